@@ -1,0 +1,32 @@
+import type { ProjectRoom } from "../realtime/project-room";
+
+/** Bindings and settings the Worker receives (wrangler.toml, secrets, `--var`). */
+export interface Env {
+  META: D1Database;
+  PROJECT: DurableObjectNamespace<ProjectRoom>;
+  ATTACHMENTS: R2Bucket;
+  ASSETS?: Fetcher;
+  /** "local" enables dev-only conveniences (dev JWT secret, outbox reader, logged mail links). */
+  MODE?: string;
+  JWT_SECRET?: string;
+  /** Session token lifetime in seconds (default 3600). */
+  JWT_TTL_SECONDS?: string;
+  INVITE_ONLY_SIGNUP?: string;
+  /** Attempts per minute per e-mail and per client address on sign-in and forgot-password. */
+  RATE_LIMIT_PER_MINUTE?: string;
+  /** Public origin used in mailed links; defaults to the request origin. */
+  SITE_URL?: string;
+  EMAIL_HTTP_URL?: string;
+  EMAIL_HTTP_TOKEN?: string;
+  EMAIL_FROM?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_AUTH_URL?: string;
+  GOOGLE_TOKEN_URL?: string;
+  GOOGLE_USERINFO_URL?: string;
+  GITHUB_CLIENT_ID?: string;
+  GITHUB_CLIENT_SECRET?: string;
+  GITHUB_AUTH_URL?: string;
+  GITHUB_TOKEN_URL?: string;
+  GITHUB_API_URL?: string;
+}

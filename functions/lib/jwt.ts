@@ -1,0 +1,46 @@
+import { jwtVerify, SignJWT } from "jose";
+import type { Env } from "../env";
+import { HttpError } from "./http-error";
+
+/** Used only when MODE=local, so a fresh clone runs without configuring secrets. */
+const DEV_SECRET = "local-development-secret-not-for-production-use";
+
+export interface TokenClaims {
+  id: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  roles: string;
+  token_version: string;
+}
+
+function secretKey(env: Env): Uint8Array {
+  const secret = env.JWT_SECRET || (env.MODE === "local" ? DEV_SECRET : "");
+  if (!secret) throw new HttpError(500, "JWT_SECRET is not configured");
+  return new TextEncoder().encode(secret);
+}
+
+export function tokenTtlSeconds(env: Env): number {
+  const ttl = Number(env.JWT_TTL_SECONDS);
+  return Number.isFinite(ttl) && ttl > 0 ? ttl : 3600;
+}
+
+export async function signSessionToken(env: Env, claims: TokenClaims): Promise<string> {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + tokenTtlSeconds(env))
+    .sign(secretKey(env));
+}
+
+/** Returns the claims of a valid, unexpired token, or null for anything else. */
+export async function verifySessionToken(env: Env, token: string): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(env), { algorithms: ["HS256"] });
+    if (typeof payload.id !== "string" || typeof payload.token_version !== "string") return null;
+    return payload as unknown as TokenClaims;
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    return null;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import { badRequest } from "./http-error";
+
+/** Names the first problem of a failed parse: `email: Invalid email address`. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid request";
+  const path = issue.path.join(".");
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(describeIssue(result.error));
+  return result.data;
+}
+
+/** Reads and validates a JSON body; malformed JSON and schema failures are 400 with a message. */
+export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  const text = await c.req.text();
+  let value: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest("Request body is not valid JSON");
+    }
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw badRequest("Request body must be a JSON object");
+  }
+  return parseOrThrow(schema, value);
+}

@@ -1,0 +1,19 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { HttpError } from "../lib/http-error";
+
+/** Every error leaves as `{ msg }`; unexpected ones are logged without request data. */
+export function onError(err: Error, c: Context) {
+  if (err instanceof HttpError) {
+    return c.json({ msg: err.message, ...err.extra }, err.status);
+  }
+  if (err instanceof HTTPException) {
+    return c.json({ msg: err.message || "Bad request" }, err.status);
+  }
+  console.error("unhandled", err.name, err.message);
+  return c.json({ msg: "Some internal error occurred" }, 500);
+}
+
+export function notFoundHandler(c: Context) {
+  return c.json({ msg: "Not found" }, 404);
+}

@@ -1,0 +1,31 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+
+const call = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, init));
+
+describe("app info", () => {
+  it("reports a fresh instance as first user, with social sign-in flags", async () => {
+    const res = await call("/api/v1/db/meta/nocodb/info");
+    expect(res.status).toBe(200);
+    const body = await res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ authType: "jwt", firstUser: true, defaultLimit: 0, googleAuthEnabled: true, githubAuthEnabled: true });
+  });
+
+  it("answers health and tolerates a trailing slash", async () => {
+    const res = await call("/api/v1/health/");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ message: "OK" });
+  });
+
+  it("answers unknown API paths with 404 {msg}", async () => {
+    const res = await call("/api/v1/nothing-here");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ msg: "Not found" });
+  });
+
+  it("reaches the project room over HTTP", async () => {
+    const res = await call("/parties/project/p_abc");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ room: "p_abc" });
+  });
+});

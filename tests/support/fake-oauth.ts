@@ -1,0 +1,53 @@
+import { createServer, type Server } from "node:http";
+
+/**
+ * A local stand-in for Google's and GitHub's OAuth endpoints, speaking their protocol on loopback:
+ * authorization redirects back with a code, the token endpoint trades a code for an access token,
+ * and the user endpoints describe the account. Codes are `ok-<email>` (valid) or anything else
+ * (refused with `invalid_grant`).
+ */
+export async function startFakeOAuth(port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      const json = (status: number, value: unknown) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(value));
+      };
+      const [, provider, ...rest] = url.pathname.split("/");
+      const endpoint = rest.join("/");
+      if (endpoint === "auth") {
+        const back = new URL(url.searchParams.get("redirect_uri") ?? "");
+        back.searchParams.set("code", `ok-${url.searchParams.get("login_hint") ?? "oauth.user@example.com"}`);
+        if (provider === "google") back.searchParams.set("scope", "email profile openid");
+        back.searchParams.set("state", url.searchParams.get("state") ?? "");
+        res.writeHead(302, { location: back.toString() });
+        return res.end();
+      }
+      if (endpoint === "token" && req.method === "POST") {
+        const form = new URLSearchParams(body.startsWith("{") ? Object.entries(JSON.parse(body)) : body);
+        const code = form.get("code") ?? "";
+        if (form.get("client_secret") !== `${provider}-secret` || !code.startsWith("ok-")) {
+          return json(400, { error: "invalid_grant", error_description: "Bad verification code" });
+        }
+        return json(200, { access_token: `at-${code.slice(3)}`, token_type: "bearer" });
+      }
+      const email = (req.headers.authorization ?? "").replace(/^(Bearer|token) at-/i, "");
+      if (!email.includes("@")) return json(401, { error: "invalid_token" });
+      if (provider === "google" && endpoint === "userinfo") {
+        return json(200, { sub: `g-${email}`, email, email_verified: true, given_name: "Oauth", family_name: "User" });
+      }
+      if (provider === "github" && endpoint === "api/user") {
+        return json(200, { id: 42, login: email.split("@")[0], name: "Oauth User", email: null });
+      }
+      if (provider === "github" && endpoint === "api/user/emails") {
+        return json(200, [{ email, primary: true, verified: true }]);
+      }
+      json(404, { error: "not_found" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return server;
+}

@@ -1,0 +1,69 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+/** A free loopback port for the fake OAuth provider the Worker talks to during tests. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// wrangler.toml names the built web app as assets; the Worker tests need only the folder to exist.
+mkdirSync("dist", { recursive: true });
+
+process.env.FAKE_OAUTH_PORT ??= String(await freePort());
+const oauth = `http://127.0.0.1:${process.env.FAKE_OAUTH_PORT}`;
+const migrations = await readD1Migrations(fileURLToPath(new URL("./db/meta/migrations", import.meta.url)));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["db/**/*.test.ts", "functions/**/*.test.ts", "web/**/*.test.ts", "locales/**/*.test.ts"],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            main: "./functions/index.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                MODE: "local",
+                JWT_TTL_SECONDS: "3600",
+                TEST_MIGRATIONS: migrations,
+                GOOGLE_CLIENT_ID: "google-client",
+                GOOGLE_CLIENT_SECRET: "google-secret",
+                GOOGLE_AUTH_URL: `${oauth}/google/auth`,
+                GOOGLE_TOKEN_URL: `${oauth}/google/token`,
+                GOOGLE_USERINFO_URL: `${oauth}/google/userinfo`,
+                GITHUB_CLIENT_ID: "github-client",
+                GITHUB_CLIENT_SECRET: "github-secret",
+                GITHUB_AUTH_URL: `${oauth}/github/auth`,
+                GITHUB_TOKEN_URL: `${oauth}/github/token`,
+                GITHUB_API_URL: `${oauth}/github/api`,
+              },
+            },
+          }),
+        ],
+        test: {
+          name: "worker",
+          include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["./tests/integration/setup.ts"],
+          globalSetup: ["./tests/integration/fake-oauth.global.ts"],
+        },
+      },
+    ],
+  },
+});
