@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { notFoundHandler, onError } from "./middleware/errors";
 import { info } from "./resources/info";
+import { projects } from "./resources/projects";
+import { publicSharedBase } from "./resources/public/shared-base";
 import type { AppEnv } from "./types";
 
 /** The HTTP API: one sub-app per resource. Non-strict so `/x` and `/x/` route alike. */
@@ -9,6 +11,8 @@ export function createApp() {
   app.onError(onError);
   app.notFound(notFoundHandler);
   app.route("/", info);
+  app.route("/api/v1/db/meta/projects", projects);
+  app.route("/api/v1/db/public", publicSharedBase);
   return app;
 }
 

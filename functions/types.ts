@@ -1,4 +1,6 @@
+import type { RoleFlags } from "../db/acl/roles";
 import type { Env } from "./env";
+import type { ProjectRow } from "./lib/projects";
 
 export interface SessionUser {
   id: string;
@@ -16,5 +18,10 @@ export interface AppEnv {
   Variables: {
     /** Resolved lazily by session.ts; undefined until asked, null when anonymous. */
     user: SessionUser | null | undefined;
+    /** Set by need(<project action>): the project in the path and the caller's roles in it. */
+    project: ProjectRow;
+    roles: RoleFlags;
+    /** True when access comes from an `xc-shared-base-id` header rather than a session. */
+    isPublicBase: boolean;
   };
 }

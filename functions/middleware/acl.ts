@@ -1,20 +1,71 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Access } from "../../db/acl/actions";
-import { unauthorized } from "../lib/http-error";
+import { can, scopeOf, type Action } from "../../db/acl/matrix";
+import { applyPreview, effectiveRoles, flagNames, toFlags, type RoleFlags } from "../../db/acl/roles";
+import { forbidden, notFound, unauthorized } from "../lib/http-error";
+import { findMembership, findProject, findSharedProject } from "../lib/projects";
 import { currentUser } from "../lib/session";
 import type { AppEnv } from "../types";
 
 /** A middleware that carries the access it enforces, so tests can walk every route. */
 export type AclMiddleware = MiddlewareHandler<AppEnv> & { access: Access };
 
+function deny(action: Action, flags: RoleFlags): never {
+  throw forbidden(`${action} - ${flagNames(flags).join(",") || "guest"} : Not allowed`);
+}
+
+/** The project a route is about: `:projectId`, or `:projectName` (id or title) in data routes. */
+function projectKey(c: Context<AppEnv>): string | undefined {
+  return c.req.param("projectId") ?? c.req.param("projectName");
+}
+
+/**
+ * Resolves the caller's roles in the project of the path. A session wins over a shared-base
+ * header (contract [B]); `xc-preview` narrows an owner's or creator's roles to the previewed one.
+ */
+async function projectAccess(c: Context<AppEnv>, action: Action) {
+  const key = projectKey(c);
+  if (!key) throw new Error(`route for ${action} has no :projectId`);
+  const user = await currentUser(c);
+  if (user) {
+    const project = await findProject(c.env.META, key, user.id);
+    if (!project) throw notFound("Project not found");
+    const role = await findMembership(c.env.META, project.id, user.id);
+    const flags = applyPreview(effectiveRoles(user.roles, role), c.req.header("xc-preview"));
+    return { project, flags, isPublicBase: false };
+  }
+  const sharedId = c.req.header("xc-shared-base-id");
+  if (sharedId) {
+    const project = await findSharedProject(c.env.META, sharedId);
+    if (project && project.id === key && project.shared_role) {
+      return { project, flags: toFlags(project.shared_role), isPublicBase: true };
+    }
+  }
+  throw unauthorized();
+}
+
 /** Every route declares what it needs with `need(...)`; a test fails for a route without one. */
 export function need(access: Access): AclMiddleware {
   const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (access !== "public") {
+    if (access === "public") return next();
+    if (access === "signedIn") {
+      if (!(await currentUser(c))) throw unauthorized();
+      return next();
+    }
+    if (scopeOf(access) === "org") {
       const user = await currentUser(c);
       if (!user) throw unauthorized();
+      const flags = toFlags(user.roles);
+      if (!can(flags, access)) deny(access, flags);
+      c.set("roles", flags);
+      return next();
     }
-    await next();
+    const { project, flags, isPublicBase } = await projectAccess(c, access);
+    if (!can(flags, access)) deny(access, flags);
+    c.set("project", project);
+    c.set("roles", flags);
+    c.set("isPublicBase", isPublicBase);
+    return next();
   };
   return Object.assign(mw, { access });
 }

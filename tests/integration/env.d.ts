@@ -3,8 +3,12 @@ import type { Env as AppBindings } from "../../functions/env";
 
 declare global {
   namespace Cloudflare {
+    interface GlobalProps {
+      mainModule: typeof import("../../functions/index");
+    }
     interface Env extends AppBindings {
-      TEST_MIGRATIONS: D1Migration[];
+      /** Provided by vitest.config.ts to the Worker tests only. */
+      TEST_MIGRATIONS?: D1Migration[];
     }
   }
 }

@@ -1,0 +1,108 @@
+import type { Role, RoleFlags } from "./roles";
+
+/**
+ * The permission matrix (SPEC 6, API-CONTRACT 8) as data: action -> scope and roles allowed.
+ * `super` may do everything and is not listed. Org actions are checked against org roles only;
+ * project actions against the effective roles in the project (org roles merged with the
+ * project role). The server enforces it on every route; the web reads it to hide controls.
+ */
+const READERS = ["owner", "creator", "editor", "commenter", "viewer"] as const;
+const COMMENTERS = ["owner", "creator", "editor", "commenter"] as const;
+const EDITORS = ["owner", "creator", "editor"] as const;
+const BUILDERS = ["owner", "creator"] as const;
+const ORG_MEMBERS = ["admin", "org-level-creator", "org-level-viewer"] as const;
+
+interface Rule {
+  scope: "org" | "project";
+  roles: readonly Role[];
+}
+
+const org = (roles: readonly Role[] = []): Rule => ({ scope: "org", roles });
+const project = (roles: readonly Role[]): Rule => ({ scope: "project", roles });
+
+export const MATRIX = {
+  // Org level
+  projectList: org(ORG_MEMBERS),
+  projectCreate: org(["org-level-creator"]),
+  orgUserList: org(),
+  orgUserInvite: org(),
+  orgUserUpdate: org(),
+  orgUserDelete: org(),
+  orgUserResendInvite: org(),
+  orgUserResetUrl: org(),
+  appSettingsGet: org(),
+  appSettingsSet: org(),
+  appStore: org(),
+
+  // Project
+  projectGet: project(READERS),
+  projectInfoGet: project(READERS),
+  projectUpdate: project(BUILDERS),
+  projectDelete: project(["owner"]),
+  projectUserList: project(READERS),
+  userInvite: project(BUILDERS),
+  projectUserUpdate: project(BUILDERS),
+  projectUserDelete: project(BUILDERS),
+  projectUserResendInvite: project(BUILDERS),
+  sharedBaseGet: project(BUILDERS),
+  createSharedBaseLink: project(BUILDERS),
+  updateSharedBaseLink: project(BUILDERS),
+  disableSharedBaseLink: project(BUILDERS),
+
+  tableList: project(READERS),
+  tableGet: project(READERS),
+  tableCreate: project(BUILDERS),
+  tableUpdate: project(BUILDERS),
+  tableDelete: project(BUILDERS),
+  tableReorder: project(BUILDERS),
+  columnList: project(READERS),
+  columnAdd: project(BUILDERS),
+  columnUpdate: project(BUILDERS),
+  columnDelete: project(BUILDERS),
+  columnSetAsPrimary: project(BUILDERS),
+
+  viewList: project(READERS),
+  viewCreate: project(BUILDERS),
+  viewUpdate: project(BUILDERS),
+  viewDelete: project(BUILDERS),
+  shareView: project(BUILDERS),
+  gridColumnUpdate: project(EDITORS),
+  filterList: project(READERS),
+  filterCreate: project(EDITORS),
+  filterUpdate: project(EDITORS),
+  filterDelete: project(EDITORS),
+  sortList: project(READERS),
+  sortCreate: project(EDITORS),
+  sortUpdate: project(EDITORS),
+  sortDelete: project(EDITORS),
+
+  dataList: project(READERS),
+  dataRead: project(READERS),
+  dataCount: project(READERS),
+  dataExport: project(READERS),
+  dataInsert: project(EDITORS),
+  dataUpdate: project(EDITORS),
+  dataDelete: project(EDITORS),
+  nestedList: project(READERS),
+  nestedAdd: project(EDITORS),
+  nestedRemove: project(EDITORS),
+  csvImport: project(EDITORS),
+  upload: project(EDITORS),
+  commentList: project(READERS),
+  commentRow: project(COMMENTERS),
+  auditRowList: project(READERS),
+} satisfies Record<string, Rule>;
+
+export type Action = keyof typeof MATRIX;
+
+export const ACTION_NAMES = Object.keys(MATRIX) as Action[];
+
+export function scopeOf(action: Action): "org" | "project" {
+  return MATRIX[action].scope;
+}
+
+/** Whether roles holding these flags may take the action. */
+export function can(flags: RoleFlags, action: Action): boolean {
+  if (flags.super) return true;
+  return MATRIX[action].roles.some((role) => flags[role]);
+}

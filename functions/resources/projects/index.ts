@@ -1,0 +1,112 @@
+import { Hono } from "hono";
+import { newId } from "../../../db/ids";
+import { toFlags } from "../../../db/acl/roles";
+import { badRequest } from "../../lib/http-error";
+import { jsonBody } from "../../lib/validate";
+import { need } from "../../middleware/acl";
+import type { AppEnv } from "../../types";
+import { currentUser } from "../../lib/session";
+import type { ProjectRow } from "../../lib/projects";
+import { createProjectSchema, updateProjectSchema } from "./schemas";
+import { defaultBase, projectJson } from "./shape";
+import { sharedBase } from "./shared-base";
+
+const now = () => new Date().toISOString();
+
+async function assertTitleFree(db: D1Database, title: string, ownerId: string, exceptId?: string) {
+  const clash = await db
+    .prepare("SELECT id FROM projects WHERE title = ? AND created_by = ? AND deleted = 0 AND id != ?")
+    .bind(title, ownerId, exceptId ?? "")
+    .first();
+  if (clash) throw badRequest("Project title already in use");
+}
+
+/** Projects (contract 4.1): the index in D1; each project's data lives in its Durable Object. */
+export const projects = new Hono<AppEnv>()
+  .get("/", need("projectList"), async (c) => {
+    const user = (await currentUser(c))!;
+    const query = `%${(c.req.query("query") ?? "").toLowerCase()}%`;
+    const isSuper = Boolean(toFlags(user.roles).super);
+    const { results } = await c.env.META.prepare(
+      `SELECT p.*, pu.roles AS member_roles FROM projects p
+       LEFT JOIN project_users pu ON pu.project_id = p.id AND pu.user_id = ?1
+       WHERE p.deleted = 0 AND lower(p.title) LIKE ?2 AND (pu.user_id IS NOT NULL OR ?3 = 1)
+       ORDER BY p.sort_order, p.created_at DESC`,
+    )
+      .bind(user.id, query, isSuper ? 1 : 0)
+      .all<ProjectRow & { member_roles: string | null }>();
+    const list = results.map((p) => projectJson(p, { roles: p.member_roles ?? (isSuper ? "owner" : null) }));
+    return c.json({ list, pageInfo: { totalRows: list.length, page: 1, pageSize: list.length, isFirstPage: true, isLastPage: true } });
+  })
+  .post("/", need("projectCreate"), async (c) => {
+    const body = await jsonBody(c, createProjectSchema);
+    if (body.external) throw badRequest("Connecting to external db is not available yet");
+    const user = (await currentUser(c))!;
+    await assertTitleFree(c.env.META, body.title, user.id);
+    const ts = now();
+    const project: ProjectRow = {
+      id: newId("p_"),
+      title: body.title,
+      description: body.description ?? null,
+      color: body.color ?? null,
+      meta: body.meta ?? "{}",
+      status: null,
+      shared_uuid: null,
+      shared_role: null,
+      deleted: 0,
+      sort_order: 0,
+      created_by: user.id,
+      created_at: ts,
+      updated_at: ts,
+    };
+    // Project and its owner membership land together or not at all.
+    await c.env.META.batch([
+      c.env.META.prepare(
+        `INSERT INTO projects (id, title, description, color, meta, deleted, sort_order, created_by, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?)`,
+      ).bind(project.id, project.title, project.description, project.color, project.meta, user.id, ts, ts),
+      c.env.META.prepare(
+        "INSERT INTO project_users (project_id, user_id, roles, created_at, updated_at) VALUES (?, ?, 'owner', ?, ?)",
+      ).bind(project.id, user.id, ts, ts),
+    ]);
+    return c.json(projectJson(project, { roles: "owner", withBases: true }));
+  })
+  .get("/:projectId", need("projectGet"), (c) => {
+    const roles = c.get("roles");
+    return c.json(projectJson(c.get("project"), { withBases: true, showShare: Boolean(roles.owner || roles.creator || roles.super) }));
+  })
+  .patch("/:projectId", need("projectUpdate"), async (c) => {
+    const body = await jsonBody(c, updateProjectSchema);
+    const project = c.get("project");
+    if (body.title !== undefined && body.title !== project.title) {
+      await assertTitleFree(c.env.META, body.title, project.created_by ?? "", project.id);
+    }
+    const next = {
+      title: body.title ?? project.title,
+      description: body.description !== undefined ? body.description : project.description,
+      color: body.color !== undefined ? body.color : project.color,
+      meta: body.meta ?? project.meta,
+      status: body.status !== undefined ? body.status : project.status,
+    };
+    const res = await c.env.META.prepare(
+      "UPDATE projects SET title = ?, description = ?, color = ?, meta = ?, status = ?, updated_at = ? WHERE id = ?",
+    )
+      .bind(next.title, next.description, next.color, next.meta, next.status, now(), project.id)
+      .run();
+    return c.json(res.meta.changes);
+  })
+  .delete("/:projectId", need("projectDelete"), async (c) => {
+    // Soft delete (contract): the project disappears from every list and its shared link dies.
+    await c.env.META.prepare("UPDATE projects SET deleted = 1, shared_uuid = NULL, updated_at = ? WHERE id = ?")
+      .bind(now(), c.get("project").id)
+      .run();
+    return c.json(true);
+  })
+  .get("/:projectId/info", need("projectInfoGet"), (c) =>
+    c.json({ Node: "workerd", Arch: "edge", Platform: "cloudflare-workers", Docker: false, RootDB: "sqlite3", PackageVersion: "0.1.0" }),
+  )
+  .get("/:projectId/bases", need("projectGet"), (c) => {
+    const list = [defaultBase(c.get("project"))];
+    return c.json({ list, pageInfo: { totalRows: 1, page: 1, pageSize: 1, isFirstPage: true, isLastPage: true } });
+  })
+  .route("/", sharedBase);

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { can, scopeOf, type Action } from "../../db/acl/matrix";
+import { effectiveRoles, PROJECT_ROLES, toFlags, type ProjectRole } from "../../db/acl/roles";
+import { createApp } from "../../functions/app";
+import { isAclMiddleware } from "../../functions/middleware/acl";
+import { api, seedProject, seedUser, type TestUser } from "./support";
+
+/** Every registered route that names an action, with the method it answers. */
+function actionRoutes(): Array<{ method: string; path: string; action: Action }> {
+  const seen = new Map<string, { method: string; path: string; action: Action }>();
+  for (const r of createApp().routes) {
+    if (!isAclMiddleware(r.handler) || r.handler.access === "public" || r.handler.access === "signedIn") continue;
+    seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path, action: r.handler.access });
+  }
+  return [...seen.values()];
+}
+
+const isDenied = (res: { status: number; body: any }) =>
+  res.status === 403 && typeof res.body?.msg === "string" && res.body.msg.endsWith(": Not allowed");
+
+describe("route x role outcomes follow the permission matrix", async () => {
+  const routes = actionRoutes();
+  const orgUsers = {
+    super: await seedUser("org-level-creator,super"),
+    "org-level-creator": await seedUser("org-level-creator"),
+    "org-level-viewer": await seedUser("org-level-viewer"),
+  };
+  const members = Object.fromEntries(
+    await Promise.all(PROJECT_ROLES.map(async (r) => [r, await seedUser("org-level-viewer")] as const)),
+  ) as Record<ProjectRole, TestUser>;
+
+  it("covers the project and org routes", () => {
+    expect(routes.length).toBeGreaterThan(10);
+  });
+
+  for (const route of routes) {
+    it(`${route.method} ${route.path} (${route.action})`, async () => {
+      const callers: Array<[string, TestUser | null, ProjectRole | null]> = [
+        ["anonymous", null, null],
+        ...Object.entries(orgUsers).map(([name, u]) => [name, u, null] as [string, TestUser, null]),
+        ...PROJECT_ROLES.map((r) => [r, members[r], r] as [string, TestUser, ProjectRole]),
+      ];
+      for (const [name, user, projectRole] of callers) {
+        // A fresh project per call, so destructive routes cannot change later outcomes.
+        const projectId = await seedProject(PROJECT_ROLES.map((r) => [members[r], r]));
+        const path = route.path
+          .replace(":projectId", projectId)
+          .replace(":projectName", projectId)
+          .replace(":userId", members.viewer.id)
+          .replace(/:[a-zA-Z]+/g, "x");
+        const res = await api(route.method, path, { token: user?.token, body: route.method === "GET" ? undefined : {} });
+        const label = `${name} ${route.method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`;
+        if (!user) {
+          expect(res.status, label).toBe(401);
+          continue;
+        }
+        const flags = scopeOf(route.action) === "org" ? toFlags(user.roles) : effectiveRoles(user.roles, projectRole);
+        if (can(flags, route.action)) expect(isDenied(res) || res.status === 401, label).toBe(false);
+        else expect(isDenied(res), label).toBe(true);
+      }
+    });
+  }
+});

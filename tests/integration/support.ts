@@ -1,0 +1,70 @@
+import { exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
+import { newId } from "../../db/ids";
+import type { ProjectRole } from "../../db/acl/roles";
+import { signSessionToken } from "../../functions/lib/jwt";
+
+/** Calls the Worker as a browser would; `token` becomes the xc-auth header. */
+export async function api(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers["xc-auth"] = opts.token;
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const res = await exports.default.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+      redirect: "manual",
+    }),
+  );
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  roles: string;
+  token: string;
+}
+
+/** A user inserted straight into D1 with a session token (for tests about roles, not sign-up). */
+export async function seedUser(roles: string, email = `${newId("us_")}@example.com`): Promise<TestUser> {
+  const id = newId("us_");
+  const ts = new Date().toISOString();
+  await env.META.prepare(
+    "INSERT INTO users (id, email, roles, token_version, created_at, updated_at) VALUES (?, ?, ?, 'v1', ?, ?)",
+  )
+    .bind(id, email, roles, ts, ts)
+    .run();
+  const token = await signSessionToken(env, { id, email, firstname: null, lastname: null, roles, token_version: "v1" });
+  return { id, email, roles, token };
+}
+
+/** A project with the given members, inserted straight into D1. */
+export async function seedProject(members: Array<[TestUser, ProjectRole]>, title = `P ${newId("p_")}`): Promise<string> {
+  const id = newId("p_");
+  const ts = new Date().toISOString();
+  const owner = members.find(([, r]) => r === "owner")?.[0];
+  await env.META.batch([
+    env.META.prepare(
+      "INSERT INTO projects (id, title, meta, created_by, created_at, updated_at) VALUES (?, ?, '{}', ?, ?, ?)",
+    ).bind(id, title, owner?.id ?? null, ts, ts),
+    ...members.map(([user, role]) =>
+      env.META.prepare(
+        "INSERT INTO project_users (project_id, user_id, roles, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+      ).bind(id, user.id, role, ts, ts),
+    ),
+  ]);
+  return id;
+}
