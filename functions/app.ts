@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import { notFoundHandler, onError } from "./middleware/errors";
+import { auth } from "./resources/auth";
+import { devOutbox } from "./resources/dev-outbox";
 import { info } from "./resources/info";
 import { projects } from "./resources/projects";
+import { tables } from "./resources/tables";
 import { publicSharedBase } from "./resources/public/shared-base";
 import type { AppEnv } from "./types";
 
@@ -11,7 +14,13 @@ export function createApp() {
   app.onError(onError);
   app.notFound(notFoundHandler);
   app.route("/", info);
+  // Accounts API and its legacy aliases (API-CONTRACT §2).
+  app.route("/api/v1/auth", auth);
+  app.route("/api/v1/db/auth", auth);
+  app.route("/auth", auth);
+  app.route("/", devOutbox);
   app.route("/api/v1/db/meta/projects", projects);
+  app.route("/api/v1/db/meta", tables);
   app.route("/api/v1/db/public", publicSharedBase);
   return app;
 }

@@ -3,6 +3,7 @@ import type { Access } from "../../db/acl/actions";
 import { can, scopeOf, type Action } from "../../db/acl/matrix";
 import { applyPreview, effectiveRoles, flagNames, toFlags, type RoleFlags } from "../../db/acl/roles";
 import { forbidden, notFound, unauthorized } from "../lib/http-error";
+import { projectOfId } from "../lib/meta-index";
 import { findMembership, findProject, findSharedProject } from "../lib/projects";
 import { currentUser } from "../lib/session";
 import type { AppEnv } from "../types";
@@ -14,9 +15,18 @@ function deny(action: Action, flags: RoleFlags): never {
   throw forbidden(`${action} - ${flagNames(flags).join(",") || "guest"} : Not allowed`);
 }
 
-/** The project a route is about: `:projectId`, or `:projectName` (id or title) in data routes. */
-function projectKey(c: Context<AppEnv>): string | undefined {
-  return c.req.param("projectId") ?? c.req.param("projectName");
+/**
+ * The project a route is about: `:projectId`, `:projectName` (id or title) in data routes, or the
+ * project that holds the `:tableId`, `:columnId` or `:viewId` of the path.
+ */
+async function projectKey(c: Context<AppEnv>): Promise<string | undefined> {
+  const direct = c.req.param("projectId") ?? c.req.param("projectName");
+  if (direct) return direct;
+  const child = c.req.param("tableId") ?? c.req.param("columnId") ?? c.req.param("viewId");
+  if (!child) return undefined;
+  const found = await projectOfId(c.env.META, child);
+  if (!found) throw notFound(c.req.param("tableId") ? "Table not found" : "Not found");
+  return found;
 }
 
 /**
@@ -24,9 +34,10 @@ function projectKey(c: Context<AppEnv>): string | undefined {
  * header (contract [B]); `xc-preview` narrows an owner's or creator's roles to the previewed one.
  */
 async function projectAccess(c: Context<AppEnv>, action: Action) {
-  const key = projectKey(c);
-  if (!key) throw new Error(`route for ${action} has no :projectId`);
   const user = await currentUser(c);
+  if (!user && !c.req.header("xc-shared-base-id")) throw unauthorized();
+  const key = await projectKey(c);
+  if (!key) throw new Error(`route for ${action} names no project`);
   if (user) {
     const project = await findProject(c.env.META, key, user.id);
     if (!project) throw notFound("Project not found");

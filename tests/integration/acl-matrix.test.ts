@@ -15,7 +15,17 @@ function actionRoutes(): Array<{ method: string; path: string; action: Action }>
   return [...seen.values()];
 }
 
-const isDenied = (res: { status: number; body: any }) =>
+/** A table with one ordinary column, so routes keyed by table or column id reach a real one. */
+async function schemaIds(projectId: string, owner: TestUser) {
+  const table = await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, {
+    token: owner.token,
+    body: { table_name: "T", columns: [{ title: "Name" }, { title: "Note" }] },
+  });
+  const note = table.body.columns.find((c: { title: string }) => c.title === "Note");
+  return { tableId: table.body.id as string, columnId: note.id as string };
+}
+
+const isDenied = (res: { status: number; body: { msg?: unknown } }) =>
   res.status === 403 && typeof res.body?.msg === "string" && res.body.msg.endsWith(": Not allowed");
 
 describe("route x role outcomes follow the permission matrix", async () => {
@@ -43,10 +53,13 @@ describe("route x role outcomes follow the permission matrix", async () => {
       for (const [name, user, projectRole] of callers) {
         // A fresh project per call, so destructive routes cannot change later outcomes.
         const projectId = await seedProject(PROJECT_ROLES.map((r) => [members[r], r]));
+        const ids = await schemaIds(projectId, members.owner);
         const path = route.path
           .replace(":projectId", projectId)
           .replace(":projectName", projectId)
           .replace(":userId", members.viewer.id)
+          .replace(":tableId", ids.tableId)
+          .replace(":columnId", ids.columnId)
           .replace(/:[a-zA-Z]+/g, "x");
         const res = await api(route.method, path, { token: user?.token, body: route.method === "GET" ? undefined : {} });
         const label = `${name} ${route.method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`;

@@ -4,9 +4,11 @@ import { createServer, type Server } from "node:http";
  * A local stand-in for Google's and GitHub's OAuth endpoints, speaking their protocol on loopback:
  * authorization redirects back with a code, the token endpoint trades a code for an access token,
  * and the user endpoints describe the account. Codes are `ok-<email>` (valid) or anything else
- * (refused with `invalid_grant`).
+ * (refused with `invalid_grant`). `/mail/send` plays an HTTP e-mail API (key `mail-key`) and
+ * `/mail/last` shows what it received.
  */
 export async function startFakeOAuth(port: number): Promise<Server> {
+  let lastMail: unknown = null;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
     let body = "";
@@ -18,6 +20,13 @@ export async function startFakeOAuth(port: number): Promise<Server> {
       };
       const [, provider, ...rest] = url.pathname.split("/");
       const endpoint = rest.join("/");
+      // A stand-in HTTP e-mail provider too: it keeps the last message (and its auth header).
+      if (provider === "mail" && endpoint === "send" && req.method === "POST") {
+        if (req.headers.authorization !== "Bearer mail-key") return json(401, { error: "bad key" });
+        lastMail = { authorization: req.headers.authorization, ...JSON.parse(body) };
+        return json(200, { id: "m1" });
+      }
+      if (provider === "mail" && endpoint === "last") return json(200, lastMail);
       if (endpoint === "auth") {
         const back = new URL(url.searchParams.get("redirect_uri") ?? "");
         back.searchParams.set("code", `ok-${url.searchParams.get("login_hint") ?? "oauth.user@example.com"}`);

@@ -1,0 +1,3 @@
+import { dateTimeType } from "./common/datetime";
+
+export const DateTimeField = dateTimeType("DateTime");

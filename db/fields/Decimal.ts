@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { numericType } from "./common/numeric";
+import { byDialect } from "./common/storage";
+
+/** `precision` is how many decimals the grid shows; the stored value keeps every digit. */
+const options = z.looseObject({ precision: z.int().min(0).max(8).default(1) });
+
+export const DecimalField = numericType({
+  uidt: "Decimal",
+  options,
+  storage: byDialect("REAL", "double precision", "double"),
+});

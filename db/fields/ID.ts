@@ -1,0 +1,12 @@
+import { numericType } from "./common/numeric";
+import { NO_OPTIONS } from "./common/options";
+import { byDialect } from "./common/storage";
+
+/** Auto-increment primary key. */
+export const IDField = numericType({
+  uidt: "ID",
+  options: NO_OPTIONS,
+  storage: byDialect("INTEGER", "bigint", "bigint"),
+  whole: true,
+  check: (n, ctx) => (n >= 1 ? null : `${ctx.title}: ${n} is not a positive whole number`),
+});

@@ -1,0 +1,11 @@
+import { numericType } from "./common/numeric";
+import { NO_OPTIONS } from "./common/options";
+import { byDialect } from "./common/storage";
+
+/** Whole numbers; fractions belong in Decimal. */
+export const NumberField = numericType({
+  uidt: "Number",
+  options: NO_OPTIONS,
+  storage: byDialect("INTEGER", "bigint", "bigint"),
+  whole: true,
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { numericType } from "./common/numeric";
+import { byDialect } from "./common/storage";
+
+/** Icon and colour are the GUI's (an icon name or `{full, empty}`); only `max` bounds the value. */
+const options = z.looseObject({
+  max: z.int().min(1).max(10).default(5),
+  icon: z.union([z.string(), z.looseObject({})]).optional(),
+  color: z.string().optional(),
+});
+
+export const RatingField = numericType({
+  uidt: "Rating",
+  options,
+  storage: byDialect("INTEGER", "integer", "int"),
+  whole: true,
+  check(n, ctx) {
+    if (n < 0) return `${ctx.title}: ${n} is below the minimum of 0`;
+    if (n > ctx.options.max) return `${ctx.title}: ${n} is above the maximum of ${ctx.options.max}`;
+    return null;
+  },
+});

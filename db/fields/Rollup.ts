@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { COMPUTED_OPS } from "./common/ops";
+import { metaId } from "./common/options";
+import { COMPUTED, virtualType } from "./common/virtual";
+
+export const ROLLUP_FUNCTIONS = ["count", "sum", "avg", "min", "max", "countDistinct", "sumDistinct", "avgDistinct"] as const;
+
+/** An aggregate of a linked table's column through a link column of this table. */
+const options = z.looseObject({
+  fk_relation_column_id: metaId,
+  fk_rollup_column_id: metaId,
+  rollup_function: z.enum(ROLLUP_FUNCTIONS),
+});
+
+export const RollupField = virtualType("Rollup", options, COMPUTED_OPS, COMPUTED);

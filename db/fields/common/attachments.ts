@@ -1,0 +1,77 @@
+/**
+ * Attachment items `{url?|path?, title, mimetype?, size?, icon?}`. Rules:
+ * - An item needs a url (absolute http or https; script and data links refused) or a path
+ *   (relative to the site, like `download/...`; no scheme, no ".." segment).
+ * - A missing title is the last segment of the url or path. Other keys (signedUrl, ...) are
+ *   dropped: they are derived, not data.
+ * - Text is JSON (an array or one object), or else links separated by commas, newlines or spaces,
+ *   each optionally written `title(url)` as the CSV export of other tools does.
+ */
+import type { Result } from "../types";
+import { fail, ok, show } from "./result";
+import { isHttpUrl } from "./urls";
+
+export interface Attachment {
+  url?: string;
+  path?: string;
+  title: string;
+  mimetype?: string;
+  size?: number;
+  icon?: string;
+}
+
+const lastSegment = (ref: string) => decodeURIComponent(ref.split(/[?#]/)[0]?.split("/").filter(Boolean).pop() ?? ref);
+
+function safeTitle(ref: string): string {
+  try {
+    return lastSegment(ref);
+  } catch {
+    return ref;
+  }
+}
+
+export function normaliseAttachment(raw: unknown, index: number, column: string): Result<Attachment> {
+  const where = `${column}: attachment ${index + 1}`;
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return fail(`${where} is not an object with a url or a path`);
+  const { url, path, title, mimetype, size, icon } = raw as Record<string, unknown>;
+  if (url !== undefined && url !== null && typeof url !== "string") return fail(`${where} has a url that is not text`);
+  if (path !== undefined && path !== null && typeof path !== "string") return fail(`${where} has a path that is not text`);
+  if (!url && !path) return fail(`${where} needs a url or a path`);
+  if (url && !isHttpUrl(url)) return fail(`${column}: ${show(url)} is not an allowed attachment URL (use http or https)`);
+  if (path && (/^[a-z][a-z0-9+.-]*:/i.test(path) || /(^|[/\\])\.\.([/\\]|$)/.test(path) || path.startsWith("//"))) {
+    return fail(`${column}: ${show(path)} is not an allowed attachment path`);
+  }
+  if (title !== undefined && title !== null && typeof title !== "string") return fail(`${where} has a title that is not text`);
+  if (mimetype !== undefined && mimetype !== null && typeof mimetype !== "string") return fail(`${where} has a mimetype that is not text`);
+  if (size !== undefined && size !== null && (typeof size !== "number" || !(size >= 0))) return fail(`${where} has a size that is not a number of bytes`);
+  const item: Attachment = {
+    ...(url ? { url } : {}),
+    ...(path ? { path } : {}),
+    title: title || safeTitle(String(url || path)),
+    ...(mimetype ? { mimetype } : {}),
+    ...(typeof size === "number" ? { size } : {}),
+    ...(typeof icon === "string" && icon ? { icon } : {}),
+  };
+  return ok(item);
+}
+
+/** The items a text names (see the rules), or undefined when it is neither JSON nor links. */
+export function attachmentsFromText(text: string): unknown[] | undefined {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      return Array.isArray(parsed) ? parsed : parsed && typeof parsed === "object" ? [parsed] : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  const items: unknown[] = [];
+  const link = /([^,\n()]*?)\s*\(([^()\s]+)\)|([^\s,()]+)/g;
+  for (const m of trimmed.matchAll(link)) {
+    const title = m[1]?.trim();
+    items.push(title ? { url: m[2], title } : { url: m[2] ?? m[3] });
+  }
+  const leftover = trimmed.replace(link, "");
+  return items.length > 0 && /^[\s,]*$/.test(leftover) ? items : undefined;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, parseDateText, parseTimeText, toIsoUtc } from "./dates";
+
+const day = (text: string, format?: string) => {
+  const p = parseDateText(text, format);
+  return p && `${p.date.year}-${p.date.month}-${p.date.day}`;
+};
+
+describe("strict date formats (SPEC 5)", () => {
+  it.each(["-", "/", " "])("reads YYYY-MM-DD, DD-MM-YYYY and MM-DD-YYYY with %j", (sep) => {
+    expect(day(["2024", "05", "31"].join(sep))).toBe("2024-5-31");
+    expect(day(["31", "05", "2024"].join(sep))).toBe("2024-5-31");
+    expect(day(["05", "31", "2024"].join(sep))).toBe("2024-5-31");
+    expect(day(["2024", "5", "1"].join(sep))).toBe("2024-5-1");
+  });
+  it("uses date_format when day and month are both 12 or less", () => {
+    expect(day("01-02-2024", "DD-MM-YYYY")).toBe("2024-2-1");
+    expect(day("01/02/2024", "DD/MM/YYYY")).toBe("2024-2-1");
+    expect(day("01-02-2024", "MM-DD-YYYY")).toBe("2024-1-2");
+    expect(day("01-02-2024", "YYYY-MM-DD")).toBe("2024-1-2");
+    expect(day("01-02-2024")).toBe("2024-1-2");
+    expect(day("13-02-2024", "MM-DD-YYYY")).toBe("2024-2-13");
+  });
+  it("refuses mixed separators, impossible dates and other shapes", () => {
+    for (const bad of ["2024-05/01", "31/31/2024", "2023-02-29", "2024-13-01", "00-01-2024", "24-05-01", "2024-5", "20240501",
+      "0999-01-01", "May 1 2024", "2024-05-01 25:00", "2024-05-01 10:60", "2024-05-01 13:00 PM", "2024-05-01T10:00+15:00"]) {
+      expect(parseDateText(bad), bad).toBeNull();
+    }
+    expect(day("2024-02-29")).toBe("2024-2-29");
+  });
+  it("reads an optional time HH:mm, HH:mm:ss or HH:mm:ss.SSS, AM/PM and an offset", () => {
+    const iso = (text: string, f?: string) => {
+      const p = parseDateText(text, f);
+      return p && toIsoUtc(p);
+    };
+    expect(iso("2024-05-01 10:30")).toBe("2024-05-01T10:30:00.000Z");
+    expect(iso("01/05/2024 10:30:15", "DD/MM/YYYY")).toBe("2024-05-01T10:30:15.000Z");
+    expect(iso("05 01 2024 10:30:15.250")).toBe("2024-05-01T10:30:15.250Z");
+    expect(iso("2024-05-01T10:30:15.123456Z")).toBe("2024-05-01T10:30:15.123Z");
+    expect(iso("2024-05-01 10:30:00+02:00")).toBe("2024-05-01T08:30:00.000Z");
+    expect(iso("2024-05-01 22:30-0330")).toBe("2024-05-02T02:00:00.000Z");
+    expect(iso("5/1/2024 1:05 PM")).toBe("2024-05-01T13:05:00.000Z");
+    expect(iso("5/1/2024 12:05 am")).toBe("2024-05-01T00:05:00.000Z");
+    expect(iso("2024-05-01")).toBe("2024-05-01T00:00:00.000Z");
+  });
+  it("reads a time alone or after a date", () => {
+    expect(parseTimeText("9:05")).toEqual({ hour: 9, minute: 5, second: 0, ms: 0 });
+    expect(parseTimeText("1999-01-01 23:59:58")).toMatchObject({ hour: 23, minute: 59, second: 58 });
+    expect(parseTimeText("24:00")).toBeNull();
+    expect(parseTimeText("2024-05-01")).toBeNull();
+  });
+  it("formats in the strict date formats and falls back to YYYY-MM-DD", () => {
+    const d = { year: 2024, month: 5, day: 1 };
+    expect(formatDate(d, "DD/MM/YYYY")).toBe("01/05/2024");
+    expect(formatDate(d, "MM DD YYYY")).toBe("05 01 2024");
+    expect(formatDate(d, "YYYY/MM/DD")).toBe("2024/05/01");
+    expect(formatDate(d, "DD MMM YYYY")).toBe("2024-05-01");
+    expect(formatDate(d, "YYYY-DD-MM")).toBe("2024-05-01");
+  });
+});

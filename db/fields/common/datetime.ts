@@ -1,0 +1,56 @@
+/**
+ * Builds DateTime and CreateTime: an instant stored as ISO UTC text `YYYY-MM-DDTHH:mm:ss.SSSZ`
+ * (sorts as text), API value `YYYY-MM-DD HH:mm:ss+00:00` (API-CONTRACT 1.11 [B]). Input without
+ * an offset is UTC; the text export is UTC without an offset, so it reads back the same.
+ */
+import { z } from "zod";
+import type { FieldContext, FieldType, Result, Stored, UIType } from "../types";
+import { DATE_FORMAT, formatDate, formatTime, isoDate, parseDateText, toIsoUtc } from "./dates";
+import { DATE_OPS } from "./ops";
+import { NONE, fail, isNone, ok, show } from "./result";
+import { byDialect } from "./storage";
+
+export const DATE_TIME_OPTIONS = z.looseObject({
+  date_format: DATE_FORMAT,
+  time_format: z.string().min(1).default("HH:mm"),
+});
+export type DateTimeOptions = z.output<typeof DATE_TIME_OPTIONS>;
+
+const HINT = "use YYYY-MM-DD HH:mm:ss, or DD-MM-YYYY or MM-DD-YYYY with -, / or spaces, then the time";
+
+function accept(value: unknown, ctx: FieldContext<DateTimeOptions>): Result<Stored> {
+  const parsed = typeof value === "string" ? parseDateText(value, ctx.options.date_format) : null;
+  const iso = parsed && toIsoUtc(parsed);
+  return iso ? ok(iso) : fail(`${ctx.title}: ${show(value)} is not a date and time (${HINT})`);
+}
+
+/** The stored text (or any driver's timestamp text) read back as UTC parts. */
+function utcParts(stored: Stored) {
+  const parsed = typeof stored === "string" ? parseDateText(stored) : null;
+  const iso = parsed && toIsoUtc(parsed);
+  return iso ? parseDateText(iso) : null;
+}
+
+export function dateTimeType(uidt: UIType): FieldType<DateTimeOptions> {
+  return {
+    uidt,
+    virtual: false,
+    options: DATE_TIME_OPTIONS,
+    storage: byDialect("TEXT", "timestamptz", "datetime(3)"),
+    filterOps: DATE_OPS,
+    fromApi: (value, ctx) => (isNone(value) ? NONE : accept(value, ctx)),
+    toApi(stored) {
+      const p = utcParts(stored);
+      if (!p?.time) return stored;
+      return `${isoDate(p.date)} ${formatTime({ ...p.time, ms: 0 })}+00:00`;
+    },
+    parseText: (text, ctx) => (text.trim() === "" ? NONE : accept(text, ctx)),
+    formatText(stored, ctx) {
+      if (stored === null) return "";
+      const p = utcParts(stored);
+      if (!p?.time) return String(stored);
+      const withSeconds = /s/.test(ctx.options.time_format);
+      return `${formatDate(p.date, ctx.options.date_format)} ${formatTime(p.time, withSeconds)}`;
+    },
+  };
+}

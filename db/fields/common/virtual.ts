@@ -1,0 +1,24 @@
+/**
+ * Builds the virtual types (links, lookups, rollups, formulas): no physical column, values are
+ * computed by the query compiler. Writing a value is refused with a sentence naming the column;
+ * the API layer skips virtual keys on plain inserts before asking (API-CONTRACT 1.11).
+ */
+import type { z } from "zod";
+import type { FieldType, FilterOp, UIType } from "../types";
+import { NONE, fail } from "./result";
+
+export function virtualType<O>(uidt: UIType, options: z.ZodType<O>, filterOps: readonly FilterOp[], refusal: string): FieldType<O> {
+  return {
+    uidt,
+    virtual: true,
+    options,
+    storage: () => null,
+    filterOps,
+    fromApi: (value, ctx) => (value === null || value === undefined || value === "" ? NONE : fail(`${ctx.title}: ${refusal}`)),
+    toApi: (stored) => stored,
+    parseText: (text, ctx) => (text.trim() === "" ? NONE : fail(`${ctx.title}: ${refusal}`)),
+    formatText: (stored) => (stored === null ? "" : String(stored)),
+  };
+}
+
+export const COMPUTED = "this field is computed and read-only";

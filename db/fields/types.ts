@@ -1,0 +1,87 @@
+import type { z } from "zod";
+
+/** Field types in the order the field editor offers them (SPEC 3), then the extra system types. */
+export const UI_TYPES = [
+  "LinkToAnotherRecord",
+  "Lookup",
+  "SingleLineText",
+  "LongText",
+  "Attachment",
+  "Checkbox",
+  "MultiSelect",
+  "SingleSelect",
+  "Date",
+  "Year",
+  "Time",
+  "PhoneNumber",
+  "Email",
+  "URL",
+  "Number",
+  "Decimal",
+  "Currency",
+  "Percent",
+  "Duration",
+  "Rating",
+  "Formula",
+  "Rollup",
+  "DateTime",
+  "Geometry",
+  "JSON",
+  "SpecificDBType",
+  "CreateTime",
+  "ID",
+  "ForeignKey",
+] as const;
+
+export type UIType = (typeof UI_TYPES)[number];
+
+/** SQL dialects the query compiler and storage types speak. */
+export type Dialect = "sqlite" | "pg" | "mysql";
+
+/** Every comparison operator of the `where` syntax (API-CONTRACT 1.7). */
+export const FILTER_OPS = [
+  "eq", "neq", "not", "like", "nlike", "empty", "notempty", "null", "notnull", "blank", "notblank",
+  "checked", "notchecked", "gt", "lt", "gte", "ge", "lte", "le", "in", "btw", "nbtw", "is", "isnot",
+  "allof", "anyof", "nallof", "nanyof", "isWithin",
+] as const;
+
+export type FilterOp = (typeof FILTER_OPS)[number];
+
+/**
+ * A value as stored in the project's SQLite (the canonical form; other dialects map from it):
+ * text, a number, or null. Checkbox is 0/1, dates are ISO text, MultiSelect is comma-joined titles,
+ * Attachment and JSON are JSON text.
+ */
+export type Stored = string | number | null;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The column a value belongs to, as the registry needs it. `options` is validated by the type's schema. */
+export interface FieldContext<O> {
+  title: string;
+  options: O;
+}
+
+/**
+ * One field type (DESIGN.md principle 1). The web keeps the visual half in web/fields/<uidt>/.
+ * Errors are whole sentences naming the column: `Email: "x" is not a valid e-mail address`.
+ */
+export interface FieldType<O = Record<string, unknown>> {
+  readonly uidt: UIType;
+  /** Virtual types have no physical column (links, lookups, rollups, formulas). */
+  readonly virtual: boolean;
+  /** Settings of this type: the column's `meta` merged with its `colOptions`, with defaults applied. */
+  readonly options: z.ZodType<O>;
+  /** Column type per dialect; null for virtual types. */
+  storage(dialect: Dialect, options: O): string | null;
+  /** An API (JSON) value to the stored form, validated. null/undefined/"" give null. */
+  fromApi(value: unknown, ctx: FieldContext<O>): Result<Stored>;
+  /** The stored form to the API (JSON) value (API-CONTRACT 1.11). */
+  toApi(stored: Stored, ctx: FieldContext<O>): unknown;
+  /** Text from a paste, a CSV cell or an import to the stored form. Empty text gives null. */
+  parseText(text: string, ctx: FieldContext<O>): Result<Stored>;
+  /** The stored form as text for copy and CSV export. null gives "". */
+  formatText(stored: Stored, ctx: FieldContext<O>): string;
+  /** Operators the filter builder offers and the query compiler accepts for this type. */
+  readonly filterOps: readonly FilterOp[];
+}

@@ -1,0 +1,111 @@
+import { and, eq, sql } from "drizzle-orm";
+import { fieldType } from "../fields/registry";
+import type { UIType } from "../fields/types";
+import { columns, models, type ColumnRow } from "../store/schema";
+import type { ProjectStore } from "../store/store";
+import { buildColumn, checkDefault, checkOptions, checkUidt, columnDdl, type ColumnInput } from "./column-def";
+import { convertColumn } from "./convert";
+import { bad, checkColumnTitle, quoteIdent, SchemaError } from "./names";
+import { findModel, modelColumns, readTable } from "./tables";
+
+const now = () => new Date().toISOString();
+
+export function findColumn(store: ProjectStore, columnId: string): ColumnRow {
+  const c = store.meta.select().from(columns).where(eq(columns.id, columnId)).get();
+  if (!c) throw new SchemaError(404, `Column with id/name '${columnId}' is not found`);
+  return c;
+}
+
+function assertTitleFree(cols: ColumnRow[], title: string, exceptId = "") {
+  if (cols.some((c) => c.id !== exceptId && c.title.toLowerCase() === title.toLowerCase())) {
+    throw bad("Duplicate column alias");
+  }
+}
+
+/** Adds a column (meta and physical column in one transaction) and answers the whole table. */
+export function addColumn(store: ProjectStore, projectId: string, tableId: string, input: ColumnInput) {
+  const model = findModel(store, tableId);
+  return store.transaction(() => {
+    const cols = modelColumns(store, tableId);
+    const order = Math.max(0, ...cols.map((c) => c.order)) + 1;
+    const col = buildColumn(input, tableId, order, cols.map((c) => c.columnName ?? ""), now());
+    assertTitleFree(cols, col.title);
+    if (col.uidt === "ID" || col.pk) throw bad("A table has one primary key; it cannot be added");
+    if (fieldType(col.uidt as UIType).virtual) throw bad(`${col.uidt} fields are not available yet`);
+    col.pv = 0;
+    store.meta.insert(columns).values(col).run();
+    store.exec(`ALTER TABLE ${quoteIdent(model.tableName)} ADD COLUMN ${columnDdl(col)}`);
+    touch(store, tableId);
+    return readTable(store, projectId, tableId);
+  });
+}
+
+/**
+ * Updates a column as edited: title, type (converting the cells, or refusing with the reason),
+ * options, required, default, description. System columns may only be renamed.
+ */
+export function updateColumn(store: ProjectStore, projectId: string, columnId: string, input: ColumnInput) {
+  const current = findColumn(store, columnId);
+  const model = findModel(store, current.modelId);
+  return store.transaction(() => {
+    const cols = modelColumns(store, model.id);
+    const title = checkColumnTitle(input.title ?? current.title);
+    assertTitleFree(cols, title, current.id);
+    const uidt = checkUidt(input.uidt ?? current.uidt);
+    const locked = current.pk || current.system;
+    if (locked && uidt !== current.uidt) throw bad(`${current.title} is a system column; only its name can change`);
+    const meta = input.meta === undefined ? JSON.parse(current.meta) : typeof input.meta === "string" ? JSON.parse(input.meta || "{}") : (input.meta ?? {});
+    const colOptions = input.colOptions === undefined ? (current.colOptions ? JSON.parse(current.colOptions) : {}) : (input.colOptions ?? {});
+    const options = checkOptions(uidt, title, meta, colOptions);
+    const typeDef = fieldType(uidt);
+    if (typeDef.virtual !== fieldType(current.uidt as UIType).virtual) {
+      throw bad(`${current.title} cannot change between a stored and a computed type`);
+    }
+    const next: ColumnRow = {
+      ...current,
+      title,
+      uidt,
+      dt: typeDef.virtual ? null : typeDef.storage("sqlite", options),
+      meta: JSON.stringify(meta),
+      colOptions: Object.keys(colOptions).length ? JSON.stringify(colOptions) : null,
+      rqd: input.rqd === undefined ? current.rqd : input.rqd ? 1 : 0,
+      cdf: input.cdf === undefined ? current.cdf : checkDefault(uidt, title, options, input.cdf),
+      description: input.description === undefined ? current.description : (input.description ?? null),
+      updatedAt: now(),
+    };
+    if (!typeDef.virtual && !locked) convertColumn(store, model, current, next);
+    store.meta.update(columns).set(next).where(eq(columns.id, current.id)).run();
+    touch(store, model.id);
+    return readTable(store, projectId, model.id);
+  });
+}
+
+/** Drops a column. The key, the system columns and the display value stay. */
+export function deleteColumn(store: ProjectStore, projectId: string, columnId: string) {
+  const c = findColumn(store, columnId);
+  const model = findModel(store, c.modelId);
+  if (c.pk || c.system) throw bad(`${c.title} is a system column and cannot be deleted`);
+  if (c.pv) throw bad(`${c.title} is the display value; choose another display value column first`);
+  return store.transaction(() => {
+    store.meta.delete(columns).where(eq(columns.id, c.id)).run();
+    if (c.columnName) store.exec(`ALTER TABLE ${quoteIdent(model.tableName)} DROP COLUMN ${quoteIdent(c.columnName)}`);
+    touch(store, model.id);
+    return readTable(store, projectId, model.id);
+  });
+}
+
+/** Makes this column the table's display value (pv) and clears it on the others. */
+export function setPrimary(store: ProjectStore, columnId: string) {
+  const c = findColumn(store, columnId);
+  if (c.pk || c.system) throw bad(`${c.title} cannot be the display value`);
+  store.transaction(() => {
+    store.meta.update(columns).set({ pv: 0 }).where(eq(columns.modelId, c.modelId)).run();
+    store.meta.update(columns).set({ pv: 1 }).where(and(eq(columns.id, c.id))).run();
+    touch(store, c.modelId);
+  });
+  return true;
+}
+
+function touch(store: ProjectStore, tableId: string) {
+  store.meta.update(models).set({ updatedAt: sql`${now()}` }).where(eq(models.id, tableId)).run();
+}

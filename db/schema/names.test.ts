@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { checkTableTitle, physicalName, quoteIdent } from "./names";
+
+describe("table names", () => {
+  it("lists every forbidden character found", () => {
+    expect(() => checkTableTitle("a.b/c")).toThrow("The following characters are not allowed: . /");
+    expect(() => checkTableTitle("back\\slash")).toThrow("The following characters are not allowed: \\");
+  });
+  it("requires a name without surrounding whitespace", () => {
+    expect(() => checkTableTitle("")).toThrow("Table name is required");
+    expect(() => checkTableTitle(" x")).toThrow("Leading or trailing whitespace");
+    expect(checkTableTitle("Customers 2024")).toBe("Customers 2024");
+  });
+});
+
+describe("physical names", () => {
+  it("sanitises titles and keeps them unique", () => {
+    expect(physicalName("Order Items!", [], "table")).toBe("order_items");
+    expect(physicalName("Order Items", ["order_items"], "table")).toBe("order_items_1");
+    expect(physicalName("日本", [], "field")).toBe("field");
+    expect(physicalName("2024 sales", [], "table")).toBe("table_2024_sales");
+    expect(physicalName("sqlite_master", [], "table")).toBe("t_sqlite_master");
+  });
+  it("quotes identifiers with embedded quotes", () => {
+    expect(quoteIdent('a"b')).toBe('"a""b"');
+  });
+});

@@ -1,0 +1,94 @@
+import type { ColumnRow, ModelRow, ViewRow } from "../store/schema";
+import { isVirtual } from "../fields/registry";
+import type { UIType } from "../fields/types";
+
+/** Meta objects as the contract returns them (API-CONTRACT 1.10). */
+
+const parse = (text: string | null) => (text ? (JSON.parse(text) as Record<string, unknown>) : null);
+
+export function columnJson(c: ColumnRow, projectId: string) {
+  const colOptions = parse(c.colOptions);
+  return {
+    id: c.id,
+    base_id: `ds_${projectId.slice(2)}`,
+    project_id: projectId,
+    fk_model_id: c.modelId,
+    title: c.title,
+    column_name: c.columnName,
+    uidt: c.uidt,
+    dt: c.dt,
+    pk: Boolean(c.pk),
+    pv: Boolean(c.pv),
+    rqd: Boolean(c.rqd),
+    ai: Boolean(c.ai),
+    un: false,
+    unique: Boolean(c.unique),
+    cdf: c.cdf,
+    virtual: isVirtual(c.uidt as UIType),
+    deleted: false,
+    system: Boolean(c.system),
+    order: c.order,
+    meta: parse(c.meta) ?? {},
+    description: c.description,
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+    ...(colOptions ? { colOptions: { ...colOptions, fk_column_id: c.id } } : {}),
+  };
+}
+
+export type ColumnJson = ReturnType<typeof columnJson>;
+
+export function viewJson(v: ViewRow, projectId: string, model: ModelRow) {
+  return {
+    id: v.id,
+    base_id: `ds_${projectId.slice(2)}`,
+    project_id: projectId,
+    fk_model_id: v.modelId,
+    title: v.title,
+    type: v.type,
+    is_default: Boolean(v.isDefault),
+    show_system_fields: false,
+    lock_type: v.lockType,
+    meta: parse(v.meta) ?? {},
+    order: v.order,
+    show: true,
+    ptn: model.tableName,
+    _ptn: model.title,
+    tn: v.title,
+    _tn: v.title,
+    created_at: v.createdAt,
+    updated_at: v.updatedAt,
+  };
+}
+
+export function tableJson(m: ModelRow, projectId: string) {
+  return {
+    id: m.id,
+    project_id: projectId,
+    base_id: `ds_${projectId.slice(2)}`,
+    table_name: m.tableName,
+    title: m.title,
+    type: m.type,
+    meta: parse(m.meta) ?? {},
+    schema: null,
+    enabled: true,
+    mm: Boolean(m.mm),
+    tags: null,
+    pinned: false,
+    deleted: false,
+    order: m.order,
+    created_at: m.createdAt,
+    updated_at: m.updatedAt,
+  };
+}
+
+/** A table with its columns and views, as `GET /tables/{id}` and column changes answer. */
+export function fullTableJson(m: ModelRow, cols: ColumnRow[], views: ViewRow[], projectId: string) {
+  const columns = cols.map((c) => columnJson(c, projectId));
+  return {
+    ...tableJson(m, projectId),
+    columns,
+    columnsById: Object.fromEntries(columns.map((c) => [c.id, c])),
+    views: views.map((v) => viewJson(v, projectId, m)),
+  };
+}

@@ -1,0 +1,62 @@
+import type { Env } from "../env";
+import { HttpError } from "./http-error";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The actionable link inside `text`, kept apart so local mode can print it and tests read it. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+const DEFAULT_FROM = "Gridbase <no-reply@gridbase.local>";
+
+/**
+ * Without EMAIL_HTTP_URL mail is kept in the D1 outbox (and in local mode its link is printed, so
+ * a developer can follow it). With it, mail is POSTed as JSON to an HTTP e-mail provider.
+ */
+export function createMailer(env: Env): Mailer {
+  return env.EMAIL_HTTP_URL ? httpMailer(env, env.EMAIL_HTTP_URL) : outboxMailer(env);
+}
+
+function outboxMailer(env: Env): Mailer {
+  return {
+    async send(mail) {
+      await env.META.prepare("INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?, ?, ?, ?, ?)")
+        .bind(mail.to, mail.subject, mail.text, mail.link ?? null, Date.now())
+        .run();
+      // Links carry one-time tokens: printed only for a developer's local server, never in production.
+      if (env.MODE === "local") console.log(`[mail] to ${mail.to}: ${mail.subject}${mail.link ? ` ${mail.link}` : ""}`);
+    },
+  };
+}
+
+function httpMailer(env: Env, url: string): Mailer {
+  return {
+    async send(mail) {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            ...(env.EMAIL_HTTP_TOKEN ? { authorization: `Bearer ${env.EMAIL_HTTP_TOKEN}` } : {}),
+          },
+          body: JSON.stringify({ from: env.EMAIL_FROM || DEFAULT_FROM, to: mail.to, subject: mail.subject, text: mail.text }),
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch {
+        res = new Response(null, { status: 599 });
+      }
+      // The provider's answer may echo the message (and its link), so only the status is logged.
+      if (!res.ok) {
+        console.error("mail provider refused", res.status);
+        throw new HttpError(400, "The email could not be sent, please try again later");
+      }
+    },
+  };
+}

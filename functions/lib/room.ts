@@ -1,0 +1,24 @@
+import type { ProjectRoom, RoomResult } from "../../realtime/project-room";
+import type { Env } from "../env";
+import { HttpError } from "./http-error";
+
+/** The room's RPC methods (those answering a RoomResult), as the Worker sees them: async. */
+type RpcKeys = {
+  [K in keyof ProjectRoom]-?: ProjectRoom[K] extends (...a: never[]) => RoomResult<unknown> ? K : never;
+}[keyof ProjectRoom];
+export type RoomClient = {
+  [K in RpcKeys]: ProjectRoom[K] extends (...a: infer A) => infer R ? (...a: A) => Promise<R> : never;
+};
+
+/** The project's Durable Object (schema, rows and realtime room), created on first use. */
+export function projectRoom(env: Env, projectId: string): RoomClient {
+  // The stub's own RPC typing wraps every value; the room answers plain structured data.
+  return env.PROJECT.get(env.PROJECT.idFromName(projectId)) as unknown as RoomClient;
+}
+
+/** Turns a room refusal into the HTTP error it names. */
+export async function unwrap<T>(pending: Promise<RoomResult<T>>): Promise<T> {
+  const res = await pending;
+  if (!res.ok) throw new HttpError(res.status as 400 | 404, res.msg);
+  return res.data;
+}

@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../types";
+import { passwordChange } from "./password-change";
+import { passwordReset } from "./password-reset";
+import { refreshSignout } from "./refresh-signout";
+import { signupSignin } from "./signup-signin";
+import { social } from "./social";
+
+/**
+ * The accounts API (API-CONTRACT §2), mounted at /api/v1/auth and at its legacy aliases /auth and
+ * /api/v1/db/auth. Social routes come last: their `/:provider` patterns must not shadow the rest.
+ */
+export const auth = new Hono<AppEnv>({ strict: false })
+  .route("/", signupSignin)
+  .route("/", refreshSignout)
+  .route("/", passwordReset)
+  .route("/", passwordChange)
+  .route("/", social);

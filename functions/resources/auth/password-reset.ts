@@ -1,0 +1,98 @@
+import { Hono } from "hono";
+import { sha256Hex } from "../../../db/auth/bytes";
+import { hashPassword, passwordProblem } from "../../../db/auth/password";
+import { badRequest } from "../../lib/http-error";
+import { createMailer } from "../../lib/mailer";
+import { attemptKeys, limitAttempts } from "../../lib/rate-limit";
+import { siteUrl } from "../../lib/site-url";
+import { jsonBody } from "../../lib/validate";
+import { need } from "../../middleware/acl";
+import type { AppEnv } from "../../types";
+import { revokeAllOfUser } from "./refresh-tokens";
+import { forgotBody, resetBody } from "./schemas";
+import { findUserByEmail, newTokenVersion, nowIso } from "./users";
+
+/**
+ * Forgotten password: a one-hour, single-use token (a random UUID) is mailed as a link; only its
+ * SHA-256 is stored, so reading the users table does not let anyone reset a password.
+ */
+const RESET_TTL_MS = 3600 * 1000;
+const SOCIAL_ACCOUNT = "Email registered via social account";
+
+interface ResetTarget {
+  id: string;
+  reset_expires_at: number | null;
+  provider: string | null;
+  password_hash: string | null;
+}
+
+/** The user a reset token belongs to, or the contract's 400 for an unknown or expired one. */
+async function userOfResetToken(db: D1Database, token: string): Promise<ResetTarget & { hash: string }> {
+  const hash = await sha256Hex(token);
+  const row = await db
+    .prepare("SELECT id, reset_expires_at, provider, password_hash FROM users WHERE reset_token_hash = ?")
+    .bind(hash)
+    .first<ResetTarget>();
+  if (!row) throw badRequest("Invalid reset url");
+  if ((row.reset_expires_at ?? 0) < Date.now()) throw badRequest("Password reset url expired");
+  return { ...row, hash };
+}
+
+/** Accounts created through Google or GitHub have no password to reset (contract §2). */
+const isSocialOnly = (u: { provider: string | null; password_hash: string | null }) => Boolean(u.provider) && !u.password_hash;
+
+export const passwordReset = new Hono<AppEnv>()
+  .post("/password/forgot", need("public"), async (c) => {
+    const { email } = await jsonBody(c, forgotBody);
+    if (!email) throw badRequest("Please enter your email address.");
+    await limitAttempts(c, attemptKeys(c, "forgot", email));
+    const user = await findUserByEmail(c.env.META, email);
+    if (!user) throw badRequest("Your email has not been registered.");
+    if (isSocialOnly(user)) throw badRequest(SOCIAL_ACCOUNT);
+    const token = crypto.randomUUID();
+    await c.env.META.prepare("UPDATE users SET reset_token_hash = ?, reset_expires_at = ?, updated_at = ? WHERE id = ?")
+      .bind(await sha256Hex(token), Date.now() + RESET_TTL_MS, nowIso(), user.id)
+      .run();
+    const link = `${siteUrl(c)}/auth/password/reset/${token}`;
+    await createMailer(c.env).send({
+      to: user.email,
+      subject: "Reset your password",
+      text: `Someone asked to reset the password of your account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this e-mail; your password stays unchanged.`,
+      link,
+    });
+    return c.json({ msg: "Please check your email to reset the password" });
+  })
+
+  .post("/token/validate/:token", need("public"), async (c) => {
+    await userOfResetToken(c.env.META, c.req.param("token"));
+    return c.json({ msg: "Token has been validated successfully" });
+  })
+
+  .post("/password/reset/:token", need("public"), async (c) => {
+    const target = await userOfResetToken(c.env.META, c.req.param("token"));
+    if (isSocialOnly(target)) throw badRequest(SOCIAL_ACCOUNT);
+    const { password } = await jsonBody(c, resetBody);
+    const problem = passwordProblem(password);
+    if (problem) throw badRequest(problem);
+    // Conditional on the token hash: of two racing resets with one link, only one succeeds.
+    // Proving the mailbox also verifies the e-mail and settles a pending invite (contract §2 lets
+    // an invited user finish this way); old JWTs stop working via token_version.
+    const done = await c.env.META.prepare(
+      `UPDATE users SET password_hash = ?, reset_token_hash = NULL, reset_expires_at = NULL, email_verified = 1,
+         invite_token = NULL, invite_expires_at = NULL, token_version = ?, updated_at = ?
+       WHERE id = ? AND reset_token_hash = ?`,
+    ).bind(await hashPassword(password), newTokenVersion(), nowIso(), target.id, target.hash).run();
+    if (done.meta.changes !== 1) throw badRequest("Invalid reset url");
+    await revokeAllOfUser(c.env.META, target.id);
+    return c.json({ msg: "Password has been reset successfully" });
+  })
+
+  // The mailed link: the web app's page asks for the new password.
+  .get("/password/reset/:token", need("public"), (c) =>
+    c.redirect(`/reset-password/${encodeURIComponent(c.req.param("token"))}`, 302),
+  )
+
+  // No verification e-mails are sent yet, so no verification token can be valid.
+  .post("/email/validate/:token", need("public"), () => {
+    throw badRequest("Invalid verification url");
+  });

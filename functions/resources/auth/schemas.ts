@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/** A text field: missing → `<field>: Required`, wrong type → `<field>: Must be text`. */
+export const text = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "Required" : "Must be text") })
+    .max(max, `At most ${max} characters`);
+
+/** E-mails are compared and stored trimmed and lower-cased; 254 is the SMTP path limit. */
+export const email = z
+  .string({ error: (issue) => (issue.input === undefined ? "Required" : "Must be text") })
+  .trim()
+  .toLowerCase()
+  .max(254, "At most 254 characters")
+  .pipe(z.email("Invalid email"));
+
+/**
+ * Passwords are bounded here only to keep the request small; the 128-character rule and the
+ * others come from passwordProblem, whose messages start `Password : `.
+ */
+const password = text(4096);
+
+export const signupBody = z.object({
+  email,
+  password,
+  firstname: text(255).nullish(),
+  lastname: text(255).nullish(),
+  /** Invite token from the invitation link. */
+  token: text(200).nullish(),
+  ignore_subscribe: z.unknown().optional(),
+});
+
+export const signinBody = z.object({ email, password });
+
+/** Missing e-mail has its own contract message, so it is optional here and checked by the route. */
+export const forgotBody = z.object({
+  email: z
+    .string({ error: "Must be text" })
+    .trim()
+    .toLowerCase()
+    .max(254, "At most 254 characters")
+    .optional(),
+});
+
+export const resetBody = z.object({ password });
+
+/** Both optional here: a missing one answers the contract's `Missing new/old password`. */
+export const changeBody = z.object({
+  currentPassword: password.optional(),
+  newPassword: password.optional(),
+});

@@ -1,0 +1,85 @@
+import { Hono } from "hono";
+import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "../../../db/auth/password";
+import { badRequest } from "../../lib/http-error";
+import { attemptKeys, limitAttempts } from "../../lib/rate-limit";
+import { currentUser } from "../../lib/session";
+import { jsonBody } from "../../lib/validate";
+import { need } from "../../middleware/acl";
+import type { AppEnv } from "../../types";
+import { signinBody, signupBody } from "./schemas";
+import { startSession } from "./start-session";
+import {
+  createUser, findUserByEmail, findUserByIdFull, hasAnyUser, isInviteOnly, nowIso, rolesMap, type UserRow,
+} from "./users";
+
+export const NOT_ALLOWED_TO_SIGNUP = "Not allowed to signup, contact super admin.";
+
+/**
+ * Completes an invited user (pre-created by an admin with an invite token): sets the password and
+ * names, clears the invite. The UPDATE re-checks the token so an invite is used once.
+ */
+async function completeInvite(db: D1Database, token: string, email: string, passwordHash: string,
+  names: { firstname?: string | null; lastname?: string | null }): Promise<UserRow> {
+  const invited = await db.prepare("SELECT * FROM users WHERE invite_token = ?").bind(token).first<UserRow>();
+  if (!invited || invited.email !== email) throw badRequest("Invalid invite url");
+  if ((invited.invite_expires_at ?? 0) < Date.now()) {
+    throw badRequest("Expired invite url, Please contact super admin to get a new invite url");
+  }
+  const done = await db
+    .prepare(
+      `UPDATE users SET password_hash = ?, firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname),
+         invite_token = NULL, invite_expires_at = NULL, email_verified = 1, updated_at = ?
+       WHERE id = ? AND invite_token = ? RETURNING *`,
+    )
+    .bind(passwordHash, names.firstname ?? null, names.lastname ?? null, nowIso(), invited.id, token)
+    .first<UserRow>();
+  if (!done) throw badRequest("Invalid invite url");
+  return done;
+}
+
+export const signupSignin = new Hono<AppEnv>()
+  .post("/user/signup", need("public"), async (c) => {
+    const body = await jsonBody(c, signupBody);
+    const problem = passwordProblem(body.password);
+    if (problem) throw badRequest(problem);
+    const passwordHash = await hashPassword(body.password);
+    let user: UserRow | null;
+    if (body.token) {
+      user = await completeInvite(c.env.META, body.token, body.email, passwordHash, body);
+    } else {
+      // The very first account is always allowed: it is the super admin who can invite others.
+      if ((await isInviteOnly(c.env)) && (await hasAnyUser(c.env.META))) throw badRequest(NOT_ALLOWED_TO_SIGNUP);
+      user = await createUser(c.env.META, { ...body, passwordHash });
+      if (!user) throw badRequest("User already exist");
+    }
+    return c.json({ token: await startSession(c, user) });
+  })
+
+  .post("/user/signin", need("public"), async (c) => {
+    const body = await jsonBody(c, signinBody);
+    await limitAttempts(c, attemptKeys(c, "signin", body.email));
+    const user = await findUserByEmail(c.env.META, body.email);
+    // Same work and same answer whether the account is missing or the password wrong.
+    const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyPasswordHash()));
+    if (!user || !user.password_hash || !ok) throw badRequest("Invalid credentials");
+    return c.json({ token: await startSession(c, user) });
+  })
+
+  // Public: the web app asks it to learn whether it is signed in. `project_id` is accepted; until
+  // projects exist the roles are the org roles.
+  .get("/user/me", need("public"), async (c) => {
+    const session = await currentUser(c);
+    const user = session && (await findUserByIdFull(c.env.META, session.id));
+    if (!user) return c.json({ roles: { guest: true } });
+    return c.json({
+      id: user.id,
+      email: user.email,
+      email_verified: user.email_verified === 1,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      provider: user.provider,
+      roles: rolesMap(user.roles),
+      isAuthorized: true,
+      token_version: user.token_version,
+    });
+  });

@@ -1,0 +1,80 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { columnInput } from "../../../db/schema/column-def";
+import { createTableInput, updateTableInput } from "../../../db/schema/tables";
+import { indexIds, unindexIds } from "../../lib/meta-index";
+import { projectRoom, unwrap } from "../../lib/room";
+import { jsonBody } from "../../lib/validate";
+import { need } from "../../middleware/acl";
+import type { AppEnv } from "../../types";
+
+type Ctx = Context<AppEnv>;
+const room = (c: Ctx) => projectRoom(c.env, c.get("project").id);
+const pid = (c: Ctx) => c.get("project").id;
+
+/** Every id of a table meta, so /tables/{id} and /columns/{id} find their project. */
+const idsOf = (t: { id: string; columns: Array<{ id: string }>; views: Array<{ id: string }> }) => [
+  t.id,
+  ...t.columns.map((col) => col.id),
+  ...t.views.map((v) => v.id),
+];
+
+async function list(c: Ctx) {
+  const includeM2M = c.req.query("includeM2M") === "true";
+  const tables = await unwrap(room(c).listTables(pid(c), includeM2M));
+  // Heals an index row lost between a schema commit and its D1 write.
+  await indexIds(c.env.META, pid(c), tables.map((t) => t.id));
+  return c.json({ list: tables });
+}
+
+async function create(c: Ctx) {
+  const body = await jsonBody(c, createTableInput);
+  const table = await unwrap(room(c).createTable(pid(c), body));
+  await indexIds(c.env.META, pid(c), idsOf(table));
+  return c.json(table);
+}
+
+/** Tables and columns (contract 4.2, 4.3): thin HTTP over the project room's schema engine. */
+export const tables = new Hono<AppEnv>()
+  .get("/projects/:projectId/tables", need("tableList"), list)
+  .get("/projects/:projectId/:baseId/tables", need("tableList"), list)
+  .post("/projects/:projectId/tables", need("tableCreate"), create)
+  .post("/projects/:projectId/:baseId/tables", need("tableCreate"), create)
+  .get("/tables/:tableId", need("tableGet"), async (c) => {
+    const table = await unwrap(room(c).readTable(pid(c), c.req.param("tableId")));
+    await indexIds(c.env.META, pid(c), idsOf(table));
+    return c.json(table);
+  })
+  .patch("/tables/:tableId", need("tableUpdate"), async (c) => {
+    const body = await jsonBody(c, updateTableInput);
+    await unwrap(room(c).updateTable(c.req.param("tableId"), body));
+    return c.json({ msg: "The table has been updated successfully" });
+  })
+  .delete("/tables/:tableId", need("tableDelete"), async (c) => {
+    const gone = await unwrap(room(c).deleteTable(c.req.param("tableId")));
+    await unindexIds(c.env.META, gone);
+    return c.json(true);
+  })
+  .post("/tables/:tableId/reorder", need("tableReorder"), async (c) => {
+    const { order } = await jsonBody(c, z.object({ order: z.number({ error: "order must be a number" }) }));
+    return c.json(await unwrap(room(c).reorderTable(c.req.param("tableId"), order)));
+  })
+  .post("/tables/:tableId/columns", need("columnAdd"), async (c) => {
+    const body = await jsonBody(c, columnInput);
+    const table = await unwrap(room(c).addColumn(pid(c), c.req.param("tableId"), body));
+    await indexIds(c.env.META, pid(c), idsOf(table));
+    return c.json(table);
+  })
+  .get("/columns/:columnId", need("columnList"), async (c) => c.json(await unwrap(room(c).readColumn(pid(c), c.req.param("columnId")))))
+  .patch("/columns/:columnId", need("columnUpdate"), async (c) => {
+    const body = await jsonBody(c, columnInput);
+    return c.json(await unwrap(room(c).updateColumn(pid(c), c.req.param("columnId"), body)));
+  })
+  .delete("/columns/:columnId", need("columnDelete"), async (c) => {
+    const table = await unwrap(room(c).deleteColumn(pid(c), c.req.param("columnId")));
+    await unindexIds(c.env.META, [c.req.param("columnId")]);
+    return c.json(table);
+  })
+  .post("/columns/:columnId/primary", need("columnSetAsPrimary"), async (c) =>
+    c.json(await unwrap(room(c).setPrimaryColumn(c.req.param("columnId")))),
+  );
