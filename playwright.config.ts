@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.PW_REPORTER ?? "list",
+  // npm test asks for "list,json" to count results; a plain run lists them.
+  reporter: (process.env.PW_REPORTER ?? "list").split(",").map((name) => [name] as [string]),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "off",

@@ -1,0 +1,106 @@
+/**
+ * Accounts, end to end in Chromium against a fresh local instance (scripts/e2e-server.mjs).
+ * Serial: the first test relies on the instance having no user yet.
+ */
+import { expect, test, type Page } from "@playwright/test";
+
+test.describe.configure({ mode: "serial" });
+
+let counter = 0;
+function uniqueEmail(tag: string): string {
+  counter += 1;
+  return `e2e-${tag}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+async function expectPath(page: Page, path: string | RegExp) {
+  const pathname = () => new URL(page.url()).pathname;
+  if (typeof path === "string") await expect.poll(pathname).toBe(path);
+  else await expect.poll(pathname).toMatch(path);
+}
+
+async function expectHome(page: Page, email: string) {
+  await expectPath(page, "/");
+  await expect(page.getByRole("heading", { name: "My projects" })).toBeVisible();
+  await expect(page.getByTestId("current-user-email")).toHaveText(email);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+test("the first visitor signs up, stays signed in across a reload, signs out and signs in again", async ({ page }) => {
+  const email = uniqueEmail("first");
+  const password = "first-user-pass-1";
+
+  await page.goto("/");
+  await expectPath(page, "/signup");
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await expectHome(page, email);
+
+  await page.reload();
+  await expectHome(page, email);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expectPath(page, "/signin");
+  await expect(page.getByTestId("current-user-email")).toHaveCount(0);
+
+  // Signed out for real: a login-required page sends the visitor back to sign-in.
+  await page.goto("/user");
+  await expectPath(page, "/signin");
+
+  await signIn(page, email, password);
+  // The sign-in came from /user, so the guard returns there.
+  await expectPath(page, "/user");
+  await page.goto("/");
+  await expectHome(page, email);
+});
+
+test("forgot password mails a link that sets a new password; the old one stops working", async ({ page, request, baseURL }) => {
+  const email = uniqueEmail("reset");
+  const oldPassword = "old-password-1";
+  const newPassword = "new-password-2";
+  const signup = await request.post("/api/v1/auth/user/signup", { data: { email, password: oldPassword } });
+  expect(signup.status()).toBe(200);
+
+  await page.goto("/signin");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expectPath(page, "/forgot-password");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText(/Please check your email/)).toBeVisible();
+
+  const outbox = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+  expect(outbox.status()).toBe(200);
+  const { list } = (await outbox.json()) as { list: { link: string | null }[] };
+  const link = list[0]?.link;
+  expect(link, "the reset mail carries a link").toBeTruthy();
+  const mailed = new URL(link!, baseURL);
+  expect(mailed.pathname).toMatch(/^\/auth\/password\/reset\/.+/);
+
+  // The mailed link is served by the Worker, which redirects to the SPA page.
+  await page.goto(`${mailed.pathname}${mailed.search}`);
+  await expectPath(page, /^\/reset-password\/.+/);
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expectPath(page, "/signin");
+
+  await signIn(page, email, oldPassword);
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectPath(page, "/signin");
+
+  await signIn(page, email, newPassword);
+  await expectHome(page, email);
+});
+
+test("an unknown route shows Page not found at /error/404", async ({ page }) => {
+  await page.goto("/no/such/page/anywhere/at-all");
+  await expectPath(page, "/error/404");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});

@@ -1,0 +1,136 @@
+/**
+ * The route table (SPEC 2). `handle` is the route meta read by the guard: access ("auth" by
+ * default, "guest" for sign-in style pages, "public" for shared pages), allowedRoles and title.
+ */
+import { Navigate, type RouteObject } from "react-router-dom";
+import { BaseLayout } from "../layouts/base-layout";
+import { DefaultLayout } from "../layouts/default-layout";
+import { GeneralLayout } from "../layouts/general-layout";
+import { SharedViewLayout } from "../layouts/shared-view-layout";
+import { AccountPage } from "../pages/account/account-page";
+import { AccountUsersPage } from "../pages/account/account-users-page";
+import { AppsPage } from "../pages/apps/apps-page";
+import { ForgotPasswordPage } from "../pages/auth/forgot-password-page";
+import { ResetPasswordPage } from "../pages/auth/reset-password-page";
+import { SigninPage } from "../pages/auth/signin-page";
+import { SignupPage } from "../pages/auth/signup-page";
+import { ConfigMissingPage } from "../pages/errors/config-missing-page";
+import { NotFoundPage } from "../pages/errors/not-found-page";
+import { RouteErrorPage } from "../pages/errors/route-error-page";
+import { CreateExternalPage } from "../pages/home/create-external-page";
+import { CreateProjectPage } from "../pages/home/create-project-page";
+import { HomeProjectPage } from "../pages/home/home-project-page";
+import { HomeShell } from "../pages/home/home-shell";
+import { ProfilePage } from "../pages/home/profile-page";
+import { ProjectListPage } from "../pages/home/project-list-page";
+import { BasePage } from "../pages/project/base-page";
+import { ProjectAuthPage } from "../pages/project/project-auth-page";
+import { ProjectLanding } from "../pages/project/project-landing";
+import { ProjectShell } from "../pages/project/project-shell";
+import { ProjectTabPage } from "../pages/project/project-tab-page";
+import { ProjectsPage } from "../pages/projects/projects-page";
+import { SharedViewPage } from "../pages/shared/shared-view-page";
+import type { RouteMeta } from "./route-access";
+import { RouteGuard } from "./route-guard";
+
+const meta = (m: RouteMeta): RouteMeta => m;
+
+export const NOT_FOUND_PATH = "/error/404";
+
+export function appRoutes(ready: Promise<unknown>): RouteObject[] {
+  return [
+    {
+      element: <RouteGuard ready={ready} />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          element: <GeneralLayout />,
+          handle: meta({ access: "guest" }),
+          children: [
+            { path: "signin", element: <SigninPage />, handle: meta({ title: "title.signin" }) },
+            { path: "signup/:token?", element: <SignupPage />, handle: meta({ title: "title.signup" }) },
+            { path: "forgot-password", element: <ForgotPasswordPage />, handle: meta({ title: "title.forgotPassword" }) },
+            { path: "reset-password/:token", element: <ResetPasswordPage />, handle: meta({ title: "title.resetPassword" }) },
+          ],
+        },
+        {
+          element: <GeneralLayout />,
+          handle: meta({ access: "public" }),
+          children: [
+            { path: "error/404", element: <NotFoundPage />, handle: meta({ title: "title.notFound" }) },
+            { path: "project/0", element: <ConfigMissingPage />, handle: meta({ title: "title.configMissing" }) },
+          ],
+        },
+        {
+          element: <SharedViewLayout />,
+          handle: meta({ access: "public", title: "title.sharedView" }),
+          children: [
+            {
+              path: ":projectType/form/:viewId",
+              handle: meta({ title: "title.sharedForm" }),
+              children: [
+                { index: true, element: <SharedViewPage kind="form" /> },
+                { path: "survey", element: <SharedViewPage kind="survey" /> },
+              ],
+            },
+            { path: ":projectType/gallery/:viewId", element: <SharedViewPage kind="gallery" /> },
+            { path: ":projectType/kanban/:viewId", element: <SharedViewPage kind="kanban" /> },
+            { path: ":projectType/view/:viewId", element: <SharedViewPage kind="grid" /> },
+          ],
+        },
+        {
+          element: <DefaultLayout />,
+          children: [
+            {
+              path: "/",
+              element: <HomeShell />,
+              children: [
+                { index: true, element: <ProjectListPage />, handle: meta({ title: "title.myProject" }) },
+                { path: "create", element: <CreateProjectPage />, handle: meta({ title: "title.createProject" }) },
+                { path: "create-external", element: <CreateExternalPage />, handle: meta({ title: "title.createExternal" }) },
+                { path: "user", element: <ProfilePage />, handle: meta({ title: "title.profile" }) },
+                { path: ":projectId", element: <HomeProjectPage />, handle: meta({ title: "title.project" }) },
+              ],
+            },
+            {
+              path: "projects",
+              handle: meta({ title: "title.projects" }),
+              children: [
+                { index: true, element: <ProjectsPage /> },
+                { path: "list", element: <ProjectsPage /> },
+              ],
+            },
+            { path: "apps", element: <AppsPage />, handle: meta({ title: "title.appStore", allowedRoles: ["super"] }) },
+            {
+              path: "account",
+              handle: meta({ title: "title.account" }),
+              children: [
+                { index: true, element: <AccountPage /> },
+                { path: "users/:nestedPage?", element: <AccountUsersPage />, handle: meta({ title: "title.accountUsers" }) },
+                { path: ":page", element: <AccountPage /> },
+              ],
+            },
+            {
+              path: ":projectType/:projectId",
+              element: <ProjectShell />,
+              handle: meta({ title: "title.project" }),
+              children: [
+                { index: true, element: <ProjectLanding /> },
+                { path: "table/:title/:viewTitle?", element: <ProjectTabPage type="table" /> },
+                { path: "view/:title/:viewTitle?", element: <ProjectTabPage type="view" /> },
+                { path: "auth", element: <ProjectAuthPage />, handle: meta({ title: "title.projectAuth" }) },
+              ],
+            },
+          ],
+        },
+        {
+          path: ":projectType/base/:baseId",
+          element: <BaseLayout />,
+          handle: meta({ title: "title.sharedBase" }),
+          children: [{ index: true, element: <BasePage /> }],
+        },
+        { path: "*", element: <Navigate to={NOT_FOUND_PATH} replace />, handle: meta({ access: "public" }) },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,58 @@
+import { LogOut, UserRound } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink, useNavigate } from "react-router-dom";
+import { signOutEverywhere } from "../../lib/sign-in-flow";
+import { useSession } from "../../lib/use-session";
+import { Button } from "../ui/button";
+import { Brand } from "./brand";
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-primary/10 text-primary" : "text-gray-600 hover:bg-gray-100"}`;
+
+/** The default layout's bar: navigation, the signed-in user's email and sign-out. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  async function signOut() {
+    setLeaving(true);
+    await signOutEverywhere();
+    await navigate("/signin", { replace: true });
+  }
+
+  return (
+    <header className="border-b border-gray-200 bg-white">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
+        <Brand />
+        <nav aria-label={t("app.mainNavigation")} className="hidden items-center gap-1 md:flex">
+          <NavLink to="/" end className={navClass}>
+            {t("nav.projects")}
+          </NavLink>
+          {user?.roles.super ? (
+            <NavLink to="/apps" className={navClass}>
+              {t("nav.apps")}
+            </NavLink>
+          ) : null}
+          <NavLink to="/account" className={navClass}>
+            {t("nav.account")}
+          </NavLink>
+        </nav>
+        <div className="ms-auto flex items-center gap-2">
+          {user ? (
+            <NavLink to="/user" className="flex items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100" aria-label={t("app.userMenu", { email: user.email })}>
+              <UserRound aria-hidden="true" className="size-4" />
+              <span data-testid="current-user-email">{user.email}</span>
+            </NavLink>
+          ) : null}
+          <Button variant="secondary" onClick={() => void signOut()} loading={leaving}>
+            <LogOut aria-hidden="true" className="size-4" />
+            {t("auth.signout")}
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

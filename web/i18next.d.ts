@@ -1,0 +1,10 @@
+// Types i18next keys from locales/en.json, so a key missing there fails the typecheck.
+import "i18next";
+import type en from "../locales/en.json";
+
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: "translation";
+    resources: { translation: typeof en };
+  }
+}

@@ -1,0 +1,14 @@
+import { Outlet } from "react-router-dom";
+import { Brand } from "../components/shell/brand";
+
+/** Sign-in, sign-up, password and error pages: a centred card. */
+export function GeneralLayout() {
+  return (
+    <div className="flex min-h-screen flex-col items-center bg-gray-50 px-4 py-12">
+      <Brand />
+      <main className="mt-8 w-full max-w-md rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** Error text of an API answer (SPEC 8, API-CONTRACT 1.4): msg, else message, else a generic text. */
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The server's own text, or null when the body carries none. */
+export function messageFromBody(body: unknown): string | null {
+  if (!body || typeof body !== "object") return null;
+  const b = body as Record<string, unknown>;
+  if (typeof b.msg === "string" && b.msg.trim()) return b.msg;
+  if (typeof b.message === "string" && b.message.trim()) return b.message;
+  return null;
+}
+
+/** Text to show for any thrown value; `fallback` is the translated "Some internal error occurred". */
+export function errorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.message || fallback;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}

@@ -1,0 +1,24 @@
+/** What every way of signing in or out shares: the session plus app info (firstUser changes). */
+import { APP_INFO_KEY } from "./app-info";
+import { authApi } from "./auth-api";
+import { session } from "./auth";
+import { queryClient } from "./query-client";
+
+/** Signs in with a token from the server; false when the token cannot be read. */
+export function adoptToken(token: string | undefined): boolean {
+  if (!token || !session.signIn(token)) return false;
+  void queryClient.invalidateQueries({ queryKey: APP_INFO_KEY });
+  return true;
+}
+
+/** Calls sign-out (its failure is ignored, API-CONTRACT 2) and clears the session. */
+export async function signOutEverywhere(): Promise<void> {
+  try {
+    await authApi.signout();
+  } catch {
+    // The server may already consider the session gone; the local sign-out still happens.
+  }
+  session.signOut("user");
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== APP_INFO_KEY[0] });
+  void queryClient.invalidateQueries({ queryKey: APP_INFO_KEY });
+}

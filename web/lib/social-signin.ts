@@ -1,0 +1,28 @@
+/**
+ * Social sign-in callback (SPEC 4, API-CONTRACT 2): a page URL carrying `code` plus `scope` or
+ * `state` is an OAuth return. The code is exchanged at POST /auth/{provider}/genTokenByCode with
+ * the original query string; the provider is github when the state names it, else google.
+ */
+
+export type SocialProvider = "google" | "github";
+
+export interface SocialCallback {
+  provider: SocialProvider;
+  /** Path plus the original query string, e.g. `/auth/github/genTokenByCode?code=..&state=..`. */
+  exchangePath: string;
+}
+
+export function socialCallbackFrom(search: string): SocialCallback | null {
+  const query = search.startsWith("?") ? search.slice(1) : search;
+  if (!query) return null;
+  const params = new URLSearchParams(query);
+  if (!params.get("code") || !(params.has("scope") || params.has("state"))) return null;
+  const provider: SocialProvider = (params.get("state") ?? "").includes("github") ? "github" : "google";
+  return { provider, exchangePath: `/auth/${provider}/genTokenByCode?${query}` };
+}
+
+/** The social sign-in links the sign-in page offers (server redirects to the provider). */
+export const SOCIAL_START_PATHS: Record<SocialProvider, string> = {
+  google: "/auth/google",
+  github: "/auth/github",
+};

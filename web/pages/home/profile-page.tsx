@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { PageHeading } from "../../components/ui/page-heading";
+import { useSession } from "../../lib/use-session";
+import { ChangePasswordForm } from "./change-password-form";
+
+/** "/user": the signed-in user's details and password change. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const name = [user?.firstname, user?.lastname].filter(Boolean).join(" ");
+  return (
+    <section>
+      <PageHeading title={t("profile.heading")} />
+      <div className="flex flex-col gap-8">
+      <div className="rounded-lg border border-gray-200 bg-white p-6">
+        <h2 className="mb-4 text-lg font-semibold text-gray-900">{t("profile.details")}</h2>
+        <dl className="grid max-w-md grid-cols-[8rem_1fr] gap-y-2 text-sm">
+          <dt className="text-gray-500">{t("profile.email")}</dt>
+          <dd className="text-gray-900">{user?.email}</dd>
+          <dt className="text-gray-500">{t("profile.name")}</dt>
+          <dd className="text-gray-900">{name || t("profile.noName")}</dd>
+        </dl>
+      </div>
+      <div className="rounded-lg border border-gray-200 bg-white p-6">
+        <ChangePasswordForm />
+      </div>
+      </div>
+    </section>
+  );
+}
