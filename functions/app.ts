@@ -3,6 +3,7 @@ import { notFoundHandler, onError } from "./middleware/errors";
 import { auth } from "./resources/auth";
 import { devOutbox } from "./resources/dev-outbox";
 import { info } from "./resources/info";
+import { orgUsers } from "./resources/org-users";
 import { projects } from "./resources/projects";
 import { tables } from "./resources/tables";
 import { publicSharedBase } from "./resources/public/shared-base";
@@ -22,6 +23,7 @@ export function createApp() {
   app.route("/api/v1/db/meta/projects", projects);
   app.route("/api/v1/db/meta", tables);
   app.route("/api/v1/db/public", publicSharedBase);
+  app.route("/api/v1", orgUsers);
   return app;
 }
 

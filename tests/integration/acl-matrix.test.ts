@@ -39,6 +39,14 @@ describe("route x role outcomes follow the permission matrix", async () => {
     await Promise.all(PROJECT_ROLES.map(async (r) => [r, await seedUser("org-level-viewer")] as const)),
   ) as Record<ProjectRole, TestUser>;
 
+  /** A project with every role as a member, plus the user a /users/:userId route acts on. */
+  async function freshSetup(withSchema: boolean) {
+    const subject = await seedUser("org-level-viewer");
+    const projectId = await seedProject([...PROJECT_ROLES.map((r) => [members[r], r] as [TestUser, ProjectRole]), [subject, "viewer"]]);
+    const ids = withSchema ? await schemaIds(projectId, members.owner) : { tableId: "x", columnId: "x" };
+    return { projectId, subject, ids };
+  }
+
   it("covers the project and org routes", () => {
     expect(routes.length).toBeGreaterThan(10);
   });
@@ -50,18 +58,20 @@ describe("route x role outcomes follow the permission matrix", async () => {
         ...Object.entries(orgUsers).map(([name, u]) => [name, u, null] as [string, TestUser, null]),
         ...PROJECT_ROLES.map((r) => [r, members[r], r] as [string, TestUser, ProjectRole]),
       ];
+      const needsSchema = /:tableId|:columnId/.test(route.path);
+      let setup = await freshSetup(needsSchema);
       for (const [name, user, projectRole] of callers) {
-        // A fresh project per call, so destructive routes cannot change later outcomes.
-        const projectId = await seedProject(PROJECT_ROLES.map((r) => [members[r], r]));
-        const ids = await schemaIds(projectId, members.owner);
+        const { projectId, subject, ids } = setup;
         const path = route.path
           .replace(":projectId", projectId)
           .replace(":projectName", projectId)
-          .replace(":userId", members.viewer.id)
+          .replace(":userId", subject.id)
           .replace(":tableId", ids.tableId)
           .replace(":columnId", ids.columnId)
           .replace(/:[a-zA-Z]+/g, "x");
         const res = await api(route.method, path, { token: user?.token, body: route.method === "GET" ? undefined : {} });
+        // A write that went through may have changed what the next caller meets: start afresh.
+        if (route.method !== "GET" && res.status < 400) setup = await freshSetup(needsSchema);
         const label = `${name} ${route.method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`;
         if (!user) {
           expect(res.status, label).toBe(401);

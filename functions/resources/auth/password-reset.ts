@@ -38,6 +38,15 @@ async function userOfResetToken(db: D1Database, token: string): Promise<ResetTar
   return { ...row, hash };
 }
 
+/** Stores a new reset token of the user (replacing any older one) and gives its link. */
+export async function issueResetLink(db: D1Database, site: string, userId: string) {
+  const token = crypto.randomUUID();
+  await db.prepare("UPDATE users SET reset_token_hash = ?, reset_expires_at = ?, updated_at = ? WHERE id = ?")
+    .bind(await sha256Hex(token), Date.now() + RESET_TTL_MS, nowIso(), userId)
+    .run();
+  return { token, link: `${site}/auth/password/reset/${token}` };
+}
+
 /** Accounts created through Google or GitHub have no password to reset (contract §2). */
 const isSocialOnly = (u: { provider: string | null; password_hash: string | null }) => Boolean(u.provider) && !u.password_hash;
 
@@ -49,11 +58,7 @@ export const passwordReset = new Hono<AppEnv>()
     const user = await findUserByEmail(c.env.META, email);
     if (!user) throw badRequest("Your email has not been registered.");
     if (isSocialOnly(user)) throw badRequest(SOCIAL_ACCOUNT);
-    const token = crypto.randomUUID();
-    await c.env.META.prepare("UPDATE users SET reset_token_hash = ?, reset_expires_at = ?, updated_at = ? WHERE id = ?")
-      .bind(await sha256Hex(token), Date.now() + RESET_TTL_MS, nowIso(), user.id)
-      .run();
-    const link = `${siteUrl(c)}/auth/password/reset/${token}`;
+    const { link } = await issueResetLink(c.env.META, siteUrl(c), user.id);
     await createMailer(c.env).send({
       to: user.email,
       subject: "Reset your password",

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "../../../db/auth/password";
+import { effectiveRoles, toFlags, type RoleFlags } from "../../../db/acl/roles";
 import { badRequest } from "../../lib/http-error";
+import { findMembership, findProject, findSharedProject } from "../../lib/projects";
 import { attemptKeys, limitAttempts } from "../../lib/rate-limit";
 import { currentUser } from "../../lib/session";
 import { jsonBody } from "../../lib/validate";
@@ -9,7 +11,7 @@ import type { AppEnv } from "../../types";
 import { signinBody, signupBody } from "./schemas";
 import { startSession } from "./start-session";
 import {
-  createUser, findUserByEmail, findUserByIdFull, hasAnyUser, isInviteOnly, nowIso, rolesMap, type UserRow,
+  createUser, findUserByEmail, findUserByIdFull, hasAnyUser, isInviteOnly, nowIso, type UserRow,
 } from "./users";
 
 export const NOT_ALLOWED_TO_SIGNUP = "Not allowed to signup, contact super admin.";
@@ -35,6 +37,21 @@ async function completeInvite(db: D1Database, token: string, email: string, pass
     .first<UserRow>();
   if (!done) throw badRequest("Invalid invite url");
   return done;
+}
+
+/** Roles in a project: org roles merged with the membership; a non-member holds only `user` (no access). */
+async function rolesIn(db: D1Database, user: UserRow, projectId: string | undefined): Promise<RoleFlags> {
+  if (!projectId) return toFlags(user.roles);
+  const project = await findProject(db, projectId, user.id);
+  const role = project && (await findMembership(db, project.id, user.id));
+  if (!role && !toFlags(user.roles).super) return { user: true };
+  return effectiveRoles(user.roles, role);
+}
+
+async function anonymousMe(db: D1Database, sharedBaseId: string | undefined) {
+  const shared = sharedBaseId ? await findSharedProject(db, sharedBaseId) : null;
+  if (!shared?.shared_role) return { roles: { guest: true } };
+  return { roles: toFlags(shared.shared_role), isAuthorized: true, isPublicBase: true };
 }
 
 export const signupSignin = new Hono<AppEnv>()
@@ -65,12 +82,12 @@ export const signupSignin = new Hono<AppEnv>()
     return c.json({ token: await startSession(c, user) });
   })
 
-  // Public: the web app asks it to learn whether it is signed in. `project_id` is accepted; until
-  // projects exist the roles are the org roles.
+  // Public: the web app asks it to learn whether it is signed in and, with `project_id`, its roles
+  // there (SPEC 4). `xc-preview` never applies here; a shared-base visitor gets the shared role.
   .get("/user/me", need("public"), async (c) => {
     const session = await currentUser(c);
     const user = session && (await findUserByIdFull(c.env.META, session.id));
-    if (!user) return c.json({ roles: { guest: true } });
+    if (!user) return c.json(await anonymousMe(c.env.META, c.req.header("xc-shared-base-id")));
     return c.json({
       id: user.id,
       email: user.email,
@@ -78,7 +95,7 @@ export const signupSignin = new Hono<AppEnv>()
       firstname: user.firstname,
       lastname: user.lastname,
       provider: user.provider,
-      roles: rolesMap(user.roles),
+      roles: await rolesIn(c.env.META, user, c.req.query("project_id")),
       isAuthorized: true,
       token_version: user.token_version,
     });

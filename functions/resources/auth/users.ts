@@ -79,10 +79,3 @@ export async function rotateTokenVersion(db: D1Database, userId: string): Promis
   await db.prepare("UPDATE users SET token_version = ?, updated_at = ? WHERE id = ?")
     .bind(newTokenVersion(), nowIso(), userId).run();
 }
-
-/** `"org-level-creator,super"` → `{ "org-level-creator": true, super: true }` (the `me` shape). */
-export function rolesMap(roles: string | null | undefined): Record<string, boolean> {
-  const map: Record<string, boolean> = {};
-  for (const role of (roles ?? "").split(",")) if (role.trim()) map[role.trim()] = true;
-  return map;
-}

@@ -9,6 +9,7 @@ import { currentUser } from "../../lib/session";
 import type { ProjectRow } from "../../lib/projects";
 import { createProjectSchema, updateProjectSchema } from "./schemas";
 import { defaultBase, projectJson } from "./shape";
+import { members } from "./members";
 import { sharedBase } from "./shared-base";
 
 const now = () => new Date().toISOString();
@@ -109,4 +110,5 @@ export const projects = new Hono<AppEnv>()
     const list = [defaultBase(c.get("project"))];
     return c.json({ list, pageInfo: { totalRows: 1, page: 1, pageSize: 1, isFirstPage: true, isLastPage: true } });
   })
-  .route("/", sharedBase);
+  .route("/", sharedBase)
+  .route("/", members);

@@ -1,0 +1,101 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { toFlags } from "../../db/acl/roles";
+import { badRequest, notFound } from "../lib/http-error";
+import { findOrInvite, mailInvite, renewInvite } from "../lib/invites";
+import { siteUrl } from "../lib/site-url";
+import { jsonBody } from "../lib/validate";
+import { need } from "../middleware/acl";
+import type { AppEnv } from "../types";
+import { issueResetLink } from "./auth/password-reset";
+
+const ORG_ROLES = ["org-level-creator", "org-level-viewer"] as const;
+const roleSchema = z.enum(ORG_ROLES, { error: `roles: Invalid role, use ${ORG_ROLES.join(" or ")}` });
+
+interface Target {
+  id: string;
+  email: string;
+  roles: string;
+}
+
+async function target(c: Context<AppEnv>): Promise<Target> {
+  const id = c.req.param("userId")!;
+  const user = await c.env.META.prepare("SELECT id, email, roles FROM users WHERE id = ?").bind(id).first<Target>();
+  if (!user) throw notFound(`User with id '${id}' doesn't exist`);
+  return user;
+}
+
+/** Org users and settings (contract 3.2): the super admin's account area. */
+export const orgUsers = new Hono<AppEnv>()
+  .get("/users", need("orgUserList"), async (c) => {
+    const limit = Math.min(Math.max(Number(c.req.query("limit")) || 25, 1), 1000);
+    const offset = Math.max(Number(c.req.query("offset")) || 0, 0);
+    const query = `%${(c.req.query("query") ?? "").toLowerCase()}%`;
+    const [rows, total] = await c.env.META.batch<Record<string, unknown>>([
+      c.env.META.prepare(
+        `SELECT u.id, u.email, u.firstname, u.lastname, u.email_verified, u.roles, u.created_at, u.updated_at,
+                u.invite_token IS NOT NULL AS pending,
+                (SELECT count(*) FROM project_users pu JOIN projects p ON p.id = pu.project_id
+                  WHERE pu.user_id = u.id AND p.deleted = 0) AS projectsCount
+         FROM users u WHERE lower(u.email) LIKE ? ORDER BY u.created_at LIMIT ? OFFSET ?`,
+      ).bind(query, limit, offset),
+      c.env.META.prepare("SELECT count(*) AS n FROM users WHERE lower(email) LIKE ?").bind(query),
+    ]);
+    const list = rows!.results.map((u) => ({ ...u, email_verified: Boolean(u.email_verified), pending: Boolean(u.pending) }));
+    const totalRows = Number(total!.results[0]?.n ?? 0);
+    const page = offset ? offset / limit + 1 : 1;
+    return c.json({ list, pageInfo: { totalRows, page, pageSize: limit, isFirstPage: page === 1, isLastPage: page >= Math.ceil(totalRows / limit) } });
+  })
+  .post("/users", need("orgUserInvite"), async (c) => {
+    const body = await jsonBody(c, z.object({ email: z.email("email: Invalid email address").toLowerCase(), roles: roleSchema }));
+    const exists = await c.env.META.prepare("SELECT 1 FROM users WHERE email = ?").bind(body.email).first();
+    if (exists) throw badRequest("User already exist");
+    const user = await findOrInvite(c.env.META, body.email, body.roles);
+    await mailInvite(c.env, siteUrl(c), user, "Gridbase", "/");
+    return c.json({ msg: "The user has been invited successfully", invite_token: user.inviteToken, email: user.email });
+  })
+  .patch("/users/:userId", need("orgUserUpdate"), async (c) => {
+    const { roles } = await jsonBody(c, z.object({ roles: roleSchema }));
+    const user = await target(c);
+    if (toFlags(user.roles).super) throw badRequest("Cannot update super admin roles");
+    await c.env.META.prepare("UPDATE users SET roles = ?, updated_at = ? WHERE id = ?").bind(roles, new Date().toISOString(), user.id).run();
+    return c.json({ msg: "The user has been updated successfully" });
+  })
+  .delete("/users/:userId", need("orgUserDelete"), async (c) => {
+    const user = await target(c);
+    if (toFlags(user.roles).super) throw badRequest("Cannot delete super admin");
+    // Projects must keep an owner: refuse while this user is the only one somewhere.
+    const orphaned = await c.env.META.prepare(
+      `SELECT p.title FROM project_users pu JOIN projects p ON p.id = pu.project_id
+       WHERE pu.user_id = ? AND pu.roles = 'owner' AND p.deleted = 0
+         AND NOT EXISTS (SELECT 1 FROM project_users o WHERE o.project_id = pu.project_id AND o.roles = 'owner' AND o.user_id != pu.user_id)`,
+    ).bind(user.id).all<{ title: string }>();
+    if (orphaned.results.length) {
+      throw badRequest(`${user.email} is the only owner of ${orphaned.results.map((p) => p.title).join(", ")}; make someone else owner first`);
+    }
+    await c.env.META.prepare("DELETE FROM users WHERE id = ?").bind(user.id).run();
+    return c.json({ msg: "The user has been deleted successfully" });
+  })
+  .post("/users/:userId/resend-invite", need("orgUserResendInvite"), async (c) => {
+    const user = await target(c);
+    const token = await renewInvite(c.env.META, user.id);
+    if (!token) throw badRequest("This user has already joined; there is no invitation to resend");
+    await mailInvite(c.env, siteUrl(c), { id: user.id, email: user.email, inviteToken: token }, "Gridbase", "/");
+    return c.json({ msg: "The invitation has been sent to the user" });
+  })
+  .post("/users/:userId/generate-reset-url", need("orgUserResetUrl"), async (c) => {
+    const user = await target(c);
+    const { token, link } = await issueResetLink(c.env.META, siteUrl(c), user.id);
+    return c.json({ reset_password_token: token, reset_password_url: link });
+  })
+  .get("/app-settings", need("appSettingsGet"), async (c) => {
+    const row = await c.env.META.prepare("SELECT value FROM app_settings WHERE key = 'invite_only_signup'").first<{ value: string }>();
+    return c.json(row ? { invite_only_signup: row.value === "true" } : {});
+  })
+  .post("/app-settings", need("appSettingsSet"), async (c) => {
+    const body = await jsonBody(c, z.object({ invite_only_signup: z.boolean({ error: "invite_only_signup must be true or false" }) }));
+    await c.env.META.prepare("INSERT INTO app_settings (key, value) VALUES ('invite_only_signup', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+      .bind(String(body.invite_only_signup))
+      .run();
+    return c.json({ msg: "The app settings have been saved" });
+  });
