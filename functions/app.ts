@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { notFoundHandler, onError } from "./middleware/errors";
 import { auth } from "./resources/auth";
+import { commentRoutes } from "./resources/data/comments";
+import { bulkRoutes, rowRoutes } from "./resources/data/rows";
 import { devOutbox } from "./resources/dev-outbox";
 import { info } from "./resources/info";
 import { orgUsers } from "./resources/org-users";
@@ -22,6 +24,9 @@ export function createApp() {
   app.route("/", devOutbox);
   app.route("/api/v1/db/meta/projects", projects);
   app.route("/api/v1/db/meta", tables);
+  app.route("/api/v1/db/meta", commentRoutes);
+  app.route("/api/v1/db/data/bulk", bulkRoutes);
+  app.route("/api/v1/db/data", rowRoutes);
   app.route("/api/v1/db/public", publicSharedBase);
   app.route("/api/v1", orgUsers);
   return app;

@@ -1,6 +1,8 @@
 import { Server, type Connection } from "partyserver";
+import * as auditApi from "../db/rows/audit";
+import * as rowsApi from "../db/rows/api";
 import * as columnsApi from "../db/schema/columns";
-import { SchemaError } from "../db/schema/names";
+import { DbError } from "../db/errors";
 import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
@@ -13,7 +15,7 @@ function guard<T>(fn: () => T): RoomResult<T> {
   try {
     return { ok: true, data: fn() };
   } catch (err) {
-    if (err instanceof SchemaError) return { ok: false, status: err.status, msg: err.message };
+    if (err instanceof DbError) return { ok: false, status: err.status, msg: err.message };
     throw err;
   }
 }
@@ -80,5 +82,40 @@ export class ProjectRoom extends Server<Env> {
   }
   setPrimaryColumn(columnId: string) {
     return guard(() => columnsApi.setPrimary(this.store, columnId));
+  }
+
+  // Rows RPC (the data API). tableKey is a table id or title.
+  insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
+    return guard(() => rowsApi.insertOne(this.store, tableKey, body, actor));
+  }
+  insertRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
+    return guard(() => rowsApi.insertMany(this.store, tableKey, bodies, actor));
+  }
+  readRow(tableKey: string, rowId: string) {
+    return guard(() => rowsApi.readOne(this.store, tableKey, rowId));
+  }
+  rowExists(tableKey: string, rowId: string) {
+    return guard(() => rowsApi.exists(this.store, tableKey, rowId));
+  }
+  updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
+    return guard(() => rowsApi.updateOne(this.store, tableKey, rowId, body, actor));
+  }
+  updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
+    return guard(() => rowsApi.updateMany(this.store, tableKey, bodies, actor));
+  }
+  deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
+    return guard(() => rowsApi.deleteOne(this.store, tableKey, rowId, actor));
+  }
+  deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
+    return guard(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor));
+  }
+  addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string) {
+    return guard(() => auditApi.addComment(this.store, tableId, rowId, actor, text));
+  }
+  listAudit(tableId: string, rowId: string, commentsOnly: boolean) {
+    return guard(() => auditApi.listAudit(this.store, tableId, rowId, commentsOnly));
+  }
+  countComments(tableId: string, rowIds: string[]) {
+    return guard(() => auditApi.countComments(this.store, tableId, rowIds));
   }
 }

@@ -3,7 +3,8 @@ import { newId } from "../ids";
 import { fieldType, parseOptions } from "../fields/registry";
 import { UI_TYPES, type UIType } from "../fields/types";
 import type { ColumnRow } from "../store/schema";
-import { bad, checkColumnTitle, physicalName, quoteIdent } from "./names";
+import { bad } from "../errors";
+import { checkColumnTitle, physicalName, quoteIdent } from "./names";
 
 /** A column as the API receives it (contract 4.2 NewColumn / 4.3). Unknown GUI keys are ignored. */
 export const columnInput = z

@@ -5,14 +5,15 @@ import { columns, models, type ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { buildColumn, checkDefault, checkOptions, checkUidt, columnDdl, type ColumnInput } from "./column-def";
 import { convertColumn } from "./convert";
-import { bad, checkColumnTitle, quoteIdent, SchemaError } from "./names";
+import { bad, missing } from "../errors";
+import { checkColumnTitle, quoteIdent } from "./names";
 import { findModel, modelColumns, readTable } from "./tables";
 
 const now = () => new Date().toISOString();
 
 export function findColumn(store: ProjectStore, columnId: string): ColumnRow {
   const c = store.meta.select().from(columns).where(eq(columns.id, columnId)).get();
-  if (!c) throw new SchemaError(404, `Column with id/name '${columnId}' is not found`);
+  if (!c) throw missing(`Column with id/name '${columnId}' is not found`);
   return c;
 }
 

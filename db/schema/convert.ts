@@ -3,7 +3,8 @@ import type { Stored, UIType } from "../fields/types";
 import type { ColumnRow, ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { optionsOf } from "./column-def";
-import { bad, quoteIdent } from "./names";
+import { bad } from "../errors";
+import { quoteIdent } from "./names";
 
 /**
  * Rules for changing a column's type or options with data in it:

@@ -2,21 +2,12 @@
  * Table and column name rules (SPEC 5, API-CONTRACT 4.2/4.3) and the physical names derived from
  * titles. Physical names only ever reach SQL quoted, and are made from [a-z0-9_] anyway.
  */
+import { bad } from "../errors";
 
 export const NAME_MAX = 255;
 const PHYSICAL_MAX = 60;
 const FORBIDDEN_TABLE_CHARS = [".", "/", "\\"];
 
-export class SchemaError extends Error {
-  constructor(
-    readonly status: 400 | 404,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const bad = (msg: string) => new SchemaError(400, msg);
 
 /** Throws the first table title rule broken. */
 export function checkTableTitle(title: unknown): string {

@@ -3,7 +3,8 @@ import { newId } from "../ids";
 import { columns, models, views, type ColumnRow, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { buildColumn, columnDdl, columnInput, type ColumnInput } from "./column-def";
-import { bad, checkTableTitle, physicalName, quoteIdent, SchemaError } from "./names";
+import { bad, missing } from "../errors";
+import { checkTableTitle, physicalName, quoteIdent } from "./names";
 import { fullTableJson, tableJson } from "./shape";
 import { z } from "zod";
 import { isVirtual } from "../fields/registry";
@@ -35,7 +36,7 @@ function systemKey(c: ColumnInput): string | null {
 
 export function findModel(store: ProjectStore, tableId: string): ModelRow {
   const m = store.meta.select().from(models).where(eq(models.id, tableId)).get();
-  if (!m) throw new SchemaError(404, "Table not found");
+  if (!m) throw missing("Table not found");
   return m;
 }
 

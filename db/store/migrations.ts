@@ -23,6 +23,13 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
       sort_order INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
     `CREATE INDEX _nc_views_model ON _nc_views (fk_model_id, sort_order)`,
   ],
+  [
+    // Row history and comments (contract 4.9): op_type DATA or COMMENT, details JSON of changes.
+    `CREATE TABLE _nc_audit (
+      id TEXT PRIMARY KEY, fk_model_id TEXT NOT NULL, row_id TEXT, op_type TEXT NOT NULL, op_sub_type TEXT,
+      user TEXT, user_id TEXT, description TEXT, details TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+    `CREATE INDEX _nc_audit_row ON _nc_audit (fk_model_id, row_id, created_at)`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */

@@ -53,8 +53,23 @@ export const views = sqliteTable("_nc_views", {
   updatedAt: text("updated_at").notNull(),
 });
 
-export const metaSchema = { models, columns, views };
+export const audit = sqliteTable("_nc_audit", {
+  id: text("id").primaryKey(),
+  modelId: text("fk_model_id").notNull(),
+  rowId: text("row_id"),
+  opType: text("op_type").notNull(),
+  opSubType: text("op_sub_type"),
+  user: text("user"),
+  userId: text("user_id"),
+  description: text("description"),
+  details: text("details"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const metaSchema = { models, columns, views, audit };
 
 export type ModelRow = typeof models.$inferSelect;
 export type ColumnRow = typeof columns.$inferSelect;
 export type ViewRow = typeof views.$inferSelect;
+export type AuditRow = typeof audit.$inferSelect;

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Access } from "../../db/acl/actions";
 import { can, scopeOf, type Action } from "../../db/acl/matrix";
 import { applyPreview, effectiveRoles, flagNames, toFlags, type RoleFlags } from "../../db/acl/roles";
-import { forbidden, notFound, unauthorized } from "../lib/http-error";
+import { badRequest, forbidden, notFound, unauthorized } from "../lib/http-error";
 import { projectOfId } from "../lib/meta-index";
 import { findMembership, findProject, findSharedProject } from "../lib/projects";
 import { currentUser } from "../lib/session";
@@ -17,16 +17,28 @@ function deny(action: Action, flags: RoleFlags): never {
 
 /**
  * The project a route is about: `:projectId`, `:projectName` (id or title) in data routes, or the
- * project that holds the `:tableId`, `:columnId` or `:viewId` of the path.
+ * project that holds the `:tableId`, `:columnId` or `:viewId` of the path, or the `fk_model_id`
+ * named in the query or JSON body (comment routes).
  */
 async function projectKey(c: Context<AppEnv>): Promise<string | undefined> {
   const direct = c.req.param("projectId") ?? c.req.param("projectName");
   if (direct) return direct;
-  const child = c.req.param("tableId") ?? c.req.param("columnId") ?? c.req.param("viewId");
+  const child =
+    c.req.param("tableId") ?? c.req.param("columnId") ?? c.req.param("viewId") ?? c.req.query("fk_model_id") ?? (await bodyModelId(c));
   if (!child) return undefined;
   const found = await projectOfId(c.env.META, child);
   if (!found) throw notFound(c.req.param("tableId") ? "Table not found" : "Not found");
   return found;
+}
+
+async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
+  if (c.req.method === "GET") return undefined;
+  try {
+    const body = (await c.req.json()) as { fk_model_id?: unknown };
+    return typeof body?.fk_model_id === "string" ? body.fk_model_id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -37,7 +49,7 @@ async function projectAccess(c: Context<AppEnv>, action: Action) {
   const user = await currentUser(c);
   if (!user && !c.req.header("xc-shared-base-id")) throw unauthorized();
   const key = await projectKey(c);
-  if (!key) throw new Error(`route for ${action} names no project`);
+  if (!key) throw badRequest("The request names no project or table (fk_model_id is required)");
   if (user) {
     const project = await findProject(c.env.META, key, user.id);
     if (!project) throw notFound("Project not found");

@@ -1,0 +1,77 @@
+import { bad, missing } from "../errors";
+import type { ProjectStore } from "../store/store";
+import type { Actor } from "./audit";
+import { tableRef } from "./table-ref";
+import { deleteRows, insertRows, readRowById, rowKey, updateRows } from "./write";
+
+/**
+ * Row operations as the data API answers them (contract 5.1, 5.3). Every write runs in one
+ * transaction: a bulk request with a bad row writes nothing and its message names the row.
+ */
+
+export function insertOne(store: ProjectStore, tableKey: string, body: unknown, actor: Actor) {
+  const t = tableRef(store, tableKey);
+  const [id] = insertRows(store, t.model, t.cols, [body], actor);
+  return readRowById(store, t.model, t.cols, id!);
+}
+
+export function insertMany(store: ProjectStore, tableKey: string, bodies: unknown[], actor: Actor) {
+  const t = tableRef(store, tableKey);
+  const pkName = t.cols.find((c) => c.pk)!.columnName;
+  return insertRows(store, t.model, t.cols, bodies, actor).map((id) => ({ [pkName]: id }));
+}
+
+export function readOne(store: ProjectStore, tableKey: string, rowId: string) {
+  const t = tableRef(store, tableKey);
+  const row = readRowById(store, t.model, t.cols, rowKey(rowId));
+  if (!row) throw missing("Row not found");
+  return row;
+}
+
+export function exists(store: ProjectStore, tableKey: string, rowId: string) {
+  const t = tableRef(store, tableKey);
+  const id = Number(rowId);
+  return Number.isSafeInteger(id) && readRowById(store, t.model, t.cols, id) !== null;
+}
+
+export function updateOne(store: ProjectStore, tableKey: string, rowId: string, body: unknown, actor: Actor) {
+  const t = tableRef(store, tableKey);
+  const id = rowKey(rowId);
+  updateRows(store, t.model, t.cols, [{ id, body }], actor);
+  return readRowById(store, t.model, t.cols, id);
+}
+
+export function deleteOne(store: ProjectStore, tableKey: string, rowId: string, actor: Actor) {
+  const t = tableRef(store, tableKey);
+  return deleteRows(store, t.model, t.cols, [rowKey(rowId)], actor);
+}
+
+/** The key of each body row, by the key column's title or column_name. */
+function keysOf(bodies: unknown[], pk: { title: string; columnName: string }) {
+  return bodies.map((b, i) => {
+    const row = (b ?? {}) as Record<string, unknown>;
+    const id = row[pk.title] ?? row[pk.columnName];
+    if (id === undefined || id === null) throw bad(`Row ${i + 1}: ${pk.title} is missing`);
+    try {
+      return rowKey(id);
+    } catch {
+      throw missing(`Row ${i + 1}: row ${String(id)} not found`);
+    }
+  });
+}
+
+export function updateMany(store: ProjectStore, tableKey: string, bodies: unknown[], actor: Actor) {
+  const t = tableRef(store, tableKey);
+  const pk = t.cols.find((c) => c.pk)!;
+  const ids = keysOf(bodies, pk);
+  updateRows(store, t.model, t.cols, ids.map((id, i) => ({ id, body: bodies[i] })), actor);
+  return ids.map((id) => ({ [pk.columnName]: id }));
+}
+
+export function deleteMany(store: ProjectStore, tableKey: string, bodies: unknown[], actor: Actor) {
+  const t = tableRef(store, tableKey);
+  const pk = t.cols.find((c) => c.pk)!;
+  const ids = keysOf(bodies, pk);
+  deleteRows(store, t.model, t.cols, ids, actor);
+  return ids.map((id) => ({ [pk.columnName]: id }));
+}

@@ -1,0 +1,20 @@
+import { eq, sql } from "drizzle-orm";
+import { missing } from "../errors";
+import { models, type ModelRow } from "../store/schema";
+import type { ProjectStore } from "../store/store";
+import { modelColumns } from "../schema/tables";
+import { rowColumns, type RowColumn } from "./values";
+
+export interface TableRef {
+  model: ModelRow;
+  cols: RowColumn[];
+}
+
+/** A table by id or exact title (contract 1.1: `{tableName}` accepts both), with its physical columns. */
+export function tableRef(store: ProjectStore, idOrTitle: string): TableRef {
+  const model =
+    store.meta.select().from(models).where(eq(models.id, idOrTitle)).get() ??
+    store.meta.select().from(models).where(sql`${models.title} = ${idOrTitle}`).get();
+  if (!model) throw missing("Table not found");
+  return { model, cols: rowColumns(modelColumns(store, model.id)) };
+}

@@ -1,0 +1,122 @@
+import type { Stored } from "../fields/types";
+import { bad, missing } from "../errors";
+import { quoteIdent } from "../schema/names";
+import type { ModelRow } from "../store/schema";
+import type { ProjectStore } from "../store/store";
+import { recordInserts, recordWrites, type Actor } from "./audit";
+import { toApiRow, toStored, type RowColumn } from "./values";
+
+/**
+ * Rows travel to SQLite as one JSON array per statement and are unpacked with json_each: a
+ * thousand rows cost one statement and one bound parameter, far below the 100-parameter limit,
+ * and the values keep their types (JSON numbers stay numbers, text stays text).
+ */
+const MAX_JSON_CHARS = 1_000_000;
+const pkOf = (cols: RowColumn[]) => cols.find((c) => c.pk)!;
+
+/** A path or body row id as the integer key; anything else names no row. */
+export function rowKey(id: unknown): number {
+  const n = typeof id === "number" ? id : typeof id === "string" && /^\d{1,15}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) throw missing("Row not found");
+  return n;
+}
+
+const prefixed = (i: number, total: number, err: unknown) =>
+  total > 1 && err instanceof Error ? bad(`Row ${i + 1}: ${err.message}`) : err;
+
+/** Inserts rows in one transaction (all or nothing); returns their new ids in order. */
+export function insertRows(store: ProjectStore, model: ModelRow, cols: RowColumn[], bodies: unknown[], actor: Actor): number[] {
+  const now = new Date().toISOString();
+  const stored = bodies.map((b, i) => {
+    try {
+      return toStored(cols, b, "insert", now);
+    } catch (err) {
+      throw prefixed(i, bodies.length, err);
+    }
+  });
+  const names = cols.filter((c) => !(c.pk && c.ai)).map((c) => c.columnName);
+  const table = quoteIdent(model.tableName);
+  const pk = quoteIdent(pkOf(cols).columnName);
+  const select = names.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
+  const sql = names.length
+    ? `INSERT INTO ${table} (${names.map(quoteIdent).join(", ")}) SELECT ${select} FROM json_each(?) ORDER BY key RETURNING ${pk} AS id`
+    : `INSERT INTO ${table} DEFAULT VALUES RETURNING ${pk} AS id`;
+  return store.transaction(() => {
+    const ids: number[] = [];
+    for (const chunk of jsonChunks(stored.map((row) => names.map((n) => row[n] ?? null)))) {
+      for (const r of store.exec(sql, chunk)) ids.push(r.id as number);
+    }
+    ids.sort((a, b) => a - b);
+    recordInserts(store, model.id, actor, ids, now);
+    return ids;
+  });
+}
+
+/** JSON texts of consecutive rows, each under MAX_JSON_CHARS. */
+function* jsonChunks(rows: Stored[][]): Generator<string> {
+  let parts: string[] = [];
+  let size = 2;
+  for (const row of rows) {
+    const text = JSON.stringify(row);
+    if (parts.length && size + text.length + 1 > MAX_JSON_CHARS) {
+      yield `[${parts.join(",")}]`;
+      parts = [];
+      size = 2;
+    }
+    parts.push(text);
+    size += text.length + 1;
+  }
+  if (parts.length) yield `[${parts.join(",")}]`;
+}
+
+export function readRowById(store: ProjectStore, model: ModelRow, cols: RowColumn[], id: number) {
+  const pk = quoteIdent(pkOf(cols).columnName);
+  const [raw] = store.exec(`SELECT * FROM ${quoteIdent(model.tableName)} WHERE ${pk} = ?`, id);
+  return raw ? toApiRow(cols, raw) : null;
+}
+
+/** Updates rows (each `{id, body}`) in one transaction, recording what changed. */
+export function updateRows(store: ProjectStore, model: ModelRow, cols: RowColumn[], updates: Array<{ id: number; body: unknown }>, actor: Actor) {
+  const now = new Date().toISOString();
+  const table = quoteIdent(model.tableName);
+  const pk = quoteIdent(pkOf(cols).columnName);
+  return store.transaction(() => {
+    updates.forEach(({ id, body }, i) => {
+      let values: Record<string, Stored>;
+      try {
+        values = toStored(cols, body, "update", now);
+      } catch (err) {
+        throw prefixed(i, updates.length, err);
+      }
+      const [before] = store.exec(`SELECT * FROM ${table} WHERE ${pk} = ?`, id);
+      if (!before) throw missing(updates.length > 1 ? `Row ${i + 1}: row ${id} not found` : "Row not found");
+      const names = Object.keys(values);
+      if (names.length) {
+        store.exec(`UPDATE ${table} SET ${names.map((n) => `${quoteIdent(n)} = ?`).join(", ")} WHERE ${pk} = ?`, ...names.map((n) => values[n]!), id);
+      }
+      const changes: Record<string, { old: unknown; new: unknown }> = {};
+      for (const c of cols) {
+        if (c.stamp || !Object.hasOwn(values, c.columnName) || before[c.columnName] === values[c.columnName]) continue;
+        changes[c.title] = { old: before[c.columnName] ?? null, new: values[c.columnName] };
+      }
+      if (Object.keys(changes).length) {
+        recordWrites(store, model.id, actor, [{ rowId: String(id), subType: "UPDATE", description: `changed ${Object.keys(changes).join(", ")}`, details: changes }], now);
+      }
+    });
+  });
+}
+
+/** Deletes rows by id in one transaction; every id must exist. */
+export function deleteRows(store: ProjectStore, model: ModelRow, cols: RowColumn[], ids: number[], actor: Actor) {
+  const now = new Date().toISOString();
+  const table = quoteIdent(model.tableName);
+  const pk = quoteIdent(pkOf(cols).columnName);
+  return store.transaction(() => {
+    ids.forEach((id, i) => {
+      const gone = store.exec(`DELETE FROM ${table} WHERE ${pk} = ? RETURNING ${pk}`, id);
+      if (!gone.length) throw missing(ids.length > 1 ? `Row ${i + 1}: row ${id} not found` : "Row not found");
+    });
+    recordWrites(store, model.id, actor, ids.map((id) => ({ rowId: String(id), subType: "DELETE", description: "deleted the record" })), now);
+    return ids.length;
+  });
+}

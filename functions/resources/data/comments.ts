@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { unwrap } from "../../lib/room";
+import { jsonBody } from "../../lib/validate";
+import { need } from "../../middleware/acl";
+import type { AppEnv } from "../../types";
+import { actorOf, room } from "./context";
+
+const commentBody = z.object({
+  fk_model_id: z.string({ error: "fk_model_id: Required" }),
+  row_id: z.union([z.string(), z.number()], { error: "row_id: Required" }).transform(String),
+  description: z.string({ error: "description: Required" }).trim().min(1, "description: a comment cannot be empty").max(10_000),
+});
+
+/** Row comments and history (contract 4.9); the project comes from `fk_model_id`. */
+export const commentRoutes = new Hono<AppEnv>()
+  .get("/audits/comments/count", need("commentList"), async (c) => {
+    const ids = [...c.req.queries("ids[]") ?? [], ...c.req.queries("ids") ?? []];
+    return c.json(await unwrap(room(c).countComments(c.req.query("fk_model_id")!, ids)));
+  })
+  .get("/audits/comments", need("commentList"), async (c) => {
+    const list = await unwrap(room(c).listAudit(c.req.query("fk_model_id")!, c.req.query("row_id") ?? "", c.req.query("comments_only") === "true"));
+    return c.json({ list });
+  })
+  .post("/audits/comments", need("commentRow"), async (c) => {
+    const body = await jsonBody(c, commentBody);
+    return c.json(await unwrap(room(c).addComment(body.fk_model_id, body.row_id, actorOf(c), body.description)));
+  });

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { api, seedProject, seedUser, type TestUser } from "./support";
+
+const M = "/api/v1/db/meta";
+
+async function setup() {
+  const owner = await seedUser("org-level-creator");
+  const projectId = await seedProject([[owner, "owner"]]);
+  const table = await api("POST", `${M}/projects/${projectId}/tables`, {
+    token: owner.token,
+    body: {
+      table_name: "Tasks",
+      columns: [
+        { title: "Name", uidt: "SingleLineText", rqd: true },
+        { title: "Points", uidt: "Number" },
+        { title: "Done", uidt: "Checkbox" },
+        { title: "Status", uidt: "SingleSelect", colOptions: { options: [{ title: "Todo" }, { title: "Doing" }] }, cdf: "Todo" },
+        { title: "Email", uidt: "Email" },
+      ],
+    },
+  });
+  expect(table.status).toBe(200);
+  const T = `/api/v1/db/data/noco/${projectId}/Tasks`;
+  return { owner, projectId, table: table.body, T, B: `/api/v1/db/data/bulk/noco/${projectId}/Tasks` };
+}
+
+const call = (user: TestUser, method: string, path: string, body?: unknown) => api(method, path, { token: user.token, body });
+
+describe("rows", () => {
+  it("creates, reads, updates and deletes a row keyed by titles", async () => {
+    const { owner, T } = await setup();
+    const created = await call(owner, "POST", T, { Name: "Write spec", Points: 3, Done: true, email: "x@example.com" });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ Id: 1, Name: "Write spec", Points: 3, Done: true, Status: "Todo", Email: "x@example.com" });
+    expect(created.body.CreatedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00:00$/);
+
+    expect((await call(owner, "GET", `${T}/1`)).body).toMatchObject({ Id: 1, Name: "Write spec" });
+    const updated = await call(owner, "PATCH", `${T}/1`, { Points: 5, Status: "Doing" });
+    expect(updated.body).toMatchObject({ Points: 5, Status: "Doing", Name: "Write spec" });
+    expect((await call(owner, "GET", `${T}/1/exist`)).body).toBe(true);
+    expect((await call(owner, "DELETE", `${T}/1`)).body).toBe(1);
+    expect(await call(owner, "GET", `${T}/1`)).toMatchObject({ status: 404, body: { msg: "Row not found" } });
+    expect((await call(owner, "GET", `${T}/1/exist`)).body).toBe(false);
+  });
+
+  it("refuses invalid values and missing required ones with a message naming the column", async () => {
+    const { owner, T } = await setup();
+    const cases: Array<[unknown, string]> = [
+      [{ Name: "a", Email: "not-an-email" }, "Email"],
+      [{ Name: "a", Status: "Maybe" }, "Status"],
+      [{ Name: "a", Points: "many" }, "Points"],
+      [{ Points: 1 }, "Name is required"],
+      [{ Name: null }, "Name is required"],
+    ];
+    for (const [body, msg] of cases) {
+      const res = await call(owner, "POST", T, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.msg).toContain(msg);
+    }
+    expect((await call(owner, "POST", T, "{bad json")).body.msg).toBe("Request body is not valid JSON");
+    const ok = await call(owner, "POST", T, { Name: "fine" });
+    expect((await call(owner, "PATCH", `${T}/${ok.body.Id}`, { Name: null })).body.msg).toBe("Name is required");
+  });
+
+  it("writes a bulk request all or nothing and names the bad row", async () => {
+    const { owner, T, B } = await setup();
+    const good = await call(owner, "POST", B, [{ Name: "a" }, { Name: "b", Points: 2 }]);
+    expect(good.body).toEqual([{ id: 1 }, { id: 2 }]);
+    const bad = await call(owner, "POST", B, [{ Name: "c" }, { Name: "d", Email: "nope" }]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/^Row 2: Email/);
+    expect((await call(owner, "GET", `${T}/3/exist`)).body).toBe(false);
+
+    const upd = await call(owner, "PATCH", B, [{ Id: 1, Points: 10 }, { Id: 99, Points: 1 }]);
+    expect(upd).toMatchObject({ status: 404, body: { msg: "Row 2: row 99 not found" } });
+    expect((await call(owner, "GET", `${T}/1`)).body.Points).toBeNull();
+    expect((await call(owner, "PATCH", B, [{ Id: 1, Points: 10 }, { Id: 2, Done: true }])).body).toEqual([{ id: 1 }, { id: 2 }]);
+    expect((await call(owner, "GET", `${T}/1`)).body.Points).toBe(10);
+
+    expect((await call(owner, "DELETE", B, [{ Id: 1 }, { Id: 42 }])).status).toBe(404);
+    expect((await call(owner, "GET", `${T}/1/exist`)).body).toBe(true);
+    expect((await call(owner, "DELETE", B, [{ Id: 1 }, { Id: 2 }])).body).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it("inserts thousands of rows in one request", async () => {
+    const { owner, B, T } = await setup();
+    const rows = Array.from({ length: 5000 }, (_, i) => ({ Name: `row ${i}`, Points: i, Done: i % 2 === 0 }));
+    const res = await call(owner, "POST", B, rows);
+    expect(res.body).toHaveLength(5000);
+    expect((await call(owner, "GET", `${T}/5000`)).body).toMatchObject({ Name: "row 4999", Points: 4999, Done: false });
+  });
+
+  it("accepts the table id or title and the project id or title in the path", async () => {
+    const { owner, projectId, table } = await setup();
+    const project = await call(owner, "GET", `${M}/projects/${projectId}`);
+    const byIds = await call(owner, "POST", `/api/v1/db/data/noco/${projectId}/${table.id}`, { Name: "by id" });
+    expect(byIds.status).toBe(200);
+    const byTitles = await call(owner, "GET", `/api/v1/db/data/noco/${encodeURIComponent(project.body.title)}/Tasks/${byIds.body.Id}`);
+    expect(byTitles.body.Name).toBe("by id");
+    expect((await call(owner, "GET", `/api/v1/db/data/noco/${projectId}/Nope/1`)).body).toEqual({ msg: "Table not found" });
+  });
+
+  it("keeps a per-row history and comments", async () => {
+    const { owner, T, table } = await setup();
+    await call(owner, "POST", T, { Name: "a" });
+    await call(owner, "PATCH", `${T}/1`, { Points: 4 });
+    const comment = await call(owner, "POST", `${M}/audits/comments`, { fk_model_id: table.id, row_id: "1", description: "Looks good" });
+    expect(comment.body).toMatchObject({ op_type: "COMMENT", user: owner.email, description: "Looks good" });
+    const history = await call(owner, "GET", `${M}/audits/comments?fk_model_id=${table.id}&row_id=1`);
+    expect(history.body.list.map((a: { op_type: string; op_sub_type: string }) => a.op_sub_type ?? a.op_type)).toEqual(["COMMENT", "UPDATE", "INSERT"]);
+    expect(history.body.list[1].details).toEqual({ Points: { old: null, new: 4 } });
+    const only = await call(owner, "GET", `${M}/audits/comments?fk_model_id=${table.id}&row_id=1&comments_only=true`);
+    expect(only.body.list).toHaveLength(1);
+    const count = await call(owner, "GET", `${M}/audits/comments/count?fk_model_id=${table.id}&ids[]=1&ids[]=2`);
+    expect(count.body).toEqual([{ row_id: "1", count: 1 }]);
+    expect((await call(owner, "POST", `${M}/audits/comments`, { fk_model_id: table.id, row_id: "1", description: "  " })).status).toBe(400);
+  });
+});
