@@ -64,6 +64,13 @@ export default defineConfig({
           globalSetup: ["./tests/integration/fake-oauth.global.ts"],
         },
       },
+      {
+        test: {
+          name: "drivers",
+          environment: "node",
+          include: ["tests/drivers/**/*.test.ts"],
+        },
+      },
     ],
   },
 });

@@ -45,7 +45,7 @@ async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
  * Resolves the caller's roles in the project of the path. A session wins over a shared-base
  * header (contract [B]); `xc-preview` narrows an owner's or creator's roles to the previewed one.
  */
-async function projectAccess(c: Context<AppEnv>, action: Action) {
+async function projectAccess(c: Context<AppEnv>) {
   const user = await currentUser(c);
   if (!user && !c.req.header("xc-shared-base-id")) throw unauthorized();
   const key = await projectKey(c);
@@ -83,7 +83,7 @@ export function need(access: Access): AclMiddleware {
       c.set("roles", flags);
       return next();
     }
-    const { project, flags, isPublicBase } = await projectAccess(c, access);
+    const { project, flags, isPublicBase } = await projectAccess(c);
     if (!can(flags, access)) deny(access, flags);
     c.set("project", project);
     c.set("roles", flags);
