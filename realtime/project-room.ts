@@ -1,6 +1,9 @@
 import { Server, type Connection } from "partyserver";
 import * as auditApi from "../db/rows/audit";
 import * as rowsApi from "../db/rows/api";
+import * as readApi from "../db/rows/read";
+import type { ListParams } from "../db/query";
+import { QueryError } from "../db/query";
 import * as columnsApi from "../db/schema/columns";
 import { DbError } from "../db/errors";
 import * as tablesApi from "../db/schema/tables";
@@ -15,7 +18,7 @@ function guard<T>(fn: () => T): RoomResult<T> {
   try {
     return { ok: true, data: fn() };
   } catch (err) {
-    if (err instanceof DbError) return { ok: false, status: err.status, msg: err.message };
+    if (err instanceof DbError || err instanceof QueryError) return { ok: false, status: err.status, msg: err.message };
     throw err;
   }
 }
@@ -27,6 +30,8 @@ function guard<T>(fn: () => T): RoomResult<T> {
 export class ProjectRoom extends Server<Env> {
   static options = { hibernate: true };
   #store: ProjectStore | undefined;
+  /** Exact row counts per table and filter; any write empties it. */
+  #counts: readApi.CountCache = new Map();
 
   /** Opened on first use, migrated once per start of the object. */
   get store(): ProjectStore {
@@ -54,16 +59,16 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => tablesApi.readTable(this.store, projectId, tableId));
   }
   createTable(projectId: string, input: tablesApi.CreateTableInput) {
-    return guard(() => tablesApi.createTable(this.store, projectId, input));
+    return this.#schema(() => tablesApi.createTable(this.store, projectId, input));
   }
   updateTable(tableId: string, input: Parameters<typeof tablesApi.updateTable>[2]) {
-    return guard(() => tablesApi.updateTable(this.store, tableId, input));
+    return this.#schema(() => tablesApi.updateTable(this.store, tableId, input));
   }
   reorderTable(tableId: string, order: number) {
-    return guard(() => tablesApi.reorderTable(this.store, tableId, order));
+    return this.#schema(() => tablesApi.reorderTable(this.store, tableId, order));
   }
   deleteTable(tableId: string) {
-    return guard(() => tablesApi.deleteTable(this.store, tableId));
+    return this.#schema(() => tablesApi.deleteTable(this.store, tableId));
   }
   readColumn(projectId: string, columnId: string) {
     return guard(() => {
@@ -72,24 +77,47 @@ export class ProjectRoom extends Server<Env> {
     });
   }
   addColumn(projectId: string, tableId: string, input: Parameters<typeof columnsApi.addColumn>[3]) {
-    return guard(() => columnsApi.addColumn(this.store, projectId, tableId, input));
+    return this.#schema(() => columnsApi.addColumn(this.store, projectId, tableId, input));
   }
   updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
-    return guard(() => columnsApi.updateColumn(this.store, projectId, columnId, input));
+    return this.#schema(() => columnsApi.updateColumn(this.store, projectId, columnId, input));
   }
   deleteColumn(projectId: string, columnId: string) {
-    return guard(() => columnsApi.deleteColumn(this.store, projectId, columnId));
+    return this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId));
   }
   setPrimaryColumn(columnId: string) {
-    return guard(() => columnsApi.setPrimary(this.store, columnId));
+    return this.#schema(() => columnsApi.setPrimary(this.store, columnId));
+  }
+
+  /** A schema change: table refs and counts cached before it are no longer true. */
+  #schema<T>(fn: () => T) {
+    const result = guard(fn);
+    this.store.schemaCache.clear();
+    this.#counts.clear();
+    return result;
+  }
+
+  /** A row write: counts cached before it are no longer true. */
+  #write<T>(fn: () => T) {
+    this.#counts.clear();
+    return guard(fn);
   }
 
   // Rows RPC (the data API). tableKey is a table id or title.
+  listRows(tableKey: string, params: ListParams) {
+    return guard(() => readApi.listRows(this.store, tableKey, params, this.#counts));
+  }
+  countRows(tableKey: string, where: string | undefined) {
+    return guard(() => readApi.countRows(this.store, tableKey, where, this.#counts));
+  }
+  findOne(tableKey: string, params: ListParams) {
+    return guard(() => readApi.findOne(this.store, tableKey, params));
+  }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
-    return guard(() => rowsApi.insertOne(this.store, tableKey, body, actor));
+    return this.#write(() => rowsApi.insertOne(this.store, tableKey, body, actor));
   }
   insertRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    return guard(() => rowsApi.insertMany(this.store, tableKey, bodies, actor));
+    return this.#write(() => rowsApi.insertMany(this.store, tableKey, bodies, actor));
   }
   readRow(tableKey: string, rowId: string) {
     return guard(() => rowsApi.readOne(this.store, tableKey, rowId));
@@ -98,16 +126,16 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => rowsApi.exists(this.store, tableKey, rowId));
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
-    return guard(() => rowsApi.updateOne(this.store, tableKey, rowId, body, actor));
+    return this.#write(() => rowsApi.updateOne(this.store, tableKey, rowId, body, actor));
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    return guard(() => rowsApi.updateMany(this.store, tableKey, bodies, actor));
+    return this.#write(() => rowsApi.updateMany(this.store, tableKey, bodies, actor));
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
-    return guard(() => rowsApi.deleteOne(this.store, tableKey, rowId, actor));
+    return this.#write(() => rowsApi.deleteOne(this.store, tableKey, rowId, actor));
   }
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    return guard(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor));
+    return this.#write(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor));
   }
   addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string) {
     return guard(() => auditApi.addComment(this.store, tableId, rowId, actor, text));

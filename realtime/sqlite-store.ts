@@ -17,5 +17,6 @@ export function openProjectStore(storage: DurableObjectStorage): ProjectStore {
     meta: drizzle(storage, { schema: metaSchema }) as unknown as MetaDb,
     exec: (query: string, ...params: Stored[]) => sql.exec(query, ...params).toArray() as SqlRow[],
     transaction: <T>(fn: () => T) => storage.transactionSync(fn),
+    schemaCache: new Map(),
   };
 }

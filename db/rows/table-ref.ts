@@ -10,8 +10,20 @@ export interface TableRef {
   cols: RowColumn[];
 }
 
-/** A table by id or exact title (contract 1.1: `{tableName}` accepts both), with its physical columns. */
+/**
+ * A table by id or exact title (contract 1.1: `{tableName}` accepts both), with its physical
+ * columns, memoised until the schema changes.
+ */
 export function tableRef(store: ProjectStore, idOrTitle: string): TableRef {
+  const key = `table:${idOrTitle}`;
+  const known = store.schemaCache.get(key) as TableRef | undefined;
+  if (known) return known;
+  const ref = loadTableRef(store, idOrTitle);
+  store.schemaCache.set(key, ref);
+  return ref;
+}
+
+function loadTableRef(store: ProjectStore, idOrTitle: string): TableRef {
   const model =
     store.meta.select().from(models).where(eq(models.id, idOrTitle)).get() ??
     store.meta.select().from(models).where(sql`${models.title} = ${idOrTitle}`).get();

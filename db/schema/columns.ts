@@ -4,6 +4,7 @@ import type { UIType } from "../fields/types";
 import { columns, models, type ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { buildColumn, checkDefault, checkOptions, checkUidt, columnDdl, type ColumnInput } from "./column-def";
+import { dropAutoIndex } from "../rows/auto-index";
 import { convertColumn } from "./convert";
 import { bad, missing } from "../errors";
 import { checkColumnTitle, quoteIdent } from "./names";
@@ -89,7 +90,10 @@ export function deleteColumn(store: ProjectStore, projectId: string, columnId: s
   if (c.pv) throw bad(`${c.title} is the display value; choose another display value column first`);
   return store.transaction(() => {
     store.meta.delete(columns).where(eq(columns.id, c.id)).run();
-    if (c.columnName) store.exec(`ALTER TABLE ${quoteIdent(model.tableName)} DROP COLUMN ${quoteIdent(c.columnName)}`);
+    if (c.columnName) {
+      dropAutoIndex(store, model.tableName, c.columnName);
+      store.exec(`ALTER TABLE ${quoteIdent(model.tableName)} DROP COLUMN ${quoteIdent(c.columnName)}`);
+    }
     touch(store, model.id);
     return readTable(store, projectId, model.id);
   });

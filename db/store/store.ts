@@ -15,4 +15,6 @@ export interface ProjectStore {
   meta: MetaDb;
   exec(sql: string, ...params: Stored[]): SqlRow[];
   transaction<T>(fn: () => T): T;
+  /** Memo of derived schema (table refs); whoever changes the schema clears it. */
+  schemaCache: Map<string, unknown>;
 }

@@ -4,7 +4,8 @@ import { can, scopeOf, type Action } from "../../db/acl/matrix";
 import { applyPreview, effectiveRoles, flagNames, toFlags, type RoleFlags } from "../../db/acl/roles";
 import { badRequest, forbidden, notFound, unauthorized } from "../lib/http-error";
 import { projectOfId } from "../lib/meta-index";
-import { findMembership, findProject, findSharedProject } from "../lib/projects";
+import { verifySessionToken } from "../lib/jwt";
+import { findSessionProject, findSharedProject } from "../lib/projects";
 import { currentUser } from "../lib/session";
 import type { AppEnv } from "../types";
 
@@ -46,18 +47,20 @@ async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
  * header (contract [B]); `xc-preview` narrows an owner's or creator's roles to the previewed one.
  */
 async function projectAccess(c: Context<AppEnv>) {
-  const user = await currentUser(c);
-  if (!user && !c.req.header("xc-shared-base-id")) throw unauthorized();
+  const token = c.req.header("xc-auth");
+  const sharedId = c.req.header("xc-shared-base-id");
+  if (!token && !sharedId) throw unauthorized();
   const key = await projectKey(c);
   if (!key) throw badRequest("The request names no project or table (fk_model_id is required)");
-  if (user) {
-    const project = await findProject(c.env.META, key, user.id);
-    if (!project) throw notFound("Project not found");
-    const role = await findMembership(c.env.META, project.id, user.id);
-    const flags = applyPreview(effectiveRoles(user.roles, role), c.req.header("xc-preview"));
-    return { project, flags, isPublicBase: false };
+  // The session, the project and the membership in one query: this runs on every API call.
+  const claims = token ? await verifySessionToken(c.env, token) : null;
+  const found = claims ? await findSessionProject(c.env.META, claims, key) : null;
+  c.set("user", found?.user ?? null);
+  if (found) {
+    if (!found.project) throw notFound("Project not found");
+    const flags = applyPreview(effectiveRoles(found.user.roles, found.role), c.req.header("xc-preview"));
+    return { project: found.project, flags, isPublicBase: false };
   }
-  const sharedId = c.req.header("xc-shared-base-id");
   if (sharedId) {
     const project = await findSharedProject(c.env.META, sharedId);
     if (project && project.id === key && project.shared_role) {

@@ -66,7 +66,9 @@ describe("me", () => {
 
   it("describes the signed-in user without secrets, with or without project_id", async () => {
     const s = await signUp(uniqueEmail(), GOOD_PASSWORD, { firstname: "Grace", lastname: "Hopper" });
-    for (const path of ["/api/v1/auth/user/me", "/api/v1/auth/user/me?project_id=p_abc", "/auth/user/me"]) {
+    const stranger = await call("GET", "/api/v1/auth/user/me?project_id=p_abc", { token: s.token });
+    expect(stranger.body.roles).toEqual({ user: true }); // not a member: no access (SPEC 4)
+    for (const path of ["/api/v1/auth/user/me", "/auth/user/me"]) {
       const res = await call("GET", path, { token: s.token });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({

@@ -116,3 +116,60 @@ describe("rows", () => {
     expect((await call(owner, "POST", `${M}/audits/comments`, { fk_model_id: table.id, row_id: "1", description: "  " })).status).toBe(400);
   });
 });
+
+describe("row lists", () => {
+  it("lists with where, sort, fields and paging, counting exactly", async () => {
+    const { owner, T, B } = await setup();
+    await call(owner, "POST", B, Array.from({ length: 30 }, (_, i) => ({ Name: `task ${String(i).padStart(2, "0")}`, Points: i % 7, Done: i % 3 === 0 })));
+    const page = await call(owner, "GET", `${T}?where=(Points,gt,3)~and(Done,eq,false)&sort=-Points,Name&fields=Name,Points&limit=5&offset=2`);
+    expect(page.status).toBe(200);
+    // Matches by -Points, Name: 13, 20 (6), 05, 19, 26 (5), 04, 11, 25 (4); the page skips two.
+    expect(page.body.list).toEqual([
+      { Name: "task 05", Points: 5 },
+      { Name: "task 19", Points: 5 },
+      { Name: "task 26", Points: 5 },
+      { Name: "task 04", Points: 4 },
+      { Name: "task 11", Points: 4 },
+    ]);
+    expect(page.body.pageInfo).toMatchObject({ totalRows: 8, pageSize: 5 });
+    expect((await call(owner, "GET", `${T}/count?where=(Done,checked)`)).body).toEqual({ count: 10 });
+    expect((await call(owner, "GET", `${T}/find-one?where=(Name,like,task 2)&sort=-Name`)).body.Name).toBe("task 29");
+    expect((await call(owner, "GET", `${T}/find-one?where=(Name,eq,nothing)`)).body).toEqual({});
+    const all = await call(owner, "GET", `${T}?limit=1000`);
+    expect(all.body.list).toHaveLength(30);
+    expect(all.body.pageInfo).toMatchObject({ totalRows: 30, isFirstPage: true, isLastPage: true });
+  });
+
+  it("keeps the count right after writes", async () => {
+    const { owner, T, B } = await setup();
+    await call(owner, "POST", B, [{ Name: "a" }, { Name: "b" }]);
+    expect((await call(owner, "GET", T)).body.pageInfo.totalRows).toBe(2);
+    await call(owner, "POST", T, { Name: "c" });
+    expect((await call(owner, "GET", T)).body.pageInfo.totalRows).toBe(3);
+    await call(owner, "DELETE", `${T}/1`);
+    expect((await call(owner, "GET", `${T}/count`)).body.count).toBe(2);
+  });
+
+  it("answers a bad where, sort or field with 400 naming it", async () => {
+    const { owner, T } = await setup();
+    expect((await call(owner, "GET", `${T}?where=(Nope,eq,1)`)).body.msg).toContain("Nope");
+    expect((await call(owner, "GET", `${T}?where=(Name,bogus,1)`)).body.msg).toContain("bogus");
+    expect((await call(owner, "GET", `${T}?sort=-Nope`)).body.msg).toContain("Nope");
+    expect((await call(owner, "GET", `${T}?fields=Name,Nope`)).status).toBe(400);
+    expect((await call(owner, "GET", `${T}?where=(Name,eq,x'); DROP TABLE tasks; --)`)).status).toBe(200);
+    expect((await call(owner, "GET", `${T}/count`)).body.count).toBe(0);
+  });
+});
+
+describe("automatic indexes", () => {
+  it("indexes sorted and filtered columns, and still lets them be retyped or dropped", async () => {
+    const { owner, T, B, table } = await setup();
+    await call(owner, "POST", B, [{ Name: "a", Points: 2 }, { Name: "b", Points: 1 }]);
+    expect((await call(owner, "GET", `${T}?sort=Points&where=(Email,eq,x@example.com)`)).status).toBe(200);
+    const points = table.columns.find((c: { title: string }) => c.title === "Points");
+    const email = table.columns.find((c: { title: string }) => c.title === "Email");
+    expect((await call(owner, "PATCH", `/api/v1/db/meta/columns/${points.id}`, { uidt: "Decimal" })).status).toBe(200);
+    expect((await call(owner, "GET", `${T}?sort=-Points`)).body.list.map((r: { Points: number }) => r.Points)).toEqual([2, 1]);
+    expect((await call(owner, "DELETE", `/api/v1/db/meta/columns/${email.id}`)).status).toBe(200);
+  });
+});

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "../../../db/auth/password";
 import { effectiveRoles, toFlags, type RoleFlags } from "../../../db/acl/roles";
 import { badRequest } from "../../lib/http-error";
-import { findMembership, findProject, findSharedProject } from "../../lib/projects";
+import { findProjectWithRole, findSharedProject } from "../../lib/projects";
 import { attemptKeys, limitAttempts } from "../../lib/rate-limit";
 import { currentUser } from "../../lib/session";
 import { jsonBody } from "../../lib/validate";
@@ -42,8 +42,7 @@ async function completeInvite(db: D1Database, token: string, email: string, pass
 /** Roles in a project: org roles merged with the membership; a non-member holds only `user` (no access). */
 async function rolesIn(db: D1Database, user: UserRow, projectId: string | undefined): Promise<RoleFlags> {
   if (!projectId) return toFlags(user.roles);
-  const project = await findProject(db, projectId, user.id);
-  const role = project && (await findMembership(db, project.id, user.id));
+  const role = (await findProjectWithRole(db, projectId, user.id))?.role ?? null;
   if (!role && !toFlags(user.roles).super) return { user: true };
   return effectiveRoles(user.roles, role);
 }

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { readListParams } from "../../../db/query";
 import { badRequest } from "../../lib/http-error";
 import { unwrap } from "../../lib/room";
 import { need } from "../../middleware/acl";
@@ -15,11 +16,34 @@ async function arrayBody(c: Ctx): Promise<unknown[]> {
   return body;
 }
 
+const listParams = (c: Ctx) => readListParams(new URL(c.req.url).searchParams);
+
+async function list(c: Ctx) {
+  const started = Date.now();
+  const page = await unwrap(room(c).listRows(table(c), listParams(c)));
+  c.header("xc-db-response", String((Date.now() - started) / 1000));
+  return c.json(page);
+}
+
+async function count(c: Ctx) {
+  return c.json(await unwrap(room(c).countRows(table(c), listParams(c).where)));
+}
+
+async function findOne(c: Ctx) {
+  return c.json(await unwrap(room(c).findOne(table(c), listParams(c))));
+}
+
 /**
  * Single-row routes and bulk routes (contract 5.1, 5.3) below `/{orgs}/{projectName}/{tableName}`.
  * Literal segments are registered before `:rowId`, so `count` or `find-one` never read as a row id.
  */
 export const rowRoutes = new Hono<AppEnv>()
+  .get("/:orgs/:projectName/:tableName", need("dataList"), list)
+  .get("/:orgs/:projectName/:tableName/views/:viewName", need("dataList"), list)
+  .get("/:orgs/:projectName/:tableName/count", need("dataCount"), count)
+  .get("/:orgs/:projectName/:tableName/views/:viewName/count", need("dataCount"), count)
+  .get("/:orgs/:projectName/:tableName/find-one", need("dataRead"), findOne)
+  .get("/:orgs/:projectName/:tableName/views/:viewName/find-one", need("dataRead"), findOne)
   .post("/:orgs/:projectName/:tableName", need("dataInsert"), async (c) =>
     c.json(await unwrap(room(c).insertRow(table(c), await anyJson(c), actorOf(c)))),
   )

@@ -1,0 +1,69 @@
+/**
+ * `sort` and `fields` (API-CONTRACT 1.6). Rules:
+ * - Both take a comma list (`Title,-Age`) or an array; array items are whole titles (so titles
+ *   with commas work there), blank items are skipped. Titles match exactly, else after trimming.
+ * - sort: a leading "-" means descending. Unknown title → `Column 'X' not found in sort`. NULLs
+ *   come first ascending and last descending on every dialect; text sorts by code point (dialect.ts).
+ *   The primary key always ends the order (ascending) so pages are stable.
+ * - fields: `*` (or nothing) means every column; unknown title → `Column 'X' not found in fields`.
+ *   Listed columns come back in the order listed, each once.
+ */
+import { isTextStorage, orderTerm } from "./dialect";
+import { Frag, ident, join } from "./sql";
+import { QueryError, type Dialect, type QueryColumn, type QueryTable } from "./types";
+
+export type ListParam = string | readonly string[] | null | undefined;
+
+function items(param: ListParam): string[] {
+  if (param === undefined || param === null) return [];
+  const list = typeof param === "string" ? param.split(",") : [...param];
+  return list.filter((t) => t.trim() !== "");
+}
+
+function find(table: QueryTable, title: string, where: string): QueryColumn {
+  const column = table.columns.find((c) => c.title === title) ?? table.columns.find((c) => c.title === title.trim());
+  if (!column) throw new QueryError(`Column '${title}' not found in ${where}`);
+  return column;
+}
+
+export interface SortTerm {
+  column: QueryColumn;
+  desc: boolean;
+}
+
+export function resolveSort(table: QueryTable, sort: ListParam): SortTerm[] {
+  return items(sort).map((item) => {
+    const text = item.trim();
+    const desc = text.startsWith("-");
+    return { column: find(table, desc ? text.slice(1) : item, "sort"), desc };
+  });
+}
+
+export const primaryKey = (table: QueryTable): QueryColumn | undefined => table.columns.find((c) => c.pk);
+
+/** The ORDER BY list (without the keyword), with the primary-key tiebreak; null when empty. */
+export function compileSort(table: QueryTable, sort: ListParam, dialect: Dialect): Frag | null {
+  const terms = resolveSort(table, sort);
+  const pk = primaryKey(table);
+  if (pk && !terms.some((t) => t.column === pk)) terms.push({ column: pk, desc: false });
+  const seen = new Set<QueryColumn>();
+  const frags: Frag[] = [];
+  for (const t of terms) {
+    if (seen.has(t.column)) continue;
+    seen.add(t.column);
+    frags.push(orderTerm(dialect, ident(dialect, t.column.columnName), t.desc, isTextStorage(t.column, dialect)));
+  }
+  return frags.length === 0 ? null : join(frags, ", ");
+}
+
+/** The selected columns, in order. */
+export function resolveFields(table: QueryTable, fields: ListParam): QueryColumn[] {
+  const list = items(fields);
+  if (list.length === 0 || list.some((t) => t.trim() === "*")) return [...table.columns];
+  const chosen: QueryColumn[] = [];
+  for (const title of list) {
+    const column = find(table, title, "fields");
+    if (!chosen.includes(column)) chosen.push(column);
+  }
+  return chosen;
+}

@@ -1,0 +1,77 @@
+/**
+ * Canonical stored values (what the project's SQLite holds) to what pg and mysql2 bind, and what
+ * they return back to the canonical form. Rules:
+ * - SQLite binds and returns the canonical form itself.
+ * - Checkbox: pg binds booleans, mysql 0/1; any boolean, number or "t"/"true"/"1" reads back as 0/1.
+ * - DateTime/CreateTime are UTC instants: pg binds the ISO text (timestamptz), mysql binds
+ *   `YYYY-MM-DD HH:mm:ss.SSS` (datetime(3) has no zone; UTC by convention). Reading accepts Date
+ *   objects and any timestamp text; text without an offset is UTC. Configure mysql2 with
+ *   `dateStrings: true` so DATETIME is not shifted into the Node process's zone.
+ * - Date binds `YYYY-MM-DD`; a Date object read back (pg's default for DATE, mysql2 without
+ *   dateStrings) is a local midnight, so its local calendar day is taken.
+ * - Numbers: pg returns bigint as text; such text becomes a number when it is one.
+ * - JSON/Attachment: parsed objects (pg jsonb, MySQL JSON) become compact JSON text again.
+ */
+import { parseDateText, toIsoUtc } from "../fields/common/dates";
+import type { Dialect, Stored, UIType } from "../fields/types";
+
+const NUMERIC: ReadonlySet<UIType> = new Set<UIType>([
+  "Number", "Decimal", "Currency", "Percent", "Duration", "Rating", "Year", "ID", "ForeignKey",
+]);
+const INSTANT: ReadonlySet<UIType> = new Set<UIType>(["DateTime", "CreateTime"]);
+
+const isTrue = (v: unknown) => v === true || v === 1 || v === "1" || v === "t" || v === "true" || v === 1n;
+
+/** An instant in any text form, as canonical ISO UTC; undefined when it is not one. */
+function isoInstant(text: string): string | undefined {
+  const parsed = parseDateText(text.replace(/(\.\d{3})\d+/, "$1"));
+  return (parsed && toIsoUtc(parsed)) ?? undefined;
+}
+
+export function toDialectValue(uidt: UIType, stored: Stored, dialect: Dialect): unknown {
+  if (stored === null || dialect === "sqlite") return stored;
+  if (uidt === "Checkbox") return dialect === "pg" ? isTrue(stored) : isTrue(stored) ? 1 : 0;
+  if (INSTANT.has(uidt) && typeof stored === "string") {
+    const iso = isoInstant(stored);
+    if (!iso) return stored;
+    return dialect === "mysql" ? iso.slice(0, 23).replace("T", " ") : iso;
+  }
+  if (uidt === "Date" && typeof stored === "string") return stored.slice(0, 10);
+  return stored;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+
+function text(raw: unknown): string {
+  if (raw instanceof Uint8Array) return new TextDecoder().decode(raw);
+  if (typeof raw === "object") return JSON.stringify(raw);
+  return String(raw);
+}
+
+export function fromDialectValue(uidt: UIType, raw: unknown, _dialect: Dialect): Stored {
+  if (raw === null || raw === undefined) return null;
+  if (uidt === "Checkbox") {
+    if (raw instanceof Uint8Array) return raw[0] ? 1 : 0;
+    return isTrue(typeof raw === "string" ? raw.toLowerCase() : raw) || (typeof raw === "number" && raw !== 0) ? 1 : 0;
+  }
+  if (NUMERIC.has(uidt)) {
+    if (typeof raw === "number") return raw;
+    const n = Number(typeof raw === "bigint" ? raw : text(raw));
+    return Number.isFinite(n) ? n : text(raw);
+  }
+  if (INSTANT.has(uidt)) {
+    if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : raw.toISOString();
+    return isoInstant(text(raw)) ?? text(raw);
+  }
+  if (uidt === "Date") {
+    if (raw instanceof Date) return `${pad(raw.getFullYear(), 4)}-${pad(raw.getMonth() + 1)}-${pad(raw.getDate())}`;
+    const t = text(raw);
+    return /^\d{4}-\d{2}-\d{2}/.test(t) ? t.slice(0, 10) : t;
+  }
+  if (uidt === "Time") {
+    const t = text(raw);
+    return /^\d{2}:\d{2}:\d{2}/.test(t) ? t.slice(0, 8) : t;
+  }
+  if (typeof raw === "number") return raw;
+  return text(raw);
+}

@@ -1,0 +1,10 @@
+/** The query compiler: where/sort/fields/search to SQL for sqlite, pg and mysql (see each file's rules). */
+export { compileCount, compileList, type CompiledList, type CountInput, type ListInput } from "./compile-list";
+export { compileSort, resolveFields, resolveSort, type ListParam, type SortTerm } from "./compile-sort";
+export { compileWhere, toTree, type WhereOptions } from "./compile-where";
+export { fromDialectValue, toDialectValue } from "./dialect-values";
+export { readListParams, LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN, type ListParams } from "./params";
+export { searchTree, searchWhereText, type SearchInput } from "./search";
+export { render, quoteIdent, MAX_PARAMS, MAX_SQL_BYTES } from "./sql";
+export { parseWhere } from "./where-parser";
+export * from "./types";

@@ -1,0 +1,79 @@
+/**
+ * SQL fragments that keep text and values apart. Rules:
+ * - Text enters only through the `sql` template (literal parts written in this folder) and
+ *   `ident` (quoted identifiers); every value is a bound parameter made with `param`.
+ * - `render` numbers placeholders per dialect (`?` for sqlite/mysql, `$1..$n` for pg) and enforces
+ *   the D1 / Durable Object limits: at most 100 parameters and under 100 KB of text per statement.
+ */
+import { QueryError, type Compiled, type Dialect } from "./types";
+
+type Chunk = string | { value: unknown };
+
+export class Frag {
+  constructor(readonly chunks: readonly Chunk[]) {}
+}
+
+export const MAX_PARAMS = 100;
+export const MAX_SQL_BYTES = 100_000;
+
+/** Literal SQL with fragments spliced in; only Frag values are accepted, so no string slips in. */
+export function sql(strings: TemplateStringsArray, ...parts: Frag[]): Frag {
+  const chunks: Chunk[] = [];
+  strings.forEach((text, i) => {
+    if (text) chunks.push(text);
+    const part = parts[i];
+    if (part) chunks.push(...part.chunks);
+  });
+  return new Frag(chunks);
+}
+
+export const param = (value: unknown): Frag => new Frag([{ value }]);
+
+export function join(frags: readonly Frag[], separator: string): Frag {
+  const chunks: Chunk[] = [];
+  frags.forEach((f, i) => {
+    if (i > 0) chunks.push(separator);
+    chunks.push(...f.chunks);
+  });
+  return new Frag(chunks);
+}
+
+/** A quoted identifier; embedded quote characters are doubled. */
+export function ident(dialect: Dialect, name: string): Frag {
+  if (name === "" || name.includes("\0")) throw new QueryError(`Invalid identifier ${JSON.stringify(name)}`);
+  const q = dialect === "mysql" ? "`" : '"';
+  return new Frag([q + name.split(q).join(q + q) + q]);
+}
+
+/** A quoted identifier as text, for DDL written outside the compiler (tests, schema engines). */
+export const quoteIdent = (dialect: Dialect, name: string): string => ident(dialect, name).chunks[0] as string;
+
+/** AND / OR of fragments, each parenthesised. */
+export const and = (frags: readonly Frag[]): Frag => (frags.length === 1 ? frags[0]! : join(frags.map(paren), " AND "));
+export const or = (frags: readonly Frag[]): Frag => (frags.length === 1 ? frags[0]! : join(frags.map(paren), " OR "));
+export const not = (frag: Frag): Frag => sql`NOT (${frag})`;
+export const paren = (frag: Frag): Frag => sql`(${frag})`;
+
+export function countParams(frag: Frag): number {
+  return frag.chunks.filter((c) => typeof c !== "string").length;
+}
+
+export function render(frag: Frag, dialect: Dialect): Compiled {
+  let text = "";
+  const params: unknown[] = [];
+  for (const chunk of frag.chunks) {
+    if (typeof chunk === "string") text += chunk;
+    else {
+      params.push(chunk.value);
+      text += dialect === "pg" ? `$${params.length}` : "?";
+    }
+  }
+  if (params.length > MAX_PARAMS) {
+    throw new QueryError(`Filter is too large: ${params.length} values to bind, at most ${MAX_PARAMS} per statement`);
+  }
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes >= MAX_SQL_BYTES) {
+    throw new QueryError(`Filter is too large: the statement has ${bytes} bytes, it must stay under ${MAX_SQL_BYTES}`);
+  }
+  return { sql: text, params };
+}

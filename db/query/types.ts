@@ -1,0 +1,72 @@
+/**
+ * Shapes the query compiler works on. Rules:
+ * - A column is addressed by its exact `title` in where/sort/fields; SQL only ever names `columnName`.
+ * - Only physical columns are queryable for now (virtual types come with their sub-queries later).
+ * - Every problem with a request is a QueryError (HTTP 400) whose message names what is wrong.
+ */
+import type { UIType } from "../fields/types";
+
+export type { Dialect, FilterOp, UIType } from "../fields/types";
+
+export interface QueryColumn {
+  id: string;
+  title: string;
+  columnName: string;
+  uidt: UIType;
+  /** The type's options as `parseOptions` returns them (defaults applied). */
+  options: Record<string, unknown>;
+  pk?: boolean;
+}
+
+export interface QueryTable {
+  tableName: string;
+  columns: QueryColumn[];
+}
+
+/** A statement ready for a driver: placeholders in `sql`, values in `params`. */
+export interface Compiled {
+  sql: string;
+  params: unknown[];
+}
+
+export class QueryError extends Error {
+  readonly status = 400;
+  /** 1-based character position in the where text, when the problem is a syntax error. */
+  readonly position?: number;
+  constructor(message: string, position?: number) {
+    super(message);
+    this.name = "QueryError";
+    if (position !== undefined) this.position = position;
+  }
+}
+
+/** How a node joins the sibling before it; on the first child, `not` negates it and the rest mean nothing. */
+export type LogicalOp = "and" | "or" | "not";
+
+/** `(title,op[,value])`; `subOp` is set by callers that hold it apart (stored view filters). */
+export interface WhereCond {
+  type: "cond";
+  logicalOp: LogicalOp;
+  column: string;
+  op: string;
+  value?: string;
+  subOp?: string;
+  /** 1-based position in the where text, for messages. */
+  pos?: number;
+}
+
+export interface WhereGroup {
+  type: "group";
+  logicalOp: LogicalOp;
+  children: WhereNode[];
+  pos?: number;
+}
+
+/** A fixed truth value, e.g. a search that no column can match. */
+export interface WhereConst {
+  type: "const";
+  logicalOp: LogicalOp;
+  value: boolean;
+}
+
+export type WhereNode = WhereCond | WhereGroup | WhereConst;

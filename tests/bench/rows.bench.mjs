@@ -1,0 +1,82 @@
+// Rows API benchmark (issue: data API targets) through wrangler dev on loopback:
+// 100k rows x 8 typed columns; bulk insert rate, list latencies, concurrent throughput, updates.
+import { apiClient, startBenchServer, stats, timed } from "./server.mjs";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const BATCH = 10_000;
+const server = await startBenchServer();
+try {
+  const { call } = await apiClient(server.base);
+  const project = await call("POST", "/api/v1/db/meta/projects", { title: "Bench" });
+  const statuses = ["Todo", "Doing", "Review", "Done"];
+  await call("POST", `/api/v1/db/meta/projects/${project.id}/tables`, {
+    table_name: "Items",
+    columns: [
+      { title: "Name", uidt: "SingleLineText" },
+      { title: "Email", uidt: "Email" },
+      { title: "Points", uidt: "Number" },
+      { title: "Price", uidt: "Decimal" },
+      { title: "Done", uidt: "Checkbox" },
+      { title: "Status", uidt: "SingleSelect", colOptions: { options: statuses.map((title) => ({ title })) } },
+      { title: "Due", uidt: "Date" },
+      { title: "Notes", uidt: "LongText" },
+    ],
+  });
+  const T = `/api/v1/db/data/noco/${project.id}/Items`;
+  const B = `/api/v1/db/data/bulk/noco/${project.id}/Items`;
+  const row = (i) => ({
+    Name: `item ${i} ${(i * 7919) % 10007}`,
+    Email: `user${i}@example.com`,
+    Points: (i * 31) % 1000,
+    Price: Math.round(((i * 13) % 10000) * 1.5) / 100,
+    Done: i % 3 === 0,
+    Status: statuses[i % 4],
+    Due: `2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
+    Notes: `note for item ${i}`,
+  });
+
+  const insertMs = await timed(async () => {
+    for (let start = 0; start < ROWS; start += BATCH) {
+      await call("POST", B, Array.from({ length: Math.min(BATCH, ROWS - start) }, (_, k) => row(start + k)));
+    }
+  });
+  const rate = Math.round(ROWS / (insertMs / 1000));
+
+  async function latency(path, n = 200) {
+    await call("GET", path); // first call may build an index or fill the count cache
+    const samples = [];
+    for (let i = 0; i < n; i++) samples.push(await timed(() => call("GET", path)));
+    return stats(samples);
+  }
+  const plain = await latency(`${T}?limit=25`);
+  const filtered = await latency(`${T}?limit=25&where=(Points,gt,500)~and(Status,eq,Doing)&sort=-Price`);
+  const like = await latency(`${T}?limit=25&where=(Name,like,%25item 99%25)`);
+  const deep = await latency(`${T}?limit=25&offset=90000`);
+
+  let done = 0;
+  const until = Date.now() + 5000;
+  await Promise.all(Array.from({ length: 10 }, async (_, k) => {
+    while (Date.now() < until) {
+      await call("GET", `${T}?limit=25&offset=${(k * 1000 + done) % 90_000}`);
+      done++;
+    }
+  }));
+  const throughput = Math.round(done / 5);
+
+  const updates = [];
+  for (let i = 0; i < 200; i++) updates.push(await timed(() => call("PATCH", `${T}/${1 + ((i * 389) % ROWS)}`, { Points: i })));
+
+  const figures = {
+    rows: ROWS,
+    bulkInsertRowsPerSecond: rate,
+    listPlainMs: plain,
+    listTwoTermFilterAndSortMs: filtered,
+    listLikeMs: like,
+    listOffset90kMs: deep,
+    concurrentListRequestsPerSecond: throughput,
+    singleRowUpdateMs: stats(updates),
+  };
+  console.log(JSON.stringify(figures, null, 2));
+} finally {
+  server.stop();
+}

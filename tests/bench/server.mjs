@@ -1,0 +1,55 @@
+// A local instance for benchmarks: wrangler dev on loopback with its own fresh state folder.
+import { rmSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { buildWeb, migrate, startDev } from "../../scripts/wrangler-env.mjs";
+
+export async function startBenchServer({ port = 8790, inspectorPort = 9250, build = false } = {}) {
+  const persistTo = `.wrangler/bench-state-${port}`;
+  rmSync(persistTo, { recursive: true, force: true });
+  if (build) buildWeb();
+  migrate(persistTo);
+  const child = startDev({ port, inspectorPort, persistTo, vars: ["RATE_LIMIT_PER_MINUTE:100000"], stdio: "ignore" });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(500);
+  }
+  return { base, stop: () => child.kill("SIGTERM") };
+}
+
+/** A signed-in API caller with JSON helpers; fails loudly on any non-2xx. */
+export async function apiClient(base, email = `bench-${Date.now()}@example.com`) {
+  const signup = await fetch(`${base}/api/v1/auth/user/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-password-123" }),
+  });
+  const { token } = await signup.json();
+  const call = async (method, path, body) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { "xc-auth": token, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  return { token, call };
+}
+
+export function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { n: s.length, p50: +at(0.5).toFixed(2), p95: +at(0.95).toFixed(2), max: +s[s.length - 1].toFixed(2) };
+}
+
+export async function timed(fn) {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
