@@ -2,6 +2,7 @@ import { Server, type Connection } from "partyserver";
 import * as auditApi from "../db/rows/audit";
 import * as rowsApi from "../db/rows/api";
 import * as readApi from "../db/rows/read";
+import { exportCsv } from "../db/rows/export";
 import type { ListParams } from "../db/query";
 import { QueryError } from "../db/query";
 import * as columnsApi from "../db/schema/columns";
@@ -109,6 +110,18 @@ export class ProjectRoom extends Server<Env> {
   }
   countRows(tableKey: string, where: string | undefined) {
     return guard(() => readApi.countRows(this.store, tableKey, where, this.#counts));
+  }
+  groupBy(tableKey: string, column: string, params: ListParams) {
+    return guard(() => readApi.groupBy(this.store, tableKey, column, params));
+  }
+  exportCsv(tableKey: string, params: ListParams) {
+    return guard(() => exportCsv(this.store, tableKey, params));
+  }
+  updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
+    return this.#write(() => rowsApi.updateWhere(this.store, tableKey, where, body, actor));
+  }
+  deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
+    return this.#write(() => rowsApi.deleteWhere(this.store, tableKey, where, actor));
   }
   findOne(tableKey: string, params: ListParams) {
     return guard(() => readApi.findOne(this.store, tableKey, params));

@@ -46,7 +46,7 @@ function checkInt(name: string, n: number, min: number, max: number) {
   if (!Number.isInteger(n) || n < min || n > max) throw new QueryError(`${name} must be a whole number from ${min} to ${max}`);
 }
 
-const paging = (d: Dialect, n: number) => param(d === "mysql" ? String(n) : n);
+export const paging = (d: Dialect, n: number) => param(d === "mysql" ? String(n) : n);
 
 function countFrag(input: CountInput, where: Frag): Frag {
   return sql`SELECT COUNT(*) AS ${ident(input.dialect, "count")} FROM ${ident(input.dialect, input.table.tableName)}${where}`;
@@ -66,4 +66,11 @@ export function compileList(input: ListInput): CompiledList {
   const columns = join(select.map((c) => ident(d, c.columnName)), ", ");
   const list = sql`SELECT ${columns} FROM ${ident(d, table.tableName)}${where}${order ? sql` ORDER BY ${order}` : sql``} LIMIT ${paging(d, input.limit)} OFFSET ${paging(d, input.offset)}`;
   return { select, list: render(list, d), count: render(countFrag(input, where), d) };
+}
+
+/** The key of every matching row, in key order (bulk update/delete by filter). */
+export function compileKeys(input: CountInput & { keyColumn: string }): Compiled {
+  const d = input.dialect;
+  const key = ident(d, input.keyColumn);
+  return render(sql`SELECT ${key} AS ${ident(d, "id")} FROM ${ident(d, input.table.tableName)}${whereClause(input)} ORDER BY ${key}`, d);
 }

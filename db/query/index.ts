@@ -1,5 +1,5 @@
 /** The query compiler: where/sort/fields/search to SQL for sqlite, pg and mysql (see each file's rules). */
-export { compileCount, compileList, type CompiledList, type CountInput, type ListInput } from "./compile-list";
+export { compileCount, compileKeys, compileList, type CompiledList, type CountInput, type ListInput } from "./compile-list";
 export { compileSort, resolveFields, resolveSort, type ListParam, type SortTerm } from "./compile-sort";
 export { compileWhere, toTree, type WhereOptions } from "./compile-where";
 export { fromDialectValue, toDialectValue } from "./dialect-values";
@@ -8,3 +8,4 @@ export { searchTree, searchWhereText, type SearchInput } from "./search";
 export { render, quoteIdent, MAX_PARAMS, MAX_SQL_BYTES } from "./sql";
 export { parseWhere } from "./where-parser";
 export * from "./types";
+export { compileGroupBy, type GroupInput } from "./compile-group";

@@ -1,7 +1,9 @@
 import { bad, missing } from "../errors";
 import type { ProjectStore } from "../store/store";
 import type { Actor } from "./audit";
-import { tableRef } from "./table-ref";
+import { compileKeys } from "../query";
+import { queryTable } from "./read";
+import { tableRef, type TableRef } from "./table-ref";
 import { deleteRows, insertRows, readRowById, rowKey, updateRows } from "./write";
 
 /**
@@ -74,4 +76,29 @@ export function deleteMany(store: ProjectStore, tableKey: string, bodies: unknow
   const ids = keysOf(bodies, pk);
   deleteRows(store, t.model, t.cols, ids, actor);
   return ids.map((id) => ({ [pk.columnName]: id }));
+}
+
+/** Ids of every row matching `where` (all rows without one), in key order. */
+function matchingIds(store: ProjectStore, t: TableRef, where: string | undefined): number[] {
+  const pk = t.cols.find((c) => c.pk)!;
+  const q = compileKeys({ dialect: "sqlite", table: queryTable(t), where, keyColumn: pk.columnName });
+  return store.exec(q.sql, ...(q.params as never[])).map((r) => r.id as number);
+}
+
+/** `PATCH bulk/.../all`: the same change on every matching row; a body naming the key changes nothing. */
+export function updateWhere(store: ProjectStore, tableKey: string, where: string | undefined, body: unknown, actor: Actor) {
+  const t = tableRef(store, tableKey);
+  const pk = t.cols.find((c) => c.pk)!;
+  const fields = (body ?? {}) as Record<string, unknown>;
+  if (Object.hasOwn(fields, pk.title) || Object.hasOwn(fields, pk.columnName)) return 0;
+  const ids = matchingIds(store, t, where);
+  updateRows(store, t.model, t.cols, ids.map((id) => ({ id, body })), actor);
+  return ids.length;
+}
+
+/** `DELETE bulk/.../all`: every matching row. */
+export function deleteWhere(store: ProjectStore, tableKey: string, where: string | undefined, actor: Actor) {
+  const t = tableRef(store, tableKey);
+  const ids = matchingIds(store, t, where);
+  return deleteRows(store, t.model, t.cols, ids, actor);
 }

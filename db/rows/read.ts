@@ -1,4 +1,4 @@
-import { compileCount, compileList, type ListParams, type QueryTable } from "../query";
+import { compileCount, compileGroupBy, compileList, type ListParams, type QueryTable } from "../query";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { tableRef, type TableRef } from "./table-ref";
@@ -64,4 +64,17 @@ export function findOne(store: ProjectStore, tableKey: string, params: ListParam
   const selected = t.cols.filter((c) => compiled.select.some((s) => s.id === c.id));
   const [raw] = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
   return raw ? toApiRow(selected, raw) : {};
+}
+
+/** Distinct values of a column with their counts (contract `groupby`), paged over the groups. */
+export function groupBy(store: ProjectStore, tableKey: string, column: string, params: ListParams) {
+  const t = tableRef(store, tableKey);
+  const compiled = compileGroupBy({ dialect: "sqlite", table: queryTable(t), column, where: params.where, sort: params.sort?.[0], limit: params.limit, offset: params.offset });
+  const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
+  const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((r) => ({
+    [col.columnName]: toApiRow([col], r)[col.title] ?? null,
+    count: r.count,
+  }));
+  const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
+  return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
 }

@@ -173,3 +173,52 @@ describe("automatic indexes", () => {
     expect((await call(owner, "DELETE", `/api/v1/db/meta/columns/${email.id}`)).status).toBe(200);
   });
 });
+
+describe("group-by, export and filtered bulk writes", () => {
+  it("counts rows per value", async () => {
+    const { owner, T, B } = await setup();
+    await call(owner, "POST", B, [{ Name: "a", Status: "Doing" }, { Name: "b" }, { Name: "c", Status: "Doing" }]);
+    const res = await call(owner, "GET", `${T}/groupby?column_name=status`);
+    expect(res.body.list).toEqual([{ status: "Doing", count: 2 }, { status: "Todo", count: 1 }]);
+    expect(res.body.pageInfo.totalRows).toBe(2);
+    expect((await call(owner, "GET", `${T}/groupby?column_name=nope`)).status).toBe(400);
+  });
+
+  it("exports CSV in batches with escaped cells", async () => {
+    const { owner, T, B } = await setup();
+    await call(owner, "POST", B, [{ Name: 'say "hi", ok' }, { Name: "=cmd()", Points: 2 }]);
+    const res = await api("GET", `${T}/export/csv?fields=Name,Points`, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("nc-export-offset")).toBe("-1");
+    expect(res.headers.get("content-disposition")).toContain("Tasks-export.csv");
+    expect(res.body).toBe('Name,Points\r\n"say ""hi"", ok",\r\n\'=cmd(),2\r\n');
+  });
+
+  it("updates and deletes every row matching a filter", async () => {
+    const { owner, T, B } = await setup();
+    await call(owner, "POST", B, [{ Name: "a", Points: 1 }, { Name: "b", Points: 5 }, { Name: "c", Points: 9 }]);
+    expect((await call(owner, "PATCH", `${B}/all?where=(Points,gt,3)`, { Done: true })).body).toBe(2);
+    expect((await call(owner, "GET", `${T}/count?where=(Done,checked)`)).body.count).toBe(2);
+    expect((await call(owner, "PATCH", `${B}/all`, { Id: 7 })).body).toBe(0);
+    expect((await call(owner, "DELETE", `${B}/all?where=(Done,checked)`)).body).toBe(2);
+    expect((await call(owner, "GET", `${T}/count`)).body.count).toBe(1);
+  });
+});
+
+describe("hostile names", () => {
+  it("keeps quotes, comments and unicode in table and column titles out of SQL", async () => {
+    const owner = await seedUser("org-level-creator");
+    const projectId = await seedProject([[owner, "owner"]]);
+    const title = `x"; DROP TABLE "users"; -- ✓`;
+    const t = await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, {
+      token: owner.token,
+      body: { table_name: title, columns: [{ title: `a'b"c\`; --` }, { title: "数量", uidt: "Number" }] },
+    });
+    expect(t.status).toBe(200);
+    const T = `/api/v1/db/data/noco/${projectId}/${encodeURIComponent(title)}`;
+    const created = await call(owner, "POST", T, { [`a'b"c\`; --`]: "v", 数量: 3 });
+    expect(created.body).toMatchObject({ [`a'b"c\`; --`]: "v", 数量: 3 });
+    const list = await call(owner, "GET", `${T}?where=${encodeURIComponent("(数量,eq,3)")}&sort=${encodeURIComponent("-a'b\"c`; --")}`);
+    expect(list.body.list).toHaveLength(1);
+  });
+});

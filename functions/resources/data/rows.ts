@@ -29,6 +29,26 @@ async function count(c: Ctx) {
   return c.json(await unwrap(room(c).countRows(table(c), listParams(c).where)));
 }
 
+async function groupBy(c: Ctx) {
+  const column = c.req.query("column_name");
+  if (!column) throw badRequest("column_name is required");
+  return c.json(await unwrap(room(c).groupBy(table(c), column, listParams(c))));
+}
+
+/** One batch of CSV; the client asks again from `nc-export-offset` until it reads -1 (contract 5.4). */
+async function exportCsv(c: Ctx) {
+  const params = listParams(c);
+  const started = Date.now();
+  const batch = await unwrap(room(c).exportCsv(table(c), params));
+  return c.body(batch.csv, 200, {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${encodeURIComponent(batch.title)}-export.csv"`,
+    "nc-export-offset": String(batch.next),
+    "nc-export-elapsed-time": String(Date.now() - started),
+    "access-control-expose-headers": "nc-export-offset, nc-export-elapsed-time, content-disposition",
+  });
+}
+
 async function findOne(c: Ctx) {
   return c.json(await unwrap(room(c).findOne(table(c), listParams(c))));
 }
@@ -42,6 +62,10 @@ export const rowRoutes = new Hono<AppEnv>()
   .get("/:orgs/:projectName/:tableName/views/:viewName", need("dataList"), list)
   .get("/:orgs/:projectName/:tableName/count", need("dataCount"), count)
   .get("/:orgs/:projectName/:tableName/views/:viewName/count", need("dataCount"), count)
+  .get("/:orgs/:projectName/:tableName/groupby", need("dataList"), groupBy)
+  .get("/:orgs/:projectName/:tableName/views/:viewName/groupby", need("dataList"), groupBy)
+  .get("/:orgs/:projectName/:tableName/export/csv", need("dataExport"), exportCsv)
+  .get("/:orgs/:projectName/:tableName/views/:viewName/export/csv", need("dataExport"), exportCsv)
   .get("/:orgs/:projectName/:tableName/find-one", need("dataRead"), findOne)
   .get("/:orgs/:projectName/:tableName/views/:viewName/find-one", need("dataRead"), findOne)
   .post("/:orgs/:projectName/:tableName", need("dataInsert"), async (c) =>
@@ -61,6 +85,12 @@ export const rowRoutes = new Hono<AppEnv>()
   );
 
 export const bulkRoutes = new Hono<AppEnv>()
+  .patch("/:orgs/:projectName/:tableName/all", need("dataUpdate"), async (c) =>
+    c.json(await unwrap(room(c).updateWhere(table(c), listParams(c).where, await anyJson(c), actorOf(c)))),
+  )
+  .delete("/:orgs/:projectName/:tableName/all", need("dataDelete"), async (c) =>
+    c.json(await unwrap(room(c).deleteWhere(table(c), listParams(c).where, actorOf(c)))),
+  )
   .post("/:orgs/:projectName/:tableName", need("dataInsert"), async (c) =>
     c.json(await unwrap(room(c).insertRows(table(c), await arrayBody(c), actorOf(c)))),
   )

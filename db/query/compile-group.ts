@@ -1,0 +1,39 @@
+/**
+ * Group-by counts (contract 5.1 `groupby`): one row per distinct value of a column with how many
+ * rows hold it. Rules:
+ * - the column is named by `column_name` (as upstream) or by title; unknown → QueryError;
+ * - `where` filters before grouping; groups sort by the value (NULL group first), or by count
+ *   when `sort` is `count`/`-count`; limit/offset page the groups and the count counts groups.
+ */
+import { compileWhere } from "./compile-where";
+import { orderTerm, isTextStorage } from "./dialect";
+import { ident, render, sql } from "./sql";
+import { paging } from "./compile-list";
+import { QueryError, type Compiled, type Dialect, type QueryTable, type WhereNode } from "./types";
+
+export interface GroupInput {
+  dialect: Dialect;
+  table: QueryTable;
+  column: string;
+  where?: string | WhereNode | null;
+  sort?: string;
+  limit: number;
+  offset: number;
+  now?: Date;
+}
+
+export function compileGroupBy(input: GroupInput): { list: Compiled; count: Compiled; columnName: string } {
+  const { dialect: d, table } = input;
+  const col = table.columns.find((c) => c.columnName === input.column) ?? table.columns.find((c) => c.title === input.column);
+  if (!col) throw new QueryError(`Column '${input.column}' not found in column_name`);
+  const cond = compileWhere(table, input.where, { dialect: d, now: input.now });
+  const where = cond ? sql` WHERE ${cond}` : sql``;
+  const c = ident(d, col.columnName);
+  const countAlias = ident(d, "count");
+  const byCount = input.sort?.replace(/^-/, "") === "count";
+  const order = byCount ? sql`${countAlias}${input.sort!.startsWith("-") ? sql` DESC` : sql` ASC`}, ${orderTerm(d, c, false, isTextStorage(col, d))}` : orderTerm(d, c, input.sort?.startsWith("-") ?? false, isTextStorage(col, d));
+  const from = ident(d, table.tableName);
+  const list = sql`SELECT ${c}, COUNT(*) AS ${countAlias} FROM ${from}${where} GROUP BY ${c} ORDER BY ${order} LIMIT ${paging(d, input.limit)} OFFSET ${paging(d, input.offset)}`;
+  const count = sql`SELECT COUNT(*) AS ${countAlias} FROM (SELECT ${c} FROM ${from}${where} GROUP BY ${c}) AS ${ident(d, "groups")}`;
+  return { list: render(list, d), count: render(count, d), columnName: col.columnName };
+}

@@ -1,0 +1,54 @@
+import { fieldType } from "../fields/registry";
+import { compileList, type ListParams } from "../query";
+import type { ProjectStore } from "../store/store";
+import { queryTable } from "./read";
+import { tableRef } from "./table-ref";
+import type { RowColumn } from "./values";
+
+/**
+ * CSV export in batches (contract 5.4). Rules:
+ * - each response holds up to BATCH_ROWS rows from `offset`, read PAGE rows at a time, with a
+ *   header row of titles; `next` is the offset to ask for next, or -1 when the data ends;
+ * - RFC 4180 quoting; a cell that a spreadsheet would run as a formula (starting with = + - @,
+ *   tab or carriage return) is prefixed with a quote, as papaparse's escapeFormulae does;
+ * - cells are the field types' text form (the same text paste and import read back);
+ *   attachments are `title(url)` entries joined with commas.
+ */
+const PAGE = 1000;
+const BATCH_ROWS = 50_000;
+
+function csvCell(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function cellText(c: RowColumn, stored: unknown): string {
+  if (stored === null || stored === undefined) return "";
+  if (c.uidt === "Attachment") {
+    const files = JSON.parse(String(stored)) as Array<{ title?: string; url?: string; path?: string }>;
+    return files.map((f) => `${f.title ?? ""}(${f.url ?? f.path ?? ""})`).join(", ");
+  }
+  return fieldType(c.uidt).formatText(stored as string | number, { title: c.title, options: c.options });
+}
+
+export function exportCsv(store: ProjectStore, tableKey: string, params: ListParams) {
+  const t = tableRef(store, tableKey);
+  const table = queryTable(t);
+  let cols: RowColumn[] = [];
+  const lines: string[] = [];
+  let offset = params.offset;
+  let next = -1;
+  for (let read = 0; read < BATCH_ROWS; read += PAGE) {
+    const compiled = compileList({ dialect: "sqlite", table, ...params, limit: PAGE, offset });
+    if (!cols.length) {
+      cols = compiled.select.map((s) => t.cols.find((c) => c.id === s.id)!);
+      lines.push(cols.map((c) => csvCell(c.title)).join(","));
+    }
+    const rows = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
+    for (const raw of rows) lines.push(cols.map((c) => csvCell(cellText(c, raw[c.columnName]))).join(","));
+    offset += rows.length;
+    if (rows.length < PAGE) break;
+    if (read + PAGE >= BATCH_ROWS) next = offset;
+  }
+  return { csv: `${lines.join("\r\n")}\r\n`, next, title: t.model.title };
+}
