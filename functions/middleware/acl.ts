@@ -56,7 +56,10 @@ async function projectAccess(c: Context<AppEnv>) {
   const claims = token ? await verifySessionToken(c.env, token) : null;
   const found = claims ? await findSessionProject(c.env.META, claims, key) : null;
   c.set("user", found?.user ?? null);
-  if (found) {
+  // A member's session wins over a shared-base header (contract [B]); a signed-in non-member
+  // holding the project's shared link gets the shared role like any visitor.
+  const member = found?.project && (found.role || toFlags(found.user.roles).super);
+  if (found && (member || !sharedId)) {
     if (!found.project) throw notFound("Project not found");
     const flags = applyPreview(effectiveRoles(found.user.roles, found.role), c.req.header("xc-preview"));
     return { project: found.project, flags, isPublicBase: false };

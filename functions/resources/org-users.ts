@@ -52,7 +52,7 @@ export const orgUsers = new Hono<AppEnv>()
     if (exists) throw badRequest("User already exist");
     const user = await findOrInvite(c.env.META, body.email, body.roles);
     await mailInvite(c.env, siteUrl(c), user, "Gridbase", "/");
-    return c.json({ msg: "The user has been invited successfully", invite_token: user.inviteToken, email: user.email });
+    return c.json({ msg: "The user has been invited successfully" });
   })
   .patch("/users/:userId", need("orgUserUpdate"), async (c) => {
     const { roles } = await jsonBody(c, z.object({ roles: roleSchema }));

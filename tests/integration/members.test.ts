@@ -113,7 +113,7 @@ describe("org users (super admin)", () => {
     expect(list.body.pageInfo.totalRows).toBeGreaterThan(0);
 
     const invite = await api("POST", "/api/v1/users", { token: root.token, body: { email: "Hire@example.com", roles: "org-level-viewer" } });
-    expect(invite.body).toMatchObject({ msg: "The user has been invited successfully", email: "hire@example.com" });
+    expect(invite.body).toEqual({ msg: "The user has been invited successfully" });
     expect((await api("POST", "/api/v1/users", { token: root.token, body: { email: "hire@example.com", roles: "org-level-viewer" } })).body.msg).toBe("User already exist");
     expect((await api("POST", "/api/v1/users", { token: root.token, body: { email: "a@b.co", roles: "super" } })).body.msg).toContain("Invalid role");
 

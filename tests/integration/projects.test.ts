@@ -134,3 +134,17 @@ describe("shared base", () => {
     expect((await api("GET", `/api/v1/db/public/shared-base/${uuid}/meta`)).status).toBe(404);
   });
 });
+
+describe("shared base and signed-in visitors", () => {
+  it("gives a signed-in non-member the shared role through the link, and members keep theirs", async () => {
+    const alice = await seedUser("org-level-creator");
+    const bob = await seedUser("org-level-creator");
+    const id = await seedProject([[alice, "owner"]]);
+    const uuid = (await api("POST", `${P}/${id}/shared`, { token: alice.token, body: { roles: "viewer" } })).body.uuid;
+    const headers = { "xc-shared-base-id": uuid };
+    expect((await api("GET", `${P}/${id}`, { token: bob.token })).status).toBe(403);
+    expect((await api("GET", `${P}/${id}`, { token: bob.token, headers })).status).toBe(200);
+    expect((await api("GET", "/api/v1/auth/user/me", { token: bob.token, headers })).body).toMatchObject({ roles: { viewer: true }, isPublicBase: true });
+    expect((await api("PATCH", `${P}/${id}`, { token: alice.token, headers, body: { title: "Owner still" } })).status).toBe(200);
+  });
+});

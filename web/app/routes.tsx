@@ -2,13 +2,14 @@
  * The route table (SPEC 2). `handle` is the route meta read by the guard: access ("auth" by
  * default, "guest" for sign-in style pages, "public" for shared pages), allowedRoles and title.
  */
+import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router-dom";
+import { FullPageSpinner } from "../components/ui/spinner";
 import { BaseLayout } from "../layouts/base-layout";
 import { DefaultLayout } from "../layouts/default-layout";
 import { GeneralLayout } from "../layouts/general-layout";
 import { SharedViewLayout } from "../layouts/shared-view-layout";
 import { AccountPage } from "../pages/account/account-page";
-import { AccountUsersPage } from "../pages/account/account-users-page";
 import { AppsPage } from "../pages/apps/apps-page";
 import { ForgotPasswordPage } from "../pages/auth/forgot-password-page";
 import { ResetPasswordPage } from "../pages/auth/reset-password-page";
@@ -18,17 +19,10 @@ import { ConfigMissingPage } from "../pages/errors/config-missing-page";
 import { NotFoundPage } from "../pages/errors/not-found-page";
 import { RouteErrorPage } from "../pages/errors/route-error-page";
 import { CreateExternalPage } from "../pages/home/create-external-page";
-import { CreateProjectPage } from "../pages/home/create-project-page";
 import { HomeProjectPage } from "../pages/home/home-project-page";
 import { HomeShell } from "../pages/home/home-shell";
 import { ProfilePage } from "../pages/home/profile-page";
-import { ProjectListPage } from "../pages/home/project-list-page";
 import { BasePage } from "../pages/project/base-page";
-import { ProjectAuthPage } from "../pages/project/project-auth-page";
-import { ProjectLanding } from "../pages/project/project-landing";
-import { ProjectShell } from "../pages/project/project-shell";
-import { ProjectTabPage } from "../pages/project/project-tab-page";
-import { ProjectsPage } from "../pages/projects/projects-page";
 import { SharedViewPage } from "../pages/shared/shared-view-page";
 import type { RouteMeta } from "./route-access";
 import { RouteGuard } from "./route-guard";
@@ -37,11 +31,22 @@ const meta = (m: RouteMeta): RouteMeta => m;
 
 export const NOT_FOUND_PATH = "/error/404";
 
+/**
+ * A route `lazy` taking one page from a module loaded on first visit: the signed-in areas (project
+ * list, project, user management) are chunks of their own, so sign-in stays small.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+const projectPages = () => import("../pages/project/project-pages");
+const projectListPage = () => import("../pages/home/project-list-page");
+
 export function appRoutes(ready: Promise<unknown>): RouteObject[] {
   return [
     {
       element: <RouteGuard ready={ready} />,
       errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <FullPageSpinner />,
       children: [
         {
           element: <GeneralLayout />,
@@ -85,8 +90,8 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
               path: "/",
               element: <HomeShell />,
               children: [
-                { index: true, element: <ProjectListPage />, handle: meta({ title: "title.myProject" }) },
-                { path: "create", element: <CreateProjectPage />, handle: meta({ title: "title.createProject" }) },
+                { index: true, lazy: page(projectListPage, "ProjectListPage"), handle: meta({ title: "title.myProject" }) },
+                { path: "create", lazy: page(() => import("../pages/home/create-project-page"), "CreateProjectPage"), handle: meta({ title: "title.createProject" }) },
                 { path: "create-external", element: <CreateExternalPage />, handle: meta({ title: "title.createExternal" }) },
                 { path: "user", element: <ProfilePage />, handle: meta({ title: "title.profile" }) },
                 { path: ":projectId", element: <HomeProjectPage />, handle: meta({ title: "title.project" }) },
@@ -96,8 +101,8 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
               path: "projects",
               handle: meta({ title: "title.projects" }),
               children: [
-                { index: true, element: <ProjectsPage /> },
-                { path: "list", element: <ProjectsPage /> },
+                { index: true, lazy: page(projectListPage, "ProjectListPage") },
+                { path: "list", lazy: page(projectListPage, "ProjectListPage") },
               ],
             },
             { path: "apps", element: <AppsPage />, handle: meta({ title: "title.appStore", allowedRoles: ["super"] }) },
@@ -106,19 +111,19 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
               handle: meta({ title: "title.account" }),
               children: [
                 { index: true, element: <AccountPage /> },
-                { path: "users/:nestedPage?", element: <AccountUsersPage />, handle: meta({ title: "title.accountUsers" }) },
+                { path: "users/:nestedPage?", lazy: page(() => import("../pages/account/account-users-page"), "AccountUsersPage"), handle: meta({ title: "title.accountUsers", allowedRoles: ["super"] }) },
                 { path: ":page", element: <AccountPage /> },
               ],
             },
             {
               path: ":projectType/:projectId",
-              element: <ProjectShell />,
+              lazy: page(projectPages, "ProjectShell"),
               handle: meta({ title: "title.project" }),
               children: [
-                { index: true, element: <ProjectLanding /> },
-                { path: "table/:title/:viewTitle?", element: <ProjectTabPage type="table" /> },
-                { path: "view/:title/:viewTitle?", element: <ProjectTabPage type="view" /> },
-                { path: "auth", element: <ProjectAuthPage />, handle: meta({ title: "title.projectAuth" }) },
+                { index: true, lazy: page(projectPages, "ProjectLanding") },
+                { path: "table/:title/:viewTitle?", lazy: page(projectPages, "TableTabPage") },
+                { path: "view/:title/:viewTitle?", lazy: page(projectPages, "ViewTabPage") },
+                { path: "auth", lazy: page(projectPages, "ProjectAuthPage"), handle: meta({ title: "title.projectAuth" }) },
               ],
             },
           ],
@@ -126,7 +131,8 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
         {
           path: ":projectType/base/:baseId",
           element: <BaseLayout />,
-          handle: meta({ title: "title.sharedBase" }),
+          // A shared base is public: the page hands over to the shell at /base/:baseId.
+          handle: meta({ access: "public", title: "title.sharedBase" }),
           children: [{ index: true, element: <BasePage /> }],
         },
         { path: "*", element: <Navigate to={NOT_FOUND_PATH} replace />, handle: meta({ access: "public" }) },

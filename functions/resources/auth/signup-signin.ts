@@ -47,7 +47,7 @@ async function rolesIn(db: D1Database, user: UserRow, projectId: string | undefi
   return effectiveRoles(user.roles, role);
 }
 
-async function anonymousMe(db: D1Database, sharedBaseId: string | undefined) {
+async function sharedBaseMe(db: D1Database, sharedBaseId: string | undefined) {
   const shared = sharedBaseId ? await findSharedProject(db, sharedBaseId) : null;
   if (!shared?.shared_role) return { roles: { guest: true } };
   return { roles: toFlags(shared.shared_role), isAuthorized: true, isPublicBase: true };
@@ -86,7 +86,13 @@ export const signupSignin = new Hono<AppEnv>()
   .get("/user/me", need("public"), async (c) => {
     const session = await currentUser(c);
     const user = session && (await findUserByIdFull(c.env.META, session.id));
-    if (!user) return c.json(await anonymousMe(c.env.META, c.req.header("xc-shared-base-id")));
+    const sharedId = c.req.header("xc-shared-base-id");
+    if (!user) return c.json(await sharedBaseMe(c.env.META, sharedId));
+    // With only a shared-base header, the roles asked about are those in the shared project.
+    const projectId = c.req.query("project_id") ?? (sharedId ? (await findSharedProject(c.env.META, sharedId))?.id : undefined);
+    const roles = await rolesIn(c.env.META, user, projectId);
+    // A signed-in non-member following a shared-base link visits with the shared role.
+    if (roles.user && sharedId) return c.json(await sharedBaseMe(c.env.META, sharedId));
     return c.json({
       id: user.id,
       email: user.email,
@@ -94,7 +100,7 @@ export const signupSignin = new Hono<AppEnv>()
       firstname: user.firstname,
       lastname: user.lastname,
       provider: user.provider,
-      roles: await rolesIn(c.env.META, user, c.req.query("project_id")),
+      roles,
       isAuthorized: true,
       token_version: user.token_version,
     });

@@ -1,16 +1,16 @@
 import { LogOut, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, useNavigate } from "react-router-dom";
+import { Link, NavLink, useNavigate } from "react-router-dom";
 import { signOutEverywhere } from "../../lib/sign-in-flow";
 import { useSession } from "../../lib/use-session";
-import { Button } from "../ui/button";
+import { Button, buttonClass } from "../ui/button";
 import { Brand } from "./brand";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-primary/10 text-primary" : "text-gray-600 hover:bg-gray-100"}`;
 
-/** The default layout's bar: navigation, the signed-in user's email and sign-out. */
+/** The default layout's bar: navigation, the signed-in user's email and sign-out (sign-in for shared-base visitors). */
 export function TopBar() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -27,7 +27,7 @@ export function TopBar() {
     <header className="border-b border-gray-200 bg-white">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
         <Brand />
-        <nav aria-label={t("app.mainNavigation")} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("app.mainNavigation")} className={user ? "hidden items-center gap-1 md:flex" : "hidden"}>
           <NavLink to="/" end className={navClass}>
             {t("nav.projects")}
           </NavLink>
@@ -47,10 +47,16 @@ export function TopBar() {
               <span data-testid="current-user-email">{user.email}</span>
             </NavLink>
           ) : null}
-          <Button variant="secondary" onClick={() => void signOut()} loading={leaving}>
-            <LogOut aria-hidden="true" className="size-4" />
-            {t("auth.signout")}
-          </Button>
+          {user ? (
+            <Button variant="secondary" onClick={() => void signOut()} loading={leaving}>
+              <LogOut aria-hidden="true" className="size-4" />
+              {t("auth.signout")}
+            </Button>
+          ) : (
+            <Link to="/signin" className={buttonClass("secondary")}>
+              {t("nav.signin")}
+            </Link>
+          )}
         </div>
       </div>
     </header>

@@ -1,13 +1,14 @@
 import { LoaderCircle } from "lucide-react";
 import type { ButtonHTMLAttributes } from "react";
 
-type Variant = "primary" | "secondary" | "ghost";
+type Variant = "primary" | "secondary" | "ghost" | "danger";
 
 const VARIANTS: Record<Variant, string> = {
   primary: "bg-primary text-white hover:bg-primary/90 focus-visible:outline-primary disabled:bg-primary/60",
   secondary:
     "border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 focus-visible:outline-primary disabled:text-gray-400",
   ghost: "text-gray-700 hover:bg-gray-100 focus-visible:outline-primary disabled:text-gray-400",
+  danger: "bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600 disabled:bg-red-300",
 };
 
 export const BUTTON_BASE =

@@ -1,16 +1,7 @@
-import { useTranslation } from "react-i18next";
-import { useParams } from "react-router-dom";
-import { EmptyState } from "../../components/ui/empty-state";
-import { PageHeading } from "../../components/ui/page-heading";
+import { Navigate, useParams } from "react-router-dom";
 
-/** "/:projectId" inside the home shell. */
+/** "/:projectId" inside the home shell: the project itself lives at /nc/:projectId. */
 export function HomeProjectPage() {
-  const { t } = useTranslation();
   const { projectId = "" } = useParams();
-  return (
-    <section>
-      <PageHeading title={t("home.project.heading", { id: projectId })} />
-      <EmptyState body={t("home.project.emptyBody")} />
-    </section>
-  );
+  return <Navigate to={`/nc/${encodeURIComponent(projectId)}`} replace />;
 }

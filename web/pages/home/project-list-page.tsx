@@ -1,26 +1,67 @@
-import { Database, FolderPlus } from "lucide-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { FolderPlus, SearchX } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { can } from "../../../db/acl/matrix";
+import { toFlags } from "../../../db/acl/roles";
+import { projectsApi } from "../../api/projects-api";
+import { queryKeys } from "../../api/query-keys";
+import type { Project } from "../../api/types";
 import { buttonClass } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
+import { FormAlert } from "../../components/ui/form-alert";
 import { PageHeading } from "../../components/ui/page-heading";
+import { SearchBox, useDebouncedValue } from "../../components/ui/search-box";
+import { FullPageSpinner } from "../../components/ui/spinner";
+import { useSession } from "../../lib/use-session";
+import { DeleteProjectDialog } from "./delete-project-dialog";
+import { ProjectCard } from "./project-card";
 
-/** "/" index: the user's projects (titled myProject). Listing arrives with the projects issue. */
+/** "/", "/projects" and "/projects/list": the caller's projects, searched on the server. */
 export function ProjectListPage() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const [search, setSearch] = useState("");
+  const query = useDebouncedValue(search.trim());
+  const projects = useQuery({ queryKey: queryKeys.projects(query), queryFn: () => projectsApi.list(query), placeholderData: keepPreviousData });
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const mayCreate = can(toFlags(user?.roles), "projectCreate");
+  const list = projects.data?.list ?? [];
+
+  const createLink = (
+    <Link to="/create" className={buttonClass("primary")}>
+      <FolderPlus aria-hidden="true" className="size-4" />
+      {t("home.projects.create")}
+    </Link>
+  );
+
+  let body;
+  if (projects.isPending) body = <FullPageSpinner />;
+  else if (projects.isError) body = <FormAlert tone="error" message={t("home.projects.loadError")} />;
+  else if (list.length === 0 && query) body = <EmptyState icon={SearchX} body={t("home.projects.noMatches", { query })} />;
+  else if (list.length === 0) {
+    body = (
+      <EmptyState title={t("home.projects.emptyTitle")} body={mayCreate ? t("home.projects.emptyBody") : t("home.projects.emptyBodyViewer")} icon={FolderPlus}>
+        {mayCreate ? createLink : null}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <ul aria-label={t("home.projects.heading")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {list.map((p) => (
+          <ProjectCard key={p.id} project={p} onDelete={() => setDeleting(p)} />
+        ))}
+      </ul>
+    );
+  }
+
   return (
     <section>
-      <PageHeading title={t("home.projects.heading")} />
-      <EmptyState title={t("home.projects.emptyTitle")} body={t("home.projects.emptyBody")} icon={FolderPlus}>
-        <Link to="/create" className={buttonClass("primary")}>
-          <FolderPlus aria-hidden="true" className="size-4" />
-          {t("home.projects.create")}
-        </Link>
-        <Link to="/create-external" className={buttonClass("secondary")}>
-          <Database aria-hidden="true" className="size-4" />
-          {t("home.projects.createExternal")}
-        </Link>
-      </EmptyState>
+      <PageHeading title={t("home.projects.heading")} actions={mayCreate ? createLink : null} />
+      <SearchBox label={t("home.projects.search")} value={search} onValueChange={setSearch} className="mb-6 max-w-sm" />
+      {body}
+      <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
 }

@@ -1,14 +1,10 @@
-import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../components/ui/empty-state";
-import { PageHeading } from "../../components/ui/page-heading";
+import { Navigate, useParams } from "react-router-dom";
 
-/** "/:projectType/base/:baseId". */
+/**
+ * "/:projectType/base/:baseId" (the NocoDB-style shared base address): the shared base itself
+ * opens in the project shell at /base/:baseId, where the API client sends xc-shared-base-id.
+ */
 export function BasePage() {
-  const { t } = useTranslation();
-  return (
-    <section>
-      <PageHeading title={t("project.base.heading")} />
-      <EmptyState body={t("project.base.emptyBody")} />
-    </section>
-  );
+  const { baseId = "" } = useParams();
+  return <Navigate to={`/base/${encodeURIComponent(baseId)}`} replace />;
 }

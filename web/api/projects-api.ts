@@ -1,0 +1,27 @@
+/** Projects, shared base and project roles (API-CONTRACT 2, 4.1, 6). */
+import { api } from "../lib/api";
+import type { MeRoles, PageInfo, Project, SharedBase } from "./types";
+
+const base = "/api/v1/db/meta/projects";
+const byId = (id: string) => `${base}/${encodeURIComponent(id)}`;
+
+export interface ProjectInput {
+  title?: string;
+  color?: string | null;
+  meta?: Record<string, unknown> | string;
+}
+
+export const projectsApi = {
+  list: (query: string) => api.get<{ list: Project[]; pageInfo: PageInfo }>(base, { query: { query: query || undefined } }),
+  create: (input: ProjectInput) => api.post<Project>(base, input),
+  read: (id: string) => api.get<Project>(byId(id)),
+  update: (id: string, input: ProjectInput) => api.patch<number>(byId(id), input),
+  remove: (id: string) => api.del<boolean>(byId(id)),
+  /** The caller's roles in the project; a shared-base visitor gets the shared role. */
+  roles: (id: string) => api.get<MeRoles>("/api/v1/auth/user/me", { query: { project_id: id } }),
+  sharedBaseMeta: (uuid: string) => api.get<{ project_id: string }>(`/api/v1/db/public/shared-base/${encodeURIComponent(uuid)}/meta`),
+  sharedBase: (id: string) => api.get<SharedBase>(`${byId(id)}/shared`),
+  enableSharedBase: (id: string, roles: string) => api.post<SharedBase>(`${byId(id)}/shared`, { roles }),
+  updateSharedBase: (id: string, roles: string) => api.patch<SharedBase>(`${byId(id)}/shared`, { roles }),
+  disableSharedBase: (id: string) => api.del<SharedBase>(`${byId(id)}/shared`),
+};

@@ -1,0 +1,117 @@
+/** Meta objects as the API returns them (API-CONTRACT 1.10), narrowed to what the screens read. */
+import type { UIType } from "../../db/fields/types";
+
+export interface PageInfo {
+  totalRows: number;
+  page: number;
+  pageSize: number;
+  isFirstPage: boolean;
+  isLastPage: boolean;
+}
+
+export interface Project {
+  id: string;
+  title: string;
+  color: string | null;
+  /** JSON text (or an object) holding `theme: {primaryColor, accentColor}`. */
+  meta: string | Record<string, unknown> | null;
+  /** The caller's role in the project, as a comma list. */
+  roles?: string | null;
+  created_at?: string;
+  updated_at?: string;
+}
+
+export interface TableSummary {
+  id: string;
+  title: string;
+  table_name: string;
+  order: number;
+  mm?: boolean;
+}
+
+export interface SelectOption {
+  id?: string | null;
+  title: string;
+  color?: string | null;
+  order?: number | null;
+}
+
+export interface Column {
+  id: string;
+  title: string;
+  column_name: string | null;
+  uidt: UIType;
+  pk: boolean;
+  pv: boolean;
+  rqd: boolean;
+  ai?: boolean;
+  cdf: string | null;
+  system: boolean;
+  order?: number;
+  meta: Record<string, unknown> | null;
+  colOptions?: Record<string, unknown> & { options?: SelectOption[] };
+}
+
+export interface ViewSummary {
+  id: string;
+  title: string;
+  type: number;
+  is_default: boolean;
+}
+
+export interface TableMeta extends TableSummary {
+  columns: Column[];
+  views: ViewSummary[];
+}
+
+export interface Member {
+  id: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  /** The project role; null when not a member. */
+  roles: string | null;
+  main_roles: string | null;
+  pending: boolean;
+}
+
+export interface SharedBase {
+  uuid: string | null;
+  roles: string;
+  url?: string;
+}
+
+export interface OrgUser {
+  id: string;
+  email: string;
+  firstname?: string | null;
+  lastname?: string | null;
+  roles: string;
+  pending: boolean;
+  projectsCount: number;
+  created_at: string;
+}
+
+export interface AppSettings {
+  invite_only_signup?: boolean;
+}
+
+export interface MeRoles {
+  roles: Record<string, boolean>;
+  isPublicBase?: boolean;
+}
+
+export interface MessageAnswer {
+  msg: string;
+}
+
+/** A column payload for create and update (API-CONTRACT 4.3). */
+export interface ColumnPayload {
+  title: string;
+  column_name?: string;
+  uidt: UIType;
+  meta?: Record<string, unknown>;
+  colOptions?: Record<string, unknown> | null;
+  rqd?: boolean;
+  cdf?: string | null;
+}

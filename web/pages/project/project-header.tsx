@@ -1,0 +1,42 @@
+import { Globe, Settings } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_THEME, isHexColor } from "../../../db/project/rules";
+import { Button } from "../../components/ui/button";
+import { RoleBadge } from "../../components/ui/role-badge";
+import { PreviewSelect } from "./preview/preview-select";
+import { useProject } from "./project-context";
+import { ProjectSettingsDialog } from "./settings/project-settings-dialog";
+import { settingsSections } from "./settings/sections";
+
+/** Title, colour and role of the project; preview-as and the settings button for those who may. */
+export function ProjectHeader() {
+  const { t } = useTranslation();
+  const project = useProject();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const sections = settingsSections(project.can);
+  const color = isHexColor(project.project.color) ? project.project.color : DEFAULT_THEME.primaryColor;
+  return (
+    <header className="flex flex-wrap items-center gap-3">
+      <span aria-hidden="true" className="size-8 shrink-0 rounded-lg" style={{ backgroundColor: color }} />
+      <h1 className="text-2xl font-semibold text-gray-900">{project.project.title}</h1>
+      {project.isPublicBase ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-medium text-gray-800">
+          <Globe aria-hidden="true" className="size-3.5" />
+          {t("project.shell.sharedBase")}
+        </span>
+      ) : null}
+      <RoleBadge roles={project.realFlags} />
+      <div className="ms-auto flex flex-wrap items-center gap-2">
+        {project.canPreview ? <PreviewSelect /> : null}
+        {sections.length > 0 ? (
+          <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
+            <Settings aria-hidden="true" className="size-4" />
+            {t("project.shell.settings")}
+          </Button>
+        ) : null}
+      </div>
+      {sections.length > 0 ? <ProjectSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} sections={sections} /> : null}
+    </header>
+  );
+}

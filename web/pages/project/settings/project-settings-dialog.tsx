@@ -1,0 +1,47 @@
+import { Share2, SlidersHorizontal, Users } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "../../../components/ui/modal";
+import { useProject } from "../project-context";
+import { GeneralSettings } from "./general-settings";
+import { MembersPanel } from "./members-panel";
+import type { SettingsSection } from "./sections";
+import { SharedBasePanel } from "./shared-base-panel";
+
+const ICONS = { general: SlidersHorizontal, members: Users, sharedBase: Share2 } as const;
+
+/** Project settings (owner, creator): general, members and shared base, one section at a time. */
+export function ProjectSettingsDialog({ open, onOpenChange, sections }: { open: boolean; onOpenChange(open: boolean): void; sections: SettingsSection[] }) {
+  const { t } = useTranslation();
+  const { project } = useProject();
+  const [chosen, setChosen] = useState<SettingsSection>(sections[0]!);
+  const section = sections.includes(chosen) ? chosen : sections[0]!;
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t("project.settings.title")} description={t("project.settings.description", { title: project.title })} width="max-w-3xl">
+      <div className="flex min-h-[26rem] flex-col gap-6 sm:flex-row">
+        <nav aria-label={t("project.settings.sections")} className="flex shrink-0 gap-1 sm:w-40 sm:flex-col">
+          {sections.map((s) => {
+            const Icon = ICONS[s];
+            return (
+              <button
+                key={s}
+                type="button"
+                aria-current={s === section ? "page" : undefined}
+                onClick={() => setChosen(s)}
+                className={`flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm ${s === section ? "bg-primary/10 font-medium text-primary" : "text-gray-600 hover:bg-gray-100"}`}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {t(`project.settings.${s}`)}
+              </button>
+            );
+          })}
+        </nav>
+        <div className="min-w-0 flex-1">
+          {section === "general" ? <GeneralSettings onSaved={() => onOpenChange(false)} /> : null}
+          {section === "members" ? <MembersPanel /> : null}
+          {section === "sharedBase" ? <SharedBasePanel /> : null}
+        </div>
+      </div>
+    </Modal>
+  );
+}

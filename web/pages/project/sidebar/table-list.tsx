@@ -1,0 +1,68 @@
+import { LoaderCircle, Plus } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TableSummary } from "../../../api/types";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { IconButton } from "../../../components/ui/icon-button";
+import { useProject } from "../project-context";
+import { CreateTableDialog } from "./create-table-dialog";
+import { TableItem } from "./table-item";
+import { TableNameDialog } from "./table-name-dialog";
+import { useTableActions } from "./use-table-actions";
+
+/** The sidebar: the project's tables in order, with create, rename, reorder and delete. */
+export function TableList() {
+  const { t } = useTranslation();
+  const { tables, tablesLoading, can } = useProject();
+  const { rename, remove, move } = useTableActions();
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<TableSummary | null>(null);
+  const [deleting, setDeleting] = useState<TableSummary | null>(null);
+
+  return (
+    <aside className="shrink-0 md:w-64">
+      <nav aria-label={t("project.shell.sidebar")} className="rounded-lg border border-gray-200 bg-white p-2">
+        <div className="flex items-center justify-between px-2 py-1">
+          <p className="text-xs font-semibold uppercase tracking-wide text-gray-500">{t("project.shell.tables")}</p>
+          {can("tableCreate") ? <IconButton label={t("project.shell.createTable")} icon={Plus} onClick={() => setCreating(true)} /> : null}
+        </div>
+        {tablesLoading ? <LoaderCircle aria-label={t("app.loading")} className="mx-auto my-3 size-5 animate-spin text-primary" /> : null}
+        {!tablesLoading && tables.length === 0 ? <p className="px-2 py-2 text-sm text-gray-500">{t("project.shell.noTables")}</p> : null}
+        <ul className="flex flex-col gap-0.5">
+          {tables.map((table, i) => (
+            <TableItem
+              key={table.id}
+              table={table}
+              first={i === 0}
+              last={i === tables.length - 1}
+              onRename={() => (rename.reset(), setRenaming(table))}
+              onDelete={() => setDeleting(table)}
+              onMove={(delta) => move.mutate({ id: table.id, delta })}
+            />
+          ))}
+        </ul>
+      </nav>
+      <CreateTableDialog open={creating} onOpenChange={setCreating} />
+      <TableNameDialog
+        open={renaming !== null}
+        onOpenChange={(open) => (open ? undefined : setRenaming(null))}
+        heading={t("project.tables.renameTitle")}
+        submitLabel={t("project.tables.renameSubmit")}
+        initial={renaming?.title}
+        others={tables.filter((x) => x.id !== renaming?.id).map((x) => x.title)}
+        pending={rename.isPending}
+        error={rename.error}
+        onSubmit={(title) => renaming && rename.mutate({ id: renaming.id, title }, { onSuccess: () => setRenaming(null) })}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title={t("project.tables.deleteTitle")}
+        body={t("project.tables.deleteBody", { title: deleting?.title ?? "" })}
+        confirmLabel={t("project.tables.deleteConfirm")}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
+      />
+    </aside>
+  );
+}

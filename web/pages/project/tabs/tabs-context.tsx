@@ -1,0 +1,59 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router-dom";
+import { activeTab, blurTabs, closeTab, EMPTY_TABS, openTab, renameTab, tabPath, type Tab, type TabsState } from "./tabs";
+
+export interface TabsApi {
+  state: TabsState;
+  /** Called by the page a route opens: adds or focuses its tab. */
+  open(tab: Tab): void;
+  /** Closes a tab; closing the active one moves to the previous, else next tab, else project home. */
+  close(id: string): void;
+  /** Renames a tab; the route follows when it is the active tab. */
+  rename(id: string, title: string): void;
+  blur(): void;
+}
+
+const TabsContext = createContext<TabsApi | null>(null);
+
+/** Tab state of one project (SPEC 4 "Tabs"), bound to the router. */
+export function TabsProvider({ basePath, children }: { basePath: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<TabsState>(EMPTY_TABS);
+  // The latest state, so close/rename can decide where to navigate in the same event.
+  const current = useRef(state);
+  const apply = useCallback((next: TabsState) => {
+    current.current = next;
+    setState(next);
+  }, []);
+
+  // Stable actions: pages call open() from effects, which must not re-run on every tab change.
+  const actions = useMemo<Omit<TabsApi, "state">>(
+    () => ({
+      open: (tab) => apply(openTab(current.current, tab)),
+      close(id) {
+        const before = current.current;
+        const next = closeTab(before, id);
+        apply(next);
+        if (before.activeId !== id) return;
+        const focus = activeTab(next);
+        void navigate(focus ? tabPath(basePath, focus) : basePath);
+      },
+      rename(id, title) {
+        const next = renameTab(current.current, id, title);
+        apply(next);
+        const focus = activeTab(next);
+        if (focus?.id === id) void navigate(tabPath(basePath, focus), { replace: true });
+      },
+      blur: () => apply(blurTabs(current.current)),
+    }),
+    [apply, navigate, basePath],
+  );
+  const api = useMemo<TabsApi>(() => ({ state, ...actions }), [state, actions]);
+  return <TabsContext.Provider value={api}>{children}</TabsContext.Provider>;
+}
+
+export function useTabs(): TabsApi {
+  const value = useContext(TabsContext);
+  if (!value) throw new Error("useTabs outside TabsProvider");
+  return value;
+}
