@@ -2,12 +2,14 @@
 import { rmSync } from "node:fs";
 import { buildWeb, migrate, startDev } from "./wrangler-env.mjs";
 
-const persistTo = ".wrangler/e2e-state";
+const port = Number(process.env.E2E_PORT ?? 8799);
+// One state folder per port, so two runs on different ports never share (or wipe) data.
+const persistTo = `.wrangler/e2e-state-${port}`;
 rmSync(persistTo, { recursive: true, force: true });
 buildWeb();
 migrate(persistTo);
 const dev = startDev({
-  port: Number(process.env.E2E_PORT ?? 8799),
+  port,
   inspectorPort: Number(process.env.E2E_INSPECTOR_PORT ?? 9239),
   persistTo,
 });
