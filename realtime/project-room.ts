@@ -2,6 +2,7 @@ import { Server, type Connection } from "partyserver";
 import * as auditApi from "../db/rows/audit";
 import * as rowsApi from "../db/rows/api";
 import * as readApi from "../db/rows/read";
+import * as linksApi from "../db/rows/links";
 import { exportCsv } from "../db/rows/export";
 import type { ListParams } from "../db/query";
 import { QueryError } from "../db/query";
@@ -11,6 +12,11 @@ import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { openProjectStore } from "./sqlite-store";
+import * as filtersApi from "../db/views/filters";
+import type { RowScope } from "../db/views/scope";
+import * as sortsApi from "../db/views/sorts";
+import * as viewColumnsApi from "../db/views/view-columns";
+import * as viewsApi from "../db/views/views";
 
 /** What crosses the RPC boundary: data, or the status and message of a refusal. */
 export type RoomResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
@@ -55,6 +61,9 @@ export class ProjectRoom extends Server<Env> {
   // Schema RPC (called by the Worker's tables and columns routes). projectId is this room's name.
   listTables(projectId: string, includeM2M: boolean) {
     return guard(() => tablesApi.listTables(this.store, projectId, includeM2M));
+  }
+  schemaIds() {
+    return guard(() => tablesApi.schemaIds(this.store));
   }
   readTable(projectId: string, tableId: string) {
     return guard(() => tablesApi.readTable(this.store, projectId, tableId));
@@ -105,17 +114,17 @@ export class ProjectRoom extends Server<Env> {
   }
 
   // Rows RPC (the data API). tableKey is a table id or title.
-  listRows(tableKey: string, params: ListParams) {
-    return guard(() => readApi.listRows(this.store, tableKey, params, this.#counts));
+  listRows(tableKey: string, params: ListParams, scope?: RowScope) {
+    return guard(() => readApi.listRows(this.store, tableKey, params, this.#counts, scope));
   }
-  countRows(tableKey: string, where: string | undefined) {
-    return guard(() => readApi.countRows(this.store, tableKey, where, this.#counts));
+  countRows(tableKey: string, where: string | undefined, scope?: RowScope) {
+    return guard(() => readApi.countRows(this.store, tableKey, where, this.#counts, scope));
   }
-  groupBy(tableKey: string, column: string, params: ListParams) {
-    return guard(() => readApi.groupBy(this.store, tableKey, column, params));
+  groupBy(tableKey: string, column: string, params: ListParams, scope?: RowScope) {
+    return guard(() => readApi.groupBy(this.store, tableKey, column, params, scope));
   }
-  exportCsv(tableKey: string, params: ListParams) {
-    return guard(() => exportCsv(this.store, tableKey, params));
+  exportCsv(tableKey: string, params: ListParams, scope?: RowScope) {
+    return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
     return this.#write(() => rowsApi.updateWhere(this.store, tableKey, where, body, actor));
@@ -123,8 +132,8 @@ export class ProjectRoom extends Server<Env> {
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
     return this.#write(() => rowsApi.deleteWhere(this.store, tableKey, where, actor));
   }
-  findOne(tableKey: string, params: ListParams) {
-    return guard(() => readApi.findOne(this.store, tableKey, params));
+  findOne(tableKey: string, params: ListParams, scope?: RowScope) {
+    return guard(() => readApi.findOne(this.store, tableKey, params, scope));
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
     return this.#write(() => rowsApi.insertOne(this.store, tableKey, body, actor));
@@ -150,6 +159,12 @@ export class ProjectRoom extends Server<Env> {
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
     return this.#write(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor));
   }
+  nestedList(tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
+    return guard(() => linksApi.nestedList(this.store, tableKey, rowId, columnKey, params, linked));
+  }
+  setLink(tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean, actor: auditApi.Actor) {
+    return this.#write(() => linksApi.setLink(this.store, tableKey, rowId, columnKey, refRowId, add, actor));
+  }
   addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string) {
     return guard(() => auditApi.addComment(this.store, tableId, rowId, actor, text));
   }
@@ -158,5 +173,71 @@ export class ProjectRoom extends Server<Env> {
   }
   countComments(tableId: string, rowIds: string[]) {
     return guard(() => auditApi.countComments(this.store, tableId, rowIds));
+  }
+
+  // Views RPC (contract 4.4, 4.6, 4.7): views, view columns, saved filters and sorts. Every change
+  // goes through #schema, since table refs, view scopes and counts cached before it are stale.
+  listViews(projectId: string, tableId: string) {
+    return guard(() => viewsApi.listViews(this.store, projectId, tableId));
+  }
+  createGridView(projectId: string, tableId: string, input: Parameters<typeof viewsApi.createGridView>[3]) {
+    return this.#schema(() => viewsApi.createGridView(this.store, projectId, tableId, input));
+  }
+  updateView(projectId: string, viewId: string, input: Parameters<typeof viewsApi.updateView>[3]) {
+    return this.#schema(() => viewsApi.updateView(this.store, projectId, viewId, input));
+  }
+  deleteView(viewId: string) {
+    return this.#schema(() => viewsApi.deleteView(this.store, viewId));
+  }
+  updateGrid(viewId: string, input: Parameters<typeof viewsApi.updateGrid>[2]) {
+    return this.#schema(() => viewsApi.updateGrid(this.store, viewId, input));
+  }
+  listViewColumns(projectId: string, viewId: string) {
+    return guard(() => viewColumnsApi.listViewColumns(this.store, projectId, viewId));
+  }
+  markViewColumnsIndexed(ids: string[]) {
+    return guard(() => viewColumnsApi.markIndexed(this.store, ids));
+  }
+  saveViewColumn(projectId: string, viewId: string, input: Parameters<typeof viewColumnsApi.saveViewColumn>[3]) {
+    return this.#schema(() => viewColumnsApi.saveViewColumn(this.store, projectId, viewId, input));
+  }
+  updateViewColumn(viewId: string | null, viewColumnId: string, input: Parameters<typeof viewColumnsApi.updateViewColumn>[3]) {
+    return this.#schema(() => viewColumnsApi.updateViewColumn(this.store, viewId, viewColumnId, input));
+  }
+  setAllViewColumns(viewId: string, show: boolean, ignoreIds: string[]) {
+    return this.#schema(() => viewColumnsApi.setAllColumns(this.store, viewId, show, ignoreIds));
+  }
+  listFilters(projectId: string, viewId: string) {
+    return guard(() => filtersApi.listFilters(this.store, projectId, viewId));
+  }
+  listFilterChildren(projectId: string, groupId: string) {
+    return guard(() => filtersApi.listChildren(this.store, projectId, groupId));
+  }
+  readFilter(projectId: string, filterId: string) {
+    return guard(() => filtersApi.readFilter(this.store, projectId, filterId));
+  }
+  createFilter(projectId: string, viewId: string, input: Parameters<typeof filtersApi.createFilter>[3]) {
+    return this.#schema(() => filtersApi.createFilter(this.store, projectId, viewId, input));
+  }
+  updateFilter(filterId: string, input: Parameters<typeof filtersApi.updateFilter>[2]) {
+    return this.#schema(() => filtersApi.updateFilter(this.store, filterId, input));
+  }
+  deleteFilter(filterId: string) {
+    return this.#schema(() => filtersApi.deleteFilter(this.store, filterId));
+  }
+  listSorts(projectId: string, viewId: string) {
+    return guard(() => sortsApi.listSorts(this.store, projectId, viewId));
+  }
+  readSort(projectId: string, sortId: string) {
+    return guard(() => sortsApi.readSort(this.store, projectId, sortId));
+  }
+  createSort(projectId: string, viewId: string, input: Parameters<typeof sortsApi.createSort>[3]) {
+    return this.#schema(() => sortsApi.createSort(this.store, projectId, viewId, input));
+  }
+  updateSort(sortId: string, input: Parameters<typeof sortsApi.updateSort>[2]) {
+    return this.#schema(() => sortsApi.updateSort(this.store, sortId, input));
+  }
+  deleteSort(sortId: string) {
+    return this.#schema(() => sortsApi.deleteSort(this.store, sortId));
   }
 }

@@ -7,7 +7,7 @@
  */
 import { compileWhere } from "./compile-where";
 import { orderTerm, isTextStorage } from "./dialect";
-import { ident, render, sql } from "./sql";
+import { columnRef, ident, render, sql } from "./sql";
 import { paging } from "./compile-list";
 import { QueryError, type Compiled, type Dialect, type QueryTable, type WhereNode } from "./types";
 
@@ -28,7 +28,7 @@ export function compileGroupBy(input: GroupInput): { list: Compiled; count: Comp
   if (!col) throw new QueryError(`Column '${input.column}' not found in column_name`);
   const cond = compileWhere(table, input.where, { dialect: d, now: input.now });
   const where = cond ? sql` WHERE ${cond}` : sql``;
-  const c = ident(d, col.columnName);
+  const c = columnRef(d, col);
   const countAlias = ident(d, "count");
   const byCount = input.sort?.replace(/^-/, "") === "count";
   const order = byCount ? sql`${countAlias}${input.sort!.startsWith("-") ? sql` DESC` : sql` ASC`}, ${orderTerm(d, c, false, isTextStorage(col, d))}` : orderTerm(d, c, input.sort?.startsWith("-") ?? false, isTextStorage(col, d));

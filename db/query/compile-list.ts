@@ -20,6 +20,8 @@ export interface CountInput {
   search?: SearchInput | null;
   /** The clock for date sub-operators; default the current time. */
   now?: Date;
+  /** A condition the caller built from fragments (e.g. "linked to row 7"), ANDed with the rest. */
+  extra?: Frag | null;
 }
 
 export interface ListInput extends CountInput {
@@ -39,7 +41,8 @@ function whereClause(input: CountInput): Frag {
   const trees = [toTree(input.where), input.search ? searchTree(input.table, input.search) : null];
   const children = trees.filter((t): t is WhereNode => t !== null);
   const cond = compileWhere(input.table, { type: "group", logicalOp: "and", children }, { dialect: input.dialect, now: input.now });
-  return cond ? sql` WHERE ${cond}` : sql``;
+  const both = cond && input.extra ? sql`(${cond}) AND (${input.extra})` : (cond ?? input.extra);
+  return both ? sql` WHERE ${both}` : sql``;
 }
 
 function checkInt(name: string, n: number, min: number, max: number) {
@@ -63,7 +66,7 @@ export function compileList(input: ListInput): CompiledList {
   const select = resolveFields(table, input.fields);
   const where = whereClause(input);
   const order = compileSort(table, input.sort, d);
-  const columns = join(select.map((c) => ident(d, c.columnName)), ", ");
+  const columns = join(select.map((c) => (c.selectExpr ? sql`${c.selectExpr} AS ${ident(d, c.columnName)}` : ident(d, c.columnName))), ", ");
   const list = sql`SELECT ${columns} FROM ${ident(d, table.tableName)}${where}${order ? sql` ORDER BY ${order}` : sql``} LIMIT ${paging(d, input.limit)} OFFSET ${paging(d, input.offset)}`;
   return { select, list: render(list, d), count: render(countFrag(input, where), d) };
 }

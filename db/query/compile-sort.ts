@@ -9,7 +9,7 @@
  *   Listed columns come back in the order listed, each once.
  */
 import { isTextStorage, orderTerm } from "./dialect";
-import { Frag, ident, join } from "./sql";
+import { Frag, columnRef, join } from "./sql";
 import { QueryError, type Dialect, type QueryColumn, type QueryTable } from "./types";
 
 export type ListParam = string | readonly string[] | null | undefined;
@@ -51,7 +51,7 @@ export function compileSort(table: QueryTable, sort: ListParam, dialect: Dialect
   for (const t of terms) {
     if (seen.has(t.column)) continue;
     seen.add(t.column);
-    frags.push(orderTerm(dialect, ident(dialect, t.column.columnName), t.desc, isTextStorage(t.column, dialect)));
+    frags.push(orderTerm(dialect, columnRef(dialect, t.column), t.desc, isTextStorage(t.column, dialect)));
   }
   return frags.length === 0 ? null : join(frags, ", ");
 }

@@ -16,7 +16,7 @@ import { fieldType } from "../fields/registry";
 import { FILTER_OPS, type FilterOp } from "../fields/types";
 import { dateOp } from "./date-ops";
 import { NO_VALUE_OPS, kindOf, noValueOp, valueOp, type OpCtx } from "./filter-ops";
-import { Frag, and, ident, not, or, sql } from "./sql";
+import { Frag, and, columnRef, not, or, sql } from "./sql";
 import { MAX_DEPTH, parseWhere } from "./where-parser";
 import { QueryError, type Dialect, type QueryColumn, type QueryTable, type WhereCond, type WhereNode } from "./types";
 
@@ -61,7 +61,7 @@ function compileCond(node: WhereCond, columns: Map<string, QueryColumn>, opts: W
   }
   if (op === "not") op = "neq";
   if (!type.filterOps.includes(op)) throw new QueryError(`'${label}' is not supported for '${column.title}' (${column.uidt})`);
-  const x: OpCtx = { d: opts.dialect, column, c: ident(opts.dialect, column.columnName), now: opts.now ?? new Date() };
+  const x: OpCtx = { d: opts.dialect, column, c: columnRef(opts.dialect, column), now: opts.now ?? new Date() };
   const kind = kindOf(column.uidt);
   if (NO_VALUE_OPS.has(op)) return noValueOp(x, op);
   if (kind === "date" || kind === "datetime") return dateOp(x, op, value, node.subOp);

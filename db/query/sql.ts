@@ -77,3 +77,6 @@ export function render(frag: Frag, dialect: Dialect): Compiled {
   }
   return { sql: text, params };
 }
+
+/** The SQL that stands for a column in where and sort: its expression when computed, else its name. */
+export const columnRef = (dialect: Dialect, column: { columnName: string; expr?: Frag }): Frag => column.expr ?? ident(dialect, column.columnName);

@@ -5,6 +5,7 @@
  * - Every problem with a request is a QueryError (HTTP 400) whose message names what is wrong.
  */
 import type { UIType } from "../fields/types";
+import type { Frag } from "./sql";
 
 export type { Dialect, FilterOp, UIType } from "../fields/types";
 
@@ -16,6 +17,12 @@ export interface QueryColumn {
   /** The type's options as `parseOptions` returns them (defaults applied). */
   options: Record<string, unknown>;
   pk?: boolean;
+  /**
+   * Computed columns (links, lookups, rollups, formulas): the scalar SQL that where and sort use
+   * instead of the column itself, and the SQL that the select list reads (as `columnName`).
+   */
+  expr?: Frag;
+  selectExpr?: Frag;
 }
 
 export interface QueryTable {

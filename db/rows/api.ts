@@ -2,7 +2,7 @@ import { bad, missing } from "../errors";
 import type { ProjectStore } from "../store/store";
 import type { Actor } from "./audit";
 import { compileKeys } from "../query";
-import { queryTable } from "./read";
+import { queryTable, readById } from "./read";
 import { tableRef, type TableRef } from "./table-ref";
 import { deleteRows, insertRows, readRowById, rowKey, updateRows } from "./write";
 
@@ -14,7 +14,7 @@ import { deleteRows, insertRows, readRowById, rowKey, updateRows } from "./write
 export function insertOne(store: ProjectStore, tableKey: string, body: unknown, actor: Actor) {
   const t = tableRef(store, tableKey);
   const [id] = insertRows(store, t.model, t.cols, [body], actor);
-  return readRowById(store, t.model, t.cols, id!);
+  return readById(store, t, id!);
 }
 
 export function insertMany(store: ProjectStore, tableKey: string, bodies: unknown[], actor: Actor) {
@@ -25,7 +25,7 @@ export function insertMany(store: ProjectStore, tableKey: string, bodies: unknow
 
 export function readOne(store: ProjectStore, tableKey: string, rowId: string) {
   const t = tableRef(store, tableKey);
-  const row = readRowById(store, t.model, t.cols, rowKey(rowId));
+  const row = readById(store, t, rowKey(rowId));
   if (!row) throw missing("Row not found");
   return row;
 }
@@ -40,7 +40,7 @@ export function updateOne(store: ProjectStore, tableKey: string, rowId: string, 
   const t = tableRef(store, tableKey);
   const id = rowKey(rowId);
   updateRows(store, t.model, t.cols, [{ id, body }], actor);
-  return readRowById(store, t.model, t.cols, id);
+  return readById(store, t, id);
 }
 
 export function deleteOne(store: ProjectStore, tableKey: string, rowId: string, actor: Actor) {

@@ -4,6 +4,8 @@ import type { ProjectStore } from "../store/store";
 import { queryTable } from "./read";
 import { tableRef } from "./table-ref";
 import type { RowColumn } from "./values";
+import { viewOfTable } from "../views/lookup";
+import { scopeParams, type RowScope } from "../views/scope";
 
 /**
  * CSV export in batches (contract 5.4). Rules:
@@ -31,15 +33,17 @@ function cellText(c: RowColumn, stored: unknown): string {
   return fieldType(c.uidt).formatText(stored as string | number, { title: c.title, options: c.options });
 }
 
-export function exportCsv(store: ProjectStore, tableKey: string, params: ListParams) {
+/** `scope`: the view and the JSON extras (views/scope.ts); the file is named after the view. */
+export function exportCsv(store: ProjectStore, tableKey: string, params: ListParams, scope?: RowScope) {
   const t = tableRef(store, tableKey);
   const table = queryTable(t);
+  const scoped = scopeParams(store, t, table, params, scope);
   let cols: RowColumn[] = [];
   const lines: string[] = [];
   let offset = params.offset;
   let next = -1;
   for (let read = 0; read < BATCH_ROWS; read += PAGE) {
-    const compiled = compileList({ dialect: "sqlite", table, ...params, limit: PAGE, offset });
+    const compiled = compileList({ dialect: "sqlite", table, ...scoped, limit: PAGE, offset });
     if (!cols.length) {
       cols = compiled.select.map((s) => t.cols.find((c) => c.id === s.id)!);
       lines.push(cols.map((c) => csvCell(c.title)).join(","));
@@ -50,5 +54,6 @@ export function exportCsv(store: ProjectStore, tableKey: string, params: ListPar
     if (rows.length < PAGE) break;
     if (read + PAGE >= BATCH_ROWS) next = offset;
   }
-  return { csv: `${lines.join("\r\n")}\r\n`, next, title: t.model.title };
+  const title = scope?.view ? viewOfTable(store, t.model.id, scope.view).title : t.model.title;
+  return { csv: `${lines.join("\r\n")}\r\n`, next, title };
 }

@@ -1,8 +1,11 @@
-import { compileCount, compileGroupBy, compileList, type ListParams, type QueryTable } from "../query";
+import { compileCount, compileGroupBy, compileList, type ListParams, type QueryColumn, type QueryTable } from "../query";
+import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { tableRef, type TableRef } from "./table-ref";
 import { toApiRow } from "./values";
+import type { WhereNode } from "../query";
+import { scopeParams, whereKey, type RowScope } from "../views/scope";
 
 /**
  * Reads (contract 5.1): list with where/sort/fields/paging, count, find-one. The compiler binds
@@ -14,12 +17,32 @@ export type CountCache = Map<string, number>;
 export function queryTable(t: TableRef): QueryTable {
   return {
     tableName: t.model.tableName,
-    columns: t.cols.map((c) => ({ id: c.id, title: c.title, columnName: c.columnName, uidt: c.uidt, options: c.options, pk: c.pk })),
+    columns: [
+      ...t.cols.map((c) => ({ id: c.id, title: c.title, columnName: c.columnName, uidt: c.uidt, options: c.options, pk: c.pk })),
+      ...t.virtual,
+    ],
   };
 }
 
-function count(store: ProjectStore, t: TableRef, where: string | undefined, cache: CountCache): number {
-  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${where ?? ""}`;
+/** A selected SQL row as the API returns it: stored columns through their field types, computed ones decoded. */
+export function apiRow(t: TableRef, select: readonly QueryColumn[], raw: SqlRow): Record<string, unknown> {
+  const row = toApiRow(t.cols.filter((c) => select.some((s) => s.id === c.id)), raw);
+  for (const v of t.virtual) if (select.some((s) => s.id === v.id)) row[v.title] = v.decode(raw[v.columnName] ?? null);
+  return row;
+}
+
+/** One row by key with its computed fields, or null. */
+export function readById(store: ProjectStore, t: TableRef, id: number) {
+  const pk = t.cols.find((c) => c.pk)!;
+  const where = { type: "cond" as const, logicalOp: "and" as const, column: pk.title, op: "eq" as const, value: String(id) };
+  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), where, limit: 1, offset: 0 });
+  const [raw] = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
+  return raw ? apiRow(t, compiled.select, raw) : null;
+}
+
+// The key holds the whole filter (view filters and filterArrJson included), as anything in it changes the count.
+function count(store: ProjectStore, t: TableRef, where: string | WhereNode | undefined, cache: CountCache): number {
+  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${whereKey(where)}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
   const compiled = compileCount({ dialect: "sqlite", table: queryTable(t), where });
@@ -39,13 +62,14 @@ export function pageInfo(totalRows: number, limit: number, offset: number) {
   };
 }
 
-export function listRows(store: ProjectStore, tableKey: string, params: ListParams, cache: CountCache) {
+/** `scope`: the view (`{viewName}`) and the JSON extras, if any (views/scope.ts). */
+export function listRows(store: ProjectStore, tableKey: string, params: ListParams, cache: CountCache, scope?: RowScope) {
   const t = tableRef(store, tableKey);
-  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...params });
-  ensureIndexes(store, t, params);
-  const selected = t.cols.filter((c) => compiled.select.some((s) => s.id === c.id));
-  const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => toApiRow(selected, raw));
-  const totalRows = count(store, t, params.where, cache);
+  const p = scopeParams(store, t, queryTable(t), params, scope);
+  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p });
+  ensureIndexes(store, t, p);
+  const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
+  const totalRows = count(store, t, p.where, cache);
   return {
     list,
     pageInfo: pageInfo(totalRows, params.limit, params.offset),
@@ -53,23 +77,25 @@ export function listRows(store: ProjectStore, tableKey: string, params: ListPara
   };
 }
 
-export function countRows(store: ProjectStore, tableKey: string, where: string | undefined, cache: CountCache) {
-  return { count: count(store, tableRef(store, tableKey), where, cache) };
+export function countRows(store: ProjectStore, tableKey: string, where: string | undefined, cache: CountCache, scope?: RowScope) {
+  const t = tableRef(store, tableKey);
+  return { count: count(store, t, scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where, cache) };
 }
 
 /** The first matching row, or `{}` (contract). */
-export function findOne(store: ProjectStore, tableKey: string, params: ListParams) {
+export function findOne(store: ProjectStore, tableKey: string, params: ListParams, scope?: RowScope) {
   const t = tableRef(store, tableKey);
-  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...params, limit: 1, offset: 0 });
-  const selected = t.cols.filter((c) => compiled.select.some((s) => s.id === c.id));
+  const p = scopeParams(store, t, queryTable(t), params, scope);
+  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, limit: 1, offset: 0 });
   const [raw] = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
-  return raw ? toApiRow(selected, raw) : {};
+  return raw ? apiRow(t, compiled.select, raw) : {};
 }
 
 /** Distinct values of a column with their counts (contract `groupby`), paged over the groups. */
-export function groupBy(store: ProjectStore, tableKey: string, column: string, params: ListParams) {
+export function groupBy(store: ProjectStore, tableKey: string, column: string, params: ListParams, scope?: RowScope) {
   const t = tableRef(store, tableKey);
-  const compiled = compileGroupBy({ dialect: "sqlite", table: queryTable(t), column, where: params.where, sort: params.sort?.[0], limit: params.limit, offset: params.offset });
+  const where = scopeParams(store, t, queryTable(t), params, scope).where;
+  const compiled = compileGroupBy({ dialect: "sqlite", table: queryTable(t), column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((r) => ({
     [col.columnName]: toApiRow([col], r)[col.title] ?? null,

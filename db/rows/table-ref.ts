@@ -4,10 +4,14 @@ import { models, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { modelColumns } from "../schema/tables";
 import { rowColumns, type RowColumn } from "./values";
+import { virtualColumns, type VirtualColumn } from "./virtual";
 
 export interface TableRef {
   model: ModelRow;
+  /** Physical columns. */
   cols: RowColumn[];
+  /** Links, lookups and rollups, computed in SQL. */
+  virtual: VirtualColumn[];
 }
 
 /**
@@ -28,5 +32,6 @@ function loadTableRef(store: ProjectStore, idOrTitle: string): TableRef {
     store.meta.select().from(models).where(eq(models.id, idOrTitle)).get() ??
     store.meta.select().from(models).where(sql`${models.title} = ${idOrTitle}`).get();
   if (!model) throw missing("Table not found");
-  return { model, cols: rowColumns(modelColumns(store, model.id)) };
+  const all = modelColumns(store, model.id);
+  return { model, cols: rowColumns(all), virtual: virtualColumns(store, model, all) };
 }

@@ -4,6 +4,7 @@ import { quoteIdent } from "../schema/names";
 import type { ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { recordInserts, recordWrites, type Actor } from "./audit";
+import { unlinkDeleted } from "./links";
 import { toApiRow, toStored, type RowColumn } from "./values";
 
 /**
@@ -112,6 +113,7 @@ export function deleteRows(store: ProjectStore, model: ModelRow, cols: RowColumn
   const table = quoteIdent(model.tableName);
   const pk = quoteIdent(pkOf(cols).columnName);
   return store.transaction(() => {
+    unlinkDeleted(store, model.id, ids);
     ids.forEach((id, i) => {
       const gone = store.exec(`DELETE FROM ${table} WHERE ${pk} = ? RETURNING ${pk}`, id);
       if (!gone.length) throw missing(ids.length > 1 ? `Row ${i + 1}: row ${id} not found` : "Row not found");

@@ -6,9 +6,12 @@ import type { ProjectStore } from "../store/store";
 import { buildColumn, checkDefault, checkOptions, checkUidt, columnDdl, type ColumnInput } from "./column-def";
 import { dropAutoIndex } from "../rows/auto-index";
 import { convertColumn } from "./convert";
+import { dropLink, linkOptions } from "./links";
+import { addVirtualColumn, dependents } from "./virtual-columns";
 import { bad, missing } from "../errors";
 import { checkColumnTitle, quoteIdent } from "./names";
 import { findModel, modelColumns, readTable } from "./tables";
+import { syncViewColumns, type Placement } from "../views/sync";
 
 const now = () => new Date().toISOString();
 
@@ -30,14 +33,20 @@ export function addColumn(store: ProjectStore, projectId: string, tableId: strin
   return store.transaction(() => {
     const cols = modelColumns(store, tableId);
     const order = Math.max(0, ...cols.map((c) => c.order)) + 1;
+    const uidt = checkUidt(input.uidt ?? "SingleLineText");
+    if (fieldType(uidt).virtual) {
+      assertTitleFree(cols, checkColumnTitle(input.title));
+      addVirtualColumn(store, model, cols, input, order, now());
+      touch(store, tableId, input.column_order as Placement | undefined);
+      return readTable(store, projectId, tableId);
+    }
     const col = buildColumn(input, tableId, order, cols.map((c) => c.columnName ?? ""), now());
     assertTitleFree(cols, col.title);
-    if (col.uidt === "ID" || col.pk) throw bad("A table has one primary key; it cannot be added");
-    if (fieldType(col.uidt as UIType).virtual) throw bad(`${col.uidt} fields are not available yet`);
+    if (col.uidt === "ID" || col.pk || col.uidt === "ForeignKey") throw bad(`${col.uidt} columns are made by the system`);
     col.pv = 0;
     store.meta.insert(columns).values(col).run();
     store.exec(`ALTER TABLE ${quoteIdent(model.tableName)} ADD COLUMN ${columnDdl(col)}`);
-    touch(store, tableId);
+    touch(store, tableId, input.column_order as Placement | undefined);
     return readTable(store, projectId, tableId);
   });
 }
@@ -88,7 +97,15 @@ export function deleteColumn(store: ProjectStore, projectId: string, columnId: s
   const model = findModel(store, c.modelId);
   if (c.pk || c.system) throw bad(`${c.title} is a system column and cannot be deleted`);
   if (c.pv) throw bad(`${c.title} is the display value; choose another display value column first`);
+  const reverse = c.uidt === "LinkToAnotherRecord" ? findColumn(store, linkOptions(c).fk_reverse_column_id) : null;
+  const users = [...dependents(store, c), ...(reverse ? dependents(store, reverse) : [])];
+  if (users.length) throw bad(`${c.title} is used by ${users.map((u) => u.title).join(", ")}; delete ${users.length > 1 ? "those" : "that"} first`);
   return store.transaction(() => {
+    if (c.uidt === "LinkToAnotherRecord") {
+      dropLink(store, c);
+      touch(store, model.id);
+      return readTable(store, projectId, model.id);
+    }
     store.meta.delete(columns).where(eq(columns.id, c.id)).run();
     if (c.columnName) {
       dropAutoIndex(store, model.tableName, c.columnName);
@@ -111,6 +128,8 @@ export function setPrimary(store: ProjectStore, columnId: string) {
   return true;
 }
 
-function touch(store: ProjectStore, tableId: string) {
+/** After any column change: the table's views get (or lose) the column; `placement` is contract 4.3 `column_order`. */
+function touch(store: ProjectStore, tableId: string, placement?: Placement) {
   store.meta.update(models).set({ updatedAt: sql`${now()}` }).where(eq(models.id, tableId)).run();
+  syncViewColumns(store, tableId, placement);
 }

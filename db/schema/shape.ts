@@ -47,7 +47,7 @@ export function viewJson(v: ViewRow, projectId: string, model: ModelRow) {
     title: v.title,
     type: v.type,
     is_default: Boolean(v.isDefault),
-    show_system_fields: false,
+    show_system_fields: Boolean(v.showSystemFields),
     lock_type: v.lockType,
     meta: parse(v.meta) ?? {},
     order: v.order,

@@ -8,7 +8,10 @@ import { checkTableTitle, physicalName, quoteIdent } from "./names";
 import { fullTableJson, tableJson } from "./shape";
 import { z } from "zod";
 import { isVirtual } from "../fields/registry";
+import { dropLink, linkOptions } from "./links";
+import { dependents } from "./virtual-columns";
 import type { UIType } from "../fields/types";
+import { dropTableViewChildren, syncViewColumns } from "../views/sync";
 
 export const createTableInput = z.object({
   table_name: z.string().max(255, "Table name exceeds 255 characters").optional(),
@@ -114,6 +117,7 @@ export function createTable(store: ProjectStore, projectId: string, input: Creat
       .insert(views)
       .values({ id: newId("vw_"), modelId, title, type: 3, isDefault: 1, order: 1, createdAt: ts, updatedAt: ts })
       .run();
+    syncViewColumns(store, modelId);
     return readTable(store, projectId, modelId);
   });
 }
@@ -152,11 +156,30 @@ export function deleteTable(store: ProjectStore, tableId: string): string[] {
   const m = findModel(store, tableId);
   return store.transaction(() => {
     const gone = [m.id, ...modelColumns(store, m.id).map((c) => c.id)];
+    // Links go with both their sides; lookups and rollups elsewhere that read through them too.
+    for (const link of modelColumns(store, m.id).filter((c) => c.uidt === "LinkToAnotherRecord")) {
+      const reverse = store.meta.select().from(columns).where(eq(columns.id, linkOptions(link).fk_reverse_column_id)).get();
+      for (const dep of [...dependents(store, link), ...(reverse ? dependents(store, reverse) : [])]) {
+        store.meta.delete(columns).where(eq(columns.id, dep.id)).run();
+        gone.push(dep.id);
+      }
+      if (store.meta.select({ id: columns.id }).from(columns).where(eq(columns.id, link.id)).get()) gone.push(...dropLink(store, link));
+    }
     gone.push(...store.meta.select({ id: views.id }).from(views).where(eq(views.modelId, m.id)).all().map((v) => v.id));
     store.meta.delete(columns).where(eq(columns.modelId, m.id)).run();
+    gone.push(...dropTableViewChildren(store, m.id));
     store.meta.delete(views).where(eq(views.modelId, m.id)).run();
     store.meta.delete(models).where(eq(models.id, m.id)).run();
     store.exec(`DROP TABLE ${quoteIdent(m.tableName)}`);
     return gone;
   });
+}
+
+/** Every table, column and view id of the project (for the Worker's id-to-project index). */
+export function schemaIds(store: ProjectStore): string[] {
+  return [
+    ...store.meta.select({ id: models.id }).from(models).all(),
+    ...store.meta.select({ id: columns.id }).from(columns).all(),
+    ...store.meta.select({ id: views.id }).from(views).all(),
+  ].map((r) => r.id);
 }

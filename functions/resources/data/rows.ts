@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { readListParams } from "../../../db/query";
+import type { RowScope } from "../../../db/views/scope";
 import { badRequest } from "../../lib/http-error";
 import { unwrap } from "../../lib/room";
 import { need } from "../../middleware/acl";
@@ -18,28 +19,35 @@ async function arrayBody(c: Ctx): Promise<unknown[]> {
 
 const listParams = (c: Ctx) => readListParams(new URL(c.req.url).searchParams);
 
+/** The view of `/views/:viewName` routes and the JSON extras (contract 1.6), applied in the room. */
+const scope = (c: Ctx): RowScope => ({
+  view: c.req.param("viewName"),
+  filterArrJson: c.req.query("filterArrJson"),
+  sortArrJson: c.req.query("sortArrJson"),
+});
+
 async function list(c: Ctx) {
   const started = Date.now();
-  const page = await unwrap(room(c).listRows(table(c), listParams(c)));
+  const page = await unwrap(room(c).listRows(table(c), listParams(c), scope(c)));
   c.header("xc-db-response", String((Date.now() - started) / 1000));
   return c.json(page);
 }
 
 async function count(c: Ctx) {
-  return c.json(await unwrap(room(c).countRows(table(c), listParams(c).where)));
+  return c.json(await unwrap(room(c).countRows(table(c), listParams(c).where, scope(c))));
 }
 
 async function groupBy(c: Ctx) {
   const column = c.req.query("column_name");
   if (!column) throw badRequest("column_name is required");
-  return c.json(await unwrap(room(c).groupBy(table(c), column, listParams(c))));
+  return c.json(await unwrap(room(c).groupBy(table(c), column, listParams(c), scope(c))));
 }
 
 /** One batch of CSV; the client asks again from `nc-export-offset` until it reads -1 (contract 5.4). */
 async function exportCsv(c: Ctx) {
   const params = listParams(c);
   const started = Date.now();
-  const batch = await unwrap(room(c).exportCsv(table(c), params));
+  const batch = await unwrap(room(c).exportCsv(table(c), params, scope(c)));
   return c.body(batch.csv, 200, {
     "content-type": "text/csv; charset=utf-8",
     "content-disposition": `attachment; filename="${encodeURIComponent(batch.title)}-export.csv"`,
@@ -49,8 +57,20 @@ async function exportCsv(c: Ctx) {
   });
 }
 
+/** Records linked to a row (or, for the picker, not yet linked), contract 5.2. */
+async function nested(c: Ctx, linked: boolean) {
+  const { relationType, columnName } = c.req.param() as Record<string, string>;
+  if (!["hm", "mm", "bt"].includes(relationType!)) throw badRequest(`'${relationType}' is not a relation type (hm, mm or bt)`);
+  return c.json(await unwrap(room(c).nestedList(table(c), rowId(c), columnName!, listParams(c), linked)));
+}
+
+async function link(c: Ctx, add: boolean) {
+  const { columnName, refRowId } = c.req.param() as Record<string, string>;
+  return c.json(await unwrap(room(c).setLink(table(c), rowId(c), columnName!, refRowId!, add, actorOf(c))));
+}
+
 async function findOne(c: Ctx) {
-  return c.json(await unwrap(room(c).findOne(table(c), listParams(c))));
+  return c.json(await unwrap(room(c).findOne(table(c), listParams(c), scope(c))));
 }
 
 /**
@@ -71,6 +91,10 @@ export const rowRoutes = new Hono<AppEnv>()
   .post("/:orgs/:projectName/:tableName", need("dataInsert"), async (c) =>
     c.json(await unwrap(room(c).insertRow(table(c), await anyJson(c), actorOf(c)))),
   )
+  .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/exclude", need("nestedList"), (c) => nested(c, false))
+  .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName", need("nestedList"), (c) => nested(c, true))
+  .post("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/:refRowId", need("nestedAdd"), (c) => link(c, true))
+  .delete("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/:refRowId", need("nestedRemove"), (c) => link(c, false))
   .get("/:orgs/:projectName/:tableName/:rowId/exist", need("dataRead"), async (c) =>
     c.json(await unwrap(room(c).rowExists(table(c), rowId(c)))),
   )

@@ -62,7 +62,8 @@ export const tables = new Hono<AppEnv>()
   .post("/tables/:tableId/columns", need("columnAdd"), async (c) => {
     const body = await jsonBody(c, columnInput);
     const table = await unwrap(room(c).addColumn(pid(c), c.req.param("tableId"), body));
-    await indexIds(c.env.META, pid(c), idsOf(table));
+    // A link also adds columns (and maybe a junction table) elsewhere: index the whole schema.
+    await indexIds(c.env.META, pid(c), await unwrap(room(c).schemaIds()));
     return c.json(table);
   })
   .get("/columns/:columnId", need("columnList"), async (c) => c.json(await unwrap(room(c).readColumn(pid(c), c.req.param("columnId")))))

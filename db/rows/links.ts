@@ -1,0 +1,130 @@
+import { bad, missing } from "../errors";
+import { compileList, type ListParams } from "../query";
+import { ident, param, sql, type Frag } from "../query/sql";
+import { linkOptions, type LinkOptions } from "../schema/links";
+import { quoteIdent as Q } from "../schema/names";
+import { findModel, modelColumns } from "../schema/tables";
+import type { ColumnRow } from "../store/schema";
+import type { ProjectStore } from "../store/store";
+import { recordWrites, type Actor } from "./audit";
+import { apiRow, pageInfo, queryTable } from "./read";
+import { tableRef, type TableRef } from "./table-ref";
+import { rowKey } from "./write";
+
+/**
+ * Nested link routes (contract 5.2): list the records linked to a row, list the candidates not yet
+ * linked (the picker), link and unlink. hm: the child's FK points at the row; bt: the row's FK
+ * points at the parent; mm: a junction row pairs them. Linking a record already linked is refused
+ * with `This record is already linked`, which the web shows as msg.info.valueAlreadyInList.
+ */
+const q = (name: string) => ident("sqlite", name);
+
+interface Link {
+  here: TableRef;
+  col: ColumnRow;
+  o: LinkOptions;
+  related: TableRef;
+  /** The FK column (hm/bt) or the junction's own and other columns (mm). */
+  fk?: string;
+  junction?: { table: string; mine: string; theirs: string };
+}
+
+function linkOf(store: ProjectStore, tableKey: string, columnKey: string): Link {
+  const here = tableRef(store, tableKey);
+  const cols = modelColumns(store, here.model.id);
+  const col = cols.find((c) => c.uidt === "LinkToAnotherRecord" && (c.id === columnKey || c.title === columnKey));
+  if (!col) throw missing(`Column with id/name '${columnKey}' is not found`);
+  const o = linkOptions(col);
+  const related = tableRef(store, o.fk_related_model_id);
+  if (o.type === "mm") {
+    const j = findModel(store, o.fk_mm_model_id!);
+    const jCols = modelColumns(store, j.id);
+    const name = (id: string | undefined) => jCols.find((c) => c.id === id)!.columnName!;
+    return { here, col, o, related, junction: { table: j.tableName, mine: name(o.fk_mm_child_column_id), theirs: name(o.fk_mm_parent_column_id) } };
+  }
+  const fk = [...cols, ...modelColumns(store, related.model.id)].find((c) => c.id === o.fk_child_column_id)!.columnName!;
+  return { here, col, o, related, fk };
+}
+
+const keyName = (t: TableRef) => t.cols.find((c) => c.pk)!.columnName;
+
+function assertRow(store: ProjectStore, t: TableRef, id: number) {
+  if (!store.exec(`SELECT 1 FROM ${Q(t.model.tableName)} WHERE ${Q(keyName(t))} = ?`, id).length) {
+    throw missing("Row not found");
+  }
+}
+
+/** SQL condition on the related table (by its own name): linked to row `id`, or not. */
+function linkedTo(l: Link, store: ProjectStore, id: number, linked: boolean): Frag {
+  const rel = q(l.related.model.tableName);
+  const relKey = sql`${rel}.${q(keyName(l.related))}`;
+  let cond: Frag;
+  if (l.junction) {
+    cond = sql`${relKey} IN (SELECT ${q(l.junction.theirs)} FROM ${q(l.junction.table)} WHERE ${q(l.junction.mine)} = ${param(id)})`;
+  } else if (l.o.type === "hm") {
+    cond = sql`${rel}.${q(l.fk!)} IS ${param(id)}`;
+  } else {
+    const [row] = store.exec(`SELECT ${Q(l.fk!)} AS fk FROM ${Q(l.here.model.tableName)} WHERE ${Q(keyName(l.here))} = ?`, id);
+    cond = sql`${relKey} IS ${param((row?.fk as number | null) ?? null)}`;
+  }
+  return linked ? cond : sql`NOT (${cond})`;
+}
+
+export function nestedList(store: ProjectStore, tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
+  const l = linkOf(store, tableKey, columnKey);
+  const id = rowKey(rowId);
+  assertRow(store, l.here, id);
+  const extra = linkedTo(l, store, id, linked);
+  const compiled = compileList({ dialect: "sqlite", table: queryTable(l.related), ...params, extra });
+  const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(l.related, compiled.select, raw));
+  const total = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
+  return { list, pageInfo: pageInfo(total, params.limit, params.offset) };
+}
+
+/** Links (add) or unlinks (remove) one related record; returns the contract's message. */
+export function setLink(store: ProjectStore, tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean, actor: Actor) {
+  const l = linkOf(store, tableKey, columnKey);
+  const id = rowKey(rowId);
+  const ref = rowKey(refRowId);
+  assertRow(store, l.here, id);
+  assertRow(store, l.related, ref);
+  const relT = Q(l.related.model.tableName);
+  const hereT = Q(l.here.model.tableName);
+  const fk = l.fk ? Q(l.fk) : "";
+  return store.transaction(() => {
+    let changed: number;
+    if (l.junction) {
+      const [jt, mine, theirs] = [Q(l.junction.table), Q(l.junction.mine), Q(l.junction.theirs)];
+      changed = add
+        ? store.exec(`INSERT OR IGNORE INTO ${jt} (${mine}, ${theirs}) VALUES (?, ?) RETURNING 1`, id, ref).length
+        : store.exec(`DELETE FROM ${jt} WHERE ${mine} = ? AND ${theirs} = ? RETURNING 1`, id, ref).length;
+    } else if (l.o.type === "hm") {
+      const relKey = Q(keyName(l.related));
+      changed = add
+        ? store.exec(`UPDATE ${relT} SET ${fk} = ? WHERE ${relKey} = ? AND ${fk} IS NOT ? RETURNING 1`, id, ref, id).length
+        : store.exec(`UPDATE ${relT} SET ${fk} = NULL WHERE ${relKey} = ? AND ${fk} = ? RETURNING 1`, ref, id).length;
+    } else {
+      const hereKey = Q(keyName(l.here));
+      changed = add
+        ? store.exec(`UPDATE ${hereT} SET ${fk} = ? WHERE ${hereKey} = ? AND ${fk} IS NOT ? RETURNING 1`, ref, id, ref).length
+        : store.exec(`UPDATE ${hereT} SET ${fk} = NULL WHERE ${hereKey} = ? AND ${fk} = ? RETURNING 1`, id, ref).length;
+    }
+    if (!changed) throw add ? bad("This record is already linked") : missing("This record is not linked");
+    const verb = add ? "linked" : "unlinked";
+    recordWrites(store, l.here.model.id, actor, [{ rowId: String(id), subType: "UPDATE", description: `${verb} ${l.col.title} ${ref}` }], new Date().toISOString());
+    return { msg: `The relation data has been ${add ? "created" : "deleted"} successfully` };
+  });
+}
+
+/** Before rows of a table are deleted: their children lose the FK, their junction rows go. */
+export function unlinkDeleted(store: ProjectStore, tableId: string, ids: number[]) {
+  const json = JSON.stringify(ids);
+  for (const col of modelColumns(store, tableId).filter((c) => c.uidt === "LinkToAnotherRecord")) {
+    const l = linkOf(store, tableId, col.id);
+    if (l.junction) {
+      store.exec(`DELETE FROM ${Q(l.junction.table)} WHERE ${Q(l.junction.mine)} IN (SELECT value FROM json_each(?))`, json);
+    } else if (l.o.type === "hm") {
+      store.exec(`UPDATE ${Q(l.related.model.tableName)} SET ${Q(l.fk!)} = NULL WHERE ${Q(l.fk!)} IN (SELECT value FROM json_each(?))`, json);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import { bad } from "../errors";
+import { newId } from "../ids";
+import { columns, type ColumnRow, type ModelRow } from "../store/schema";
+import type { ProjectStore } from "../store/store";
+import type { ColumnInput } from "./column-def";
+import { createLink, linkInput, linkOptions } from "./links";
+import { checkColumnTitle } from "./names";
+import { modelColumns } from "./tables";
+
+/**
+ * Links, lookups and rollups: columns with no physical storage of their own (contract 4.3 payloads
+ * carry their settings at the top level: `childId`/`type`, `fk_relation_column_id`,
+ * `fk_lookup_column_id`, `fk_rollup_column_id`, `rollup_function`). A lookup or rollup goes through
+ * a link of this table to a column of the linked table, which may itself be computed.
+ */
+export const ROLLUP_FUNCTIONS = ["count", "sum", "avg", "min", "max", "countDistinct", "sumDistinct", "avgDistinct"] as const;
+const NUMERIC = new Set(["Number", "Decimal", "Currency", "Percent", "Duration", "Rating", "Year", "Rollup", "Formula", "ID"]);
+const NEEDS_NUMBERS = new Set(["sum", "avg", "sumDistinct", "avgDistinct"]);
+
+const str = (v: unknown, name: string): string => {
+  if (typeof v !== "string" || !v) throw bad(`${name} is required`);
+  return v;
+};
+
+function relationOf(cols: ColumnRow[], id: string): ColumnRow {
+  const rel = cols.find((c) => c.id === id && c.uidt === "LinkToAnotherRecord");
+  if (!rel) throw bad("fk_relation_column_id must be a link column of this table");
+  return rel;
+}
+
+function targetOf(store: ProjectStore, rel: ColumnRow, id: string, name: string): ColumnRow {
+  const target = modelColumns(store, linkOptions(rel).fk_related_model_id).find((c) => c.id === id);
+  if (!target) throw bad(`${name} must be a column of the linked table`);
+  return target;
+}
+
+/** Adds a link, lookup or rollup column; returns the ids of every column it created. */
+export function addVirtualColumn(store: ProjectStore, model: ModelRow, cols: ColumnRow[], input: ColumnInput, order: number, ts: string): string[] {
+  const raw = input as Record<string, unknown>;
+  if (input.uidt === "LinkToAnotherRecord") {
+    const parsed = linkInput.safeParse({ ...raw, childId: raw.childId ?? (input.colOptions as Record<string, unknown> | undefined)?.fk_related_model_id });
+    if (!parsed.success) throw bad(parsed.error.issues[0]!.message);
+    return createLink(store, model.id, parsed.data);
+  }
+  const title = checkColumnTitle(input.title);
+  const opts = { ...(input.colOptions ?? {}), ...raw };
+  const rel = relationOf(cols, str(opts.fk_relation_column_id, "fk_relation_column_id"));
+  let colOptions: Record<string, unknown>;
+  if (input.uidt === "Lookup") {
+    const target = targetOf(store, rel, str(opts.fk_lookup_column_id, "fk_lookup_column_id"), "fk_lookup_column_id");
+    colOptions = { fk_relation_column_id: rel.id, fk_lookup_column_id: target.id };
+  } else if (input.uidt === "Rollup") {
+    const fn = str(opts.rollup_function, "rollup_function");
+    if (!(ROLLUP_FUNCTIONS as readonly string[]).includes(fn)) throw bad(`rollup_function must be one of ${ROLLUP_FUNCTIONS.join(", ")}`);
+    const target = targetOf(store, rel, str(opts.fk_rollup_column_id, "fk_rollup_column_id"), "fk_rollup_column_id");
+    if (NEEDS_NUMBERS.has(fn) && !NUMERIC.has(target.uidt)) throw bad(`${fn} needs a number column; ${target.title} is ${target.uidt}`);
+    colOptions = { fk_relation_column_id: rel.id, fk_rollup_column_id: target.id, rollup_function: fn };
+  } else {
+    throw bad(`${input.uidt} fields are not available yet`);
+  }
+  const col: ColumnRow = {
+    id: newId("cl_"), modelId: model.id, title, columnName: null, uidt: input.uidt, dt: null, pk: 0, pv: 0, ai: 0, rqd: 0,
+    unique: 0, system: 0, cdf: null, meta: "{}", colOptions: JSON.stringify(colOptions), description: input.description ?? null,
+    order, createdAt: ts, updatedAt: ts,
+  };
+  store.meta.insert(columns).values(col).run();
+  return [col.id];
+}
+
+/** Columns elsewhere that compute from this one (a lookup or rollup through or of it). */
+export function dependents(store: ProjectStore, column: ColumnRow): ColumnRow[] {
+  const all = store.meta.select().from(columns).all();
+  return all.filter((c) => {
+    if (c.uidt !== "Lookup" && c.uidt !== "Rollup") return false;
+    const o = JSON.parse(c.colOptions ?? "{}") as Record<string, string>;
+    return [o.fk_relation_column_id, o.fk_lookup_column_id, o.fk_rollup_column_id].includes(column.id);
+  });
+}
