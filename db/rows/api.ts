@@ -11,16 +11,32 @@ import { deleteRows, insertRows, readRowById, rowKey, updateRows } from "./write
  * transaction: a bulk request with a bad row writes nothing and its message names the row.
  */
 
+/**
+ * A belongs-to link may be written with the row: `{Customer: {Id: 3}}`, `{Customer: 3}` or
+ * `{Customer: null}` set the hidden FK column. Other link keys are ignored (contract 1.11).
+ */
+function withBelongsTo(t: TableRef, body: unknown): unknown {
+  if (!t.belongsTo.length || body === null || typeof body !== "object" || Array.isArray(body)) return body;
+  const out = { ...(body as Record<string, unknown>) };
+  for (const bt of t.belongsTo) {
+    if (!Object.hasOwn(out, bt.title)) continue;
+    const v = out[bt.title];
+    delete out[bt.title];
+    out[bt.fkTitle] = v !== null && typeof v === "object" ? (Object.values(v as Record<string, unknown>)[0] ?? null) : v;
+  }
+  return out;
+}
+
 export function insertOne(store: ProjectStore, tableKey: string, body: unknown, actor: Actor) {
   const t = tableRef(store, tableKey);
-  const [id] = insertRows(store, t.model, t.cols, [body], actor);
+  const [id] = insertRows(store, t.model, t.cols, [withBelongsTo(t, body)], actor);
   return readById(store, t, id!);
 }
 
 export function insertMany(store: ProjectStore, tableKey: string, bodies: unknown[], actor: Actor) {
   const t = tableRef(store, tableKey);
   const pkName = t.cols.find((c) => c.pk)!.columnName;
-  return insertRows(store, t.model, t.cols, bodies, actor).map((id) => ({ [pkName]: id }));
+  return insertRows(store, t.model, t.cols, bodies.map((b) => withBelongsTo(t, b)), actor).map((id) => ({ [pkName]: id }));
 }
 
 export function readOne(store: ProjectStore, tableKey: string, rowId: string) {
@@ -39,7 +55,7 @@ export function exists(store: ProjectStore, tableKey: string, rowId: string) {
 export function updateOne(store: ProjectStore, tableKey: string, rowId: string, body: unknown, actor: Actor) {
   const t = tableRef(store, tableKey);
   const id = rowKey(rowId);
-  updateRows(store, t.model, t.cols, [{ id, body }], actor);
+  updateRows(store, t.model, t.cols, [{ id, body: withBelongsTo(t, body) }], actor);
   return readById(store, t, id);
 }
 
@@ -66,7 +82,7 @@ export function updateMany(store: ProjectStore, tableKey: string, bodies: unknow
   const t = tableRef(store, tableKey);
   const pk = t.cols.find((c) => c.pk)!;
   const ids = keysOf(bodies, pk);
-  updateRows(store, t.model, t.cols, ids.map((id, i) => ({ id, body: bodies[i] })), actor);
+  updateRows(store, t.model, t.cols, ids.map((id, i) => ({ id, body: withBelongsTo(t, bodies[i]) })), actor);
   return ids.map((id) => ({ [pk.columnName]: id }));
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { missing } from "../errors";
 import { models, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
+import { linkOptions } from "../schema/links";
 import { modelColumns } from "../schema/tables";
 import { rowColumns, type RowColumn } from "./values";
 import { virtualColumns, type VirtualColumn } from "./virtual";
@@ -12,6 +13,8 @@ export interface TableRef {
   cols: RowColumn[];
   /** Links, lookups and rollups, computed in SQL. */
   virtual: VirtualColumn[];
+  /** Belongs-to links: a row body may set them by title, written to the FK column. */
+  belongsTo: Array<{ title: string; fkTitle: string }>;
 }
 
 /**
@@ -33,5 +36,13 @@ function loadTableRef(store: ProjectStore, idOrTitle: string): TableRef {
     store.meta.select().from(models).where(sql`${models.title} = ${idOrTitle}`).get();
   if (!model) throw missing("Table not found");
   const all = modelColumns(store, model.id);
-  return { model, cols: rowColumns(all), virtual: virtualColumns(store, model, all) };
+  const cols = rowColumns(all);
+  const belongsTo = all
+    .filter((c) => c.uidt === "LinkToAnotherRecord" && linkOptions(c).type === "bt")
+    .map((c) => {
+      const fk = cols.find((r) => r.id === linkOptions(c).fk_child_column_id)!;
+      fk.label = c.title;
+      return { title: c.title, fkTitle: fk.title };
+    });
+  return { model, cols, virtual: virtualColumns(store, model, all), belongsTo };
 }

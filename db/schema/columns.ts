@@ -86,6 +86,10 @@ export function updateColumn(store: ProjectStore, projectId: string, columnId: s
     };
     if (!typeDef.virtual && !locked) convertColumn(store, model, current, next);
     store.meta.update(columns).set(next).where(eq(columns.id, current.id)).run();
+    // A belongs-to link is required exactly when its hidden FK column is (SPEC 5).
+    if (uidt === "LinkToAnotherRecord" && linkOptions(current).type === "bt") {
+      store.meta.update(columns).set({ rqd: next.rqd }).where(eq(columns.id, linkOptions(current).fk_child_column_id)).run();
+    }
     touch(store, model.id);
     return readTable(store, projectId, model.id);
   });

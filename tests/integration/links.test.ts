@@ -149,3 +149,19 @@ describe("lookups and rollups", () => {
     expect((await call(owner, "GET", data("Customers"))).body.list).toHaveLength(3);
   });
 });
+
+describe("belongs-to written with the row", () => {
+  it("sets the link from the row body and enforces a required belongs-to", async () => {
+    const { owner, customers, orders, data } = await setup();
+    const after = await addColumn(owner, orders.id, { uidt: "LinkToAnotherRecord", title: "Buyer", childId: customers.id, type: "bt" });
+    await call(owner, "POST", data("Customers"), { Name: "Ada" });
+    const created = await call(owner, "POST", data("Orders"), { Item: "Pen", Buyer: { Id: 1 } });
+    expect(created.body.Buyer).toEqual({ Id: 1, Name: "Ada" });
+    expect((await call(owner, "PATCH", `${data("Orders")}/1`, { Buyer: null })).body.Buyer).toBeNull();
+
+    await call(owner, "PATCH", `${M}/columns/${colByTitle(after, "Buyer").id}`, { rqd: true });
+    const missing = await call(owner, "POST", data("Orders"), { Item: "Ink" });
+    expect(missing).toMatchObject({ status: 400, body: { msg: "Buyer is required" } });
+    expect((await call(owner, "POST", data("Orders"), { Item: "Ink", Buyer: 1 })).status).toBe(200);
+  });
+});
