@@ -59,6 +59,8 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
+          // Each test makes real requests through workerd; leave room for a busy 2-core machine.
+          testTimeout: 30_000,
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["./tests/integration/setup.ts"],
           globalSetup: ["./tests/integration/fake-oauth.global.ts"],

@@ -8,6 +8,7 @@ import { info } from "./resources/info";
 import { orgUsers } from "./resources/org-users";
 import { projects } from "./resources/projects";
 import { tables } from "./resources/tables";
+import { views } from "./resources/views";
 import { publicSharedBase } from "./resources/public/shared-base";
 import type { AppEnv } from "./types";
 
@@ -24,6 +25,7 @@ export function createApp() {
   app.route("/", devOutbox);
   app.route("/api/v1/db/meta/projects", projects);
   app.route("/api/v1/db/meta", tables);
+  app.route("/api/v1/db/meta", views);
   app.route("/api/v1/db/meta", commentRoutes);
   app.route("/api/v1/db/data/bulk", bulkRoutes);
   app.route("/api/v1/db/data", rowRoutes);

@@ -1,6 +1,7 @@
 import { routePartykitRequest } from "partyserver";
 import { app } from "./app";
 import type { Env } from "./env";
+import { authorizeSocket } from "./realtime/socket-auth";
 
 export { ProjectRoom } from "../realtime/project-room";
 
@@ -8,7 +9,12 @@ export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     // WebSocket rooms live at /parties/project/<projectId>; everything else is the Hono app.
     if (new URL(request.url).pathname.startsWith("/parties/")) {
-      return (await routePartykitRequest(request, env)) ?? new Response("Not found", { status: 404 });
+      const routed = await routePartykitRequest(request, env, {
+        // Every socket and every plain request into a room passes the same project access check.
+        onBeforeConnect: (req, lobby) => authorizeSocket(req, env, lobby.name),
+        onBeforeRequest: (req, lobby) => authorizeSocket(req, env, lobby.name),
+      });
+      return routed ?? new Response("Not found", { status: 404 });
     }
     return app.fetch(request, env, ctx);
   },

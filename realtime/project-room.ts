@@ -1,4 +1,7 @@
-import { Server, type Connection } from "partyserver";
+import { Server, type Connection, type ConnectionContext } from "partyserver";
+import { tableRef } from "../db/rows/table-ref";
+import type { PresenceState } from "./presence";
+import * as room from "./room-socket";
 import * as auditApi from "../db/rows/audit";
 import * as rowsApi from "../db/rows/api";
 import * as readApi from "../db/rows/read";
@@ -46,16 +49,21 @@ export class ProjectRoom extends Server<Env> {
     return this.#store;
   }
 
-  onConnect(connection: Connection) {
-    connection.send(JSON.stringify({ type: "welcome", room: this.name }));
+  // The realtime room: the Worker has checked access before a socket gets here (socket-auth.ts).
+  onConnect(connection: Connection<PresenceState>, ctx: ConnectionContext) {
+    room.connect(this, connection, ctx.request);
   }
 
-  onMessage(connection: Connection, message: string | ArrayBuffer | ArrayBufferView) {
-    if (typeof message === "string" && message === "ping") connection.send("pong");
+  onMessage(connection: Connection<PresenceState>, message: string | ArrayBuffer | ArrayBufferView) {
+    room.message(this, connection, message);
+  }
+
+  onClose() {
+    room.announcePresence(this);
   }
 
   onRequest(): Response {
-    return Response.json({ room: this.name });
+    return Response.json({ room: this.name, online: [...this.getConnections()].length });
   }
 
   // Schema RPC (called by the Worker's tables and columns routes). projectId is this room's name.
@@ -104,13 +112,26 @@ export class ProjectRoom extends Server<Env> {
     const result = guard(fn);
     this.store.schemaCache.clear();
     this.#counts.clear();
+    // Committed: every tab reloads the schema it shows (tables, columns, views, filters, sorts).
+    if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
     return result;
   }
 
-  /** A row write: counts cached before it are no longer true. */
-  #write<T>(fn: () => T) {
+  /** A row write: counts cached before it are no longer true; once committed, tabs are told. */
+  #write<T>(fn: () => T, event: (data: T) => room.RoomEvent) {
     this.#counts.clear();
-    return guard(fn);
+    const result = guard(fn);
+    if (result.ok) room.broadcast(this, event(result.data), "dataList");
+    return result;
+  }
+
+  #tableId(tableKey: string) {
+    return tableRef(this.store, tableKey).model.id;
+  }
+
+  /** Many rows changed (bulk, filtered, links): tabs showing the table refetch what they show. */
+  #rows(tableKey: string, actor: auditApi.Actor): room.RoomEvent {
+    return { type: "rows", tableId: this.#tableId(tableKey), by: actor };
   }
 
   // Rows RPC (the data API). tableKey is a table id or title.
@@ -127,19 +148,22 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.updateWhere(this.store, tableKey, where, body, actor));
+    return this.#write(() => rowsApi.updateWhere(this.store, tableKey, where, body, actor), () => this.#rows(tableKey, actor));
   }
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.deleteWhere(this.store, tableKey, where, actor));
+    return this.#write(() => rowsApi.deleteWhere(this.store, tableKey, where, actor), () => this.#rows(tableKey, actor));
   }
   findOne(tableKey: string, params: ListParams, scope?: RowScope) {
     return guard(() => readApi.findOne(this.store, tableKey, params, scope));
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.insertOne(this.store, tableKey, body, actor));
+    return this.#write(
+      () => rowsApi.insertOne(this.store, tableKey, body, actor),
+      (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
+    );
   }
   insertRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.insertMany(this.store, tableKey, bodies, actor));
+    return this.#write(() => rowsApi.insertMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
   }
   readRow(tableKey: string, rowId: string) {
     return guard(() => rowsApi.readOne(this.store, tableKey, rowId));
@@ -148,25 +172,33 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => rowsApi.exists(this.store, tableKey, rowId));
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.updateOne(this.store, tableKey, rowId, body, actor));
+    return this.#write(
+      () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor),
+      (row) => ({ type: "row", op: "update", tableId: this.#tableId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }),
+    );
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.updateMany(this.store, tableKey, bodies, actor));
+    return this.#write(() => rowsApi.updateMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.deleteOne(this.store, tableKey, rowId, actor));
+    return this.#write(
+      () => rowsApi.deleteOne(this.store, tableKey, rowId, actor),
+      () => ({ type: "row", op: "delete", tableId: this.#tableId(tableKey), rowId, by: actor }),
+    );
   }
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor));
+    return this.#write(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
   }
   nestedList(tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
     return guard(() => linksApi.nestedList(this.store, tableKey, rowId, columnKey, params, linked));
   }
   setLink(tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean, actor: auditApi.Actor) {
-    return this.#write(() => linksApi.setLink(this.store, tableKey, rowId, columnKey, refRowId, add, actor));
+    return this.#write(() => linksApi.setLink(this.store, tableKey, rowId, columnKey, refRowId, add, actor), () => this.#rows(tableKey, actor));
   }
   addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string) {
-    return guard(() => auditApi.addComment(this.store, tableId, rowId, actor, text));
+    const result = guard(() => auditApi.addComment(this.store, tableId, rowId, actor, text));
+    if (result.ok) room.broadcast(this, { type: "comment", tableId, rowId, by: actor }, "commentList");
+    return result;
   }
   listAudit(tableId: string, rowId: string, commentsOnly: boolean) {
     return guard(() => auditApi.listAudit(this.store, tableId, rowId, commentsOnly));

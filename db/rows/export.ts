@@ -1,4 +1,3 @@
-import { fieldType } from "../fields/registry";
 import { compileList, type ListParams } from "../query";
 import type { ProjectStore } from "../store/store";
 import { queryTable } from "./read";
@@ -11,8 +10,9 @@ import { scopeParams, type RowScope } from "../views/scope";
  * CSV export in batches (contract 5.4). Rules:
  * - each response holds up to BATCH_ROWS rows from `offset`, read PAGE rows at a time, with a
  *   header row of titles; `next` is the offset to ask for next, or -1 when the data ends;
- * - RFC 4180 quoting; a cell that a spreadsheet would run as a formula (starting with = + - @,
- *   tab or carriage return) is prefixed with a quote, as papaparse's escapeFormulae does;
+ * - RFC 4180 quoting; a cell that a spreadsheet would run as a formula (starting with = or @,
+ *   tab or carriage return, or + or - when it is not a plain number) is prefixed with a quote;
+ *   negative numbers stay numbers, so an export imports back unchanged;
  * - cells are the field types' text form (the same text paste and import read back);
  *   attachments are `title(url)` entries joined with commas.
  */
@@ -20,7 +20,8 @@ const PAGE = 1000;
 const BATCH_ROWS = 50_000;
 
 function csvCell(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const formulaLike = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-]?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text));
+  const safe = formulaLike ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -30,7 +31,7 @@ function cellText(c: RowColumn, stored: unknown): string {
     const files = JSON.parse(String(stored)) as Array<{ title?: string; url?: string; path?: string }>;
     return files.map((f) => `${f.title ?? ""}(${f.url ?? f.path ?? ""})`).join(", ");
   }
-  return fieldType(c.uidt).formatText(stored as string | number, { title: c.title, options: c.options });
+  return c.type.formatText(stored as string | number, c.ctx);
 }
 
 /** `scope`: the view and the JSON extras (views/scope.ts); the file is named after the view. */

@@ -2,6 +2,8 @@ import { fieldType, parseOptions } from "../fields/registry";
 import type { UIType } from "../fields/types";
 import { type Frag, ident, param, sql } from "../query/sql";
 import type { QueryColumn } from "../query";
+import { compileFormula, formulaTypeOf, formulaValue, parseFormula, physicalSql, toRaw } from "../formula";
+import { FormulaError, type FormulaResolver, type FormulaType } from "../formula/types";
 import { optionsOf } from "../schema/column-def";
 import { linkOptions } from "../schema/links";
 import { findModel, modelColumns } from "../schema/tables";
@@ -18,6 +20,7 @@ import type { ProjectStore } from "../store/store";
  * - a lookup selects the target column of each linked record (hm/mm: a JSON array, flattened when
  *   the target is itself a list; bt: the single value); filters see the values joined with ", ";
  * - a rollup is an aggregate over the linked records: count/sum are 0 without links, the others NULL;
+ * - a formula compiles to SQL over the row's columns, stored or computed (db/formula);
  * - display values and targets may themselves be computed: expressions nest, one alias per level.
  */
 export const LINKS_PER_ROW = 25;
@@ -26,6 +29,8 @@ const MAX_DEPTH = 6;
 type Kind = "single" | "list";
 
 interface Compiled {
+  /** Formulas: the result type, for decoding and for formulas that use this one. */
+  formulaType?: FormulaType;
   /** Scalar SQL for where and sort. */
   scalar: Frag;
   /** SQL read by the select list. */
@@ -39,8 +44,10 @@ export interface VirtualColumn extends QueryColumn {
   decode: (raw: unknown) => unknown;
 }
 
-class Aliases {
+export class Aliases {
   n = 0;
+  /** Formula columns being compiled, innermost last: a repeat is a cycle. */
+  formulas: string[] = [];
   next() {
     return `_v${++this.n}`;
   }
@@ -58,6 +65,7 @@ function columnSql(store: ProjectStore, model: ModelRow, col: ColumnRow, alias: 
   }
   if (depth > MAX_DEPTH) throw new Error(`${col.title}: computed fields nest too deeply`);
   if (col.uidt === "LinkToAnotherRecord") return linkSql(store, model, col, alias, names, depth);
+  if (col.uidt === "Formula") return formulaSql(store, model, col, alias, names, depth);
   const o = JSON.parse(col.colOptions ?? "{}") as Record<string, string>;
   const rel = modelColumns(store, model.id).find((c) => c.id === o.fk_relation_column_id)!;
   const related = findModel(store, linkOptions(rel).fk_related_model_id);
@@ -83,6 +91,47 @@ function columnSql(store: ProjectStore, model: ModelRow, col: ColumnRow, alias: 
     ? sql`(SELECT json_group_array(_e.value) ${from.sql}, json_each(${t.value}) AS _e)`
     : sql`(SELECT json_group_array(${t.value}) ${from.sql})`;
   return { scalar: sql`(SELECT group_concat(${t.scalar}, ', ') ${from.sql})`, value: list, kind: "list", filterAs: "LongText" };
+}
+
+const FILTER_AS: Record<FormulaType, UIType> = { number: "Decimal", boolean: "Checkbox", date: "Date", datetime: "SingleLineText", string: "SingleLineText", null: "SingleLineText" };
+
+/**
+ * The formula resolver for the row `alias` of `model`: every column of the table, stored or
+ * computed, as SQL of its formula type (lists are read as their joined text).
+ */
+export function formulaResolver(store: ProjectStore, model: ModelRow, alias: string, names: Aliases, depth: number): FormulaResolver {
+  const cols = modelColumns(store, model.id);
+  return (title) => {
+    const col = cols.find((c) => c.title === title);
+    if (!col) return undefined;
+    if (col.columnName) {
+      const type = formulaTypeOf(col.uidt as UIType);
+      return type ? { type, sql: physicalSql(col.uidt as UIType, sql`${q(alias)}.${q(col.columnName)}`, "sqlite") } : { type: "unsupported", uidt: col.uidt as UIType };
+    }
+    const c = columnSql(store, model, col, alias, names, depth + 1);
+    const type = c.kind === "list" ? "string" : col.uidt === "Formula" ? c.formulaType! : (formulaTypeOf(c.filterAs) ?? "string");
+    return { type: type === "null" ? "string" : type, sql: c.scalar };
+  };
+}
+
+/** Formula text with `{{cl_id}}` references as the user reads it (current titles). */
+export function formulaRawOf(store: ProjectStore, col: ColumnRow): string {
+  const o = JSON.parse(col.colOptions ?? "{}") as { formula?: string; formula_raw?: string };
+  const titles = new Map(modelColumns(store, col.modelId).map((c) => [c.id, c.title]));
+  return o.formula ? toRaw(o.formula, titles) : (o.formula_raw ?? "");
+}
+
+function formulaSql(store: ProjectStore, model: ModelRow, col: ColumnRow, alias: string, names: Aliases, depth: number): Compiled {
+  const raw = formulaRawOf(store, col);
+  const stack = names.formulas;
+  if (stack.includes(col.id)) throw new FormulaError(`Formula cycle: ${[...stack, col.id].map((id) => modelColumns(store, model.id).find((c) => c.id === id)?.title ?? id).join(" → ")}`, 1);
+  stack.push(col.id);
+  try {
+    const compiled = compileFormula(parseFormula(raw), "sqlite", formulaResolver(store, model, alias, names, depth));
+    return { scalar: compiled.sql, value: compiled.sql, kind: "single", filterAs: FILTER_AS[compiled.type], formulaType: compiled.type };
+  } finally {
+    stack.pop();
+  }
 }
 
 /** `FROM ... WHERE ...` selecting the records linked to row `alias` through `rel`, as `inner`. */
@@ -128,7 +177,8 @@ function linkSql(store: ProjectStore, model: ModelRow, rel: ColumnRow, alias: st
 }
 
 /** Decoders from the selected SQL value to the API value (contract 1.11). */
-function decoder(store: ProjectStore, model: ModelRow, col: ColumnRow): (raw: unknown) => unknown {
+function decoder(store: ProjectStore, model: ModelRow, col: ColumnRow, compiled: Compiled): (raw: unknown) => unknown {
+  if (col.uidt === "Formula") return (raw) => formulaValue(compiled.formulaType ?? "string", raw);
   if (col.uidt === "Rollup") return (raw) => (raw === null ? null : Number(raw));
   if (col.uidt === "LinkToAnotherRecord") {
     const o = linkOptions(col);
@@ -165,12 +215,12 @@ function filterOptions(uidt: UIType): Record<string, unknown> {
 /** The computed columns of a table as queryable columns, for the table addressed by its own name. */
 export function virtualColumns(store: ProjectStore, model: ModelRow, cols: ColumnRow[]): VirtualColumn[] {
   return cols
-    .filter((c) => !c.columnName && ["LinkToAnotherRecord", "Lookup", "Rollup"].includes(c.uidt))
+    .filter((c) => !c.columnName && ["LinkToAnotherRecord", "Lookup", "Rollup", "Formula"].includes(c.uidt))
     .map((c) => {
       const compiled = columnSql(store, model, c, model.tableName, new Aliases(), 0);
       return {
         id: c.id, title: c.title, columnName: `_v_${c.id}`, uidt: compiled.filterAs, options: filterOptions(compiled.filterAs),
-        expr: compiled.scalar, selectExpr: compiled.value, decode: decoder(store, model, c),
+        expr: compiled.scalar, selectExpr: compiled.value, decode: decoder(store, model, c, compiled),
       };
     });
 }

@@ -7,7 +7,7 @@ import { buildColumn, checkDefault, checkOptions, checkUidt, columnDdl, type Col
 import { dropAutoIndex } from "../rows/auto-index";
 import { convertColumn } from "./convert";
 import { dropLink, linkOptions } from "./links";
-import { addVirtualColumn, dependents } from "./virtual-columns";
+import { addVirtualColumn, dependents, formulaOptions } from "./virtual-columns";
 import { bad, missing } from "../errors";
 import { checkColumnTitle, quoteIdent } from "./names";
 import { findModel, modelColumns, readTable } from "./tables";
@@ -66,7 +66,9 @@ export function updateColumn(store: ProjectStore, projectId: string, columnId: s
     const locked = current.pk || current.system;
     if (locked && uidt !== current.uidt) throw bad(`${current.title} is a system column; only its name can change`);
     const meta = input.meta === undefined ? JSON.parse(current.meta) : typeof input.meta === "string" ? JSON.parse(input.meta || "{}") : (input.meta ?? {});
-    const colOptions = input.colOptions === undefined ? (current.colOptions ? JSON.parse(current.colOptions) : {}) : (input.colOptions ?? {});
+    let colOptions = input.colOptions === undefined ? (current.colOptions ? JSON.parse(current.colOptions) : {}) : (input.colOptions ?? {});
+    const formulaRaw = (input as { formula_raw?: unknown }).formula_raw ?? (input.colOptions as { formula_raw?: unknown } | undefined)?.formula_raw;
+    if (uidt === "Formula" && formulaRaw !== undefined) colOptions = formulaOptions(store, model, formulaRaw, current.id);
     const options = checkOptions(uidt, title, meta, colOptions);
     const typeDef = fieldType(uidt);
     if (typeDef.virtual !== fieldType(current.uidt as UIType).virtual) {

@@ -166,8 +166,8 @@ export function deleteTable(store: ProjectStore, tableId: string): string[] {
       if (store.meta.select({ id: columns.id }).from(columns).where(eq(columns.id, link.id)).get()) gone.push(...dropLink(store, link));
     }
     gone.push(...store.meta.select({ id: views.id }).from(views).where(eq(views.modelId, m.id)).all().map((v) => v.id));
-    store.meta.delete(columns).where(eq(columns.modelId, m.id)).run();
     gone.push(...dropTableViewChildren(store, m.id));
+    store.meta.delete(columns).where(eq(columns.modelId, m.id)).run();
     store.meta.delete(views).where(eq(views.modelId, m.id)).run();
     store.meta.delete(models).where(eq(models.id, m.id)).run();
     store.exec(`DROP TABLE ${quoteIdent(m.tableName)}`);

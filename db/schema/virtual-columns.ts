@@ -6,6 +6,9 @@ import type { ColumnInput } from "./column-def";
 import { createLink, linkInput, linkOptions } from "./links";
 import { checkColumnTitle } from "./names";
 import { modelColumns } from "./tables";
+import { toStored, validateFormula } from "../formula";
+import { FormulaError } from "../formula/types";
+import { Aliases, formulaResolver } from "../rows/virtual";
 
 /**
  * Links, lookups and rollups: columns with no physical storage of their own (contract 4.3 payloads
@@ -44,6 +47,7 @@ export function addVirtualColumn(store: ProjectStore, model: ModelRow, cols: Col
   }
   const title = checkColumnTitle(input.title);
   const opts = { ...(input.colOptions ?? {}), ...raw };
+  if (input.uidt === "Formula") return [insertVirtual(store, model, title, "Formula", formulaOptions(store, model, opts.formula_raw), input, order, ts)];
   const rel = relationOf(cols, str(opts.fk_relation_column_id, "fk_relation_column_id"));
   let colOptions: Record<string, unknown>;
   if (input.uidt === "Lookup") {
@@ -58,13 +62,38 @@ export function addVirtualColumn(store: ProjectStore, model: ModelRow, cols: Col
   } else {
     throw bad(`${input.uidt} fields are not available yet`);
   }
+  return [insertVirtual(store, model, title, input.uidt, colOptions, input, order, ts)];
+}
+
+function insertVirtual(store: ProjectStore, model: ModelRow, title: string, uidt: string, colOptions: object, input: ColumnInput, order: number, ts: string) {
   const col: ColumnRow = {
-    id: newId("cl_"), modelId: model.id, title, columnName: null, uidt: input.uidt, dt: null, pk: 0, pv: 0, ai: 0, rqd: 0,
+    id: newId("cl_"), modelId: model.id, title, columnName: null, uidt, dt: null, pk: 0, pv: 0, ai: 0, rqd: 0,
     unique: 0, system: 0, cdf: null, meta: "{}", colOptions: JSON.stringify(colOptions), description: input.description ?? null,
     order, createdAt: ts, updatedAt: ts,
   };
   store.meta.insert(columns).values(col).run();
-  return [col.id];
+  return col.id;
+}
+
+/**
+ * Checks a formula against the table's columns (types, functions, references, cycles) and gives
+ * its stored options: `formula` with `{{cl_id}}` references (so renames keep it working) and
+ * `formula_raw` as written. Errors carry the position: `Column 'X' not found at 8`.
+ */
+export function formulaOptions(store: ProjectStore, model: ModelRow, raw: unknown, selfId?: string) {
+  if (typeof raw !== "string" || !raw.trim()) throw bad("formula_raw is required");
+  const names = new Aliases();
+  if (selfId) names.formulas.push(selfId);
+  let result;
+  try {
+    result = validateFormula(raw, formulaResolver(store, model, model.tableName, names, 0));
+  } catch (err) {
+    if (err instanceof FormulaError) throw bad(err.message);
+    throw err;
+  }
+  if (!result.ok) throw bad(result.error);
+  const ids = new Map(modelColumns(store, model.id).map((c) => [c.title, c.id]));
+  return { formula: toStored(raw, ids), formula_raw: raw };
 }
 
 /** Columns elsewhere that compute from this one (a lookup or rollup through or of it). */

@@ -30,6 +30,39 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
       user TEXT, user_id TEXT, description TEXT, details TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
     `CREATE INDEX _nc_audit_row ON _nc_audit (fk_model_id, row_id, created_at)`,
   ],
+  [
+    // Views (contract 1.10, 4.4-4.7): grid settings on the view, one view-column row per table
+    // column per view, saved filters (a tree through fk_parent_id) and sorts. Orders are REAL
+    // because clients reorder by placing an item between two others. `indexed` marks view-column
+    // rows already in the Worker's id-to-project index. fk_view_id of a filter stays nullable
+    // for webhook filters (fk_hook_id) later.
+    `ALTER TABLE _nc_views ADD COLUMN show_system_fields INTEGER NOT NULL DEFAULT 0`,
+    `ALTER TABLE _nc_views ADD COLUMN row_height INTEGER`,
+    `ALTER TABLE _nc_views ADD COLUMN grid_meta TEXT NOT NULL DEFAULT '{}'`,
+    `CREATE TABLE _nc_view_columns (
+      id TEXT PRIMARY KEY, fk_view_id TEXT NOT NULL REFERENCES _nc_views(id) ON DELETE CASCADE,
+      fk_column_id TEXT NOT NULL REFERENCES _nc_columns(id) ON DELETE CASCADE,
+      show INTEGER NOT NULL DEFAULT 1, sort_order REAL NOT NULL DEFAULT 0, width TEXT,
+      indexed INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+      UNIQUE (fk_view_id, fk_column_id))`,
+    `CREATE INDEX _nc_view_columns_column ON _nc_view_columns (fk_column_id)`,
+    `CREATE TABLE _nc_filters (
+      id TEXT PRIMARY KEY, fk_view_id TEXT REFERENCES _nc_views(id) ON DELETE CASCADE, fk_hook_id TEXT,
+      fk_parent_id TEXT REFERENCES _nc_filters(id) ON DELETE CASCADE,
+      fk_column_id TEXT REFERENCES _nc_columns(id) ON DELETE CASCADE,
+      logical_op TEXT NOT NULL DEFAULT 'and', comparison_op TEXT, comparison_sub_op TEXT, value TEXT,
+      is_group INTEGER NOT NULL DEFAULT 0, sort_order REAL NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+    `CREATE INDEX _nc_filters_view ON _nc_filters (fk_view_id, fk_parent_id, sort_order)`,
+    `CREATE INDEX _nc_filters_column ON _nc_filters (fk_column_id)`,
+    `CREATE TABLE _nc_sorts (
+      id TEXT PRIMARY KEY, fk_view_id TEXT NOT NULL REFERENCES _nc_views(id) ON DELETE CASCADE,
+      fk_column_id TEXT NOT NULL REFERENCES _nc_columns(id) ON DELETE CASCADE,
+      direction TEXT NOT NULL DEFAULT 'asc', sort_order REAL NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+    `CREATE INDEX _nc_sorts_view ON _nc_sorts (fk_view_id, sort_order)`,
+    `CREATE INDEX _nc_sorts_column ON _nc_sorts (fk_column_id)`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */

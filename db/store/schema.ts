@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * Schema meta tables inside each project's Durable Object SQLite (drizzle definitions).
@@ -51,6 +51,51 @@ export const views = sqliteTable("_nc_views", {
   order: integer("sort_order").notNull().default(0),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
+  showSystemFields: integer("show_system_fields").notNull().default(0),
+  /** Grid sub-view settings (contract 1.10 "Grid"): kept on the view, keyed by its id. */
+  rowHeight: integer("row_height"),
+  gridMeta: text("grid_meta").notNull().default("{}"),
+});
+
+/** One row per table column per view: visibility, place and width (contract 1.10 view columns). */
+export const viewColumns = sqliteTable("_nc_view_columns", {
+  id: text("id").primaryKey(),
+  viewId: text("fk_view_id").notNull(),
+  columnId: text("fk_column_id").notNull(),
+  show: integer("show").notNull().default(1),
+  order: real("sort_order").notNull().default(0),
+  width: text("width"),
+  /** 1 once the id is in the Worker's id-to-project index (D1 meta_index). */
+  indexed: integer("indexed").notNull().default(0),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** Saved view filters: conditions and groups, a tree through fk_parent_id. */
+export const filters = sqliteTable("_nc_filters", {
+  id: text("id").primaryKey(),
+  viewId: text("fk_view_id"),
+  hookId: text("fk_hook_id"),
+  parentId: text("fk_parent_id"),
+  columnId: text("fk_column_id"),
+  logicalOp: text("logical_op").notNull().default("and"),
+  comparisonOp: text("comparison_op"),
+  comparisonSubOp: text("comparison_sub_op"),
+  value: text("value"),
+  isGroup: integer("is_group").notNull().default(0),
+  order: real("sort_order").notNull().default(0),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const sorts = sqliteTable("_nc_sorts", {
+  id: text("id").primaryKey(),
+  viewId: text("fk_view_id").notNull(),
+  columnId: text("fk_column_id").notNull(),
+  direction: text("direction").notNull().default("asc"),
+  order: real("sort_order").notNull().default(0),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
 });
 
 export const audit = sqliteTable("_nc_audit", {
@@ -67,9 +112,12 @@ export const audit = sqliteTable("_nc_audit", {
   updatedAt: text("updated_at").notNull(),
 });
 
-export const metaSchema = { models, columns, views, audit };
+export const metaSchema = { models, columns, views, viewColumns, filters, sorts, audit };
 
 export type ModelRow = typeof models.$inferSelect;
 export type ColumnRow = typeof columns.$inferSelect;
 export type ViewRow = typeof views.$inferSelect;
 export type AuditRow = typeof audit.$inferSelect;
+export type ViewColumnRow = typeof viewColumns.$inferSelect;
+export type FilterRow = typeof filters.$inferSelect;
+export type SortRow = typeof sorts.$inferSelect;

@@ -18,19 +18,23 @@ function deny(action: Action, flags: RoleFlags): never {
 
 /**
  * The project a route is about: `:projectId`, `:projectName` (id or title) in data routes, or the
- * project that holds the `:tableId`, `:columnId` or `:viewId` of the path, or the `fk_model_id`
- * named in the query or JSON body (comment routes).
+ * project that holds the `:tableId`, `:columnId` or `:viewId` (or view column, filter or sort id)
+ * of the path, or the `fk_model_id` named in the query or JSON body (comment routes).
  */
 async function projectKey(c: Context<AppEnv>): Promise<string | undefined> {
   const direct = c.req.param("projectId") ?? c.req.param("projectName");
   if (direct) return direct;
   const child =
-    c.req.param("tableId") ?? c.req.param("columnId") ?? c.req.param("viewId") ?? c.req.query("fk_model_id") ?? (await bodyModelId(c));
+    c.req.param("tableId") ?? c.req.param("columnId") ?? c.req.param("viewId") ?? viewPartId(c) ?? c.req.query("fk_model_id") ?? (await bodyModelId(c));
   if (!child) return undefined;
   const found = await projectOfId(c.env.META, child);
   if (!found) throw notFound(c.req.param("tableId") ? "Table not found" : "Not found");
   return found;
 }
+
+/** The id of a view's part (view column, filter, sort) in paths that name no view. */
+const viewPartId = (c: Context<AppEnv>) =>
+  c.req.param("gridViewColumnId") ?? c.req.param("filterId") ?? c.req.param("filterGroupId") ?? c.req.param("sortId");
 
 async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
   if (c.req.method === "GET") return undefined;

@@ -142,7 +142,12 @@ test("a shared base link opens the project read-only for a visitor without an ac
   await expectPath(page, `/base/${uuid}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await page.getByRole("navigation", { name: "Project navigation" }).getByRole("link", { name: "Inventory" }).click();
-  await expect(page.getByTestId("field-row").filter({ hasText: "Title" })).toBeVisible();
+  // The table opens read-only: its grid shows, with no way to add records or change fields.
+  await expect(page.getByRole("columnheader", { name: /^Title/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "New record" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Fields", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Edit fields" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: "Add field" })).toHaveCount(0);
   await expect(createTableButtons(page)).toHaveCount(0);
 

@@ -29,6 +29,13 @@ const TYPES: Array<[string, string]> = [
 ];
 
 const fieldRow = (page: Page, title: string) => page.locator(`[data-testid="field-row"][data-title="${title}"]`);
+
+/** The table tab shows the grid; its field list opens from the Fields menu. */
+async function openFieldList(page: Page) {
+  await page.getByRole("button", { name: "Fields", exact: true }).click();
+  await page.getByRole("dialog", { name: "Fields", exact: true }).getByRole("button", { name: "Edit fields" }).click();
+  await expect(page.getByRole("dialog", { name: /^Fields of / })).toBeVisible();
+}
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Project navigation" });
 const tabBar = (page: Page) => page.getByRole("navigation", { name: "Open tabs" });
 
@@ -53,6 +60,7 @@ test("a table made in the UI takes one field of every non-virtual type; fields s
   await create.getByLabel("Table name").press("Enter");
   await expect(create).toBeHidden();
   await expectPath(page, `/nc/${projectId}/table/Catalog`);
+  await openFieldList(page);
   for (const title of ["Id", "Title", "CreatedAt", "UpdatedAt"]) await expect(fieldRow(page, title)).toBeVisible();
   await expect(fieldRow(page, "Title")).toContainText("Display value");
   await expect(fieldRow(page, "CreatedAt")).toContainText("System");
@@ -85,6 +93,7 @@ test("a table made in the UI takes one field of every non-virtual type; fields s
   }
 
   await page.reload();
+  await openFieldList(page);
   await expect(fieldRow(page, "Id")).toBeVisible();
   for (const [uidt, label] of TYPES) await expect(fieldRow(page, `F ${uidt}`)).toContainText(label);
   await expect(page.getByTestId("field-row")).toHaveCount(4 + TYPES.length);
@@ -110,6 +119,7 @@ test("a table made in the UI takes one field of every non-virtual type; fields s
   await expect(confirm).toBeHidden();
   await expect(fieldRow(page, "Contact email")).toHaveCount(0);
   await page.reload();
+  await openFieldList(page);
   await expect(fieldRow(page, "Id")).toBeVisible();
   await expect(fieldRow(page, "Contact email")).toHaveCount(0);
 });
@@ -174,6 +184,7 @@ test("changing a field to a type its values do not fit shows the server's refusa
   expect(row.status(), await row.text()).toBe(200);
 
   await page.goto(`/nc/${projectId}/table/Things`);
+  await openFieldList(page);
   await page.getByRole("button", { name: "Edit field Title" }).click();
   const editor = page.getByRole("dialog", { name: "Edit field Title" });
   await editor.getByRole("radio", { name: "Number", exact: true }).click();

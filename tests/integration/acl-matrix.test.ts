@@ -22,8 +22,21 @@ async function schemaIds(projectId: string, owner: TestUser) {
     body: { table_name: "T", columns: [{ title: "Name" }, { title: "Note" }] },
   });
   const note = table.body.columns.find((c: { title: string }) => c.title === "Note");
-  return { tableId: table.body.id as string, columnId: note.id as string };
+  return { tableId: table.body.id as string, columnId: note.id as string, defaultViewId: table.body.views[0].id as string };
 }
+
+/** A filter group, a sort and the column rows of the table's default view, for routes keyed by their ids. */
+async function viewIds(viewId: string, columnId: string, owner: TestUser) {
+  const M = "/api/v1/db/meta";
+  const [filter, sort, cols] = await Promise.all([
+    api("POST", `${M}/views/${viewId}/filters`, { token: owner.token, body: { is_group: true } }),
+    api("POST", `${M}/views/${viewId}/sorts`, { token: owner.token, body: { fk_column_id: columnId } }),
+    api("GET", `${M}/grids/${viewId}/grid-columns`, { token: owner.token }),
+  ]);
+  return { viewId, filterId: filter.body.id as string, sortId: sort.body.id as string, viewColumnId: cols.body[0].id as string };
+}
+
+const NO_VIEW = { viewId: "x", filterId: "x", sortId: "x", viewColumnId: "x" };
 
 const isDenied = (res: { status: number; body: { msg?: unknown } }) =>
   res.status === 403 && typeof res.body?.msg === "string" && res.body.msg.endsWith(": Not allowed");
@@ -40,11 +53,12 @@ describe("route x role outcomes follow the permission matrix", async () => {
   ) as Record<ProjectRole, TestUser>;
 
   /** A project with every role as a member, plus the user a /users/:userId route acts on. */
-  async function freshSetup(withSchema: boolean) {
+  async function freshSetup(withSchema: boolean, withViews = false) {
     const subject = await seedUser("org-level-viewer");
     const projectId = await seedProject([...PROJECT_ROLES.map((r) => [members[r], r] as [TestUser, ProjectRole]), [subject, "viewer"]]);
-    const ids = withSchema ? await schemaIds(projectId, members.owner) : { tableId: "x", columnId: "x" };
-    return { projectId, subject, ids };
+    const schema = withSchema || withViews ? await schemaIds(projectId, members.owner) : { tableId: "x", columnId: "x", defaultViewId: "x" };
+    const views = withViews ? await viewIds(schema.defaultViewId, schema.columnId, members.owner) : NO_VIEW;
+    return { projectId, subject, ids: { ...schema, ...views } };
   }
 
   it("covers the project and org routes", () => {
@@ -61,7 +75,8 @@ describe("route x role outcomes follow the permission matrix", async () => {
       // Comment routes name their table in the query or body (fk_model_id) instead of the path.
       const byModel = route.path.includes("/audits/");
       const needsSchema = byModel || /:tableId|:columnId|:tableName/.test(route.path);
-      let setup = await freshSetup(needsSchema);
+      const needsViews = /:viewId|:filterId|:filterGroupId|:sortId|:gridViewColumnId|:viewColumnId/.test(route.path);
+      let setup = await freshSetup(needsSchema, needsViews);
       for (const [name, user, projectRole] of callers) {
         const { projectId, subject, ids } = setup;
         const path = route.path
@@ -71,12 +86,21 @@ describe("route x role outcomes follow the permission matrix", async () => {
           .replace(":tableId", ids.tableId)
           .replace(":columnId", ids.columnId)
           .replace(":tableName", ids.tableId)
+          .replace(":viewId", ids.viewId)
+          .replace(":viewName", ids.defaultViewId)
+          .replace(":filterId", ids.filterId)
+          .replace(":filterGroupId", ids.filterId)
+          .replace(":sortId", ids.sortId)
+          .replace(":gridViewColumnId", ids.viewColumnId)
+          .replace(":viewColumnId", ids.viewColumnId)
           .replace(/:[a-zA-Z]+/g, "x");
         const query = byModel ? `?fk_model_id=${ids.tableId}` : "";
         const body = byModel ? { fk_model_id: ids.tableId, row_id: "1", description: "hi" } : {};
         const res = await api(route.method, path + query, { token: user?.token, body: route.method === "GET" ? undefined : body });
         // A write that went through may have changed what the next caller meets: start afresh.
-        if (route.method !== "GET" && res.status < 400) setup = await freshSetup(needsSchema);
+        // View parts outlive changes other than their deletion, and their setup is the costliest.
+        const changed = route.method !== "GET" && res.status < 400 && (!needsViews || route.method === "DELETE");
+        if (changed) setup = await freshSetup(needsSchema, needsViews);
         const label = `${name} ${route.method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`;
         if (!user) {
           expect(res.status, label).toBe(401);

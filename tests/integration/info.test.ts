@@ -1,5 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { seedProject, seedUser } from "./support";
 
 const call = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, init));
 
@@ -23,9 +24,12 @@ describe("app info", () => {
     expect(await res.json()).toEqual({ msg: "Not found" });
   });
 
-  it("reaches the project room over HTTP", async () => {
-    const res = await call("/parties/project/p_abc");
+  it("reaches the project room over HTTP only with project access", async () => {
+    expect((await call("/parties/project/p_abc")).status).toBe(401);
+    const owner = await seedUser("org-level-creator");
+    const projectId = await seedProject([[owner, "owner"]]);
+    const res = await call(`/parties/project/${projectId}?token=${owner.token}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ room: "p_abc" });
+    expect(await res.json()).toEqual({ room: projectId, online: 0 });
   });
 });

@@ -165,3 +165,45 @@ describe("belongs-to written with the row", () => {
     expect((await call(owner, "POST", data("Orders"), { Item: "Ink", Buyer: 1 })).status).toBe(200);
   });
 });
+
+describe("formulas", () => {
+  it("compute from stored fields, lookups, rollups and other formulas, and filter and sort in SQL", async () => {
+    const { owner, customers, orders, data, bulk } = await setup();
+    const link = colByTitle(await addColumn(owner, customers.id, { uidt: "LinkToAnotherRecord", title: "Orders", childId: orders.id, type: "hm" }), "Orders");
+    await addColumn(owner, customers.id, { uidt: "Rollup", title: "Total", fk_relation_column_id: link.id, fk_rollup_column_id: colByTitle(orders, "Amount").id, rollup_function: "sum" });
+    await addColumn(owner, customers.id, { uidt: "Lookup", title: "Items", fk_relation_column_id: link.id, fk_lookup_column_id: colByTitle(orders, "Item").id });
+    await addColumn(owner, customers.id, { uidt: "Formula", title: "Label", formula_raw: "CONCAT(UPPER({Name}), ': ', {Items})" });
+    await addColumn(owner, customers.id, { uidt: "Formula", title: "Big", formula_raw: "IF({Total} > 5, 'yes', 'no')" });
+    const withTwice = await addColumn(owner, customers.id, { uidt: "Formula", title: "Twice", formula_raw: "{Total} * 2" });
+
+    await call(owner, "POST", bulk("Customers"), [{ Name: "Ada" }, { Name: "Bob" }]);
+    await call(owner, "POST", bulk("Orders"), [{ Item: "Pen", Amount: 2.5 }, { Item: "Ink", Amount: 4 }]);
+    await call(owner, "POST", `${data("Customers")}/1/hm/Orders/1`);
+    await call(owner, "POST", `${data("Customers")}/1/hm/Orders/2`);
+
+    const rows = (await call(owner, "GET", `${data("Customers")}?fields=Name,Label,Big,Twice&sort=-Twice`)).body.list;
+    expect(rows).toEqual([
+      { Name: "Ada", Label: "ADA: Pen, Ink", Big: "yes", Twice: 13 },
+      { Name: "Bob", Label: "BOB: ", Big: "no", Twice: 0 },
+    ]);
+    expect((await call(owner, "GET", `${data("Customers")}?where=(Twice,gt,1)&fields=Name`)).body.list).toEqual([{ Name: "Ada" }]);
+
+    // The formula follows a change in a linked row, and a renamed column.
+    await call(owner, "PATCH", `${data("Orders")}/1`, { Amount: 10 });
+    expect((await call(owner, "GET", `${data("Customers")}/1`)).body.Twice).toBe(28);
+    const name = colByTitle(customers, "Name");
+    await call(owner, "PATCH", `${M}/columns/${name.id}`, { title: "Full name" });
+    expect((await call(owner, "GET", `${data("Customers")}/1`)).body.Label).toBe("ADA: Pen, Ink");
+
+    // Errors name the position; cycles are refused.
+    const bad = await call(owner, "POST", `${M}/tables/${customers.id}/columns`, { uidt: "Formula", title: "Bad", formula_raw: "CONCAT({Nope})" });
+    expect(bad).toMatchObject({ status: 400 });
+    expect(bad.body.msg).toMatch(/Column 'Nope' not found at \d+/);
+    const twice = colByTitle(withTwice, "Twice");
+    const big = colByTitle(withTwice, "Big");
+    await call(owner, "PATCH", `${M}/columns/${big.id}`, { formula_raw: "{Twice} + 1" });
+    const cycle = await call(owner, "PATCH", `${M}/columns/${twice.id}`, { formula_raw: "{Big} * 2" });
+    expect(cycle.status).toBe(400);
+    expect(cycle.body.msg).toContain("Formula cycle");
+  });
+});

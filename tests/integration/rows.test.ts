@@ -222,3 +222,12 @@ describe("hostile names", () => {
     expect(list.body.list).toHaveLength(1);
   });
 });
+
+describe("CSV export of numbers", () => {
+  it("keeps negative numbers as numbers and still escapes formula-like text", async () => {
+    const { owner, T, B } = await setup();
+    await call(owner, "POST", B, [{ Name: "-cmd", Points: -5 }, { Name: "+1-2", Points: 3 }]);
+    const res = await api("GET", `${T}/export/csv?fields=Name,Points`, { token: owner.token });
+    expect(res.body).toBe("Name,Points\r\n'-cmd,-5\r\n'+1-2,3\r\n");
+  });
+});

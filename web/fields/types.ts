@@ -1,6 +1,7 @@
 /** The visual half of a field type (DESIGN.md principle 1); the logic half is db/fields. */
 import type { LucideIcon } from "lucide-react";
 import type { ComponentType } from "react";
+import type { ColumnCodec } from "./codec";
 
 export interface OptionsFormProps {
   /** The type's settings (meta and colOptions together), defaults applied. */
@@ -11,9 +12,43 @@ export interface OptionsFormProps {
 /** How the field editor asks for a default value. */
 export type DefaultInput = "text" | "textarea" | "number" | "checkbox" | "date" | "select" | "none";
 
+/** A grid cell's content: cheap to render, no state (hundreds are on screen). */
+export interface CellProps {
+  /** The API value (API-CONTRACT 1.11). */
+  value: unknown;
+  codec: ColumnCodec;
+  /** The row is taller than one line: text may wrap. */
+  wrap: boolean;
+}
+
+/** What an editor hands back: text to parse with the registry, or a value from a picker. */
+export type EditorOutput = { text: string } | { value: unknown };
+
+export type EditorMove = "down" | "right" | "left";
+
+export interface EditorProps {
+  value: unknown;
+  codec: ColumnCodec;
+  /** The character typed to open the editor; it replaces the value. */
+  initialText?: string;
+  /** "cell": over a grid cell (Enter commits, Escape cancels); "form": a field of the expanded record. */
+  mode: "cell" | "form";
+  onCommit(out: EditorOutput, move?: EditorMove): void;
+  onCancel(): void;
+  /** Form mode: every change, the form saves them together. */
+  onChange?(out: EditorOutput): void;
+  /** The id the form's label points at. */
+  id?: string;
+}
+
 export interface FieldUi {
   icon: LucideIcon;
   /** The type's settings form, or null when the type has none. */
   OptionsForm: ComponentType<OptionsFormProps> | null;
   defaultInput: DefaultInput;
+  Cell: ComponentType<CellProps>;
+  /** null: read-only (virtual and system types, attachments until upload arrives). */
+  Editor: ComponentType<EditorProps> | null;
+  /** Clicking the cell changes it at once (checkbox toggles) instead of opening an editor. */
+  toggles?: boolean;
 }

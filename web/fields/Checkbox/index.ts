@@ -1,4 +1,5 @@
 import { SquareCheck } from "lucide-react";
 import type { FieldUi } from "../types";
+import { CheckboxCell, CheckboxEditor } from "./cell";
 
-export const CheckboxUi: FieldUi = { icon: SquareCheck, OptionsForm: null, defaultInput: "checkbox" };
+export const CheckboxUi: FieldUi = { icon: SquareCheck, OptionsForm: null, defaultInput: "checkbox", Cell: CheckboxCell, Editor: CheckboxEditor, toggles: true };

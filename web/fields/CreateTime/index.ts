@@ -1,4 +1,5 @@
 import { CalendarPlus } from "lucide-react";
 import type { FieldUi } from "../types";
+import { TextCell } from "../common/text-cell";
 
-export const CreateTimeUi: FieldUi = { icon: CalendarPlus, OptionsForm: null, defaultInput: "none" };
+export const CreateTimeUi: FieldUi = { icon: CalendarPlus, OptionsForm: null, defaultInput: "none", Cell: TextCell, Editor: null };

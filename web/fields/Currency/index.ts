@@ -1,5 +1,7 @@
 import { DollarSign } from "lucide-react";
 import type { FieldUi } from "../types";
 import { CurrencyOptionsForm } from "./options-form";
+import { CurrencyCell } from "./cell";
+import { TextEditor } from "../common/text-editor";
 
-export const CurrencyUi: FieldUi = { icon: DollarSign, OptionsForm: CurrencyOptionsForm, defaultInput: "number" };
+export const CurrencyUi: FieldUi = { icon: DollarSign, OptionsForm: CurrencyOptionsForm, defaultInput: "number", Cell: CurrencyCell, Editor: TextEditor };

@@ -1,5 +1,7 @@
 import { Calendar } from "lucide-react";
 import type { FieldUi } from "../types";
 import { DateOptionsForm } from "./options-form";
+import { TextCell } from "../common/text-cell";
+import { pickerEditor } from "../common/picker-editor";
 
-export const DateUi: FieldUi = { icon: Calendar, OptionsForm: DateOptionsForm, defaultInput: "date" };
+export const DateUi: FieldUi = { icon: Calendar, OptionsForm: DateOptionsForm, defaultInput: "date", Cell: TextCell, Editor: pickerEditor("date") };

@@ -1,5 +1,7 @@
 import { CalendarClock } from "lucide-react";
 import type { FieldUi } from "../types";
 import { DateTimeOptionsForm } from "./options-form";
+import { TextCell } from "../common/text-cell";
+import { pickerEditor } from "../common/picker-editor";
 
-export const DateTimeUi: FieldUi = { icon: CalendarClock, OptionsForm: DateTimeOptionsForm, defaultInput: "text" };
+export const DateTimeUi: FieldUi = { icon: CalendarClock, OptionsForm: DateTimeOptionsForm, defaultInput: "text", Cell: TextCell, Editor: pickerEditor("datetime-local") };

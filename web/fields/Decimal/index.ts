@@ -1,5 +1,7 @@
 import { Calculator } from "lucide-react";
 import type { FieldUi } from "../types";
 import { DecimalOptionsForm } from "./options-form";
+import { DecimalCell } from "./cell";
+import { TextEditor } from "../common/text-editor";
 
-export const DecimalUi: FieldUi = { icon: Calculator, OptionsForm: DecimalOptionsForm, defaultInput: "number" };
+export const DecimalUi: FieldUi = { icon: Calculator, OptionsForm: DecimalOptionsForm, defaultInput: "number", Cell: DecimalCell, Editor: TextEditor };

@@ -1,4 +1,6 @@
 import { Mail } from "lucide-react";
 import type { FieldUi } from "../types";
+import { linkCell } from "../common/link-cell";
+import { TextEditor } from "../common/text-editor";
 
-export const EmailUi: FieldUi = { icon: Mail, OptionsForm: null, defaultInput: "text" };
+export const EmailUi: FieldUi = { icon: Mail, OptionsForm: null, defaultInput: "text", Cell: linkCell("email"), Editor: TextEditor };

@@ -1,4 +1,5 @@
 import { Key } from "lucide-react";
 import type { FieldUi } from "../types";
+import { TextCell } from "../common/text-cell";
 
-export const ForeignKeyUi: FieldUi = { icon: Key, OptionsForm: null, defaultInput: "none" };
+export const ForeignKeyUi: FieldUi = { icon: Key, OptionsForm: null, defaultInput: "none", Cell: TextCell, Editor: null };

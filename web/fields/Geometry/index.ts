@@ -1,4 +1,6 @@
 import { MapPin } from "lucide-react";
 import type { FieldUi } from "../types";
+import { TextCell } from "../common/text-cell";
+import { TextEditor } from "../common/text-editor";
 
-export const GeometryUi: FieldUi = { icon: MapPin, OptionsForm: null, defaultInput: "text" };
+export const GeometryUi: FieldUi = { icon: MapPin, OptionsForm: null, defaultInput: "text", Cell: TextCell, Editor: TextEditor };

@@ -1,4 +1,5 @@
 import { KeyRound } from "lucide-react";
 import type { FieldUi } from "../types";
+import { NumberCell } from "../common/text-cell";
 
-export const IDUi: FieldUi = { icon: KeyRound, OptionsForm: null, defaultInput: "none" };
+export const IDUi: FieldUi = { icon: KeyRound, OptionsForm: null, defaultInput: "none", Cell: NumberCell, Editor: null };

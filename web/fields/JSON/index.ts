@@ -1,4 +1,5 @@
 import { Braces } from "lucide-react";
 import type { FieldUi } from "../types";
+import { JsonCell, JsonEditor } from "./cell";
 
-export const JSONUi: FieldUi = { icon: Braces, OptionsForm: null, defaultInput: "textarea" };
+export const JSONUi: FieldUi = { icon: Braces, OptionsForm: null, defaultInput: "textarea", Cell: JsonCell, Editor: JsonEditor };

@@ -1,4 +1,6 @@
 import { AlignLeft } from "lucide-react";
 import type { FieldUi } from "../types";
+import { LongTextEditor } from "./editor";
+import { TextCell } from "../common/text-cell";
 
-export const LongTextUi: FieldUi = { icon: AlignLeft, OptionsForm: null, defaultInput: "textarea" };
+export const LongTextUi: FieldUi = { icon: AlignLeft, OptionsForm: null, defaultInput: "textarea", Cell: TextCell, Editor: LongTextEditor };

@@ -1,5 +1,6 @@
 import { ListChecks } from "lucide-react";
 import type { FieldUi } from "../types";
 import { MultiSelectOptionsForm } from "./options-form";
+import { MultiSelectCell, MultiSelectEditor } from "./cell";
 
-export const MultiSelectUi: FieldUi = { icon: ListChecks, OptionsForm: MultiSelectOptionsForm, defaultInput: "text" };
+export const MultiSelectUi: FieldUi = { icon: ListChecks, OptionsForm: MultiSelectOptionsForm, defaultInput: "text", Cell: MultiSelectCell, Editor: MultiSelectEditor };

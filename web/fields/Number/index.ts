@@ -1,4 +1,6 @@
 import { Hash } from "lucide-react";
 import type { FieldUi } from "../types";
+import { NumberCell } from "../common/text-cell";
+import { TextEditor } from "../common/text-editor";
 
-export const NumberUi: FieldUi = { icon: Hash, OptionsForm: null, defaultInput: "number" };
+export const NumberUi: FieldUi = { icon: Hash, OptionsForm: null, defaultInput: "number", Cell: NumberCell, Editor: TextEditor };

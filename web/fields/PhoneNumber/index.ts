@@ -1,4 +1,6 @@
 import { Phone } from "lucide-react";
 import type { FieldUi } from "../types";
+import { linkCell } from "../common/link-cell";
+import { TextEditor } from "../common/text-editor";
 
-export const PhoneNumberUi: FieldUi = { icon: Phone, OptionsForm: null, defaultInput: "text" };
+export const PhoneNumberUi: FieldUi = { icon: Phone, OptionsForm: null, defaultInput: "text", Cell: linkCell("phone"), Editor: TextEditor };

@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
 import type { FieldUi } from "../types";
 import { RatingOptionsForm } from "./options-form";
+import { RatingCell, RatingEditor } from "./cell";
 
-export const RatingUi: FieldUi = { icon: Star, OptionsForm: RatingOptionsForm, defaultInput: "number" };
+export const RatingUi: FieldUi = { icon: Star, OptionsForm: RatingOptionsForm, defaultInput: "number", Cell: RatingCell, Editor: RatingEditor };

@@ -1,4 +1,6 @@
 import { Type } from "lucide-react";
 import type { FieldUi } from "../types";
+import { TextCell } from "../common/text-cell";
+import { TextEditor } from "../common/text-editor";
 
-export const SingleLineTextUi: FieldUi = { icon: Type, OptionsForm: null, defaultInput: "text" };
+export const SingleLineTextUi: FieldUi = { icon: Type, OptionsForm: null, defaultInput: "text", Cell: TextCell, Editor: TextEditor };

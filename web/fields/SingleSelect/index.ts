@@ -1,5 +1,6 @@
 import { CircleDot } from "lucide-react";
 import type { FieldUi } from "../types";
 import { SingleSelectOptionsForm } from "./options-form";
+import { SingleSelectCell, SingleSelectEditor } from "./cell";
 
-export const SingleSelectUi: FieldUi = { icon: CircleDot, OptionsForm: SingleSelectOptionsForm, defaultInput: "select" };
+export const SingleSelectUi: FieldUi = { icon: CircleDot, OptionsForm: SingleSelectOptionsForm, defaultInput: "select", Cell: SingleSelectCell, Editor: SingleSelectEditor };

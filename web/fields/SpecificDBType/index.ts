@@ -1,5 +1,7 @@
 import { Database } from "lucide-react";
 import type { FieldUi } from "../types";
 import { SpecificDBTypeOptionsForm } from "./options-form";
+import { TextCell } from "../common/text-cell";
+import { TextEditor } from "../common/text-editor";
 
-export const SpecificDBTypeUi: FieldUi = { icon: Database, OptionsForm: SpecificDBTypeOptionsForm, defaultInput: "text" };
+export const SpecificDBTypeUi: FieldUi = { icon: Database, OptionsForm: SpecificDBTypeOptionsForm, defaultInput: "text", Cell: TextCell, Editor: TextEditor };

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
+import { QuickImportButton } from "../../import/ui/import-entry";
 import { useProject } from "./project-context";
 import { CreateTableDialog } from "./sidebar/create-table-dialog";
 import { tabPath } from "./tabs/tabs";
@@ -19,10 +20,13 @@ export function ProjectLanding() {
   useEffect(() => blur(), [blur]);
 
   const createButton = mayCreate ? (
-    <Button onClick={() => setCreating(true)}>
-      <Plus aria-hidden="true" className="size-4" />
-      {t("project.tables.create")}
-    </Button>
+    <div className="flex flex-wrap gap-2">
+      <Button onClick={() => setCreating(true)}>
+        <Plus aria-hidden="true" className="size-4" />
+        {t("project.tables.create")}
+      </Button>
+      <QuickImportButton />
+    </div>
   ) : null;
 
   return (

@@ -4,22 +4,30 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FullPageSpinner } from "../../components/ui/spinner";
+import { useTableImportVersion } from "../../import/ui/import-request";
+import { TableTools } from "../../import/ui/table-tools";
+import { TableGridPage } from "../../views/grid/table-grid-page";
 import { useProject } from "./project-context";
-import { FieldsPanel } from "./table/fields-panel";
 import { useTabs } from "./tabs/tabs-context";
 
-/** "table/:title/:viewTitle?": opens (or focuses) the table's tab and shows its fields. */
+/** "table/:title/:viewTitle?": opens (or focuses) the table's tab and shows its grid. */
 function TableTab() {
   const { t } = useTranslation();
   const { title = "", viewTitle } = useParams();
   const { tables, tablesLoading } = useProject();
   const { open } = useTabs();
   const table = tables.find((x) => x.title === title);
+  const importVersion = useTableImportVersion(table?.id ?? "");
   useEffect(() => {
     if (table) open({ id: table.id, type: "table", title: table.title, viewTitle: viewTitle ?? null });
   }, [open, table, viewTitle]);
   if (!table) return tablesLoading ? <FullPageSpinner /> : <EmptyState icon={SearchX} body={t("project.tab.notFound", { title })} />;
-  return <FieldsPanel tableId={table.id} />;
+  return (
+    <div className="flex flex-col gap-2">
+      <TableTools tableId={table.id} viewTitle={viewTitle ?? null} />
+      <TableGridPage key={importVersion} tableId={table.id} viewTitle={viewTitle} />
+    </div>
+  );
 }
 
 /** "view/:title/:viewTitle?": views arrive in a later issue; the tab opens already. */

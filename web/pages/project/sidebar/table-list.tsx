@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TableSummary } from "../../../api/types";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { IconButton } from "../../../components/ui/icon-button";
+import { ImportMenu } from "../../../import/ui/import-entry";
 import { useProject } from "../project-context";
 import { CreateTableDialog } from "./create-table-dialog";
 import { TableItem } from "./table-item";
@@ -24,7 +25,10 @@ export function TableList() {
       <nav aria-label={t("project.shell.sidebar")} className="rounded-lg border border-gray-200 bg-white p-2">
         <div className="flex items-center justify-between px-2 py-1">
           <p className="text-xs font-semibold uppercase tracking-wide text-gray-500">{t("project.shell.tables")}</p>
-          {can("tableCreate") ? <IconButton label={t("project.shell.createTable")} icon={Plus} onClick={() => setCreating(true)} /> : null}
+          <div className="flex items-center gap-0.5">
+            {can("tableCreate") ? <IconButton label={t("project.shell.createTable")} icon={Plus} onClick={() => setCreating(true)} /> : null}
+            <ImportMenu />
+          </div>
         </div>
         {tablesLoading ? <LoaderCircle aria-label={t("app.loading")} className="mx-auto my-3 size-5 animate-spin text-primary" /> : null}
         {!tablesLoading && tables.length === 0 ? <p className="px-2 py-2 text-sm text-gray-500">{t("project.shell.noTables")}</p> : null}

@@ -1,0 +1,109 @@
+/**
+ * Table columns as formula inputs, and formula answers as API values. Rules:
+ * - Number, Decimal, Currency, Percent, Duration, Rating, Year and ID are numbers; text types,
+ *   selects and Time are text; Checkbox is true/false; Date a date; DateTime and CreateTime
+ *   date-times. Other types (attachments, JSON, links...) cannot be used.
+ * - Each column is read into the formula form (datekit.ts): pg/mysql numbers as double, dates and
+ *   date-times as fixed text (pg timestamptz read in UTC, fractions of a second dropped).
+ * - A Formula column is compiled from its own formula_raw with the same resolver (a formula used
+ *   inside a formula), so a circle of formulas is reported as `Formula cycle: A → B → A`.
+ */
+import type { Stored, UIType } from "../fields/types";
+import { Frag, ident, sql } from "../query/sql";
+import { compileFormula } from "./compile";
+import { check } from "./check";
+import { parseFormula } from "./parser";
+import { FormulaError, type Dialect, type FormulaColumn, type FormulaResolver, type FormulaType, type ValueType } from "./types";
+
+const TYPES: Partial<Record<UIType, ValueType>> = {
+  Number: "number", Decimal: "number", Currency: "number", Percent: "number", Duration: "number", Rating: "number", Year: "number", ID: "number",
+  SingleLineText: "string", LongText: "string", Email: "string", PhoneNumber: "string", URL: "string", SingleSelect: "string",
+  MultiSelect: "string", Time: "string", Checkbox: "boolean", Date: "date", DateTime: "datetime", CreateTime: "datetime",
+};
+
+export const formulaTypeOf = (uidt: UIType): ValueType | undefined => TYPES[uidt];
+
+/** A stored column value in the formula form of its type. */
+export function physicalSql(uidt: UIType, col: Frag, d: Dialect): Frag {
+  const type = TYPES[uidt];
+  if (type === "number") return d === "pg" ? sql`CAST(${col} AS double precision)` : d === "mysql" ? sql`CAST(${col} AS DOUBLE)` : col;
+  if (type === "date") return d === "pg" ? sql`to_char(${col}, 'YYYY-MM-DD')` : d === "mysql" ? sql`DATE_FORMAT(${col}, '%Y-%m-%d')` : sql`date(${col})`;
+  if (type === "datetime") {
+    if (d === "pg") return sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+    return d === "mysql" ? sql`DATE_FORMAT(${col}, '%Y-%m-%d %H:%i:%s')` : sql`datetime(${col})`;
+  }
+  if (uidt === "Time" && d !== "sqlite") return d === "pg" ? sql`CAST(${col} AS text)` : sql`CAST(${col} AS CHAR)`;
+  return col;
+}
+
+export interface ResolverColumn {
+  title: string;
+  columnName: string;
+  uidt: UIType;
+  options?: Record<string, unknown>;
+}
+
+export interface ResolverOptions {
+  /** Table name or alias to qualify column names with. */
+  table?: string;
+  /** The clock NOW() reads inside Formula columns. */
+  now?: Date;
+}
+
+/** A resolver over a table's columns (titles are exact). */
+export function columnResolver(columns: readonly ResolverColumn[], options: ResolverOptions = {}): FormulaResolver {
+  const byTitle = new Map(columns.map((c) => [c.title, c]));
+  const formulas = new Map<string, FormulaColumn | undefined>();
+  const visiting: string[] = [];
+  const resolve: FormulaResolver = (title) => {
+    const col = byTitle.get(title);
+    if (!col) return undefined;
+    if (col.uidt === "Formula") {
+      if (!formulas.has(title)) formulas.set(title, formulaColumn(col, resolve, visiting, options.now));
+      return formulas.get(title);
+    }
+    const type = TYPES[col.uidt];
+    if (!type) return { type: "unsupported", uidt: col.uidt };
+    const at = (d: Dialect) => (options.table ? sql`${ident(d, options.table)}.${ident(d, col.columnName)}` : ident(d, col.columnName));
+    return { type, sql: (d: Dialect) => physicalSql(col.uidt, at(d), d) };
+  };
+  return resolve;
+}
+
+function formulaColumn(col: ResolverColumn, resolve: FormulaResolver, visiting: string[], now?: Date): FormulaColumn | undefined {
+  const raw = col.options?.formula_raw;
+  if (typeof raw !== "string") return undefined;
+  if (visiting.includes(col.title)) throw new FormulaError(`Formula cycle: ${[...visiting.slice(visiting.indexOf(col.title)), col.title].join(" → ")}`, 1);
+  visiting.push(col.title);
+  let type: FormulaType;
+  const ast = (() => {
+    try {
+      const tree = parseFormula(raw);
+      type = check(tree, resolve).type;
+      return tree;
+    } catch (err) {
+      if (!(err instanceof FormulaError) || err.reason.startsWith("Formula cycle")) throw err;
+      throw new FormulaError(`Column '${col.title}' has an invalid formula (${err.message})`, 1);
+    } finally {
+      visiting.pop();
+    }
+  })();
+  const compiled = new Map<Dialect, Frag>();
+  const sqlFor = (d: Dialect) => {
+    if (!compiled.has(d)) compiled.set(d, compileFormula(ast, d, resolve, { now }).sql);
+    return compiled.get(d)!;
+  };
+  return { type: type! === "null" ? "string" : type!, sql: sqlFor };
+}
+
+/** A driver's answer for a formula of this type as the API value (booleans true/false). */
+export function formulaValue(type: FormulaType, raw: unknown): string | number | boolean | null {
+  if (raw === null || raw === undefined || type === "null") return null;
+  if (type === "number") {
+    const n = typeof raw === "number" ? raw : Number(typeof raw === "bigint" ? raw : String(raw));
+    return Number.isFinite(n) ? n : null;
+  }
+  if (type === "boolean") return raw === true || raw === 1 || raw === 1n || raw === "1" || raw === "t" || raw === "true";
+  if (raw instanceof Uint8Array) return new TextDecoder().decode(raw);
+  return String(raw as Stored);
+}

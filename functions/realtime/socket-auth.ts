@@ -1,0 +1,41 @@
+import { applyPreview, effectiveRoles, toFlags } from "../../db/acl/roles";
+import { IDENTITY_HEADER, type SocketIdentity } from "../../realtime/identity";
+import { can } from "../../db/acl/matrix";
+import type { Env } from "../env";
+import { verifySessionToken } from "../lib/jwt";
+import { findSessionProject, findSharedProject } from "../lib/projects";
+
+
+/**
+ * Checks a WebSocket upgrade to `/parties/project/<projectId>` before it reaches the room: the
+ * session token (`xc-auth` header, or `token` in the query since browsers cannot set headers on
+ * WebSockets) must belong to a project member, or `shared` must be the project's shared-base uuid.
+ * Anything else is refused; a client-supplied identity header is always replaced.
+ */
+export async function authorizeSocket(req: Request, env: Env, projectId: string): Promise<Request | Response> {
+  const url = new URL(req.url);
+  const token = req.headers.get("xc-auth") ?? url.searchParams.get("token");
+  const shared = url.searchParams.get("shared") ?? req.headers.get("xc-shared-base-id");
+  let identity: SocketIdentity | null = null;
+  const claims = token ? await verifySessionToken(env, token) : null;
+  if (claims) {
+    const found = await findSessionProject(env.META, claims, projectId);
+    if (found?.project && (found.role || toFlags(found.user.roles).super)) {
+      const roles = applyPreview(effectiveRoles(found.user.roles, found.role), url.searchParams.get("preview"));
+      const name = [found.user.firstname, found.user.lastname].filter(Boolean).join(" ") || found.user.email.split("@")[0]!;
+      identity = { userId: found.user.id, email: found.user.email, name, roles };
+    }
+  }
+  if (!identity && shared) {
+    const project = await findSharedProject(env.META, shared);
+    if (project?.id === projectId && project.shared_role) {
+      identity = { userId: `visitor:${crypto.randomUUID()}`, email: "", name: "Visitor", roles: toFlags(project.shared_role) };
+    }
+  }
+  if (!identity || !can(identity.roles, "dataList")) {
+    return Response.json({ msg: token || shared ? "You don't have access to this project" : "Unauthorized access" }, { status: token || shared ? 403 : 401 });
+  }
+  const headers = new Headers(req.headers);
+  headers.set(IDENTITY_HEADER, JSON.stringify(identity));
+  return new Request(req, { headers });
+}

@@ -1,0 +1,9 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../types";
+import { viewColumnRoutes } from "./columns";
+import { filterRoutes } from "./filters";
+import { sortRoutes } from "./sorts";
+import { viewRoutes } from "./views";
+
+/** Views, view columns, filters and sorts under /api/v1/db/meta (contract 4.4, 4.6, 4.7). */
+export const views = new Hono<AppEnv>().route("/", viewRoutes).route("/", viewColumnRoutes).route("/", filterRoutes).route("/", sortRoutes);

@@ -1,0 +1,183 @@
+// Grid benchmark (npm run bench grid): the web grid in Debian Chromium against a local instance.
+// 100k rows: first rows visible after navigation, frame times while scrolling top to bottom in
+// 20 steps, tab memory. Then a 1M-row table: seeding time, open, scroll. Figures print as JSON.
+// BENCH_ROWS / BENCH_BIG_ROWS change the sizes (BENCH_BIG_ROWS=0 skips the big table).
+import { chromium } from "@playwright/test";
+import { apiClient, startBenchServer, stats, timed } from "./server.mjs";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const BIG_ROWS = Number(process.env.BENCH_BIG_ROWS ?? 1_000_000);
+const BATCH = 10_000; // the bulk route's limit per request
+const PORT = Number(process.env.BENCH_PORT ?? 8803);
+const ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"];
+const statuses = ["Todo", "Doing", "Review", "Done"];
+const COLUMNS = [
+  { title: "Name", uidt: "SingleLineText" },
+  { title: "Email", uidt: "Email" },
+  { title: "Points", uidt: "Number" },
+  { title: "Price", uidt: "Currency" },
+  { title: "Done", uidt: "Checkbox" },
+  { title: "Status", uidt: "SingleSelect", colOptions: { options: statuses.map((title) => ({ title })) } },
+  { title: "Due", uidt: "Date" },
+  { title: "Notes", uidt: "LongText" },
+  { title: "Stars", uidt: "Rating" },
+  { title: "Tags", uidt: "MultiSelect", colOptions: { options: ["a", "b", "c"].map((title) => ({ title })) } },
+];
+const row = (i) => ({
+  Name: `item ${i} ${(i * 7919) % 10007}`,
+  Email: `user${i}@example.com`,
+  Points: (i * 31) % 1000,
+  Price: Math.round(((i * 13) % 10000) * 1.5) / 100,
+  Done: i % 3 === 0,
+  Status: statuses[i % 4],
+  Due: `2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
+  Notes: `note for item ${i}`,
+  Stars: i % 6,
+  Tags: ["a", "a,b", "c", ""][i % 4],
+});
+
+/**
+ * Bulk inserts in batches. `wrangler dev` restarts the Worker when sources change (other work in
+ * the same tree), which can drop a request: after a failure the row count decides where to go on.
+ */
+async function seed(call, projectId, title, count) {
+  await call("POST", `/api/v1/db/meta/projects/${projectId}/tables`, { table_name: title, title, columns: COLUMNS });
+  const counted = async () => (await call("GET", `/api/v1/db/data/noco/${projectId}/${title}/count`)).count;
+  const ms = await timed(async () => {
+    let start = 0;
+    let failures = 0;
+    while (start < count) {
+      try {
+        await call("POST", `/api/v1/db/data/bulk/noco/${projectId}/${title}`, Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => row(start + k)));
+        start += BATCH;
+      } catch (err) {
+        if (++failures > 5) throw err;
+        await new Promise((r) => setTimeout(r, 2000));
+        start = await counted();
+      }
+    }
+  });
+  return Math.round(ms);
+}
+
+const firstCell = '[role=gridcell][data-row="0"][data-title="Name"] span:not([aria-hidden])';
+
+/** Marks, in the page's own clock (0 = navigation start), when the first row's text shows. */
+function markFirstRow(selector) {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector(selector)) {
+      window.__firstRowAt = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/**
+ * Navigation to the first row's text showing: in the page's clock from navigation start (app
+ * boot, API calls and render), and the wall time seen from Node (adds browser overhead).
+ */
+async function open(page, url) {
+  const t = performance.now();
+  await page.goto(url, { waitUntil: "commit" });
+  await page.waitForSelector(firstCell, { state: "visible", timeout: 60_000 });
+  const wall = Math.round(performance.now() - t);
+  const inPage = await page.evaluate(() => Math.round(window.__firstRowAt ?? -1));
+  return { inPage, wall };
+}
+
+/** Scrolls top to bottom in 20 steps; rAF deltas over the whole run, and rows-filled time per step. */
+async function scrollRun(page, total) {
+  return page.evaluate(async (total) => {
+    const grid = document.querySelector("[data-testid=grid]");
+    const deltas = [];
+    let running = true;
+    let last = performance.now();
+    const tick = (now) => {
+      deltas.push(now - last);
+      last = now;
+      if (running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const filled = [];
+    // Loaded: the rows in view are the ones this scroll position should show, with their values.
+    const loaded = () => {
+      const g = grid.getBoundingClientRect();
+      const rows = [...grid.querySelectorAll("[role=row][aria-rowindex]")].filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.bottom > g.top + 40 && b.top < g.bottom && r.querySelector("[role=gridcell]");
+      });
+      if (rows.length === 0) return false;
+      const first = Math.min(...rows.map((r) => Number(r.getAttribute("aria-rowindex")) - 2));
+      const expected = Math.floor((grid.scrollTop / Math.max(1, grid.scrollHeight - grid.clientHeight)) * Math.max(0, total - rows.length));
+      if (Math.abs(first - expected) > rows.length + 2) return false;
+      return rows.every((r) => !r.querySelector("[role=gridcell] > span[aria-hidden=true]"));
+    };
+    for (let step = 1; step <= 20; step++) {
+      const t = performance.now();
+      grid.scrollTop = (step / 20) * (grid.scrollHeight - grid.clientHeight);
+      await new Promise((r) => requestAnimationFrame(() => r()));
+      while (!loaded() && performance.now() - t < 10_000) await new Promise((r) => setTimeout(r, 10));
+      filled.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    running = false;
+    const lastRow = Math.max(...[...grid.querySelectorAll("[role=gridcell][data-row]")].map((c) => Number(c.dataset.row)));
+    return { deltas: deltas.slice(2), filled, lastRow };
+  }, total);
+}
+
+async function heapMB(cdp) {
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const used = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0;
+  return Math.round((used / 1e6) * 10) / 10;
+}
+
+async function measure(browser, base, token, projectId, title, rows) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript((t) => localStorage.setItem("gridbase:settings:v1", JSON.stringify({ version: 1, settings: { token: t } })), token);
+  await context.addInitScript(markFirstRow, firstCell);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const url = `${base}/nc/${projectId}/table/${title}`;
+  const cold = await open(page, url);
+  const warm = [];
+  for (let i = 0; i < 3; i++) warm.push(await open(page, url));
+  await page.waitForFunction(() => /\d/.test(document.querySelector("[data-testid=grid-count]")?.textContent ?? ""));
+  const shownCount = await page.textContent("[data-testid=grid-count]");
+  const heapAfterOpenMB = await heapMB(cdp);
+  const run = await scrollRun(page, rows);
+  const heapAfterScrollMB = await heapMB(cdp);
+  await context.close();
+  return {
+    rows,
+    shownCount,
+    firstRowsVisibleColdMs: cold,
+    firstRowsVisibleWarmMs: { inPage: warm.map((w) => w.inPage), wall: warm.map((w) => w.wall) },
+    scrollFrameMs: stats(run.deltas),
+    framesOver20ms: run.deltas.filter((d) => d > 20).length,
+    stepRowsFilledMs: stats(run.filled),
+    reachedLastRow: run.lastRow === rows - 1,
+    heapAfterOpenMB,
+    heapAfterScrollMB,
+  };
+}
+
+const server = await startBenchServer({ build: true, port: PORT, inspectorPort: PORT + 460 });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+try {
+  const { token, call } = await apiClient(server.base);
+  const project = await call("POST", "/api/v1/db/meta/projects", { title: "Grid bench" });
+  const figures = { targets: { firstRowsVisibleMs: 1500, scrollFrameP95Ms: 20, heapMB: 300 } };
+  figures.seed100kMs = await seed(call, project.id, "Items", ROWS);
+  figures.table100k = await measure(browser, server.base, token, project.id, "Items", ROWS);
+  if (BIG_ROWS > 0) {
+    figures.seed1MMs = await seed(call, project.id, "Big", BIG_ROWS);
+    figures.table1M = await measure(browser, server.base, token, project.id, "Big", BIG_ROWS);
+  }
+  console.log(JSON.stringify(figures, null, 2));
+} finally {
+  await browser.close();
+  server.stop();
+}

@@ -1,0 +1,88 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { api, seedProject, seedUser } from "./support";
+
+/** A socket to the project room through the Worker, collecting the JSON messages it receives. */
+async function connect(projectId: string, query: string) {
+  const res = await exports.default.fetch(
+    new Request(`http://localhost/parties/project/${projectId}${query}`, { headers: { Upgrade: "websocket" } }),
+  );
+  if (!res.webSocket) return { status: res.status, body: await res.json<{ msg: string }>() };
+  const ws = res.webSocket;
+  const messages: Array<Record<string, any>> = [];
+  ws.accept();
+  ws.addEventListener("message", (e) => {
+    if (typeof e.data === "string" && e.data.startsWith("{")) messages.push(JSON.parse(e.data));
+  });
+  const next = async (type: string, where: (m: Record<string, any>) => boolean = () => true) => {
+    for (let i = 0; i < 100; i++) {
+      const idx = messages.findIndex((m) => m.type === type && where(m));
+      if (idx >= 0) return messages.splice(idx, 1)[0]!;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`no ${type} message; got ${JSON.stringify(messages)}`);
+  };
+  return { status: 101, ws, messages, next };
+}
+
+async function setup() {
+  const owner = await seedUser("org-level-creator");
+  const viewer = await seedUser("org-level-viewer");
+  const stranger = await seedUser("org-level-creator");
+  const projectId = await seedProject([[owner, "owner"], [viewer, "viewer"]]);
+  await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token, body: { table_name: "Notes" } });
+  return { owner, viewer, stranger, projectId };
+}
+
+describe("realtime room", () => {
+  it("refuses sockets without project access", async () => {
+    const { projectId, stranger } = await setup();
+    expect(await connect(projectId, "")).toMatchObject({ status: 401 });
+    expect(await connect(projectId, `?token=${stranger.token}`)).toMatchObject({ status: 403 });
+    expect(await connect(projectId, "?token=not-a-jwt")).toMatchObject({ status: 403 });
+  });
+
+  it("broadcasts committed row changes to every member tab, with presence", async () => {
+    const { projectId, owner, viewer } = await setup();
+    const a = (await connect(projectId, `?token=${owner.token}`)) as any;
+    const b = (await connect(projectId, `?token=${viewer.token}`)) as any;
+    expect(a.status).toBe(101);
+    await a.next("hello");
+    const presence = await b.next("presence", (m: any) => m.users.length === 2);
+    expect(presence.users.map((u: { email: string }) => u.email).sort()).toEqual([owner.email, viewer.email].sort());
+
+    const T = `/api/v1/db/data/noco/${projectId}/Notes`;
+    const created = await api("POST", T, { token: owner.token, body: { Title: "hello" } });
+    const seen = await b.next("row", (m: any) => m.op === "insert");
+    expect(seen).toMatchObject({ row: { Id: created.body.Id, Title: "hello" }, by: { email: owner.email } });
+    await api("PATCH", `${T}/${created.body.Id}`, { token: owner.token, body: { Title: "edited" } });
+    expect(await a.next("row", (m: any) => m.op === "update")).toMatchObject({ row: { Title: "edited" }, changed: ["Title"] });
+    await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token, body: { table_name: "More" } });
+    await b.next("schema");
+
+    a.ws.send(JSON.stringify({ type: "page", path: `/nc/${projectId}/table/Notes`, pid: projectId }));
+    const moved = await b.next("presence", (m: any) => m.users.some((u: any) => u.table === "Notes"));
+    expect(moved.users.find((u: any) => u.table === "Notes").email).toBe(owner.email);
+    a.ws.send(JSON.stringify({ type: "editing", cell: { tableId: "md_x", rowId: 1, column: "Title" } }));
+    expect((await b.next("presence", (m: any) => m.users.some((u: any) => u.editing))).users.find((u: any) => u.editing).editing).toEqual({ tableId: "md_x", rowId: "1", column: "Title" });
+    a.ws.close();
+    b.ws.close();
+  });
+
+  it("lets shared-base visitors in read-only and without members' e-mails", async () => {
+    const { projectId, owner } = await setup();
+    const uuid = (await api("POST", `/api/v1/db/meta/projects/${projectId}/shared`, { token: owner.token, body: {} })).body.uuid;
+    const visitor = (await connect(projectId, `?shared=${uuid}`)) as any;
+    expect(visitor.status).toBe(101);
+    const member = (await connect(projectId, `?token=${owner.token}`)) as any;
+    const presence = await visitor.next("presence", (m: any) => m.users.length === 2);
+    expect(JSON.stringify(presence)).not.toContain(owner.email);
+    await api("POST", `/api/v1/db/data/noco/${projectId}/Notes`, { token: owner.token, body: { Title: "x" } });
+    const event = await visitor.next("row");
+    expect(event.by).toEqual({ id: owner.id });
+    expect((await member.next("row")).by.email).toBe(owner.email);
+    expect(await connect(projectId, `?shared=not-the-uuid`)).toMatchObject({ status: 403 });
+    visitor.ws.close();
+    member.ws.close();
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import type { Column } from "../api/types";
+import { codecFor, isReadOnlyColumn, virtualText } from "./codec";
+
+const col = (uidt: Column["uidt"], extra: Partial<Column> = {}): Column => ({
+  id: `cl_${uidt}`, title: uidt, column_name: uidt.toLowerCase(), uidt, pk: false, pv: false, rqd: false, cdf: null, system: false, meta: {}, ...extra,
+});
+
+describe("column codecs", () => {
+  it("formats API values as text and parses text back", () => {
+    const cb = codecFor(col("Checkbox"));
+    expect(cb.toText(true)).toBe("true");
+    expect(cb.fromText("yes")).toEqual({ ok: true, value: true });
+    const num = codecFor(col("Number"));
+    expect(num.fromText("12")).toEqual({ ok: true, value: 12 });
+    expect(num.fromText("")).toEqual({ ok: true, value: null });
+  });
+  it("returns the registry's message for invalid text", () => {
+    const r = codecFor(col("Email")).fromText("not-an-email");
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error).toMatch(/^Email: "not-an-email"/);
+  });
+  it("checks select values against the options", () => {
+    const select = codecFor(col("SingleSelect", { colOptions: { options: [{ title: "Todo" }, { title: "Done" }] } }));
+    expect(select.fromText("done")).toEqual({ ok: true, value: "Done" });
+    expect(select.fromText("Maybe").ok).toBe(false);
+  });
+  it("keeps an unreadable stored value visible", () => {
+    expect(codecFor(col("Number")).toText("abc")).toBe("abc");
+  });
+  it("knows the read-only columns", () => {
+    expect(isReadOnlyColumn(col("ID", { pk: true }))).toBe(true);
+    expect(isReadOnlyColumn(col("Formula"))).toBe(true);
+    expect(isReadOnlyColumn(col("DateTime", { system: true }))).toBe(true);
+    expect(isReadOnlyColumn(col("SingleLineText"))).toBe(false);
+  });
+  it("shows linked records by their display value", () => {
+    expect(virtualText([{ Id: 1, Title: "a" }, { Id: 2, Title: "b" }])).toBe("a, b");
+    expect(virtualText({ id: 3, Name: "x" })).toBe("x");
+    expect(virtualText(4)).toBe("4");
+  });
+});

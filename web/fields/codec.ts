@@ -1,0 +1,64 @@
+/**
+ * A column's values between the API, the screen and the clipboard, through the field registry
+ * (db/fields). Rules:
+ * - Text for copy and for a text editor: the API value read with `fromApi`, written with
+ *   `formatText`; a value the type refuses shows as plain text rather than disappearing.
+ * - Typed or pasted text is read with `parseText` and sent as `toApi` of the result; its error is
+ *   the registry's sentence naming the column.
+ * - A value from a picker (checkbox, select, date input) goes through `fromApi` the same way.
+ * - Read-only: virtual types, the key, auto-increment and system columns, and CreateTime.
+ */
+import { fieldContext, fieldType, type AnyFieldType } from "../../db/fields/registry";
+import type { FieldContext, Result } from "../../db/fields/types";
+import type { Column } from "../api/types";
+
+export interface ColumnCodec {
+  column: Column;
+  type: AnyFieldType;
+  ctx: FieldContext<Record<string, unknown>>;
+  readOnly: boolean;
+  toText(value: unknown): string;
+  fromText(text: string): Result<unknown>;
+  fromValue(value: unknown): Result<unknown>;
+}
+
+const READ_ONLY_TYPES = new Set(["ID", "CreateTime", "ForeignKey"]);
+
+export function isReadOnlyColumn(column: Column): boolean {
+  const type = fieldType(column.uidt);
+  return !type || type.virtual || column.pk || Boolean(column.ai) || column.system || READ_ONLY_TYPES.has(column.uidt);
+}
+
+export function codecFor(column: Column): ColumnCodec {
+  const type = fieldType(column.uidt) ?? fieldType("SingleLineText");
+  const raw = { ...(column.meta ?? {}), ...(column.colOptions ?? {}) };
+  const parsed = fieldContext(column.uidt, column.title, raw);
+  const ctx = parsed.ok ? parsed.value : { title: column.title, options: raw };
+  const send = (r: Result<string | number | null>): Result<unknown> => (r.ok ? { ok: true, value: type.toApi(r.value, ctx) } : r);
+  return {
+    column,
+    type,
+    ctx,
+    readOnly: isReadOnlyColumn(column),
+    toText(value) {
+      if (value === null || value === undefined || value === "") return "";
+      if (type.virtual) return virtualText(value);
+      const stored = type.fromApi(value, ctx);
+      return stored.ok ? type.formatText(stored.value, ctx) : typeof value === "object" ? JSON.stringify(value) : String(value);
+    },
+    fromText: (text) => send(type.parseText(text, ctx)),
+    fromValue: (value) => send(type.fromApi(value, ctx)),
+  };
+}
+
+/** Links and lookups arrive as records or lists of them: show their display values. */
+export function virtualText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map(virtualText).filter((s) => s !== "").join(", ");
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([k]) => k !== "Id" && k !== "id");
+    const shown = entries.find(([, v]) => typeof v === "string" || typeof v === "number") ?? entries[0];
+    return shown ? virtualText(shown[1]) : "";
+  }
+  return String(value);
+}

@@ -1,0 +1,17 @@
+import { useQuery } from "@tanstack/react-query";
+import { queryKeys } from "../../api/query-keys";
+import { tablesApi } from "../../api/tables-api";
+import { ExportMenu } from "../export/export-menu";
+import { ImportIntoTableButton } from "./import-entry";
+
+/** The table tab's import and export controls (toolbar). */
+export function TableTools({ tableId, viewTitle }: { tableId: string; viewTitle?: string | null }) {
+  const table = useQuery({ queryKey: queryKeys.table(tableId), queryFn: () => tablesApi.read(tableId) });
+  if (!table.data) return null;
+  return (
+    <div data-testid="table-tools" className="flex flex-wrap items-center justify-end gap-2">
+      <ImportIntoTableButton table={table.data} />
+      <ExportMenu table={table.data} viewTitle={viewTitle} />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RowStore, type FetchPage } from "./row-store";
+
+function fakeServer(total: number) {
+  const calls: number[] = [];
+  const aborted: number[] = [];
+  const pending: Array<() => void> = [];
+  const fetchPage: FetchPage = (offset, limit, signal) => {
+    calls.push(offset);
+    signal.addEventListener("abort", () => aborted.push(offset));
+    return new Promise((resolve) => {
+      pending.push(() => {
+        const list = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ Id: offset + i + 1 }));
+        resolve({ list, totalRows: total });
+      });
+    });
+  };
+  const flush = async () => {
+    while (pending.length) pending.shift()!();
+    await Promise.resolve();
+    await Promise.resolve();
+  };
+  return { fetchPage, calls, aborted, flush };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe("RowStore", () => {
+  it("fetches the first page, learns the row count, then the pages near the viewport", async () => {
+    const s = fakeServer(100_000);
+    const store = new RowStore(s.fetchPage, { overscan: 0 });
+    store.start();
+    expect(s.calls).toEqual([0]);
+    await s.flush();
+    expect(store.totalRows).toBe(100_000);
+    expect(store.rowAt(5)).toEqual({ Id: 6 });
+    store.setViewport(5000, 5030);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(s.calls).toEqual([0, 5000]);
+    await s.flush();
+    expect(store.rowAt(5030)).toEqual({ Id: 5031 });
+    expect(store.rowAt(7000)).toBeUndefined();
+  });
+
+  it("aborts pages scrolled past and does not start pages while racing", async () => {
+    const s = fakeServer(1_000_000);
+    const store = new RowStore(s.fetchPage, { overscan: 0 });
+    store.start();
+    await s.flush();
+    store.setViewport(10_000, 10_030);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(s.calls).toEqual([0, 10_000]);
+    for (let k = 1; k <= 5; k++) {
+      store.setViewport(10_000 + k * 50_000, 10_030 + k * 50_000);
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    expect(s.aborted).toEqual([10_000]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(s.calls.at(-1)).toBe(260_000);
+    expect(s.calls.filter((c) => c > 10_000 && c < 260_000)).toEqual([]);
+  });
+
+  it("keeps memory bounded by evicting the least recently used pages", async () => {
+    const s = fakeServer(1_000_000);
+    const store = new RowStore(s.fetchPage, { overscan: 0, maxPages: 3 });
+    store.start();
+    await s.flush();
+    for (const row of [1000, 2000, 3000, 4000]) {
+      store.setViewport(row, row + 10);
+      await vi.advanceTimersByTimeAsync(200);
+      await s.flush();
+    }
+    expect(store.loadedPageCount).toBe(3);
+    expect(store.rowAt(0)).toBeUndefined();
+    expect(store.rowAt(4000)).toEqual({ Id: 4001 });
+  });
+
+  it("loads a range on demand, patches by key and reloads without flashing", async () => {
+    const s = fakeServer(1000);
+    const store = new RowStore(s.fetchPage, { overscan: 0 });
+    store.start();
+    await s.flush();
+    const range = store.loadRange(150, 250);
+    await vi.advanceTimersByTimeAsync(0);
+    await s.flush();
+    const rows = await range;
+    expect(rows).toHaveLength(101);
+    store.patchByKey("Id", 3, { Title: "x" });
+    expect(store.rowAt(2)).toEqual({ Id: 3, Title: "x" });
+    store.reload();
+    expect(store.rowAt(2)).toEqual({ Id: 3, Title: "x" });
+    await s.flush();
+    expect(store.rowAt(2)).toEqual({ Id: 3 });
+  });
+
+  it("reports a failed page and does not hammer the server", async () => {
+    const fetchPage = vi.fn<FetchPage>(() => Promise.reject(new Error("down")));
+    const onError = vi.fn();
+    const store = new RowStore(fetchPage, { onError });
+    store.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onError).toHaveBeenCalledTimes(1);
+    store.setViewport(0, 10);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    store.retry();
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+});

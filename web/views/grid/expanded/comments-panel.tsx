@@ -1,0 +1,80 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { commentsApi } from "../../../api/comments-api";
+import { queryKeys } from "../../../api/query-keys";
+import type { Audit } from "../../../api/view-types";
+import { Button } from "../../../components/ui/button";
+import { INPUT_CLASS } from "../../../fields/common/text-editor";
+import { useNotifyError } from "../../../lib/use-notify-error";
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}
+
+function Entry({ a }: { a: Audit }) {
+  return (
+    <li className="rounded-md border border-gray-100 bg-white p-2" data-testid={a.op_type === "COMMENT" ? "comment" : "history-entry"}>
+      <div className="flex justify-between gap-2 text-xs text-gray-500">
+        <span className="truncate font-medium text-gray-700">{a.user ?? ""}</span>
+        <time dateTime={a.created_at}>{when(a.created_at)}</time>
+      </div>
+      <p className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-800">{a.description ?? ""}</p>
+    </li>
+  );
+}
+
+/** The record's comments (add one when the role allows) and its change history, newest first. */
+export function CommentsPanel({ tableId, rowId, canComment }: { tableId: string; rowId: string; canComment: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const notifyError = useNotifyError();
+  const [tab, setTab] = useState<"comments" | "history">("comments");
+  const [text, setText] = useState("");
+  const key = queryKeys.audits(tableId, rowId);
+  const audits = useQuery({ queryKey: key, queryFn: () => commentsApi.list(tableId, rowId) });
+  const add = useMutation({
+    mutationFn: () => commentsApi.add(tableId, rowId, text.trim()),
+    onSuccess: async () => {
+      setText("");
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: notifyError,
+  });
+  const list = (audits.data ?? []).filter((a) => (tab === "comments" ? a.op_type === "COMMENT" : a.op_type !== "COMMENT"));
+  const tabClass = (on: boolean) => `rounded-md px-2 py-1 text-xs font-medium ${on ? "bg-white text-gray-900 shadow-sm" : "text-gray-500 hover:text-gray-800"}`;
+  return (
+    <section className="flex min-h-0 flex-col gap-2" aria-label={t("grid.expanded.activity")}>
+      <div role="tablist" className="flex gap-1 rounded-lg bg-gray-100 p-1">
+        <button type="button" role="tab" aria-selected={tab === "comments"} className={tabClass(tab === "comments")} onClick={() => setTab("comments")}>
+          {t("grid.expanded.comments")}
+        </button>
+        <button type="button" role="tab" aria-selected={tab === "history"} className={tabClass(tab === "history")} onClick={() => setTab("history")}>
+          {t("grid.expanded.history")}
+        </button>
+      </div>
+      <ul className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto">
+        {audits.isPending ? <li className="text-xs text-gray-500">{t("grid.loading")}</li> : null}
+        {!audits.isPending && list.length === 0 ? <li className="text-xs text-gray-500">{t(tab === "comments" ? "grid.expanded.noComments" : "grid.expanded.noHistory")}</li> : null}
+        {list.map((a) => (
+          <Entry key={a.id} a={a} />
+        ))}
+      </ul>
+      {tab === "comments" && canComment ? (
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (text.trim()) add.mutate();
+          }}
+        >
+          <textarea aria-label={t("grid.expanded.newComment")} placeholder={t("grid.expanded.commentHint")} className={`${INPUT_CLASS} min-h-16`} value={text} onChange={(e) => setText(e.target.value)} />
+          <Button type="submit" loading={add.isPending} disabled={!text.trim()} className="self-end">
+            {t("grid.expanded.addComment")}
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+/** One grid view of a table: toolbar, grid, expanded record and field dialogs, wired to the API. */
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { isVirtual } from "../../../db/fields/registry";
+import { queryKeys } from "../../api/query-keys";
+import type { TableMeta } from "../../api/types";
+import { useNotifyError } from "../../lib/use-notify-error";
+import { useProject } from "../../pages/project/project-context";
+import { useGridColumns } from "./data/use-grid-columns";
+import { useGridWrites } from "./data/use-grid-writes";
+import { useRowStore } from "./data/use-row-store";
+import { useLocalSettings } from "./data/use-local-settings";
+import type { ViewSetup } from "./data/use-view-setup";
+import { useViewQuery } from "./data/use-view-query";
+import { ExpandedRow } from "./expanded/expanded-row";
+import { Grid } from "./grid";
+import { fieldView } from "./grid-field";
+import type { HeaderActions } from "./header-cell";
+import { sortBy } from "./logic/sorts";
+import { GridToolbar } from "./toolbar/grid-toolbar";
+import { useFieldDialogs } from "./use-field-dialogs";
+import { useFillHeight } from "./use-fill-height";
+
+export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup }) {
+  const { projectId, can } = useProject();
+  const queryClient = useQueryClient();
+  const notifyError = useNotifyError();
+  const { filterAutoSave } = useLocalSettings();
+  const perms = { edit: can("dataUpdate"), insert: can("dataInsert"), delete: can("dataDelete") };
+  const keyTitle = meta.columns.find((c) => c.pk)?.title ?? "Id";
+  const target = useMemo(() => ({ projectId, tableId: meta.id }), [projectId, meta.id]);
+  const cols = useGridColumns(setup, can("gridColumnUpdate"));
+  const visible = useMemo(() => cols.visible.map(fieldView), [cols.visible]);
+  const all = useMemo(() => cols.all.map(fieldView), [cols.all]);
+  // Fields in the grid's order first (the filter, sort and search pickers start there), then the rest.
+  const queryColumns = useMemo(() => {
+    const shown = cols.visible.map((f) => f.column);
+    return [...shown, ...meta.columns.filter((c) => !shown.includes(c) && c.uidt !== "ForeignKey")];
+  }, [cols.visible, meta.columns]);
+  const searchColumns = useMemo(() => queryColumns.filter((c) => !isVirtual(c.uidt)), [queryColumns]);
+  const fieldTitles = useMemo(() => [...new Set([keyTitle, ...cols.visible.map((f) => f.column.title)])], [keyTitle, cols.visible]);
+  const query = useViewQuery({ setup, columns: queryColumns, fieldTitles, canSaveFilters: can("filterCreate"), canSaveSorts: can("sortCreate") });
+  const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError);
+  const writableTitles = useMemo(() => all.filter((f) => !f.codec.readOnly).map((f) => f.column.title), [all]);
+  const writes = useGridWrites(target, keyTitle, store, writableTitles);
+  const fieldDialogs = useFieldDialogs(meta);
+  const [expanded, setExpanded] = useState<{ key: string | number | null } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useFillHeight(box);
+
+  // A field added or changed: the view's grid columns change with it.
+  const viewId = setup.view?.id;
+  const seenColumns = useRef(meta.columns);
+  useEffect(() => {
+    if (seenColumns.current === meta.columns) return;
+    seenColumns.current = meta.columns;
+    if (viewId) void queryClient.invalidateQueries({ queryKey: queryKeys.gridColumns(viewId) });
+  }, [meta.columns, viewId, queryClient]);
+
+  const onExpand = useCallback((rowIndex: number) => {
+    const row = store.rowAt(rowIndex);
+    if (row) setExpanded({ key: row[keyTitle] as string | number });
+  }, [store, keyTitle]);
+
+  const headerActions: HeaderActions = {
+    canEditField: can("columnUpdate"),
+    canDeleteField: can("columnDelete"),
+    onEditField: (f) => fieldDialogs.editField(f.column),
+    onDeleteField: (f) => fieldDialogs.deleteField(f.column),
+    onSort: (f, direction) => query.editSorts(sortBy(query.sorts, f.column.id, direction)),
+    onHide: (f) => cols.setShown(f, false),
+    onResize: cols.resize,
+    onMove: cols.moveVisible,
+  };
+
+  return (
+    <div ref={box} className="flex min-h-96 flex-col">
+      <GridToolbar
+        title={meta.title}
+        columns={queryColumns}
+        searchColumns={searchColumns}
+        fields={cols.all}
+        onShowField={cols.setShown}
+        onMoveField={cols.moveAll}
+        onAllFields={cols.setAll}
+        onEditFields={can("columnAdd") || can("columnUpdate") ? fieldDialogs.openPanel : null}
+        filters={query.filters}
+        onFilters={query.editFilters}
+        sorts={query.sorts}
+        onSorts={query.editSorts}
+        autoSave={filterAutoSave}
+        mayPersist={can("filterCreate") && setup.viewApiReady}
+        canSave={query.canSave}
+        onSave={() => void query.save()}
+        rowLevel={cols.rowLevel}
+        onRowLevel={cols.setRowHeight}
+        search={query.search}
+        onSearch={query.setSearch}
+        canUndo={writes.canUndo}
+        canRedo={writes.canRedo}
+        onUndo={() => void writes.undo()}
+        onRedo={() => void writes.redo()}
+        onNewRecord={perms.insert ? () => setExpanded({ key: null }) : null}
+      />
+      <Grid fields={visible} store={store} rowHeight={cols.rowHeight} keyTitle={keyTitle} writes={writes} perms={perms} headerActions={headerActions} label={meta.title} onExpand={onExpand} />
+      {expanded ? (
+        <ExpandedRow target={target} keyTitle={keyTitle} rowKey={expanded.key} fields={all} canEdit={perms.edit} canComment={can("commentRow")} writes={writes} onClose={() => setExpanded(null)} />
+      ) : null}
+      {fieldDialogs.dialogs}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronDown, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { GUTTER_WIDTH, HEADER_HEIGHT } from "./grid-constants";
+import type { GridFieldView } from "./grid-field";
+import { MAX_WIDTH, MIN_WIDTH } from "./logic/grid-fields";
+import { MENU_ITEM, Popover } from "./ui/popover";
+
+export interface HeaderActions {
+  canEditField: boolean;
+  canDeleteField: boolean;
+  onEditField(field: GridFieldView): void;
+  onDeleteField(field: GridFieldView): void;
+  onSort(field: GridFieldView, direction: "asc" | "desc"): void;
+  onHide(field: GridFieldView): void;
+  onResize(field: GridFieldView, width: number, done: boolean): void;
+  /** Moves the field at `from` (index in the drawn fields) to `to`. */
+  onMove(from: number, to: number): void;
+}
+
+const DRAG_TYPE = "application/x-grid-column";
+
+/** A column header: icon and title, a menu, a resize edge; drag it to move the column. */
+export function HeaderCell({ field, index, actions }: { field: GridFieldView; index: number; actions: HeaderActions }) {
+  const { t } = useTranslation();
+  const [over, setOver] = useState(false);
+  const start = useRef<{ x: number; width: number } | null>(null);
+  const Icon = field.ui.icon;
+  const title = field.column.title;
+  const frozen = index === 0;
+
+  const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    start.current = { x: e.clientX, width: field.width };
+    const widthAt = (x: number) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(start.current!.width + x - start.current!.x)));
+    const move = (ev: PointerEvent) => actions.onResize(field, widthAt(ev.clientX), false);
+    const up = (ev: PointerEvent) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      actions.onResize(field, widthAt(ev.clientX), true);
+      start.current = null;
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+  };
+
+  return (
+    <div
+      role="columnheader"
+      aria-colindex={index + 2}
+      data-title={title}
+      draggable={!frozen}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_TYPE, String(index));
+        e.dataTransfer.effectAllowed = "move";
+      }}
+      onDragOver={(e) => {
+        if (frozen || !e.dataTransfer.types.includes(DRAG_TYPE)) return;
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        setOver(false);
+        const from = Number(e.dataTransfer.getData(DRAG_TYPE));
+        if (!frozen && Number.isInteger(from)) actions.onMove(from, index);
+      }}
+      className={`group relative flex shrink-0 items-center gap-1.5 border-b border-r border-gray-200 bg-gray-50 pl-2 pr-1 text-xs font-medium text-gray-700 ${frozen ? "sticky z-10" : ""} ${over ? "bg-primary/10" : ""}`}
+      style={{ width: field.width, height: HEADER_HEIGHT, left: frozen ? GUTTER_WIDTH : undefined }}
+    >
+      <Icon aria-hidden="true" className="size-3.5 shrink-0 text-gray-400" />
+      <span className="min-w-0 flex-1 truncate">{title}</span>
+      <Popover
+        role="menu"
+        label={t("grid.column.menu", { title })}
+        button={<ChevronDown aria-hidden="true" className="size-3.5" />}
+        buttonClass="rounded p-0.5 text-gray-400 hover:bg-gray-200 hover:text-gray-700"
+        panelClass="w-52"
+      >
+        {(close) => (
+          <>
+            {actions.canEditField ? (
+              <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onEditField(field))}>
+                <Pencil aria-hidden="true" className="size-4" />
+                {t("grid.column.edit")}
+              </button>
+            ) : null}
+            <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onSort(field, "asc"))}>
+              <ArrowUpNarrowWide aria-hidden="true" className="size-4" />
+              {t("grid.column.sortAsc")}
+            </button>
+            <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onSort(field, "desc"))}>
+              <ArrowDownWideNarrow aria-hidden="true" className="size-4" />
+              {t("grid.column.sortDesc")}
+            </button>
+            {!frozen ? (
+              <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onHide(field))}>
+                <EyeOff aria-hidden="true" className="size-4" />
+                {t("grid.column.hide")}
+              </button>
+            ) : null}
+            {actions.canDeleteField && !field.column.pk ? (
+              <button type="button" role="menuitem" className={`${MENU_ITEM} text-red-600`} onClick={() => (close(), actions.onDeleteField(field))}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                {t("grid.column.delete")}
+              </button>
+            ) : null}
+          </>
+        )}
+      </Popover>
+      <div
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={t("grid.column.resize", { title })}
+        className="absolute -right-1 top-0 z-20 h-full w-2 cursor-col-resize hover:bg-primary/40"
+        onPointerDown={onPointerDown}
+      />
+    </div>
+  );
+}

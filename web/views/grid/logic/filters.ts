@@ -1,0 +1,107 @@
+/**
+ * The filter builder's model: a tree of conditions and groups (API-CONTRACT 4.6). Rules:
+ * - One logical op per level: every child of a group (and every top-level filter) carries the
+ *   level's op; the first child's op is ignored by the server.
+ * - Operators per column come from the registry's `filterOps`. Date and DateTime columns take a
+ *   sub-operator (today, daysAgo, exactDate...) for comparisons and for isWithin (pastWeek...).
+ * - A condition is complete when it has a column, an operator and, when the operator (or
+ *   sub-operator) needs one, a value. Only complete conditions filter; empty groups are dropped.
+ */
+import { fieldType } from "../../../../db/fields/registry";
+import type { FilterOp } from "../../../../db/fields/types";
+import { DATE_SUB_OPS, IS_WITHIN_SUB_OPS, type DateSubOp } from "../../../../db/query/dates";
+import type { Column } from "../../../api/types";
+import type { Filter, LogicalOp } from "../../../api/view-types";
+
+export interface FilterNode {
+  /** A local key; saved nodes also have the server id. */
+  key: string;
+  id?: string;
+  isGroup: boolean;
+  logicalOp: LogicalOp;
+  columnId?: string;
+  op?: FilterOp;
+  subOp?: string;
+  value?: string;
+  children: FilterNode[];
+}
+
+let seq = 0;
+export const newKey = () => `f${++seq}`;
+
+const NO_VALUE: ReadonlySet<string> = new Set(["empty", "notempty", "null", "notnull", "blank", "notblank", "checked", "notchecked"]);
+const DATE_TYPES: ReadonlySet<string> = new Set(["Date", "DateTime", "CreateTime"]);
+const COMPARE_SUB_OPS: readonly DateSubOp[] = DATE_SUB_OPS.filter((s) => !(IS_WITHIN_SUB_OPS as readonly string[]).includes(s));
+const NUMBER_SUB_OPS = new Set(["daysAgo", "daysFromNow", "pastNumberOfDays", "nextNumberOfDays"]);
+
+export function opsFor(column: Column | undefined): readonly FilterOp[] {
+  return (column && fieldType(column.uidt)?.filterOps) || [];
+}
+
+export const isDateColumn = (column: Column | undefined) => Boolean(column && DATE_TYPES.has(column.uidt));
+
+/** Sub-operators a date column offers for an operator; empty when none apply. */
+export function subOpsFor(column: Column | undefined, op: FilterOp | undefined): readonly DateSubOp[] {
+  if (!isDateColumn(column) || !op || NO_VALUE.has(op) || op === "btw") return [];
+  return op === "isWithin" ? IS_WITHIN_SUB_OPS : COMPARE_SUB_OPS;
+}
+
+export type ValueInput = "none" | "text" | "number" | "date";
+
+export function valueInput(column: Column | undefined, op: FilterOp | undefined, subOp: string | undefined): ValueInput {
+  if (!op || NO_VALUE.has(op)) return "none";
+  if (subOpsFor(column, op).length > 0) {
+    if (subOp === "exactDate") return "date";
+    return subOp && NUMBER_SUB_OPS.has(subOp) ? "number" : "none";
+  }
+  return "text";
+}
+
+export function isComplete(node: FilterNode, columns: readonly Column[]): boolean {
+  if (node.isGroup) return node.children.some((c) => isComplete(c, columns));
+  const column = columns.find((c) => c.id === node.columnId);
+  if (!column || !node.op || !opsFor(column).includes(node.op)) return false;
+  if (subOpsFor(column, node.op).length > 0 && !node.subOp) return false;
+  return valueInput(column, node.op, node.subOp) === "none" || (node.value ?? "").trim() !== "";
+}
+
+/** The filter objects for `filterArrJson`: complete conditions only, groups with children. */
+export function toFilterArr(nodes: readonly FilterNode[], columns: readonly Column[]): Filter[] {
+  return nodes.filter((n) => isComplete(n, columns)).map((n) => (n.isGroup
+    ? { is_group: true, logical_op: n.logicalOp, children: toFilterArr(n.children, columns) }
+    : { fk_column_id: n.columnId, comparison_op: n.op, comparison_sub_op: n.subOp ?? null, value: valueInput(columns.find((c) => c.id === n.columnId), n.op, n.subOp) === "none" ? null : n.value ?? "", logical_op: n.logicalOp }));
+}
+
+/** The stored fields of one node, as POST/PATCH bodies send them. */
+export function filterBody(node: FilterNode, parentId: string | null): Filter {
+  if (node.isGroup) return { is_group: true, logical_op: node.logicalOp, fk_parent_id: parentId };
+  return {
+    fk_column_id: node.columnId ?? null,
+    comparison_op: node.op ?? null,
+    comparison_sub_op: node.subOp ?? null,
+    value: node.value ?? null,
+    logical_op: node.logicalOp,
+    fk_parent_id: parentId,
+    is_group: false,
+  };
+}
+
+/** Saved filters (each group with its `children` filled in) as builder nodes. */
+export function fromSaved(filters: readonly Filter[]): FilterNode[] {
+  return [...filters].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).map((f) => ({
+    key: f.id ?? newKey(),
+    id: f.id,
+    isGroup: Boolean(f.is_group),
+    logicalOp: f.logical_op === "or" ? "or" : f.logical_op === "not" ? "not" : "and",
+    columnId: f.fk_column_id ?? undefined,
+    op: (f.comparison_op ?? undefined) as FilterOp | undefined,
+    subOp: f.comparison_sub_op ?? undefined,
+    value: f.value === null || f.value === undefined ? undefined : String(f.value),
+    children: fromSaved(f.children ?? []),
+  }));
+}
+
+/** Same filtering effect (complete conditions compared, keys and ids ignored). */
+export function sameFilters(a: readonly FilterNode[], b: readonly FilterNode[], columns: readonly Column[]): boolean {
+  return JSON.stringify(toFilterArr(a, columns)) === JSON.stringify(toFilterArr(b, columns));
+}

@@ -1,0 +1,46 @@
+import { Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Column } from "../../../api/types";
+
+interface GridSearchProps {
+  columns: readonly Column[];
+  columnId: string | null;
+  onSearch(search: { columnId: string | null; query: string }): void;
+}
+
+/** Search one field (SPEC 7: like for text fields, eq for others), 300 ms after typing stops. */
+export function GridSearch({ columns, columnId, onSearch }: GridSearchProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState("");
+  const current = columns.find((c) => c.id === columnId) ?? columns.find((c) => c.pv) ?? columns[0];
+  useEffect(() => {
+    const timer = setTimeout(() => onSearch({ columnId: current?.id ?? null, query: text }), 300);
+    return () => clearTimeout(timer);
+  }, [text, current?.id, onSearch]);
+  return (
+    <div className="flex items-center rounded-md border border-gray-300 bg-white focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
+      <select
+        aria-label={t("grid.search.field")}
+        className="max-w-32 truncate rounded-l-md border-r border-gray-200 bg-gray-50 px-2 py-1.5 text-xs text-gray-700 outline-none"
+        value={current?.id ?? ""}
+        onChange={(e) => onSearch({ columnId: e.target.value, query: text })}
+      >
+        {columns.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+      <Search aria-hidden="true" className="ml-2 size-4 text-gray-400" />
+      <input
+        type="search"
+        aria-label={t("grid.search.label", { title: current?.title ?? "" })}
+        placeholder={t("grid.search.placeholder")}
+        className="w-44 bg-transparent px-2 py-1.5 text-sm outline-none"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Plus, Redo2, Undo2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { Column } from "../../../api/types";
+import type { GridField } from "../logic/grid-fields";
+import type { FilterNode } from "../logic/filters";
+import type { SortItem } from "../logic/sorts";
+import { TOOL_BUTTON } from "../ui/popover";
+import { FieldsMenu } from "./fields-menu";
+import { FilterMenu } from "./filter-menu";
+import { GridSearch } from "./grid-search";
+import { RowHeightMenu } from "./row-height-menu";
+import { SortMenu } from "./sort-menu";
+
+export interface GridToolbarProps {
+  title: string;
+  columns: readonly Column[];
+  searchColumns: readonly Column[];
+  fields: readonly GridField[];
+  onShowField(field: GridField, show: boolean): void;
+  onMoveField(from: number, to: number): void;
+  onAllFields(show: boolean): void;
+  onEditFields: (() => void) | null;
+  filters: FilterNode[];
+  onFilters(next: FilterNode[]): void;
+  sorts: readonly SortItem[];
+  onSorts(next: SortItem[]): void;
+  autoSave: boolean;
+  mayPersist: boolean;
+  canSave: boolean;
+  onSave(): void;
+  rowLevel: number;
+  onRowLevel(level: number): void;
+  search: { columnId: string | null };
+  onSearch(search: { columnId: string | null; query: string }): void;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo(): void;
+  onRedo(): void;
+  onNewRecord: (() => void) | null;
+}
+
+/** The grid's toolbar: fields, filters, sorts, row height, search, undo/redo, new record. */
+export function GridToolbar(p: GridToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-1 pb-2">
+      <h2 className="mr-2 text-lg font-semibold text-gray-900">{p.title}</h2>
+      <FieldsMenu fields={p.fields} onShow={p.onShowField} onMove={p.onMoveField} onAll={p.onAllFields} onEditFields={p.onEditFields} />
+      <FilterMenu filters={p.filters} columns={p.columns} onChange={p.onFilters} autoSave={p.autoSave} mayPersist={p.mayPersist} canSave={p.canSave} onSave={p.onSave} />
+      <SortMenu sorts={p.sorts} columns={p.columns} onChange={p.onSorts} />
+      <RowHeightMenu level={p.rowLevel} onChange={p.onRowLevel} />
+      <button type="button" className={TOOL_BUTTON} aria-label={t("grid.undo")} title={t("grid.undo")} disabled={!p.canUndo} onClick={p.onUndo}>
+        <Undo2 aria-hidden="true" className="size-4" />
+      </button>
+      <button type="button" className={TOOL_BUTTON} aria-label={t("grid.redo")} title={t("grid.redo")} disabled={!p.canRedo} onClick={p.onRedo}>
+        <Redo2 aria-hidden="true" className="size-4" />
+      </button>
+      <div className="ml-auto flex items-center gap-2">
+        <GridSearch columns={p.searchColumns} columnId={p.search.columnId} onSearch={p.onSearch} />
+        {p.onNewRecord ? (
+          <button type="button" className="inline-flex items-center gap-1.5 rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90" onClick={p.onNewRecord}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t("grid.row.new")}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
