@@ -1,7 +1,7 @@
 import { compileList, type ListParams } from "../query";
-import type { ProjectStore } from "../store/store";
+import type { ProjectStore, SqlRow } from "../store/store";
 import { queryTable } from "./read";
-import { tableRef } from "./table-ref";
+import { tableRef, type TableRef } from "./table-ref";
 import type { RowColumn } from "./values";
 import { viewOfTable } from "../views/lookup";
 import { scopeParams, type RowScope } from "../views/scope";
@@ -34,23 +34,41 @@ function cellText(c: RowColumn, stored: unknown): string {
   return c.type.formatText(stored as string | number, c.ctx);
 }
 
+/** Computed values as text: links and lists joined with ", " (display values for links). */
+function computedText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map(computedText).filter(Boolean).join(", ");
+  if (typeof value === "object") {
+    const parts = Object.values(value as Record<string, unknown>);
+    return computedText(parts[parts.length - 1]);
+  }
+  return String(value);
+}
+
+function cellOf(t: TableRef, id: string): { title: string; text: (raw: SqlRow) => string } {
+  const stored = t.cols.find((c) => c.id === id);
+  if (stored) return { title: stored.title, text: (raw) => cellText(stored, raw[stored.columnName]) };
+  const v = t.virtual.find((c) => c.id === id)!;
+  return { title: v.title, text: (raw) => computedText(v.decode(raw[v.columnName] ?? null)) };
+}
+
 /** `scope`: the view and the JSON extras (views/scope.ts); the file is named after the view. */
 export function exportCsv(store: ProjectStore, tableKey: string, params: ListParams, scope?: RowScope) {
   const t = tableRef(store, tableKey);
   const table = queryTable(t);
   const scoped = scopeParams(store, t, table, params, scope);
-  let cols: RowColumn[] = [];
+  let cells: Array<{ title: string; text: (raw: SqlRow) => string }> = [];
   const lines: string[] = [];
   let offset = params.offset;
   let next = -1;
   for (let read = 0; read < BATCH_ROWS; read += PAGE) {
     const compiled = compileList({ dialect: "sqlite", table, ...scoped, limit: PAGE, offset });
-    if (!cols.length) {
-      cols = compiled.select.map((s) => t.cols.find((c) => c.id === s.id)!);
-      lines.push(cols.map((c) => csvCell(c.title)).join(","));
+    if (!cells.length) {
+      cells = compiled.select.map((s) => cellOf(t, s.id));
+      lines.push(cells.map((c) => csvCell(c.title)).join(","));
     }
     const rows = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
-    for (const raw of rows) lines.push(cols.map((c) => csvCell(cellText(c, raw[c.columnName]))).join(","));
+    for (const raw of rows) lines.push(cells.map((c) => csvCell(c.text(raw))).join(","));
     offset += rows.length;
     if (rows.length < PAGE) break;
     if (read + PAGE >= BATCH_ROWS) next = offset;

@@ -207,3 +207,17 @@ describe("formulas", () => {
     expect(cycle.body.msg).toContain("Formula cycle");
   });
 });
+
+describe("CSV export of computed fields", () => {
+  it("writes links and lookups as joined display values", async () => {
+    const { owner, customers, orders, data, bulk } = await setup();
+    const link = colByTitle(await addColumn(owner, customers.id, { uidt: "LinkToAnotherRecord", title: "Orders", childId: orders.id, type: "hm" }), "Orders");
+    await addColumn(owner, customers.id, { uidt: "Rollup", title: "Total", fk_relation_column_id: link.id, fk_rollup_column_id: colByTitle(orders, "Amount").id, rollup_function: "sum" });
+    await call(owner, "POST", bulk("Customers"), [{ Name: "Ada" }]);
+    await call(owner, "POST", bulk("Orders"), [{ Item: "Pen", Amount: 1 }, { Item: "Ink", Amount: 2 }]);
+    await call(owner, "POST", `${data("Customers")}/1/hm/Orders/1`);
+    await call(owner, "POST", `${data("Customers")}/1/hm/Orders/2`);
+    const res = await api("GET", `${data("Customers")}/export/csv?fields=Name,Orders,Total`, { token: owner.token });
+    expect(res.body).toBe('Name,Orders,Total\r\nAda,"Pen, Ink",3\r\n');
+  });
+});
