@@ -162,7 +162,7 @@ export class ProjectRoom extends Server<Env> {
       (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
     );
   }
-  insertRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
+  insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
     return this.#write(() => rowsApi.insertMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
   }
   readRow(tableKey: string, rowId: string) {

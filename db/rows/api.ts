@@ -33,7 +33,29 @@ export function insertOne(store: ProjectStore, tableKey: string, body: unknown, 
   return readById(store, t, id!);
 }
 
-export function insertMany(store: ProjectStore, tableKey: string, bodies: unknown[], actor: Actor) {
+/** The most rows one bulk request may carry. */
+export const MAX_BULK_ROWS = 10_000;
+
+/**
+ * A bulk body: already parsed, or the request's JSON text, which the Worker forwards unparsed so
+ * that thousands of rows cross into the project room as one string rather than as cloned objects.
+ */
+export function rowsOf(body: unknown[] | string): unknown[] {
+  let rows: unknown = body;
+  if (typeof body === "string") {
+    try {
+      rows = JSON.parse(body);
+    } catch {
+      throw bad("Request body is not valid JSON");
+    }
+  }
+  if (!Array.isArray(rows)) throw bad("Request body must be a JSON array of rows");
+  if (rows.length > MAX_BULK_ROWS) throw bad(`At most ${MAX_BULK_ROWS} rows per request`);
+  return rows;
+}
+
+export function insertMany(store: ProjectStore, tableKey: string, body: unknown[] | string, actor: Actor) {
+  const bodies = rowsOf(body);
   const t = tableRef(store, tableKey);
   const pkName = t.cols.find((c) => c.pk)!.columnName;
   return insertRows(store, t.model, t.cols, bodies.map((b) => withBelongsTo(t, b)), actor).map((id) => ({ [pkName]: id }));

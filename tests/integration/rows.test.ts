@@ -231,3 +231,15 @@ describe("CSV export of numbers", () => {
     expect(res.body).toBe("Name,Points\r\n'-cmd,-5\r\n'+1-2,3\r\n");
   });
 });
+
+describe("bulk body checks", () => {
+  it("refuses a body that is not an array, or too many rows, writing nothing", async () => {
+    const { owner, T, B } = await setup();
+    expect((await call(owner, "POST", B, { Name: "x" })).body).toEqual({ msg: "Request body must be a JSON array of rows" });
+    expect((await call(owner, "POST", B, "[{")).body).toEqual({ msg: "Request body is not valid JSON" });
+    const tooMany = await call(owner, "POST", B, Array.from({ length: 10_001 }, () => ({ Name: "x" })));
+    expect(tooMany).toMatchObject({ status: 400, body: { msg: "At most 10000 rows per request" } });
+    expect((await call(owner, "PATCH", B, { Id: 1 })).status).toBe(400);
+    expect((await call(owner, "GET", `${T}/count`)).body.count).toBe(0);
+  });
+});
