@@ -1,26 +1,13 @@
 /** The shared query cases on PostgreSQL through `pg`, in the scratch schema gridbase_test. */
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_ROWS, QUERY_CASES } from "../support/query-cases";
 import { assertCase, dropFixture, fixtureDdl, fixtureInserts, readBack, runQueryCase, type Exec } from "../support/query-runner";
-import { PG_URL, SCRATCH, reach } from "./servers";
+import { pgScratch } from "./servers";
 
-const client = await reach("PostgreSQL", async () => {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await c.connect();
-    await c.query(`CREATE SCHEMA IF NOT EXISTS ${SCRATCH}`);
-    await c.query(`SET search_path TO ${SCRATCH}`);
-    return c;
-  } catch (err) {
-    await c.end().catch(() => undefined);
-    throw err;
-  }
-});
+const db = await pgScratch();
+const exec: Exec = (q) => db!.exec(q);
 
-const exec: Exec = async (q) => (await client!.query({ text: q.sql, values: q.params })).rows;
-
-describe.skipIf(!client)("query cases on PostgreSQL", () => {
+describe.skipIf(!db)("query cases on PostgreSQL", () => {
   beforeAll(async () => {
     await exec({ sql: dropFixture("pg"), params: [] });
     await exec({ sql: fixtureDdl("pg"), params: [] });
@@ -29,7 +16,7 @@ describe.skipIf(!client)("query cases on PostgreSQL", () => {
 
   afterAll(async () => {
     await exec({ sql: dropFixture("pg"), params: [] });
-    await client!.end();
+    await db!.close();
   });
 
   it("reads the fixture back in its stored form", async () => {

@@ -18,3 +18,52 @@ export async function reach<T>(name: string, open: () => Promise<T>): Promise<T 
     return null;
   }
 }
+
+/** A statement runner over one connection in the scratch schema/database, and its closer. */
+export interface Scratch {
+  exec: (q: { sql: string; params: unknown[] }) => Promise<Record<string, unknown>[]>;
+  close: () => Promise<void>;
+}
+
+/** PostgreSQL, in the scratch schema (created if missing; two suites may race to create it). */
+export function pgScratch(): Promise<Scratch | null> {
+  return reach("PostgreSQL", async () => {
+    const { default: pg } = await import("pg");
+    const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+    try {
+      await c.connect();
+      await c.query(`CREATE SCHEMA IF NOT EXISTS ${SCRATCH}`).catch((err: { code?: string }) => {
+        if (err.code !== "23505") throw err;
+      });
+      await c.query(`SET search_path TO ${SCRATCH}`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    return { exec: async (q) => (await c.query({ text: q.sql, values: q.params })).rows, close: () => c.end() };
+  });
+}
+
+/**
+ * MySQL/MariaDB, in the scratch database. Statements with values run as server-side prepared
+ * statements (`execute`), so a `?` inside a quoted identifier is never taken for a placeholder;
+ * DATETIME comes back as text (dateStrings), read as UTC.
+ */
+export function mysqlScratch(): Promise<Scratch | null> {
+  return reach("MySQL", async () => {
+    const { default: mysql } = await import("mysql2/promise");
+    const c = await mysql.createConnection({ uri: MYSQL_URL, dateStrings: true, supportBigNumbers: true, connectTimeout: 3000 });
+    try {
+      await c.query(`CREATE DATABASE IF NOT EXISTS ${SCRATCH} CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
+      await c.query(`USE ${SCRATCH}`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    const exec: Scratch["exec"] = async (q) => {
+      const [rows] = q.params.length ? await c.execute(q.sql, q.params as never[]) : await c.query(q.sql);
+      return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+    };
+    return { exec, close: () => c.end() };
+  });
+}
