@@ -1,18 +1,13 @@
 import { jwtVerify, SignJWT } from "jose";
 import type { Env } from "../env";
+import type { SessionUser } from "../types";
 import { HttpError } from "./http-error";
 
 /** Used only when MODE=local, so a fresh clone runs without configuring secrets. */
 const DEV_SECRET = "local-development-secret-not-for-production-use";
 
-export interface TokenClaims {
-  id: string;
-  email: string;
-  firstname: string | null;
-  lastname: string | null;
-  roles: string;
-  token_version: string;
-}
+/** A session token carries the user as the server knows it (contract 1.3 claims). */
+export type TokenClaims = SessionUser;
 
 function secretKey(env: Env): Uint8Array {
   const secret = env.JWT_SECRET || (env.MODE === "local" ? DEV_SECRET : "");
