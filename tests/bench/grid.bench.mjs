@@ -3,6 +3,7 @@
 // 20 steps, tab memory. Then a 1M-row table: seeding time, open, scroll. Figures print as JSON.
 // BENCH_ROWS / BENCH_BIG_ROWS change the sizes (BENCH_BIG_ROWS=0 skips the big table).
 import { chromium } from "@playwright/test";
+import { ITEM_COLUMNS, itemRow } from "./items.mjs";
 import { apiClient, startBenchServer, stats, timed } from "./server.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -10,31 +11,13 @@ const BIG_ROWS = Number(process.env.BENCH_BIG_ROWS ?? 1_000_000);
 const BATCH = 10_000; // the bulk route's limit per request
 const PORT = Number(process.env.BENCH_PORT ?? 8803);
 const ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"];
-const statuses = ["Todo", "Doing", "Review", "Done"];
+// The rows benchmark's Items table, plus a rating and a multi-select for the grid's cell types.
 const COLUMNS = [
-  { title: "Name", uidt: "SingleLineText" },
-  { title: "Email", uidt: "Email" },
-  { title: "Points", uidt: "Number" },
-  { title: "Price", uidt: "Currency" },
-  { title: "Done", uidt: "Checkbox" },
-  { title: "Status", uidt: "SingleSelect", colOptions: { options: statuses.map((title) => ({ title })) } },
-  { title: "Due", uidt: "Date" },
-  { title: "Notes", uidt: "LongText" },
+  ...ITEM_COLUMNS,
   { title: "Stars", uidt: "Rating" },
   { title: "Tags", uidt: "MultiSelect", colOptions: { options: ["a", "b", "c"].map((title) => ({ title })) } },
 ];
-const row = (i) => ({
-  Name: `item ${i} ${(i * 7919) % 10007}`,
-  Email: `user${i}@example.com`,
-  Points: (i * 31) % 1000,
-  Price: Math.round(((i * 13) % 10000) * 1.5) / 100,
-  Done: i % 3 === 0,
-  Status: statuses[i % 4],
-  Due: `2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
-  Notes: `note for item ${i}`,
-  Stars: i % 6,
-  Tags: ["a", "a,b", "c", ""][i % 4],
-});
+const row = (i) => ({ ...itemRow(i), Stars: i % 6, Tags: ["a", "a,b", "c", ""][i % 4] });
 
 /**
  * Bulk inserts in batches. `wrangler dev` restarts the Worker when sources change (other work in

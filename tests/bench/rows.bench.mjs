@@ -1,5 +1,6 @@
 // Rows API benchmark (issue: data API targets) through wrangler dev on loopback:
 // 100k rows x 8 typed columns; bulk insert rate, list latencies, concurrent throughput, updates.
+import { ITEM_COLUMNS, itemRow } from "./items.mjs";
 import { apiClient, startBenchServer, stats, timed } from "./server.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -8,32 +9,10 @@ const server = await startBenchServer();
 try {
   const { call } = await apiClient(server.base);
   const project = await call("POST", "/api/v1/db/meta/projects", { title: "Bench" });
-  const statuses = ["Todo", "Doing", "Review", "Done"];
-  await call("POST", `/api/v1/db/meta/projects/${project.id}/tables`, {
-    table_name: "Items",
-    columns: [
-      { title: "Name", uidt: "SingleLineText" },
-      { title: "Email", uidt: "Email" },
-      { title: "Points", uidt: "Number" },
-      { title: "Price", uidt: "Decimal" },
-      { title: "Done", uidt: "Checkbox" },
-      { title: "Status", uidt: "SingleSelect", colOptions: { options: statuses.map((title) => ({ title })) } },
-      { title: "Due", uidt: "Date" },
-      { title: "Notes", uidt: "LongText" },
-    ],
-  });
+  await call("POST", `/api/v1/db/meta/projects/${project.id}/tables`, { table_name: "Items", columns: ITEM_COLUMNS });
   const T = `/api/v1/db/data/noco/${project.id}/Items`;
   const B = `/api/v1/db/data/bulk/noco/${project.id}/Items`;
-  const row = (i) => ({
-    Name: `item ${i} ${(i * 7919) % 10007}`,
-    Email: `user${i}@example.com`,
-    Points: (i * 31) % 1000,
-    Price: Math.round(((i * 13) % 10000) * 1.5) / 100,
-    Done: i % 3 === 0,
-    Status: statuses[i % 4],
-    Due: `2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
-    Notes: `note for item ${i}`,
-  });
+  const row = itemRow;
 
   const insertMs = await timed(async () => {
     for (let start = 0; start < ROWS; start += BATCH) {
