@@ -65,11 +65,11 @@ test("a table made in the UI takes one field of every non-virtual type; fields s
   await expect(fieldRow(page, "Title")).toContainText("Display value");
   await expect(fieldRow(page, "CreatedAt")).toContainText("System");
 
-  // Virtual types are listed but cannot be picked yet.
+  // A new field may be of any type, links and computed ones included.
   await page.getByRole("button", { name: "Add field" }).click();
   const editor = page.getByRole("dialog", { name: "Add field" });
-  await expect(editor.getByRole("radio", { name: "Formula", exact: true })).toBeDisabled();
-  await expect(editor.getByRole("radio", { name: "Link to another record", exact: true })).toBeDisabled();
+  await expect(editor.getByRole("radio", { name: "Formula", exact: true })).toBeEnabled();
+  await expect(editor.getByRole("radio", { name: "Link to another record", exact: true })).toBeEnabled();
   await page.keyboard.press("Escape");
   await expect(editor).toBeHidden();
 
@@ -126,7 +126,7 @@ test("a table made in the UI takes one field of every non-virtual type; fields s
 
 test("tabs: opening tables adds tabs; closing the active one focuses the other; renaming updates the route", async ({ page, request }) => {
   const { token, projectId } = await openProject(page, request);
-  await createTableByApi(request, token, projectId, "Alpha");
+  const alphaId = await createTableByApi(request, token, projectId, "Alpha");
   await createTableByApi(request, token, projectId, "Beta");
   await page.goto(`/nc/${projectId}`);
 
@@ -168,7 +168,11 @@ test("tabs: opening tables adds tabs; closing the active one focuses the other; 
   await expect(page.getByRole("heading", { level: 2, name: "Tables" })).toBeVisible();
 
   // Move Beta above Gamma, then delete Beta after confirming.
+  // The reorder must reach the server before the reload reads the order back: the moved tables
+  // are renumbered one after another, Gamma (once Alpha) last.
+  const reordered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === `/api/v1/db/meta/tables/${alphaId}/reorder`);
   await page.getByRole("button", { name: "Move Beta up" }).click();
+  expect((await reordered).ok()).toBe(true);
   await expect(sidebar(page).getByTestId("sidebar-table").first()).toContainText("Beta");
   await page.reload();
   await expect(sidebar(page).getByTestId("sidebar-table").first()).toContainText("Beta");

@@ -114,4 +114,15 @@ export interface ColumnPayload {
   colOptions?: Record<string, unknown> | null;
   rqd?: boolean;
   cdf?: string | null;
+  /** LinkToAnotherRecord: the other table and the relation. */
+  childId?: string;
+  parentId?: string;
+  type?: "hm" | "bt" | "mm";
+  /** Lookup and Rollup: the link of this table and the column of the linked table. */
+  fk_relation_column_id?: string;
+  fk_lookup_column_id?: string;
+  fk_rollup_column_id?: string;
+  rollup_function?: string;
+  /** Formula: the text with {Title} references. */
+  formula_raw?: string;
 }

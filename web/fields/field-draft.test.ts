@@ -67,6 +67,16 @@ describe("draftProblems", () => {
     expect(draftProblems(empty, []).options).toBe("Empty options are not allowed!");
   });
 
+  it("ask links, lookups, rollups and formulas for their settings, and send them at the top level", () => {
+    const link = { ...newFieldDraft("LinkToAnotherRecord"), title: "Orders" };
+    expect(draftProblems(link, []).virtual).toBe("links.editor.needTable");
+    const picked = { ...link, options: { fk_related_model_id: "md_2", type: "bt" } };
+    expect(hasProblems(draftProblems(picked, []))).toBe(false);
+    expect(columnPayload(picked)).toEqual({ title: "Orders", column_name: "Orders", uidt: "LinkToAnotherRecord", childId: "md_2", type: "bt" });
+    const formula = column({ uidt: "Formula", colOptions: { formula: "1", formula_raw: "1" } });
+    expect(columnPayload({ ...draftFromColumn(formula), options: { formula_raw: "2" } }, formula)).toEqual({ title: "Status", uidt: "Formula", formula_raw: "2" });
+  });
+
   it("check the default value with the type", () => {
     expect(draftProblems({ ...newFieldDraft("Number"), title: "N", cdf: "twelve" }, []).cdf).toMatch(/not a number/);
     expect(draftProblems({ ...newFieldDraft("Number"), title: "N", cdf: "12" }, []).cdf).toBeUndefined();

@@ -8,6 +8,7 @@ import { fieldType, parseOptions } from "../../db/fields/registry";
 import { NAME_MAX } from "../../db/schema/names";
 import type { UIType } from "../../db/fields/types";
 import type { Column, ColumnPayload } from "../api/types";
+import { isVirtualType, virtualPayload, virtualProblem, type VirtualProblem } from "../links/virtual-columns";
 
 export const SELECT_TYPES: readonly UIType[] = ["SingleSelect", "MultiSelect"];
 /** Types the editor offers no default value for. */
@@ -59,6 +60,7 @@ export function takesDefault(uidt: UIType): boolean {
 export function columnPayload(draft: FieldDraft, original?: Column): ColumnPayload {
   const title = draft.title.trim();
   if (original && (original.system || original.pk)) return { title, uidt: original.uidt };
+  if (isVirtualType(draft.uidt)) return virtualPayload(draft.uidt, title, draft.options, original, draft.rqd);
   const { options, ...rest } = draft.options;
   const select = SELECT_TYPES.includes(draft.uidt);
   const payload: ColumnPayload = {
@@ -81,6 +83,8 @@ export interface DraftProblems {
   /** The registry's sentence, e.g. "Duplicates are not allowed!". */
   options?: string;
   cdf?: string;
+  /** A link, lookup, rollup or formula setting still to choose (a locale key). */
+  virtual?: VirtualProblem;
 }
 
 /** What stops the draft from saving; `otherTitles` are the table's other column titles. */
@@ -90,6 +94,11 @@ export function draftProblems(draft: FieldDraft, otherTitles: readonly string[])
   if (!title) problems.title = "msg.error.columnNameRequired";
   else if (title.length > NAME_MAX) problems.title = "msg.error.columnNameTooLong";
   else if (otherTitles.some((t) => t.toLowerCase() === title.toLowerCase())) problems.title = "msg.error.columnNameDuplicate";
+  if (isVirtualType(draft.uidt)) {
+    const missing = virtualProblem(draft.uidt, draft.options);
+    if (missing) problems.virtual = missing;
+    return problems;
+  }
   const parsed = parseOptions(draft.uidt, draft.options);
   if (!parsed.ok) {
     problems.options = parsed.error;
@@ -103,5 +112,5 @@ export function draftProblems(draft: FieldDraft, otherTitles: readonly string[])
 }
 
 export function hasProblems(problems: DraftProblems): boolean {
-  return Boolean(problems.title || problems.options || problems.cdf);
+  return Boolean(problems.title || problems.options || problems.cdf || problems.virtual);
 }

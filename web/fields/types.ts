@@ -1,12 +1,17 @@
 /** The visual half of a field type (DESIGN.md principle 1); the logic half is db/fields. */
 import type { LucideIcon } from "lucide-react";
 import type { ComponentType } from "react";
+import type { Column, TableMeta } from "../api/types";
 import type { ColumnCodec } from "./codec";
 
 export interface OptionsFormProps {
   /** The type's settings (meta and colOptions together), defaults applied. */
   options: Record<string, unknown>;
   onChange(next: Record<string, unknown>): void;
+  /** The table the field belongs to (links, lookups, rollups and formulas read its columns). */
+  table?: TableMeta;
+  /** The column being edited; absent for a new field. */
+  column?: Column | null;
 }
 
 /** How the field editor asks for a default value. */
@@ -19,6 +24,8 @@ export interface CellProps {
   codec: ColumnCodec;
   /** The row is taller than one line: text may wrap. */
   wrap: boolean;
+  /** The whole row, when the cell acts on it (links add and remove through the row's key). */
+  row?: Record<string, unknown>;
 }
 
 /** What an editor hands back: text to parse with the registry, or a value from a picker. */

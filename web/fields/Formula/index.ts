@@ -1,5 +1,6 @@
 import { SquareFunction } from "lucide-react";
 import type { FieldUi } from "../types";
-import { VirtualCell } from "../common/text-cell";
+import { FormulaCell } from "./cell";
+import { FormulaOptionsForm } from "./options-form";
 
-export const FormulaUi: FieldUi = { icon: SquareFunction, OptionsForm: null, defaultInput: "none", Cell: VirtualCell, Editor: null };
+export const FormulaUi: FieldUi = { icon: SquareFunction, OptionsForm: FormulaOptionsForm, defaultInput: "none", Cell: FormulaCell, Editor: null };

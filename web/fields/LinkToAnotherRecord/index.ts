@@ -1,5 +1,7 @@
 import { Link2 } from "lucide-react";
 import type { FieldUi } from "../types";
-import { VirtualCell } from "../common/text-cell";
+import { LinkCell } from "./cell";
+import { LinkOptionsForm } from "./options-form";
 
-export const LinkToAnotherRecordUi: FieldUi = { icon: Link2, OptionsForm: null, defaultInput: "none", Cell: VirtualCell, Editor: null };
+/** Links are changed through the picker in the cell, not an editor. */
+export const LinkToAnotherRecordUi: FieldUi = { icon: Link2, OptionsForm: LinkOptionsForm, defaultInput: "none", Cell: LinkCell, Editor: null };

@@ -1,5 +1,6 @@
 import { SearchCode } from "lucide-react";
 import type { FieldUi } from "../types";
-import { VirtualCell } from "../common/text-cell";
+import { LookupCell } from "./cell";
+import { LookupOptionsForm } from "./options-form";
 
-export const LookupUi: FieldUi = { icon: SearchCode, OptionsForm: null, defaultInput: "none", Cell: VirtualCell, Editor: null };
+export const LookupUi: FieldUi = { icon: SearchCode, OptionsForm: LookupOptionsForm, defaultInput: "none", Cell: LookupCell, Editor: null };

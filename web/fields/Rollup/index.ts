@@ -1,5 +1,6 @@
 import { Sigma } from "lucide-react";
 import type { FieldUi } from "../types";
-import { VirtualCell } from "../common/text-cell";
+import { RollupCell } from "./cell";
+import { RollupOptionsForm } from "./options-form";
 
-export const RollupUi: FieldUi = { icon: Sigma, OptionsForm: null, defaultInput: "none", Cell: VirtualCell, Editor: null };
+export const RollupUi: FieldUi = { icon: Sigma, OptionsForm: RollupOptionsForm, defaultInput: "none", Cell: RollupCell, Editor: null };

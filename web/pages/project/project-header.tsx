@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DEFAULT_THEME, isHexColor } from "../../../db/project/rules";
 import { Button } from "../../components/ui/button";
 import { RoleBadge } from "../../components/ui/role-badge";
+import { PresenceAvatars } from "../../realtime";
 import { PreviewSelect } from "./preview/preview-select";
 import { useProject } from "./project-context";
 import { ProjectSettingsDialog } from "./settings/project-settings-dialog";
@@ -28,6 +29,7 @@ export function ProjectHeader() {
       ) : null}
       <RoleBadge roles={project.realFlags} />
       <div className="ms-auto flex flex-wrap items-center gap-2">
+        <PresenceAvatars />
         {project.canPreview ? <PreviewSelect /> : null}
         {sections.length > 0 ? (
           <Button variant="secondary" onClick={() => setSettingsOpen(true)}>

@@ -6,6 +6,7 @@ import { resolveTheme } from "../../../db/project/rules";
 import type { MeRoles, Project, TableSummary } from "../../api/types";
 import { usePreviewAs } from "../../lib/preview";
 import { applyTheme, clearTheme } from "../../lib/theme";
+import { ProjectRealtime } from "../../realtime";
 import { PreviewBanner } from "./preview/preview-banner";
 import { ProjectContext, type ProjectContextValue } from "./project-context";
 import { ProjectHeader } from "./project-header";
@@ -55,6 +56,7 @@ export function ProjectLayout({ projectType, routeId, projectId, project, roles,
 
   return (
     <ProjectContext.Provider value={value}>
+      <ProjectRealtime projectId={projectId} sharedId={projectType === "base" ? routeId : null} previewAs={value.previewAs} />
       <TabsProvider basePath={value.basePath}>
         <div className="flex flex-col gap-4">
           <ProjectHeader />

@@ -2,6 +2,7 @@ import { Maximize2 } from "lucide-react";
 import { memo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Row } from "../../api/view-types";
+import type { RemoteMark } from "../../realtime";
 import { GUTTER_WIDTH } from "./grid-constants";
 import type { GridFieldView } from "./grid-field";
 import type { ColumnLayout } from "./logic/column-layout";
@@ -21,6 +22,8 @@ export interface GridRowProps {
   active: number | null;
   editingCol: number | null;
   editor: ReactNode;
+  /** Cells of this row other users are editing (outlined in their colour). */
+  remote?: readonly RemoteMark[];
   onExpand(index: number): void;
 }
 
@@ -40,21 +43,28 @@ function Cell({ c, props }: { c: number; props: GridRowProps }) {
   const title = f.column.title;
   const editing = props.editingCol === c;
   const { Cell: Content } = f.ui;
+  const other = props.remote?.find((m) => m.col === c);
   return (
     <div
       role="gridcell"
       data-row={props.index}
       data-col={c}
       data-title={title}
+      data-editing-by={other?.name}
       aria-colindex={c + 2}
       aria-selected={props.selected !== null && c >= props.selected[0] && c <= props.selected[1]}
       className={cellClass(c, props)}
-      style={{ width: f.width, left: c === 0 ? GUTTER_WIDTH : undefined }}
+      style={{ width: f.width, left: c === 0 ? GUTTER_WIDTH : undefined, ...(other ? { outline: `2px solid ${other.color}`, outlineOffset: -2 } : {}) }}
     >
+      {other ? (
+        <span data-testid="remote-editor" title={other.name} className="pointer-events-none absolute right-0 top-0 z-10 max-w-full truncate rounded-bl px-1 text-[10px] leading-4 text-white" style={{ backgroundColor: other.color }}>
+          {other.name}
+        </span>
+      ) : null}
       {editing ? (
         <div className="absolute left-0 top-0 min-h-full w-full">{props.editor}</div>
       ) : props.row ? (
-        <Content value={props.row[title]} codec={f.codec} wrap={props.height > 40} />
+        <Content value={props.row[title]} codec={f.codec} wrap={props.height > 40} row={props.row} />
       ) : (
         <span aria-hidden="true" className="h-3 w-2/3 rounded bg-gray-100" />
       )}

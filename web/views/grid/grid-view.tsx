@@ -5,7 +5,9 @@ import { isVirtual } from "../../../db/fields/registry";
 import { queryKeys } from "../../api/query-keys";
 import type { TableMeta } from "../../api/types";
 import { useNotifyError } from "../../lib/use-notify-error";
+import { LinkHost } from "../../links/link-host";
 import { useProject } from "../../pages/project/project-context";
+import { LiveGrid, track } from "../../realtime";
 import { useGridColumns } from "./data/use-grid-columns";
 import { useGridWrites } from "./data/use-grid-writes";
 import { useRowStore } from "./data/use-row-store";
@@ -48,19 +50,23 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   const box = useRef<HTMLDivElement>(null);
   useFillHeight(box);
 
-  // A field added or changed: the view's grid columns change with it.
+  // A field added or changed: the view's grid columns change with it, and so may the values
+  // (a converted type, a formula or rollup computed anew).
   const viewId = setup.view?.id;
   const seenColumns = useRef(meta.columns);
   useEffect(() => {
     if (seenColumns.current === meta.columns) return;
     seenColumns.current = meta.columns;
     if (viewId) void queryClient.invalidateQueries({ queryKey: queryKeys.gridColumns(viewId) });
-  }, [meta.columns, viewId, queryClient]);
+    store.reload();
+  }, [meta.columns, viewId, queryClient, store]);
 
   const onExpand = useCallback((rowIndex: number) => {
     const row = store.rowAt(rowIndex);
-    if (row) setExpanded({ key: row[keyTitle] as string | number });
-  }, [store, keyTitle]);
+    if (!row) return;
+    setExpanded({ key: row[keyTitle] as string | number });
+    track("row:expand", { tableId: meta.id });
+  }, [store, keyTitle, meta.id]);
 
   const headerActions: HeaderActions = {
     canEditField: can("columnUpdate"),
@@ -73,40 +79,46 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
     onMove: cols.moveVisible,
   };
 
+  // Realtime: another tab's new row shows last only while rows come in table order.
+  const inTableOrder = query.filters.length === 0 && query.sorts.length === 0 && !query.search.query.trim();
   return (
-    <div ref={box} className="flex min-h-96 flex-col">
-      <GridToolbar
-        title={meta.title}
-        columns={queryColumns}
-        searchColumns={searchColumns}
-        fields={cols.all}
-        onShowField={cols.setShown}
-        onMoveField={cols.moveAll}
-        onAllFields={cols.setAll}
-        onEditFields={can("columnAdd") || can("columnUpdate") ? fieldDialogs.openPanel : null}
-        filters={query.filters}
-        onFilters={query.editFilters}
-        sorts={query.sorts}
-        onSorts={query.editSorts}
-        autoSave={filterAutoSave}
-        mayPersist={can("filterCreate") && setup.viewApiReady}
-        canSave={query.canSave}
-        onSave={() => void query.save()}
-        rowLevel={cols.rowLevel}
-        onRowLevel={cols.setRowHeight}
-        search={query.search}
-        onSearch={query.setSearch}
-        canUndo={writes.canUndo}
-        canRedo={writes.canRedo}
-        onUndo={() => void writes.undo()}
-        onRedo={() => void writes.redo()}
-        onNewRecord={perms.insert ? () => setExpanded({ key: null }) : null}
-      />
-      <Grid fields={visible} store={store} rowHeight={cols.rowHeight} keyTitle={keyTitle} writes={writes} perms={perms} headerActions={headerActions} label={meta.title} onExpand={onExpand} />
-      {expanded ? (
-        <ExpandedRow target={target} keyTitle={keyTitle} rowKey={expanded.key} fields={all} canEdit={perms.edit} canComment={can("commentRow")} writes={writes} onClose={() => setExpanded(null)} />
-      ) : null}
-      {fieldDialogs.dialogs}
-    </div>
+    <LiveGrid tableId={meta.id} keyTitle={keyTitle} store={store} inTableOrder={inTableOrder}>
+      <div ref={box} className="flex min-h-96 flex-col">
+        <GridToolbar
+          title={meta.title}
+          columns={queryColumns}
+          searchColumns={searchColumns}
+          fields={cols.all}
+          onShowField={cols.setShown}
+          onMoveField={cols.moveAll}
+          onAllFields={cols.setAll}
+          onEditFields={can("columnAdd") || can("columnUpdate") ? fieldDialogs.openPanel : null}
+          filters={query.filters}
+          onFilters={query.editFilters}
+          sorts={query.sorts}
+          onSorts={query.editSorts}
+          autoSave={filterAutoSave}
+          mayPersist={can("filterCreate") && setup.viewApiReady}
+          canSave={query.canSave}
+          onSave={() => void query.save()}
+          rowLevel={cols.rowLevel}
+          onRowLevel={cols.setRowHeight}
+          search={query.search}
+          onSearch={query.setSearch}
+          canUndo={writes.canUndo}
+          canRedo={writes.canRedo}
+          onUndo={() => void writes.undo()}
+          onRedo={() => void writes.redo()}
+          onNewRecord={perms.insert ? () => setExpanded({ key: null }) : null}
+        />
+        <LinkHost tableId={meta.id} keyTitle={keyTitle} onChanged={() => store.reload()}>
+          <Grid fields={visible} store={store} rowHeight={cols.rowHeight} keyTitle={keyTitle} writes={writes} perms={perms} headerActions={headerActions} label={meta.title} onExpand={onExpand} />
+          {expanded ? (
+            <ExpandedRow target={target} keyTitle={keyTitle} rowKey={expanded.key} fields={all} canEdit={perms.edit} canComment={can("commentRow")} writes={writes} onClose={() => setExpanded(null)} />
+          ) : null}
+        </LinkHost>
+        {fieldDialogs.dialogs}
+      </div>
+    </LiveGrid>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useRemoteEditing } from "../../realtime";
 import type { RowStore } from "./data/row-store";
 import type { GridWrites } from "./data/use-grid-writes";
 import { AddRow } from "./add-row";
@@ -64,6 +65,8 @@ export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, header
   }, [fields.length, reveal, total]);
 
   const editing = useCellEditing({ fields, store, writes, canEdit: perms.edit, scroller, onMove });
+  const titles = useMemo(() => fields.map((f) => f.column.title), [fields]);
+  const remoteMarks = useRemoteEditing(titles);
   const ops = useBlockOps({ store, fields, keyTitle, writes, canEdit: perms.edit, canInsert: perms.insert });
   const isToggle = useCallback((col: number) => Boolean(fields[col]?.ui.toggles), [fields]);
   const onKeyDown = useGridKeyboard({
@@ -89,11 +92,12 @@ export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, header
     }
     const activeHere = sel.anchor.row === r;
     const editingHere = editing.editing?.row === r;
+    const row = store.rowAt(r);
     body.push(
       <GridRow
         key={r}
         index={r}
-        row={store.rowAt(r)}
+        row={row}
         top={top}
         height={rowHeight}
         fields={fields}
@@ -104,6 +108,7 @@ export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, header
         active={activeHere ? sel.anchor.col : null}
         editingCol={editingHere ? editing.editing!.col : null}
         editor={editingHere ? editing.editor : null}
+        remote={remoteMarks(row)}
         onExpand={onExpand}
       />,
     );

@@ -6,11 +6,15 @@
  *   registry's message and the editor stays open. Valid input closes it and is saved.
  * - A session ends once (commit or cancel); a late blur after Enter or Escape is ignored.
  * - Closing gives the focus back to the grid; Tab moves the active cell.
+ * - Realtime: others see the cell being edited; when another user saves the cell meanwhile, the
+ *   editor stays open and shows their value under it, and committing an unchanged editor keeps
+ *   their value (nothing is written).
  */
-import { createElement, useCallback, useRef, useState, type ReactNode, type RefObject } from "react";
+import { createElement, Fragment, useCallback, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { Row } from "../../api/view-types";
 import type { EditorMove, EditorOutput } from "../../fields/types";
 import { notify } from "../../lib/toast";
+import { RemoteValueHint, useReportEditing } from "../../realtime";
 import type { RowStore } from "./data/row-store";
 import type { GridWrites } from "./data/use-grid-writes";
 import type { GridFieldView } from "./grid-field";
@@ -20,6 +24,8 @@ interface Editing {
   col: number;
   initialText?: string;
   session: number;
+  /** The cell's value when the editor opened. */
+  opened: unknown;
 }
 
 interface Options {
@@ -55,7 +61,7 @@ export function useCellEditing({ fields, store, writes, canEdit, scroller, onMov
       if (initialText === undefined) toggle(rowIndex, col);
       return true;
     }
-    setEditing({ row: rowIndex, col, initialText, session: sessions.current.next++ });
+    setEditing({ row: rowIndex, col, initialText, session: sessions.current.next++, opened: store.rowAt(rowIndex)?.[f.column.title] });
     return true;
   }, [editable, fields, store, toggle]);
 
@@ -65,13 +71,16 @@ export function useCellEditing({ fields, store, writes, canEdit, scroller, onMov
     scroller.current?.focus({ preventScroll: true });
   }, [scroller]);
 
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const editingRow: Row | undefined = editing ? store.rowAt(editing.row) : undefined;
+  useReportEditing(editingRow, editing ? fields[editing.col]?.column.title : null);
   let editor: ReactNode = null;
   if (editing) {
     const f = fields[editing.col];
-    const row: Row | undefined = store.rowAt(editing.row);
+    const row = editingRow;
     const Editor = f?.ui.Editor;
     if (f && row && Editor) {
-      const { session } = editing;
+      const { session, opened } = editing;
       const onCommit = (out: EditorOutput, move?: EditorMove) => {
         if (sessions.current.done.has(session)) return;
         const parsed = "text" in out ? f.codec.fromText(out.text) : f.codec.fromValue(out.value);
@@ -80,13 +89,16 @@ export function useCellEditing({ fields, store, writes, canEdit, scroller, onMov
           return;
         }
         close(session);
-        void writes.commitCell(row, f.codec, out);
+        if (!same(parsed.value, opened)) void writes.commitCell(row, f.codec, out);
         if (move) onMove(move);
       };
       const onCancel = () => {
         if (!sessions.current.done.has(session)) close(session);
       };
-      editor = createElement(Editor, { key: session, value: row[f.column.title], codec: f.codec, initialText: editing.initialText, mode: "cell", onCommit, onCancel });
+      const input = createElement(Editor, { key: session, value: row[f.column.title], codec: f.codec, initialText: editing.initialText, mode: "cell", onCommit, onCancel });
+      // The same tree either way, so the editor keeps what was typed when the hint appears.
+      const theirs = same(row[f.column.title], opened) ? null : createElement(RemoteValueHint, { value: row[f.column.title], codec: f.codec });
+      editor = createElement(Fragment, null, input, theirs);
     }
   }
   return { editing, editor, start, toggle, editable };

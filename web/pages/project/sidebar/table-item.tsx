@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router-dom";
 import type { TableSummary } from "../../../api/types";
 import { IconButton } from "../../../components/ui/icon-button";
+import { TablePresence } from "../../../realtime";
 import { useProject } from "../project-context";
 import { tabPath } from "../tabs/tabs";
 
@@ -30,6 +31,7 @@ export function TableItem({ table, first, last, onRename, onDelete, onMove }: Ta
       >
         <Table2 aria-hidden="true" className="size-4 shrink-0" />
         <span className="truncate">{title}</span>
+        <TablePresence title={title} />
       </NavLink>
       {/* Shown on hover or keyboard focus, over the end of the name. */}
       <div className="absolute right-1 top-1/2 flex -translate-y-1/2 rounded-md bg-gray-100 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">

@@ -7,6 +7,7 @@ import { Modal } from "../../../components/ui/modal";
 import { TextField } from "../../../components/ui/text-field";
 import { columnPayload, draftFromColumn, draftProblems, hasProblems, newFieldDraft, withType, type FieldDraft } from "../../../fields/field-draft";
 import { FIELD_UI } from "../../../fields/registry";
+import { takesRequired } from "../../../links/virtual-columns";
 import { useErrorText } from "../../auth/use-error-text";
 import { DefaultValueInput } from "./default-value-input";
 import { TypePicker } from "./type-picker";
@@ -49,16 +50,19 @@ function FieldEditorForm({ table, column, onDone }: FieldEditorProps) {
         <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-600">{t("fields.editor.systemType")}</p>
       ) : (
         <>
-          <TypePicker value={draft.uidt} onChange={(uidt) => setDraft((d) => withType(d, uidt))} />
-          {ui.OptionsForm ? <ui.OptionsForm options={draft.options} onChange={(options) => set({ options })} /> : null}
+          <TypePicker value={draft.uidt} column={column} onChange={(uidt) => setDraft((d) => withType(d, uidt))} />
+          {ui.OptionsForm ? <ui.OptionsForm options={draft.options} onChange={(options) => set({ options })} table={table} column={column} /> : null}
           <FormAlert tone="error" message={problems.options} />
-          <label className="flex items-start gap-2 text-sm text-gray-700">
-            <input type="checkbox" checked={draft.rqd} onChange={(e) => set({ rqd: e.target.checked })} className="mt-0.5 size-4 accent-primary" />
-            <span>
-              <span className="font-medium">{t("fields.editor.required")}</span>
-              <span className="block text-xs text-gray-500">{t("fields.editor.requiredHint")}</span>
-            </span>
-          </label>
+          <FormAlert tone="error" message={submitted && problems.virtual ? t(problems.virtual) : null} />
+          {takesRequired(draft.uidt, column) ? (
+            <label className="flex items-start gap-2 text-sm text-gray-700">
+              <input type="checkbox" checked={draft.rqd} onChange={(e) => set({ rqd: e.target.checked })} className="mt-0.5 size-4 accent-primary" />
+              <span>
+                <span className="font-medium">{t("fields.editor.required")}</span>
+                <span className="block text-xs text-gray-500">{t("fields.editor.requiredHint")}</span>
+              </span>
+            </label>
+          ) : null}
           <DefaultValueInput draft={draft} error={problems.cdf} onChange={(cdf) => set({ cdf })} />
         </>
       )}

@@ -1,26 +1,27 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { isVirtual } from "../../../../db/fields/registry";
 import { UI_TYPES, type UIType } from "../../../../db/fields/types";
+import type { Column } from "../../../api/types";
 import { FIELD_UI } from "../../../fields/registry";
+import { canBecome } from "../../../links/virtual-columns";
 
 /** Types a user may pick, in SPEC 3 order; CreateTime, ID and ForeignKey are system-only. */
 export const PICKABLE_TYPES: readonly UIType[] = UI_TYPES.filter((u) => u !== "CreateTime" && u !== "ID" && u !== "ForeignKey");
 
-/** Every pickable type with its icon; computed and link types show but cannot be picked yet. */
-export function TypePicker({ value, onChange }: { value: UIType; onChange(uidt: UIType): void }) {
+/** Every pickable type with its icon; types an existing field cannot turn into are disabled. */
+export function TypePicker({ value, column, onChange }: { value: UIType; column?: Column | null; onChange(uidt: UIType): void }) {
   const { t } = useTranslation();
-  const soonId = useId();
+  const lockedId = useId();
   return (
     <div className="flex flex-col gap-1">
       <span className="text-sm font-medium text-gray-700">{t("fields.editor.type")}</span>
-      <span id={soonId} className="sr-only">
-        {t("fields.editor.comingSoon")}
+      <span id={lockedId} className="sr-only">
+        {t("links.editor.typeLocked")}
       </span>
       <div role="radiogroup" aria-label={t("fields.editor.type")} className="grid grid-cols-2 gap-1.5 sm:grid-cols-3">
         {PICKABLE_TYPES.map((uidt) => {
           const Icon = FIELD_UI[uidt].icon;
-          const soon = isVirtual(uidt);
+          const locked = !canBecome(column, uidt);
           const checked = value === uidt;
           return (
             <button
@@ -29,15 +30,14 @@ export function TypePicker({ value, onChange }: { value: UIType; onChange(uidt: 
               role="radio"
               aria-checked={checked}
               aria-label={t(`fields.types.${uidt}`)}
-              aria-describedby={soon ? soonId : undefined}
-              title={soon ? `${t(`fields.types.${uidt}`)}: ${t("fields.editor.comingSoon")}` : t(`fields.types.${uidt}`)}
-              disabled={soon}
+              aria-describedby={locked ? lockedId : undefined}
+              title={locked ? `${t(`fields.types.${uidt}`)}: ${t("links.editor.typeLocked")}` : t(`fields.types.${uidt}`)}
+              disabled={locked}
               onClick={() => onChange(uidt)}
               className={`flex items-center gap-2 rounded-md border px-2 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-50 ${checked ? "border-primary bg-primary/10 text-primary" : "border-gray-200 text-gray-700 hover:bg-gray-50"}`}
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
               <span className="min-w-0 flex-1 truncate">{t(`fields.types.${uidt}`)}</span>
-              {soon ? <span className="shrink-0 rounded bg-gray-100 px-1 text-[10px] uppercase text-gray-500">{t("fields.editor.comingSoon")}</span> : null}
             </button>
           );
         })}

@@ -13,11 +13,16 @@ export function useFieldActions(tableId: string) {
   const notifyError = useNotifyError();
   const key = queryKeys.table(tableId);
   const store = (table: TableMeta) => queryClient.setQueryData(key, table);
+  // A link has a reverse column on the other table: that table's meta changes too.
+  const otherTables = (uidt: string) => {
+    if (uidt === "LinkToAnotherRecord") void queryClient.invalidateQueries({ queryKey: ["table"], predicate: (q) => q.queryKey[1] !== tableId });
+  };
 
   const add = useMutation({
     mutationFn: (payload: ColumnPayload) => tablesApi.addColumn(tableId, payload),
     onSuccess: (table, payload) => {
       store(table);
+      otherTables(payload.uidt);
       notify.success(t("fields.editor.added", { title: payload.title }));
     },
   });
@@ -32,6 +37,7 @@ export function useFieldActions(tableId: string) {
     mutationFn: (column: Column) => tablesApi.deleteColumn(column.id),
     onSuccess: (table, column) => {
       store(table);
+      otherTables(column.uidt);
       notify.success(t("fields.panel.deleted", { title: column.title }));
     },
     onError: notifyError,

@@ -94,6 +94,33 @@ describe("RowStore", () => {
     expect(store.rowAt(2)).toEqual({ Id: 3 });
   });
 
+  it("applies an edit made elsewhere at once and fetches only the pages it lists", async () => {
+    const s = fakeServer(10);
+    const store = new RowStore(s.fetchPage, { overscan: 0, pageSize: 4 });
+    store.start();
+    await s.flush();
+    await vi.advanceTimersByTimeAsync(50);
+    await s.flush();
+    expect(store.rowAt(9)).toEqual({ Id: 10 });
+    const calls = s.calls.length;
+    expect(store.applyEdit(() => null)).toBe(false);
+    const applied = store.applyEdit((loaded) => {
+      expect(loaded.totalRows).toBe(10);
+      expect([...loaded.pages.keys()]).toEqual(expect.arrayContaining([0, 1, 2]));
+      return { pages: new Map([[0, [{ Id: 2 }, { Id: 3 }, { Id: 4 }, { Id: 5 }]], [1, [{ Id: 6 }, { Id: 7 }, { Id: 8 }]], [2, [{ Id: 10 }]]]), totalRows: 9, refetch: [1] };
+    });
+    expect(applied).toBe(true);
+    expect(store.totalRows).toBe(9);
+    expect(store.rowAt(0)).toEqual({ Id: 2 });
+    // The page being fetched again shows the rows it has until the answer comes.
+    expect(store.rowAt(6)).toEqual({ Id: 8 });
+    expect(store.rowAt(7)).toBeUndefined();
+    expect(s.calls.slice(calls)).toEqual([4]);
+    await s.flush();
+    expect(store.rowAt(7)).toEqual({ Id: 8 });
+    expect(store.rowAt(4)).toEqual({ Id: 5 });
+  });
+
   it("reports a failed page and does not hammer the server", async () => {
     const fetchPage = vi.fn<FetchPage>(() => Promise.reject(new Error("down")));
     const onError = vi.fn();

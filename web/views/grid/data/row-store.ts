@@ -18,6 +18,18 @@ export interface PageAnswer {
   totalRows: number;
 }
 export type FetchPage = (offset: number, limit: number, signal: AbortSignal) => Promise<PageAnswer>;
+/** The loaded pages as a change made elsewhere (realtime) sees them. */
+export interface LoadedPages {
+  pages: ReadonlyMap<number, readonly Row[]>;
+  totalRows: number | null;
+  pageSize: number;
+}
+/** Such a change: the pages that stay loaded, the row count, and pages to fetch again. */
+export interface PagesEdit {
+  pages: Map<number, Row[]>;
+  totalRows: number | null;
+  refetch: number[];
+}
 
 export interface RowStoreOptions {
   pageSize?: number;
@@ -207,6 +219,31 @@ export class RowStore {
       }
     }
     if (changed) this.bump();
+  }
+
+  /**
+   * Applies a change made elsewhere (another tab's insert or delete) to the loaded pages without
+   * refetching them; pages in `refetch` show their old rows until fetched again. False when
+   * `change` found nothing to do.
+   */
+  applyEdit(change: (loaded: LoadedPages) => PagesEdit | null): boolean {
+    const edit = change({ pages: this.pages, totalRows: this.totalRows, pageSize: this.pageSize });
+    if (!edit) return false;
+    for (const p of this.pages.keys()) if (!edit.pages.has(p)) this.used.delete(p);
+    this.pages = edit.pages;
+    this.totalRows = edit.totalRows;
+    // Offsets may have moved: pages on their way are asked again.
+    for (const p of [...this.inFlight.keys()]) this.abort(p);
+    for (const p of edit.refetch) {
+      const rows = this.pages.get(p);
+      if (rows) this.stale.set(p, rows);
+      this.pages.delete(p);
+      this.used.delete(p);
+      this.abort(p);
+    }
+    this.bump();
+    this.pump();
+    return true;
   }
 
   /** Asks again for pages that failed. */

@@ -8,11 +8,20 @@ export function keysOfAnswer(answer: ReadonlyArray<Record<string, unknown>>): Ro
   return answer.map((o) => Object.values(o)[0] as RowKey);
 }
 
+/**
+ * One row goes through the single-row routes: the project room then tells other tabs which row
+ * and cells changed (a realtime row event they apply in place), where a bulk write makes them
+ * refetch the table.
+ */
 export function bulkApi(target: RowTarget, keyTitle: string): BulkApi {
   return {
-    update: (rows) => rowsApi.bulkUpdate(target, rows),
+    update: (rows) => {
+      if (rows.length !== 1) return rowsApi.bulkUpdate(target, rows);
+      const { [keyTitle]: key, ...patch } = rows[0]!;
+      return rowsApi.update(target, key as RowKey, patch);
+    },
     insert: async (rows) => keysOfAnswer(await rowsApi.bulkInsert(target, rows)),
-    remove: (keys) => rowsApi.bulkDelete(target, keys.map((k): Row => ({ [keyTitle]: k }))),
+    remove: (keys) => (keys.length === 1 ? rowsApi.remove(target, keys[0]!) : rowsApi.bulkDelete(target, keys.map((k): Row => ({ [keyTitle]: k })))),
   };
 }
 

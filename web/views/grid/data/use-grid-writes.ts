@@ -14,6 +14,7 @@ import type { ColumnCodec } from "../../../fields/codec";
 import type { EditorOutput } from "../../../fields/types";
 import { useNotifyError } from "../../../lib/use-notify-error";
 import { notify } from "../../../lib/toast";
+import { noteSaved } from "../../../realtime";
 import { deleteEntry, insertEntry, pasteEntry, runSteps, updateEntry, type HistoryEntry, type Step } from "../logic/history";
 import { UndoStack } from "../logic/undo-stack";
 import type { WritePlan } from "../logic/paste-plan";
@@ -52,6 +53,8 @@ export function useGridWrites(target: RowTarget, keyTitle: string, store: RowSto
     try {
       if (plan.updates.length > 0) await api.update(plan.updates);
       updated = true;
+      // Saved: another user's later change to these cells is a conflict this user is told of.
+      noteSaved(target.tableId, keyTitle, plan.updates);
       const created = plan.inserts.length > 0 ? await api.insert(plan.inserts) : [];
       history.push(plan.inserts.length > 0 ? pasteEntry(plan.before, plan.updates, plan.inserts, created, keyTitle) : updateEntry(plan.before, plan.updates, keyTitle));
       if (created.length > 0) store.reload();
@@ -65,7 +68,7 @@ export function useGridWrites(target: RowTarget, keyTitle: string, store: RowSto
       notifyError(err);
       return false;
     }
-  }, [api, history, keyTitle, notifyError, patchLocal, store]);
+  }, [api, history, keyTitle, notifyError, patchLocal, store, target.tableId]);
 
   const commitCell = useCallback(async (row: Row, codec: ColumnCodec, out: EditorOutput) => {
     const parsed = "text" in out ? codec.fromText(out.text) : codec.fromValue(out.value);

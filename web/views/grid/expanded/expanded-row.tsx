@@ -5,13 +5,15 @@
  * nothing is saved while one is invalid. An edit goes through the grid's history (undoable).
  */
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { rowsApi, type RowTarget } from "../../../api/rows-api";
 import type { Row } from "../../../api/view-types";
 import { Button } from "../../../components/ui/button";
 import { Modal } from "../../../components/ui/modal";
 import type { EditorOutput } from "../../../fields/types";
+import { useLinkHost } from "../../../links/link-host";
+import { pendingValues } from "../../../links/link-values";
 import type { GridWrites } from "../data/use-grid-writes";
 import type { GridFieldView } from "../grid-field";
 import { CommentsPanel } from "./comments-panel";
@@ -37,6 +39,10 @@ export function ExpandedRow({ target, keyTitle, rowKey, fields, canEdit, canComm
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const row: Row | undefined = isNew ? {} : read.data;
+  // A new record's belongs-to links are chosen in the form and sent with it.
+  const links = useLinkHost();
+  const clearLinks = links?.clearPending;
+  useEffect(() => () => clearLinks?.(), [clearLinks]);
 
   const save = async () => {
     if (!row) return;
@@ -53,7 +59,7 @@ export function ExpandedRow({ target, keyTitle, rowKey, fields, canEdit, canComm
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
     const ok = isNew
-      ? (await writes.insertRow(values)) !== null
+      ? (await writes.insertRow({ ...values, ...(links ? pendingValues(links.pending) : {}) })) !== null
       : Object.keys(values).length === 0 || (await writes.applyPlan({ updates: [{ [keyTitle]: row[keyTitle], ...values }], before: [row], inserts: [], error: null }));
     setSaving(false);
     if (ok) onClose();

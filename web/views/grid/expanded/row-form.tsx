@@ -27,7 +27,7 @@ export function RowForm({ row, fields, canEdit, errors, onChange }: RowFormProps
             <label htmlFor={id} className="flex items-center gap-1.5 text-xs font-medium text-gray-600">
               <Icon aria-hidden="true" className="size-3.5 text-gray-400" />
               {title}
-              {f.codec.readOnly ? <span className="text-gray-400">{t("grid.expanded.readOnly")}</span> : null}
+              {f.codec.readOnly && !(canEdit && f.column.uidt === "LinkToAnotherRecord") ? <span className="text-gray-400">{t("grid.expanded.readOnly")}</span> : null}
             </label>
             {writable ? (
               createElement(f.ui.Editor!, {
@@ -41,7 +41,7 @@ export function RowForm({ row, fields, canEdit, errors, onChange }: RowFormProps
               })
             ) : (
               <div id={id} className="flex min-h-8 items-center rounded-md border border-gray-100 bg-gray-50 px-2 py-1">
-                <f.ui.Cell value={row[title]} codec={f.codec} wrap />
+                <f.ui.Cell value={row[title]} codec={f.codec} wrap row={row} />
               </div>
             )}
             {errors[title] ? (
