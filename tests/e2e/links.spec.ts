@@ -2,28 +2,10 @@
  * Links, lookups, rollups and formulas end to end: fields made in the field editor, records linked
  * with the picker, values that follow the linked rows, the already-linked message and unlinking.
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { cell, count, createTable, edit, insertRows } from "./grid-helpers";
 import { authHeaders, createProjectByApi, signUpByApi, uniqueEmail, uniqueTitle, useToken } from "./helpers";
-
-const chips = (page: Page, row: number, title: string) => cell(page, row, title).getByTestId("value-chip");
-
-/** Adds a field through the Fields menu's field list and the field editor. */
-async function addField(page: Page, title: string, typeLabel: string, fill: (editor: Locator) => Promise<void>) {
-  await page.getByRole("button", { name: "Fields", exact: true }).click();
-  await page.getByRole("dialog", { name: "Fields", exact: true }).getByRole("button", { name: "Edit fields" }).click();
-  const panel = page.getByRole("dialog", { name: /^Fields of / });
-  await panel.getByRole("button", { name: "Add field" }).click();
-  const editor = page.getByRole("dialog", { name: "Add field" });
-  await editor.getByLabel("Field name").fill(title);
-  await editor.getByRole("radio", { name: typeLabel, exact: true }).click();
-  await fill(editor);
-  await editor.getByRole("button", { name: "Add field", exact: true }).click();
-  await expect(editor).toBeHidden();
-  await page.keyboard.press("Escape");
-  await expect(panel).toBeHidden();
-  await expect(page.locator(`[role=columnheader][data-title="${title}"]`)).toBeVisible();
-}
+import { addField, addLinkByApi, chips, openFieldList } from "./link-helpers";
 
 test("a has-many link, a lookup, a rollup and a formula made in the UI follow the linked records", async ({ page, request }) => {
   test.setTimeout(150_000);
@@ -146,9 +128,7 @@ test("a has-many link, a lookup, a rollup and a formula made in the UI follow th
   await expect(cell(page, 0, "Label")).toHaveText("Pencil = 10");
 
   // Editing the formula: a formula that uses itself is a cycle, in the browser and on the server.
-  await page.getByRole("button", { name: "Fields", exact: true }).click();
-  await page.getByRole("dialog", { name: "Fields", exact: true }).getByRole("button", { name: "Edit fields" }).click();
-  await page.getByRole("button", { name: "Edit field Label" }).click();
+  await (await openFieldList(page)).getByRole("button", { name: "Edit field Label" }).click();
   const edit2 = page.getByRole("dialog", { name: "Edit field Label" });
   const formula = edit2.getByRole("textbox", { name: "Formula" });
   await expect(formula).toHaveValue("CONCAT({Items}, ' = ', {Total})");
@@ -168,11 +148,7 @@ test("a viewer sees linked records and pages through them, but cannot link or un
   const projectId = await createProjectByApi(request, owner, uniqueTitle("Linked"));
   const customers = await createTable(request, owner, projectId, "Customers", [{ title: "Title", uidt: "SingleLineText" }]);
   const orders = await createTable(request, owner, projectId, "Orders", [{ title: "Title", uidt: "SingleLineText" }]);
-  const link = await request.post(`/api/v1/db/meta/tables/${customers}/columns`, {
-    headers: authHeaders(owner),
-    data: { uidt: "LinkToAnotherRecord", title: "Orders", childId: orders, type: "hm" },
-  });
-  expect(link.status(), await link.text()).toBe(200);
+  await addLinkByApi(request, owner, customers, "Orders", orders, "hm");
   await insertRows(request, owner, projectId, "Customers", [{ Title: "Ada" }]);
   await insertRows(request, owner, projectId, "Orders", Array.from({ length: 12 }, (_, i) => ({ Title: `Order ${i + 1}` })));
   for (let i = 1; i <= 12; i++) {
@@ -208,11 +184,7 @@ test("a belongs-to link holds one record; once required, a new record picks it i
   await useToken(page, token);
   const orders = await createTable(request, token, projectId, "Orders", [{ title: "Title", uidt: "SingleLineText" }]);
   const customers = await createTable(request, token, projectId, "Customers", [{ title: "Title", uidt: "SingleLineText" }]);
-  const link = await request.post(`/api/v1/db/meta/tables/${orders}/columns`, {
-    headers: authHeaders(token),
-    data: { uidt: "LinkToAnotherRecord", title: "Buyer", childId: customers, type: "bt" },
-  });
-  expect(link.status(), await link.text()).toBe(200);
+  await addLinkByApi(request, token, orders, "Buyer", customers, "bt");
   await insertRows(request, token, projectId, "Customers", [{ Title: "Ada" }, { Title: "Bob" }]);
   await insertRows(request, token, projectId, "Orders", [{ Title: "Pen" }]);
   await page.goto(`/nc/${projectId}/table/Orders`);
@@ -230,9 +202,7 @@ test("a belongs-to link holds one record; once required, a new record picks it i
   await expect(chips(page, 0, "Buyer")).toHaveText(["Ada"]);
 
   // Make the link required in the field editor (SPEC 5).
-  await page.getByRole("button", { name: "Fields", exact: true }).click();
-  await page.getByRole("dialog", { name: "Fields", exact: true }).getByRole("button", { name: "Edit fields" }).click();
-  await page.getByRole("button", { name: "Edit field Buyer" }).click();
+  await (await openFieldList(page)).getByRole("button", { name: "Edit field Buyer" }).click();
   const editor = page.getByRole("dialog", { name: "Edit field Buyer" });
   await expect(editor.getByLabel("Linked table")).toBeDisabled();
   await editor.getByRole("checkbox", { name: /^Required/ }).check();
