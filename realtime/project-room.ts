@@ -118,10 +118,10 @@ export class ProjectRoom extends Server<Env> {
   }
 
   /** A row write: counts cached before it are no longer true; once committed, tabs are told. */
-  #write<T>(fn: () => T, event: (data: T) => room.RoomEvent) {
+  #write<T>(fn: () => T, event: (data: T) => room.RoomEvent | room.RoomEvent[]) {
     this.#counts.clear();
     const result = guard(fn);
-    if (result.ok) room.broadcast(this, event(result.data), "dataList");
+    if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this, e, "dataList");
     return result;
   }
 
@@ -193,7 +193,11 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => linksApi.nestedList(this.store, tableKey, rowId, columnKey, params, linked));
   }
   setLink(tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean, actor: auditApi.Actor) {
-    return this.#write(() => linksApi.setLink(this.store, tableKey, rowId, columnKey, refRowId, add, actor), () => this.#rows(tableKey, actor));
+    // Both sides show the link: tabs on either table refetch.
+    return this.#write(
+      () => linksApi.setLink(this.store, tableKey, rowId, columnKey, refRowId, add, actor),
+      (res) => [this.#rows(tableKey, actor), this.#rows(res.relatedTableId, actor)],
+    );
   }
   addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string) {
     const result = guard(() => auditApi.addComment(this.store, tableId, rowId, actor, text));

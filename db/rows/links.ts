@@ -112,7 +112,7 @@ export function setLink(store: ProjectStore, tableKey: string, rowId: string, co
     if (!changed) throw add ? bad("This record is already linked") : missing("This record is not linked");
     const verb = add ? "linked" : "unlinked";
     recordWrites(store, l.here.model.id, actor, [{ rowId: String(id), subType: "UPDATE", description: `${verb} ${l.col.title} ${ref}` }], new Date().toISOString());
-    return { msg: `The relation data has been ${add ? "created" : "deleted"} successfully` };
+    return { msg: `The relation data has been ${add ? "created" : "deleted"} successfully`, relatedTableId: l.related.model.id };
   });
 }
 

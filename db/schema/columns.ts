@@ -66,7 +66,12 @@ export function updateColumn(store: ProjectStore, projectId: string, columnId: s
     const locked = current.pk || current.system;
     if (locked && uidt !== current.uidt) throw bad(`${current.title} is a system column; only its name can change`);
     const meta = input.meta === undefined ? JSON.parse(current.meta) : typeof input.meta === "string" ? JSON.parse(input.meta || "{}") : (input.meta ?? {});
-    let colOptions = input.colOptions === undefined ? (current.colOptions ? JSON.parse(current.colOptions) : {}) : (input.colOptions ?? {});
+    // Links, lookups and rollups keep the settings they were made with (their checks run at
+    // creation); a formula changes only through a new formula_raw, checked again here.
+    const computed = fieldType(current.uidt as UIType).virtual;
+    if (computed && uidt !== current.uidt) throw bad(`${current.title} is a ${current.uidt} field; to change its type, delete it and add a new field`);
+    const stored = current.colOptions ? JSON.parse(current.colOptions) : {};
+    let colOptions = computed || input.colOptions === undefined ? stored : (input.colOptions ?? {});
     const formulaRaw = (input as { formula_raw?: unknown }).formula_raw ?? (input.colOptions as { formula_raw?: unknown } | undefined)?.formula_raw;
     if (uidt === "Formula" && formulaRaw !== undefined) colOptions = formulaOptions(store, model, formulaRaw, current.id);
     const options = checkOptions(uidt, title, meta, colOptions);

@@ -1,6 +1,7 @@
 import type { ColumnRow, ModelRow, ViewRow } from "../store/schema";
 import { isVirtual } from "../fields/registry";
 import type { UIType } from "../fields/types";
+import { toRaw } from "../formula/refs";
 
 /** Meta objects as the contract returns them (API-CONTRACT 1.10). */
 
@@ -83,8 +84,16 @@ export function tableJson(m: ModelRow, projectId: string) {
 }
 
 /** A table with its columns and views, as `GET /tables/{id}` and column changes answer. */
+/** A formula as the user reads it now: its stored `{{cl_id}}` references with today's titles. */
+function withCurrentFormula(c: ColumnRow, titles: Map<string, string>): ColumnRow {
+  if (c.uidt !== "Formula" || !c.colOptions) return c;
+  const o = JSON.parse(c.colOptions) as { formula?: string };
+  return o.formula ? { ...c, colOptions: JSON.stringify({ ...o, formula_raw: toRaw(o.formula, titles) }) } : c;
+}
+
 export function fullTableJson(m: ModelRow, cols: ColumnRow[], views: ViewRow[], projectId: string) {
-  const columns = cols.map((c) => columnJson(c, projectId));
+  const titles = new Map(cols.map((c) => [c.id, c.title]));
+  const columns = cols.map((c) => columnJson(withCurrentFormula(c, titles), projectId));
   return {
     ...tableJson(m, projectId),
     columns,

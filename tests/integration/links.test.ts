@@ -194,6 +194,10 @@ describe("formulas", () => {
     const name = colByTitle(customers, "Name");
     await call(owner, "PATCH", `${M}/columns/${name.id}`, { title: "Full name" });
     expect((await call(owner, "GET", `${data("Customers")}/1`)).body.Label).toBe("ADA: Pen, Ink");
+    const label = (await call(owner, "GET", `${M}/tables/${customers.id}`)).body.columns.find((c: { title: string }) => c.title === "Label");
+    expect(label.colOptions.formula_raw).toBe("CONCAT(UPPER({Full name}), ': ', {Items})");
+    const retype = await call(owner, "PATCH", `${M}/columns/${label.id}`, { uidt: "Lookup" });
+    expect(retype.body.msg).toContain("delete it and add a new field");
 
     // Errors name the position; cycles are refused.
     const bad = await call(owner, "POST", `${M}/tables/${customers.id}/columns`, { uidt: "Formula", title: "Bad", formula_raw: "CONCAT({Nope})" });

@@ -60,6 +60,15 @@ describe("realtime room", () => {
     await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token, body: { table_name: "More" } });
     await b.next("schema");
 
+    // A link changes both tables: tabs on either side hear of it.
+    const more = (await api("GET", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token })).body.list;
+    const [notes, other] = [more.find((t: any) => t.title === "Notes"), more.find((t: any) => t.title === "More")];
+    await api("POST", `/api/v1/db/meta/tables/${notes.id}/columns`, { token: owner.token, body: { uidt: "LinkToAnotherRecord", title: "Refs", childId: other.id, type: "mm" } });
+    await api("POST", `/api/v1/db/data/noco/${projectId}/More`, { token: owner.token, body: { Title: "m" } });
+    await api("POST", `/api/v1/db/data/noco/${projectId}/Notes/${created.body.Id}/mm/Refs/1`, { token: owner.token });
+    await b.next("rows", (m: any) => m.tableId === notes.id);
+    await b.next("rows", (m: any) => m.tableId === other.id);
+
     a.ws.send(JSON.stringify({ type: "page", path: `/nc/${projectId}/table/Notes`, pid: projectId }));
     const moved = await b.next("presence", (m: any) => m.users.some((u: any) => u.table === "Notes"));
     expect(moved.users.find((u: any) => u.table === "Notes").email).toBe(owner.email);

@@ -64,7 +64,8 @@ async function nested(c: Ctx, linked: boolean) {
 
 async function link(c: Ctx, add: boolean) {
   const { columnName, refRowId } = c.req.param() as Record<string, string>;
-  return c.json(await unwrap(room(c).setLink(table(c), rowId(c), columnName!, refRowId!, add, actorOf(c))));
+  const { msg } = await unwrap(room(c).setLink(table(c), rowId(c), columnName!, refRowId!, add, actorOf(c)));
+  return c.json({ msg });
 }
 
 async function findOne(c: Ctx) {
