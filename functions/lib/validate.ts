@@ -16,17 +16,20 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
   return result.data;
 }
 
+/** The JSON body as any value; an empty body is `{}`, malformed JSON a 400. */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("Request body is not valid JSON");
+  }
+}
+
 /** Reads and validates a JSON body; malformed JSON and schema failures are 400 with a message. */
 export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  const text = await c.req.text();
-  let value: unknown = {};
-  if (text.trim() !== "") {
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw badRequest("Request body is not valid JSON");
-    }
-  }
+  const value = await readJson(c);
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw badRequest("Request body must be a JSON object");
   }

@@ -6,13 +6,14 @@ import { badRequest } from "../../lib/http-error";
 import { unwrap } from "../../lib/room";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
-import { actorOf, anyJson, room, type Ctx } from "./context";
+import { readJson } from "../../lib/validate";
+import { actorOf, room, type Ctx } from "./context";
 
 const table = (c: Ctx) => c.req.param("tableName")!;
 const rowId = (c: Ctx) => c.req.param("rowId")!;
 
 async function arrayBody(c: Ctx): Promise<unknown[]> {
-  return rowsOf((await anyJson(c)) as unknown[]);
+  return rowsOf((await readJson(c)) as unknown[]);
 }
 
 const listParams = (c: Ctx) => readListParams(new URL(c.req.url).searchParams);
@@ -88,7 +89,7 @@ export const rowRoutes = new Hono<AppEnv>()
   .get("/:orgs/:projectName/:tableName/find-one", need("dataRead"), findOne)
   .get("/:orgs/:projectName/:tableName/views/:viewName/find-one", need("dataRead"), findOne)
   .post("/:orgs/:projectName/:tableName", need("dataInsert"), async (c) =>
-    c.json(await unwrap(room(c).insertRow(table(c), await anyJson(c), actorOf(c)))),
+    c.json(await unwrap(room(c).insertRow(table(c), await readJson(c), actorOf(c)))),
   )
   .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/exclude", need("nestedList"), (c) => nested(c, false))
   .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName", need("nestedList"), (c) => nested(c, true))
@@ -101,7 +102,7 @@ export const rowRoutes = new Hono<AppEnv>()
     c.json(await unwrap(room(c).readRow(table(c), rowId(c)))),
   )
   .patch("/:orgs/:projectName/:tableName/:rowId", need("dataUpdate"), async (c) =>
-    c.json(await unwrap(room(c).updateRow(table(c), rowId(c), await anyJson(c), actorOf(c)))),
+    c.json(await unwrap(room(c).updateRow(table(c), rowId(c), await readJson(c), actorOf(c)))),
   )
   .delete("/:orgs/:projectName/:tableName/:rowId", need("dataDelete"), async (c) =>
     c.json(await unwrap(room(c).deleteRow(table(c), rowId(c), actorOf(c)))),
@@ -109,7 +110,7 @@ export const rowRoutes = new Hono<AppEnv>()
 
 export const bulkRoutes = new Hono<AppEnv>()
   .patch("/:orgs/:projectName/:tableName/all", need("dataUpdate"), async (c) =>
-    c.json(await unwrap(room(c).updateWhere(table(c), listParams(c).where, await anyJson(c), actorOf(c)))),
+    c.json(await unwrap(room(c).updateWhere(table(c), listParams(c).where, await readJson(c), actorOf(c)))),
   )
   .delete("/:orgs/:projectName/:tableName/all", need("dataDelete"), async (c) =>
     c.json(await unwrap(room(c).deleteWhere(table(c), listParams(c).where, actorOf(c)))),
