@@ -1,12 +1,13 @@
-import { Outlet } from "react-router-dom";
+import { Outlet, useParams } from "react-router-dom";
 import { TopBar } from "../components/shell/top-bar";
 
-/** The signed-in area: top bar over the page. */
+/** The signed-in area: top bar over the page. A project uses the whole width, as a spreadsheet should. */
 export function DefaultLayout() {
+  const inProject = Boolean(useParams().projectType);
   return (
     <div className="flex min-h-screen flex-col bg-gray-50">
-      <TopBar />
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+      <TopBar wide={inProject} />
+      <main className={inProject ? "w-full flex-1 px-4 py-6" : "mx-auto w-full max-w-7xl flex-1 px-4 py-8"}>
         <Outlet />
       </main>
     </div>

@@ -11,7 +11,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-primary/10 text-primary" : "text-gray-600 hover:bg-gray-100"}`;
 
 /** The default layout's bar: navigation, the signed-in user's email and sign-out (sign-in for shared-base visitors). */
-export function TopBar() {
+/** `wide`: span the whole window, as the project pages below it do. */
+export function TopBar({ wide = false }: { wide?: boolean }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const navigate = useNavigate();
@@ -25,7 +26,7 @@ export function TopBar() {
 
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
+      <div className={`flex h-14 items-center gap-4 px-4 ${wide ? "w-full" : "mx-auto max-w-7xl"}`}>
         <Brand />
         <nav aria-label={t("app.mainNavigation")} className={user ? "hidden items-center gap-1 md:flex" : "hidden"}>
           <NavLink to="/" end className={navClass}>
