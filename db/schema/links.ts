@@ -21,6 +21,8 @@ export const linkInput = z.object({
   type: z.enum(["hm", "bt", "mm"], { error: "type must be hm, bt or mm" }),
   childId: z.string({ error: "childId: Required" }),
   parentId: z.string().optional(),
+  /** A belongs-to link may be required from the start (SPEC 5: through its FK column). */
+  rqd: z.union([z.boolean(), z.number()]).optional(),
 });
 export type LinkInput = z.infer<typeof linkInput>;
 
@@ -80,7 +82,8 @@ export function createLink(store: ProjectStore, tableId: string, input: LinkInpu
     // hm: here is the parent; bt: here is the child.
     const [parent, child, parentCols, childCols] = input.type === "hm" ? [here, there, hereCols, thereCols] : [there, here, thereCols, hereCols];
     const fkName = physicalName(`${parent.tableName}_id`, childCols.map((c) => c.columnName ?? ""), "link");
-    const fk = physical(child.id, uniqueTitle(childCols, `${parent.title}_id`), fkName, "ForeignKey", nextOrder(childCols), ts);
+    const required = input.type === "bt" && input.rqd ? 1 : 0;
+    const fk = physical(child.id, uniqueTitle(childCols, `${parent.title}_id`), fkName, "ForeignKey", nextOrder(childCols), ts, { rqd: required });
     store.meta.insert(columns).values(fk).run();
     store.exec(`ALTER TABLE ${quoteIdent(child.tableName)} ADD COLUMN ${quoteIdent(fkName)} INTEGER`);
     store.exec(`CREATE INDEX ${quoteIdent(`_nc_fk_${child.tableName}__${fkName}`)} ON ${quoteIdent(child.tableName)} (${quoteIdent(fkName)})`);
@@ -92,7 +95,7 @@ export function createLink(store: ProjectStore, tableId: string, input: LinkInpu
     const hm = { ...linkColumn(parent, hmTitle, nextOrder(parentCols), { type: "hm", fk_related_model_id: child.id, ...base, fk_reverse_column_id: btId }, ts), id: hmId };
     const bt = { ...linkColumn(child, btTitle, nextOrder([...childCols, fk]) + (parent.id === child.id ? 1 : 0), { type: "bt", fk_related_model_id: parent.id, ...base, fk_reverse_column_id: hmId }, ts), id: btId };
     store.meta.insert(columns).values(hm).run();
-    store.meta.insert(columns).values(bt).run();
+    store.meta.insert(columns).values({ ...bt, rqd: required }).run();
     return [fk.id, hmId, btId];
   });
 }

@@ -150,6 +150,15 @@ describe("lookups and rollups", () => {
   });
 });
 
+describe("a belongs-to link required from the start", () => {
+  it("refuses rows without the link", async () => {
+    const { owner, customers, orders, data } = await setup();
+    const after = await addColumn(owner, orders.id, { uidt: "LinkToAnotherRecord", title: "Buyer", childId: customers.id, type: "bt", rqd: true });
+    expect(colByTitle(after, "Buyer").rqd).toBe(true);
+    expect((await call(owner, "POST", data("Orders"), { Item: "Pen" })).body).toEqual({ msg: "Buyer is required" });
+  });
+});
+
 describe("belongs-to written with the row", () => {
   it("sets the link from the row body and enforces a required belongs-to", async () => {
     const { owner, customers, orders, data } = await setup();
