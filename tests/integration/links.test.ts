@@ -23,7 +23,7 @@ async function addColumn(user: TestUser, tableId: string, body: unknown) {
   return res.body;
 }
 
-const colByTitle = (table: { columns: Array<{ title: string; id: string }> }, title: string) => table.columns.find((c) => c.title === title)!;
+const colByTitle = (table: { columns: Array<{ title: string; id: string; rqd?: boolean }> }, title: string) => table.columns.find((c) => c.title === title)!;
 
 describe("has-many and belongs-to links", () => {
   it("creates both sides, links rows, embeds them in lists and cleans up", async () => {
