@@ -5,6 +5,7 @@ import { commentRoutes } from "./resources/data/comments";
 import { bulkRoutes, rowRoutes } from "./resources/data/rows";
 import { devOutbox } from "./resources/dev-outbox";
 import { info } from "./resources/info";
+import { apiTokens } from "./resources/api-tokens";
 import { orgUsers } from "./resources/org-users";
 import { projects } from "./resources/projects";
 import { tables } from "./resources/tables";
@@ -31,6 +32,7 @@ export function createApp() {
   app.route("/api/v1/db/data", rowRoutes);
   app.route("/api/v1/db/public", publicSharedBase);
   app.route("/api/v1", orgUsers);
+  app.route("/api/v1", apiTokens);
   return app;
 }
 

@@ -23,5 +23,7 @@ export interface AppEnv {
     roles: RoleFlags;
     /** True when access comes from an `xc-shared-base-id` header rather than a session. */
     isPublicBase: boolean;
+    /** True when the caller is an `xc-token` API token rather than a session. */
+    isApiToken: boolean;
   };
 }

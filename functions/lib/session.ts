@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv, SessionUser } from "../types";
+import { userOfApiToken } from "./api-tokens";
 import { verifySessionToken } from "./jwt";
 
 const USER_COLUMNS = "id, email, firstname, lastname, roles, token_version";
@@ -9,8 +10,9 @@ export async function findUserById(db: D1Database, id: string): Promise<SessionU
 }
 
 /**
- * The signed-in user of this request, or null. A token is accepted only while the user exists
- * and its token_version matches: sign-out and password change rotate it.
+ * The signed-in user of this request, or null. A session token is accepted only while the user
+ * exists and its token_version matches: sign-out and password change rotate it. Without one, an
+ * `xc-token` API token acts as its owner.
  */
 export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const known = c.get("user");
@@ -23,6 +25,12 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
       const row = await findUserById(c.env.META, claims.id);
       if (row && row.token_version === claims.token_version) user = row;
     }
+  }
+  // An API token is used only when there is no valid session (contract 1.3).
+  const apiToken = c.req.header("xc-token");
+  if (!user && apiToken) {
+    user = await userOfApiToken(c.env.META, apiToken);
+    if (user) c.set("isApiToken", true);
   }
   c.set("user", user);
   return user;

@@ -1,11 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Access } from "../../db/acl/actions";
-import { can, scopeOf, type Action } from "../../db/acl/matrix";
+import { can, MATRIX, scopeOf, type Action } from "../../db/acl/matrix";
 import { applyPreview, effectiveRoles, flagNames, toFlags, type RoleFlags } from "../../db/acl/roles";
 import { badRequest, forbidden, notFound, unauthorized } from "../lib/http-error";
 import { projectOfId } from "../lib/meta-index";
 import { verifySessionToken } from "../lib/jwt";
-import { findSessionProject, findSharedProject } from "../lib/projects";
+import { userOfApiToken } from "../lib/api-tokens";
+import { findProjectWithRole, findSessionProject, findSharedProject } from "../lib/projects";
 import { currentUser } from "../lib/session";
 import type { AppEnv } from "../types";
 
@@ -46,6 +47,15 @@ async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
   }
 }
 
+/** Without a valid session, an API token acts as its owner (contract 1.3). */
+async function apiTokenProject(c: Context<AppEnv>, apiToken: string, key: string) {
+  const user = await userOfApiToken(c.env.META, apiToken);
+  if (!user) return null;
+  c.set("isApiToken", true);
+  const found = await findProjectWithRole(c.env.META, key, user.id);
+  return { user, project: found?.project ?? null, role: found?.role ?? null };
+}
+
 /**
  * Resolves the caller's roles in the project of the path. A session wins over a shared-base
  * header (contract [B]); `xc-preview` narrows an owner's or creator's roles to the previewed one.
@@ -53,12 +63,14 @@ async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
 async function projectAccess(c: Context<AppEnv>) {
   const token = c.req.header("xc-auth");
   const sharedId = c.req.header("xc-shared-base-id");
-  if (!token && !sharedId) throw unauthorized();
+  const apiToken = c.req.header("xc-token");
+  if (!token && !sharedId && !apiToken) throw unauthorized();
   const key = await projectKey(c);
   if (!key) throw badRequest("The request names no project or table (fk_model_id is required)");
   // The session, the project and the membership in one query: this runs on every API call.
   const claims = token ? await verifySessionToken(c.env, token) : null;
-  const found = claims ? await findSessionProject(c.env.META, claims, key) : null;
+  let found = claims ? await findSessionProject(c.env.META, claims, key) : null;
+  if (!found && apiToken) found = await apiTokenProject(c, apiToken, key);
   c.set("user", found?.user ?? null);
   // A member's session wins over a shared-base header (contract [B]); a signed-in non-member
   // holding the project's shared link gets the shared role like any visitor.
@@ -88,6 +100,8 @@ export function need(access: Access): AclMiddleware {
     if (scopeOf(access) === "org") {
       const user = await currentUser(c);
       if (!user) throw unauthorized();
+      // The super admin's own areas (users, settings, app store) need a real session.
+      if (c.get("isApiToken") && MATRIX[access].roles.length === 0) throw forbidden("Not allowed with API token");
       const flags = toFlags(user.roles);
       if (!can(flags, access)) deny(access, flags);
       c.set("roles", flags);

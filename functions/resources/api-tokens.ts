@@ -1,0 +1,65 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { sha256Hex } from "../../db/auth/bytes";
+import { newApiToken } from "../lib/api-tokens";
+import { notFound } from "../lib/http-error";
+import { currentUser } from "../lib/session";
+import { jsonBody } from "../lib/validate";
+import { need } from "../middleware/acl";
+import type { AppEnv } from "../types";
+
+/**
+ * The caller's API tokens (contract 3.3), under a project (which only scopes the access check)
+ * and under /api/v1/tokens. The token is returned once, when made; lists show its first characters.
+ */
+interface TokenRow {
+  id: number;
+  token_hint: string;
+  description: string | null;
+  fk_user_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const shown = (t: TokenRow) => ({
+  id: t.id, token: `${t.token_hint}…`, description: t.description, fk_user_id: t.fk_user_id, enabled: true,
+  created_at: t.created_at, updated_at: t.updated_at,
+});
+
+async function list(c: Context<AppEnv>) {
+  const user = (await currentUser(c))!;
+  const { results } = await c.env.META.prepare("SELECT * FROM api_tokens WHERE fk_user_id = ? ORDER BY id").bind(user.id).all<TokenRow>();
+  const items = results.map((t) => ({ ...shown(t), created_by: user.email }));
+  return c.json({ list: items, pageInfo: { totalRows: items.length, page: 1, pageSize: items.length, isFirstPage: true, isLastPage: true } });
+}
+
+async function create(c: Context<AppEnv>) {
+  const { description } = await jsonBody(c, z.object({ description: z.string().max(255, "description: At most 255 characters").nullish() }));
+  const user = (await currentUser(c))!;
+  const token = newApiToken();
+  const ts = new Date().toISOString();
+  const row = await c.env.META.prepare(
+    "INSERT INTO api_tokens (token_hash, token_hint, description, fk_user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+  )
+    .bind(await sha256Hex(token), token.slice(0, 6), description ?? null, user.id, ts, ts)
+    .first<TokenRow>();
+  return c.json({ ...shown(row!), token });
+}
+
+/** Deletes by the token itself (contract), only the caller's own. */
+async function remove(c: Context<AppEnv>) {
+  const user = (await currentUser(c))!;
+  const res = await c.env.META.prepare("DELETE FROM api_tokens WHERE token_hash = ? AND fk_user_id = ?")
+    .bind(await sha256Hex(c.req.param("token")!), user.id)
+    .run();
+  if (!res.meta.changes) throw notFound("Token not found");
+  return c.json(res.meta.changes);
+}
+
+export const apiTokens = new Hono<AppEnv>()
+  .get("/db/meta/projects/:projectId/api-tokens", need("apiTokenList"), list)
+  .post("/db/meta/projects/:projectId/api-tokens", need("apiTokenCreate"), create)
+  .delete("/db/meta/projects/:projectId/api-tokens/:token", need("apiTokenDelete"), remove)
+  .get("/tokens", need("signedIn"), list)
+  .post("/tokens", need("signedIn"), create)
+  .delete("/tokens/:token", need("signedIn"), remove);

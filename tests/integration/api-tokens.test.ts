@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { api, seedProject, seedUser } from "./support";
+
+describe("API tokens", () => {
+  it("act as their owner through xc-token, are listed without the secret, and stop when deleted", async () => {
+    const owner = await seedUser("org-level-creator,super");
+    const projectId = await seedProject([[owner, "owner"]]);
+    const P = `/api/v1/db/meta/projects/${projectId}`;
+    const made = await api("POST", `${P}/api-tokens`, { token: owner.token, body: { description: "CI sync" } });
+    expect(made.status).toBe(200);
+    const token = made.body.token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{40}$/);
+
+    const list = await api("GET", `${P}/api-tokens`, { token: owner.token });
+    expect(list.body.list).toHaveLength(1);
+    expect(list.body.list[0]).toMatchObject({ description: "CI sync", token: `${token.slice(0, 6)}…` });
+    expect(JSON.stringify(list.body)).not.toContain(token);
+
+    const headers = { "xc-token": token };
+    expect((await api("POST", `${P}/tables`, { headers, body: { table_name: "Synced" } })).status).toBe(200);
+    expect((await api("POST", `/api/v1/db/data/noco/${projectId}/Synced`, { headers, body: { Title: "row" } })).body.Title).toBe("row");
+    expect((await api("GET", "/api/v1/auth/user/me", { headers })).body.email).toBe(owner.email);
+    // The super admin's areas need a real session.
+    expect((await api("GET", "/api/v1/users", { headers })).body).toEqual({ msg: "Not allowed with API token" });
+    expect((await api("GET", "/api/v1/users", { token: owner.token })).status).toBe(200);
+
+    const stranger = await seedUser("org-level-creator");
+    expect((await api("DELETE", `/api/v1/tokens/${token}`, { token: stranger.token })).status).toBe(404);
+    expect((await api("DELETE", `/api/v1/tokens/${token}`, { token: owner.token })).body).toBe(1);
+    expect((await api("GET", `${P}/tables`, { headers })).status).toBe(401);
+    expect((await api("GET", `${P}/tables`, { headers: { "xc-token": "made-up-token-that-is-long-enough" } })).status).toBe(401);
+  });
+
+  it("is refused across projects the owner is not in", async () => {
+    const owner = await seedUser("org-level-creator");
+    const other = await seedUser("org-level-creator");
+    const mine = await seedProject([[owner, "owner"]]);
+    const theirs = await seedProject([[other, "owner"]]);
+    const token = (await api("POST", "/api/v1/tokens", { token: owner.token, body: {} })).body.token;
+    expect((await api("GET", `/api/v1/db/meta/projects/${mine}/tables`, { headers: { "xc-token": token } })).status).toBe(200);
+    expect((await api("GET", `/api/v1/db/meta/projects/${theirs}/tables`, { headers: { "xc-token": token } })).status).toBe(403);
+  });
+});
