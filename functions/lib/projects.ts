@@ -23,6 +23,8 @@ export async function findProjectWithRole(
   db: D1Database,
   idOrTitle: string,
   userId: string,
+  /** The caller already knows no project has this id: look by title only. */
+  titleOnly = false,
 ): Promise<{ project: ProjectRow; role: ProjectRole | null } | null> {
   const query = (match: string) =>
     db
@@ -33,7 +35,7 @@ export async function findProjectWithRole(
       )
       .bind(idOrTitle, userId)
       .all<ProjectRow & { member_role: ProjectRole | null }>();
-  let { results } = await query("p.id = ?1");
+  let results = titleOnly ? [] : (await query("p.id = ?1")).results;
   // A title names a project only among the user's own, and only when it is unambiguous.
   if (results.length === 0) results = (await query("p.title = ?1 AND pu.user_id IS NOT NULL")).results;
   if (results.length !== 1) return null;
@@ -71,7 +73,7 @@ export async function findSessionProject(db: D1Database, claims: TokenClaims, ke
     token_version: row.u_token_version as string,
   };
   if (row.id === null) {
-    const byTitle = await findProjectWithRole(db, key, user.id);
+    const byTitle = await findProjectWithRole(db, key, user.id, true);
     return { user, project: byTitle?.project ?? null, role: byTitle?.role ?? null };
   }
   const project = Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith("u_") && k !== "member_role")) as unknown as ProjectRow;

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Column, TableMeta } from "../../api/types";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { DeleteFieldDialog } from "../../pages/project/table/delete-field-dialog";
 import { Modal } from "../../components/ui/modal";
 import { FieldEditorDialog } from "../../pages/project/table/field-editor-dialog";
 import { FieldsPanel } from "../../pages/project/table/fields-panel";
@@ -20,15 +20,7 @@ export function useFieldDialogs(meta: TableMeta) {
         <FieldsPanel tableId={meta.id} />
       </Modal>
       <FieldEditorDialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))} table={meta} column={editing} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title={t("fields.panel.deleteTitle")}
-        body={t("fields.panel.deleteBody", { title: deleting?.title ?? "" })}
-        confirmLabel={t("fields.panel.deleteConfirm")}
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
-      />
+      <DeleteFieldDialog column={deleting} remove={remove} onClose={() => setDeleting(null)} />
     </>
   );
   return {

@@ -6,7 +6,7 @@ import { queryKeys } from "../../../api/query-keys";
 import { tablesApi } from "../../../api/tables-api";
 import type { Column } from "../../../api/types";
 import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { DeleteFieldDialog } from "./delete-field-dialog";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { FullPageSpinner } from "../../../components/ui/spinner";
 import { errorText } from "../../../lib/api-errors";
@@ -58,15 +58,7 @@ export function FieldsPanel({ tableId }: { tableId: string }) {
         ))}
       </ul>
       <FieldEditorDialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))} table={meta} column={editing?.column ?? null} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title={t("fields.panel.deleteTitle")}
-        body={t("fields.panel.deleteBody", { title: deleting?.title ?? "" })}
-        confirmLabel={t("fields.panel.deleteConfirm")}
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
-      />
+      <DeleteFieldDialog column={deleting} remove={remove} onClose={() => setDeleting(null)} />
     </section>
   );
 }
