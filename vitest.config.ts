@@ -68,6 +68,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: "build",
+          environment: "node",
+          include: ["tests/build/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
           name: "drivers",
           environment: "node",
           include: ["tests/drivers/**/*.test.ts"],

@@ -2,7 +2,10 @@
 // Chromium). Prints one closing count line and exits non-zero on any failure.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { ensureChromium } from "./chromium.mjs";
 import { quietEnv } from "./wrangler-env.mjs";
+
+ensureChromium();
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 const out = ".test-output";
