@@ -89,7 +89,7 @@ export function LinkPicker({ host, column, rowKey, onClose }: LinkPickerProps) {
                       disabled={!host.canLink || busy !== null}
                       aria-label={t("links.picker.link", { label: record.label || String(record.key) })}
                       onClick={() => void pick(record)}
-                      className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-gray-50 disabled:cursor-wait"
+                      className="flex w-full items-center gap-2 px-3 py-2 text-start text-sm hover:bg-gray-50 disabled:cursor-wait"
                     >
                       <span className="min-w-0 flex-1 truncate text-gray-900">{record.label}</span>
                       <span className="shrink-0 text-xs tabular-nums text-gray-400">{t("links.picker.key", { key: String(record.key) })}</span>

@@ -9,7 +9,7 @@ export function Pager({ summary, onPage, page }: { summary: PageSummary; page: n
   if (summary.total === 0) return null;
   return (
     <div className="flex items-center justify-end gap-1 text-xs text-gray-500">
-      <span data-testid="link-range" className="mr-1 tabular-nums">
+      <span data-testid="link-range" className="me-1 tabular-nums">
         {t("links.picker.range", { from: summary.from, to: summary.to, total: summary.total })}
       </span>
       <IconButton label={t("common.previous")} icon={ChevronLeft} disabled={!summary.hasPrev} onClick={() => onPage(page - 1)} />

@@ -77,7 +77,7 @@ export function RemoteValueHint({ value, codec }: { value: unknown; codec: Colum
   const { t } = useTranslation();
   const text = value === null || value === undefined || value === "" ? t("realtime.emptyValue") : codec.toText(value);
   return (
-    <p role="status" data-testid="remote-value-hint" className="absolute left-0 top-full z-40 mt-1 max-w-72 truncate rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900 shadow">
+    <p role="status" data-testid="remote-value-hint" className="absolute start-0 top-full z-40 mt-1 max-w-72 truncate rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900 shadow">
       {t("realtime.newValue", { value: text })}
     </p>
   );

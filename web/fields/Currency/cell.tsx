@@ -7,5 +7,5 @@ export function CurrencyCell({ value, codec }: CellProps) {
   const n = Number(value);
   const { currency_locale: locale, currency_code: code } = codec.ctx.options as { currency_locale?: string; currency_code?: string };
   const text = Number.isFinite(n) ? formatCurrency(n, locale ?? "en-US", code ?? "USD") : String(value);
-  return <span className="ml-auto block truncate text-right text-sm tabular-nums text-gray-800">{text}</span>;
+  return <span className="ms-auto block truncate text-end text-sm tabular-nums text-gray-800">{text}</span>;
 }

@@ -7,5 +7,5 @@ export function DecimalCell({ value, codec }: CellProps) {
   const n = Number(value);
   const precision = typeof codec.ctx.options.precision === "number" ? codec.ctx.options.precision : 1;
   const text = Number.isFinite(n) ? formatDecimal(n, precision) : String(value);
-  return <span className="ml-auto block truncate text-right text-sm tabular-nums text-gray-800">{text}</span>;
+  return <span className="ms-auto block truncate text-end text-sm tabular-nums text-gray-800">{text}</span>;
 }

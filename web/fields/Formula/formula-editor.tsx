@@ -114,14 +114,14 @@ export function FormulaEditor({ options, onChange, table, column }: OptionsFormP
           }}
         />
         {open ? (
-          <ul role="listbox" aria-label={t("links.formula.suggestions")} className="absolute left-0 top-full z-10 mt-1 max-h-48 w-64 overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg">
+          <ul role="listbox" aria-label={t("links.formula.suggestions")} className="absolute start-0 top-full z-10 mt-1 max-h-48 w-64 overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg">
             {suggestions.map((title) => (
               <li key={title} role="option" aria-selected={title === choice}>
                 <button
                   type="button"
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => accept(title)}
-                  className={`block w-full truncate px-3 py-1 text-left text-sm ${title === choice ? "bg-primary/10 text-primary" : "text-gray-800 hover:bg-gray-50"}`}
+                  className={`block w-full truncate px-3 py-1 text-start text-sm ${title === choice ? "bg-primary/10 text-primary" : "text-gray-800 hover:bg-gray-50"}`}
                 >
                   {title}
                 </button>
@@ -135,7 +135,7 @@ export function FormulaEditor({ options, onChange, table, column }: OptionsFormP
           <span className="font-mono">
             {argHint(info, call.argIndex).map((p, i) => (p.active ? <strong key={i} className="text-primary">{p.text}</strong> : <span key={i}>{p.text}</span>))}
           </span>
-          <span className="ml-2 text-gray-500">{info.description}</span>
+          <span className="ms-2 text-gray-500">{info.description}</span>
         </p>
       ) : null}
       <p id={statusId} role="status" data-testid="formula-check" className={`text-xs ${check?.ok === false ? "text-red-600" : "text-gray-500"}`}>

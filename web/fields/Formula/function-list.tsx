@@ -40,7 +40,7 @@ export function FunctionList({ functions, onInsert }: FunctionListProps) {
                     onMouseEnter={() => setFocus(f)}
                     onFocus={() => setFocus(f)}
                     onClick={() => onInsert(f)}
-                    className="flex w-full items-baseline gap-2 rounded px-1 py-0.5 text-left hover:bg-gray-100"
+                    className="flex w-full items-baseline gap-2 rounded px-1 py-0.5 text-start hover:bg-gray-100"
                   >
                     <span className="shrink-0 font-mono text-xs font-medium text-gray-900">{f.name}</span>
                     <span className="min-w-0 truncate text-xs text-gray-500">{f.description}</span>

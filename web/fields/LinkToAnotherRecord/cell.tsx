@@ -74,7 +74,7 @@ function AddButton({ title, onClick }: { title: string; onClick(): void }) {
       onClick={onClick}
       aria-label={t("links.cell.add", { title })}
       title={t("links.cell.add", { title })}
-      className="ml-auto inline-flex size-5 shrink-0 items-center justify-center rounded text-gray-400 opacity-60 hover:bg-gray-200 hover:text-gray-800 hover:opacity-100 focus-visible:opacity-100"
+      className="ms-auto inline-flex size-5 shrink-0 items-center justify-center rounded text-gray-400 opacity-60 hover:bg-gray-200 hover:text-gray-800 hover:opacity-100 focus-visible:opacity-100"
     >
       <Plus aria-hidden="true" className="size-3.5" />
     </button>

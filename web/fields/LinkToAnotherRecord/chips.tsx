@@ -14,7 +14,7 @@ export function ValueChip({ label, onUnlink }: { label: string; onUnlink?: () =>
           type="button"
           aria-label={t("links.cell.unlink", { label })}
           title={t("links.cell.unlink", { label })}
-          className="-mr-0.5 rounded text-gray-400 hover:bg-gray-200 hover:text-red-600"
+          className="-me-0.5 rounded text-gray-400 hover:bg-gray-200 hover:text-red-600"
           onMouseDown={(e) => e.stopPropagation()}
           onDoubleClick={(e) => e.stopPropagation()}
           onClick={onUnlink}

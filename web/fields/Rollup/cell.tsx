@@ -6,5 +6,5 @@ export function RollupCell({ value }: CellProps) {
   const text = computedNumberText(value);
   if (text === "") return null;
   const numeric = typeof value === "number";
-  return <span className={`block min-w-0 truncate text-sm tabular-nums text-gray-700 ${numeric ? "ml-auto text-right" : ""}`}>{text}</span>;
+  return <span className={`block min-w-0 truncate text-sm tabular-nums text-gray-700 ${numeric ? "ms-auto text-end" : ""}`}>{text}</span>;
 }

@@ -70,7 +70,7 @@ export function OptionList({ options, selected, label, initialQuery, autoFocus, 
           <li key={o.title} role="option" aria-selected={selected.has(o.title)}>
             <button
               type="button"
-              className={`flex w-full items-center gap-2 rounded px-2 py-1 text-left ${i === active ? "bg-gray-100" : "hover:bg-gray-50"}`}
+              className={`flex w-full items-center gap-2 rounded px-2 py-1 text-start ${i === active ? "bg-gray-100" : "hover:bg-gray-50"}`}
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => pick(o.title)}
             >

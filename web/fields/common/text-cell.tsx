@@ -15,7 +15,7 @@ export function TextCell({ value, codec, wrap }: CellProps) {
 /** Numbers: right-aligned and tabular. */
 export function NumberCell({ value, codec }: CellProps) {
   const text = codec.toText(value);
-  return text === "" ? null : <span className="ml-auto block truncate text-right text-sm tabular-nums text-gray-800">{text}</span>;
+  return text === "" ? null : <span className="ms-auto block truncate text-end text-sm tabular-nums text-gray-800">{text}</span>;
 }
 
 /** Computed and linked values: read-only text. */

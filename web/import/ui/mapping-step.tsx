@@ -40,7 +40,7 @@ export function MappingStep({ preview, table, sheet, onSheet, mapping, onMapping
       ) : null}
       {source && source.totalRows !== null ? <p className="text-sm text-gray-500">{t("import.plan.rows", { count: source.totalRows })}</p> : null}
       <div className="max-h-80 overflow-auto">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <thead className="text-xs uppercase text-gray-500">
             <tr>
               <th className="pe-2 font-medium">{t("import.mapping.source")}</th>

@@ -62,7 +62,7 @@ export function Menu({ trigger, label, items, triggerClass, align = "start" }: M
                 setOpen(false);
                 item.onSelect();
               }}
-              className="block w-full px-3 py-1.5 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none disabled:text-gray-400"
+              className="block w-full px-3 py-1.5 text-start text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none disabled:text-gray-400"
             >
               {item.label}
             </button>

@@ -44,7 +44,7 @@ export function PlanStep({ plans, onPlans, notices, existingTables, onBack, onSt
             </div>
             {plan.include ? (
               <div className="max-h-80 overflow-auto">
-                <table className="w-full text-left text-sm">
+                <table className="w-full text-start text-sm">
                   <thead className="text-xs uppercase text-gray-500">
                     <tr>
                       <th className="pe-2 font-medium">{t("import.plan.colInclude")}</th>

@@ -14,7 +14,7 @@ import { InviteOnlySwitch } from "./invite-only-switch";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { OrgUserRow } from "./org-user-row";
 
-const HEAD = "px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-500";
+const HEAD = "px-4 py-2 text-start text-xs font-semibold uppercase tracking-wide text-gray-500";
 
 /** "/account/users": the super admin's user management (API-CONTRACT 3.2). */
 export function AccountUsersPage() {
@@ -57,7 +57,7 @@ export function AccountUsersPage() {
                 <th className={HEAD}>{t("account.users.colRole")}</th>
                 <th className={HEAD}>{t("account.users.colProjects")}</th>
                 <th className={HEAD}>{t("account.users.colStatus")}</th>
-                <th className={`${HEAD} text-right`}>{t("account.users.colActions")}</th>
+                <th className={`${HEAD} text-end`}>{t("account.users.colActions")}</th>
               </tr>
             </thead>
             <tbody>

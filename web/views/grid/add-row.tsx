@@ -6,12 +6,12 @@ import { GUTTER_WIDTH } from "./grid-constants";
 export function AddRow({ top, height, width, onAdd }: { top: number; height: number; width: number; onAdd(): void }) {
   const { t } = useTranslation();
   return (
-    <div className="absolute left-0 flex" style={{ top, height: Math.min(height, 36), width }}>
+    <div className="absolute start-0 flex" style={{ top, height: Math.min(height, 36), width }}>
       <button
         type="button"
         onMouseDown={(e) => e.stopPropagation()}
         onClick={onAdd}
-        className="sticky left-0 flex h-full items-center gap-1.5 border-b border-r border-gray-200 bg-white px-3 text-sm text-gray-500 hover:bg-gray-50 hover:text-gray-800"
+        className="sticky start-0 flex h-full items-center gap-1.5 border-b border-e border-gray-200 bg-white px-3 text-sm text-gray-500 hover:bg-gray-50 hover:text-gray-800"
         style={{ minWidth: GUTTER_WIDTH + 200 }}
       >
         <Plus aria-hidden="true" className="size-4" />

@@ -24,7 +24,7 @@ export const GridHeader = memo(function GridHeader({ fields, layout, colFirst, c
       <div
         role="columnheader"
         aria-colindex={1}
-        className="sticky left-0 z-10 flex shrink-0 items-center border-b border-r border-gray-200 bg-gray-50 px-2 text-xs text-gray-400"
+        className="sticky start-0 z-10 flex shrink-0 items-center border-b border-e border-gray-200 bg-gray-50 px-2 text-xs text-gray-400"
         style={{ width: GUTTER_WIDTH }}
       >
         {t("grid.rowNumber")}

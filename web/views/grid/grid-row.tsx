@@ -27,7 +27,7 @@ export interface GridRowProps {
   onExpand(index: number): void;
 }
 
-const CELL = "relative flex h-full shrink-0 items-center border-b border-r border-gray-200 px-2";
+const CELL = "relative flex h-full shrink-0 items-center border-b border-e border-gray-200 px-2";
 
 function cellClass(c: number, props: GridRowProps): string {
   const inRange = props.selected !== null && c >= props.selected[0] && c <= props.selected[1];
@@ -57,12 +57,12 @@ function Cell({ c, props }: { c: number; props: GridRowProps }) {
       style={{ width: f.width, left: c === 0 ? GUTTER_WIDTH : undefined, ...(other ? { outline: `2px solid ${other.color}`, outlineOffset: -2 } : {}) }}
     >
       {other ? (
-        <span data-testid="remote-editor" title={other.name} className="pointer-events-none absolute right-0 top-0 z-10 max-w-full truncate rounded-bl px-1 text-[10px] leading-4 text-white" style={{ backgroundColor: other.color }}>
+        <span data-testid="remote-editor" title={other.name} className="pointer-events-none absolute end-0 top-0 z-10 max-w-full truncate rounded-es px-1 text-[10px] leading-4 text-white" style={{ backgroundColor: other.color }}>
           {other.name}
         </span>
       ) : null}
       {editing ? (
-        <div className="absolute left-0 top-0 min-h-full w-full">{props.editor}</div>
+        <div className="absolute start-0 top-0 min-h-full w-full">{props.editor}</div>
       ) : props.row ? (
         <Content value={props.row[title]} codec={f.codec} wrap={props.height > 40} row={props.row} />
       ) : (
@@ -83,14 +83,14 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
     <div
       role="row"
       aria-rowindex={index + 2}
-      className={`group absolute left-0 flex ${props.editingCol !== null ? "z-30" : ""}`}
+      className={`group absolute start-0 flex ${props.editingCol !== null ? "z-30" : ""}`}
       style={{ top: props.top, height: props.height, width: layout.total, contain: "layout style" }}
     >
       <div
         role="rowheader"
         data-row={index}
         data-gutter="true"
-        className="sticky left-0 z-10 flex h-full shrink-0 items-center justify-between border-b border-r border-gray-200 bg-gray-50 px-2 text-xs tabular-nums text-gray-500"
+        className="sticky start-0 z-10 flex h-full shrink-0 items-center justify-between border-b border-e border-gray-200 bg-gray-50 px-2 text-xs tabular-nums text-gray-500"
         style={{ width: GUTTER_WIDTH }}
       >
         <span>{index + 1}</span>

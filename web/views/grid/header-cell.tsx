@@ -66,7 +66,7 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
         const from = Number(e.dataTransfer.getData(DRAG_TYPE));
         if (!frozen && Number.isInteger(from)) actions.onMove(from, index);
       }}
-      className={`group relative flex shrink-0 items-center gap-1.5 border-b border-r border-gray-200 bg-gray-50 pl-2 pr-1 text-xs font-medium text-gray-700 ${frozen ? "sticky z-10" : ""} ${over ? "bg-primary/10" : ""}`}
+      className={`group relative flex shrink-0 items-center gap-1.5 border-b border-e border-gray-200 bg-gray-50 ps-2 pe-1 text-xs font-medium text-gray-700 ${frozen ? "sticky z-10" : ""} ${over ? "bg-primary/10" : ""}`}
       style={{ width: field.width, height: HEADER_HEIGHT, left: frozen ? GUTTER_WIDTH : undefined }}
     >
       <Icon aria-hidden="true" className="size-3.5 shrink-0 text-gray-400" />
@@ -113,7 +113,7 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
         role="separator"
         aria-orientation="vertical"
         aria-label={t("grid.column.resize", { title })}
-        className="absolute -right-1 top-0 z-20 h-full w-2 cursor-col-resize hover:bg-primary/40"
+        className="absolute -end-1 top-0 z-20 h-full w-2 cursor-col-resize hover:bg-primary/40"
         onPointerDown={onPointerDown}
       />
     </div>

@@ -28,7 +28,7 @@ export function ProjectSettingsDialog({ open, onOpenChange, sections }: { open: 
                 type="button"
                 aria-current={s === section ? "page" : undefined}
                 onClick={() => setChosen(s)}
-                className={`flex items-center gap-2 rounded-md px-3 py-2 text-left text-sm ${s === section ? "bg-primary/10 font-medium text-primary" : "text-gray-600 hover:bg-gray-100"}`}
+                className={`flex items-center gap-2 rounded-md px-3 py-2 text-start text-sm ${s === section ? "bg-primary/10 font-medium text-primary" : "text-gray-600 hover:bg-gray-100"}`}
               >
                 <Icon aria-hidden="true" className="size-4" />
                 {t(`project.settings.${s}`)}

@@ -34,7 +34,7 @@ export function TableItem({ table, first, last, onRename, onDelete, onMove }: Ta
         <TablePresence title={title} />
       </NavLink>
       {/* Shown on hover or keyboard focus, over the end of the name. */}
-      <div className="absolute right-1 top-1/2 flex -translate-y-1/2 rounded-md bg-gray-100 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
+      <div className="absolute end-1 top-1/2 flex -translate-y-1/2 rounded-md bg-gray-100 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
         {can("tableReorder") ? (
           <>
             <IconButton label={t("project.tables.moveUp", { title })} icon={ArrowUp} disabled={first} onClick={() => onMove(-1)} />

@@ -87,7 +87,7 @@ export function FilterRow({ node, n, columns, onPatch, onRemove }: FilterRowProp
           ) : null}
         </>
       ) : null}
-      <button type="button" className="ml-auto rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700" aria-label={t("grid.filter.remove", { n })} onClick={onRemove}>
+      <button type="button" className="ms-auto rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700" aria-label={t("grid.filter.remove", { n })} onClick={onRemove}>
         <X aria-hidden="true" className="size-4" />
       </button>
     </div>

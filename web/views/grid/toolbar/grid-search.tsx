@@ -22,7 +22,7 @@ export function GridSearch({ columns, columnId, onSearch }: GridSearchProps) {
     <div className="flex items-center rounded-md border border-gray-300 bg-white focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
       <select
         aria-label={t("grid.search.field")}
-        className="max-w-32 truncate rounded-l-md border-r border-gray-200 bg-gray-50 px-2 py-1.5 text-xs text-gray-700 outline-none"
+        className="max-w-32 truncate rounded-s-md border-e border-gray-200 bg-gray-50 px-2 py-1.5 text-xs text-gray-700 outline-none"
         value={current?.id ?? ""}
         onChange={(e) => onSearch({ columnId: e.target.value, query: text })}
       >
@@ -32,7 +32,7 @@ export function GridSearch({ columns, columnId, onSearch }: GridSearchProps) {
           </option>
         ))}
       </select>
-      <Search aria-hidden="true" className="ml-2 size-4 text-gray-400" />
+      <Search aria-hidden="true" className="ms-2 size-4 text-gray-400" />
       <input
         type="search"
         aria-label={t("grid.search.label", { title: current?.title ?? "" })}

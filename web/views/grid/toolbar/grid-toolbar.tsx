@@ -44,7 +44,7 @@ export function GridToolbar(p: GridToolbarProps) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center gap-1 pb-2">
-      <h2 className="mr-2 text-lg font-semibold text-gray-900">{p.title}</h2>
+      <h2 className="me-2 text-lg font-semibold text-gray-900">{p.title}</h2>
       <FieldsMenu fields={p.fields} onShow={p.onShowField} onMove={p.onMoveField} onAll={p.onAllFields} onEditFields={p.onEditFields} />
       <FilterMenu filters={p.filters} columns={p.columns} onChange={p.onFilters} autoSave={p.autoSave} mayPersist={p.mayPersist} canSave={p.canSave} onSave={p.onSave} />
       <SortMenu sorts={p.sorts} columns={p.columns} onChange={p.onSorts} />
@@ -55,7 +55,7 @@ export function GridToolbar(p: GridToolbarProps) {
       <button type="button" className={TOOL_BUTTON} aria-label={t("grid.redo")} title={t("grid.redo")} disabled={!p.canRedo} onClick={p.onRedo}>
         <Redo2 aria-hidden="true" className="size-4" />
       </button>
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ms-auto flex items-center gap-2">
         <GridSearch columns={p.searchColumns} columnId={p.search.columnId} onSearch={p.onSearch} />
         {p.onNewRecord ? (
           <button type="button" className="inline-flex items-center gap-1.5 rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90" onClick={p.onNewRecord}>

@@ -92,6 +92,6 @@ export function Popover({ label, button, buttonClass = "", role = "dialog", pane
   );
 }
 
-export const MENU_ITEM = "flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:text-gray-300";
+export const MENU_ITEM = "flex w-full items-center gap-2 rounded px-2 py-1.5 text-start text-sm text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:text-gray-300";
 export const TOOL_BUTTON =
   "inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:text-gray-300 aria-expanded:bg-gray-100";
