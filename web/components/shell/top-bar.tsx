@@ -6,6 +6,7 @@ import { signOutEverywhere } from "../../lib/sign-in-flow";
 import { useSession } from "../../lib/use-session";
 import { Button, buttonClass } from "../ui/button";
 import { Brand } from "./brand";
+import { LanguagePicker } from "./language-picker";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-primary/10 text-primary" : "text-gray-600 hover:bg-gray-100"}`;
@@ -42,6 +43,7 @@ export function TopBar({ wide = false }: { wide?: boolean }) {
           </NavLink>
         </nav>
         <div className="ms-auto flex items-center gap-2">
+          <LanguagePicker />
           {user ? (
             <NavLink to="/user" className="flex items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100" aria-label={t("app.userMenu", { email: user.email })}>
               <UserRound aria-hidden="true" className="size-4" />
