@@ -3,11 +3,13 @@
  * checker): each key present and non-empty; plural keys in exactly the language's own plural
  * categories (Intl.PluralRules, i18next suffixes); the same {{placeholders}} and $t() nestings
  * (a plural form may leave out {{count}}, as "one" often does); nothing left in English unless the
- * value is only brand names and codes; and a file for every supported language.
+ * value is only brand names and codes, its key's text is code, or it is the same word in that
+ * language (same-as-english.ts, reviewed); and a file for every supported language.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SUPPORTED_LOCALES } from "../web/lib/locales";
+import { CODE_KEYS, SAME_AS_ENGLISH } from "./same-as-english";
 
 const DIR = new URL(".", import.meta.url);
 const read = (code: string): unknown => JSON.parse(readFileSync(new URL(`${code}.json`, DIR), "utf8"));
@@ -29,7 +31,7 @@ const ALLOWED_AS_IS = new Set(
   [
     "Gridbase", "URL", "URLs", "JSON", "CSV", "TSV", "API", "ID", "IDs", "OK", "SQL", "SQLite", "PostgreSQL", "MySQL", "MariaDB",
     "XLSX", "XLS", "XLSM", "ODS", "OTS", "Excel", "Google", "GitHub", "UTC", "HTTP", "HTTPS", "SSL", "TLS", "UUID", "ISO", "PDF",
-    "NocoDB", "Airtable", "Markdown", "Emoji", "YYYY", "MM", "DD", "HH", "mm", "ss",
+    "NocoDB", "Airtable", "Markdown", "Emoji", "Kanban", "YYYY", "MM", "DD", "HH", "mm", "ss",
   ].map((w) => w.toLowerCase()),
 );
 
@@ -65,7 +67,7 @@ export function checkLocale(code: string, en: Flat, loc: Flat): LocaleProblems {
     else if (typeof v !== "string" || !v.trim()) problems.push(`empty ${k}`);
     else {
       if (holders(source).join("|") !== holders(v).join("|")) problems.push(`placeholders differ in ${k}: ${JSON.stringify(v)}`);
-      if (v === source && !onlyCodes(v)) english.push(k);
+      if (v === source && !onlyCodes(v) && !CODE_KEYS.has(k) && !SAME_AS_ENGLISH[code]?.includes(v)) english.push(k);
     }
   }
   for (const k of Object.keys(loc)) if (!expected.has(k)) problems.push(`extra key ${k}`);
