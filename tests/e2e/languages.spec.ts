@@ -43,6 +43,8 @@ test.describe("a browser in German", () => {
       { title: "Title", uidt: "SingleLineText" },
       { title: "Notes", uidt: "SingleLineText" },
       { title: "Qty", uidt: "Number" },
+      // Enough columns to scroll sideways: the mirrored grid scrolls toward the left.
+      ...Array.from({ length: 10 }, (_, i) => ({ title: `C${i + 1}`, uidt: "SingleLineText" })),
     ]);
     await insertRows(request, token, projectId, "Tasks", ["one", "two", "three"].map((Title, i) => ({ Title, Qty: i })));
     await page.goto(`/nc/${projectId}/table/Tasks`);
@@ -63,7 +65,10 @@ test.describe("a browser in German", () => {
     expect(second.x + second.width).toBeLessThanOrEqual(first.x + 1);
 
     // Typing into a cell still saves; ArrowLeft goes to the next column in reading order.
+    // Enter opens the editor (Playwright types Arabic as inserted text, without key events).
     await cell(page, 0, "Notes").click();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("textbox", { name: "Notes", exact: true })).toBeFocused();
     await page.keyboard.type("مرحبا");
     await page.keyboard.press("Enter");
     await expect(cell(page, 0, "Notes")).toHaveText("مرحبا");
@@ -75,6 +80,12 @@ test.describe("a browser in German", () => {
     await expect(activeCell(page)).toHaveAttribute("data-title", "Qty");
     await page.keyboard.press("ArrowRight");
     await expect(activeCell(page)).toHaveAttribute("data-title", "Notes");
+    // Walking on to the last column scrolls the body leftwards and keeps the active cell in view.
+    for (let i = 0; i < 11; i++) await page.keyboard.press("ArrowLeft");
+    await expect(activeCell(page)).toHaveAttribute("data-title", "C10");
+    await expect(activeCell(page)).toBeInViewport({ ratio: 0.9 });
+    expect(await page.getByTestId("grid").evaluate((el) => el.scrollLeft)).toBeLessThan(0);
+    await expect(cell(page, 0, "Title")).toBeInViewport();
 
     await page.reload();
     await expect(html).toHaveAttribute("dir", "rtl");
