@@ -17,6 +17,7 @@ describe("cell text in the reader's language", () => {
     expect(cellText(12, num, "fa")).toBe("۱۲");
     expect(formatNumber("fr", 3.5, 2)).toBe("3,50");
     expect(nbsp(cellText(12.5, codecFor(col("Percent")), "fr"))).toBe("12,5 %");
+    expect(cellText(33.333, codecFor(col("Percent")), "en")).toBe("33.333%");
   });
 
   it("writes dates and date-times in the language's words, in UTC", () => {

@@ -43,9 +43,9 @@ export function formatAmount(locale: string, n: number, code: string): string {
   return cached(numbers, `c|${key}`, () => new Intl.NumberFormat(tag(locale), { style: "currency", currency: code }), () => new Intl.NumberFormat("en", { style: "currency", currency: "USD" })).format(n);
 }
 
-/** A percent value as stored (50 means 50 %). */
+/** A percent value as stored (50 means 50 %); 8 decimals at most keep n / 100 free of float noise. */
 export function formatPercent(lang: string, n: number): string {
-  return cached(numbers, `p|${lang}`, () => new Intl.NumberFormat(tag(lang), { style: "percent", maximumFractionDigits: 20 }), () => new Intl.NumberFormat("en", { style: "percent", maximumFractionDigits: 20 })).format(n / 100);
+  return cached(numbers, `p|${lang}`, () => new Intl.NumberFormat(tag(lang), { style: "percent", maximumFractionDigits: 8 }), () => new Intl.NumberFormat("en", { style: "percent", maximumFractionDigits: 8 })).format(n / 100);
 }
 
 function dateFormat(lang: string, kind: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
