@@ -30,14 +30,14 @@ export function LanguagePicker({ className = "" }: { className?: string }) {
       <label htmlFor={id} className="sr-only">
         {t("app.language")}
       </label>
-      <Languages aria-hidden="true" className="size-4 shrink-0 text-gray-500" />
+      <Languages aria-hidden="true" className="hidden size-4 shrink-0 text-gray-500 sm:block" />
       <select
         id={id}
         data-testid="language-picker"
         value={current}
         disabled={busy}
         onChange={(e) => void choose(e.target.value)}
-        className="max-w-40 rounded-md border border-gray-300 bg-white py-1 ps-2 pe-7 text-sm text-gray-700 outline-none focus:border-primary focus:ring-2 focus:ring-primary/30"
+        className="w-28 rounded-md sm:w-auto sm:max-w-40 border border-gray-300 bg-white py-1 ps-2 pe-7 text-sm text-gray-700 outline-none focus:border-primary focus:ring-2 focus:ring-primary/30"
       >
         {SUPPORTED_LOCALES.map((code) => (
           <option key={code} value={code} lang={code.replace("_", "-")}>
