@@ -87,6 +87,18 @@ test.describe("a browser in German", () => {
     expect(await page.getByTestId("grid").evaluate((el) => el.scrollLeft)).toBeLessThan(0);
     await expect(cell(page, 0, "Title")).toBeInViewport();
 
+    // The resize handle sits on the column's left edge now: dragging it further left widens the column.
+    await page.keyboard.press("Control+ArrowRight");
+    const header = page.locator('[role=columnheader][data-title="Notes"]');
+    const before = (await header.boundingBox())!;
+    const handle = (await header.getByRole("separator").boundingBox())!;
+    expect(handle.x).toBeLessThan(before.x + 8);
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2 - 60, handle.y + handle.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Math.round((await header.boundingBox())!.width)).toBe(Math.round(before.width) + 60);
+
     await page.reload();
     await expect(html).toHaveAttribute("dir", "rtl");
     await expect(picker(page)).toHaveValue("ar");
@@ -95,5 +107,6 @@ test.describe("a browser in German", () => {
     const afterReload = (await cell(page, 0, "Title").boundingBox())!;
     const gutterAfter = (await page.locator('[role=rowheader][data-row="0"]').boundingBox())!;
     expect(afterReload.x).toBeLessThan(gutterAfter.x);
+    await expect.poll(async () => Math.round((await header.boundingBox())!.width)).toBe(Math.round(before.width) + 60);
   });
 });
