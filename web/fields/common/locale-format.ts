@@ -37,6 +37,12 @@ export function formatNumber(lang: string, n: number, fractionDigits?: number, g
   return cached(numbers, key, () => new Intl.NumberFormat(tag(lang), opts), () => new Intl.NumberFormat("en", opts)).format(n);
 }
 
+/** A computed number (rollup, formula): at most 4 decimals (an average may have many), no grouping. */
+export function formatComputed(lang: string, n: number): string {
+  const opts: Intl.NumberFormatOptions = { maximumFractionDigits: 4, useGrouping: false };
+  return cached(numbers, `k|${lang}`, () => new Intl.NumberFormat(tag(lang), opts), () => new Intl.NumberFormat("en", opts)).format(n);
+}
+
 /** An amount; `locale` is a BCP 47 tag or an app code (the column's own locale, or the reader's). */
 export function formatAmount(locale: string, n: number, code: string): string {
   const key = `${locale}|${code}`;
