@@ -1,4 +1,6 @@
 /** Error text of an API answer (SPEC 8, API-CONTRACT 1.4): msg, else message, else a generic text. */
+import i18next from "i18next";
+import { localMessage } from "./messages";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -20,9 +22,16 @@ export function messageFromBody(body: unknown): string | null {
   return null;
 }
 
+/** A server message the web knows, in the reader's language (messages.ts); others unchanged. */
+function local(text: string): string {
+  if (!i18next.isInitialized) return text;
+  const t = i18next.t.bind(i18next) as unknown as (key: string, values: Record<string, string>) => string;
+  return localMessage(text, i18next.getResourceBundle("en", "translation") as Record<string, unknown> | undefined, t);
+}
+
 /** Text to show for any thrown value; `fallback` is the translated "Some internal error occurred". */
 export function errorText(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return err.message || fallback;
-  if (err instanceof Error && err.message) return err.message;
+  if (err instanceof ApiError) return err.message ? local(err.message) : fallback;
+  if (err instanceof Error && err.message) return local(err.message);
   return fallback;
 }

@@ -31,10 +31,11 @@ describe("locales", () => {
     expect(matchBrowserTag("")).toBeNull();
   });
 
-  it("is right-to-left for fa and ar only", () => {
+  it("is right-to-left for fa, ar and he only", () => {
     expect(directionOf("fa")).toBe("rtl");
     expect(directionOf("ar")).toBe("rtl");
-    expect(directionOf("he")).toBe("ltr");
+    expect(directionOf("he")).toBe("rtl");
+    expect(SUPPORTED_LOCALES.filter((l) => directionOf(l) === "rtl")).toEqual(["ar", "fa", "he"]);
     expect(directionOf("en")).toBe("ltr");
     expect(htmlLangOf("pt_BR")).toBe("pt-BR");
   });

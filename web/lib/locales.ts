@@ -5,7 +5,7 @@
  * - with nothing stored, the first of the browser's languages we support wins, else en;
  * - browser tags are matched exactly, then with "-" as "_" (pt-BR -> pt_BR), then by base language;
  *   Chinese maps to zh-Hant for Hant/TW/HK/MO and zh-Hans otherwise; Norwegian nb/nn map to no.
- * Direction is right-to-left for fa and ar only.
+ * Direction is right-to-left for fa and ar (SPEC 4) and for he, which its readers expect.
  */
 
 export const SUPPORTED_LOCALES = [
@@ -17,7 +17,7 @@ export type Locale = (typeof SUPPORTED_LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = "en";
 
-const RTL_LOCALES: ReadonlySet<string> = new Set(["fa", "ar"]);
+const RTL_LOCALES: ReadonlySet<string> = new Set(["fa", "ar", "he"]);
 
 export function isSupportedLocale(lang: unknown): lang is Locale {
   return typeof lang === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(lang);

@@ -6,6 +6,7 @@ import { signOutEverywhere } from "../../lib/sign-in-flow";
 import { useSession } from "../../lib/use-session";
 import { Button, buttonClass } from "../ui/button";
 import { Brand } from "./brand";
+import { LanguagePicker } from "./language-picker";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? "bg-primary/10 text-primary" : "text-gray-600 hover:bg-gray-100"}`;
@@ -26,7 +27,7 @@ export function TopBar({ wide = false }: { wide?: boolean }) {
 
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className={`flex h-14 items-center gap-4 px-4 ${wide ? "w-full" : "mx-auto max-w-7xl"}`}>
+      <div className={`flex h-14 items-center gap-2 px-4 sm:gap-4 ${wide ? "w-full" : "mx-auto max-w-7xl"}`}>
         <Brand />
         <nav aria-label={t("app.mainNavigation")} className={user ? "hidden items-center gap-1 md:flex" : "hidden"}>
           <NavLink to="/" end className={navClass}>
@@ -42,16 +43,17 @@ export function TopBar({ wide = false }: { wide?: boolean }) {
           </NavLink>
         </nav>
         <div className="ms-auto flex items-center gap-2">
+          <LanguagePicker />
           {user ? (
             <NavLink to="/user" className="flex items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100" aria-label={t("app.userMenu", { email: user.email })}>
               <UserRound aria-hidden="true" className="size-4" />
-              <span data-testid="current-user-email">{user.email}</span>
+              <span data-testid="current-user-email" className="hidden sm:inline">{user.email}</span>
             </NavLink>
           ) : null}
           {user ? (
-            <Button variant="secondary" onClick={() => void signOut()} loading={leaving}>
+            <Button variant="secondary" onClick={() => void signOut()} loading={leaving} aria-label={t("auth.signout")}>
               <LogOut aria-hidden="true" className="size-4" />
-              {t("auth.signout")}
+              <span className="hidden sm:inline">{t("auth.signout")}</span>
             </Button>
           ) : (
             <Link to="/signin" className={buttonClass("secondary")}>

@@ -9,6 +9,7 @@ import { formulaRawOf } from "../../links/virtual-columns";
 import type { OptionsFormProps } from "../types";
 import { argHint, callAt, completeRef, functionNamed, insertCall, refAt, suggestFields, type Edit } from "./formula-text";
 import { FunctionList } from "./function-list";
+import { functionDescription } from "./function-description";
 import { useFormulaCheck } from "./use-formula-check";
 
 const AREA =
@@ -135,7 +136,7 @@ export function FormulaEditor({ options, onChange, table, column }: OptionsFormP
           <span className="font-mono">
             {argHint(info, call.argIndex).map((p, i) => (p.active ? <strong key={i} className="text-primary">{p.text}</strong> : <span key={i}>{p.text}</span>))}
           </span>
-          <span className="ms-2 text-gray-500">{info.description}</span>
+          <span className="ms-2 text-gray-500">{functionDescription(t, info)}</span>
         </p>
       ) : null}
       <p id={statusId} role="status" data-testid="formula-check" className={`text-xs ${check?.ok === false ? "text-red-600" : "text-gray-500"}`}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FORMULA_FUNCTIONS } from "../../../db/formula";
+import en from "../../../locales/en.json";
 import { argHint, callAt, completeRef, functionNamed, groupFunctions, insertCall, refAt, suggestFields } from "./formula-text";
 
 const at = (marked: string) => ({ text: marked.replace("|", ""), cursor: marked.indexOf("|") });
@@ -84,5 +85,13 @@ describe("functions", () => {
     expect(shown(argHint(fn("ABS"), 2))).toBe("ABS(value)");
     expect(shown(argHint(fn("SWITCH"), 2))).toBe("SWITCH(expression, pattern..., <value...>, [default])");
     expect(fn("repeat").name).toBe("REPT");
+  });
+});
+
+describe("formula function descriptions", () => {
+  it("are locale keys, one per function, in step with the function list", () => {
+    const keys = (en as { links: { formula: { fn: Record<string, string> } } }).links.formula.fn;
+    expect(Object.keys(keys).sort()).toEqual(FORMULA_FUNCTIONS.map((f) => f.name).sort());
+    for (const f of FORMULA_FUNCTIONS) expect(keys[f.name], f.name).toBe(f.description);
   });
 });

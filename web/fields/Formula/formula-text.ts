@@ -122,10 +122,10 @@ export function suggestFields(columns: ReadonlyArray<{ title: string; uidt: stri
 export const CATEGORIES = ["numeric", "string", "date", "logical"] as const;
 export type FunctionCategory = (typeof CATEGORIES)[number];
 
-/** Functions matching the search (name or description), by category in a fixed order. */
-export function groupFunctions(list: readonly FormulaFunctionInfo[], query: string): Array<{ category: FunctionCategory; functions: FormulaFunctionInfo[] }> {
+/** Functions matching the search (name or description as shown), by category in a fixed order. */
+export function groupFunctions(list: readonly FormulaFunctionInfo[], query: string, describe: (f: FormulaFunctionInfo) => string = (f) => f.description): Array<{ category: FunctionCategory; functions: FormulaFunctionInfo[] }> {
   const q = query.trim().toLowerCase();
-  const hit = (f: FormulaFunctionInfo) => !q || f.name.toLowerCase().includes(q) || f.description.toLowerCase().includes(q);
+  const hit = (f: FormulaFunctionInfo) => !q || f.name.toLowerCase().includes(q) || describe(f).toLowerCase().includes(q);
   return CATEGORIES.map((category) => ({
     category,
     functions: list.filter((f) => f.category === category && hit(f)).sort((a, b) => a.name.localeCompare(b.name)),

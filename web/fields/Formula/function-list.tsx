@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormulaFunctionInfo } from "../../../db/formula";
+import { functionDescription } from "./function-description";
 import { groupFunctions } from "./formula-text";
 
 interface FunctionListProps {
@@ -13,7 +14,8 @@ export function FunctionList({ functions, onInsert }: FunctionListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const [focus, setFocus] = useState<FormulaFunctionInfo | null>(null);
-  const groups = groupFunctions(functions, query);
+  const describe = (f: FormulaFunctionInfo) => functionDescription(t, f);
+  const groups = groupFunctions(functions, query, describe);
   return (
     <div className="flex flex-col gap-2 rounded-md border border-gray-200 p-2">
       <input
@@ -43,7 +45,7 @@ export function FunctionList({ functions, onInsert }: FunctionListProps) {
                     className="flex w-full items-baseline gap-2 rounded px-1 py-0.5 text-start hover:bg-gray-100"
                   >
                     <span className="shrink-0 font-mono text-xs font-medium text-gray-900">{f.name}</span>
-                    <span className="min-w-0 truncate text-xs text-gray-500">{f.description}</span>
+                    <span className="min-w-0 truncate text-xs text-gray-500">{describe(f)}</span>
                   </button>
                 </li>
               ))}
@@ -54,7 +56,7 @@ export function FunctionList({ functions, onInsert }: FunctionListProps) {
       {focus ? (
         <div className="border-t border-gray-100 px-1 pt-2 text-xs text-gray-600" data-testid="formula-function-detail">
           <p className="font-mono text-gray-900">{focus.syntax}</p>
-          <p>{focus.description}</p>
+          <p>{describe(focus)}</p>
           <p className="font-mono text-gray-500">{focus.example}</p>
         </div>
       ) : null}

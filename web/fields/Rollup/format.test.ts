@@ -11,5 +11,6 @@ describe("computed numbers", () => {
     expect(computedNumberText(null)).toBe("");
     expect(computedNumberText("Pen")).toBe("Pen");
     expect(computedNumberText(Number.NaN)).toBe("");
+    expect(computedNumberText(10 / 3, "de")).toBe("3,3333");
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TableMeta } from "../../api/types";
 import { Button } from "../../components/ui/button";
 import { errorText } from "../../lib/api-errors";
+import { htmlLangOf } from "../../lib/locales";
 import { notify } from "../../lib/toast";
 import { useProject } from "../../pages/project/project-context";
 import { Menu } from "../ui/menu";
@@ -16,7 +17,7 @@ type Kind = "csv" | "xlsx";
 
 /** The table tab's Export menu: CSV or XLSX of the open view, with progress and cancel. */
 export function ExportMenu({ table, viewTitle }: { table: TableMeta; viewTitle?: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { projectId, can } = useProject();
   const [running, setRunning] = useState<{ kind: Kind; done: number; total: number | null } | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -47,7 +48,7 @@ export function ExportMenu({ table, viewTitle }: { table: TableMeta; viewTitle?:
     }
   }
 
-  const numbers = running ? { done: running.done.toLocaleString(), total: (running.total ?? 0).toLocaleString() } : null;
+  const numbers = running ? { done: running.done.toLocaleString(htmlLangOf(i18n.language)), total: (running.total ?? 0).toLocaleString(htmlLangOf(i18n.language)) } : null;
   return (
     <div className="flex items-center gap-2">
       <Menu

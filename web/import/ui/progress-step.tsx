@@ -1,15 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
+import { htmlLangOf } from "../../lib/locales";
 import type { Running } from "./use-import-flow";
 
 /** Step 3: rows done of the total (an estimate while a CSV is still being read), and cancel. */
 export function ProgressStep({ running, onCancel }: { running: Running; onCancel(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { inserted, refused, total } = running.progress;
   const done = inserted + refused;
   const known = total !== null && total > 0;
   const percent = known ? Math.min(100, Math.round((done / total) * 100)) : 0;
-  const numbers = { done: done.toLocaleString(), total: (total ?? 0).toLocaleString() };
+  const numbers = { done: done.toLocaleString(htmlLangOf(i18n.language)), total: (total ?? 0).toLocaleString(htmlLangOf(i18n.language)) };
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm font-medium text-gray-800">

@@ -1,6 +1,7 @@
 /**
  * The virtualised grid: rows and columns in view are drawn (plus a few around), the header is
- * sticky, the display-value column and the row numbers are frozen on the left. Past the
+ * sticky, the display-value column and the row numbers are frozen at the inline start (the left, or
+ * the right in a right-to-left page: the layout uses logical properties and mirrors). Past the
  * browser's height limit the rows layer is sticky and rows are placed from the logical top
  * (logic/scroll-scale.ts). Keyboard, mouse, clipboard and editing live in the use-* hooks.
  */
@@ -116,7 +117,7 @@ export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, header
 
   const layer = geometry.scaled
     ? { position: "sticky" as const, top: HEADER_HEIGHT, height: geometry.viewport, width: layout.total, overflow: "clip" as const }
-    : { position: "absolute" as const, top: HEADER_HEIGHT, left: 0, height: geometry.scrollArea, width: layout.total };
+    : { position: "absolute" as const, top: HEADER_HEIGHT, insetInlineStart: 0, height: geometry.scrollArea, width: layout.total };
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div

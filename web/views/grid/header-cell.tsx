@@ -33,7 +33,9 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
     e.preventDefault();
     e.stopPropagation();
     start.current = { x: e.clientX, width: field.width };
-    const widthAt = (x: number) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(start.current!.width + x - start.current!.x)));
+    // The handle sits on the column's inline end: in a right-to-left page dragging left widens it.
+    const sign = getComputedStyle(e.currentTarget).direction === "rtl" ? -1 : 1;
+    const widthAt = (x: number) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(start.current!.width + sign * (x - start.current!.x))));
     const move = (ev: PointerEvent) => actions.onResize(field, widthAt(ev.clientX), false);
     const up = (ev: PointerEvent) => {
       window.removeEventListener("pointermove", move);
@@ -67,7 +69,7 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
         if (!frozen && Number.isInteger(from)) actions.onMove(from, index);
       }}
       className={`group relative flex shrink-0 items-center gap-1.5 border-b border-e border-gray-200 bg-gray-50 ps-2 pe-1 text-xs font-medium text-gray-700 ${frozen ? "sticky z-10" : ""} ${over ? "bg-primary/10" : ""}`}
-      style={{ width: field.width, height: HEADER_HEIGHT, left: frozen ? GUTTER_WIDTH : undefined }}
+      style={{ width: field.width, height: HEADER_HEIGHT, insetInlineStart: frozen ? GUTTER_WIDTH : undefined }}
     >
       <Icon aria-hidden="true" className="size-3.5 shrink-0 text-gray-400" />
       <span className="min-w-0 flex-1 truncate">{title}</span>

@@ -22,7 +22,8 @@ interface Options {
 export function useGridKeyboard(o: Options) {
   return useCallback((e: KeyboardEvent<HTMLDivElement>) => {
     if (o.editing || e.target !== e.currentTarget) return;
-    const action = gridKeyAction(e);
+    // The grid mirrors in a right-to-left page; arrows then move in the reading direction.
+    const action = gridKeyAction(e, getComputedStyle(e.currentTarget).direction === "rtl");
     if (!action || o.bounds.rows === 0 || o.bounds.cols === 0) return;
     const { row, col } = o.selection.anchor;
     switch (action.type) {

@@ -5,11 +5,20 @@
  *   where rows are placed from the logical top on every scroll.
  * - In scaled mode a wheel moves the logical top by its delta, so a million rows scroll at the
  *   usual speed; the scrollbar still maps proportionally.
+ * - Horizontal positions are distances from the inline start: a right-to-left scroller reports
+ *   scrollLeft from 0 down to negative values, so it is read as its magnitude and written negated.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { columnWindow, revealColumn, type ColumnLayout } from "./logic/column-layout";
 import { logicalTop, revealRow, rowWindow, scrollGeometry, scrollTopFor } from "./logic/scroll-scale";
 import { HEADER_HEIGHT, OVERSCAN_ROWS } from "./grid-constants";
+
+const isRtl = (el: HTMLElement) => getComputedStyle(el).direction === "rtl";
+
+/** How far the scroller has moved from its inline start (never negative). */
+function inlineOffset(el: HTMLElement): number {
+  return Math.abs(el.scrollLeft);
+}
 
 export interface ScrollState {
   top: number;
@@ -45,7 +54,7 @@ export function useGridScroll(scroller: RefObject<HTMLDivElement | null>, rowCou
     const pinned = expected.current;
     const top = pinned && Math.abs(pinned.scrollTop - el.scrollTop) < 2 ? pinned.logical : logicalTop(el.scrollTop, g);
     expected.current = null;
-    const left = el.scrollLeft;
+    const left = inlineOffset(el);
     const nextRows = rowWindow(top, g, OVERSCAN_ROWS);
     const nextCols = columnWindow(l, left, el.clientWidth, 1);
     const same = !g.scaled && nextRows.first === r.first && nextRows.last === r.last && nextCols.first === c.first && nextCols.last === c.last;
@@ -84,8 +93,8 @@ export function useGridScroll(scroller: RefObject<HTMLDivElement | null>, rowCou
     const { geometry: g, layout: l } = latest.current;
     const top = pos.current.top;
     const nextTop = revealRow(row, top, g);
-    const nextLeft = revealColumn(l, col, el.scrollLeft, el.clientWidth);
-    if (nextLeft !== null) el.scrollLeft = nextLeft;
+    const nextLeft = revealColumn(l, col, inlineOffset(el), el.clientWidth);
+    if (nextLeft !== null) el.scrollLeft = isRtl(el) ? -nextLeft : nextLeft;
     if (nextTop !== null) scrollToTop(nextTop);
     else if (nextLeft !== null) onScroll();
   }, [scroller, scrollToTop, onScroll]);

@@ -6,19 +6,22 @@ import { queryKeys } from "../../../api/query-keys";
 import type { Audit } from "../../../api/view-types";
 import { Button } from "../../../components/ui/button";
 import { INPUT_CLASS } from "../../../fields/common/text-editor";
+import { htmlLangOf } from "../../../lib/locales";
 import { useNotifyError } from "../../../lib/use-notify-error";
 
-function when(iso: string): string {
+/** The instant in the reader's language (and the browser's time zone). */
+function when(iso: string, lang: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(htmlLangOf(lang));
 }
 
 function Entry({ a }: { a: Audit }) {
+  const { i18n } = useTranslation();
   return (
     <li className="rounded-md border border-gray-100 bg-white p-2" data-testid={a.op_type === "COMMENT" ? "comment" : "history-entry"}>
       <div className="flex justify-between gap-2 text-xs text-gray-500">
         <span className="truncate font-medium text-gray-700">{a.user ?? ""}</span>
-        <time dateTime={a.created_at}>{when(a.created_at)}</time>
+        <time dateTime={a.created_at}>{when(a.created_at, i18n.language)}</time>
       </div>
       <p className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-800">{a.description ?? ""}</p>
     </li>

@@ -14,6 +14,15 @@ describe("gridKeyAction", () => {
     expect(gridKeyAction(key("ArrowLeft", { shiftKey: true }))).toEqual({ type: "extend", dr: 0, dc: -1 });
     expect(gridKeyAction(key("ArrowUp", { metaKey: true }))).toEqual({ type: "jump", to: "top", extend: false });
   });
+
+  it("moves left and right in the reading direction of a right-to-left page", () => {
+    expect(gridKeyAction(key("ArrowLeft"), true)).toEqual({ type: "move", dr: 0, dc: 1 });
+    expect(gridKeyAction(key("ArrowRight"), true)).toEqual({ type: "move", dr: 0, dc: -1 });
+    expect(gridKeyAction(key("ArrowLeft", { shiftKey: true }), true)).toEqual({ type: "extend", dr: 0, dc: 1 });
+    expect(gridKeyAction(key("ArrowLeft", { ctrlKey: true }), true)).toEqual({ type: "jump", to: "right", extend: false });
+    expect(gridKeyAction(key("ArrowUp"), true)).toEqual({ type: "move", dr: -1, dc: 0 });
+  });
+
   it("maps editing keys", () => {
     expect(gridKeyAction(key("Enter"))).toEqual({ type: "edit" });
     expect(gridKeyAction(key("x"))).toEqual({ type: "type", text: "x" });

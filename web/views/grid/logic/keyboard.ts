@@ -1,6 +1,8 @@
 /**
  * The grid's key map (not editing). Rules:
  * - Arrows move the active cell; with Shift they extend the range. Ctrl/Cmd+arrow jumps to the edge.
+ *   Left and right follow the reading direction: in a right-to-left page ArrowLeft goes to the next
+ *   column (the grid is mirrored, so "next" is on the left).
  * - Tab / Shift+Tab move right / left, wrapping rows. PageUp/PageDown move a screen of rows.
  * - Home/End go to the row's first/last column; with Ctrl/Cmd to the first/last cell of the grid.
  * - Enter or F2 edits; Shift+Space expands the row; Space on a checkbox toggles it (the caller decides).
@@ -47,11 +49,14 @@ const EDGE: Record<string, "top" | "bottom" | "left" | "right"> = {
   ArrowRight: "right",
 };
 
-export function gridKeyAction(e: KeyInput): GridAction | null {
+const MIRRORED: Record<string, string> = { ArrowLeft: "ArrowRight", ArrowRight: "ArrowLeft" };
+
+export function gridKeyAction(e: KeyInput, rtl = false): GridAction | null {
   const mod = e.ctrlKey || e.metaKey;
-  const arrow = ARROWS[e.key];
+  const key = rtl ? (MIRRORED[e.key] ?? e.key) : e.key;
+  const arrow = ARROWS[key];
   if (arrow) {
-    if (mod) return { type: "jump", to: EDGE[e.key]!, extend: e.shiftKey };
+    if (mod) return { type: "jump", to: EDGE[key]!, extend: e.shiftKey };
     return e.shiftKey ? { type: "extend", dr: arrow[0], dc: arrow[1] } : { type: "move", dr: arrow[0], dc: arrow[1] };
   }
   if (mod && !e.altKey) {

@@ -33,7 +33,9 @@ export function Popover({ label, button, buttonClass = "", role = "dialog", pane
     if (!open || !trigger.current) return;
     const r = trigger.current.getBoundingClientRect();
     const width = panel.current?.offsetWidth ?? 0;
-    setPos({ top: r.bottom + 4, left: Math.max(8, Math.min(r.left, window.innerWidth - width - 8)) });
+    // The panel opens at the button's inline start: its right edge under the button's in a right-to-left page.
+    const start = getComputedStyle(trigger.current).direction === "rtl" ? r.right - width : r.left;
+    setPos({ top: r.bottom + 4, left: Math.max(8, Math.min(start, window.innerWidth - width - 8)) });
   }, [open]);
 
   useEffect(() => {
