@@ -6,14 +6,19 @@ import type { Column } from "../../../api/types";
 interface GridSearchProps {
   columns: readonly Column[];
   columnId: string | null;
+  /** The search in force: cleared from outside (the empty grid's "Clear search"), the box empties too. */
+  query: string;
   onSearch(search: { columnId: string | null; query: string }): void;
 }
 
 /** Search one field (SPEC 7: like for text fields, eq for others), 300 ms after typing stops. */
-export function GridSearch({ columns, columnId, onSearch }: GridSearchProps) {
+export function GridSearch({ columns, columnId, query, onSearch }: GridSearchProps) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
   const current = columns.find((c) => c.id === columnId) ?? columns.find((c) => c.pv) ?? columns[0];
+  useEffect(() => {
+    if (query === "") setText("");
+  }, [query]);
   useEffect(() => {
     const timer = setTimeout(() => onSearch({ columnId: current?.id ?? null, query: text }), 300);
     return () => clearTimeout(timer);
@@ -22,7 +27,7 @@ export function GridSearch({ columns, columnId, onSearch }: GridSearchProps) {
     <div className="flex items-center rounded-md border border-gray-300 bg-white focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
       <select
         aria-label={t("grid.search.field")}
-        className="max-w-32 truncate rounded-l-md border-r border-gray-200 bg-gray-50 px-2 py-1.5 text-xs text-gray-700 outline-none"
+        className="max-w-32 truncate rounded-s-md border-e border-gray-200 bg-gray-50 px-2 py-1.5 text-xs text-gray-700 outline-none"
         value={current?.id ?? ""}
         onChange={(e) => onSearch({ columnId: e.target.value, query: text })}
       >
@@ -32,7 +37,7 @@ export function GridSearch({ columns, columnId, onSearch }: GridSearchProps) {
           </option>
         ))}
       </select>
-      <Search aria-hidden="true" className="ml-2 size-4 text-gray-400" />
+      <Search aria-hidden="true" className="ms-2 size-4 text-gray-400" />
       <input
         type="search"
         aria-label={t("grid.search.label", { title: current?.title ?? "" })}
