@@ -3,8 +3,12 @@ import { Suspense, useEffect } from "react";
 import { RouterProvider, type createBrowserRouter } from "react-router-dom";
 import { Toaster } from "sonner";
 import { FullPageSpinner } from "../components/ui/spinner";
+import { api } from "../lib/api";
+import { APP_INFO_KEY, fetchAppInfo } from "../lib/app-info";
 import { startSessionKeeping } from "../lib/auth";
 import { queryClient } from "../lib/query-client";
+import { settings } from "../lib/settings";
+import { FEEDBACK_FORM_PATH, runStartupChecks, type FeedbackAnswer } from "../lib/startup-checks";
 import { notify, TOAST_DURATION_MS } from "../lib/toast";
 
 /** Shows the social sign-in failure once the toaster is mounted (SPEC 8). */
@@ -23,12 +27,22 @@ function SocialSignInNotice({ done }: { done: Promise<string | null> }) {
 
 export function App({ router, socialSignIn }: { router: ReturnType<typeof createBrowserRouter>; socialSignIn: Promise<string | null> }) {
   useEffect(() => startSessionKeeping(), []);
+  useEffect(() => {
+    void runStartupChecks({
+      settings,
+      getFeedbackForm: () => api.get<FeedbackAnswer>(FEEDBACK_FORM_PATH),
+      // The guard reads app info too: one request serves both.
+      getVersion: () => queryClient.fetchQuery({ queryKey: APP_INFO_KEY, queryFn: fetchAppInfo, staleTime: 60_000 }).then((info) => info.version ?? null),
+      now: Date.now,
+    });
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<FullPageSpinner />}>
         <RouterProvider router={router} />
       </Suspense>
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      {/* Bottom corner: toasts never cover the header's account menu and Sign out. */}
+      <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
       <SocialSignInNotice done={socialSignIn} />
     </QueryClientProvider>
   );
