@@ -35,7 +35,7 @@ export function MultiSelectEditor({ value, codec, initialText, mode, onCommit, o
       initialQuery={initialText}
       autoFocus={mode === "cell" || open}
       multiple
-      commitOnLeave
+      commitOnLeave={mode === "cell"}
       onPick={toggle}
       onDone={(commit) => {
         if (mode === "form") return setOpen(false);
@@ -46,7 +46,12 @@ export function MultiSelectEditor({ value, codec, initialText, mode, onCommit, o
   if (mode === "cell") return list;
   const titles = [...selected];
   return (
-    <div className="relative flex flex-col gap-1">
+    <div
+      className="relative flex flex-col gap-1"
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         id={id}
         type="button"
