@@ -89,6 +89,8 @@ test("Team and access opens as a tab: members and invitations, the shared-base l
   const token = await signUpByApi(request, uniqueEmail("team"));
   const projectId = await createProjectByApi(request, token, uniqueTitle("Team"));
   await useToken(page, token);
+  // A laptop-sized window, where the header's Sign out reaches the top corner.
+  await page.setViewportSize({ width: 960, height: 720 });
   await page.goto(`/nc/${projectId}`);
   await page.getByRole("link", { name: "Team and access" }).click();
   await expectPath(page, `/nc/${projectId}/auth`);
@@ -125,6 +127,7 @@ test("Team and access opens as a tab: members and invitations, the shared-base l
 
   // Item 10: with a toast showing, the header's Sign out is neither covered nor blocked.
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "API token deleted" });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(toast).toBeVisible();
   const signOut = page.getByRole("button", { name: "Sign out" });
   const [a, b] = [await toast.boundingBox(), await signOut.boundingBox()];
