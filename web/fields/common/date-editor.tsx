@@ -1,5 +1,5 @@
 import { CalendarDays } from "lucide-react";
-import { useEffect, useRef, useState, type FocusEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { DateParts } from "../../../db/fields/common/dates";
 import type { EditorProps } from "../types";
@@ -23,6 +23,16 @@ export function dateEditor(kind: "date" | "datetime") {
     const [focusDay, setFocusDay] = useState<DateParts>(() => dayOf(text, dateFormat) ?? todayUtc());
     const input = useRef<HTMLInputElement>(null);
     const box = useRef<HTMLDivElement>(null);
+    // Over a cell low in the grid, the calendar opens upwards so the grid's edge does not cut it.
+    const [up, setUp] = useState(false);
+    useLayoutEffect(() => {
+      const el = box.current;
+      const grid = el?.closest("[role=grid]");
+      if (mode !== "cell" || !el || !grid) return;
+      const r = el.getBoundingClientRect();
+      const g = grid.getBoundingClientRect();
+      setUp(g.bottom - r.bottom < 300 && r.top - g.top > g.bottom - r.bottom);
+    }, [mode]);
     useEffect(() => {
       if (mode !== "cell") return;
       input.current?.focus();
@@ -54,7 +64,7 @@ export function dateEditor(kind: "date" | "datetime") {
 
     const preview = parsed === null ? null : parsed.ok ? codec.toText(parsed.value) : null;
     return (
-      <div ref={box} className={mode === "cell" ? "flex w-max min-w-full flex-col gap-1" : "relative flex flex-col gap-1"} onBlur={onBlur}>
+      <div ref={box} className={mode === "cell" ? "relative flex w-max min-w-full flex-col gap-1" : "relative flex flex-col gap-1"} onBlur={onBlur}>
         <div className={mode === "cell" ? "flex h-8 items-center bg-white" : "flex items-center gap-1"}>
           <input
             ref={input}
@@ -98,7 +108,7 @@ export function dateEditor(kind: "date" | "datetime") {
           {parsed === null ? t("grid.editor.dateHint", { format: dateFormat ?? "YYYY-MM-DD" }) : preview !== null ? t("grid.editor.dateReads", { value: preview }) : t("grid.editor.dateInvalid")}
         </p>
         {open ? (
-          <div className={mode === "form" ? "absolute start-0 top-full z-20 mt-1" : ""}>
+          <div className={mode === "form" ? "absolute start-0 top-full z-20 mt-1" : up ? "absolute bottom-full start-0 mb-1" : ""}>
             <CalendarGrid
               focus={focusDay}
               chosen={chosen}
