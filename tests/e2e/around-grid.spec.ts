@@ -12,7 +12,7 @@ const SETTINGS_KEY = "gridbase:settings:v1";
 const storedSettings = (page: Page) =>
   page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? "{}") as { settings?: Record<string, unknown> }).settings ?? {}, SETTINGS_KEY);
 
-test("a table opened with a token the server no longer accepts stays open after the refresh", async ({ page, request }) => {
+test("a table opened with a stale or an expired token stays open after the refresh", async ({ page, request }) => {
   const email = uniqueEmail("stale");
   await signUpInPage(page, email);
   const token = await tokenOf(page);
@@ -35,6 +35,19 @@ test("a table opened with a token the server no longer accepts stays open after 
   await expectPath(page, `/nc/${projectId}/table/Orders`);
   await expect(page.getByText("You don't have enough permission")).toHaveCount(0);
   expect(await tokenOf(page)).not.toBe(stale);
+
+  // A token past its expiry: the page restores the session from the cookie and stays too.
+  const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as { exp: number };
+  const expired = `${head}.${Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })).toString("base64url")}.c2ln`;
+  await page.evaluate(([key, value]) => {
+    const raw = JSON.parse(localStorage.getItem(key!) ?? "{}") as { version: number; settings: Record<string, unknown> };
+    raw.settings.token = value;
+    localStorage.setItem(key!, JSON.stringify(raw));
+  }, [SETTINGS_KEY, expired]);
+  await page.goto(`/nc/${projectId}/table/Orders`);
+  await expect(page.getByTestId("grid-count")).toHaveText("0 records");
+  await expectPath(page, `/nc/${projectId}/table/Orders`);
+  expect(await tokenOf(page)).not.toBe(expired);
 });
 
 test("sign-up's password message reads cleanly", async ({ page }) => {
