@@ -61,7 +61,7 @@ export async function decoyPasswordHash(): Promise<string> {
   return decoyHash;
 }
 
-/** The reason a password is refused (`Password : ...`, shown to the user as is), or null. */
+/** The reason a password is refused (`Password : ...`, the contract's text; the web tidies it: web/lib/server-messages.ts), or null. */
 export function passwordProblem(password: string): string | null {
   const chars = [...password];
   // The first text is the contract's exact message, trailing space included.

@@ -46,12 +46,20 @@ async function create(c: Context<AppEnv>) {
   return c.json({ ...shown(row!), token });
 }
 
-/** Deletes by the token itself (contract), only the caller's own. */
+/**
+ * Deletes by the token itself (contract), only the caller's own. The secret is shown once, so a
+ * page listing tokens deletes by the listed id instead: a path of digits that is no token's
+ * secret is read as that id (a secret is 40 URL-safe characters, never digits only).
+ */
 async function remove(c: Context<AppEnv>) {
   const user = (await currentUser(c))!;
-  const res = await c.env.META.prepare("DELETE FROM api_tokens WHERE token_hash = ? AND fk_user_id = ?")
-    .bind(await sha256Hex(c.req.param("token")!), user.id)
+  const param = c.req.param("token")!;
+  let res = await c.env.META.prepare("DELETE FROM api_tokens WHERE token_hash = ? AND fk_user_id = ?")
+    .bind(await sha256Hex(param), user.id)
     .run();
+  if (!res.meta.changes && /^\d{1,15}$/.test(param)) {
+    res = await c.env.META.prepare("DELETE FROM api_tokens WHERE id = ? AND fk_user_id = ?").bind(Number(param), user.id).run();
+  }
   if (!res.meta.changes) throw notFound("Token not found");
   return c.json(res.meta.changes);
 }

@@ -30,9 +30,13 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
+/** The first account: the super admin (set by the first test, used by a later one). */
+const first = { email: "", password: "first-user-pass-1" };
+
 test("the first visitor signs up, stays signed in across a reload, signs out and signs in again", async ({ page }) => {
   const email = uniqueEmail("first");
-  const password = "first-user-pass-1";
+  const password = first.password;
+  first.email = email;
 
   await page.goto("/");
   await expectPath(page, "/signup");
@@ -60,6 +64,32 @@ test("the first visitor signs up, stays signed in across a reload, signs out and
   await expectPath(page, "/user");
   await page.goto("/");
   await expectHome(page, email);
+});
+
+test("the super admin's My projects keeps to memberships; every project is in the account area", async ({ page, request }) => {
+  // Someone else's project.
+  const other = await request.post("/api/v1/auth/user/signup", { data: { email: uniqueEmail("other"), password: "other-pass-12" } });
+  const otherToken = ((await other.json()) as { token: string }).token;
+  const title = `Not mine ${Date.now().toString(36)}`;
+  expect((await request.post("/api/v1/db/meta/projects", { headers: { "xc-auth": otherToken }, data: { title } })).status()).toBe(200);
+
+  await page.goto("/signin");
+  await signIn(page, first.email, first.password);
+  await expectHome(page, first.email);
+  const mine = `Mine ${Date.now().toString(36)}`;
+  const token = (JSON.parse((await page.evaluate(() => localStorage.getItem("gridbase:settings:v1")))!) as { settings: { token: string } }).settings.token;
+  expect((await request.post("/api/v1/db/meta/projects", { headers: { "xc-auth": token }, data: { title: mine } })).status()).toBe(200);
+  await page.reload();
+  const cards = page.getByTestId("project-card");
+  await expect(cards.filter({ hasText: mine }).getByTestId("role-badge")).toHaveText("Owner");
+  await expect(cards.filter({ hasText: title })).toHaveCount(0);
+
+  await page.goto("/account");
+  await page.getByRole("link", { name: /All projects/ }).click();
+  await expectPath(page, "/account/projects");
+  await expect(page.getByRole("heading", { name: "All projects" })).toBeVisible();
+  await expect(cards.filter({ hasText: title }).getByTestId("role-badge")).toHaveText("Not a member");
+  await expect(cards.filter({ hasText: mine }).getByTestId("role-badge")).toHaveText("Owner");
 });
 
 test("forgot password mails a link that sets a new password; the old one stops working", async ({ page, request, baseURL }) => {

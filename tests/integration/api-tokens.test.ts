@@ -31,6 +31,19 @@ describe("API tokens", () => {
     expect((await api("GET", `${P}/tables`, { headers: { "xc-token": "made-up-token-that-is-long-enough" } })).status).toBe(401);
   });
 
+  it("can be deleted by its listed id, by its owner only", async () => {
+    const owner = await seedUser("org-level-creator");
+    const stranger = await seedUser("org-level-creator");
+    const projectId = await seedProject([[owner, "owner"], [stranger, "editor"]]);
+    const P = `/api/v1/db/meta/projects/${projectId}`;
+    const made = await api("POST", `${P}/api-tokens`, { token: owner.token, body: { description: "to drop" } });
+    const id = made.body.id as number;
+    expect((await api("DELETE", `${P}/api-tokens/${id}`, { token: stranger.token })).status).toBe(404);
+    expect((await api("DELETE", `${P}/api-tokens/${id}`, { token: owner.token })).body).toBe(1);
+    expect((await api("GET", `${P}/api-tokens`, { token: owner.token })).body.list).toEqual([]);
+    expect((await api("GET", `${P}/tables`, { headers: { "xc-token": made.body.token } })).status).toBe(401);
+  });
+
   it("is refused across projects the owner is not in", async () => {
     const owner = await seedUser("org-level-creator");
     const other = await seedUser("org-level-creator");

@@ -83,6 +83,8 @@ describe("projects", () => {
     const id = await seedProject([[bob, "owner"]], "Bob only");
     const list = await api("GET", P, { token: root.token });
     expect(list.body.list.map((p: { id: string }) => p.id)).toContain(id);
+    // Not a member: no role is claimed for the super admin there.
+    expect(list.body.list.find((p: { id: string }) => p.id === id).roles).toBeNull();
     expect((await api("GET", `${P}/${id}`, { token: root.token })).status).toBe(200);
   });
 });

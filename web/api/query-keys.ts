@@ -15,6 +15,7 @@ export const queryKeys = {
   members: (projectId: string, query = "") => ["members", projectId, query] as const,
   allMembers: (projectId: string) => ["members", projectId] as const,
   sharedBase: (projectId: string) => ["sharedBase", projectId] as const,
+  apiTokens: (projectId: string) => ["apiTokens", projectId] as const,
   orgUsers: (query: string, offset: number) => ["orgUsers", query, offset] as const,
   allOrgUsers: ["orgUsers"] as const,
   appSettings: ["appSettings"] as const,

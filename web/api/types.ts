@@ -99,6 +99,8 @@ export interface AppSettings {
 export interface MeRoles {
   roles: Record<string, boolean>;
   isPublicBase?: boolean;
+  /** Present when the call was made as a signed-in user (the session token was accepted). */
+  isAuthorized?: boolean;
 }
 
 export interface MessageAnswer {

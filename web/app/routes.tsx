@@ -111,6 +111,7 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
               handle: meta({ title: "title.account" }),
               children: [
                 { index: true, element: <AccountPage /> },
+                { path: "projects", lazy: page(() => import("../pages/account/account-projects-page"), "AccountProjectsPage"), handle: meta({ title: "title.accountProjects", allowedRoles: ["super"] }) },
                 { path: "users/:nestedPage?", lazy: page(() => import("../pages/account/account-users-page"), "AccountUsersPage"), handle: meta({ title: "title.accountUsers", allowedRoles: ["super"] }) },
                 { path: ":page", element: <AccountPage /> },
               ],

@@ -38,6 +38,8 @@ export interface ApiClientDeps {
   refreshSession(): Promise<string | null>;
   /** The translated "Some internal error occurred". */
   fallbackMessage(): string;
+  /** A server message as shown to people (server-messages.ts); as sent when absent. */
+  showServerText?(text: string): string;
 }
 
 export interface ApiClient {
@@ -110,7 +112,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function fail(res: Response): Promise<never> {
     const body = await readBody(res);
-    throw new ApiError(res.status, messageFromBody(body) ?? deps.fallbackMessage(), body);
+    const text = messageFromBody(body);
+    throw new ApiError(res.status, text ? (deps.showServerText?.(text) ?? text) : deps.fallbackMessage(), body);
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

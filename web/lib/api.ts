@@ -3,6 +3,7 @@ import { createApiClient } from "./api-client";
 import { session, tokenRefresher } from "./auth";
 import { i18n } from "./i18n";
 import { getRouteParams, sharedBaseIdFrom } from "./route-context";
+import { serverText } from "./server-messages";
 import { settings } from "./settings";
 
 export const api = createApiClient({
@@ -13,4 +14,5 @@ export const api = createApiClient({
   getSharedBaseId: () => sharedBaseIdFrom(getRouteParams()),
   refreshSession: () => tokenRefresher.refreshSession(),
   fallbackMessage: () => i18n.t("msg.error.internal"),
+  showServerText: (text) => serverText(text, (key) => String(i18n.t(key as "msg.error.internal"))),
 });

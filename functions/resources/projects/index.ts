@@ -36,7 +36,8 @@ export const projects = new Hono<AppEnv>()
     )
       .bind(user.id, query, isSuper ? 1 : 0)
       .all<ProjectRow & { member_roles: string | null }>();
-    const list = results.map((p) => projectJson(p, { roles: p.member_roles ?? (isSuper ? "owner" : null) }));
+    // A super admin sees every project (contract 4.1), each with the role really held: none outside memberships.
+    const list = results.map((p) => projectJson(p, { roles: p.member_roles ?? null }));
     return c.json({ list, pageInfo: { totalRows: list.length, page: 1, pageSize: list.length, isFirstPage: true, isLastPage: true } });
   })
   .post("/", need("projectCreate"), async (c) => {

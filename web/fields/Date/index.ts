@@ -2,6 +2,6 @@ import { Calendar } from "lucide-react";
 import type { FieldUi } from "../types";
 import { DateOptionsForm } from "./options-form";
 import { TextCell } from "../common/text-cell";
-import { pickerEditor } from "../common/picker-editor";
+import { dateEditor } from "../common/date-editor";
 
-export const DateUi: FieldUi = { icon: Calendar, OptionsForm: DateOptionsForm, defaultInput: "date", Cell: TextCell, Editor: pickerEditor("date") };
+export const DateUi: FieldUi = { icon: Calendar, OptionsForm: DateOptionsForm, defaultInput: "date", Cell: TextCell, Editor: dateEditor("date") };

@@ -2,6 +2,6 @@ import { CalendarClock } from "lucide-react";
 import type { FieldUi } from "../types";
 import { DateTimeOptionsForm } from "./options-form";
 import { TextCell } from "../common/text-cell";
-import { pickerEditor } from "../common/picker-editor";
+import { dateEditor } from "../common/date-editor";
 
-export const DateTimeUi: FieldUi = { icon: CalendarClock, OptionsForm: DateTimeOptionsForm, defaultInput: "text", Cell: TextCell, Editor: pickerEditor("datetime-local") };
+export const DateTimeUi: FieldUi = { icon: CalendarClock, OptionsForm: DateTimeOptionsForm, defaultInput: "text", Cell: TextCell, Editor: dateEditor("datetime") };

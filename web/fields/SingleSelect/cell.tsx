@@ -32,6 +32,7 @@ export function SingleSelectEditor({ value, codec, initialText, mode, onCommit, 
       label={codec.column.title}
       initialQuery={initialText}
       autoFocus
+      commitOnLeave
       onPick={(title) => onCommit({ value: title === current ? null : title })}
       onDone={(commit) => (commit ? onCommit({ value: current || null }) : onCancel())}
     />

@@ -1,3 +1,5 @@
+import { ExternalLink } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { isScriptUrl } from "../../lib/safe-navigation";
 import type { CellProps } from "../types";
 import { textClass } from "./text-cell";
@@ -13,22 +15,39 @@ export function hrefFor(kind: "email" | "url" | "phone", text: string): string |
   return /^https?:/i.test(withScheme) ? withScheme : null;
 }
 
+/**
+ * A click on the text selects the cell like any other (so copy copies it); the link opens from
+ * the small icon beside it, or with Ctrl/Cmd+click on the text.
+ */
 export function linkCell(kind: "email" | "url" | "phone") {
   return function LinkCell({ value, codec, wrap }: CellProps) {
+    const { t } = useTranslation();
     const text = codec.toText(value);
     const href = hrefFor(kind, text);
     if (!text) return null;
     if (!href) return <span className={textClass(wrap)}>{text}</span>;
     return (
-      <a
-        href={href}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={`${textClass(wrap)} text-primary underline decoration-primary/30 hover:decoration-primary`}
-        onMouseDown={(e) => e.stopPropagation()}
-      >
-        {text}
-      </a>
+      <span className="flex min-w-0 items-center gap-1">
+        <span
+          className={`${textClass(wrap)} text-primary underline decoration-primary/30`}
+          onClick={(e) => {
+            if (e.ctrlKey || e.metaKey) window.open(href, "_blank", "noopener,noreferrer");
+          }}
+        >
+          {text}
+        </span>
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t("grid.cell.openLink", { link: text })}
+          title={t("grid.cell.openLink", { link: text })}
+          className="shrink-0 rounded p-0.5 text-gray-400 hover:bg-gray-100 hover:text-primary"
+          onMouseDown={(e) => e.stopPropagation()}
+        >
+          <ExternalLink aria-hidden="true" className="size-3.5" />
+        </a>
+      </span>
     );
   };
 }

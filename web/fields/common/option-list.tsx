@@ -15,10 +15,12 @@ interface OptionListProps {
   onPick(title: string): void;
   /** Enter with nothing highlighted, or Escape. */
   onDone(commit: boolean): void;
+  /** The focus left the list (a click elsewhere): commit, as spreadsheets do. */
+  commitOnLeave?: boolean;
 }
 
 /** A filterable list of options: type to narrow, arrows to move, Enter to pick. */
-export function OptionList({ options, selected, label, initialQuery, autoFocus, multiple, onPick, onDone }: OptionListProps) {
+export function OptionList({ options, selected, label, initialQuery, autoFocus, multiple, onPick, onDone, commitOnLeave }: OptionListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState(initialQuery ?? "");
   const [active, setActive] = useState(0);
@@ -35,7 +37,12 @@ export function OptionList({ options, selected, label, initialQuery, autoFocus, 
     }
   };
   return (
-    <div className="flex w-60 flex-col gap-1 rounded-md border border-gray-200 bg-white p-2 shadow-lg">
+    <div
+      className="flex w-60 flex-col gap-1 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
+      onBlur={(e) => {
+        if (commitOnLeave && !e.currentTarget.contains(e.relatedTarget as Node | null)) onDone(true);
+      }}
+    >
       <input
         ref={input}
         aria-label={t("grid.editor.searchOptions", { title: label })}

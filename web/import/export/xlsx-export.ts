@@ -1,11 +1,13 @@
 /**
  * XLSX export of a view: the JSON list is read 1000 rows a page (the view's filters, sorts and
  * visible fields apply), each page goes to the SheetJS worker, which writes the workbook at the
- * end. The header is the fields of the first page in their order; an empty view gives a sheet
- * with the table's visible field titles. Excel's row limit ends the export early.
+ * end. The header is the fields of the first page in the view's column order (as in the CSV
+ * export); an empty view gives a sheet with the table's visible field titles. Excel's row limit ends the export early.
  */
 import type { TableMeta } from "../../api/types";
 import { EXPORT_PAGE_ROWS } from "../config";
+import { viewsApi } from "../../api/views-api";
+import { orderHeaders } from "./header-order";
 import { listPage, type ViewRef } from "./export-client";
 import { EXCEL_MAX_ROWS } from "./xlsx-sheet";
 import type { XlsxRequest } from "../workers/xlsx.worker";
@@ -25,6 +27,8 @@ export async function exportXlsx(view: ViewRef & { title: string }, table: Table
   });
   try {
     const uidts = Object.fromEntries(table.columns.map((c) => [c.title, c.uidt]));
+    // Not a grid view, or unreadable: the rows' own order is kept.
+    const gridColumns = await viewsApi.gridColumns(view.viewId).catch(() => []);
     let offset = 0;
     let begun = false;
     for (;;) {
@@ -32,7 +36,7 @@ export async function exportXlsx(view: ViewRef & { title: string }, table: Table
       const page = await listPage(view, offset, EXPORT_PAGE_ROWS, deps.signal);
       if (!begun) {
         const keys = [...new Set(page.list.flatMap((r) => Object.keys(r)))];
-        const headers = keys.length ? keys : table.columns.filter((c) => !c.system).map((c) => c.title);
+        const headers = orderHeaders(keys.length ? keys : table.columns.filter((c) => !c.system).map((c) => c.title), gridColumns, table.columns);
         send({ type: "begin", title: view.title, headers, uidts });
         begun = true;
       }

@@ -1,4 +1,4 @@
-import { KeyRound, UserRound, Users, type LucideIcon } from "lucide-react";
+import { FolderKanban, KeyRound, UserRound, Users, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { PageHeading } from "../../components/ui/page-heading";
@@ -28,6 +28,7 @@ export function AccountPage() {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <AccountCard to="/user" icon={UserRound} title={t("account.profile.title")} body={t("account.profile.body")} />
         <AccountCard to="/user" icon={KeyRound} title={t("account.password.title")} body={t("account.password.body")} />
+        {user?.roles.super ? <AccountCard to="/account/projects" icon={FolderKanban} title={t("account.allProjects.title")} body={t("account.allProjects.body")} /> : null}
         {user?.roles.super ? <AccountCard to="/account/users" icon={Users} title={t("account.usersCard.title")} body={t("account.usersCard.body")} /> : null}
       </ul>
     </section>

@@ -20,7 +20,7 @@ export function ProjectCard({ project, onDelete }: { project: Project; onDelete(
           {project.title}
         </Link>
         <div className="mt-1">
-          <RoleBadge roles={project.roles} />
+          {project.roles ? <RoleBadge roles={project.roles} /> : <span data-testid="role-badge" className="text-xs text-gray-500">{t("home.projects.notMember")}</span>}
         </div>
       </div>
       {can(toFlags(project.roles), "projectDelete") ? (

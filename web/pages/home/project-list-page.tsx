@@ -18,8 +18,11 @@ import { useSession } from "../../lib/use-session";
 import { DeleteProjectDialog } from "./delete-project-dialog";
 import { ProjectCard } from "./project-card";
 
-/** "/", "/projects" and "/projects/list": the caller's projects, searched on the server. */
-export function ProjectListPage() {
+/**
+ * "/", "/projects" and "/projects/list": the caller's projects (memberships), searched on the
+ * server. With `all` (the super admin's account area) every project, members or not.
+ */
+export function ProjectListPage({ all = false }: { all?: boolean }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [search, setSearch] = useState("");
@@ -27,7 +30,8 @@ export function ProjectListPage() {
   const projects = useQuery({ queryKey: queryKeys.projects(query), queryFn: () => projectsApi.list(query), placeholderData: keepPreviousData });
   const [deleting, setDeleting] = useState<Project | null>(null);
   const mayCreate = can(toFlags(user?.roles), "projectCreate");
-  const list = projects.data?.list ?? [];
+  // The server lists every project to a super admin; "My projects" keeps those they belong to.
+  const list = (projects.data?.list ?? []).filter((p) => all || Boolean(p.roles));
 
   const createLink = (
     <Link to="/create" className={buttonClass("primary")}>
@@ -48,7 +52,7 @@ export function ProjectListPage() {
     );
   } else {
     body = (
-      <ul aria-label={t("home.projects.heading")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ul aria-label={all ? t("account.allProjects.title") : t("home.projects.heading")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {list.map((p) => (
           <ProjectCard key={p.id} project={p} onDelete={() => setDeleting(p)} />
         ))}
@@ -58,7 +62,7 @@ export function ProjectListPage() {
 
   return (
     <section>
-      <PageHeading title={t("home.projects.heading")} actions={mayCreate ? createLink : null} />
+      <PageHeading title={all ? t("account.allProjects.title") : t("home.projects.heading")} subtitle={all ? t("account.allProjects.body") : undefined} actions={mayCreate ? createLink : null} />
       <SearchBox label={t("home.projects.search")} value={search} onValueChange={setSearch} className="mb-6 max-w-sm" />
       {body}
       <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />

@@ -1,8 +1,9 @@
-import { Globe, Settings } from "lucide-react";
+import { Globe, KeyRound, Settings } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { DEFAULT_THEME, isHexColor } from "../../../db/project/rules";
-import { Button } from "../../components/ui/button";
+import { Button, buttonClass } from "../../components/ui/button";
 import { RoleBadge } from "../../components/ui/role-badge";
 import { PresenceAvatars } from "../../realtime";
 import { PreviewSelect } from "./preview/preview-select";
@@ -31,6 +32,12 @@ export function ProjectHeader() {
       <div className="ms-auto flex flex-wrap items-center gap-2">
         <PresenceAvatars />
         {project.canPreview ? <PreviewSelect /> : null}
+        {!project.isPublicBase ? (
+          <Link to={`${project.basePath}/auth`} className={buttonClass("secondary")}>
+            <KeyRound aria-hidden="true" className="size-4" />
+            {t("project.auth.open")}
+          </Link>
+        ) : null}
         {sections.length > 0 ? (
           <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
             <Settings aria-hidden="true" className="size-4" />

@@ -62,7 +62,7 @@ function Cell({ c, props }: { c: number; props: GridRowProps }) {
         </span>
       ) : null}
       {editing ? (
-        <div className="absolute start-0 top-0 min-h-full w-full">{props.editor}</div>
+        <div className="absolute start-0 top-0 min-h-full w-full select-text">{props.editor}</div>
       ) : props.row ? (
         <Content value={props.row[title]} codec={f.codec} wrap={props.height > 40} row={props.row} />
       ) : (

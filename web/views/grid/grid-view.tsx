@@ -112,7 +112,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
           onNewRecord={perms.insert ? () => setExpanded({ key: null }) : null}
         />
         <LinkHost tableId={meta.id} keyTitle={keyTitle} onChanged={() => store.reload()}>
-          <Grid fields={visible} store={store} rowHeight={cols.rowHeight} keyTitle={keyTitle} writes={writes} perms={perms} headerActions={headerActions} label={meta.title} onExpand={onExpand} />
+          <Grid fields={visible} store={store} rowHeight={cols.rowHeight} keyTitle={keyTitle} writes={writes} perms={perms} headerActions={headerActions} label={meta.title} onExpand={onExpand} search={{ query: query.search.query, onClear: () => query.setSearch({ columnId: query.search.columnId, query: "" }) }} />
           {expanded ? (
             <ExpandedRow target={target} keyTitle={keyTitle} rowKey={expanded.key} fields={all} canEdit={perms.edit} canComment={can("commentRow")} writes={writes} onClose={() => setExpanded(null)} />
           ) : null}

@@ -36,9 +36,11 @@ export interface GridProps {
   headerActions: HeaderActions;
   label: string;
   onExpand(rowIndex: number): void;
+  /** The search in force, told when it matches nothing, with a way to clear it. */
+  search?: { query: string; onClear(): void } | null;
 }
 
-export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, headerActions, label, onExpand }: GridProps) {
+export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, headerActions, label, onExpand, search }: GridProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const total = store.totalRows ?? 0;
@@ -88,7 +90,11 @@ export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, header
   for (let r = rows.first; r <= rows.last; r++) {
     const top = r * rowHeight - base;
     if (r === total) {
-      if (perms.insert) body.push(<AddRow key="add" top={top} height={rowHeight} width={layout.total} onAdd={() => void writes.insertRow({}).then((made) => made && select(single({ row: total, col: 0 })))} />);
+      if (perms.insert) body.push(<AddRow key="add" top={top} height={rowHeight} width={layout.total} onAdd={() => {
+        // The grid takes the keys at once: typing goes into the new row, Space no longer presses "+".
+        scroller.current?.focus({ preventScroll: true });
+        void writes.insertRow({}).then((made) => made && select(single({ row: total, col: 0 })));
+      }} />);
       continue;
     }
     const activeHere = sel.anchor.row === r;
@@ -136,11 +142,18 @@ export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, header
       >
         <div className="relative" style={{ width: layout.total, height: HEADER_HEIGHT + geometry.scrollArea }}>
           <GridHeader fields={fields} layout={layout} colFirst={cols.first} colLast={cols.last} actions={headerActions} />
-          <div role="rowgroup" style={layer} onMouseDown={mouse.onMouseDown} onMouseOver={mouse.onMouseOver} onDoubleClick={mouse.onDoubleClick} onClick={mouse.onClick}>
+          <div role="rowgroup" className="select-none" style={layer} onMouseDown={mouse.onMouseDown} onMouseOver={mouse.onMouseOver} onDoubleClick={mouse.onDoubleClick} onClick={mouse.onClick}>
             {body}
           </div>
         </div>
-        {store.totalRows === 0 && !perms.insert ? <p className="absolute left-1/2 top-20 -translate-x-1/2 text-sm text-gray-500">{t("grid.empty")}</p> : null}
+        {store.totalRows === 0 && search?.query.trim() ? (
+          <div role="status" className="absolute inset-x-0 top-24 mx-auto flex w-fit max-w-[90%] flex-col items-center gap-2 rounded-md border border-gray-200 bg-white px-4 py-3 text-sm text-gray-600 shadow-sm">
+            <p>{t("grid.search.noMatch", { query: search.query.trim() })}</p>
+            <button type="button" className="rounded-md border border-gray-300 px-3 py-1 text-sm text-gray-700 hover:bg-gray-50" onClick={search.onClear}>
+              {t("grid.search.clear")}
+            </button>
+          </div>
+        ) : store.totalRows === 0 && !perms.insert ? <p className="absolute left-1/2 top-20 -translate-x-1/2 text-sm text-gray-500">{t("grid.empty")}</p> : null}
       </div>
       <GridFooter store={store} rect={rect} canDelete={perms.delete} onDelete={ops.remove} onCollapse={() => setSel(single(sel.anchor))} />
     </div>

@@ -37,6 +37,8 @@ export function useGridMouse(o: Options) {
     if (e.button !== 0) return;
     const pos = cellOf(e.target);
     if (!pos || pos.row >= o.bounds.rows) return;
+    // Shift extends the cell range; it must not also select the page's text.
+    if (e.shiftKey) e.preventDefault();
     if (pos.gutter) {
       const from = e.shiftKey ? o.selection.anchor.row : pos.row;
       o.select(rowsSelection(from, pos.row, o.bounds));

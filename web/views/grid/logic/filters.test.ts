@@ -71,3 +71,23 @@ describe("syncFilters", () => {
     expect(adopted[1]!.children[0]!.id).toBe("new2");
   });
 });
+
+describe("filter menus", () => {
+  it("lists each number operator once, keeping a synonym a saved filter uses", async () => {
+    const { menuOpsFor } = await import("./filters");
+    const ops = menuOpsFor(columns[3]);
+    expect(ops).toContain("gte");
+    expect(ops).toContain("lte");
+    expect(ops).not.toContain("ge");
+    expect(ops).not.toContain("le");
+    expect(menuOpsFor(columns[3], "ge")).toContain("ge");
+  });
+  it("offers a select column's options as the value for equality operators, free text for contains", async () => {
+    const { optionChoices } = await import("./filters");
+    const status: Column = { ...col("Status", "SingleSelect"), colOptions: { options: [{ title: "Todo" }, { title: "Done" }] } } as Column;
+    expect(optionChoices(status, "eq")).toEqual(["Todo", "Done"]);
+    expect(optionChoices(status, "anyof")).toEqual(["Todo", "Done"]);
+    expect(optionChoices(status, "like")).toBeNull();
+    expect(optionChoices(columns[0], "eq")).toBeNull();
+  });
+});

@@ -38,6 +38,24 @@ export function opsFor(column: Column | undefined): readonly FilterOp[] {
   return (column && fieldType(column.uidt)?.filterOps) || [];
 }
 
+/** Operators that mean the same as another (API-CONTRACT 1.7 accepts both); offered once. */
+const SYNONYM_OPS: ReadonlySet<string> = new Set(["ge", "le"]);
+
+/** The operators the menu lists: no synonyms, except one a saved filter already uses. */
+export function menuOpsFor(column: Column | undefined, current?: FilterOp): readonly FilterOp[] {
+  return opsFor(column).filter((op) => !SYNONYM_OPS.has(op) || op === current);
+}
+
+/** Operators whose value is one of the column's options (a select list instead of free text). */
+const OPTION_VALUE_OPS: ReadonlySet<string> = new Set(["eq", "neq", "anyof", "nanyof", "allof", "nallof", "in"]);
+
+/** The option titles a filter's value is chosen from, or null when the value is free text. */
+export function optionChoices(column: Column | undefined, op: FilterOp | undefined): string[] | null {
+  const list = column?.colOptions?.options;
+  if (!op || !OPTION_VALUE_OPS.has(op) || !Array.isArray(list) || list.length === 0) return null;
+  return list.map((o: { title?: unknown }) => String(o.title ?? ""));
+}
+
 export const isDateColumn = (column: Column | undefined) => Boolean(column && DATE_TYPES.has(column.uidt));
 
 /** Sub-operators a date column offers for an operator; empty when none apply. */

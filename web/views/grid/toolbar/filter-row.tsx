@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { FilterOp } from "../../../../db/fields/types";
 import type { Column } from "../../../api/types";
 import { INPUT_CLASS } from "../../../fields/common/text-editor";
-import { opsFor, subOpsFor, valueInput, type FilterNode } from "../logic/filters";
+import { menuOpsFor, opsFor, optionChoices, subOpsFor, valueInput, type FilterNode } from "../logic/filters";
 
 interface FilterRowProps {
   node: FilterNode;
@@ -21,7 +21,8 @@ export function FilterRow({ node, n, columns, onPatch, onRemove }: FilterRowProp
   const { t } = useTranslation();
   const listId = useId();
   const column = columns.find((c) => c.id === node.columnId);
-  const ops = opsFor(column);
+  const ops = menuOpsFor(column, node.op);
+  const choices = optionChoices(column, node.op);
   const subOps = subOpsFor(column, node.op);
   const input = valueInput(column, node.op, node.subOp);
   const options = Array.isArray(column?.colOptions?.options) ? column.colOptions.options : [];
@@ -68,7 +69,16 @@ export function FilterRow({ node, n, columns, onPatch, onRemove }: FilterRowProp
           ))}
         </select>
       ) : null}
-      {input !== "none" ? (
+      {input !== "none" && choices ? (
+        <select aria-label={t("grid.filter.value", { n })} className={`${SMALL} w-36`} value={node.value ?? ""} onChange={(e) => onPatch({ value: e.target.value })}>
+          <option value="">{t("grid.filter.chooseOption")}</option>
+          {choices.map((title) => (
+            <option key={title} value={title}>
+              {title}
+            </option>
+          ))}
+        </select>
+      ) : input !== "none" ? (
         <>
           <input
             aria-label={t("grid.filter.value", { n })}

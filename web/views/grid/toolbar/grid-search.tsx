@@ -6,14 +6,19 @@ import type { Column } from "../../../api/types";
 interface GridSearchProps {
   columns: readonly Column[];
   columnId: string | null;
+  /** The search in force: cleared from outside (the empty grid's "Clear search"), the box empties too. */
+  query: string;
   onSearch(search: { columnId: string | null; query: string }): void;
 }
 
 /** Search one field (SPEC 7: like for text fields, eq for others), 300 ms after typing stops. */
-export function GridSearch({ columns, columnId, onSearch }: GridSearchProps) {
+export function GridSearch({ columns, columnId, query, onSearch }: GridSearchProps) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
   const current = columns.find((c) => c.id === columnId) ?? columns.find((c) => c.pv) ?? columns[0];
+  useEffect(() => {
+    if (query === "") setText("");
+  }, [query]);
   useEffect(() => {
     const timer = setTimeout(() => onSearch({ columnId: current?.id ?? null, query: text }), 300);
     return () => clearTimeout(timer);

@@ -30,7 +30,7 @@ export interface GridToolbarProps {
   onSave(): void;
   rowLevel: number;
   onRowLevel(level: number): void;
-  search: { columnId: string | null };
+  search: { columnId: string | null; query: string };
   onSearch(search: { columnId: string | null; query: string }): void;
   canUndo: boolean;
   canRedo: boolean;
@@ -56,7 +56,7 @@ export function GridToolbar(p: GridToolbarProps) {
         <Redo2 aria-hidden="true" className="size-4" />
       </button>
       <div className="ms-auto flex items-center gap-2">
-        <GridSearch columns={p.searchColumns} columnId={p.search.columnId} onSearch={p.onSearch} />
+        <GridSearch columns={p.searchColumns} columnId={p.search.columnId} query={p.search.query} onSearch={p.onSearch} />
         {p.onNewRecord ? (
           <button type="button" className="inline-flex items-center gap-1.5 rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90" onClick={p.onNewRecord}>
             <Plus aria-hidden="true" className="size-4" />
