@@ -95,9 +95,14 @@ export function toStored(cols: RowColumn[], body: unknown, mode: "insert" | "upd
   return out;
 }
 
+/** A row object no title can poison: without a prototype, every key is a plain own property. */
+export function emptyRow(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
+}
+
 /** A stored row as the API returns it, keyed by title, values in their API form. */
 export function toApiRow(cols: RowColumn[], raw: SqlRow): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
+  const row = emptyRow();
   for (const c of cols) {
     if (!Object.hasOwn(raw, c.columnName)) continue;
     row[c.title] = c.type.toApi(raw[c.columnName] ?? null, c.ctx);

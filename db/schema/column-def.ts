@@ -22,6 +22,7 @@ export const columnInput = z
     meta: z.union([z.record(z.string(), z.unknown()), z.string()]).nullish(),
     colOptions: z.record(z.string(), z.unknown()).nullish(),
     description: z.string().max(2000).nullish(),
+    dtxp: z.union([z.string(), z.number()]).nullish(),
   })
   .passthrough();
 
@@ -55,6 +56,23 @@ export function checkOptions(uidt: UIType, title: string, meta: Record<string, u
   return res.value as Record<string, unknown>;
 }
 
+/**
+ * Contract 4.3: a column created with `dtxp` (`'a','b'`) and no `colOptions` takes its options
+ * from it, coloured from the default palette. The type's options schema reads `dtxp`; what it
+ * derives is stored as the column's options, so reads need no `dtxp` afterwards.
+ */
+export function optionsFromDtxp(uidt: UIType, title: string, meta: Record<string, unknown>, dtxp: unknown): Record<string, unknown> {
+  if (typeof dtxp !== "string" || !dtxp.trim()) return {};
+  const derived = parseOptions(uidt, { ...meta, dtxp });
+  if (derived.ok) {
+    const options = (derived.value as { options?: unknown }).options;
+    return Array.isArray(options) && options.length ? { options } : {};
+  }
+  // Types that do not read dtxp (a decimal's precision) ignore it; a bad option list is refused.
+  if (parseOptions(uidt, meta).ok) throw bad(`${title}: ${derived.error}`);
+  return {};
+}
+
 /** The stored default of a column, validated by its type (`Default value 'x' is not a select option.`). */
 export function checkDefault(uidt: UIType, title: string, options: Record<string, unknown>, cdf: ColumnInput["cdf"]): string | null {
   if (cdf === null || cdf === undefined || cdf === "") return null;
@@ -77,7 +95,7 @@ export function buildColumn(
   const title = checkColumnTitle(input.title ?? input.column_name);
   const uidt = checkUidt(input.uidt ?? "SingleLineText");
   const meta = metaObject(input.meta);
-  const colOptions = input.colOptions ?? {};
+  const colOptions = input.colOptions ?? optionsFromDtxp(uidt, title, meta, input.dtxp);
   const options = checkOptions(uidt, title, meta, colOptions);
   const virtual = fieldType(uidt).virtual;
   return {

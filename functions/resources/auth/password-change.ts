@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { hashPassword, passwordProblem, verifyPassword } from "../../../db/auth/password";
 import { badRequest, unauthorized } from "../../lib/http-error";
-import { currentUser } from "../../lib/session";
+import { sessionUserOnly } from "../../lib/session";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
@@ -15,8 +15,7 @@ import { findUserByIdFull, newTokenVersion, nowIso, type UserRow } from "./users
  * starts a fresh one for the caller so the tab that changed it stays signed in.
  */
 async function changePassword(c: Context<AppEnv>) {
-  const session = await currentUser(c);
-  if (!session) throw unauthorized();
+  const session = await sessionUserOnly(c);
   const { currentPassword, newPassword } = await jsonBody(c, changeBody);
   if (!currentPassword || !newPassword) throw badRequest("Missing new/old password");
   const user = await findUserByIdFull(c.env.META, session.id);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
-import { badRequest, unauthorized } from "../../lib/http-error";
-import { currentUser, findUserById } from "../../lib/session";
+import { badRequest } from "../../lib/http-error";
+import { findUserById, sessionUserOnly } from "../../lib/session";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import {
@@ -32,8 +32,7 @@ export const refreshSignout = new Hono<AppEnv>()
   .post("/refresh-token", need("public"), refresh)
 
   .post("/user/signout", need("signedIn"), async (c) => {
-    const user = await currentUser(c);
-    if (!user) throw unauthorized();
+    const user = await sessionUserOnly(c);
     const presented = readRefreshCookie(c);
     if (presented) await revokeFamilyOfToken(c.env.META, presented, user.id);
     // Ends every JWT of the user, not just this one: a JWT cannot be recalled individually.
