@@ -26,9 +26,8 @@ export function queryTable(t: TableRef): QueryTable {
 
 /** A selected SQL row as the API returns it: stored columns through their field types, computed ones decoded. */
 export function apiRow(t: TableRef, select: readonly QueryColumn[], raw: SqlRow): Record<string, unknown> {
-  const row = toApiRow(t.cols.filter((c) => select.some((s) => s.id === c.id)), raw);
-  for (const v of t.virtual) if (select.some((s) => s.id === v.id)) row[v.title] = v.decode(raw[v.columnName] ?? null);
-  return row;
+  const computed = t.virtual.filter((v) => select.some((s) => s.id === v.id)).map((v): [string, unknown] => [v.title, v.decode(raw[v.columnName] ?? null)]);
+  return toApiRow(t.cols.filter((c) => select.some((s) => s.id === c.id)), raw, computed);
 }
 
 /** One row by key with its computed fields, or null. */

@@ -14,6 +14,11 @@ describe("API rows", () => {
     const row = toApiRow(cols, { proto: "kept", name: "Ada" });
     expect(Object.keys(row)).toEqual(["__proto__", "Name"]);
     expect(row["__proto__"]).toBe("kept");
-    expect(JSON.parse(JSON.stringify(row))).toEqual(JSON.parse('{"__proto__":"kept","Name":"Ada"}'));
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(JSON.stringify(row)).toBe('{"__proto__":"kept","Name":"Ada"}');
+    // What the project room's RPC does to it: the key survives as an own property.
+    expect(Object.hasOwn(structuredClone(row), "__proto__")).toBe(true);
+    const computed = toApiRow(cols, { name: "Ada" }, [["constructor", 1]]);
+    expect(JSON.stringify(computed)).toBe('{"Name":"Ada","constructor":1}');
   });
 });

@@ -95,17 +95,17 @@ export function toStored(cols: RowColumn[], body: unknown, mode: "insert" | "upd
   return out;
 }
 
-/** A row object no title can poison: without a prototype, every key is a plain own property. */
-export function emptyRow(): Record<string, unknown> {
-  return Object.create(null) as Record<string, unknown>;
-}
-
-/** A stored row as the API returns it, keyed by title, values in their API form. */
-export function toApiRow(cols: RowColumn[], raw: SqlRow): Record<string, unknown> {
-  const row = emptyRow();
+/**
+ * A stored row as the API returns it, keyed by title, values in their API form. Built from
+ * entries: Object.fromEntries defines own properties, so no title (`__proto__`) can reach the
+ * object's prototype or be dropped, and the object stays plain for the room's RPC (structured
+ * clone refuses prototype-less objects).
+ */
+export function toApiRow(cols: RowColumn[], raw: SqlRow, extra: Array<[string, unknown]> = []): Record<string, unknown> {
+  const entries: Array<[string, unknown]> = [];
   for (const c of cols) {
     if (!Object.hasOwn(raw, c.columnName)) continue;
-    row[c.title] = c.type.toApi(raw[c.columnName] ?? null, c.ctx);
+    entries.push([c.title, c.type.toApi(raw[c.columnName] ?? null, c.ctx)]);
   }
-  return row;
+  return Object.fromEntries([...entries, ...extra]);
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { hashPassword, passwordProblem, verifyPassword } from "../../../db/auth/password";
 import { badRequest, unauthorized } from "../../lib/http-error";
+import { assertUnderLimit, countAttempt, passwordChangeKeys } from "../../lib/rate-limit";
 import { sessionUserOnly } from "../../lib/session";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
@@ -18,8 +19,13 @@ async function changePassword(c: Context<AppEnv>) {
   const session = await sessionUserOnly(c);
   const { currentPassword, newPassword } = await jsonBody(c, changeBody);
   if (!currentPassword || !newPassword) throw badRequest("Missing new/old password");
+  const limitKeys = passwordChangeKeys(session.id);
+  await assertUnderLimit(c, limitKeys);
   const user = await findUserByIdFull(c.env.META, session.id);
-  if (!user || !(await verifyPassword(currentPassword, user.password_hash))) throw badRequest("Current password is wrong");
+  if (!user || !(await verifyPassword(currentPassword, user.password_hash))) {
+    await countAttempt(c, limitKeys);
+    throw badRequest("Current password is wrong");
+  }
   const problem = passwordProblem(newPassword);
   if (problem) throw badRequest(problem);
   const updated = await c.env.META.prepare(

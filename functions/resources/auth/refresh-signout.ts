@@ -14,10 +14,10 @@ async function refresh(c: Context<AppEnv>) {
   const presented = readRefreshCookie(c);
   if (!presented) throw badRequest("Missing refresh token");
   try {
-    const { userId, familyId } = await rotateRefreshToken(c.env.META, presented);
+    const { userId, familyId, next } = await rotateRefreshToken(c.env, presented);
     const user = await findUserById(c.env.META, userId);
     if (!user) throw badRequest("Invalid refresh token");
-    await issueRefreshToken(c, user.id, familyId);
+    await issueRefreshToken(c, user.id, familyId, next);
     return c.json({ token: await sessionTokenFor(c, user) });
   } catch (err) {
     // A dead cookie is of no further use to the browser.
