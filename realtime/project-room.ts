@@ -10,7 +10,7 @@ import { exportCsv } from "../db/rows/export";
 import type { ListParams } from "../db/query";
 import { QueryError } from "../db/query";
 import * as columnsApi from "../db/schema/columns";
-import { DbError } from "../db/errors";
+import { DbError, missing } from "../db/errors";
 import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
@@ -200,7 +200,13 @@ export class ProjectRoom extends Server<Env> {
     );
   }
   addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string) {
-    const result = guard(() => auditApi.addComment(this.store, tableId, rowId, actor, text));
+    // A comment belongs to a row that exists: by id, in a table of this project (an id of
+    // another kind, such as a column's, names no table).
+    const result = guard(() => {
+      if (tableRef(this.store, tableId).model.id !== tableId) throw missing("Table not found");
+      if (!rowsApi.exists(this.store, tableId, rowId)) throw missing("Row not found");
+      return auditApi.addComment(this.store, tableId, rowId, actor, text);
+    });
     if (result.ok) room.broadcast(this, { type: "comment", tableId, rowId, by: actor }, "commentList");
     return result;
   }

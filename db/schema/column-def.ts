@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { metaFits, metaLimit, tooBigMeta } from "../limits";
 import { newId } from "../ids";
 import { fieldType, parseOptions } from "../fields/registry";
 import { UI_TYPES, type UIType } from "../fields/types";
@@ -20,7 +21,7 @@ export const columnInput = z
     unique: z.union([z.boolean(), z.number()]).nullish(),
     cdf: z.union([z.string(), z.number(), z.boolean()]).nullish(),
     meta: z.union([z.record(z.string(), z.unknown()), z.string()]).nullish(),
-    colOptions: z.record(z.string(), z.unknown()).nullish(),
+    colOptions: metaLimit(z.record(z.string(), z.unknown()), "colOptions").nullish(),
     description: z.string().max(2000).nullish(),
     dtxp: z.union([z.string(), z.number()]).nullish(),
   })
@@ -32,6 +33,7 @@ const flag = (v: unknown) => (v ? 1 : 0);
 
 function metaObject(meta: ColumnInput["meta"]): Record<string, unknown> {
   if (!meta) return {};
+  if (!metaFits(meta)) throw bad(tooBigMeta("meta"));
   if (typeof meta !== "string") return meta;
   try {
     const parsed = JSON.parse(meta);

@@ -13,9 +13,10 @@ try {
   const T = `/api/v1/db/data/noco/${project.id}/Cells`;
   await call("POST", `/api/v1/db/data/bulk/noco/${project.id}/Cells`, Array.from({ length: CLIENTS }, (_, i) => ({ Name: `row ${i}`, Value: 0 })));
 
-  const wsUrl = `${server.base.replace("http", "ws")}/parties/project/${project.id}?token=${token}`;
+  // The session token rides as a subprotocol beside "gridbase", as the web client sends it.
+  const wsUrl = `${server.base.replace("http", "ws")}/parties/project/${project.id}`;
   const sockets = await Promise.all(Array.from({ length: CLIENTS }, () => new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl);
+    const ws = new WebSocket(wsUrl, ["gridbase", `auth.${token}`]);
     ws.on("open", () => resolve(ws));
     ws.on("error", reject);
   })));
