@@ -64,7 +64,9 @@ export const bodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const body = c.req.raw.body;
   if (!body || !isText(c.req.header("content-type"))) return next();
   const text = await readCapped(body);
-  if (jsonDepthOver(text, MAX_JSON_DEPTH)) throw badRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted`);
+  // Every API body is read as JSON whatever its declared type; only tabular text is exempt.
+  const tabular = /^text\/(csv|tab-separated-values)/i.test(c.req.header("content-type") ?? "");
+  if (!tabular && jsonDepthOver(text, MAX_JSON_DEPTH)) throw badRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted`);
   // Hono keeps pending reads in its cache (typed as values); c.req.text()/json() read from it.
   (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
   return next();
