@@ -1,4 +1,6 @@
 import { compileCount, compileGroupBy, compileList, type ListParams, type QueryColumn, type QueryTable } from "../query";
+import { eq } from "drizzle-orm";
+import { columns } from "../store/schema";
 import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
@@ -102,4 +104,18 @@ export function groupBy(store: ProjectStore, tableKey: string, column: string, p
   }));
   const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
   return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
+}
+
+/**
+ * Evaluates a formula column over every row of its table (ordered by it, one row read), so that
+ * a formula whose result the database cannot hold (SQLITE_TOOBIG) is refused when it is made or
+ * changed, inside that change's transaction, rather than failing every later read of the table.
+ */
+export function probeFormula(store: ProjectStore, columnId: string): void {
+  const col = store.meta.select().from(columns).where(eq(columns.id, columnId)).get();
+  if (!col || col.uidt !== "Formula") return;
+  store.schemaCache.clear();
+  const t = tableRef(store, col.modelId);
+  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), fields: [col.title], sort: [col.title], limit: 1, offset: 0 });
+  store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { metaFits, metaLimit, tooBigMeta } from "../limits";
+import { MAX_META_CHARS, metaFits, metaLimit, tooBigMeta } from "../limits";
 import { newId } from "../ids";
 import { fieldType, parseOptions } from "../fields/registry";
 import { UI_TYPES, type UIType } from "../fields/types";
@@ -78,6 +78,7 @@ export function optionsFromDtxp(uidt: UIType, title: string, meta: Record<string
 /** The stored default of a column, validated by its type (`Default value 'x' is not a select option.`). */
 export function checkDefault(uidt: UIType, title: string, options: Record<string, unknown>, cdf: ColumnInput["cdf"]): string | null {
   if (cdf === null || cdf === undefined || cdf === "") return null;
+  if (typeof cdf === "string" && cdf.length > MAX_META_CHARS) throw bad(`Default value exceeds ${MAX_META_CHARS} characters`);
   const res = fieldType(uidt).fromApi(cdf, { title, options });
   if (!res.ok) throw bad(`Default value '${String(cdf)}' is not valid: ${res.error}`);
   return res.value === null ? null : String(res.value);

@@ -1,4 +1,5 @@
 import { bad } from "../errors";
+import { MAX_META_CHARS } from "../limits";
 import { newId } from "../ids";
 import { columns, type ColumnRow, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
@@ -82,6 +83,7 @@ function insertVirtual(store: ProjectStore, model: ModelRow, title: string, uidt
  */
 export function formulaOptions(store: ProjectStore, model: ModelRow, raw: unknown, selfId?: string) {
   if (typeof raw !== "string" || !raw.trim()) throw bad("formula_raw is required");
+  if (raw.length > MAX_META_CHARS) throw bad(`formula_raw exceeds ${MAX_META_CHARS} characters`);
   const names = new Aliases();
   if (selfId) names.formulas.push(selfId);
   let result;

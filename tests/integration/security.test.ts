@@ -109,6 +109,12 @@ describe("oversize input (item 8)", () => {
     const meta = await addColumn(owner, table.id, { title: "M", uidt: "SingleLineText", meta: { note: big } });
     expect(meta.status).toBe(400);
     expect(meta.body).toEqual({ msg: "meta is larger than 64 KB" });
+    const cdf = await addColumn(owner, table.id, { title: "D", uidt: "LongText", cdf: big });
+    expect(cdf.status).toBe(400);
+    expect(cdf.body).toEqual({ msg: "Default value exceeds 65536 characters" });
+    const formula = await addColumn(owner, table.id, { title: "F", uidt: "Formula", formula_raw: `'${big}'` });
+    expect(formula.status).toBe(400);
+    expect(formula.body).toEqual({ msg: "formula_raw exceeds 65536 characters" });
     const tableMeta = await api("PATCH", `${M}/tables/${table.id}`, { token: owner.token, body: { meta: { note: big } } });
     expect(tableMeta.status).toBe(400);
     expect(tableMeta.body.msg).toMatch(/meta is larger than 64 KB/);
@@ -128,6 +134,27 @@ describe("oversize input (item 8)", () => {
     expect(list.status, JSON.stringify(list.body).slice(0, 200)).toBe(200);
     expect(list.body.list[0].Huge).toHaveLength(100_000);
     expect(list.body.list[0].Nested).toHaveLength(100_000);
+  });
+
+  it("refuses, with nothing half-written, a formula or a row whose formula result the database cannot hold", async () => {
+    const { owner, table, rows } = await setup();
+    const TOO_BIG = { msg: "A value is larger than the database accepts (2 MB)" };
+    // A row written before the formula: the formula is refused when made, and not kept.
+    expect((await api("POST", rows, { token: owner.token, body: { Title: "t".repeat(850_000), Body: "b".repeat(850_000) } })).status).toBe(200);
+    const joined = await addColumn(owner, table.id, { uidt: "Formula", title: "Joined", formula_raw: "CONCAT({Title}, {Body}, {Body})" });
+    expect(joined.status).toBe(400);
+    expect(joined.body).toEqual(TOO_BIG);
+    const cols = (await api("GET", `${M}/tables/${table.id}`, { token: owner.token })).body.columns as Array<{ title: string }>;
+    expect(cols.map((c) => c.title)).not.toContain("Joined");
+    expect((await api("GET", rows, { token: owner.token })).status).toBe(200);
+    // A formula made first: the row that would overflow it is refused and not stored.
+    expect((await api("DELETE", `${rows}/1`, { token: owner.token })).status).toBe(200);
+    expect((await addColumn(owner, table.id, { uidt: "Formula", title: "Joined", formula_raw: "CONCAT({Title}, {Body}, {Body})" })).status).toBe(200);
+    const made = await api("POST", rows, { token: owner.token, body: { Title: "t".repeat(850_000), Body: "b".repeat(850_000) } });
+    expect(made.status).toBe(400);
+    expect(made.body).toEqual(TOO_BIG);
+    expect((await api("GET", `${rows}/count`, { token: owner.token })).body.count).toBe(0);
+    expect((await api("GET", rows, { token: owner.token })).status).toBe(200);
   });
 
   it("refuses JSON nested 100,000 levels with 400, on any route", async () => {
