@@ -16,10 +16,7 @@ const guard = setTimeout(() => {
 }, RUN_LIMIT_MS);
 guard.unref();
 
-const server = await startBenchServer({
-  port: Number(process.env.BENCH_PORT ?? 8790),
-  inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT ?? 9250),
-});
+const server = await startBenchServer();
 let exitCode = 0;
 try {
   const { token, call } = await apiClient(server.base);

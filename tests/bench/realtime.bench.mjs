@@ -5,7 +5,7 @@ import WebSocket from "ws";
 import { apiClient, startBenchServer, stats } from "./server.mjs";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
-const server = await startBenchServer({ port: 8794, inspectorPort: 9254 });
+const server = await startBenchServer(process.env.BENCH_PORT ? {} : { port: 8794, inspectorPort: 9254 });
 try {
   const { call, token } = await apiClient(server.base);
   const project = await call("POST", "/api/v1/db/meta/projects", { title: "Realtime bench" });
