@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { bodyLimit } from "./middleware/body-limit";
 import { notFoundHandler, onError } from "./middleware/errors";
+import { securityHeaders } from "./middleware/security-headers";
 import { auth } from "./resources/auth";
 import { commentRoutes } from "./resources/data/comments";
 import { bulkRoutes, rowRoutes } from "./resources/data/rows";
@@ -18,6 +20,8 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(onError);
   app.notFound(notFoundHandler);
+  app.use("*", securityHeaders);
+  app.use("*", bodyLimit);
   app.route("/", info);
   // Accounts API and its legacy aliases (API-CONTRACT §2).
   app.route("/api/v1/auth", auth);

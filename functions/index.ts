@@ -1,7 +1,7 @@
 import { routePartykitRequest } from "partyserver";
 import { app } from "./app";
 import type { Env } from "./env";
-import { authorizeSocket } from "./realtime/socket-auth";
+import { authorizeSocket, offeredProtocols, SOCKET_PROTOCOL } from "./realtime/socket-auth";
 
 export { ProjectRoom } from "../realtime/project-room";
 
@@ -14,7 +14,12 @@ export default {
         onBeforeConnect: (req, lobby) => authorizeSocket(req, env, lobby.name),
         onBeforeRequest: (req, lobby) => authorizeSocket(req, env, lobby.name),
       });
-      return routed ?? new Response("Not found", { status: 404 });
+      if (!routed) return new Response("Not found", { status: 404 });
+      // A browser drops a socket whose answer does not name one of the subprotocols it offered.
+      if (routed.status === 101 && routed.webSocket && offeredProtocols(request).includes(SOCKET_PROTOCOL)) {
+        return new Response(null, { status: 101, webSocket: routed.webSocket, headers: { "Sec-WebSocket-Protocol": SOCKET_PROTOCOL } });
+      }
+      return routed;
     }
     return app.fetch(request, env, ctx);
   },

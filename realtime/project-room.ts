@@ -10,7 +10,7 @@ import { exportCsv } from "../db/rows/export";
 import type { ListParams } from "../db/query";
 import { QueryError } from "../db/query";
 import * as columnsApi from "../db/schema/columns";
-import { DbError } from "../db/errors";
+import { DbError, missing } from "../db/errors";
 import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
@@ -29,6 +29,11 @@ function guard<T>(fn: () => T): RoomResult<T> {
     return { ok: true, data: fn() };
   } catch (err) {
     if (err instanceof DbError || err instanceof QueryError) return { ok: false, status: err.status, msg: err.message };
+    // A backstop behind the size limits (db/limits.ts): SQLite's own refusal of an oversize
+    // string or row is the caller's input, not a fault of the server.
+    if (err instanceof Error && /SQLITE_TOOBIG|string or blob too big/i.test(err.message)) {
+      return { ok: false, status: 400, msg: "A value is larger than the database accepts (2 MB)" };
+    }
     throw err;
   }
 }
@@ -94,11 +99,21 @@ export class ProjectRoom extends Server<Env> {
       return tablesApi.readTable(this.store, projectId, c.modelId).columnsById[c.id]!;
     });
   }
+  // A formula added or changed is evaluated over the table in the same transaction (probeFormula).
   addColumn(projectId: string, tableId: string, input: Parameters<typeof columnsApi.addColumn>[3]) {
-    return this.#schema(() => columnsApi.addColumn(this.store, projectId, tableId, input));
+    return this.#schema(() => this.store.transaction(() => {
+      const table = columnsApi.addColumn(this.store, projectId, tableId, input);
+      const made = (table as { columns?: Array<{ id: string; title: string }> }).columns?.find((c) => c.title === input.title);
+      if (made) readApi.probeFormula(this.store, made.id);
+      return table;
+    }));
   }
   updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
-    return this.#schema(() => columnsApi.updateColumn(this.store, projectId, columnId, input));
+    return this.#schema(() => this.store.transaction(() => {
+      const table = columnsApi.updateColumn(this.store, projectId, columnId, input);
+      readApi.probeFormula(this.store, columnId);
+      return table;
+    }));
   }
   deleteColumn(projectId: string, columnId: string) {
     return this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId));
@@ -120,7 +135,10 @@ export class ProjectRoom extends Server<Env> {
   /** A row write: counts cached before it are no longer true; once committed, tabs are told. */
   #write<T>(fn: () => T, event: (data: T) => room.RoomEvent | room.RoomEvent[]) {
     this.#counts.clear();
-    const result = guard(fn);
+    // One transaction around the write and the read of its answer: when the answer cannot be
+    // read (a formula's result over the size limit), the write is undone rather than kept
+    // behind a refusal.
+    const result = guard(() => this.store.transaction(fn));
     if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this, e, "dataList");
     return result;
   }
@@ -200,7 +218,13 @@ export class ProjectRoom extends Server<Env> {
     );
   }
   addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string) {
-    const result = guard(() => auditApi.addComment(this.store, tableId, rowId, actor, text));
+    // A comment belongs to a row that exists: by id, in a table of this project (an id of
+    // another kind, such as a column's, names no table).
+    const result = guard(() => {
+      if (tableRef(this.store, tableId).model.id !== tableId) throw missing("Table not found");
+      if (!rowsApi.exists(this.store, tableId, rowId)) throw missing("Row not found");
+      return auditApi.addComment(this.store, tableId, rowId, actor, text);
+    });
     if (result.ok) room.broadcast(this, { type: "comment", tableId, rowId, by: actor }, "commentList");
     return result;
   }

@@ -20,6 +20,14 @@ describe("permission matrix", () => {
     expect(can(editor, "userInvite")).toBe(false);
   });
 
+  it("shows the member list (with e-mails) to owners and creators only", () => {
+    expect(can(effectiveRoles("org-level-viewer", "owner"), "projectUserList")).toBe(true);
+    expect(can(effectiveRoles("org-level-viewer", "creator"), "projectUserList")).toBe(true);
+    for (const role of ["editor", "commenter", "viewer"] as const) {
+      expect(can(effectiveRoles("org-level-creator", role), "projectUserList")).toBe(false);
+    }
+  });
+
   it("lets commenters comment and viewers only read", () => {
     expect(can({ commenter: true }, "commentRow")).toBe(true);
     expect(can({ commenter: true }, "dataUpdate")).toBe(false);

@@ -33,13 +33,16 @@ export const MATRIX = {
   appSettingsGet: org(),
   appSettingsSet: org(),
   appStore: org(),
+  // Local mode's outbox reader: every mailed reset and invitation link, so the super admin's only.
+  devOutbox: org(),
 
   // Project
   projectGet: project(READERS),
   projectInfoGet: project(READERS),
   projectUpdate: project(BUILDERS),
   projectDelete: project(["owner"]),
-  projectUserList: project(READERS),
+  // The member list carries e-mails: contract 8 gives "users" to owners and creators only.
+  projectUserList: project(BUILDERS),
   userInvite: project(BUILDERS),
   projectUserUpdate: project(BUILDERS),
   projectUserDelete: project(BUILDERS),

@@ -8,6 +8,7 @@
  * - SEARCH and REPLACE match exactly (case-sensitive); SEARCH gives 0 when nothing is found.
  * - UPPER and LOWER change ASCII letters only (see sqlkit.ts); TRIM removes spaces at both ends.
  * - REPT on sqlite repeats through replace(hex(zeroblob(n)), '00', text); it has no repeat().
+ * - REPT stops at REPT_MAX_LENGTH characters (whole repetitions only).
  */
 import { Frag, sql } from "../query/sql";
 import { intArg, literalNumber, type Arg, type FnSpec } from "./spec";
@@ -30,10 +31,19 @@ function right(c: Ctx, s: Frag, n: Frag): Frag {
   return sql`substr(${s}, max(length(${s}) - ${n} + 1, 1))`;
 }
 
+/**
+ * The longest text REPT makes. It is the one function that multiplies text, so capping it caps
+ * every formula result: without it `REPT('a', 2147483647)` exceeds the database's value limit
+ * on every read of the table.
+ */
+export const REPT_MAX_LENGTH = 100_000;
+
 function repeat(c: Ctx, s: Frag, times: Arg): Frag {
-  const n = intArg(c, times, 0);
-  if (c.d === "pg") return sql`repeat(${s}, ${n})`;
-  if (c.d === "mysql") return sql`REPEAT(${s}, ${n})`;
+  const asked = intArg(c, times, 0);
+  const cap = new Frag([String(REPT_MAX_LENGTH)]);
+  if (c.d === "pg") return sql`repeat(${s}, LEAST(${asked}, ${cap} / GREATEST(char_length(${s}), 1)))`;
+  if (c.d === "mysql") return sql`REPEAT(${s}, LEAST(${asked}, ${cap} DIV GREATEST(CHAR_LENGTH(${s}), 1)))`;
+  const n = sql`min(${asked}, ${cap} / max(length(${s}), 1))`;
   const out = sql`replace(hex(zeroblob(${n})), '00', ${s})`;
   return literalNumber(times.node) !== undefined ? out : sql`CASE WHEN ${n} IS NULL THEN NULL ELSE ${out} END`;
 }

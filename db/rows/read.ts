@@ -1,4 +1,6 @@
 import { compileCount, compileGroupBy, compileList, type ListParams, type QueryColumn, type QueryTable } from "../query";
+import { eq } from "drizzle-orm";
+import { columns } from "../store/schema";
 import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
@@ -26,9 +28,8 @@ export function queryTable(t: TableRef): QueryTable {
 
 /** A selected SQL row as the API returns it: stored columns through their field types, computed ones decoded. */
 export function apiRow(t: TableRef, select: readonly QueryColumn[], raw: SqlRow): Record<string, unknown> {
-  const row = toApiRow(t.cols.filter((c) => select.some((s) => s.id === c.id)), raw);
-  for (const v of t.virtual) if (select.some((s) => s.id === v.id)) row[v.title] = v.decode(raw[v.columnName] ?? null);
-  return row;
+  const computed = t.virtual.filter((v) => select.some((s) => s.id === v.id)).map((v): [string, unknown] => [v.title, v.decode(raw[v.columnName] ?? null)]);
+  return toApiRow(t.cols.filter((c) => select.some((s) => s.id === c.id)), raw, computed);
 }
 
 /** One row by key with its computed fields, or null. */
@@ -103,4 +104,18 @@ export function groupBy(store: ProjectStore, tableKey: string, column: string, p
   }));
   const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
   return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
+}
+
+/**
+ * Evaluates a formula column over every row of its table (ordered by it, one row read), so that
+ * a formula whose result the database cannot hold (SQLITE_TOOBIG) is refused when it is made or
+ * changed, inside that change's transaction, rather than failing every later read of the table.
+ */
+export function probeFormula(store: ProjectStore, columnId: string): void {
+  const col = store.meta.select().from(columns).where(eq(columns.id, columnId)).get();
+  if (!col || col.uidt !== "Formula") return;
+  store.schemaCache.clear();
+  const t = tableRef(store, col.modelId);
+  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), fields: [col.title], sort: [col.title], limit: 1, offset: 0 });
+  store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
 }

@@ -4,6 +4,7 @@ import { optionsOf } from "../schema/column-def";
 import type { ColumnRow } from "../store/schema";
 import type { SqlRow } from "../store/store";
 import { bad } from "../errors";
+import { MAX_ROW_BYTES, MAX_VALUE_BYTES, utf8Bytes } from "../limits";
 
 /**
  * Rows between the API (keyed by column title, or column_name) and storage (keyed by physical
@@ -70,6 +71,7 @@ function pick(body: Record<string, unknown>, c: RowColumn): { present: boolean; 
 export function toStored(cols: RowColumn[], body: unknown, mode: "insert" | "update", now: string): Record<string, Stored> {
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw bad("A row must be a JSON object");
   const out: Record<string, Stored> = {};
+  let rowBytes = 0;
   for (const c of cols) {
     if (c.stamp) {
       if (mode === "insert" || c.stamp === "updated") out[c.columnName] = now;
@@ -90,17 +92,28 @@ export function toStored(cols: RowColumn[], body: unknown, mode: "insert" | "upd
       throw bad(`${c.label ?? c.title} is required`);
     }
     if (mode === "insert" && !present && stored === null) continue;
+    if (typeof stored === "string") {
+      const bytes = utf8Bytes(stored);
+      if (bytes > MAX_VALUE_BYTES) throw bad(`${c.title}: a value may be at most ${MAX_VALUE_BYTES} bytes (this one is ${bytes})`);
+      rowBytes += bytes;
+    }
     out[c.columnName] = stored;
   }
+  if (rowBytes > MAX_ROW_BYTES) throw bad(`A row may hold at most ${MAX_ROW_BYTES} bytes of values (this one holds ${rowBytes})`);
   return out;
 }
 
-/** A stored row as the API returns it, keyed by title, values in their API form. */
-export function toApiRow(cols: RowColumn[], raw: SqlRow): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
+/**
+ * A stored row as the API returns it, keyed by title, values in their API form. Built from
+ * entries: Object.fromEntries defines own properties, so no title (`__proto__`) can reach the
+ * object's prototype or be dropped, and the object stays plain for the room's RPC (structured
+ * clone refuses prototype-less objects).
+ */
+export function toApiRow(cols: RowColumn[], raw: SqlRow, extra: Array<[string, unknown]> = []): Record<string, unknown> {
+  const entries: Array<[string, unknown]> = [];
   for (const c of cols) {
     if (!Object.hasOwn(raw, c.columnName)) continue;
-    row[c.title] = c.type.toApi(raw[c.columnName] ?? null, c.ctx);
+    entries.push([c.title, c.type.toApi(raw[c.columnName] ?? null, c.ctx)]);
   }
-  return row;
+  return Object.fromEntries([...entries, ...extra]);
 }

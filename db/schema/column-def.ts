@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_META_CHARS, metaFits, metaLimit, tooBigMeta } from "../limits";
 import { newId } from "../ids";
 import { fieldType, parseOptions } from "../fields/registry";
 import { UI_TYPES, type UIType } from "../fields/types";
@@ -20,8 +21,9 @@ export const columnInput = z
     unique: z.union([z.boolean(), z.number()]).nullish(),
     cdf: z.union([z.string(), z.number(), z.boolean()]).nullish(),
     meta: z.union([z.record(z.string(), z.unknown()), z.string()]).nullish(),
-    colOptions: z.record(z.string(), z.unknown()).nullish(),
+    colOptions: metaLimit(z.record(z.string(), z.unknown()), "colOptions").nullish(),
     description: z.string().max(2000).nullish(),
+    dtxp: z.union([z.string(), z.number()]).nullish(),
   })
   .passthrough();
 
@@ -31,6 +33,7 @@ const flag = (v: unknown) => (v ? 1 : 0);
 
 function metaObject(meta: ColumnInput["meta"]): Record<string, unknown> {
   if (!meta) return {};
+  if (!metaFits(meta)) throw bad(tooBigMeta("meta"));
   if (typeof meta !== "string") return meta;
   try {
     const parsed = JSON.parse(meta);
@@ -55,9 +58,27 @@ export function checkOptions(uidt: UIType, title: string, meta: Record<string, u
   return res.value as Record<string, unknown>;
 }
 
+/**
+ * Contract 4.3: a column created with `dtxp` (`'a','b'`) and no `colOptions` takes its options
+ * from it, coloured from the default palette. The type's options schema reads `dtxp`; what it
+ * derives is stored as the column's options, so reads need no `dtxp` afterwards.
+ */
+export function optionsFromDtxp(uidt: UIType, title: string, meta: Record<string, unknown>, dtxp: unknown): Record<string, unknown> {
+  if (typeof dtxp !== "string" || !dtxp.trim()) return {};
+  const derived = parseOptions(uidt, { ...meta, dtxp });
+  if (derived.ok) {
+    const options = (derived.value as { options?: unknown }).options;
+    return Array.isArray(options) && options.length ? { options } : {};
+  }
+  // Types that do not read dtxp (a decimal's precision) ignore it; a bad option list is refused.
+  if (parseOptions(uidt, meta).ok) throw bad(`${title}: ${derived.error}`);
+  return {};
+}
+
 /** The stored default of a column, validated by its type (`Default value 'x' is not a select option.`). */
 export function checkDefault(uidt: UIType, title: string, options: Record<string, unknown>, cdf: ColumnInput["cdf"]): string | null {
   if (cdf === null || cdf === undefined || cdf === "") return null;
+  if (typeof cdf === "string" && cdf.length > MAX_META_CHARS) throw bad(`Default value exceeds ${MAX_META_CHARS} characters`);
   const res = fieldType(uidt).fromApi(cdf, { title, options });
   if (!res.ok) throw bad(`Default value '${String(cdf)}' is not valid: ${res.error}`);
   return res.value === null ? null : String(res.value);
@@ -77,7 +98,7 @@ export function buildColumn(
   const title = checkColumnTitle(input.title ?? input.column_name);
   const uidt = checkUidt(input.uidt ?? "SingleLineText");
   const meta = metaObject(input.meta);
-  const colOptions = input.colOptions ?? {};
+  const colOptions = input.colOptions ?? optionsFromDtxp(uidt, title, meta, input.dtxp);
   const options = checkOptions(uidt, title, meta, colOptions);
   const virtual = fieldType(uidt).virtual;
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkTableTitle, physicalName, quoteIdent } from "./names";
+import { checkColumnTitle, checkTableTitle, physicalName, quoteIdent } from "./names";
 
 describe("table names", () => {
   it("lists every forbidden character found", () => {
@@ -23,5 +23,21 @@ describe("physical names", () => {
   });
   it("quotes identifiers with embedded quotes", () => {
     expect(quoteIdent('a"b')).toBe('"a""b"');
+  });
+});
+
+describe("titles that would reach a prototype or break a line", () => {
+  it("refuses __proto__, prototype and constructor as table and field titles", () => {
+    for (const t of ["__proto__", "prototype", "constructor"]) {
+      expect(() => checkTableTitle(t)).toThrow(`Table name '${t}' is reserved`);
+      expect(() => checkColumnTitle(t)).toThrow(`Column name '${t}' is reserved`);
+    }
+    expect(checkColumnTitle("Constructor")).toBe("Constructor");
+  });
+  it("refuses NUL, CR and LF", () => {
+    for (const t of ["a\u0000b", "a\rb", "a\nb"]) {
+      expect(() => checkTableTitle(t)).toThrow("control characters");
+      expect(() => checkColumnTitle(t)).toThrow("control characters");
+    }
   });
 });

@@ -7,7 +7,20 @@ import { bad } from "../errors";
 export const NAME_MAX = 255;
 const PHYSICAL_MAX = 60;
 const FORBIDDEN_TABLE_CHARS = [".", "/", "\\"];
+/**
+ * Titles become keys of row objects and of maps keyed by title everywhere (API rows, formula
+ * names, CSV headers); these would reach an object's prototype instead of a property.
+ */
+const RESERVED_TITLES = ["__proto__", "prototype", "constructor"];
+// NUL, CR and LF break CSV export, HTTP headers and the SQL text of identifiers.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000\r\n]/;
 
+/** Refuses reserved titles and control characters, naming the kind of title (`Table name`). */
+function checkTitleChars(kind: string, title: string): void {
+  if (RESERVED_TITLES.includes(title)) throw bad(`${kind} '${title}' is reserved; choose another name`);
+  if (CONTROL_CHARS.test(title)) throw bad(`${kind} may not contain control characters (NUL, CR, LF)`);
+}
 
 /** Throws the first table title rule broken. */
 export function checkTableTitle(title: unknown): string {
@@ -16,12 +29,14 @@ export function checkTableTitle(title: unknown): string {
   const found = FORBIDDEN_TABLE_CHARS.filter((ch) => title.includes(ch));
   if (found.length) throw bad(`The following characters are not allowed: ${found.join(" ")}`);
   if (title.length > NAME_MAX) throw bad(`Table name exceeds ${NAME_MAX} characters`);
+  checkTitleChars("Table name", title);
   return title;
 }
 
 export function checkColumnTitle(title: unknown): string {
   if (typeof title !== "string" || title.trim() === "") throw bad("Column name is required");
   if (title.length > NAME_MAX) throw bad(`Column name ${title.slice(0, 40)}… exceeds ${NAME_MAX} characters`);
+  checkTitleChars("Column name", title);
   return title;
 }
 

@@ -7,6 +7,7 @@ import { bad, missing } from "../errors";
 import { checkTableTitle, physicalName, quoteIdent } from "./names";
 import { fullTableJson, tableJson } from "./shape";
 import { z } from "zod";
+import { metaLimit } from "../limits";
 import { isVirtual } from "../fields/registry";
 import { dropLink, linkOptions } from "./links";
 import { dependents } from "./virtual-columns";
@@ -17,7 +18,7 @@ export const createTableInput = z.object({
   table_name: z.string().max(255, "Table name exceeds 255 characters").optional(),
   title: z.string().optional(),
   columns: z.array(columnInput).max(500).optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
+  meta: metaLimit(z.record(z.string(), z.unknown())).optional(),
 });
 export type CreateTableInput = z.infer<typeof createTableInput>;
 
@@ -125,7 +126,7 @@ export function createTable(store: ProjectStore, projectId: string, input: Creat
 export const updateTableInput = z.object({
   title: z.string().optional(),
   table_name: z.string().optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
+  meta: metaLimit(z.record(z.string(), z.unknown())).optional(),
   project_id: z.string().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { bad } from "../errors";
+import { MAX_META_CHARS } from "../limits";
 import { newId } from "../ids";
 import { columns, type ColumnRow, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
@@ -6,7 +7,7 @@ import type { ColumnInput } from "./column-def";
 import { createLink, linkInput, linkOptions } from "./links";
 import { checkColumnTitle } from "./names";
 import { modelColumns } from "./tables";
-import { toStored, validateFormula } from "../formula";
+import { toRaw, toStored, validateFormula } from "../formula";
 import { FormulaError } from "../formula/types";
 import { Aliases, formulaResolver } from "../rows/virtual";
 
@@ -82,6 +83,7 @@ function insertVirtual(store: ProjectStore, model: ModelRow, title: string, uidt
  */
 export function formulaOptions(store: ProjectStore, model: ModelRow, raw: unknown, selfId?: string) {
   if (typeof raw !== "string" || !raw.trim()) throw bad("formula_raw is required");
+  if (raw.length > MAX_META_CHARS) throw bad(`formula_raw exceeds ${MAX_META_CHARS} characters`);
   const names = new Aliases();
   if (selfId) names.formulas.push(selfId);
   let result;
@@ -96,10 +98,23 @@ export function formulaOptions(store: ProjectStore, model: ModelRow, raw: unknow
   return { formula: toStored(raw, ids), formula_raw: raw };
 }
 
-/** Columns elsewhere that compute from this one (a lookup or rollup through or of it). */
+/** The column ids a stored formula (`{{cl_id}}` references) names. */
+function formulaRefIds(stored: unknown): Set<string> {
+  const ids = new Set<string>();
+  if (typeof stored === "string") toRaw(stored, (id) => void ids.add(id));
+  return ids;
+}
+
+/**
+ * Columns that compute from this one: a lookup or rollup through or of it, or a formula that
+ * names it (a dropped column would leave every read of the table failing on the missing name).
+ */
 export function dependents(store: ProjectStore, column: ColumnRow): ColumnRow[] {
   const all = store.meta.select().from(columns).all();
   return all.filter((c) => {
+    if (c.uidt === "Formula" && c.id !== column.id) {
+      return formulaRefIds((JSON.parse(c.colOptions ?? "{}") as { formula?: unknown }).formula).has(column.id);
+    }
     if (c.uidt !== "Lookup" && c.uidt !== "Rollup") return false;
     const o = JSON.parse(c.colOptions ?? "{}") as Record<string, string>;
     return [o.fk_relation_column_id, o.fk_lookup_column_id, o.fk_rollup_column_id].includes(column.id);

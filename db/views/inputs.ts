@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_FILTER_VALUE_CHARS, metaLimit } from "../limits";
 
 /**
  * Request bodies of the view routes (contract 4.4, 4.6, 4.7). A failed parse is reported as
@@ -9,7 +10,10 @@ const kind = (what: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? "required" : `must be ${what}`),
 });
 const flag = z.union([z.boolean(), z.number()], kind("true or false"));
-const meta = z.union([z.record(z.string(), z.unknown()), z.string()], kind("a JSON object"));
+const meta = metaLimit(z.union([z.record(z.string(), z.unknown()), z.string()], kind("a JSON object")), "the settings");
+
+/** A filter value's text, in all: a value or a list of them. */
+const filterValueFits = (v: unknown) => (Array.isArray(v) ? v.join(",") : typeof v === "string" ? v : "").length <= MAX_FILTER_VALUE_CHARS;
 
 export const createViewInput = z.object({
   title: z.string(kind("text")),
@@ -65,7 +69,7 @@ export const filterInput: z.ZodType<FilterInput> = z.lazy(() =>
     is_group: flag.nullish(),
     fk_parent_id: z.string(kind("a filter group id")).nullish(),
     children: z.array(filterInput, kind("a list of filters")).max(100, "at most 100 filters in a group").optional(),
-  }),
+  }).refine((f) => filterValueFits(f.value), { message: `may be at most ${MAX_FILTER_VALUE_CHARS} characters`, path: ["value"] }),
 );
 
 export const sortInput = z.object({

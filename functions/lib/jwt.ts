@@ -9,10 +9,11 @@ const DEV_SECRET = "local-development-secret-not-for-production-use";
 /** A session token carries the user as the server knows it (contract 1.3 claims). */
 export type TokenClaims = SessionUser;
 
-function secretKey(env: Env): Uint8Array {
+/** The Worker's signing secret; also keys other server-made values (refresh successors). */
+export function secretKey(env: Env): Uint8Array<ArrayBuffer> {
   const secret = env.JWT_SECRET || (env.MODE === "local" ? DEV_SECRET : "");
   if (!secret) throw new HttpError(500, "JWT_SECRET is not configured");
-  return new TextEncoder().encode(secret);
+  return new TextEncoder().encode(secret) as Uint8Array<ArrayBuffer>;
 }
 
 export function tokenTtlSeconds(env: Env): number {

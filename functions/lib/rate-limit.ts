@@ -6,9 +6,16 @@ const WINDOW_MS = 60_000;
 const DEFAULT_PER_MINUTE = 10;
 
 /**
- * Counts one attempt for a key in the current fixed one-minute window and returns the count so far.
- * A single upsert does it atomically: the row is started, incremented, or reset when its window
- * has passed. Rows are one per key and are reused, so the table does not grow per attempt.
+ * Attempt counters per key in fixed one-minute windows (table rate_limits, one reused row per key).
+ * Rules:
+ * - sign-in counts failures only, so a script signing in often is never refused; the lock-out
+ *   key is the e-mail and the address together, so a stranger's wrong guesses at someone's
+ *   e-mail do not lock the owner out, and the address alone limits guessing across e-mails;
+ * - password change counts wrong current passwords per user; sign-up and forgot-password count
+ *   every attempt (each makes an account or sends mail);
+ * - the address is the one the platform sets (CF-Connecting-IP on Cloudflare). Locally wrangler
+ *   passes a client-sent header through, so local mode has no address: every caller is on
+ *   loopback, and limits keyed by address alone do not apply there.
  */
 const COUNT_ATTEMPT = `
   INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
@@ -22,23 +29,55 @@ export function attemptsPerMinute(value: string | undefined): number {
   return Number.isInteger(n) && n > 0 ? n : DEFAULT_PER_MINUTE;
 }
 
-/** The caller's address as Cloudflare reports it; every request without one shares "unknown". */
-export function clientAddress(c: Context<AppEnv>): string {
+/** The caller's address as the platform reports it, or null in local mode (not trustworthy there). */
+export function clientAddress(c: Context<AppEnv>): string | null {
+  if (c.env.MODE === "local") return null;
   return c.req.header("CF-Connecting-IP")?.trim() || "unknown";
 }
 
-/** Counts an attempt under every key (one batch) and throws 429 when any is over the limit. */
-export async function limitAttempts(c: Context<AppEnv>, keys: string[]): Promise<void> {
-  const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
+const currentWindow = () => Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
+const tooMany = () => new HttpError(429, "Too many attempts, please try again in a minute");
+
+/** Counts one attempt under every key (one batch) and returns the counts so far. */
+export async function countAttempt(c: Context<AppEnv>, keys: string[]): Promise<number[]> {
+  if (!keys.length) return [];
   const stmt = c.env.META.prepare(COUNT_ATTEMPT);
-  const results = await c.env.META.batch<{ count: number }>(keys.map((key) => stmt.bind(key, windowStart)));
-  const limit = attemptsPerMinute(c.env.RATE_LIMIT_PER_MINUTE);
-  if (results.some((r) => (r.results[0]?.count ?? 0) > limit)) {
-    throw new HttpError(429, "Too many attempts, please try again in a minute");
-  }
+  const results = await c.env.META.batch<{ count: number }>(keys.map((key) => stmt.bind(key, currentWindow())));
+  return results.map((r) => r.results[0]?.count ?? 0);
 }
 
-/** The two keys an e-mail-based action is limited by: the account and the caller's address. */
-export function attemptKeys(c: Context<AppEnv>, action: string, email: string): string[] {
-  return [`${action}:email:${email}`, `${action}:ip:${clientAddress(c)}`];
+/** Throws 429 when any key already holds the limit in this window; counts nothing. */
+export async function assertUnderLimit(c: Context<AppEnv>, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  const { results } = await c.env.META.prepare(
+    `SELECT max(count) AS n FROM rate_limits WHERE window_start = ? AND key IN (${keys.map(() => "?").join(", ")})`,
+  ).bind(currentWindow(), ...keys).all<{ n: number | null }>();
+  if ((results[0]?.n ?? 0) >= attemptsPerMinute(c.env.RATE_LIMIT_PER_MINUTE)) throw tooMany();
 }
+
+/** Counts an attempt under every key and throws 429 when any is over the limit. */
+export async function limitAttempts(c: Context<AppEnv>, keys: string[]): Promise<void> {
+  const counts = await countAttempt(c, keys);
+  if (counts.some((n) => n > attemptsPerMinute(c.env.RATE_LIMIT_PER_MINUTE))) throw tooMany();
+}
+
+/** The keys an e-mail-based action is limited by: the account, and the caller's address when known. */
+export function attemptKeys(c: Context<AppEnv>, action: string, email: string): string[] {
+  const address = clientAddress(c);
+  return [`${action}:email:${email}`, ...(address ? [`${action}:ip:${address}`] : [])];
+}
+
+/** Sign-in failures: the e-mail together with the address (lock-out), and the address alone. */
+export function signinFailureKeys(c: Context<AppEnv>, email: string): string[] {
+  const address = clientAddress(c);
+  return [`signin:fail:${email}|${address ?? "local"}`, ...(address ? [`signin:fail-ip:${address}`] : [])];
+}
+
+/** Sign-ups per address; none in local mode, where there is no address to tell callers apart. */
+export function signupKeys(c: Context<AppEnv>): string[] {
+  const address = clientAddress(c);
+  return address ? [`signup:ip:${address}`] : [];
+}
+
+/** Wrong current passwords per user on password change. */
+export const passwordChangeKeys = (userId: string) => [`password-change:user:${userId}`];

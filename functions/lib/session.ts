@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv, SessionUser } from "../types";
 import { userOfApiToken } from "./api-tokens";
+import { forbidden, unauthorized } from "./http-error";
 import { verifySessionToken } from "./jwt";
 
 const USER_COLUMNS = "id, email, firstname, lastname, roles, token_version";
@@ -33,5 +34,17 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
     if (user) c.set("isApiToken", true);
   }
   c.set("user", user);
+  return user;
+}
+
+/**
+ * The signed-in user of a real session, for what an API token must never do: mint tokens (a
+ * child would outlive its revoked parent), change the password (and so obtain a session) or sign
+ * the user out everywhere. A shared-base visitor has no user and gets 401.
+ */
+export async function sessionUserOnly(c: Context<AppEnv>): Promise<SessionUser> {
+  const user = await currentUser(c);
+  if (!user) throw unauthorized();
+  if (c.get("isApiToken")) throw forbidden("Not allowed with API token");
   return user;
 }

@@ -7,14 +7,35 @@ import { findSessionProject, findSharedProject } from "../lib/projects";
 
 
 /**
+ * The WebSocket subprotocol the web client asks for; its session token rides beside it as a
+ * second entry, `auth.<jwt>`. Browsers cannot set headers on a WebSocket and a token in the URL
+ * ends up in request logs, so the Sec-WebSocket-Protocol header carries it. The answer names
+ * only SOCKET_PROTOCOL (functions/index.ts), never the token.
+ */
+export const SOCKET_PROTOCOL = "gridbase";
+const AUTH_PREFIX = "auth.";
+
+/** The entries of a Sec-WebSocket-Protocol header. */
+export function offeredProtocols(req: Request): string[] {
+  return (req.headers.get("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+}
+
+/** The session token of a socket request: the `xc-auth` header, or the `auth.<jwt>` subprotocol. */
+function socketToken(req: Request): string | null {
+  const offered = offeredProtocols(req).find((p) => p.startsWith(AUTH_PREFIX));
+  return req.headers.get("xc-auth") ?? (offered ? offered.slice(AUTH_PREFIX.length) : null);
+}
+
+/**
  * Checks a WebSocket upgrade to `/parties/project/<projectId>` before it reaches the room: the
- * session token (`xc-auth` header, or `token` in the query since browsers cannot set headers on
- * WebSockets) must belong to a project member, or `shared` must be the project's shared-base uuid.
- * Anything else is refused; a client-supplied identity header is always replaced.
+ * session token (`xc-auth` header or the `auth.<jwt>` subprotocol; never the URL) must belong to
+ * a project member, or `shared` must be the project's shared-base uuid. Anything else is refused
+ * before the upgrade; a client-supplied identity header is always replaced, and the token is
+ * not passed on to the room.
  */
 export async function authorizeSocket(req: Request, env: Env, projectId: string): Promise<Request | Response> {
   const url = new URL(req.url);
-  const token = req.headers.get("xc-auth") ?? url.searchParams.get("token");
+  const token = socketToken(req);
   const shared = url.searchParams.get("shared") ?? req.headers.get("xc-shared-base-id");
   let identity: SocketIdentity | null = null;
   const claims = token ? await verifySessionToken(env, token) : null;
@@ -37,5 +58,7 @@ export async function authorizeSocket(req: Request, env: Env, projectId: string)
   }
   const headers = new Headers(req.headers);
   headers.set(IDENTITY_HEADER, JSON.stringify(identity));
+  headers.delete("xc-auth");
+  headers.delete("Sec-WebSocket-Protocol");
   return new Request(req, { headers });
 }

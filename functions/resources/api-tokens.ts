@@ -2,8 +2,8 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { sha256Hex } from "../../db/auth/bytes";
 import { newApiToken } from "../lib/api-tokens";
-import { notFound } from "../lib/http-error";
-import { currentUser } from "../lib/session";
+import { notFound, unauthorized } from "../lib/http-error";
+import { currentUser, sessionUserOnly } from "../lib/session";
 import { jsonBody } from "../lib/validate";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
@@ -26,16 +26,23 @@ const shown = (t: TokenRow) => ({
   created_at: t.created_at, updated_at: t.updated_at,
 });
 
+/** The caller's own tokens need a caller: a shared-base visitor has none (401, not a crash). */
+async function owner(c: Context<AppEnv>) {
+  const user = await currentUser(c);
+  if (!user) throw unauthorized();
+  return user;
+}
+
 async function list(c: Context<AppEnv>) {
-  const user = (await currentUser(c))!;
+  const user = await owner(c);
   const { results } = await c.env.META.prepare("SELECT * FROM api_tokens WHERE fk_user_id = ? ORDER BY id").bind(user.id).all<TokenRow>();
   const items = results.map((t) => ({ ...shown(t), created_by: user.email }));
   return c.json({ list: items, pageInfo: { totalRows: items.length, page: 1, pageSize: items.length, isFirstPage: true, isLastPage: true } });
 }
 
 async function create(c: Context<AppEnv>) {
+  const user = await sessionUserOnly(c);
   const { description } = await jsonBody(c, z.object({ description: z.string().max(255, "description: At most 255 characters").nullish() }));
-  const user = (await currentUser(c))!;
   const token = newApiToken();
   const ts = new Date().toISOString();
   const row = await c.env.META.prepare(
@@ -47,19 +54,16 @@ async function create(c: Context<AppEnv>) {
 }
 
 /**
- * Deletes by the token itself (contract), only the caller's own. The secret is shown once, so a
- * page listing tokens deletes by the listed id instead: a path of digits that is no token's
- * secret is read as that id (a secret is 40 URL-safe characters, never digits only).
+ * Deletes one of the caller's tokens, named by its id (what lists show, and safe to log) or, as
+ * the contract has it, by the token itself; an id is all digits, a token never is.
  */
 async function remove(c: Context<AppEnv>) {
-  const user = (await currentUser(c))!;
-  const param = c.req.param("token")!;
-  let res = await c.env.META.prepare("DELETE FROM api_tokens WHERE token_hash = ? AND fk_user_id = ?")
-    .bind(await sha256Hex(param), user.id)
-    .run();
-  if (!res.meta.changes && /^\d{1,15}$/.test(param)) {
-    res = await c.env.META.prepare("DELETE FROM api_tokens WHERE id = ? AND fk_user_id = ?").bind(Number(param), user.id).run();
-  }
+  const user = await owner(c);
+  const key = c.req.param("token")!;
+  const stmt = /^\d{1,15}$/.test(key)
+    ? c.env.META.prepare("DELETE FROM api_tokens WHERE id = ? AND fk_user_id = ?").bind(Number(key), user.id)
+    : c.env.META.prepare("DELETE FROM api_tokens WHERE token_hash = ? AND fk_user_id = ?").bind(await sha256Hex(key), user.id);
+  const res = await stmt.run();
   if (!res.meta.changes) throw notFound("Token not found");
   return c.json(res.meta.changes);
 }

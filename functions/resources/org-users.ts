@@ -3,7 +3,7 @@ import { z } from "zod";
 import { toFlags } from "../../db/acl/roles";
 import { badRequest, notFound } from "../lib/http-error";
 import { findOrInvite, mailInvite, renewInvite } from "../lib/invites";
-import { siteUrl } from "../lib/site-url";
+import { mailSiteUrl } from "../lib/site-url";
 import { jsonBody } from "../lib/validate";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
@@ -48,10 +48,11 @@ export const orgUsers = new Hono<AppEnv>()
   })
   .post("/users", need("orgUserInvite"), async (c) => {
     const body = await jsonBody(c, z.object({ email: z.email("email: Invalid email address").toLowerCase(), roles: roleSchema }));
+    const site = mailSiteUrl(c);
     const exists = await c.env.META.prepare("SELECT 1 FROM users WHERE email = ?").bind(body.email).first();
     if (exists) throw badRequest("User already exist");
     const user = await findOrInvite(c.env.META, body.email, body.roles);
-    await mailInvite(c.env, siteUrl(c), user, "Gridbase", "/");
+    await mailInvite(c.env, site, user, "Gridbase", "/");
     return c.json({ msg: "The user has been invited successfully" });
   })
   .patch("/users/:userId", need("orgUserUpdate"), async (c) => {
@@ -78,14 +79,15 @@ export const orgUsers = new Hono<AppEnv>()
   })
   .post("/users/:userId/resend-invite", need("orgUserResendInvite"), async (c) => {
     const user = await target(c);
+    const site = mailSiteUrl(c);
     const token = await renewInvite(c.env.META, user.id);
     if (!token) throw badRequest("This user has already joined; there is no invitation to resend");
-    await mailInvite(c.env, siteUrl(c), { id: user.id, email: user.email, inviteToken: token }, "Gridbase", "/");
+    await mailInvite(c.env, site, { id: user.id, email: user.email, inviteToken: token }, "Gridbase", "/");
     return c.json({ msg: "The invitation has been sent to the user" });
   })
   .post("/users/:userId/generate-reset-url", need("orgUserResetUrl"), async (c) => {
     const user = await target(c);
-    const { token, link } = await issueResetLink(c.env.META, siteUrl(c), user.id);
+    const { token, link } = await issueResetLink(c.env.META, mailSiteUrl(c), user.id);
     return c.json({ reset_password_token: token, reset_password_url: link });
   })
   .get("/app-settings", need("appSettingsGet"), async (c) => {

@@ -5,7 +5,7 @@ import WebSocket from "ws";
 import { apiClient, startBenchServer, stats } from "./server.mjs";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
-const server = await startBenchServer({ port: 8794, inspectorPort: 9254 });
+const server = await startBenchServer(process.env.BENCH_PORT ? {} : { port: 8794, inspectorPort: 9254 });
 try {
   const { call, token } = await apiClient(server.base);
   const project = await call("POST", "/api/v1/db/meta/projects", { title: "Realtime bench" });
@@ -13,9 +13,10 @@ try {
   const T = `/api/v1/db/data/noco/${project.id}/Cells`;
   await call("POST", `/api/v1/db/data/bulk/noco/${project.id}/Cells`, Array.from({ length: CLIENTS }, (_, i) => ({ Name: `row ${i}`, Value: 0 })));
 
-  const wsUrl = `${server.base.replace("http", "ws")}/parties/project/${project.id}?token=${token}`;
+  // The session token rides as a subprotocol beside "gridbase", as the web client sends it.
+  const wsUrl = `${server.base.replace("http", "ws")}/parties/project/${project.id}`;
   const sockets = await Promise.all(Array.from({ length: CLIENTS }, () => new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl);
+    const ws = new WebSocket(wsUrl, ["gridbase", `auth.${token}`]);
     ws.on("open", () => resolve(ws));
     ws.on("error", reject);
   })));

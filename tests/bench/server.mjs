@@ -3,7 +3,12 @@ import { rmSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildWeb, migrate, startDev } from "../../scripts/wrangler-env.mjs";
 
-export async function startBenchServer({ port = 8790, inspectorPort = 9250, build = false } = {}) {
+// BENCH_PORT / BENCH_INSPECTOR_PORT move every benchmark's server (engineers share one machine).
+export async function startBenchServer({
+  port = Number(process.env.BENCH_PORT ?? 8790),
+  inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT ?? 9250),
+  build = false,
+} = {}) {
   const persistTo = `.wrangler/bench-state-${port}`;
   rmSync(persistTo, { recursive: true, force: true });
   if (build) buildWeb();

@@ -3,6 +3,7 @@
  * Serial: the first test relies on the instance having no user yet.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { readOutbox } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -106,9 +107,7 @@ test("forgot password mails a link that sets a new password; the old one stops w
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText(/Please check your email/)).toBeVisible();
 
-  const outbox = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`);
-  expect(outbox.status()).toBe(200);
-  const { list } = (await outbox.json()) as { list: { link: string | null }[] };
+  const list = await readOutbox(email);
   const link = list[0]?.link;
   expect(link, "the reset mail carries a link").toBeTruthy();
   const mailed = new URL(link!, baseURL);

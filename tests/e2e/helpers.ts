@@ -1,4 +1,5 @@
 /** Shared steps of the end-to-end specs: unique users, sessions, projects and paths. */
+import { execFileSync } from "node:child_process";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const PASSWORD = "e2e-password-1";
@@ -68,4 +69,21 @@ export async function createTableByApi(request: APIRequestContext, token: string
   const res = await request.post(`/api/v1/db/meta/projects/${projectId}/tables`, { headers: authHeaders(token), data: { table_name: title, title } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { id: string }).id;
+}
+
+/**
+ * The mail kept for `to` in local mode (newest first): the test's mailbox. The outbox API is the
+ * super admin's only and the instance's first user is whichever test ran first, so the test reads
+ * the instance's local D1 (scripts/e2e-server.mjs's state folder) the way one reads a mail server.
+ */
+export async function readOutbox(to: string): Promise<Array<{ link: string | null; subject: string }>> {
+  const port = Number(process.env.E2E_PORT ?? 8799);
+  const sql = `SELECT subject, link FROM outbox WHERE to_email = '${to.toLowerCase().replace(/'/g, "''")}' ORDER BY id DESC`;
+  const wrangler = new URL("../../node_modules/.bin/wrangler", import.meta.url).pathname;
+  const out = execFileSync(wrangler, ["d1", "execute", "META", "--local", "--persist-to", `.wrangler/e2e-state-${port}`, "--json", "--command", sql], {
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  return (JSON.parse(out) as Array<{ results: Array<{ link: string | null; subject: string }> }>)[0]!.results;
 }

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import {
-  authHeaders, createProjectByApi, createTableByApi, expectPath, signUpByApi, signUpInPage, tokenOf, uniqueEmail, uniqueTitle, useToken,
+  authHeaders, createProjectByApi, createTableByApi, expectPath, readOutbox, signUpByApi, signUpInPage, tokenOf, uniqueEmail, uniqueTitle, useToken,
 } from "./helpers";
 
 const createTableButtons = (page: Page) => page.getByRole("button", { name: "Create table" });
@@ -61,8 +61,7 @@ test("an owner creates a project, sets its colour and invites a viewer, who sees
   await expect(settings).toBeHidden();
 
   // The viewer signs up through the mailed invitation link.
-  const outbox = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(viewerEmail)}`);
-  const link = ((await outbox.json()) as { list: { link: string | null }[] }).list[0]?.link;
+  const link = (await readOutbox(viewerEmail))[0]?.link;
   expect(link, "the invitation carries a link").toBeTruthy();
   const invitePath = new URL(link!).pathname;
   expect(invitePath).toMatch(/^\/signup\/.+/);

@@ -113,3 +113,31 @@ describe("route x role outcomes follow the permission matrix", async () => {
     });
   }
 });
+
+describe("the member list (e-mails) by caller", () => {
+  it("is for owners and creators; editors, commenters, viewers and shared-base visitors get 403 without e-mails", async () => {
+    const users = Object.fromEntries(
+      await Promise.all(PROJECT_ROLES.map(async (r) => [r, await seedUser("org-level-viewer")] as const)),
+    ) as Record<ProjectRole, TestUser>;
+    const projectId = await seedProject(PROJECT_ROLES.map((r) => [users[r], r] as [TestUser, ProjectRole]));
+    const path = `/api/v1/db/meta/projects/${projectId}/users`;
+    const share = await api("POST", `/api/v1/db/meta/projects/${projectId}/shared`, { token: users.owner.token, body: { roles: "editor" } });
+    expect(share.status).toBe(200);
+    for (const role of ["owner", "creator"] as const) {
+      const res = await api("GET", path, { token: users[role].token });
+      expect(res.status, role).toBe(200);
+      expect(res.body.users.list.map((u: { email: string }) => u.email)).toContain(users.viewer.email);
+    }
+    const outsider = await seedUser("org-level-creator");
+    const callers: Array<[string, Record<string, string>]> = [
+      ...(["editor", "commenter", "viewer"] as const).map((r) => [r, { "xc-auth": users[r].token }] as [string, Record<string, string>]),
+      ["shared-base visitor", { "xc-shared-base-id": share.body.uuid }],
+      ["signed-in non-member with the shared link", { "xc-auth": outsider.token, "xc-shared-base-id": share.body.uuid }],
+    ];
+    for (const [name, headers] of callers) {
+      const res = await api("GET", path, { headers });
+      expect(isDenied(res), `${name}: ${res.status} ${JSON.stringify(res.body)}`).toBe(true);
+      expect(JSON.stringify(res.body)).not.toContain("@example.com");
+    }
+  });
+});

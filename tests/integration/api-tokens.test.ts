@@ -53,4 +53,50 @@ describe("API tokens", () => {
     expect((await api("GET", `/api/v1/db/meta/projects/${mine}/tables`, { headers: { "xc-token": token } })).status).toBe(200);
     expect((await api("GET", `/api/v1/db/meta/projects/${theirs}/tables`, { headers: { "xc-token": token } })).status).toBe(403);
   });
+
+  it("cannot mint tokens, change the password or sign out everywhere (a token is not a session)", async () => {
+    const owner = await seedUser("org-level-creator");
+    const projectId = await seedProject([[owner, "owner"]]);
+    const token = (await api("POST", "/api/v1/tokens", { token: owner.token, body: {} })).body.token as string;
+    const headers = { "xc-token": token };
+    for (const [method, path, body] of [
+      ["POST", "/api/v1/tokens", {}],
+      ["POST", `/api/v1/db/meta/projects/${projectId}/api-tokens`, {}],
+      ["POST", "/api/v1/auth/password/change", { currentPassword: "x", newPassword: "Another-Passphrase-7" }],
+      ["POST", "/api/v1/auth/user/password/change", { currentPassword: "x", newPassword: "Another-Passphrase-7" }],
+      ["POST", "/api/v1/auth/user/signout", {}],
+    ] as const) {
+      const res = await api(method, path, { headers, body });
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(403);
+      expect(res.body).toEqual({ msg: "Not allowed with API token" });
+    }
+    // Nothing was made and the owner's sessions live on.
+    expect((await api("GET", "/api/v1/tokens", { token: owner.token })).body.list).toHaveLength(1);
+    expect((await api("GET", "/api/v1/auth/user/me", { token: owner.token })).body.email).toBe(owner.email);
+  });
+
+  it("answers a shared-base visitor 401 on the token routes (no user to own a token), never 500", async () => {
+    const owner = await seedUser("org-level-creator");
+    const projectId = await seedProject([[owner, "owner"]]);
+    const P = `/api/v1/db/meta/projects/${projectId}`;
+    const uuid = (await api("POST", `${P}/shared`, { token: owner.token, body: { roles: "viewer" } })).body.uuid as string;
+    const headers = { "xc-shared-base-id": uuid };
+    for (const [method, path] of [["POST", `${P}/api-tokens`], ["GET", `${P}/api-tokens`], ["DELETE", `${P}/api-tokens/1`]] as const) {
+      const res = await api(method, path, { headers, body: method === "GET" ? undefined : {} });
+      expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBe(401);
+      expect(res.body).toEqual({ msg: "Unauthorized access" });
+    }
+  });
+
+  it("deletes by id, so the secret need not appear in a URL or a log; the contract's token path still works", async () => {
+    const owner = await seedUser("org-level-creator");
+    const a = (await api("POST", "/api/v1/tokens", { token: owner.token, body: { description: "a" } })).body;
+    const b = (await api("POST", "/api/v1/tokens", { token: owner.token, body: { description: "b" } })).body;
+    const stranger = await seedUser("org-level-creator");
+    expect((await api("DELETE", `/api/v1/tokens/${a.id}`, { token: stranger.token })).status).toBe(404);
+    expect((await api("DELETE", `/api/v1/tokens/${a.id}`, { token: owner.token })).body).toBe(1);
+    expect((await api("GET", "/api/v1/auth/user/me", { headers: { "xc-token": a.token } })).body.email).toBeUndefined();
+    expect((await api("DELETE", `/api/v1/tokens/${b.token}`, { token: owner.token })).body).toBe(1);
+    expect((await api("GET", "/api/v1/tokens", { token: owner.token })).body.list).toHaveLength(0);
+  });
 });

@@ -55,6 +55,28 @@ describe("token refresh", () => {
     expect((await refresh(other.refresh)).status).toBe(200);
   });
 
+  it("gives two tabs refreshing at once with one cookie the same new pair, and keeps the session", async () => {
+    const s = await signUp();
+    const [a, b] = await Promise.all([refresh(s.refresh), refresh(s.refresh)]);
+    expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([200, 200]);
+    expect(a.cookies.refresh_token).toMatch(/^[0-9a-f]{80}$/);
+    expect(b.cookies.refresh_token).toBe(a.cookies.refresh_token);
+    expect(claimsOf(String(b.body.token)).id).toBe(claimsOf(s.token).id);
+    // The family lives on: the shared next token refreshes again.
+    const next = await refresh(a.cookies.refresh_token);
+    expect(next.status).toBe(200);
+  });
+
+  it("still revokes the family when a rotated token comes back after the grace window", async () => {
+    const s = await signUp();
+    const first = await refresh(s.refresh);
+    expect(first.status).toBe(200);
+    await env.META.prepare("UPDATE refresh_tokens SET rotated_at = rotated_at - 11000 WHERE user_id = ? AND rotated_at IS NOT NULL")
+      .bind(claimsOf(s.token).id).run();
+    expect((await refresh(s.refresh)).status).toBe(400);
+    expect((await refresh(first.cookies.refresh_token)).status).toBe(400);
+  });
+
   it("answers Missing refresh token without a cookie", async () => {
     const res = await refresh();
     expect(res.status).toBe(400);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { describe, expect, it, vi } from "vitest";
+import { app } from "../../functions/app";
 import { call, claimsOf, GOOD_PASSWORD, probeSignedIn, signIn, signUp, uniqueEmail, uniqueIp } from "./auth-support";
 
 /** functions/lib/jwt.ts signs with this in local mode (the tests run with MODE=local). */
@@ -125,27 +126,76 @@ describe("session tokens on a signed-in route", () => {
 });
 
 describe("rate limits", () => {
-  it("answers 429 after 10 sign-in attempts a minute from one address", async () => {
+  /** The Worker as deployed (not local mode): the platform sets CF-Connecting-IP there. */
+  const deployed = { ...env, MODE: "", JWT_SECRET: "y".repeat(32) };
+  const atEdge = (method: string, path: string, body: unknown, ip: string) =>
+    call(method, path, { body, ip, fetcher: (req) => Promise.resolve(app.fetch(req, deployed)) });
+
+  it("refuses an address after 10 failed sign-ins a minute, across e-mails; another address is not affected", async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) {
-      expect((await signin({ email: uniqueEmail(), password: GOOD_PASSWORD }, ip)).status).toBe(400);
+      expect((await atEdge("POST", "/api/v1/auth/user/signin", { email: uniqueEmail(), password: GOOD_PASSWORD }, ip)).status).toBe(400);
     }
-    const res = await signin({ email: uniqueEmail(), password: GOOD_PASSWORD }, ip);
+    const res = await atEdge("POST", "/api/v1/auth/user/signin", { email: uniqueEmail(), password: GOOD_PASSWORD }, ip);
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ msg: "Too many attempts, please try again in a minute" });
-    // Another address is not affected.
-    expect((await signin({ email: uniqueEmail(), password: GOOD_PASSWORD })).status).toBe(400);
+    expect((await atEdge("POST", "/api/v1/auth/user/signin", { email: uniqueEmail(), password: GOOD_PASSWORD }, uniqueIp())).status).toBe(400);
   });
 
-  it("answers 429 after 10 sign-in attempts a minute for one e-mail, even the right password", async () => {
-    const s = await signUp();
+  it("does not lock the owner out: 10 wrong guesses from elsewhere leave the owner's address free", async () => {
+    const email = uniqueEmail("owner");
+    const mine = uniqueIp();
+    expect((await atEdge("POST", "/api/v1/auth/user/signup", { email, password: GOOD_PASSWORD }, mine)).status).toBe(200);
+    const attacker = uniqueIp();
     for (let i = 0; i < 10; i++) {
-      expect((await signin({ email: s.email, password: "Wrong-Passphrase-1" })).status).toBe(400);
+      expect((await atEdge("POST", "/api/v1/auth/user/signin", { email, password: "Wrong-Passphrase-1" }, attacker)).status).toBe(400);
     }
-    expect((await signin({ email: s.email, password: s.password })).status).toBe(429);
-    // A new window starts the count again.
-    await env.META.prepare("UPDATE rate_limits SET window_start = window_start - 60000 WHERE key = ?").bind(`signin:email:${s.email}`).run();
+    expect((await atEdge("POST", "/api/v1/auth/user/signin", { email, password: GOOD_PASSWORD }, attacker)).status).toBe(429);
+    expect((await atEdge("POST", "/api/v1/auth/user/signin", { email, password: GOOD_PASSWORD }, mine)).status).toBe(200);
+  });
+
+  it("never counts successful sign-ins: the 15th good sign-in in a minute still works", async () => {
+    const s = await signUp();
+    const ip = uniqueIp();
+    for (let i = 0; i < 15; i++) expect((await signin({ email: s.email, password: s.password }, ip)).status).toBe(200);
+  });
+
+  it("locks an e-mail after 10 failures (locally: one address for every caller), and a new window frees it", async () => {
+    const s = await signUp();
+    // Local mode cannot tell addresses apart: a client-sent CF-Connecting-IP is not believed.
+    for (let i = 0; i < 10; i++) {
+      expect((await signin({ email: s.email, password: "Wrong-Passphrase-1" }, `10.77.0.${i}`)).status).toBe(400);
+    }
+    expect((await signin({ email: s.email, password: s.password }, "10.77.1.1")).status).toBe(429);
+    const spoofed = await env.META.prepare("SELECT count(*) AS n FROM rate_limits WHERE key LIKE '%10.77.%'").first<{ n: number }>();
+    expect(spoofed?.n).toBe(0);
+    await env.META.prepare("UPDATE rate_limits SET window_start = window_start - 60000 WHERE key = ?").bind(`signin:fail:${s.email}|local`).run();
     expect((await signIn(s.email, s.password)).token).toBeTruthy();
+  });
+
+  it("limits sign-ups per address", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i++) {
+      expect((await atEdge("POST", "/api/v1/auth/user/signup", { email: uniqueEmail("many"), password: GOOD_PASSWORD }, ip)).status).toBe(200);
+    }
+    const res = await atEdge("POST", "/api/v1/auth/user/signup", { email: uniqueEmail("many"), password: GOOD_PASSWORD }, ip);
+    expect(res.status).toBe(429);
+    expect((await atEdge("POST", "/api/v1/auth/user/signup", { email: uniqueEmail("other"), password: GOOD_PASSWORD }, uniqueIp())).status).toBe(200);
+  });
+
+  it("limits wrong current passwords on password change per user", async () => {
+    const s = await signUp();
+    for (let i = 0; i < 10; i++) expect(await probeSignedIn(s.token)).toBe(400);
+    const res = await call("POST", "/api/v1/auth/password/change", {
+      token: s.token, body: { currentPassword: s.password, newPassword: "Another-Passphrase-7" },
+    });
+    expect(res.status).toBe(429);
+    // Another user is not affected.
+    const other = await signUp();
+    const ok = await call("POST", "/api/v1/auth/password/change", {
+      token: other.token, body: { currentPassword: other.password, newPassword: "Another-Passphrase-7" },
+    });
+    expect(ok.status).toBe(200);
   });
 
   it("limits forgot-password per e-mail too", async () => {

@@ -81,8 +81,11 @@ describe("social sign-in: exchange", () => {
     const email = uniqueEmail("social-only");
     expect((await signInWith("google", email)).status).toBe(200);
     const res = await call("POST", "/api/v1/auth/password/forgot", { body: { email } });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ msg: "Email registered via social account" });
+    // The same answer as for any address (nothing is told about the account), and no mail.
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ msg: "Please check your email to reset the password" });
+    const mail = await env.META.prepare("SELECT count(*) AS n FROM outbox WHERE to_email = ?").bind(email).first<{ n: number }>();
+    expect(mail?.n).toBe(0);
   });
 
   it("signs in a GitHub user with the primary verified e-mail", async () => {

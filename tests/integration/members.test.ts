@@ -5,7 +5,8 @@ import { api, seedProject, seedUser, type TestUser } from "./support";
 const P = "/api/v1/db/meta/projects";
 
 async function outbox(to: string) {
-  const res = await api("GET", `/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+  const admin = await seedUser("super");
+  const res = await api("GET", `/api/v1/dev/outbox?to=${encodeURIComponent(to)}`, { token: admin.token });
   return res.body.list as Array<{ subject: string; link: string }>;
 }
 

@@ -40,13 +40,14 @@ export function startRealtime(projectId: string, sharedId: string | null, previe
     getToken: () => session.getToken(),
     getPreview: () => previewAs,
     subscribeSession: session.subscribe,
-    createSocket(query) {
+    createSocket(query, protocols) {
       const socket = new PartySocket({
         host: window.location.host,
         protocol: window.location.protocol === "https:" ? "wss" : "ws",
         party: "project",
         room: projectId,
         query,
+        protocols,
         ...socketOptions(),
       });
       installJitter(socket);

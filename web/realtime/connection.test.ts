@@ -7,11 +7,22 @@ type Listener = (e: { data?: unknown }) => void;
 class FakeSocket implements SocketLike {
   readyState = 0;
   sent: string[] = [];
+  /** Each attempt's query, with the token it offered as a subprotocol (never in the query). */
   urls: Query[] = [];
   closed = false;
   private listeners = new Map<string, Listener[]>();
-  constructor(private readonly query: () => Query) {
-    this.urls.push(query());
+  constructor(
+    private readonly query: () => Query,
+    private readonly protocols: () => string[],
+  ) {
+    this.attempt();
+  }
+  private attempt() {
+    const offered = this.protocols();
+    expect(offered[0]).toBe("gridbase");
+    const auth = offered.find((p) => p.startsWith("auth."));
+    expect(this.query()).not.toHaveProperty("token");
+    this.urls.push({ token: auth?.slice("auth.".length), ...this.query() });
   }
   addEventListener(type: string, l: Listener) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), l]);
@@ -34,7 +45,7 @@ class FakeSocket implements SocketLike {
   reconnect() {
     this.readyState = 3;
     this.emit("close");
-    this.urls.push(this.query());
+    this.attempt();
     this.readyState = 0;
   }
 }
@@ -54,8 +65,8 @@ function harness(initialToken: string | null, sharedId: string | null = null) {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    createSocket: (query) => {
-      const s = new FakeSocket(query);
+    createSocket: (query, protocols) => {
+      const s = new FakeSocket(query, protocols);
       sockets.push(s);
       return s;
     },

@@ -2,7 +2,8 @@
  * The project's realtime connection (SPEC 4 real-time socket, SPEC 7 socket events), without
  * React or a real socket so it can be tested. Rules:
  * - it connects when there is a token (or a shared-base uuid, for visitors) and sends the token
- *   in the query, read again on every attempt, so a reconnect always carries the current token;
+ *   as a WebSocket subprotocol (`auth.<token>` beside `gridbase`), never in the URL, where it
+ *   would be logged; both are read again on every attempt, so a reconnect carries the current token;
  * - sign-out (no token, and no shared base) closes it; a new token reconnects it at once;
  * - a connect error drops the attempt and the socket retries by the SPEC 9 policy (the socket's
  *   own job); the status follows: connecting, open, closed;
@@ -14,6 +15,9 @@ import { parseServerMessage, type ClientMessage, type EditingCell, type ServerMe
 
 export type Status = "connecting" | "open" | "closed";
 export type Query = Record<string, string | undefined>;
+
+/** The subprotocol the server answers with; the token rides as a second one (functions/realtime/socket-auth.ts). */
+export const SOCKET_PROTOCOL = "gridbase";
 
 /** What the connection needs of a socket: partysocket's PartySocket fits. */
 export interface SocketLike {
@@ -35,7 +39,8 @@ export interface ConnectionOptions {
   getPreview(): string | null;
   /** Called on every session change (sign-in, sign-out, refreshed token). */
   subscribeSession(listener: () => void): () => void;
-  createSocket(query: () => Query): SocketLike;
+  /** `query` and `protocols` are read on every (re)connect attempt. */
+  createSocket(query: () => Query, protocols: () => string[]): SocketLike;
   onMessage(message: ServerMessage): void;
   onStatus(status: Status): void;
 }
@@ -55,14 +60,18 @@ export function createConnection(o: ConnectionOptions): Connection {
   let editing: EditingCell | null = null;
   let unsubscribe: (() => void) | null = null;
 
-  const query = (): Query => ({ token: o.getToken() ?? undefined, shared: o.sharedId ?? undefined, preview: o.getPreview() ?? undefined });
+  const query = (): Query => ({ shared: o.sharedId ?? undefined, preview: o.getPreview() ?? undefined });
+  const protocols = (): string[] => {
+    const current = o.getToken();
+    return current ? [SOCKET_PROTOCOL, `auth.${current}`] : [SOCKET_PROTOCOL];
+  };
   const allowed = () => token !== null || o.sharedId !== null;
   const isOpen = () => socket !== null && socket.readyState === OPEN;
   const send = (m: ClientMessage) => void socket?.send(JSON.stringify(m));
   const pageMessage = (path: string): ClientMessage => ({ type: "page", path, pid: o.projectId });
 
   function open() {
-    const s = o.createSocket(query);
+    const s = o.createSocket(query, protocols);
     socket = s;
     o.onStatus("connecting");
     s.addEventListener("open", () => {

@@ -1,7 +1,8 @@
 import { Hono, type Context } from "hono";
 import { hashPassword, passwordProblem, verifyPassword } from "../../../db/auth/password";
 import { badRequest, unauthorized } from "../../lib/http-error";
-import { currentUser } from "../../lib/session";
+import { assertUnderLimit, countAttempt, passwordChangeKeys } from "../../lib/rate-limit";
+import { sessionUserOnly } from "../../lib/session";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
@@ -15,12 +16,16 @@ import { findUserByIdFull, newTokenVersion, nowIso, type UserRow } from "./users
  * starts a fresh one for the caller so the tab that changed it stays signed in.
  */
 async function changePassword(c: Context<AppEnv>) {
-  const session = await currentUser(c);
-  if (!session) throw unauthorized();
+  const session = await sessionUserOnly(c);
   const { currentPassword, newPassword } = await jsonBody(c, changeBody);
   if (!currentPassword || !newPassword) throw badRequest("Missing new/old password");
+  const limitKeys = passwordChangeKeys(session.id);
+  await assertUnderLimit(c, limitKeys);
   const user = await findUserByIdFull(c.env.META, session.id);
-  if (!user || !(await verifyPassword(currentPassword, user.password_hash))) throw badRequest("Current password is wrong");
+  if (!user || !(await verifyPassword(currentPassword, user.password_hash))) {
+    await countAttempt(c, limitKeys);
+    throw badRequest("Current password is wrong");
+  }
   const problem = passwordProblem(newPassword);
   if (problem) throw badRequest(problem);
   const updated = await c.env.META.prepare(

@@ -4,7 +4,7 @@ import { hashPassword, passwordProblem } from "../../../db/auth/password";
 import { badRequest } from "../../lib/http-error";
 import { createMailer } from "../../lib/mailer";
 import { attemptKeys, limitAttempts } from "../../lib/rate-limit";
-import { siteUrl } from "../../lib/site-url";
+import { mailSiteUrl } from "../../lib/site-url";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
@@ -18,6 +18,7 @@ import { findUserByEmail, newTokenVersion, nowIso } from "./users";
  */
 const RESET_TTL_MS = 3600 * 1000;
 const SOCIAL_ACCOUNT = "Email registered via social account";
+const FORGOT_ANSWER = "Please check your email to reset the password";
 
 interface ResetTarget {
   id: string;
@@ -54,18 +55,19 @@ export const passwordReset = new Hono<AppEnv>()
   .post("/password/forgot", need("public"), async (c) => {
     const { email } = await jsonBody(c, forgotBody);
     if (!email) throw badRequest("Please enter your email address.");
+    const site = mailSiteUrl(c);
     await limitAttempts(c, attemptKeys(c, "forgot", email));
     const user = await findUserByEmail(c.env.META, email);
-    if (!user) throw badRequest("Your email has not been registered.");
-    if (isSocialOnly(user)) throw badRequest(SOCIAL_ACCOUNT);
-    const { link } = await issueResetLink(c.env.META, siteUrl(c), user.id);
+    // One answer for every address: whether an e-mail is registered (or social-only) is not told.
+    if (!user || isSocialOnly(user)) return c.json({ msg: FORGOT_ANSWER });
+    const { link } = await issueResetLink(c.env.META, site, user.id);
     await createMailer(c.env).send({
       to: user.email,
       subject: "Reset your password",
       text: `Someone asked to reset the password of your account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this e-mail; your password stays unchanged.`,
       link,
     });
-    return c.json({ msg: "Please check your email to reset the password" });
+    return c.json({ msg: FORGOT_ANSWER });
   })
 
   .post("/token/validate/:token", need("public"), async (c) => {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
-import { badRequest, unauthorized } from "../../lib/http-error";
-import { currentUser, findUserById } from "../../lib/session";
+import { badRequest } from "../../lib/http-error";
+import { findUserById, sessionUserOnly } from "../../lib/session";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import {
@@ -14,10 +14,10 @@ async function refresh(c: Context<AppEnv>) {
   const presented = readRefreshCookie(c);
   if (!presented) throw badRequest("Missing refresh token");
   try {
-    const { userId, familyId } = await rotateRefreshToken(c.env.META, presented);
+    const { userId, familyId, next } = await rotateRefreshToken(c.env, presented);
     const user = await findUserById(c.env.META, userId);
     if (!user) throw badRequest("Invalid refresh token");
-    await issueRefreshToken(c, user.id, familyId);
+    await issueRefreshToken(c, user.id, familyId, next);
     return c.json({ token: await sessionTokenFor(c, user) });
   } catch (err) {
     // A dead cookie is of no further use to the browser.
@@ -32,8 +32,7 @@ export const refreshSignout = new Hono<AppEnv>()
   .post("/refresh-token", need("public"), refresh)
 
   .post("/user/signout", need("signedIn"), async (c) => {
-    const user = await currentUser(c);
-    if (!user) throw unauthorized();
+    const user = await sessionUserOnly(c);
     const presented = readRefreshCookie(c);
     if (presented) await revokeFamilyOfToken(c.env.META, presented, user.id);
     // Ends every JWT of the user, not just this one: a JWT cannot be recalled individually.

@@ -3,16 +3,22 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sha256Hex } from "../../../db/auth/bytes";
 import { randomHex } from "../../../db/ids";
 import { badRequest } from "../../lib/http-error";
+import type { Env } from "../../env";
+import { secretKey } from "../../lib/jwt";
 import type { AppEnv } from "../../types";
 
 /**
  * Refresh tokens: 40 random bytes in an HttpOnly cookie, stored only as a SHA-256 digest. Each
  * sign-in starts a family; every refresh retires the presented token (rotated_at) and issues the
  * next one in the family. A retired token presented again means it was copied, so the whole
- * family is revoked and the thief and the victim both have to sign in again.
+ * family is revoked and the thief and the victim both have to sign in again, except within a
+ * short grace window after its rotation: two tabs refreshing at once present the same cookie, and
+ * the later one gets the same next token the first got. That next token is an HMAC of the
+ * presented one under the Worker's secret, so it is computed again rather than stored in clear.
  */
 export const REFRESH_COOKIE = "refresh_token";
 const REFRESH_TTL_MS = 7 * 24 * 3600 * 1000;
+export const REFRESH_GRACE_MS = 10_000;
 
 interface RefreshRow {
   token_hash: string;
@@ -33,12 +39,14 @@ export function clearRefreshCookie(c: Context<AppEnv>): void {
   deleteCookie(c, REFRESH_COOKIE, { path: "/", httpOnly: true, sameSite: "Lax", secure: isHttps(c) });
 }
 
-/** Stores a new token of `familyId` (a new family when omitted) and sets it as the cookie. */
-export async function issueRefreshToken(c: Context<AppEnv>, userId: string, familyId = randomHex(16)): Promise<void> {
-  const token = randomHex(40);
+/**
+ * Stores a token of `familyId` (a new family when omitted; a random token unless given) and sets
+ * it as the cookie. Storing is idempotent, as a grace-window refresh may store the same successor.
+ */
+export async function issueRefreshToken(c: Context<AppEnv>, userId: string, familyId = randomHex(16), token = randomHex(40)): Promise<void> {
   const now = Date.now();
   await c.env.META.prepare(
-    "INSERT INTO refresh_tokens (token_hash, user_id, family_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)",
+    "INSERT OR IGNORE INTO refresh_tokens (token_hash, user_id, family_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)",
   ).bind(await sha256Hex(token), userId, familyId, now + REFRESH_TTL_MS, now).run();
   setCookie(c, REFRESH_COOKIE, token, {
     httpOnly: true,
@@ -54,27 +62,45 @@ async function revokeFamily(db: D1Database, familyId: string): Promise<void> {
     .bind(Date.now(), familyId).run();
 }
 
+/** The token that follows `token` in its family: 40 bytes of HMAC-SHA512 under the Worker's secret. */
+async function successorOf(env: Env, token: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", secretKey(env), { name: "HMAC", hash: "SHA-512" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`refresh-successor:${token}`)));
+  return [...mac.slice(0, 40)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /**
- * Retires the presented token and returns its user and family for the next token. Throws 400
+ * Retires the presented token and returns its user, family and the next token. Throws 400
  * `Invalid refresh token` for an unknown, expired or revoked token and for a reused one (after
- * revoking its family). The retiring UPDATE is conditional, so two racing uses cannot both win.
+ * revoking its family). The retiring UPDATE is conditional, so two racing uses cannot both win;
+ * the loser, within REFRESH_GRACE_MS of the rotation, gets the winner's next token.
  */
-export async function rotateRefreshToken(db: D1Database, token: string): Promise<{ userId: string; familyId: string }> {
+export async function rotateRefreshToken(env: Env, token: string): Promise<{ userId: string; familyId: string; next: string }> {
+  const db = env.META;
   const hash = await sha256Hex(token);
-  const row = await db.prepare("SELECT * FROM refresh_tokens WHERE token_hash = ?").bind(hash).first<RefreshRow>();
+  const read = () => db.prepare("SELECT * FROM refresh_tokens WHERE token_hash = ?").bind(hash).first<RefreshRow>();
+  const row = await read();
   const now = Date.now();
   if (!row || row.revoked_at !== null || row.expires_at <= now) throw badRequest("Invalid refresh token");
-  const reused =
-    row.rotated_at !== null ||
+  const next = await successorOf(env, token);
+  const won =
+    row.rotated_at === null &&
     (await db
       .prepare("UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ? AND rotated_at IS NULL AND revoked_at IS NULL")
       .bind(now, hash)
-      .run()).meta.changes !== 1;
-  if (reused) {
-    await revokeFamily(db, row.family_id);
-    throw badRequest("Invalid refresh token");
+      .run()).meta.changes === 1;
+  if (won) return { userId: row.user_id, familyId: row.family_id, next };
+  // Rotated already: a concurrent refresh (same answer) or a copied token (the family ends).
+  const rotatedAt = row.rotated_at ?? (await read())?.rotated_at ?? null;
+  if (rotatedAt !== null && now - rotatedAt <= REFRESH_GRACE_MS) {
+    const following = await db.prepare("SELECT rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = ?")
+      .bind(await sha256Hex(next)).first<Pick<RefreshRow, "rotated_at" | "revoked_at">>();
+    if (!following || (following.rotated_at === null && following.revoked_at === null)) {
+      return { userId: row.user_id, familyId: row.family_id, next };
+    }
   }
-  return { userId: row.user_id, familyId: row.family_id };
+  await revokeFamily(db, row.family_id);
+  throw badRequest("Invalid refresh token");
 }
 
 /** Sign-out: ends the family of the presented token, if it belongs to this user. */

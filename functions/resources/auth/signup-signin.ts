@@ -3,7 +3,7 @@ import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from
 import { effectiveRoles, toFlags, type RoleFlags } from "../../../db/acl/roles";
 import { badRequest } from "../../lib/http-error";
 import { findProjectWithRole, findSharedProject } from "../../lib/projects";
-import { attemptKeys, limitAttempts } from "../../lib/rate-limit";
+import { assertUnderLimit, countAttempt, limitAttempts, signinFailureKeys, signupKeys } from "../../lib/rate-limit";
 import { currentUser } from "../../lib/session";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
@@ -56,6 +56,7 @@ async function sharedBaseMe(db: D1Database, sharedBaseId: string | undefined) {
 export const signupSignin = new Hono<AppEnv>()
   .post("/user/signup", need("public"), async (c) => {
     const body = await jsonBody(c, signupBody);
+    await limitAttempts(c, signupKeys(c));
     const problem = passwordProblem(body.password);
     if (problem) throw badRequest(problem);
     const passwordHash = await hashPassword(body.password);
@@ -73,11 +74,15 @@ export const signupSignin = new Hono<AppEnv>()
 
   .post("/user/signin", need("public"), async (c) => {
     const body = await jsonBody(c, signinBody);
-    await limitAttempts(c, attemptKeys(c, "signin", body.email));
+    const failureKeys = signinFailureKeys(c, body.email);
+    await assertUnderLimit(c, failureKeys);
     const user = await findUserByEmail(c.env.META, body.email);
     // Same work and same answer whether the account is missing or the password wrong.
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyPasswordHash()));
-    if (!user || !user.password_hash || !ok) throw badRequest("Invalid credentials");
+    if (!user || !user.password_hash || !ok) {
+      await countAttempt(c, failureKeys);
+      throw badRequest("Invalid credentials");
+    }
     return c.json({ token: await startSession(c, user) });
   })
 

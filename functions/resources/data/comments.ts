@@ -6,10 +6,12 @@ import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { actorOf, room } from "./context";
 
+const COMMENT_MAX = 10_000;
+
 const commentBody = z.object({
   fk_model_id: z.string({ error: "fk_model_id: Required" }),
   row_id: z.union([z.string(), z.number()], { error: "row_id: Required" }).transform(String),
-  description: z.string({ error: "description: Required" }).trim().min(1, "description: a comment cannot be empty").max(10_000),
+  description: z.string({ error: "description: Required" }).trim().min(1, "a comment cannot be empty").max(COMMENT_MAX, `a comment may be at most ${COMMENT_MAX} characters`),
 });
 
 /** Row comments and history (contract 4.9); the project comes from `fk_model_id`. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isProjectRole, PROJECT_ROLES, projectRank, rankOf, type ProjectRole } from "../../../db/acl/roles";
 import { badRequest, forbidden, notFound } from "../../lib/http-error";
 import { findOrInvite, mailInvite, renewInvite } from "../../lib/invites";
-import { siteUrl } from "../../lib/site-url";
+import { mailSiteUrl } from "../../lib/site-url";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
@@ -73,6 +73,7 @@ export const members = new Hono<AppEnv>()
   })
   .post("/:projectId/users", need("userInvite"), async (c) => {
     const body = await jsonBody(c, inviteBody);
+    const site = mailSiteUrl(c);
     const role = checkRole(body.roles);
     assertRank(c, role, "invite as");
     const emails = [...new Set(body.email.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))];
@@ -90,7 +91,7 @@ export const members = new Hono<AppEnv>()
         errors.push({ email, error: `${email} with role ${await memberRole(c, user.id)} already exists in this project` });
         continue;
       }
-      await mailInvite(c.env, siteUrl(c), user, `the project "${project.title}"`, `/nc/${project.id}`);
+      await mailInvite(c.env, site, user, `the project "${project.title}"`, `/nc/${project.id}`);
     }
     if (emails.length === 1 && errors.length === 1) throw badRequest(errors[0]!.error);
     if (emails.length === 1) return c.json({ msg: "The user has been invited successfully" });
@@ -120,10 +121,11 @@ export const members = new Hono<AppEnv>()
   .post("/:projectId/users/:userId/resend-invite", need("projectUserResendInvite"), async (c) => {
     const userId = c.req.param("userId");
     await memberRole(c, userId);
+    const site = mailSiteUrl(c);
     const token = await renewInvite(c.env.META, userId);
     if (!token) throw badRequest("This user has already joined; there is no invitation to resend");
     const user = await c.env.META.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string }>();
     const project = c.get("project");
-    await mailInvite(c.env, siteUrl(c), { id: userId, email: user!.email, inviteToken: token }, `the project "${project.title}"`, `/nc/${project.id}`);
+    await mailInvite(c.env, site, { id: userId, email: user!.email, inviteToken: token }, `the project "${project.title}"`, `/nc/${project.id}`);
     return c.json({ msg: "The invitation has been sent to the user" });
   });

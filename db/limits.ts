@@ -1,0 +1,42 @@
+/**
+ * Size limits of what the API stores. SQLite in a Durable Object refuses a string, BLOB or row
+ * over 2 MB (SQLITE_TOOBIG), which would surface as a 500 mid-request; these limits refuse such
+ * input first, with a 400 naming the limit. Settings (meta, options) and filter values are far
+ * smaller than any real use, and every read of a table carries them.
+ */
+import { z } from "zod";
+
+/** One cell value, in UTF-8 bytes. */
+export const MAX_VALUE_BYTES = 1_000_000;
+/** All values of one row together, in UTF-8 bytes (leaves room under the 2 MB row limit). */
+export const MAX_ROW_BYTES = 1_800_000;
+/** A meta or options object as JSON text. */
+export const MAX_META_CHARS = 65_536;
+/** One filter value. */
+export const MAX_FILTER_VALUE_CHARS = 10_000;
+
+/** UTF-8 length, counted without encoding (a surrogate pair is one 4-byte character). */
+export function utf8Bytes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+export const tooBigMeta = (what: string) => `${what} is larger than ${MAX_META_CHARS / 1024} KB`;
+
+/** True when a meta/options value (object or JSON text) fits MAX_META_CHARS. */
+export function metaFits(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  return (typeof value === "string" ? value : JSON.stringify(value)).length <= MAX_META_CHARS;
+}
+
+/** A zod refinement for meta fields: `meta is larger than 64 KB`. */
+export const metaLimit = <T extends z.ZodType>(schema: T, what = "meta") => schema.refine(metaFits, tooBigMeta(what));

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import type { ColumnRow } from "../store/schema";
+import { rowColumns, toApiRow } from "./values";
+
+const column = (id: string, title: string, columnName: string): ColumnRow => ({
+  id, modelId: "md_1", title, columnName, uidt: "SingleLineText", dt: "TEXT", pk: 0, pv: 0, ai: 0, rqd: 0, unique: 0,
+  system: 0, cdf: null, meta: "{}", colOptions: null, description: null, order: 1, createdAt: "", updatedAt: "",
+});
+
+describe("API rows", () => {
+  it("keep a value keyed by a prototype's name as a plain property (no poisoning, no loss)", () => {
+    // Titles like these are refused now, but a row object must never depend on that.
+    const cols = rowColumns([column("cl_1", "__proto__", "proto"), column("cl_2", "Name", "name")]);
+    const row = toApiRow(cols, { proto: "kept", name: "Ada" });
+    expect(Object.keys(row)).toEqual(["__proto__", "Name"]);
+    expect(row["__proto__"]).toBe("kept");
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(JSON.stringify(row)).toBe('{"__proto__":"kept","Name":"Ada"}');
+    // What the project room's RPC does to it: the key survives as an own property.
+    expect(Object.hasOwn(structuredClone(row), "__proto__")).toBe(true);
+    const computed = toApiRow(cols, { name: "Ada" }, [["constructor", 1]]);
+    expect(JSON.stringify(computed)).toBe('{"Name":"Ada","constructor":1}');
+  });
+});

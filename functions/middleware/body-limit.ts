@@ -1,0 +1,73 @@
+import type { MiddlewareHandler } from "hono";
+import { badRequest, HttpError } from "../lib/http-error";
+import type { AppEnv } from "../types";
+
+/**
+ * Caps request bodies before any route reads them. Rules:
+ * - a declared Content-Length over MAX_BODY_BYTES is refused at once (413), and a body streamed
+ *   without one is read only up to the limit;
+ * - JSON nested deeper than MAX_JSON_DEPTH is refused (400) before it is parsed: a parser walks
+ *   nesting recursively, and 100,000 levels exhaust its stack;
+ * - text bodies (every API body is JSON) are read here once and handed to the route through
+ *   Hono's body cache; other types are left to their route, checked by their declared length.
+ */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const MAX_JSON_DEPTH = 64;
+
+const tooLarge = () => new HttpError(413, `The request body exceeds the limit of ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+
+async function readCapped(body: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+/** The deepest nesting of arrays and objects in JSON text (strings skipped), stopping past `max`. */
+export function jsonDepthOver(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
+const isText = (type: string | undefined) => !type || /json|^text\//i.test(type);
+
+export const bodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const declared = Number(c.req.header("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body || !isText(c.req.header("content-type"))) return next();
+  const text = await readCapped(body);
+  // Every API body is read as JSON whatever its declared type; only tabular text is exempt.
+  const tabular = /^text\/(csv|tab-separated-values)/i.test(c.req.header("content-type") ?? "");
+  if (!tabular && jsonDepthOver(text, MAX_JSON_DEPTH)) throw badRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted`);
+  // Hono keeps pending reads in its cache (typed as values); c.req.text()/json() read from it.
+  (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
+  return next();
+};
