@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound, unauthorized } from "../lib/http-error
 import { projectOfId } from "../lib/meta-index";
 import { verifySessionToken } from "../lib/jwt";
 import { userOfApiToken } from "../lib/api-tokens";
-import { findProjectWithRole, findSessionProject, findSharedProject } from "../lib/projects";
+import { findProjectWithRole, findSessionProject, findSharedProject, type ProjectRow } from "../lib/projects";
 import { currentUser } from "../lib/session";
 import type { AppEnv } from "../types";
 
@@ -89,6 +89,46 @@ async function projectAccess(c: Context<AppEnv>) {
   throw unauthorized();
 }
 
+/** The full project check of `need`: the caller's roles in the path's project, then the action. */
+export async function checkProjectAccess(c: Context<AppEnv>, access: Action): Promise<void> {
+  const { project, flags, isPublicBase } = await projectAccess(c);
+  if (!can(flags, access)) deny(access, flags);
+  c.set("project", project);
+  c.set("roles", flags);
+  c.set("isPublicBase", isPublicBase);
+}
+
+/** Project ids as newId("p_") makes them; anything else in the path may be a title. */
+const PROJECT_ID = /^p_[0-9a-z]{14}$/;
+
+/**
+ * `need` for data routes whose handler makes exactly one call into the project room (through
+ * `room(c)` of resources/data/context.ts): with a session token that verifies (signature and
+ * expiry, no I/O) and a project id in the path, the access check moves into that call, so the
+ * request makes one hop (realtime/access-gate.ts). Otherwise, and whenever the room cannot settle
+ * it (not a member, stale token, no such project), the full check of `need` runs.
+ */
+export function needInRoom(access: Action): AclMiddleware {
+  const full = need(access);
+  const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const token = c.req.header("xc-auth");
+    const key = c.req.param("projectName") ?? c.req.param("projectId");
+    if (token && key && PROJECT_ID.test(key) && scopeOf(access) === "project") {
+      const claims = await verifySessionToken(c.env, token);
+      if (claims) {
+        c.set("gate", { projectId: key, userId: claims.id, tokenVersion: claims.token_version, action: access, preview: c.req.header("xc-preview") });
+        // Not yet checked: only the room call, which checks first, may use these.
+        const { id, email, firstname, lastname, roles, token_version } = claims;
+        c.set("user", { id, email, firstname, lastname, roles, token_version });
+        c.set("project", { id: key } as ProjectRow);
+        return next();
+      }
+    }
+    return full(c, next);
+  };
+  return Object.assign(mw, { access });
+}
+
 /** Every route declares what it needs with `need(...)`; a test fails for a route without one. */
 export function need(access: Access): AclMiddleware {
   const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -107,11 +147,7 @@ export function need(access: Access): AclMiddleware {
       c.set("roles", flags);
       return next();
     }
-    const { project, flags, isPublicBase } = await projectAccess(c);
-    if (!can(flags, access)) deny(access, flags);
-    c.set("project", project);
-    c.set("roles", flags);
-    c.set("isPublicBase", isPublicBase);
+    await checkProjectAccess(c, access);
     return next();
   };
   return Object.assign(mw, { access });
