@@ -121,7 +121,15 @@ export function needInRoom(access: Action): AclMiddleware {
         const { id, email, firstname, lastname, roles, token_version } = claims;
         c.set("user", { id, email, firstname, lastname, roles, token_version });
         c.set("project", { id: key } as ProjectRow);
-        return next();
+        await next();
+        // The handler refused its input before reaching the room: access still comes first,
+        // so a caller without it learns nothing about the request (403/401, not 400).
+        if (c.error && c.get("gate")) {
+          c.set("gate", undefined);
+          c.set("user", undefined);
+          await checkProjectAccess(c, access);
+        }
+        return;
       }
     }
     return full(c, next);

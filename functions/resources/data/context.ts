@@ -16,9 +16,10 @@ export function room(c: Ctx): RoomClient {
   if (!claims) return projectRoom(c.env, c.get("project").id);
   return new Proxy({} as RoomClient, {
     get: (_, method: GatedMethod) => async (...args: unknown[]) => {
+      // Whatever the room answers, access has been settled for this request.
+      c.set("gate", undefined);
       const res = await gatedRoom(c.env, claims.projectId).gated(claims, method, args);
       if (res.ok || !("fallback" in res)) return res;
-      c.set("gate", undefined);
       c.set("user", undefined);
       await checkProjectAccess(c, claims.action);
       return (projectRoom(c.env, c.get("project").id)[method] as (...a: unknown[]) => Promise<unknown>)(...args);
