@@ -3,6 +3,7 @@ import type { Access } from "../../db/acl/actions";
 import { can, MATRIX, scopeOf, type Action } from "../../db/acl/matrix";
 import { applyPreview, effectiveRoles, flagNames, toFlags, type RoleFlags } from "../../db/acl/roles";
 import { badRequest, forbidden, notFound, unauthorized } from "../lib/http-error";
+import { primaryDb } from "../lib/d1-session";
 import { projectOfId } from "../lib/meta-index";
 import { verifySessionToken } from "../lib/jwt";
 import { userOfApiToken } from "../lib/api-tokens";
@@ -49,10 +50,10 @@ async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
 
 /** Without a valid session, an API token acts as its owner (contract 1.3). */
 async function apiTokenProject(c: Context<AppEnv>, apiToken: string, key: string) {
-  const user = await userOfApiToken(c.env.META, apiToken);
+  const user = await userOfApiToken(primaryDb(c.env.META), apiToken);
   if (!user) return null;
   c.set("isApiToken", true);
-  const found = await findProjectWithRole(c.env.META, key, user.id);
+  const found = await findProjectWithRole(primaryDb(c.env.META), key, user.id);
   return { user, project: found?.project ?? null, role: found?.role ?? null };
 }
 
@@ -69,7 +70,7 @@ async function projectAccess(c: Context<AppEnv>) {
   if (!key) throw badRequest("The request names no project or table (fk_model_id is required)");
   // The session, the project and the membership in one query: this runs on every API call.
   const claims = token ? await verifySessionToken(c.env, token) : null;
-  let found = claims ? await findSessionProject(c.env.META, claims, key) : null;
+  let found = claims ? await findSessionProject(primaryDb(c.env.META), claims, key) : null;
   if (!found && apiToken) found = await apiTokenProject(c, apiToken, key);
   c.set("user", found?.user ?? null);
   // A member's session wins over a shared-base header (contract [B]); a signed-in non-member
@@ -81,7 +82,7 @@ async function projectAccess(c: Context<AppEnv>) {
     return { project: found.project, flags, isPublicBase: false };
   }
   if (sharedId) {
-    const project = await findSharedProject(c.env.META, sharedId);
+    const project = await findSharedProject(primaryDb(c.env.META), sharedId);
     if (project && project.id === key && project.shared_role) {
       return { project, flags: toFlags(project.shared_role), isPublicBase: true };
     }
