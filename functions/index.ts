@@ -1,6 +1,7 @@
 import { routePartykitRequest } from "partyserver";
 import { app } from "./app";
 import type { Env } from "./env";
+import { sessionDb, withBookmark } from "./lib/d1-session";
 import { authorizeSocket, offeredProtocols, SOCKET_PROTOCOL } from "./realtime/socket-auth";
 
 export { ProjectRoom } from "../realtime/project-room";
@@ -21,6 +22,9 @@ export default {
       }
       return routed;
     }
-    return app.fetch(request, env, ctx);
+    // D1 in one session per request (read replicas in production, d1-session.ts).
+    const session = sessionDb(env.META, request);
+    const response = await app.fetch(request, { ...env, META: session.db }, ctx);
+    return withBookmark(request, response, session.bookmark());
   },
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,7 @@
 import type { RoleFlags } from "../db/acl/roles";
 import type { Env } from "./env";
 import type { ProjectRow } from "./lib/projects";
+import type { GateClaims } from "../realtime/access-gate";
 
 export interface SessionUser {
   id: string;
@@ -23,6 +24,8 @@ export interface AppEnv {
     roles: RoleFlags;
     /** True when access comes from an `xc-shared-base-id` header rather than a session. */
     isPublicBase: boolean;
+    /** Set by needInRoom: the claims the project room checks before the data call (one hop). */
+    gate: GateClaims | undefined;
     /** True when the caller is an `xc-token` API token rather than a session. */
     isApiToken: boolean;
   };

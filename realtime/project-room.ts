@@ -15,6 +15,7 @@ import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { openProjectStore } from "./sqlite-store";
+import { AccessGate, type GateClaims } from "./access-gate";
 import * as filtersApi from "../db/views/filters";
 import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
@@ -38,6 +39,16 @@ function guard<T>(fn: () => T): RoomResult<T> {
   }
 }
 
+/** The data methods a request may reach through `gated` (the one-hop access path). */
+export const GATED_METHODS = [
+  "listRows", "countRows", "groupBy", "exportCsv", "findOne", "readRow", "rowExists", "nestedList",
+  "insertRow", "insertRows", "updateRow", "updateRows", "updateWhere", "deleteRow", "deleteRows", "deleteWhere", "setLink",
+] as const;
+export type GatedMethod = (typeof GATED_METHODS)[number];
+
+/** A gated call's answer: the method's, or `fallback` when the Worker must run the full check. */
+export type GatedResult = RoomResult<unknown> | { ok: false; fallback: true };
+
 /**
  * One Durable Object per project (DESIGN.md): its SQLite holds the project's schema and rows,
  * and its sockets are the project's realtime room. Hibernation lets idle rooms cost nothing.
@@ -47,6 +58,9 @@ export class ProjectRoom extends Server<Env> {
   #store: ProjectStore | undefined;
   /** Exact row counts per table and filter; any write empties it. */
   #counts: readApi.CountCache = new Map();
+
+  /** Members' access, memoised for the one-hop data path (access-gate.ts). */
+  #gate = new AccessGate(() => this.env.META);
 
   /** Opened on first use, migrated once per start of the object. */
   get store(): ProjectStore {
@@ -69,6 +83,28 @@ export class ProjectRoom extends Server<Env> {
 
   onRequest(): Response {
     return Response.json({ room: this.name, online: [...this.getConnections()].length });
+  }
+
+  /**
+   * A data request in one hop: the access check (the Worker verified the token's signature),
+   * then the data method. Nothing of the project's storage is touched before access is settled.
+   */
+  async gated(claims: GateClaims, method: GatedMethod, args: unknown[]): Promise<GatedResult> {
+    if (!(GATED_METHODS as readonly string[]).includes(method)) return { ok: false, status: 400, msg: "Not a data method" };
+    const answer = await this.#gate.check(claims);
+    if (!answer.ok) return answer.fallback ? answer : { ok: false, status: answer.status, msg: answer.msg };
+    return (this[method] as (...a: unknown[]) => RoomResult<unknown>)(...args);
+  }
+
+  /** Drops memoised access (one user's, or everyone's): called after any change that may revoke it. */
+  forgetAccess(userId?: string): RoomResult<null> {
+    this.#gate.forget(userId);
+    return { ok: true, data: null };
+  }
+
+  /** How often the gate read D1 since the room started (tests: the memo is used). */
+  accessFills(): RoomResult<number> {
+    return { ok: true, data: this.#gate.fills };
   }
 
   // Schema RPC (called by the Worker's tables and columns routes). projectId is this room's name.

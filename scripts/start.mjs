@@ -1,10 +1,11 @@
-// `npm start`: build the web app, migrate local D1, run the Worker with local D1, DOs and R2.
-import { buildWeb, migrate, startDev } from "./wrangler-env.mjs";
+// `npm start`: build the web app and the Worker, migrate local D1, serve the Worker in workerd
+// through Miniflare (no development proxy) with D1, Durable Objects and R2 under .wrangler/state.
+import { serveWorker } from "./serve-worker.mjs";
+import { buildWeb, migrate } from "./wrangler-env.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 buildWeb();
 migrate();
-console.log(`\n  Gridbase is starting at http://127.0.0.1:${port}\n`);
-const dev = startDev({ port, inspectorPort: Number(process.env.INSPECTOR_PORT ?? 9229) });
-dev.on("exit", (code) => process.exit(code ?? 0));
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => dev.kill(sig));
+const server = await serveWorker({ port, inspectorPort: process.env.INSPECTOR_PORT ? Number(process.env.INSPECTOR_PORT) : undefined, verbose: true });
+console.log(`\n  Gridbase is running at http://127.0.0.1:${port}  (Ctrl+C stops it; \`npm run dev\` for live reload)\n`);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => void server.stop().then(() => process.exit(0)));

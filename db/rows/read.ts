@@ -16,7 +16,16 @@ import { scopeParams, whereKey, type RowScope } from "../views/scope";
  */
 export type CountCache = Map<string, number>;
 
+/** Per table ref (itself memoised until the schema changes), so a request builds none. */
+const queryTables = new WeakMap<TableRef, QueryTable>();
+
 export function queryTable(t: TableRef): QueryTable {
+  let known = queryTables.get(t);
+  if (!known) queryTables.set(t, (known = buildQueryTable(t)));
+  return known;
+}
+
+function buildQueryTable(t: TableRef): QueryTable {
   return {
     tableName: t.model.tableName,
     columns: [

@@ -1,4 +1,5 @@
-import type { ProjectRoom, RoomResult } from "../../realtime/project-room";
+import type { GateClaims } from "../../realtime/access-gate";
+import type { GatedMethod, GatedResult, ProjectRoom, RoomResult } from "../../realtime/project-room";
 import type { Env } from "../env";
 import { HttpError } from "./http-error";
 
@@ -14,6 +15,13 @@ export type RoomClient = {
 export function projectRoom(env: Env, projectId: string): RoomClient {
   // The stub's own RPC typing wraps every value; the room answers plain structured data.
   return env.PROJECT.get(env.PROJECT.idFromName(projectId)) as unknown as RoomClient;
+}
+
+/** The room's one-hop entry: access check and data method in one call (realtime/access-gate.ts). */
+export function gatedRoom(env: Env, projectId: string) {
+  return env.PROJECT.get(env.PROJECT.idFromName(projectId)) as unknown as {
+    gated(claims: GateClaims, method: GatedMethod, args: unknown[]): Promise<GatedResult>;
+  };
 }
 
 /** Turns a room refusal into the HTTP error it names. */

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv, SessionUser } from "../types";
 import { userOfApiToken } from "./api-tokens";
+import { primaryDb } from "./d1-session";
 import { forbidden, unauthorized } from "./http-error";
 import { verifySessionToken } from "./jwt";
 
@@ -23,14 +24,14 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
   if (token) {
     const claims = await verifySessionToken(c.env, token);
     if (claims) {
-      const row = await findUserById(c.env.META, claims.id);
+      const row = await findUserById(primaryDb(c.env.META), claims.id);
       if (row && row.token_version === claims.token_version) user = row;
     }
   }
   // An API token is used only when there is no valid session (contract 1.3).
   const apiToken = c.req.header("xc-token");
   if (!user && apiToken) {
-    user = await userOfApiToken(c.env.META, apiToken);
+    user = await userOfApiToken(primaryDb(c.env.META), apiToken);
     if (user) c.set("isApiToken", true);
   }
   c.set("user", user);

@@ -3,10 +3,11 @@ import type { Access } from "../../db/acl/actions";
 import { can, MATRIX, scopeOf, type Action } from "../../db/acl/matrix";
 import { applyPreview, effectiveRoles, flagNames, toFlags, type RoleFlags } from "../../db/acl/roles";
 import { badRequest, forbidden, notFound, unauthorized } from "../lib/http-error";
+import { primaryDb } from "../lib/d1-session";
 import { projectOfId } from "../lib/meta-index";
 import { verifySessionToken } from "../lib/jwt";
 import { userOfApiToken } from "../lib/api-tokens";
-import { findProjectWithRole, findSessionProject, findSharedProject } from "../lib/projects";
+import { findProjectWithRole, findSessionProject, findSharedProject, type ProjectRow } from "../lib/projects";
 import { currentUser } from "../lib/session";
 import type { AppEnv } from "../types";
 
@@ -49,10 +50,10 @@ async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
 
 /** Without a valid session, an API token acts as its owner (contract 1.3). */
 async function apiTokenProject(c: Context<AppEnv>, apiToken: string, key: string) {
-  const user = await userOfApiToken(c.env.META, apiToken);
+  const user = await userOfApiToken(primaryDb(c.env.META), apiToken);
   if (!user) return null;
   c.set("isApiToken", true);
-  const found = await findProjectWithRole(c.env.META, key, user.id);
+  const found = await findProjectWithRole(primaryDb(c.env.META), key, user.id);
   return { user, project: found?.project ?? null, role: found?.role ?? null };
 }
 
@@ -69,7 +70,7 @@ async function projectAccess(c: Context<AppEnv>) {
   if (!key) throw badRequest("The request names no project or table (fk_model_id is required)");
   // The session, the project and the membership in one query: this runs on every API call.
   const claims = token ? await verifySessionToken(c.env, token) : null;
-  let found = claims ? await findSessionProject(c.env.META, claims, key) : null;
+  let found = claims ? await findSessionProject(primaryDb(c.env.META), claims, key) : null;
   if (!found && apiToken) found = await apiTokenProject(c, apiToken, key);
   c.set("user", found?.user ?? null);
   // A member's session wins over a shared-base header (contract [B]); a signed-in non-member
@@ -81,12 +82,60 @@ async function projectAccess(c: Context<AppEnv>) {
     return { project: found.project, flags, isPublicBase: false };
   }
   if (sharedId) {
-    const project = await findSharedProject(c.env.META, sharedId);
+    const project = await findSharedProject(primaryDb(c.env.META), sharedId);
     if (project && project.id === key && project.shared_role) {
       return { project, flags: toFlags(project.shared_role), isPublicBase: true };
     }
   }
   throw unauthorized();
+}
+
+/** The full project check of `need`: the caller's roles in the path's project, then the action. */
+export async function checkProjectAccess(c: Context<AppEnv>, access: Action): Promise<void> {
+  const { project, flags, isPublicBase } = await projectAccess(c);
+  if (!can(flags, access)) deny(access, flags);
+  c.set("project", project);
+  c.set("roles", flags);
+  c.set("isPublicBase", isPublicBase);
+}
+
+/** Project ids as newId("p_") makes them; anything else in the path may be a title. */
+const PROJECT_ID = /^p_[0-9a-z]{14}$/;
+
+/**
+ * `need` for data routes whose handler makes exactly one call into the project room (through
+ * `room(c)` of resources/data/context.ts): with a session token that verifies (signature and
+ * expiry, no I/O) and a project id in the path, the access check moves into that call, so the
+ * request makes one hop (realtime/access-gate.ts). Otherwise, and whenever the room cannot settle
+ * it (not a member, stale token, no such project), the full check of `need` runs.
+ */
+export function needInRoom(access: Action): AclMiddleware {
+  const full = need(access);
+  const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const token = c.req.header("xc-auth");
+    const key = c.req.param("projectName") ?? c.req.param("projectId");
+    if (token && key && PROJECT_ID.test(key) && scopeOf(access) === "project") {
+      const claims = await verifySessionToken(c.env, token);
+      if (claims) {
+        c.set("gate", { projectId: key, userId: claims.id, tokenVersion: claims.token_version, action: access, preview: c.req.header("xc-preview") });
+        // Not yet checked: only the room call, which checks first, may use these.
+        const { id, email, firstname, lastname, roles, token_version } = claims;
+        c.set("user", { id, email, firstname, lastname, roles, token_version });
+        c.set("project", { id: key } as ProjectRow);
+        await next();
+        // The handler refused its input before reaching the room: access still comes first,
+        // so a caller without it learns nothing about the request (403/401, not 400).
+        if (c.error && c.get("gate")) {
+          c.set("gate", undefined);
+          c.set("user", undefined);
+          await checkProjectAccess(c, access);
+        }
+        return;
+      }
+    }
+    return full(c, next);
+  };
+  return Object.assign(mw, { access });
 }
 
 /** Every route declares what it needs with `need(...)`; a test fails for a route without one. */
@@ -107,11 +156,7 @@ export function need(access: Access): AclMiddleware {
       c.set("roles", flags);
       return next();
     }
-    const { project, flags, isPublicBase } = await projectAccess(c);
-    if (!can(flags, access)) deny(access, flags);
-    c.set("project", project);
-    c.set("roles", flags);
-    c.set("isPublicBase", isPublicBase);
+    await checkProjectAccess(c, access);
     return next();
   };
   return Object.assign(mw, { access });

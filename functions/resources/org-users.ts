@@ -8,6 +8,7 @@ import { jsonBody } from "../lib/validate";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
 import { issueResetLink } from "./auth/password-reset";
+import { forgetUserAccess, projectsOfUser } from "../lib/access-push";
 
 const ORG_ROLES = ["org-level-creator", "org-level-viewer"] as const;
 const roleSchema = z.enum(ORG_ROLES, { error: `roles: Invalid role, use ${ORG_ROLES.join(" or ")}` });
@@ -60,6 +61,7 @@ export const orgUsers = new Hono<AppEnv>()
     const user = await target(c);
     if (toFlags(user.roles).super) throw badRequest("Cannot update super admin roles");
     await c.env.META.prepare("UPDATE users SET roles = ?, updated_at = ? WHERE id = ?").bind(roles, new Date().toISOString(), user.id).run();
+    await forgetUserAccess(c.env, user.id);
     return c.json({ msg: "The user has been updated successfully" });
   })
   .delete("/users/:userId", need("orgUserDelete"), async (c) => {
@@ -74,7 +76,9 @@ export const orgUsers = new Hono<AppEnv>()
     if (orphaned.results.length) {
       throw badRequest(`${user.email} is the only owner of ${orphaned.results.map((p) => p.title).join(", ")}; make someone else owner first`);
     }
+    const projects = await projectsOfUser(c.env, user.id);
     await c.env.META.prepare("DELETE FROM users WHERE id = ?").bind(user.id).run();
+    await forgetUserAccess(c.env, user.id, projects);
     return c.json({ msg: "The user has been deleted successfully" });
   })
   .post("/users/:userId/resend-invite", need("orgUserResendInvite"), async (c) => {

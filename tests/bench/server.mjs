@@ -1,29 +1,21 @@
-// A local instance for benchmarks: wrangler dev on loopback with its own fresh state folder.
+// A local instance for benchmarks: the built Worker in workerd through Miniflare (as `npm start`
+// serves it, no development proxy) on loopback with its own fresh state folder.
 import { rmSync } from "node:fs";
-import { setTimeout as sleep } from "node:timers/promises";
-import { buildWeb, migrate, startDev } from "../../scripts/wrangler-env.mjs";
+import { serveWorker } from "../../scripts/serve-worker.mjs";
+import { buildWeb, migrate } from "../../scripts/wrangler-env.mjs";
 
 // BENCH_PORT / BENCH_INSPECTOR_PORT move every benchmark's server (engineers share one machine).
 export async function startBenchServer({
   port = Number(process.env.BENCH_PORT ?? 8790),
-  inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT ?? 9250),
+  inspectorPort = process.env.BENCH_INSPECTOR_PORT ? Number(process.env.BENCH_INSPECTOR_PORT) : undefined,
   build = false,
 } = {}) {
   const persistTo = `.wrangler/bench-state-${port}`;
   rmSync(persistTo, { recursive: true, force: true });
   if (build) buildWeb();
   migrate(persistTo);
-  const child = startDev({ port, inspectorPort, persistTo, vars: ["RATE_LIMIT_PER_MINUTE:100000"], stdio: "ignore" });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(500);
-  }
-  return { base, stop: () => child.kill("SIGTERM") };
+  const server = await serveWorker({ port, inspectorPort, persistTo, vars: { RATE_LIMIT_PER_MINUTE: "100000" } });
+  return { base: `http://127.0.0.1:${port}`, stop: () => server.stop() };
 }
 
 /** A signed-in API caller with JSON helpers; fails loudly on any non-2xx. */

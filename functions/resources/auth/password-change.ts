@@ -10,6 +10,7 @@ import { revokeAllOfUser } from "./refresh-tokens";
 import { changeBody } from "./schemas";
 import { startSession } from "./start-session";
 import { findUserByIdFull, newTokenVersion, nowIso, type UserRow } from "./users";
+import { forgetUserAccess } from "../../lib/access-push";
 
 /**
  * Changing the password ends every session of the user (token_version and refresh tokens), then
@@ -33,6 +34,7 @@ async function changePassword(c: Context<AppEnv>) {
   ).bind(await hashPassword(newPassword), newTokenVersion(), nowIso(), user.id).first<UserRow>();
   if (!updated) throw unauthorized();
   await revokeAllOfUser(c.env.META, user.id);
+  await forgetUserAccess(c.env, user.id);
   const token = await startSession(c, updated);
   return c.json({ msg: "Password has been updated successfully", token });
 }

@@ -11,6 +11,7 @@ import type { AppEnv } from "../../types";
 import { revokeAllOfUser } from "./refresh-tokens";
 import { forgotBody, resetBody } from "./schemas";
 import { findUserByEmail, newTokenVersion, nowIso } from "./users";
+import { forgetUserAccess } from "../../lib/access-push";
 
 /**
  * Forgotten password: a one-hour, single-use token (a random UUID) is mailed as a link; only its
@@ -91,6 +92,7 @@ export const passwordReset = new Hono<AppEnv>()
     ).bind(await hashPassword(password), newTokenVersion(), nowIso(), target.id, target.hash).run();
     if (done.meta.changes !== 1) throw badRequest("Invalid reset url");
     await revokeAllOfUser(c.env.META, target.id);
+    await forgetUserAccess(c.env, target.id);
     return c.json({ msg: "Password has been reset successfully" });
   })
 

@@ -8,6 +8,7 @@ import {
 } from "./refresh-tokens";
 import { sessionTokenFor } from "./start-session";
 import { rotateTokenVersion } from "./users";
+import { forgetUserAccess } from "../../lib/access-push";
 
 /** Trades the refresh cookie for a new JWT and the next refresh token of the same family. */
 async function refresh(c: Context<AppEnv>) {
@@ -37,6 +38,7 @@ export const refreshSignout = new Hono<AppEnv>()
     if (presented) await revokeFamilyOfToken(c.env.META, presented, user.id);
     // Ends every JWT of the user, not just this one: a JWT cannot be recalled individually.
     await rotateTokenVersion(c.env.META, user.id);
+    await forgetUserAccess(c.env, user.id);
     clearRefreshCookie(c);
     return c.json({ msg: "Signed out successfully" });
   });

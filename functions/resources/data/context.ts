@@ -1,11 +1,31 @@
 import type { Context } from "hono";
 import type { Actor } from "../../../db/rows/audit";
-import { projectRoom } from "../../lib/room";
+import type { GatedMethod } from "../../../realtime/project-room";
+import { gatedRoom, projectRoom, type RoomClient } from "../../lib/room";
+import { checkProjectAccess } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 
 export type Ctx = Context<AppEnv>;
 
-export const room = (c: Ctx) => projectRoom(c.env, c.get("project").id);
+/**
+ * The project room of the request. Behind needInRoom the access check travels with the call
+ * (one hop); should the room not settle it, the full check runs and the call goes out plainly.
+ */
+export function room(c: Ctx): RoomClient {
+  const claims = c.get("gate");
+  if (!claims) return projectRoom(c.env, c.get("project").id);
+  return new Proxy({} as RoomClient, {
+    get: (_, method: GatedMethod) => async (...args: unknown[]) => {
+      // Whatever the room answers, access has been settled for this request.
+      c.set("gate", undefined);
+      const res = await gatedRoom(c.env, claims.projectId).gated(claims, method, args);
+      if (res.ok || !("fallback" in res)) return res;
+      c.set("user", undefined);
+      await checkProjectAccess(c, claims.action);
+      return (projectRoom(c.env, c.get("project").id)[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+    },
+  });
+}
 
 /** Who writes: the session user, or a shared-base editor visiting without an account. */
 export function actorOf(c: Ctx): Actor {

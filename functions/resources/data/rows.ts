@@ -4,7 +4,7 @@ import { rowsOf } from "../../../db/rows/api";
 import type { RowScope } from "../../../db/views/scope";
 import { badRequest } from "../../lib/http-error";
 import { unwrap } from "../../lib/room";
-import { need } from "../../middleware/acl";
+import { needInRoom } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { readJson } from "../../lib/validate";
 import { actorOf, room, type Ctx } from "./context";
@@ -78,50 +78,50 @@ async function findOne(c: Ctx) {
  * Literal segments are registered before `:rowId`, so `count` or `find-one` never read as a row id.
  */
 export const rowRoutes = new Hono<AppEnv>()
-  .get("/:orgs/:projectName/:tableName", need("dataList"), list)
-  .get("/:orgs/:projectName/:tableName/views/:viewName", need("dataList"), list)
-  .get("/:orgs/:projectName/:tableName/count", need("dataCount"), count)
-  .get("/:orgs/:projectName/:tableName/views/:viewName/count", need("dataCount"), count)
-  .get("/:orgs/:projectName/:tableName/groupby", need("dataList"), groupBy)
-  .get("/:orgs/:projectName/:tableName/views/:viewName/groupby", need("dataList"), groupBy)
-  .get("/:orgs/:projectName/:tableName/export/csv", need("dataExport"), exportCsv)
-  .get("/:orgs/:projectName/:tableName/views/:viewName/export/csv", need("dataExport"), exportCsv)
-  .get("/:orgs/:projectName/:tableName/find-one", need("dataRead"), findOne)
-  .get("/:orgs/:projectName/:tableName/views/:viewName/find-one", need("dataRead"), findOne)
-  .post("/:orgs/:projectName/:tableName", need("dataInsert"), async (c) =>
+  .get("/:orgs/:projectName/:tableName", needInRoom("dataList"), list)
+  .get("/:orgs/:projectName/:tableName/views/:viewName", needInRoom("dataList"), list)
+  .get("/:orgs/:projectName/:tableName/count", needInRoom("dataCount"), count)
+  .get("/:orgs/:projectName/:tableName/views/:viewName/count", needInRoom("dataCount"), count)
+  .get("/:orgs/:projectName/:tableName/groupby", needInRoom("dataList"), groupBy)
+  .get("/:orgs/:projectName/:tableName/views/:viewName/groupby", needInRoom("dataList"), groupBy)
+  .get("/:orgs/:projectName/:tableName/export/csv", needInRoom("dataExport"), exportCsv)
+  .get("/:orgs/:projectName/:tableName/views/:viewName/export/csv", needInRoom("dataExport"), exportCsv)
+  .get("/:orgs/:projectName/:tableName/find-one", needInRoom("dataRead"), findOne)
+  .get("/:orgs/:projectName/:tableName/views/:viewName/find-one", needInRoom("dataRead"), findOne)
+  .post("/:orgs/:projectName/:tableName", needInRoom("dataInsert"), async (c) =>
     c.json(await unwrap(room(c).insertRow(table(c), await readJson(c), actorOf(c)))),
   )
-  .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/exclude", need("nestedList"), (c) => nested(c, false))
-  .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName", need("nestedList"), (c) => nested(c, true))
-  .post("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/:refRowId", need("nestedAdd"), (c) => link(c, true))
-  .delete("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/:refRowId", need("nestedRemove"), (c) => link(c, false))
-  .get("/:orgs/:projectName/:tableName/:rowId/exist", need("dataRead"), async (c) =>
+  .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/exclude", needInRoom("nestedList"), (c) => nested(c, false))
+  .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName", needInRoom("nestedList"), (c) => nested(c, true))
+  .post("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/:refRowId", needInRoom("nestedAdd"), (c) => link(c, true))
+  .delete("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/:refRowId", needInRoom("nestedRemove"), (c) => link(c, false))
+  .get("/:orgs/:projectName/:tableName/:rowId/exist", needInRoom("dataRead"), async (c) =>
     c.json(await unwrap(room(c).rowExists(table(c), rowId(c)))),
   )
-  .get("/:orgs/:projectName/:tableName/:rowId", need("dataRead"), async (c) =>
+  .get("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataRead"), async (c) =>
     c.json(await unwrap(room(c).readRow(table(c), rowId(c)))),
   )
-  .patch("/:orgs/:projectName/:tableName/:rowId", need("dataUpdate"), async (c) =>
+  .patch("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataUpdate"), async (c) =>
     c.json(await unwrap(room(c).updateRow(table(c), rowId(c), await readJson(c), actorOf(c)))),
   )
-  .delete("/:orgs/:projectName/:tableName/:rowId", need("dataDelete"), async (c) =>
+  .delete("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataDelete"), async (c) =>
     c.json(await unwrap(room(c).deleteRow(table(c), rowId(c), actorOf(c)))),
   );
 
 export const bulkRoutes = new Hono<AppEnv>()
-  .patch("/:orgs/:projectName/:tableName/all", need("dataUpdate"), async (c) =>
+  .patch("/:orgs/:projectName/:tableName/all", needInRoom("dataUpdate"), async (c) =>
     c.json(await unwrap(room(c).updateWhere(table(c), listParams(c).where, await readJson(c), actorOf(c)))),
   )
-  .delete("/:orgs/:projectName/:tableName/all", need("dataDelete"), async (c) =>
+  .delete("/:orgs/:projectName/:tableName/all", needInRoom("dataDelete"), async (c) =>
     c.json(await unwrap(room(c).deleteWhere(table(c), listParams(c).where, actorOf(c)))),
   )
-  .post("/:orgs/:projectName/:tableName", need("dataInsert"), async (c) =>
+  .post("/:orgs/:projectName/:tableName", needInRoom("dataInsert"), async (c) =>
     // Forwarded as text: the project room parses and validates it (rowsOf).
     c.json(await unwrap(room(c).insertRows(table(c), await c.req.text(), actorOf(c)))),
   )
-  .patch("/:orgs/:projectName/:tableName", need("dataUpdate"), async (c) =>
+  .patch("/:orgs/:projectName/:tableName", needInRoom("dataUpdate"), async (c) =>
     c.json(await unwrap(room(c).updateRows(table(c), await arrayBody(c), actorOf(c)))),
   )
-  .delete("/:orgs/:projectName/:tableName", need("dataDelete"), async (c) =>
+  .delete("/:orgs/:projectName/:tableName", needInRoom("dataDelete"), async (c) =>
     c.json(await unwrap(room(c).deleteRows(table(c), await arrayBody(c), actorOf(c)))),
   );

@@ -11,6 +11,7 @@ import { createProjectSchema, updateProjectSchema } from "./schemas";
 import { defaultBase, projectJson } from "./shape";
 import { members } from "./members";
 import { sharedBase } from "./shared-base";
+import { forgetProjectAccess } from "../../lib/access-push";
 
 const now = () => new Date().toISOString();
 
@@ -102,6 +103,7 @@ export const projects = new Hono<AppEnv>()
     await c.env.META.prepare("UPDATE projects SET deleted = 1, shared_uuid = NULL, updated_at = ? WHERE id = ?")
       .bind(now(), c.get("project").id)
       .run();
+    await forgetProjectAccess(c.env, c.get("project").id);
     return c.json(true);
   })
   .get("/:projectId/info", need("projectInfoGet"), (c) =>

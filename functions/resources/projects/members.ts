@@ -8,6 +8,7 @@ import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { SIGNUP_ROLES } from "../auth/users";
+import { forgetProjectAccess } from "../../lib/access-push";
 
 type Ctx = Context<AppEnv>;
 const EMAIL = z.email();
@@ -108,6 +109,7 @@ export const members = new Hono<AppEnv>()
     await c.env.META.prepare("UPDATE project_users SET roles = ?, updated_at = ? WHERE project_id = ? AND user_id = ?")
       .bind(role, new Date().toISOString(), c.get("project").id, userId)
       .run();
+    await forgetProjectAccess(c.env, c.get("project").id, userId);
     return c.json({ msg: "User has been updated successfully" });
   })
   .delete("/:projectId/users/:userId", need("projectUserDelete"), async (c) => {
@@ -116,6 +118,7 @@ export const members = new Hono<AppEnv>()
     assertRank(c, current, "remove");
     if (current === "owner") await assertNotLastOwner(c, userId);
     await c.env.META.prepare("DELETE FROM project_users WHERE project_id = ? AND user_id = ?").bind(c.get("project").id, userId).run();
+    await forgetProjectAccess(c.env, c.get("project").id, userId);
     return c.json({ msg: "The user has been deleted successfully" });
   })
   .post("/:projectId/users/:userId/resend-invite", need("projectUserResendInvite"), async (c) => {

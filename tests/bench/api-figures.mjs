@@ -1,0 +1,105 @@
+// The side-by-side figures over the NocoDB v1 API shapes that both we and NocoDB serve (the same
+// requests as ../shared/peer/api-bench.mjs): a 9-column table, ROWS rows in 1,000-row requests,
+// then a filtered + sorted page, a plain page, a `like` search, 10 concurrent readers, updates.
+import { stats, timed } from "./server.mjs";
+
+const cats = Array.from({ length: 10 }, (_, i) => `cat${i}`);
+const row = (i) => ({
+  Title: `Item ${i}`,
+  Category: cats[i % 10],
+  Amount: (i * 7919) % 1000,
+  Price: ((i * 104729) % 100000) / 100,
+  Done: i % 3 === 0,
+  Due: `2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 28) + 1).padStart(2, "0")}`,
+  Notes: `Note for item ${i}`,
+  Email: `user${i}@example.com`,
+});
+
+function caller(base, token) {
+  return async (method, path, body) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { "content-type": "application/json", ...(token ? { "xc-auth": token } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${base} ${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
+/** Signs up (or, for an account that exists, in): NocoDB makes only its first user a creator. */
+async function signIn(base, email, password) {
+  const anon = caller(base);
+  await anon("POST", "/api/v1/auth/user/signup", { email, password, firstname: "Bench", lastname: "User" }).catch(() => {});
+  return (await anon("POST", "/api/v1/auth/user/signin", { email, password })).token;
+}
+
+export async function apiFigures(base, rows, { email = `bench${Date.now()}@example.com`, password = "Bench-Password-123!" } = {}) {
+  const call = caller(base, await signIn(base, email, password));
+  const health = [];
+  for (let i = 0; i < 200; i++) health.push(await timed(() => fetch(`${base}/api/v1/health`).then((r) => r.text())));
+  const project = await call("POST", "/api/v1/db/meta/projects", { title: `bench${Date.now() % 100000}` });
+  const table = await call("POST", `/api/v1/db/meta/projects/${project.id}/tables`, {
+    table_name: "items",
+    title: "items",
+    columns: [
+      { column_name: "id", title: "Id", uidt: "ID" },
+      { column_name: "title", title: "Title", uidt: "SingleLineText" },
+      { column_name: "category", title: "Category", uidt: "SingleSelect", colOptions: { options: cats.map((c) => ({ title: c })) } },
+      { column_name: "amount", title: "Amount", uidt: "Number" },
+      { column_name: "price", title: "Price", uidt: "Decimal" },
+      { column_name: "done", title: "Done", uidt: "Checkbox" },
+      { column_name: "due", title: "Due", uidt: "Date" },
+      { column_name: "notes", title: "Notes", uidt: "LongText" },
+      { column_name: "email", title: "Email", uidt: "Email" },
+    ],
+  });
+  const data = `/api/v1/db/data/noco/${project.id}/${table.id}`;
+  const bulk = `/api/v1/db/data/bulk/noco/${project.id}/${table.id}`;
+
+  // One 1,000-row request at a time, the chunk built inside the clock as the peer script does.
+  const insertMs = await timed(async () => {
+    for (let i = 0; i < rows; i += 1000) await call("POST", bulk, Array.from({ length: Math.min(1000, rows - i) }, (_, k) => row(i + k)));
+  });
+
+  const q = `?limit=25&where=${encodeURIComponent("(Amount,gt,500)~and(Category,eq,cat3)")}&sort=-Price`;
+  const first = await call("GET", data + q);
+  const filtered = [];
+  for (let i = 0; i < 40; i++) filtered.push(await timed(() => call("GET", `${data}${q}&offset=${(i % 5) * 25}`)));
+  const plain = [];
+  for (let i = 0; i < 40; i++) plain.push(await timed(() => call("GET", `${data}?limit=25&offset=${i * 25}`)));
+  const like = [];
+  const lq = `?limit=25&where=${encodeURIComponent("(Title,like,%99%)")}`;
+  for (let i = 0; i < 20; i++) like.push(await timed(() => call("GET", data + lq)));
+  const concurrentMs = await timed(() =>
+    Promise.all(Array.from({ length: 10 }, async (_, w) => {
+      for (let i = 0; i < 20; i++) await call("GET", `${data}${q}&offset=${((w + i) % 5) * 25}`);
+    })),
+  );
+  const updates = [];
+  for (let i = 1; i <= 20; i++) updates.push(await timed(() => call("PATCH", `${data}/${i}`, { Amount: i })));
+
+  return {
+    base,
+    rows,
+    health_p50_ms: stats(health).p50,
+    insert_rows_per_s: Math.round(rows / (insertMs / 1000)),
+    filtered_total: first.pageInfo?.totalRows,
+    list_filter_sort_p50_ms: stats(filtered).p50,
+    list_plain_p50_ms: stats(plain).p50,
+    list_like_p50_ms: stats(like).p50,
+    list_concurrent_rps: Math.round(200 / (concurrentMs / 1000)),
+    update_p50_ms: stats(updates).p50,
+  };
+}
+
+/** Our advantage per figure: for times the peer's over ours, for rates ours over the peer's. */
+export function ratios(us, peer) {
+  const out = {};
+  for (const [k, v] of Object.entries(us)) {
+    if (typeof v !== "number" || typeof peer[k] !== "number" || k === "rows" || k === "filtered_total") continue;
+    out[k] = +(k.endsWith("_ms") ? peer[k] / v : v / peer[k]).toFixed(1);
+  }
+  return out;
+}

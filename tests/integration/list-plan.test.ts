@@ -1,0 +1,75 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { compileList, readListParams } from "../../db/query";
+import { queryTable } from "../../db/rows/read";
+import { tableRef } from "../../db/rows/table-ref";
+import type { ProjectRoom } from "../../realtime/project-room";
+import { api, seedProject, seedUser } from "./support";
+
+/**
+ * Issue 14: a filtered and sorted page walks the on-demand sort index instead of sorting the
+ * table, and totalRows comes from the room's count cache until a write.
+ */
+const ROWS = 3000;
+const FILTER = `where=${encodeURIComponent("(Amount,gt,500)~and(Category,eq,cat3)")}&sort=-Price`;
+
+async function setup() {
+  const owner = await seedUser("org-level-creator");
+  const projectId = await seedProject([[owner, "owner"]]);
+  const cats = Array.from({ length: 10 }, (_, i) => ({ title: `cat${i}` }));
+  const made = await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, {
+    token: owner.token,
+    body: {
+      table_name: "Items",
+      columns: [
+        { title: "Title", uidt: "SingleLineText" },
+        { title: "Category", uidt: "SingleSelect", colOptions: { options: cats } },
+        { title: "Amount", uidt: "Number" },
+        { title: "Price", uidt: "Decimal" },
+      ],
+    },
+  });
+  expect(made.status).toBe(200);
+  const rows = Array.from({ length: ROWS }, (_, i) => ({ Title: `Item ${i}`, Category: `cat${i % 10}`, Amount: (i * 7919) % 1000, Price: ((i * 104729) % 100000) / 100 }));
+  const bulk = await api("POST", `/api/v1/db/data/bulk/noco/${projectId}/Items`, { token: owner.token, body: rows });
+  expect(bulk.status).toBe(200);
+  return { owner, projectId, T: `/api/v1/db/data/noco/${projectId}/Items` };
+}
+
+const inRoom = <T>(projectId: string, fn: (room: ProjectRoom) => T) =>
+  runInDurableObject(env.PROJECT.get(env.PROJECT.idFromName(projectId)), (room: ProjectRoom) => fn(room));
+
+describe("list query plans", () => {
+  it("walks the sort index for a filtered, sorted page, with no temporary sort", async () => {
+    const { owner, projectId, T } = await setup();
+    const page = await api("GET", `${T}?limit=25&${FILTER}`, { token: owner.token });
+    expect(page.status).toBe(200);
+    expect(page.body.list).toHaveLength(25);
+    const prices = page.body.list.map((r: { Price: number }) => r.Price);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+
+    const plan = await inRoom(projectId, (room) => {
+      const t = tableRef(room.store, "Items");
+      const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...readListParams(new URLSearchParams(`limit=25&${FILTER}`)) });
+      return room.store.exec(`EXPLAIN QUERY PLAN ${compiled.list.sql}`, ...(compiled.list.params as never[])).map((r) => String(r.detail));
+    });
+    expect(plan.join("\n")).toMatch(/SCAN .* USING INDEX _nc_ix_\w+__price__desc/i);
+    expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("answers totalRows from the count cache until a write", async () => {
+    const { owner, projectId, T } = await setup();
+    const first = await api("GET", `${T}?limit=25&${FILTER}`, { token: owner.token });
+    const total = first.body.pageInfo.totalRows as number;
+    expect(total).toBeGreaterThan(25);
+    // Behind the room's back (no write path, so no cache drop): a cached count does not see it.
+    await inRoom(projectId, (room) => room.store.exec(`DELETE FROM ${JSON.stringify(tableRef(room.store, "Items").model.tableName)} WHERE category = 'cat3'`));
+    const cached = await api("GET", `${T}?limit=25&offset=25&${FILTER}`, { token: owner.token });
+    expect(cached.body.pageInfo.totalRows).toBe(total);
+    // A write through the API drops the cache: the count is exact again.
+    expect((await api("POST", T, { token: owner.token, body: { Title: "new", Category: "cat1", Amount: 1 } })).status).toBe(200);
+    const fresh = await api("GET", `${T}?limit=25&${FILTER}`, { token: owner.token });
+    expect(fresh.body.pageInfo.totalRows).toBe(0);
+  });
+});
