@@ -9,6 +9,8 @@ export interface Env {
   /** "local" enables dev-only conveniences (dev JWT secret, outbox reader, logged mail links). */
   MODE?: string;
   JWT_SECRET?: string;
+  /** Signs the expiring links to uploaded files; required outside local mode. */
+  ATTACHMENT_SECRET?: string;
   /** Session token lifetime in seconds (default 3600). */
   JWT_TTL_SECONDS?: string;
   INVITE_ONLY_SIGNUP?: string;

@@ -20,6 +20,8 @@ import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
 import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
+import { filesOfColumn, filesOfTable, type FileSink } from "../db/rows/files";
+import { removeStoredFiles } from "./stored-files";
 
 /** What crosses the RPC boundary: data, or the status and message of a refusal. */
 export type RoomResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
@@ -86,7 +88,9 @@ export class ProjectRoom extends Server<Env> {
     return this.#schema(() => tablesApi.reorderTable(this.store, tableId, order));
   }
   deleteTable(tableId: string) {
-    return this.#schema(() => tablesApi.deleteTable(this.store, tableId));
+    // Read before the drop; the object runs one call at a time, so nothing changes in between.
+    const files = guard(() => filesOfTable(this.store, tableId));
+    return this.#removingFiles(this.#schema(() => tablesApi.deleteTable(this.store, tableId)), files.ok ? files.data : []);
   }
   readColumn(projectId: string, columnId: string) {
     return guard(() => {
@@ -101,7 +105,8 @@ export class ProjectRoom extends Server<Env> {
     return this.#schema(() => columnsApi.updateColumn(this.store, projectId, columnId, input));
   }
   deleteColumn(projectId: string, columnId: string) {
-    return this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId));
+    const files = guard(() => filesOfColumn(this.store, columnId));
+    return this.#removingFiles(this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)), files.ok ? files.data : []);
   }
   setPrimaryColumn(columnId: string) {
     return this.#schema(() => columnsApi.setPrimary(this.store, columnId));
@@ -122,6 +127,12 @@ export class ProjectRoom extends Server<Env> {
     this.#counts.clear();
     const result = guard(fn);
     if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this, e, "dataList");
+    return result;
+  }
+
+  /** After a committed delete, its uploads leave the bucket without holding up the answer. */
+  #removingFiles<T>(result: RoomResult<T>, files: FileSink) {
+    if (result.ok && files.length) this.ctx.waitUntil(removeStoredFiles(this.env.ATTACHMENTS, this.name, files));
     return result;
   }
 
@@ -151,7 +162,8 @@ export class ProjectRoom extends Server<Env> {
     return this.#write(() => rowsApi.updateWhere(this.store, tableKey, where, body, actor), () => this.#rows(tableKey, actor));
   }
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.deleteWhere(this.store, tableKey, where, actor), () => this.#rows(tableKey, actor));
+    const files: FileSink = [];
+    return this.#removingFiles(this.#write(() => rowsApi.deleteWhere(this.store, tableKey, where, actor, files), () => this.#rows(tableKey, actor)), files);
   }
   findOne(tableKey: string, params: ListParams, scope?: RowScope) {
     return guard(() => readApi.findOne(this.store, tableKey, params, scope));
@@ -181,13 +193,18 @@ export class ProjectRoom extends Server<Env> {
     return this.#write(() => rowsApi.updateMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
-    return this.#write(
-      () => rowsApi.deleteOne(this.store, tableKey, rowId, actor),
-      () => ({ type: "row", op: "delete", tableId: this.#tableId(tableKey), rowId, by: actor }),
+    const files: FileSink = [];
+    return this.#removingFiles(
+      this.#write(
+        () => rowsApi.deleteOne(this.store, tableKey, rowId, actor, files),
+        () => ({ type: "row", op: "delete", tableId: this.#tableId(tableKey), rowId, by: actor }),
+      ),
+      files,
     );
   }
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
+    const files: FileSink = [];
+    return this.#removingFiles(this.#write(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor, files), () => this.#rows(tableKey, actor)), files);
   }
   nestedList(tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
     return guard(() => linksApi.nestedList(this.store, tableKey, rowId, columnKey, params, linked));
