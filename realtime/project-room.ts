@@ -22,6 +22,7 @@ import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
 import { filesOfColumn, filesOfTable, type FileSink } from "../db/rows/files";
 import { removeStoredFiles } from "./stored-files";
+import { attachmentSecret, signValues } from "../db/files/signed-links";
 
 /** What crosses the RPC boundary: data, or the status and message of a refusal. */
 export type RoomResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
@@ -126,8 +127,24 @@ export class ProjectRoom extends Server<Env> {
   #write<T>(fn: () => T, event: (data: T) => room.RoomEvent | room.RoomEvent[]) {
     this.#counts.clear();
     const result = guard(fn);
-    if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this, e, "dataList");
+    if (result.ok) this.#tell([event(result.data)].flat());
     return result;
+  }
+
+  #told: Promise<void> = Promise.resolve();
+  /**
+   * Rows in events carry uploads: they get signed links as HTTP answers do (signedPath only, the
+   * room knows no origin), on a copy, in one chain so that events keep their order.
+   */
+  #tell(events: room.RoomEvent[]) {
+    const secret = attachmentSecret(this.env);
+    this.#told = this.#told
+      .then(async () => {
+        for (const e of events) {
+          room.broadcast(this, secret ? await signValues({ secret, projectId: this.name, origin: "" }, structuredClone(e)) : e, "dataList");
+        }
+      })
+      .catch((err: unknown) => console.error("broadcast failed", err instanceof Error ? err.message : err));
   }
 
   /** After a committed delete, its uploads leave the bucket without holding up the answer. */

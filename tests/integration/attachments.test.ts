@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../functions/index";
-import { signPath } from "../../functions/lib/attachments/signing";
+import { signPath } from "../../db/files/signed-links";
 import { signSessionToken } from "../../functions/lib/jwt";
 import { PNG } from "../support/fake-files";
 import { api, seedProject, seedUser, type TestUser } from "./support";
@@ -25,7 +25,7 @@ async function setup() {
 }
 
 type Part = { name: string; file: File };
-const file = (name: string, bytes: BlobPart, type = "") => new File([bytes], name, { type });
+const file = (name: string, bytes: string | Uint8Array, type = "") => new File([bytes], name, { type });
 
 /** A multipart upload through the Worker (the `env` and MODE of the test pool unless given). */
 async function upload(token: string | undefined, folder: string, parts: Part[], run: (r: Request) => Promise<Response> = (r) => exports.default.fetch(r)) {

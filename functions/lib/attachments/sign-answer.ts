@@ -1,8 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../types";
 import { siteUrl } from "../site-url";
-import { signValues } from "./sign-values";
-import { attachmentSecret } from "./signing";
+import { attachmentSecret, signValues } from "../../../db/files/signed-links";
 
 /**
  * An answer of a row read with signed links on its uploads, for a caller the route's need(...)

@@ -1,5 +1,5 @@
 import { forbidden, notFound } from "../../lib/http-error";
-import { attachmentSecret, checkLink } from "../../lib/attachments/signing";
+import { attachmentSecret, checkLink } from "../../../db/files/signed-links";
 import { servedInline } from "../../lib/attachments/file-types";
 import type { Ctx } from "../data/context";
 

@@ -1,7 +1,6 @@
 import { ATTACHMENT_FIELD_SIZE, MAX_ATTACHMENTS_PER_CELL, type Attachment } from "../../../db/fields/common/attachments";
 import { HttpError, badRequest } from "../../lib/http-error";
-import { attachmentSecret } from "../../lib/attachments/signing";
-import { signValues } from "../../lib/attachments/sign-values";
+import { attachmentSecret, signValues } from "../../../db/files/signed-links";
 import { extensionOf, refusal } from "../../lib/attachments/file-types";
 import { siteUrl } from "../../lib/site-url";
 import type { Ctx } from "../data/context";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkLink, expiryFrom, signPath } from "./signing";
-import { signValues } from "./sign-values";
+import { checkLink, expiryFrom, signPath, signValues } from "./signed-links";
 
 const path = "download/noco/p_1/t/c/abc.png";
 
