@@ -56,8 +56,8 @@ test("upload through the picker and by dropping, see thumbnails, preview, remove
   await expect(cell(page, 0, "Files").getByRole("img", { name: "report.pdf" })).toBeVisible();
   expect(downloads.every((p) => p.includes(".thumb.")), downloads.join(", ")).toBe(true);
 
-  // Preview: images and PDFs in the lightbox, with next and previous.
-  await cell(page, 0, "Files").dblclick();
+  // A click on the active cell opens the editor again; images and PDFs preview with next and previous.
+  await cell(page, 0, "Files").click();
   await expect(editor).toBeVisible();
   await editor.getByRole("button", { name: "Open photo.png" }).click();
   const box = page.getByTestId("attachment-lightbox");
@@ -97,4 +97,11 @@ test("upload through the picker and by dropping, see thumbnails, preview, remove
     document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   }, copied);
   await expect(cell(page, 1, "Files").getByTestId("attachment-thumb")).toHaveAttribute("src", /\.thumb\.webp\?e=/);
+
+  // The expanded record shows the same editor.
+  await page.locator('[role=rowheader][data-row="1"]').getByRole("button").click();
+  const record = page.getByRole("dialog", { name: /^Record / });
+  await expect(record.getByTestId("attachment-item")).toHaveCount(1);
+  await expect(record.getByTestId("attachment-item")).toContainText("holiday.png");
+  await expect(record.getByRole("button", { name: "Choose files" })).toBeVisible();
 });

@@ -58,4 +58,6 @@ export interface FieldUi {
   Editor: ComponentType<EditorProps> | null;
   /** Clicking the cell changes it at once (checkbox toggles) instead of opening an editor. */
   toggles?: boolean;
+  /** A click on the active cell opens the editor (a dialog rather than text typed in place). */
+  opensOnClick?: boolean;
 }
