@@ -54,6 +54,8 @@ export default defineConfig({
                 GITHUB_AUTH_URL: `${oauth}/github/auth`,
                 GITHUB_TOKEN_URL: `${oauth}/github/token`,
                 GITHUB_API_URL: `${oauth}/github/api`,
+                // Deleted records' files wait this long before removal (tests watch it happen).
+                ATTACHMENT_REMOVE_AFTER_SECONDS: "2",
                 FAKE_FILES_URL: `http://127.0.0.1:${process.env.FAKE_FILES_PORT}`,
               },
             },

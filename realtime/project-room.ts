@@ -21,7 +21,7 @@ import * as sortsApi from "../db/views/sorts";
 import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
 import { filesOfColumn, filesOfTable, type FileSink } from "../db/rows/files";
-import { removeStoredFiles } from "./stored-files";
+import { DEFAULT_GRACE_SECONDS, FileRemovals } from "./stored-files";
 import { attachmentSecret, signValues } from "../db/files/signed-links";
 
 /** What crosses the RPC boundary: data, or the status and message of a refusal. */
@@ -147,10 +147,27 @@ export class ProjectRoom extends Server<Env> {
       .catch((err: unknown) => console.error("broadcast failed", err instanceof Error ? err.message : err));
   }
 
-  /** After a committed delete, its uploads leave the bucket without holding up the answer. */
+  get #files() {
+    const grace = Number(this.env.ATTACHMENT_REMOVE_AFTER_SECONDS ?? DEFAULT_GRACE_SECONDS);
+    return new FileRemovals(this.ctx.storage, this.env.ATTACHMENTS, Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS);
+  }
+
+  /** After a committed delete, its uploads are listed for removal without holding up the answer. */
   #removingFiles<T>(result: RoomResult<T>, files: FileSink) {
-    if (result.ok && files.length) this.ctx.waitUntil(removeStoredFiles(this.env.ATTACHMENTS, this.name, files));
+    if (result.ok && files.length) this.ctx.waitUntil(this.#files.schedule(this.name, files));
     return result;
+  }
+
+  /** After a committed write, files its body names stay (an undone delete brings them back). */
+  #keepingFiles<T>(result: RoomResult<T>, body: unknown) {
+    if (!result.ok) return result;
+    const text = typeof body === "string" ? body : JSON.stringify(body ?? null);
+    if (text.includes("download/noco/")) this.ctx.waitUntil(this.#files.keepNamedIn(this.name, text));
+    return result;
+  }
+
+  async onAlarm() {
+    await this.#files.run();
   }
 
   #tableId(tableKey: string) {
@@ -176,7 +193,7 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.updateWhere(this.store, tableKey, where, body, actor), () => this.#rows(tableKey, actor));
+    return this.#keepingFiles(this.#write(() => rowsApi.updateWhere(this.store, tableKey, where, body, actor), () => this.#rows(tableKey, actor)), body);
   }
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
     const files: FileSink = [];
@@ -186,13 +203,14 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => readApi.findOne(this.store, tableKey, params, scope));
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
-    return this.#write(
+    const result = this.#write(
       () => rowsApi.insertOne(this.store, tableKey, body, actor),
       (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
     );
+    return this.#keepingFiles(result, body);
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.insertMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
+    return this.#keepingFiles(this.#write(() => rowsApi.insertMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor)), bodies);
   }
   readRow(tableKey: string, rowId: string) {
     return guard(() => rowsApi.readOne(this.store, tableKey, rowId));
@@ -201,13 +219,14 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => rowsApi.exists(this.store, tableKey, rowId));
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
-    return this.#write(
+    const result = this.#write(
       () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor),
       (row) => ({ type: "row", op: "update", tableId: this.#tableId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }),
     );
+    return this.#keepingFiles(result, body);
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.updateMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
+    return this.#keepingFiles(this.#write(() => rowsApi.updateMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor)), bodies);
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
     const files: FileSink = [];

@@ -273,6 +273,19 @@ describe("clean-up", () => {
     expect(await gone(keysOf([items[3]]))).toBe(true);
   });
 
+  it("keeps a deleted record's files for the undo window: putting the record back keeps them", async () => {
+    const s = await setup();
+    const items = await stored(s, 2);
+    await api("POST", s.T, { token: s.owner.token, body: { Name: "a", Files: items } });
+    const read = await api("GET", `${s.T}/1`, { token: s.owner.token });
+    expect((await api("DELETE", `${s.T}/1`, { token: s.owner.token })).status).toBe(200);
+    expect(await present(keysOf(items))).toBe(true);
+    // The grid's undo inserts the record again, with the values it read (signed links and all).
+    expect((await api("POST", s.T, { token: s.owner.token, body: { Name: "a", Files: read.body.Files } })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(await present(keysOf(items))).toBe(true);
+  });
+
   it("deleting a field removes its files, not the other field's; deleting a table removes the rest", async () => {
     const s = await setup();
     const items = await stored(s, 2);
