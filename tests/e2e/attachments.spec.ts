@@ -46,6 +46,25 @@ test("upload through the picker and by dropping, see thumbnails, preview, remove
   }, PDF);
   await editor.getByTestId("attachment-drop").dispatchEvent("drop", { dataTransfer: drop });
   await expect(editor.getByTestId("attachment-item")).toHaveCount(2);
+
+  // Pasting an image from the clipboard uploads it; then remove it again, with undo.
+  const png = (await pngBytes(page, 20, 20)).toString("base64");
+  await editor.getByRole("button", { name: "Choose files" }).focus();
+  await page.evaluate((b64) => {
+    const data = new DataTransfer();
+    data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], "image.png", { type: "image/png" }));
+    document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, png);
+  await expect(editor.getByTestId("attachment-item")).toHaveCount(3);
+  await expect(editor.getByTestId("attachment-item").nth(2)).toContainText("image.png");
+  await editor.getByRole("button", { name: "Remove image.png" }).click();
+  await expect(editor.getByTestId("attachment-item")).toHaveCount(2);
+  await editor.getByRole("button", { name: "Undo" }).click();
+  await expect(editor.getByTestId("attachment-item")).toHaveCount(3);
+  await editor.getByRole("button", { name: "Move image.png up" }).click();
+  await expect(editor.getByTestId("attachment-item").nth(1)).toContainText("image.png");
+  await editor.getByRole("button", { name: "Remove image.png" }).click();
+  await expect(editor.getByTestId("attachment-item")).toHaveCount(2);
   await editor.getByRole("button", { name: "Done" }).click();
   await expect(editor).toBeHidden();
 

@@ -1,10 +1,9 @@
 import { ArrowDown, ArrowUp, Download, Pencil, Trash2, Upload } from "lucide-react";
 import { useRef, useState, type ClipboardEvent, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { IconButton } from "../../components/ui/icon-button";
 import { useAppInfo } from "../../lib/app-info";
-import { notify, TOAST_DURATION_MS } from "../../lib/toast";
+import { notify } from "../../lib/toast";
 import { canPreview, fileSrc, formatSize, iconOf, moveItem, renamed, thumbSrc, type AttachmentItem } from "./files";
 import { Lightbox } from "./lightbox";
 import { UploadError, uploadFiles } from "./upload";
@@ -36,6 +35,8 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
   const [renaming, setRenaming] = useState<number | null>(null);
   const [preview, setPreview] = useState<number | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
+  // Undo of the last removal sits in the list: a toast outside the dialog would close it.
+  const [removed, setRemoved] = useState<{ title: string; before: AttachmentItem[] } | null>(null);
   // The latest list, for answers that arrive after other changes (uploads, undo).
   const latest = useRef(items);
   latest.current = items;
@@ -49,7 +50,7 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
     setUploading({ count: files.length, fraction: 0 });
     try {
       const added = await uploadFiles(files, folder, (fraction) => setUploading({ count: files.length, fraction }));
-      onChange([...latest.current, ...added]);
+      change([...latest.current, ...added]);
       notify.success(t("fields.attachment.uploaded", { count: added.length }), "attachment-upload");
     } catch (err) {
       notify.error(err instanceof UploadError ? err.message : t("fields.attachment.uploadFailed"), "attachment-upload");
@@ -58,14 +59,15 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
     }
   }
 
+  /** Any other change ends the chance to undo a removal (it would revert that change too). */
+  const change = (next: AttachmentItem[]) => {
+    setRemoved(null);
+    onChange(next);
+  };
+
   function remove(i: number) {
-    const gone = items[i]!;
-    const before = items;
+    setRemoved({ title: items[i]!.title, before: items });
     onChange(items.filter((_, j) => j !== i));
-    toast(t("fields.attachment.removed", { title: gone.title }), {
-      duration: TOAST_DURATION_MS,
-      action: { label: t("fields.attachment.undo"), onClick: () => onChange(before) },
-    });
   }
 
   const onDrop = (e: DragEvent) => {
@@ -122,6 +124,21 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
           </div>
         </div>
       ) : null}
+      {removed ? (
+        <div role="status" className="flex items-center justify-between gap-2 rounded-md bg-gray-100 px-3 py-1.5 text-sm text-gray-700">
+          <span className="min-w-0 truncate">{t("fields.attachment.removed", { title: removed.title })}</span>
+          <button
+            type="button"
+            onClick={() => {
+              onChange(removed.before);
+              setRemoved(null);
+            }}
+            className="shrink-0 rounded px-2 py-0.5 font-medium text-primary hover:bg-white focus-visible:outline-2 focus-visible:outline-primary"
+          >
+            {t("fields.attachment.undo")}
+          </button>
+        </div>
+      ) : null}
       {items.length === 0 ? <p className="text-sm text-gray-500">{t("fields.attachment.empty")}</p> : null}
       <ul className="flex flex-col gap-1.5" aria-label={label}>
         {items.map((item, i) => {
@@ -140,7 +157,7 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
                 if (dragFrom === null) return;
                 e.preventDefault();
                 e.stopPropagation();
-                onChange(moveItem(items, dragFrom, i));
+                change(moveItem(items, dragFrom, i));
                 setDragFrom(null);
               }}
               className="flex items-center gap-2 rounded-md border border-gray-200 bg-white p-1.5"
@@ -165,7 +182,7 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
                       e.stopPropagation();
                       if (e.key === "Enter") {
                         e.preventDefault();
-                        onChange(items.map((it, j) => (j === i ? renamed(it, e.currentTarget.value) : it)));
+                        change(items.map((it, j) => (j === i ? renamed(it, e.currentTarget.value) : it)));
                         setRenaming(null);
                       } else if (e.key === "Escape") {
                         e.preventDefault();
@@ -173,7 +190,7 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
                       }
                     }}
                     onBlur={(e) => {
-                      onChange(items.map((it, j) => (j === i ? renamed(it, e.currentTarget.value) : it)));
+                      change(items.map((it, j) => (j === i ? renamed(it, e.currentTarget.value) : it)));
                       setRenaming(null);
                     }}
                   />
@@ -185,8 +202,8 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
               {readOnly ? null : (
                 <>
                   <IconButton label={t("fields.attachment.rename", { title: item.title })} icon={Pencil} onClick={() => setRenaming(i)} />
-                  <IconButton label={t("fields.attachment.moveUp", { title: item.title })} icon={ArrowUp} disabled={i === 0} onClick={() => onChange(moveItem(items, i, i - 1))} />
-                  <IconButton label={t("fields.attachment.moveDown", { title: item.title })} icon={ArrowDown} disabled={i === items.length - 1} onClick={() => onChange(moveItem(items, i, i + 1))} />
+                  <IconButton label={t("fields.attachment.moveUp", { title: item.title })} icon={ArrowUp} disabled={i === 0} onClick={() => change(moveItem(items, i, i - 1))} />
+                  <IconButton label={t("fields.attachment.moveDown", { title: item.title })} icon={ArrowDown} disabled={i === items.length - 1} onClick={() => change(moveItem(items, i, i + 1))} />
                 </>
               )}
               {src ? (
