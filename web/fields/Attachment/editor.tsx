@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/ui/modal";
+import { ProjectContext } from "../../pages/project/project-context";
 import type { EditorProps } from "../types";
 import { AttachmentList } from "./attachment-list";
 import { itemsOf, stripDerived, type AttachmentItem } from "./files";
@@ -15,6 +16,8 @@ export function AttachmentEditor({ value, codec, mode, onCommit, onCancel, onCha
   const { t } = useTranslation();
   const [items, setItems] = useState<AttachmentItem[]>(() => itemsOf(value));
   const [changed, setChanged] = useState(false);
+  // The real project id (on a shared base the URL holds the base's uuid instead).
+  const projectId = useContext(ProjectContext)?.projectId;
   const column = codec.column as typeof codec.column & { fk_model_id?: string };
   const maxFiles = typeof codec.ctx.options.maxFiles === "number" ? codec.ctx.options.maxFiles : undefined;
   const update = (next: AttachmentItem[]) => {
@@ -22,7 +25,7 @@ export function AttachmentEditor({ value, codec, mode, onCommit, onCancel, onCha
     setChanged(true);
     if (mode === "form") onChange?.({ value: next.map(stripDerived) });
   };
-  const list = <AttachmentList items={items} onChange={update} folder={uploadFolder(column)} label={codec.column.title} maxFiles={maxFiles} />;
+  const list = <AttachmentList items={items} onChange={update} folder={uploadFolder(column, projectId)} label={codec.column.title} maxFiles={maxFiles} />;
   if (mode === "form") return <div id={id}>{list}</div>;
   const close = () => (changed ? onCommit({ value: items.map(stripDerived) }) : onCancel());
   return (

@@ -13,8 +13,8 @@ import { makeThumbnail } from "./thumbnail";
 
 export const UPLOAD_PATH = "/api/v1/db/storage/upload";
 
-export function uploadFolder(column: { id: string; fk_model_id?: string }, projectId = getRouteParams().projectId): string {
-  return `noco/${projectId ?? "_"}/${column.fk_model_id ?? "_"}/${column.id}`;
+export function uploadFolder(column: { id: string; fk_model_id?: string }, projectId?: string): string {
+  return `noco/${projectId ?? getRouteParams().projectId ?? "_"}/${column.fk_model_id ?? "_"}/${column.id}`;
 }
 
 export class UploadError extends Error {}
