@@ -21,6 +21,7 @@ mkdirSync("dist", { recursive: true });
 
 process.env.FAKE_OAUTH_PORT ??= String(await freePort());
 const oauth = `http://127.0.0.1:${process.env.FAKE_OAUTH_PORT}`;
+process.env.FAKE_FILES_PORT ??= String(await freePort());
 const migrations = await readD1Migrations(fileURLToPath(new URL("./db/meta/migrations", import.meta.url)));
 
 export default defineConfig({
@@ -53,6 +54,9 @@ export default defineConfig({
                 GITHUB_AUTH_URL: `${oauth}/github/auth`,
                 GITHUB_TOKEN_URL: `${oauth}/github/token`,
                 GITHUB_API_URL: `${oauth}/github/api`,
+                // Deleted records' files wait this long before removal (tests watch it happen).
+                ATTACHMENT_REMOVE_AFTER_SECONDS: "2",
+                FAKE_FILES_URL: `http://127.0.0.1:${process.env.FAKE_FILES_PORT}`,
               },
             },
           }),
@@ -63,7 +67,7 @@ export default defineConfig({
           testTimeout: 30_000,
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["./tests/integration/setup.ts"],
-          globalSetup: ["./tests/integration/fake-oauth.global.ts"],
+          globalSetup: ["./tests/integration/fake-oauth.global.ts", "./tests/integration/fake-files.global.ts"],
         },
       },
       {

@@ -13,6 +13,7 @@ import { projects } from "./resources/projects";
 import { tables } from "./resources/tables";
 import { views } from "./resources/views";
 import { publicSharedBase } from "./resources/public/shared-base";
+import { storage } from "./resources/storage";
 import type { AppEnv } from "./types";
 
 /** The HTTP API: one sub-app per resource. Non-strict so `/x` and `/x/` route alike. */
@@ -37,6 +38,7 @@ export function createApp() {
   app.route("/api/v1/db/public", publicSharedBase);
   app.route("/api/v1", orgUsers);
   app.route("/api/v1", apiTokens);
+  app.route("/", storage);
   return app;
 }
 

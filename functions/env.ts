@@ -9,6 +9,10 @@ export interface Env {
   /** "local" enables dev-only conveniences (dev JWT secret, outbox reader, logged mail links). */
   MODE?: string;
   JWT_SECRET?: string;
+  /** Signs the expiring links to uploaded files; required outside local mode. */
+  ATTACHMENT_SECRET?: string;
+  /** Seconds a deleted record's files wait before leaving the bucket (undo window), default 3600. */
+  ATTACHMENT_REMOVE_AFTER_SECONDS?: string;
   /** Session token lifetime in seconds (default 3600). */
   JWT_TTL_SECONDS?: string;
   INVITE_ONLY_SIGNUP?: string;

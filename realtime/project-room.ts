@@ -21,6 +21,9 @@ import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
 import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
+import { filesOfColumn, filesOfTable, type FileSink } from "../db/rows/files";
+import { DEFAULT_GRACE_SECONDS, FileRemovals } from "./stored-files";
+import { attachmentSecret, signValues } from "../db/files/signed-links";
 
 /** What crosses the RPC boundary: data, or the status and message of a refusal. */
 export type RoomResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
@@ -127,7 +130,9 @@ export class ProjectRoom extends Server<Env> {
     return this.#schema(() => tablesApi.reorderTable(this.store, tableId, order));
   }
   deleteTable(tableId: string) {
-    return this.#schema(() => tablesApi.deleteTable(this.store, tableId));
+    // Read before the drop; the object runs one call at a time, so nothing changes in between.
+    const files = guard(() => filesOfTable(this.store, tableId));
+    return this.#removingFiles(this.#schema(() => tablesApi.deleteTable(this.store, tableId)), files.ok ? files.data : []);
   }
   readColumn(projectId: string, columnId: string) {
     return guard(() => {
@@ -152,7 +157,8 @@ export class ProjectRoom extends Server<Env> {
     }));
   }
   deleteColumn(projectId: string, columnId: string) {
-    return this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId));
+    const files = guard(() => filesOfColumn(this.store, columnId));
+    return this.#removingFiles(this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)), files.ok ? files.data : []);
   }
   setPrimaryColumn(columnId: string) {
     return this.#schema(() => columnsApi.setPrimary(this.store, columnId));
@@ -175,8 +181,47 @@ export class ProjectRoom extends Server<Env> {
     // read (a formula's result over the size limit), the write is undone rather than kept
     // behind a refusal.
     const result = guard(() => this.store.transaction(fn));
-    if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this, e, "dataList");
+    if (result.ok) this.#tell([event(result.data)].flat());
     return result;
+  }
+
+  #told: Promise<void> = Promise.resolve();
+  /**
+   * Rows in events carry uploads: they get signed links as HTTP answers do (signedPath only, the
+   * room knows no origin), on a copy, in one chain so that events keep their order.
+   */
+  #tell(events: room.RoomEvent[]) {
+    const secret = attachmentSecret(this.env);
+    this.#told = this.#told
+      .then(async () => {
+        for (const e of events) {
+          room.broadcast(this, secret ? await signValues({ secret, projectId: this.name, origin: "" }, structuredClone(e)) : e, "dataList");
+        }
+      })
+      .catch((err: unknown) => console.error("broadcast failed", err instanceof Error ? err.message : err));
+  }
+
+  get #files() {
+    const grace = Number(this.env.ATTACHMENT_REMOVE_AFTER_SECONDS ?? DEFAULT_GRACE_SECONDS);
+    return new FileRemovals(this.ctx.storage, this.env.ATTACHMENTS, Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS);
+  }
+
+  /** After a committed delete, its uploads are listed for removal without holding up the answer. */
+  #removingFiles<T>(result: RoomResult<T>, files: FileSink) {
+    if (result.ok && files.length) this.ctx.waitUntil(this.#files.schedule(this.name, files));
+    return result;
+  }
+
+  /** After a committed write, files its body names stay (an undone delete brings them back). */
+  #keepingFiles<T>(result: RoomResult<T>, body: unknown) {
+    if (!result.ok) return result;
+    const text = typeof body === "string" ? body : JSON.stringify(body ?? null);
+    if (text.includes("download/noco/")) this.ctx.waitUntil(this.#files.keepNamedIn(this.name, text));
+    return result;
+  }
+
+  async onAlarm() {
+    await this.#files.run();
   }
 
   #tableId(tableKey: string) {
@@ -202,22 +247,24 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.updateWhere(this.store, tableKey, where, body, actor), () => this.#rows(tableKey, actor));
+    return this.#keepingFiles(this.#write(() => rowsApi.updateWhere(this.store, tableKey, where, body, actor), () => this.#rows(tableKey, actor)), body);
   }
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.deleteWhere(this.store, tableKey, where, actor), () => this.#rows(tableKey, actor));
+    const files: FileSink = [];
+    return this.#removingFiles(this.#write(() => rowsApi.deleteWhere(this.store, tableKey, where, actor, files), () => this.#rows(tableKey, actor)), files);
   }
   findOne(tableKey: string, params: ListParams, scope?: RowScope) {
     return guard(() => readApi.findOne(this.store, tableKey, params, scope));
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
-    return this.#write(
+    const result = this.#write(
       () => rowsApi.insertOne(this.store, tableKey, body, actor),
       (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
     );
+    return this.#keepingFiles(result, body);
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.insertMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
+    return this.#keepingFiles(this.#write(() => rowsApi.insertMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor)), bodies);
   }
   readRow(tableKey: string, rowId: string) {
     return guard(() => rowsApi.readOne(this.store, tableKey, rowId));
@@ -226,22 +273,28 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => rowsApi.exists(this.store, tableKey, rowId));
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
-    return this.#write(
+    const result = this.#write(
       () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor),
       (row) => ({ type: "row", op: "update", tableId: this.#tableId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }),
     );
+    return this.#keepingFiles(result, body);
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.updateMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
+    return this.#keepingFiles(this.#write(() => rowsApi.updateMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor)), bodies);
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
-    return this.#write(
-      () => rowsApi.deleteOne(this.store, tableKey, rowId, actor),
-      () => ({ type: "row", op: "delete", tableId: this.#tableId(tableKey), rowId, by: actor }),
+    const files: FileSink = [];
+    return this.#removingFiles(
+      this.#write(
+        () => rowsApi.deleteOne(this.store, tableKey, rowId, actor, files),
+        () => ({ type: "row", op: "delete", tableId: this.#tableId(tableKey), rowId, by: actor }),
+      ),
+      files,
     );
   }
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    return this.#write(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
+    const files: FileSink = [];
+    return this.#removingFiles(this.#write(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor, files), () => this.#rows(tableKey, actor)), files);
   }
   nestedList(tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
     return guard(() => linksApi.nestedList(this.store, tableKey, rowId, columnKey, params, linked));

@@ -39,3 +39,18 @@ describe("Attachment", () => {
     expect(AttachmentField.parseText("just words", ctx()).ok).toBe(false);
   });
 });
+
+describe("Attachment uploads", () => {
+  it("keeps a thumbnail path, refuses an unsafe one, and holds 10 files per cell by default", () => {
+    const r = AttachmentField.fromApi([{ path: "download/noco/p/t/c/a.png", title: "a", thumbnail: "download/noco/p/t/c/a.thumb.webp", thumbnails: { card: {} } }], ctx());
+    expect(r.ok && JSON.parse(String(r.value))).toEqual([{ path: "download/noco/p/t/c/a.png", title: "a", thumbnail: "download/noco/p/t/c/a.thumb.webp" }]);
+    expect(AttachmentField.fromApi([{ path: "download/a", thumbnail: "../x" }], ctx()).ok).toBe(false);
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ url: `https://a.test/${i}` }));
+    expect(AttachmentField.fromApi(eleven, ctx())).toEqual({ ok: false, error: "Files: 11 files are above the maximum of 10" });
+  });
+  it("names the uploads a stored value holds, for clean-up", () => {
+    const stored = JSON.stringify([{ path: "download/noco/p/a.png", thumbnail: "download/noco/p/a.thumb.webp" }, { url: "https://a.test/x" }, { path: "download/../x" }]);
+    expect(AttachmentField.storedFiles!(stored)).toEqual(["download/noco/p/a.png", "download/noco/p/a.thumb.webp"]);
+    expect(AttachmentField.storedFiles!(null)).toEqual([]);
+  });
+});

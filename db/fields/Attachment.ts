@@ -3,7 +3,7 @@ import type { FieldContext, FieldType, Result, Stored } from "./types";
 import { ATTACHMENT_OPS } from "./common/ops";
 import { NONE, fail, isNone, ok } from "./common/result";
 import { byDialect } from "./common/storage";
-import { attachmentsFromText, normaliseAttachment, type Attachment } from "./common/attachments";
+import { MAX_ATTACHMENTS_PER_CELL, attachmentsFromText, normaliseAttachment, storedPaths, type Attachment } from "./common/attachments";
 
 /** Stored as JSON text of an array, returned parsed (API-CONTRACT 1.11); an empty list is no value. */
 const options = z.looseObject({ maxFiles: z.int().min(1).optional() });
@@ -18,8 +18,8 @@ function accept(value: unknown, ctx: FieldContext<Options>): Result<Stored> {
     if (!item.ok) return item;
     items.push(item.value);
   }
-  const max = ctx.options.maxFiles;
-  if (max !== undefined && items.length > max) return fail(`${ctx.title}: ${items.length} files are above the maximum of ${max}`);
+  const max = ctx.options.maxFiles ?? MAX_ATTACHMENTS_PER_CELL;
+  if (items.length > max) return fail(`${ctx.title}: ${items.length} files are above the maximum of ${max}`);
   return items.length === 0 ? NONE : ok(JSON.stringify(items));
 }
 
@@ -46,4 +46,5 @@ export const AttachmentField: FieldType<Options> = {
   },
   parseText: (text, ctx) => (text.trim() === "" ? NONE : fromText(text, ctx)),
   formatText: (stored) => (stored === null ? "" : String(stored)),
+  storedFiles: storedPaths,
 };

@@ -84,4 +84,6 @@ export interface FieldType<O = Record<string, unknown>> {
   formatText(stored: Stored, ctx: FieldContext<O>): string;
   /** Operators the filter builder offers and the query compiler accepts for this type. */
   readonly filterOps: readonly FilterOp[];
+  /** Types that hold uploaded files: the `download/...` paths a stored value names (clean-up on delete). */
+  storedFiles?(stored: Stored): string[];
 }

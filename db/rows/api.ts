@@ -5,6 +5,7 @@ import { compileKeys } from "../query";
 import { queryTable, readById } from "./read";
 import { tableRef, type TableRef } from "./table-ref";
 import { deleteRows, insertRows, readRowById, rowKey, updateRows } from "./write";
+import type { FileSink } from "./files";
 
 /**
  * Row operations as the data API answers them (contract 5.1, 5.3). Every write runs in one
@@ -81,9 +82,9 @@ export function updateOne(store: ProjectStore, tableKey: string, rowId: string, 
   return readById(store, t, id);
 }
 
-export function deleteOne(store: ProjectStore, tableKey: string, rowId: string, actor: Actor) {
+export function deleteOne(store: ProjectStore, tableKey: string, rowId: string, actor: Actor, files?: FileSink) {
   const t = tableRef(store, tableKey);
-  return deleteRows(store, t.model, t.cols, [rowKey(rowId)], actor);
+  return deleteRows(store, t.model, t.cols, [rowKey(rowId)], actor, files);
 }
 
 /** The key of each body row, by the key column's title or column_name. */
@@ -108,11 +109,11 @@ export function updateMany(store: ProjectStore, tableKey: string, bodies: unknow
   return ids.map((id) => ({ [pk.columnName]: id }));
 }
 
-export function deleteMany(store: ProjectStore, tableKey: string, bodies: unknown[], actor: Actor) {
+export function deleteMany(store: ProjectStore, tableKey: string, bodies: unknown[], actor: Actor, files?: FileSink) {
   const t = tableRef(store, tableKey);
   const pk = t.cols.find((c) => c.pk)!;
   const ids = keysOf(bodies, pk);
-  deleteRows(store, t.model, t.cols, ids, actor);
+  deleteRows(store, t.model, t.cols, ids, actor, files);
   return ids.map((id) => ({ [pk.columnName]: id }));
 }
 
@@ -135,8 +136,8 @@ export function updateWhere(store: ProjectStore, tableKey: string, where: string
 }
 
 /** `DELETE bulk/.../all`: every matching row. */
-export function deleteWhere(store: ProjectStore, tableKey: string, where: string | undefined, actor: Actor) {
+export function deleteWhere(store: ProjectStore, tableKey: string, where: string | undefined, actor: Actor, files?: FileSink) {
   const t = tableRef(store, tableKey);
   const ids = matchingIds(store, t, where);
-  return deleteRows(store, t.model, t.cols, ids, actor);
+  return deleteRows(store, t.model, t.cols, ids, actor, files);
 }

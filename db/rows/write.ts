@@ -6,6 +6,7 @@ import type { ProjectStore } from "../store/store";
 import { recordInserts, recordWrites, type Actor } from "./audit";
 import { unlinkDeleted } from "./links";
 import { toApiRow, toStored, type RowColumn } from "./values";
+import { collectFiles, fileColumns, type FileSink } from "./files";
 
 /**
  * Rows go to SQLite as prepared multi-row `INSERT ... VALUES (...), (...)` statements of as many
@@ -121,17 +122,25 @@ export function updateRows(store: ProjectStore, model: ModelRow, cols: RowColumn
   });
 }
 
-/** Deletes rows by id in one transaction; every id must exist. */
-export function deleteRows(store: ProjectStore, model: ModelRow, cols: RowColumn[], ids: number[], actor: Actor) {
+/**
+ * Deletes rows by id in one transaction; every id must exist. `files` receives the uploads the
+ * deleted rows named (read by the same DELETE ... RETURNING), to remove once this commits.
+ */
+export function deleteRows(store: ProjectStore, model: ModelRow, cols: RowColumn[], ids: number[], actor: Actor, files?: FileSink) {
   const now = new Date().toISOString();
   const table = quoteIdent(model.tableName);
   const pk = quoteIdent(pkOf(cols).columnName);
+  const withFiles = files ? fileColumns(cols) : [];
+  const returning = [pk, ...withFiles.map((c) => quoteIdent(c.columnName))].join(", ");
   return store.transaction(() => {
     unlinkDeleted(store, model.id, ids);
+    const found: FileSink = [];
     ids.forEach((id, i) => {
-      const gone = store.exec(`DELETE FROM ${table} WHERE ${pk} = ? RETURNING ${pk}`, id);
+      const gone = store.exec(`DELETE FROM ${table} WHERE ${pk} = ? RETURNING ${returning}`, id);
       if (!gone.length) throw missing(ids.length > 1 ? `Row ${i + 1}: row ${id} not found` : "Row not found");
+      if (withFiles.length) collectFiles(found, withFiles, gone[0]!);
     });
+    files?.push(...found);
     recordWrites(store, model.id, actor, ids.map((id) => ({ rowId: String(id), subType: "DELETE", description: "deleted the record" })), now);
     return ids.length;
   });

@@ -19,12 +19,13 @@ function deny(action: Action, flags: RoleFlags): never {
 }
 
 /**
- * The project a route is about: `:projectId`, `:projectName` (id or title) in data routes, or the
- * project that holds the `:tableId`, `:columnId` or `:viewId` (or view column, filter or sort id)
- * of the path, or the `fk_model_id` named in the query or JSON body (comment routes).
+ * The project a route is about: `:projectId`, `:projectName` (id or title) in data routes, the
+ * project segment of an upload's `?path=noco/<project>/...`, or the project that holds the
+ * `:tableId`, `:columnId` or `:viewId` (or view column, filter or sort id) of the path, or the
+ * `fk_model_id` named in the query or JSON body (comment routes).
  */
 async function projectKey(c: Context<AppEnv>): Promise<string | undefined> {
-  const direct = c.req.param("projectId") ?? c.req.param("projectName");
+  const direct = c.req.param("projectId") ?? c.req.param("projectName") ?? uploadProject(c);
   if (direct) return direct;
   const child =
     c.req.param("tableId") ?? c.req.param("columnId") ?? c.req.param("viewId") ?? viewPartId(c) ?? c.req.query("fk_model_id") ?? (await bodyModelId(c));
@@ -32,6 +33,12 @@ async function projectKey(c: Context<AppEnv>): Promise<string | undefined> {
   const found = await projectOfId(c.env.META, child);
   if (!found) throw notFound(c.req.param("tableId") ? "Table not found" : "Not found");
   return found;
+}
+
+/** Uploads name their folder `noco/<project id or title>/<table>/<column>` (contract 7). */
+function uploadProject(c: Context<AppEnv>): string | undefined {
+  if (!c.req.path.startsWith("/api/v1/db/storage/")) return undefined;
+  return /^\/?noco\/([^/]+)/.exec(c.req.query("path") ?? "")?.[1];
 }
 
 /** The id of a view's part (view column, filter, sort) in paths that name no view. */

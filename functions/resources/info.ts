@@ -3,6 +3,7 @@ import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
 import { VERSION } from "../version";
 import { siteUrl } from "../lib/site-url";
+import { ATTACHMENT_FIELD_SIZE, MAX_ATTACHMENTS_PER_CELL } from "../../db/fields/common/attachments";
 
 const startedAt = Date.now();
 
@@ -32,8 +33,8 @@ export const info = new Hono<AppEnv>()
       auditEnabled: true,
       ncSiteUrl: siteUrl(c),
       ee: false,
-      ncAttachmentFieldSize: 20 * 1024 * 1024,
-      ncMaxAttachmentsAllowed: 10,
+      ncAttachmentFieldSize: ATTACHMENT_FIELD_SIZE,
+      ncMaxAttachmentsAllowed: MAX_ATTACHMENTS_PER_CELL,
       isCloud: false,
       automationLogLevel: "OFF",
       inviteOnlySignup: c.env.INVITE_ONLY_SIGNUP === "true",

@@ -94,7 +94,8 @@ describe("route x role outcomes follow the permission matrix", async () => {
           .replace(":gridViewColumnId", ids.viewColumnId)
           .replace(":viewColumnId", ids.viewColumnId)
           .replace(/:[a-zA-Z]+/g, "x");
-        const query = byModel ? `?fk_model_id=${ids.tableId}` : "";
+        // Uploads name their project in the folder they write to (contract 7).
+        const query = byModel ? `?fk_model_id=${ids.tableId}` : route.path.includes("/storage/") ? `?path=noco/${projectId}/t/c` : "";
         const body = byModel ? { fk_model_id: ids.tableId, row_id: "1", description: "hi" } : {};
         const res = await api(route.method, path + query, { token: user?.token, body: route.method === "GET" ? undefined : body });
         // A write that went through may have changed what the next caller meets: start afresh.

@@ -9,6 +9,8 @@ declare global {
     interface Env extends AppBindings {
       /** Provided by vitest.config.ts to the Worker tests only. */
       TEST_MIGRATIONS?: D1Migration[];
+      /** The loopback web server of tests/support/fake-files.ts. */
+      FAKE_FILES_URL?: string;
     }
   }
 }

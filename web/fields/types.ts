@@ -54,8 +54,10 @@ export interface FieldUi {
   OptionsForm: ComponentType<OptionsFormProps> | null;
   defaultInput: DefaultInput;
   Cell: ComponentType<CellProps>;
-  /** null: read-only (virtual and system types, attachments until upload arrives). */
+  /** null: read-only (virtual and system types). */
   Editor: ComponentType<EditorProps> | null;
   /** Clicking the cell changes it at once (checkbox toggles) instead of opening an editor. */
   toggles?: boolean;
+  /** A click on the active cell opens the editor (a dialog rather than text typed in place). */
+  opensOnClick?: boolean;
 }

@@ -17,6 +17,9 @@ export interface AppInfo {
   defaultLimit: number;
   ncSiteUrl?: string;
   inviteOnlySignup?: boolean;
+  /** Largest file an upload takes, in bytes, and most files per attachment cell. */
+  ncAttachmentFieldSize?: number;
+  ncMaxAttachmentsAllowed?: number;
 }
 
 export const APP_INFO_KEY = ["appInfo"] as const;

@@ -8,6 +8,7 @@ import { needInRoom } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { readJson } from "../../lib/validate";
 import { actorOf, room, type Ctx } from "./context";
+import { withSignedFiles } from "../../lib/attachments/sign-answer";
 
 const table = (c: Ctx) => c.req.param("tableName")!;
 const rowId = (c: Ctx) => c.req.param("rowId")!;
@@ -27,7 +28,7 @@ const scope = (c: Ctx): RowScope => ({
 
 async function list(c: Ctx) {
   const started = Date.now();
-  const page = await unwrap(room(c).listRows(table(c), listParams(c), scope(c)));
+  const page = await withSignedFiles(c, await unwrap(room(c).listRows(table(c), listParams(c), scope(c))));
   c.header("xc-db-response", String((Date.now() - started) / 1000));
   return c.json(page);
 }
@@ -60,7 +61,7 @@ async function exportCsv(c: Ctx) {
 async function nested(c: Ctx, linked: boolean) {
   const { relationType, columnName } = c.req.param() as Record<string, string>;
   if (!["hm", "mm", "bt"].includes(relationType!)) throw badRequest(`'${relationType}' is not a relation type (hm, mm or bt)`);
-  return c.json(await unwrap(room(c).nestedList(table(c), rowId(c), columnName!, listParams(c), linked)));
+  return c.json(await withSignedFiles(c, await unwrap(room(c).nestedList(table(c), rowId(c), columnName!, listParams(c), linked))));
 }
 
 async function link(c: Ctx, add: boolean) {
@@ -70,7 +71,7 @@ async function link(c: Ctx, add: boolean) {
 }
 
 async function findOne(c: Ctx) {
-  return c.json(await unwrap(room(c).findOne(table(c), listParams(c), scope(c))));
+  return c.json(await withSignedFiles(c, await unwrap(room(c).findOne(table(c), listParams(c), scope(c)))));
 }
 
 /**
@@ -89,7 +90,7 @@ export const rowRoutes = new Hono<AppEnv>()
   .get("/:orgs/:projectName/:tableName/find-one", needInRoom("dataRead"), findOne)
   .get("/:orgs/:projectName/:tableName/views/:viewName/find-one", needInRoom("dataRead"), findOne)
   .post("/:orgs/:projectName/:tableName", needInRoom("dataInsert"), async (c) =>
-    c.json(await unwrap(room(c).insertRow(table(c), await readJson(c), actorOf(c)))),
+    c.json(await withSignedFiles(c, await unwrap(room(c).insertRow(table(c), await readJson(c), actorOf(c))))),
   )
   .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/exclude", needInRoom("nestedList"), (c) => nested(c, false))
   .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName", needInRoom("nestedList"), (c) => nested(c, true))
@@ -99,10 +100,10 @@ export const rowRoutes = new Hono<AppEnv>()
     c.json(await unwrap(room(c).rowExists(table(c), rowId(c)))),
   )
   .get("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataRead"), async (c) =>
-    c.json(await unwrap(room(c).readRow(table(c), rowId(c)))),
+    c.json(await withSignedFiles(c, await unwrap(room(c).readRow(table(c), rowId(c))))),
   )
   .patch("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataUpdate"), async (c) =>
-    c.json(await unwrap(room(c).updateRow(table(c), rowId(c), await readJson(c), actorOf(c)))),
+    c.json(await withSignedFiles(c, await unwrap(room(c).updateRow(table(c), rowId(c), await readJson(c), actorOf(c))))),
   )
   .delete("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataDelete"), async (c) =>
     c.json(await unwrap(room(c).deleteRow(table(c), rowId(c), actorOf(c)))),

@@ -77,7 +77,8 @@ export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, header
     select, startEdit: editing.start, toggle: editing.toggle, isToggle, clear: (r) => void ops.clear(r), expand: onExpand,
     undo: () => void writes.undo(), redo: () => void writes.redo(),
   });
-  const mouse = useGridMouse({ selection: sel, bounds, select: (s) => select(s, false), startEdit: editing.start, toggle: editing.toggle, isToggle });
+  const opensOnClick = useCallback((col: number) => Boolean(fields[col]?.ui.opensOnClick), [fields]);
+  const mouse = useGridMouse({ selection: sel, bounds, select: (s) => select(s, false), startEdit: editing.start, toggle: editing.toggle, isToggle, opensOnClick });
   const onPaste = useCallback((text: string) => {
     void ops.paste(text, rect).then((height) => {
       if (height > 0) setSel({ anchor: { row: rect.top, col: rect.left }, focus: { row: rect.top + height - 1, col: rect.right } });

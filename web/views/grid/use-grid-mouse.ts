@@ -2,7 +2,8 @@
  * Mouse on the grid body (one set of delegated handlers). Rules:
  * - Pressing a cell selects it (Shift extends from the active cell); dragging extends the range.
  * - Pressing a row number selects the whole row (Shift: the rows between).
- * - Double-click edits; a click on a checkbox's box toggles it.
+ * - Double-click edits; a click on a checkbox's box toggles it; a click on the already active
+ *   cell of a field that opens on click (attachments) opens its editor.
  */
 import { useCallback, useEffect, useRef, type MouseEvent } from "react";
 import { extendTo, rowsSelection, single, type Bounds, type CellPos, type Selection } from "./logic/selection";
@@ -14,6 +15,7 @@ interface Options {
   startEdit(row: number, col: number): boolean;
   toggle(row: number, col: number): void;
   isToggle(col: number): boolean;
+  opensOnClick?(col: number): boolean;
 }
 
 function cellOf(target: EventTarget | null): (CellPos & { gutter: boolean }) | null {
@@ -27,6 +29,8 @@ function cellOf(target: EventTarget | null): (CellPos & { gutter: boolean }) | n
 
 export function useGridMouse(o: Options) {
   const drag = useRef<"cells" | "rows" | null>(null);
+  /** The press landed on the cell that was already the only one selected. */
+  const pressedActive = useRef(false);
   useEffect(() => {
     const up = () => (drag.current = null);
     document.addEventListener("mouseup", up);
@@ -39,6 +43,8 @@ export function useGridMouse(o: Options) {
     if (!pos || pos.row >= o.bounds.rows) return;
     // Shift extends the cell range; it must not also select the page's text.
     if (e.shiftKey) e.preventDefault();
+    const { anchor, focus } = o.selection;
+    pressedActive.current = !pos.gutter && !e.shiftKey && anchor.row === pos.row && anchor.col === pos.col && focus.row === pos.row && focus.col === pos.col;
     if (pos.gutter) {
       const from = e.shiftKey ? o.selection.anchor.row : pos.row;
       o.select(rowsSelection(from, pos.row, o.bounds));
@@ -64,6 +70,10 @@ export function useGridMouse(o: Options) {
 
   const onClick = useCallback((e: MouseEvent) => {
     const pos = cellOf(e.target);
+    if (pos && !pos.gutter && pressedActive.current && o.opensOnClick?.(pos.col)) {
+      o.startEdit(pos.row, pos.col);
+      return;
+    }
     if (!pos || pos.gutter || e.shiftKey || !o.isToggle(pos.col)) return;
     if ((e.target as Element).closest("[role=img]")) o.toggle(pos.row, pos.col);
   }, [o]);
