@@ -15,3 +15,15 @@ export function randomHex(bytes: number): string {
   crypto.getRandomValues(buf);
   return Array.from(buf, (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+let sequence = Math.floor(Math.random() * 36 ** 5);
+
+/**
+ * An id of the contract's form whose order follows time (9 characters of milliseconds, then a
+ * sequence): history rows then append to the end of their primary-key index rather than dirtying
+ * a random page of it on every write, which kept single-row updates slow on large tables.
+ */
+export function timeOrderedId(prefix: "adt_"): string {
+  sequence = (sequence + 1) % 36 ** 5;
+  return prefix + Date.now().toString(36).padStart(9, "0").slice(-9) + sequence.toString(36).padStart(5, "0");
+}

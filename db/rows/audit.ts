@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { newId } from "../ids";
+import { newId, timeOrderedId } from "../ids";
 import { audit, type AuditRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 
@@ -16,28 +16,26 @@ export interface AuditEntry {
   details?: unknown;
 }
 
-/** Appends history entries of one table in the caller's transaction. */
+/** Appends history entries of one table in the caller's transaction (one prepared statement, reused). */
 export function recordWrites(store: ProjectStore, modelId: string, actor: Actor, entries: AuditEntry[], now: string) {
   for (const e of entries) {
-    store.meta
-      .insert(audit)
-      .values({
-        id: newId("adt_"), modelId, rowId: e.rowId, opType: "DATA", opSubType: e.subType, user: actor.email,
-        userId: actor.id, description: e.description, details: e.details === undefined ? null : JSON.stringify(e.details),
-        createdAt: now, updatedAt: now,
-      })
-      .run();
+    store.exec(
+      `INSERT INTO _nc_audit (id, fk_model_id, row_id, op_type, op_sub_type, user, user_id, description, details, created_at, updated_at)
+       VALUES (?, ?, ?, 'DATA', ?, ?, ?, ?, ?, ?, ?)`,
+      timeOrderedId("adt_"), modelId, e.rowId, e.subType, actor.email, actor.id, e.description,
+      e.details === undefined ? null : JSON.stringify(e.details), now, now,
+    );
   }
 }
 
-/** One "created" entry per new row, in a single statement however many rows (ids as JSON). */
+/** One "created" entry per new row, in a single statement per 10,000 rows (ids and rows as JSON). */
 export function recordInserts(store: ProjectStore, modelId: string, actor: Actor, ids: number[], now: string) {
   for (let i = 0; i < ids.length; i += 10_000) {
     store.exec(
       `INSERT INTO _nc_audit (id, fk_model_id, row_id, op_type, op_sub_type, user, user_id, description, created_at, updated_at)
-       SELECT 'adt_' || lower(hex(randomblob(7))), ?, CAST(value AS TEXT), 'DATA', 'INSERT', ?, ?, 'created the record', ?, ?
+       SELECT json_extract(value, '$[0]'), ?, CAST(json_extract(value, '$[1]') AS TEXT), 'DATA', 'INSERT', ?, ?, 'created the record', ?, ?
        FROM json_each(?)`,
-      modelId, actor.email, actor.id, now, now, JSON.stringify(ids.slice(i, i + 10_000)),
+      modelId, actor.email, actor.id, now, now, JSON.stringify(ids.slice(i, i + 10_000).map((id) => [timeOrderedId("adt_"), id])),
     );
   }
 }
