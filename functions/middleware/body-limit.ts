@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { badRequest, HttpError } from "../lib/http-error";
 import type { AppEnv } from "../types";
+import { ATTACHMENT_FIELD_SIZE } from "../../db/fields/common/attachments";
 
 /**
  * Caps request bodies before any route reads them. Rules:
@@ -9,12 +10,17 @@ import type { AppEnv } from "../types";
  * - JSON nested deeper than MAX_JSON_DEPTH is refused (400) before it is parsed: a parser walks
  *   nesting recursively, and 100,000 levels exhaust its stack;
  * - text bodies (every API body is JSON) are read here once and handed to the route through
- *   Hono's body cache; other types are left to their route, checked by their declared length.
+ *   Hono's body cache; other types are left to their route, checked by their declared length;
+ * - file uploads (multipart) may carry one file of the attachment size limit and more: they are
+ *   capped at MAX_UPLOAD_BYTES here, and the upload route names the file that is too large.
  */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
+/** Room for an upload of files up to the attachment limit (the platform itself stops at 100 MB). */
+export const MAX_UPLOAD_BYTES = Math.min(100 * 1024 * 1024, 4 * ATTACHMENT_FIELD_SIZE);
 
-const tooLarge = () => new HttpError(413, `The request body exceeds the limit of ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+const tooLarge = (limit = MAX_BODY_BYTES) => new HttpError(413, `The request body exceeds the limit of ${limit / 1024 / 1024} MB`);
+const isUpload = (type: string | undefined) => /^multipart\/form-data/i.test(type ?? "");
 
 async function readCapped(body: ReadableStream<Uint8Array>): Promise<string> {
   const reader = body.getReader();
@@ -60,7 +66,8 @@ const isText = (type: string | undefined) => !type || /json|^text\//i.test(type)
 
 export const bodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const declared = Number(c.req.header("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  const limit = isUpload(c.req.header("content-type")) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   const body = c.req.raw.body;
   if (!body || !isText(c.req.header("content-type"))) return next();
   const text = await readCapped(body);
