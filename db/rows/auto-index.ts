@@ -8,8 +8,9 @@ import type { TableRef } from "./table-ref";
  * runs in SQL, next to the data). Rules:
  * - the first sort column gets an index on (column, key) in the sort's direction, once, so
  *   `ORDER BY column, key LIMIT n` reads n index entries instead of sorting the table;
- * - filter columns get none: without statistics SQLite would prefer such an index and then sort
- *   every match, which is slower than walking the sort index and skipping non-matches;
+ * - a filter column alone gets none: without statistics SQLite would prefer such an index and then
+ *   sort every match, which is slower than walking the sort index and skipping non-matches; a
+ *   required `column = value` leads a (column, sort column, key) index instead (below);
  * - long text, JSON, attachments and geometry are never indexed;
  * - a column's indexes are dropped before the column is dropped or rebuilt (dropAutoIndex).
  */
