@@ -1,4 +1,4 @@
-import type { ListParams } from "../query";
+import { toTree, type ListParams, type WhereCond, type WhereNode } from "../query";
 import { quoteIdent } from "../schema/names";
 import type { ProjectStore } from "../store/store";
 import type { TableRef } from "./table-ref";
@@ -8,8 +8,9 @@ import type { TableRef } from "./table-ref";
  * runs in SQL, next to the data). Rules:
  * - the first sort column gets an index on (column, key) in the sort's direction, once, so
  *   `ORDER BY column, key LIMIT n` reads n index entries instead of sorting the table;
- * - filter columns get none: without statistics SQLite would prefer such an index and then sort
- *   every match, which is slower than walking the sort index and skipping non-matches;
+ * - a filter column alone gets none: without statistics SQLite would prefer such an index and then
+ *   sort every match, which is slower than walking the sort index and skipping non-matches; a
+ *   required `column = value` leads a (column, sort column, key) index instead (below);
  * - long text, JSON, attachments and geometry are never indexed;
  * - a column's indexes are dropped before the column is dropped or rebuilt (dropAutoIndex).
  */
@@ -17,21 +18,52 @@ const SKIP = new Set(["LongText", "JSON", "Attachment", "Geometry"]);
 
 const indexName = (tableName: string, columnName: string, dir: "asc" | "desc") => `_nc_ix_${tableName}__${columnName}__${dir}`;
 
-export function ensureIndexes(store: ProjectStore, t: TableRef, params: Pick<ListParams, "sort">) {
+/** Equality filters stay exact on a plain index (`column = ?`); these match NULL or compare otherwise. */
+const NO_EQ_INDEX = new Set([...SKIP, "Checkbox", "Rating"]);
+
+/**
+ * The conditions every matching row must meet: the conditions of the top-level AND chain,
+ * descending into AND-joined groups; none at all as soon as an `or` joins two siblings.
+ */
+function requiredConds(node: WhereNode | null, first = true): WhereCond[] {
+  if (!node || node.logicalOp === "not" || (!first && node.logicalOp === "or")) return [];
+  if (node.type === "cond") return [node];
+  if (node.type !== "group") return [];
+  if (node.children.some((c, i) => i > 0 && c.logicalOp === "or")) return [];
+  return node.children.flatMap((c, i) => requiredConds(c, i === 0));
+}
+
+/**
+ * Rules added for filtered, sorted pages (issue 14): when the filter requires `column = value`
+ * on an indexable column, the index is (that column, sort column, key), so SQLite reads only the
+ * matching rows, already in order, instead of walking the sort index past every non-match.
+ */
+export function ensureIndexes(store: ProjectStore, t: TableRef, params: Pick<ListParams, "sort"> & { where?: string | WhereNode | null }) {
   const first = params.sort?.[0]?.trim();
   if (!first) return;
   const desc = first.startsWith("-");
   const col = t.cols.find((c) => c.title === first.replace(/^-/, "").trim());
   const pk = t.cols.find((c) => c.pk);
   if (!col || !pk || col.pk || SKIP.has(col.uidt)) return;
-  const name = indexName(t.model.tableName, col.columnName, desc ? "desc" : "asc");
+  const eq = requiredConds(toTree(params.where ?? null)).find((c) => c.op === "eq" && c.logicalOp !== "not" && c.value !== undefined && c.value !== "");
+  const eqCol = eq && t.cols.find((c) => c.title === eq.column && !c.pk && c.id !== col.id && !NO_EQ_INDEX.has(c.uidt));
+  const name = eqCol
+    ? `_nc_ix_${t.model.tableName}__${eqCol.columnName}__${col.columnName}__${desc ? "desc" : "asc"}`
+    : indexName(t.model.tableName, col.columnName, desc ? "desc" : "asc");
   if (store.schemaCache.has(`ix:${name}`)) return;
+  const lead = eqCol ? `${quoteIdent(eqCol.columnName)}, ` : "";
   store.exec(
-    `CREATE INDEX IF NOT EXISTS ${quoteIdent(name)} ON ${quoteIdent(t.model.tableName)} (${quoteIdent(col.columnName)}${desc ? " DESC" : ""}, ${quoteIdent(pk.columnName)})`,
+    `CREATE INDEX IF NOT EXISTS ${quoteIdent(name)} ON ${quoteIdent(t.model.tableName)} (${lead}${quoteIdent(col.columnName)}${desc ? " DESC" : ""}, ${quoteIdent(pk.columnName)})`,
   );
   store.schemaCache.set(`ix:${name}`, true);
 }
 
+/** Every on-demand index that names the column (single or composite), before it is dropped or rebuilt. */
 export function dropAutoIndex(store: ProjectStore, tableName: string, columnName: string) {
-  for (const dir of ["asc", "desc"] as const) store.exec(`DROP INDEX IF EXISTS ${quoteIdent(indexName(tableName, columnName, dir))}`);
+  const found = store.exec(
+    "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND substr(name, 1, 7) = '_nc_ix_' AND instr(sql, ?) > 0",
+    tableName,
+    quoteIdent(columnName),
+  );
+  for (const { name } of found) store.exec(`DROP INDEX IF EXISTS ${quoteIdent(String(name))}`);
 }

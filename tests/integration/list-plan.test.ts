@@ -8,7 +8,7 @@ import type { ProjectRoom } from "../../realtime/project-room";
 import { api, seedProject, seedUser } from "./support";
 
 /**
- * Issue 14: a filtered and sorted page walks the on-demand sort index instead of sorting the
+ * Issue 14: a filtered and sorted page walks the on-demand (filter, sort) index instead of sorting the
  * table, and totalRows comes from the room's count cache until a write.
  */
 const ROWS = 3000;
@@ -34,15 +34,15 @@ async function setup() {
   const rows = Array.from({ length: ROWS }, (_, i) => ({ Title: `Item ${i}`, Category: `cat${i % 10}`, Amount: (i * 7919) % 1000, Price: ((i * 104729) % 100000) / 100 }));
   const bulk = await api("POST", `/api/v1/db/data/bulk/noco/${projectId}/Items`, { token: owner.token, body: rows });
   expect(bulk.status).toBe(200);
-  return { owner, projectId, T: `/api/v1/db/data/noco/${projectId}/Items` };
+  return { owner, projectId, T: `/api/v1/db/data/noco/${projectId}/Items`, columns: made.body.columns as Array<{ id: string; title: string }> };
 }
 
 const inRoom = <T>(projectId: string, fn: (room: ProjectRoom) => T) =>
   runInDurableObject(env.PROJECT.get(env.PROJECT.idFromName(projectId)), (room: ProjectRoom) => fn(room));
 
 describe("list query plans", () => {
-  it("walks the sort index for a filtered, sorted page, with no temporary sort", async () => {
-    const { owner, projectId, T } = await setup();
+  it("searches the (filter, sort) index for a filtered, sorted page, with no temporary sort", async () => {
+    const { owner, projectId, T, columns } = await setup();
     const page = await api("GET", `${T}?limit=25&${FILTER}`, { token: owner.token });
     expect(page.status).toBe(200);
     expect(page.body.list).toHaveLength(25);
@@ -54,8 +54,12 @@ describe("list query plans", () => {
       const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...readListParams(new URLSearchParams(`limit=25&${FILTER}`)) });
       return room.store.exec(`EXPLAIN QUERY PLAN ${compiled.list.sql}`, ...(compiled.list.params as never[])).map((r) => String(r.detail));
     });
-    expect(plan.join("\n")).toMatch(/SCAN .* USING INDEX _nc_ix_\w+__price__desc/i);
+    expect(plan.join("\n")).toMatch(/SEARCH .* USING INDEX _nc_ix_\w+__category__price__desc \(category=\?\)/i);
     expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
+    // The filter column can still be dropped: its on-demand indexes go first.
+    const category = columns.find((c) => c.title === "Category")!;
+    expect((await api("DELETE", `/api/v1/db/meta/columns/${category.id}`, { token: owner.token })).status).toBe(200);
+    expect((await api("GET", `${T}?limit=25&sort=-Price`, { token: owner.token })).status).toBe(200);
   });
 
   it("answers totalRows from the count cache until a write", async () => {
