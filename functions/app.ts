@@ -11,6 +11,7 @@ import { projects } from "./resources/projects";
 import { tables } from "./resources/tables";
 import { views } from "./resources/views";
 import { publicSharedBase } from "./resources/public/shared-base";
+import { mountOpenApi } from "./resources/openapi";
 import type { AppEnv } from "./types";
 
 /** The HTTP API: one sub-app per resource. Non-strict so `/x` and `/x/` route alike. */
@@ -33,6 +34,7 @@ export function createApp() {
   app.route("/api/v1/db/public", publicSharedBase);
   app.route("/api/v1", orgUsers);
   app.route("/api/v1", apiTokens);
+  mountOpenApi(app);
   return app;
 }
 

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { uniqueSymbol } from "hono-openapi";
 import type { Access } from "../../db/acl/actions";
 import { can, MATRIX, scopeOf, type Action } from "../../db/acl/matrix";
 import { applyPreview, effectiveRoles, flagNames, toFlags, type RoleFlags } from "../../db/acl/roles";
@@ -114,7 +115,19 @@ export function need(access: Access): AclMiddleware {
     c.set("isPublicBase", isPublicBase);
     return next();
   };
-  return Object.assign(mw, { access });
+  // The OpenAPI generator (hono-openapi) reads this to show each operation's access.
+  return Object.assign(mw, { access, [uniqueSymbol]: { spec: accessSpec(access) } });
+}
+
+/** What the OpenAPI document says about a route's access: the action, who holds it, the headers. */
+function accessSpec(access: Access) {
+  if (access === "public") return { "x-access": access, security: [] };
+  const holders = access === "signedIn" ? "any signed-in user" : ["super", ...MATRIX[access].roles].join(", ");
+  return {
+    "x-access": access,
+    description: `Access: ${access} (${holders})`,
+    security: [{ xcAuth: [] }, { xcToken: [] }],
+  };
 }
 
 export function isAclMiddleware(fn: unknown): fn is AclMiddleware {

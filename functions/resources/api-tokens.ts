@@ -5,6 +5,7 @@ import { newApiToken } from "../lib/api-tokens";
 import { notFound } from "../lib/http-error";
 import { currentUser } from "../lib/session";
 import { jsonBody } from "../lib/validate";
+import { body } from "../lib/openapi";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
 
@@ -33,8 +34,10 @@ async function list(c: Context<AppEnv>) {
   return c.json({ list: items, pageInfo: { totalRows: items.length, page: 1, pageSize: items.length, isFirstPage: true, isLastPage: true } });
 }
 
+const tokenBody = z.object({ description: z.string().max(255, "description: At most 255 characters").nullish() });
+
 async function create(c: Context<AppEnv>) {
-  const { description } = await jsonBody(c, z.object({ description: z.string().max(255, "description: At most 255 characters").nullish() }));
+  const { description } = await jsonBody(c, tokenBody);
   const user = (await currentUser(c))!;
   const token = newApiToken();
   const ts = new Date().toISOString();
@@ -58,8 +61,8 @@ async function remove(c: Context<AppEnv>) {
 
 export const apiTokens = new Hono<AppEnv>()
   .get("/db/meta/projects/:projectId/api-tokens", need("apiTokenList"), list)
-  .post("/db/meta/projects/:projectId/api-tokens", need("apiTokenCreate"), create)
+  .post("/db/meta/projects/:projectId/api-tokens", need("apiTokenCreate"), body(tokenBody), create)
   .delete("/db/meta/projects/:projectId/api-tokens/:token", need("apiTokenDelete"), remove)
   .get("/tokens", need("signedIn"), list)
-  .post("/tokens", need("signedIn"), create)
+  .post("/tokens", need("signedIn"), body(tokenBody), create)
   .delete("/tokens/:token", need("signedIn"), remove);
