@@ -12,6 +12,7 @@ import { tables } from "./resources/tables";
 import { views } from "./resources/views";
 import { publicSharedBase } from "./resources/public/shared-base";
 import { mountOpenApi } from "./resources/openapi";
+import { swagger } from "./resources/swagger";
 import type { AppEnv } from "./types";
 
 /** The HTTP API: one sub-app per resource. Non-strict so `/x` and `/x/` route alike. */
@@ -26,6 +27,7 @@ export function createApp() {
   app.route("/auth", auth);
   app.route("/", devOutbox);
   app.route("/api/v1/db/meta/projects", projects);
+  app.route("/api/v1/db/meta/projects", swagger);
   app.route("/api/v1/db/meta", tables);
   app.route("/api/v1/db/meta", views);
   app.route("/api/v1/db/meta", commentRoutes);

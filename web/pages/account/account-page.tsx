@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { PageHeading } from "../../components/ui/page-heading";
 import { useSession } from "../../lib/use-session";
+import { ApiTokenUsage } from "./api-token-usage";
 
 function AccountCard({ to, icon: Icon, title, body }: { to: string; icon: LucideIcon; title: string; body: string }) {
   return (
@@ -30,6 +31,7 @@ export function AccountPage() {
         <AccountCard to="/user" icon={KeyRound} title={t("account.password.title")} body={t("account.password.body")} />
         {user?.roles.super ? <AccountCard to="/account/users" icon={Users} title={t("account.usersCard.title")} body={t("account.usersCard.body")} /> : null}
       </ul>
+      <ApiTokenUsage />
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import { Globe, Settings } from "lucide-react";
+import { FileCode, Globe, Settings } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_THEME, isHexColor } from "../../../db/project/rules";
-import { Button } from "../../components/ui/button";
+import { Button, buttonClass } from "../../components/ui/button";
 import { RoleBadge } from "../../components/ui/role-badge";
 import { PresenceAvatars } from "../../realtime";
 import { PreviewSelect } from "./preview/preview-select";
@@ -31,6 +31,17 @@ export function ProjectHeader() {
       <div className="ms-auto flex flex-wrap items-center gap-2">
         <PresenceAvatars />
         {project.canPreview ? <PreviewSelect /> : null}
+        {project.isPublicBase ? null : (
+          <a
+            href={`/api/v1/db/meta/projects/${encodeURIComponent(project.project.id)}/swagger`}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClass("secondary")}
+          >
+            <FileCode aria-hidden="true" className="size-4" />
+            {t("project.shell.restApis")}
+          </a>
+        )}
         {sections.length > 0 ? (
           <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
             <Settings aria-hidden="true" className="size-4" />
