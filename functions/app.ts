@@ -13,6 +13,7 @@ import { views } from "./resources/views";
 import { publicSharedBase } from "./resources/public/shared-base";
 import { mountOpenApi } from "./resources/openapi";
 import { swagger } from "./resources/swagger";
+import { hooks } from "./resources/hooks";
 import type { AppEnv } from "./types";
 
 /** The HTTP API: one sub-app per resource. Non-strict so `/x` and `/x/` route alike. */
@@ -31,6 +32,7 @@ export function createApp() {
   app.route("/api/v1/db/meta", tables);
   app.route("/api/v1/db/meta", views);
   app.route("/api/v1/db/meta", commentRoutes);
+  app.route("/api/v1/db/meta", hooks);
   app.route("/api/v1/db/data/bulk", bulkRoutes);
   app.route("/api/v1/db/data", rowRoutes);
   app.route("/api/v1/db/public", publicSharedBase);

@@ -27,7 +27,7 @@ async function projectKey(c: Context<AppEnv>): Promise<string | undefined> {
   const direct = c.req.param("projectId") ?? c.req.param("projectName");
   if (direct) return direct;
   const child =
-    c.req.param("tableId") ?? c.req.param("columnId") ?? c.req.param("viewId") ?? viewPartId(c) ?? c.req.query("fk_model_id") ?? (await bodyModelId(c));
+    c.req.param("tableId") ?? c.req.param("columnId") ?? c.req.param("viewId") ?? viewPartId(c) ?? c.req.param("hookId") ?? c.req.query("fk_model_id") ?? (await bodyModelId(c));
   if (!child) return undefined;
   const found = await projectOfId(c.env.META, child);
   if (!found) throw notFound(c.req.param("tableId") ? "Table not found" : "Not found");
