@@ -8,7 +8,7 @@ import { filters, type FilterRow } from "../store/schema";
 import type { ProjectStore, SqlRow } from "../store/store";
 import { valueText } from "../views/filter-tree";
 import type { FilterInput } from "../views/inputs";
-import { filterJson } from "../views/shape";
+import { filterJson, type FilterJson } from "../views/shape";
 import type { HookInput, HookUpdateInput } from "./inputs";
 
 /**
@@ -192,10 +192,14 @@ export function deleteHook(store: ProjectStore, hookId: string) {
 
 export function listHookFilters(store: ProjectStore, projectId: string, hookId: string) {
   findHook(store, hookId);
-  return hookFilterRows(store, hookId)
-    .filter((f) => f.parentId === null)
-    .sort((a, b) => a.order - b.order)
-    .map((f) => filterJson(f, projectId));
+  const rows = hookFilterRows(store, hookId);
+  // Groups carry their children, so the form can show the whole tree in one read.
+  const level = (parentId: string | null): FilterJson[] =>
+    rows
+      .filter((f) => f.parentId === parentId)
+      .sort((x, y) => x.order - y.order)
+      .map((f) => ({ ...filterJson(f, projectId), ...(f.isGroup ? { children: level(f.id) } : {}) }));
+  return level(null);
 }
 
 export function addHookFilter(store: ProjectStore, projectId: string, hookId: string, input: FilterInput) {
