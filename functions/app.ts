@@ -14,6 +14,7 @@ import { publicSharedBase } from "./resources/public/shared-base";
 import { mountOpenApi } from "./resources/openapi";
 import { swagger } from "./resources/swagger";
 import { hooks } from "./resources/hooks";
+import { apps } from "./resources/apps";
 import type { AppEnv } from "./types";
 
 /** The HTTP API: one sub-app per resource. Non-strict so `/x` and `/x/` route alike. */
@@ -38,6 +39,7 @@ export function createApp() {
   app.route("/api/v1/db/public", publicSharedBase);
   app.route("/api/v1", orgUsers);
   app.route("/api/v1", apiTokens);
+  app.route("/api/v1", apps);
   mountOpenApi(app);
   return app;
 }
