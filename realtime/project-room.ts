@@ -165,18 +165,35 @@ export class ProjectRoom extends Server<Env> {
     return rowsApi.matchingIds(this.store, tableRef(this.store, tableKey), where);
   }
 
-  /** Wakes the alarm now unless it is already due sooner. */
+  /** When the alarm is known to be due (or running); a write then leaves it be. */
+  #alarmDue: number | null = null;
+
+  /** Wakes the alarm now unless it is already due; a known pending alarm costs no storage call. */
   #scheduleDelivery() {
+    if (this.#alarmDue !== null && this.#alarmDue <= Date.now()) return;
     const storage = this.ctx.storage;
-    void storage.getAlarm().then((at) => (at === null || at > Date.now() ? storage.setAlarm(Date.now()) : undefined));
+    this.#alarmDue = Date.now();
+    void storage
+      .getAlarm()
+      .then((at) => (at === null || at > Date.now() ? storage.setAlarm(Date.now()) : undefined))
+      .catch((err) => {
+        this.#alarmDue = null;
+        console.error("webhooks: could not set the delivery alarm:", err);
+      });
   }
 
   /** Delivers due webhook messages (realtime/hook-delivery.ts) and sleeps until the next one. */
   async onAlarm() {
-    const next = await deliverDue(this.store, this.env, await chatTargets(this.env));
-    if (next === null) return;
-    const at = await this.ctx.storage.getAlarm();
-    if (at === null || at > next) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+    // Writes during this run queue behind it; the run ends by setting the next wake-up itself.
+    this.#alarmDue = Date.now();
+    try {
+      const next = await deliverDue(this.store, this.env, await chatTargets(this.env));
+      if (next === null) return;
+      const at = await this.ctx.storage.getAlarm();
+      if (at === null || at > next) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+    } finally {
+      this.#alarmDue = null;
+    }
   }
 
   // Webhooks RPC (contract 4.8). Changes go through #schema: the trigger memoises hooks there.

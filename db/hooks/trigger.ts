@@ -1,6 +1,7 @@
 import { compileWhere, type WhereNode } from "../query";
 import { countParams, ident, join, param, render, sql } from "../query/sql";
-import { queryTable, readById } from "../rows/read";
+import { apiRow, queryTable, readById } from "../rows/read";
+import { compileList } from "../query";
 import { tableRef, type TableRef } from "../rows/table-ref";
 import type { ProjectStore } from "../store/store";
 import { storedTree } from "../views/filter-tree";
@@ -32,9 +33,14 @@ function pkOf(t: TableRef) {
   return t.cols.find((c) => c.pk)!;
 }
 
+/** A hook's conditions as a where tree, memoised with the schema (hook changes clear it). */
 function conditionTree(store: ProjectStore, hook: HookRow): WhereNode | null {
   if (!hook.condition) return null;
-  return storedTree(hookFilterRows(store, hook.id), tableColumns(store, hook.fk_model_id));
+  const key = `hooktree:${hook.id}`;
+  if (store.schemaCache.has(key)) return store.schemaCache.get(key) as WhereNode | null;
+  const tree = storedTree(hookFilterRows(store, hook.id), tableColumns(store, hook.fk_model_id));
+  store.schemaCache.set(key, tree);
+  return tree;
 }
 
 /** The keys among `ids` whose rows satisfy the tree, by one SQL statement per batch. */
@@ -56,11 +62,41 @@ export function matchingKeys(store: ProjectStore, t: TableRef, tree: WhereNode |
 const isDelete = (op: HookOperation) => op === "delete" || op === "bulkDelete";
 const isUpdate = (op: HookOperation) => op === "update" || op === "bulkUpdate";
 
+/**
+ * The API rows of `ids`: one by one for a few, else by key ranges of up to 1000 (bulk writes
+ * make consecutive keys), each one list statement with the computed fields.
+ */
 function readRows(store: ProjectStore, t: TableRef, ids: number[]): Map<number, Row> {
   const rows = new Map<number, Row>();
-  for (const id of ids) {
-    const r = readById(store, t, id);
-    if (r) rows.set(id, r);
+  if (ids.length <= 3) {
+    for (const id of ids) {
+      const r = readById(store, t, id);
+      if (r) rows.set(id, r);
+    }
+    return rows;
+  }
+  const pk = pkOf(t);
+  const wanted = new Set(ids);
+  const sorted = [...wanted].sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length; ) {
+    const from = sorted[i]!;
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1]! - from < 1000) j++;
+    const to = sorted[j]!;
+    const where: WhereNode = {
+      type: "group", logicalOp: "and",
+      children: [
+        { type: "cond", logicalOp: "and", column: pk.title, op: "gte", value: String(from) },
+        { type: "cond", logicalOp: "and", column: pk.title, op: "lte", value: String(to) },
+      ],
+    };
+    const compiled = compileList({ dialect: "sqlite", table: queryTable(t), where, limit: Math.min(1000, to - from + 1), offset: 0 });
+    for (const raw of store.exec(compiled.list.sql, ...(compiled.list.params as never[]))) {
+      const row = apiRow(t, compiled.select, raw);
+      const id = Number(row[pk.title]);
+      if (wanted.has(id)) rows.set(id, row);
+    }
+    i = j + 1;
   }
   return rows;
 }
