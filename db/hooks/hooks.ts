@@ -214,14 +214,17 @@ export function addHookFilter(store: ProjectStore, projectId: string, hookId: st
 }
 
 /** The newest deliveries of a hook first (contract 4.8 `logs`), `{list, pageInfo}`. */
-export function listHookLogs(store: ProjectStore, hookId: string, limit: number, offset: number) {
+export function listHookLogs(store: ProjectStore, hookId: string, pageSize: number, offset: number) {
   findHook(store, hookId);
-  const total = Number((store.exec("SELECT count(*) AS n FROM _nc_hook_logs WHERE fk_hook_id = ?", hookId)[0] as SqlRow).n ?? 0);
+  let limit = pageSize;
+  // The newest 100 count; older entries wait for the next trim (realtime/hook-delivery.ts).
+  const total = Math.min(100, Number((store.exec("SELECT count(*) AS n FROM _nc_hook_logs WHERE fk_hook_id = ?", hookId)[0] as SqlRow).n ?? 0));
+  limit = Math.max(0, Math.min(limit, total - offset));
   const list = store.exec("SELECT * FROM _nc_hook_logs WHERE fk_hook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?", hookId, limit, offset).map((r) => ({
     ...r,
     test: Boolean(r.test),
     ok: Boolean(r.ok),
   }));
-  const page = Math.floor(offset / limit) + 1;
-  return { list, pageInfo: { totalRows: total, page, pageSize: limit, isFirstPage: page === 1, isLastPage: offset + limit >= total } };
+  const page = Math.floor(offset / pageSize) + 1;
+  return { list, pageInfo: { totalRows: total, page, pageSize, isFirstPage: page === 1, isLastPage: offset + pageSize >= total } };
 }

@@ -109,6 +109,23 @@ describe("webhooks", () => {
     ]);
   });
 
+  it("keeps the newest 100 deliveries in the log", async () => {
+    const { owner, tableId, T } = await setup();
+    const name = `many-${crypto.randomUUID()}`;
+    const made = await call(owner, "POST", `${M}/tables/${tableId}/hooks`, hookBody(name, "insert"));
+    for (let i = 1; i <= 105; i++) await call(owner, "POST", T, { Name: `n${i}` });
+    expect(await received(name, 105, 30_000)).toHaveLength(105);
+    let logs = await call(owner, "GET", `${M}/hooks/${made.body.id}/logs?limit=100`);
+    for (let i = 0; i < 50 && JSON.parse(logs.body.list[0]?.response ?? "{}").received !== 105; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      logs = await call(owner, "GET", `${M}/hooks/${made.body.id}/logs?limit=100`);
+    }
+    expect(logs.body.pageInfo.totalRows).toBe(100);
+    expect(logs.body.list).toHaveLength(100);
+    expect(JSON.parse(logs.body.list[0].response).received).toBe(105);
+    expect(JSON.parse(logs.body.list[99].response).received).toBe(6);
+  }, 90_000);
+
   it("tests a hook from the form, and says why a test fails", async () => {
     const { owner, tableId, T } = await setup();
     await call(owner, "POST", T, { Name: "sample", Points: 4 });
