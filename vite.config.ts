@@ -1,10 +1,30 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Swagger UI for the per-project REST API page (functions/resources/swagger.ts) comes from the
+ * swagger-ui-dist package, copied into the build as static assets: no CDN at run time.
+ */
+function swaggerUiAssets(): Plugin {
+  const dist = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+  return {
+    name: "swagger-ui-assets",
+    apply: "build",
+    generateBundle() {
+      for (const file of ["swagger-ui-bundle.js", "swagger-ui.css"]) {
+        this.emitFile({ type: "asset", fileName: `swagger-ui/${file}`, source: readFileSync(join(dist, file)) });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), swaggerUiAssets()],
   build: { outDir: "../dist", emptyOutDir: true, sourcemap: false },
   server: { host: "127.0.0.1" },
 });

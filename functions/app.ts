@@ -14,6 +14,10 @@ import { tables } from "./resources/tables";
 import { views } from "./resources/views";
 import { publicSharedBase } from "./resources/public/shared-base";
 import { storage } from "./resources/storage";
+import { mountOpenApi } from "./resources/openapi";
+import { swagger } from "./resources/swagger";
+import { hooks } from "./resources/hooks";
+import { apps } from "./resources/apps";
 import type { AppEnv } from "./types";
 
 /** The HTTP API: one sub-app per resource. Non-strict so `/x` and `/x/` route alike. */
@@ -30,15 +34,19 @@ export function createApp() {
   app.route("/auth", auth);
   app.route("/", devOutbox);
   app.route("/api/v1/db/meta/projects", projects);
+  app.route("/api/v1/db/meta/projects", swagger);
   app.route("/api/v1/db/meta", tables);
   app.route("/api/v1/db/meta", views);
   app.route("/api/v1/db/meta", commentRoutes);
+  app.route("/api/v1/db/meta", hooks);
   app.route("/api/v1/db/data/bulk", bulkRoutes);
   app.route("/api/v1/db/data", rowRoutes);
   app.route("/api/v1/db/public", publicSharedBase);
   app.route("/api/v1", orgUsers);
   app.route("/api/v1", apiTokens);
   app.route("/", storage);
+  app.route("/api/v1", apps);
+  mountOpenApi(app);
   return app;
 }
 

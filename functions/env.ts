@@ -23,6 +23,8 @@ export interface Env {
   EMAIL_HTTP_URL?: string;
   EMAIL_HTTP_TOKEN?: string;
   EMAIL_FROM?: string;
+  /** Seals the app store's settings (AES-GCM); a development key is used only in local mode. */
+  SETTINGS_KEY?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   GOOGLE_AUTH_URL?: string;

@@ -24,6 +24,13 @@ import * as viewsApi from "../db/views/views";
 import { filesOfColumn, filesOfTable, type FileSink } from "../db/rows/files";
 import { DEFAULT_GRACE_SECONDS, FileRemovals } from "./stored-files";
 import { attachmentSecret, signValues } from "../db/files/signed-links";
+import * as hooksApi from "../db/hooks/hooks";
+import type { HookInput, HookOperation, HookUpdateInput } from "../db/hooks/inputs";
+import { hasHooks, hooksAfter, hooksBefore, samplePayload } from "../db/hooks/trigger";
+import { rowKey } from "../db/rows/write";
+import type { FilterInput } from "../db/views/inputs";
+import { chatTargets } from "./chat-targets";
+import { deliverDue, deliverOnce, logAttempt } from "./hook-delivery";
 
 /** What crosses the RPC boundary: data, or the status and message of a refusal. */
 export type RoomResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
@@ -220,8 +227,111 @@ export class ProjectRoom extends Server<Env> {
     return result;
   }
 
+  /**
+   * A row write with its table's webhooks: without an active hook for the operation it is the
+   * write alone; otherwise the rows are read before (updates, deletes) and the matching hooks'
+   * messages queued after the commit, for the alarm to deliver. A queueing failure is logged,
+   * never turned into a failed write.
+   */
+  #hooked<T>(tableKey: string, op: HookOperation, write: () => T, idsAfter: (data: T, pre: number[]) => number[], idsBefore?: () => number[]): T {
+    if (!hasHooks(this.store, tableKey, op)) return write();
+    const pre = idsBefore?.() ?? [];
+    const before = idsBefore ? hooksBefore(this.store, tableKey, op, pre) : null;
+    const data = write();
+    try {
+      if (hooksAfter(this.store, tableKey, op, idsAfter(data, pre), before) > 0) this.#scheduleDelivery();
+    } catch (err) {
+      console.error(`webhooks: could not queue ${op} on ${tableKey}:`, err);
+    }
+    return data;
+  }
+
+  /** Row keys named by bodies or rows (by the key column's title or name); others are skipped. */
+  #keysOf(tableKey: string, rows: unknown[]): number[] {
+    const pk = tableRef(this.store, tableKey).cols.find((c) => c.pk)!;
+    return rows.flatMap((b) => {
+      const r = (b ?? {}) as Record<string, unknown>;
+      const id = Number(r[pk.title] ?? r[pk.columnName]);
+      return Number.isSafeInteger(id) && id > 0 ? [id] : [];
+    });
+  }
+
+  #whereIds(tableKey: string, where: string | undefined): number[] {
+    return rowsApi.matchingIds(this.store, tableRef(this.store, tableKey), where);
+  }
+
+  /** When the alarm is known to be due (or running); a write then leaves it be. */
+  #alarmDue: number | null = null;
+
+  /** Wakes the alarm now unless it is already due; a known pending alarm costs no storage call. */
+  #scheduleDelivery() {
+    if (this.#alarmDue !== null && this.#alarmDue <= Date.now()) return;
+    const storage = this.ctx.storage;
+    this.#alarmDue = Date.now();
+    void storage
+      .getAlarm()
+      .then((at) => (at === null || at > Date.now() ? storage.setAlarm(Date.now()) : undefined))
+      .catch((err) => {
+        this.#alarmDue = null;
+        console.error("webhooks: could not set the delivery alarm:", err);
+      });
+  }
+
+  /** Delivers due webhook messages (realtime/hook-delivery.ts) and sleeps until the next one. */
   async onAlarm() {
-    await this.#files.run();
+    // Writes during this run queue behind it; the run ends by setting the next wake-up itself.
+    this.#alarmDue = Date.now();
+    try {
+      // One alarm serves two queues: attachment removals (stored-files.ts) and webhook deliveries.
+      // Each sets the alarm only earlier than it stands, so neither hides the other's wake-up.
+      await this.#files.run();
+      const next = await deliverDue(this.store, this.env, await chatTargets(this.env));
+      if (next === null) return;
+      const at = await this.ctx.storage.getAlarm();
+      if (at === null || at > next) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+    } finally {
+      this.#alarmDue = null;
+    }
+  }
+
+  // Webhooks RPC (contract 4.8). Changes go through #schema: the trigger memoises hooks there.
+  listHooks(projectId: string, tableId: string) {
+    return guard(() => hooksApi.listHooks(this.store, projectId, tableId));
+  }
+  readHook(projectId: string, hookId: string) {
+    return guard(() => hooksApi.hookJson(hooksApi.findHook(this.store, hookId), projectId));
+  }
+  createHook(projectId: string, tableId: string, input: HookInput) {
+    return this.#schema(() => hooksApi.createHook(this.store, projectId, tableId, input));
+  }
+  updateHook(projectId: string, hookId: string, input: HookUpdateInput) {
+    return this.#schema(() => hooksApi.updateHook(this.store, projectId, hookId, input));
+  }
+  deleteHook(hookId: string) {
+    return this.#schema(() => hooksApi.deleteHook(this.store, hookId));
+  }
+  listHookFilters(projectId: string, hookId: string) {
+    return guard(() => hooksApi.listHookFilters(this.store, projectId, hookId));
+  }
+  addHookFilter(projectId: string, hookId: string, input: FilterInput) {
+    return this.#schema(() => hooksApi.addHookFilter(this.store, projectId, hookId, input));
+  }
+  listHookLogs(hookId: string, limit: number, offset: number) {
+    return guard(() => hooksApi.listHookLogs(this.store, hookId, limit, offset));
+  }
+  hookSamplePayload(tableKey: string, operation: HookOperation) {
+    return guard(() => samplePayload(this.store, tableKey, operation));
+  }
+  /** The test button: one delivery now, no retries; logged when the hook is saved. */
+  async testHook(tableKey: string, hook: HookInput & { id?: string }, payload: unknown): Promise<RoomResult<{ ok: boolean; status: number | null; error: string | null }>> {
+    const sample = guard(() => samplePayload(this.store, tableKey, hook.operation));
+    if (!sample.ok) return sample;
+    const saved = hook.id ? guard(() => hooksApi.findHook(this.store, hook.id!)) : null;
+    const target = { notification: JSON.stringify(hook.notification), timeout: hook.timeout ?? 10_000 };
+    const body = payload && typeof payload === "object" && "data" in payload ? payload : sample.data;
+    const result = await deliverOnce(target, body, this.env, await chatTargets(this.env));
+    if (saved?.ok) logAttempt(this.store, saved.data, 1, result, true);
+    return { ok: true, data: { ok: result.ok, status: result.status, error: result.error } };
   }
 
   #tableId(tableKey: string) {
@@ -247,24 +357,42 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
-    return this.#keepingFiles(this.#write(() => rowsApi.updateWhere(this.store, tableKey, where, body, actor), () => this.#rows(tableKey, actor)), body);
+    return this.#keepingFiles(
+      this.#write(
+        () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateWhere(this.store, tableKey, where, body, actor), (_n, pre) => pre, () => this.#whereIds(tableKey, where)),
+        () => this.#rows(tableKey, actor),
+      ),
+      body,
+    );
   }
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
     const files: FileSink = [];
-    return this.#removingFiles(this.#write(() => rowsApi.deleteWhere(this.store, tableKey, where, actor, files), () => this.#rows(tableKey, actor)), files);
+    return this.#removingFiles(
+      this.#write(
+        () => this.#hooked(tableKey, "bulkDelete", () => rowsApi.deleteWhere(this.store, tableKey, where, actor, files), (_n, pre) => pre, () => this.#whereIds(tableKey, where)),
+        () => this.#rows(tableKey, actor),
+      ),
+      files,
+    );
   }
   findOne(tableKey: string, params: ListParams, scope?: RowScope) {
     return guard(() => readApi.findOne(this.store, tableKey, params, scope));
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
     const result = this.#write(
-      () => rowsApi.insertOne(this.store, tableKey, body, actor),
+      () => this.#hooked(tableKey, "insert", () => rowsApi.insertOne(this.store, tableKey, body, actor), (row) => this.#keysOf(tableKey, [row])),
       (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
     );
     return this.#keepingFiles(result, body);
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
-    return this.#keepingFiles(this.#write(() => rowsApi.insertMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor)), bodies);
+    return this.#keepingFiles(
+      this.#write(
+        () => this.#hooked(tableKey, "bulkInsert", () => rowsApi.insertMany(this.store, tableKey, bodies, actor), (ids) => ids.map((r) => Number(Object.values(r)[0]))),
+        () => this.#rows(tableKey, actor),
+      ),
+      bodies,
+    );
   }
   readRow(tableKey: string, rowId: string) {
     return guard(() => rowsApi.readOne(this.store, tableKey, rowId));
@@ -274,19 +402,25 @@ export class ProjectRoom extends Server<Env> {
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
     const result = this.#write(
-      () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor),
+      () => this.#hooked(tableKey, "update", () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor), (_r, pre) => pre, () => [rowKey(rowId)]),
       (row) => ({ type: "row", op: "update", tableId: this.#tableId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }),
     );
     return this.#keepingFiles(result, body);
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    return this.#keepingFiles(this.#write(() => rowsApi.updateMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor)), bodies);
+    return this.#keepingFiles(
+      this.#write(
+        () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateMany(this.store, tableKey, bodies, actor), (_r, pre) => pre, () => this.#keysOf(tableKey, bodies)),
+        () => this.#rows(tableKey, actor),
+      ),
+      bodies,
+    );
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
     const files: FileSink = [];
     return this.#removingFiles(
       this.#write(
-        () => rowsApi.deleteOne(this.store, tableKey, rowId, actor, files),
+        () => this.#hooked(tableKey, "delete", () => rowsApi.deleteOne(this.store, tableKey, rowId, actor, files), (_n, pre) => pre, () => [rowKey(rowId)]),
         () => ({ type: "row", op: "delete", tableId: this.#tableId(tableKey), rowId, by: actor }),
       ),
       files,
@@ -294,7 +428,13 @@ export class ProjectRoom extends Server<Env> {
   }
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
     const files: FileSink = [];
-    return this.#removingFiles(this.#write(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor, files), () => this.#rows(tableKey, actor)), files);
+    return this.#removingFiles(
+      this.#write(
+        () => this.#hooked(tableKey, "bulkDelete", () => rowsApi.deleteMany(this.store, tableKey, bodies, actor, files), (_r, pre) => pre, () => this.#keysOf(tableKey, bodies)),
+        () => this.#rows(tableKey, actor),
+      ),
+      files,
+    );
   }
   nestedList(tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
     return guard(() => linksApi.nestedList(this.store, tableKey, rowId, columnKey, params, linked));

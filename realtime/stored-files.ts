@@ -62,6 +62,10 @@ export class FileRemovals {
       }
     }
     const left = [...(await this.storage.list<number>({ prefix: PREFIX })).values()];
-    if (left.length) await this.storage.setAlarm(Math.max(Date.now() + 1000, Math.min(...left)));
+    if (!left.length) return;
+    // The alarm is shared with webhook deliveries: only ever move it earlier.
+    const next = Math.max(Date.now() + 1000, Math.min(...left));
+    const alarm = await this.storage.getAlarm();
+    if (alarm === null || alarm > next) await this.storage.setAlarm(next);
   }
 }

@@ -97,6 +97,14 @@ export const MATRIX = {
   commentList: project(READERS),
   commentRow: project(COMMENTERS),
   auditRowList: project(READERS),
+  // Webhooks are schema work (contract 8: not editors); the REST API page is for any member.
+  hookList: project(BUILDERS),
+  hookCreate: project(BUILDERS),
+  hookUpdate: project(BUILDERS),
+  hookDelete: project(BUILDERS),
+  hookTest: project(BUILDERS),
+  hookLogList: project(BUILDERS),
+  swaggerJson: project(READERS),
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof MATRIX;

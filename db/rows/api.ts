@@ -118,7 +118,7 @@ export function deleteMany(store: ProjectStore, tableKey: string, bodies: unknow
 }
 
 /** Ids of every row matching `where` (all rows without one), in key order. */
-function matchingIds(store: ProjectStore, t: TableRef, where: string | undefined): number[] {
+export function matchingIds(store: ProjectStore, t: TableRef, where: string | undefined): number[] {
   const pk = t.cols.find((c) => c.pk)!;
   const q = compileKeys({ dialect: "sqlite", table: queryTable(t), where, keyColumn: pk.columnName });
   return store.exec(q.sql, ...(q.params as never[])).map((r) => r.id as number);

@@ -63,6 +63,28 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     `CREATE INDEX _nc_sorts_view ON _nc_sorts (fk_view_id, sort_order)`,
     `CREATE INDEX _nc_sorts_column ON _nc_sorts (fk_column_id)`,
   ],
+  [
+    // Webhooks (contract 4.8): hooks per table, their conditions in _nc_filters (fk_hook_id), the
+    // delivery queue the room's alarm drains, and the last deliveries of each hook.
+    `CREATE TABLE _nc_hooks (
+      id TEXT PRIMARY KEY, fk_model_id TEXT NOT NULL REFERENCES _nc_models(id) ON DELETE CASCADE,
+      title TEXT NOT NULL, description TEXT, event TEXT NOT NULL, operation TEXT NOT NULL,
+      notification TEXT NOT NULL, active INTEGER NOT NULL DEFAULT 1, condition INTEGER NOT NULL DEFAULT 0,
+      retries INTEGER NOT NULL DEFAULT 0, retry_interval INTEGER NOT NULL DEFAULT 60000,
+      timeout INTEGER NOT NULL DEFAULT 60000, version TEXT NOT NULL DEFAULT 'v2',
+      created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+    `CREATE INDEX _nc_hooks_model ON _nc_hooks (fk_model_id, operation)`,
+    `CREATE INDEX _nc_filters_hook ON _nc_filters (fk_hook_id)`,
+    `CREATE TABLE _nc_hook_queue (
+      id INTEGER PRIMARY KEY, fk_hook_id TEXT NOT NULL, payload TEXT NOT NULL,
+      attempt INTEGER NOT NULL DEFAULT 0, due_at INTEGER NOT NULL, created_at INTEGER NOT NULL)`,
+    `CREATE INDEX _nc_hook_queue_due ON _nc_hook_queue (due_at)`,
+    `CREATE TABLE _nc_hook_logs (
+      id INTEGER PRIMARY KEY, fk_hook_id TEXT NOT NULL, event TEXT, operation TEXT, test INTEGER NOT NULL DEFAULT 0,
+      attempt INTEGER NOT NULL, status INTEGER, ok INTEGER NOT NULL, response TEXT, error TEXT,
+      duration INTEGER NOT NULL, created_at TEXT NOT NULL)`,
+    `CREATE INDEX _nc_hook_logs_hook ON _nc_hook_logs (fk_hook_id, id)`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */

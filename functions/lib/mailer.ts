@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { HttpError } from "./http-error";
+import { readEmailConfig, type EmailConfig } from "./integrations";
 
 export interface Mail {
   to: string;
@@ -16,11 +17,18 @@ export interface Mailer {
 const DEFAULT_FROM = "Gridbase <no-reply@gridbase.local>";
 
 /**
- * Without EMAIL_HTTP_URL mail is kept in the D1 outbox (and in local mode its link is printed, so
- * a developer can follow it). With it, mail is POSTed as JSON to an HTTP e-mail provider.
+ * Mail is POSTed as JSON to an HTTP e-mail provider: the one configured in the app store (/apps),
+ * else EMAIL_HTTP_URL. Without either it is kept in the D1 outbox (and in local mode its link is
+ * printed, so a developer can follow it).
  */
 export function createMailer(env: Env): Mailer {
-  return env.EMAIL_HTTP_URL ? httpMailer(env, env.EMAIL_HTTP_URL) : outboxMailer(env);
+  return {
+    async send(mail) {
+      const stored = await readEmailConfig(env);
+      const config = stored ?? (env.EMAIL_HTTP_URL ? { url: env.EMAIL_HTTP_URL, token: env.EMAIL_HTTP_TOKEN, from: env.EMAIL_FROM } : null);
+      return (config ? httpMailer(config) : outboxMailer(env)).send(mail);
+    },
+  };
 }
 
 function outboxMailer(env: Env): Mailer {
@@ -35,18 +43,18 @@ function outboxMailer(env: Env): Mailer {
   };
 }
 
-function httpMailer(env: Env, url: string): Mailer {
+export function httpMailer(config: EmailConfig): Mailer {
   return {
     async send(mail) {
       let res: Response;
       try {
-        res = await fetch(url, {
+        res = await fetch(config.url, {
           method: "POST",
           headers: {
             "content-type": "application/json",
-            ...(env.EMAIL_HTTP_TOKEN ? { authorization: `Bearer ${env.EMAIL_HTTP_TOKEN}` } : {}),
+            ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
           },
-          body: JSON.stringify({ from: env.EMAIL_FROM || DEFAULT_FROM, to: mail.to, subject: mail.subject, text: mail.text }),
+          body: JSON.stringify({ from: config.from || DEFAULT_FROM, to: mail.to, subject: mail.subject, text: mail.text }),
           signal: AbortSignal.timeout(10_000),
         });
       } catch {

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { uniqueSymbol } from "hono-openapi";
 import type { Access } from "../../db/acl/actions";
 import { can, MATRIX, scopeOf, type Action } from "../../db/acl/matrix";
 import { applyPreview, effectiveRoles, flagNames, toFlags, type RoleFlags } from "../../db/acl/roles";
@@ -28,7 +29,7 @@ async function projectKey(c: Context<AppEnv>): Promise<string | undefined> {
   const direct = c.req.param("projectId") ?? c.req.param("projectName") ?? uploadProject(c);
   if (direct) return direct;
   const child =
-    c.req.param("tableId") ?? c.req.param("columnId") ?? c.req.param("viewId") ?? viewPartId(c) ?? c.req.query("fk_model_id") ?? (await bodyModelId(c));
+    c.req.param("tableId") ?? c.req.param("columnId") ?? c.req.param("viewId") ?? viewPartId(c) ?? c.req.param("hookId") ?? c.req.query("fk_model_id") ?? (await bodyModelId(c));
   if (!child) return undefined;
   const found = await projectOfId(c.env.META, child);
   if (!found) throw notFound(c.req.param("tableId") ? "Table not found" : "Not found");
@@ -166,7 +167,19 @@ export function need(access: Access): AclMiddleware {
     await checkProjectAccess(c, access);
     return next();
   };
-  return Object.assign(mw, { access });
+  // The OpenAPI generator (hono-openapi) reads this to show each operation's access.
+  return Object.assign(mw, { access, [uniqueSymbol]: { spec: accessSpec(access) } });
+}
+
+/** What the OpenAPI document says about a route's access: the action, who holds it, the headers. */
+function accessSpec(access: Access) {
+  if (access === "public") return { "x-access": access, security: [] };
+  const holders = access === "signedIn" ? "any signed-in user" : ["super", ...MATRIX[access].roles].join(", ");
+  return {
+    "x-access": access,
+    description: `Access: ${access} (${holders})`,
+    security: [{ xcAuth: [] }, { xcToken: [] }],
+  };
 }
 
 export function isAclMiddleware(fn: unknown): fn is AclMiddleware {

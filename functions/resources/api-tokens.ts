@@ -5,6 +5,7 @@ import { newApiToken } from "../lib/api-tokens";
 import { notFound, unauthorized } from "../lib/http-error";
 import { currentUser, sessionUserOnly } from "../lib/session";
 import { jsonBody } from "../lib/validate";
+import { body } from "../lib/openapi";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
 
@@ -40,9 +41,11 @@ async function list(c: Context<AppEnv>) {
   return c.json({ list: items, pageInfo: { totalRows: items.length, page: 1, pageSize: items.length, isFirstPage: true, isLastPage: true } });
 }
 
+const tokenBody = z.object({ description: z.string().max(255, "description: At most 255 characters").nullish() });
+
 async function create(c: Context<AppEnv>) {
   const user = await sessionUserOnly(c);
-  const { description } = await jsonBody(c, z.object({ description: z.string().max(255, "description: At most 255 characters").nullish() }));
+  const { description } = await jsonBody(c, tokenBody);
   const token = newApiToken();
   const ts = new Date().toISOString();
   const row = await c.env.META.prepare(
@@ -70,8 +73,8 @@ async function remove(c: Context<AppEnv>) {
 
 export const apiTokens = new Hono<AppEnv>()
   .get("/db/meta/projects/:projectId/api-tokens", need("apiTokenList"), list)
-  .post("/db/meta/projects/:projectId/api-tokens", need("apiTokenCreate"), create)
+  .post("/db/meta/projects/:projectId/api-tokens", need("apiTokenCreate"), body(tokenBody), create)
   .delete("/db/meta/projects/:projectId/api-tokens/:token", need("apiTokenDelete"), remove)
   .get("/tokens", need("signedIn"), list)
-  .post("/tokens", need("signedIn"), create)
+  .post("/tokens", need("signedIn"), body(tokenBody), create)
   .delete("/tokens/:token", need("signedIn"), remove);

@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../lib/http-error";
 import { findOrInvite, mailInvite, renewInvite } from "../lib/invites";
 import { mailSiteUrl } from "../lib/site-url";
 import { jsonBody } from "../lib/validate";
+import { body } from "../lib/openapi";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
 import { issueResetLink } from "./auth/password-reset";
@@ -12,6 +13,9 @@ import { forgetUserAccess, projectsOfUser } from "../lib/access-push";
 
 const ORG_ROLES = ["org-level-creator", "org-level-viewer"] as const;
 const roleSchema = z.enum(ORG_ROLES, { error: `roles: Invalid role, use ${ORG_ROLES.join(" or ")}` });
+const inviteBody = z.object({ email: z.email("email: Invalid email address").toLowerCase(), roles: roleSchema });
+const rolesBody = z.object({ roles: roleSchema });
+const appSettingsBody = z.object({ invite_only_signup: z.boolean({ error: "invite_only_signup must be true or false" }) });
 
 interface Target {
   id: string;
@@ -47,8 +51,8 @@ export const orgUsers = new Hono<AppEnv>()
     const page = offset ? offset / limit + 1 : 1;
     return c.json({ list, pageInfo: { totalRows, page, pageSize: limit, isFirstPage: page === 1, isLastPage: page >= Math.ceil(totalRows / limit) } });
   })
-  .post("/users", need("orgUserInvite"), async (c) => {
-    const body = await jsonBody(c, z.object({ email: z.email("email: Invalid email address").toLowerCase(), roles: roleSchema }));
+  .post("/users", need("orgUserInvite"), body(inviteBody), async (c) => {
+    const body = await jsonBody(c, inviteBody);
     const site = mailSiteUrl(c);
     const exists = await c.env.META.prepare("SELECT 1 FROM users WHERE email = ?").bind(body.email).first();
     if (exists) throw badRequest("User already exist");
@@ -56,8 +60,8 @@ export const orgUsers = new Hono<AppEnv>()
     await mailInvite(c.env, site, user, "Gridbase", "/");
     return c.json({ msg: "The user has been invited successfully" });
   })
-  .patch("/users/:userId", need("orgUserUpdate"), async (c) => {
-    const { roles } = await jsonBody(c, z.object({ roles: roleSchema }));
+  .patch("/users/:userId", need("orgUserUpdate"), body(rolesBody), async (c) => {
+    const { roles } = await jsonBody(c, rolesBody);
     const user = await target(c);
     if (toFlags(user.roles).super) throw badRequest("Cannot update super admin roles");
     await c.env.META.prepare("UPDATE users SET roles = ?, updated_at = ? WHERE id = ?").bind(roles, new Date().toISOString(), user.id).run();
@@ -98,8 +102,8 @@ export const orgUsers = new Hono<AppEnv>()
     const row = await c.env.META.prepare("SELECT value FROM app_settings WHERE key = 'invite_only_signup'").first<{ value: string }>();
     return c.json(row ? { invite_only_signup: row.value === "true" } : {});
   })
-  .post("/app-settings", need("appSettingsSet"), async (c) => {
-    const body = await jsonBody(c, z.object({ invite_only_signup: z.boolean({ error: "invite_only_signup must be true or false" }) }));
+  .post("/app-settings", need("appSettingsSet"), body(appSettingsBody), async (c) => {
+    const body = await jsonBody(c, appSettingsBody);
     await c.env.META.prepare("INSERT INTO app_settings (key, value) VALUES ('invite_only_signup', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
       .bind(String(body.invite_only_signup))
       .run();

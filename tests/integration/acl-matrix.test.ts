@@ -22,7 +22,13 @@ async function schemaIds(projectId: string, owner: TestUser) {
     body: { table_name: "T", columns: [{ title: "Name" }, { title: "Note" }] },
   });
   const note = table.body.columns.find((c: { title: string }) => c.title === "Note");
-  return { tableId: table.body.id as string, columnId: note.id as string, defaultViewId: table.body.views[0].id as string };
+  const tableId = table.body.id as string;
+  // A webhook too, for the routes keyed by a hook id (its target is never called: nothing is written).
+  const hook = await api("POST", `/api/v1/db/meta/tables/${tableId}/hooks`, {
+    token: owner.token,
+    body: { title: "H", operation: "insert", notification: { type: "URL", payload: { path: "https://hooks.example.com/in" } } },
+  });
+  return { tableId, columnId: note.id as string, defaultViewId: table.body.views[0].id as string, hookId: hook.body.id as string };
 }
 
 /** A filter group, a sort and the column rows of the table's default view, for routes keyed by their ids. */
@@ -56,7 +62,7 @@ describe("route x role outcomes follow the permission matrix", async () => {
   async function freshSetup(withSchema: boolean, withViews = false) {
     const subject = await seedUser("org-level-viewer");
     const projectId = await seedProject([...PROJECT_ROLES.map((r) => [members[r], r] as [TestUser, ProjectRole]), [subject, "viewer"]]);
-    const schema = withSchema || withViews ? await schemaIds(projectId, members.owner) : { tableId: "x", columnId: "x", defaultViewId: "x" };
+    const schema = withSchema || withViews ? await schemaIds(projectId, members.owner) : { tableId: "x", columnId: "x", defaultViewId: "x", hookId: "x" };
     const views = withViews ? await viewIds(schema.defaultViewId, schema.columnId, members.owner) : NO_VIEW;
     return { projectId, subject, ids: { ...schema, ...views } };
   }
@@ -74,7 +80,7 @@ describe("route x role outcomes follow the permission matrix", async () => {
       ];
       // Comment routes name their table in the query or body (fk_model_id) instead of the path.
       const byModel = route.path.includes("/audits/");
-      const needsSchema = byModel || /:tableId|:columnId|:tableName/.test(route.path);
+      const needsSchema = byModel || /:tableId|:columnId|:tableName|:hookId/.test(route.path);
       const needsViews = /:viewId|:filterId|:filterGroupId|:sortId|:gridViewColumnId|:viewColumnId/.test(route.path);
       let setup = await freshSetup(needsSchema, needsViews);
       for (const [name, user, projectRole] of callers) {
@@ -93,6 +99,7 @@ describe("route x role outcomes follow the permission matrix", async () => {
           .replace(":sortId", ids.sortId)
           .replace(":gridViewColumnId", ids.viewColumnId)
           .replace(":viewColumnId", ids.viewColumnId)
+          .replace(":hookId", ids.hookId)
           .replace(/:[a-zA-Z]+/g, "x");
         // Uploads name their project in the folder they write to (contract 7).
         const query = byModel ? `?fk_model_id=${ids.tableId}` : route.path.includes("/storage/") ? `?path=noco/${projectId}/t/c` : "";

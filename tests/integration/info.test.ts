@@ -35,3 +35,14 @@ describe("app info", () => {
     expect(await res.json()).toEqual({ room: projectId, online: 0 });
   });
 });
+
+describe("OpenAPI document", () => {
+  it("is served at /api/v1/openapi.json from the Worker, with each operation's access", async () => {
+    const res = await call("/api/v1/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = await res.json<{ openapi: string; paths: Record<string, Record<string, { "x-access"?: string; requestBody?: unknown }>> }>();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.paths["/api/v1/db/meta/tables/{tableId}/columns"]?.post?.["x-access"]).toBe("columnAdd");
+    expect(doc.paths["/api/v1/db/meta/tables/{tableId}/columns"]?.post?.requestBody).toBeTruthy();
+  });
+});

@@ -5,10 +5,13 @@ import { createServer, type Server } from "node:http";
  * authorization redirects back with a code, the token endpoint trades a code for an access token,
  * and the user endpoints describe the account. Codes are `ok-<email>` (valid) or anything else
  * (refused with `invalid_grant`). `/mail/send` plays an HTTP e-mail API (key `mail-key`) and
- * `/mail/last` shows what it received.
+ * `/mail/last` shows what it received. `/hook/<name>` is a webhook receiver: it records every
+ * request (`GET /hook-log/<name>` lists them), answers 500 for names starting `fail`, and for
+ * `flaky<N>-…` fails the first N requests, then answers 200.
  */
 export async function startFakeOAuth(port: number): Promise<Server> {
   let lastMail: unknown = null;
+  const hookLog = new Map<string, Array<{ method: string; headers: Record<string, unknown>; body: string; at: number }>>();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
     let body = "";
@@ -27,6 +30,14 @@ export async function startFakeOAuth(port: number): Promise<Server> {
         return json(200, { id: "m1" });
       }
       if (provider === "mail" && endpoint === "last") return json(200, lastMail);
+      if (provider === "hook-log") return json(200, hookLog.get(endpoint) ?? []);
+      if (provider === "hook") {
+        const seen = [...(hookLog.get(endpoint) ?? []), { method: req.method ?? "", headers: req.headers, body, at: Date.now() }];
+        hookLog.set(endpoint, seen);
+        const flaky = /^flaky(\d+)-/.exec(endpoint);
+        if (endpoint.startsWith("fail") || (flaky && seen.length <= Number(flaky[1]))) return json(500, { error: "receiver failed" });
+        return json(200, { received: seen.length });
+      }
       if (endpoint === "auth") {
         const back = new URL(url.searchParams.get("redirect_uri") ?? "");
         back.searchParams.set("code", `ok-${url.searchParams.get("login_hint") ?? "oauth.user@example.com"}`);

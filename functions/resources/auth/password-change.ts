@@ -4,6 +4,7 @@ import { badRequest, unauthorized } from "../../lib/http-error";
 import { assertUnderLimit, countAttempt, passwordChangeKeys } from "../../lib/rate-limit";
 import { sessionUserOnly } from "../../lib/session";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { revokeAllOfUser } from "./refresh-tokens";
@@ -40,5 +41,5 @@ async function changePassword(c: Context<AppEnv>) {
 }
 
 export const passwordChange = new Hono<AppEnv>()
-  .post("/password/change", need("signedIn"), changePassword)
-  .post("/user/password/change", need("signedIn"), changePassword);
+  .post("/password/change", need("signedIn"), body(changeBody), changePassword)
+  .post("/user/password/change", need("signedIn"), body(changeBody), changePassword);

@@ -6,6 +6,7 @@ import { createMailer } from "../../lib/mailer";
 import { attemptKeys, limitAttempts } from "../../lib/rate-limit";
 import { mailSiteUrl } from "../../lib/site-url";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { revokeAllOfUser } from "./refresh-tokens";
@@ -53,7 +54,7 @@ export async function issueResetLink(db: D1Database, site: string, userId: strin
 const isSocialOnly = (u: { provider: string | null; password_hash: string | null }) => Boolean(u.provider) && !u.password_hash;
 
 export const passwordReset = new Hono<AppEnv>()
-  .post("/password/forgot", need("public"), async (c) => {
+  .post("/password/forgot", need("public"), body(forgotBody), async (c) => {
     const { email } = await jsonBody(c, forgotBody);
     if (!email) throw badRequest("Please enter your email address.");
     const site = mailSiteUrl(c);
@@ -76,7 +77,7 @@ export const passwordReset = new Hono<AppEnv>()
     return c.json({ msg: "Token has been validated successfully" });
   })
 
-  .post("/password/reset/:token", need("public"), async (c) => {
+  .post("/password/reset/:token", need("public"), body(resetBody), async (c) => {
     const target = await userOfResetToken(c.env.META, c.req.param("token"));
     if (isSocialOnly(target)) throw badRequest(SOCIAL_ACCOUNT);
     const { password } = await jsonBody(c, resetBody);

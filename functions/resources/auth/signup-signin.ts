@@ -6,6 +6,7 @@ import { findProjectWithRole, findSharedProject } from "../../lib/projects";
 import { assertUnderLimit, countAttempt, limitAttempts, signinFailureKeys, signupKeys } from "../../lib/rate-limit";
 import { currentUser } from "../../lib/session";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { signinBody, signupBody } from "./schemas";
@@ -54,7 +55,7 @@ async function sharedBaseMe(db: D1Database, sharedBaseId: string | undefined) {
 }
 
 export const signupSignin = new Hono<AppEnv>()
-  .post("/user/signup", need("public"), async (c) => {
+  .post("/user/signup", need("public"), body(signupBody), async (c) => {
     const body = await jsonBody(c, signupBody);
     await limitAttempts(c, signupKeys(c));
     const problem = passwordProblem(body.password);
@@ -72,7 +73,7 @@ export const signupSignin = new Hono<AppEnv>()
     return c.json({ token: await startSession(c, user) });
   })
 
-  .post("/user/signin", need("public"), async (c) => {
+  .post("/user/signin", need("public"), body(signinBody), async (c) => {
     const body = await jsonBody(c, signinBody);
     const failureKeys = signinFailureKeys(c, body.email);
     await assertUnderLimit(c, failureKeys);

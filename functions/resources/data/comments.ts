@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { actorOf, room } from "./context";
@@ -24,7 +25,7 @@ export const commentRoutes = new Hono<AppEnv>()
     const list = await unwrap(room(c).listAudit(c.req.query("fk_model_id")!, c.req.query("row_id") ?? "", c.req.query("comments_only") === "true"));
     return c.json({ list });
   })
-  .post("/audits/comments", need("commentRow"), async (c) => {
+  .post("/audits/comments", need("commentRow"), body(commentBody), async (c) => {
     const body = await jsonBody(c, commentBody);
     return c.json(await unwrap(room(c).addComment(body.fk_model_id, body.row_id, actorOf(c), body.description)));
   });

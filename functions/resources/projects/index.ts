@@ -3,6 +3,7 @@ import { newId } from "../../../db/ids";
 import { toFlags } from "../../../db/acl/roles";
 import { badRequest } from "../../lib/http-error";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { currentUser } from "../../lib/session";
@@ -41,7 +42,7 @@ export const projects = new Hono<AppEnv>()
     const list = results.map((p) => projectJson(p, { roles: p.member_roles ?? null }));
     return c.json({ list, pageInfo: { totalRows: list.length, page: 1, pageSize: list.length, isFirstPage: true, isLastPage: true } });
   })
-  .post("/", need("projectCreate"), async (c) => {
+  .post("/", need("projectCreate"), body(createProjectSchema), async (c) => {
     const body = await jsonBody(c, createProjectSchema);
     if (body.external) throw badRequest("Connecting to external db is not available yet");
     const user = (await currentUser(c))!;
@@ -78,7 +79,7 @@ export const projects = new Hono<AppEnv>()
     const roles = c.get("roles");
     return c.json(projectJson(c.get("project"), { withBases: true, showShare: Boolean(roles.owner || roles.creator || roles.super) }));
   })
-  .patch("/:projectId", need("projectUpdate"), async (c) => {
+  .patch("/:projectId", need("projectUpdate"), body(updateProjectSchema), async (c) => {
     const body = await jsonBody(c, updateProjectSchema);
     const project = c.get("project");
     if (body.title !== undefined && body.title !== project.title) {

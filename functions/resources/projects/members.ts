@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from "../../lib/http-error";
 import { findOrInvite, mailInvite, renewInvite } from "../../lib/invites";
 import { mailSiteUrl } from "../../lib/site-url";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { SIGNUP_ROLES } from "../auth/users";
@@ -72,7 +73,7 @@ export const members = new Hono<AppEnv>()
       users: { list, pageInfo: { totalRows, page, pageSize: limit, isFirstPage: page === 1, isLastPage: page >= Math.ceil(totalRows / limit) } },
     });
   })
-  .post("/:projectId/users", need("userInvite"), async (c) => {
+  .post("/:projectId/users", need("userInvite"), body(inviteBody), async (c) => {
     const body = await jsonBody(c, inviteBody);
     const site = mailSiteUrl(c);
     const role = checkRole(body.roles);
@@ -98,7 +99,7 @@ export const members = new Hono<AppEnv>()
     if (emails.length === 1) return c.json({ msg: "The user has been invited successfully" });
     return c.json({ msg: "The users have been invited", emails: emails.filter((e) => !errors.some((x) => x.email === e)), error: errors });
   })
-  .patch("/:projectId/users/:userId", need("projectUserUpdate"), async (c) => {
+  .patch("/:projectId/users/:userId", need("projectUserUpdate"), body(updateBody), async (c) => {
     const body = await jsonBody(c, updateBody);
     const role = checkRole(body.roles);
     const userId = c.req.param("userId");

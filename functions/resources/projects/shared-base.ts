@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { siteUrl } from "../../lib/site-url";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { shareSchema } from "./schemas";
@@ -30,8 +31,8 @@ export const sharedBase = new Hono<AppEnv>()
       ...(p.shared_uuid ? { url: `${siteUrl(c)}/base/${p.shared_uuid}` } : {}),
     });
   })
-  .post("/:projectId/shared", need("createSharedBaseLink"), saveLink)
-  .patch("/:projectId/shared", need("updateSharedBaseLink"), saveLink)
+  .post("/:projectId/shared", need("createSharedBaseLink"), body(shareSchema), saveLink)
+  .patch("/:projectId/shared", need("updateSharedBaseLink"), body(shareSchema), saveLink)
   .delete("/:projectId/shared", need("disableSharedBaseLink"), async (c) => {
     await c.env.META.prepare("UPDATE projects SET shared_uuid = NULL, shared_role = NULL, updated_at = ? WHERE id = ?")
       .bind(new Date().toISOString(), c.get("project").id)

@@ -5,6 +5,7 @@ import { createTableInput, updateTableInput } from "../../../db/schema/tables";
 import { indexIds, unindexIds } from "../../lib/meta-index";
 import { projectRoom, unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 
@@ -27,6 +28,8 @@ async function list(c: Ctx) {
   return c.json({ list: tables });
 }
 
+const reorderInput = z.object({ order: z.number({ error: "order must be a number" }) });
+
 async function create(c: Ctx) {
   const body = await jsonBody(c, createTableInput);
   const table = await unwrap(room(c).createTable(pid(c), body));
@@ -38,14 +41,14 @@ async function create(c: Ctx) {
 export const tables = new Hono<AppEnv>()
   .get("/projects/:projectId/tables", need("tableList"), list)
   .get("/projects/:projectId/:baseId/tables", need("tableList"), list)
-  .post("/projects/:projectId/tables", need("tableCreate"), create)
-  .post("/projects/:projectId/:baseId/tables", need("tableCreate"), create)
+  .post("/projects/:projectId/tables", need("tableCreate"), body(createTableInput), create)
+  .post("/projects/:projectId/:baseId/tables", need("tableCreate"), body(createTableInput), create)
   .get("/tables/:tableId", need("tableGet"), async (c) => {
     // No index write here: this request found the table through the index, and its columns and
     // views were indexed when they were made.
     return c.json(await unwrap(room(c).readTable(pid(c), c.req.param("tableId"))));
   })
-  .patch("/tables/:tableId", need("tableUpdate"), async (c) => {
+  .patch("/tables/:tableId", need("tableUpdate"), body(updateTableInput), async (c) => {
     const body = await jsonBody(c, updateTableInput);
     await unwrap(room(c).updateTable(c.req.param("tableId"), body));
     return c.json({ msg: "The table has been updated successfully" });
@@ -55,11 +58,11 @@ export const tables = new Hono<AppEnv>()
     await unindexIds(c.env.META, gone);
     return c.json(true);
   })
-  .post("/tables/:tableId/reorder", need("tableReorder"), async (c) => {
-    const { order } = await jsonBody(c, z.object({ order: z.number({ error: "order must be a number" }) }));
+  .post("/tables/:tableId/reorder", need("tableReorder"), body(reorderInput), async (c) => {
+    const { order } = await jsonBody(c, reorderInput);
     return c.json(await unwrap(room(c).reorderTable(c.req.param("tableId"), order)));
   })
-  .post("/tables/:tableId/columns", need("columnAdd"), async (c) => {
+  .post("/tables/:tableId/columns", need("columnAdd"), body(columnInput), async (c) => {
     const body = await jsonBody(c, columnInput);
     const table = await unwrap(room(c).addColumn(pid(c), c.req.param("tableId"), body));
     // A link also adds columns (and maybe a junction table) elsewhere: index the whole schema.
@@ -67,7 +70,7 @@ export const tables = new Hono<AppEnv>()
     return c.json(table);
   })
   .get("/columns/:columnId", need("columnList"), async (c) => c.json(await unwrap(room(c).readColumn(pid(c), c.req.param("columnId")))))
-  .patch("/columns/:columnId", need("columnUpdate"), async (c) => {
+  .patch("/columns/:columnId", need("columnUpdate"), body(columnInput), async (c) => {
     const body = await jsonBody(c, columnInput);
     return c.json(await unwrap(room(c).updateColumn(pid(c), c.req.param("columnId"), body)));
   })

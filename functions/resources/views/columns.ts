@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { saveViewColumnInput, viewColumnInput } from "../../../db/views/inputs";
 import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { indexNew, pid, room, viewColumns, type Ctx } from "./context";
@@ -20,18 +21,18 @@ async function setAll(c: Ctx, show: boolean) {
  */
 export const viewColumnRoutes = new Hono<AppEnv>()
   .get("/grids/:viewId/grid-columns", need("viewList"), async (c) => c.json(await viewColumns(c, c.req.param("viewId"))))
-  .patch("/grid-columns/:gridViewColumnId", need("gridColumnUpdate"), async (c) => {
+  .patch("/grid-columns/:gridViewColumnId", need("gridColumnUpdate"), body(viewColumnInput), async (c) => {
     const body = await jsonBody(c, viewColumnInput);
     return c.json(await unwrap(room(c).updateViewColumn(null, c.req.param("gridViewColumnId"), body)));
   })
   .get("/views/:viewId/columns", need("viewList"), async (c) => c.json({ list: await viewColumns(c, c.req.param("viewId")) }))
-  .post("/views/:viewId/columns", need("gridColumnUpdate"), async (c) => {
+  .post("/views/:viewId/columns", need("gridColumnUpdate"), body(saveViewColumnInput), async (c) => {
     const body = await jsonBody(c, saveViewColumnInput);
     const column = await unwrap(room(c).saveViewColumn(pid(c), c.req.param("viewId"), body));
     await indexNew(c, [column.id]);
     return c.json(column);
   })
-  .patch("/views/:viewId/columns/:viewColumnId", need("gridColumnUpdate"), async (c) => {
+  .patch("/views/:viewId/columns/:viewColumnId", need("gridColumnUpdate"), body(viewColumnInput), async (c) => {
     const body = await jsonBody(c, viewColumnInput);
     return c.json(await unwrap(room(c).updateViewColumn(c.req.param("viewId"), c.req.param("viewColumnId"), body)));
   })

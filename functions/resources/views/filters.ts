@@ -3,6 +3,7 @@ import { filterInput, type FilterInput } from "../../../db/views/inputs";
 import { unindexIds } from "../../lib/meta-index";
 import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { indexNew, pid, room } from "./context";
@@ -10,7 +11,7 @@ import { indexNew, pid, room } from "./context";
 /** Saved view filters and filter groups (contract 4.6). Readers list them, editors change them. */
 export const filterRoutes = new Hono<AppEnv>()
   .get("/views/:viewId/filters", need("filterList"), async (c) => c.json({ list: await unwrap(room(c).listFilters(pid(c), c.req.param("viewId"))) }))
-  .post("/views/:viewId/filters", need("filterCreate"), async (c) => {
+  .post("/views/:viewId/filters", need("filterCreate"), body(filterInput), async (c) => {
     const body: FilterInput = await jsonBody(c, filterInput);
     const { filter, ids } = await unwrap(room(c).createFilter(pid(c), c.req.param("viewId"), body));
     await indexNew(c, ids);
@@ -20,7 +21,7 @@ export const filterRoutes = new Hono<AppEnv>()
     c.json({ list: await unwrap(room(c).listFilterChildren(pid(c), c.req.param("filterGroupId"))) }),
   )
   .get("/filters/:filterId", need("filterList"), async (c) => c.json(await unwrap(room(c).readFilter(pid(c), c.req.param("filterId")))))
-  .patch("/filters/:filterId", need("filterUpdate"), async (c) => {
+  .patch("/filters/:filterId", need("filterUpdate"), body(filterInput), async (c) => {
     const body: FilterInput = await jsonBody(c, filterInput);
     return c.json(await unwrap(room(c).updateFilter(c.req.param("filterId"), body)));
   })

@@ -3,6 +3,7 @@ import { sortInput, updateSortInput } from "../../../db/views/inputs";
 import { unindexIds } from "../../lib/meta-index";
 import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { indexNew, pid, room } from "./context";
@@ -10,14 +11,14 @@ import { indexNew, pid, room } from "./context";
 /** Saved view sorts (contract 4.7). Readers list them, editors change them. */
 export const sortRoutes = new Hono<AppEnv>()
   .get("/views/:viewId/sorts", need("sortList"), async (c) => c.json({ list: await unwrap(room(c).listSorts(pid(c), c.req.param("viewId"))) }))
-  .post("/views/:viewId/sorts", need("sortCreate"), async (c) => {
+  .post("/views/:viewId/sorts", need("sortCreate"), body(sortInput), async (c) => {
     const body = await jsonBody(c, sortInput);
     const sort = await unwrap(room(c).createSort(pid(c), c.req.param("viewId"), body));
     await indexNew(c, [sort.id]);
     return c.json(sort);
   })
   .get("/sorts/:sortId", need("sortList"), async (c) => c.json(await unwrap(room(c).readSort(pid(c), c.req.param("sortId")))))
-  .patch("/sorts/:sortId", need("sortUpdate"), async (c) => {
+  .patch("/sorts/:sortId", need("sortUpdate"), body(updateSortInput), async (c) => {
     const body = await jsonBody(c, updateSortInput);
     return c.json(await unwrap(room(c).updateSort(c.req.param("sortId"), body)));
   })

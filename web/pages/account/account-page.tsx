@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { PageHeading } from "../../components/ui/page-heading";
 import { useSession } from "../../lib/use-session";
+import { ApiTokenUsage } from "./api-token-usage";
 
 function AccountCard({ to, icon: Icon, title, body }: { to: string; icon: LucideIcon; title: string; body: string }) {
   return (
@@ -31,6 +32,7 @@ export function AccountPage() {
         {user?.roles.super ? <AccountCard to="/account/projects" icon={FolderKanban} title={t("account.allProjects.title")} body={t("account.allProjects.body")} /> : null}
         {user?.roles.super ? <AccountCard to="/account/users" icon={Users} title={t("account.usersCard.title")} body={t("account.usersCard.body")} /> : null}
       </ul>
+      <ApiTokenUsage />
     </section>
   );
 }

@@ -1,14 +1,24 @@
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../components/ui/empty-state";
+import { appsApi } from "../../api/apps-api";
 import { PageHeading } from "../../components/ui/page-heading";
+import { ChatTargetsCard } from "./chat-targets";
+import { APPS_KEY, EmailSettingsCard } from "./email-settings";
 
-/** "/apps": the app store, super admins only (route meta allowedRoles). */
+/** "/apps": the app store, super admins only (route meta allowedRoles): e-mail delivery and chat targets. */
 export function AppsPage() {
   const { t } = useTranslation();
+  const apps = useQuery({ queryKey: APPS_KEY, queryFn: () => appsApi.list() });
   return (
     <section>
-      <PageHeading title={t("apps.heading")} />
-      <EmptyState body={t("apps.emptyBody")} />
+      <PageHeading title={t("apps.heading")} subtitle={t("apps.subheading")} />
+      {apps.isPending ? <p className="text-sm text-gray-500">{t("app.loading")}</p> : null}
+      {apps.data ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <EmailSettingsCard key={apps.data.email.url ?? "none"} email={apps.data.email} />
+          <ChatTargetsCard targets={apps.data.targets} />
+        </div>
+      ) : null}
     </section>
   );
 }

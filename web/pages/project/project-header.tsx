@@ -1,4 +1,4 @@
-import { Globe, KeyRound, Settings } from "lucide-react";
+import { FileCode, Globe, KeyRound, Settings } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -38,6 +38,17 @@ export function ProjectHeader() {
             {t("project.auth.open")}
           </Link>
         ) : null}
+        {project.isPublicBase ? null : (
+          <a
+            href={`/api/v1/db/meta/projects/${encodeURIComponent(project.project.id)}/swagger`}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClass("secondary")}
+          >
+            <FileCode aria-hidden="true" className="size-4" />
+            {t("project.shell.restApis")}
+          </a>
+        )}
         {sections.length > 0 ? (
           <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
             <Settings aria-hidden="true" className="size-4" />

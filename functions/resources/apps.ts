@@ -1,0 +1,95 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { CHAT_KINDS } from "../../db/apps/settings-key";
+import { chatBody, type ChatKind } from "../../db/hooks/notify";
+import { checkPublicUrl } from "../../db/net/public-address";
+import { badRequest } from "../lib/http-error";
+import { deleteIntegration, EMAIL_ID, listIntegrations, readEmailConfig, readTarget, saveEmailConfig, saveTarget } from "../lib/integrations";
+import { httpMailer } from "../lib/mailer";
+import { body } from "../lib/openapi";
+import { jsonBody } from "../lib/validate";
+import { need } from "../middleware/acl";
+import type { AppEnv } from "../types";
+
+/**
+ * The app store (/apps, SPEC 2: super admin only, never with an API token): e-mail delivery and
+ * chat targets for webhooks. Secrets go in and never come back: answers carry masked hints.
+ */
+type Ctx = Context<AppEnv>;
+
+/** A URL the server will call: http(s), and outside local mode a public address. */
+function checkUrl(c: Ctx, field: string, url: string) {
+  const check = checkPublicUrl(url);
+  if (check.ok) return;
+  const localOk = c.env.MODE === "local" && /^https?:\/\/[^/]/i.test(url) && !check.reason.includes("not a valid URL");
+  if (!localOk) throw badRequest(`${field}: ${check.reason}`);
+}
+
+const emailBody = z.object({
+  url: z.string({ error: "required" }).min(1, "required").max(2000),
+  /** Omitted or empty keeps the stored token. */
+  token: z.string().max(2000).optional(),
+  from: z.string().max(320).optional(),
+});
+const testMailBody = z.object({ to: z.email("Invalid email address") });
+const targetBody = z.object({
+  kind: z.enum(CHAT_KINDS, { error: `must be one of ${CHAT_KINDS.join(", ")}` }),
+  title: z.string({ error: "required" }).trim().min(1, "required").max(100, "at most 100 characters"),
+  webhook_url: z.string({ error: "required" }).min(1, "required").max(2000),
+});
+const targetPatch = targetBody.omit({ kind: true }).partial();
+
+export const apps = new Hono<AppEnv>()
+  .get("/apps", need("appStore"), async (c) => c.json(await listIntegrations(c.env)))
+  .put("/apps/email", need("appStore"), body(emailBody), async (c) => {
+    const input = await jsonBody(c, emailBody);
+    checkUrl(c, "url", input.url);
+    const current = await readEmailConfig(c.env);
+    await saveEmailConfig(c.env, { url: input.url, from: input.from, token: input.token || current?.token });
+    return c.json((await listIntegrations(c.env)).email);
+  })
+  .delete("/apps/email", need("appStore"), async (c) => {
+    await deleteIntegration(c.env, EMAIL_ID);
+    return c.json(true);
+  })
+  .post("/apps/email/test", need("appStore"), body(testMailBody), async (c) => {
+    const { to } = await jsonBody(c, testMailBody);
+    const config = await readEmailConfig(c.env);
+    if (!config) throw badRequest("E-mail delivery is not configured");
+    await httpMailer(config).send({ to, subject: "Gridbase test e-mail", text: "E-mail delivery from Gridbase works." });
+    return c.json({ msg: "The test e-mail has been sent" });
+  })
+  .post("/apps/targets", need("appStore"), body(targetBody), async (c) => {
+    const input = await jsonBody(c, targetBody);
+    checkUrl(c, "webhook_url", input.webhook_url);
+    return c.json(await saveTarget(c.env, input));
+  })
+  .patch("/apps/targets/:id", need("appStore"), body(targetPatch), async (c) => {
+    const input = await jsonBody(c, targetPatch);
+    const { row, config } = await readTarget(c.env, c.req.param("id"));
+    if (input.webhook_url) checkUrl(c, "webhook_url", input.webhook_url);
+    return c.json(await saveTarget(c.env, { id: row.id, kind: row.kind, title: input.title ?? row.title, webhook_url: input.webhook_url || config.webhook_url }));
+  })
+  .delete("/apps/targets/:id", need("appStore"), async (c) => {
+    await readTarget(c.env, c.req.param("id"));
+    await deleteIntegration(c.env, c.req.param("id"));
+    return c.json(true);
+  })
+  .post("/apps/targets/:id/test", need("appStore"), async (c) => {
+    const { row, config } = await readTarget(c.env, c.req.param("id"));
+    checkUrl(c, "webhook_url", config.webhook_url);
+    let res: Response;
+    try {
+      res = await fetch(config.webhook_url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: chatBody(row.kind as ChatKind, "Gridbase: this target receives webhook notifications."),
+        redirect: "manual",
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw badRequest("The target could not be reached");
+    }
+    if (!res.ok) throw badRequest(`The target answered HTTP ${res.status}`);
+    return c.json({ msg: "The test message has been sent" });
+  });

@@ -1,0 +1,82 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { HOOK_OPERATIONS, hookInput, hookUpdateInput, type NotificationInput } from "../../db/hooks/inputs";
+import { checkPublicUrl } from "../../db/net/public-address";
+import { filterInput } from "../../db/views/inputs";
+import { badRequest } from "../lib/http-error";
+import { indexIds, unindexIds } from "../lib/meta-index";
+import { body } from "../lib/openapi";
+import { projectRoom, unwrap } from "../lib/room";
+import { jsonBody, parseOrThrow } from "../lib/validate";
+import { need } from "../middleware/acl";
+import type { AppEnv } from "../types";
+
+type Ctx = Context<AppEnv>;
+const room = (c: Ctx) => projectRoom(c.env, c.get("project").id);
+const pid = (c: Ctx) => c.get("project").id;
+
+/** A URL hook's target must be http(s), and outside local mode a public address. */
+function checkTarget(c: Ctx, notification: NotificationInput | undefined) {
+  if (!notification || notification.type !== "URL") return;
+  const url = notification.payload?.path ?? "";
+  const check = checkPublicUrl(url);
+  if (check.ok) return;
+  const local = c.env.MODE === "local" && /^https?:\/\/[^/]/i.test(url) && !check.reason.includes("not a valid URL");
+  if (!local) throw badRequest(`notification.payload.path: ${check.reason}`);
+}
+
+const testBody = z.object({ hook: hookInput.and(z.object({ id: z.string().optional() })), payload: z.unknown().optional() });
+const operation = z.enum(HOOK_OPERATIONS, { error: `operation: must be one of ${HOOK_OPERATIONS.join(", ")}` });
+
+function paging(c: Ctx) {
+  const n = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+  return { limit: Math.min(Math.max(n(c.req.query("limit"), 25), 1), 100), offset: n(c.req.query("offset"), 0) };
+}
+
+async function sample(c: Ctx) {
+  const op = parseOrThrow(operation, c.req.param("operation"));
+  return c.json(await unwrap(room(c).hookSamplePayload(c.req.param("tableId")!, op)));
+}
+
+/** Webhooks per table (contract 4.8) with their conditions (4.6), test button and delivery logs. */
+export const hooks = new Hono<AppEnv>()
+  .get("/tables/:tableId/hooks", need("hookList"), async (c) => c.json({ list: await unwrap(room(c).listHooks(pid(c), c.req.param("tableId"))) }))
+  .post("/tables/:tableId/hooks/test", need("hookTest"), body(testBody), async (c) => {
+    const { hook, payload } = await jsonBody(c, testBody);
+    checkTarget(c, hook.notification);
+    const result = await unwrap(room(c).testHook(c.req.param("tableId"), hook, payload));
+    if (!result.ok) throw badRequest(`The hook test failed: ${result.error ?? `HTTP ${result.status}`}`);
+    return c.json({ msg: "The hook has been tested successfully" });
+  })
+  .get("/tables/:tableId/hooks/samplePayload/:operation", need("hookList"), sample)
+  .get("/tables/:tableId/hooks/samplePayload/:operation/:version", need("hookList"), sample)
+  .post("/tables/:tableId/hooks", need("hookCreate"), body(hookInput), async (c) => {
+    const input = await jsonBody(c, hookInput);
+    checkTarget(c, input.notification);
+    const { hook, ids } = await unwrap(room(c).createHook(pid(c), c.req.param("tableId"), input));
+    await indexIds(c.env.META, pid(c), ids);
+    return c.json(hook);
+  })
+  .patch("/hooks/:hookId", need("hookUpdate"), body(hookUpdateInput), async (c) => {
+    const input = await jsonBody(c, hookUpdateInput);
+    checkTarget(c, input.notification);
+    const { hook, ids } = await unwrap(room(c).updateHook(pid(c), c.req.param("hookId"), input));
+    await indexIds(c.env.META, pid(c), ids);
+    return c.json(hook);
+  })
+  .delete("/hooks/:hookId", need("hookDelete"), async (c) => {
+    await unwrap(room(c).deleteHook(c.req.param("hookId")));
+    await unindexIds(c.env.META, [c.req.param("hookId")]);
+    return c.json(true);
+  })
+  .get("/hooks/:hookId/logs", need("hookLogList"), async (c) => {
+    const { limit, offset } = paging(c);
+    return c.json(await unwrap(room(c).listHookLogs(c.req.param("hookId"), limit, offset)));
+  })
+  .get("/hooks/:hookId/filters", need("hookList"), async (c) => c.json({ list: await unwrap(room(c).listHookFilters(pid(c), c.req.param("hookId"))) }))
+  .post("/hooks/:hookId/filters", need("hookUpdate"), body(filterInput), async (c) => {
+    const input = await jsonBody(c, filterInput);
+    const { filter, ids } = await unwrap(room(c).addHookFilter(pid(c), c.req.param("hookId"), input));
+    await indexIds(c.env.META, pid(c), ids);
+    return c.json(filter);
+  });

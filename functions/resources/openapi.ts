@@ -1,0 +1,69 @@
+import type { Hono } from "hono";
+import { generateSpecs } from "hono-openapi";
+import { need } from "../middleware/acl";
+import type { AppEnv } from "../types";
+import { VERSION } from "../version";
+
+/** Tag of an operation: the resource its path names after the API prefix. */
+function tagOf(path: string): string {
+  const rest = path.replace(/^\/api\/v1\/(db\/)?/, "").split("/").filter((s) => s && !s.startsWith(":") && !s.startsWith("{"));
+  if (rest[0] === "meta" || rest[0] === "data" || rest[0] === "public") return `${rest[0]} ${rest[1] ?? ""}`.trim();
+  return rest[0] ?? "misc";
+}
+
+type Operation = { operationId?: string; requestBody?: { content?: Record<string, { schema?: unknown }> } };
+const SELF = "#/components/schemas/#";
+
+/**
+ * A recursive body (a filter's `children`) refers to its own root, which the generator leaves as
+ * `#/components/schemas/#`; the body becomes a named component and the self-references point to it.
+ */
+function liftRecursiveBody(doc: { components?: { schemas?: Record<string, unknown> } }, op: Operation) {
+  const media = op.requestBody?.content?.["application/json"];
+  if (!media?.schema || !JSON.stringify(media.schema).includes(SELF)) return;
+  const name = `${op.operationId ?? "Body"}Body`;
+  const ref = `#/components/schemas/${name}`;
+  const schema = JSON.parse(JSON.stringify(media.schema).split(SELF).join(ref));
+  doc.components ??= {};
+  doc.components.schemas = { ...doc.components.schemas, [name]: schema };
+  media.schema = { $ref: ref };
+}
+
+/** The instance's OpenAPI 3.1 document, generated from the app's routes (need(...) and body(...)). */
+export async function openApiDocument(app: Hono<AppEnv>) {
+  const doc = await generateSpecs(app, {
+    documentation: {
+      info: { title: "Gridbase API", version: VERSION, description: "NocoDB v1 compatible REST API (API-CONTRACT.md)." },
+      components: {
+        securitySchemes: {
+          xcAuth: { type: "apiKey", in: "header", name: "xc-auth", description: "Session token from /api/v1/auth/user/signin" },
+          xcToken: { type: "apiKey", in: "header", name: "xc-token", description: "API token (account → API tokens)" },
+        },
+      },
+    },
+    // Contract paths such as swagger.json are routes, not static files.
+    excludeStaticFile: false,
+    excludeMethods: [],
+  });
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const op of Object.values(item ?? {})) {
+      if (op && typeof op === "object" && !("$ref" in op) && "responses" in op) {
+        const o = op as { tags?: string[]; responses: Record<string, { description?: string }> };
+        o.tags ??= [tagOf(path)];
+        for (const r of Object.values(o.responses)) r.description ??= "OK";
+        liftRecursiveBody(doc, op as Operation);
+        o.responses["4XX"] ??= { description: 'Refused: `{"msg": ...}` (API-CONTRACT 1.4)' };
+      }
+    }
+  }
+  return doc;
+}
+
+/** Registers GET /api/v1/openapi.json on the app it documents. */
+export function mountOpenApi(app: Hono<AppEnv>) {
+  let cached: unknown;
+  app.get("/api/v1/openapi.json", need("public"), async (c) => {
+    cached ??= await openApiDocument(app);
+    return c.json(cached);
+  });
+}

@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import type { ColumnJson } from "../../db/schema/shape";
+import { projectSwagger } from "../lib/project-swagger";
+import { projectRoom, unwrap } from "../lib/room";
+import { siteUrl } from "../lib/site-url";
+import { need } from "../middleware/acl";
+import type { AppEnv } from "../types";
+
+/** Where the web build puts swagger-ui-dist's files (vite.config.ts): served as static assets, no CDN. */
+const ASSETS = "/swagger-ui";
+/** The web app's settings key (web/lib/settings.ts): the page reads the signed-in session from it. */
+const SETTINGS_KEY = "gridbase:settings:v1";
+
+/**
+ * The page is a shell holding no project data, so it is public; it reads the session the web app
+ * stored on this origin and fetches swagger.json with it, which only project members receive.
+ */
+function swaggerPage(docUrl: string) {
+  const init = `
+const s = (() => { try { return JSON.parse(localStorage.getItem(${JSON.stringify(SETTINGS_KEY)}) || "{}").settings || {}; } catch { return {}; } })();
+window.ui = SwaggerUIBundle({
+  url: ${JSON.stringify(docUrl)}, dom_id: "#swagger-ui", deepLinking: true, persistAuthorization: true,
+  requestInterceptor: (req) => { if (s.token && !req.headers["xc-token"]) req.headers["xc-auth"] = s.token; return req; },
+});`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>REST APIs</title><link rel="stylesheet" href="${ASSETS}/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div><script src="${ASSETS}/swagger-ui-bundle.js"></script><script>${init}</script></body></html>`;
+}
+
+/** Per-project API docs (contract 7): the document for members, the Swagger UI page around it. */
+export const swagger = new Hono<AppEnv>()
+  .get("/:projectId/swagger.json", need("swaggerJson"), async (c) => {
+    const project = c.get("project");
+    const room = projectRoom(c.env, project.id);
+    const list = await unwrap(room.listTables(project.id, false));
+    const tables = await Promise.all(
+      list.map(async (t) => {
+        const full = await unwrap(room.readTable(project.id, t.id));
+        return { id: t.id, title: t.title, columns: full.columns as ColumnJson[] };
+      }),
+    );
+    return c.json(projectSwagger(project, tables, siteUrl(c)));
+  })
+  .get("/:projectId/swagger", need("public"), (c) => c.html(swaggerPage(`${c.req.path.replace(/\/$/, "")}.json`)));

@@ -1,0 +1,53 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { hooksApi, type Hook } from "../../../api/hooks-api";
+import { Button } from "../../../components/ui/button";
+
+/** The last 100 deliveries of a hook, newest first: time, status, answer excerpt, duration. */
+export function HookLogs({ hook, onBack }: { hook: Hook; onBack(): void }) {
+  const { t } = useTranslation();
+  const logs = useQuery({ queryKey: ["hookLogs", hook.id], queryFn: () => hooksApi.logs(hook.id), refetchInterval: 5000 });
+  return (
+    <div className="flex flex-col gap-3">
+      <Button variant="secondary" className="self-start" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+        {t("hooks.back")}
+      </Button>
+      {logs.isPending ? <p className="text-sm text-gray-500">{t("app.loading")}</p> : null}
+      {logs.data?.list.length === 0 ? <p className="text-sm text-gray-500">{t("hooks.noLogs")}</p> : null}
+      {logs.data?.list.length ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-start text-sm" data-testid="hook-logs">
+            <thead className="text-xs text-gray-500">
+              <tr>
+                <th className="py-1 text-start font-medium">{t("hooks.log.time")}</th>
+                <th className="py-1 text-start font-medium">{t("hooks.log.status")}</th>
+                <th className="py-1 text-start font-medium">{t("hooks.log.attempt")}</th>
+                <th className="py-1 text-start font-medium">{t("hooks.log.duration")}</th>
+                <th className="py-1 text-start font-medium">{t("hooks.log.response")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {logs.data.list.map((l) => (
+                <tr key={l.id} className="align-top">
+                  <td className="whitespace-nowrap py-1 pe-3">{new Date(l.created_at).toLocaleString()}</td>
+                  <td className={`py-1 pe-3 font-medium ${l.ok ? "text-green-700" : "text-red-700"}`}>
+                    {l.status ?? t("hooks.log.noStatus")}
+                    {l.test ? ` · ${t("hooks.log.test")}` : ""}
+                  </td>
+                  <td className="py-1 pe-3">{l.attempt}</td>
+                  <td className="whitespace-nowrap py-1 pe-3">{t("hooks.log.ms", { ms: l.duration })}</td>
+                  <td className="max-w-xs truncate py-1 font-mono text-xs text-gray-600" dir="ltr" title={l.error ?? l.response ?? ""}>
+                    {l.error ? `${l.error} ` : ""}
+                    {l.response ?? ""}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}
