@@ -9,6 +9,8 @@ export interface Env {
   /** "local" enables dev-only conveniences (dev JWT secret, outbox reader, logged mail links). */
   MODE?: string;
   JWT_SECRET?: string;
+  /** Encrypts external database credentials at rest (AES-GCM); required for external projects outside local mode. */
+  CONNECTION_KEY?: string;
   /** Session token lifetime in seconds (default 3600). */
   JWT_TTL_SECONDS?: string;
   INVITE_ONLY_SIGNUP?: string;

@@ -20,6 +20,10 @@ import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
 import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
+import * as ext from "../db/external/rows";
+import { extTable } from "../db/external/table";
+import type { SourceDriver } from "../db/external/driver";
+import { guardAsync, introspectInto, openSource, sourceRow, type SourceRow } from "./external-source";
 
 /** What crosses the RPC boundary: data, or the status and message of a refusal. */
 export type RoomResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
@@ -42,6 +46,97 @@ export class ProjectRoom extends Server<Env> {
   #store: ProjectStore | undefined;
   /** Exact row counts per table and filter; any write empties it. */
   #counts: readApi.CountCache = new Map();
+
+  /** The project's external database, if it is one (external-source.ts); undefined until read. */
+  #source: SourceRow | null | undefined;
+  #driver: Promise<SourceDriver> | undefined;
+
+  get source(): SourceRow | null {
+    if (this.#source === undefined) this.#source = sourceRow(this.store);
+    return this.#source;
+  }
+
+  #openDriver(): Promise<SourceDriver> {
+    if (!this.#driver) {
+      const opening = openSource(this.env, this.source!.config);
+      this.#driver = opening;
+      opening.catch(() => {
+        if (this.#driver === opening) this.#driver = undefined;
+      });
+    }
+    return this.#driver;
+  }
+
+  /** Runs fn on the source; a dropped connection is reopened once. */
+  async #ext<T>(fn: (ctx: ext.ExtCtx) => Promise<T>): Promise<RoomResult<T>> {
+    const attempt = async () => fn({ store: this.store, driver: await this.#openDriver() });
+    const first = await guardAsync(attempt).catch((err: unknown) => ({ ok: false as const, status: 0, msg: String(err), err }));
+    if (first.ok || (first.status !== 0 && !/terminated|closed|ECONNRESET|EPIPE|not connected|Cannot perform I\/O|socket/i.test(first.msg))) {
+      if (!first.ok && first.status === 0) throw (first as { err: unknown }).err;
+      return first;
+    }
+    const stale = this.#driver;
+    this.#driver = undefined;
+    void stale?.then((d) => d.close()).catch(() => undefined);
+    return guardAsync(attempt);
+  }
+
+  /** A write on the source: once committed there, tabs are told as for native tables. */
+  async #extWrite<T>(fn: (ctx: ext.ExtCtx) => Promise<T>, event: (data: T) => room.RoomEvent | room.RoomEvent[]) {
+    const result = await this.#ext(fn);
+    if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this, e, "dataList");
+    return result;
+  }
+
+  #extId(tableKey: string) {
+    return extTable(this.store, tableKey).ref.model.id;
+  }
+
+  #extRows(tableKey: string, actor: auditApi.Actor): room.RoomEvent {
+    return { type: "rows", tableId: this.#extId(tableKey), by: actor };
+  }
+
+  /**
+   * Connects the project to its external database: opens it, reads its schema into the project's
+   * meta and keeps the encrypted connection. Nothing is kept when the database refuses.
+   */
+  async attachSource(projectId: string, input: SourceRow) {
+    const result = await guardAsync(async () => {
+      if (this.source) throw new DbError(400, "This project already has a database");
+      const driver = await openSource(this.env, input.config);
+      try {
+        await introspectInto(this.store, driver, input, true);
+      } catch (err) {
+        await driver.close();
+        throw err;
+      }
+      this.store.exec(
+        "INSERT INTO _nc_source (id, client, config, inflection_table, inflection_column, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        input.id, input.client, input.config, input.inflection_table, input.inflection_column, new Date().toISOString(),
+      );
+      this.#source = undefined;
+      this.#driver = Promise.resolve(driver);
+      return tablesApi.schemaIds(this.store);
+    });
+    void projectId;
+    return result;
+  }
+
+  /** What changed in the database outside the app (contract 4.1 meta-diff). */
+  metaDiff() {
+    if (!this.source) return Promise.resolve({ ok: true as const, data: [] });
+    return this.#ext((x) => introspectInto(x.store, x.driver, this.source!, false));
+  }
+
+  /** Brings the meta in line with the database; every tab reloads its schema. */
+  async metaSync() {
+    if (!this.source) return { ok: true as const, data: [] };
+    const result = await this.#ext((x) => introspectInto(x.store, x.driver, this.source!, true));
+    this.store.schemaCache.clear();
+    this.#counts.clear();
+    if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
+    return result;
+  }
 
   /** Opened on first use, migrated once per start of the object. */
   get store(): ProjectStore {
@@ -136,63 +231,79 @@ export class ProjectRoom extends Server<Env> {
 
   // Rows RPC (the data API). tableKey is a table id or title.
   listRows(tableKey: string, params: ListParams, scope?: RowScope) {
+    if (this.source) return this.#ext((x) => ext.listRows(x, tableKey, params, scope));
     return guard(() => readApi.listRows(this.store, tableKey, params, this.#counts, scope));
   }
   countRows(tableKey: string, where: string | undefined, scope?: RowScope) {
+    if (this.source) return this.#ext((x) => ext.countRows(x, tableKey, where, scope));
     return guard(() => readApi.countRows(this.store, tableKey, where, this.#counts, scope));
   }
   groupBy(tableKey: string, column: string, params: ListParams, scope?: RowScope) {
+    if (this.source) return this.#ext((x) => ext.groupBy(x, tableKey, column, params, scope));
     return guard(() => readApi.groupBy(this.store, tableKey, column, params, scope));
   }
   exportCsv(tableKey: string, params: ListParams, scope?: RowScope) {
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.updateWhere(x, tableKey, where, body), () => this.#extRows(tableKey, actor));
     return this.#write(() => rowsApi.updateWhere(this.store, tableKey, where, body, actor), () => this.#rows(tableKey, actor));
   }
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.deleteWhere(x, tableKey, where), () => this.#extRows(tableKey, actor));
     return this.#write(() => rowsApi.deleteWhere(this.store, tableKey, where, actor), () => this.#rows(tableKey, actor));
   }
   findOne(tableKey: string, params: ListParams, scope?: RowScope) {
+    if (this.source) return this.#ext((x) => ext.findOne(x, tableKey, params, scope));
     return guard(() => readApi.findOne(this.store, tableKey, params, scope));
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.insertOne(x, tableKey, body), (row) => ({ type: "row", op: "insert", tableId: this.#extId(tableKey), row, by: actor }));
     return this.#write(
       () => rowsApi.insertOne(this.store, tableKey, body, actor),
       (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
     );
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.insertMany(x, tableKey, bodies), () => this.#extRows(tableKey, actor));
     return this.#write(() => rowsApi.insertMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
   }
   readRow(tableKey: string, rowId: string) {
+    if (this.source) return this.#ext((x) => ext.readRow(x, tableKey, rowId));
     return guard(() => rowsApi.readOne(this.store, tableKey, rowId));
   }
   rowExists(tableKey: string, rowId: string) {
+    if (this.source) return this.#ext((x) => ext.rowExists(x, tableKey, rowId));
     return guard(() => rowsApi.exists(this.store, tableKey, rowId));
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.updateOne(x, tableKey, rowId, body), (row) => ({ type: "row", op: "update", tableId: this.#extId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }));
     return this.#write(
       () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor),
       (row) => ({ type: "row", op: "update", tableId: this.#tableId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }),
     );
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.updateMany(x, tableKey, bodies), () => this.#extRows(tableKey, actor));
     return this.#write(() => rowsApi.updateMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.deleteOne(x, tableKey, rowId), () => ({ type: "row", op: "delete", tableId: this.#extId(tableKey), rowId, by: actor }));
     return this.#write(
       () => rowsApi.deleteOne(this.store, tableKey, rowId, actor),
       () => ({ type: "row", op: "delete", tableId: this.#tableId(tableKey), rowId, by: actor }),
     );
   }
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.deleteMany(x, tableKey, bodies), () => this.#extRows(tableKey, actor));
     return this.#write(() => rowsApi.deleteMany(this.store, tableKey, bodies, actor), () => this.#rows(tableKey, actor));
   }
   nestedList(tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
+    if (this.source) return this.#ext((x) => ext.nestedList(x, tableKey, rowId, columnKey, params, linked));
     return guard(() => linksApi.nestedList(this.store, tableKey, rowId, columnKey, params, linked));
   }
   setLink(tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.setLink(x, tableKey, rowId, columnKey, refRowId, add), (res) => [this.#extRows(tableKey, actor), this.#extRows(res.relatedTableId, actor)]);
     // Both sides show the link: tabs on either table refetch.
     return this.#write(
       () => linksApi.setLink(this.store, tableKey, rowId, columnKey, refRowId, add, actor),
