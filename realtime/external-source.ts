@@ -32,7 +32,7 @@ export function sourceRow(store: ProjectStore): SourceRow | null {
 export async function sourceConfig(env: Env, encrypted: string): Promise<SourceConfig> {
   const raw = await decryptJson<SourceConfig>(connectionSecret(env), encrypted);
   // Checked again: a key rotation or a changed host rule applies to stored connections too.
-  return parseSourceConfig({ client: raw.client, connection: raw }, env.MODE === "local");
+  return parseSourceConfig({ client: raw.client, connection: raw, ...(raw.schema ? { searchPath: [raw.schema] } : {}) }, env.MODE === "local");
 }
 
 export async function openSource(env: Env, encrypted: string): Promise<SourceDriver> {
