@@ -31,7 +31,7 @@ export async function startWorker(port: number, inspectorPort: number, vars: str
 
 export interface Answer {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
   text: string;
 }
 
