@@ -9,11 +9,15 @@ export interface ProjectInput {
   title?: string;
   color?: string | null;
   meta?: Record<string, unknown> | string;
+  external?: boolean;
+  bases?: Array<{ type: string; config: unknown; inflection_column?: string; inflection_table?: string }>;
 }
 
 export const projectsApi = {
   list: (query: string) => api.get<{ list: Project[]; pageInfo: PageInfo }>(base, { query: { query: query || undefined } }),
   create: (input: ProjectInput) => api.post<Project>(base, input),
+  /** The database's own answer to a connection attempt (contract 4.10). */
+  testConnection: (config: unknown) => api.post<{ code: number; message: string }>("/api/v1/db/meta/connection/test", config),
   read: (id: string) => api.get<Project>(byId(id)),
   update: (id: string, input: ProjectInput) => api.patch<number>(byId(id), input),
   remove: (id: string) => api.del<boolean>(byId(id)),
