@@ -22,6 +22,7 @@ import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
 import * as ext from "../db/external/rows";
 import { extTable } from "../db/external/table";
+import * as extSchema from "../db/external/schema-ops";
 import type { SourceDriver } from "../db/external/driver";
 import { guardAsync, introspectInto, openSource, sourceRow, type SourceRow } from "./external-source";
 
@@ -79,6 +80,16 @@ export class ProjectRoom extends Server<Env> {
     this.#driver = undefined;
     void stale?.then((d) => d.close()).catch(() => undefined);
     return guardAsync(attempt);
+  }
+
+  /** A schema change on the source (DDL, then the meta read again); every tab reloads its schema. */
+  async #extSchema<T>(fn: (x: extSchema.SchemaCtx) => Promise<T>) {
+    const src = this.source!;
+    const result = await this.#ext((c) => fn({ ...c, inflection: { table: src.inflection_table, column: src.inflection_column } }));
+    this.store.schemaCache.clear();
+    this.#counts.clear();
+    if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
+    return result;
   }
 
   /** A write on the source: once committed there, tabs are told as for native tables. */
@@ -172,15 +183,18 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => tablesApi.readTable(this.store, projectId, tableId));
   }
   createTable(projectId: string, input: tablesApi.CreateTableInput) {
+    if (this.source) return this.#extSchema((x) => extSchema.createTable(x, projectId, input));
     return this.#schema(() => tablesApi.createTable(this.store, projectId, input));
   }
   updateTable(tableId: string, input: Parameters<typeof tablesApi.updateTable>[2]) {
+    if (this.source) return this.#extSchema(async (x) => { await extSchema.updateTable(x, tableId, input); if (input.title !== undefined || input.meta) tablesApi.updateTable(this.store, tableId, input); });
     return this.#schema(() => tablesApi.updateTable(this.store, tableId, input));
   }
   reorderTable(tableId: string, order: number) {
     return this.#schema(() => tablesApi.reorderTable(this.store, tableId, order));
   }
   deleteTable(tableId: string) {
+    if (this.source) return this.#extSchema((x) => extSchema.deleteTable(x, tableId));
     return this.#schema(() => tablesApi.deleteTable(this.store, tableId));
   }
   readColumn(projectId: string, columnId: string) {
@@ -190,12 +204,15 @@ export class ProjectRoom extends Server<Env> {
     });
   }
   addColumn(projectId: string, tableId: string, input: Parameters<typeof columnsApi.addColumn>[3]) {
+    if (this.source) return this.#extSchema((x) => extSchema.addColumn(x, projectId, tableId, input));
     return this.#schema(() => columnsApi.addColumn(this.store, projectId, tableId, input));
   }
   updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
+    if (this.source) return this.#extSchema((x) => extSchema.updateColumn(x, projectId, columnId, input));
     return this.#schema(() => columnsApi.updateColumn(this.store, projectId, columnId, input));
   }
   deleteColumn(projectId: string, columnId: string) {
+    if (this.source) return this.#extSchema((x) => extSchema.deleteColumn(x, projectId, columnId));
     return this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId));
   }
   setPrimaryColumn(columnId: string) {
@@ -243,6 +260,7 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => readApi.groupBy(this.store, tableKey, column, params, scope));
   }
   exportCsv(tableKey: string, params: ListParams, scope?: RowScope) {
+    if (this.source) return guard((): never => { throw new DbError(400, "CSV export of external tables is not available yet"); });
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {

@@ -140,9 +140,11 @@ function syncColumns(store: ProjectStore, plan: Plan, t: SourceTable, m: ModelRo
       };
       built.push(row);
       if (apply) store.meta.insert(columns).values(row).run();
-    } else if (known.dt !== fields.dt || known.pk !== fields.pk || known.rqd !== fields.rqd || known.uidt !== fields.uidt) {
+    } else if (known.dt !== fields.dt || known.pk !== fields.pk || known.rqd !== fields.rqd) {
       note(plan, t.name, t.view, "COLUMN_TYPE_CHANGE", `Column ${sc.name} changed (${known.dt} → ${fields.dt})`);
-      if (apply) store.meta.update(columns).set({ ...fields, updatedAt: ts }).where(eq(columns.id, known.id)).run();
+      // The same database type keeps the field type the builder chose (e.g. text shown as a select).
+      const keep = known.dt === fields.dt ? { uidt: known.uidt, meta: known.meta, colOptions: known.colOptions } : {};
+      if (apply) store.meta.update(columns).set({ ...fields, ...keep, updatedAt: ts }).where(eq(columns.id, known.id)).run();
     }
   }
   for (const c of physical) {

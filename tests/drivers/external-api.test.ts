@@ -170,6 +170,30 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     expect((await call("GET", `/api/v1/db/meta/projects/${pid}/meta-diff`)).body).toEqual([]);
   });
 
+  it("adds, renames and deletes fields and tables on the database", async () => {
+    const tagsId = (await tables(pid)).find((t) => t.title === "Tags")!.id;
+    const added = await call("POST", `/api/v1/db/meta/tables/${tagsId}/columns`, { title: "Weight", column_name: "weight", uidt: "Number" });
+    expect(added.status, added.text).toBe(200);
+    expect(added.body.columns.map((c: { title: string }) => c.title)).toContain("Weight");
+    expect(await sample.query("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'tags' AND column_name = 'weight'")).toHaveLength(1);
+    expect((await call("PATCH", data("Tags/1"), { Weight: 7 })).body.Weight).toBe(7);
+    const weight = (added.body.columns as Array<{ id: string; title: string }>).find((c) => c.title === "Weight")!;
+    const renamed = await call("PATCH", `/api/v1/db/meta/columns/${weight.id}`, { title: "Mass", column_name: "mass", uidt: "Number" });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(Number((await sample.query("SELECT mass FROM tags WHERE id = 1"))[0]!.mass)).toBe(7);
+    expect((await call("GET", data("Tags/1"))).body.Mass).toBe(7);
+    expect((await call("DELETE", `/api/v1/db/meta/columns/${weight.id}`)).status).toBe(200);
+    expect(await sample.query("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'tags' AND column_name = 'mass'")).toEqual([]);
+    const made = await call("POST", `/api/v1/db/meta/projects/${pid}/tables`, { table_name: "notes", title: "Notes", columns: [{ title: "Body", column_name: "body", uidt: "LongText" }] });
+    expect(made.status, made.text).toBe(200);
+    expect((await call("POST", data("Notes"), { Body: "hello" })).status).toBe(200);
+    expect(await sample.query("SELECT body FROM notes")).toEqual([{ body: "hello" }]);
+    expect((await call("DELETE", `/api/v1/db/meta/tables/${made.body.id}`)).status).toBe(200);
+    expect(await sample.query("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'notes'")).toEqual([]);
+    const viewId = (await tables(pid)).find((t) => t.title === "BigSpenders")!.id;
+    expect((await call("DELETE", `/api/v1/db/meta/tables/${viewId}`)).status).toBe(400);
+  });
+
   it("refuses a wrong password, an unknown database and an unreachable host, creating nothing", async () => {
     const count = async () => (await call("GET", "/api/v1/db/meta/projects")).body.list.length as number;
     const before = await count();
