@@ -5,7 +5,9 @@
  * filters, sorts, CRUD, bulk all-or-nothing, links, group-by) checked against the database itself;
  * refusals with the database's message and nothing created; credentials in no response.
  */
+import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { mysqlSample, pgSample, sqldSample, type SampleDb } from "../support/external-sample";
 import { signedIn, startWorker, type Answer } from "../support/worker-server";
 
@@ -193,6 +195,39 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     const viewId = (await tables(pid)).find((t) => t.title === "BigSpenders")!.id;
     expect((await call("DELETE", `/api/v1/db/meta/tables/${viewId}`)).status).toBe(400);
   });
+
+  it("broadcasts changes made through the app to the project's sockets", async () => {
+    const ws = new WebSocket(`${server.base.replace("http", "ws")}/parties/project/${pid}?token=${api.token}`);
+    const messages: Array<Record<string, unknown>> = [];
+    ws.on("message", (m) => messages.push(JSON.parse(String(m)) as Record<string, unknown>));
+    await new Promise((resolve, reject) => {
+      ws.once("open", resolve);
+      ws.once("error", reject);
+    });
+    try {
+      await call("PATCH", data("Tags/2"), { Label: "newer" });
+      await expect.poll(() => messages.find((m) => m.type === "row" && m.op === "update"), { timeout: 10_000 }).toMatchObject({ row: { Id: 2, Label: "newer" }, changed: ["Label"] });
+    } finally {
+      ws.close();
+    }
+  });
+
+  it("gives up on a database that does not answer after 10 seconds, with a clear message", async () => {
+    // A loopback server that accepts connections and never speaks (SPEC 9 metadata time-out).
+    const sockets: Socket[] = [];
+    const silent = createServer((s) => sockets.push(s));
+    await new Promise<void>((resolve) => silent.listen(PORT + 3, "127.0.0.1", resolve));
+    try {
+      const started = Date.now();
+      const res = await call("POST", "/api/v1/db/meta/connection/test", { client: "pg", connection: { host: "127.0.0.1", port: PORT + 3, user: "postgres", database: "postgres" } });
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toMatch(/10 seconds|timeout/i);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
+  }, 30_000);
 
   it("refuses a wrong password, an unknown database and an unreachable host, creating nothing", async () => {
     const count = async () => (await call("GET", "/api/v1/db/meta/projects")).body.list.length as number;

@@ -43,7 +43,7 @@ export async function signedIn(base: string) {
     body: JSON.stringify({ email: `ext-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`, password: "ext-password-123" }),
   });
   const { token } = (await signup.json()) as { token: string };
-  return async (method: string, path: string, body?: unknown): Promise<Answer> => {
+  const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
     const res = await fetch(base + path, {
       method,
       headers: { "xc-auth": token, ...(body === undefined ? {} : { "content-type": "application/json" }) },
@@ -58,4 +58,5 @@ export async function signedIn(base: string) {
     }
     return { status: res.status, body: json, text };
   };
+  return Object.assign(call, { token });
 }
