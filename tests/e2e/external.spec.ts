@@ -58,4 +58,12 @@ test("connect a PostgreSQL database, open a table, edit a cell, see it in the da
   await page.keyboard.press("Enter");
   await expect(name).toHaveText("Ada Lovelace");
   await expect.poll(async () => (await db.query("SELECT name FROM customers WHERE id = 1"))[0]?.name, { timeout: 15_000 }).toBe("Ada Lovelace");
+
+  // A column added in the database outside the app shows in the settings' database section and syncs.
+  await db.query("ALTER TABLE customers ADD COLUMN nickname varchar(30)");
+  await page.getByRole("button", { name: "Project settings" }).click();
+  await page.getByRole("button", { name: "Database", exact: true }).click();
+  await expect(page.getByTestId("meta-diff")).toContainText("New column nickname");
+  await page.getByRole("button", { name: "Sync with the database" }).click();
+  await expect(page.getByText("The tables and fields match the database.")).toBeVisible();
 });

@@ -1,6 +1,6 @@
 /** Projects, shared base and project roles (API-CONTRACT 2, 4.1, 6). */
 import { api } from "../lib/api";
-import type { MeRoles, PageInfo, Project, SharedBase } from "./types";
+import type { MeRoles, MetaDiffEntry, PageInfo, Project, SharedBase } from "./types";
 
 const base = "/api/v1/db/meta/projects";
 const byId = (id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -18,6 +18,8 @@ export const projectsApi = {
   create: (input: ProjectInput) => api.post<Project>(base, input),
   /** The database's own answer to a connection attempt (contract 4.10). */
   testConnection: (config: unknown) => api.post<{ code: number; message: string }>("/api/v1/db/meta/connection/test", config),
+  metaDiff: (id: string) => api.get<MetaDiffEntry[]>(`${byId(id)}/meta-diff`),
+  metaSync: (id: string) => api.post<{ msg: string }>(`${byId(id)}/meta-diff`, {}),
   read: (id: string) => api.get<Project>(byId(id)),
   update: (id: string, input: ProjectInput) => api.patch<number>(byId(id), input),
   remove: (id: string) => api.del<boolean>(byId(id)),
