@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { api, seedUser } from "./support";
+import { api, seedProject, seedUser } from "./support";
 
 const P = "/api/v1/db/meta/projects";
 const mutableEnv = env as unknown as Record<string, string | undefined>;
@@ -74,5 +74,23 @@ describe("external database connections", () => {
     expect(p.body.bases[0]).toMatchObject({ type: "sqlite3", is_meta: true });
     expect((await api("GET", `${P}/${p.body.id}/meta-diff`, { token: alice.token })).body).toEqual([]);
     expect((await api("POST", `${P}/${p.body.id}/bases`, { token: alice.token, body: {} })).status).toBe(400);
+  });
+
+  it("shows connection details (never a password) to owners and creators only", async () => {
+    const owner = await seedUser("user");
+    const viewer = await seedUser("user");
+    const id = await seedProject([[owner, "owner"], [viewer, "viewer"]]);
+    const source = { id: `ds_${id.slice(2)}`, type: "pg", alias: null, inflection_column: "camelize", inflection_table: "camelize", connection: { host: "db.example.com", port: 5432, user: "app", database: "shop", ssl: "No" }, searchPath: ["public"], created_at: new Date().toISOString() };
+    await env.META.prepare("UPDATE projects SET source = ? WHERE id = ?").bind(JSON.stringify(source), id).run();
+    const mine = await api("GET", `${P}/${id}`, { token: owner.token });
+    expect(mine.body.bases[0]).toMatchObject({ type: "pg", is_meta: false, config: { client: "pg", connection: { host: "db.example.com", user: "app" } } });
+    const theirs = await api("GET", `${P}/${id}`, { token: viewer.token });
+    expect(theirs.body.bases[0]).toMatchObject({ type: "pg", is_meta: false });
+    expect(theirs.body.bases[0].config).toBeUndefined();
+    const listed = await api("GET", `${P}/${id}/bases`, { token: viewer.token });
+    expect(listed.body.list[0].config).toBeUndefined();
+    expect((await api("GET", `${P}/${id}/bases/${source.id}`, { token: owner.token })).body.config.connection.database).toBe("shop");
+    expect((await api("GET", `${P}/${id}/bases/ds_other`, { token: owner.token })).status).toBe(404);
+    expect((await api("GET", `${P}/${id}/meta-diff`, { token: viewer.token })).status).toBe(403);
   });
 });
