@@ -93,9 +93,14 @@ export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Prom
 
 export const METADATA_TIMEOUT_MS = 10_000;
 
+/** Neon (PostgreSQL over WebSocket): hosts under neon.tech, or the extra parameter driver=neon. */
+export const usesNeon = (cfg: SourceConfig) => cfg.client === "pg" && (cfg.params.driver === "neon" || /\.neon\.tech$/i.test(cfg.host ?? ""));
+
 export async function openDriver(cfg: SourceConfig): Promise<SourceDriver> {
   try {
-    if (cfg.client === "pg") return await (await import("./pg")).openPg(cfg);
+    if (cfg.client === "pg") {
+      return usesNeon(cfg) ? await (await import("./neon")).openNeon(cfg) : await (await import("./pg")).openPg(cfg);
+    }
     if (cfg.client === "mysql2" || cfg.client === "vitess") return await (await import("./mysql")).openMysql(cfg);
     if (cfg.client === "sqlite3") return await (await import("./libsql")).openLibsql(cfg);
   } catch (err) {

@@ -19,8 +19,10 @@ function sslOption(cfg: SourceConfig): pg.ClientConfig["ssl"] {
 const quote = (name: string) => `"${name.split('"').join('""')}"`;
 
 export async function openPg(cfg: SourceConfig): Promise<SourceDriver> {
+  const { driver: _driver, ...params } = cfg.params;
+  void _driver;
   const client = new pg.Client({
-    ...cfg.params,
+    ...params,
     host: cfg.host,
     port: cfg.port,
     user: cfg.user,
@@ -30,9 +32,21 @@ export async function openPg(cfg: SourceConfig): Promise<SourceDriver> {
     connectionTimeoutMillis: 10_000,
     // Bigints and numerics as text (no precision lost); dialect-values maps them.
   });
+  return pgDriver(client, cfg.schema ?? "public");
+}
+
+/** What pg.Client and Neon's Client share (Neon's is a pg-compatible client over WebSocket). */
+export interface PgLikeClient {
+  connect(): Promise<unknown>;
+  query(q: { text: string; values: unknown[] } | string): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  end(): Promise<unknown>;
+  on(event: "error", fn: () => void): unknown;
+}
+
+/** A connected driver over a pg-compatible client, in `schema`. */
+export async function pgDriver(client: PgLikeClient, schema: string): Promise<SourceDriver> {
   client.on("error", () => undefined);
   await client.connect();
-  const schema = cfg.schema ?? "public";
   try {
     await client.query(`SET search_path TO ${quote(schema)}`);
   } catch (err) {
@@ -81,7 +95,9 @@ export async function openPg(cfg: SourceConfig): Promise<SourceDriver> {
         return n >= 0 ? n : null;
       }),
     introspect: () => line(() => introspectPg(q, schema)),
-    close: () => client.end().catch(() => undefined),
+    close: async () => {
+      await client.end().catch(() => undefined);
+    },
   };
 }
 
