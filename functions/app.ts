@@ -3,6 +3,7 @@ import { bodyLimit } from "./middleware/body-limit";
 import { notFoundHandler, onError } from "./middleware/errors";
 import { securityHeaders } from "./middleware/security-headers";
 import { auth } from "./resources/auth";
+import { connection } from "./resources/connection";
 import { commentRoutes } from "./resources/data/comments";
 import { bulkRoutes, rowRoutes } from "./resources/data/rows";
 import { devOutbox } from "./resources/dev-outbox";
@@ -42,6 +43,7 @@ export function createApp() {
   app.route("/api/v1/db/data/bulk", bulkRoutes);
   app.route("/api/v1/db/data", rowRoutes);
   app.route("/api/v1/db/public", publicSharedBase);
+  app.route("/api/v1", connection);
   app.route("/api/v1", orgUsers);
   app.route("/api/v1", apiTokens);
   app.route("/", storage);

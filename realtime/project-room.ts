@@ -31,6 +31,11 @@ import { rowKey } from "../db/rows/write";
 import type { FilterInput } from "../db/views/inputs";
 import { chatTargets } from "./chat-targets";
 import { deliverDue, deliverOnce, logAttempt } from "./hook-delivery";
+import * as ext from "../db/external/rows";
+import { extTable } from "../db/external/table";
+import * as extSchema from "../db/external/schema-ops";
+import type { SourceDriver } from "../db/external/driver";
+import { guardAsync, introspectInto, openSource, sourceRow, type SourceRow } from "./external-source";
 
 /** What crosses the RPC boundary: data, or the status and message of a refusal. */
 export type RoomResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
@@ -71,6 +76,106 @@ export class ProjectRoom extends Server<Env> {
 
   /** Members' access, memoised for the one-hop data path (access-gate.ts). */
   #gate = new AccessGate(() => this.env.META);
+  /** The project's external database, if it is one (external-source.ts); undefined until read. */
+  #source: SourceRow | null | undefined;
+  #driver: Promise<SourceDriver> | undefined;
+
+  get source(): SourceRow | null {
+    if (this.#source === undefined) this.#source = sourceRow(this.store);
+    return this.#source;
+  }
+
+  #openDriver(): Promise<SourceDriver> {
+    if (!this.#driver) {
+      const opening = openSource(this.env, this.source!.config);
+      this.#driver = opening;
+      opening.catch(() => {
+        if (this.#driver === opening) this.#driver = undefined;
+      });
+    }
+    return this.#driver;
+  }
+
+  /** Runs fn on the source; a dropped connection is reopened once. */
+  async #ext<T>(fn: (ctx: ext.ExtCtx) => Promise<T>): Promise<RoomResult<T>> {
+    const attempt = async () => fn({ store: this.store, driver: await this.#openDriver() });
+    const first = await guardAsync(attempt).catch((err: unknown) => ({ ok: false as const, status: 0, msg: String(err), err }));
+    if (first.ok || (first.status !== 0 && !/terminated|closed|ECONNRESET|EPIPE|not connected|Cannot perform I\/O|socket/i.test(first.msg))) {
+      if (!first.ok && first.status === 0) throw (first as { err: unknown }).err;
+      return first;
+    }
+    const stale = this.#driver;
+    this.#driver = undefined;
+    void stale?.then((d) => d.close()).catch(() => undefined);
+    return guardAsync(attempt);
+  }
+
+  /** A schema change on the source (DDL, then the meta read again); every tab reloads its schema. */
+  async #extSchema<T>(fn: (x: extSchema.SchemaCtx) => Promise<T>) {
+    const src = this.source!;
+    const result = await this.#ext((c) => fn({ ...c, inflection: { table: src.inflection_table, column: src.inflection_column } }));
+    this.store.schemaCache.clear();
+    this.#counts.clear();
+    if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
+    return result;
+  }
+
+  /** A write on the source: once committed there, tabs are told as for native tables. */
+  async #extWrite<T>(fn: (ctx: ext.ExtCtx) => Promise<T>, event: (data: T) => room.RoomEvent | room.RoomEvent[]) {
+    const result = await this.#ext(fn);
+    if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this, e, "dataList");
+    return result;
+  }
+
+  #extId(tableKey: string) {
+    return extTable(this.store, tableKey).ref.model.id;
+  }
+
+  #extRows(tableKey: string, actor: auditApi.Actor): room.RoomEvent {
+    return { type: "rows", tableId: this.#extId(tableKey), by: actor };
+  }
+
+  /**
+   * Connects the project to its external database: opens it, reads its schema into the project's
+   * meta and keeps the encrypted connection. Nothing is kept when the database refuses.
+   */
+  async attachSource(projectId: string, input: SourceRow) {
+    const result = await guardAsync(async () => {
+      if (this.source) throw new DbError(400, "This project already has a database");
+      const driver = await openSource(this.env, input.config);
+      try {
+        await introspectInto(this.store, driver, input, true);
+      } catch (err) {
+        await driver.close();
+        throw err;
+      }
+      this.store.exec(
+        "INSERT INTO _nc_source (id, client, config, inflection_table, inflection_column, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        input.id, input.client, input.config, input.inflection_table, input.inflection_column, new Date().toISOString(),
+      );
+      this.#source = undefined;
+      this.#driver = Promise.resolve(driver);
+      return tablesApi.schemaIds(this.store);
+    });
+    void projectId;
+    return result;
+  }
+
+  /** What changed in the database outside the app (contract 4.1 meta-diff). */
+  metaDiff() {
+    if (!this.source) return Promise.resolve({ ok: true as const, data: [] });
+    return this.#ext((x) => introspectInto(x.store, x.driver, this.source!, false));
+  }
+
+  /** Brings the meta in line with the database; every tab reloads its schema. */
+  async metaSync() {
+    if (!this.source) return { ok: true as const, data: [] };
+    const result = await this.#ext((x) => introspectInto(x.store, x.driver, this.source!, true));
+    this.store.schemaCache.clear();
+    this.#counts.clear();
+    if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
+    return result;
+  }
 
   /** Opened on first use, migrated once per start of the object. */
   get store(): ProjectStore {
@@ -128,15 +233,18 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => tablesApi.readTable(this.store, projectId, tableId));
   }
   createTable(projectId: string, input: tablesApi.CreateTableInput) {
+    if (this.source) return this.#extSchema((x) => extSchema.createTable(x, projectId, input));
     return this.#schema(() => tablesApi.createTable(this.store, projectId, input));
   }
   updateTable(tableId: string, input: Parameters<typeof tablesApi.updateTable>[2]) {
+    if (this.source) return this.#extSchema(async (x) => { await extSchema.updateTable(x, tableId, input); if (input.title !== undefined || input.meta) tablesApi.updateTable(this.store, tableId, input); });
     return this.#schema(() => tablesApi.updateTable(this.store, tableId, input));
   }
   reorderTable(tableId: string, order: number) {
     return this.#schema(() => tablesApi.reorderTable(this.store, tableId, order));
   }
   deleteTable(tableId: string) {
+    if (this.source) return this.#extSchema((x) => extSchema.deleteTable(x, tableId));
     // Read before the drop; the object runs one call at a time, so nothing changes in between.
     const files = guard(() => filesOfTable(this.store, tableId));
     return this.#removingFiles(this.#schema(() => tablesApi.deleteTable(this.store, tableId)), files.ok ? files.data : []);
@@ -149,6 +257,7 @@ export class ProjectRoom extends Server<Env> {
   }
   // A formula added or changed is evaluated over the table in the same transaction (probeFormula).
   addColumn(projectId: string, tableId: string, input: Parameters<typeof columnsApi.addColumn>[3]) {
+    if (this.source) return this.#extSchema((x) => extSchema.addColumn(x, projectId, tableId, input));
     return this.#schema(() => this.store.transaction(() => {
       const table = columnsApi.addColumn(this.store, projectId, tableId, input);
       const made = (table as { columns?: Array<{ id: string; title: string }> }).columns?.find((c) => c.title === input.title);
@@ -157,6 +266,7 @@ export class ProjectRoom extends Server<Env> {
     }));
   }
   updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
+    if (this.source) return this.#extSchema((x) => extSchema.updateColumn(x, projectId, columnId, input));
     return this.#schema(() => this.store.transaction(() => {
       const table = columnsApi.updateColumn(this.store, projectId, columnId, input);
       readApi.probeFormula(this.store, columnId);
@@ -164,6 +274,7 @@ export class ProjectRoom extends Server<Env> {
     }));
   }
   deleteColumn(projectId: string, columnId: string) {
+    if (this.source) return this.#extSchema((x) => extSchema.deleteColumn(x, projectId, columnId));
     const files = guard(() => filesOfColumn(this.store, columnId));
     return this.#removingFiles(this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)), files.ok ? files.data : []);
   }
@@ -345,18 +456,23 @@ export class ProjectRoom extends Server<Env> {
 
   // Rows RPC (the data API). tableKey is a table id or title.
   listRows(tableKey: string, params: ListParams, scope?: RowScope) {
+    if (this.source) return this.#ext((x) => ext.listRows(x, tableKey, params, scope));
     return guard(() => readApi.listRows(this.store, tableKey, params, this.#counts, scope));
   }
   countRows(tableKey: string, where: string | undefined, scope?: RowScope) {
+    if (this.source) return this.#ext((x) => ext.countRows(x, tableKey, where, scope));
     return guard(() => readApi.countRows(this.store, tableKey, where, this.#counts, scope));
   }
   groupBy(tableKey: string, column: string, params: ListParams, scope?: RowScope) {
+    if (this.source) return this.#ext((x) => ext.groupBy(x, tableKey, column, params, scope));
     return guard(() => readApi.groupBy(this.store, tableKey, column, params, scope));
   }
   exportCsv(tableKey: string, params: ListParams, scope?: RowScope) {
+    if (this.source) return guard((): never => { throw new DbError(400, "CSV export of external tables is not available yet"); });
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.updateWhere(x, tableKey, where, body), () => this.#extRows(tableKey, actor));
     return this.#keepingFiles(
       this.#write(
         () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateWhere(this.store, tableKey, where, body, actor), (_n, pre) => pre, () => this.#whereIds(tableKey, where)),
@@ -366,6 +482,7 @@ export class ProjectRoom extends Server<Env> {
     );
   }
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.deleteWhere(x, tableKey, where), () => this.#extRows(tableKey, actor));
     const files: FileSink = [];
     return this.#removingFiles(
       this.#write(
@@ -376,9 +493,11 @@ export class ProjectRoom extends Server<Env> {
     );
   }
   findOne(tableKey: string, params: ListParams, scope?: RowScope) {
+    if (this.source) return this.#ext((x) => ext.findOne(x, tableKey, params, scope));
     return guard(() => readApi.findOne(this.store, tableKey, params, scope));
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.insertOne(x, tableKey, body), (row) => ({ type: "row", op: "insert", tableId: this.#extId(tableKey), row, by: actor }));
     const result = this.#write(
       () => this.#hooked(tableKey, "insert", () => rowsApi.insertOne(this.store, tableKey, body, actor), (row) => this.#keysOf(tableKey, [row])),
       (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
@@ -386,6 +505,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#keepingFiles(result, body);
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.insertMany(x, tableKey, bodies), () => this.#extRows(tableKey, actor));
     return this.#keepingFiles(
       this.#write(
         () => this.#hooked(tableKey, "bulkInsert", () => rowsApi.insertMany(this.store, tableKey, bodies, actor), (ids) => ids.map((r) => Number(Object.values(r)[0]))),
@@ -395,12 +515,15 @@ export class ProjectRoom extends Server<Env> {
     );
   }
   readRow(tableKey: string, rowId: string) {
+    if (this.source) return this.#ext((x) => ext.readRow(x, tableKey, rowId));
     return guard(() => rowsApi.readOne(this.store, tableKey, rowId));
   }
   rowExists(tableKey: string, rowId: string) {
+    if (this.source) return this.#ext((x) => ext.rowExists(x, tableKey, rowId));
     return guard(() => rowsApi.exists(this.store, tableKey, rowId));
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.updateOne(x, tableKey, rowId, body), (row) => ({ type: "row", op: "update", tableId: this.#extId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }));
     const result = this.#write(
       () => this.#hooked(tableKey, "update", () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor), (_r, pre) => pre, () => [rowKey(rowId)]),
       (row) => ({ type: "row", op: "update", tableId: this.#tableId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }),
@@ -408,6 +531,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#keepingFiles(result, body);
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.updateMany(x, tableKey, bodies), () => this.#extRows(tableKey, actor));
     return this.#keepingFiles(
       this.#write(
         () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateMany(this.store, tableKey, bodies, actor), (_r, pre) => pre, () => this.#keysOf(tableKey, bodies)),
@@ -417,6 +541,7 @@ export class ProjectRoom extends Server<Env> {
     );
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.deleteOne(x, tableKey, rowId), () => ({ type: "row", op: "delete", tableId: this.#extId(tableKey), rowId, by: actor }));
     const files: FileSink = [];
     return this.#removingFiles(
       this.#write(
@@ -427,6 +552,7 @@ export class ProjectRoom extends Server<Env> {
     );
   }
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.deleteMany(x, tableKey, bodies), () => this.#extRows(tableKey, actor));
     const files: FileSink = [];
     return this.#removingFiles(
       this.#write(
@@ -437,9 +563,11 @@ export class ProjectRoom extends Server<Env> {
     );
   }
   nestedList(tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
+    if (this.source) return this.#ext((x) => ext.nestedList(x, tableKey, rowId, columnKey, params, linked));
     return guard(() => linksApi.nestedList(this.store, tableKey, rowId, columnKey, params, linked));
   }
   setLink(tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean, actor: auditApi.Actor) {
+    if (this.source) return this.#extWrite((x) => ext.setLink(x, tableKey, rowId, columnKey, refRowId, add), (res) => [this.#extRows(tableKey, actor), this.#extRows(res.relatedTableId, actor)]);
     // Both sides show the link: tabs on either table refetch.
     return this.#write(
       () => linksApi.setLink(this.store, tableKey, rowId, columnKey, refRowId, add, actor),

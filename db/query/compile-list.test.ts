@@ -19,9 +19,9 @@ describe("compileList", () => {
     });
     expect(sqlite.count).toEqual({ sql: `SELECT COUNT(*) AS "count" FROM "my ""table""" WHERE "age" > ?`, params: [3] });
     const pg = compileList({ dialect: "pg", table: TABLE, where: "(Age,gt,3)~and(Title,eq,x)", limit: 10, offset: 0 });
-    expect(pg.list.sql).toBe(`SELECT "id", "title", "age" FROM "my ""table""" WHERE ("age" > $1) AND ("title" = $2) ORDER BY "id" ASC NULLS FIRST LIMIT $3 OFFSET $4`);
+    expect(pg.list.sql).toBe(`SELECT "id", "title", "age" FROM "my ""table""" WHERE ("age" > $1) AND ("title" = $2) ORDER BY "id" ASC LIMIT $3 OFFSET $4`);
     const mysql = compileList({ dialect: "mysql", table: TABLE, limit: 1, offset: 0 });
-    expect(mysql.list).toEqual({ sql: "SELECT `id`, `title`, `age` FROM `my \"table\"` ORDER BY `id` IS NULL DESC, `id` ASC LIMIT ? OFFSET ?", params: ["1", "0"] });
+    expect(mysql.list).toEqual({ sql: "SELECT `id`, `title`, `age` FROM `my \"table\"` ORDER BY `id` ASC LIMIT ? OFFSET ?", params: ["1", "0"] });
     expect(mysql.count).toEqual({ sql: "SELECT COUNT(*) AS `count` FROM `my \"table\"`", params: [] });
   });
 

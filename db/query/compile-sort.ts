@@ -44,14 +44,14 @@ export const primaryKey = (table: QueryTable): QueryColumn | undefined => table.
 /** The ORDER BY list (without the keyword), with the primary-key tiebreak; null when empty. */
 export function compileSort(table: QueryTable, sort: ListParam, dialect: Dialect): Frag | null {
   const terms = resolveSort(table, sort);
-  const pk = primaryKey(table);
-  if (pk && !terms.some((t) => t.column === pk)) terms.push({ column: pk, desc: false });
+  // Every key column (composite keys too) ends the order, so pages are stable.
+  for (const pk of table.columns.filter((c) => c.pk)) if (!terms.some((t) => t.column === pk)) terms.push({ column: pk, desc: false });
   const seen = new Set<QueryColumn>();
   const frags: Frag[] = [];
   for (const t of terms) {
     if (seen.has(t.column)) continue;
     seen.add(t.column);
-    frags.push(orderTerm(dialect, columnRef(dialect, t.column), t.desc, isTextStorage(t.column, dialect)));
+    frags.push(orderTerm(dialect, columnRef(dialect, t.column), t.desc, isTextStorage(t.column, dialect), Boolean(t.column.pk && !t.column.expr)));
   }
   return frags.length === 0 ? null : join(frags, ", ");
 }

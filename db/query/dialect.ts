@@ -60,7 +60,9 @@ export function isTextStorage(column: QueryColumn, d: Dialect): boolean {
   return !!type && /^(text|varchar|char|character|longtext|mediumtext|tinytext)\b/i.test(type);
 }
 
-export function orderTerm(d: Dialect, c: Frag, desc: boolean, text: boolean): Frag {
+/** `notNull`: a key column, never NULL: no NULL placement, so an index on it serves ORDER BY ... LIMIT. */
+export function orderTerm(d: Dialect, c: Frag, desc: boolean, text: boolean, notNull = false): Frag {
+  if (notNull && !text) return desc ? sql`${c} DESC` : sql`${c} ASC`;
   if (d === "mysql") {
     const key = text ? sql`CAST(${c} AS BINARY)` : c;
     return desc ? sql`${c} IS NULL ASC, ${key} DESC` : sql`${c} IS NULL DESC, ${key} ASC`;

@@ -16,6 +16,8 @@ export interface ProjectRow {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** External base summary (JSON, no credentials); null for a native project. */
+  source?: string | null;
 }
 
 /** The project (by id, else by title among the user's) with the user's role in it, in one query. */

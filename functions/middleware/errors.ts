@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DbError } from "../../db/errors";
 import { QueryError } from "../../db/query";
+import { SourceError } from "../../db/external/driver";
 import { HttpError } from "../lib/http-error";
 
 /** Every error leaves as `{ msg }`; unexpected ones are logged without request data. */
@@ -10,7 +11,8 @@ export function onError(err: Error, c: Context) {
     return c.json({ msg: err.message, ...err.extra }, err.status);
   }
   // Refusals of the core (db/) raised in the Worker itself rather than in the project room.
-  if (err instanceof DbError || err instanceof QueryError) return c.json({ msg: err.message }, err.status);
+  // An external database's refusal carries the database's own message (never the credentials).
+  if (err instanceof DbError || err instanceof QueryError || err instanceof SourceError) return c.json({ msg: err.message }, err.status);
   if (err instanceof HTTPException) {
     return c.json({ msg: err.message || "Bad request" }, err.status);
   }

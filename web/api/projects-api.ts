@@ -1,7 +1,7 @@
 /** Projects, shared base and project roles (API-CONTRACT 2, 4.1, 6). */
 import { api } from "../lib/api";
 import { session, tokenRefresher } from "../lib/auth";
-import type { MeRoles, PageInfo, Project, SharedBase } from "./types";
+import type { MeRoles, MetaDiffEntry, PageInfo, Project, SharedBase } from "./types";
 
 const base = "/api/v1/db/meta/projects";
 const byId = (id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -10,6 +10,8 @@ export interface ProjectInput {
   title?: string;
   color?: string | null;
   meta?: Record<string, unknown> | string;
+  external?: boolean;
+  bases?: Array<{ type: string; config: unknown; inflection_column?: string; inflection_table?: string }>;
 }
 
 const me = (id: string) => api.get<MeRoles>("/api/v1/auth/user/me", { query: { project_id: id } });
@@ -31,6 +33,10 @@ async function rolesIn(id: string): Promise<MeRoles> {
 export const projectsApi = {
   list: (query: string) => api.get<{ list: Project[]; pageInfo: PageInfo }>(base, { query: { query: query || undefined } }),
   create: (input: ProjectInput) => api.post<Project>(base, input),
+  /** The database's own answer to a connection attempt (contract 4.10). */
+  testConnection: (config: unknown) => api.post<{ code: number; message: string }>("/api/v1/db/meta/connection/test", config),
+  metaDiff: (id: string) => api.get<MetaDiffEntry[]>(`${byId(id)}/meta-diff`),
+  metaSync: (id: string) => api.post<{ msg: string }>(`${byId(id)}/meta-diff`, {}),
   read: (id: string) => api.get<Project>(byId(id)),
   update: (id: string, input: ProjectInput) => api.patch<number>(byId(id), input),
   remove: (id: string) => api.del<boolean>(byId(id)),

@@ -19,6 +19,21 @@ export interface Project {
   roles?: string | null;
   created_at?: string;
   updated_at?: string;
+  /** The project's base: `is_meta` false for an external database (with `config` for builders, never a password). */
+  bases?: ProjectBase[];
+}
+
+export interface ProjectBase {
+  id: string;
+  type: string;
+  is_meta: boolean;
+  config?: { client: string; connection: { host?: string; port?: number; user?: string; database?: string; url?: string; ssl?: string }; searchPath?: string[] };
+}
+
+export interface MetaDiffEntry {
+  table_name: string;
+  type: string;
+  detectedChanges: Array<{ type: string; msg: string }>;
 }
 
 export interface TableSummary {

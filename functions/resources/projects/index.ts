@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { projectRoom, unwrap } from "../../lib/room";
 import { newId } from "../../../db/ids";
 import { toFlags } from "../../../db/acl/roles";
 import { badRequest } from "../../lib/http-error";
@@ -9,7 +10,10 @@ import type { AppEnv } from "../../types";
 import { currentUser } from "../../lib/session";
 import type { ProjectRow } from "../../lib/projects";
 import { createProjectSchema, updateProjectSchema } from "./schemas";
-import { defaultBase, projectJson } from "./shape";
+import { projectBase, projectJson } from "./shape";
+import { attachExternal, requireOneBase, type SourceSummary } from "./external";
+import { indexIds } from "../../lib/meta-index";
+import { notFound } from "../../lib/http-error";
 import { members } from "./members";
 import { sharedBase } from "./shared-base";
 import { forgetProjectAccess } from "../../lib/access-push";
@@ -22,6 +26,35 @@ async function assertTitleFree(db: D1Database, title: string, ownerId: string, e
     .bind(title, ownerId, exceptId ?? "")
     .first();
   if (clash) throw badRequest("Project title already in use");
+}
+
+const isBuilder = (c: Context<AppEnv>) => {
+  const roles = c.get("roles");
+  return Boolean(roles.owner || roles.creator || roles.super);
+};
+
+function baseOf(c: Context<AppEnv>) {
+  const base = projectBase(c.get("project"), isBuilder(c));
+  if (c.req.param("baseId") !== base.id) throw notFound("Base not found");
+  return base;
+}
+
+/** meta-diff (contract 4.1): what the database changed outside the app, per table. */
+async function diff(c: Context<AppEnv>) {
+  if (c.req.param("baseId")) baseOf(c);
+  const changes = await unwrap(projectRoom(c.env, c.get("project").id).metaDiff());
+  const baseId = projectBase(c.get("project")).id;
+  return changes.map((ch) => ({ ...ch, base_id: baseId }));
+}
+
+async function sync(c: Context<AppEnv>) {
+  if (c.req.param("baseId")) baseOf(c);
+  const project = c.get("project");
+  if (!project.source) return { msg: "The project has no external database to sync" };
+  const room = projectRoom(c.env, project.id);
+  await unwrap(room.metaSync());
+  await indexIds(c.env.META, project.id, await unwrap(room.schemaIds()));
+  return { msg: "The meta has been synchronized with the database" };
 }
 
 /** Projects (contract 4.1): the index in D1; each project's data lives in its Durable Object. */
@@ -44,12 +77,16 @@ export const projects = new Hono<AppEnv>()
   })
   .post("/", need("projectCreate"), body(createProjectSchema), async (c) => {
     const body = await jsonBody(c, createProjectSchema);
-    if (body.external) throw badRequest("Connecting to external db is not available yet");
+    const external = body.external ? requireOneBase(body.bases) : null;
     const user = (await currentUser(c))!;
     await assertTitleFree(c.env.META, body.title, user.id);
     const ts = now();
+    const id = newId("p_");
+    // The database is connected and read first: a refusal (400, the database's message) creates nothing.
+    let attached: { ids: string[]; source: SourceSummary } | null = null;
+    if (external) attached = await attachExternal(c, id, external, ts);
     const project: ProjectRow = {
-      id: newId("p_"),
+      id,
       title: body.title,
       description: body.description ?? null,
       color: body.color ?? null,
@@ -62,18 +99,20 @@ export const projects = new Hono<AppEnv>()
       created_by: user.id,
       created_at: ts,
       updated_at: ts,
+      source: attached ? JSON.stringify(attached.source) : null,
     };
     // Project and its owner membership land together or not at all.
     await c.env.META.batch([
       c.env.META.prepare(
-        `INSERT INTO projects (id, title, description, color, meta, deleted, sort_order, created_by, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?)`,
-      ).bind(project.id, project.title, project.description, project.color, project.meta, user.id, ts, ts),
+        `INSERT INTO projects (id, title, description, color, meta, deleted, sort_order, created_by, created_at, updated_at, source)
+         VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)`,
+      ).bind(project.id, project.title, project.description, project.color, project.meta, user.id, ts, ts, project.source ?? null),
       c.env.META.prepare(
         "INSERT INTO project_users (project_id, user_id, roles, created_at, updated_at) VALUES (?, ?, 'owner', ?, ?)",
       ).bind(project.id, user.id, ts, ts),
     ]);
-    return c.json(projectJson(project, { roles: "owner", withBases: true }));
+    if (attached) await indexIds(c.env.META, project.id, attached.ids);
+    return c.json(projectJson(project, { roles: "owner", withBases: true, showShare: true }));
   })
   .get("/:projectId", need("projectGet"), (c) => {
     const roles = c.get("roles");
@@ -111,8 +150,24 @@ export const projects = new Hono<AppEnv>()
     c.json({ Node: "workerd", Arch: "edge", Platform: "cloudflare-workers", Docker: false, RootDB: "sqlite3", PackageVersion: "0.1.0" }),
   )
   .get("/:projectId/bases", need("projectGet"), (c) => {
-    const list = [defaultBase(c.get("project"))];
+    const list = [projectBase(c.get("project"), isBuilder(c))];
     return c.json({ list, pageInfo: { totalRows: 1, page: 1, pageSize: 1, isFirstPage: true, isLastPage: true } });
   })
+  .get("/:projectId/bases/:baseId", need("projectGet"), (c) => c.json(baseOf(c)))
+  .patch("/:projectId/bases/:baseId", need("projectUpdate"), async (c) => {
+    baseOf(c);
+    throw badRequest("A base's connection cannot be changed: create a new project for another database");
+  })
+  .delete("/:projectId/bases/:baseId", need("projectUpdate"), (c) => {
+    baseOf(c);
+    throw badRequest("A project keeps its one base: delete the project instead");
+  })
+  .post("/:projectId/bases", need("projectUpdate"), () => {
+    throw badRequest("A project has one base: create another project to connect another database");
+  })
+  .get("/:projectId/meta-diff", need("projectUpdate"), async (c) => c.json(await diff(c)))
+  .get("/:projectId/meta-diff/:baseId", need("projectUpdate"), async (c) => c.json(await diff(c)))
+  .post("/:projectId/meta-diff", need("projectUpdate"), async (c) => c.json(await sync(c)))
+  .post("/:projectId/meta-diff/:baseId", need("projectUpdate"), async (c) => c.json(await sync(c)))
   .route("/", sharedBase)
   .route("/", members);

@@ -42,6 +42,7 @@ export const createProjectSchema = z.object({
   color: colorSchema.optional(),
   meta: metaSchema.optional(),
   external: z.boolean().optional(),
+  bases: z.array(z.unknown()).optional(),
 });
 
 export const updateProjectSchema = z.object({

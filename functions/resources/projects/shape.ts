@@ -1,4 +1,11 @@
 import type { ProjectRow } from "../../lib/projects";
+import { externalBase, sourceOf } from "./external";
+
+/** The project's one base: its external database, or the default base in its Durable Object (SQLite). */
+export function projectBase(project: ProjectRow, builder = false) {
+  const source = sourceOf(project);
+  return source ? externalBase(project, source, builder) : defaultBase(project);
+}
 
 /** The single default base of a project: its rows live in the project's Durable Object (SQLite). */
 export function defaultBase(project: ProjectRow) {
@@ -31,10 +38,10 @@ export function projectJson(project: ProjectRow, extra: { roles?: string | null;
     ...(extra.showShare ? { uuid: project.shared_uuid, roles_shared: project.shared_role } : {}),
     ...(extra.roles !== undefined ? { roles: extra.roles } : {}),
     deleted: Boolean(project.deleted),
-    is_meta: true,
+    is_meta: !project.source,
     order: project.sort_order,
     created_at: project.created_at,
     updated_at: project.updated_at,
-    ...(extra.withBases ? { bases: [defaultBase(project)] } : {}),
+    ...(extra.withBases ? { bases: [projectBase(project, extra.showShare)] } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { FolderPlus, SearchX } from "lucide-react";
+import { Database, FolderPlus, SearchX } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -34,10 +34,16 @@ export function ProjectListPage({ all = false }: { all?: boolean }) {
   const list = (projects.data?.list ?? []).filter((p) => all || Boolean(p.roles));
 
   const createLink = (
-    <Link to="/create" className={buttonClass("primary")}>
-      <FolderPlus aria-hidden="true" className="size-4" />
-      {t("home.projects.create")}
-    </Link>
+    <div className="flex flex-wrap gap-2">
+      <Link to="/create" className={buttonClass("primary")}>
+        <FolderPlus aria-hidden="true" className="size-4" />
+        {t("home.projects.create")}
+      </Link>
+      <Link to="/create-external" className={buttonClass("secondary")}>
+        <Database aria-hidden="true" className="size-4" />
+        {t("home.projects.connect")}
+      </Link>
+    </div>
   );
 
   let body;

@@ -16,7 +16,7 @@ export function ProjectHeader() {
   const { t } = useTranslation();
   const project = useProject();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const sections = settingsSections(project.can);
+  const sections = settingsSections(project.can, project.project.bases?.[0]?.is_meta === false);
   const color = isHexColor(project.project.color) ? project.project.color : DEFAULT_THEME.primaryColor;
   return (
     <header className="flex flex-wrap items-center gap-3">

@@ -31,7 +31,7 @@ export function GridFooter({ store, rect, canDelete, onDelete, onCollapse }: Gri
           </button>
         </span>
       ) : (
-        <span data-testid="grid-count">{total === null ? t("grid.loading") : t("grid.count", { count: total })}</span>
+        <span data-testid="grid-count">{total === null ? t("grid.loading") : store.approximate ? t("grid.countApprox", { count: total }) : t("grid.count", { count: total })}</span>
       )}
       {canDelete && count > 0 ? (
         <button type="button" className="inline-flex items-center gap-1 rounded px-2 py-1 text-red-600 hover:bg-red-50" onClick={() => setAsking(true)}>

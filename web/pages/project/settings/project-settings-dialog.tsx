@@ -1,4 +1,4 @@
-import { Share2, SlidersHorizontal, Users } from "lucide-react";
+import { Database, Share2, SlidersHorizontal, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/ui/modal";
@@ -7,8 +7,9 @@ import { GeneralSettings } from "./general-settings";
 import { MembersPanel } from "./members-panel";
 import type { SettingsSection } from "./sections";
 import { SharedBasePanel } from "./shared-base-panel";
+import { DatabasePanel } from "./database-panel";
 
-const ICONS = { general: SlidersHorizontal, members: Users, sharedBase: Share2 } as const;
+const ICONS = { general: SlidersHorizontal, database: Database, members: Users, sharedBase: Share2 } as const;
 
 /** Project settings (owner, creator): general, members and shared base, one section at a time. */
 export function ProjectSettingsDialog({ open, onOpenChange, sections }: { open: boolean; onOpenChange(open: boolean): void; sections: SettingsSection[] }) {
@@ -38,6 +39,7 @@ export function ProjectSettingsDialog({ open, onOpenChange, sections }: { open: 
         </nav>
         <div className="min-w-0 flex-1">
           {section === "general" ? <GeneralSettings onSaved={() => onOpenChange(false)} /> : null}
+          {section === "database" ? <DatabasePanel /> : null}
           {section === "members" ? <MembersPanel /> : null}
           {section === "sharedBase" ? <SharedBasePanel /> : null}
         </div>

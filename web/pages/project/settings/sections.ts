@@ -1,11 +1,12 @@
 import type { Action } from "../../../../db/acl/matrix";
 
-export type SettingsSection = "general" | "members" | "sharedBase";
+export type SettingsSection = "general" | "database" | "members" | "sharedBase";
 
-/** The settings sections the caller's roles can use; none hides the settings button. */
-export function settingsSections(can: (action: Action) => boolean): SettingsSection[] {
+/** The settings sections the caller's roles can use; none hides the settings button. `external`: the project is on an external database. */
+export function settingsSections(can: (action: Action) => boolean, external = false): SettingsSection[] {
   const sections: SettingsSection[] = [];
   if (can("projectUpdate")) sections.push("general");
+  if (external && can("projectUpdate")) sections.push("database");
   if (can("userInvite") || can("projectUserUpdate") || can("projectUserDelete")) sections.push("members");
   if (can("createSharedBaseLink")) sections.push("sharedBase");
   return sections;

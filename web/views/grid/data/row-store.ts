@@ -16,6 +16,8 @@ export type Row = Record<string, unknown>;
 export interface PageAnswer {
   list: Row[];
   totalRows: number;
+  /** The count is the database's estimate (a large external table): shown as approximate. */
+  approximate?: boolean;
 }
 export type FetchPage = (offset: number, limit: number, signal: AbortSignal) => Promise<PageAnswer>;
 /** The loaded pages as a change made elsewhere (realtime) sees them. */
@@ -46,6 +48,7 @@ const RETRY_MS = 3000;
 export class RowStore {
   readonly pageSize: number;
   totalRows: number | null = null;
+  approximate = false;
   error: unknown = null;
   private pages = new Map<number, Row[]>();
   private stale = new Map<number, Row[]>();
@@ -153,6 +156,7 @@ export class RowStore {
         this.used.set(p, ++this.tick);
         this.failed.delete(p);
         this.totalRows = answer.totalRows;
+        this.approximate = Boolean(answer.approximate);
         this.error = null;
         this.settle(p, null);
         this.bump();

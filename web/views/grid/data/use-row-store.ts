@@ -14,7 +14,11 @@ export function useRowStore(projectId: string, tableId: string, query: RowQuery,
             { limit, offset, where: query.where, fields: query.fields, filterArrJson: query.filterArrJson, sortArrJson: query.sortArrJson },
             signal,
           );
-          return { list: page.list ?? [], totalRows: Number(page.pageInfo?.totalRows ?? page.list?.length ?? 0) };
+          return {
+            list: page.list ?? [],
+            totalRows: Number(page.pageInfo?.totalRows ?? page.list?.length ?? 0),
+            approximate: Boolean((page.pageInfo as { approximate?: boolean } | undefined)?.approximate),
+          };
         },
         { onError },
       ),

@@ -1,0 +1,110 @@
+/**
+ * Driver adapters (DESIGN.md): one shape over pg, mysql2 and libSQL so the rest of the core never
+ * knows which library speaks to the source. Drivers are imported on first use (dynamic import):
+ * the Worker bundle carries them, but nothing loads them until an external project is opened.
+ * A database's refusal (wrong password, unknown database, constraint) is a SourceError: the API
+ * answers 400 with the database's own message.
+ */
+import type { Dialect } from "../fields/types";
+import type { SourceConfig } from "./config";
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** A write: rows it returned (RETURNING) and how many rows it changed. */
+  execute(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[]; affected: number; insertId?: number }>;
+}
+
+export interface SourceDriver extends Queryable {
+  readonly dialect: Dialect;
+  /** The tables, views, columns, keys and foreign keys the connection sees. */
+  introspect(): Promise<SourceSchema>;
+  /** The database's row estimate (statistics), null when it has none. */
+  estimate(table: string): Promise<number | null>;
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** A one-line answer from the server (its version), for "Test connection". */
+  version(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface SourceColumn {
+  name: string;
+  /** The data type as the database names it (lower case, without length), e.g. varchar, int4, enum. */
+  dt: string;
+  /** The full type text, e.g. varchar(40), enum('a','b'), tinyint(1). */
+  type: string;
+  nullable: boolean;
+  default: string | null;
+  ai: boolean;
+  /** Position in the primary key, 1-based; 0 when not part of it. */
+  pk: number;
+  enumValues?: string[];
+  maxLength?: number | null;
+}
+
+export interface SourceForeignKey {
+  name: string;
+  column: string;
+  refTable: string;
+  refColumn: string;
+}
+
+export interface SourceTable {
+  name: string;
+  view: boolean;
+  columns: SourceColumn[];
+  foreignKeys: SourceForeignKey[];
+}
+
+export interface SourceSchema {
+  tables: SourceTable[];
+}
+
+/** A refusal by the source database; its message is the database's own. */
+export class SourceError extends Error {
+  readonly status = 400;
+  constructor(message: string, readonly code?: string) {
+    super(message);
+    this.name = "SourceError";
+  }
+}
+
+/** Any driver failure as a SourceError with the database's message (and its code when it has one). */
+export function sourceError(err: unknown): SourceError {
+  if (err instanceof SourceError) return err;
+  const e = err as { message?: string; code?: string; errno?: number; constraint?: string; detail?: string };
+  let msg = e?.message || String(err);
+  if (e?.detail) msg += ` (${e.detail})`;
+  if (e?.constraint && !msg.includes(e.constraint)) msg += ` [constraint ${e.constraint}]`;
+  if (/AggregateError/.test(msg) || !msg.trim()) msg = "The database server could not be reached";
+  return new SourceError(msg, e?.code ?? (e?.errno ? String(e.errno) : undefined));
+}
+
+/** Rejects with `message` once `ms` pass (the SPEC 9 metadata time-out). */
+export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SourceError(message, "TIMEOUT")), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
+export const METADATA_TIMEOUT_MS = 10_000;
+
+/** Neon (PostgreSQL over WebSocket): hosts under neon.tech, or the extra parameter driver=neon. */
+export const usesNeon = (cfg: SourceConfig) => cfg.client === "pg" && (cfg.params.driver === "neon" || /\.neon\.tech$/i.test(cfg.host ?? ""));
+
+export async function openDriver(cfg: SourceConfig): Promise<SourceDriver> {
+  try {
+    if (cfg.client === "pg") {
+      return usesNeon(cfg) ? await (await import("./neon")).openNeon(cfg) : await (await import("./pg")).openPg(cfg);
+    }
+    if (cfg.client === "mysql2" || cfg.client === "vitess") return await (await import("./mysql")).openMysql(cfg);
+    if (cfg.client === "sqlite3") return await (await import("./libsql")).openLibsql(cfg);
+  } catch (err) {
+    throw sourceError(err);
+  }
+  throw new SourceError(`${cfg.client} is not supported here`);
+}

@@ -1,0 +1,468 @@
+/**
+ * The data API on an external table (contract 5.1–5.3): the same query compiler, on the source's
+ * dialect, through its driver. Rules:
+ * - reads: compileList/compileGroupBy with the source's dialect; values come back through
+ *   fromDialectValue and the field types, so rows look exactly like native ones;
+ * - links are read per page, one statement per link column for the whole page (keys IN (...)),
+ *   as [key, display value] records like native links (db/rows/virtual.ts);
+ * - counts never block a page: on a table the database estimates at ESTIMATE_FROM rows or more,
+ *   totalRows is the estimate (unfiltered: the table's; filtered: the planner's) and pageInfo
+ *   says `approximate: true`;
+ * - writes bind every value (toDialectValue), run in one transaction (bulk: all or nothing), and a
+ *   database refusal is a 400 with the database's message (driver.ts SourceError);
+ * - a database view is read-only; a table without a primary key can be read but not written.
+ */
+import { bad, missing } from "../errors";
+import type { Dialect, Stored } from "../fields/types";
+import { compileCount, compileGroupBy, compileKeys, compileList, fromDialectValue, toDialectValue, type ListParams, type QueryColumn } from "../query";
+import { Frag, ident, join, param, sql, render } from "../query/sql";
+import { pageInfo } from "../rows/read";
+import { toApiRow, toStored, type RowColumn } from "../rows/values";
+import { MAX_BULK_ROWS, rowsOf } from "../rows/api";
+import type { ProjectStore } from "../store/store";
+import { scopeParams, type RowScope } from "../views/scope";
+import type { Queryable, Row, SourceDriver } from "./driver";
+import { assertWritable, extTable, keyValues, queryTableOf, rowIdOf, type ExtTable } from "./table";
+import { LINKS_PER_ROW } from "../rows/virtual";
+
+export const ESTIMATE_FROM = 100_000;
+
+export interface ExtCtx {
+  store: ProjectStore;
+  driver: SourceDriver;
+}
+
+const storedRow = (cols: readonly RowColumn[], raw: Row, d: Dialect): Record<string, Stored> =>
+  Object.fromEntries(cols.filter((c) => Object.hasOwn(raw, c.columnName)).map((c) => [c.columnName, fromDialectValue(c.uidt, raw[c.columnName], d)]));
+
+function keyCond(d: Dialect, t: ExtTable, values: unknown[]): Frag {
+  return join(t.keys.map((k, i) => sql`${ident(d, k.columnName)} = ${param(values[i])}`), " AND ");
+}
+
+/** Rows of one page with their link columns, as the API returns them. */
+async function withLinks(ctx: ExtCtx, t: ExtTable, select: readonly QueryColumn[] | null, raws: Row[]) {
+  const d = ctx.driver.dialect;
+  const stored = raws.map((r) => storedRow(t.cols, r, d));
+  const chosen = select ? t.cols.filter((c) => select.some((s) => s.id === c.id)) : t.cols;
+  const rows = stored.map((s) => toApiRow(chosen, s));
+  // A `fields` list keeps only the links it names; without one every link comes with the row.
+  const wanted = t.links.filter((l) => !select || select.some((s) => s.id === l.col.id));
+  if (!raws.length) return rows;
+  for (const l of wanted) {
+    const values = await linkValues(ctx, t, l, stored);
+    rows.forEach((r, i) => (r[l.col.title] = values[i]));
+  }
+  return rows;
+}
+
+/** For each row: bt → one record or null; hm/mm → a list of records. */
+async function linkValues(ctx: ExtCtx, t: ExtTable, l: ExtTable["links"][number], stored: Record<string, Stored>[]): Promise<unknown[]> {
+  const d = ctx.driver.dialect;
+  const rel = extTable(ctx.store, l.o.fk_related_model_id);
+  const relKey = rel.all.find((c) => c.id === (l.o.type === "bt" || l.o.type === "hm" ? l.o.fk_parent_column_id : l.o.fk_parent_column_id));
+  const pv = rel.all.find((c) => c.pv) ?? relKey;
+  const relKeyCol = rel.cols.find((c) => c.id === (l.o.type === "hm" ? rel.keys[0]?.id : relKey?.id)) ?? rel.keys[0];
+  const pvCol = rel.cols.find((c) => c.id === pv?.id) ?? relKeyCol;
+  if (!relKeyCol || !pvCol) return stored.map(() => (l.o.type === "bt" ? null : []));
+  const record = (raw: Row) => {
+    const s = storedRow([relKeyCol, pvCol], raw, d);
+    return toApiRow(relKeyCol.id === pvCol.id ? [relKeyCol] : [relKeyCol, pvCol], s);
+  };
+  const colName = (id: string | undefined, table: ExtTable) => table.all.find((c) => c.id === id)?.columnName ?? "";
+  const pick = join([...new Set([relKeyCol.columnName, pvCol.columnName])].map((n) => ident(d, n)), ", ");
+  if (l.o.type === "bt") {
+    const fk = colName(l.o.fk_child_column_id, t);
+    const parentKey = colName(l.o.fk_parent_column_id, rel);
+    const wanted = [...new Set(stored.map((s) => s[fk]).filter((v) => v !== null && v !== undefined))];
+    if (!wanted.length) return stored.map(() => null);
+    const q = render(sql`SELECT ${pick}, ${ident(d, parentKey)} AS ${ident(d, "_k")} FROM ${ident(d, rel.ref.model.tableName)} WHERE ${ident(d, parentKey)} IN (${join(wanted.map(param), ", ")})`, d);
+    const found = await ctx.driver.query(q.sql, q.params);
+    const byKey = new Map(found.map((r) => [String(r._k), record(r)]));
+    return stored.map((s) => (s[fk] === null || s[fk] === undefined ? null : (byKey.get(String(s[fk])) ?? null)));
+  }
+  if (l.o.type === "hm") {
+    const fk = colName(l.o.fk_child_column_id, rel);
+    const myKey = colName(l.o.fk_parent_column_id, t);
+    const keys = [...new Set(stored.map((s) => s[myKey]).filter((v) => v !== null && v !== undefined))];
+    if (!keys.length) return stored.map(() => []);
+    const q = render(sql`SELECT ${pick}, ${ident(d, fk)} AS ${ident(d, "_k")} FROM ${ident(d, rel.ref.model.tableName)} WHERE ${ident(d, fk)} IN (${join(keys.map(param), ", ")}) ORDER BY ${ident(d, relKeyCol.columnName)} LIMIT ${param(d === "mysql" ? String(keys.length * LINKS_PER_ROW) : keys.length * LINKS_PER_ROW)}`, d);
+    const groups = new Map<string, unknown[]>();
+    for (const r of await ctx.driver.query(q.sql, q.params)) {
+      const list = groups.get(String(r._k)) ?? [];
+      if (list.length < LINKS_PER_ROW) list.push(record(r));
+      groups.set(String(r._k), list);
+    }
+    return stored.map((s) => groups.get(String(s[myKey])) ?? []);
+  }
+  // mm: junction rows pair this table's key (fk_mm_child_column_id) with the other's (fk_mm_parent_column_id).
+  const j = extTable(ctx.store, l.o.fk_mm_model_id!);
+  const mine = colName(l.o.fk_mm_child_column_id, j);
+  const theirs = colName(l.o.fk_mm_parent_column_id, j);
+  const myKey = colName(l.o.fk_child_column_id, t);
+  const theirKey = colName(l.o.fk_parent_column_id, rel);
+  const keys = [...new Set(stored.map((s) => s[myKey]).filter((v) => v !== null && v !== undefined))];
+  if (!keys.length) return stored.map(() => []);
+  const r_ = ident(d, "r");
+  const j_ = ident(d, "j");
+  const cols = join([...new Set([relKeyCol.columnName, pvCol.columnName])].map((n) => sql`${r_}.${ident(d, n)}`), ", ");
+  const q = render(
+    sql`SELECT ${cols}, ${j_}.${ident(d, mine)} AS ${ident(d, "_k")} FROM ${ident(d, j.ref.model.tableName)} ${j_} JOIN ${ident(d, rel.ref.model.tableName)} ${r_} ON ${r_}.${ident(d, theirKey)} = ${j_}.${ident(d, theirs)} WHERE ${j_}.${ident(d, mine)} IN (${join(keys.map(param), ", ")})`,
+    d,
+  );
+  const groups = new Map<string, unknown[]>();
+  for (const r of await ctx.driver.query(q.sql, q.params)) {
+    const list = groups.get(String(r._k)) ?? [];
+    if (list.length < LINKS_PER_ROW) list.push(record(r));
+    groups.set(String(r._k), list);
+  }
+  return stored.map((s) => groups.get(String(s[myKey])) ?? []);
+}
+
+/** Exact count, or the database's estimate when the table is large (never a full scan per page). */
+async function countOf(ctx: ExtCtx, t: ExtTable, where: ListParams["where"] | Parameters<typeof compileCount>[0]["where"], search?: Parameters<typeof compileCount>[0]["search"]) {
+  const d = ctx.driver.dialect;
+  const estimate = await ctx.driver.estimate(t.ref.model.tableName).catch(() => null);
+  const compiled = compileCount({ dialect: d, table: queryTableOf(t), where, search });
+  const filtered = compiled.sql.includes(" WHERE ");
+  if (estimate !== null && estimate >= ESTIMATE_FROM) {
+    if (!filtered) return { n: estimate, approximate: true };
+    const planned = await planRows(ctx, compiled.sql, compiled.params);
+    if (planned !== null) return { n: planned, approximate: true };
+  }
+  const [row] = await ctx.driver.query(compiled.sql, compiled.params);
+  return { n: Number(row?.count ?? 0), approximate: false };
+}
+
+/** The planner's row estimate for a count statement (pg: EXPLAIN JSON; mysql: EXPLAIN rows). */
+async function planRows(ctx: ExtCtx, countSql: string, params: unknown[]): Promise<number | null> {
+  const d = ctx.driver.dialect;
+  const inner = countSql.replace(/^SELECT COUNT\(\*\) AS [`"]count[`"]/, "SELECT 1");
+  try {
+    if (d === "pg") {
+      const [r] = await ctx.driver.query(`EXPLAIN (FORMAT JSON) ${inner}`, params);
+      const plan = (typeof r?.["QUERY PLAN"] === "string" ? JSON.parse(r["QUERY PLAN"] as string) : r?.["QUERY PLAN"]) as Array<{ Plan: { "Plan Rows": number } }>;
+      return Math.round(plan[0]!.Plan["Plan Rows"]);
+    }
+    if (d === "mysql") {
+      const rows = await ctx.driver.query(`EXPLAIN ${inner}`, params);
+      const r = rows[0] as { rows?: unknown; filtered?: unknown } | undefined;
+      return r?.rows === undefined ? null : Math.round(Number(r.rows) * (Number(r.filtered ?? 100) / 100));
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope) {
+  const t = extTable(ctx.store, tableKey);
+  const table = queryTableOf(t);
+  const linkTitles = new Set(t.links.map((l) => l.col.title));
+  const p = scopeParams(ctx.store, t.ref, table, { ...params, fields: params.fields?.filter((f) => !linkTitles.has(f.trim())) }, scope);
+  const d = ctx.driver.dialect;
+  const compiled = compileList({ dialect: d, table, ...p });
+  const raws = await ctx.driver.query(compiled.list.sql, compiled.list.params);
+  // Asked fields may name links too: the compiler knows only physical columns, so they leave here.
+  const named = params.fields?.map((f) => f.trim());
+  const asked = named && !named.includes("*") ? [...compiled.select, ...t.links.filter((l) => named.includes(l.col.title)).map((l) => ({ id: l.col.id }) as QueryColumn)] : null;
+  const list = await withLinks(ctx, t, asked, raws);
+  const { n, approximate } = await countOf(ctx, t, p.where);
+  const total = approximate ? Math.max(n, params.offset + raws.length) : n;
+  return { list, pageInfo: { ...pageInfo(total, params.limit, params.offset), ...(approximate ? { approximate: true } : {}) } };
+}
+
+export async function countRows(ctx: ExtCtx, tableKey: string, where: string | undefined, scope?: RowScope) {
+  const t = extTable(ctx.store, tableKey);
+  const p = scopeParams(ctx.store, t.ref, queryTableOf(t), { where, limit: 1, offset: 0 }, scope);
+  const { n, approximate } = await countOf(ctx, t, p.where);
+  return { count: n, ...(approximate ? { approximate: true } : {}) };
+}
+
+export async function findOne(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope) {
+  const t = extTable(ctx.store, tableKey);
+  const table = queryTableOf(t);
+  const p = scopeParams(ctx.store, t.ref, table, params, scope);
+  const compiled = compileList({ dialect: ctx.driver.dialect, table, ...p, limit: 1, offset: 0 });
+  const raws = await ctx.driver.query(compiled.list.sql, compiled.list.params);
+  return raws.length ? (await withLinks(ctx, t, null, raws))[0]! : {};
+}
+
+export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, params: ListParams, scope?: RowScope) {
+  const t = extTable(ctx.store, tableKey);
+  const table = queryTableOf(t);
+  const d = ctx.driver.dialect;
+  const where = scopeParams(ctx.store, t.ref, table, params, scope).where;
+  const compiled = compileGroupBy({ dialect: d, table, column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset });
+  const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
+  const list = (await ctx.driver.query(compiled.list.sql, compiled.list.params)).map((r) => ({
+    [col.columnName]: toApiRow([col], storedRow([col], r, d))[col.title] ?? null,
+    count: Number(r.count),
+  }));
+  const totalRows = Number((await ctx.driver.query(compiled.count.sql, compiled.count.params))[0]?.count ?? 0);
+  return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
+}
+
+async function readBy(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[]) {
+  const d = ctx.driver.dialect;
+  const s = render(sql`SELECT * FROM ${ident(d, t.ref.model.tableName)} WHERE ${keyCond(d, t, keys)}`, d);
+  const [raw] = await q.query(s.sql, s.params);
+  return raw ?? null;
+}
+
+export async function readRow(ctx: ExtCtx, tableKey: string, rowId: string) {
+  const t = extTable(ctx.store, tableKey);
+  const raw = await readBy(ctx, ctx.driver, t, keyValues(t, rowId, ctx.driver.dialect));
+  if (!raw) throw missing("Row not found");
+  return (await withLinks(ctx, t, null, [raw]))[0]!;
+}
+
+export async function rowExists(ctx: ExtCtx, tableKey: string, rowId: string) {
+  const t = extTable(ctx.store, tableKey);
+  try {
+    return (await readBy(ctx, ctx.driver, t, keyValues(t, rowId, ctx.driver.dialect))) !== null;
+  } catch {
+    return false;
+  }
+}
+
+const prefixed = (i: number, total: number, err: unknown) => (total > 1 && err instanceof Error ? bad(`Row ${i + 1}: ${err.message}`) : err);
+
+function dialectValues(t: ExtTable, values: Record<string, Stored>, d: Dialect) {
+  const names = Object.keys(values);
+  return { names, params: names.map((n) => toDialectValue(t.cols.find((c) => c.columnName === n)!.uidt, values[n]!, d)) };
+}
+
+/** Inserts one row inside `q`; returns its key values. */
+async function insertIn(ctx: ExtCtx, q: Queryable, t: ExtTable, body: unknown, now: string): Promise<unknown[]> {
+  const d = ctx.driver.dialect;
+  const { names, params } = dialectValues(t, toStored(t.cols, body, "insert", now), d);
+  const table = ident(d, t.ref.model.tableName);
+  const cols = join(names.map((n) => ident(d, n)), ", ");
+  const vals = join(params.map(param), ", ");
+  const head = names.length ? sql`INSERT INTO ${table} (${cols}) VALUES (${vals})` : d === "mysql" ? sql`INSERT INTO ${table} () VALUES ()` : sql`INSERT INTO ${table} DEFAULT VALUES`;
+  if (d === "mysql") {
+    const s = render(head, d);
+    const res = await q.execute(s.sql, s.params);
+    return t.keys.map((k) => (k.ai && res.insertId !== undefined ? res.insertId : params[names.indexOf(k.columnName)]));
+  }
+  const returning = join(t.keys.map((k) => ident(d, k.columnName)), ", ");
+  const s = render(sql`${head} RETURNING ${returning}`, d);
+  const res = await q.execute(s.sql, s.params);
+  const row = res.rows[0] ?? {};
+  return t.keys.map((k) => row[k.columnName]);
+}
+
+export async function insertOne(ctx: ExtCtx, tableKey: string, body: unknown) {
+  const t = extTable(ctx.store, tableKey);
+  assertWritable(t);
+  const keys = await ctx.driver.transaction((q) => insertIn(ctx, q, t, body, new Date().toISOString()));
+  const raw = await readBy(ctx, ctx.driver, t, keys);
+  return raw ? (await withLinks(ctx, t, null, [raw]))[0]! : {};
+}
+
+export async function insertMany(ctx: ExtCtx, tableKey: string, bodies: unknown[] | string) {
+  const rows = rowsOf(bodies);
+  const t = extTable(ctx.store, tableKey);
+  assertWritable(t);
+  const now = new Date().toISOString();
+  const keys = await ctx.driver.transaction(async (q) => {
+    const out: unknown[][] = [];
+    for (const [i, b] of rows.entries()) {
+      try {
+        out.push(await insertIn(ctx, q, t, b, now));
+      } catch (err) {
+        throw prefixed(i, rows.length, err);
+      }
+    }
+    return out;
+  });
+  return keys.map((k) => Object.fromEntries(t.keys.map((c, i) => [c.columnName, fromDialectValue(c.uidt, k[i], ctx.driver.dialect)])));
+}
+
+async function updateIn(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[], body: unknown, now: string, label: string) {
+  const d = ctx.driver.dialect;
+  const { names, params } = dialectValues(t, toStored(t.cols, body, "update", now), d);
+  const table = ident(d, t.ref.model.tableName);
+  if (!names.length) {
+    if (!(await readBy(ctx, q, t, keys))) throw missing(label);
+    return;
+  }
+  const set = join(names.map((n, i) => sql`${ident(d, n)} = ${param(params[i])}`), ", ");
+  const s = render(sql`UPDATE ${table} SET ${set} WHERE ${keyCond(d, t, keys)}`, d);
+  const res = await q.execute(s.sql, s.params);
+  // MySQL counts only rows whose values changed: an unchanged row must still exist.
+  if (!res.affected && !(await readBy(ctx, q, t, keys))) throw missing(label);
+}
+
+export async function updateOne(ctx: ExtCtx, tableKey: string, rowId: string, body: unknown) {
+  const t = extTable(ctx.store, tableKey);
+  assertWritable(t);
+  const d = ctx.driver.dialect;
+  const keys = keyValues(t, rowId, d);
+  await ctx.driver.transaction((q) => updateIn(ctx, q, t, keys, body, new Date().toISOString(), "Row not found"));
+  // The key itself may have been changed by the body: read by the new one when it was.
+  const stored = toStored(t.cols, body, "update", new Date().toISOString());
+  const after = t.keys.map((k, i) => (Object.hasOwn(stored, k.columnName) ? toDialectValue(k.uidt, stored[k.columnName]!, d) : keys[i]));
+  const raw = await readBy(ctx, ctx.driver, t, after);
+  return raw ? (await withLinks(ctx, t, null, [raw]))[0]! : {};
+}
+
+/** The row id a bulk body names: the key column(s) by title or name. */
+function bodyKeys(t: ExtTable, body: unknown, i: number, d: Dialect) {
+  const row = (body ?? {}) as Record<string, unknown>;
+  const parts = t.keys.map((k) => row[k.title] ?? row[k.columnName]);
+  if (parts.some((p) => p === undefined || p === null)) throw bad(`Row ${i + 1}: ${t.keys.map((k) => k.title).join(", ")} is missing`);
+  return keyValues(t, parts.map(String).join("___"), d);
+}
+
+export async function updateMany(ctx: ExtCtx, tableKey: string, bodies: unknown[]) {
+  const t = extTable(ctx.store, tableKey);
+  assertWritable(t);
+  if (bodies.length > MAX_BULK_ROWS) throw bad(`At most ${MAX_BULK_ROWS} rows per request`);
+  const d = ctx.driver.dialect;
+  const keys = bodies.map((b, i) => bodyKeys(t, b, i, d));
+  const now = new Date().toISOString();
+  await ctx.driver.transaction(async (q) => {
+    for (const [i, b] of bodies.entries()) {
+      const body = Object.fromEntries(Object.entries(b as object).filter(([k]) => !t.keys.some((c) => c.title === k || c.columnName === k)));
+      try {
+        await updateIn(ctx, q, t, keys[i]!, body, now, bodies.length > 1 ? `Row ${i + 1}: row not found` : "Row not found");
+      } catch (err) {
+        throw prefixed(i, bodies.length, err);
+      }
+    }
+  });
+  return keys.map((k) => Object.fromEntries(t.keys.map((c, i) => [c.columnName, k[i]])));
+}
+
+async function deleteIn(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[], label: string) {
+  const d = ctx.driver.dialect;
+  const s = render(sql`DELETE FROM ${ident(d, t.ref.model.tableName)} WHERE ${keyCond(d, t, keys)}`, d);
+  if (!(await q.execute(s.sql, s.params)).affected) throw missing(label);
+}
+
+export async function deleteOne(ctx: ExtCtx, tableKey: string, rowId: string) {
+  const t = extTable(ctx.store, tableKey);
+  assertWritable(t);
+  const keys = keyValues(t, rowId, ctx.driver.dialect);
+  await ctx.driver.transaction((q) => deleteIn(ctx, q, t, keys, "Row not found"));
+  return 1;
+}
+
+export async function deleteMany(ctx: ExtCtx, tableKey: string, bodies: unknown[]) {
+  const t = extTable(ctx.store, tableKey);
+  assertWritable(t);
+  const d = ctx.driver.dialect;
+  const keys = bodies.map((b, i) => bodyKeys(t, b, i, d));
+  await ctx.driver.transaction(async (q) => {
+    for (const [i, k] of keys.entries()) await deleteIn(ctx, q, t, k, bodies.length > 1 ? `Row ${i + 1}: row not found` : "Row not found");
+  });
+  return keys.map((k) => Object.fromEntries(t.keys.map((c, i) => [c.columnName, k[i]])));
+}
+
+async function matchingKeys(ctx: ExtCtx, t: ExtTable, where: string | undefined): Promise<unknown[][]> {
+  if (t.keys.length !== 1) throw bad("Bulk changes by filter need a single-column primary key");
+  const d = ctx.driver.dialect;
+  const q = compileKeys({ dialect: d, table: queryTableOf(t), where, keyColumn: t.keys[0]!.columnName });
+  return (await ctx.driver.query(q.sql, q.params)).map((r) => [r.id]);
+}
+
+export async function updateWhere(ctx: ExtCtx, tableKey: string, where: string | undefined, body: unknown) {
+  const t = extTable(ctx.store, tableKey);
+  assertWritable(t);
+  const fields = (body ?? {}) as Record<string, unknown>;
+  if (t.keys.some((k) => Object.hasOwn(fields, k.title) || Object.hasOwn(fields, k.columnName))) return 0;
+  const keys = await matchingKeys(ctx, t, where);
+  const now = new Date().toISOString();
+  await ctx.driver.transaction(async (q) => {
+    for (const k of keys) await updateIn(ctx, q, t, k, body, now, "Row not found");
+  });
+  return keys.length;
+}
+
+export async function deleteWhere(ctx: ExtCtx, tableKey: string, where: string | undefined) {
+  const t = extTable(ctx.store, tableKey);
+  assertWritable(t);
+  const keys = await matchingKeys(ctx, t, where);
+  await ctx.driver.transaction(async (q) => {
+    for (const k of keys) await deleteIn(ctx, q, t, k, "Row not found");
+  });
+  return keys.length;
+}
+
+/** The link column of a table by id or title, with what it joins. */
+function linkOf(ctx: ExtCtx, t: ExtTable, columnKey: string) {
+  const l = t.links.find((x) => x.col.id === columnKey || x.col.title === columnKey);
+  if (!l) throw missing(`Column with id/name '${columnKey}' is not found`);
+  return { l, rel: extTable(ctx.store, l.o.fk_related_model_id) };
+}
+
+const nameOf = (t: ExtTable, id: string | undefined) => t.all.find((c) => c.id === id)?.columnName ?? "";
+
+/** Records linked to a row, or (picker) those not linked, with paging. */
+export async function nestedList(ctx: ExtCtx, tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
+  const t = extTable(ctx.store, tableKey);
+  const { l, rel } = linkOf(ctx, t, columnKey);
+  const d = ctx.driver.dialect;
+  const raw = await readBy(ctx, ctx.driver, t, keyValues(t, rowId, d));
+  if (!raw) throw missing("Row not found");
+  let cond: Frag;
+  if (l.o.type === "bt") {
+    const fkVal = raw[nameOf(t, l.o.fk_child_column_id)] ?? null;
+    const parentKey = ident(d, nameOf(rel, l.o.fk_parent_column_id));
+    cond = fkVal === null ? sql`1 = 0` : sql`${parentKey} = ${param(fkVal)}`;
+  } else if (l.o.type === "hm") {
+    const myVal = raw[nameOf(t, l.o.fk_parent_column_id)] ?? null;
+    cond = sql`${ident(d, nameOf(rel, l.o.fk_child_column_id))} = ${param(myVal)}`;
+  } else {
+    const j = extTable(ctx.store, l.o.fk_mm_model_id!);
+    const myVal = raw[nameOf(t, l.o.fk_child_column_id)] ?? null;
+    cond = sql`${ident(d, nameOf(rel, l.o.fk_parent_column_id))} IN (SELECT ${ident(d, nameOf(j, l.o.fk_mm_parent_column_id))} FROM ${ident(d, j.ref.model.tableName)} WHERE ${ident(d, nameOf(j, l.o.fk_mm_child_column_id))} = ${param(myVal)})`;
+  }
+  const extra = linked ? cond : sql`NOT (${cond})`;
+  const compiled = compileList({ dialect: d, table: queryTableOf(rel), ...params, extra });
+  const list = (await ctx.driver.query(compiled.list.sql, compiled.list.params)).map((r) => toApiRow(rel.cols.filter((c) => compiled.select.some((s) => s.id === c.id)), storedRow(rel.cols, r, d)));
+  const total = Number((await ctx.driver.query(compiled.count.sql, compiled.count.params))[0]?.count ?? 0);
+  return { list, pageInfo: pageInfo(total, params.limit, params.offset) };
+}
+
+/** Links or unlinks one related record on the source (FK update, or a junction row). */
+export async function setLink(ctx: ExtCtx, tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean) {
+  const t = extTable(ctx.store, tableKey);
+  const { l, rel } = linkOf(ctx, t, columnKey);
+  const d = ctx.driver.dialect;
+  const here = await readBy(ctx, ctx.driver, t, keyValues(t, rowId, d));
+  const there = await readBy(ctx, ctx.driver, rel, keyValues(rel, refRowId, d));
+  if (!here || !there) throw missing("Row not found");
+  await ctx.driver.transaction(async (q) => {
+    let s;
+    if (l.o.type === "mm") {
+      const j = extTable(ctx.store, l.o.fk_mm_model_id!);
+      const [mine, theirs] = [nameOf(j, l.o.fk_mm_child_column_id), nameOf(j, l.o.fk_mm_parent_column_id)];
+      const a = here[nameOf(t, l.o.fk_child_column_id)];
+      const b = there[nameOf(rel, l.o.fk_parent_column_id)];
+      const jt = ident(d, j.ref.model.tableName);
+      const pair = sql`${ident(d, mine)} = ${param(a)} AND ${ident(d, theirs)} = ${param(b)}`;
+      const exists = await q.query(render(sql`SELECT 1 AS x FROM ${jt} WHERE ${pair}`, d).sql, render(pair, d).params);
+      if (add && exists.length) throw bad("This record is already linked");
+      if (!add && !exists.length) throw missing("This record is not linked");
+      s = add
+        ? render(sql`INSERT INTO ${jt} (${ident(d, mine)}, ${ident(d, theirs)}) VALUES (${param(a)}, ${param(b)})`, d)
+        : render(sql`DELETE FROM ${jt} WHERE ${pair}`, d);
+    } else {
+      // bt: this row's FK; hm: the related row's FK.
+      const [child, childRow, parentRow, parentT] = l.o.type === "bt" ? [t, here, there, rel] : [rel, there, here, t];
+      const fk = nameOf(child, l.o.fk_child_column_id);
+      const parentVal = parentRow[nameOf(parentT, l.o.fk_parent_column_id)];
+      const current = childRow[fk];
+      if (add && current !== null && String(current) === String(parentVal)) throw bad("This record is already linked");
+      if (!add && (current === null || String(current) !== String(parentVal))) throw missing("This record is not linked");
+      const childKeys = child.keys.map((k) => childRow[k.columnName]);
+      s = render(sql`UPDATE ${ident(d, child.ref.model.tableName)} SET ${ident(d, fk)} = ${param(add ? parentVal : null)} WHERE ${keyCond(d, child, childKeys)}`, d);
+    }
+    await q.execute(s.sql, s.params);
+  });
+  return { msg: `The relation data has been ${add ? "created" : "deleted"} successfully`, relatedTableId: rel.ref.model.id };
+}
+
+export { rowIdOf };

@@ -1,0 +1,83 @@
+/**
+ * An external table as the row engine sees it: its physical columns (the source's own defaults
+ * apply on insert, so a column with a database default is never required here), its primary key
+ * in key order (composite keys too; a row id joins the values with `___`, contract 1.8) and its
+ * links. Views of the source are read-only.
+ */
+import { fieldType } from "../fields/registry";
+import type { Dialect, Stored, UIType } from "../fields/types";
+import { bad, missing } from "../errors";
+import type { QueryTable } from "../query";
+import { eq } from "drizzle-orm";
+import type { TableRef } from "../rows/table-ref";
+import { rowColumns, type RowColumn } from "../rows/values";
+import { models } from "../store/schema";
+import { linkOptions, type LinkOptions } from "../schema/links";
+import { modelColumns } from "../schema/tables";
+import type { ColumnRow } from "../store/schema";
+import type { ProjectStore } from "../store/store";
+
+export interface ExtTable {
+  ref: TableRef;
+  cols: RowColumn[];
+  keys: RowColumn[];
+  links: Array<{ col: ColumnRow; o: LinkOptions }>;
+  all: ColumnRow[];
+  readOnly: boolean;
+}
+
+export function extTable(store: ProjectStore, key: string): ExtTable {
+  const cacheKey = `ext:${key}`;
+  const known = store.schemaCache.get(cacheKey) as ExtTable | undefined;
+  if (known) return known;
+  // Not rows/table-ref: its computed columns compile to SQLite; external links are read here.
+  const model = store.meta.select().from(models).where(eq(models.id, key)).get() ?? store.meta.select().from(models).where(eq(models.title, key)).get();
+  if (!model) throw missing("Table not found");
+  const all = modelColumns(store, model.id);
+  const base = { model, cols: rowColumns(all) };
+  const pkOrder = (id: string) => (JSON.parse(all.find((c) => c.id === id)?.meta ?? "{}") as { pkOrder?: number }).pkOrder ?? 1;
+  const cols = base.cols.map((c) => ({ ...c, rqd: c.rqd && c.cdf === null && !c.ai, cdf: null }));
+  const keys = cols.filter((c) => c.pk).sort((a, b) => pkOrder(a.id) - pkOrder(b.id));
+  const ref: TableRef = { model: base.model, cols, virtual: [], belongsTo: [] };
+  const t: ExtTable = {
+    ref, cols, keys, all,
+    links: all.filter((c) => c.uidt === "LinkToAnotherRecord").map((col) => ({ col, o: linkOptions(col) })),
+    readOnly: base.model.type === "view",
+  };
+  store.schemaCache.set(cacheKey, t);
+  return t;
+}
+
+export function queryTableOf(t: ExtTable): QueryTable {
+  return {
+    tableName: t.ref.model.tableName,
+    columns: t.cols.map((c) => ({ id: c.id, title: c.title, columnName: c.columnName, uidt: c.uidt, options: c.options, pk: c.pk })),
+  };
+}
+
+export function assertWritable(t: ExtTable) {
+  if (t.readOnly) throw bad(`${t.ref.model.title} is a database view: it is read-only`);
+  if (!t.keys.length) throw bad(`${t.ref.model.title} has no primary key: its rows cannot be addressed for writing`);
+}
+
+const NUMERIC = (uidt: UIType) => ["Number", "Decimal", "ID", "ForeignKey"].includes(uidt);
+
+/** A row id (`a___b` for composite keys) as the key values to bind, in key order. */
+export function keyValues(t: ExtTable, rowId: unknown, dialect: Dialect): unknown[] {
+  if (!t.keys.length) throw missing("Row not found");
+  const text = typeof rowId === "number" ? String(rowId) : typeof rowId === "string" ? rowId : "";
+  const parts = t.keys.length === 1 ? [text] : text.split("___");
+  if (parts.length !== t.keys.length || parts.some((p) => p === "")) throw missing("Row not found");
+  return parts.map((p, i) => {
+    const c = t.keys[i]!;
+    if (NUMERIC(c.uidt) && dialect !== "pg") return /^-?\d+(\.\d+)?$/.test(p) ? Number(p) : p;
+    return p;
+  });
+}
+
+/** The row id of a stored row: key values joined with `___`. */
+export function rowIdOf(t: ExtTable, stored: Record<string, Stored>): string {
+  return t.keys.map((k) => String(stored[k.columnName] ?? "")).join("___");
+}
+
+export const typeOf = (c: { uidt: UIType }) => fieldType(c.uidt);

@@ -1,0 +1,69 @@
+/**
+ * Connecting the machine's PostgreSQL (issue 20): the "Connect a database" form with the database's
+ * own answer to "Test connection", then the sample's table in the grid; a cell edited there is in
+ * the database itself.
+ */
+import { expect, test } from "@playwright/test";
+import { pgSample, type SampleDb } from "../support/external-sample";
+import { expectPath, signUpByApi, uniqueEmail, uniqueTitle, useToken } from "./helpers";
+
+let sample: SampleDb | null = null;
+
+test.beforeAll(async () => {
+  sample = await pgSample();
+});
+
+test.afterAll(async () => {
+  await sample?.drop();
+});
+
+test("connect a PostgreSQL database, open a table, edit a cell, see it in the database", async ({ page, request }) => {
+  test.skip(!sample, "no PostgreSQL on this machine");
+  const db = sample!;
+  const conn = db.config.connection as { host: string; port: number; user: string; password: string; database: string };
+  const token = await signUpByApi(request, uniqueEmail("ext"));
+  await useToken(page, token);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Connect a database" }).first().click();
+  await expectPath(page, "/create-external");
+
+  const title = uniqueTitle("Shop");
+  await page.getByLabel("Project name").fill(title);
+  await expect(page.getByLabel("Database engine")).toHaveValue("pg");
+  await page.getByLabel("Host", { exact: true }).fill(conn.host);
+  await page.getByLabel("Port", { exact: true }).fill(String(conn.port));
+  await page.getByLabel("User", { exact: true }).fill(conn.user);
+  await page.getByLabel("Password", { exact: true }).fill(conn.password);
+  await page.getByLabel("Database", { exact: true }).fill(conn.database);
+  await page.getByLabel("Schema (search path)").fill(db.config.searchPath![0]!);
+
+  // An empty parameter key is refused as typed.
+  await page.getByRole("button", { name: "Add parameter" }).click();
+  await expect(page.getByText("Parameter key cannot be empty")).toBeVisible();
+  await page.getByRole("button", { name: "Remove parameter" }).click();
+
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Connected: PostgreSQL \d+/ })).toBeVisible();
+
+  await page.getByRole("button", { name: "Connect and create project" }).click();
+  await expectPath(page, /^\/nc\/p_[0-9a-z]+$/);
+  await page.getByRole("link", { name: "Customers" }).first().click();
+  await expectPath(page, /\/table\/Customers$/);
+
+  const name = page.locator('[role=gridcell][data-row="0"][data-title="Name"]');
+  await expect(name).toHaveText("Ada");
+  await name.click();
+  await page.keyboard.press("Enter");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Lovelace");
+  await page.keyboard.press("Enter");
+  await expect(name).toHaveText("Ada Lovelace");
+  await expect.poll(async () => (await db.query("SELECT name FROM customers WHERE id = 1"))[0]?.name, { timeout: 15_000 }).toBe("Ada Lovelace");
+
+  // A column added in the database outside the app shows in the settings' database section and syncs.
+  await db.query("ALTER TABLE customers ADD COLUMN nickname varchar(30)");
+  await page.getByRole("button", { name: "Project settings" }).click();
+  await page.getByRole("button", { name: "Database", exact: true }).click();
+  await expect(page.getByTestId("meta-diff")).toContainText("New column nickname");
+  await page.getByRole("button", { name: "Sync with the database" }).click();
+  await expect(page.getByText("The tables and fields match the database.")).toBeVisible();
+});
