@@ -84,4 +84,11 @@ export interface FieldType<O = Record<string, unknown>> {
   formatText(stored: Stored, ctx: FieldContext<O>): string;
   /** Operators the filter builder offers and the query compiler accepts for this type. */
   readonly filterOps: readonly FilterOp[];
+  /**
+   * What views may build on a column of this type: a calendar's date (`calendar`), a kanban's
+   * stacks (`stack`), a gallery or kanban cover image (`cover`). Absent means none.
+   */
+  readonly viewUses?: readonly ViewUse[];
 }
+
+export type ViewUse = "calendar" | "stack" | "cover";
