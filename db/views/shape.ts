@@ -3,7 +3,6 @@ import type { ColumnRow, FilterRow, SortRow, ViewColumnRow } from "../store/sche
 /** View, grid, view-column, filter and sort objects as the contract returns them (API-CONTRACT 1.10). */
 
 const baseId = (projectId: string) => `ds_${projectId.slice(2)}`;
-const parse = (text: string | null) => (text ? (JSON.parse(text) as Record<string, unknown>) : {});
 
 /**
  * System columns start hidden and are shown only with `show_system_fields` (contract 1.10): foreign

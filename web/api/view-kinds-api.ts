@@ -72,6 +72,7 @@ export const viewKindsApi = {
   columns: async (viewId: string) => (await api.get<{ list: ViewColumn[] }>(`${meta}/views/${enc(viewId)}/columns`)).list,
   setColumn: (viewId: string, columnId: string, body: { show?: boolean; order?: number }) =>
     api.post<ViewColumn>(`${meta}/views/${enc(viewId)}/columns`, { fk_column_id: columnId, ...body }),
+  setAll: (viewId: string, show: boolean) => api.post<boolean>(`${meta}/views/${enc(viewId)}/${show ? "show-all" : "hide-all"}`),
   form: (viewId: string) => api.get<FormSettings & { columns: FormColumn[] }>(`${meta}/forms/${enc(viewId)}`),
   updateForm: (viewId: string, body: Partial<FormSettings>) => api.patch<number>(`${meta}/forms/${enc(viewId)}`, body),
   updateFormColumn: (id: string, body: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order">>) =>
