@@ -28,6 +28,7 @@ import { GridSearch } from "../grid/toolbar/grid-search";
 import { SortMenu } from "../grid/toolbar/sort-menu";
 import { useLocalSettings } from "../grid/data/use-local-settings";
 import { RecordCard } from "../shared/record-card";
+import { ViewFieldsMenu } from "../shared/view-fields-menu";
 import { recordWrites } from "../shared/record-writes";
 import { useViewFrame, type ViewFrame } from "../shared/use-view-frame";
 
@@ -117,6 +118,7 @@ function Gallery({ frame, setup, coverId }: { frame: ViewFrame; setup: ViewSetup
       <div className="flex h-full min-h-0 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-1">
           <h2 className="me-2 text-lg font-semibold text-gray-900">{view.title}</h2>
+          {can("gridColumnUpdate") && !locked ? <ViewFieldsMenu frame={frame} /> : null}
           <FilterMenu filters={query.filters} columns={columns} onChange={query.editFilters} autoSave={filterAutoSave} mayPersist={can("filterCreate") && !locked} canSave={query.canSave} onSave={() => void query.save()} />
           <SortMenu sorts={query.sorts} columns={columns} onChange={query.editSorts} />
           {can("gridColumnUpdate") && !locked && covers.length > 0 ? (

@@ -26,6 +26,7 @@ import { LiveGrid } from "../../realtime";
 import { ExpandedRow } from "../grid/expanded/expanded-row";
 import { recordWrites } from "../shared/record-writes";
 import { RecordCard } from "../shared/record-card";
+import { ViewFieldsMenu } from "../shared/view-fields-menu";
 import { useViewFrame, type ViewFrame } from "../shared/use-view-frame";
 import { MAX_HAND_ORDER, orderCards, parseMeta, stacksOf, withStacks, type KanbanMeta, type Stack } from "./board";
 
@@ -219,6 +220,7 @@ function Board({ frame, group, metaText, coverId }: { frame: ViewFrame; group: C
       <div className="flex h-full min-h-0 flex-col gap-2">
         <div className="flex items-center gap-2">
           <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
+          {canShape ? <ViewFieldsMenu frame={frame} /> : null}
           <button type="button" className="ms-auto flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 disabled:opacity-40" disabled={undo.current.length === 0} onClick={undoLast}>
             <Undo2 aria-hidden="true" className="size-4" />
             {t("views.kanban.undo")}

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Copy, Lock, Pencil, Plus, Trash2, UserRound } from "lucide-react";
+import { Copy, Lock, Pencil, Plus, Shield, Trash2, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router-dom";
@@ -15,6 +15,7 @@ import { tabPath } from "../tabs/tabs";
 import { useTabs } from "../tabs/tabs-context";
 import { useViewActions } from "./use-view-actions";
 import { ViewDialog } from "./view-dialog";
+import { ViewKindDialog } from "./view-kind-dialog";
 import { orderBetween } from "./view-order";
 
 type Dialog = { kind: "create" } | { kind: "rename" | "duplicate"; view: View } | null;
@@ -33,6 +34,7 @@ export function ViewList({ table, filter }: { table: TableSummary; filter: strin
   const actions = useViewActions(table);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleting, setDeleting] = useState<View | null>(null);
+  const [kindOf, setKindOf] = useState<View | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const list = views.data ?? [];
   const shown = filter ? list.filter((v) => v.title.toLowerCase().includes(filter.toLowerCase())) : list;
@@ -77,6 +79,7 @@ export function ViewList({ table, filter }: { table: TableSummary; filter: strin
               {builder ? (
                 <div className="absolute end-1 top-1/2 flex -translate-y-1/2 rounded-md bg-gray-100 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
                   <IconButton label={t("views.rename", { title: view.title })} icon={Pencil} onClick={() => (actions.rename.reset(), setDialog({ kind: "rename", view }))} />
+                  <IconButton label={t("views.kind.open", { title: view.title })} icon={Shield} onClick={() => setKindOf(view)} />
                   <IconButton label={t("views.duplicate", { title: view.title })} icon={Copy} onClick={() => (actions.create.reset(), setDialog({ kind: "duplicate", view }))} />
                   {view.is_default ? null : <IconButton label={t("views.delete", { title: view.title })} icon={Trash2} tone="danger" onClick={() => setDeleting(view)} />}
                 </div>
@@ -106,6 +109,7 @@ export function ViewList({ table, filter }: { table: TableSummary; filter: strin
           else actions.create.mutate({ kind, body: dialog?.kind === "duplicate" ? { ...body, copy_from_id: dialog.view.id } : body }, { onSuccess: () => setDialog(null) });
         }}
       />
+      <ViewKindDialog view={kindOf} onClose={() => setKindOf(null)} onPick={(lock_type) => kindOf && actions.lock.mutate({ view: kindOf, lock_type }, { onSuccess: () => setKindOf(null) })} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
