@@ -158,3 +158,15 @@ test("at 375 px the sidebar is a drawer and nothing overflows the page", async (
   await expect(page.getByTestId("project-sidebar")).toBeHidden();
   expect(await overflow()).toBeLessThanOrEqual(0);
 });
+
+test("gallery: only the cards on screen are drawn, down to the last record", async ({ page, request }) => {
+  const { token, projectId, tableId } = await tasksProject(page, request);
+  await insertRows(request, token, projectId, "Tasks", Array.from({ length: 400 }, (_, i) => ({ Name: `Card ${i + 1}` })));
+  expect((await request.post(`${M}/tables/${tableId}/galleries`, { headers: authHeaders(token), data: { title: "Many" } })).status()).toBe(200);
+  await page.goto(`/nc/${projectId}/table/Tasks/Many`);
+  await expect(page.getByTestId("gallery-card").first()).toBeVisible();
+  const drawn = await page.getByTestId("gallery-card").count();
+  expect(drawn).toBeLessThan(120);
+  await page.getByTestId("gallery-scroller").evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(page.getByTestId("gallery-card").filter({ hasText: "Card 400" })).toBeVisible();
+});

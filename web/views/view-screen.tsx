@@ -30,9 +30,9 @@ export function ViewScreen({ tableId, viewTitle }: { tableId: string; viewTitle?
       </p>
     ) : null;
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col">
       {lockNote}
-      <div className="min-h-0 flex-1">{screen(tableId, viewTitle, view)}</div>
+      <div className="flex min-h-0 flex-1 flex-col">{screen(tableId, viewTitle, view)}</div>
     </div>
   );
 }

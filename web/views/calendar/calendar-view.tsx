@@ -110,7 +110,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   );
   return (
     <LiveGrid tableId={tableId} keyTitle={keyTitle} store={live} inTableOrder={false}>
-      <div className="flex h-full min-h-0 flex-col gap-2">
+      <div className="flex min-h-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
           <div className="flex items-center gap-1">

@@ -109,7 +109,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
   );
 
   return (
-    <div className="flex h-full min-h-0 flex-col gap-2">
+    <div className="flex min-h-0 flex-1 flex-col gap-2">
       <div className="flex items-center gap-2">
         <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
         <div role="tablist" className="ms-auto flex rounded-md border border-gray-300">

@@ -115,7 +115,7 @@ function Gallery({ frame, setup, coverId }: { frame: ViewFrame; setup: ViewSetup
   const writes = recordWrites({ projectId, tableId: meta.id }, keyTitle, () => store.reload(), notifyError);
   return (
     <LiveGrid tableId={meta.id} keyTitle={keyTitle} store={store} inTableOrder={false}>
-      <div className="flex h-full min-h-0 flex-col gap-2">
+      <div className="flex min-h-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-1">
           <h2 className="me-2 text-lg font-semibold text-gray-900">{view.title}</h2>
           {can("gridColumnUpdate") && !locked ? <ViewFieldsMenu frame={frame} /> : null}
@@ -134,7 +134,10 @@ function Gallery({ frame, setup, coverId }: { frame: ViewFrame; setup: ViewSetup
             <GridSearch columns={columns.filter((c) => !isVirtual(c.uidt))} columnId={query.search.columnId} onSearch={query.setSearch} />
           </div>
         </div>
-        <div ref={box} className="relative min-h-0 flex-1 overflow-y-auto" data-testid="gallery-scroller" onScroll={(e) => setSize((s) => ({ ...s, top: e.currentTarget.scrollTop }))}>
+        <div ref={box} className="relative min-h-0 flex-1 overflow-y-auto" data-testid="gallery-scroller" onScroll={(e) => {
+            const top = e.currentTarget.scrollTop;
+            setSize((s) => ({ ...s, top }));
+          }}>
           {store.totalRows === 0 ? <p className="p-4 text-sm text-gray-500">{t("views.gallery.empty")}</p> : null}
           <ul className="relative" style={{ height: rowsOfCards * (cardHeight + GAP) }}>
             {cards}

@@ -217,7 +217,7 @@ function Board({ frame, group, metaText, coverId }: { frame: ViewFrame; group: C
   if (failed) return <FormAlert tone="error" message={errorText(failed, t("views.loadError"))} />;
   return (
     <LiveGrid tableId={frame.meta.id} keyTitle={keyTitle} store={live} inTableOrder={false}>
-      <div className="flex h-full min-h-0 flex-col gap-2">
+      <div className="flex min-h-0 flex-1 flex-col gap-2">
         <div className="flex items-center gap-2">
           <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
           {canShape ? <ViewFieldsMenu frame={frame} /> : null}
