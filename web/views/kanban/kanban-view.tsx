@@ -15,7 +15,7 @@ import { queryKeys } from "../../api/query-keys";
 import { rowsApi } from "../../api/rows-api";
 import { tablesApi } from "../../api/tables-api";
 import type { Column, SelectOption } from "../../api/types";
-import { viewKindsApi } from "../../api/view-kinds-api";
+import { viewKindsApi, type Group } from "../../api/view-kinds-api";
 import type { Row, View } from "../../api/view-types";
 import { FormAlert } from "../../components/ui/form-alert";
 import { FullPageSpinner } from "../../components/ui/spinner";
@@ -31,21 +31,38 @@ import { useViewFrame, type ViewFrame } from "../shared/use-view-frame";
 import { MAX_HAND_ORDER, orderCards, parseMeta, stacksOf, withStacks, type KanbanMeta, type Stack } from "./board";
 
 const PAGE = 25;
+
+function byStack(groups: readonly Group[], stacks: readonly Stack[]): Record<string, Loaded> {
+  const next: Record<string, Loaded> = {};
+  for (const g of groups) next[stacks.find((s) => s.key === g.key)?.id ?? "uncategorized"] = { rows: g.value.list, total: g.value.pageInfo.totalRows };
+  return next;
+}
 interface Loaded { rows: Row[]; total: number }
 interface Move { key: unknown; from: string; to: string; fromIndex: number; toIndex: number }
 
 export function KanbanView({ tableId, view }: { tableId: string; view: View }) {
   const { t } = useTranslation();
   const { frame, error } = useViewFrame(tableId, view);
+  const { projectId } = useProject();
   const settings = useQuery({ queryKey: ["kanban", view.id], queryFn: () => viewKindsApi.kanban(view.id) });
+  // The first page of every stack is asked for as soon as the stack field is known, alongside the
+  // table's columns, rather than after them.
+  const grpId = settings.data?.fk_grp_col_id ?? null;
+  const first = useQuery({
+    queryKey: ["kanbanFirst", view.id, grpId],
+    enabled: grpId !== null,
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: () => viewKindsApi.grouped(projectId, tableId, view.id, grpId!, { limit: PAGE }),
+  });
   if (error || settings.error) return <FormAlert tone="error" message={errorText(error ?? settings.error, t("views.loadError"))} />;
-  if (!frame || !settings.data) return <FullPageSpinner />;
+  if (!frame || !settings.data || (grpId !== null && first.isPending)) return <FullPageSpinner />;
   const group = frame.meta.columns.find((c) => c.id === settings.data.fk_grp_col_id);
   if (!group) return <FormAlert tone="error" message={t("views.kanban.noStackField")} />;
-  return <Board frame={frame} group={group} metaText={settings.data.meta} coverId={settings.data.fk_cover_image_col_id} />;
+  return <Board frame={frame} group={group} metaText={settings.data.meta} coverId={settings.data.fk_cover_image_col_id} initial={first.data} />;
 }
 
-function Board({ frame, group, metaText, coverId }: { frame: ViewFrame; group: Column; metaText: string; coverId: string | null }) {
+function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame; group: Column; metaText: string; coverId: string | null; initial: Group[] | undefined }) {
   const { t } = useTranslation();
   const { projectId, can } = useProject();
   const queryClient = useQueryClient();
@@ -53,9 +70,10 @@ function Board({ frame, group, metaText, coverId }: { frame: ViewFrame; group: C
   const { view, keyTitle } = frame;
   const [meta, setMeta] = useState<KanbanMeta>(() => parseMeta(metaText));
   useEffect(() => setMeta(parseMeta(metaText)), [metaText]);
-  const options = (group.colOptions?.options ?? []) as SelectOption[];
+  const options = useMemo(() => (group.colOptions?.options ?? []) as SelectOption[], [group.colOptions]);
   const stacks = useMemo(() => stacksOf(options, meta, group.id), [options, meta, group.id]);
-  const [loaded, setLoaded] = useState<Record<string, Loaded>>({});
+  const [loaded, setLoaded] = useState<Record<string, Loaded>>(() => (initial ? byStack(initial, stacks) : {}));
+  const skipFirstLoad = useRef(Boolean(initial));
   const [failed, setFailed] = useState<unknown>(null);
   const [dragging, setDragging] = useState<{ key: unknown; from: string } | null>(null);
   const [expanded, setExpanded] = useState<{ key: string | number | null } | null>(null);
@@ -70,15 +88,16 @@ function Board({ frame, group, metaText, coverId }: { frame: ViewFrame; group: C
   const load = useCallback(async () => {
     try {
       const groups = await viewKindsApi.grouped(projectId, frame.meta.id, view.id, group.id, { limit: PAGE });
-      const next: Record<string, Loaded> = {};
-      for (const g of groups) next[stacks.find((s) => s.key === g.key)?.id ?? "uncategorized"] = { rows: g.value.list, total: g.value.pageInfo.totalRows };
-      setLoaded(next);
+      setLoaded(byStack(groups, stacks));
       setFailed(null);
     } catch (err) {
       setFailed(err);
     }
   }, [projectId, frame.meta.id, view.id, group.id, stacks]);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    if (skipFirstLoad.current) skipFirstLoad.current = false;
+    else void load();
+  }, [load]);
 
   async function loadMore(stack: Stack) {
     const have = loaded[stack.id]?.rows ?? [];
