@@ -61,7 +61,7 @@ function Gallery({ frame, setup, coverId }: { frame: ViewFrame; setup: ViewSetup
   const fieldTitles = useMemo(() => [...new Set([keyTitle, ...(frame.pv ? [frame.pv.title] : []), ...(cover ? [cover.title] : []), ...frame.shown.map((c) => c.title)])], [keyTitle, frame.pv, cover, frame.shown]);
   const query = useViewQuery({ setup, columns, fieldTitles, canSaveFilters: can("filterCreate") && !locked, canSaveSorts: can("sortCreate") && !locked });
   const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError);
-  const cardFields = frame.shown.filter((c) => c.id !== frame.pv?.id && c.id !== cover?.id).slice(0, 5);
+  const cardFields = useMemo(() => frame.shown.filter((c) => c.id !== frame.pv?.id && c.id !== cover?.id).slice(0, 5), [frame.shown, frame.pv, cover]);
   const [expanded, setExpanded] = useState<{ key: string | number | null } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 800, height: 600, top: 0 });
