@@ -140,7 +140,7 @@ test("a shared base link opens the project read-only for a visitor without an ac
   await page.goto(`/nc/base/${uuid}`);
   await expectPath(page, `/base/${uuid}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await page.getByRole("navigation", { name: "Project navigation" }).getByRole("link", { name: "Inventory" }).click();
+  await page.getByRole("navigation", { name: "Project navigation" }).getByRole("link", { name: "Inventory", exact: true }).click();
   // The table opens read-only: its grid shows, with no way to add records or change fields.
   await expect(page.getByRole("columnheader", { name: /^Title/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "New record" })).toHaveCount(0);

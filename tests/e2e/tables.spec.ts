@@ -130,15 +130,15 @@ test("tabs: opening tables adds tabs; closing the active one focuses the other; 
   await createTableByApi(request, token, projectId, "Beta");
   await page.goto(`/nc/${projectId}`);
 
-  await sidebar(page).getByRole("link", { name: "Alpha" }).click();
+  await sidebar(page).getByRole("link", { name: "Alpha", exact: true }).click();
   await expectPath(page, `/nc/${projectId}/table/Alpha`);
-  await sidebar(page).getByRole("link", { name: "Beta" }).click();
+  await sidebar(page).getByRole("link", { name: "Beta", exact: true }).click();
   await expectPath(page, `/nc/${projectId}/table/Beta`);
   await expect(tabBar(page).getByTestId("project-tab")).toHaveCount(2);
   await expect(tabBar(page).getByRole("link", { name: "Beta" })).toHaveAttribute("aria-current", "page");
 
   // Opening an open table focuses its tab instead of adding one.
-  await sidebar(page).getByRole("link", { name: "Alpha" }).click();
+  await sidebar(page).getByRole("link", { name: "Alpha", exact: true }).click();
   await expect(tabBar(page).getByTestId("project-tab")).toHaveCount(2);
   await expect(tabBar(page).getByRole("link", { name: "Alpha" })).toHaveAttribute("aria-current", "page");
   await tabBar(page).getByRole("link", { name: "Beta" }).click();

@@ -8,6 +8,7 @@ import { TablePresence } from "../../../realtime";
 import { useProject } from "../project-context";
 import { tabPath } from "../tabs/tabs";
 import { WebhooksDialog } from "../webhooks/webhooks-dialog";
+import { ViewList } from "./view-list";
 
 interface TableItemProps {
   table: TableSummary;
@@ -16,16 +17,19 @@ interface TableItemProps {
   onRename(): void;
   onDelete(): void;
   onMove(delta: -1 | 1): void;
+  /** The sidebar search: views whose title contains it. */
+  filter: string;
 }
 
 /** A table in the sidebar: opens its tab; rename, move and delete for those who may. */
-export function TableItem({ table, first, last, onRename, onDelete, onMove }: TableItemProps) {
+export function TableItem({ table, first, last, onRename, onDelete, onMove, filter }: TableItemProps) {
   const { t } = useTranslation();
   const { basePath, can } = useProject();
   const title = table.title;
   const [hooksOpen, setHooksOpen] = useState(false);
   return (
-    <li data-testid="sidebar-table" className="group relative rounded-md hover:bg-gray-100">
+    <li data-testid="sidebar-table">
+      <div className="group relative rounded-md hover:bg-gray-100">
       <NavLink
         to={tabPath(basePath, { id: table.id, type: "table", title })}
         className={({ isActive }) =>
@@ -49,6 +53,8 @@ export function TableItem({ table, first, last, onRename, onDelete, onMove }: Ta
         {can("tableDelete") ? <IconButton label={t("project.tables.delete", { title })} icon={Trash2} tone="danger" onClick={onDelete} /> : null}
       </div>
       {hooksOpen ? <WebhooksDialog table={table} open={hooksOpen} onOpenChange={setHooksOpen} /> : null}
+      </div>
+      <ViewList table={table} filter={filter} />
     </li>
   );
 }
