@@ -143,7 +143,7 @@ export function needInRoom(access: Action): AclMiddleware {
     }
     return full(c, next);
   };
-  return Object.assign(mw, { access });
+  return Object.assign(mw, { access, [uniqueSymbol]: { spec: accessSpec(access) } });
 }
 
 /** Every route declares what it needs with `need(...)`; a test fails for a route without one. */

@@ -10,4 +10,5 @@ export const storage = new Hono<AppEnv>()
   .post("/api/v1/db/storage/upload", need("upload"), upload)
   .post("/api/v1/db/storage/upload-by-url", need("upload"), uploadByUrl)
   // Public by route: the signed link is the permission, checked in the handler.
-  .get("/download/*", need("public"), download);
+  // A named catch-all (not "*") so the OpenAPI document lists the route as /download/{file}.
+  .get("/download/:file{.+}", need("public"), download);
