@@ -41,7 +41,8 @@ export const REPT_MAX_LENGTH = 100_000;
 function repeat(c: Ctx, s: Frag, times: Arg): Frag {
   const asked = intArg(c, times, 0);
   const cap = new Frag([String(REPT_MAX_LENGTH)]);
-  if (c.d === "pg") return sql`repeat(${s}, LEAST(${asked}, ${cap} / GREATEST(char_length(${s}), 1)))`;
+  // PostgreSQL's LEAST skips NULLs: a blank count must stay blank, not become the cap.
+  if (c.d === "pg") return sql`CASE WHEN ${asked} IS NULL THEN NULL ELSE repeat(${s}, LEAST(${asked}, ${cap} / GREATEST(char_length(${s}), 1))) END`;
   if (c.d === "mysql") return sql`REPEAT(${s}, LEAST(${asked}, ${cap} DIV GREATEST(CHAR_LENGTH(${s}), 1)))`;
   const n = sql`min(${asked}, ${cap} / max(length(${s}), 1))`;
   const out = sql`replace(hex(zeroblob(${n})), '00', ${s})`;

@@ -197,7 +197,8 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
   });
 
   it("broadcasts changes made through the app to the project's sockets", async () => {
-    const ws = new WebSocket(`${server.base.replace("http", "ws")}/parties/project/${pid}?token=${api.token}`);
+    // The session token rides as a subprotocol beside "gridbase", never in the URL (socket-auth.ts).
+    const ws = new WebSocket(`${server.base.replace("http", "ws")}/parties/project/${pid}`, ["gridbase", `auth.${api.token}`]);
     const messages: Array<Record<string, unknown>> = [];
     ws.on("message", (m) => messages.push(JSON.parse(String(m)) as Record<string, unknown>));
     await new Promise((resolve, reject) => {
