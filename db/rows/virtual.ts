@@ -39,6 +39,8 @@ interface Compiled {
   kind: Kind;
   /** The type filters should treat the scalar as. */
   filterAs: UIType;
+  /** The settings of the stored column a lookup resolves to (its select options, date format...). */
+  filterOptions?: Record<string, unknown>;
 }
 
 export interface VirtualColumn extends QueryColumn {
@@ -62,7 +64,7 @@ const display = (cols: ColumnRow[]) => cols.find((c) => c.pv) ?? key(cols);
 function columnSql(store: ProjectStore, model: ModelRow, col: ColumnRow, alias: string, names: Aliases, depth: number): Compiled {
   if (col.columnName) {
     const ref = sql`${q(alias)}.${q(col.columnName)}`;
-    return { scalar: ref, value: ref, kind: "single", filterAs: col.uidt as UIType };
+    return { scalar: ref, value: ref, kind: "single", filterAs: col.uidt as UIType, filterOptions: optionsOf(col) };
   }
   if (depth > MAX_DEPTH) throw new Error(`${col.title}: computed fields nest too deeply`);
   if (col.uidt === "LinkToAnotherRecord") return linkSql(store, model, col, alias, names, depth);
@@ -87,7 +89,7 @@ function columnSql(store: ProjectStore, model: ModelRow, col: ColumnRow, alias: 
   }
   const filterAs = computedResultType({ uidt: "Lookup", many: !from.single, target: t.filterAs, targetIsList: t.kind === "list" });
   if (from.single) {
-    return { scalar: sql`(SELECT ${t.scalar} ${from.sql})`, value: sql`(SELECT ${t.value} ${from.sql})`, kind: t.kind, filterAs };
+    return { scalar: sql`(SELECT ${t.scalar} ${from.sql})`, value: sql`(SELECT ${t.value} ${from.sql})`, kind: t.kind, filterAs, filterOptions: filterAs === t.filterAs ? t.filterOptions : undefined };
   }
   const list = t.kind === "list"
     ? sql`(SELECT json_group_array(_e.value) ${from.sql}, json_each(${t.value}) AS _e)`
@@ -220,7 +222,7 @@ export function virtualColumns(store: ProjectStore, model: ModelRow, cols: Colum
     .map((c) => {
       const compiled = columnSql(store, model, c, model.tableName, new Aliases(), 0);
       return {
-        id: c.id, title: c.title, columnName: `_v_${c.id}`, uidt: compiled.filterAs, options: filterOptions(compiled.filterAs),
+        id: c.id, title: c.title, columnName: `_v_${c.id}`, uidt: compiled.filterAs, options: compiled.filterOptions ?? filterOptions(compiled.filterAs),
         expr: compiled.scalar, selectExpr: compiled.value, decode: decoder(store, model, c, compiled),
       };
     });
