@@ -31,10 +31,12 @@ function utcParts(stored: Stored) {
   return iso ? parseDateText(iso) : null;
 }
 
-export function dateTimeType(uidt: UIType): FieldType<DateTimeOptions> {
+export function dateTimeType(uidt: UIType, readOnly = false): FieldType<DateTimeOptions> {
   return {
     uidt,
     virtual: false,
+    kind: "datetime",
+    readOnly,
     options: DATE_TIME_OPTIONS,
     storage: byDialect("TEXT", "timestamptz", "datetime(3)"),
     filterOps: DATE_OPS,
