@@ -113,9 +113,19 @@ function offered(column: Column): FilterNode[] {
 /** Refusals collected over the whole walk, so one run names all of them. */
 const refused: string[] = [];
 
+const list = (owner: TestUser, url: string, columns: Column[], nodes: FilterNode[]) =>
+  call(owner, "GET", `${url}?limit=100&fields=Id&filterArrJson=${encodeURIComponent(JSON.stringify(toFilterArr(nodes, columns)))}`);
+
+/** All of a column's conditions in one request (joined by or); one by one only when it is refused. */
+async function acceptsAll(owner: TestUser, url: string, columns: Column[], nodes: FilterNode[]) {
+  if (nodes.length === 0) return;
+  const res = await list(owner, url, columns, nodes.map((n) => ({ ...n, logicalOp: "or" as const })));
+  if (res.status === 200) return;
+  for (const node of nodes) await ids(owner, url, columns, node);
+}
+
 async function ids(owner: TestUser, url: string, columns: Column[], node: FilterNode): Promise<number[]> {
-  const filterArrJson = JSON.stringify(toFilterArr([node], columns));
-  const res = await call(owner, "GET", `${url}?limit=100&filterArrJson=${encodeURIComponent(filterArrJson)}`);
+  const res = await list(owner, url, columns, [node]);
   const column = columns.find((c) => c.id === node.columnId)!;
   if (res.status !== 200) {
     refused.push(`${column.title} (${column.uidt} as ${filterUidt(column)}) ${node.op} ${node.subOp ?? ""} ${node.value ?? ""}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -125,7 +135,7 @@ async function ids(owner: TestUser, url: string, columns: Column[], node: Filter
 }
 
 describe("filters on every field type and computed shape", () => {
-  it("the server accepts every operator the filter builder offers, and a lookup answers like its column", { timeout: 600_000 }, async () => {
+  it("the server accepts every operator the filter builder offers, and a lookup answers like its column", { timeout: 900_000 }, async () => {
     const { owner, data, parentCols, childCols, grandCols } = await setup();
     // Every computed column resolved to a type with operators: the builder never offers nothing.
     for (const c of [...parentCols, ...childCols].filter((c) => FIELD_TYPES[c.uidt].virtual)) {
@@ -139,10 +149,9 @@ describe("filters on every field type and computed shape", () => {
     let checked = 0;
     for (const [table, cols] of [["Grand", grandCols], ["Parent", parentCols], ["Child", childCols]] as const) {
       for (const column of cols.filter((c) => c.uidt !== "ForeignKey")) {
-        for (const node of offered(column)) {
-          await ids(owner, data(table), cols, node);
-          checked++;
-        }
+        const nodes = offered(column);
+        await acceptsAll(owner, data(table), cols, nodes);
+        checked += nodes.length;
       }
     }
     expect(checked).toBeGreaterThan(500);
@@ -155,7 +164,9 @@ describe("filters on every field type and computed shape", () => {
       const lookup = childCols.find((c) => c.title === `L ${uidt}`)!;
       const source = parentCols.find((c) => c.title === `P ${uidt}`)!;
       expect(filterUidt(lookup), `L ${uidt}`).toBe(uidt);
-      for (const node of offered(lookup)) {
+      // Date sub-operators are walked above; here each operator once (its first sub-operator).
+      const once = offered(lookup).filter((n, i, all) => all.findIndex((m) => m.op === n.op) === i);
+      for (const node of once) {
         const children = await ids(owner, data("Child"), childCols, node);
         const parents = new Set(await ids(owner, data("Parent"), parentCols, { ...node, columnId: source.id }));
         const expected = [...parentsOfChild].filter(([, p]) => parents.has(p)).map(([c]) => c);
