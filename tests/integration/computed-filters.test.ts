@@ -35,7 +35,7 @@ function sampleValue(uidt: UIType | undefined, op: FilterOp): string {
   if (num) return op === "in" ? "1,5" : "3";
   const byType: Partial<Record<UIType, string>> = {
     Checkbox: "true", Date: "2024-01-02", DateTime: "2024-01-02 10:00:00", CreateTime: "2024-01-02", Time: "10:00:00", JSON: '{"a":1}',
-    Email: "x@example.com", URL: "https://example.com", PhoneNumber: "+15550100", SingleSelect: "a", MultiSelect: "a",
+    Email: "x@example.com", URL: "https://example.com", PhoneNumber: "+15550100", SingleSelect: "a", MultiSelect: "a", Geometry: "POINT(1 2)",
   };
   return (uidt && byType[uidt]) ?? "a";
 }
