@@ -31,6 +31,8 @@ function fromText(text: string, ctx: FieldContext<Options>): Result<Stored> {
 export const AttachmentField: FieldType<Options> = {
   uidt: "Attachment",
   virtual: false,
+  kind: "attachment",
+  readOnly: false,
   viewUses: ["cover"],
   options,
   storage: byDialect("TEXT", "text", "text"),

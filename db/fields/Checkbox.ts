@@ -23,6 +23,8 @@ const isTrue = (stored: Stored) => stored === 1 || stored === "1" || stored === 
 export const CheckboxField: FieldType<z.output<typeof options>> = {
   uidt: "Checkbox",
   virtual: false,
+  kind: "checkbox",
+  readOnly: false,
   options,
   storage: byDialect("INTEGER", "boolean", "tinyint(1)"),
   filterOps: CHECKBOX_OPS,

@@ -22,6 +22,8 @@ const day = (stored: Stored) => (typeof stored === "string" && /^\d{4}-\d{2}-\d{
 export const DateField: FieldType<Options> = {
   uidt: "Date",
   virtual: false,
+  kind: "date",
+  readOnly: false,
   viewUses: ["calendar"],
   options,
   storage: byDialect("TEXT", "date", "date"),

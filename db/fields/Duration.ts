@@ -27,6 +27,8 @@ function invalid(value: unknown, ctx: FieldContext<Options>): Result<Stored> {
 export const DurationField: FieldType<Options> = {
   uidt: "Duration",
   virtual: false,
+  kind: "number",
+  readOnly: false,
   options,
   storage: byDialect("REAL", "double precision", "double"),
   filterOps: NUMERIC_OPS,

@@ -8,5 +8,6 @@ export const IDField = numericType({
   options: NO_OPTIONS,
   storage: byDialect("INTEGER", "bigint", "bigint"),
   whole: true,
+  readOnly: true,
   check: (n, ctx) => (n >= 1 ? null : `${ctx.title}: ${n} is not a positive whole number`),
 });

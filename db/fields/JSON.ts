@@ -22,6 +22,8 @@ const fromValue = (value: unknown): Result<Stored> => (value === null ? NONE : o
 export const JSONField: FieldType<NoOptions> = {
   uidt: "JSON",
   virtual: false,
+  kind: "json",
+  readOnly: false,
   options: NO_OPTIONS,
   storage: byDialect("TEXT", "jsonb", "json"),
   filterOps: JSON_OPS,

@@ -27,6 +27,8 @@ function accept(value: unknown, ctx: FieldContext<SelectOptions>): Result<Stored
 export const MultiSelectField: FieldType<SelectOptions> = {
   uidt: "MultiSelect",
   virtual: false,
+  kind: "multi",
+  readOnly: false,
   options: selectOptionsSchema(true),
   storage: byDialect("TEXT", "text", "text"),
   filterOps: MULTI_SELECT_OPS,

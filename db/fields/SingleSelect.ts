@@ -15,6 +15,8 @@ function accept(value: unknown, ctx: FieldContext<SelectOptions>): Result<Stored
 export const SingleSelectField: FieldType<SelectOptions> = {
   uidt: "SingleSelect",
   virtual: false,
+  kind: "select",
+  readOnly: false,
   viewUses: ["stack"],
   options: selectOptionsSchema(false),
   storage: byDialect("TEXT", "text", "varchar(255)"),

@@ -17,6 +17,8 @@ function accept(value: unknown, ctx: FieldContext<NoOptions>): Result<Stored> {
 export const TimeField: FieldType<NoOptions> = {
   uidt: "Time",
   virtual: false,
+  kind: "time",
+  readOnly: false,
   options: NO_OPTIONS,
   storage: byDialect("TEXT", "time", "time"),
   filterOps: TIME_OPS,

@@ -48,6 +48,12 @@ export const FILTER_OPS = [
 export type FilterOp = (typeof FILTER_OPS)[number];
 
 /**
+ * What kind of value a type holds, as the query compiler (operators, blank rules, bound values)
+ * reads it. Computed types say "text": they filter as their result type (db/query/result-type.ts).
+ */
+export type ValueKind = "text" | "select" | "multi" | "number" | "checkbox" | "date" | "datetime" | "time" | "json" | "attachment";
+
+/**
  * A value as stored in the project's SQLite (the canonical form; other dialects map from it):
  * text, a number, or null. Checkbox is 0/1, dates are ISO text, MultiSelect is comma-joined titles,
  * Attachment and JSON are JSON text.
@@ -70,6 +76,10 @@ export interface FieldType<O = Record<string, unknown>> {
   readonly uidt: UIType;
   /** Virtual types have no physical column (links, lookups, rollups, formulas). */
   readonly virtual: boolean;
+  /** The kind of value it holds (filter operators, blank rules, bound values). */
+  readonly kind: ValueKind;
+  /** Users never type into it: the server or the links set it (keys, creation time, computed). */
+  readonly readOnly: boolean;
   /** Settings of this type: the column's `meta` merged with its `colOptions`, with defaults applied. */
   readonly options: z.ZodType<O>;
   /** Column type per dialect; null for virtual types. */

@@ -6,23 +6,18 @@
  * - blank is NULL or '' for text and selects, NULL, '', '[]' or 'null' for Attachment, NULL only
  *   for numbers, dates, checkboxes, times and JSON.
  */
-import type { FilterOp, Stored, UIType } from "../fields/types";
+import { fieldType } from "../fields/registry";
+import type { FilterOp, Stored, UIType, ValueKind } from "../fields/types";
 import { toDialectValue } from "./dialect-values";
 import { jsonEq, joinComma, like, listContains, textEq, textIn } from "./dialect";
 import { Frag, and, not, or, param, sql } from "./sql";
 import { QueryError, type Dialect, type QueryColumn } from "./types";
 import { coerce, coerceNumber, coerceText, likePattern, listItems } from "./values";
 
-export type Kind = "text" | "select" | "multi" | "number" | "checkbox" | "date" | "datetime" | "time" | "json" | "attachment";
+export type Kind = ValueKind;
 
-const KINDS: Partial<Record<UIType, Kind>> = {
-  SingleSelect: "select", MultiSelect: "multi", Checkbox: "checkbox", Date: "date", DateTime: "datetime",
-  CreateTime: "datetime", Time: "time", JSON: "json", Attachment: "attachment", Number: "number",
-  Decimal: "number", Currency: "number", Percent: "number", Duration: "number", Rating: "number",
-  Year: "number", ID: "number", ForeignKey: "number",
-};
-
-export const kindOf = (uidt: UIType): Kind => KINDS[uidt] ?? "text";
+/** The registry's value kind of a type (db/fields/<Type>.ts `kind`). */
+export const kindOf = (uidt: UIType): Kind => fieldType(uidt).kind;
 
 /** What an operator builder needs: the dialect, the column and its quoted name, the clock. */
 export interface OpCtx {

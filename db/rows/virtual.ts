@@ -4,6 +4,7 @@ import { type Frag, ident, param, sql } from "../query/sql";
 import type { QueryColumn } from "../query";
 import { compileFormula, formulaTypeOf, formulaValue, parseFormula, physicalSql, toRaw } from "../formula";
 import { FormulaError, type FormulaResolver, type FormulaType } from "../formula/types";
+import { computedResultType } from "../query/result-type";
 import { optionsOf } from "../schema/column-def";
 import { linkOptions } from "../schema/links";
 import { findModel, modelColumns } from "../schema/tables";
@@ -38,6 +39,8 @@ interface Compiled {
   kind: Kind;
   /** The type filters should treat the scalar as. */
   filterAs: UIType;
+  /** The settings of the stored column a lookup resolves to (its select options, date format...). */
+  filterOptions?: Record<string, unknown>;
 }
 
 export interface VirtualColumn extends QueryColumn {
@@ -61,7 +64,7 @@ const display = (cols: ColumnRow[]) => cols.find((c) => c.pv) ?? key(cols);
 function columnSql(store: ProjectStore, model: ModelRow, col: ColumnRow, alias: string, names: Aliases, depth: number): Compiled {
   if (col.columnName) {
     const ref = sql`${q(alias)}.${q(col.columnName)}`;
-    return { scalar: ref, value: ref, kind: "single", filterAs: col.uidt as UIType };
+    return { scalar: ref, value: ref, kind: "single", filterAs: col.uidt as UIType, filterOptions: optionsOf(col) };
   }
   if (depth > MAX_DEPTH) throw new Error(`${col.title}: computed fields nest too deeply`);
   if (col.uidt === "LinkToAnotherRecord") return linkSql(store, model, col, alias, names, depth);
@@ -82,18 +85,17 @@ function columnSql(store: ProjectStore, model: ModelRow, col: ColumnRow, alias: 
       avgDistinct: sql`AVG(DISTINCT ${t.scalar})`,
     }[fn as "count"]!;
     const expr = sql`(SELECT ${agg} ${from.sql})`;
-    return { scalar: expr, value: expr, kind: "single", filterAs: "Decimal" };
+    return { scalar: expr, value: expr, kind: "single", filterAs: computedResultType({ uidt: "Rollup", fn }) };
   }
+  const filterAs = computedResultType({ uidt: "Lookup", many: !from.single, target: t.filterAs, targetIsList: t.kind === "list" });
   if (from.single) {
-    return { scalar: sql`(SELECT ${t.scalar} ${from.sql})`, value: sql`(SELECT ${t.value} ${from.sql})`, kind: t.kind, filterAs: t.kind === "single" ? t.filterAs : "LongText" };
+    return { scalar: sql`(SELECT ${t.scalar} ${from.sql})`, value: sql`(SELECT ${t.value} ${from.sql})`, kind: t.kind, filterAs, filterOptions: filterAs === t.filterAs ? t.filterOptions : undefined };
   }
   const list = t.kind === "list"
     ? sql`(SELECT json_group_array(_e.value) ${from.sql}, json_each(${t.value}) AS _e)`
     : sql`(SELECT json_group_array(${t.value}) ${from.sql})`;
-  return { scalar: sql`(SELECT group_concat(${t.scalar}, ', ') ${from.sql})`, value: list, kind: "list", filterAs: "LongText" };
+  return { scalar: sql`(SELECT group_concat(${t.scalar}, ', ') ${from.sql})`, value: list, kind: "list", filterAs };
 }
-
-const FILTER_AS: Record<FormulaType, UIType> = { number: "Decimal", boolean: "Checkbox", date: "Date", datetime: "SingleLineText", string: "SingleLineText", null: "SingleLineText" };
 
 /**
  * The formula resolver for the row `alias` of `model`: every column of the table, stored or
@@ -128,7 +130,7 @@ function formulaSql(store: ProjectStore, model: ModelRow, col: ColumnRow, alias:
   stack.push(col.id);
   try {
     const compiled = compileFormula(parseFormula(raw), "sqlite", formulaResolver(store, model, alias, names, depth));
-    return { scalar: compiled.sql, value: compiled.sql, kind: "single", filterAs: FILTER_AS[compiled.type], formulaType: compiled.type };
+    return { scalar: compiled.sql, value: compiled.sql, kind: "single", filterAs: computedResultType({ uidt: "Formula", type: compiled.type }), formulaType: compiled.type };
   } finally {
     stack.pop();
   }
@@ -166,13 +168,14 @@ function linkSql(store: ProjectStore, model: ModelRow, rel: ColumnRow, alias: st
   const from = throughLink(store, model, rel, alias, inner);
   const pv = columnSql(store, related, display(relCols), inner, names, depth + 1);
   const pair = sql`json_array(${q(inner)}.${q(key(relCols).columnName!)}, ${pv.scalar})`;
-  if (from.single) return { scalar: sql`(SELECT ${pv.scalar} ${from.sql})`, value: sql`(SELECT ${pair} ${from.sql})`, kind: "single", filterAs: "SingleLineText" };
+  const filterAs = computedResultType({ uidt: "LinkToAnotherRecord", many: !from.single });
+  if (from.single) return { scalar: sql`(SELECT ${pv.scalar} ${from.sql})`, value: sql`(SELECT ${pair} ${from.sql})`, kind: "single", filterAs };
   const limited = sql`(SELECT ${pair} AS pair ${from.sql} ORDER BY ${q(inner)}.${q(key(relCols).columnName!)} LIMIT ${param(LINKS_PER_ROW)})`;
   return {
     scalar: sql`(SELECT group_concat(${pv.scalar}, ', ') ${from.sql})`,
     value: sql`(SELECT json_group_array(json(_l.pair)) FROM ${limited} AS _l)`,
     kind: "list",
-    filterAs: "LongText",
+    filterAs,
   };
 }
 
@@ -219,8 +222,26 @@ export function virtualColumns(store: ProjectStore, model: ModelRow, cols: Colum
     .map((c) => {
       const compiled = columnSql(store, model, c, model.tableName, new Aliases(), 0);
       return {
-        id: c.id, title: c.title, columnName: `_v_${c.id}`, uidt: compiled.filterAs, options: filterOptions(compiled.filterAs),
+        id: c.id, title: c.title, columnName: `_v_${c.id}`, uidt: compiled.filterAs, options: compiled.filterOptions ?? filterOptions(compiled.filterAs),
         expr: compiled.scalar, selectExpr: compiled.value, decode: decoder(store, model, c, compiled),
       };
     });
+}
+
+/**
+ * The type each computed column of a table filters and sorts as (db/query/result-type.ts), by
+ * column id; the table's meta carries it as `filter_uidt` so the filter builder offers what the
+ * where compiler accepts. A column that no longer compiles (a broken formula) is left out.
+ */
+export function filterTypes(store: ProjectStore, model: ModelRow, cols: ColumnRow[]): Map<string, UIType> {
+  const out = new Map<string, UIType>();
+  for (const c of cols) {
+    if (c.columnName || !fieldType(c.uidt as UIType)?.virtual) continue;
+    try {
+      out.set(c.id, columnSql(store, model, c, model.tableName, new Aliases(), 0).filterAs);
+    } catch {
+      // Reading the table still works; the column just offers no filter operators.
+    }
+  }
+  return out;
 }

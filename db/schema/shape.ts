@@ -7,7 +7,8 @@ import { toRaw } from "../formula/refs";
 
 const parse = (text: string | null) => (text ? (JSON.parse(text) as Record<string, unknown>) : null);
 
-export function columnJson(c: ColumnRow, projectId: string) {
+/** `filterUidt`: for a computed column, the type its values filter as (db/query/result-type.ts). */
+export function columnJson(c: ColumnRow, projectId: string, filterUidt?: UIType) {
   const colOptions = parse(c.colOptions);
   return {
     id: c.id,
@@ -34,6 +35,7 @@ export function columnJson(c: ColumnRow, projectId: string) {
     created_at: c.createdAt,
     updated_at: c.updatedAt,
     ...(colOptions ? { colOptions: { ...colOptions, fk_column_id: c.id } } : {}),
+    ...(filterUidt ? { filter_uidt: filterUidt } : {}),
   };
 }
 
@@ -91,9 +93,9 @@ function withCurrentFormula(c: ColumnRow, titles: Map<string, string>): ColumnRo
   return o.formula ? { ...c, colOptions: JSON.stringify({ ...o, formula_raw: toRaw(o.formula, titles) }) } : c;
 }
 
-export function fullTableJson(m: ModelRow, cols: ColumnRow[], views: ViewRow[], projectId: string) {
+export function fullTableJson(m: ModelRow, cols: ColumnRow[], views: ViewRow[], projectId: string, filterTypes?: ReadonlyMap<string, UIType>) {
   const titles = new Map(cols.map((c) => [c.id, c.title]));
-  const columns = cols.map((c) => columnJson(withCurrentFormula(c, titles), projectId));
+  const columns = cols.map((c) => columnJson(withCurrentFormula(c, titles), projectId, filterTypes?.get(c.id)));
   return {
     ...tableJson(m, projectId),
     columns,

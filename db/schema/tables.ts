@@ -13,6 +13,7 @@ import { dropLink, linkOptions } from "./links";
 import { dependents } from "./virtual-columns";
 import type { UIType } from "../fields/types";
 import { dropTableViewChildren, syncViewColumns } from "../views/sync";
+import { filterTypes } from "../rows/virtual";
 
 export const createTableInput = z.object({
   table_name: z.string().max(255, "Table name exceeds 255 characters").optional(),
@@ -51,7 +52,8 @@ export function modelColumns(store: ProjectStore, tableId: string): ColumnRow[] 
 export function readTable(store: ProjectStore, projectId: string, tableId: string) {
   const m = findModel(store, tableId);
   const vs = store.meta.select().from(views).where(eq(views.modelId, tableId)).orderBy(asc(views.order)).all();
-  return fullTableJson(m, modelColumns(store, tableId), vs, projectId);
+  const cols = modelColumns(store, tableId);
+  return fullTableJson(m, cols, vs, projectId, filterTypes(store, m, cols));
 }
 
 export function listTables(store: ProjectStore, projectId: string, includeM2M: boolean) {

@@ -65,6 +65,8 @@ export interface Column {
   order?: number;
   meta: Record<string, unknown> | null;
   colOptions?: Record<string, unknown> & { options?: SelectOption[] };
+  /** Computed columns: the type their values filter as (the server's db/query/result-type.ts). */
+  filter_uidt?: UIType;
 }
 
 export interface ViewSummary {

@@ -22,11 +22,10 @@ export interface ColumnCodec {
   fromValue(value: unknown): Result<unknown>;
 }
 
-const READ_ONLY_TYPES = new Set(["ID", "CreateTime", "ForeignKey"]);
-
+/** Keys, creation time and computed fields (the registry's `readOnly`), and system columns. */
 export function isReadOnlyColumn(column: Column): boolean {
   const type = fieldType(column.uidt);
-  return !type || type.virtual || column.pk || Boolean(column.ai) || column.system || READ_ONLY_TYPES.has(column.uidt);
+  return !type || type.virtual || column.pk || Boolean(column.ai) || column.system || type.readOnly;
 }
 
 export function codecFor(column: Column): ColumnCodec {

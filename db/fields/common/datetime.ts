@@ -31,10 +31,12 @@ function utcParts(stored: Stored) {
   return iso ? parseDateText(iso) : null;
 }
 
-export function dateTimeType(uidt: UIType): FieldType<DateTimeOptions> {
+export function dateTimeType(uidt: UIType, readOnly = false): FieldType<DateTimeOptions> {
   return {
     uidt,
     virtual: false,
+    kind: "datetime",
+    readOnly,
     // A DateTime is a calendar's date; a CreateTime is set by the system and cannot be moved.
     ...(uidt === "DateTime" ? { viewUses: ["calendar"] as const } : {}),
     options: DATE_TIME_OPTIONS,

@@ -18,6 +18,8 @@ export interface NumericSpec<O> {
   /** Text for copy/export; must parse back to the same number. Default String(n). */
   format?: (n: number, ctx: FieldContext<O>) => string;
   filterOps?: readonly FilterOp[];
+  /** Set by the server, never typed (keys). */
+  readOnly?: boolean;
 }
 
 export function numericType<O>(spec: NumericSpec<O>): FieldType<O> {
@@ -31,6 +33,8 @@ export function numericType<O>(spec: NumericSpec<O>): FieldType<O> {
   return {
     uidt: spec.uidt,
     virtual: false,
+    kind: "number",
+    readOnly: spec.readOnly ?? false,
     options: spec.options,
     storage: spec.storage,
     filterOps: spec.filterOps ?? NUMERIC_OPS,

@@ -34,7 +34,10 @@ export const JSON_OPS: readonly FilterOp[] = ["eq", "neq", "like", "nlike", "bla
 
 export const LINK_OPS: readonly FilterOp[] = ["blank", "notblank", "like", "nlike", "eq", "neq"];
 
-/** Lookup, Rollup and Formula: the compiler works through sub-queries, so offer a broad set. */
+/**
+ * Lookup, Rollup and Formula as a type of their own. Neither the where compiler nor the filter
+ * builder reads this: both use the filterOps of the column's result type (db/query/result-type.ts).
+ */
 export const COMPUTED_OPS: readonly FilterOp[] = [
   "eq", "neq", "like", "nlike", "gt", "lt", "gte", "lte", "blank", "notblank",
 ];

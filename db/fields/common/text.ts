@@ -25,6 +25,8 @@ export function textType<O>(spec: TextSpec<O>): FieldType<O> {
   return {
     uidt: spec.uidt,
     virtual: false,
+    kind: "text",
+    readOnly: false,
     options: spec.options,
     storage: spec.storage,
     filterOps: spec.filterOps ?? TEXT_OPS,

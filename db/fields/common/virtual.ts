@@ -11,6 +11,8 @@ export function virtualType<O>(uidt: UIType, options: z.ZodType<O>, filterOps: r
   return {
     uidt,
     virtual: true,
+    kind: "text",
+    readOnly: true,
     options,
     storage: () => null,
     filterOps,

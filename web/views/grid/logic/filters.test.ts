@@ -21,6 +21,18 @@ describe("filter model", () => {
     expect(valueInput(columns[1], "eq", "today")).toBe("none");
     expect(valueInput(columns[2], "checked", undefined)).toBe("none");
   });
+  it("offers a computed column the operators of the type the server resolved it to", () => {
+    const lookupOfDate: Column = { ...col("Due (from Parent)", "Lookup"), filter_uidt: "Date" };
+    expect(opsFor(lookupOfDate)).toContain("isWithin");
+    expect(subOpsFor(lookupOfDate, "eq")).toContain("daysAgo");
+    const trueFalse: Column = { ...col("Late", "Formula"), filter_uidt: "Checkbox" };
+    expect(opsFor(trueFalse)).toContain("checked");
+    expect(opsFor(trueFalse)).not.toContain("neq");
+    const rollup: Column = { ...col("Items", "Rollup"), filter_uidt: "Decimal" };
+    expect(opsFor(rollup)).not.toContain("like");
+    // A formula the server could not compile offers nothing rather than operators it would refuse.
+    expect(opsFor(col("Broken", "Formula"))).toEqual([]);
+  });
   it("sends complete conditions only, groups with their children", () => {
     let tree = addNode([], null, { ...condition("and", "Name"), op: "like", value: "ab" });
     const g = group("and");

@@ -2,13 +2,15 @@
  * The filter builder's model: a tree of conditions and groups (API-CONTRACT 4.6). Rules:
  * - One logical op per level: every child of a group (and every top-level filter) carries the
  *   level's op; the first child's op is ignored by the server.
- * - Operators per column come from the registry's `filterOps`. Date and DateTime columns take a
+ * - Operators per column come from the registry's `filterOps` of the type its values filter as: its
+ *   own, or for a computed column the `filter_uidt` the server resolved (a lookup of a date is a
+ *   date), so the builder offers exactly what the where compiler accepts. Date and DateTime columns take a
  *   sub-operator (today, daysAgo, exactDate...) for comparisons and for isWithin (pastWeek...).
  * - A condition is complete when it has a column, an operator and, when the operator (or
  *   sub-operator) needs one, a value. Only complete conditions filter; empty groups are dropped.
  */
 import { fieldType } from "../../../../db/fields/registry";
-import type { FilterOp } from "../../../../db/fields/types";
+import type { FilterOp, UIType } from "../../../../db/fields/types";
 import { DATE_SUB_OPS, IS_WITHIN_SUB_OPS, type DateSubOp } from "../../../../db/query/dates";
 import type { Column } from "../../../api/types";
 import type { Filter, LogicalOp } from "../../../api/view-types";
@@ -34,8 +36,14 @@ const DATE_TYPES: ReadonlySet<string> = new Set(["Date", "DateTime", "CreateTime
 const COMPARE_SUB_OPS: readonly DateSubOp[] = DATE_SUB_OPS.filter((s) => !(IS_WITHIN_SUB_OPS as readonly string[]).includes(s));
 const NUMBER_SUB_OPS = new Set(["daysAgo", "daysFromNow", "pastNumberOfDays", "nextNumberOfDays"]);
 
+/** The type a column's values filter as; undefined for a computed column the server could not resolve. */
+export function filterUidt(column: Column): UIType | undefined {
+  return fieldType(column.uidt)?.virtual ? column.filter_uidt : column.uidt;
+}
+
 export function opsFor(column: Column | undefined): readonly FilterOp[] {
-  return (column && fieldType(column.uidt)?.filterOps) || [];
+  const uidt = column && filterUidt(column);
+  return (uidt && fieldType(uidt)?.filterOps) || [];
 }
 
 /** Operators that mean the same as another (API-CONTRACT 1.7 accepts both); offered once. */
@@ -56,7 +64,7 @@ export function optionChoices(column: Column | undefined, op: FilterOp | undefin
   return list.map((o: { title?: unknown }) => String(o.title ?? ""));
 }
 
-export const isDateColumn = (column: Column | undefined) => Boolean(column && DATE_TYPES.has(column.uidt));
+export const isDateColumn = (column: Column | undefined) => Boolean(column && DATE_TYPES.has(filterUidt(column) ?? ""));
 
 /** Sub-operators a date column offers for an operator; empty when none apply. */
 export function subOpsFor(column: Column | undefined, op: FilterOp | undefined): readonly DateSubOp[] {
