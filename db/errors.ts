@@ -4,7 +4,7 @@
  */
 export class DbError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409,
+    readonly status: 400 | 403 | 404 | 409 | 501,
     message: string,
   ) {
     super(message);
@@ -13,3 +13,5 @@ export class DbError extends Error {
 
 export const bad = (msg: string) => new DbError(400, msg);
 export const missing = (msg: string) => new DbError(404, msg);
+export const refused = (msg: string) => new DbError(403, msg);
+export const unsupported = (msg: string) => new DbError(501, msg);

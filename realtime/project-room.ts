@@ -24,6 +24,15 @@ import * as viewsApi from "../db/views/views";
 import { filesOfColumn, filesOfTable, type FileSink } from "../db/rows/files";
 import { DEFAULT_GRACE_SECONDS, FileRemovals } from "./stored-files";
 import { attachmentSecret, signValues } from "../db/files/signed-links";
+import * as createApi from "../db/views/create";
+import * as formApi from "../db/views/form/settings";
+import * as submitApi from "../db/views/form/submit";
+import * as galleryApi from "../db/views/gallery/settings";
+import * as kanbanApi from "../db/views/kanban/settings";
+import * as groupApi from "../db/views/kanban/group";
+import * as calendarApi from "../db/views/calendar/settings";
+import { checkViewRef, type Caller, type KindMode, type ViewRef } from "../db/views/kinds";
+import type { ViewKind } from "../db/views/types";
 
 /** What crosses the RPC boundary: data, or the status and message of a refusal. */
 export type RoomResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
@@ -46,6 +55,7 @@ function guard<T>(fn: () => T): RoomResult<T> {
 export const GATED_METHODS = [
   "listRows", "countRows", "groupBy", "exportCsv", "findOne", "readRow", "rowExists", "nestedList",
   "insertRow", "insertRows", "updateRow", "updateRows", "updateWhere", "deleteRow", "deleteRows", "deleteWhere", "setLink",
+  "groupedList", "submitForm",
 ] as const;
 export type GatedMethod = (typeof GATED_METHODS)[number];
 
@@ -240,6 +250,16 @@ export class ProjectRoom extends Server<Env> {
   countRows(tableKey: string, where: string | undefined, scope?: RowScope) {
     return guard(() => readApi.countRows(this.store, tableKey, where, this.#counts, scope));
   }
+  groupedList(tableKey: string, columnId: string, params: ListParams, scope: RowScope, optionsArrJson?: string) {
+    return guard(() => groupApi.groupedList(this.store, tableKey, columnId, params, scope, optionsArrJson));
+  }
+  /** A record through a form view: its fields and required rules apply (form/submit.ts). */
+  submitForm(tableKey: string, viewKey: string, body: unknown, actor: auditApi.Actor) {
+    return this.#write(
+      () => submitApi.submitForm(this.store, tableKey, viewKey, body, actor),
+      (res) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row: res.row, by: actor }),
+    );
+  }
   groupBy(tableKey: string, column: string, params: ListParams, scope?: RowScope) {
     return guard(() => readApi.groupBy(this.store, tableKey, column, params, scope));
   }
@@ -326,14 +346,45 @@ export class ProjectRoom extends Server<Env> {
 
   // Views RPC (contract 4.4, 4.6, 4.7): views, view columns, saved filters and sorts. Every change
   // goes through #schema, since table refs, view scopes and counts cached before it are stale.
-  listViews(projectId: string, tableId: string) {
-    return guard(() => viewsApi.listViews(this.store, projectId, tableId));
+  listViews(projectId: string, tableId: string, caller?: Caller) {
+    return guard(() => viewsApi.listViews(this.store, projectId, tableId, caller));
   }
-  createGridView(projectId: string, tableId: string, input: Parameters<typeof viewsApi.createGridView>[3]) {
-    return this.#schema(() => viewsApi.createGridView(this.store, projectId, tableId, input));
+  createView(projectId: string, tableId: string, kind: ViewKind, input: Parameters<typeof createApi.createView>[4], userId: string | null) {
+    return this.#schema(() => createApi.createView(this.store, projectId, tableId, kind, input, userId));
   }
-  updateView(projectId: string, viewId: string, input: Parameters<typeof viewsApi.updateView>[3]) {
-    return this.#schema(() => viewsApi.updateView(this.store, projectId, viewId, input));
+  /** Refuses a locked or another person's personal view before a route acts on it (kinds.ts). */
+  checkViewKind(ref: ViewRef, caller: Caller, mode: KindMode) {
+    return guard(() => checkViewRef(this.store, ref, caller, mode));
+  }
+  updateView(projectId: string, viewId: string, input: Parameters<typeof viewsApi.updateView>[3], userId: string | null) {
+    return this.#schema(() => viewsApi.updateView(this.store, projectId, viewId, input, userId));
+  }
+  readForm(projectId: string, viewId: string) {
+    return guard(() => formApi.readForm(this.store, projectId, viewId));
+  }
+  updateForm(viewId: string, input: Parameters<typeof formApi.updateForm>[2]) {
+    return this.#schema(() => formApi.updateForm(this.store, viewId, input));
+  }
+  updateFormColumn(viewColumnId: string, input: Parameters<typeof formApi.updateFormColumn>[2]) {
+    return this.#schema(() => formApi.updateFormColumn(this.store, viewColumnId, input));
+  }
+  readGallery(projectId: string, viewId: string) {
+    return guard(() => galleryApi.readGallery(this.store, projectId, viewId));
+  }
+  updateGallery(viewId: string, input: Parameters<typeof galleryApi.updateGallery>[2]) {
+    return this.#schema(() => galleryApi.updateGallery(this.store, viewId, input));
+  }
+  readKanban(projectId: string, viewId: string) {
+    return guard(() => kanbanApi.readKanban(this.store, projectId, viewId));
+  }
+  updateKanban(viewId: string, input: Parameters<typeof kanbanApi.updateKanban>[2]) {
+    return this.#schema(() => kanbanApi.updateKanban(this.store, viewId, input));
+  }
+  readCalendar(projectId: string, viewId: string) {
+    return guard(() => calendarApi.readCalendar(this.store, projectId, viewId));
+  }
+  updateCalendar(projectId: string, viewId: string, input: Parameters<typeof calendarApi.updateCalendar>[3]) {
+    return this.#schema(() => calendarApi.updateCalendar(this.store, projectId, viewId, input));
   }
   deleteView(viewId: string) {
     return this.#schema(() => viewsApi.deleteView(this.store, viewId));

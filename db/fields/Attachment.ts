@@ -31,6 +31,7 @@ function fromText(text: string, ctx: FieldContext<Options>): Result<Stored> {
 export const AttachmentField: FieldType<Options> = {
   uidt: "Attachment",
   virtual: false,
+  viewUses: ["cover"],
   options,
   storage: byDialect("TEXT", "text", "text"),
   filterOps: ATTACHMENT_OPS,

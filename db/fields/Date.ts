@@ -22,6 +22,7 @@ const day = (stored: Stored) => (typeof stored === "string" && /^\d{4}-\d{2}-\d{
 export const DateField: FieldType<Options> = {
   uidt: "Date",
   virtual: false,
+  viewUses: ["calendar"],
   options,
   storage: byDialect("TEXT", "date", "date"),
   filterOps: DATE_OPS,

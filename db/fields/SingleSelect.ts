@@ -15,6 +15,7 @@ function accept(value: unknown, ctx: FieldContext<SelectOptions>): Result<Stored
 export const SingleSelectField: FieldType<SelectOptions> = {
   uidt: "SingleSelect",
   virtual: false,
+  viewUses: ["stack"],
   options: selectOptionsSchema(false),
   storage: byDialect("TEXT", "text", "varchar(255)"),
   filterOps: SINGLE_SELECT_OPS,

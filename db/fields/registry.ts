@@ -29,7 +29,7 @@ import { TimeField } from "./Time";
 import { URLField } from "./URL";
 import { YearField } from "./Year";
 import { fail, ok } from "./common/result";
-import { UI_TYPES, type FieldContext, type FieldType, type Result, type UIType } from "./types";
+import { UI_TYPES, type FieldContext, type FieldType, type Result, type UIType, type ViewUse } from "./types";
 
 /** Options differ per type; callers get them from parseOptions, so the record erases them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -104,4 +104,9 @@ export function parseOptions(uidt: string, metaAndColOptions: unknown): Result<R
 export function fieldContext(uidt: string, title: string, metaAndColOptions: unknown): Result<FieldContext<Record<string, unknown>>> {
   const options = parseOptions(uidt, metaAndColOptions);
   return options.ok ? ok({ title, options: options.value }) : options;
+}
+
+/** Whether a column of this type can serve a view in this role (FieldType.viewUses). */
+export function servesView(uidt: string, use: ViewUse): boolean {
+  return fieldType(uidt)?.viewUses?.includes(use) ?? false;
 }

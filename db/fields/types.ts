@@ -86,4 +86,11 @@ export interface FieldType<O = Record<string, unknown>> {
   readonly filterOps: readonly FilterOp[];
   /** Types that hold uploaded files: the `download/...` paths a stored value names (clean-up on delete). */
   storedFiles?(stored: Stored): string[];
+  /**
+   * What views may build on a column of this type: a calendar's date (`calendar`), a kanban's
+   * stacks (`stack`), a gallery or kanban cover image (`cover`). Absent means none.
+   */
+  readonly viewUses?: readonly ViewUse[];
 }
+
+export type ViewUse = "calendar" | "stack" | "cover";

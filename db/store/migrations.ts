@@ -63,6 +63,17 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     `CREATE INDEX _nc_sorts_view ON _nc_sorts (fk_view_id, sort_order)`,
     `CREATE INDEX _nc_sorts_column ON _nc_sorts (fk_column_id)`,
   ],
+  [
+    // Form, gallery, kanban and calendar views (contract 4.4): who made a view (personal views),
+    // the sub-view settings as one JSON object, and the per-question settings of form columns.
+    `ALTER TABLE _nc_views ADD COLUMN created_by TEXT`,
+    `ALTER TABLE _nc_views ADD COLUMN sub_meta TEXT NOT NULL DEFAULT '{}'`,
+    `ALTER TABLE _nc_view_columns ADD COLUMN label TEXT`,
+    `ALTER TABLE _nc_view_columns ADD COLUMN help TEXT`,
+    `ALTER TABLE _nc_view_columns ADD COLUMN description TEXT`,
+    `ALTER TABLE _nc_view_columns ADD COLUMN required INTEGER NOT NULL DEFAULT 0`,
+    `ALTER TABLE _nc_view_columns ADD COLUMN vc_meta TEXT NOT NULL DEFAULT '{}'`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */

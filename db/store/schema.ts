@@ -55,6 +55,10 @@ export const views = sqliteTable("_nc_views", {
   /** Grid sub-view settings (contract 1.10 "Grid"): kept on the view, keyed by its id. */
   rowHeight: integer("row_height"),
   gridMeta: text("grid_meta").notNull().default("{}"),
+  /** The user who made the view: the only one who sees and changes it while it is personal. */
+  createdBy: text("created_by"),
+  /** Settings of the form, gallery, kanban or calendar sub-view (contract 1.10), as one JSON object. */
+  subMeta: text("sub_meta").notNull().default("{}"),
 });
 
 /** One row per table column per view: visibility, place and width (contract 1.10 view columns). */
@@ -69,6 +73,12 @@ export const viewColumns = sqliteTable("_nc_view_columns", {
   indexed: integer("indexed").notNull().default(0),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
+  /** Form view columns (contract 1.10): the question's label, help text and required flag. */
+  label: text("label"),
+  help: text("help"),
+  description: text("description"),
+  required: integer("required").notNull().default(0),
+  vcMeta: text("vc_meta").notNull().default("{}"),
 });
 
 /** Saved view filters: conditions and groups, a tree through fk_parent_id. */

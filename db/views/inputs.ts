@@ -18,6 +18,12 @@ const filterValueFits = (v: unknown) => (Array.isArray(v) ? v.join(",") : typeof
 export const createViewInput = z.object({
   title: z.string(kind("text")),
   copy_from_id: z.string(kind("a view id")).nullish(),
+  /** Kanban: its SingleSelect stack field; gallery and kanban: the cover field. */
+  fk_grp_col_id: z.string(kind("a column id")).nullish(),
+  fk_cover_image_col_id: z.string(kind("a column id")).nullish(),
+  /** Calendar: its date field(s), checked by calendar/settings.ts. */
+  calendar_range: z.array(z.unknown(), kind("a list of {fk_from_column_id, fk_to_column_id}")).nullish(),
+  lock_type: z.enum(["collaborative", "locked", "personal"], kind("collaborative, locked or personal")).nullish(),
 });
 
 export const updateViewInput = z.object({

@@ -6,6 +6,7 @@ import { filters, sorts, type ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { arrayTree, storedTree } from "./filter-tree";
 import { tableColumns, viewOfTable } from "./lookup";
+import { checkKind, type Caller } from "./kinds";
 import { isSystemColumn } from "./shape";
 import { orderedViewColumns, syncViewColumns } from "./sync";
 
@@ -23,6 +24,8 @@ import { orderedViewColumns, syncViewColumns } from "./sync";
 export interface RowScope {
   /** A view id or title of the table (`{viewName}`). */
   view?: string;
+  /** Who reads: another person's personal view is "View not found" to them (kinds.ts). */
+  caller?: Caller;
   filterArrJson?: string;
   sortArrJson?: string;
 }
@@ -87,6 +90,7 @@ const isEmpty = (scope: RowScope | undefined) => !scope || (!scope.view && !scop
 export function scopeParams(store: ProjectStore, t: TableRef, table: QueryTable, params: ListParams, scope?: RowScope): ScopedParams {
   if (isEmpty(scope)) return params;
   const cols = tableColumns(store, t.model.id);
+  if (scope!.view && scope!.caller) checkKind(viewOfTable(store, t.model.id, scope!.view), scope!.caller, "read");
   const view = scope!.view ? loadView(store, t, scope!.view) : null;
   const queryable = new Set(table.columns.map((c) => c.title));
   const trees = [view?.tree, arrayTree(scope!.filterArrJson, cols), toTree(params.where)].filter((n): n is WhereNode => !!n);

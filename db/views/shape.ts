@@ -1,10 +1,8 @@
-import type { ColumnRow, FilterRow, ModelRow, SortRow, ViewColumnRow, ViewRow } from "../store/schema";
-import { viewJson } from "../schema/shape";
+import type { ColumnRow, FilterRow, SortRow, ViewColumnRow } from "../store/schema";
 
 /** View, grid, view-column, filter and sort objects as the contract returns them (API-CONTRACT 1.10). */
 
 const baseId = (projectId: string) => `ds_${projectId.slice(2)}`;
-const parse = (text: string | null) => (text ? (JSON.parse(text) as Record<string, unknown>) : {});
 
 /**
  * System columns start hidden and are shown only with `show_system_fields` (contract 1.10): foreign
@@ -13,33 +11,6 @@ const parse = (text: string | null) => (text ? (JSON.parse(text) as Record<strin
 export function isSystemColumn(c: Pick<ColumnRow, "system" | "uidt" | "pk" | "ai" | "cdf" | "meta">): boolean {
   if (c.system || c.uidt === "ForeignKey" || c.uidt === "ID") return true;
   return Boolean(c.pk) && (Boolean(c.ai) || c.cdf !== null || Boolean((JSON.parse(c.meta) as { ag?: unknown }).ag));
-}
-
-/** The grid sub-view, keyed by the view id. Its meta is a JSON string as upstream sends it. */
-export function gridJson(v: ViewRow, projectId: string) {
-  return {
-    fk_view_id: v.id,
-    base_id: baseId(projectId),
-    project_id: projectId,
-    uuid: null,
-    row_height: v.rowHeight,
-    meta: v.gridMeta,
-    created_at: v.createdAt,
-    updated_at: v.updatedAt,
-  };
-}
-
-const NO_ROLE_DISABLED = { owner: false, creator: false, viewer: false, editor: false, commenter: false, guest: false };
-
-/** A view with the extras view lists carry (table names, UI-ACL `disabled`, the grid sub-view). */
-export function viewItemJson(v: ViewRow, projectId: string, model: ModelRow) {
-  return {
-    ...viewJson(v, projectId, model),
-    ptype: model.type,
-    table_meta: parse(model.meta),
-    disabled: NO_ROLE_DISABLED,
-    ...(v.type === 3 ? { view: gridJson(v, projectId) } : {}),
-  };
 }
 
 export function viewColumnJson(vc: ViewColumnRow, projectId: string) {

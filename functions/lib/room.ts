@@ -27,6 +27,6 @@ export function gatedRoom(env: Env, projectId: string) {
 /** Turns a room refusal into the HTTP error it names. */
 export async function unwrap<T>(pending: Promise<RoomResult<T>>): Promise<T> {
   const res = await pending;
-  if (!res.ok) throw new HttpError(res.status as 400 | 404, res.msg);
+  if (!res.ok) throw new HttpError(res.status as 400 | 403 | 404 | 409 | 501, res.msg);
   return res.data;
 }

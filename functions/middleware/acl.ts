@@ -43,7 +43,7 @@ function uploadProject(c: Context<AppEnv>): string | undefined {
 
 /** The id of a view's part (view column, filter, sort) in paths that name no view. */
 const viewPartId = (c: Context<AppEnv>) =>
-  c.req.param("gridViewColumnId") ?? c.req.param("filterId") ?? c.req.param("filterGroupId") ?? c.req.param("sortId");
+  c.req.param("gridViewColumnId") ?? c.req.param("formViewColumnId") ?? c.req.param("filterId") ?? c.req.param("filterGroupId") ?? c.req.param("sortId");
 
 async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
   if (c.req.method === "GET") return undefined;

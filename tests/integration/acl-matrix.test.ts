@@ -75,7 +75,7 @@ describe("route x role outcomes follow the permission matrix", async () => {
       // Comment routes name their table in the query or body (fk_model_id) instead of the path.
       const byModel = route.path.includes("/audits/");
       const needsSchema = byModel || /:tableId|:columnId|:tableName/.test(route.path);
-      const needsViews = /:viewId|:filterId|:filterGroupId|:sortId|:gridViewColumnId|:viewColumnId/.test(route.path);
+      const needsViews = /:viewId|:filterId|:filterGroupId|:sortId|:gridViewColumnId|:viewColumnId|:formViewColumnId/.test(route.path);
       let setup = await freshSetup(needsSchema, needsViews);
       for (const [name, user, projectRole] of callers) {
         const { projectId, subject, ids } = setup;
@@ -93,6 +93,7 @@ describe("route x role outcomes follow the permission matrix", async () => {
           .replace(":sortId", ids.sortId)
           .replace(":gridViewColumnId", ids.viewColumnId)
           .replace(":viewColumnId", ids.viewColumnId)
+          .replace(":formViewColumnId", ids.viewColumnId)
           .replace(/:[a-zA-Z]+/g, "x");
         // Uploads name their project in the folder they write to (contract 7).
         const query = byModel ? `?fk_model_id=${ids.tableId}` : route.path.includes("/storage/") ? `?path=noco/${projectId}/t/c` : "";

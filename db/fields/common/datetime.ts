@@ -35,6 +35,8 @@ export function dateTimeType(uidt: UIType): FieldType<DateTimeOptions> {
   return {
     uidt,
     virtual: false,
+    // A DateTime is a calendar's date; a CreateTime is set by the system and cannot be moved.
+    ...(uidt === "DateTime" ? { viewUses: ["calendar"] as const } : {}),
     options: DATE_TIME_OPTIONS,
     storage: byDialect("TEXT", "timestamptz", "datetime(3)"),
     filterOps: DATE_OPS,

@@ -9,6 +9,8 @@ import type { AppEnv } from "../../types";
 import { readJson } from "../../lib/validate";
 import { actorOf, room, type Ctx } from "./context";
 import { withSignedFiles } from "../../lib/attachments/sign-answer";
+import { callerOf } from "../../lib/caller";
+import { notifyFormOwner } from "./form-mail";
 
 const table = (c: Ctx) => c.req.param("tableName")!;
 const rowId = (c: Ctx) => c.req.param("rowId")!;
@@ -22,6 +24,7 @@ const listParams = (c: Ctx) => readListParams(new URL(c.req.url).searchParams);
 /** The view of `/views/:viewName` routes and the JSON extras (contract 1.6), applied in the room. */
 const scope = (c: Ctx): RowScope => ({
   view: c.req.param("viewName"),
+  caller: callerOf(c),
   filterArrJson: c.req.query("filterArrJson"),
   sortArrJson: c.req.query("sortArrJson"),
 });
@@ -70,6 +73,21 @@ async function link(c: Ctx, add: boolean) {
   return c.json({ msg });
 }
 
+/** Rows in groups of a SingleSelect field's options, each paged apart (contract 5.1 `group`, the kanban). */
+async function grouped(c: Ctx) {
+  const params = listParams(c);
+  const given = new URL(c.req.url).searchParams;
+  if (!given.has("limit")) params.limit = 25;
+  return c.json(await unwrap(room(c).groupedList(table(c), c.req.param("columnId")!, params, scope(c), c.req.query("optionsArrJson"))));
+}
+
+/** A record through a view: a form view keeps its fields and required rules, and may e-mail its creator. */
+async function insertThroughView(c: Ctx) {
+  const { row, notify } = await unwrap(room(c).submitForm(table(c), c.req.param("viewName")!, await readJson(c), actorOf(c)));
+  if (notify) await notifyFormOwner(c, notify);
+  return c.json(row);
+}
+
 async function findOne(c: Ctx) {
   return c.json(await withSignedFiles(c, await unwrap(room(c).findOne(table(c), listParams(c), scope(c)))));
 }
@@ -89,6 +107,9 @@ export const rowRoutes = new Hono<AppEnv>()
   .get("/:orgs/:projectName/:tableName/views/:viewName/export/csv", needInRoom("dataExport"), exportCsv)
   .get("/:orgs/:projectName/:tableName/find-one", needInRoom("dataRead"), findOne)
   .get("/:orgs/:projectName/:tableName/views/:viewName/find-one", needInRoom("dataRead"), findOne)
+  .get("/:orgs/:projectName/:tableName/group/:columnId", needInRoom("dataList"), grouped)
+  .get("/:orgs/:projectName/:tableName/views/:viewName/group/:columnId", needInRoom("dataList"), grouped)
+  .post("/:orgs/:projectName/:tableName/views/:viewName", needInRoom("dataInsert"), insertThroughView)
   .post("/:orgs/:projectName/:tableName", needInRoom("dataInsert"), async (c) =>
     c.json(await withSignedFiles(c, await unwrap(room(c).insertRow(table(c), await readJson(c), actorOf(c))))),
   )

@@ -4,6 +4,7 @@ import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
+import { viewKind } from "./kind";
 import { indexNew, pid, room, viewColumns, type Ctx } from "./context";
 
 /** `ignoreIds[]=a&ignoreIds[]=b` as the SDK sends it, or a comma list. */
@@ -19,21 +20,21 @@ async function setAll(c: Ctx, show: boolean) {
  * may change them (contract 8: show/hide-all, grid column width), readers list them.
  */
 export const viewColumnRoutes = new Hono<AppEnv>()
-  .get("/grids/:viewId/grid-columns", need("viewList"), async (c) => c.json(await viewColumns(c, c.req.param("viewId"))))
-  .patch("/grid-columns/:gridViewColumnId", need("gridColumnUpdate"), async (c) => {
+  .get("/grids/:viewId/grid-columns", need("viewList"), viewKind("read"), async (c) => c.json(await viewColumns(c, c.req.param("viewId"))))
+  .patch("/grid-columns/:gridViewColumnId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, viewColumnInput);
     return c.json(await unwrap(room(c).updateViewColumn(null, c.req.param("gridViewColumnId"), body)));
   })
-  .get("/views/:viewId/columns", need("viewList"), async (c) => c.json({ list: await viewColumns(c, c.req.param("viewId")) }))
-  .post("/views/:viewId/columns", need("gridColumnUpdate"), async (c) => {
+  .get("/views/:viewId/columns", need("viewList"), viewKind("read"), async (c) => c.json({ list: await viewColumns(c, c.req.param("viewId")) }))
+  .post("/views/:viewId/columns", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, saveViewColumnInput);
     const column = await unwrap(room(c).saveViewColumn(pid(c), c.req.param("viewId"), body));
     await indexNew(c, [column.id]);
     return c.json(column);
   })
-  .patch("/views/:viewId/columns/:viewColumnId", need("gridColumnUpdate"), async (c) => {
+  .patch("/views/:viewId/columns/:viewColumnId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, viewColumnInput);
     return c.json(await unwrap(room(c).updateViewColumn(c.req.param("viewId"), c.req.param("viewColumnId"), body)));
   })
-  .post("/views/:viewId/show-all", need("gridColumnUpdate"), (c) => setAll(c, true))
-  .post("/views/:viewId/hide-all", need("gridColumnUpdate"), (c) => setAll(c, false));
+  .post("/views/:viewId/show-all", need("gridColumnUpdate"), viewKind("shape"), (c) => setAll(c, true))
+  .post("/views/:viewId/hide-all", need("gridColumnUpdate"), viewKind("shape"), (c) => setAll(c, false));

@@ -5,26 +5,27 @@ import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
+import { viewKind } from "./kind";
 import { indexNew, pid, room } from "./context";
 
 /** Saved view filters and filter groups (contract 4.6). Readers list them, editors change them. */
 export const filterRoutes = new Hono<AppEnv>()
-  .get("/views/:viewId/filters", need("filterList"), async (c) => c.json({ list: await unwrap(room(c).listFilters(pid(c), c.req.param("viewId"))) }))
-  .post("/views/:viewId/filters", need("filterCreate"), async (c) => {
+  .get("/views/:viewId/filters", need("filterList"), viewKind("read"), async (c) => c.json({ list: await unwrap(room(c).listFilters(pid(c), c.req.param("viewId"))) }))
+  .post("/views/:viewId/filters", need("filterCreate"), viewKind("shape"), async (c) => {
     const body: FilterInput = await jsonBody(c, filterInput);
     const { filter, ids } = await unwrap(room(c).createFilter(pid(c), c.req.param("viewId"), body));
     await indexNew(c, ids);
     return c.json(filter);
   })
-  .get("/filters/:filterGroupId/children", need("filterList"), async (c) =>
+  .get("/filters/:filterGroupId/children", need("filterList"), viewKind("read"), async (c) =>
     c.json({ list: await unwrap(room(c).listFilterChildren(pid(c), c.req.param("filterGroupId"))) }),
   )
-  .get("/filters/:filterId", need("filterList"), async (c) => c.json(await unwrap(room(c).readFilter(pid(c), c.req.param("filterId")))))
-  .patch("/filters/:filterId", need("filterUpdate"), async (c) => {
+  .get("/filters/:filterId", need("filterList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readFilter(pid(c), c.req.param("filterId")))))
+  .patch("/filters/:filterId", need("filterUpdate"), viewKind("shape"), async (c) => {
     const body: FilterInput = await jsonBody(c, filterInput);
     return c.json(await unwrap(room(c).updateFilter(c.req.param("filterId"), body)));
   })
-  .delete("/filters/:filterId", need("filterDelete"), async (c) => {
+  .delete("/filters/:filterId", need("filterDelete"), viewKind("shape"), async (c) => {
     await unindexIds(c.env.META, await unwrap(room(c).deleteFilter(c.req.param("filterId"))));
     return c.json(true);
   });

@@ -5,23 +5,24 @@ import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
+import { viewKind } from "./kind";
 import { indexNew, pid, room } from "./context";
 
 /** Saved view sorts (contract 4.7). Readers list them, editors change them. */
 export const sortRoutes = new Hono<AppEnv>()
-  .get("/views/:viewId/sorts", need("sortList"), async (c) => c.json({ list: await unwrap(room(c).listSorts(pid(c), c.req.param("viewId"))) }))
-  .post("/views/:viewId/sorts", need("sortCreate"), async (c) => {
+  .get("/views/:viewId/sorts", need("sortList"), viewKind("read"), async (c) => c.json({ list: await unwrap(room(c).listSorts(pid(c), c.req.param("viewId"))) }))
+  .post("/views/:viewId/sorts", need("sortCreate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, sortInput);
     const sort = await unwrap(room(c).createSort(pid(c), c.req.param("viewId"), body));
     await indexNew(c, [sort.id]);
     return c.json(sort);
   })
-  .get("/sorts/:sortId", need("sortList"), async (c) => c.json(await unwrap(room(c).readSort(pid(c), c.req.param("sortId")))))
-  .patch("/sorts/:sortId", need("sortUpdate"), async (c) => {
+  .get("/sorts/:sortId", need("sortList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readSort(pid(c), c.req.param("sortId")))))
+  .patch("/sorts/:sortId", need("sortUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateSortInput);
     return c.json(await unwrap(room(c).updateSort(c.req.param("sortId"), body)));
   })
-  .delete("/sorts/:sortId", need("sortDelete"), async (c) => {
+  .delete("/sorts/:sortId", need("sortDelete"), viewKind("shape"), async (c) => {
     await unwrap(room(c).deleteSort(c.req.param("sortId")));
     await unindexIds(c.env.META, [c.req.param("sortId")]);
     return c.json(true);

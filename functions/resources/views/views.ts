@@ -1,31 +1,44 @@
 import { Hono } from "hono";
 import { createViewInput, updateGridInput, updateViewInput } from "../../../db/views/inputs";
+import type { ViewKind } from "../../../db/views/types";
 import { unindexIds } from "../../lib/meta-index";
 import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
-import { indexNew, pid, room } from "./context";
+import { indexNew, pid, room, type Ctx } from "./context";
+import { callerOf, viewKind } from "./kind";
 
-/** Grid views of a table and their settings (contract 4.4). Only owners and creators shape views. */
+async function create(c: Ctx, kind: ViewKind) {
+  const body = await jsonBody(c, createViewInput);
+  const { view, newIds } = await unwrap(room(c).createView(pid(c), c.req.param("tableId")!, kind, body, c.get("user")?.id ?? null));
+  await indexNew(c, newIds);
+  return c.json(view);
+}
+
+/**
+ * Views of a table (contract 4.4): every type is created by its own route; only owners and
+ * creators shape views; a personal view is its creator's alone, a locked one its builders'.
+ */
 export const viewRoutes = new Hono<AppEnv>()
-  .get("/tables/:tableId/views", need("viewList"), async (c) => c.json({ list: await unwrap(room(c).listViews(pid(c), c.req.param("tableId"))) }))
-  .post("/tables/:tableId/grids", need("viewCreate"), async (c) => {
-    const body = await jsonBody(c, createViewInput);
-    const { view, newIds } = await unwrap(room(c).createGridView(pid(c), c.req.param("tableId"), body));
-    await indexNew(c, newIds);
-    return c.json(view);
-  })
-  .patch("/views/:viewId", need("viewUpdate"), async (c) => {
+  .get("/tables/:tableId/views", need("viewList"), async (c) =>
+    c.json({ list: await unwrap(room(c).listViews(pid(c), c.req.param("tableId"), callerOf(c))) }),
+  )
+  .post("/tables/:tableId/grids", need("viewCreate"), (c) => create(c, "grid"))
+  .post("/tables/:tableId/forms", need("viewCreate"), (c) => create(c, "form"))
+  .post("/tables/:tableId/galleries", need("viewCreate"), (c) => create(c, "gallery"))
+  .post("/tables/:tableId/kanbans", need("viewCreate"), (c) => create(c, "kanban"))
+  .post("/tables/:tableId/calendars", need("viewCreate"), (c) => create(c, "calendar"))
+  .patch("/views/:viewId", need("viewUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateViewInput);
-    return c.json(await unwrap(room(c).updateView(pid(c), c.req.param("viewId"), body)));
+    return c.json(await unwrap(room(c).updateView(pid(c), c.req.param("viewId"), body, c.get("user")?.id ?? null)));
   })
-  .delete("/views/:viewId", need("viewDelete"), async (c) => {
+  .delete("/views/:viewId", need("viewDelete"), viewKind("shape"), async (c) => {
     await unindexIds(c.env.META, await unwrap(room(c).deleteView(c.req.param("viewId"))));
     return c.json(true);
   })
   // Row height and grid meta are display settings: editors may change them (contract 8, "grid view options").
-  .patch("/grids/:viewId", need("gridColumnUpdate"), async (c) => {
+  .patch("/grids/:viewId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateGridInput);
     return c.json(await unwrap(room(c).updateGrid(c.req.param("viewId"), body)));
   });

@@ -1,4 +1,4 @@
-import { Globe, KeyRound, Settings } from "lucide-react";
+import { Globe, KeyRound, Menu, Settings } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -12,36 +12,52 @@ import { ProjectSettingsDialog } from "./settings/project-settings-dialog";
 import { settingsSections } from "./settings/sections";
 
 /** Title, colour and role of the project; preview-as and the settings button for those who may. */
-export function ProjectHeader() {
+export function ProjectHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onToggleSidebar(): void }) {
   const { t } = useTranslation();
   const project = useProject();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const sections = settingsSections(project.can);
   const color = isHexColor(project.project.color) ? project.project.color : DEFAULT_THEME.primaryColor;
   return (
-    <header className="flex flex-wrap items-center gap-3">
-      <span aria-hidden="true" className="size-8 shrink-0 rounded-lg" style={{ backgroundColor: color }} />
-      <h1 className="text-2xl font-semibold text-gray-900">{project.project.title}</h1>
+    <header className="flex min-w-0 items-center gap-2 px-3 py-1.5">
+      <button
+        type="button"
+        className="rounded-md p-1.5 text-gray-600 hover:bg-gray-100 md:hidden"
+        aria-label={sidebarOpen ? t("views.closeSidebar") : t("views.openSidebar")}
+        aria-expanded={sidebarOpen}
+        aria-controls="project-sidebar"
+        onClick={onToggleSidebar}
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </button>
+      <span aria-hidden="true" className="size-5 shrink-0 rounded" style={{ backgroundColor: color }} />
+      <h1 className="min-w-0 truncate text-base font-semibold text-gray-900">{project.project.title}</h1>
       {project.isPublicBase ? (
         <span className="inline-flex items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-medium text-gray-800">
           <Globe aria-hidden="true" className="size-3.5" />
           {t("project.shell.sharedBase")}
         </span>
       ) : null}
-      <RoleBadge roles={project.realFlags} />
-      <div className="ms-auto flex flex-wrap items-center gap-2">
+      <span className="hidden sm:inline-flex">
+        <RoleBadge roles={project.realFlags} />
+      </span>
+      <div className="ms-auto flex shrink-0 items-center gap-2">
         <PresenceAvatars />
-        {project.canPreview ? <PreviewSelect /> : null}
+        {project.canPreview ? (
+          <span className="hidden sm:block">
+            <PreviewSelect />
+          </span>
+        ) : null}
         {!project.isPublicBase ? (
-          <Link to={`${project.basePath}/auth`} className={buttonClass("secondary")}>
+          <Link to={`${project.basePath}/auth`} className={buttonClass("secondary")} aria-label={t("project.auth.open")}>
             <KeyRound aria-hidden="true" className="size-4" />
-            {t("project.auth.open")}
+            <span className="hidden sm:inline">{t("project.auth.open")}</span>
           </Link>
         ) : null}
         {sections.length > 0 ? (
-          <Button variant="secondary" onClick={() => setSettingsOpen(true)}>
+          <Button variant="secondary" onClick={() => setSettingsOpen(true)} aria-label={t("project.shell.settings")}>
             <Settings aria-hidden="true" className="size-4" />
-            {t("project.shell.settings")}
+            <span className="hidden sm:inline">{t("project.shell.settings")}</span>
           </Button>
         ) : null}
       </div>

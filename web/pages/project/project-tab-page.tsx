@@ -6,7 +6,7 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { useTableImportVersion } from "../../import/ui/import-request";
 import { TableTools } from "../../import/ui/table-tools";
-import { TableGridPage } from "../../views/grid/table-grid-page";
+import { ViewScreen } from "../../views/view-screen";
 import { useProject } from "./project-context";
 import { useTabs } from "./tabs/tabs-context";
 
@@ -23,9 +23,9 @@ function TableTab() {
   }, [open, table, viewTitle]);
   if (!table) return tablesLoading ? <FullPageSpinner /> : <EmptyState icon={SearchX} body={t("project.tab.notFound", { title })} />;
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex h-full min-h-0 flex-col gap-2">
       <TableTools tableId={table.id} viewTitle={viewTitle ?? null} />
-      <TableGridPage key={importVersion} tableId={table.id} viewTitle={viewTitle} />
+      <ViewScreen key={importVersion} tableId={table.id} viewTitle={viewTitle} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { IconButton } from "../../../components/ui/icon-button";
 import { TablePresence } from "../../../realtime";
 import { useProject } from "../project-context";
 import { tabPath } from "../tabs/tabs";
+import { ViewList } from "./view-list";
 
 interface TableItemProps {
   table: TableSummary;
@@ -14,15 +15,18 @@ interface TableItemProps {
   onRename(): void;
   onDelete(): void;
   onMove(delta: -1 | 1): void;
+  /** The sidebar search: views whose title contains it. */
+  filter: string;
 }
 
 /** A table in the sidebar: opens its tab; rename, move and delete for those who may. */
-export function TableItem({ table, first, last, onRename, onDelete, onMove }: TableItemProps) {
+export function TableItem({ table, first, last, onRename, onDelete, onMove, filter }: TableItemProps) {
   const { t } = useTranslation();
   const { basePath, can } = useProject();
   const title = table.title;
   return (
-    <li data-testid="sidebar-table" className="group relative rounded-md hover:bg-gray-100">
+    <li data-testid="sidebar-table">
+      <div className="group relative rounded-md hover:bg-gray-100">
       <NavLink
         to={tabPath(basePath, { id: table.id, type: "table", title })}
         className={({ isActive }) =>
@@ -44,6 +48,8 @@ export function TableItem({ table, first, last, onRename, onDelete, onMove }: Ta
         {can("tableUpdate") ? <IconButton label={t("project.tables.rename", { title })} icon={Pencil} onClick={onRename} /> : null}
         {can("tableDelete") ? <IconButton label={t("project.tables.delete", { title })} icon={Trash2} tone="danger" onClick={onDelete} /> : null}
       </div>
+      </div>
+      <ViewList table={table} filter={filter} />
     </li>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TableSummary } from "../../../api/types";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { IconButton } from "../../../components/ui/icon-button";
+import { SearchBox } from "../../../components/ui/search-box";
 import { ImportMenu } from "../../../import/ui/import-entry";
 import { useProject } from "../project-context";
 import { CreateTableDialog } from "./create-table-dialog";
@@ -19,10 +20,15 @@ export function TableList() {
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<TableSummary | null>(null);
   const [deleting, setDeleting] = useState<TableSummary | null>(null);
+  const [search, setSearch] = useState("");
+  const needle = search.trim().toLowerCase();
+  // A table whose name matches shows all its views; otherwise its views are narrowed to the search.
+  const listed = tables.map((table) => ({ table, filter: needle && !table.title.toLowerCase().includes(needle) ? needle : "" }));
 
   return (
-    <aside className="shrink-0 md:w-64">
-      <nav aria-label={t("project.shell.sidebar")} className="rounded-lg border border-gray-200 bg-white p-2">
+    <div className="flex min-h-0 flex-1 flex-col">
+      <nav aria-label={t("project.shell.sidebar")} className="flex min-h-0 flex-1 flex-col overflow-y-auto p-2">
+        <SearchBox label={t("views.search")} value={search} onValueChange={setSearch} className="mb-2" />
         <div className="flex items-center justify-between px-2 py-1">
           <p className="text-xs font-semibold uppercase tracking-wide text-gray-500">{t("project.shell.tables")}</p>
           <div className="flex items-center gap-0.5">
@@ -33,8 +39,9 @@ export function TableList() {
         {tablesLoading ? <LoaderCircle aria-label={t("app.loading")} className="mx-auto my-3 size-5 animate-spin text-primary" /> : null}
         {!tablesLoading && tables.length === 0 ? <p className="px-2 py-2 text-sm text-gray-500">{t("project.shell.noTables")}</p> : null}
         <ul className="flex flex-col gap-0.5">
-          {tables.map((table, i) => (
+          {listed.map(({ table, filter }, i) => (
             <TableItem
+              filter={filter}
               key={table.id}
               table={table}
               first={i === 0}
@@ -67,6 +74,6 @@ export function TableList() {
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
       />
-    </aside>
+    </div>
   );
 }

@@ -13,7 +13,7 @@ export function TabBar() {
   if (state.tabs.length === 0) return null;
   const label = (tab: Tab) => (tab.type === "auth" ? t("project.tabs.auth") : tab.title);
   return (
-    <nav aria-label={t("project.tabs.label")} className="mb-4 border-b border-gray-200">
+    <nav aria-label={t("project.tabs.label")} className="mb-2 border-b border-gray-200 px-3">
       <ul className="-mb-px flex gap-1 overflow-x-auto">
         {state.tabs.map((tab) => {
           const active = tab.id === state.activeId;

@@ -15,16 +15,33 @@ export interface TabsApi {
 
 const TabsContext = createContext<TabsApi | null>(null);
 
+function loadTabs(key: string): TabsState {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(key) ?? "null") as TabsState | null;
+    if (saved && Array.isArray(saved.tabs)) return { tabs: saved.tabs.filter((t) => t && typeof t.id === "string" && typeof t.title === "string"), activeId: saved.activeId ?? null };
+  } catch {
+    /* unreadable: start with no tabs */
+  }
+  return EMPTY_TABS;
+}
+
 /** Tab state of one project (SPEC 4 "Tabs"), bound to the router. */
 export function TabsProvider({ basePath, children }: { basePath: string; children: ReactNode }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<TabsState>(EMPTY_TABS);
+  // Open tabs survive a reload of this browser tab (SPEC 4): kept per project in sessionStorage.
+  const storageKey = `gridbase.tabs:${basePath}`;
+  const [state, setState] = useState<TabsState>(() => loadTabs(storageKey));
   // The latest state, so close/rename can decide where to navigate in the same event.
   const current = useRef(state);
   const apply = useCallback((next: TabsState) => {
     current.current = next;
     setState(next);
-  }, []);
+    try {
+      sessionStorage.setItem(storageKey, JSON.stringify(next));
+    } catch {
+      /* storage full or blocked: tabs still work for this page */
+    }
+  }, [storageKey]);
 
   // Stable actions: pages call open() from effects, which must not re-run on every tab change.
   const actions = useMemo<Omit<TabsApi, "state">>(

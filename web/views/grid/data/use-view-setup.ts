@@ -11,7 +11,7 @@ import type { TableMeta } from "../../../api/types";
 import type { Filter, GridColumn, Sort, View } from "../../../api/view-types";
 import { viewsApi } from "../../../api/views-api";
 
-async function filterTree(viewId: string): Promise<Filter[]> {
+export async function filterTree(viewId: string): Promise<Filter[]> {
   const withChildren = async (filters: Filter[]): Promise<Filter[]> =>
     Promise.all(filters.map(async (f) => (f.is_group && f.id ? { ...f, children: await withChildren(await viewsApi.filterChildren(f.id)) } : f)));
   return withChildren(await viewsApi.filters(viewId));

@@ -27,7 +27,8 @@ interface ExpandedRowProps {
   fields: readonly GridFieldView[];
   canEdit: boolean;
   canComment: boolean;
-  writes: GridWrites;
+  /** Only saving is needed, so views other than the grid (gallery, kanban, calendar) can open a record too. */
+  writes: Pick<GridWrites, "insertRow" | "applyPlan">;
   onClose(): void;
 }
 

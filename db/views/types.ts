@@ -1,0 +1,7 @@
+/** View type numbers (contract 1.10; calendar is 6 as in later NocoDB). */
+export const VIEW_TYPE = { form: 1, gallery: 2, grid: 3, kanban: 4, calendar: 6 } as const;
+export type ViewKind = keyof typeof VIEW_TYPE;
+
+export const VIEW_TYPE_NAME: Record<number, ViewKind> = Object.fromEntries(
+  Object.entries(VIEW_TYPE).map(([k, v]) => [v, k as ViewKind]),
+) as Record<number, ViewKind>;

@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import { updateCalendarInput } from "../../../db/views/calendar/settings";
+import { updateFormColumnInput, updateFormInput } from "../../../db/views/form/inputs";
+import { updateGalleryInput } from "../../../db/views/gallery/settings";
+import { updateKanbanInput } from "../../../db/views/kanban/settings";
+import { unwrap } from "../../lib/room";
+import { jsonBody } from "../../lib/validate";
+import { need } from "../../middleware/acl";
+import type { AppEnv } from "../../types";
+import { pid, room } from "./context";
+import { viewKind } from "./kind";
+
+/**
+ * Settings of form, gallery, kanban and calendar views (contract 4.4). Anyone who reads views
+ * reads them. A form is built by owners and creators; a gallery's cover, a kanban's stacks and a
+ * calendar's dates are display settings that editors may change too, as with grid options.
+ */
+const id = (c: { req: { param: (k: string) => string | undefined } }) => c.req.param("viewId")!;
+
+export const subViewRoutes = new Hono<AppEnv>()
+  .get("/forms/:viewId", need("viewList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readForm(pid(c), id(c)))))
+  .patch("/forms/:viewId", need("viewUpdate"), viewKind("shape"), async (c) => {
+    const body = await jsonBody(c, updateFormInput);
+    return c.json(await unwrap(room(c).updateForm(id(c), body)));
+  })
+  .patch("/form-columns/:formViewColumnId", need("viewUpdate"), viewKind("shape"), async (c) => {
+    const body = await jsonBody(c, updateFormColumnInput);
+    return c.json(await unwrap(room(c).updateFormColumn(c.req.param("formViewColumnId"), body)));
+  })
+  .get("/galleries/:viewId", need("viewList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readGallery(pid(c), id(c)))))
+  .patch("/galleries/:viewId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
+    const body = await jsonBody(c, updateGalleryInput);
+    return c.json(await unwrap(room(c).updateGallery(id(c), body)));
+  })
+  .get("/kanbans/:viewId", need("viewList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readKanban(pid(c), id(c)))))
+  .patch("/kanbans/:viewId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
+    const body = await jsonBody(c, updateKanbanInput);
+    return c.json(await unwrap(room(c).updateKanban(id(c), body)));
+  })
+  .get("/calendars/:viewId", need("viewList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readCalendar(pid(c), id(c)))))
+  .patch("/calendars/:viewId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
+    const body = await jsonBody(c, updateCalendarInput);
+    return c.json(await unwrap(room(c).updateCalendar(pid(c), id(c), body)));
+  });

@@ -1,0 +1,209 @@
+/**
+ * The form view's builder: fields are dragged (or added) into the form, dragged to reorder and
+ * out again; each question has a label, help text and a required switch; the form has a heading,
+ * subheading, banner and logo images, a success message, a redirect (with delay), "submit
+ * another", show_blank_form and "e-mail me on submit". The preview tab is the form as a visitor
+ * fills it, and submitting it creates a record through the form view (the server checks too).
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { GripVertical, Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../api/query-keys";
+import { tablesApi } from "../../api/tables-api";
+import { viewKindsApi, type FormColumn, type FormSettings } from "../../api/view-kinds-api";
+import type { View } from "../../api/view-types";
+import { FormAlert } from "../../components/ui/form-alert";
+import { FullPageSpinner } from "../../components/ui/spinner";
+import { Switch } from "../../components/ui/switch";
+import { errorText } from "../../lib/api-errors";
+import { notify } from "../../lib/toast";
+import { useNotifyError } from "../../lib/use-notify-error";
+import { useProject } from "../../pages/project/project-context";
+import { orderBetween } from "../../pages/project/sidebar/view-order";
+import { FormPreview } from "./form-preview";
+import { questionsOf, type Question } from "./form-fields";
+
+const input = "w-full rounded-md border border-gray-300 px-2 py-1.5 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 disabled:bg-gray-50";
+
+export function FormBuilder({ tableId, view }: { tableId: string; view: View }) {
+  const { t } = useTranslation();
+  const { projectId, can } = useProject();
+  const queryClient = useQueryClient();
+  const notifyError = useNotifyError();
+  const table = useQuery({ queryKey: queryKeys.table(tableId), queryFn: () => tablesApi.read(tableId) });
+  const formKey = ["form", view.id];
+  const form = useQuery({ queryKey: formKey, queryFn: () => viewKindsApi.form(view.id) });
+  const [draft, setDraft] = useState<FormSettings | null>(null);
+  const [tab, setTab] = useState<"build" | "preview">("build");
+  const [dragging, setDragging] = useState<{ id: string; from: "form" | "fields" } | null>(null);
+  useEffect(() => {
+    if (form.data) setDraft(form.data);
+  }, [form.data]);
+  const editable = can("viewUpdate");
+
+  if (table.error || form.error) return <FormAlert tone="error" message={errorText(table.error ?? form.error, t("views.loadError"))} />;
+  if (!table.data || !form.data || !draft) return <FullPageSpinner />;
+  const { shown, hidden } = questionsOf(table.data.columns, form.data.columns);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: formKey });
+
+  async function saveSettings(patch: Partial<FormSettings>) {
+    setDraft((d) => (d ? { ...d, ...patch } : d));
+    try {
+      await viewKindsApi.updateForm(view.id, patch);
+      await refresh();
+    } catch (err) {
+      notifyError(err);
+      await refresh();
+    }
+  }
+  async function saveQuestion(fc: FormColumn, patch: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order">>) {
+    queryClient.setQueryData<typeof form.data>(formKey, (old) => (old ? { ...old, columns: old.columns.map((c) => (c.id === fc.id ? { ...c, ...patch } : c)) } : old));
+    try {
+      await viewKindsApi.updateFormColumn(fc.id, patch);
+    } catch (err) {
+      notifyError(err);
+    }
+    await refresh();
+  }
+  function dropAt(index: number) {
+    if (!dragging) return;
+    const q = [...shown, ...hidden].find((x) => x.fc.id === dragging.id);
+    setDragging(null);
+    if (!q) return;
+    const orders = shown.map((x) => x.fc.order);
+    const from = dragging.from === "form" ? shown.indexOf(q) : orders.length;
+    const order = orderBetween(dragging.from === "form" ? orders : [...orders, q.fc.order], from, index);
+    void saveQuestion(q.fc, { show: true, order });
+  }
+  const text = (key: keyof FormSettings) => ({
+    value: (draft[key] as string | null) ?? "",
+    disabled: !editable,
+    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+    onBlur: () => (draft[key] ?? "") !== (form.data![key] ?? "") && void saveSettings({ [key]: draft[key] ?? "" }),
+  });
+
+  const question = (q: Question, index: number) => (
+    <li
+      key={q.fc.id}
+      data-testid="form-question"
+      draggable={editable}
+      onDragStart={() => setDragging({ id: q.fc.id, from: "form" })}
+      onDragOver={(e) => dragging && e.preventDefault()}
+      onDrop={(e) => (e.preventDefault(), e.stopPropagation(), dropAt(index))}
+      className="flex gap-2 rounded-md border border-gray-200 bg-white p-3"
+    >
+      <GripVertical aria-hidden="true" className="mt-1 size-4 shrink-0 cursor-grab text-gray-400" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <p className="text-xs text-gray-500">{q.column.title}</p>
+        <input className={input} aria-label={t("views.form.labelOf", { title: q.column.title })} placeholder={q.column.title} defaultValue={q.fc.label ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.label ?? "") && void saveQuestion(q.fc, { label: e.target.value })} />
+        <input className={input} aria-label={t("views.form.helpOf", { title: q.column.title })} placeholder={t("views.form.helpPlaceholder")} defaultValue={q.fc.help ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.help ?? "") && void saveQuestion(q.fc, { help: e.target.value })} />
+        <Switch label={t("views.form.requiredOf", { title: q.column.title })} checked={q.fc.required} disabled={!editable} onChange={(required) => void saveQuestion(q.fc, { required })} />
+      </div>
+      {editable ? (
+        <button type="button" className="self-start rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600" aria-label={t("views.form.removeField", { title: q.column.title })} onClick={() => void saveQuestion(q.fc, { show: false })}>
+          <Trash2 aria-hidden="true" className="size-4" />
+        </button>
+      ) : null}
+    </li>
+  );
+
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-2">
+      <div className="flex items-center gap-2">
+        <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
+        <div role="tablist" className="ms-auto flex rounded-md border border-gray-300">
+          {(["build", "preview"] as const).map((x) => (
+            <button key={x} role="tab" type="button" aria-selected={tab === x} onClick={() => setTab(x)} className={`px-3 py-1 text-sm ${tab === x ? "bg-primary/10 font-medium text-primary" : "text-gray-700"}`}>
+              {t(`views.form.${x}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto lg:flex-row lg:overflow-hidden">
+        {tab === "build" && editable ? (
+          <aside
+            className="flex shrink-0 flex-col gap-1 rounded-md border border-gray-200 bg-white p-2 lg:w-56 lg:overflow-y-auto"
+            aria-label={t("views.form.fields")}
+            onDragOver={(e) => dragging?.from === "form" && e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              const q = shown.find((x) => x.fc.id === dragging?.id);
+              setDragging(null);
+              if (q) void saveQuestion(q.fc, { show: false });
+            }}
+          >
+            <h3 className="text-sm font-semibold text-gray-800">{t("views.form.fields")}</h3>
+            <div className="flex gap-2 text-xs">
+              <button type="button" className="text-primary" onClick={() => void viewKindsApi.setAll(view.id, true).then(refresh, notifyError)}>{t("views.form.addAll")}</button>
+              <button type="button" className="text-primary" onClick={() => void viewKindsApi.setAll(view.id, false).then(refresh, notifyError)}>{t("views.form.removeAll")}</button>
+            </div>
+            {hidden.length === 0 ? <p className="text-xs text-gray-500">{t("views.form.allIn")}</p> : null}
+            <ul className="flex flex-col gap-1">
+              {hidden.map((q) => (
+                <li key={q.fc.id} data-testid="form-field-out" draggable onDragStart={() => setDragging({ id: q.fc.id, from: "fields" })} className="flex items-center gap-1 rounded-md border border-gray-200 px-2 py-1 text-sm">
+                  <GripVertical aria-hidden="true" className="size-3.5 cursor-grab text-gray-400" />
+                  <span className="min-w-0 flex-1 truncate">{q.column.title}</span>
+                  <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-100" aria-label={t("views.form.addField", { title: q.column.title })} onClick={() => void saveQuestion(q.fc, { show: true, order: (shown.at(-1)?.fc.order ?? 0) + 1 })}>
+                    <Plus aria-hidden="true" className="size-4" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </aside>
+        ) : null}
+        <div className="min-w-0 flex-1 lg:overflow-y-auto">
+          <div className="mx-auto flex max-w-2xl flex-col gap-3 rounded-lg border border-gray-200 bg-gray-50 p-4">
+            {tab === "preview" ? (
+              <FormPreview
+                settings={draft}
+                questions={shown}
+                onSubmit={async (row) => {
+                  await viewKindsApi.submitForm(projectId, tableId, view.id, row);
+                  notify.success(t("views.form.submitted"));
+                }}
+              />
+            ) : (
+              <>
+                <input className={`${input} text-lg font-semibold`} aria-label={t("views.form.heading")} placeholder={t("views.form.heading")} {...text("heading")} />
+                <textarea className={input} rows={2} aria-label={t("views.form.subheading")} placeholder={t("views.form.subheading")} {...text("subheading")} />
+                <ol className="flex flex-col gap-2" onDragOver={(e) => dragging && e.preventDefault()} onDrop={(e) => (e.preventDefault(), dropAt(shown.length))} data-testid="form-questions">
+                  {shown.map(question)}
+                  {shown.length === 0 ? <li className="rounded-md border border-dashed border-gray-300 p-6 text-center text-sm text-gray-500">{t("views.form.dropHere")}</li> : null}
+                </ol>
+              </>
+            )}
+          </div>
+        </div>
+        {tab === "build" ? (
+          <aside className="flex shrink-0 flex-col gap-3 rounded-md border border-gray-200 bg-white p-3 lg:w-72 lg:overflow-y-auto" aria-label={t("views.form.settings")}>
+            <h3 className="text-sm font-semibold text-gray-800">{t("views.form.settings")}</h3>
+            <label className="flex flex-col gap-1 text-sm text-gray-700">
+              {t("views.form.bannerUrl")}
+              <input className={input} type="url" {...text("banner_image_url")} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm text-gray-700">
+              {t("views.form.logoUrl")}
+              <input className={input} type="url" {...text("logo_url")} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm text-gray-700">
+              {t("views.form.successMsg")}
+              <textarea className={input} rows={2} {...text("success_msg")} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm text-gray-700">
+              {t("views.form.redirectUrl")}
+              <input className={input} type="url" placeholder="https://" {...text("redirect_url")} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm text-gray-700">
+              {t("views.form.redirectAfter")}
+              <input className={input} type="number" min={0} max={60} disabled={!editable} value={draft.redirect_after_secs ?? 0} onChange={(e) => setDraft({ ...draft, redirect_after_secs: Number(e.target.value) })} onBlur={() => void saveSettings({ redirect_after_secs: Math.min(60, Math.max(0, Math.round(draft.redirect_after_secs ?? 0))) })} />
+            </label>
+            <Switch label={t("views.form.submitAnotherSetting")} checked={draft.submit_another_form} disabled={!editable} onChange={(v) => void saveSettings({ submit_another_form: v })} />
+            <Switch label={t("views.form.showBlank")} checked={draft.show_blank_form} disabled={!editable} onChange={(v) => void saveSettings({ show_blank_form: v })} />
+            <Switch label={t("views.form.emailMe")} checked={draft.email} disabled={!editable} onChange={(v) => void saveSettings({ email: v })} />
+          </aside>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The form as a visitor fills it (the builder's live preview): its images, heading, questions
+ * with label, help and required mark, and a submit that checks the required rules (SPEC 5) here
+ * and on the server, then shows the success message, offers "submit another", counts down 5 s to
+ * a blank form when show_blank_form is set, and names the redirect it would follow.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { missingRequired } from "../../../db/views/form/required";
+import type { FormSettings } from "../../api/view-kinds-api";
+import type { Row } from "../../api/view-types";
+import { Button } from "../../components/ui/button";
+import { FormAlert } from "../../components/ui/form-alert";
+import { codecFor } from "../../fields/codec";
+import { errorText } from "../../lib/api-errors";
+import { asFormField, type Question } from "./form-fields";
+
+export function FormPreview({ settings, questions, onSubmit }: { settings: FormSettings; questions: readonly Question[]; onSubmit(row: Row): Promise<void> }) {
+  const { t } = useTranslation();
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<unknown>(null);
+  const [sent, setSent] = useState(false);
+  const [countdown, setCountdown] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (countdown === null) return;
+    if (countdown <= 0) return reset();
+    const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  function reset() {
+    setTexts({});
+    setErrors({});
+    setSent(false);
+    setCountdown(null);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const row: Row = {};
+    const problems: Record<string, string> = {};
+    for (const q of questions) {
+      const text = texts[q.column.title] ?? "";
+      if (text === "") continue;
+      const parsed = codecFor(q.column).fromText(text);
+      if (parsed.ok) row[q.column.title] = parsed.value;
+      else problems[q.column.title] = parsed.error;
+    }
+    Object.assign(problems, missingRequired(questions.map(asFormField), row));
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await onSubmit(row);
+      setSent(true);
+      if (settings.show_blank_form) setCountdown(5);
+    } catch (err) {
+      setServerError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <div data-testid="form-success" className="flex flex-col items-center gap-3 p-6 text-center">
+        <p className="text-base font-medium text-gray-900">{settings.success_msg || t("views.form.defaultSuccess")}</p>
+        {settings.redirect_url ? <p className="text-sm text-gray-500">{t("views.form.wouldRedirect", { url: settings.redirect_url, count: settings.redirect_after_secs ?? 0 })}</p> : null}
+        {countdown !== null ? <p className="text-sm text-gray-500">{t("views.form.blankIn", { count: countdown })}</p> : null}
+        {settings.submit_another_form ? (
+          <Button variant="secondary" onClick={reset}>
+            {t("views.form.submitAnother")}
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4" data-testid="form-preview">
+      {settings.banner_image_url ? <img src={settings.banner_image_url} alt="" className="h-32 w-full rounded-md object-cover" /> : null}
+      {settings.logo_url ? <img src={settings.logo_url} alt="" className="h-12 w-auto self-start" /> : null}
+      <div>
+        <h3 className="text-xl font-semibold text-gray-900">{settings.heading}</h3>
+        {settings.subheading ? <p className="mt-1 whitespace-pre-line text-sm text-gray-600">{settings.subheading}</p> : null}
+      </div>
+      {questions.map((q) => {
+        const label = q.fc.label || q.column.title;
+        const required = missingRequired([asFormField(q)], {})[q.column.title] !== undefined;
+        const id = `preview-${q.fc.id}`;
+        const value = texts[q.column.title] ?? "";
+        const set = (v: string) => setTexts((old) => ({ ...old, [q.column.title]: v }));
+        const options = (q.column.colOptions?.options ?? []).map((o) => o.title);
+        const input = "rounded-md border border-gray-300 px-3 py-2 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30";
+        return (
+          <div key={q.fc.id} className="flex flex-col gap-1">
+            <label htmlFor={id} className="text-sm font-medium text-gray-800">
+              {label}
+              {required ? <span className="ms-0.5 text-red-600" aria-hidden="true">{t("views.form.requiredMark")}</span> : null}
+            </label>
+            {q.fc.help ? <p className="text-xs text-gray-500">{q.fc.help}</p> : null}
+            {q.column.uidt === "Checkbox" ? (
+              <input id={id} type="checkbox" className="size-4 self-start" checked={value === "true"} onChange={(e) => set(e.target.checked ? "true" : "")} />
+            ) : options.length > 0 && q.column.uidt === "SingleSelect" ? (
+              <select id={id} className={input} value={value} onChange={(e) => set(e.target.value)}>
+                <option value="">{t("views.form.choose")}</option>
+                {options.map((o) => (
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
+                ))}
+              </select>
+            ) : q.column.uidt === "LongText" ? (
+              <textarea id={id} className={input} rows={3} value={value} onChange={(e) => set(e.target.value)} />
+            ) : (
+              <input id={id} className={input} type={q.column.uidt === "Date" ? "date" : "text"} value={value} onChange={(e) => set(e.target.value)} aria-invalid={errors[q.column.title] ? true : undefined} />
+            )}
+            {errors[q.column.title] ? <p className="text-xs text-red-600">{errors[q.column.title]}</p> : null}
+          </div>
+        );
+      })}
+      {serverError ? <FormAlert tone="error" message={errorText(serverError, t("views.loadError"))} /> : null}
+      <div>
+        <Button type="submit" loading={busy}>
+          {t("views.form.submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,312 @@
+/**
+ * A kanban view: a stack per option of its SingleSelect field plus "uncategorized", each loaded a
+ * page at a time (the grouped list, `group/{columnId}`) with its count and "load more". Cards are
+ * dragged to another stack (the record's field changes) or within one (the hand order is kept in
+ * the view's meta); the last moves can be undone (button or Ctrl+Z); moves made by others arrive
+ * over realtime. Stacks can be reordered, collapsed, renamed (the option is renamed, so every
+ * record in it follows) and added (a new option).
+ */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight, ChevronsDownUp, ChevronsUpDown, Pencil, Plus, Undo2 } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { servesView } from "../../../db/fields/registry";
+import { queryKeys } from "../../api/query-keys";
+import { rowsApi } from "../../api/rows-api";
+import { tablesApi } from "../../api/tables-api";
+import type { Column, SelectOption } from "../../api/types";
+import { viewKindsApi } from "../../api/view-kinds-api";
+import type { Row, View } from "../../api/view-types";
+import { FormAlert } from "../../components/ui/form-alert";
+import { FullPageSpinner } from "../../components/ui/spinner";
+import { errorText } from "../../lib/api-errors";
+import { useNotifyError } from "../../lib/use-notify-error";
+import { useProject } from "../../pages/project/project-context";
+import { LiveGrid } from "../../realtime";
+import { ExpandedRow } from "../grid/expanded/expanded-row";
+import { recordWrites } from "../shared/record-writes";
+import { RecordCard } from "../shared/record-card";
+import { useViewFrame, type ViewFrame } from "../shared/use-view-frame";
+import { MAX_HAND_ORDER, orderCards, parseMeta, stacksOf, withStacks, type KanbanMeta, type Stack } from "./board";
+
+const PAGE = 25;
+interface Loaded { rows: Row[]; total: number }
+interface Move { key: unknown; from: string; to: string; fromIndex: number; toIndex: number }
+
+export function KanbanView({ tableId, view }: { tableId: string; view: View }) {
+  const { t } = useTranslation();
+  const { frame, error } = useViewFrame(tableId, view);
+  const settings = useQuery({ queryKey: ["kanban", view.id], queryFn: () => viewKindsApi.kanban(view.id) });
+  if (error || settings.error) return <FormAlert tone="error" message={errorText(error ?? settings.error, t("views.loadError"))} />;
+  if (!frame || !settings.data) return <FullPageSpinner />;
+  const group = frame.meta.columns.find((c) => c.id === settings.data.fk_grp_col_id);
+  if (!group) return <FormAlert tone="error" message={t("views.kanban.noStackField")} />;
+  return <Board frame={frame} group={group} metaText={settings.data.meta} coverId={settings.data.fk_cover_image_col_id} />;
+}
+
+function Board({ frame, group, metaText, coverId }: { frame: ViewFrame; group: Column; metaText: string; coverId: string | null }) {
+  const { t } = useTranslation();
+  const { projectId, can } = useProject();
+  const queryClient = useQueryClient();
+  const notifyError = useNotifyError();
+  const { view, keyTitle } = frame;
+  const [meta, setMeta] = useState<KanbanMeta>(() => parseMeta(metaText));
+  useEffect(() => setMeta(parseMeta(metaText)), [metaText]);
+  const options = (group.colOptions?.options ?? []) as SelectOption[];
+  const stacks = useMemo(() => stacksOf(options, meta, group.id), [options, meta, group.id]);
+  const [loaded, setLoaded] = useState<Record<string, Loaded>>({});
+  const [failed, setFailed] = useState<unknown>(null);
+  const [dragging, setDragging] = useState<{ key: unknown; from: string } | null>(null);
+  const [expanded, setExpanded] = useState<{ key: string | number | null } | null>(null);
+  const undo = useRef<Move[]>([]);
+  const [, setTick] = useState(0);
+  const canMove = can("dataUpdate");
+  const canShape = can("gridColumnUpdate") && (view.lock_type !== "locked" || can("viewUpdate"));
+  const cover = frame.meta.columns.find((c) => c.id === coverId && servesView(c.uidt, "cover")) ?? null;
+  const cardFields = frame.shown.filter((c) => c.id !== frame.pv?.id && c.id !== cover?.id && c.id !== group.id).slice(0, 4);
+  const stackIdOf = useCallback((value: unknown) => stacks.find((s) => s.key === (value ?? null))?.id ?? "uncategorized", [stacks]);
+
+  const load = useCallback(async () => {
+    try {
+      const groups = await viewKindsApi.grouped(projectId, frame.meta.id, view.id, group.id, { limit: PAGE });
+      const next: Record<string, Loaded> = {};
+      for (const g of groups) next[stacks.find((s) => s.key === g.key)?.id ?? "uncategorized"] = { rows: g.value.list, total: g.value.pageInfo.totalRows };
+      setLoaded(next);
+      setFailed(null);
+    } catch (err) {
+      setFailed(err);
+    }
+  }, [projectId, frame.meta.id, view.id, group.id, stacks]);
+  useEffect(() => void load(), [load]);
+
+  async function loadMore(stack: Stack) {
+    const have = loaded[stack.id]?.rows ?? [];
+    try {
+      const [g] = await viewKindsApi.grouped(projectId, frame.meta.id, view.id, group.id, { limit: PAGE, offset: have.length, keys: [stack.key] });
+      if (g) setLoaded((old) => ({ ...old, [stack.id]: { rows: [...(old[stack.id]?.rows ?? []), ...g.value.list], total: g.value.pageInfo.totalRows } }));
+    } catch (err) {
+      notifyError(err);
+    }
+  }
+
+  const saveMeta = useCallback(async (next: KanbanMeta) => {
+    setMeta(next);
+    try {
+      await viewKindsApi.updateKanban(view.id, { meta: next });
+    } catch (err) {
+      notifyError(err);
+    }
+  }, [view.id, notifyError]);
+
+  /** Moves a card locally; answers the card, or null when it is not loaded. */
+  function place(key: unknown, from: string, to: string, toIndex: number, values?: Row): Row | null {
+    let card: Row | null = null;
+    setLoaded((old) => {
+      const src = old[from]?.rows ?? [];
+      const found = src.find((r) => r[keyTitle] === key);
+      if (!found) return old;
+      card = { ...found, ...values };
+      const rest = src.filter((r) => r[keyTitle] !== key);
+      const next = { ...old, [from]: { rows: rest, total: (old[from]?.total ?? 1) - (from === to ? 0 : 1) } };
+      const dst = from === to ? rest : (old[to]?.rows ?? []);
+      const rows = [...dst];
+      rows.splice(Math.min(toIndex, rows.length), 0, card);
+      next[to] = { rows, total: (old[to]?.total ?? 0) + (from === to ? 0 : 1) };
+      return next;
+    });
+    return card;
+  }
+
+  async function move(m: Move, record = true) {
+    const to = stacks.find((s) => s.id === m.to);
+    if (!to) return;
+    place(m.key, m.from, m.to, m.toIndex, m.from === m.to ? undefined : { [group.title]: to.key });
+    if (record) {
+      undo.current = [...undo.current.slice(-19), m];
+      setTick((n) => n + 1);
+    }
+    try {
+      if (m.from !== m.to) await rowsApi.update({ projectId, tableId: frame.meta.id }, m.key as string | number, { [group.title]: to.key });
+      // The hand order of the stack it lands in: the loaded cards' keys as they now stand.
+      setLoaded((now) => {
+        const keys = (now[m.to]?.rows ?? []).slice(0, MAX_HAND_ORDER).map((r) => r[keyTitle] as string | number);
+        void saveMeta({ ...meta, cardOrder: { ...(meta.cardOrder ?? {}), [m.to]: keys } });
+        return now;
+      });
+    } catch (err) {
+      notifyError(err);
+      void load();
+    }
+  }
+
+  const undoLast = useCallback(() => {
+    const m = undo.current.pop();
+    setTick((n) => n + 1);
+    if (m) void move({ key: m.key, from: m.to, to: m.from, fromIndex: m.toIndex, toIndex: m.fromIndex }, false);
+  }, [stacks, meta]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !e.shiftKey && !target?.closest("input, textarea, [contenteditable]")) {
+        e.preventDefault();
+        undoLast();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [undoLast]);
+
+  function drop(to: Stack, index: number) {
+    if (!dragging) return;
+    const fromIndex = (loaded[dragging.from]?.rows ?? []).findIndex((r) => r[keyTitle] === dragging.key);
+    setDragging(null);
+    if (dragging.from === to.id && (fromIndex === index || fromIndex + 1 === index)) return;
+    const toIndex = dragging.from === to.id && fromIndex < index ? index - 1 : index;
+    void move({ key: dragging.key, from: dragging.from, to: to.id, fromIndex, toIndex });
+  }
+
+  async function changeOptions(next: SelectOption[]) {
+    try {
+      await tablesApi.updateColumn(group.id, { title: group.title, column_name: group.column_name ?? undefined, uidt: group.uidt, meta: group.meta ?? {}, colOptions: { ...group.colOptions, options: next } });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.table(frame.meta.id) });
+      void load();
+    } catch (err) {
+      notifyError(err);
+    }
+  }
+  function addStack() {
+    const title = window.prompt(t("views.kanban.newStack"))?.trim();
+    if (title) void changeOptions([...options, { title }]);
+  }
+  function renameStack(stack: Stack) {
+    const title = window.prompt(t("views.kanban.renameStack"), stack.key ?? "")?.trim();
+    if (title && title !== stack.key) void changeOptions(options.map((o) => (o.title === stack.key ? { ...o, title } : o)));
+  }
+  function shiftStack(index: number, delta: -1 | 1) {
+    const next = [...stacks];
+    const [s] = next.splice(index, 1);
+    next.splice(index + delta, 0, s!);
+    void saveMeta(withStacks(meta, group.id, next));
+  }
+  function toggle(stack: Stack) {
+    void saveMeta(withStacks(meta, group.id, stacks.map((s) => (s.id === stack.id ? { ...s, collapsed: !s.collapsed } : s))));
+  }
+
+  // Realtime: another person's change to a loaded card moves or updates it; anything else reloads.
+  const live = useMemo(() => ({
+    patchByKey(_keyTitle: string, key: unknown, values: Row) {
+      setLoaded((old) => {
+        for (const [sid, l] of Object.entries(old)) {
+          const card = l.rows.find((r) => r[keyTitle] === key);
+          if (!card) continue;
+          const merged = { ...card, ...values };
+          const to = group.title in values ? stackIdOf(values[group.title]) : sid;
+          if (to === sid) return { ...old, [sid]: { ...l, rows: l.rows.map((r) => (r === card ? merged : r)) } };
+          return { ...old, [sid]: { rows: l.rows.filter((r) => r !== card), total: l.total - 1 }, [to]: { rows: [merged, ...(old[to]?.rows ?? [])], total: (old[to]?.total ?? 0) + 1 } };
+        }
+        return old;
+      });
+    },
+    applyEdit: () => (void load(), true),
+    reload: () => void load(),
+  }), [keyTitle, group.title, stackIdOf, load]);
+
+  const target = { projectId, tableId: frame.meta.id };
+  const writes = recordWrites(target, keyTitle, () => void load(), notifyError);
+  if (failed) return <FormAlert tone="error" message={errorText(failed, t("views.loadError"))} />;
+  return (
+    <LiveGrid tableId={frame.meta.id} keyTitle={keyTitle} store={live} inTableOrder={false}>
+      <div className="flex h-full min-h-0 flex-col gap-2">
+        <div className="flex items-center gap-2">
+          <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
+          <button type="button" className="ms-auto flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 disabled:opacity-40" disabled={undo.current.length === 0} onClick={undoLast}>
+            <Undo2 aria-hidden="true" className="size-4" />
+            {t("views.kanban.undo")}
+          </button>
+        </div>
+        <div className="flex min-h-0 flex-1 gap-3 overflow-x-auto pb-2" data-testid="kanban-board">
+          {stacks.map((stack, i) => {
+            const l = loaded[stack.id];
+            const rows = orderCards(l?.rows ?? [], keyTitle, meta.cardOrder?.[stack.id]);
+            const name = stack.key ?? t("views.kanban.uncategorized");
+            return (
+              <section
+                key={stack.id}
+                data-testid="kanban-stack"
+                data-stack={name}
+                aria-label={name}
+                className={`flex shrink-0 flex-col rounded-lg bg-gray-100 ${stack.collapsed ? "w-12" : "w-72"}`}
+                onDragOver={(e) => dragging && e.preventDefault()}
+                onDrop={(e) => (e.preventDefault(), drop(stack, rows.length))}
+              >
+                <header className="flex items-center gap-1 p-2">
+                  <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-200" aria-label={stack.collapsed ? t("views.kanban.expand", { name }) : t("views.kanban.collapse", { name })} onClick={() => toggle(stack)}>
+                    {stack.collapsed ? <ChevronsUpDown aria-hidden="true" className="size-4" /> : <ChevronsDownUp aria-hidden="true" className="size-4" />}
+                  </button>
+                  {stack.collapsed ? null : (
+                    <>
+                      <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: stack.color ?? "#9ca3af" }} aria-hidden="true" />
+                      <h3 className="min-w-0 truncate text-sm font-semibold text-gray-800">{name}</h3>
+                      <span data-testid="stack-count" className="rounded-full bg-white px-1.5 text-xs text-gray-600">{l?.total ?? 0}</span>
+                      {canShape ? (
+                        <span className="ms-auto flex">
+                          <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-200 disabled:opacity-30" aria-label={t("views.kanban.moveBefore", { name })} disabled={i === 0} onClick={() => shiftStack(i, -1)}>
+                            <ChevronLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+                          </button>
+                          <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-200 disabled:opacity-30" aria-label={t("views.kanban.moveAfter", { name })} disabled={i === stacks.length - 1} onClick={() => shiftStack(i, 1)}>
+                            <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+                          </button>
+                          {stack.key !== null && can("columnUpdate") ? (
+                            <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-200" aria-label={t("views.kanban.renameStackOf", { name })} onClick={() => renameStack(stack)}>
+                              <Pencil aria-hidden="true" className="size-3.5" />
+                            </button>
+                          ) : null}
+                        </span>
+                      ) : null}
+                    </>
+                  )}
+                </header>
+                {stack.collapsed ? null : (
+                  <ol className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-2">
+                    {rows.map((row, index) => (
+                      <li
+                        key={String(row[keyTitle])}
+                        data-testid="kanban-card"
+                        draggable={canMove}
+                        onDragStart={(e) => (setDragging({ key: row[keyTitle], from: stack.id }), e.dataTransfer.setData("text/plain", String(row[keyTitle])))}
+                        onDragEnd={() => setDragging(null)}
+                        onDragOver={(e) => dragging && (e.preventDefault(), e.stopPropagation())}
+                        onDrop={(e) => (e.preventDefault(), e.stopPropagation(), drop(stack, index))}
+                        className="cursor-grab rounded-md border border-gray-200 bg-white shadow-xs hover:border-primary/50"
+                      >
+                        <button type="button" className="block w-full" onClick={() => setExpanded({ key: row[keyTitle] as string | number })}>
+                          <RecordCard row={row} pv={frame.pv} fields={cardFields} cover={cover} untitled={t("views.untitled")} />
+                        </button>
+                      </li>
+                    ))}
+                    {l && l.rows.length < l.total ? (
+                      <li>
+                        <button type="button" className="w-full rounded-md py-1 text-sm text-primary hover:bg-white" onClick={() => void loadMore(stack)}>
+                          {t("views.kanban.loadMore", { count: l.total - l.rows.length })}
+                        </button>
+                      </li>
+                    ) : null}
+                  </ol>
+                )}
+              </section>
+            );
+          })}
+          {can("columnUpdate") ? (
+            <button type="button" onClick={addStack} className="flex h-10 w-48 shrink-0 items-center justify-center gap-1 rounded-lg border border-dashed border-gray-300 text-sm text-gray-600 hover:bg-gray-100">
+              <Plus aria-hidden="true" className="size-4" />
+              {t("views.kanban.addStack")}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {expanded ? (
+        <ExpandedRow target={target} keyTitle={keyTitle} rowKey={expanded.key} fields={frame.fields} canEdit={can("dataUpdate")} canComment={can("commentRow")} writes={writes} onClose={() => setExpanded(null)} />
+      ) : null}
+    </LiveGrid>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The image a gallery or kanban card shows on top: the first image of an Attachment cell.
+ * Rules (so it works with signed URLs and thumbnails or with plain stored items):
+ * - the value is a list of items, or its JSON text;
+ * - an item is an image when its mimetype starts with image/, or, without one, its name or path
+ *   ends in a picture extension;
+ * - its address is `thumbnails.card.signedUrl`, else `signedUrl`, else `url`, else `path`
+ *   (a stored path is served by the app under /).
+ */
+const PICTURE = /\.(png|jpe?g|gif|webp|avif|svg|bmp)(\?|$)/i;
+
+interface Item {
+  mimetype?: unknown;
+  title?: unknown;
+  path?: unknown;
+  url?: unknown;
+  signedUrl?: unknown;
+  thumbnails?: { card?: { signedUrl?: unknown } } | null;
+}
+
+const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
+
+function items(value: unknown): Item[] {
+  let list = value;
+  if (typeof value === "string") {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? (list.filter((x) => x && typeof x === "object") as Item[]) : [];
+}
+
+function isImage(item: Item): boolean {
+  const type = text(item.mimetype);
+  if (type) return type.startsWith("image/");
+  return [item.title, item.path, item.url].some((x) => typeof x === "string" && PICTURE.test(x));
+}
+
+export function coverUrl(value: unknown): string | null {
+  const item = items(value).find(isImage);
+  if (!item) return null;
+  const path = text(item.path);
+  return text(item.thumbnails?.card?.signedUrl) ?? text(item.signedUrl) ?? text(item.url) ?? (path ? (path.startsWith("/") ? path : `/${path}`) : null);
+}

@@ -1,0 +1,31 @@
+import type { Column } from "../../api/types";
+import type { Row } from "../../api/view-types";
+import { codecFor } from "../../fields/codec";
+import { coverUrl } from "./cover";
+
+/** A record as a card: cover image, display value as its title, then the view's other shown fields. */
+export function RecordCard({ row, pv, fields, cover, untitled }: { row: Row; pv: Column | undefined; fields: readonly Column[]; cover: Column | null; untitled: string }) {
+  const image = cover ? coverUrl(row[cover.title]) : null;
+  const title = pv ? codecFor(pv).toText(row[pv.title]) : "";
+  return (
+    <>
+      {cover ? (
+        <div className="flex h-28 items-center justify-center overflow-hidden rounded-t-md bg-gray-100">
+          {image ? <img src={image} alt="" loading="lazy" className="size-full object-cover" /> : null}
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-1 p-2 text-start">
+        <p className="truncate text-sm font-medium text-gray-900">{title || untitled}</p>
+        {fields.map((c) => {
+          const text = codecFor(c).toText(row[c.title]);
+          return text ? (
+            <p key={c.id} className="flex gap-1 truncate text-xs text-gray-600">
+              <span className="shrink-0 text-gray-400">{c.title}</span>
+              <span className="truncate">{text}</span>
+            </p>
+          ) : null;
+        })}
+      </div>
+    </>
+  );
+}
