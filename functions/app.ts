@@ -13,6 +13,8 @@ import { projects } from "./resources/projects";
 import { tables } from "./resources/tables";
 import { views } from "./resources/views";
 import { publicSharedBase } from "./resources/public/shared-base";
+import { publicSharedView } from "./resources/public/shared-view";
+import { shareRoutes } from "./resources/share/routes";
 import { storage } from "./resources/storage";
 import type { AppEnv } from "./types";
 
@@ -35,7 +37,9 @@ export function createApp() {
   app.route("/api/v1/db/meta", commentRoutes);
   app.route("/api/v1/db/data/bulk", bulkRoutes);
   app.route("/api/v1/db/data", rowRoutes);
+  app.route("/api/v1/db/meta", shareRoutes);
   app.route("/api/v1/db/public", publicSharedBase);
+  app.route("/api/v1/db/public", publicSharedView);
   app.route("/api/v1", orgUsers);
   app.route("/api/v1", apiTokens);
   app.route("/", storage);
