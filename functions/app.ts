@@ -15,6 +15,7 @@ import { views } from "./resources/views";
 import { publicSharedBase } from "./resources/public/shared-base";
 import { publicSharedView } from "./resources/public/shared-view";
 import { shareRoutes } from "./resources/share/routes";
+import { sharedPages } from "./resources/public/shared-page";
 import { storage } from "./resources/storage";
 import type { AppEnv } from "./types";
 
@@ -43,6 +44,7 @@ export function createApp() {
   app.route("/api/v1", orgUsers);
   app.route("/api/v1", apiTokens);
   app.route("/", storage);
+  app.route("/", sharedPages);
   return app;
 }
 
