@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { authHeaders, createProjectByApi, signUpByApi, uniqueEmail, uniqueTitle } from "./helpers";
+import { authHeaders, createProjectByApi, signUpByApi, uniqueEmail, uniqueTitle, useToken } from "./helpers";
 
 /** A visitor without an account meets shared forms, surveys and views (SPEC 4, 8). */
 const M = "/api/v1/db/meta";
@@ -122,4 +122,35 @@ test("the survey goes one question at a time with the keyboard only", async ({ p
   await expect(page.getByText("Thank you! Your response has been recorded.")).toBeVisible();
   const stored = await request.get(`/api/v1/db/data/noco/${s.projectId}/Leads?where=(Name,eq,Keyboard Kate)`, { headers: s.h });
   expect(((await stored.json()) as { list: unknown[] }).list).toHaveLength(1);
+});
+
+test("the builder shares a view, copies its link, and unsharing makes the link 404 at once", async ({ page, request, context }) => {
+  const s = await setup(request);
+  await useToken(page, s.token);
+  await page.goto(`/nc/${s.projectId}/table/Leads`);
+  await page.getByRole("button", { name: "Share view" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("switch", { name: "Public link" }).click();
+  const linkBox = dialog.getByRole("textbox", { name: "Public link" });
+  await expect(linkBox).toHaveValue(/\/nc\/view\/[0-9a-f-]{36}$/);
+  const link = await linkBox.inputValue();
+  await expect(dialog.getByTestId("shared-views-list")).toContainText("Leads");
+  await dialog.getByRole("textbox", { name: "New password" }).fill("builder-secret");
+  await dialog.getByRole("button", { name: "Save password" }).click();
+  await expect(page.getByText("Password saved")).toBeVisible();
+
+  const visitor = await context.browser()!.newContext();
+  const guest = await visitor.newPage();
+  await guest.goto(link);
+  await guest.getByRole("textbox", { name: "Password" }).fill("builder-secret");
+  await guest.getByRole("button", { name: "Unlock" }).click();
+  await expect(guest.getByRole("cell", { name: "Ada" })).toBeVisible();
+
+  await dialog.getByRole("switch", { name: "Public link" }).click();
+  await expect(page.getByText("The link no longer works")).toBeVisible();
+  const uuid = link.split("/").pop()!;
+  expect((await request.get(`/api/v1/db/public/shared-view/${uuid}/meta`, { headers: { "xc-password": "builder-secret" } })).status()).toBe(404);
+  await guest.reload();
+  await expect(guest.getByText("This shared view does not exist or is no longer shared.")).toBeVisible();
+  await visitor.close();
 });
