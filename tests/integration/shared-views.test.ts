@@ -219,3 +219,59 @@ describe("public shared views (contract 6)", () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe("links through a shared view (contract 6: nested, hm/mm)", () => {
+  async function linked() {
+    const s = await setup();
+    const people = await call(s.owner, "POST", `${M}/projects/${s.projectId}/tables`, { table_name: "People", columns: [{ title: "Who", uidt: "SingleLineText" }, { title: "Salary", uidt: "Number" }] });
+    expect((await call(s.owner, "POST", `/api/v1/db/data/bulk/noco/${s.projectId}/People`, [{ Who: "Pat", Salary: 1 }, { Who: "Sam", Salary: 2 }])).status).toBe(200);
+    const added = await call(s.owner, "POST", `${M}/tables/${s.tableId}/columns`, { uidt: "LinkToAnotherRecord", title: "Contacts", parentId: s.tableId, childId: people.body.id, type: "mm" });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const contacts = added.body.columns.find((c: { title: string }) => c.title === "Contacts").id as string;
+    expect((await call(s.owner, "POST", `/api/v1/db/data/noco/${s.projectId}/Leads/1/mm/Contacts/1`)).status).toBe(200);
+    return { ...s, contacts };
+  }
+
+  it("offers the link picker's candidates (display value and key only) for a form, 400 for a column the view does not show", async () => {
+    const s = await linked();
+    const uuid = await share(s, s.form);
+    const res = await visit(`${P}/${uuid}/nested/${s.contacts}?where=${encodeURIComponent("(Who,like,%Sa%)")}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.list.map((r: { Who: string }) => r.Who)).toEqual(["Sam"]);
+    expect(JSON.stringify(res.body)).not.toContain("Salary");
+    expect((await visit(`${P}/${uuid}/nested/${s.contacts}?where=${encodeURIComponent("(Salary,gt,1)")}`)).status).toBe(400);
+    expect((await visit(`${P}/${uuid}/nested/${s.contacts}?where=${encodeURIComponent("(Who,like,x)~or(Salary,gt,1)")}`)).status).toBe(400);
+    expect((await visit(`${P}/${uuid}/nested/${s.col.Name}`)).body).toEqual({ msg: "Column doesn't belongs to the model" });
+    const gridUuid = await share(s, s.grid);
+    expect((await visit(`${P}/${gridUuid}/nested/${s.contacts}`)).status).toBe(404);
+  });
+
+  it("lists a shown row's linked records, 404 for a row the view does not show", async () => {
+    const s = await linked();
+    const uuid = await share(s, s.grid);
+    const res = await visit(`${P}/${uuid}/rows/1/mm/${s.contacts}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.list.map((r: { Who: string }) => r.Who)).toEqual(["Pat"]);
+    expect((await visit(`${P}/${uuid}/rows/999/mm/${s.contacts}`)).status).toBe(404);
+    expect((await visit(`${P}/${uuid}/rows/1/mm/${s.col.Name}`)).status).toBe(400);
+    expect((await visit(`${P}/${uuid}/rows/1/xx/${s.contacts}`)).status).toBe(400);
+    const formUuid = await share(s, s.form);
+    expect((await visit(`${P}/${formUuid}/rows/1/mm/${s.contacts}`)).status).toBe(404);
+  });
+});
+
+describe("a visitor filters only on what the view shows", () => {
+  it("refuses a where on a hidden field (rows, group, export) and a picker search beyond the display value", async () => {
+    const s = await setup();
+    await hideColumn(s, s.grid, s.col.Secret!);
+    const uuid = await share(s, s.grid);
+    const q = encodeURIComponent("(Secret,eq,s1)");
+    for (const path of [`rows?where=${q}`, `group/${s.col.Status}?where=${q}`, `rows/export/csv?where=${q}`]) {
+      const res = await visit(`${P}/${uuid}/${path}`);
+      expect(res.status, path).toBe(400);
+      expect(res.body.msg).toMatch(/not a field of this shared view/);
+    }
+    const ok = await visit(`${P}/${uuid}/rows?where=${encodeURIComponent("(Name,eq,b)")}`);
+    expect(ok.body.list.map((r: { Name: string }) => r.Name)).toEqual(["b"]);
+  });
+});

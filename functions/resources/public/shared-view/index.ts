@@ -11,7 +11,21 @@ import { cachedMeta } from "./cache";
 import { buildMeta, linkOptions, shownColumns } from "./meta";
 import { submitShared } from "./submit";
 
-const listParams = (c: Ctx) => readListParams(new URL(c.req.url).searchParams);
+const rawParams = (c: Ctx) => readListParams(new URL(c.req.url).searchParams);
+
+/**
+ * A visitor's `where` may name only fields the view shows: filtering on a hidden field would tell
+ * its values one guess at a time. Column names are read from each `(name,op,…)` term.
+ */
+async function visitorParams(c: Ctx, s: Shared) {
+  const params = rawParams(c);
+  if (!params.where) return params;
+  const visible = new Set((await shownColumns(c, s)).map((x) => x.title));
+  for (const m of params.where.matchAll(/\(([^,()~]+),/g)) {
+    if (!visible.has(m[1]!.trim())) throw badRequest(`'${m[1]!.trim()}' is not a field of this shared view`);
+  }
+  return params;
+}
 const room = (s: Shared, c: Ctx) => projectRoom(c.env, s.projectId);
 /** Reads always go through the shared view: its filters, sorts and shown fields apply. */
 const scope = (c: Ctx, s: Shared) => ({ view: s.view.id, filterArrJson: c.req.query("filterArrJson"), sortArrJson: c.req.query("sortArrJson") });
@@ -40,7 +54,7 @@ export const publicSharedView = new Hono<AppEnv>()
     if (kind !== "csv" && kind !== "excel") throw badRequest("Export is csv or excel");
     const meta = JSON.parse(s.share.meta) as { allowCSVDownload?: boolean };
     if (!meta.allowCSVDownload) throw new HttpError(403, "Download is not allowed for this shared view");
-    const batch = await unwrap(room(s, c).exportCsv(s.tableId, listParams(c), scope(c, s)));
+    const batch = await unwrap(room(s, c).exportCsv(s.tableId, await visitorParams(c, s), scope(c, s)));
     // Spreadsheet programs open the CSV the excel variant answers; there is no xlsx writer here.
     return c.body(batch.csv, 200, {
       "content-type": "text/csv; charset=utf-8",
@@ -51,11 +65,11 @@ export const publicSharedView = new Hono<AppEnv>()
   })
   .get("/shared-view/:uuid/rows", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);
-    return c.json(await withSignedFiles(c, await unwrap(room(s, c).listRows(s.tableId, listParams(c), scope(c, s)))));
+    return c.json(await withSignedFiles(c, await unwrap(room(s, c).listRows(s.tableId, await visitorParams(c, s), scope(c, s)))));
   })
   .get("/shared-view/:uuid/group/:columnId", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);
-    const params = listParams(c);
+    const params = await visitorParams(c, s);
     if (!new URL(c.req.url).searchParams.has("limit")) params.limit = 25;
     const groups = await unwrap(room(s, c).groupedList(s.tableId, c.req.param("columnId"), params, scope(c, s), c.req.query("optionsArrJson")));
     return c.json(await withSignedFiles(c, groups));
@@ -66,7 +80,16 @@ export const publicSharedView = new Hono<AppEnv>()
     const { link } = await shownLink(c, s);
     const related = (await unwrap(room(s, c).readTable(s.projectId, link.fk_related_model_id!))) as { columns: Array<{ title: string; pk?: boolean; pv?: boolean }> };
     const fields = related.columns.filter((x) => x.pk || x.pv).map((x) => x.title);
-    const params = { ...listParams(c), fields };
+    const display = related.columns.find((x) => x.pv)?.title;
+    // The picker searches the display value only: `(<display>,like,<text>)`, nothing else.
+    const { where, ...rest } = rawParams(c);
+    let search: string | undefined;
+    if (where) {
+      const m = /^\((.+?),(like|eq),(.*)\)$/.exec(where);
+      if (!m || m[1] !== display || /[()~]/.test(m[3]!)) throw badRequest("Only a search of the display value is allowed here");
+      search = where;
+    }
+    const params = { ...rest, fields, ...(search ? { where: search } : {}) };
     return c.json(await unwrap(room(s, c).listRows(link.fk_related_model_id!, params)));
   })
   .get("/shared-view/:uuid/rows/:rowId/:relation/:columnId", need("public"), async (c) => {
@@ -78,7 +101,7 @@ export const publicSharedView = new Hono<AppEnv>()
     const rowId = c.req.param("rowId");
     const inView = await unwrap(room(s, c).listRows(s.tableId, { limit: 1, offset: 0, where: `(${pkTitle(await shownColumns(c, s))},eq,${rowId})` }, scope(c, s)));
     if (!(inView as { list: unknown[] }).list.length) throw new HttpError(404, "Not found");
-    return c.json(await withSignedFiles(c, await unwrap(room(s, c).nestedList(s.tableId, rowId, col.id, listParams(c), true))));
+    return c.json(await withSignedFiles(c, await unwrap(room(s, c).nestedList(s.tableId, rowId, col.id, { ...rawParams(c), where: undefined }, true))));
   });
 
 const pkTitle = (cols: Array<{ title: string; pk?: boolean }>) => cols.find((x) => x.pk)?.title ?? "id";
