@@ -153,4 +153,8 @@ test("the builder shares a view, copies its link, and unsharing makes the link 4
   await guest.reload();
   await expect(guest.getByText("This shared view does not exist or is no longer shared.")).toBeVisible();
   await visitor.close();
+  // The app's own view pages share a path shape with shared views; they still get the app.
+  const appPage = await request.get(`/nc/${s.projectId}/view/Leads`);
+  expect(appPage.headers()["content-type"]).toContain("text/html");
+  expect(await appPage.text()).toContain('id="root"');
 });

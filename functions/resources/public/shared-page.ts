@@ -23,7 +23,12 @@ export const sharedPages = new Hono<AppEnv>()
   .get("/:projectType/form/:uuid/survey", need("public"), (c) => page(c, true))
   .get("/:projectType/:kind{form|survey}/:uuid", need("public"), (c) => page(c, true))
   .get("/:projectType/:kind{gallery|kanban|view}/:uuid", need("public"), (c) => page(c, false))
-  // The app's own pages that the globs above also send here (`/nc/<project>/view/<table>`): the SPA.
-  .get("/:projectType/:projectId/:kind{form|survey|gallery|kanban|view}/*", need("public"), async (c) =>
-    c.env.ASSETS ? c.env.ASSETS.fetch(new Request(new URL("/", c.req.url))) : c.json({ msg: "Not found" }, 404),
-  );
+  // The app's own pages that wrangler.toml's globs also send here (`/nc/<project>/view/<table>`,
+  // a table named "form"): the SPA, as the assets binding would have answered.
+  .get("*", need("public"), async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (!c.env.ASSETS || /^\/(api|auth|download|parties)(\/|$)/.test(path)) return next();
+    // A copy: the assets answer's headers are immutable, and the security headers are set after.
+    const res = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
+    return new Response(res.body, res);
+  });
