@@ -1,4 +1,6 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import worker from "../../functions/index";
 import { describe, expect, it } from "vitest";
 import { api, seedProject, seedUser, type TestUser } from "./support";
 
@@ -273,5 +275,44 @@ describe("a visitor filters only on what the view shows", () => {
     }
     const ok = await visit(`${P}/${uuid}/rows?where=${encodeURIComponent("(Name,eq,b)")}`);
     expect(ok.body.list.map((r: { Name: string }) => r.Name)).toEqual(["b"]);
+  });
+});
+
+describe("limits per client address outside local mode (CF-Connecting-IP)", () => {
+  const prod = { ...env, MODE: "", JWT_SECRET: "jwt-test-secret", ATTACHMENT_SECRET: "attachment-test-secret" };
+  async function run(r: Request) {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(r, prod, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+  const from = (ip: string, path: string, init: RequestInit = {}) =>
+    run(new Request(`http://localhost${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), "CF-Connecting-IP": ip } }));
+
+  it("limits wrong passwords per share and address: another address is not locked out", async () => {
+    const s = await setup();
+    const uuid = await share(s, s.grid, { password: "right-pass" });
+    let last = 0;
+    for (let i = 0; i < 12; i++) last = (await from("203.0.113.7", `${P}/${uuid}/meta`, { headers: { "xc-password": `bad-${i}` } })).status;
+    expect(last).toBe(429);
+    expect((await from("203.0.113.7", `${P}/${uuid}/meta`, { headers: { "xc-password": "right-pass" } })).status).toBe(429);
+    expect((await from("198.51.100.9", `${P}/${uuid}/meta`, { headers: { "xc-password": "right-pass" } })).status).toBe(200);
+  });
+
+  it("limits form submissions per address", async () => {
+    const s = await setup();
+    const uuid = await share(s, s.form);
+    const send = (ip: string, i: number) => {
+      const body = new FormData();
+      body.set("data", JSON.stringify({ Name: `n${i}` }));
+      return from(ip, `${P}/${uuid}/rows`, { method: "POST", body });
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await send("203.0.113.8", i)).status);
+    expect(statuses.slice(0, 30).every((x) => x === 200)).toBe(true);
+    const refused = await send("203.0.113.8", 99);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { msg: string }).msg).toMatch(/Too many submissions/);
+    expect((await send("198.51.100.10", 100)).status).toBe(200);
   });
 });
