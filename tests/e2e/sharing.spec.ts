@@ -158,3 +158,27 @@ test("the builder shares a view, copies its link, and unsharing makes the link 4
   expect(appPage.headers()["content-type"]).toContain("text/html");
   expect(await appPage.text()).toContain('id="root"');
 });
+
+test("a form's link field: the visitor searches, picks a record, and the link is stored", async ({ page, request }) => {
+  const s = await setup(request);
+  const people = await request.post(`${M}/projects/${s.projectId}/tables`, { headers: s.h, data: { table_name: "People", columns: [{ title: "Who", uidt: "SingleLineText" }] } });
+  const peopleId = ((await people.json()) as { id: string }).id;
+  await request.post(`/api/v1/db/data/bulk/noco/${s.projectId}/People`, { headers: s.h, data: [{ Who: "Pat" }, { Who: "Sam" }] });
+  const col = await request.post(`${M}/tables/${s.tableId}/columns`, { headers: s.h, data: { uidt: "LinkToAnotherRecord", title: "Contacts", parentId: s.tableId, childId: peopleId, type: "mm" } });
+  expect(col.status(), await col.text()).toBe(200);
+  const form = await s.make("forms", { title: "Linked" });
+  const contactsId = ((await col.json()) as { columns: Array<{ id: string; title: string }> }).columns.find((c) => c.title === "Contacts")!.id;
+  const vcs = (await (await request.get(`${M}/views/${form}/columns`, { headers: s.h })).json()) as { list: Array<{ id: string; fk_column_id: string }> };
+  const vc = vcs.list.find((x) => x.fk_column_id === contactsId)!;
+  expect((await request.patch(`${M}/views/${form}/columns/${vc.id}`, { headers: s.h, data: { show: true } })).status()).toBe(200);
+  const uuid = await s.share(form);
+  await page.goto(`/nc/form/${uuid}`);
+  await page.getByLabel("Name").fill("With link");
+  await page.getByRole("searchbox", { name: "Link a record" }).fill("Sa");
+  await page.getByRole("option", { name: "Sam" }).click();
+  await expect(page.locator('[data-field="Contacts"] [data-picked]')).toHaveText(/Sam/);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Thank you! Your response has been recorded.")).toBeVisible();
+  const stored = await request.get(`/api/v1/db/data/noco/${s.projectId}/Leads/3/mm/Contacts`, { headers: s.h });
+  expect(((await stored.json()) as { list: Array<{ Who: string }> }).list.map((r) => r.Who)).toEqual(["Sam"]);
+});

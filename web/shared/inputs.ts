@@ -1,5 +1,5 @@
 import { getJson } from "./api";
-import { h } from "./dom";
+import { h, toast } from "./dom";
 import { t } from "./text";
 
 export interface FormColumn {
@@ -59,7 +59,7 @@ function linkControl(uuid: string, c: FormColumn, id: string): Control {
   const redraw = () => {
     chips.replaceChildren(
       ...picked.map((r, i) =>
-        h("span", { class: "inline-flex items-center gap-1 rounded bg-gray-100 px-2 py-1 text-sm" }, label(r),
+        h("span", { class: "inline-flex items-center gap-1 rounded bg-gray-100 px-2 py-1 text-sm", "data-picked": "" }, label(r),
           h("button", { type: "button", "aria-label": t("sharedView.remove"), class: "text-gray-500", onclick: () => { picked.splice(i, 1); redraw(); } }, "×")),
       ),
     );
@@ -78,10 +78,11 @@ function linkControl(uuid: string, c: FormColumn, id: string): Control {
             type: "button", role: "option", class: "w-full px-3 py-1 text-start hover:bg-gray-100",
             onclick: () => {
               const pk = JSON.stringify(r);
-              if (picked.some((p) => JSON.stringify(p) === pk)) return;
+              if (picked.some((p) => JSON.stringify(p) === pk)) return toast(t("msg.info.valueAlreadyInList"), "error");
               if (single) picked.length = 0;
               picked.push(r);
               redraw();
+              clearTimeout(timer);
               results.hidden = true;
             },
           }, label(r))),

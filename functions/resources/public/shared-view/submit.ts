@@ -8,7 +8,7 @@ import { MAX_FILE_BYTES, MAX_FILES, checkFile, storeFiles, type Incoming } from 
 import type { Ctx } from "../../data/context";
 import { notifyFormOwner } from "../../data/form-mail";
 import type { Shared } from "./access";
-import { shownColumns } from "./meta";
+import { linkOptions, shownColumns } from "./meta";
 
 /** Submissions allowed per client address in a minute (none counted in local mode: no address). */
 export const SUBMITS_PER_MINUTE = 30;
@@ -58,6 +58,30 @@ async function readSubmission(c: Ctx): Promise<{ data: Record<string, unknown>; 
 }
 
 /**
+ * Link values of shown link fields, taken out of `data`: each related record is an object holding
+ * its primary key by title (the picker sends what the nested route answered).
+ */
+async function takeLinks(c: Ctx, s: Shared, cols: Awaited<ReturnType<typeof shownColumns>>, data: Record<string, unknown>) {
+  const out: Array<{ columnId: string; refId: string }> = [];
+  for (const col of cols) {
+    const link = linkOptions(col);
+    if (!link || !(col.title in data)) continue;
+    const value = data[col.title];
+    delete data[col.title];
+    if (value === null || value === undefined) continue;
+    const related = (await unwrap(projectRoom(c.env, s.projectId).readTable(s.projectId, link.fk_related_model_id!))) as { columns: Array<{ title: string; pk?: boolean }> };
+    const pkTitle = related.columns.find((x) => x.pk)?.title ?? "Id";
+    const items = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      const id = item && typeof item === "object" ? (item as Record<string, unknown>)[pkTitle] : item;
+      if (id === undefined || id === null || typeof id === "object") throw badRequest(`${col.title}: each linked record must hold its ${pkTitle}`);
+      out.push({ columnId: col.id, refId: String(id) });
+    }
+  }
+  return out;
+}
+
+/**
  * `POST /shared-view/{uuid}/rows` (contract 6): a form's record with its files. Files go only to
  * the form's shown Attachment fields and are checked (size, type, count) before any is stored; the
  * record then goes through the form's rules in the project room (only shown fields kept, required
@@ -70,6 +94,7 @@ export async function submitShared(c: Ctx, s: Shared) {
   const total = [...files.values()].reduce((n, f) => n + f.length, 0);
   if (total > MAX_FILES_PER_SUBMISSION) throw badRequest(`At most ${MAX_FILES_PER_SUBMISSION} files can be sent with one submission`);
   const stored: Attachment[] = [];
+  let inserted = false;
   try {
     for (const [title, list] of files) {
       const col = cols.find((x) => x.title === title);
@@ -82,10 +107,20 @@ export async function submitShared(c: Ctx, s: Shared) {
       const before = Array.isArray(data[title]) ? (data[title] as unknown[]) : [];
       data[title] = [...before, ...items.map(({ path, title: t, mimetype, size, thumbnail }) => ({ path, title: t, mimetype, size, ...(thumbnail ? { thumbnail } : {}) }))];
     }
-    const { row, notify } = await unwrap(projectRoom(c.env, s.projectId).submitForm(s.tableId, s.view.id, data, { id: "", email: "shared form visitor" }));
+    const links = await takeLinks(c, s, cols, data);
+    const actor = { id: "", email: "shared form visitor" };
+    const room = projectRoom(c.env, s.projectId);
+    const { row, notify } = await unwrap(room.submitForm(s.tableId, s.view.id, data, actor));
+    inserted = true;
+    // Links after the insert (contract 6 submission rules): hm/mm rows, or the bt parent.
+    const pk = cols.find((x) => x.pk)?.title;
+    const rowId = pk ? String((row as Record<string, unknown>)[pk]) : "";
+    for (const l of links) await unwrap(room.setLink(s.tableId, rowId, l.columnId, l.refId, true, actor));
     if (notify) c.executionCtx.waitUntil(notifyFormOwner(c, notify));
     return c.json(await withSignedFiles(c, row));
   } catch (err) {
+    // Once the record is in, its files belong to it, whatever happens to the links.
+    if (inserted) throw err;
     const keys = stored.flatMap((f) => [f.path, f.thumbnail].filter((p): p is string => typeof p === "string" && p.startsWith("download/")).map((p) => `nc/uploads/${p.slice("download/".length)}`));
     if (keys.length) await c.env.ATTACHMENTS.delete(keys).catch(() => undefined);
     throw err;
