@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -25,6 +26,12 @@ function swaggerUiAssets(): Plugin {
 export default defineConfig({
   root: "web",
   plugins: [react(), tailwindcss(), swaggerUiAssets()],
-  build: { outDir: "../dist", emptyOutDir: true, sourcemap: false },
+  // Two entries: the app, and the visitor's shared views and forms (kept small: no React).
+  build: {
+    outDir: "../dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: { input: { main: fileURLToPath(new URL("./web/index.html", import.meta.url)), shared: fileURLToPath(new URL("./web/shared.html", import.meta.url)) } },
+  },
   server: { host: "127.0.0.1" },
 });

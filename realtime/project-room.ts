@@ -236,6 +236,15 @@ export class ProjectRoom extends Server<Env> {
   listTables(projectId: string, includeM2M: boolean) {
     return guard(() => tablesApi.listTables(this.store, projectId, includeM2M));
   }
+  /**
+   * A value that changes whenever the schema cache is emptied, i.e. after any change to tables,
+   * fields, views or their settings: part of the edge cache key of shared-view meta.
+   */
+  schemaStamp(): RoomResult<string> {
+    let stamp = this.store.schemaCache.get("stamp:shared") as string | undefined;
+    if (!stamp) this.store.schemaCache.set("stamp:shared", (stamp = crypto.randomUUID()));
+    return { ok: true, data: stamp };
+  }
   schemaIds() {
     return guard(() => tablesApi.schemaIds(this.store));
   }

@@ -55,10 +55,9 @@ export function checkCount(n: number) {
 }
 
 /** Stores checked files; answers their attachment items with signed links. */
-export async function storeFiles(c: Ctx, files: Incoming[]): Promise<Attachment[]> {
+export async function storeFiles(c: Ctx, files: Incoming[], folder = uploadFolder(c)): Promise<Attachment[]> {
   const secret = attachmentSecret(c.env);
   if (!secret) throw new HttpError(501, "File storage is not configured: set the ATTACHMENT_SECRET Worker secret");
-  const folder = uploadFolder(c);
   const written: string[] = [];
   const items: Attachment[] = [];
   try {

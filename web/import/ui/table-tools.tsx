@@ -3,6 +3,7 @@ import { queryKeys } from "../../api/query-keys";
 import { tablesApi } from "../../api/tables-api";
 import { ExportMenu } from "../export/export-menu";
 import { ImportIntoTableButton } from "./import-entry";
+import { ShareViewButton } from "../../share/share-view-dialog";
 
 /** The table tab's import and export controls (toolbar). */
 export function TableTools({ tableId, viewTitle }: { tableId: string; viewTitle?: string | null }) {
@@ -12,6 +13,7 @@ export function TableTools({ tableId, viewTitle }: { tableId: string; viewTitle?
     <div data-testid="table-tools" className="flex flex-wrap items-center justify-end gap-2">
       <ImportIntoTableButton table={table.data} />
       <ExportMenu table={table.data} viewTitle={viewTitle} />
+      <ShareViewButton tableId={tableId} viewTitle={viewTitle} />
     </div>
   );
 }

@@ -1,0 +1,107 @@
+import { Hono } from "hono";
+import { readListParams } from "../../../../db/query";
+import { withSignedFiles } from "../../../lib/attachments/sign-answer";
+import { HttpError, badRequest } from "../../../lib/http-error";
+import { projectRoom, unwrap } from "../../../lib/room";
+import { need } from "../../../middleware/acl";
+import type { AppEnv } from "../../../types";
+import type { Ctx } from "../../data/context";
+import { ROW_KINDS, openShared, type Shared } from "./access";
+import { cachedMeta } from "./cache";
+import { buildMeta, linkOptions, shownColumns } from "./meta";
+import { submitShared } from "./submit";
+
+const rawParams = (c: Ctx) => readListParams(new URL(c.req.url).searchParams);
+
+/**
+ * A visitor's `where` may name only fields the view shows: filtering on a hidden field would tell
+ * its values one guess at a time. Column names are read from each `(name,op,…)` term.
+ */
+async function visitorParams(c: Ctx, s: Shared) {
+  const params = rawParams(c);
+  if (!params.where) return params;
+  const visible = new Set((await shownColumns(c, s)).map((x) => x.title));
+  for (const m of params.where.matchAll(/\(([^,()~]+),/g)) {
+    if (!visible.has(m[1]!.trim())) throw badRequest(`'${m[1]!.trim()}' is not a field of this shared view`);
+  }
+  return params;
+}
+const room = (s: Shared, c: Ctx) => projectRoom(c.env, s.projectId);
+/** Reads always go through the shared view: its filters, sorts and shown fields apply. */
+const scope = (c: Ctx, s: Shared) => ({ view: s.view.id, filterArrJson: c.req.query("filterArrJson"), sortArrJson: c.req.query("sortArrJson") });
+
+/** A link column shown in the view, or the contract's 400. */
+async function shownLink(c: Ctx, s: Shared) {
+  const col = (await shownColumns(c, s)).find((x) => x.id === c.req.param("columnId") || x.title === c.req.param("columnId"));
+  const link = col && linkOptions(col);
+  if (!col || !link) throw badRequest("Column doesn't belongs to the model");
+  return { col, link };
+}
+
+/**
+ * Public shared-view routes (contract 6), no login. Each opens the share first (openShared):
+ * unknown uuid or a type the route does not serve is 404 `Not found`, a wrong password 403
+ * `INVALID_SHARED_VIEW_PASSWORD`; nothing else of the project is reachable from here.
+ */
+export const publicSharedView = new Hono<AppEnv>()
+  .get("/shared-view/:uuid/meta", need("public"), async (c) => {
+    const s = await openShared(c, "all");
+    return cachedMeta(c, s, () => buildMeta(c, s));
+  })
+  .get("/shared-view/:uuid/rows/export/:kind", need("public"), async (c) => {
+    const s = await openShared(c, ROW_KINDS);
+    const kind = c.req.param("kind");
+    if (kind !== "csv" && kind !== "excel") throw badRequest("Export is csv or excel");
+    const meta = JSON.parse(s.share.meta) as { allowCSVDownload?: boolean };
+    if (!meta.allowCSVDownload) throw new HttpError(403, "Download is not allowed for this shared view");
+    const batch = await unwrap(room(s, c).exportCsv(s.tableId, await visitorParams(c, s), scope(c, s)));
+    // Spreadsheet programs open the CSV the excel variant answers; there is no xlsx writer here.
+    return c.body(batch.csv, 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${encodeURIComponent(batch.title)}-export.csv"`,
+      "nc-export-offset": String(batch.next),
+      "access-control-expose-headers": "nc-export-offset, content-disposition",
+    });
+  })
+  .get("/shared-view/:uuid/rows", need("public"), async (c) => {
+    const s = await openShared(c, ROW_KINDS);
+    return c.json(await withSignedFiles(c, await unwrap(room(s, c).listRows(s.tableId, await visitorParams(c, s), scope(c, s)))));
+  })
+  .get("/shared-view/:uuid/group/:columnId", need("public"), async (c) => {
+    const s = await openShared(c, ROW_KINDS);
+    const params = await visitorParams(c, s);
+    if (!new URL(c.req.url).searchParams.has("limit")) params.limit = 25;
+    const groups = await unwrap(room(s, c).groupedList(s.tableId, c.req.param("columnId"), params, scope(c, s), c.req.query("optionsArrJson")));
+    return c.json(await withSignedFiles(c, groups));
+  })
+  .post("/shared-view/:uuid/rows", need("public"), async (c) => submitShared(c, await openShared(c, ["form"])))
+  .get("/shared-view/:uuid/nested/:columnId", need("public"), async (c) => {
+    const s = await openShared(c, ["form", "gallery"]);
+    const { link } = await shownLink(c, s);
+    const related = (await unwrap(room(s, c).readTable(s.projectId, link.fk_related_model_id!))) as { columns: Array<{ title: string; pk?: boolean; pv?: boolean }> };
+    const fields = related.columns.filter((x) => x.pk || x.pv).map((x) => x.title);
+    const display = related.columns.find((x) => x.pv)?.title;
+    // The picker searches the display value only: `(<display>,like,<text>)`, nothing else.
+    const { where, ...rest } = rawParams(c);
+    let search: string | undefined;
+    if (where) {
+      const m = /^\((.+?),(like|eq),(.*)\)$/.exec(where);
+      if (!m || m[1] !== display || /[()~]/.test(m[3]!)) throw badRequest("Only a search of the display value is allowed here");
+      search = where;
+    }
+    const params = { ...rest, fields, ...(search ? { where: search } : {}) };
+    return c.json(await unwrap(room(s, c).listRows(link.fk_related_model_id!, params)));
+  })
+  .get("/shared-view/:uuid/rows/:rowId/:relation/:columnId", need("public"), async (c) => {
+    const s = await openShared(c, ROW_KINDS);
+    const relation = c.req.param("relation");
+    if (relation !== "mm" && relation !== "hm") throw badRequest(`'${relation}' is not a relation type (hm or mm)`);
+    const { col } = await shownLink(c, s);
+    // The row must be one the view shows (its filters apply), not any row of the table.
+    const rowId = c.req.param("rowId");
+    const inView = await unwrap(room(s, c).listRows(s.tableId, { limit: 1, offset: 0, where: `(${pkTitle(await shownColumns(c, s))},eq,${rowId})` }, scope(c, s)));
+    if (!(inView as { list: unknown[] }).list.length) throw new HttpError(404, "Not found");
+    return c.json(await withSignedFiles(c, await unwrap(room(s, c).nestedList(s.tableId, rowId, col.id, { ...rawParams(c), where: undefined }, true))));
+  });
+
+const pkTitle = (cols: Array<{ title: string; pk?: boolean }>) => cols.find((x) => x.pk)?.title ?? "id";

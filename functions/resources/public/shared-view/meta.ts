@@ -1,0 +1,77 @@
+import { projectRoom, unwrap } from "../../../lib/room";
+import { sharedViewJson } from "../../share/routes";
+import type { Ctx } from "../../data/context";
+import type { Shared } from "./access";
+
+type Column = { id: string; title: string; uidt: string; pk?: boolean; pv?: boolean; rqd?: boolean; cdf?: unknown; ai?: boolean; colOptions?: Record<string, unknown> | null } & Record<string, unknown>;
+type ViewColumn = { fk_column_id: string; show: boolean } & Record<string, unknown>;
+type Table = { id: string; columns: Column[] } & Record<string, unknown>;
+
+/** A link column's options (stored as JSON text or an object). */
+export function linkOptions(c: Column): { type?: string; fk_related_model_id?: string } | null {
+  if (c.uidt !== "LinkToAnotherRecord") return null;
+  const o = typeof c.colOptions === "string" ? (JSON.parse(c.colOptions) as Record<string, unknown>) : c.colOptions;
+  return (o ?? null) as { type?: string; fk_related_model_id?: string } | null;
+}
+
+/**
+ * The shared-view meta (contract 6): the view (no password), its sub-view settings, its columns,
+ * the table with only what a visitor may see (shown columns, PKs, required ones without a default),
+ * saved filters and sorts, and the tables reachable through shown links.
+ */
+export async function buildMeta(c: Ctx, s: Shared) {
+  const room = projectRoom(c.env, s.projectId);
+  const pid = s.projectId;
+  const [table, filters, sorts] = await Promise.all([
+    unwrap(room.readTable(pid, s.tableId)) as Promise<Table>,
+    unwrap(room.listFilters(pid, s.view.id)),
+    unwrap(room.listSorts(pid, s.view.id)),
+  ]);
+  let sub: Record<string, unknown> = (s.view.view ?? {}) as Record<string, unknown>;
+  let columns: ViewColumn[];
+  if (s.kind === "form") {
+    const form = (await unwrap(room.readForm(pid, s.view.id))) as { columns: ViewColumn[] } & Record<string, unknown>;
+    ({ columns, ...sub } = form);
+  } else {
+    columns = (await unwrap(room.listViewColumns(pid, s.view.id))).list as ViewColumn[];
+    if (s.kind === "gallery") sub = (await unwrap(room.readGallery(pid, s.view.id))) as Record<string, unknown>;
+    if (s.kind === "kanban") sub = (await unwrap(room.readKanban(pid, s.view.id))) as Record<string, unknown>;
+  }
+  const byColumn = new Map(columns.map((vc) => [vc.fk_column_id, vc]));
+  const kept = table.columns.flatMap((col) => {
+    const vc = byColumn.get(col.id);
+    const visible = vc?.show || col.pk || col.pv || (col.rqd && (col.cdf === null || col.cdf === undefined) && !col.ai);
+    if (!visible) return [];
+    const { id: _ignored, ...viewOnly } = vc ?? ({} as ViewColumn);
+    return [{ ...viewOnly, ...col, show: Boolean(vc?.show) }];
+  });
+  const related = [...new Set(kept.flatMap((col) => (vc(byColumn, col) ? [linkOptions(col)?.fk_related_model_id] : [])).filter((x): x is string => Boolean(x)))];
+  const relatedMetas = Object.fromEntries(
+    await Promise.all(related.map(async (id) => [id, await unwrap(room.readTable(pid, id))] as const)),
+  );
+  const { password: _never, password_protected: _p, ...viewJson } = sharedViewJson(s.view, s.share);
+  return {
+    ...viewJson,
+    client: "sqlite3",
+    base_id: `ds_${pid.slice(2)}`,
+    view: sub,
+    columns,
+    model: { ...table, columns: kept, columnsById: Object.fromEntries(kept.map((col) => [col.id, col])) },
+    filter: { is_group: true, logical_op: "and", children: filters },
+    sorts,
+    relatedMetas,
+  };
+}
+
+const vc = (byColumn: Map<string, ViewColumn>, col: Column) => Boolean(byColumn.get(col.id)?.show);
+
+/** The columns of the view that a visitor sees, by id (form submission and link pickers check against it). */
+export async function shownColumns(c: Ctx, s: Shared): Promise<Column[]> {
+  const room = projectRoom(c.env, s.projectId);
+  const [table, vcs] = await Promise.all([
+    unwrap(room.readTable(s.projectId, s.tableId)) as Promise<Table>,
+    unwrap(room.listViewColumns(s.projectId, s.view.id)),
+  ]);
+  const shown = new Set((vcs.list as ViewColumn[]).filter((x) => x.show).map((x) => x.fk_column_id));
+  return table.columns.filter((col) => shown.has(col.id) || col.pv || col.pk);
+}

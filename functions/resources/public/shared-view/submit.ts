@@ -1,0 +1,128 @@
+import type { Attachment } from "../../../../db/fields/common/attachments";
+import { mimeTypeOf } from "../../../lib/attachments/file-types";
+import { withSignedFiles } from "../../../lib/attachments/sign-answer";
+import { HttpError, badRequest } from "../../../lib/http-error";
+import { clientAddress, countAttempt } from "../../../lib/rate-limit";
+import { projectRoom, unwrap } from "../../../lib/room";
+import { MAX_FILE_BYTES, MAX_FILES, checkFile, storeFiles, type Incoming } from "../../storage/store-files";
+import type { Ctx } from "../../data/context";
+import { notifyFormOwner } from "../../data/form-mail";
+import type { Shared } from "./access";
+import { linkOptions, shownColumns } from "./meta";
+
+/** Submissions allowed per client address in a minute (none counted in local mode: no address). */
+export const SUBMITS_PER_MINUTE = 30;
+/** At most this many files in one submission, over all file fields. */
+export const MAX_FILES_PER_SUBMISSION = 3 * MAX_FILES;
+
+const clean = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64) || "_";
+
+async function limitSubmits(c: Ctx) {
+  const address = clientAddress(c);
+  if (!address) return;
+  const [n] = await countAttempt(c, [`form-submit:ip:${address}`]);
+  if ((n ?? 0) > SUBMITS_PER_MINUTE) throw new HttpError(429, "Too many submissions, please try again in a minute");
+}
+
+/** `data` and the files of a multipart submission, or a JSON body as `data`. */
+async function readSubmission(c: Ctx): Promise<{ data: Record<string, unknown>; files: Map<string, File[]> }> {
+  const type = c.req.header("content-type") ?? "";
+  const files = new Map<string, File[]>();
+  let raw: unknown;
+  if (type.startsWith("multipart/form-data")) {
+    const length = Number(c.req.header("content-length") ?? 0);
+    if (length > MAX_FILES_PER_SUBMISSION * MAX_FILE_BYTES + 1024 * 1024) throw badRequest(`The submission is above ${MAX_FILES_PER_SUBMISSION} files of ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw badRequest("The submission must be multipart/form-data with the record in `data`");
+    }
+    raw = form.get("data") ?? "{}";
+    for (const [name, value] of form.entries() as unknown as Iterable<[string, File | string]>) {
+      if (!name.startsWith("_") || typeof value === "string") continue;
+      const title = name.slice(1).replace(/\[\]$/, "");
+      files.set(title, [...(files.get(title) ?? []), value]);
+    }
+  } else {
+    raw = await c.req.text();
+  }
+  let data: unknown;
+  try {
+    data = typeof raw === "string" ? (raw.trim() ? JSON.parse(raw) : {}) : {};
+  } catch {
+    throw badRequest("`data` is not valid JSON");
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw badRequest("`data` must be a JSON object of the record");
+  return { data: data as Record<string, unknown>, files };
+}
+
+/**
+ * Link values of shown link fields, taken out of `data`: each related record is an object holding
+ * its primary key by title (the picker sends what the nested route answered).
+ */
+async function takeLinks(c: Ctx, s: Shared, cols: Awaited<ReturnType<typeof shownColumns>>, data: Record<string, unknown>) {
+  const out: Array<{ columnId: string; refId: string }> = [];
+  for (const col of cols) {
+    const link = linkOptions(col);
+    if (!link || !(col.title in data)) continue;
+    const value = data[col.title];
+    delete data[col.title];
+    if (value === null || value === undefined) continue;
+    const related = (await unwrap(projectRoom(c.env, s.projectId).readTable(s.projectId, link.fk_related_model_id!))) as { columns: Array<{ title: string; pk?: boolean }> };
+    const pkTitle = related.columns.find((x) => x.pk)?.title ?? "Id";
+    const items = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      const id = item && typeof item === "object" ? (item as Record<string, unknown>)[pkTitle] : item;
+      if (id === undefined || id === null || typeof id === "object") throw badRequest(`${col.title}: each linked record must hold its ${pkTitle}`);
+      out.push({ columnId: col.id, refId: String(id) });
+    }
+  }
+  return out;
+}
+
+/**
+ * `POST /shared-view/{uuid}/rows` (contract 6): a form's record with its files. Files go only to
+ * the form's shown Attachment fields and are checked (size, type, count) before any is stored; the
+ * record then goes through the form's rules in the project room (only shown fields kept, required
+ * rules, column rules); if the record is refused, the files just stored are removed again.
+ */
+export async function submitShared(c: Ctx, s: Shared) {
+  await limitSubmits(c);
+  const { data, files } = await readSubmission(c);
+  const cols = await shownColumns(c, s);
+  const total = [...files.values()].reduce((n, f) => n + f.length, 0);
+  if (total > MAX_FILES_PER_SUBMISSION) throw badRequest(`At most ${MAX_FILES_PER_SUBMISSION} files can be sent with one submission`);
+  const stored: Attachment[] = [];
+  let inserted = false;
+  try {
+    for (const [title, list] of files) {
+      const col = cols.find((x) => x.title === title);
+      if (!col || col.uidt !== "Attachment") throw badRequest(`'${title}' is not a file field of this form`);
+      if (list.length > MAX_FILES) throw badRequest(`At most ${MAX_FILES} files can be attached to ${title}`);
+      const incoming: Incoming[] = await Promise.all(list.map(async (f, i) => ({ title: f.name || `file-${i + 1}`, mimetype: mimeTypeOf(f.name, f.type), bytes: await f.arrayBuffer() })));
+      incoming.forEach(checkFile);
+      const items = await storeFiles(c, incoming, `noco/${s.projectId}/${clean(s.tableId)}/${clean(col.id)}`);
+      stored.push(...items);
+      const before = Array.isArray(data[title]) ? (data[title] as unknown[]) : [];
+      data[title] = [...before, ...items.map(({ path, title: t, mimetype, size, thumbnail }) => ({ path, title: t, mimetype, size, ...(thumbnail ? { thumbnail } : {}) }))];
+    }
+    const links = await takeLinks(c, s, cols, data);
+    const actor = { id: "", email: "shared form visitor" };
+    const room = projectRoom(c.env, s.projectId);
+    const { row, notify } = await unwrap(room.submitForm(s.tableId, s.view.id, data, actor));
+    inserted = true;
+    // Links after the insert (contract 6 submission rules): hm/mm rows, or the bt parent.
+    const pk = cols.find((x) => x.pk)?.title;
+    const rowId = pk ? String((row as Record<string, unknown>)[pk]) : "";
+    for (const l of links) await unwrap(room.setLink(s.tableId, rowId, l.columnId, l.refId, true, actor));
+    if (notify) c.executionCtx.waitUntil(notifyFormOwner(c, notify));
+    return c.json(await withSignedFiles(c, row));
+  } catch (err) {
+    // Once the record is in, its files belong to it, whatever happens to the links.
+    if (inserted) throw err;
+    const keys = stored.flatMap((f) => [f.path, f.thumbnail].filter((p): p is string => typeof p === "string" && p.startsWith("download/")).map((p) => `nc/uploads/${p.slice("download/".length)}`));
+    if (keys.length) await c.env.ATTACHMENTS.delete(keys).catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,13 @@
+import type { FormColumn } from "./inputs";
+
+/** What the pages read of the shared-view meta (contract 6). */
+export interface SharedMeta {
+  id: string;
+  title: string;
+  type: number;
+  uuid: string;
+  meta: { allowCSVDownload?: boolean; surveyMode?: boolean; rtl?: boolean; withTheme?: boolean; theme?: { primaryColor?: string; accentColor?: string } | null };
+  view: Record<string, unknown> & { fk_grp_col_id?: string; fk_cover_image_col_id?: string };
+  model: { title: string; columns: FormColumn[] };
+  relatedMetas?: Record<string, { columns: FormColumn[] }>;
+}
