@@ -14,6 +14,8 @@ const KNOWN: Record<string, number> = {
   // column types to ours, and the form preview's inputs. Still to be derived from the registry.
   "db/external/table.ts": 1,
   "web/views/form/form-preview.tsx": 1,
+  // The visitor's plain-DOM entry (no React, so no web/fields): its inputs per type.
+  "web/shared/inputs.ts": 2,
   "db/formula/columns.ts": 1,
   "db/import/rows.ts": 1,
   "db/query/dialect-values.ts": 1,
