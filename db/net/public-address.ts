@@ -3,11 +3,12 @@
  * Rules (checked on the URL's host as written; the platform does not let a Worker resolve names):
  * - names: `localhost`, `*.localhost`, `*.local`, `*.internal`, `*.lan`, `*.home.arpa` and names
  *   without a dot are private;
- * - IPv4: 0/8, 10/8, 100.64/10, 127/8, 169.254/16, 172.16/12, 192.0.0/24, 192.168/16, 198.18/15,
- *   224/4 and above are not public; so are the short and numeric forms that mean them (`127.1`,
+ * - IPv4: 0/8, 10/8, 100.64/10, 127/8, 169.254/16, 172.16/12, 192.0.0/24, 192.0.2/24, 192.168/16,
+ *   198.18/15, 198.51.100/24, 203.0.113/24, 224/4 and above are not public; so are the short and numeric forms that mean them (`127.1`,
  *   `2130706433`, `0x7f.1`);
- * - IPv6: ::, ::1, fc00::/7, fe80::/10, ff00::/8, and IPv4-mapped/compatible forms of a private
- *   IPv4 address are not public;
+ * - IPv6: ::, ::1, fc00::/7, fe80::/10, ff00::/8, and IPv4-mapped/compatible and NAT64
+ *   (64:ff9b::/96) and 6to4 (2002::/16) forms of a private IPv4 address are not public, nor is the
+ *   documentation range 2001:db8::/32;
  * - only http and https URLs, without credentials.
  */
 const PRIVATE_NAME = /(^|\.)(localhost|local|internal|lan|home\.arpa|localdomain)$/i;
@@ -42,7 +43,8 @@ function isPublicIpv4([a, b, c]: number[]): boolean {
   if (a === 169 && b === 254) return false;
   if (a === 172 && b! >= 16 && b! <= 31) return false;
   if (a === 192 && b === 168) return false;
-  if (a === 192 && b === 0 && c === 0) return false;
+  if (a === 192 && b === 0 && (c === 0 || c === 2)) return false;
+  if ((a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113)) return false;
   if (a === 198 && (b === 18 || b === 19)) return false;
   return true;
 }
@@ -75,7 +77,10 @@ function isPublicIpv6(g: number[]): boolean {
   if ((g[0]! & 0xffc0) === 0xfe80) return false; // fe80::/10
   if ((g[0]! & 0xff00) === 0xff00) return false; // multicast
   const mapped = g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0);
-  if (mapped) return isPublicIpv4([g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255]);
+  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0);
+  if (mapped || nat64) return isPublicIpv4([g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255]);
+  if (g[0] === 0x2001 && g[1] === 0xdb8) return false; // documentation
+  if (g[0] === 0x2002) return isPublicIpv4([g[1]! >> 8, g[1]! & 255, g[2]! >> 8, g[2]! & 255]); // 6to4
   return true;
 }
 

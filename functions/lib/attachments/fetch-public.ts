@@ -1,4 +1,4 @@
-import { isPublicHost } from "./public-address";
+import { isPublicAddress } from "../../../db/net/public-address";
 
 /**
  * Downloads a file a user named by URL (upload-by-url). Rules:
@@ -28,7 +28,7 @@ export interface Fetched {
 function checkTarget(url: URL, allowPrivate: boolean) {
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused(`${url.protocol} links cannot be fetched (use http or https)`);
   if (url.username || url.password) throw new FetchRefused("Links with a user name or password cannot be fetched");
-  if (!allowPrivate && !isPublicHost(url.hostname)) throw new FetchRefused(`${url.hostname} is not a public address`);
+  if (!allowPrivate && !isPublicAddress(url.hostname)) throw new FetchRefused(`${url.hostname} is not a public address`);
 }
 
 async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {

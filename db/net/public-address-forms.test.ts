@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPublicHost } from "./public-address";
+import { isPublicAddress as isPublicHost } from "./public-address";
 
 describe("isPublicHost", () => {
   it("refuses loopback, private, link-local and reserved IPv4, however it is written", () => {
