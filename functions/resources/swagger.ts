@@ -15,7 +15,7 @@ const SETTINGS_KEY = "gridbase:settings:v1";
  * The page is a shell holding no project data, so it is public; it reads the session the web app
  * stored on this origin and fetches swagger.json with it, which only project members receive.
  */
-function swaggerPage(docUrl: string) {
+function swaggerPage(docUrl: string, nonce: string) {
   const init = `
 const s = (() => { try { return JSON.parse(localStorage.getItem(${JSON.stringify(SETTINGS_KEY)}) || "{}").settings || {}; } catch { return {}; } })();
 window.ui = SwaggerUIBundle({
@@ -24,8 +24,13 @@ window.ui = SwaggerUIBundle({
 });`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>REST APIs</title><link rel="stylesheet" href="${ASSETS}/swagger-ui.css"></head>
-<body><div id="swagger-ui"></div><script src="${ASSETS}/swagger-ui-bundle.js"></script><script>${init}</script></body></html>`;
+<body><div id="swagger-ui"></div><script src="${ASSETS}/swagger-ui-bundle.js"></script><script nonce="${nonce}">${init}</script></body></html>`;
 }
+
+/** The API's CSP refuses every script; this page runs Swagger UI's file and its own nonce'd start-up. */
+const pageCsp = (nonce: string) =>
+  `default-src 'none'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; ` +
+  `connect-src 'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 /** Per-project API docs (contract 7): the document for members, the Swagger UI page around it. */
 export const swagger = new Hono<AppEnv>()
@@ -41,4 +46,8 @@ export const swagger = new Hono<AppEnv>()
     );
     return c.json(projectSwagger(project, tables, siteUrl(c)));
   })
-  .get("/:projectId/swagger", need("public"), (c) => c.html(swaggerPage(`${c.req.path.replace(/\/$/, "")}.json`)));
+  .get("/:projectId/swagger", need("public"), (c) => {
+    const nonce = crypto.randomUUID().replaceAll("-", "");
+    c.header("Content-Security-Policy", pageCsp(nonce));
+    return c.html(swaggerPage(`${c.req.path.replace(/\/$/, "")}.json`, nonce));
+  });

@@ -28,9 +28,10 @@ test("dates: every SPEC 5 format typed into Date and DateTime cells, a live prev
   const { token, projectId } = await setup(page, request);
   await createTable(request, token, projectId, "Plans", [
     { title: "Title", uidt: "SingleLineText" },
-    { title: "Due", uidt: "Date" },
+    // Fixed formats: a date field without one is shown in the reader's language (languages issue).
+    { title: "Due", uidt: "Date", meta: { date_format: "YYYY-MM-DD" } },
     { title: "Day", uidt: "Date", meta: { date_format: "DD/MM/YYYY" } },
-    { title: "Met", uidt: "DateTime" },
+    { title: "Met", uidt: "DateTime", meta: { date_format: "YYYY-MM-DD", time_format: "HH:mm" } },
   ]);
   await insertRows(request, token, projectId, "Plans", Array.from({ length: 9 }, (_, i) => ({ Title: `row ${i}` })));
   await page.goto(`/nc/${projectId}/table/Plans`);

@@ -4,8 +4,9 @@ import { tablesApi } from "../../api/tables-api";
 import { ExportMenu } from "../export/export-menu";
 import { ImportIntoTableButton } from "./import-entry";
 import { ShareViewButton } from "../../share/share-view-dialog";
+import { WebhooksButton } from "../../pages/project/webhooks/webhooks-button";
 
-/** The table tab's import and export controls (toolbar). */
+/** The table tab's import, export, share and webhook controls (toolbar). */
 export function TableTools({ tableId, viewTitle }: { tableId: string; viewTitle?: string | null }) {
   const table = useQuery({ queryKey: queryKeys.table(tableId), queryFn: () => tablesApi.read(tableId) });
   if (!table.data) return null;
@@ -14,6 +15,7 @@ export function TableTools({ tableId, viewTitle }: { tableId: string; viewTitle?
       <ImportIntoTableButton table={table.data} />
       <ExportMenu table={table.data} viewTitle={viewTitle} />
       <ShareViewButton tableId={tableId} viewTitle={viewTitle} />
+      <WebhooksButton table={table.data} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { ArrowDown, ArrowUp, Pencil, Table2, Trash2, Webhook } from "lucide-react";
-import { useState } from "react";
+import { ArrowDown, ArrowUp, Pencil, Table2, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router-dom";
 import type { TableSummary } from "../../../api/types";
@@ -7,7 +6,6 @@ import { IconButton } from "../../../components/ui/icon-button";
 import { TablePresence } from "../../../realtime";
 import { useProject } from "../project-context";
 import { tabPath } from "../tabs/tabs";
-import { WebhooksDialog } from "../webhooks/webhooks-dialog";
 import { ViewList } from "./view-list";
 
 interface TableItemProps {
@@ -26,7 +24,6 @@ export function TableItem({ table, first, last, onRename, onDelete, onMove, filt
   const { t } = useTranslation();
   const { basePath, can } = useProject();
   const title = table.title;
-  const [hooksOpen, setHooksOpen] = useState(false);
   return (
     <li data-testid="sidebar-table">
       <div className="group relative rounded-md hover:bg-gray-100">
@@ -49,10 +46,8 @@ export function TableItem({ table, first, last, onRename, onDelete, onMove, filt
           </>
         ) : null}
         {can("tableUpdate") ? <IconButton label={t("project.tables.rename", { title })} icon={Pencil} onClick={onRename} /> : null}
-        {can("hookList") ? <IconButton label={t("project.tables.webhooks", { title })} icon={Webhook} onClick={() => setHooksOpen(true)} /> : null}
         {can("tableDelete") ? <IconButton label={t("project.tables.delete", { title })} icon={Trash2} tone="danger" onClick={onDelete} /> : null}
       </div>
-      {hooksOpen ? <WebhooksDialog table={table} open={hooksOpen} onOpenChange={setHooksOpen} /> : null}
       </div>
       <ViewList table={table} filter={filter} />
     </li>
