@@ -108,3 +108,19 @@ export async function openDriver(cfg: SourceConfig): Promise<SourceDriver> {
   }
   throw new SourceError(`${cfg.client} is not supported here`);
 }
+
+/**
+ * Runs fn on one connection between `begin` and COMMIT (pg and mysql differ only in that word);
+ * any failure rolls back and is rethrown, so bulk writes are all or nothing.
+ */
+export async function inTransaction<T>(run: (sql: string) => Promise<unknown>, begin: string, q: Queryable, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  await run(begin);
+  try {
+    const out = await fn(q);
+    await run("COMMIT");
+    return out;
+  } catch (err) {
+    await run("ROLLBACK").catch(() => undefined);
+    throw err;
+  }
+}

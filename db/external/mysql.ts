@@ -7,7 +7,7 @@
 import mysql from "mysql2/promise";
 import type { SourceConfig } from "./config";
 import { serial } from "./serial";
-import { sourceError, type Queryable, type Row, type SourceDriver, type SourceSchema, type SourceTable } from "./driver";
+import { inTransaction, sourceError, type Queryable, type Row, type SourceDriver, type SourceSchema, type SourceTable } from "./driver";
 
 function sslOption(cfg: SourceConfig) {
   const { mode, ca, cert, key } = cfg.ssl;
@@ -58,18 +58,7 @@ export async function openMysql(cfg: SourceConfig): Promise<SourceDriver> {
     dialect: "mysql",
     query: (sql, params) => line(() => q.query(sql, params)),
     execute: (sql, params) => line(() => q.execute(sql, params)),
-    transaction: (fn) =>
-      line(async () => {
-        await run("START TRANSACTION");
-        try {
-          const out = await fn(q);
-          await run("COMMIT");
-          return out;
-        } catch (err) {
-          await run("ROLLBACK").catch(() => undefined);
-          throw err;
-        }
-      }),
+    transaction: (fn) => line(() => inTransaction(run, "START TRANSACTION", q, fn)),
     version: () => line(async () => String((await q.query("SELECT VERSION() AS v"))[0]?.v ?? "")),
     estimate: (table) =>
       line(async () => {

@@ -6,7 +6,7 @@
 import pg from "pg";
 import type { SourceConfig } from "./config";
 import { serial } from "./serial";
-import { sourceError, type Queryable, type Row, type SourceDriver, type SourceSchema, type SourceTable } from "./driver";
+import { inTransaction, sourceError, type Queryable, type Row, type SourceDriver, type SourceSchema, type SourceTable } from "./driver";
 
 function sslOption(cfg: SourceConfig): pg.ClientConfig["ssl"] {
   const { mode, ca, cert, key } = cfg.ssl;
@@ -72,18 +72,7 @@ export async function pgDriver(client: PgLikeClient, schema: string): Promise<So
     dialect: "pg",
     query: (sql, params) => line(() => q.query(sql, params)),
     execute: (sql, params) => line(() => q.execute(sql, params)),
-    transaction: (fn) =>
-      line(async () => {
-        await run("BEGIN");
-        try {
-          const out = await fn(q);
-          await run("COMMIT");
-          return out;
-        } catch (err) {
-          await run("ROLLBACK").catch(() => undefined);
-          throw err;
-        }
-      }),
+    transaction: (fn) => line(() => inTransaction(run, "BEGIN", q, fn)),
     version: () => line(async () => String((await q.query("SELECT version() AS v"))[0]?.v ?? "")),
     estimate: (table) =>
       line(async () => {

@@ -4,16 +4,11 @@
  * thumbnails, never originals; the derived keys are dropped before a write (the server drops
  * them too, this keeps edits small).
  */
+import type { Attachment } from "../../../db/fields/common/attachments";
 import { File as FileIcon, FileArchive, FileAudio, FileImage, FileSpreadsheet, FileText, FileVideo, type LucideIcon } from "lucide-react";
 
-export interface AttachmentItem {
-  url?: string;
-  path?: string;
-  title: string;
-  mimetype?: string;
-  size?: number;
-  icon?: string;
-  thumbnail?: string;
+/** The stored item (the registry's shape) plus the signed links the API adds to it. */
+export interface AttachmentItem extends Attachment {
   signedPath?: string;
   signedUrl?: string;
   thumbnails?: { card?: { signedPath?: string; signedUrl?: string } };
