@@ -5,7 +5,8 @@
  */
 export const PG_URL = process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const MYSQL_URL = process.env.MYSQL_URL ?? "mysql://root@127.0.0.1:3306/test";
-export const SCRATCH = "gridbase_test";
+/** DRIVER_SCRATCH lets two checkouts run the driver suites at once without sharing tables. */
+export const SCRATCH = process.env.DRIVER_SCRATCH ?? "gridbase_test";
 
 /** Runs `open`; its value when the server answers, null (skip) when it does not. */
 export async function reach<T>(name: string, open: () => Promise<T>): Promise<T | null> {
