@@ -386,8 +386,8 @@ export class ProjectRoom extends Server<Env> {
     });
   }
 
-  #whereIds(tableKey: string, where: string | undefined): number[] {
-    return rowsApi.matchingIds(this.store, tableRef(this.store, tableKey), where);
+  #whereIds(tableKey: string, where: string | undefined, me: string | null): number[] {
+    return rowsApi.matchingIds(this.store, tableRef(this.store, tableKey), where, me);
   }
 
   /** When the alarm is known to be due (or running); a write then leaves it be. */
@@ -504,7 +504,7 @@ export class ProjectRoom extends Server<Env> {
     if (this.source) return this.#extWrite((x) => ext.updateWhere(x, tableKey, where, body), () => this.#extRows(tableKey, actor));
     return this.#keepingFiles(
       this.#write(
-        () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateWhere(this.store, tableKey, where, body, actor), (_n, pre) => pre, () => this.#whereIds(tableKey, where)),
+        () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateWhere(this.store, tableKey, where, body, actor), (_n, pre) => pre, () => this.#whereIds(tableKey, where, actor.id || null)),
         () => this.#rows(tableKey, actor),
       ),
       body,
@@ -515,7 +515,7 @@ export class ProjectRoom extends Server<Env> {
     const files: FileSink = [];
     return this.#removingFiles(
       this.#write(
-        () => this.#hooked(tableKey, "bulkDelete", () => rowsApi.deleteWhere(this.store, tableKey, where, actor, files), (_n, pre) => pre, () => this.#whereIds(tableKey, where)),
+        () => this.#hooked(tableKey, "bulkDelete", () => rowsApi.deleteWhere(this.store, tableKey, where, actor, files), (_n, pre) => pre, () => this.#whereIds(tableKey, where, actor.id || null)),
         () => this.#rows(tableKey, actor),
       ),
       files,

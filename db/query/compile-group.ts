@@ -20,13 +20,15 @@ export interface GroupInput {
   limit: number;
   offset: number;
   now?: Date;
+  /** The user who runs the query: what `@me` means in filters on user columns. */
+  me?: string | null;
 }
 
 export function compileGroupBy(input: GroupInput): { list: Compiled; count: Compiled; columnName: string } {
   const { dialect: d, table } = input;
   const col = table.columns.find((c) => c.columnName === input.column) ?? table.columns.find((c) => c.title === input.column);
   if (!col) throw new QueryError(`Column '${input.column}' not found in column_name`);
-  const cond = compileWhere(table, input.where, { dialect: d, now: input.now });
+  const cond = compileWhere(table, input.where, { dialect: d, now: input.now, me: input.me });
   const where = cond ? sql` WHERE ${cond}` : sql``;
   const c = columnRef(d, col);
   const countAlias = ident(d, "count");

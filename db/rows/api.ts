@@ -118,9 +118,9 @@ export function deleteMany(store: ProjectStore, tableKey: string, bodies: unknow
 }
 
 /** Ids of every row matching `where` (all rows without one), in key order. */
-export function matchingIds(store: ProjectStore, t: TableRef, where: string | undefined): number[] {
+export function matchingIds(store: ProjectStore, t: TableRef, where: string | undefined, me: string | null = null): number[] {
   const pk = t.cols.find((c) => c.pk)!;
-  const q = compileKeys({ dialect: "sqlite", table: queryTable(t), where, keyColumn: pk.columnName });
+  const q = compileKeys({ dialect: "sqlite", table: queryTable(t), where, keyColumn: pk.columnName, me });
   return store.exec(q.sql, ...(q.params as never[])).map((r) => r.id as number);
 }
 
@@ -130,7 +130,7 @@ export function updateWhere(store: ProjectStore, tableKey: string, where: string
   const pk = t.cols.find((c) => c.pk)!;
   const fields = (body ?? {}) as Record<string, unknown>;
   if (Object.hasOwn(fields, pk.title) || Object.hasOwn(fields, pk.columnName)) return 0;
-  const ids = matchingIds(store, t, where);
+  const ids = matchingIds(store, t, where, actor.id || null);
   updateRows(store, t.model, t.cols, ids.map((id) => ({ id, body })), actor);
   return ids.length;
 }
@@ -138,6 +138,6 @@ export function updateWhere(store: ProjectStore, tableKey: string, where: string
 /** `DELETE bulk/.../all`: every matching row. */
 export function deleteWhere(store: ProjectStore, tableKey: string, where: string | undefined, actor: Actor, files?: FileSink) {
   const t = tableRef(store, tableKey);
-  const ids = matchingIds(store, t, where);
+  const ids = matchingIds(store, t, where, actor.id || null);
   return deleteRows(store, t.model, t.cols, ids, actor, files);
 }

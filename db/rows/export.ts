@@ -62,7 +62,7 @@ export function exportCsv(store: ProjectStore, tableKey: string, params: ListPar
   let offset = params.offset;
   let next = -1;
   for (let read = 0; read < BATCH_ROWS; read += PAGE) {
-    const compiled = compileList({ dialect: "sqlite", table, ...scoped, limit: PAGE, offset });
+    const compiled = compileList({ dialect: "sqlite", table, ...scoped, limit: PAGE, offset, me: scope?.caller?.userId ?? null });
     if (!cells.length) {
       cells = compiled.select.map((s) => cellOf(t, s.id));
       lines.push(cells.map((c) => csvCell(c.title)).join(","));

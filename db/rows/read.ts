@@ -6,6 +6,7 @@ import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { tableRef, type TableRef } from "./table-ref";
 import { toApiRow } from "./values";
+import { userSelect, userSort } from "./row-users";
 import type { WhereNode } from "../query";
 import { scopeParams, whereKey, type RowScope } from "../views/scope";
 
@@ -29,7 +30,11 @@ function buildQueryTable(t: TableRef): QueryTable {
   return {
     tableName: t.model.tableName,
     columns: [
-      ...t.cols.map((c) => ({ id: c.id, title: c.title, columnName: c.columnName, uidt: c.uidt, options: c.options, pk: c.pk })),
+      ...t.cols.map((c): QueryColumn => {
+        const column: QueryColumn = { id: c.id, title: c.title, columnName: c.columnName, uidt: c.uidt, options: c.options, pk: c.pk };
+        if (!c.type.writtenBy) return column;
+        return { ...column, selectExpr: userSelect(t.model.tableName, c.columnName), sortExpr: userSort(t.model.tableName, c.columnName) };
+      }),
       ...t.virtual,
     ],
   };
@@ -50,12 +55,17 @@ export function readById(store: ProjectStore, t: TableRef, id: number) {
   return raw ? apiRow(t, compiled.select, raw) : null;
 }
 
-// The key holds the whole filter (view filters and filterArrJson included), as anything in it changes the count.
-function count(store: ProjectStore, t: TableRef, where: string | WhereNode | undefined, cache: CountCache): number {
-  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${whereKey(where)}`;
+/** The user who reads (`@me` in filters), from the scope the Worker sends. */
+const meOf = (scope?: RowScope): string | null => scope?.caller?.userId ?? null;
+
+// The key holds the whole filter (view filters and filterArrJson included), as anything in it
+// changes the count, and the reader when the filter names `@me`.
+function count(store: ProjectStore, t: TableRef, where: string | WhereNode | undefined, cache: CountCache, me: string | null): number {
+  const filter = whereKey(where);
+  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
-  const compiled = compileCount({ dialect: "sqlite", table: queryTable(t), where });
+  const compiled = compileCount({ dialect: "sqlite", table: queryTable(t), where, me });
   const n = Number(store.exec(compiled.sql, ...(compiled.params as never[]))[0]?.count ?? 0);
   cache.set(key, n);
   return n;
@@ -76,10 +86,10 @@ export function pageInfo(totalRows: number, limit: number, offset: number) {
 export function listRows(store: ProjectStore, tableKey: string, params: ListParams, cache: CountCache, scope?: RowScope) {
   const t = tableRef(store, tableKey);
   const p = scopeParams(store, t, queryTable(t), params, scope);
-  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p });
+  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, me: meOf(scope) });
   ensureIndexes(store, t, p);
   const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
-  const totalRows = count(store, t, p.where, cache);
+  const totalRows = count(store, t, p.where, cache, meOf(scope));
   return {
     list,
     pageInfo: pageInfo(totalRows, params.limit, params.offset),
@@ -89,14 +99,14 @@ export function listRows(store: ProjectStore, tableKey: string, params: ListPara
 
 export function countRows(store: ProjectStore, tableKey: string, where: string | undefined, cache: CountCache, scope?: RowScope) {
   const t = tableRef(store, tableKey);
-  return { count: count(store, t, scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where, cache) };
+  return { count: count(store, t, scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where, cache, meOf(scope)) };
 }
 
 /** The first matching row, or `{}` (contract). */
 export function findOne(store: ProjectStore, tableKey: string, params: ListParams, scope?: RowScope) {
   const t = tableRef(store, tableKey);
   const p = scopeParams(store, t, queryTable(t), params, scope);
-  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, limit: 1, offset: 0 });
+  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, limit: 1, offset: 0, me: meOf(scope) });
   const [raw] = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
   return raw ? apiRow(t, compiled.select, raw) : {};
 }
@@ -105,7 +115,7 @@ export function findOne(store: ProjectStore, tableKey: string, params: ListParam
 export function groupBy(store: ProjectStore, tableKey: string, column: string, params: ListParams, scope?: RowScope) {
   const t = tableRef(store, tableKey);
   const where = scopeParams(store, t, queryTable(t), params, scope).where;
-  const compiled = compileGroupBy({ dialect: "sqlite", table: queryTable(t), column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset });
+  const compiled = compileGroupBy({ dialect: "sqlite", table: queryTable(t), column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset, me: meOf(scope) });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((r) => ({
     [col.columnName]: toApiRow([col], r)[col.title] ?? null,

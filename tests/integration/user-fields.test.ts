@@ -1,0 +1,120 @@
+/**
+ * Issue 23: "Created by" and "Last modified by" columns. Two members write rows; each row shows
+ * who created it and who last changed it (from the caller's session, never from the body), the
+ * filter value `@me` means whoever reads, sorting goes by the person's name, and CSV export
+ * writes the e-mail.
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newId } from "../../db/ids";
+import { signSessionToken } from "../../functions/lib/jwt";
+import { api, seedProject, type TestUser } from "./support";
+
+const M = "/api/v1/db/meta";
+
+/** A user with a first and last name (seedUser makes nameless ones). */
+async function namedUser(roles: string, firstname: string | null, lastname: string | null): Promise<TestUser> {
+  const id = newId("us_");
+  const email = `${id}@example.com`;
+  const ts = new Date().toISOString();
+  await env.META.prepare("INSERT INTO users (id, email, firstname, lastname, roles, token_version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'v1', ?, ?)")
+    .bind(id, email, firstname, lastname, roles, ts, ts)
+    .run();
+  const token = await signSessionToken(env, { id, email, firstname, lastname, roles, token_version: "v1" });
+  return { id, email, roles, token };
+}
+
+let owner: TestUser;
+let editor: TestUser;
+let projectId: string;
+let T: string;
+type Row = { Id: number; Title: string; "Made by": unknown; "Changed by": unknown };
+
+const call = (user: TestUser, method: string, path: string, body?: unknown) => api(method, path, { token: user.token, body });
+const ids = async (user: TestUser, query: string) => {
+  const res = await call(user, "GET", `${T}?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.list as Row[]).map((r) => r.Id);
+};
+const where = (w: string) => `where=${encodeURIComponent(w)}`;
+
+beforeAll(async () => {
+  owner = await namedUser("org-level-creator", "Ada", "Lovelace");
+  editor = await namedUser("org-level-viewer", null, null);
+  projectId = await seedProject([[owner, "owner"], [editor, "editor"]]);
+  const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
+    table_name: "Notes",
+    columns: [{ title: "Title", uidt: "SingleLineText" }, { title: "Made by", uidt: "CreatedBy" }, { title: "Changed by", uidt: "LastModifiedBy" }],
+  });
+  expect(table.status, JSON.stringify(table.body)).toBe(200);
+  T = `/api/v1/db/data/noco/${projectId}/Notes`;
+  // The body names other users: both keys are the server's, so they are ignored.
+  const first = await call(owner, "POST", T, { Title: "one", "Made by": editor.id, "Changed by": { id: editor.id } });
+  expect(first.status, JSON.stringify(first.body)).toBe(200);
+  const bulk = await call(editor, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Notes`, [{ Title: "two", made_by: owner.id }, { Title: "three" }]);
+  expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+});
+
+describe("Created by and Last modified by", () => {
+  it("show the member who created and who last changed each row, whatever the body says", async () => {
+    const ada = { id: owner.id, email: owner.email, display_name: "Ada Lovelace" };
+    const bob = { id: editor.id, email: editor.email, display_name: null };
+    const list = (await call(owner, "GET", `${T}?sort=Id`)).body.list as Row[];
+    expect(list.map((r) => [r.Title, r["Made by"], r["Changed by"]])).toEqual([
+      ["one", ada, ada], ["two", bob, bob], ["three", bob, bob],
+    ]);
+    // The editor changes the owner's row: the creator stays, the modifier follows the caller.
+    const changed = await call(editor, "PATCH", `${T}/1`, { Title: "one!", "Made by": editor.id, "Changed by": owner.id });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({ Title: "one!", "Made by": ada, "Changed by": bob });
+    expect((await call(owner, "GET", `${T}/1`)).body).toMatchObject({ "Made by": ada, "Changed by": bob });
+    await call(owner, "PATCH", `${T}/1`, { Title: "one" });
+    expect((await call(editor, "GET", `${T}/1`)).body).toMatchObject({ "Made by": ada, "Changed by": ada });
+  });
+
+  it("filter @me as the caller, per caller, in lists and counts", async () => {
+    expect(await ids(owner, where("(Made by,eq,@me)"))).toEqual([1]);
+    expect(await ids(editor, where("(Made by,eq,@me)"))).toEqual([2, 3]);
+    // Counts are cached per filter: the same text counts differently for each reader.
+    expect((await call(owner, "GET", `${T}/count?${where("(Made by,eq,@me)")}`)).body).toEqual({ count: 1 });
+    expect((await call(editor, "GET", `${T}/count?${where("(Made by,eq,@me)")}`)).body).toEqual({ count: 2 });
+    expect((await call(owner, "GET", `${T}?${where("(Made by,eq,@me)")}`)).body.pageInfo.totalRows).toBe(1);
+    expect((await call(editor, "GET", `${T}?${where("(Made by,eq,@me)")}`)).body.pageInfo.totalRows).toBe(2);
+    expect(await ids(owner, where("(Made by,neq,@me)"))).toEqual([2, 3]);
+    expect(await ids(owner, where(`(Made by,eq,${editor.id})`))).toEqual([2, 3]);
+    expect(await ids(owner, where(`(Made by,anyof,${editor.id},@me)`))).toEqual([1, 2, 3]);
+    expect(await ids(owner, where(`(Made by,nanyof,@me)`))).toEqual([2, 3]);
+    expect(await ids(owner, where("(Changed by,blank)"))).toEqual([]);
+    expect(await ids(owner, where("(Made by,notblank)"))).toEqual([1, 2, 3]);
+  });
+
+  it("refuses operators a person column does not take", async () => {
+    const res = await call(owner, "GET", `${T}?${where("(Made by,gt,a)")}`);
+    expect(res).toMatchObject({ status: 400, body: { msg: "'gt' is not supported for 'Made by' (CreatedBy)" } });
+  });
+
+  it("sort by the person's name, else their e-mail", async () => {
+    // "Ada Lovelace" sorts before the editor's e-mail (lower-case "us_...").
+    expect(await ids(owner, "sort=Made by,-Id")).toEqual([1, 3, 2]);
+    expect(await ids(owner, "sort=-Made by,Id")).toEqual([2, 3, 1]);
+  });
+
+  it("export the e-mail to CSV", async () => {
+    const res = await call(owner, "GET", `${T}/export/csv?fields=Title,Made by`);
+    expect(res.status).toBe(200);
+    expect(String(res.body).trim().split("\r\n")).toEqual(["Title,Made by", `one,${owner.email}`, `two,${editor.email}`, `three,${editor.email}`]);
+  });
+
+  it("added to a table with rows: the rows already there have no creator; no default value", async () => {
+    const meta = (await call(owner, "GET", `${M}/projects/${projectId}/tables`)).body.list.find((t: { title: string }) => t.title === "Notes");
+    const added = await call(owner, "POST", `${M}/tables/${meta.id}/columns`, { title: "Owner", column_name: "owner_id", uidt: "CreatedBy" });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const rows = (await call(owner, "GET", `${T}?fields=Id,Owner`)).body.list as Array<{ Owner: unknown }>;
+    expect(rows.map((r) => r.Owner)).toEqual([null, null, null]);
+    const fresh = await call(editor, "POST", T, { Title: "four" });
+    expect(fresh.body.Owner).toEqual({ id: editor.id, email: editor.email, display_name: null });
+    const withDefault = await call(owner, "POST", `${M}/tables/${meta.id}/columns`, { title: "Who", column_name: "who", uidt: "LastModifiedBy", cdf: owner.id });
+    expect(withDefault.status).toBe(400);
+    expect(withDefault.body.msg).toContain("Who: set by the server");
+  });
+});
