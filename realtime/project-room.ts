@@ -501,7 +501,7 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.updateWhere(x, tableKey, where, body), () => this.#extRows(tableKey, actor));
+    if (this.source) return this.#extWrite((x) => ext.updateWhere({ ...x, by: actor }, tableKey, where, body), () => this.#extRows(tableKey, actor));
     return this.#keepingFiles(
       this.#write(
         () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateWhere(this.store, tableKey, where, body, actor), (_n, pre) => pre, () => this.#whereIds(tableKey, where, actor.id || null)),
@@ -526,7 +526,7 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => readApi.findOne(this.store, tableKey, params, scope));
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.insertOne(x, tableKey, body), (row) => ({ type: "row", op: "insert", tableId: this.#extId(tableKey), row, by: actor }));
+    if (this.source) return this.#extWrite((x) => ext.insertOne({ ...x, by: actor }, tableKey, body), (row) => ({ type: "row", op: "insert", tableId: this.#extId(tableKey), row, by: actor }));
     const result = this.#write(
       () => this.#hooked(tableKey, "insert", () => rowsApi.insertOne(this.store, tableKey, body, actor), (row) => this.#keysOf(tableKey, [row])),
       (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
@@ -534,7 +534,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#keepingFiles(result, body);
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.insertMany(x, tableKey, bodies), () => this.#extRows(tableKey, actor));
+    if (this.source) return this.#extWrite((x) => ext.insertMany({ ...x, by: actor }, tableKey, bodies), () => this.#extRows(tableKey, actor));
     return this.#keepingFiles(
       this.#write(
         () => this.#hooked(tableKey, "bulkInsert", () => rowsApi.insertMany(this.store, tableKey, bodies, actor), (ids) => ids.map((r) => Number(Object.values(r)[0]))),
@@ -552,7 +552,7 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => rowsApi.exists(this.store, tableKey, rowId));
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.updateOne(x, tableKey, rowId, body), (row) => ({ type: "row", op: "update", tableId: this.#extId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }));
+    if (this.source) return this.#extWrite((x) => ext.updateOne({ ...x, by: actor }, tableKey, rowId, body), (row) => ({ type: "row", op: "update", tableId: this.#extId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }));
     const result = this.#write(
       () => this.#hooked(tableKey, "update", () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor), (_r, pre) => pre, () => [rowKey(rowId)]),
       (row) => ({ type: "row", op: "update", tableId: this.#tableId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }),
@@ -560,7 +560,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#keepingFiles(result, body);
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.updateMany(x, tableKey, bodies), () => this.#extRows(tableKey, actor));
+    if (this.source) return this.#extWrite((x) => ext.updateMany({ ...x, by: actor }, tableKey, bodies), () => this.#extRows(tableKey, actor));
     return this.#keepingFiles(
       this.#write(
         () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateMany(this.store, tableKey, bodies, actor), (_r, pre) => pre, () => this.#keysOf(tableKey, bodies)),

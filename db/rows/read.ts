@@ -6,7 +6,7 @@ import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { tableRef, type TableRef } from "./table-ref";
 import { toApiRow } from "./values";
-import { userSelect, userSort } from "./row-users";
+import { anonymousReader, userSelect, userSort, withoutEmails } from "./row-users";
 import type { WhereNode } from "../query";
 import { scopeParams, whereKey, type RowScope } from "../views/scope";
 
@@ -88,7 +88,8 @@ export function listRows(store: ProjectStore, tableKey: string, params: ListPara
   const p = scopeParams(store, t, queryTable(t), params, scope);
   const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, me: meOf(scope) });
   ensureIndexes(store, t, p);
-  const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
+  const rows = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
+  const list = anonymousReader(scope) ? withoutEmails(t.cols, rows) : rows;
   const totalRows = count(store, t, p.where, cache, meOf(scope));
   return {
     list,
@@ -108,7 +109,9 @@ export function findOne(store: ProjectStore, tableKey: string, params: ListParam
   const p = scopeParams(store, t, queryTable(t), params, scope);
   const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, limit: 1, offset: 0, me: meOf(scope) });
   const [raw] = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
-  return raw ? apiRow(t, compiled.select, raw) : {};
+  if (!raw) return {};
+  const row = apiRow(t, compiled.select, raw);
+  return anonymousReader(scope) ? withoutEmails(t.cols, [row])[0]! : row;
 }
 
 /** Distinct values of a column with their counts (contract `groupby`), paged over the groups. */

@@ -9,17 +9,21 @@
  *   page, no query per row from JavaScript), and a sort orders by the display name, else the
  *   e-mail. An id the directory does not know comes back bare (`{id}`).
  * - Filters compare the stored id (db/query/user-ops.ts); nothing here changes them.
+ * - Readers without an account (shared views, shared bases) never get members' e-mail addresses,
+ *   as presence and socket events do not give them (realtime/presence.ts): the values keep the
+ *   id and the display name, and CSV export writes the display name.
  */
 import { ident, sql, type Frag } from "../query/sql";
 import type { ProjectStore } from "../store/store";
 import type { Actor } from "./audit";
 import type { RowColumn } from "./values";
+import type { RowScope } from "../views/scope";
 
 const DIRECTORY = "_nc_row_users";
 
 /** Records the caller when the table has a user column (inside the write's transaction). */
-export function rememberWriter(store: ProjectStore, cols: RowColumn[], actor: Actor) {
-  if (!actor.id || !cols.some((c) => c.stamp === "createdBy" || c.stamp === "modifiedBy")) return;
+export function rememberWriter(store: ProjectStore, cols: readonly RowColumn[], actor: Actor | undefined) {
+  if (!actor?.id || !cols.some(isUserColumn)) return;
   store.exec(
     `INSERT INTO ${DIRECTORY} (id, email, display_name) VALUES (?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET email = excluded.email, display_name = excluded.display_name`,
@@ -40,4 +44,51 @@ export function userSelect(tableName: string, columnName: string): Frag {
 export function userSort(tableName: string, columnName: string): Frag {
   const c = ref(tableName, columnName);
   return sql`coalesce((SELECT coalesce(nullif(u.display_name, ''), u.email) FROM ${directory} u WHERE u.id = ${c}), ${c})`;
+}
+
+/**
+ * API rows whose user values are bare ids (an external database holds only the id) completed
+ * from the directory: one query for the page, by primary key.
+ */
+export function withDirectory(store: ProjectStore, cols: readonly RowColumn[], rows: Array<Record<string, unknown>>) {
+  const users = cols.filter(isUserColumn);
+  if (!users.length || !rows.length) return rows;
+  const ids = new Set<string>();
+  for (const row of rows) for (const c of users) {
+    const v = row[c.title] as { id?: unknown } | null | undefined;
+    if (v && typeof v.id === "string") ids.add(v.id);
+  }
+  if (!ids.size) return rows;
+  const known = new Map(
+    store.exec(`SELECT id, email, display_name FROM ${DIRECTORY} WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify([...ids]))
+      .map((u) => [String(u.id), { id: String(u.id), email: String(u.email), display_name: (u.display_name as string | null) ?? null }]),
+  );
+  for (const row of rows) for (const c of users) {
+    const v = row[c.title] as { id?: unknown } | null | undefined;
+    const user = v && typeof v.id === "string" ? known.get(v.id) : undefined;
+    if (user) row[c.title] = user;
+  }
+  return rows;
+}
+
+/**
+ * Whether the reader has no account: a scope from a shared view (no caller) or a shared-base
+ * visitor (a caller without an id). No scope at all is the server reading for itself.
+ */
+export const anonymousReader = (scope: RowScope | undefined): boolean => scope !== undefined && !scope.caller?.userId;
+
+const isUserColumn = (c: RowColumn) => c.stamp === "createdBy" || c.stamp === "modifiedBy";
+
+/** API rows without the e-mail addresses of their user values (for anonymous readers). */
+export function withoutEmails<R extends Record<string, unknown>>(cols: readonly RowColumn[], rows: R[]): R[] {
+  const users = cols.filter(isUserColumn);
+  if (!users.length) return rows;
+  for (const row of rows) for (const c of users) {
+    const v = row[c.title];
+    if (v && typeof v === "object" && "email" in v) {
+      const { email: _email, ...rest } = v as Record<string, unknown>;
+      (row as Record<string, unknown>)[c.title] = rest;
+    }
+  }
+  return rows;
 }

@@ -105,6 +105,21 @@ describe("Created by and Last modified by", () => {
     expect(String(res.body).trim().split("\r\n")).toEqual(["Title,Made by", `one,${owner.email}`, `two,${editor.email}`, `three,${editor.email}`]);
   });
 
+  it("give readers without an account (a shared view) names, never members' e-mail addresses", async () => {
+    const meta = (await call(owner, "GET", `${M}/projects/${projectId}/tables`)).body.list.find((t: { title: string }) => t.title === "Notes");
+    const views = await call(owner, "GET", `${M}/tables/${meta.id}/views`);
+    const shared = await call(owner, "POST", `${M}/views/${views.body.list[0].id}/share`);
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    const P = `/api/v1/db/public/shared-view/${shared.body.uuid}`;
+    const rows = await api("GET", `${P}/rows?sort=Id`);
+    expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+    expect(rows.body.list[0]["Made by"]).toEqual({ id: owner.id, display_name: "Ada Lovelace" });
+    const csv = await api("GET", `${P}/rows/export/csv`);
+    expect(csv.status).toBe(200);
+    expect(JSON.stringify([rows.body, csv.body])).not.toContain("@example.com");
+    expect(String(csv.body)).toContain("Ada Lovelace");
+  });
+
   it("added to a table with rows: the rows already there have no creator; no default value", async () => {
     const meta = (await call(owner, "GET", `${M}/projects/${projectId}/tables`)).body.list.find((t: { title: string }) => t.title === "Notes");
     const added = await call(owner, "POST", `${M}/tables/${meta.id}/columns`, { title: "Owner", column_name: "owner_id", uidt: "CreatedBy" });
@@ -116,5 +131,14 @@ describe("Created by and Last modified by", () => {
     const withDefault = await call(owner, "POST", `${M}/tables/${meta.id}/columns`, { title: "Who", column_name: "who", uidt: "LastModifiedBy", cdf: owner.id });
     expect(withDefault.status).toBe(400);
     expect(withDefault.body.msg).toContain("Who: set by the server");
+    // A text field cannot turn into a person field (its cells would be emptied); the reverse keeps the ids.
+    const title = (added.body.columns as Array<{ id: string; title: string }>).find((c) => c.title === "Title")!;
+    const convert = await call(owner, "PATCH", `${M}/columns/${title.id}`, { title: "Title", column_name: "title", uidt: "LastModifiedBy" });
+    expect(convert).toMatchObject({ status: 400, body: { msg: "Title cannot become a LastModifiedBy field: add a new LastModifiedBy field instead" } });
+    const owned = (added.body.columns as Array<{ id: string; title: string }>).find((c) => c.title === "Owner")!;
+    const back = await call(owner, "PATCH", `${M}/columns/${owned.id}`, { title: "Owner", column_name: "owner_id", uidt: "SingleLineText" });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const texts = (await call(owner, "GET", `${T}?fields=Owner&sort=Id`)).body.list as Array<{ Owner: unknown }>;
+    expect(texts.map((r) => r.Owner)).toEqual([null, null, null, editor.id]);
   });
 });
