@@ -6,7 +6,7 @@ import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { tableRef, type TableRef } from "./table-ref";
 import { toApiRow } from "./values";
-import { anonymousReader, userSelect, userSort, withoutEmails } from "./row-users";
+import { anonymousReader, userSelect, userSort, withDirectory, withoutEmails } from "./row-users";
 import type { WhereNode } from "../query";
 import { scopeParams, whereKey, type RowScope } from "../views/scope";
 
@@ -120,10 +120,11 @@ export function groupBy(store: ProjectStore, tableKey: string, column: string, p
   const where = scopeParams(store, t, queryTable(t), params, scope).where;
   const compiled = compileGroupBy({ dialect: "sqlite", table: queryTable(t), column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset, me: meOf(scope) });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
-  const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((r) => ({
-    [col.columnName]: toApiRow([col], r)[col.title] ?? null,
-    count: r.count,
-  }));
+  const raws = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
+  // A person column groups by the stored id: its groups show the person (one directory query).
+  const values = withDirectory(store, [col], raws.map((r) => toApiRow([col], r)));
+  const hidden = anonymousReader(scope) ? withoutEmails([col], values) : values;
+  const list = raws.map((r, i) => ({ [col.columnName]: hidden[i]![col.title] ?? null, count: r.count }));
   const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
   return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
 }

@@ -99,6 +99,15 @@ describe("Created by and Last modified by", () => {
     expect(await ids(owner, "sort=-Made by,Id")).toEqual([2, 3, 1]);
   });
 
+  it("group by the person", async () => {
+    const groups = await call(owner, "GET", `${T}/groupby?column_name=made_by&sort=Made by`);
+    expect(groups.status, JSON.stringify(groups.body)).toBe(200);
+    expect(groups.body.list).toEqual([
+      { made_by: { id: owner.id, email: owner.email, display_name: "Ada Lovelace" }, count: 1 },
+      { made_by: { id: editor.id, email: editor.email, display_name: null }, count: 2 },
+    ]);
+  });
+
   it("export the e-mail to CSV", async () => {
     const res = await call(owner, "GET", `${T}/export/csv?fields=Title,Made by`);
     expect(res.status).toBe(200);

@@ -33,5 +33,5 @@ export function actorOf(c: Ctx): Actor {
   if (!user) return { id: "", email: "shared base visitor" };
   // The name "Created by" / "Last modified by" cells show (db/rows/row-users.ts).
   const name = [user.firstname, user.lastname].filter((part) => typeof part === "string" && part.trim() !== "").join(" ");
-  return { id: user.id, email: user.email, name: name || null };
+  return name ? { id: user.id, email: user.email, name } : { id: user.id, email: user.email };
 }
