@@ -8,6 +8,9 @@
  * - Text (copy, CSV export) is the e-mail, else the display name, else the id.
  * - Input of any kind is refused by fromApi (a default value, a paste into the cell) and ignored
  *   by parseText (an import): these columns are the system's.
+ * - A field added to a table that has rows leaves them empty: who made them is not known (the
+ *   history records only later writes), and guessing the table's creator would put a name on
+ *   records that person never wrote, which a "Created by is @me" row rule would then trust.
  */
 import { NO_OPTIONS, type NoOptions } from "./options";
 import { byDialect } from "./storage";
