@@ -33,7 +33,9 @@ export function compileGroupBy(input: GroupInput): { list: Compiled; count: Comp
   const c = columnRef(d, col);
   const countAlias = ident(d, "count");
   const byCount = input.sort?.replace(/^-/, "") === "count";
-  const order = byCount ? sql`${countAlias}${input.sort!.startsWith("-") ? sql` DESC` : sql` ASC`}, ${orderTerm(d, c, false, isTextStorage(col, d))}` : orderTerm(d, c, input.sort?.startsWith("-") ?? false, isTextStorage(col, d));
+  // Groups order as a sort on the column does (a person column by the person's name).
+  const key = col.sortExpr ?? c;
+  const order = byCount ? sql`${countAlias}${input.sort!.startsWith("-") ? sql` DESC` : sql` ASC`}, ${orderTerm(d, key, false, isTextStorage(col, d))}` : orderTerm(d, key, input.sort?.startsWith("-") ?? false, isTextStorage(col, d));
   const from = ident(d, table.tableName);
   const list = sql`SELECT ${c}, COUNT(*) AS ${countAlias} FROM ${from}${where} GROUP BY ${c} ORDER BY ${order} LIMIT ${paging(d, input.limit)} OFFSET ${paging(d, input.offset)}`;
   const count = sql`SELECT COUNT(*) AS ${countAlias} FROM (SELECT ${c} FROM ${from}${where} GROUP BY ${c}) AS ${ident(d, "groups")}`;

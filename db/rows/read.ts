@@ -89,7 +89,7 @@ export function listRows(store: ProjectStore, tableKey: string, params: ListPara
   const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, me: meOf(scope) });
   ensureIndexes(store, t, p);
   const rows = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
-  const list = anonymousReader(scope) ? withoutEmails(t.cols, rows) : rows;
+  const list = anonymousReader(scope) ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
   const totalRows = count(store, t, p.where, cache, meOf(scope));
   return {
     list,
@@ -111,7 +111,7 @@ export function findOne(store: ProjectStore, tableKey: string, params: ListParam
   const [raw] = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
   if (!raw) return {};
   const row = apiRow(t, compiled.select, raw);
-  return anonymousReader(scope) ? withoutEmails(t.cols, [row])[0]! : row;
+  return anonymousReader(scope) ? withoutEmails([...t.cols, ...t.virtual], [row])[0]! : row;
 }
 
 /** Distinct values of a column with their counts (contract `groupby`), paged over the groups. */

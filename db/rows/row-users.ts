@@ -13,6 +13,8 @@
  *   as presence and socket events do not give them (realtime/presence.ts): the values keep the
  *   id and the display name, and CSV export writes the display name.
  */
+import { fieldType } from "../fields/registry";
+import type { UIType } from "../fields/types";
 import { ident, sql, type Frag } from "../query/sql";
 import type { ProjectStore } from "../store/store";
 import type { Actor } from "./audit";
@@ -36,8 +38,15 @@ const directory = ident("sqlite", DIRECTORY);
 
 /** The select-list SQL of a user column on SQLite: the directory's JSON of the id, else the id. */
 export function userSelect(tableName: string, columnName: string): Frag {
-  const c = ref(tableName, columnName);
-  return sql`coalesce((SELECT json_object('id', u.id, 'email', u.email, 'display_name', u.display_name) FROM ${directory} u WHERE u.id = ${c}), ${c})`;
+  return userJson(ref(tableName, columnName));
+}
+
+/**
+ * The person JSON of a stored id (`{id}` when the directory does not know it; NULL for none),
+ * marked as JSON (`json(...)`) so that a list lookup's json_group_array embeds it as an object.
+ */
+export function userJson(c: Frag): Frag {
+  return sql`CASE WHEN ${c} IS NULL THEN NULL ELSE json(coalesce((SELECT json_object('id', u.id, 'email', u.email, 'display_name', u.display_name) FROM ${directory} u WHERE u.id = ${c}), json_object('id', ${c}))) END`;
 }
 
 /** The sort SQL of a user column on SQLite: the display name, else the e-mail, else the id. */
@@ -79,16 +88,21 @@ export const anonymousReader = (scope: RowScope | undefined): boolean => scope !
 
 const isUserColumn = (c: RowColumn) => c.stamp === "createdBy" || c.stamp === "modifiedBy";
 
-/** API rows without the e-mail addresses of their user values (for anonymous readers). */
-export function withoutEmails<R extends Record<string, unknown>>(cols: readonly RowColumn[], rows: R[]): R[] {
-  const users = cols.filter(isUserColumn);
-  if (!users.length) return rows;
-  for (const row of rows) for (const c of users) {
-    const v = row[c.title];
-    if (v && typeof v === "object" && "email" in v) {
-      const { email: _email, ...rest } = v as Record<string, unknown>;
-      (row as Record<string, unknown>)[c.title] = rest;
-    }
-  }
+/** A person value (or a lookup's list of them) without e-mail addresses. */
+function nameOnly(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(nameOnly);
+  if (!v || typeof v !== "object" || !("email" in v)) return v;
+  const { email: _email, ...rest } = v as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * API rows without the e-mail addresses of their person values (for anonymous readers): the
+ * person columns and the lookups that resolve to one (a computed column's `uidt` is its result type).
+ */
+export function withoutEmails<R extends Record<string, unknown>>(columns: ReadonlyArray<{ title: string; uidt: UIType }>, rows: R[]): R[] {
+  const people = columns.filter((c) => fieldType(c.uidt)?.writtenBy);
+  if (!people.length) return rows;
+  for (const row of rows) for (const c of people) if (Object.hasOwn(row, c.title)) (row as Record<string, unknown>)[c.title] = nameOnly(row[c.title]);
   return rows;
 }

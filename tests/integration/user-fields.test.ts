@@ -129,6 +129,37 @@ describe("Created by and Last modified by", () => {
     expect(String(csv.body)).toContain("Ada Lovelace");
   });
 
+  it("look a person up through links as the person, both ways; anonymous readers get no e-mail there either", async () => {
+    const tables = (await call(owner, "GET", `${M}/projects/${projectId}/tables`)).body.list as Array<{ id: string; title: string }>;
+    const notes = tables.find((t) => t.title === "Notes")!;
+    const tasks = await call(owner, "POST", `${M}/projects/${projectId}/tables`, { table_name: "Tasks", columns: [{ title: "Name" }, { title: "Task by", uidt: "CreatedBy" }] });
+    expect(tasks.status, JSON.stringify(tasks.body)).toBe(200);
+    const link = await call(owner, "POST", `${M}/tables/${tasks.body.id}/columns`, { uidt: "LinkToAnotherRecord", title: "Note", parentId: tasks.body.id, childId: notes.id, type: "bt" });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const colId = async (tableId: string, title: string) =>
+      ((await call(owner, "GET", `${M}/tables/${tableId}`)).body.columns as Array<{ id: string; title: string }>).find((c) => c.title === title)!.id;
+    const up = await call(owner, "POST", `${M}/tables/${tasks.body.id}/columns`, { uidt: "Lookup", title: "Note maker", fk_relation_column_id: await colId(tasks.body.id, "Note"), fk_lookup_column_id: await colId(notes.id, "Made by") });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const reverse = ((await call(owner, "GET", `${M}/tables/${notes.id}`)).body.columns as Array<{ id: string; title: string; uidt: string }>).find((c) => c.uidt === "LinkToAnotherRecord")!;
+    const down = await call(owner, "POST", `${M}/tables/${notes.id}/columns`, { uidt: "Lookup", title: "Task makers", fk_relation_column_id: reverse.id, fk_lookup_column_id: await colId(tasks.body.id, "Task by") });
+    expect(down.status, JSON.stringify(down.body)).toBe(200);
+    const D = `/api/v1/db/data/noco/${projectId}/Tasks`;
+    expect((await call(editor, "POST", D, { Name: "t1" })).status).toBe(200);
+    expect((await call(owner, "POST", `${D}/1/bt/Note/1`)).status).toBe(200);
+    const ada = { id: owner.id, email: owner.email, display_name: "Ada Lovelace" };
+    const bob = { id: editor.id, email: editor.email, display_name: null };
+    expect((await call(owner, "GET", `${D}/1`)).body["Note maker"]).toEqual(ada);
+    expect((await call(owner, "GET", `${T}/1`)).body["Task makers"]).toEqual([bob]);
+    expect(await ids(owner, where(`(Task makers,eq,${editor.id})`))).toEqual([1]);
+
+    const views = await call(owner, "GET", `${M}/tables/${tasks.body.id}/views`);
+    const shared = await call(owner, "POST", `${M}/views/${views.body.list[0].id}/share`);
+    const rows = await api("GET", `/api/v1/db/public/shared-view/${shared.body.uuid}/rows`);
+    expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+    expect(rows.body.list[0]["Note maker"]).toEqual({ id: owner.id, display_name: "Ada Lovelace" });
+    expect(JSON.stringify(rows.body)).not.toContain("@example.com");
+  });
+
   it("added to a table with rows: the rows already there have no creator; no default value", async () => {
     const meta = (await call(owner, "GET", `${M}/projects/${projectId}/tables`)).body.list.find((t: { title: string }) => t.title === "Notes");
     const added = await call(owner, "POST", `${M}/tables/${meta.id}/columns`, { title: "Owner", column_name: "owner_id", uidt: "CreatedBy" });

@@ -51,7 +51,7 @@ export function groupedList(store: ProjectStore, tableKey: string, columnId: str
     const where: WhereNode = baseTree ? { type: "group", logicalOp: "and", children: [baseTree, cond] } : cond;
     const compiled = compileList({ dialect: "sqlite", table, ...base, where, me: scope.caller?.userId ?? null });
     const rows = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
-    const list = anonymousReader(scope) ? withoutEmails(t.cols, rows) : rows;
+    const list = anonymousReader(scope) ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
     const counted = compileCount({ dialect: "sqlite", table, where, me: scope.caller?.userId ?? null });
     const totalRows = Number(store.exec(counted.sql, ...(counted.params as never[]))[0]?.count ?? 0);
     return { key, value: { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) } };
