@@ -34,4 +34,17 @@ test("adding a Created by field shows your name on the records you create", asyn
   await page.keyboard.type("x");
   await page.keyboard.press("Enter");
   await expect(cell(page, 1, "Owner")).toContainText(me.email);
+  await page.keyboard.press("Escape");
+
+  // The filter offers "Me" and the project's members; "Owner is Me" keeps only your record.
+  await page.getByRole("button", { name: "Filter" }).click();
+  const filters = page.getByRole("dialog", { name: "Filter" });
+  await filters.getByRole("button", { name: "Add filter", exact: true }).click();
+  await filters.getByLabel("Filter 1 field").selectOption({ label: "Owner" });
+  await filters.getByLabel("Filter 1 operator").selectOption({ label: "is equal" });
+  const value = filters.getByRole("combobox", { name: "Filter 1 value" });
+  await expect(value.locator("option")).toContainText(["Choose an option", "Me (whoever views)", me.email]);
+  await value.selectOption({ label: "Me (whoever views)" });
+  await expect(cell(page, 0, "Title")).toHaveText("after");
+  await expect(cell(page, 1, "Title")).toHaveCount(0);
 });
