@@ -294,6 +294,18 @@ describe.skipIf(!mysqlDb)("MariaDB project", () => {
     expect(refused.body.msg).toMatch(/qty_positive/);
     expect((await call("POST", data("Customers/3/mm/TagsList/1"))).status).toBe(200);
     expect(await sample.query("SELECT tag_id FROM customer_tags WHERE customer_id = 3")).toEqual([{ tag_id: 1 }]);
+
+    // A "Last modified by" field: a varchar column the app writes with the caller's id.
+    const tags = all.find((t) => t.title === "Tags")!;
+    const added = await call("POST", `/api/v1/db/meta/tables/${tags.id}/columns`, { title: "Changed by", column_name: "changed_by", uidt: "LastModifiedBy" });
+    expect(added.status, added.text).toBe(200);
+    const me = (await call("GET", "/api/v1/auth/user/me")).body as { id: string; email: string };
+    const changed = await call("PATCH", data("Tags/1"), { "Changed by": "us_forged" });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body["Changed by"]).toMatchObject({ id: me.id, email: me.email });
+    expect(await sample.query("SELECT changed_by FROM tags WHERE id = 1")).toEqual([{ changed_by: me.id }]);
+    const mine = await call("GET", data(`Tags?where=${encodeURIComponent("(Changed by,eq,@me)")}&fields=Id`));
+    expect(mine.body.list).toEqual([{ Id: 1 }]);
   });
 });
 
