@@ -7,6 +7,7 @@ import { tableColumns } from "../lookup";
 import { metaText, readSub, viewOfType, writeSub } from "../sub-meta";
 import { orderedViewColumns, syncViewColumns } from "../sync";
 import type { updateFormColumnInput, updateFormInput } from "./inputs";
+import type { FormImageItem } from "./images";
 import { rulesProblem } from "./rules";
 
 /** The form sub-view and its columns (contract 1.10 "Form", 4.4). Defaults: heading = view title. */
@@ -34,8 +35,8 @@ export function formJson(v: ViewRow, projectId: string) {
     submit_another_form: Boolean(s.submit_another_form),
     show_blank_form: Boolean(s.show_blank_form),
     uuid: null,
-    banner_image_url: (s.banner_image_url as string | undefined) ?? null,
-    logo_url: (s.logo_url as string | undefined) ?? null,
+    banner_image_url: (s.banner_image_url as string | FormImageItem | undefined) ?? null,
+    logo_url: (s.logo_url as string | FormImageItem | undefined) ?? null,
     meta: (s.meta as string | undefined) ?? "{}",
   };
 }
