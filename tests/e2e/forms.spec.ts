@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createTable, options, setup } from "./grid-helpers";
 import { authHeaders, createProjectByApi, signUpByApi, uniqueEmail, uniqueTitle } from "./helpers";
 
 /**
@@ -110,4 +111,65 @@ test("a private visitor's hidden answer is not sent", async ({ page, request }) 
   await expect(page.getByText("Thank you! Your response has been recorded.")).toBeVisible();
   const stored = await request.get(`/api/v1/db/data/noco/${projectId}/Orders?where=(Name,eq,Bea)`, { headers: h });
   expect(((await stored.json()) as { list: Array<Record<string, unknown>> }).list[0]).toMatchObject({ Gift: false, Note: null });
+});
+
+// A 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+test("the builder writes a condition, a rule, a page break, a banner and a prefilled link; the preview follows them", async ({ page, request }) => {
+  const { token, projectId } = await setup(page, request);
+  const h = authHeaders(token);
+  const tableId = await createTable(request, token, projectId, "Tasks", [
+    { title: "Name", uidt: "SingleLineText" },
+    { title: "Status", uidt: "SingleSelect", colOptions: options(["Todo", "Doing"]) },
+    { title: "Due", uidt: "Date" },
+  ]);
+  const form = ((await (await request.post(`${M}/tables/${tableId}/forms`, { headers: h, data: { title: "Intake" } })).json()) as { id: string }).id;
+  expect((await request.post(`${M}/views/${form}/share`, { headers: h })).status()).toBe(200);
+  const meta = async (title: string) => {
+    const cols = ((await (await request.get(`${M}/tables/${tableId}`, { headers: h })).json()) as { columns: Array<{ id: string; title: string }> }).columns;
+    const id = cols.find((c) => c.title === title)!.id;
+    const fcs = ((await (await request.get(`${M}/forms/${form}`, { headers: h })).json()) as { columns: Array<{ fk_column_id: string; meta: Record<string, unknown> }> }).columns;
+    return fcs.find((x) => x.fk_column_id === id)!.meta;
+  };
+
+  await page.goto(`/nc/${projectId}/table/Tasks/Intake`);
+  await expect(page.getByTestId("form-question")).toHaveCount(3);
+
+  // Due shows only when Status is Doing, and starts page 2.
+  await page.getByRole("button", { name: "Rules for Due" }).click();
+  const rules = page.getByTestId("question-rules");
+  await rules.getByRole("button", { name: "Add condition" }).click();
+  await rules.getByLabel("Filter 1 field").selectOption({ label: "Status" });
+  await rules.getByLabel("Filter 1 value").selectOption("Doing");
+  await expect.poll(async () => JSON.stringify((await meta("Due")).visibility ?? null)).toContain("Doing");
+  await rules.getByRole("switch", { name: "Start a new page with this question" }).click();
+  await expect(page.getByTestId("form-page-break")).toBeVisible();
+
+  // Name: at least 3 characters.
+  await page.getByRole("button", { name: "Rules for Name" }).click();
+  await rules.getByLabel("Minimum length").fill("3");
+  await rules.getByLabel("Minimum length").blur();
+  await expect.poll(async () => (await meta("Name")).validation).toMatchObject({ min: 3 });
+
+  // The banner is an upload, shown from its signed link.
+  await page.getByLabel("Banner image: upload image").setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: PNG });
+  const banner = page.getByTestId("form-banner").locator("img");
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveAttribute("src", /download\/noco\/.*\?e=\d+&s=/);
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  // The copy-link helper writes the prefill query.
+  await page.getByText("Prefilled link").first().click();
+  await page.getByTestId("prefill-link").getByLabel("Name").fill("Ada Lovelace");
+  await expect(page.getByTestId("prefill-url")).toHaveValue(/\/nc\/form\/[0-9a-f-]{36}\?Name=Ada\+Lovelace$/);
+
+  await page.getByRole("tab", { name: "Preview" }).click();
+  const preview = page.getByTestId("form-preview");
+  await expect(preview.getByLabel("Due")).toHaveCount(0);
+  await preview.getByLabel("Status").selectOption("Doing");
+  await expect(preview.getByLabel("Due")).toBeVisible();
+  await preview.getByLabel("Name").fill("Ab");
+  await preview.getByRole("button", { name: "Submit" }).click();
+  await expect(preview).toContainText("Minimum length: 3");
 });

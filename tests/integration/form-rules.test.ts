@@ -133,3 +133,31 @@ describe("saving rules", () => {
     expect(code.meta.validation.pattern).toBe("[A-Z]{2}-\\d{3}");
   });
 });
+
+describe("banner and logo are uploads (issue 18)", () => {
+  const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+  it("keeps the uploaded image item, answers it with a signed link to the builder and the visitor, and refuses a non-image", async () => {
+    const body = new FormData();
+    body.append("files[]", new File([PNG], "banner.png", { type: "image/png" }));
+    const up = await exports.default.fetch(new Request(`http://localhost/api/v1/db/storage/upload?path=${encodeURIComponent(`noco/${projectId}/forms/${formId}`)}`, { method: "POST", body, headers: { "xc-auth": owner.token } }));
+    expect(up.status, await up.clone().text()).toBe(200);
+    const [item] = (await up.json()) as Array<{ path: string; title: string; mimetype: string; size: number }>;
+    expect((await call(owner, "PATCH", `${M}/forms/${formId}`, { banner_image_url: item, logo_url: { ...item, title: "logo.png" } })).status).toBe(200);
+    const read = await call(owner, "GET", `${M}/forms/${formId}`);
+    expect(read.body.banner_image_url).toMatchObject({ path: item!.path, title: "banner.png", mimetype: "image/png" });
+    expect(read.body.banner_image_url.signedPath).toMatch(/^download\/noco\/.+\?e=\d+&s=/);
+    const meta = await api("GET", `${P}/${uuid}/meta`);
+    const signed = meta.body.view.logo_url.signedPath as string;
+    expect(signed).toMatch(/\?e=\d+&s=/);
+    const img = await exports.default.fetch(new Request(`http://localhost/${signed}`));
+    expect(img.status).toBe(200);
+    expect(new Uint8Array(await img.arrayBuffer())).toEqual(PNG);
+
+    const notImage = await call(owner, "PATCH", `${M}/forms/${formId}`, { banner_image_url: { ...item, mimetype: "application/pdf" } });
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.msg).toMatch(/banner_image_url/);
+    expect((await call(owner, "PATCH", `${M}/forms/${formId}`, { logo_url: { path: "../../etc", title: "x", mimetype: "image/png" } })).status).toBe(400);
+    expect((await call(owner, "PATCH", `${M}/forms/${formId}`, { banner_image_url: null })).status).toBe(200);
+    expect((await call(owner, "GET", `${M}/forms/${formId}`)).body.banner_image_url).toBeNull();
+  });
+});
