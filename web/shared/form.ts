@@ -87,6 +87,8 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
     const text = prefill.get(col.id);
     const prefilled = text !== undefined && control.set(text);
     if (prefilled && rules.prefill.lock) control.lock();
+    // The file picker offers the allowed types first (the rules still check what is chosen).
+    if (control.kind === "attachment" && rules.validation.fileTypes?.length) control.el.setAttribute("accept", rules.validation.fileTypes.join(","));
     const error = h("p", { class: "mt-1 text-sm text-red-700", role: "alert", hidden: true });
     const required = isRequired(fieldOf(col));
     const wrap = h("div", { class: "mb-5", "data-field": col.title },

@@ -33,7 +33,10 @@ export function QuestionRules({ q, earlier, editable, onSave }: Props) {
   const [nodes, setNodes] = useState<FilterNode[]>(initial.nodes);
   const [v, setV] = useState<FieldValidation>(rules.validation);
   const saved = useRef(JSON.stringify(rules.visibility));
-  const save = (patch: Record<string, unknown>) => onSave({ ...(q.fc.meta ?? {}), ...patch });
+  // The latest meta, so a delayed save (conditions) keeps keys another change wrote meanwhile.
+  const latest = useRef(q.fc.meta);
+  latest.current = q.fc.meta;
+  const save = (patch: Record<string, unknown>) => onSave({ ...(latest.current ?? {}), ...patch });
 
   // Conditions save once they change what they mean (half-written rows are not saved).
   useEffect(() => {
