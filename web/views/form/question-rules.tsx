@@ -28,6 +28,8 @@ export function QuestionRules({ q, earlier, editable, onSave }: Props) {
   const { t } = useTranslation();
   const rules = rulesOf(q.fc.meta);
   const kind = fieldType(q.column.uidt)?.kind ?? "text";
+  // Kinds validate.ts has rules for (a link holds records, not text).
+  const validates = ["number", "date", "datetime", "attachment"].includes(kind) || (kind === "text" && q.column.uidt !== "LinkToAnotherRecord");
   const initial = nodesOf(rules.visibility);
   const [op, setOp] = useState<LogicalOp>(initial.op);
   const [nodes, setNodes] = useState<FilterNode[]>(initial.nodes);
@@ -71,44 +73,46 @@ export function QuestionRules({ q, earlier, editable, onSave }: Props) {
         <h4 className="text-xs font-semibold text-gray-700">{t("views.form.rules.showWhen")}</h4>
         <ConditionEditor op={op} nodes={nodes} columns={earlier} disabled={!editable} onChange={(o, n) => (setOp(o), setNodes(n))} />
       </section>
-      <section className="flex flex-col gap-1">
-        <h4 className="text-xs font-semibold text-gray-700">{t("views.form.rules.validation")}</h4>
-        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-          {kind === "number" ? (
-            <>
-              {field("min", t("views.form.rules.min"), "number")}
-              {field("max", t("views.form.rules.max"), "number")}
-            </>
-          ) : kind === "date" || kind === "datetime" ? (
-            <>
-              {field("min", t("views.form.rules.minDate"), "date")}
-              {field("max", t("views.form.rules.maxDate"), "date")}
-            </>
-          ) : kind === "text" && q.column.uidt !== "LinkToAnotherRecord" ? (
-            <>
-              {field("min", t("views.form.rules.minLength"), "number")}
-              {field("max", t("views.form.rules.maxLength"), "number")}
-              <div className="sm:col-span-2">{field("pattern", t("views.form.rules.pattern"), "text")}</div>
-            </>
-          ) : kind === "attachment" ? (
-            <>
-              <label className="flex flex-col gap-0.5 text-xs text-gray-600 sm:col-span-2">
-                {t("views.form.rules.fileTypes")}
-                <input
-                  className={input}
-                  disabled={!editable}
-                  value={(v.fileTypes ?? []).join(", ")}
-                  onChange={(e) => setV({ ...v, fileTypes: e.target.value.split(",").map((x) => x.trim()).filter(Boolean) })}
-                  onBlur={() => saveValidation(v)}
-                />
-              </label>
-              {field("maxFileMB", t("views.form.rules.maxFileMB"), "number")}
-              {field("maxFiles", t("views.form.rules.maxFiles"), "number")}
-            </>
-          ) : null}
+      {validates ? (
+        <section className="flex flex-col gap-1">
+          <h4 className="text-xs font-semibold text-gray-700">{t("views.form.rules.validation")}</h4>
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {kind === "number" ? (
+              <>
+                {field("min", t("views.form.rules.min"), "number")}
+                {field("max", t("views.form.rules.max"), "number")}
+              </>
+            ) : kind === "date" || kind === "datetime" ? (
+              <>
+                {field("min", t("views.form.rules.minDate"), "date")}
+                {field("max", t("views.form.rules.maxDate"), "date")}
+              </>
+            ) : kind === "text" && q.column.uidt !== "LinkToAnotherRecord" ? (
+              <>
+                {field("min", t("views.form.rules.minLength"), "number")}
+                {field("max", t("views.form.rules.maxLength"), "number")}
+                <div className="sm:col-span-2">{field("pattern", t("views.form.rules.pattern"), "text")}</div>
+              </>
+            ) : kind === "attachment" ? (
+              <>
+                <label className="flex flex-col gap-0.5 text-xs text-gray-600 sm:col-span-2">
+                  {t("views.form.rules.fileTypes")}
+                  <input
+                    className={input}
+                    disabled={!editable}
+                    value={(v.fileTypes ?? []).join(", ")}
+                    onChange={(e) => setV({ ...v, fileTypes: e.target.value.split(",").map((x) => x.trim()).filter(Boolean) })}
+                    onBlur={() => saveValidation(v)}
+                  />
+                </label>
+                {field("maxFileMB", t("views.form.rules.maxFileMB"), "number")}
+                {field("maxFiles", t("views.form.rules.maxFiles"), "number")}
+              </>
+      ) : null}
           <div className="sm:col-span-2">{field("message", t("views.form.rules.message"), "text")}</div>
         </div>
       </section>
+      ) : null}
       <section className="flex flex-col gap-1.5">
         <h4 className="text-xs font-semibold text-gray-700">{t("views.form.rules.prefill")}</h4>
         <Switch label={t("views.form.rules.hidePrefilled")} checked={rules.prefill.hide} disabled={!editable} onChange={(hide) => void save({ prefill: { ...rules.prefill, hide } })} />
