@@ -96,39 +96,40 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
           <span className="h-px flex-1 bg-gray-300" />
         </div>
       ) : null}
-    <div
-      data-testid="form-question"
-      draggable={editable}
-      onDragStart={() => setDragging({ id: q.fc.id, from: "form" })}
-      onDragOver={(e) => dragging && e.preventDefault()}
-      onDrop={(e) => (e.preventDefault(), e.stopPropagation(), dropAt(index))}
-      className="flex gap-2 rounded-md border border-gray-200 bg-white p-3"
-    >
-      <GripVertical aria-hidden="true" className="mt-1 size-4 shrink-0 cursor-grab text-gray-400" />
-      <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <p className="text-xs text-gray-500">{q.column.title}</p>
-        <input className={input} aria-label={t("views.form.labelOf", { title: q.column.title })} placeholder={q.column.title} defaultValue={q.fc.label ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.label ?? "") && void saveQuestion(q.fc, { label: e.target.value })} />
-        <input className={input} aria-label={t("views.form.helpOf", { title: q.column.title })} placeholder={t("views.form.helpPlaceholder")} defaultValue={q.fc.help ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.help ?? "") && void saveQuestion(q.fc, { help: e.target.value })} />
-        <Switch label={t("views.form.requiredOf", { title: q.column.title })} checked={q.fc.required} disabled={!editable} onChange={(required) => void saveQuestion(q.fc, { required })} />
-        <button
-          type="button"
-          className="inline-flex items-center gap-1 self-start rounded px-1.5 py-0.5 text-xs text-primary hover:bg-primary/10"
-          aria-expanded={openRules === q.fc.id}
-          onClick={() => setOpenRules(openRules === q.fc.id ? null : q.fc.id)}
-        >
-          <ListChecks aria-hidden="true" className="size-3.5" />
-          {t("views.form.rules.open", { title: q.column.title })}
-        </button>
-        {openRules === q.fc.id ? (
-          <QuestionRules q={q} earlier={conditionSources(shown.slice(0, index))} editable={editable} onSave={(meta) => saveQuestion(q.fc, { meta })} />
+      <div
+        data-testid="form-question"
+        // Not while its rules are open: dragging inside their inputs and lists must not move the question.
+        draggable={editable && openRules !== q.fc.id}
+        onDragStart={() => setDragging({ id: q.fc.id, from: "form" })}
+        onDragOver={(e) => dragging && e.preventDefault()}
+        onDrop={(e) => (e.preventDefault(), e.stopPropagation(), dropAt(index))}
+        className="flex gap-2 rounded-md border border-gray-200 bg-white p-3"
+      >
+        <GripVertical aria-hidden="true" className="mt-1 size-4 shrink-0 cursor-grab text-gray-400" />
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <p className="text-xs text-gray-500">{q.column.title}</p>
+          <input className={input} aria-label={t("views.form.labelOf", { title: q.column.title })} placeholder={q.column.title} defaultValue={q.fc.label ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.label ?? "") && void saveQuestion(q.fc, { label: e.target.value })} />
+          <input className={input} aria-label={t("views.form.helpOf", { title: q.column.title })} placeholder={t("views.form.helpPlaceholder")} defaultValue={q.fc.help ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.help ?? "") && void saveQuestion(q.fc, { help: e.target.value })} />
+          <Switch label={t("views.form.requiredOf", { title: q.column.title })} checked={q.fc.required} disabled={!editable} onChange={(required) => void saveQuestion(q.fc, { required })} />
+          <button
+            type="button"
+            className="inline-flex items-center gap-1 self-start rounded px-1.5 py-0.5 text-xs text-primary hover:bg-primary/10"
+            aria-expanded={openRules === q.fc.id}
+            onClick={() => setOpenRules(openRules === q.fc.id ? null : q.fc.id)}
+          >
+            <ListChecks aria-hidden="true" className="size-3.5" />
+            {t("views.form.rules.open", { title: q.column.title })}
+          </button>
+          {openRules === q.fc.id ? (
+            <QuestionRules q={q} earlier={conditionSources(shown.slice(0, index))} editable={editable} onSave={(meta) => saveQuestion(q.fc, { meta })} />
+          ) : null}
+        </div>
+        {editable ? (
+          <button type="button" className="self-start rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600" aria-label={t("views.form.removeField", { title: q.column.title })} onClick={() => void saveQuestion(q.fc, { show: false })}>
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
         ) : null}
       </div>
-      {editable ? (
-        <button type="button" className="self-start rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600" aria-label={t("views.form.removeField", { title: q.column.title })} onClick={() => void saveQuestion(q.fc, { show: false })}>
-          <Trash2 aria-hidden="true" className="size-4" />
-        </button>
-      ) : null}
-    </div>
     </li>
   );
 
