@@ -1,5 +1,6 @@
 /** Creating and shaping views of every type, their settings and the grouped list (API-CONTRACT 4.4, 5.1). */
 import { api } from "../lib/api";
+import type { FormImageItem } from "../../db/views/form/images";
 import type { Row, RowPage, View } from "./view-types";
 
 const meta = "/api/v1/db/meta";
@@ -33,14 +34,17 @@ export interface FormSettings {
   email: boolean;
   submit_another_form: boolean;
   show_blank_form: boolean;
-  banner_image_url: string | null;
-  logo_url: string | null;
+  /** An uploaded image (signed when read) or, on older forms, an address. */
+  banner_image_url: string | FormImageItem | null;
+  logo_url: string | FormImageItem | null;
 }
 
 export interface FormColumn extends ViewColumn {
   label: string | null;
   help: string | null;
   required: boolean;
+  /** Free-form; the question's rules live here (db/views/form/rules.ts). */
+  meta?: Record<string, unknown>;
 }
 
 export interface KanbanSettings {
@@ -75,7 +79,7 @@ export const viewKindsApi = {
   setAll: (viewId: string, show: boolean) => api.post<boolean>(`${meta}/views/${enc(viewId)}/${show ? "show-all" : "hide-all"}`),
   form: (viewId: string) => api.get<FormSettings & { columns: FormColumn[] }>(`${meta}/forms/${enc(viewId)}`),
   updateForm: (viewId: string, body: Partial<FormSettings>) => api.patch<number>(`${meta}/forms/${enc(viewId)}`, body),
-  updateFormColumn: (id: string, body: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order">>) =>
+  updateFormColumn: (id: string, body: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order" | "meta">>) =>
     api.patch<number>(`${meta}/form-columns/${enc(id)}`, body),
   gallery: (viewId: string) => api.get<GallerySettings>(`${meta}/galleries/${enc(viewId)}`),
   updateGallery: (viewId: string, body: Partial<Pick<GallerySettings, "fk_cover_image_col_id">>) => api.patch<number>(`${meta}/galleries/${enc(viewId)}`, body),

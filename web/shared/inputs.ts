@@ -1,3 +1,4 @@
+import type { ValueKind } from "../../db/fields/types";
 import { getJson } from "./api";
 import { h, toast } from "./dom";
 import { t } from "./text";
@@ -23,11 +24,17 @@ export interface FormColumn {
   display?: string;
 }
 
-/** One question's control: reads its value, clears it, and focuses it. */
+/** One question's control: reads its value, takes a prefilled text, locks, and focuses. */
 export interface Control {
   el: HTMLElement;
+  /** The kind of value it gives (the registry's kind of its type), for the form's conditions and rules. */
+  kind: ValueKind;
   value(): unknown;
   files?(): File[];
+  /** Sets the answer from its text form (a prefill link); false when this control takes no text. */
+  set(text: string): boolean;
+  /** Prefilled and locked: the visitor sees the answer and cannot change it. */
+  lock(): void;
   focus(): void;
 }
 
@@ -42,9 +49,24 @@ export const fillable = (c: FormColumn) => !COMPUTED.has(c.uidt) && !(c.pk && c.
 
 const input = (type: string, extra: Record<string, unknown> = {}) => h("input", { type, class: "w-full rounded border border-gray-300 px-3 py-2", ...extra });
 
-function simple(el: HTMLInputElement | HTMLTextAreaElement, read: (v: string) => unknown = (v) => (v === "" ? null : v)): Control {
-  return { el, value: () => read(el.value), focus: () => el.focus() };
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+function simple(el: Field, kind: ValueKind, read: (v: string) => unknown = (v) => (v === "" ? null : v), write: (text: string) => string = (x) => x): Control {
+  return {
+    el, kind, value: () => read(el.value), focus: () => el.focus(),
+    set: (text) => ((el.value = write(text)), true),
+    lock: () => (el instanceof HTMLSelectElement ? (el.disabled = true) : (el.readOnly = true)),
+  };
 }
+
+const TRUE_TEXTS = new Set(["true", "1", "yes", "on", "checked", "x"]);
+/** `2026-01-02T10:30:00Z` or `2026-01-02 10:30` as a datetime-local input takes it. */
+const localDateTime = (text: string) => {
+  const d = new Date(text.includes("T") || text.includes(" ") ? text.replace(" ", "T") : `${text}T00:00`);
+  if (Number.isNaN(d.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
 
 const num = (v: string) => (v === "" ? null : Number(v));
 
@@ -57,6 +79,8 @@ function linkControl(uuid: string, c: FormColumn, id: string): Control {
   const single = opts(c).type === "bt";
   const label = (r: Record<string, unknown>) => String((c.display ? r[c.display] : undefined) ?? Object.values(r)[0] ?? "");
   const redraw = () => {
+    // The form's conditions listen for changes; a pick is one.
+    queueMicrotask(() => chips.dispatchEvent(new Event("change", { bubbles: true })));
     chips.replaceChildren(
       ...picked.map((r, i) =>
         h("span", { class: "inline-flex items-center gap-1 rounded bg-gray-100 px-2 py-1 text-sm", "data-picked": "" }, label(r),
@@ -92,7 +116,10 @@ function linkControl(uuid: string, c: FormColumn, id: string): Control {
   };
   search.addEventListener("focus", load);
   search.addEventListener("input", load);
-  return { el: h("div", {}, chips, search, results), value: () => (single ? (picked[0] ?? null) : picked.length ? picked : null), focus: () => search.focus() };
+  return {
+    el: h("div", {}, chips, search, results), kind: "text", value: () => (single ? (picked[0] ?? null) : picked.length ? picked : null), focus: () => search.focus(),
+    set: () => false, lock: () => (search.disabled = true),
+  };
 }
 
 /** The control of each field type a visitor can fill. */
@@ -100,38 +127,53 @@ export function controlFor(uuid: string, c: FormColumn, id: string): Control {
   switch (c.uidt) {
     case "LongText": {
       const el = h("textarea", { id, rows: 4, class: "w-full rounded border border-gray-300 px-3 py-2" });
-      return simple(el);
+      return simple(el, "text");
     }
     case "Number": case "Decimal": case "Currency": case "Percent": case "Year": case "Duration":
-      return simple(input("number", { id, step: c.uidt === "Number" || c.uidt === "Year" ? "1" : "any" }), num);
+      return simple(input("number", { id, step: c.uidt === "Number" || c.uidt === "Year" ? "1" : "any" }), "number", num);
     case "Rating": {
       const el = input("number", { id, min: 0, max: 10, step: 1 });
-      return simple(el, num);
+      return simple(el, "number", num);
     }
     case "Checkbox": {
       const el = input("checkbox", { id, class: "h-5 w-5" });
-      return { el, value: () => el.checked, focus: () => el.focus() };
+      return {
+        el, kind: "checkbox", value: () => el.checked, focus: () => el.focus(),
+        set: (text) => ((el.checked = TRUE_TEXTS.has(text.trim().toLowerCase())), true),
+        // A locked box must not change on click; disabled would also keep it out of focus order, which is right.
+        lock: () => (el.disabled = true),
+      };
     }
-    case "Date": return simple(input("date", { id }));
-    case "DateTime": return simple(input("datetime-local", { id }), (v) => (v ? new Date(v).toISOString() : null));
-    case "Time": return simple(input("time", { id }));
-    case "Email": return simple(input("email", { id }));
-    case "URL": return simple(input("url", { id }));
-    case "PhoneNumber": return simple(input("tel", { id }));
+    case "Date": return simple(input("date", { id }), "date", undefined, (x) => x.trim().slice(0, 10));
+    case "DateTime": return simple(input("datetime-local", { id }), "datetime", (v) => (v ? new Date(v).toISOString() : null), localDateTime);
+    case "Time": return simple(input("time", { id }), "time");
+    case "Email": return simple(input("email", { id }), "text");
+    case "URL": return simple(input("url", { id }), "text");
+    case "PhoneNumber": return simple(input("tel", { id }), "text");
     case "SingleSelect": {
-      const el = h("select", { id, class: "w-full rounded border border-gray-300 px-3 py-2" }, h("option", { value: "" }, ""), ...(opts(c).options ?? []).map((o) => h("option", { value: o.title }, o.title)));
-      return simple(el as unknown as HTMLInputElement);
+      const options = opts(c).options ?? [];
+      const el = h("select", { id, class: "w-full rounded border border-gray-300 px-3 py-2" }, h("option", { value: "" }, ""), ...options.map((o) => h("option", { value: o.title }, o.title)));
+      // A prefilled option matches its title in any case.
+      return simple(el, "select", undefined, (x) => options.find((o) => o.title.toLowerCase() === x.trim().toLowerCase())?.title ?? "");
     }
     case "MultiSelect": {
       const boxes = (opts(c).options ?? []).map((o) => ({ o, box: input("checkbox", { class: "h-4 w-4", value: o.title }) as HTMLInputElement }));
       const el = h("div", { id, role: "group", class: "flex flex-wrap gap-3" }, ...boxes.map(({ o, box }) => h("label", { class: "inline-flex items-center gap-1" }, box, o.title)));
-      return { el, value: () => { const v = boxes.filter((b) => b.box.checked).map((b) => b.o.title); return v.length ? v.join(",") : null; }, focus: () => boxes[0]?.box.focus() };
+      return {
+        el, kind: "multi", value: () => { const v = boxes.filter((b) => b.box.checked).map((b) => b.o.title); return v.length ? v.join(",") : null; }, focus: () => boxes[0]?.box.focus(),
+        set: (text) => {
+          const wanted = text.split(",").map((x) => x.trim().toLowerCase());
+          for (const b of boxes) b.box.checked = wanted.includes(b.o.title.toLowerCase());
+          return true;
+        },
+        lock: () => boxes.forEach((b) => (b.box.disabled = true)),
+      };
     }
     case "Attachment": {
       const el = input("file", { id, multiple: true }) as HTMLInputElement;
-      return { el, value: () => null, files: () => Array.from(el.files ?? []), focus: () => el.focus() };
+      return { el, kind: "attachment", value: () => null, files: () => Array.from(el.files ?? []), focus: () => el.focus(), set: () => false, lock: () => (el.disabled = true) };
     }
     case "LinkToAnotherRecord": return linkControl(uuid, c, id);
-    default: return simple(input("text", { id }));
+    default: return simple(input("text", { id }), "text");
   }
 }

@@ -9,5 +9,7 @@ export interface SharedMeta {
   meta: { allowCSVDownload?: boolean; surveyMode?: boolean; rtl?: boolean; withTheme?: boolean; theme?: { primaryColor?: string; accentColor?: string } | null };
   view: Record<string, unknown> & { fk_grp_col_id?: string; fk_cover_image_col_id?: string };
   model: { title: string; columns: FormColumn[] };
+  /** A form's own columns (contract 1.10): `meta` holds each question's rules (db/views/form/rules.ts). */
+  columns?: Array<{ fk_column_id: string; meta?: unknown }>;
   relatedMetas?: Record<string, { columns: FormColumn[] }>;
 }

@@ -12,6 +12,15 @@ const link = z
   .max(2000, "must be at most 2000 characters")
   .refine((u) => u === "" || u.startsWith("/") || /^https?:\/\/[^\s]+$/i.test(u), "must be an http(s) address");
 
+/** An uploaded banner or logo (images.ts): an image the storage route stored under download/. */
+const imageItem = z.object({
+  path: z.string(kind("text")).max(1000).refine((p) => p.startsWith("download/") && !p.includes(".."), "must be an uploaded file's download/ path"),
+  title: text(255),
+  mimetype: z.string(kind("text")).max(255).refine((m) => m.startsWith("image/"), "must be an image"),
+  size: z.number(kind("a number")).nonnegative().optional(),
+}, kind("an uploaded image or a link")).transform(({ path, title, mimetype, size }) => ({ path, title, mimetype, ...(size === undefined ? {} : { size }) }));
+const image = z.union([link, imageItem], kind("a link or an uploaded image"));
+
 export const updateFormInput = z.object({
   heading: text(255).nullish(),
   subheading: text(2000).nullish(),
@@ -21,8 +30,8 @@ export const updateFormInput = z.object({
   email: z.union([z.boolean(), z.number(), z.string()], kind("true or false")).transform((v) => (typeof v === "string" ? v !== "" && v !== "false" : Boolean(v))).nullish(),
   submit_another_form: flag.nullish(),
   show_blank_form: flag.nullish(),
-  banner_image_url: link.nullish(),
-  logo_url: link.nullish(),
+  banner_image_url: image.nullish(),
+  logo_url: image.nullish(),
   meta: z.union([z.record(z.string(), z.unknown()), z.string()], kind("a JSON object")).nullish(),
 });
 

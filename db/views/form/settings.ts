@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { missing } from "../../errors";
+import { bad, missing } from "../../errors";
 import { viewColumns, type ViewColumnRow, type ViewRow } from "../../store/schema";
 import type { ProjectStore } from "../../store/store";
 import { tableColumns } from "../lookup";
 import { metaText, readSub, viewOfType, writeSub } from "../sub-meta";
 import { orderedViewColumns, syncViewColumns } from "../sync";
 import type { updateFormColumnInput, updateFormInput } from "./inputs";
+import type { FormImageItem } from "./images";
+import { rulesProblem } from "./rules";
 
 /** The form sub-view and its columns (contract 1.10 "Form", 4.4). Defaults: heading = view title. */
 const baseId = (projectId: string) => `ds_${projectId.slice(2)}`;
@@ -33,8 +35,8 @@ export function formJson(v: ViewRow, projectId: string) {
     submit_another_form: Boolean(s.submit_another_form),
     show_blank_form: Boolean(s.show_blank_form),
     uuid: null,
-    banner_image_url: (s.banner_image_url as string | undefined) ?? null,
-    logo_url: (s.logo_url as string | undefined) ?? null,
+    banner_image_url: (s.banner_image_url as string | FormImageItem | undefined) ?? null,
+    logo_url: (s.logo_url as string | FormImageItem | undefined) ?? null,
     meta: (s.meta as string | undefined) ?? "{}",
   };
 }
@@ -87,6 +89,8 @@ export function updateFormColumn(store: ProjectStore, viewColumnId: string, inpu
   if (input.order !== undefined && input.order !== null) set.order = input.order;
   if (input.meta !== undefined || input.enable_scanner !== undefined) {
     const meta = input.meta === undefined ? parse(row.vcMeta) : (JSON.parse(metaText(input.meta)) as Record<string, unknown>);
+    const problem = rulesProblem(meta, row.columnId);
+    if (problem) throw bad(`meta: ${problem}`);
     if (input.enable_scanner !== undefined && input.enable_scanner !== null) meta.enable_scanner = input.enable_scanner;
     set.vcMeta = JSON.stringify(meta);
   }

@@ -3,6 +3,7 @@ import { updateCalendarInput } from "../../../db/views/calendar/settings";
 import { updateFormColumnInput, updateFormInput } from "../../../db/views/form/inputs";
 import { updateGalleryInput } from "../../../db/views/gallery/settings";
 import { updateKanbanInput } from "../../../db/views/kanban/settings";
+import { signFormImages } from "../../lib/attachments/sign-form-images";
 import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
@@ -18,7 +19,7 @@ import { viewKind } from "./kind";
 const id = (c: { req: { param: (k: string) => string | undefined } }) => c.req.param("viewId")!;
 
 export const subViewRoutes = new Hono<AppEnv>()
-  .get("/forms/:viewId", need("viewList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readForm(pid(c), id(c)))))
+  .get("/forms/:viewId", need("viewList"), viewKind("read"), async (c) => c.json(await signFormImages(c, await unwrap(room(c).readForm(pid(c), id(c))))))
   .patch("/forms/:viewId", need("viewUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateFormInput);
     return c.json(await unwrap(room(c).updateForm(id(c), body)));

@@ -6,7 +6,7 @@
  * fills it, and submitting it creates a record through the form view (the server checks too).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { GripVertical, Plus, Trash2 } from "lucide-react";
+import { GripVertical, ListChecks, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../api/query-keys";
@@ -22,7 +22,10 @@ import { useNotifyError } from "../../lib/use-notify-error";
 import { useProject } from "../../pages/project/project-context";
 import { orderBetween } from "../../pages/project/sidebar/view-order";
 import { FormPreview } from "./form-preview";
-import { questionsOf, type Question } from "./form-fields";
+import { conditionSources, questionsOf, type Question } from "./form-fields";
+import { FormImage } from "./form-image";
+import { PrefillLink } from "./prefill-link";
+import { QuestionRules } from "./question-rules";
 
 const input = "w-full rounded-md border border-gray-300 px-2 py-1.5 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 disabled:bg-gray-50";
 
@@ -37,6 +40,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
   const [draft, setDraft] = useState<FormSettings | null>(null);
   const [tab, setTab] = useState<"build" | "preview">("build");
   const [dragging, setDragging] = useState<{ id: string; from: "form" | "fields" } | null>(null);
+  const [openRules, setOpenRules] = useState<string | null>(null);
   useEffect(() => {
     if (form.data) setDraft(form.data);
   }, [form.data]);
@@ -57,7 +61,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
       await refresh();
     }
   }
-  async function saveQuestion(fc: FormColumn, patch: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order">>) {
+  async function saveQuestion(fc: FormColumn, patch: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order" | "meta">>) {
     queryClient.setQueryData<typeof form.data>(formKey, (old) => (old ? { ...old, columns: old.columns.map((c) => (c.id === fc.id ? { ...c, ...patch } : c)) } : old));
     try {
       await viewKindsApi.updateFormColumn(fc.id, patch);
@@ -84,27 +88,48 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
   });
 
   const question = (q: Question, index: number) => (
-    <li
-      key={q.fc.id}
-      data-testid="form-question"
-      draggable={editable}
-      onDragStart={() => setDragging({ id: q.fc.id, from: "form" })}
-      onDragOver={(e) => dragging && e.preventDefault()}
-      onDrop={(e) => (e.preventDefault(), e.stopPropagation(), dropAt(index))}
-      className="flex gap-2 rounded-md border border-gray-200 bg-white p-3"
-    >
-      <GripVertical aria-hidden="true" className="mt-1 size-4 shrink-0 cursor-grab text-gray-400" />
-      <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <p className="text-xs text-gray-500">{q.column.title}</p>
-        <input className={input} aria-label={t("views.form.labelOf", { title: q.column.title })} placeholder={q.column.title} defaultValue={q.fc.label ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.label ?? "") && void saveQuestion(q.fc, { label: e.target.value })} />
-        <input className={input} aria-label={t("views.form.helpOf", { title: q.column.title })} placeholder={t("views.form.helpPlaceholder")} defaultValue={q.fc.help ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.help ?? "") && void saveQuestion(q.fc, { help: e.target.value })} />
-        <Switch label={t("views.form.requiredOf", { title: q.column.title })} checked={q.fc.required} disabled={!editable} onChange={(required) => void saveQuestion(q.fc, { required })} />
-      </div>
-      {editable ? (
-        <button type="button" className="self-start rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600" aria-label={t("views.form.removeField", { title: q.column.title })} onClick={() => void saveQuestion(q.fc, { show: false })}>
-          <Trash2 aria-hidden="true" className="size-4" />
-        </button>
+    <li key={q.fc.id} className="flex flex-col gap-2">
+      {index > 0 && (q.fc.meta as { pageBreak?: unknown } | undefined)?.pageBreak ? (
+        <div className="flex items-center gap-2 text-xs text-gray-500" data-testid="form-page-break">
+          <span className="h-px flex-1 bg-gray-300" />
+          {t("views.form.rules.newPage")}
+          <span className="h-px flex-1 bg-gray-300" />
+        </div>
       ) : null}
+      <div
+        data-testid="form-question"
+        // Not while its rules are open: dragging inside their inputs and lists must not move the question.
+        draggable={editable && openRules !== q.fc.id}
+        onDragStart={() => setDragging({ id: q.fc.id, from: "form" })}
+        onDragOver={(e) => dragging && e.preventDefault()}
+        onDrop={(e) => (e.preventDefault(), e.stopPropagation(), dropAt(index))}
+        className="flex gap-2 rounded-md border border-gray-200 bg-white p-3"
+      >
+        <GripVertical aria-hidden="true" className="mt-1 size-4 shrink-0 cursor-grab text-gray-400" />
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <p className="text-xs text-gray-500">{q.column.title}</p>
+          <input className={input} aria-label={t("views.form.labelOf", { title: q.column.title })} placeholder={q.column.title} defaultValue={q.fc.label ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.label ?? "") && void saveQuestion(q.fc, { label: e.target.value })} />
+          <input className={input} aria-label={t("views.form.helpOf", { title: q.column.title })} placeholder={t("views.form.helpPlaceholder")} defaultValue={q.fc.help ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.help ?? "") && void saveQuestion(q.fc, { help: e.target.value })} />
+          <Switch label={t("views.form.requiredOf", { title: q.column.title })} checked={q.fc.required} disabled={!editable} onChange={(required) => void saveQuestion(q.fc, { required })} />
+          <button
+            type="button"
+            className="inline-flex items-center gap-1 self-start rounded px-1.5 py-0.5 text-xs text-primary hover:bg-primary/10"
+            aria-expanded={openRules === q.fc.id}
+            onClick={() => setOpenRules(openRules === q.fc.id ? null : q.fc.id)}
+          >
+            <ListChecks aria-hidden="true" className="size-3.5" />
+            {t("views.form.rules.open", { title: q.column.title })}
+          </button>
+          {openRules === q.fc.id ? (
+            <QuestionRules q={q} earlier={conditionSources(shown.slice(0, index))} editable={editable} onSave={(meta) => saveQuestion(q.fc, { meta })} />
+          ) : null}
+        </div>
+        {editable ? (
+          <button type="button" className="self-start rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600" aria-label={t("views.form.removeField", { title: q.column.title })} onClick={() => void saveQuestion(q.fc, { show: false })}>
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
+        ) : null}
+      </div>
     </li>
   );
 
@@ -178,14 +203,8 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
         {tab === "build" ? (
           <aside className="flex shrink-0 flex-col gap-3 rounded-md border border-gray-200 bg-white p-3 lg:w-72 lg:overflow-y-auto" aria-label={t("views.form.settings")}>
             <h3 className="text-sm font-semibold text-gray-800">{t("views.form.settings")}</h3>
-            <label className="flex flex-col gap-1 text-sm text-gray-700">
-              {t("views.form.bannerUrl")}
-              <input className={input} type="url" {...text("banner_image_url")} />
-            </label>
-            <label className="flex flex-col gap-1 text-sm text-gray-700">
-              {t("views.form.logoUrl")}
-              <input className={input} type="url" {...text("logo_url")} />
-            </label>
+            <FormImage kind="banner" viewId={view.id} tableId={tableId} value={draft.banner_image_url} editable={editable} onSaved={refresh} />
+            <FormImage kind="logo" viewId={view.id} tableId={tableId} value={draft.logo_url} editable={editable} onSaved={refresh} />
             <label className="flex flex-col gap-1 text-sm text-gray-700">
               {t("views.form.successMsg")}
               <textarea className={input} rows={2} {...text("success_msg")} />
@@ -201,6 +220,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
             <Switch label={t("views.form.submitAnotherSetting")} checked={draft.submit_another_form} disabled={!editable} onChange={(v) => void saveSettings({ submit_another_form: v })} />
             <Switch label={t("views.form.showBlank")} checked={draft.show_blank_form} disabled={!editable} onChange={(v) => void saveSettings({ show_blank_form: v })} />
             <Switch label={t("views.form.emailMe")} checked={draft.email} disabled={!editable} onChange={(v) => void saveSettings({ email: v })} />
+            <PrefillLink tableId={tableId} viewId={view.id} questions={shown} />
           </aside>
         ) : null}
       </div>

@@ -1,12 +1,18 @@
 /**
  * The form as a visitor fills it (the builder's live preview): its images, heading, questions
- * with label, help and required mark, and a submit that checks the required rules (SPEC 5) here
+ * with label, help and required mark, shown or hidden live by their conditions, page breaks
+ * marked, and a submit that checks the required rules (SPEC 5) and each question's rules here
  * and on the server, then shows the success message, offers "submit another", counts down 5 s to
  * a blank form when show_blank_form is set, and names the redirect it would follow.
  */
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { fieldType } from "../../../db/fields/registry";
+import { visibleQuestions } from "../../../db/views/form/conditions";
+import { imageSrc } from "../../../db/views/form/images";
 import { missingRequired } from "../../../db/views/form/required";
+import { rulesOf } from "../../../db/views/form/rules";
+import { validationProblem } from "../../../db/views/form/validate";
 import type { FormSettings } from "../../api/view-kinds-api";
 import type { Row } from "../../api/view-types";
 import { Button } from "../../components/ui/button";
@@ -38,18 +44,36 @@ export function FormPreview({ settings, questions, onSubmit }: { settings: FormS
     setCountdown(null);
   }
 
+  // Answers as values (what the texts parse to); conditions read them live.
+  const answers: Row = {};
+  const parseProblems: Record<string, string> = {};
+  for (const q of questions) {
+    const text = texts[q.column.title] ?? "";
+    if (text === "") continue;
+    const parsed = codecFor(q.column).fromText(text);
+    if (parsed.ok) answers[q.column.title] = parsed.value;
+    else parseProblems[q.column.title] = parsed.error;
+  }
+  const rules = new Map(questions.map((q) => [q.column.id, rulesOf(q.fc.meta)]));
+  const kindOf = (q: Question) => fieldType(q.column.uidt)?.kind ?? "text";
+  const titleOf = new Map(questions.map((q) => [q.column.id, q.column.title]));
+  const visible = visibleQuestions(questions.map((q) => ({ columnId: q.column.id, kind: kindOf(q), visibility: rules.get(q.column.id)!.visibility })), (id) => answers[titleOf.get(id)!]);
+  const shown = questions.filter((q) => visible.has(q.column.id));
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     const row: Row = {};
     const problems: Record<string, string> = {};
-    for (const q of questions) {
-      const text = texts[q.column.title] ?? "";
-      if (text === "") continue;
-      const parsed = codecFor(q.column).fromText(text);
-      if (parsed.ok) row[q.column.title] = parsed.value;
-      else problems[q.column.title] = parsed.error;
+    for (const q of shown) {
+      if (parseProblems[q.column.title]) problems[q.column.title] = parseProblems[q.column.title]!;
+      else if (q.column.title in answers) row[q.column.title] = answers[q.column.title];
     }
-    Object.assign(problems, missingRequired(questions.map(asFormField), row));
+    Object.assign(problems, missingRequired(shown.map(asFormField), row));
+    for (const q of shown) {
+      const v = rules.get(q.column.id)!.validation;
+      const p = problems[q.column.title] ? null : validationProblem(kindOf(q), v, row[q.column.title]);
+      if (p) problems[q.column.title] = v.message || t(`sharedView.rules.${p.code}`, { n: "limit" in p ? p.limit : "", file: "file" in p ? p.file : "" });
+    }
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setBusy(true);
@@ -81,14 +105,15 @@ export function FormPreview({ settings, questions, onSubmit }: { settings: FormS
   }
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4" data-testid="form-preview">
-      {settings.banner_image_url ? <img src={settings.banner_image_url} alt="" className="h-32 w-full rounded-md object-cover" /> : null}
-      {settings.logo_url ? <img src={settings.logo_url} alt="" className="h-12 w-auto self-start" /> : null}
+      {imageSrc(settings.banner_image_url) ? <img src={imageSrc(settings.banner_image_url)!} alt="" className="h-32 w-full rounded-md object-cover" /> : null}
+      {imageSrc(settings.logo_url) ? <img src={imageSrc(settings.logo_url)!} alt="" className="h-12 w-auto self-start" /> : null}
       <div>
         <h3 className="text-xl font-semibold text-gray-900">{settings.heading}</h3>
         {settings.subheading ? <p className="mt-1 whitespace-pre-line text-sm text-gray-600">{settings.subheading}</p> : null}
       </div>
-      {questions.map((q) => {
+      {shown.map((q, index) => {
         const label = q.fc.label || q.column.title;
+        const pageBreak = index > 0 && rules.get(q.column.id)!.pageBreak;
         const required = missingRequired([asFormField(q)], {})[q.column.title] !== undefined;
         const id = `preview-${q.fc.id}`;
         const value = texts[q.column.title] ?? "";
@@ -96,7 +121,8 @@ export function FormPreview({ settings, questions, onSubmit }: { settings: FormS
         const options = (q.column.colOptions?.options ?? []).map((o) => o.title);
         const input = "rounded-md border border-gray-300 px-3 py-2 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30";
         return (
-          <div key={q.fc.id} className="flex flex-col gap-1">
+          <div key={q.fc.id} className="flex flex-col gap-1" data-testid="preview-question">
+            {pageBreak ? <p className="mb-2 border-t border-dashed border-gray-300 pt-1 text-center text-xs text-gray-500">{t("views.form.rules.newPage")}</p> : null}
             <label htmlFor={id} className="text-sm font-medium text-gray-800">
               {label}
               {required ? <span className="ms-0.5 text-red-600" aria-hidden="true">{t("views.form.requiredMark")}</span> : null}

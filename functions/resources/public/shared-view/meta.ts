@@ -1,3 +1,4 @@
+import { signFormImages } from "../../../lib/attachments/sign-form-images";
 import { projectRoom, unwrap } from "../../../lib/room";
 import { sharedViewJson } from "../../share/routes";
 import type { Ctx } from "../../data/context";
@@ -31,7 +32,7 @@ export async function buildMeta(c: Ctx, s: Shared) {
   let columns: ViewColumn[];
   if (s.kind === "form") {
     const form = (await unwrap(room.readForm(pid, s.view.id))) as { columns: ViewColumn[] } & Record<string, unknown>;
-    ({ columns, ...sub } = form);
+    ({ columns, ...sub } = await signFormImages(c, form));
   } else {
     columns = (await unwrap(room.listViewColumns(pid, s.view.id))).list as ViewColumn[];
     if (s.kind === "gallery") sub = (await unwrap(room.readGallery(pid, s.view.id))) as Record<string, unknown>;

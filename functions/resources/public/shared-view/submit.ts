@@ -107,15 +107,17 @@ export async function submitShared(c: Ctx, s: Shared) {
       const before = Array.isArray(data[title]) ? (data[title] as unknown[]) : [];
       data[title] = [...before, ...items.map(({ path, title: t, mimetype, size, thumbnail }) => ({ path, title: t, mimetype, size, ...(thumbnail ? { thumbnail } : {}) }))];
     }
+    // The form's content rules (db/views/form) see the link answers too, for conditions.
+    const answers = { ...data };
     const links = await takeLinks(c, s, cols, data);
     const actor = { id: "", email: "shared form visitor" };
     const room = projectRoom(c.env, s.projectId);
-    const { row, notify } = await unwrap(room.submitForm(s.tableId, s.view.id, data, actor));
+    const { row, notify, hiddenColumns } = await unwrap(room.submitForm(s.tableId, s.view.id, answers, actor));
     inserted = true;
     // Links after the insert (contract 6 submission rules): hm/mm rows, or the bt parent.
     const pk = cols.find((x) => x.pk)?.title;
     const rowId = pk ? String((row as Record<string, unknown>)[pk]) : "";
-    for (const l of links) await unwrap(room.setLink(s.tableId, rowId, l.columnId, l.refId, true, actor));
+    for (const l of links) if (!hiddenColumns.includes(l.columnId)) await unwrap(room.setLink(s.tableId, rowId, l.columnId, l.refId, true, actor));
     if (notify) c.executionCtx.waitUntil(notifyFormOwner(c, notify));
     return c.json(await withSignedFiles(c, row));
   } catch (err) {
