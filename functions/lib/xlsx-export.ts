@@ -47,11 +47,11 @@ function cellOf(text: string): string | number {
 }
 
 /** An .xlsx file (one sheet named after the view) of a CSV export batch; the header row stays text. */
-export function csvToXlsx(csv: string, sheetName: string): Uint8Array {
+export function csvToXlsx(csv: string, sheetName: string): Uint8Array<ArrayBuffer> {
   const [header = [], ...body] = parseCsv(csv.replace(/^\uFEFF/, ""));
   const sheet = utils.aoa_to_sheet([header, ...body.map((r) => r.map(cellOf))]);
   const book = utils.book_new();
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
   utils.book_append_sheet(book, sheet, sheetName.replace(/[:\\/?*[\]]/g, " ").slice(0, 31) || "Sheet1");
-  return write(book, { type: "array", bookType: "xlsx", compression: true }) as Uint8Array;
+  return new Uint8Array(write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer);
 }
