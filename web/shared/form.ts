@@ -1,6 +1,7 @@
 import { isRequired, isEmptyValue } from "../../db/views/form/required";
 import { ApiError, submitForm } from "./api";
 import { h, toast } from "./dom";
+import { formGate, needsSignIn, signInNotice } from "./form-gate";
 import { controlFor, fillable, type Control, type FormColumn } from "./inputs";
 import type { SharedMeta } from "./meta";
 import { t } from "./text";
@@ -49,6 +50,8 @@ function check(q: Question): string | null {
  * 5-second countdown to a blank form, or "submit another".
  */
 export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, survey: boolean) {
+  if (needsSignIn(meta)) return void root.replaceChildren(signInNotice("signIn"));
+  const gate = formGate(meta);
   const sub = meta.view ?? {};
   const cols = questionsOf(meta);
   const questions: Question[] = cols.map((col, i) => {
@@ -98,8 +101,13 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
     try {
       await submitForm(uuid, data, files, (p) => {
         status.textContent = t("sharedView.uploading", { pct: Math.round(p * 100) });
-      });
+      }, gate.parts());
     } catch (err) {
+      // Who may submit (form-gate.ts): sign in, or only members may.
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403) && err.message !== "INVALID_SHARED_VIEW_PASSWORD") {
+        if (err.status === 401 || meta.meta.submitAccess === "members") return void root.replaceChildren(signInNotice(err.status === 401 ? "signIn" : "members"));
+      }
+      gate.reset();
       submitButton.disabled = false;
       status.textContent = "";
       toast(err instanceof ApiError && err.message ? err.message : t("sharedView.errorGeneric"), "error");
@@ -142,7 +150,7 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
   });
 
   if (!survey) {
-    form.append(...questions.map((q) => q.wrap), h("div", { class: "flex items-center gap-3" }, submitButton), status);
+    form.append(...questions.map((q) => q.wrap), ...gate.elements, h("div", { class: "flex items-center gap-3" }, submitButton), status);
     root.replaceChildren(form);
     questions[0]?.control.focus();
     return;
@@ -188,7 +196,7 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
     e.preventDefault();
     forward();
   });
-  form.append(progress, counter, slot, h("div", { class: "mt-4 flex gap-3" }, back, next, submitButton), status);
+  form.append(progress, counter, slot, ...gate.elements, h("div", { class: "mt-4 flex gap-3" }, back, next, submitButton), status);
   root.replaceChildren(form);
   go(0);
 }
