@@ -89,3 +89,31 @@ test("following a shared link inside the app opens the visitor's page, not a pla
   await expect(page.getByRole("heading", { name: "Inside" })).toBeVisible();
   await expect(page.getByLabel("Name")).toBeVisible();
 });
+
+test("the builder sets the link's expiry and the sites that may embed it in the share dialog", async ({ page, request }) => {
+  const s = await setup(request);
+  await useToken(page, s.token);
+  await page.goto(`/nc/${s.projectId}/table/Leads`);
+  await page.getByRole("button", { name: "Share view" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("switch", { name: "Public link" }).click();
+  const link = await dialog.getByRole("textbox", { name: "Public link" }).inputValue();
+  const uuid = link.split("/").pop()!;
+  await expect(dialog.getByText("The link does not expire.")).toBeVisible();
+
+  await dialog.getByRole("switch", { name: "Allow embedding in other sites" }).click();
+  await dialog.getByLabel("Sites that may embed it").fill("https://blog.example.com\nhttps://*.example.org/");
+  await dialog.getByRole("button", { name: "Save sites" }).click();
+  await expect(page.getByText("Sharing options saved").first()).toBeVisible();
+  const framed = await request.get(`/nc/view/${uuid}`);
+  expect(framed.headers()["content-security-policy"]).toContain("frame-ancestors 'self' https://blog.example.com https://*.example.org");
+
+  const expiry = dialog.getByLabel("Link expires");
+  await expiry.fill("2020-01-01T10:00");
+  await expiry.blur();
+  await expect(dialog.getByText("This link has expired: visitors see that it is no longer available.")).toBeVisible();
+  expect((await request.get(`/api/v1/db/public/shared-view/${uuid}/meta`)).status()).toBe(410);
+  await dialog.getByRole("button", { name: "No expiry" }).click();
+  await expect(dialog.getByText("The link does not expire.")).toBeVisible();
+  expect((await request.get(`/api/v1/db/public/shared-view/${uuid}/meta`)).status()).toBe(200);
+});

@@ -1,4 +1,4 @@
-import { msg, sharedView } from "../../locales/en.json";
+import englishTexts from "../../locales/en.json?shared";
 import { directionOf, htmlLangOf, pickLocale } from "../lib/locales";
 import { storedLanguage } from "./session";
 
@@ -8,7 +8,8 @@ import { storedLanguage } from "./session";
  * and only those two parts of its file (vite.config.ts `sharedLocales` trims `?shared` imports).
  */
 type Roots = Record<string, unknown>;
-const english: Roots = { sharedView, msg };
+// Through `?shared` too: the app's chunk of the whole en.json is never pulled into this page.
+const english: Roots = englishTexts;
 let roots: Roots = english;
 
 const loaders = import.meta.glob<Roots>("../../locales/*.json", { query: "?shared", import: "default" });
