@@ -12,7 +12,8 @@ type Roots = Record<string, unknown>;
 const english: Roots = englishTexts;
 let roots: Roots = english;
 
-const loaders = import.meta.glob<Roots>("../../locales/*.json", { query: "?shared", import: "default" });
+// English is bundled above; the other languages are loaded on demand.
+const loaders = import.meta.glob<Roots>(["../../locales/*.json", "!../../locales/en.json"], { query: "?shared", import: "default" });
 
 function lookup(from: Roots, key: string): string | undefined {
   const found = key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), from);
