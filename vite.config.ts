@@ -23,9 +23,26 @@ function swaggerUiAssets(): Plugin {
   };
 }
 
+/**
+ * The visitor's page (web/shared/text.ts) loads a language as `locales/<lang>.json?shared`: only
+ * the `sharedView` and `msg` parts of the file, a few KB instead of the whole app's texts.
+ */
+function sharedLocales(): Plugin {
+  return {
+    name: "shared-locales",
+    enforce: "pre",
+    load(id) {
+      const [file, query] = id.split("?");
+      if (query !== "shared" || !file?.endsWith(".json")) return null;
+      const all = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+      return `export default ${JSON.stringify({ sharedView: all.sharedView, msg: all.msg })};`;
+    },
+  };
+}
+
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss(), swaggerUiAssets()],
+  plugins: [react(), tailwindcss(), swaggerUiAssets(), sharedLocales()],
   // Two entries: the app, and the visitor's shared views and forms (kept small: no React).
   build: {
     outDir: "../dist",

@@ -22,6 +22,7 @@ mkdirSync("dist", { recursive: true });
 process.env.FAKE_OAUTH_PORT ??= String(await freePort());
 const oauth = `http://127.0.0.1:${process.env.FAKE_OAUTH_PORT}`;
 process.env.FAKE_FILES_PORT ??= String(await freePort());
+process.env.FAKE_TURNSTILE_PORT ??= String(await freePort());
 const migrations = await readD1Migrations(fileURLToPath(new URL("./db/meta/migrations", import.meta.url)));
 
 export default defineConfig({
@@ -57,6 +58,8 @@ export default defineConfig({
                 // Deleted records' files wait this long before removal (tests watch it happen).
                 ATTACHMENT_REMOVE_AFTER_SECONDS: "2",
                 FAKE_FILES_URL: `http://127.0.0.1:${process.env.FAKE_FILES_PORT}`,
+                TURNSTILE_VERIFY_URL: `http://127.0.0.1:${process.env.FAKE_TURNSTILE_PORT}/turnstile/v0/siteverify`,
+                FAKE_TURNSTILE_URL: `http://127.0.0.1:${process.env.FAKE_TURNSTILE_PORT}`,
               },
             },
           }),
@@ -67,7 +70,7 @@ export default defineConfig({
           testTimeout: 30_000,
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["./tests/integration/setup.ts"],
-          globalSetup: ["./tests/integration/fake-oauth.global.ts", "./tests/integration/fake-files.global.ts"],
+          globalSetup: ["./tests/integration/fake-oauth.global.ts", "./tests/integration/fake-files.global.ts", "./tests/integration/fake-turnstile.global.ts"],
         },
       },
       {

@@ -37,4 +37,6 @@ export interface Env {
   GITHUB_AUTH_URL?: string;
   GITHUB_TOKEN_URL?: string;
   GITHUB_API_URL?: string;
+  /** Cloudflare Turnstile's verify endpoint for shared forms; default Cloudflare's (tests point it at a loopback stand-in). */
+  TURNSTILE_VERIFY_URL?: string;
 }

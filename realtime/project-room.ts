@@ -39,6 +39,7 @@ import { guardAsync, introspectInto, openSource, sourceRow, type SourceRow } fro
 import * as createApi from "../db/views/create";
 import * as formApi from "../db/views/form/settings";
 import * as submitApi from "../db/views/form/submit";
+import { submitWithLinks, type FormLink } from "../db/rows/submit-with-links";
 import * as galleryApi from "../db/views/gallery/settings";
 import * as kanbanApi from "../db/views/kanban/settings";
 import * as groupApi from "../db/views/kanban/group";
@@ -67,7 +68,7 @@ function guard<T>(fn: () => T): RoomResult<T> {
 export const GATED_METHODS = [
   "listRows", "countRows", "groupBy", "exportCsv", "findOne", "readRow", "rowExists", "nestedList",
   "insertRow", "insertRows", "updateRow", "updateRows", "updateWhere", "deleteRow", "deleteRows", "deleteWhere", "setLink",
-  "groupedList", "submitForm",
+  "groupedList", "submitForm", "submitFormWithLinks",
 ] as const;
 export type GatedMethod = (typeof GATED_METHODS)[number];
 
@@ -490,6 +491,13 @@ export class ProjectRoom extends Server<Env> {
     return this.#write(
       () => submitApi.submitForm(this.store, tableKey, viewKey, body, actor),
       (res) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row: res.row, by: actor }),
+    );
+  }
+  /** A shared form's record with its link values, in the one transaction of #write. */
+  submitFormWithLinks(tableKey: string, viewKey: string, body: unknown, links: FormLink[], actor: auditApi.Actor) {
+    return this.#write(
+      () => submitWithLinks(this.store, tableKey, viewKey, body, links, actor),
+      (res) => [{ type: "row", op: "insert", tableId: this.#tableId(tableKey), row: res.row, by: actor }, ...res.relatedTableIds.map((id) => this.#rows(id, actor))],
     );
   }
   groupBy(tableKey: string, column: string, params: ListParams, scope?: RowScope) {

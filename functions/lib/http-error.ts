@@ -1,7 +1,7 @@
 /** An error that becomes `{ msg }` with its status (API-CONTRACT 1.4). */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 501,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 501 | 503,
     message: string,
     readonly extra?: Record<string, unknown>,
   ) {

@@ -35,6 +35,13 @@ function keyOrThrow(env: Env): string {
 }
 
 export const EMAIL_ID = "email";
+/** Cloudflare Turnstile for shared forms (issue 22): the site key is public, the secret key is sealed. */
+export const TURNSTILE_ID = "turnstile";
+
+export interface TurnstileConfig {
+  siteKey: string;
+  secretKey: string;
+}
 
 export async function readEmailConfig(env: Env): Promise<EmailConfig | null> {
   const key = settingsKey(env);
@@ -57,6 +64,26 @@ export async function saveEmailConfig(env: Env, c: EmailConfig) {
     .run();
 }
 
+export async function readTurnstile(env: Env): Promise<TurnstileConfig | null> {
+  const key = settingsKey(env);
+  if (!key) return null;
+  const row = await env.META.prepare("SELECT config FROM integrations WHERE id = ?").bind(TURNSTILE_ID).first<{ config: string }>();
+  return row ? open<TurnstileConfig>(key, row.config) : null;
+}
+
+/** The site key is shown whole (every visitor's page carries it); the secret key only masked. */
+export const turnstileHint = (c: TurnstileConfig) => ({ siteKey: c.siteKey, secretKey: maskSecret(c.secretKey) });
+
+export async function saveTurnstile(env: Env, c: TurnstileConfig) {
+  const ts = new Date().toISOString();
+  await env.META.prepare(
+    `INSERT INTO integrations (id, kind, title, config, hint, created_at, updated_at) VALUES (?, 'turnstile', 'turnstile', ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET config = excluded.config, hint = excluded.hint, updated_at = excluded.updated_at`,
+  )
+    .bind(TURNSTILE_ID, await seal(keyOrThrow(env), c), JSON.stringify(turnstileHint(c)), ts, ts)
+    .run();
+}
+
 export async function deleteIntegration(env: Env, id: string) {
   const res = await env.META.prepare("DELETE FROM integrations WHERE id = ?").bind(id).run();
   if (!res.meta.changes) throw notFound("Integration not found");
@@ -67,14 +94,16 @@ const targetJson = (r: Row) => ({ id: r.id, kind: r.kind, title: r.title, ...(JS
 export async function listIntegrations(env: Env) {
   const { results } = await env.META.prepare("SELECT * FROM integrations ORDER BY kind, title").all<Row>();
   const email = results.find((r) => r.id === EMAIL_ID);
+  const turnstile = results.find((r) => r.id === TURNSTILE_ID);
   return {
     email: email ? { configured: true, ...(JSON.parse(email.hint) as object), updated_at: email.updated_at } : { configured: false },
-    targets: results.filter((r) => r.id !== EMAIL_ID).map(targetJson),
+    turnstile: turnstile ? { configured: true, ...(JSON.parse(turnstile.hint) as object), updated_at: turnstile.updated_at } : { configured: false },
+    targets: results.filter((r) => r.id !== EMAIL_ID && r.id !== TURNSTILE_ID).map(targetJson),
   };
 }
 
 export async function readTarget(env: Env, id: string): Promise<{ row: Row; config: TargetConfig }> {
-  const row = await env.META.prepare("SELECT * FROM integrations WHERE id = ? AND id != ?").bind(id, EMAIL_ID).first<Row>();
+  const row = await env.META.prepare("SELECT * FROM integrations WHERE id = ? AND id NOT IN (?, ?)").bind(id, EMAIL_ID, TURNSTILE_ID).first<Row>();
   if (!row) throw notFound("Integration not found");
   const config = await open<TargetConfig>(keyOrThrow(env), row.config);
   if (!config) throw badRequest("This integration was saved under another SETTINGS_KEY: enter its URL again");

@@ -4,7 +4,7 @@ import { CHAT_KINDS } from "../../db/apps/settings-key";
 import { chatBody, type ChatKind } from "../../db/hooks/notify";
 import { checkPublicUrl } from "../../db/net/public-address";
 import { badRequest } from "../lib/http-error";
-import { deleteIntegration, EMAIL_ID, listIntegrations, readEmailConfig, readTarget, saveEmailConfig, saveTarget } from "../lib/integrations";
+import { deleteIntegration, EMAIL_ID, listIntegrations, readEmailConfig, readTarget, readTurnstile, saveEmailConfig, saveTarget, saveTurnstile, TURNSTILE_ID } from "../lib/integrations";
 import { httpMailer } from "../lib/mailer";
 import { body } from "../lib/openapi";
 import { jsonBody } from "../lib/validate";
@@ -13,7 +13,7 @@ import type { AppEnv } from "../types";
 
 /**
  * The app store (/apps, SPEC 2: super admin only, never with an API token): e-mail delivery and
- * chat targets for webhooks. Secrets go in and never come back: answers carry masked hints.
+ * chat targets for webhooks, Cloudflare Turnstile for shared forms. Secrets go in and never come back: answers carry masked hints.
  */
 type Ctx = Context<AppEnv>;
 
@@ -30,6 +30,11 @@ const emailBody = z.object({
   /** Omitted or empty keeps the stored token. */
   token: z.string().max(2000).optional(),
   from: z.string().max(320).optional(),
+});
+const turnstileBody = z.object({
+  siteKey: z.string({ error: "required" }).trim().min(1, "required").max(200),
+  /** Omitted or empty keeps the stored secret key. */
+  secretKey: z.string().trim().max(200).optional(),
 });
 const testMailBody = z.object({ to: z.email("Invalid email address") });
 const targetBody = z.object({
@@ -58,6 +63,18 @@ export const apps = new Hono<AppEnv>()
     if (!config) throw badRequest("E-mail delivery is not configured");
     await httpMailer(config).send({ to, subject: "Gridbase test e-mail", text: "E-mail delivery from Gridbase works." });
     return c.json({ msg: "The test e-mail has been sent" });
+  })
+  // Cloudflare Turnstile on shared forms (issue 22): once set, every shared form asks for it.
+  .put("/apps/turnstile", need("appStore"), body(turnstileBody), async (c) => {
+    const input = await jsonBody(c, turnstileBody);
+    const secretKey = input.secretKey || (await readTurnstile(c.env))?.secretKey;
+    if (!secretKey) throw badRequest("secretKey: required");
+    await saveTurnstile(c.env, { siteKey: input.siteKey, secretKey });
+    return c.json((await listIntegrations(c.env)).turnstile);
+  })
+  .delete("/apps/turnstile", need("appStore"), async (c) => {
+    await deleteIntegration(c.env, TURNSTILE_ID);
+    return c.json(true);
   })
   .post("/apps/targets", need("appStore"), body(targetBody), async (c) => {
     const input = await jsonBody(c, targetBody);

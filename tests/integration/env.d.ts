@@ -11,6 +11,8 @@ declare global {
       TEST_MIGRATIONS?: D1Migration[];
       /** The loopback web server of tests/support/fake-files.ts. */
       FAKE_FILES_URL?: string;
+      /** The loopback stand-in of Turnstile's verify endpoint (tests/support/fake-turnstile.ts). */
+      FAKE_TURNSTILE_URL?: string;
     }
   }
 }

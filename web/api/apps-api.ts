@@ -11,6 +11,13 @@ export interface EmailSettings {
   token?: string;
 }
 
+/** Cloudflare Turnstile on shared forms: the site key is public, the secret key comes back masked. */
+export interface TurnstileSettings {
+  configured: boolean;
+  siteKey?: string;
+  secretKey?: string;
+}
+
 export interface ChatTarget {
   id: string;
   kind: ChatKind;
@@ -19,7 +26,9 @@ export interface ChatTarget {
 }
 
 export const appsApi = {
-  list: () => api.get<{ email: EmailSettings; targets: ChatTarget[] }>("/api/v1/apps"),
+  list: () => api.get<{ email: EmailSettings; turnstile?: TurnstileSettings; targets: ChatTarget[] }>("/api/v1/apps"),
+  saveTurnstile: (input: { siteKey: string; secretKey?: string }) => api.request<TurnstileSettings>("/api/v1/apps/turnstile", { method: "PUT", body: input }),
+  removeTurnstile: () => api.del<boolean>("/api/v1/apps/turnstile"),
   saveEmail: (input: { url: string; token?: string; from?: string }) => api.request<EmailSettings>("/api/v1/apps/email", { method: "PUT", body: input }),
   removeEmail: () => api.del<boolean>("/api/v1/apps/email"),
   testEmail: (to: string) => api.post<{ msg: string }>("/api/v1/apps/email/test", { to }),

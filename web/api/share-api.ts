@@ -11,6 +11,12 @@ export interface ShareOptions {
   rtl?: boolean;
   withTheme?: boolean;
   theme?: { primaryColor?: string; accentColor?: string } | null;
+  /** Issue 22: expiry (ISO), embedding, who may submit a form, the spam check's minimum fill time. */
+  expiresAt?: string | null;
+  allowEmbed?: boolean;
+  embedOrigins?: string[];
+  submitAccess?: "anyone" | "signedIn" | "members";
+  minFillSeconds?: number;
 }
 
 export type SharedView = View & { uuid: string | null; password_protected?: boolean; meta: ShareOptions & Record<string, unknown> };

@@ -11,12 +11,14 @@ import { Switch } from "../components/ui/switch";
 import { copyText } from "../lib/clipboard";
 import { notify } from "../lib/toast";
 import { useProject } from "../pages/project/project-context";
+import { ShareControls } from "./share-controls";
 
 const shareKey = (tableId: string) => ["shared-views", tableId] as const;
 
 /**
  * The builder's share dialog (SPEC 4): the public link on or off, copy it, a password, and the
- * visitor's options (CSV download, survey, right to left, theme colour); below, the table's shared
+ * visitor's options (CSV and Excel download, survey, right to left, theme colour), the link's
+ * expiry, embedding, and for forms who may submit and the spam check (share-controls.tsx); below, the table's shared
  * views. Turning the link off makes it 404 at once (the server forgets the uuid).
  */
 export function ShareViewButton({ tableId, viewTitle }: { tableId: string; viewTitle?: string | null }) {
@@ -62,6 +64,7 @@ function ShareBody({ tableId, viewId }: { tableId: string; viewId: string }) {
     mutationFn: (body: { password?: string | null; meta?: ShareOptions }) => shareApi.update(viewId, body),
     onSuccess: (v, body) => {
       refresh(v);
+      if (body.meta) notify.success(t("sharedView.share.saved"));
       if (body.password !== undefined) {
         setPassword("");
         notify.success(t(body.password ? "sharedView.share.passwordSaved" : "sharedView.share.passwordRemoved"));
@@ -100,6 +103,7 @@ function ShareBody({ tableId, viewId }: { tableId: string; viewId: string }) {
           <Switch label={t("sharedView.share.allowCsv")} checked={Boolean(options.allowCSVDownload)} onChange={(v) => setOption({ allowCSVDownload: v })} />
           {current.type === 1 ? <Switch label={t("sharedView.share.survey")} checked={Boolean(options.surveyMode)} onChange={(v) => setOption({ surveyMode: v })} /> : null}
           <Switch label={t("sharedView.share.rtl")} checked={Boolean(options.rtl)} onChange={(v) => setOption({ rtl: v })} />
+          <ShareControls options={options} isForm={current.type === 1} onChange={setOption} />
           <label className="flex items-center justify-between gap-2 text-sm">
             {t("sharedView.share.theme")}
             <input type="color" value={options.theme?.primaryColor ?? "#2563eb"} onChange={(e) => setOption({ withTheme: true, theme: { ...options.theme, primaryColor: e.target.value } })} />

@@ -5,6 +5,7 @@ import { rulesOf, type FieldRules } from "../../db/views/form/rules";
 import { validationProblem, type Problem } from "../../db/views/form/validate";
 import { ApiError, submitForm } from "./api";
 import { h, toast } from "./dom";
+import { formGate, needsSignIn, signInNotice } from "./form-gate";
 import { controlFor, fillable, type Control, type FormColumn } from "./inputs";
 import type { SharedMeta } from "./meta";
 import { t } from "./text";
@@ -76,6 +77,8 @@ function pagesOf(questions: Question[]): Question[][] {
  * 5-second countdown to a blank form, or "submit another".
  */
 export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, survey: boolean) {
+  if (needsSignIn(meta)) return void root.replaceChildren(signInNotice("signIn"));
+  const gate = formGate(meta);
   const sub = meta.view ?? {};
   const cols = questionsOf(meta);
   const rulesById = new Map((meta.columns ?? []).map((fc) => [fc.fk_column_id, rulesOf(fc.meta)]));
@@ -158,8 +161,13 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
     try {
       await submitForm(uuid, data, files, (p) => {
         status.textContent = t("sharedView.uploading", { pct: Math.round(p * 100) });
-      });
+      }, gate.parts());
     } catch (err) {
+      // Who may submit (form-gate.ts): sign in, or only members may.
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403) && err.message !== "INVALID_SHARED_VIEW_PASSWORD") {
+        if (err.status === 401 || meta.meta.submitAccess === "members") return void root.replaceChildren(signInNotice(err.status === 401 ? "signIn" : "members"));
+      }
+      gate.reset();
       submitButton.disabled = false;
       status.textContent = "";
       toast(err instanceof ApiError && err.message ? err.message : t("sharedView.errorGeneric"), "error");
@@ -257,7 +265,7 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
     forward();
   });
   const paged = survey || pages.length > 1;
-  form.append(...(paged ? [progress, counter] : []), slot, h("div", { class: "mt-4 flex gap-3" }, back, next, submitButton), status);
+  form.append(...(paged ? [progress, counter] : []), slot, ...gate.elements, h("div", { class: "mt-4 flex gap-3" }, back, next, submitButton), status);
   root.replaceChildren(form);
   go(step(-1, 1));
 }

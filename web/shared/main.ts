@@ -3,7 +3,8 @@ import { ApiError, getJson, savePassword, savedPassword } from "./api";
 import { h } from "./dom";
 import { renderForm } from "./form";
 import type { SharedMeta } from "./meta";
-import { t } from "./text";
+import { SHARED_VIEW_RELOAD_KEY } from "../lib/shared-view-reload";
+import { loadLanguage, t } from "./text";
 import { renderGallery, renderGrid, renderKanban } from "./views";
 
 /**
@@ -17,6 +18,12 @@ const page = h("main", { class: "mx-auto w-full max-w-3xl px-4 py-8" });
 root.replaceChildren(page);
 
 const message = (text: string) => page.replaceChildren(h("div", { class: "rounded-lg bg-white p-6 text-center shadow", role: "status" }, h("p", {}, text)));
+
+function expired() {
+  page.replaceChildren(h("div", { class: "rounded-lg bg-white p-6 text-center shadow", role: "status", "data-state": "expired" },
+    h("h1", { class: "mb-2 text-lg font-semibold" }, t("sharedView.expiredTitle")),
+    h("p", {}, t("sharedView.expired"))));
+}
 
 function passwordDialog(wrong: boolean) {
   const field = h("input", { type: "password", id: "share-password", class: "w-full rounded border border-gray-300 px-3 py-2", autocomplete: "current-password" });
@@ -53,6 +60,8 @@ async function open() {
   } catch (err) {
     if (err instanceof ApiError && err.message === "INVALID_SHARED_VIEW_PASSWORD") return passwordDialog(savedPassword(uuid) !== "");
     if (err instanceof ApiError && err.status === 429) return message(err.message);
+    // An expired link (the share's expiry time has passed): its own state, not "not found".
+    if (err instanceof ApiError && err.status === 410) return expired();
     return message(t("sharedView.notFound"));
   }
   applyOptions(meta);
@@ -67,5 +76,6 @@ async function open() {
   }
 }
 
-if (!uuid) message(t("sharedView.notFound"));
-else void open();
+// The app may have loaded this page for an in-app link (pages/shared): it ran, so no loop to fear.
+sessionStorage.removeItem(SHARED_VIEW_RELOAD_KEY);
+void loadLanguage().then(() => (uuid ? open() : message(t("sharedView.notFound"))));

@@ -6,7 +6,17 @@ export interface SharedMeta {
   title: string;
   type: number;
   uuid: string;
-  meta: { allowCSVDownload?: boolean; surveyMode?: boolean; rtl?: boolean; withTheme?: boolean; theme?: { primaryColor?: string; accentColor?: string } | null };
+  meta: {
+    allowCSVDownload?: boolean;
+    surveyMode?: boolean;
+    rtl?: boolean;
+    withTheme?: boolean;
+    theme?: { primaryColor?: string; accentColor?: string } | null;
+    submitAccess?: "anyone" | "signedIn" | "members";
+  };
+  /** A form's start token (spam check) and the Turnstile site key when the app store has one. */
+  form_start?: string;
+  turnstile_site_key?: string | null;
   view: Record<string, unknown> & { fk_grp_col_id?: string; fk_cover_image_col_id?: string };
   model: { title: string; columns: FormColumn[] };
   /** A form's own columns (contract 1.10): `meta` holds each question's rules (db/views/form/rules.ts). */

@@ -20,7 +20,9 @@ function toolbar(uuid: string, meta: SharedMeta) {
   return h("div", { class: "mb-4 flex items-center justify-between gap-3" },
     h("h1", { class: "text-xl font-semibold" }, meta.title),
     meta.meta.allowCSVDownload
-      ? h("button", { type: "button", class: "rounded border px-3 py-1 text-sm", onclick: () => downloadCsv(uuid).catch(() => toast(t("sharedView.errorGeneric"), "error")) }, t("sharedView.downloadCsv"))
+      ? h("div", { class: "flex gap-2" },
+          h("button", { type: "button", class: "rounded border px-3 py-1 text-sm", onclick: () => downloadCsv(uuid).catch(() => toast(t("sharedView.errorGeneric"), "error")) }, t("sharedView.downloadCsv")),
+          h("button", { type: "button", class: "rounded border px-3 py-1 text-sm", onclick: () => downloadCsv(uuid, "excel").catch(() => toast(t("sharedView.errorGeneric"), "error")) }, t("sharedView.downloadExcel")))
       : null);
 }
 

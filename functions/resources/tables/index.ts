@@ -4,6 +4,7 @@ import { columnInput } from "../../../db/schema/column-def";
 import { createTableInput, updateTableInput } from "../../../db/schema/tables";
 import { indexIds, unindexIds } from "../../lib/meta-index";
 import { projectRoom, unwrap } from "../../lib/room";
+import { dropShares } from "../../lib/shared-views";
 import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
@@ -55,7 +56,8 @@ export const tables = new Hono<AppEnv>()
   })
   .delete("/tables/:tableId", need("tableDelete"), async (c) => {
     const gone = await unwrap(room(c).deleteTable(c.req.param("tableId")));
-    await unindexIds(c.env.META, gone);
+    // The table's views go with it, and so do their public links.
+    await Promise.all([unindexIds(c.env.META, gone), dropShares(c.env.META, pid(c), gone)]);
     return c.json(true);
   })
   .post("/tables/:tableId/reorder", need("tableReorder"), body(reorderInput), async (c) => {

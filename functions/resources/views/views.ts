@@ -3,6 +3,7 @@ import { createViewInput, updateGridInput, updateViewInput } from "../../../db/v
 import type { ViewKind } from "../../../db/views/types";
 import { unindexIds } from "../../lib/meta-index";
 import { unwrap } from "../../lib/room";
+import { dropShares } from "../../lib/shared-views";
 import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
@@ -35,7 +36,9 @@ export const viewRoutes = new Hono<AppEnv>()
     return c.json(await unwrap(room(c).updateView(pid(c), c.req.param("viewId"), body, c.get("user")?.id ?? null)));
   })
   .delete("/views/:viewId", need("viewDelete"), viewKind("shape"), async (c) => {
-    await unindexIds(c.env.META, await unwrap(room(c).deleteView(c.req.param("viewId"))));
+    const gone = await unwrap(room(c).deleteView(c.req.param("viewId")));
+    // The view's public link goes with it (issue 19): 404 at once, no share row left behind.
+    await Promise.all([unindexIds(c.env.META, gone), dropShares(c.env.META, pid(c), gone)]);
     return c.json(true);
   })
   // Row height and grid meta are display settings: editors may change them (contract 8, "grid view options").

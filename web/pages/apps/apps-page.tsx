@@ -4,8 +4,9 @@ import { appsApi } from "../../api/apps-api";
 import { PageHeading } from "../../components/ui/page-heading";
 import { ChatTargetsCard } from "./chat-targets";
 import { APPS_KEY, EmailSettingsCard } from "./email-settings";
+import { TurnstileCard } from "./turnstile-settings";
 
-/** "/apps": the app store, super admins only (route meta allowedRoles): e-mail delivery and chat targets. */
+/** "/apps": the app store, super admins only (route meta allowedRoles): e-mail delivery, chat targets, Turnstile for shared forms. */
 export function AppsPage() {
   const { t } = useTranslation();
   const apps = useQuery({ queryKey: APPS_KEY, queryFn: () => appsApi.list() });
@@ -17,6 +18,7 @@ export function AppsPage() {
         <div className="grid gap-4 lg:grid-cols-2">
           <EmailSettingsCard key={apps.data.email.url ?? "none"} email={apps.data.email} />
           <ChatTargetsCard targets={apps.data.targets} />
+          <TurnstileCard key={apps.data.turnstile?.siteKey ?? "none"} turnstile={apps.data.turnstile ?? { configured: false }} />
         </div>
       ) : null}
     </section>

@@ -4,6 +4,7 @@ import { HttpError, notFound } from "../../../lib/http-error";
 import type { ProjectRow } from "../../../lib/projects";
 import { assertUnderLimit, clientAddress, countAttempt } from "../../../lib/rate-limit";
 import { projectRoom, unwrap } from "../../../lib/room";
+import { isExpired, rulesOf } from "../../../lib/share-rules";
 import { shareOfUuid, type ShareRow } from "../../../lib/shared-views";
 import type { Ctx } from "../../data/context";
 
@@ -21,6 +22,9 @@ export interface Shared {
 export const PASSWORD_ATTEMPTS_PER_MINUTE = 10;
 
 const invalidPassword = () => new HttpError(403, "INVALID_SHARED_VIEW_PASSWORD");
+
+/** An expired link answers 410 Gone with this `msg` on every public route (the visitor page shows "link expired"). */
+export const SHARE_EXPIRED = "SHARED_VIEW_EXPIRED";
 
 /**
  * Checks `xc-password` against the share's hash in constant time (PBKDF2, db/auth/password.ts).
@@ -40,13 +44,15 @@ async function checkPassword(c: Ctx, share: ShareRow) {
 
 /**
  * The shared view of `:uuid`, for a caller allowed in: 404 `Not found` for an unknown or unshared
- * uuid, a deleted project or view, or a view type the route does not serve; 403 for a wrong
- * password. Sets `project`, so signed links and stored files name the right project.
+ * uuid, a deleted project or view, or a view type the route does not serve; 410
+ * `SHARED_VIEW_EXPIRED` once the share's expiry time has passed; 403 for a wrong password. Sets `project`, so signed links and stored files name the right project.
  */
 export async function openShared(c: Ctx, allowed: readonly ViewKind[] | "all"): Promise<Shared> {
   const uuid = c.req.param("uuid") ?? "";
   const share = uuid ? await shareOfUuid(c.env.META, uuid) : null;
   if (!share) throw notFound();
+  // Before the password: an expired link tells nothing more, whoever asks.
+  if (isExpired(rulesOf(share.meta))) throw new HttpError(410, SHARE_EXPIRED);
   const project = await c.env.META.prepare("SELECT * FROM projects WHERE id = ? AND deleted = 0").bind(share.project_id).first<ProjectRow>();
   if (!project) throw notFound();
   c.set("project", project);

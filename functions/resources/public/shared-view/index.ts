@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { readListParams } from "../../../../db/query";
 import { withSignedFiles } from "../../../lib/attachments/sign-answer";
 import { HttpError, badRequest } from "../../../lib/http-error";
+import { readTurnstile } from "../../../lib/integrations";
+import { csvToXlsx } from "../../../lib/xlsx-export";
 import { projectRoom, unwrap } from "../../../lib/room";
 import { need } from "../../../middleware/acl";
 import type { AppEnv } from "../../../types";
@@ -9,6 +11,7 @@ import type { Ctx } from "../../data/context";
 import { ROW_KINDS, openShared, type Shared } from "./access";
 import { cachedMeta } from "./cache";
 import { buildMeta, linkOptions, shownColumns } from "./meta";
+import { formStartToken } from "./gate";
 import { submitShared } from "./submit";
 
 const rawParams = (c: Ctx) => readListParams(new URL(c.req.url).searchParams);
@@ -46,7 +49,9 @@ async function shownLink(c: Ctx, s: Shared) {
 export const publicSharedView = new Hono<AppEnv>()
   .get("/shared-view/:uuid/meta", need("public"), async (c) => {
     const s = await openShared(c, "all");
-    return cachedMeta(c, s, () => buildMeta(c, s));
+    // A form's meta carries a fresh start token (gate.ts) and the Turnstile site key when set.
+    const fresh = s.kind === "form" ? async () => ({ form_start: await formStartToken(c, s.share.uuid!), turnstile_site_key: (await readTurnstile(c.env))?.siteKey ?? null }) : undefined;
+    return cachedMeta(c, s, () => buildMeta(c, s), fresh);
   })
   .get("/shared-view/:uuid/rows/export/:kind", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);
@@ -55,13 +60,16 @@ export const publicSharedView = new Hono<AppEnv>()
     const meta = JSON.parse(s.share.meta) as { allowCSVDownload?: boolean };
     if (!meta.allowCSVDownload) throw new HttpError(403, "Download is not allowed for this shared view");
     const batch = await unwrap(room(s, c).exportCsv(s.tableId, await visitorParams(c, s), scope(c, s)));
-    // Spreadsheet programs open the CSV the excel variant answers; there is no xlsx writer here.
-    return c.body(batch.csv, 200, {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${encodeURIComponent(batch.title)}-export.csv"`,
-      "nc-export-offset": String(batch.next),
-      "access-control-expose-headers": "nc-export-offset, content-disposition",
-    });
+    const name = encodeURIComponent(batch.title);
+    const common = { "nc-export-offset": String(batch.next), "access-control-expose-headers": "nc-export-offset, content-disposition" };
+    if (kind === "excel") {
+      return c.body(csvToXlsx(batch.csv, batch.title), 200, {
+        ...common,
+        "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "content-disposition": `attachment; filename="${name}-export.xlsx"`,
+      });
+    }
+    return c.body(batch.csv, 200, { ...common, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}-export.csv"` });
   })
   .get("/shared-view/:uuid/rows", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);

@@ -8,6 +8,7 @@ import { MAX_FILE_BYTES, MAX_FILES, checkFile, storeFiles, type Incoming } from 
 import type { Ctx } from "../../data/context";
 import { notifyFormOwner } from "../../data/form-mail";
 import type { Shared } from "./access";
+import { checkSpam, submitter } from "./gate";
 import { linkOptions, shownColumns } from "./meta";
 
 /** Submissions allowed per client address in a minute (none counted in local mode: no address). */
@@ -24,10 +25,11 @@ async function limitSubmits(c: Ctx) {
   if ((n ?? 0) > SUBMITS_PER_MINUTE) throw new HttpError(429, "Too many submissions, please try again in a minute");
 }
 
-/** `data` and the files of a multipart submission, or a JSON body as `data`. */
-async function readSubmission(c: Ctx): Promise<{ data: Record<string, unknown>; files: Map<string, File[]> }> {
+/** `data`, the files and the other text parts (spam checks, gate.ts) of a multipart submission, or a JSON body as `data`. */
+async function readSubmission(c: Ctx): Promise<{ data: Record<string, unknown>; files: Map<string, File[]>; fields: Map<string, string> }> {
   const type = c.req.header("content-type") ?? "";
   const files = new Map<string, File[]>();
+  const fields = new Map<string, string>();
   let raw: unknown;
   if (type.startsWith("multipart/form-data")) {
     const length = Number(c.req.header("content-length") ?? 0);
@@ -40,6 +42,7 @@ async function readSubmission(c: Ctx): Promise<{ data: Record<string, unknown>; 
     }
     raw = form.get("data") ?? "{}";
     for (const [name, value] of form.entries() as unknown as Iterable<[string, File | string]>) {
+      if (typeof value === "string" && name !== "data") fields.set(name, value);
       if (!name.startsWith("_") || typeof value === "string") continue;
       const title = name.slice(1).replace(/\[\]$/, "");
       files.set(title, [...(files.get(title) ?? []), value]);
@@ -54,7 +57,7 @@ async function readSubmission(c: Ctx): Promise<{ data: Record<string, unknown>; 
     throw badRequest("`data` is not valid JSON");
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) throw badRequest("`data` must be a JSON object of the record");
-  return { data: data as Record<string, unknown>, files };
+  return { data: data as Record<string, unknown>, files, fields };
 }
 
 /**
@@ -85,11 +88,15 @@ async function takeLinks(c: Ctx, s: Shared, cols: Awaited<ReturnType<typeof show
  * `POST /shared-view/{uuid}/rows` (contract 6): a form's record with its files. Files go only to
  * the form's shown Attachment fields and are checked (size, type, count) before any is stored; the
  * record then goes through the form's rules in the project room (only shown fields kept, required
- * rules, column rules); if the record is refused, the files just stored are removed again.
+ * rules, column rules) together with its link values, in one transaction; if the record is
+ * refused, the files just stored are removed again. Before all that, the gate (gate.ts): who may
+ * submit, then the spam checks.
  */
 export async function submitShared(c: Ctx, s: Shared) {
+  const actor = await submitter(c, s);
   await limitSubmits(c);
-  const { data, files } = await readSubmission(c);
+  const { data, files, fields } = await readSubmission(c);
+  await checkSpam(c, s, fields);
   const cols = await shownColumns(c, s);
   const total = [...files.values()].reduce((n, f) => n + f.length, 0);
   if (total > MAX_FILES_PER_SUBMISSION) throw badRequest(`At most ${MAX_FILES_PER_SUBMISSION} files can be sent with one submission`);
@@ -110,18 +117,15 @@ export async function submitShared(c: Ctx, s: Shared) {
     // The form's content rules (db/views/form) see the link answers too, for conditions.
     const answers = { ...data };
     const links = await takeLinks(c, s, cols, data);
-    const actor = { id: "", email: "shared form visitor" };
     const room = projectRoom(c.env, s.projectId);
-    const { row, notify, hiddenColumns } = await unwrap(room.submitForm(s.tableId, s.view.id, answers, actor));
+    // The record and its links in one transaction (links per contract 6's submission rules; a
+    // hidden question's links are not set).
+    const { row, notify } = await unwrap(room.submitFormWithLinks(s.tableId, s.view.id, answers, links, actor));
     inserted = true;
-    // Links after the insert (contract 6 submission rules): hm/mm rows, or the bt parent.
-    const pk = cols.find((x) => x.pk)?.title;
-    const rowId = pk ? String((row as Record<string, unknown>)[pk]) : "";
-    for (const l of links) if (!hiddenColumns.includes(l.columnId)) await unwrap(room.setLink(s.tableId, rowId, l.columnId, l.refId, true, actor));
     if (notify) c.executionCtx.waitUntil(notifyFormOwner(c, notify));
     return c.json(await withSignedFiles(c, row));
   } catch (err) {
-    // Once the record is in, its files belong to it, whatever happens to the links.
+    // Once the record is in, its files belong to it.
     if (inserted) throw err;
     const keys = stored.flatMap((f) => [f.path, f.thumbnail].filter((p): p is string => typeof p === "string" && p.startsWith("download/")).map((p) => `nc/uploads/${p.slice("download/".length)}`));
     if (keys.length) await c.env.ATTACHMENTS.delete(keys).catch(() => undefined);

@@ -1,0 +1,106 @@
+import { findProjectWithRole } from "../../../lib/projects";
+import { primaryDb } from "../../../lib/d1-session";
+import { HttpError, badRequest } from "../../../lib/http-error";
+import { readTurnstile } from "../../../lib/integrations";
+import { secretKey } from "../../../lib/jwt";
+import { currentUser } from "../../../lib/session";
+import { rulesOf, submitAccessOf } from "../../../lib/share-rules";
+import { toFlags } from "../../../../db/acl/roles";
+import type { Actor } from "../../../../db/rows/audit";
+import type { Ctx } from "../../data/context";
+import type { Shared } from "./access";
+
+/**
+ * The gate in front of a shared form's submission (issue 22): who may submit, and spam checks that
+ * track no visitor (no cookie, nothing stored about them):
+ * - a honeypot field people never see (`gb_hp`): filled means a bot;
+ * - a start token signed by the server when the form's meta is read (`gb_start`): a submission
+ *   sooner than the share's `minFillSeconds` after it is refused, as is a forged or day-old token;
+ * - Cloudflare Turnstile when its keys are set in the app store: the widget's answer
+ *   (`cf-turnstile-response`) is checked at the verify endpoint (TURNSTILE_VERIFY_URL).
+ * The per-address submit limit (submit.ts) comes on top.
+ */
+export const HONEYPOT_FIELD = "gb_hp";
+export const START_FIELD = "gb_start";
+export const TURNSTILE_FIELD = "cf-turnstile-response";
+export const DEFAULT_TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
+/** A start token older than this is refused: the visitor reloads the form. */
+const START_MAX_AGE_MS = 24 * 3600 * 1000;
+
+export const SPAM_REFUSED = "The submission was refused as spam";
+export const TOO_FAST = "The form was sent too quickly after it was opened, please check your answers and send it again";
+
+const b64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+async function sign(c: Ctx, text: string): Promise<string> {
+  // Its own purpose in the signed text: a start token is never valid as anything else.
+  const key = await crypto.subtle.importKey("raw", secretKey(c.env), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return b64url(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`form-start|${text}`)));
+}
+
+/** `<issued ms>.<signature>`, bound to the share's uuid. */
+export async function formStartToken(c: Ctx, uuid: string, now = Date.now()): Promise<string> {
+  return `${now}.${await sign(c, `${uuid}|${now}`)}`;
+}
+
+function equal(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+async function checkStart(c: Ctx, s: Shared, token: string | undefined, minSeconds: number) {
+  if (minSeconds <= 0) return;
+  const [at, mac] = (token ?? "").split(".");
+  const issued = Number(at);
+  if (!at || !mac || !Number.isSafeInteger(issued) || !equal(mac, await sign(c, `${s.share.uuid}|${issued}`))) {
+    throw badRequest("The form's start token is missing or not valid: reload the form and send it again");
+  }
+  const age = Date.now() - issued;
+  if (age > START_MAX_AGE_MS) throw badRequest("The form was opened too long ago: reload it and send it again");
+  if (age < minSeconds * 1000) throw badRequest(TOO_FAST);
+}
+
+async function checkTurnstile(c: Ctx, answer: string | undefined) {
+  const config = await readTurnstile(c.env);
+  if (!config) return;
+  if (!answer) throw new HttpError(403, "Please complete the spam check (Turnstile) before sending");
+  let ok = false;
+  try {
+    const res = await fetch(c.env.TURNSTILE_VERIFY_URL || DEFAULT_TURNSTILE_VERIFY_URL, {
+      method: "POST",
+      // No visitor address is passed on: the check needs only the widget's answer.
+      body: new URLSearchParams({ secret: config.secretKey, response: answer.slice(0, 2048) }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    ok = res.ok && Boolean(((await res.json()) as { success?: unknown }).success === true);
+  } catch {
+    throw new HttpError(503, "The spam check (Turnstile) could not be reached, please try again");
+  }
+  if (!ok) throw new HttpError(403, "The spam check (Turnstile) failed, please try again");
+}
+
+/**
+ * Who may submit (the share's `submitAccess`): anyone; a signed-in user (401 without a session);
+ * a member of the project (403 for others; the super admin counts as one). Answers the actor the
+ * submission is recorded under: the user, or the anonymous visitor.
+ */
+export async function submitter(c: Ctx, s: Shared): Promise<Actor> {
+  const access = submitAccessOf(rulesOf(s.share.meta));
+  const user = access === "anyone" ? await currentUser(c).catch(() => null) : await currentUser(c);
+  if (access !== "anyone" && !user) throw new HttpError(401, "Sign in to submit this form");
+  if (access === "members" && user && !toFlags(user.roles).super) {
+    const found = await findProjectWithRole(primaryDb(c.env.META), s.projectId, user.id);
+    if (!found?.role) throw new HttpError(403, "Only members of this project may submit this form");
+  }
+  return user ? { id: user.id, email: user.email } : { id: "", email: "shared form visitor" };
+}
+
+/** The spam checks in order: the honeypot, the start time, Turnstile (the one that calls out last). */
+export async function checkSpam(c: Ctx, s: Shared, fields: ReadonlyMap<string, string>): Promise<void> {
+  if (fields.get(HONEYPOT_FIELD)) throw badRequest(SPAM_REFUSED);
+  const rules = rulesOf(s.share.meta);
+  await checkStart(c, s, fields.get(START_FIELD) ?? c.req.header("xc-form-start"), rules.minFillSeconds ?? 0);
+  await checkTurnstile(c, fields.get(TURNSTILE_FIELD) ?? c.req.header("xc-turnstile"));
+}

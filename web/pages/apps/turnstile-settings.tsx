@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { appsApi, type TurnstileSettings } from "../../api/apps-api";
+import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { TextField } from "../../components/ui/text-field";
+import { notify } from "../../lib/toast";
+import { useNotifyError } from "../../lib/use-notify-error";
+import { APPS_KEY } from "./email-settings";
+
+/** Cloudflare Turnstile for every shared form (issue 22): the site key, and the secret key, write-only. */
+export function TurnstileCard({ turnstile }: { turnstile: TurnstileSettings }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const notifyError = useNotifyError();
+  const [siteKey, setSiteKey] = useState(turnstile.siteKey ?? "");
+  const [secretKey, setSecretKey] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: APPS_KEY });
+  const save = useMutation({
+    mutationFn: () => appsApi.saveTurnstile({ siteKey: siteKey.trim(), secretKey: secretKey.trim() || undefined }),
+    onSuccess: () => (notify.success(t("apps.turnstile.saved")), setSecretKey(""), void refresh()),
+    onError: notifyError,
+  });
+  const remove = useMutation({ mutationFn: () => appsApi.removeTurnstile(), onSuccess: () => (notify.success(t("apps.turnstile.removed")), void refresh()), onError: notifyError });
+  return (
+    <section aria-labelledby="apps-turnstile" className="rounded-lg border border-gray-200 bg-white p-5">
+      <h2 id="apps-turnstile" className="font-medium text-gray-900">{t("apps.turnstile.heading")}</h2>
+      <p className="mt-1 text-sm text-gray-500">{turnstile.configured ? t("apps.turnstile.configured") : t("apps.turnstile.notConfigured")}</p>
+      <form
+        className="mt-4 grid gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        <TextField label={t("apps.turnstile.siteKey")} dir="ltr" required value={siteKey} onValueChange={setSiteKey} />
+        <TextField label={t("apps.turnstile.secretKey")} type="password" autoComplete="off" dir="ltr" required={!turnstile.configured} value={secretKey} placeholder={turnstile.secretKey || ""} hint={turnstile.configured ? t("apps.email.tokenKeep") : undefined} onValueChange={setSecretKey} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" loading={save.isPending}>{t("apps.turnstile.save")}</Button>
+          {turnstile.configured ? (
+            <Button variant="secondary" loading={remove.isPending} onClick={() => setConfirming(true)}>{t("apps.email.remove")}</Button>
+          ) : null}
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t("apps.turnstile.removeTitle")}
+        body={t("apps.turnstile.removeBody")}
+        confirmLabel={t("apps.email.remove")}
+        onConfirm={() => remove.mutate()}
+      />
+    </section>
+  );
+}
