@@ -23,7 +23,7 @@ import type { ProjectStore } from "../store/store";
 import { scopeParams, type RowScope } from "../views/scope";
 import type { Queryable, Row, SourceDriver } from "./driver";
 import { assertWritable, extTable, keyValues, queryTableOf, rowIdOf, type ExtTable } from "./table";
-import { LINKS_PER_ROW } from "../rows/virtual";
+import { LINKS_PER_ROW } from "../query/computed";
 
 export const ESTIMATE_FROM = 100_000;
 

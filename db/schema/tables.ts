@@ -13,7 +13,7 @@ import { dropLink, linkOptions } from "./links";
 import { dependents } from "./virtual-columns";
 import type { UIType } from "../fields/types";
 import { dropTableViewChildren, syncViewColumns } from "../views/sync";
-import { filterTypes } from "../rows/virtual";
+import { filterTypes, type ComputedSchema } from "../query/computed";
 
 export const createTableInput = z.object({
   table_name: z.string().max(255, "Table name exceeds 255 characters").optional(),
@@ -49,11 +49,16 @@ export function modelColumns(store: ProjectStore, tableId: string): ColumnRow[] 
   return store.meta.select().from(columns).where(eq(columns.modelId, tableId)).orderBy(asc(columns.order)).all();
 }
 
+/** The project's schema as the computed-field compiler reads it (db/query/computed.ts). */
+export function computedSchema(store: ProjectStore): ComputedSchema {
+  return { model: (id) => findModel(store, id), columns: (id) => modelColumns(store, id) };
+}
+
 export function readTable(store: ProjectStore, projectId: string, tableId: string) {
   const m = findModel(store, tableId);
   const vs = store.meta.select().from(views).where(eq(views.modelId, tableId)).orderBy(asc(views.order)).all();
   const cols = modelColumns(store, tableId);
-  return fullTableJson(m, cols, vs, projectId, filterTypes(store, m, cols));
+  return fullTableJson(m, cols, vs, projectId, filterTypes(computedSchema(store), m, cols));
 }
 
 export function listTables(store: ProjectStore, projectId: string, includeM2M: boolean) {
