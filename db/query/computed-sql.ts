@@ -4,6 +4,7 @@
  * - a list as a JSON array: json_group_array / json_agg / JSON_ARRAYAGG. PostgreSQL and MySQL
  *   order it by the linked records' key inside the aggregate and give `[]` for no records, as
  *   SQLite's json_group_array does (SQLite reads them in key order already and is left as it was);
+ * - `order` may name several columns (a composite key);
  * - a link list keeps its first LINKS_PER_ROW records: SQLite and PostgreSQL through an ordered,
  *   limited derived table; MariaDB cannot correlate a derived table with the outer row, so it
  *   uses its aggregate's own `ORDER BY ... LIMIT n` (MariaDB 10.5+; MySQL 8 has no LIMIT there);
@@ -39,7 +40,7 @@ export function jsonList(d: Dialect, value: Frag, json: boolean, from: From, ord
   }
   if (d === "pg") {
     if (limit === undefined) return sql`(SELECT COALESCE(json_agg(${value} ORDER BY ${order}), '[]'::json) ${from.sql})`;
-    const limited = sql`(SELECT ${value} AS pair, ${order} AS _o ${from.sql} ORDER BY ${order} LIMIT ${param(limit)})`;
+    const limited = sql`(SELECT ${value} AS pair, row_number() OVER (ORDER BY ${order}) AS _o ${from.sql} ORDER BY ${order} LIMIT ${param(limit)})`;
     return sql`(SELECT COALESCE(json_agg(_l.pair ORDER BY _l._o), '[]'::json) FROM ${limited} AS _l)`;
   }
   // The limit is a constant of the code, never a user's value; MariaDB takes only a literal there.

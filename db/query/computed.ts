@@ -1,7 +1,7 @@
 import { fieldType, parseOptions } from "../fields/registry";
 import { linkOptions } from "../fields/LinkToAnotherRecord";
 import type { Dialect, UIType } from "../fields/types";
-import { type Frag, ident, sql } from "./sql";
+import { type Frag, ident, join, sql } from "./sql";
 import type { QueryColumn } from "./types";
 import { compileFormula, formulaTypeOf, formulaValue, parseFormula, physicalSql, toRaw } from "../formula";
 import { FormulaError, type FormulaResolver, type FormulaType } from "../formula/types";
@@ -139,8 +139,9 @@ export function formulaResolver(model: ModelRow, alias: string, names: Aliases, 
     }
     const c = columnSql(model, col, alias, names, depth + 1);
     const type = c.kind === "list" ? "string" : col.uidt === "Formula" ? c.formulaType! : (formulaTypeOf(c.filterAs) ?? "string");
-    // A stored value looked up through belongs-to links reads in its formula form, as the column itself would.
-    const value = c.stored && c.kind === "single" && formulaTypeOf(c.stored.uidt as UIType) ? physicalSql(c.stored.uidt as UIType, c.scalar, names.d) : c.scalar;
+    // On PostgreSQL and MySQL a stored value looked up through belongs-to links reads in its formula
+    // form (numbers as double, dates as text), as the column itself would; SQLite's values already are.
+    const value = names.d !== "sqlite" && c.stored && c.kind === "single" && formulaTypeOf(c.stored.uidt as UIType) ? physicalSql(c.stored.uidt as UIType, c.scalar, names.d) : c.scalar;
     return { type: type === "null" ? "string" : type, sql: value };
   };
 }
@@ -207,7 +208,9 @@ function throughLink(model: ModelRow, rel: ColumnRow, alias: string, inner: stri
   const fk = [...here, ...relCols].find((c) => c.id === o.fk_child_column_id)!.columnName!;
   if (o.type === "hm") {
     const myKey = nameIn(here, o.fk_parent_column_id, key(here));
-    return done(false, sql`FROM ${q(related.tableName)} AS ${q(inner)}`, sql`${q(inner)}.${q(fk)} = ${q(alias)}.${q(myKey)}`, sql`${q(inner)}.${q(key(relCols).columnName!)}`);
+    // Every key column orders the list: an external table's key may be composite.
+    const order = join(relCols.filter((c) => c.pk && c.columnName).map((c) => sql`${q(inner)}.${q(c.columnName!)}`), ", ");
+    return done(false, sql`FROM ${q(related.tableName)} AS ${q(inner)}`, sql`${q(inner)}.${q(fk)} = ${q(alias)}.${q(myKey)}`, order);
   }
   const theirKey = nameIn(relCols, o.fk_parent_column_id, key(relCols));
   return done(true, sql`FROM ${q(related.tableName)} AS ${q(inner)}`, sql`${q(inner)}.${q(theirKey)} = ${q(alias)}.${q(fk)}`, sql`${q(inner)}.${q(theirKey)}`);
