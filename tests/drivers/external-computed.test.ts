@@ -3,7 +3,7 @@
  * bundle, on the sample schema of the machine's PostgreSQL, MariaDB and a local sqld: added
  * through the columns API, read in the same page as the rows, filtered and sorted in the
  * database; new links made as foreign keys and junction tables on the source itself, then used
- * through the link routes; deletes of computed fields and links, and the refusals that remain.
+ * through the link routes; CSV export; deletes of computed fields and links, and the refusals that remain.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mysqlSample, pgSample, sqldSample, type SampleDb } from "../support/external-sample";
@@ -92,6 +92,14 @@ for (const [engine, open] of samples) {
       expect(await ids("Customers?where=(Twice,eq,10)")).toEqual([2]);
       expect(await ids("Orders?where=(Buyer,eq,Ada)&sort=-Id")).toEqual([2, 1]);
       expect((await api("GET", data("Customers/count?where=(Order count,eq,0)"))).body.count).toBe(1);
+    });
+
+    it("exports CSV read from the database in pages, computed fields included", async () => {
+      const res = await api("GET", data("Customers/export/csv?fields=Name,Spent,Tag names,OrdersList&sort=Id"));
+      expect(res.status, res.text).toBe(200);
+      expect(res.text).toBe('Name,Spent,Tag names,OrdersList\r\nAda,119.9,"gold, new","first, second"\r\nBob,5,new,\r\nCy,0,,\r\n');
+      const filtered = await api("GET", data("Orders/export/csv?fields=Id,Buyer,Total&where=(Buyer,eq,Ada)&sort=-Id"));
+      expect(filtered.text).toBe("Id,Buyer,Total\r\n2,Ada,20\r\n1,Ada,99.9\r\n");
     });
 
     it("creates new links as foreign keys and a junction table on the database", async () => {
