@@ -5,7 +5,7 @@ import { newId } from "../ids";
 import { columns, models, views, type ColumnRow, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { checkColumnTitle, physicalName, quoteIdent } from "./names";
-import { findModel, modelColumns } from "./tables";
+import { findModel, modelColumns } from "./meta-read";
 import { linkOptions, type LinkOptions } from "../fields/LinkToAnotherRecord";
 
 export { linkOptions, type LinkOptions };

@@ -3,7 +3,7 @@ import { newId } from "../ids";
 import { columns, models, views, type ColumnRow, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { buildColumn, columnDdl, columnInput, type ColumnInput } from "./column-def";
-import { bad, missing } from "../errors";
+import { bad } from "../errors";
 import { checkTableTitle, physicalName, quoteIdent } from "./names";
 import { fullTableJson, tableJson } from "./shape";
 import { z } from "zod";
@@ -13,7 +13,10 @@ import { dropLink, linkOptions } from "./links";
 import { dependents } from "./virtual-columns";
 import type { UIType } from "../fields/types";
 import { dropTableViewChildren, syncViewColumns } from "../views/sync";
-import { filterTypes, type ComputedSchema } from "../query/computed";
+import { filterTypes } from "../query/computed";
+import { computedSchema, findModel, modelColumns } from "./meta-read";
+
+export { computedSchema, findModel, modelColumns };
 
 export const createTableInput = z.object({
   table_name: z.string().max(255, "Table name exceeds 255 characters").optional(),
@@ -37,21 +40,6 @@ function systemKey(c: ColumnInput): string | null {
   if (c.uidt === "ID" || c.pk) return "id";
   if (c.column_name === "created_at" || c.column_name === "updated_at") return c.column_name;
   return null;
-}
-
-export function findModel(store: ProjectStore, tableId: string): ModelRow {
-  const m = store.meta.select().from(models).where(eq(models.id, tableId)).get();
-  if (!m) throw missing("Table not found");
-  return m;
-}
-
-export function modelColumns(store: ProjectStore, tableId: string): ColumnRow[] {
-  return store.meta.select().from(columns).where(eq(columns.modelId, tableId)).orderBy(asc(columns.order)).all();
-}
-
-/** The project's schema as the computed-field compiler reads it (db/query/computed.ts). */
-export function computedSchema(store: ProjectStore): ComputedSchema {
-  return { model: (id) => findModel(store, id), columns: (id) => modelColumns(store, id) };
 }
 
 export function readTable(store: ProjectStore, projectId: string, tableId: string) {

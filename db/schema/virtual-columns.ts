@@ -6,7 +6,7 @@ import type { ProjectStore } from "../store/store";
 import type { ColumnInput } from "./column-def";
 import { createLink, linkInput, linkOptions } from "./links";
 import { checkColumnTitle } from "./names";
-import { computedSchema, modelColumns } from "./tables";
+import { computedSchema, modelColumns } from "./meta-read";
 import { toRaw, toStored, validateFormula } from "../formula";
 import { FormulaError } from "../formula/types";
 import { Aliases, computedFilterType, formulaResolver } from "../query/computed";
