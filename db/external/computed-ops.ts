@@ -15,7 +15,7 @@
 import { eq } from "drizzle-orm";
 import { bad } from "../errors";
 import { linkInput, linkOptions } from "../schema/links";
-import { addVirtualColumn, dependents } from "../schema/virtual-columns";
+import { addVirtualColumn, dependents, formulaOptions } from "../schema/virtual-columns";
 import { computedSchema, findModel, modelColumns } from "../schema/tables";
 import { checkColumnTitle } from "../schema/names";
 import type { ColumnInput } from "../schema/column-def";
@@ -44,6 +44,21 @@ function touched(x: SchemaCtx, modelIds: string[]) {
   x.store.schemaCache.clear();
 }
 
+/** Runs a computed column once on the database (`LIMIT 1`): a refusal is its message, as a 400. */
+async function probe(x: SchemaCtx, model: ModelRow, col: ColumnRow): Promise<void> {
+  const d = x.driver.dialect;
+  try {
+    const [v] = virtualColumns(computedSchema(x.store), model, [col], d);
+    x.store.schemaCache.clear();
+    const base = queryTableOf(extTable(x.store, model.id));
+    const table: QueryTable = { ...base, columns: [...base.columns.filter((c) => c.pk), v!] };
+    const compiled = compileList({ dialect: d, table, limit: 1, offset: 0 });
+    await x.driver.query(compiled.list.sql, compiled.list.params);
+  } catch (err) {
+    throw err instanceof Error && !(err as { status?: number }).status ? bad(`${col.title}: ${err.message}`) : err;
+  }
+}
+
 /** Adds a lookup, rollup or formula (meta only), proven on the database before it is kept. */
 export async function addComputed(x: SchemaCtx, model: ModelRow, input: ColumnInput): Promise<void> {
   const cols = modelColumns(x.store, model.id);
@@ -52,20 +67,38 @@ export async function addComputed(x: SchemaCtx, model: ModelRow, input: ColumnIn
   const order = Math.max(0, ...cols.map((c) => c.order)) + 1;
   const ids = x.store.transaction(() => addVirtualColumn(x.store, model, cols, input, order, now()));
   try {
-    const col = modelColumns(x.store, model.id).find((c) => c.id === ids[0])!;
-    const d = x.driver.dialect;
-    const [v] = virtualColumns(computedSchema(x.store), model, [col], d);
-    x.store.schemaCache.clear();
-    const base = queryTableOf(extTable(x.store, model.id));
-    const table: QueryTable = { ...base, columns: [...base.columns.filter((c) => c.pk), v!] };
-    const probe = compileList({ dialect: d, table, limit: 1, offset: 0 });
-    await x.driver.query(probe.list.sql, probe.list.params);
+    await probe(x, model, modelColumns(x.store, model.id).find((c) => c.id === ids[0])!);
   } catch (err) {
     x.store.transaction(() => {
       for (const id of ids) x.store.meta.delete(columns).where(eq(columns.id, id)).run();
     });
     x.store.schemaCache.clear();
-    throw err instanceof Error && !(err as { status?: number }).status ? bad(`${title}: ${err.message}`) : err;
+    throw err;
+  }
+  touched(x, [model.id]);
+}
+
+/** A computed column's title, and a formula's text (checked, then proven on the database). */
+export async function updateComputed(x: SchemaCtx, col: ColumnRow, input: ColumnInput): Promise<void> {
+  const model = findModel(x.store, col.modelId);
+  const patch: Partial<ColumnRow> = { updatedAt: now() };
+  if (input.title !== undefined) {
+    const title = checkColumnTitle(input.title);
+    if (modelColumns(x.store, model.id).some((c) => c.id !== col.id && c.title.toLowerCase() === title.toLowerCase())) throw bad("Duplicate column alias");
+    patch.title = title;
+  }
+  const raw = (input as { formula_raw?: unknown }).formula_raw ?? (input.colOptions as { formula_raw?: unknown } | undefined)?.formula_raw;
+  if (col.uidt === "Formula" && raw !== undefined) patch.colOptions = JSON.stringify(formulaOptions(x.store, model, raw, col.id));
+  const before = { ...col };
+  x.store.meta.update(columns).set(patch).where(eq(columns.id, col.id)).run();
+  if (patch.colOptions) {
+    try {
+      await probe(x, model, { ...col, ...patch });
+    } catch (err) {
+      x.store.meta.update(columns).set(before).where(eq(columns.id, col.id)).run();
+      x.store.schemaCache.clear();
+      throw err;
+    }
   }
   touched(x, [model.id]);
 }

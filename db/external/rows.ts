@@ -155,6 +155,8 @@ export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, par
   const t = extTable(ctx.store, tableKey);
   const table = fullTable(ctx, t);
   const d = ctx.driver.dialect;
+  const computed = computedOf(ctx, t).find((v) => v.title === column || v.columnName === column);
+  if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
   const where = scopeParams(ctx.store, t.ref, table, params, scope).where;
   const compiled = compileGroupBy({ dialect: d, table, column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;

@@ -16,7 +16,7 @@ import { addColumnSql, columnType, createTableSql, dropColumnSql, dropTableSql, 
 import type { SourceDriver } from "./driver";
 import type { Inflection } from "./schema-sync";
 import { syncSchema } from "./schema-sync";
-import { addComputed, addLink, deleteComputed } from "./computed-ops";
+import { addComputed, addLink, deleteComputed, updateComputed } from "./computed-ops";
 import { fieldType } from "../fields/registry";
 import { checkUidt } from "../schema/column-def";
 
@@ -110,7 +110,7 @@ export async function updateColumn(x: SchemaCtx, projectId: string, columnId: st
   const col = findColumn(x.store, columnId);
   const m = assertTable(x, col.modelId);
   if (!col.columnName) {
-    if (input.title) x.store.meta.update(columns).set({ title: input.title.trim(), updatedAt: now() }).where(eq(columns.id, col.id)).run();
+    await updateComputed(x, col, input);
     return readTable(x.store, projectId, m.id);
   }
   const name = input.column_name?.trim();

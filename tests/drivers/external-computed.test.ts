@@ -5,9 +5,12 @@
  * database; new links made as foreign keys and junction tables on the source itself, then used
  * through the link routes; CSV export; deletes of computed fields and links, and the refusals that remain.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mysqlSample, pgSample, sqldSample, type SampleDb } from "../support/external-sample";
 import { signedIn, startWorker } from "../support/worker-server";
+
+// Each step is several schema changes and reads through wrangler dev: slow on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const PORT = Number(process.env.EXT_COMPUTED_PORT ?? 8880);
 const SQLD_PORT = Number(process.env.EXT_COMPUTED_SQLD_PORT ?? PORT + 2);
@@ -145,6 +148,18 @@ for (const [engine, open] of samples) {
       }
     });
 
+    it("changes a formula's text and a computed field's title", async () => {
+      const added = await add(await table("Customers"), { uidt: "Formula", title: "Plus", formula_raw: "{Spent} + 1" });
+      expect(added.status, added.text).toBe(200);
+      const id = colId(await table("Customers"), "Plus");
+      const changed = await api("PATCH", `/api/v1/db/meta/columns/${id}`, { title: "Plus two", uidt: "Formula", formula_raw: "{Spent} + 2" });
+      expect(changed.status, changed.text).toBe(200);
+      expect((await api("GET", data("Customers/2"))).body["Plus two"]).toBe(7);
+      const refused = await api("PATCH", `/api/v1/db/meta/columns/${id}`, { uidt: "Formula", formula_raw: "{Nope} + 2" });
+      expect(refused.status).toBe(400);
+      expect((await api("GET", data("Customers/2"))).body["Plus two"]).toBe(7);
+    });
+
     it("refuses with a clear 400 what it cannot do, keeping nothing", async () => {
       const customers = await table("Customers");
       const before = customers.columns.length;
@@ -159,6 +174,9 @@ for (const [engine, open] of samples) {
       expect(composite.status).toBe(400);
       expect(composite.body.msg).toMatch(/single-column primary key/);
       expect((await table("Customers")).columns.length).toBe(before);
+      const grouped = await api("GET", data("Customers/groupby?column_name=Twice"));
+      expect(grouped.status).toBe(400);
+      expect(grouped.body.msg).toMatch(/Grouping by Twice/);
     });
   });
 }
