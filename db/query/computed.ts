@@ -52,7 +52,7 @@ interface Compiled {
   filterAs: UIType;
   /** The settings of the stored column a lookup resolves to (its select options, date format...). */
   filterOptions?: Record<string, unknown>;
-  /** A lookup through belongs-to links of a stored column: that column (its values decode by its type). */
+  /** A lookup of a stored column: that column (its values, or a list's items, decode by its type). */
   stored?: ColumnRow;
 }
 
@@ -121,7 +121,7 @@ function columnSql(model: ModelRow, col: ColumnRow, alias: string, names: Aliase
   }
   const order: ListOrder = from.order;
   const list = t.kind === "list" ? listElements(d, t.value, from, order) : jsonList(d, t.value, t.json, from, order);
-  return { scalar: textList(d, t.scalar, from, order), value: list, kind: "list", json: true, filterAs };
+  return { scalar: textList(d, t.scalar, from, order), value: list, kind: "list", json: true, filterAs, stored: t.stored };
 }
 
 /**
@@ -254,8 +254,14 @@ function decoder(schema: ComputedSchema, d: Dialect, col: ColumnRow, compiled: C
     return (raw) => (raw === null ? [] : (parsed(raw) as unknown[][]).map(record));
   }
   const stored = compiled.kind === "single" && !compiled.json && d !== "sqlite" ? compiled.stored : undefined;
+  const items = compiled.kind === "list" && d !== "sqlite" ? compiled.stored : undefined;
   return (raw) => {
     if (raw === null || raw === undefined) return null;
+    // A list's items come in the database's JSON forms (pg timestamps, MariaDB 0/1): each through its type.
+    if (items) {
+      const list = parsed(raw);
+      return Array.isArray(list) ? list.map((item) => (item === null ? null : apiValue(items, item, d))) : list;
+    }
     // Other dialects answer in their own forms (pg numerics as text, dates as Date): the stored form first.
     if (stored) return apiValue(stored, fromDialectValue(stored.uidt as UIType, raw, d), "sqlite");
     if (typeof raw === "string" && raw.startsWith("[")) {

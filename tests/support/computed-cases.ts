@@ -65,6 +65,8 @@ export const COLUMNS: ColumnRow[] = [
   lookup("md_ord", "cl_o_taglabels", "Tag labels", "cl_o_tags", "cl_t_label"),
   link("md_ord", "cl_o_lines", "Lines", { type: "hm", fk_related_model_id: "md_line", fk_child_column_id: "cl_l_ord", fk_parent_column_id: "cl_o_id", fk_reverse_column_id: "cl_l_order" }),
   lookup("md_ord", "cl_o_products", "Products", "cl_o_lines", "cl_l_product"),
+  lookup("md_ord", "cl_o_qtys", "Line qtys", "cl_o_lines", "cl_l_qty"),
+  lookup("md_ord", "cl_o_shipped", "Ship dates", "cl_o_lines", "cl_l_shipped"),
   rollup("md_ord", "cl_o_nlines", "Line count", "cl_o_lines", "cl_l_qty", "count"),
   rollup("md_ord", "cl_o_qty", "Qty", "cl_o_lines", "cl_l_qty", "sum"),
   rollup("md_ord", "cl_o_tagcount", "Tag count", "cl_o_tags", "cl_t_id", "count"),
@@ -82,6 +84,7 @@ export const COLUMNS: ColumnRow[] = [
   key("md_line", "cl_l_id"),
   stored("md_line", "cl_l_product", "Product", "product", "SingleLineText", { pv: 1 }),
   stored("md_line", "cl_l_qty", "Qty", "qty", "Number"),
+  stored("md_line", "cl_l_shipped", "Shipped", "shipped", "Date"),
   stored("md_line", "cl_l_ord", "gcc_orders_id", "order_id", "ForeignKey", { system: 1 }),
   link("md_line", "cl_l_order", "Order", { type: "bt", fk_related_model_id: "md_ord", fk_child_column_id: "cl_l_ord", fk_parent_column_id: "cl_o_id", fk_reverse_column_id: "cl_o_lines" }),
   lookup("md_line", "cl_l_cname", "Customer", "cl_l_order", "cl_o_cname"),
@@ -123,10 +126,10 @@ export const ROWS: Record<string, Record<string, Stored>[]> = {
     { id: 4, order_id: 4, tag_id: 3 },
   ],
   gcc_lines: [
-    { id: 1, product: "Pen", qty: 2, order_id: 1 },
-    { id: 2, product: "Ink", qty: 3, order_id: 1 },
-    { id: 3, product: "Cap", qty: 1, order_id: 3 },
-    { id: 4, product: "Pad", qty: 5, order_id: 4 },
+    { id: 1, product: "Pen", qty: 2, shipped: "2024-03-01", order_id: 1 },
+    { id: 2, product: "Ink", qty: 3, shipped: null, order_id: 1 },
+    { id: 3, product: "Cap", qty: 1, shipped: "2024-03-05", order_id: 3 },
+    { id: 4, product: "Pad", qty: 5, shipped: "2024-02-29", order_id: 4 },
   ],
 };
 
@@ -168,15 +171,17 @@ export const COMPUTED_CASES: ComputedCase[] = [
       1: {
         Customer: { Id: 1, Name: "Ada" }, "Customer name": "Ada", "Customer tier": 3, Tags: [{ Id: 1, Label: "red" }, { Id: 2, Label: "blue" }],
         "Tag labels": ["red", "blue"], Lines: [{ Id: 1, Product: "Pen" }, { Id: 2, Product: "Ink" }], Products: ["Pen", "Ink"],
+        "Line qtys": [2, 3], "Ship dates": ["2024-03-01", null],
         "Line count": 2, Qty: 5, "Tag count": 2, "Amount plus tier": 13, Shout: "Ada!",
       },
       4: {
         Customer: { Id: 2, Name: "Bob" }, "Customer name": "Bob", "Customer tier": 1, Tags: [{ Id: 1, Label: "red" }, { Id: 3, Label: "green" }],
         "Tag labels": ["red", "green"], Lines: [{ Id: 4, Product: "Pad" }], Products: ["Pad"], "Line count": 1, Qty: 5, "Tag count": 2,
+        "Line qtys": [5], "Ship dates": ["2024-02-29"],
         "Amount plus tier": 21, Shout: "Bob!",
       },
       5: {
-        Customer: null, "Customer name": null, "Customer tier": null, Tags: [], "Tag labels": [], Lines: [], Products: [], "Line count": 0,
+        Customer: null, "Customer name": null, "Customer tier": null, Tags: [], "Tag labels": [], Lines: [], Products: [], "Ship dates": [], "Line count": 0,
         Qty: 0, "Tag count": 0, Shout: "nobody",
       },
     },
@@ -219,5 +224,6 @@ export const COMPUTED_CASES: ComputedCase[] = [
   { name: "sort by a max rollup, NULL first", table: "gcc_customers", sort: "Amount max", expect: [3, 2, 1] },
   { name: "sort by a formula over a lookup descending", table: "gcc_orders", sort: ["-Amount plus tier", "Id"], expect: [3, 4, 1, 2, 5] },
   { name: "sort by an hm rollup then key", table: "gcc_orders", sort: ["-Line count", "Id"], expect: [1, 3, 4, 2, 5] },
+  { name: "filter an hm lookup of dates", table: "gcc_orders", where: "(Ship dates,like,2024-02)", expect: [4] },
   { name: "filter and sort together", table: "gcc_orders", where: "(Line count,gt,0)", sort: "-Qty", expect: [1, 4, 3] },
 ];
