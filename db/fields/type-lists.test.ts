@@ -10,9 +10,7 @@ import { describe, expect, it } from "vitest";
 import { UI_TYPES } from "./types";
 
 const KNOWN: Record<string, number> = {
-  // Merged in the same session as this test: the external schema's mapping of the source's
-  // column types to ours, and the form preview's inputs. Still to be derived from the registry.
-  "db/external/table.ts": 1,
+  // Merged in the same session as this test: the form preview's inputs. Still to be derived from the registry.
   "web/views/form/form-preview.tsx": 1,
   // The visitor's plain-DOM entry (no React, so no web/fields): its inputs per type.
   "web/shared/inputs.ts": 2,
