@@ -34,6 +34,7 @@ import { deliverDue, deliverOnce, logAttempt } from "./hook-delivery";
 import * as ext from "../db/external/rows";
 import { extTable } from "../db/external/table";
 import * as extSchema from "../db/external/schema-ops";
+import * as extExport from "../db/external/export";
 import type { SourceDriver } from "../db/external/driver";
 import { guardAsync, introspectInto, openSource, sourceRow, type SourceRow } from "./external-source";
 import * as createApi from "../db/views/create";
@@ -505,7 +506,7 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => readApi.groupBy(this.store, tableKey, column, params, scope));
   }
   exportCsv(tableKey: string, params: ListParams, scope?: RowScope) {
-    if (this.source) return guard((): never => { throw new DbError(400, "CSV export of external tables is not available yet"); });
+    if (this.source) return this.#ext((x) => extExport.exportCsv(x, tableKey, params, scope));
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {

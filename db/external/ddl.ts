@@ -5,8 +5,8 @@
  *   the field registry's storage for the source's dialect (Title as text when none is given);
  * - a new field is added nullable; a rename of the physical name is RENAME COLUMN, of the title
  *   only a meta change; deleting a field drops the column; deleting a table drops it;
- * - links, lookups, rollups and formulas are not created on external tables yet (their SQL for
- *   PostgreSQL/MySQL sub-queries is a separate piece of work), and views are never altered;
+ * - links, lookups, rollups and formulas are added to an existing table (computed-ops.ts), not
+ *   with a new table's fields; views are never altered;
  * - identifiers are quoted by the dialect; a database refusal is its own message (400).
  */
 import { bad } from "../errors";
@@ -25,7 +25,7 @@ const KEY: Record<Dialect, string> = {
 export function columnType(d: Dialect, input: ColumnInput): { name: string; type: string; uidt: UIType } {
   const uidt = checkUidt(input.uidt ?? "SingleLineText");
   const title = checkColumnTitle(input.title ?? input.column_name);
-  if (fieldType(uidt).virtual) throw bad(`${title}: links, lookups, rollups and formulas cannot be added to tables of an external database yet`);
+  if (fieldType(uidt).virtual) throw bad(`${title}: links, lookups, rollups and formulas are added after the table exists, one field at a time`);
   const meta = typeof input.meta === "string" ? (JSON.parse(input.meta || "{}") as Record<string, unknown>) : (input.meta ?? {});
   const res = parseOptions(uidt, { ...meta, ...(input.colOptions ?? {}) });
   if (!res.ok) throw bad(`${title}: ${res.error}`);

@@ -3,8 +3,9 @@
  * dialect, through its driver. Rules:
  * - reads: compileList/compileGroupBy with the source's dialect; values come back through
  *   fromDialectValue and the field types, so rows look exactly like native ones;
- * - links are read per page, one statement per link column for the whole page (keys IN (...)),
- *   as [key, display value] records like native links (db/rows/virtual.ts);
+ * - links, lookups, rollups and formulas compile to correlated sub-queries in the source's
+ *   dialect (db/query/computed.ts), exactly as on native tables: a page is ONE statement, and
+ *   filters and sorts on computed columns run in the database;
  * - counts never block a page: on a table the database estimates at ESTIMATE_FROM rows or more,
  *   totalRows is the estimate (unfiltered: the table's; filtered: the planner's) and pageInfo
  *   says `approximate: true`;
@@ -14,7 +15,7 @@
  */
 import { bad, missing } from "../errors";
 import type { Dialect, Stored } from "../fields/types";
-import { compileCount, compileGroupBy, compileKeys, compileList, fromDialectValue, toDialectValue, type ListParams, type QueryColumn } from "../query";
+import { compileCount, compileGroupBy, compileKeys, compileList, fromDialectValue, toDialectValue, type ListParams, type QueryColumn, type QueryTable } from "../query";
 import { Frag, ident, join, param, sql, render } from "../query/sql";
 import { pageInfo } from "../rows/read";
 import { toApiRow, toStored, type RowColumn } from "../rows/values";
@@ -25,7 +26,9 @@ import type { ProjectStore } from "../store/store";
 import { scopeParams, type RowScope } from "../views/scope";
 import type { Queryable, Row, SourceDriver } from "./driver";
 import { assertWritable, extTable, keyValues, queryTableOf, rowIdOf, type ExtTable } from "./table";
-import { LINKS_PER_ROW } from "../rows/virtual";
+import { virtualColumns, type VirtualColumn } from "../query/computed";
+import { computedSchema } from "../schema/tables";
+import { isVirtual } from "../fields/registry";
 
 export const ESTIMATE_FROM = 100_000;
 
@@ -46,90 +49,56 @@ function keyCond(d: Dialect, t: ExtTable, values: unknown[]): Frag {
   return join(t.keys.map((k, i) => sql`${ident(d, k.columnName)} = ${param(values[i])}`), " AND ");
 }
 
-/** Rows of one page with their link columns, as the API returns them. */
-async function withLinks(ctx: ExtCtx, t: ExtTable, select: readonly QueryColumn[] | null, raws: Row[]) {
-  const d = ctx.driver.dialect;
-  const stored = raws.map((r) => storedRow(t.cols, r, d));
-  const chosen = select ? t.cols.filter((c) => select.some((s) => s.id === c.id)) : t.cols;
-  const rows = withDirectory(ctx.store, chosen, stored.map((s) => toApiRow(chosen, s)));
-  // A `fields` list keeps only the links it names; without one every link comes with the row.
-  const wanted = t.links.filter((l) => !select || select.some((s) => s.id === l.col.id));
-  if (!raws.length) return rows;
-  for (const l of wanted) {
-    const values = await linkValues(ctx, t, l, stored);
-    rows.forEach((r, i) => (r[l.col.title] = values[i]));
+/**
+ * The table with its links, lookups, rollups and formulas compiled for the source's dialect
+ * (db/query/computed.ts), memoised with the table. A computed column that no longer compiles
+ * (its link was dropped in the database) is left out, so the rest of the table still reads.
+ */
+const computedCache = new WeakMap<ExtTable, VirtualColumn[]>();
+export function computedOf(ctx: ExtCtx, t: ExtTable): VirtualColumn[] {
+  let known = computedCache.get(t);
+  if (!known) {
+    const schema = computedSchema(ctx.store);
+    known = t.all.flatMap((c) => {
+      if (c.columnName || !isVirtual(c.uidt)) return [];
+      try {
+        return virtualColumns(schema, t.ref.model, [c], ctx.driver.dialect);
+      } catch {
+        return [];
+      }
+    });
+    computedCache.set(t, known);
   }
-  return rows;
+  return known;
 }
 
-/** For each row: bt → one record or null; hm/mm → a list of records. */
-async function linkValues(ctx: ExtCtx, t: ExtTable, l: ExtTable["links"][number], stored: Record<string, Stored>[]): Promise<unknown[]> {
+export function fullTable(ctx: ExtCtx, t: ExtTable): QueryTable {
+  const base = queryTableOf(t);
+  return { ...base, columns: [...base.columns, ...computedOf(ctx, t)] };
+}
+
+/** Selected rows as the API returns them: stored columns through their types, computed ones decoded. */
+function apiRows(ctx: ExtCtx, t: ExtTable, select: readonly QueryColumn[], raws: Row[]) {
   const d = ctx.driver.dialect;
-  const rel = extTable(ctx.store, l.o.fk_related_model_id);
-  const relKey = rel.all.find((c) => c.id === (l.o.type === "bt" || l.o.type === "hm" ? l.o.fk_parent_column_id : l.o.fk_parent_column_id));
-  const pv = rel.all.find((c) => c.pv) ?? relKey;
-  const relKeyCol = rel.cols.find((c) => c.id === (l.o.type === "hm" ? rel.keys[0]?.id : relKey?.id)) ?? rel.keys[0];
-  const pvCol = rel.cols.find((c) => c.id === pv?.id) ?? relKeyCol;
-  if (!relKeyCol || !pvCol) return stored.map(() => (l.o.type === "bt" ? null : []));
-  const record = (raw: Row) => {
-    const s = storedRow([relKeyCol, pvCol], raw, d);
-    return toApiRow(relKeyCol.id === pvCol.id ? [relKeyCol] : [relKeyCol, pvCol], s);
-  };
-  const colName = (id: string | undefined, table: ExtTable) => table.all.find((c) => c.id === id)?.columnName ?? "";
-  const pick = join([...new Set([relKeyCol.columnName, pvCol.columnName])].map((n) => ident(d, n)), ", ");
-  if (l.o.type === "bt") {
-    const fk = colName(l.o.fk_child_column_id, t);
-    const parentKey = colName(l.o.fk_parent_column_id, rel);
-    const wanted = [...new Set(stored.map((s) => s[fk]).filter((v) => v !== null && v !== undefined))];
-    if (!wanted.length) return stored.map(() => null);
-    const q = render(sql`SELECT ${pick}, ${ident(d, parentKey)} AS ${ident(d, "_k")} FROM ${ident(d, rel.ref.model.tableName)} WHERE ${ident(d, parentKey)} IN (${join(wanted.map(param), ", ")})`, d);
-    const found = await ctx.driver.query(q.sql, q.params);
-    const byKey = new Map(found.map((r) => [String(r._k), record(r)]));
-    return stored.map((s) => (s[fk] === null || s[fk] === undefined ? null : (byKey.get(String(s[fk])) ?? null)));
-  }
-  if (l.o.type === "hm") {
-    const fk = colName(l.o.fk_child_column_id, rel);
-    const myKey = colName(l.o.fk_parent_column_id, t);
-    const keys = [...new Set(stored.map((s) => s[myKey]).filter((v) => v !== null && v !== undefined))];
-    if (!keys.length) return stored.map(() => []);
-    const q = render(sql`SELECT ${pick}, ${ident(d, fk)} AS ${ident(d, "_k")} FROM ${ident(d, rel.ref.model.tableName)} WHERE ${ident(d, fk)} IN (${join(keys.map(param), ", ")}) ORDER BY ${ident(d, relKeyCol.columnName)} LIMIT ${param(d === "mysql" ? String(keys.length * LINKS_PER_ROW) : keys.length * LINKS_PER_ROW)}`, d);
-    const groups = new Map<string, unknown[]>();
-    for (const r of await ctx.driver.query(q.sql, q.params)) {
-      const list = groups.get(String(r._k)) ?? [];
-      if (list.length < LINKS_PER_ROW) list.push(record(r));
-      groups.set(String(r._k), list);
-    }
-    return stored.map((s) => groups.get(String(s[myKey])) ?? []);
-  }
-  // mm: junction rows pair this table's key (fk_mm_child_column_id) with the other's (fk_mm_parent_column_id).
-  const j = extTable(ctx.store, l.o.fk_mm_model_id!);
-  const mine = colName(l.o.fk_mm_child_column_id, j);
-  const theirs = colName(l.o.fk_mm_parent_column_id, j);
-  const myKey = colName(l.o.fk_child_column_id, t);
-  const theirKey = colName(l.o.fk_parent_column_id, rel);
-  const keys = [...new Set(stored.map((s) => s[myKey]).filter((v) => v !== null && v !== undefined))];
-  if (!keys.length) return stored.map(() => []);
-  const r_ = ident(d, "r");
-  const j_ = ident(d, "j");
-  const cols = join([...new Set([relKeyCol.columnName, pvCol.columnName])].map((n) => sql`${r_}.${ident(d, n)}`), ", ");
-  const q = render(
-    sql`SELECT ${cols}, ${j_}.${ident(d, mine)} AS ${ident(d, "_k")} FROM ${ident(d, j.ref.model.tableName)} ${j_} JOIN ${ident(d, rel.ref.model.tableName)} ${r_} ON ${r_}.${ident(d, theirKey)} = ${j_}.${ident(d, theirs)} WHERE ${j_}.${ident(d, mine)} IN (${join(keys.map(param), ", ")})`,
-    d,
-  );
-  const groups = new Map<string, unknown[]>();
-  for (const r of await ctx.driver.query(q.sql, q.params)) {
-    const list = groups.get(String(r._k)) ?? [];
-    if (list.length < LINKS_PER_ROW) list.push(record(r));
-    groups.set(String(r._k), list);
-  }
-  return stored.map((s) => groups.get(String(s[myKey])) ?? []);
+  const chosen = t.cols.filter((c) => select.some((s) => s.id === c.id));
+  const computed = computedOf(ctx, t).filter((v) => select.some((s) => s.id === v.id));
+  // Person columns hold bare ids on the source: names come from the room's directory.
+  return withDirectory(ctx.store, chosen, raws.map((r) => toApiRow(chosen, storedRow(t.cols, r, d), computed.map((v): [string, unknown] => [v.title, v.decode(r[v.columnName] ?? null)]))));
+}
+
+/** One row by its key values with every column, computed ones included: one statement. */
+async function readFull(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[]) {
+  const d = ctx.driver.dialect;
+  const compiled = compileList({ dialect: d, table: fullTable(ctx, t), extra: keyCond(d, t, keys), limit: 1, offset: 0 });
+  const raws = await q.query(compiled.list.sql, compiled.list.params);
+  return raws.length ? apiRows(ctx, t, compiled.select, raws)[0]! : null;
 }
 
 /** Exact count, or the database's estimate when the table is large (never a full scan per page). */
 async function countOf(ctx: ExtCtx, t: ExtTable, where: ListParams["where"] | Parameters<typeof compileCount>[0]["where"], search?: Parameters<typeof compileCount>[0]["search"], me: string | null = null) {
   const d = ctx.driver.dialect;
   const estimate = await ctx.driver.estimate(t.ref.model.tableName).catch(() => null);
-  const compiled = compileCount({ dialect: d, table: queryTableOf(t), where, search, me });
+  const compiled = compileCount({ dialect: d, table: fullTable(ctx, t), where, search, me });
   const filtered = compiled.sql.includes(" WHERE ");
   if (estimate !== null && estimate >= ESTIMATE_FROM) {
     if (!filtered) return { n: estimate, approximate: true };
@@ -163,16 +132,12 @@ async function planRows(ctx: ExtCtx, countSql: string, params: unknown[]): Promi
 
 export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope) {
   const t = extTable(ctx.store, tableKey);
-  const table = queryTableOf(t);
-  const linkTitles = new Set(t.links.map((l) => l.col.title));
-  const p = scopeParams(ctx.store, t.ref, table, { ...params, fields: params.fields?.filter((f) => !linkTitles.has(f.trim())) }, scope);
+  const table = fullTable(ctx, t);
+  const p = scopeParams(ctx.store, t.ref, table, params, scope);
   const d = ctx.driver.dialect;
   const compiled = compileList({ dialect: d, table, ...p, me: scope?.caller?.userId ?? null });
   const raws = await ctx.driver.query(compiled.list.sql, compiled.list.params);
-  // Asked fields may name links too: the compiler knows only physical columns, so they leave here.
-  const named = params.fields?.map((f) => f.trim());
-  const asked = named && !named.includes("*") ? [...compiled.select, ...t.links.filter((l) => named.includes(l.col.title)).map((l) => ({ id: l.col.id }) as QueryColumn)] : null;
-  const list = await withLinks(ctx, t, asked, raws);
+  const list = apiRows(ctx, t, compiled.select, raws);
   const { n, approximate } = await countOf(ctx, t, p.where, undefined, scope?.caller?.userId ?? null);
   const total = approximate ? Math.max(n, params.offset + raws.length) : n;
   return { list, pageInfo: { ...pageInfo(total, params.limit, params.offset), ...(approximate ? { approximate: true } : {}) } };
@@ -180,24 +145,26 @@ export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams
 
 export async function countRows(ctx: ExtCtx, tableKey: string, where: string | undefined, scope?: RowScope) {
   const t = extTable(ctx.store, tableKey);
-  const p = scopeParams(ctx.store, t.ref, queryTableOf(t), { where, limit: 1, offset: 0 }, scope);
+  const p = scopeParams(ctx.store, t.ref, fullTable(ctx, t), { where, limit: 1, offset: 0 }, scope);
   const { n, approximate } = await countOf(ctx, t, p.where, undefined, scope?.caller?.userId ?? null);
   return { count: n, ...(approximate ? { approximate: true } : {}) };
 }
 
 export async function findOne(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope) {
   const t = extTable(ctx.store, tableKey);
-  const table = queryTableOf(t);
+  const table = fullTable(ctx, t);
   const p = scopeParams(ctx.store, t.ref, table, params, scope);
   const compiled = compileList({ dialect: ctx.driver.dialect, table, ...p, limit: 1, offset: 0, me: scope?.caller?.userId ?? null });
   const raws = await ctx.driver.query(compiled.list.sql, compiled.list.params);
-  return raws.length ? (await withLinks(ctx, t, null, raws))[0]! : {};
+  return raws.length ? apiRows(ctx, t, compiled.select, raws)[0]! : {};
 }
 
 export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, params: ListParams, scope?: RowScope) {
   const t = extTable(ctx.store, tableKey);
-  const table = queryTableOf(t);
+  const table = fullTable(ctx, t);
   const d = ctx.driver.dialect;
+  const computed = computedOf(ctx, t).find((v) => v.title === column || v.columnName === column);
+  if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
   const where = scopeParams(ctx.store, t.ref, table, params, scope).where;
   const compiled = compileGroupBy({ dialect: d, table, column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset, me: scope?.caller?.userId ?? null });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
@@ -218,9 +185,9 @@ async function readBy(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[]) {
 
 export async function readRow(ctx: ExtCtx, tableKey: string, rowId: string) {
   const t = extTable(ctx.store, tableKey);
-  const raw = await readBy(ctx, ctx.driver, t, keyValues(t, rowId, ctx.driver.dialect));
-  if (!raw) throw missing("Row not found");
-  return (await withLinks(ctx, t, null, [raw]))[0]!;
+  const row = await readFull(ctx, ctx.driver, t, keyValues(t, rowId, ctx.driver.dialect));
+  if (!row) throw missing("Row not found");
+  return row;
 }
 
 export async function rowExists(ctx: ExtCtx, tableKey: string, rowId: string) {
@@ -264,8 +231,7 @@ export async function insertOne(ctx: ExtCtx, tableKey: string, body: unknown) {
   assertWritable(t);
   rememberWriter(ctx.store, t.cols, ctx.by);
   const keys = await ctx.driver.transaction((q) => insertIn(ctx, q, t, body, new Date().toISOString()));
-  const raw = await readBy(ctx, ctx.driver, t, keys);
-  return raw ? (await withLinks(ctx, t, null, [raw]))[0]! : {};
+  return (await readFull(ctx, ctx.driver, t, keys)) ?? {};
 }
 
 export async function insertMany(ctx: ExtCtx, tableKey: string, bodies: unknown[] | string) {
@@ -313,8 +279,7 @@ export async function updateOne(ctx: ExtCtx, tableKey: string, rowId: string, bo
   // The key itself may have been changed by the body: read by the new one when it was.
   const stored = toStored(t.cols, body, "update", new Date().toISOString());
   const after = t.keys.map((k, i) => (Object.hasOwn(stored, k.columnName) ? toDialectValue(k.uidt, stored[k.columnName]!, d) : keys[i]));
-  const raw = await readBy(ctx, ctx.driver, t, after);
-  return raw ? (await withLinks(ctx, t, null, [raw]))[0]! : {};
+  return (await readFull(ctx, ctx.driver, t, after)) ?? {};
 }
 
 /** The row id a bulk body names: the key column(s) by title or name. */
@@ -374,7 +339,7 @@ export async function deleteMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
 async function matchingKeys(ctx: ExtCtx, t: ExtTable, where: string | undefined): Promise<unknown[][]> {
   if (t.keys.length !== 1) throw bad("Bulk changes by filter need a single-column primary key");
   const d = ctx.driver.dialect;
-  const q = compileKeys({ dialect: d, table: queryTableOf(t), where, keyColumn: t.keys[0]!.columnName, me: byId(ctx) });
+  const q = compileKeys({ dialect: d, table: fullTable(ctx, t), where, keyColumn: t.keys[0]!.columnName, me: byId(ctx) });
   return (await ctx.driver.query(q.sql, q.params)).map((r) => [r.id]);
 }
 
@@ -432,8 +397,8 @@ export async function nestedList(ctx: ExtCtx, tableKey: string, rowId: string, c
     cond = sql`${ident(d, nameOf(rel, l.o.fk_parent_column_id))} IN (SELECT ${ident(d, nameOf(j, l.o.fk_mm_parent_column_id))} FROM ${ident(d, j.ref.model.tableName)} WHERE ${ident(d, nameOf(j, l.o.fk_mm_child_column_id))} = ${param(myVal)})`;
   }
   const extra = linked ? cond : sql`NOT (${cond})`;
-  const compiled = compileList({ dialect: d, table: queryTableOf(rel), ...params, extra });
-  const list = (await ctx.driver.query(compiled.list.sql, compiled.list.params)).map((r) => toApiRow(rel.cols.filter((c) => compiled.select.some((s) => s.id === c.id)), storedRow(rel.cols, r, d)));
+  const compiled = compileList({ dialect: d, table: fullTable(ctx, rel), ...params, extra });
+  const list = apiRows(ctx, rel, compiled.select, await ctx.driver.query(compiled.list.sql, compiled.list.params));
   const total = Number((await ctx.driver.query(compiled.count.sql, compiled.count.params))[0]?.count ?? 0);
   return { list, pageInfo: pageInfo(total, params.limit, params.offset) };
 }

@@ -16,6 +16,9 @@ import { addColumnSql, columnType, createTableSql, dropColumnSql, dropTableSql, 
 import type { SourceDriver } from "./driver";
 import type { Inflection } from "./schema-sync";
 import { syncSchema } from "./schema-sync";
+import { addComputed, addLink, deleteComputed, updateComputed } from "./computed-ops";
+import { fieldType } from "../fields/registry";
+import { checkUidt } from "../schema/column-def";
 
 export interface SchemaCtx {
   store: ProjectStore;
@@ -89,6 +92,12 @@ export async function deleteTable(x: SchemaCtx, tableId: string): Promise<string
 
 export async function addColumn(x: SchemaCtx, projectId: string, tableId: string, input: ColumnInput) {
   const m = assertTable(x, tableId);
+  const uidt = checkUidt(input.uidt ?? "SingleLineText");
+  if (fieldType(uidt).virtual) {
+    if (uidt === "LinkToAnotherRecord") await addLink(x, m, input, () => resync(x));
+    else await addComputed(x, m, input);
+    return readTable(x.store, projectId, m.id);
+  }
   const c = columnType(x.driver.dialect, input);
   if (modelColumns(x.store, m.id).some((col) => col.columnName?.toLowerCase() === c.name.toLowerCase() || col.title.toLowerCase() === (input.title ?? c.name).toLowerCase())) throw bad("Duplicate column name");
   await x.driver.execute(addColumnSql(x.driver.dialect, m.tableName, c));
@@ -101,7 +110,7 @@ export async function updateColumn(x: SchemaCtx, projectId: string, columnId: st
   const col = findColumn(x.store, columnId);
   const m = assertTable(x, col.modelId);
   if (!col.columnName) {
-    if (input.title) x.store.meta.update(columns).set({ title: input.title.trim(), updatedAt: now() }).where(eq(columns.id, col.id)).run();
+    await updateComputed(x, col, input);
     return readTable(x.store, projectId, m.id);
   }
   const name = input.column_name?.trim();
@@ -117,7 +126,10 @@ export async function updateColumn(x: SchemaCtx, projectId: string, columnId: st
 export async function deleteColumn(x: SchemaCtx, projectId: string, columnId: string) {
   const col = findColumn(x.store, columnId);
   const m = assertTable(x, col.modelId);
-  if (!col.columnName) throw bad(`${col.title} comes from a foreign key: drop the constraint in the database, then sync`);
+  if (!col.columnName) {
+    await deleteComputed(x, col, () => resync(x));
+    return readTable(x.store, projectId, m.id);
+  }
   if (col.pk) throw bad(`${col.title} is part of the primary key and cannot be deleted`);
   await x.driver.execute(dropColumnSql(x.driver.dialect, m.tableName, col.columnName));
   await resync(x);

@@ -30,7 +30,7 @@ export function extTable(store: ProjectStore, key: string): ExtTable {
   const cacheKey = `ext:${key}`;
   const known = store.schemaCache.get(cacheKey) as ExtTable | undefined;
   if (known) return known;
-  // Not rows/table-ref: its computed columns compile to SQLite; external links are read here.
+  // Not rows/table-ref: its computed columns compile for SQLite; rows.ts compiles them for the source (computedOf).
   const model = store.meta.select().from(models).where(eq(models.id, key)).get() ?? store.meta.select().from(models).where(eq(models.title, key)).get();
   if (!model) throw missing("Table not found");
   const all = modelColumns(store, model.id);
@@ -60,7 +60,8 @@ export function assertWritable(t: ExtTable) {
   if (!t.keys.length) throw bad(`${t.ref.model.title} has no primary key: its rows cannot be addressed for writing`);
 }
 
-const NUMERIC = (uidt: UIType) => ["Number", "Decimal", "ID", "ForeignKey"].includes(uidt);
+/** Key columns holding numbers bind as numbers (mysql, libSQL); pg takes the text and casts it. */
+const NUMERIC = (uidt: UIType) => fieldType(uidt)?.kind === "number";
 
 /** A row id (`a___b` for composite keys) as the key values to bind, in key order. */
 export function keyValues(t: ExtTable, rowId: unknown, dialect: Dialect): unknown[] {

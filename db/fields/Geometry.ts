@@ -34,5 +34,7 @@ export const GeometryField = textType({
   options: NO_OPTIONS,
   storage: byDialect("TEXT", "text", "text"),
   trim: true,
+  // Formulas have no functions for it: its text means something only to the database.
+  inFormulas: false,
   check: (text, ctx) => (isWkt(text) ? null : `${ctx.title}: ${show(text)} is not WKT geometry (e.g. POINT(1 2))`),
 });

@@ -24,3 +24,21 @@ export const LinkToAnotherRecordField = virtualType(
   LINK_OPS,
   "links are read-only here; add and remove them through the link routes",
 );
+
+export interface LinkOptions {
+  type: "hm" | "bt" | "mm";
+  fk_related_model_id: string;
+  /** hm/bt: the ForeignKey column in the child table. mm: this table's key. */
+  fk_child_column_id: string;
+  /** hm/bt: the parent's key. mm: the other table's key. */
+  fk_parent_column_id: string;
+  fk_mm_model_id?: string;
+  /** mm: junction column pointing at this table, and at the other. */
+  fk_mm_child_column_id?: string;
+  fk_mm_parent_column_id?: string;
+  /** The link column on the other table that shows the same links from its side. */
+  fk_reverse_column_id: string;
+}
+
+/** A link column's settings (stored by the schema engine, so already valid). */
+export const linkOptions = (c: { colOptions: string | null }) => JSON.parse(c.colOptions ?? "{}") as LinkOptions;

@@ -5,6 +5,9 @@ import { COMPUTED, virtualType } from "./common/virtual";
 
 export const ROLLUP_FUNCTIONS = ["count", "sum", "avg", "min", "max", "countDistinct", "sumDistinct", "avgDistinct"] as const;
 
+/** Functions that add up or average: their column must hold numbers. */
+export const ROLLUP_NEEDS_NUMBERS: ReadonlySet<string> = new Set(["sum", "avg", "sumDistinct", "avgDistinct"]);
+
 /** An aggregate of a linked table's column through a link column of this table. */
 const options = z.looseObject({
   fk_relation_column_id: metaId,

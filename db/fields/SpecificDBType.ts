@@ -14,5 +14,7 @@ const options = z.looseObject({
 export const SpecificDBTypeField = textType({
   uidt: "SpecificDBType",
   options,
+  // Formulas have no functions for it: its text means something only to the database.
+  inFormulas: false,
   storage: (_dialect, o) => o.dt,
 });

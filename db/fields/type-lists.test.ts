@@ -10,22 +10,17 @@ import { describe, expect, it } from "vitest";
 import { UI_TYPES } from "./types";
 
 const KNOWN: Record<string, number> = {
-  // Merged in the same session as this test: the external schema's mapping of the source's
-  // column types to ours, and the form preview's inputs. Still to be derived from the registry.
-  "db/external/table.ts": 1,
+  // Merged in the same session as this test: the form preview's inputs. Still to be derived from the registry.
   "web/views/form/form-preview.tsx": 1,
   // The visitor's plain-DOM entry (no React, so no web/fields): its inputs per type.
   "web/shared/inputs.ts": 2,
-  "db/formula/columns.ts": 1,
   "db/import/rows.ts": 1,
   "db/query/dialect-values.ts": 1,
   "db/query/result-type.ts": 3,
   "db/query/search.ts": 1,
   "db/query/test-table.ts": 2,
   "db/rows/auto-index.ts": 1,
-  "db/rows/virtual.ts": 1,
   "db/schema/tables.ts": 1,
-  "db/schema/virtual-columns.ts": 1,
   "web/import/ui/mapping.ts": 1,
   "web/import/ui/plan.ts": 1,
   "web/links/virtual-columns.ts": 4,

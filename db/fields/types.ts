@@ -82,6 +82,11 @@ export interface FieldType<O = Record<string, unknown>> {
   readonly kind: ValueKind;
   /** Users never type into it: the server or the links set it (keys, creation time, computed). */
   readonly readOnly: boolean;
+  /**
+   * `false`: formulas cannot use its values although its kind is text (a source database's own type,
+   * geometry text). Otherwise a stored column is a formula input of its kind (db/formula/columns.ts).
+   */
+  readonly inFormulas?: false;
   /** Settings of this type: the column's `meta` merged with its `colOptions`, with defaults applied. */
   readonly options: z.ZodType<O>;
   /** Column type per dialect; null for virtual types. */

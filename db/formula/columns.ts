@@ -1,38 +1,41 @@
 /**
  * Table columns as formula inputs, and formula answers as API values. Rules:
- * - Number, Decimal, Currency, Percent, Duration, Rating, Year and ID are numbers; text types,
- *   selects and Time are text; Checkbox is true/false; Date a date; DateTime and CreateTime
- *   date-times. Other types (attachments, JSON, links...) cannot be used.
+ * - a stored column's type follows the kind of value it holds (the registry's `kind`): numbers,
+ *   text (text, selects, times), true/false, dates and date-times. Other kinds (attachments, JSON)
+ *   and types marked `inFormulas: false` cannot be used; computed columns resolve in db/query/computed.ts.
  * - Each column is read into the formula form (datekit.ts): pg/mysql numbers as double, dates and
  *   date-times as fixed text (pg timestamptz read in UTC, fractions of a second dropped).
  * - A Formula column is compiled from its own formula_raw with the same resolver (a formula used
  *   inside a formula), so a circle of formulas is reported as `Formula cycle: A → B → A`.
  */
-import type { Stored, UIType } from "../fields/types";
+import { fieldType } from "../fields/registry";
+import type { Stored, UIType, ValueKind } from "../fields/types";
 import { Frag, ident, sql } from "../query/sql";
 import { compileFormula } from "./compile";
 import { check } from "./check";
 import { parseFormula } from "./parser";
 import { FormulaError, type Dialect, type FormulaColumn, type FormulaResolver, type FormulaType, type ValueType } from "./types";
 
-const TYPES: Partial<Record<UIType, ValueType>> = {
-  Number: "number", Decimal: "number", Currency: "number", Percent: "number", Duration: "number", Rating: "number", Year: "number", ID: "number",
-  SingleLineText: "string", LongText: "string", Email: "string", PhoneNumber: "string", URL: "string", SingleSelect: "string",
-  MultiSelect: "string", Time: "string", Checkbox: "boolean", Date: "date", DateTime: "datetime", CreateTime: "datetime",
+/** A stored column's formula type follows the kind of value its type holds (the registry's `kind`). */
+const BY_KIND: Partial<Record<ValueKind, ValueType>> = {
+  number: "number", text: "string", select: "string", multi: "string", time: "string", checkbox: "boolean", date: "date", datetime: "datetime",
 };
 
-export const formulaTypeOf = (uidt: UIType): ValueType | undefined => TYPES[uidt];
+export function formulaTypeOf(uidt: UIType): ValueType | undefined {
+  const t = fieldType(uidt);
+  return !t || t.virtual || t.inFormulas === false ? undefined : BY_KIND[t.kind];
+}
 
 /** A stored column value in the formula form of its type. */
 export function physicalSql(uidt: UIType, col: Frag, d: Dialect): Frag {
-  const type = TYPES[uidt];
+  const type = formulaTypeOf(uidt);
   if (type === "number") return d === "pg" ? sql`CAST(${col} AS double precision)` : d === "mysql" ? sql`CAST(${col} AS DOUBLE)` : col;
   if (type === "date") return d === "pg" ? sql`to_char(${col}, 'YYYY-MM-DD')` : d === "mysql" ? sql`DATE_FORMAT(${col}, '%Y-%m-%d')` : sql`date(${col})`;
   if (type === "datetime") {
     if (d === "pg") return sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
     return d === "mysql" ? sql`DATE_FORMAT(${col}, '%Y-%m-%d %H:%i:%s')` : sql`datetime(${col})`;
   }
-  if (uidt === "Time" && d !== "sqlite") return d === "pg" ? sql`CAST(${col} AS text)` : sql`CAST(${col} AS CHAR)`;
+  if (fieldType(uidt)?.kind === "time" && d !== "sqlite") return d === "pg" ? sql`CAST(${col} AS text)` : sql`CAST(${col} AS CHAR)`;
   return col;
 }
 
@@ -62,7 +65,7 @@ export function columnResolver(columns: readonly ResolverColumn[], options: Reso
       if (!formulas.has(title)) formulas.set(title, formulaColumn(col, resolve, visiting, options.now));
       return formulas.get(title);
     }
-    const type = TYPES[col.uidt];
+    const type = formulaTypeOf(col.uidt);
     if (!type) return { type: "unsupported", uidt: col.uidt };
     const at = (d: Dialect) => (options.table ? sql`${ident(d, options.table)}.${ident(d, col.columnName)}` : ident(d, col.columnName));
     return { type, sql: (d: Dialect) => physicalSql(col.uidt, at(d), d) };

@@ -1,3 +1,4 @@
+import { bad } from "../errors";
 import { compileCount, compileGroupBy, compileList, type ListParams, type QueryColumn, type QueryTable } from "../query";
 import { eq } from "drizzle-orm";
 import { columns } from "../store/schema";
@@ -117,6 +118,8 @@ export function findOne(store: ProjectStore, tableKey: string, params: ListParam
 /** Distinct values of a column with their counts (contract `groupby`), paged over the groups. */
 export function groupBy(store: ProjectStore, tableKey: string, column: string, params: ListParams, scope?: RowScope) {
   const t = tableRef(store, tableKey);
+  const computed = t.virtual.find((v) => v.title === column || v.columnName === column);
+  if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
   const where = scopeParams(store, t, queryTable(t), params, scope).where;
   const compiled = compileGroupBy({ dialect: "sqlite", table: queryTable(t), column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset, me: meOf(scope) });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;

@@ -16,12 +16,14 @@
 import { fieldType } from "../fields/registry";
 import type { UIType } from "../fields/types";
 import { ident, sql, type Frag } from "../query/sql";
+import { DIRECTORY, userJson } from "../query/user-json";
 import type { ProjectStore } from "../store/store";
 import type { Actor } from "./audit";
 import type { RowColumn } from "./values";
 import type { RowScope } from "../views/scope";
 
-const DIRECTORY = "_nc_row_users";
+
+export { userJson };
 
 /** Records the caller when the table has a user column (inside the write's transaction). */
 export function rememberWriter(store: ProjectStore, cols: readonly RowColumn[], actor: Actor | undefined) {
@@ -39,14 +41,6 @@ const directory = ident("sqlite", DIRECTORY);
 /** The select-list SQL of a user column on SQLite: the directory's JSON of the id, else the id. */
 export function userSelect(tableName: string, columnName: string): Frag {
   return userJson(ref(tableName, columnName));
-}
-
-/**
- * The person JSON of a stored id (`{id}` when the directory does not know it; NULL for none),
- * marked as JSON (`json(...)`) so that a list lookup's json_group_array embeds it as an object.
- */
-export function userJson(c: Frag): Frag {
-  return sql`CASE WHEN ${c} IS NULL THEN NULL ELSE json(coalesce((SELECT json_object('id', u.id, 'email', u.email, 'display_name', u.display_name) FROM ${directory} u WHERE u.id = ${c}), json_object('id', ${c}))) END`;
 }
 
 /** The sort SQL of a user column on SQLite: the display name, else the e-mail, else the id. */

@@ -3,9 +3,9 @@ import { missing } from "../errors";
 import { models, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { linkOptions } from "../schema/links";
-import { modelColumns } from "../schema/tables";
+import { computedSchema, modelColumns } from "../schema/tables";
 import { rowColumns, type RowColumn } from "./values";
-import { virtualColumns, type VirtualColumn } from "./virtual";
+import { virtualColumns, type VirtualColumn } from "../query/computed";
 
 export interface TableRef {
   model: ModelRow;
@@ -44,5 +44,5 @@ function loadTableRef(store: ProjectStore, idOrTitle: string): TableRef {
       fk.label = c.title;
       return { title: c.title, fkTitle: fk.title };
     });
-  return { model, cols, virtual: virtualColumns(store, model, all), belongsTo };
+  return { model, cols, virtual: virtualColumns(computedSchema(store), model, all), belongsTo };
 }

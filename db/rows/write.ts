@@ -5,6 +5,9 @@ import type { ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { recordInserts, recordWrites, type Actor } from "./audit";
 import { unlinkDeleted } from "./links";
+import { rowKey } from "./row-key";
+
+export { rowKey };
 import { toApiRow, toStored, type RowColumn } from "./values";
 import { collectFiles, fileColumns, type FileSink } from "./files";
 import { rememberWriter } from "./row-users";
@@ -20,12 +23,6 @@ const MAX_PARAMS = 100;
 const MAX_JSON_CHARS = 1_000_000;
 const pkOf = (cols: RowColumn[]) => cols.find((c) => c.pk)!;
 
-/** A path or body row id as the integer key; anything else names no row. */
-export function rowKey(id: unknown): number {
-  const n = typeof id === "number" ? id : typeof id === "string" && /^\d{1,15}$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw missing("Row not found");
-  return n;
-}
 
 const prefixed = (i: number, total: number, err: unknown) =>
   total > 1 && err instanceof Error ? bad(`Row ${i + 1}: ${err.message}`) : err;

@@ -5,7 +5,10 @@ import { newId } from "../ids";
 import { columns, models, views, type ColumnRow, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { checkColumnTitle, physicalName, quoteIdent } from "./names";
-import { findModel, modelColumns } from "./tables";
+import { findModel, modelColumns } from "./meta-read";
+import { linkOptions, type LinkOptions } from "../fields/LinkToAnotherRecord";
+
+export { linkOptions, type LinkOptions };
 
 /**
  * Link columns (contract 4.3 LinkToAnotherRecord). Physical layout:
@@ -26,20 +29,6 @@ export const linkInput = z.object({
 });
 export type LinkInput = z.infer<typeof linkInput>;
 
-export interface LinkOptions {
-  type: "hm" | "bt" | "mm";
-  fk_related_model_id: string;
-  /** hm/bt: the ForeignKey column in the child table. mm: this table's key. */
-  fk_child_column_id: string;
-  /** hm/bt: the parent's key. mm: the other table's key. */
-  fk_parent_column_id: string;
-  fk_mm_model_id?: string;
-  /** mm: junction column pointing at this table, and at the other. */
-  fk_mm_child_column_id?: string;
-  fk_mm_parent_column_id?: string;
-  /** The link column on the other table that shows the same links from its side. */
-  fk_reverse_column_id: string;
-}
 
 const now = () => new Date().toISOString();
 const keyOf = (cols: ColumnRow[]) => cols.find((c) => c.pk)!;
@@ -138,7 +127,6 @@ function createManyToMany(store: ProjectStore, a: ModelRow, b: ModelRow, aCols: 
   return [jId, jKey.id, j1.id, j2.id, aId, bId];
 }
 
-export const linkOptions = (c: ColumnRow) => JSON.parse(c.colOptions ?? "{}") as LinkOptions;
 
 /** Removes a link from both tables with its FK column or junction table; returns the ids gone. */
 export function dropLink(store: ProjectStore, column: ColumnRow): string[] {

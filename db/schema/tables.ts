@@ -3,7 +3,7 @@ import { newId } from "../ids";
 import { columns, models, views, type ColumnRow, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { buildColumn, columnDdl, columnInput, type ColumnInput } from "./column-def";
-import { bad, missing } from "../errors";
+import { bad } from "../errors";
 import { checkTableTitle, physicalName, quoteIdent } from "./names";
 import { fullTableJson, tableJson } from "./shape";
 import { z } from "zod";
@@ -13,7 +13,10 @@ import { dropLink, linkOptions } from "./links";
 import { dependents } from "./virtual-columns";
 import type { UIType } from "../fields/types";
 import { dropTableViewChildren, syncViewColumns } from "../views/sync";
-import { filterTypes } from "../rows/virtual";
+import { filterTypes } from "../query/computed";
+import { computedSchema, findModel, modelColumns } from "./meta-read";
+
+export { computedSchema, findModel, modelColumns };
 
 export const createTableInput = z.object({
   table_name: z.string().max(255, "Table name exceeds 255 characters").optional(),
@@ -39,21 +42,11 @@ function systemKey(c: ColumnInput): string | null {
   return null;
 }
 
-export function findModel(store: ProjectStore, tableId: string): ModelRow {
-  const m = store.meta.select().from(models).where(eq(models.id, tableId)).get();
-  if (!m) throw missing("Table not found");
-  return m;
-}
-
-export function modelColumns(store: ProjectStore, tableId: string): ColumnRow[] {
-  return store.meta.select().from(columns).where(eq(columns.modelId, tableId)).orderBy(asc(columns.order)).all();
-}
-
 export function readTable(store: ProjectStore, projectId: string, tableId: string) {
   const m = findModel(store, tableId);
   const vs = store.meta.select().from(views).where(eq(views.modelId, tableId)).orderBy(asc(views.order)).all();
   const cols = modelColumns(store, tableId);
-  return fullTableJson(m, cols, vs, projectId, filterTypes(store, m, cols));
+  return fullTableJson(m, cols, vs, projectId, filterTypes(computedSchema(store), m, cols));
 }
 
 export function listTables(store: ProjectStore, projectId: string, includeM2M: boolean) {

@@ -6,10 +6,13 @@ import type { ProjectStore } from "../store/store";
 import type { ColumnInput } from "./column-def";
 import { createLink, linkInput, linkOptions } from "./links";
 import { checkColumnTitle } from "./names";
-import { modelColumns } from "./tables";
+import { computedSchema, modelColumns } from "./meta-read";
 import { toRaw, toStored, validateFormula } from "../formula";
 import { FormulaError } from "../formula/types";
-import { Aliases, formulaResolver } from "../rows/virtual";
+import { Aliases, computedFilterType, formulaResolver } from "../query/computed";
+import { fieldType } from "../fields/registry";
+import { ROLLUP_FUNCTIONS, ROLLUP_NEEDS_NUMBERS } from "../fields/Rollup";
+import type { UIType } from "../fields/types";
 
 /**
  * Links, lookups and rollups: columns with no physical storage of their own (contract 4.3 payloads
@@ -17,9 +20,22 @@ import { Aliases, formulaResolver } from "../rows/virtual";
  * `fk_lookup_column_id`, `fk_rollup_column_id`, `rollup_function`). A lookup or rollup goes through
  * a link of this table to a column of the linked table, which may itself be computed.
  */
-export const ROLLUP_FUNCTIONS = ["count", "sum", "avg", "min", "max", "countDistinct", "sumDistinct", "avgDistinct"] as const;
-const NUMERIC = new Set(["Number", "Decimal", "Currency", "Percent", "Duration", "Rating", "Year", "Rollup", "Formula", "ID"]);
-const NEEDS_NUMBERS = new Set(["sum", "avg", "sumDistinct", "avgDistinct"]);
+export { ROLLUP_FUNCTIONS };
+
+/**
+ * Whether sum and avg may add up a column: a stored one holds numbers (the registry's kind), a
+ * computed one answers them (its result type); a formula is accepted whatever its type, as SQLite
+ * reads text as 0 in a sum.
+ */
+function holdsNumbers(store: ProjectStore, target: ColumnRow): boolean {
+  if (target.columnName) return fieldType(target.uidt as UIType)?.kind === "number";
+  if (target.uidt === "Formula") return true;
+  try {
+    return fieldType(computedFilterType(computedSchema(store), computedSchema(store).model(target.modelId), target)).kind === "number";
+  } catch {
+    return false;
+  }
+}
 
 const str = (v: unknown, name: string): string => {
   if (typeof v !== "string" || !v) throw bad(`${name} is required`);
@@ -58,7 +74,7 @@ export function addVirtualColumn(store: ProjectStore, model: ModelRow, cols: Col
     const fn = str(opts.rollup_function, "rollup_function");
     if (!(ROLLUP_FUNCTIONS as readonly string[]).includes(fn)) throw bad(`rollup_function must be one of ${ROLLUP_FUNCTIONS.join(", ")}`);
     const target = targetOf(store, rel, str(opts.fk_rollup_column_id, "fk_rollup_column_id"), "fk_rollup_column_id");
-    if (NEEDS_NUMBERS.has(fn) && !NUMERIC.has(target.uidt)) throw bad(`${fn} needs a number column; ${target.title} is ${target.uidt}`);
+    if (ROLLUP_NEEDS_NUMBERS.has(fn) && !holdsNumbers(store, target)) throw bad(`${fn} needs a number column; ${target.title} is ${target.uidt}`);
     colOptions = { fk_relation_column_id: rel.id, fk_rollup_column_id: target.id, rollup_function: fn };
   } else {
     throw bad(`${input.uidt} fields are not available yet`);
@@ -84,11 +100,11 @@ function insertVirtual(store: ProjectStore, model: ModelRow, title: string, uidt
 export function formulaOptions(store: ProjectStore, model: ModelRow, raw: unknown, selfId?: string) {
   if (typeof raw !== "string" || !raw.trim()) throw bad("formula_raw is required");
   if (raw.length > MAX_META_CHARS) throw bad(`formula_raw exceeds ${MAX_META_CHARS} characters`);
-  const names = new Aliases();
+  const names = new Aliases(computedSchema(store));
   if (selfId) names.formulas.push(selfId);
   let result;
   try {
-    result = validateFormula(raw, formulaResolver(store, model, model.tableName, names, 0));
+    result = validateFormula(raw, formulaResolver(model, model.tableName, names, 0));
   } catch (err) {
     if (err instanceof FormulaError) throw bad(err.message);
     throw err;

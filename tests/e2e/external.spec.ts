@@ -1,11 +1,13 @@
 /**
  * Connecting the machine's PostgreSQL (issue 20): the "Connect a database" form with the database's
  * own answer to "Test connection", then the sample's table in the grid; a cell edited there is in
- * the database itself.
+ * the database itself; a rollup made in the field editor shows the database's sum.
  */
 import { expect, test } from "@playwright/test";
 import { pgSample, type SampleDb } from "../support/external-sample";
+import { cell } from "./grid-helpers";
 import { expectPath, signUpByApi, uniqueEmail, uniqueTitle, useToken } from "./helpers";
+import { openFieldList } from "./link-helpers";
 
 let sample: SampleDb | null = null;
 
@@ -17,7 +19,7 @@ test.afterAll(async () => {
   await sample?.drop();
 });
 
-test("connect a PostgreSQL database, open a table, edit a cell, see it in the database", async ({ page, request }) => {
+test("connect a PostgreSQL database, open a table, edit a cell, see it in the database, add a rollup", async ({ page, request }) => {
   test.skip(!sample, "no PostgreSQL on this machine");
   const db = sample!;
   const conn = db.config.connection as { host: string; port: number; user: string; password: string; database: string };
@@ -58,6 +60,24 @@ test("connect a PostgreSQL database, open a table, edit a cell, see it in the da
   await page.keyboard.press("Enter");
   await expect(name).toHaveText("Ada Lovelace");
   await expect.poll(async () => (await db.query("SELECT name FROM customers WHERE id = 1"))[0]?.name, { timeout: 15_000 }).toBe("Ada Lovelace");
+
+  // A rollup made in the field editor over the database's own foreign key, summed by the database.
+  const panel = await openFieldList(page);
+  await panel.getByRole("button", { name: "Add field" }).click();
+  const editor = page.getByRole("dialog", { name: "Add field" });
+  await editor.getByLabel("Field name").fill("Spent");
+  await editor.getByRole("radio", { name: "Rollup", exact: true }).click();
+  await editor.getByLabel("Link field").selectOption({ label: "OrdersList" });
+  await editor.getByLabel("Field of Orders").selectOption({ label: "Total (Decimal)" });
+  await editor.getByLabel("Roll up with").selectOption({ label: "Sum" });
+  await editor.getByRole("button", { name: "Add field", exact: true }).click();
+  await expect(editor).toBeHidden();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  // The table is wide: jump to its last column, the new one.
+  await name.click();
+  await page.keyboard.press("Control+ArrowRight");
+  await expect(cell(page, 0, "Spent")).toHaveText("119.9");
 
   // A column added in the database outside the app shows in the settings' database section and syncs.
   await db.query("ALTER TABLE customers ADD COLUMN nickname varchar(30)");

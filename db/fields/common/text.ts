@@ -13,6 +13,7 @@ export interface TextSpec<O> {
   /** The error sentence for an invalid (trimmed) text, or null when it is fine. */
   check?: (text: string, ctx: FieldContext<O>) => string | null;
   filterOps?: readonly FilterOp[];
+  inFormulas?: false;
 }
 
 export function textType<O>(spec: TextSpec<O>): FieldType<O> {
@@ -27,6 +28,7 @@ export function textType<O>(spec: TextSpec<O>): FieldType<O> {
     virtual: false,
     kind: "text",
     readOnly: false,
+    ...(spec.inFormulas === false ? { inFormulas: false as const } : {}),
     options: spec.options,
     storage: spec.storage,
     filterOps: spec.filterOps ?? TEXT_OPS,

@@ -1,0 +1,27 @@
+import { compileList, fromDialectValue, type ListParams } from "../query";
+import { PAGE, csvBatch, csvCellOf } from "../rows/csv";
+import { anonymousReader } from "../rows/row-users";
+import { viewOfTable } from "../views/lookup";
+import { scopeParams, type RowScope } from "../views/scope";
+import { computedOf, fullTable, type ExtCtx } from "./rows";
+import { extTable } from "./table";
+
+/**
+ * CSV export of an external table (rules in db/rows/csv.ts): the same batches as a native table,
+ * read from the source PAGE rows per statement, computed fields included; stored values pass
+ * through their field types from the source's own forms, so the text is what a native table gives.
+ */
+export async function exportCsv(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope) {
+  const t = extTable(ctx.store, tableKey);
+  const table = fullTable(ctx, t);
+  const scoped = scopeParams(ctx.store, t.ref, table, params, scope);
+  const d = ctx.driver.dialect;
+  const virtual = computedOf(ctx, t);
+  const { csv, next } = await csvBatch(params.offset, async (offset) => {
+    const compiled = compileList({ dialect: d, table, ...scoped, limit: PAGE, offset, me: scope?.caller?.userId ?? null });
+    const rows = await ctx.driver.query(compiled.list.sql, compiled.list.params);
+    return { rows, cells: () => compiled.select.map((s) => csvCellOf(t.cols, virtual, s.id, anonymousReader(scope), (c, raw) => fromDialectValue(c.uidt, raw[c.columnName], d))) };
+  });
+  const title = scope?.view ? viewOfTable(ctx.store, t.ref.model.id, scope.view).title : t.ref.model.title;
+  return { csv, next, title };
+}

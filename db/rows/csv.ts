@@ -1,0 +1,84 @@
+import type { VirtualColumn } from "../query/computed";
+import type { RowColumn } from "./values";
+
+/** A row as a driver answers it (the project's SQLite or a source database). */
+type RawRow = Record<string, unknown>;
+
+/**
+ * CSV export in batches (contract 5.4), for native tables (export.ts) and external ones
+ * (db/external/export.ts). Rules:
+ * - each response holds up to BATCH_ROWS rows from `offset`, read PAGE rows at a time, with a
+ *   header row of titles; `next` is the offset to ask for next, or -1 when the data ends;
+ * - RFC 4180 quoting; a cell that a spreadsheet would run as a formula (starting with = or @,
+ *   tab or carriage return, or + or - when it is not a plain number) is prefixed with a quote;
+ *   negative numbers stay numbers, so an export imports back unchanged;
+ * - cells are the field types' text form (the same text paste and import read back);
+ *   attachments are `title(url)` entries joined with commas.
+ */
+export const PAGE = 1000;
+export const BATCH_ROWS = 50_000;
+
+export function csvCell(text: string): string {
+  const formulaLike = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-]?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text));
+  const safe = formulaLike ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function cellText(c: RowColumn, stored: unknown): string {
+  if (stored === null || stored === undefined) return "";
+  if (c.uidt === "Attachment") {
+    const files = JSON.parse(String(stored)) as Array<{ title?: string; url?: string; path?: string }>;
+    return files.map((f) => `${f.title ?? ""}(${f.url ?? f.path ?? ""})`).join(", ");
+  }
+  return c.type.formatText(stored as string | number, c.ctx);
+}
+
+/** Computed values as text: links and lists joined with ", " (display values for links). */
+function computedText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value)) return value.map(computedText).filter(Boolean).join(", ");
+  if (typeof value === "object") {
+    const parts = Object.values(value as Record<string, unknown>);
+    return computedText(parts[parts.length - 1]);
+  }
+  return String(value);
+}
+
+export interface CsvCell {
+  title: string;
+  text: (raw: RawRow) => string;
+}
+
+const nameOf = (user: unknown): string => (user as { display_name?: string | null } | null)?.display_name ?? "";
+
+/**
+ * The cell of a selected column; `stored` reads a stored column's value from the driver's row.
+ * `anonymous`: a reader without an account gets people's names, never their e-mail addresses.
+ */
+export function csvCellOf(cols: readonly RowColumn[], virtual: readonly VirtualColumn[], id: string, anonymous: boolean, stored: (c: RowColumn, raw: RawRow) => unknown = (c, raw) => raw[c.columnName]): CsvCell {
+  const col = cols.find((c) => c.id === id);
+  if (col?.type.writtenBy && anonymous) return { title: col.title, text: (raw) => nameOf(col.type.toApi((stored(col, raw) ?? null) as string | number, col.ctx)) };
+  if (col) return { title: col.title, text: (raw) => cellText(col, stored(col, raw)) };
+  const v = virtual.find((c) => c.id === id)!;
+  return { title: v.title, text: (raw) => computedText(v.decode(raw[v.columnName] ?? null)) };
+}
+
+/** One batch: pages are read by `page(offset)` (the selected columns and rows) until BATCH_ROWS. */
+export async function csvBatch(start: number, page: (offset: number) => Promise<{ cells: () => CsvCell[]; rows: RawRow[] }>) {
+  let cells: CsvCell[] = [];
+  const lines: string[] = [];
+  let offset = start;
+  let next = -1;
+  for (let read = 0; read < BATCH_ROWS; read += PAGE) {
+    const got = await page(offset);
+    if (!cells.length) {
+      cells = got.cells();
+      lines.push(cells.map((c) => csvCell(c.title)).join(","));
+    }
+    for (const raw of got.rows) lines.push(cells.map((c) => csvCell(c.text(raw))).join(","));
+    offset += got.rows.length;
+    if (got.rows.length < PAGE) break;
+    if (read + PAGE >= BATCH_ROWS) next = offset;
+  }
+  return { csv: `${lines.join("\r\n")}\r\n`, next };
+}
