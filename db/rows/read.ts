@@ -1,4 +1,4 @@
-import { compileCount, compileGroupBy, compileList, type ListParams, type QueryColumn, type QueryTable } from "../query";
+import { compileCount, compileGroupBy, compileList, type CompiledList, type ListParams, type QueryColumn, type QueryTable } from "../query";
 import { eq } from "drizzle-orm";
 import { columns } from "../store/schema";
 import type { SqlRow } from "../store/store";
@@ -72,11 +72,34 @@ export function pageInfo(totalRows: number, limit: number, offset: number) {
   };
 }
 
+/**
+ * Compiled unfiltered pages (sort, fields, limit, offset), per query table, so that paging
+ * through a table compiles each page once (issue 14: nothing per request that can be computed
+ * once). The query table is itself rebuilt after a schema change, which drops these with it. A
+ * filter is compiled every time: it may name relative dates (today, past week) read off the clock.
+ */
+const compiledPages = new WeakMap<QueryTable, Map<string, CompiledList>>();
+export const PAGE_MEMO = 200;
+
+export function compilePage(table: QueryTable, p: Omit<ListParams, "where"> & { where?: string | WhereNode | null }): CompiledList {
+  if (p.where) return compileList({ dialect: "sqlite", table, ...p });
+  let known = compiledPages.get(table);
+  if (!known) compiledPages.set(table, (known = new Map()));
+  const key = JSON.stringify([p.sort, p.fields, p.limit, p.offset]);
+  let compiled = known.get(key);
+  if (!compiled) {
+    compiled = compileList({ dialect: "sqlite", table, ...p });
+    if (known.size >= PAGE_MEMO) known.delete(known.keys().next().value!);
+    known.set(key, compiled);
+  }
+  return compiled;
+}
+
 /** `scope`: the view (`{viewName}`) and the JSON extras, if any (views/scope.ts). */
 export function listRows(store: ProjectStore, tableKey: string, params: ListParams, cache: CountCache, scope?: RowScope) {
   const t = tableRef(store, tableKey);
   const p = scopeParams(store, t, queryTable(t), params, scope);
-  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p });
+  const compiled = compilePage(queryTable(t), p);
   ensureIndexes(store, t, p);
   const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
   const totalRows = count(store, t, p.where, cache);
