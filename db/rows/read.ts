@@ -5,7 +5,8 @@ import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { tableRef, type TableRef } from "./table-ref";
-import { toApiRow } from "./values";
+import { toApiRow, type RowColumn } from "./values";
+import type { VirtualColumn } from "./virtual";
 import type { WhereNode } from "../query";
 import { scopeParams, whereKey, type RowScope } from "../views/scope";
 
@@ -35,10 +36,27 @@ function buildQueryTable(t: TableRef): QueryTable {
   };
 }
 
+/**
+ * The stored and computed columns of a selection, found once per selection rather than once per
+ * row (a compiled page, and so its selection, is kept: compilePage).
+ */
+const selections = new WeakMap<readonly QueryColumn[], { t: TableRef; cols: RowColumn[]; virtual: VirtualColumn[] }>();
+
+function selectionOf(t: TableRef, select: readonly QueryColumn[]) {
+  let known = selections.get(select);
+  if (!known || known.t !== t) {
+    const ids = new Set(select.map((s) => s.id));
+    known = { t, cols: t.cols.filter((c) => ids.has(c.id)), virtual: t.virtual.filter((v) => ids.has(v.id)) };
+    selections.set(select, known);
+  }
+  return known;
+}
+
 /** A selected SQL row as the API returns it: stored columns through their field types, computed ones decoded. */
 export function apiRow(t: TableRef, select: readonly QueryColumn[], raw: SqlRow): Record<string, unknown> {
-  const computed = t.virtual.filter((v) => select.some((s) => s.id === v.id)).map((v): [string, unknown] => [v.title, v.decode(raw[v.columnName] ?? null)]);
-  return toApiRow(t.cols.filter((c) => select.some((s) => s.id === c.id)), raw, computed);
+  const { cols, virtual } = selectionOf(t, select);
+  const computed = virtual.map((v): [string, unknown] => [v.title, v.decode(raw[v.columnName] ?? null)]);
+  return toApiRow(cols, raw, computed);
 }
 
 /** One row by key with its computed fields, or null. */

@@ -115,5 +115,6 @@ export function toApiRow(cols: RowColumn[], raw: SqlRow, extra: Array<[string, u
     if (!Object.hasOwn(raw, c.columnName)) continue;
     entries.push([c.title, c.type.toApi(raw[c.columnName] ?? null, c.ctx)]);
   }
-  return Object.fromEntries([...entries, ...extra]);
+  for (const e of extra) entries.push(e);
+  return Object.fromEntries(entries);
 }

@@ -1,7 +1,7 @@
 // The side-by-side figures over the NocoDB v1 API shapes that both we and NocoDB serve (the same
 // requests as ../shared/peer/api-bench.mjs): a 9-column table, ROWS rows in 1,000-row requests,
 // then a filtered + sorted page, a plain page, a `like` search, 10 concurrent readers, updates.
-// Measured on both servers in the same run, their requests interleaved (sideBySideFigures).
+// Measured on both servers in the same run, figure by figure (sideBySideFigures).
 import { stats, timed } from "./server.mjs";
 
 const cats = Array.from({ length: 10 }, (_, i) => `cat${i}`);
@@ -69,9 +69,10 @@ const lq = `?limit=25&where=${encodeURIComponent("(Title,like,%99%)")}`;
 
 /**
  * The figures of one or more servers (`bases`, each with its own account) over the same requests.
- * With several, the requests alternate between them step by step (each 1,000-row chunk, each
- * page, each update; the 10 concurrent readers run on one server, then the next), so that every
- * server is measured under the same load of a shared machine rather than at another moment.
+ * With several, each figure is measured on one server, then at once on the next, before the next
+ * figure: a load change on a shared machine falls on both sides of a ratio alike, while one
+ * server's leftover work (a peer's collection of a slow request's garbage) never sits between
+ * the other's requests, as it would if they took turns request by request.
  */
 export async function sideBySideFigures(bases, rows, creds = []) {
   const sides = [];
@@ -80,18 +81,26 @@ export async function sideBySideFigures(bases, rows, creds = []) {
   const each = async (fn) => {
     for (let k = 0; k < sides.length; k++) await fn(sides[k], out[k]);
   };
-  for (let i = 0; i < 200; i++) await each(async (s, o) => o.health.push(await timed(() => fetch(`${s.base}/api/v1/health`).then((r) => r.text()))));
+  await each(async (s, o) => {
+    for (let i = 0; i < 200; i++) o.health.push(await timed(() => fetch(`${s.base}/api/v1/health`).then((r) => r.text())));
+  });
   await each((s) => makeTable(s));
   // One 1,000-row request at a time, the chunk built inside the clock as the peer script does.
-  for (let i = 0; i < rows; i += 1000) {
-    await each(async (s, o) => {
-      o.insertMs += await timed(() => s.call("POST", s.bulk, Array.from({ length: Math.min(1000, rows - i) }, (_, k) => row(i + k))));
+  await each(async (s, o) => {
+    o.insertMs = await timed(async () => {
+      for (let i = 0; i < rows; i += 1000) await s.call("POST", s.bulk, Array.from({ length: Math.min(1000, rows - i) }, (_, k) => row(i + k)));
     });
-  }
-  await each(async (s, o) => void (o.first = await s.call("GET", s.data + q)));
-  for (let i = 0; i < 40; i++) await each(async (s, o) => o.filtered.push(await timed(() => s.call("GET", `${s.data}${q}&offset=${(i % 5) * 25}`))));
-  for (let i = 0; i < 40; i++) await each(async (s, o) => o.plain.push(await timed(() => s.call("GET", `${s.data}?limit=25&offset=${i * 25}`))));
-  for (let i = 0; i < 20; i++) await each(async (s, o) => o.like.push(await timed(() => s.call("GET", s.data + lq))));
+  });
+  await each(async (s, o) => {
+    o.first = await s.call("GET", s.data + q);
+    for (let i = 0; i < 40; i++) o.filtered.push(await timed(() => s.call("GET", `${s.data}${q}&offset=${(i % 5) * 25}`)));
+  });
+  await each(async (s, o) => {
+    for (let i = 0; i < 40; i++) o.plain.push(await timed(() => s.call("GET", `${s.data}?limit=25&offset=${i * 25}`)));
+  });
+  await each(async (s, o) => {
+    for (let i = 0; i < 20; i++) o.like.push(await timed(() => s.call("GET", s.data + lq)));
+  });
   await each(async (s, o) => {
     o.concurrentMs = await timed(() =>
       Promise.all(Array.from({ length: 10 }, async (_, w) => {
@@ -99,7 +108,9 @@ export async function sideBySideFigures(bases, rows, creds = []) {
       })),
     );
   });
-  for (let i = 1; i <= 20; i++) await each(async (s, o) => o.updates.push(await timed(() => s.call("PATCH", `${s.data}/${i}`, { Amount: i }))));
+  await each(async (s, o) => {
+    for (let i = 1; i <= 20; i++) o.updates.push(await timed(() => s.call("PATCH", `${s.data}/${i}`, { Amount: i })));
+  });
 
   return sides.map((s, k) => {
     const o = out[k];

@@ -1,6 +1,6 @@
 // Rows API benchmark (issue 14): our Worker served as `npm start` serves it, and optionally the
 // peer (PEER_URL: a NocoDB started with ../shared/peer/setup-nocodb.sh), measured in one run over
-// the same NocoDB v1 requests, taking turns request by request; prints both sets of figures and
+// the same NocoDB v1 requests, figure by figure; prints both sets of figures and
 // our ratio per figure.
 //   npm run bench rows                                   our figures only
 //   PEER_URL=http://127.0.0.1:8080 npm run bench rows   ours, the peer's, ratios
@@ -17,8 +17,8 @@ const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 8
 const out = {};
 try {
   if (peerUrl) {
-    // Both servers in one run, request by request in turn, so a load change on a shared machine
-    // weighs on both alike (api-figures.mjs).
+    // Both servers in one run, each figure on one and then at once on the other, so a load
+    // change on a shared machine weighs on both sides of a ratio alike (api-figures.mjs).
     const peerCreds = { email: process.env.BENCH_EMAIL ?? "bench@example.com", password: process.env.BENCH_PASSWORD ?? "Password123!" };
     [out.us, out.peer] = await sideBySideFigures([server.base, peerUrl.replace(/\/$/, "")], ROWS, [undefined, peerCreds]);
     out.ratios = ratios(out.us, out.peer);
