@@ -1,4 +1,8 @@
 import { Hono } from "hono";
+import { RegExpRouter } from "hono/router/reg-exp-router";
+import { SmartRouter } from "hono/router/smart-router";
+import { TrieRouter } from "hono/router/trie-router";
+import { MemoRouter } from "./lib/memo-router";
 import { bodyLimit } from "./middleware/body-limit";
 import { notFoundHandler, onError } from "./middleware/errors";
 import { securityHeaders } from "./middleware/security-headers";
@@ -24,9 +28,12 @@ import { hooks } from "./resources/hooks";
 import { apps } from "./resources/apps";
 import type { AppEnv } from "./types";
 
-/** The HTTP API: one sub-app per resource. Non-strict so `/x` and `/x/` route alike. */
+/**
+ * The HTTP API: one sub-app per resource. Non-strict so `/x` and `/x/` route alike. Hono's own
+ * routers, behind a memo of their matches (lib/memo-router.ts).
+ */
 export function createApp() {
-  const app = new Hono<AppEnv>({ strict: false });
+  const app = new Hono<AppEnv>({ strict: false, router: new MemoRouter(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] })) });
   app.onError(onError);
   app.notFound(notFoundHandler);
   app.use("*", securityHeaders);

@@ -36,6 +36,15 @@ describe("DateTime", () => {
     expect(DateTimeField.toApi("2024-05-01T10:30:00.000Z", dtCtx())).toBe("2024-05-01 10:30:00+00:00");
     expect(DateTimeField.fromApi("2024-05-01 10:30", dtCtx())).toEqual({ ok: true, value: "2024-05-01T10:30:00.000Z" });
   });
+  it("answers the same text for a stored value read again (the conversion is remembered), and leaves a non-instant as stored", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(DateTimeField.toApi("2024-05-01T10:30:00.000Z", dtCtx())).toBe("2024-05-01 10:30:00+00:00");
+      expect(DateTimeField.toApi("2024-05-01 12:30:00+02:00", dtCtx())).toBe("2024-05-01 10:30:00+00:00");
+      expect(DateTimeField.toApi("2024-02-30T10:30:00.000Z", dtCtx())).toBe("2024-02-30T10:30:00.000Z");
+      expect(DateTimeField.toApi("not a date", dtCtx())).toBe("not a date");
+      expect(DateTimeField.toApi(null, dtCtx())).toBeNull();
+    }
+  });
   it("exports text in the column's formats without losing seconds or milliseconds", () => {
     const ctx = dtCtx({ date_format: "DD-MM-YYYY", time_format: "HH:mm" });
     expect(DateTimeField.formatText("2024-05-01T10:30:00.000Z", ctx)).toBe("01-05-2024 10:30");

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { newId, timeOrderedId } from "../ids";
 import { audit, type AuditRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
@@ -30,16 +30,45 @@ export function recordWrites(store: ProjectStore, modelId: string, actor: Actor,
   }
 }
 
-/** One "created" entry per new row, in a single statement per 10,000 rows (ids and rows as JSON). */
+/**
+ * The "created" history of new rows. Rules (issue 14: a bulk insert wrote as many history rows,
+ * with their two indexes, as data rows, about a third of its database work):
+ * - one row alone gets its own entry, as before;
+ * - several rows get one entry per run of consecutive ids (one for a whole bulk request, whose
+ *   ids are consecutive): row_id NULL, op_sub_type BULK_INSERT, details `{"from":a,"to":b}`;
+ * - a row's history (listAudit) shows such a run as that row's own INSERT entry, so what a user
+ *   sees of a record is the same however it was inserted.
+ */
 export function recordInserts(store: ProjectStore, modelId: string, actor: Actor, ids: number[], now: string) {
-  for (let i = 0; i < ids.length; i += 10_000) {
+  if (ids.length === 1) {
     store.exec(
       `INSERT INTO _nc_audit (id, fk_model_id, row_id, op_type, op_sub_type, user, user_id, description, created_at, updated_at)
-       SELECT json_extract(value, '$[0]'), ?, CAST(json_extract(value, '$[1]') AS TEXT), 'DATA', 'INSERT', ?, ?, 'created the record', ?, ?
-       FROM json_each(?)`,
-      modelId, actor.email, actor.id, now, now, JSON.stringify(ids.slice(i, i + 10_000).map((id) => [timeOrderedId("adt_"), id])),
+       VALUES (?, ?, ?, 'DATA', 'INSERT', ?, ?, ?, ?, ?)`,
+      timeOrderedId("adt_"), modelId, String(ids[0]), actor.email, actor.id, CREATED, now, now,
+    );
+    return;
+  }
+  for (const [from, to] of runsOf(ids)) {
+    store.exec(
+      `INSERT INTO _nc_audit (id, fk_model_id, row_id, op_type, op_sub_type, user, user_id, description, details, created_at, updated_at)
+       VALUES (?, ?, NULL, 'DATA', ?, ?, ?, ?, ?, ?, ?)`,
+      timeOrderedId("adt_"), modelId, BULK_INSERT, actor.email, actor.id, CREATED, JSON.stringify({ from, to }), now, now,
     );
   }
+}
+
+const CREATED = "created the record";
+const BULK_INSERT = "BULK_INSERT";
+
+/** Runs of consecutive ids in ascending ids, as [first, last] pairs. */
+export function runsOf(ids: number[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (const id of ids) {
+    const last = runs[runs.length - 1];
+    if (last && id === last[1] + 1) last[1] = id;
+    else runs.push([id, id]);
+  }
+  return runs;
 }
 
 export function addComment(store: ProjectStore, modelId: string, rowId: string, actor: Actor, text: string) {
@@ -52,12 +81,24 @@ export function addComment(store: ProjectStore, modelId: string, rowId: string, 
   return auditJson(row);
 }
 
-/** A row's history and comments, newest first (contract 4.9). */
+/** A row's history and comments, newest first (contract 4.9); a bulk insert's run counts as the row's own entry. */
 export function listAudit(store: ProjectStore, modelId: string, rowId: string, commentsOnly: boolean) {
   const where = commentsOnly
     ? and(eq(audit.modelId, modelId), eq(audit.rowId, rowId), eq(audit.opType, "COMMENT"))
     : and(eq(audit.modelId, modelId), eq(audit.rowId, rowId));
-  return store.meta.select().from(audit).where(where).orderBy(desc(audit.createdAt), sql`rowid DESC`).all().map(auditJson);
+  const own = store.meta.select().from(audit).where(where).orderBy(desc(audit.createdAt), sql`rowid DESC`).all().map(auditJson);
+  const key = Number(rowId);
+  if (commentsOnly || !/^\d{1,15}$/.test(rowId) || !Number.isSafeInteger(key)) return own;
+  const runs = store.meta
+    .select()
+    .from(audit)
+    .where(and(eq(audit.modelId, modelId), isNull(audit.rowId), eq(audit.opSubType, BULK_INSERT),
+      sql`json_extract(${audit.details}, '$.from') <= ${key} AND json_extract(${audit.details}, '$.to') >= ${key}`))
+    .all();
+  if (runs.length === 0) return own;
+  const created = runs.map((a) => ({ ...auditJson({ ...a, rowId, opSubType: "INSERT", details: null }), id: `${a.id}_${rowId}` }));
+  // The creation comes before anything else that happened to the row in the same millisecond.
+  return [...own, ...created].sort((a, b) => (a.created_at === b.created_at ? 0 : a.created_at < b.created_at ? 1 : -1));
 }
 
 export function countComments(store: ProjectStore, modelId: string, rowIds: string[]) {

@@ -1,12 +1,13 @@
 import { bad } from "../errors";
-import { compileCount, compileGroupBy, compileList, type ListParams, type QueryColumn, type QueryTable } from "../query";
+import { compileCount, compileGroupBy, compileList, type CompiledList, type ListParams, type QueryColumn, type QueryTable } from "../query";
 import { eq } from "drizzle-orm";
 import { columns } from "../store/schema";
 import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { tableRef, type TableRef } from "./table-ref";
-import { toApiRow } from "./values";
+import { toApiRow, type RowColumn } from "./values";
+import type { VirtualColumn } from "../query/computed";
 import { anonymousReader, userSelect, userSort, withDirectory, withoutEmails } from "./row-users";
 import type { WhereNode } from "../query";
 import { scopeParams, whereKey, type RowScope } from "../views/scope";
@@ -41,10 +42,27 @@ function buildQueryTable(t: TableRef): QueryTable {
   };
 }
 
+/**
+ * The stored and computed columns of a selection, found once per selection rather than once per
+ * row (a compiled page, and so its selection, is kept: compilePage).
+ */
+const selections = new WeakMap<readonly QueryColumn[], { t: TableRef; cols: RowColumn[]; virtual: VirtualColumn[] }>();
+
+function selectionOf(t: TableRef, select: readonly QueryColumn[]) {
+  let known = selections.get(select);
+  if (!known || known.t !== t) {
+    const ids = new Set(select.map((s) => s.id));
+    known = { t, cols: t.cols.filter((c) => ids.has(c.id)), virtual: t.virtual.filter((v) => ids.has(v.id)) };
+    selections.set(select, known);
+  }
+  return known;
+}
+
 /** A selected SQL row as the API returns it: stored columns through their field types, computed ones decoded. */
 export function apiRow(t: TableRef, select: readonly QueryColumn[], raw: SqlRow): Record<string, unknown> {
-  const computed = t.virtual.filter((v) => select.some((s) => s.id === v.id)).map((v): [string, unknown] => [v.title, v.decode(raw[v.columnName] ?? null)]);
-  return toApiRow(t.cols.filter((c) => select.some((s) => s.id === c.id)), raw, computed);
+  const { cols, virtual } = selectionOf(t, select);
+  const computed = virtual.map((v): [string, unknown] => [v.title, v.decode(raw[v.columnName] ?? null)]);
+  return toApiRow(cols, raw, computed);
 }
 
 /** One row by key with its computed fields, or null. */
@@ -83,11 +101,37 @@ export function pageInfo(totalRows: number, limit: number, offset: number) {
   };
 }
 
+/**
+ * Compiled unfiltered pages (sort, fields, limit, offset), per query table, so that paging
+ * through a table compiles each page once (issue 14: nothing per request that can be computed
+ * once). The query table is itself rebuilt after a schema change, which drops these with it. A
+ * filter is compiled every time: it may name relative dates (today, past week) read off the clock.
+ */
+const compiledPages = new WeakMap<QueryTable, Map<string, CompiledList>>();
+export const PAGE_MEMO = 200;
+
+export function compilePage(table: QueryTable, p: Omit<ListParams, "where"> & { where?: string | WhereNode | null; me?: string | null }): CompiledList {
+  // Only a page shaped by sort, fields, limit and offset alone is kept: anything else (a filter, a
+  // search, an extra condition) may change from call to call. `me` only matters inside a filter.
+  const { sort: _s, fields: _f, limit: _l, offset: _o, me: _m, ...rest } = p;
+  if (Object.values(rest).some((v) => v !== undefined && v !== null && v !== "")) return compileList({ dialect: "sqlite", table, ...p });
+  let known = compiledPages.get(table);
+  if (!known) compiledPages.set(table, (known = new Map()));
+  const key = JSON.stringify([p.sort, p.fields, p.limit, p.offset]);
+  let compiled = known.get(key);
+  if (!compiled) {
+    compiled = compileList({ dialect: "sqlite", table, ...p });
+    if (known.size >= PAGE_MEMO) known.delete(known.keys().next().value!);
+    known.set(key, compiled);
+  }
+  return compiled;
+}
+
 /** `scope`: the view (`{viewName}`) and the JSON extras, if any (views/scope.ts). */
 export function listRows(store: ProjectStore, tableKey: string, params: ListParams, cache: CountCache, scope?: RowScope) {
   const t = tableRef(store, tableKey);
   const p = scopeParams(store, t, queryTable(t), params, scope);
-  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, me: meOf(scope) });
+  const compiled = compilePage(queryTable(t), { ...p, me: meOf(scope) });
   ensureIndexes(store, t, p);
   const rows = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
   const list = anonymousReader(scope) ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;

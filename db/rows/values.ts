@@ -71,16 +71,10 @@ export function rowColumns(cols: ColumnRow[]): RowColumn[] {
 
 const isEmpty = (v: unknown) => v === null || v === undefined;
 
-/** The body's value for a column: by title first, then by column_name. */
-function pick(body: Record<string, unknown>, c: RowColumn): { present: boolean; value: unknown } {
-  if (Object.hasOwn(body, c.title)) return { present: true, value: body[c.title] };
-  if (Object.hasOwn(body, c.columnName)) return { present: true, value: body[c.columnName] };
-  return { present: false, value: undefined };
-}
-
 /**
- * Storage values of a body for insert (defaults applied) or update (only the keys sent). `by` is
- * the caller's user id for the user columns (null: a visitor without an account).
+ * Storage values of a body for insert (defaults applied) or update (only the keys sent). A key is
+ * read by the column's title first, then by its column_name. `by` is the caller's user id for the
+ * user columns (null: a visitor without an account).
  */
 export function toStored(cols: RowColumn[], body: unknown, mode: "insert" | "update", now: string, by: string | null = null): Record<string, Stored> {
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw bad("A row must be a JSON object");
@@ -93,7 +87,11 @@ export function toStored(cols: RowColumn[], body: unknown, mode: "insert" | "upd
       continue;
     }
     if (c.pk && (c.ai || mode === "update")) continue;
-    const { present, value } = pick(body as Record<string, unknown>, c);
+    // Read in place, no object per value: a 1,000-row insert passes here ten thousand times.
+    const b = body as Record<string, unknown>;
+    const byTitle = Object.hasOwn(b, c.title);
+    const present = byTitle || Object.hasOwn(b, c.columnName);
+    const value = byTitle ? b[c.title] : present ? b[c.columnName] : undefined;
     if (!present && mode === "update") continue;
     let stored: Stored = null;
     if (!isEmpty(value)) {
@@ -130,5 +128,6 @@ export function toApiRow(cols: RowColumn[], raw: SqlRow, extra: Array<[string, u
     if (!Object.hasOwn(raw, c.columnName)) continue;
     entries.push([c.title, c.type.toApi(raw[c.columnName] ?? null, c.ctx)]);
   }
-  return Object.fromEntries([...entries, ...extra]);
+  for (const e of extra) entries.push(e);
+  return Object.fromEntries(entries);
 }

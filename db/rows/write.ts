@@ -27,6 +27,35 @@ const pkOf = (cols: RowColumn[]) => cols.find((c) => c.pk)!;
 const prefixed = (i: number, total: number, err: unknown) =>
   total > 1 && err instanceof Error ? bad(`Row ${i + 1}: ${err.message}`) : err;
 
+interface InsertShape {
+  /** The columns an insert writes (all but an auto-increment key), in statement order. */
+  names: string[];
+  /** Rows per multi-row statement; 0 when one row alone has more values than a statement may bind. */
+  per: number;
+  /** The statement for `per` rows (for a table with no writable column: one row of defaults). */
+  full: string;
+  statement: (rows: number) => string;
+}
+
+/** Per table's columns (memoised with its table ref until the schema changes): built once, not per request. */
+const shapes = new WeakMap<RowColumn[], InsertShape>();
+
+function insertShape(model: ModelRow, cols: RowColumn[]): InsertShape {
+  const known = shapes.get(cols);
+  if (known) return known;
+  const names = cols.filter((c) => !(c.pk && c.ai)).map((c) => c.columnName);
+  const table = quoteIdent(model.tableName);
+  const pk = quoteIdent(pkOf(cols).columnName);
+  const per = names.length === 0 ? 1 : names.length <= MAX_PARAMS ? Math.floor(MAX_PARAMS / names.length) : 0;
+  const head = `INSERT INTO ${table} (${names.map(quoteIdent).join(", ")}) VALUES `;
+  const tuple = `(${names.map(() => "?").join(", ")})`;
+  const statement = (n: number) => `${head}${Array.from({ length: n }, () => tuple).join(", ")} RETURNING ${pk} AS id`;
+  const full = names.length === 0 ? `INSERT INTO ${table} DEFAULT VALUES RETURNING ${pk} AS id` : statement(per);
+  const shape = { names, per, full, statement };
+  shapes.set(cols, shape);
+  return shape;
+}
+
 /** Inserts rows in one transaction (all or nothing); returns their new ids in order. */
 export function insertRows(store: ProjectStore, model: ModelRow, cols: RowColumn[], bodies: unknown[], actor: Actor): number[] {
   const now = new Date().toISOString();
@@ -37,29 +66,27 @@ export function insertRows(store: ProjectStore, model: ModelRow, cols: RowColumn
       throw prefixed(i, bodies.length, err);
     }
   });
-  const names = cols.filter((c) => !(c.pk && c.ai)).map((c) => c.columnName);
-  const table = quoteIdent(model.tableName);
-  const pk = quoteIdent(pkOf(cols).columnName);
-  const values = stored.map((row) => names.map((n) => row[n] ?? null));
+  const { names, per, full, statement } = insertShape(model, cols);
   return store.transaction(() => {
     rememberWriter(store, cols, actor);
     const ids: number[] = [];
     if (names.length === 0) {
-      for (let i = 0; i < values.length; i++) ids.push(store.exec(`INSERT INTO ${table} DEFAULT VALUES RETURNING ${pk} AS id`)[0]!.id as number);
-    } else if (names.length <= MAX_PARAMS) {
-      const per = Math.floor(MAX_PARAMS / names.length);
-      const head = `INSERT INTO ${table} (${names.map(quoteIdent).join(", ")}) VALUES `;
-      const tuple = `(${names.map(() => "?").join(", ")})`;
-      const statement = (n: number) => `${head}${Array.from({ length: n }, () => tuple).join(", ")} RETURNING ${pk} AS id`;
-      const full = statement(per);
-      for (let i = 0; i < values.length; i += per) {
-        const chunk = values.slice(i, i + per);
-        for (const r of store.exec(chunk.length === per ? full : statement(chunk.length), ...chunk.flat())) ids.push(r.id as number);
+      for (let i = 0; i < stored.length; i++) ids.push(store.exec(full)[0]!.id as number);
+    } else if (per > 0) {
+      // Each statement's values straight into one flat list: no array per row, no slices.
+      for (let i = 0; i < stored.length; i += per) {
+        const n = Math.min(per, stored.length - i);
+        const params: Stored[] = [];
+        for (let r = i; r < i + n; r++) {
+          const row = stored[r]!;
+          for (const name of names) params.push(row[name] ?? null);
+        }
+        for (const r of store.exec(n === per ? full : statement(n), ...params)) ids.push(r.id as number);
       }
     } else {
       const select = names.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
-      const sql = `INSERT INTO ${table} (${names.map(quoteIdent).join(", ")}) SELECT ${select} FROM json_each(?) ORDER BY key RETURNING ${pk} AS id`;
-      for (const chunk of jsonChunks(values)) for (const r of store.exec(sql, chunk)) ids.push(r.id as number);
+      const sql = `INSERT INTO ${quoteIdent(model.tableName)} (${names.map(quoteIdent).join(", ")}) SELECT ${select} FROM json_each(?) ORDER BY key RETURNING ${quoteIdent(pkOf(cols).columnName)} AS id`;
+      for (const chunk of jsonChunks(stored.map((row) => names.map((n) => row[n] ?? null)))) for (const r of store.exec(sql, chunk)) ids.push(r.id as number);
     }
     ids.sort((a, b) => a - b);
     recordInserts(store, model.id, actor, ids, now);

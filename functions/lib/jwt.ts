@@ -29,12 +29,36 @@ export async function signSessionToken(env: Env, claims: TokenClaims): Promise<s
     .sign(secretKey(env));
 }
 
+/**
+ * Tokens whose signature has been verified, per secret, with their expiry (seconds). Verifying an
+ * HS256 token costs more than the rest of the Worker's part of a plain list request (profiled,
+ * issue 14), and the same token comes back on every request of a session. Only the signature
+ * and expiry are remembered: whether the user may still act (token_version after sign-out or a
+ * password change, membership) is decided on every request after this, by the project room's
+ * access gate or D1, so the memo can never outlive a revocation. Bounded, oldest dropped first.
+ */
+const verified = new Map<string, Map<string, { claims: TokenClaims; exp: number }>>();
+export const VERIFIED_MAX = 2000;
+
 /** Returns the claims of a valid, unexpired token, or null for anything else. */
 export async function verifySessionToken(env: Env, token: string): Promise<TokenClaims | null> {
+  const secret = env.JWT_SECRET || (env.MODE === "local" ? DEV_SECRET : "");
+  let known = verified.get(secret);
+  if (!known) verified.set(secret, (known = new Map()));
+  const hit = known.get(token);
+  if (hit) {
+    if (Date.now() / 1000 < hit.exp) return hit.claims;
+    known.delete(token);
+  }
   try {
     const { payload } = await jwtVerify(token, secretKey(env), { algorithms: ["HS256"] });
     if (typeof payload.id !== "string" || typeof payload.token_version !== "string") return null;
-    return payload as unknown as TokenClaims;
+    const claims = Object.freeze(payload) as unknown as TokenClaims;
+    // A token without an expiry (none are made here) is re-verified after a minute.
+    const exp = typeof payload.exp === "number" ? payload.exp : Date.now() / 1000 + 60;
+    if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value!);
+    known.set(token, { claims, exp });
+    return claims;
   } catch (err) {
     if (err instanceof HttpError) throw err;
     return null;

@@ -45,17 +45,28 @@ async function readCapped(body: ReadableStream<Uint8Array>): Promise<string> {
   return new TextDecoder().decode(all);
 }
 
-/** The deepest nesting of arrays and objects in JSON text (strings skipped), stopping past `max`. */
+/**
+ * The deepest nesting of arrays and objects in JSON text (strings skipped), stopping past `max`.
+ * A string is skipped with indexOf to its closing quote rather than character by character:
+ * bulk bodies are mostly string values, and the scan was the largest part of the Worker's time
+ * on a 1,000-row insert (issue 14).
+ */
 export function jsonDepthOver(text: string, max: number): boolean {
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
+    if (c === 34) {
+      // The closing quote: the next one not escaped (an odd run of backslashes before it).
+      for (;;) {
+        const q = text.indexOf('"', i + 1);
+        if (q < 0) return false;
+        let slashes = 0;
+        while (text.charCodeAt(q - 1 - slashes) === 92) slashes++;
+        i = q;
+        if (slashes % 2 === 0) break;
+      }
+    } else if (c === 91 || c === 123) {
       if (++depth > max) return true;
     } else if (c === 93 || c === 125) depth--;
   }
@@ -70,7 +81,8 @@ export const bodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   const body = c.req.raw.body;
   if (!body || !isText(c.req.header("content-type"))) return next();
-  const text = await readCapped(body);
+  // A declared length within the limit bounds what the runtime delivers: read it natively.
+  const text = Number.isFinite(declared) && c.req.header("content-length") ? await c.req.raw.text() : await readCapped(body);
   // Every API body is read as JSON whatever its declared type; only tabular text is exempt.
   const tabular = /^text\/(csv|tab-separated-values)/i.test(c.req.header("content-type") ?? "");
   if (!tabular && jsonDepthOver(text, MAX_JSON_DEPTH)) throw badRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted`);

@@ -1,6 +1,7 @@
 // The side-by-side figures over the NocoDB v1 API shapes that both we and NocoDB serve (the same
 // requests as ../shared/peer/api-bench.mjs): a 9-column table, ROWS rows in 1,000-row requests,
 // then a filtered + sorted page, a plain page, a `like` search, 10 concurrent readers, updates.
+// Measured on both servers in the same run, figure by figure (sideBySideFigures).
 import { stats, timed } from "./server.mjs";
 
 const cats = Array.from({ length: 10 }, (_, i) => `cat${i}`);
@@ -35,10 +36,14 @@ async function signIn(base, email, password) {
   return (await anon("POST", "/api/v1/auth/user/signin", { email, password })).token;
 }
 
-export async function apiFigures(base, rows, { email = `bench${Date.now()}@example.com`, password = "Bench-Password-123!" } = {}) {
-  const call = caller(base, await signIn(base, email, password));
-  const health = [];
-  for (let i = 0; i < 200; i++) health.push(await timed(() => fetch(`${base}/api/v1/health`).then((r) => r.text())));
+/** One server's share of a run: its signed-in caller, then its table's paths. */
+async function prepare(base, creds) {
+  const { email = `bench${Date.now()}@example.com`, password = "Bench-Password-123!" } = creds ?? {};
+  return { base, call: caller(base, await signIn(base, email, password)) };
+}
+
+async function makeTable(side) {
+  const { call } = side;
   const project = await call("POST", "/api/v1/db/meta/projects", { title: `bench${Date.now() % 100000}` });
   const table = await call("POST", `/api/v1/db/meta/projects/${project.id}/tables`, {
     table_name: "items",
@@ -55,43 +60,78 @@ export async function apiFigures(base, rows, { email = `bench${Date.now()}@examp
       { column_name: "email", title: "Email", uidt: "Email" },
     ],
   });
-  const data = `/api/v1/db/data/noco/${project.id}/${table.id}`;
-  const bulk = `/api/v1/db/data/bulk/noco/${project.id}/${table.id}`;
+  side.data = `/api/v1/db/data/noco/${project.id}/${table.id}`;
+  side.bulk = `/api/v1/db/data/bulk/noco/${project.id}/${table.id}`;
+}
 
+const q = `?limit=25&where=${encodeURIComponent("(Amount,gt,500)~and(Category,eq,cat3)")}&sort=-Price`;
+const lq = `?limit=25&where=${encodeURIComponent("(Title,like,%99%)")}`;
+
+/**
+ * The figures of one or more servers (`bases`, each with its own account) over the same requests.
+ * With several, each figure is measured on one server, then at once on the next, before the next
+ * figure: a load change on a shared machine falls on both sides of a ratio alike, while one
+ * server's leftover work (a peer's collection of a slow request's garbage) never sits between
+ * the other's requests, as it would if they took turns request by request.
+ */
+export async function sideBySideFigures(bases, rows, creds = []) {
+  const sides = [];
+  for (let k = 0; k < bases.length; k++) sides.push(await prepare(bases[k], creds[k]));
+  const out = sides.map(() => ({ health: [], insertMs: 0, filtered: [], plain: [], like: [], updates: [] }));
+  const each = async (fn) => {
+    for (let k = 0; k < sides.length; k++) await fn(sides[k], out[k]);
+  };
+  await each(async (s, o) => {
+    for (let i = 0; i < 200; i++) o.health.push(await timed(() => fetch(`${s.base}/api/v1/health`).then((r) => r.text())));
+  });
+  await each((s) => makeTable(s));
   // One 1,000-row request at a time, the chunk built inside the clock as the peer script does.
-  const insertMs = await timed(async () => {
-    for (let i = 0; i < rows; i += 1000) await call("POST", bulk, Array.from({ length: Math.min(1000, rows - i) }, (_, k) => row(i + k)));
+  await each(async (s, o) => {
+    o.insertMs = await timed(async () => {
+      for (let i = 0; i < rows; i += 1000) await s.call("POST", s.bulk, Array.from({ length: Math.min(1000, rows - i) }, (_, k) => row(i + k)));
+    });
+  });
+  await each(async (s, o) => {
+    o.first = await s.call("GET", s.data + q);
+    for (let i = 0; i < 40; i++) o.filtered.push(await timed(() => s.call("GET", `${s.data}${q}&offset=${(i % 5) * 25}`)));
+  });
+  await each(async (s, o) => {
+    for (let i = 0; i < 40; i++) o.plain.push(await timed(() => s.call("GET", `${s.data}?limit=25&offset=${i * 25}`)));
+  });
+  await each(async (s, o) => {
+    for (let i = 0; i < 20; i++) o.like.push(await timed(() => s.call("GET", s.data + lq)));
+  });
+  await each(async (s, o) => {
+    o.concurrentMs = await timed(() =>
+      Promise.all(Array.from({ length: 10 }, async (_, w) => {
+        for (let i = 0; i < 20; i++) await s.call("GET", `${s.data}${q}&offset=${((w + i) % 5) * 25}`);
+      })),
+    );
+  });
+  await each(async (s, o) => {
+    for (let i = 1; i <= 20; i++) o.updates.push(await timed(() => s.call("PATCH", `${s.data}/${i}`, { Amount: i })));
   });
 
-  const q = `?limit=25&where=${encodeURIComponent("(Amount,gt,500)~and(Category,eq,cat3)")}&sort=-Price`;
-  const first = await call("GET", data + q);
-  const filtered = [];
-  for (let i = 0; i < 40; i++) filtered.push(await timed(() => call("GET", `${data}${q}&offset=${(i % 5) * 25}`)));
-  const plain = [];
-  for (let i = 0; i < 40; i++) plain.push(await timed(() => call("GET", `${data}?limit=25&offset=${i * 25}`)));
-  const like = [];
-  const lq = `?limit=25&where=${encodeURIComponent("(Title,like,%99%)")}`;
-  for (let i = 0; i < 20; i++) like.push(await timed(() => call("GET", data + lq)));
-  const concurrentMs = await timed(() =>
-    Promise.all(Array.from({ length: 10 }, async (_, w) => {
-      for (let i = 0; i < 20; i++) await call("GET", `${data}${q}&offset=${((w + i) % 5) * 25}`);
-    })),
-  );
-  const updates = [];
-  for (let i = 1; i <= 20; i++) updates.push(await timed(() => call("PATCH", `${data}/${i}`, { Amount: i })));
+  return sides.map((s, k) => {
+    const o = out[k];
+    return {
+      base: s.base,
+      rows,
+      health_p50_ms: stats(o.health).p50,
+      insert_rows_per_s: Math.round(rows / (o.insertMs / 1000)),
+      filtered_total: o.first.pageInfo?.totalRows,
+      list_filter_sort_p50_ms: stats(o.filtered).p50,
+      list_plain_p50_ms: stats(o.plain).p50,
+      list_like_p50_ms: stats(o.like).p50,
+      list_concurrent_rps: Math.round(200 / (o.concurrentMs / 1000)),
+      update_p50_ms: stats(o.updates).p50,
+    };
+  });
+}
 
-  return {
-    base,
-    rows,
-    health_p50_ms: stats(health).p50,
-    insert_rows_per_s: Math.round(rows / (insertMs / 1000)),
-    filtered_total: first.pageInfo?.totalRows,
-    list_filter_sort_p50_ms: stats(filtered).p50,
-    list_plain_p50_ms: stats(plain).p50,
-    list_like_p50_ms: stats(like).p50,
-    list_concurrent_rps: Math.round(200 / (concurrentMs / 1000)),
-    update_p50_ms: stats(updates).p50,
-  };
+/** One server's figures alone. */
+export async function apiFigures(base, rows, creds) {
+  return (await sideBySideFigures([base], rows, [creds]))[0];
 }
 
 /** Our advantage per figure: for times the peer's over ours, for rates ours over the peer's. */

@@ -117,6 +117,25 @@ describe("rows", () => {
   });
 });
 
+describe("history of bulk-inserted rows", () => {
+  it("shows each row of a bulk insert its own creation, under later edits and comments, and none to other rows", async () => {
+    const { owner, T, B, table } = await setup();
+    await call(owner, "POST", T, { Name: "alone" });
+    expect((await call(owner, "POST", B, [{ Name: "a" }, { Name: "b" }, { Name: "c" }])).body).toEqual([{ id: 2 }, { id: 3 }, { id: 4 }]);
+    await call(owner, "PATCH", `${T}/3`, { Points: 7 });
+    await call(owner, "POST", `${M}/audits/comments`, { fk_model_id: table.id, row_id: "3", description: "bulk row" });
+    const history = async (rowId: string) =>
+      (await call(owner, "GET", `${M}/audits/comments?fk_model_id=${table.id}&row_id=${rowId}`)).body.list as Array<Record<string, unknown>>;
+    const third = await history("3");
+    expect(third.map((a) => a.op_sub_type ?? a.op_type)).toEqual(["COMMENT", "UPDATE", "INSERT"]);
+    expect(third[2]).toMatchObject({ row_id: "3", op_type: "DATA", op_sub_type: "INSERT", user: owner.email, description: "created the record", details: null });
+    for (const id of ["1", "2", "4"]) expect((await history(id)).map((a) => a.op_sub_type)).toEqual(["INSERT"]);
+    expect(await history("5")).toEqual([]);
+    expect(new Set([...(await history("2")), ...(await history("4"))].map((a) => a.id)).size).toBe(2);
+    expect((await call(owner, "GET", `${M}/audits/comments?fk_model_id=${table.id}&row_id=3&comments_only=true`)).body.list).toHaveLength(1);
+  });
+});
+
 describe("row lists", () => {
   it("lists with where, sort, fields and paging, counting exactly", async () => {
     const { owner, T, B } = await setup();
