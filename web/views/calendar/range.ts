@@ -49,3 +49,45 @@ export function daysOf(start: unknown, end: unknown): { first: string; last: str
 
 /** A date or date-time value moved to another day, keeping its time. */
 export const movedTo = (value: unknown, day: string) => (typeof value === "string" && value.length > 10 ? day + value.slice(10) : day);
+
+/** A record's piece within one row of days (a week, or the one day of the day view). */
+export interface Segment {
+  key: string;
+  /** Index of its first day in the row, and how many days it covers there. */
+  col: number;
+  length: number;
+  /** Its line in the row: records of a row never overlap on a line. */
+  lane: number;
+  /** Whether the record really starts / ends in this row (a resize handle goes there). */
+  starts: boolean;
+  ends: boolean;
+}
+
+/**
+ * Lays records out as bars in one row of consecutive days: the earliest first (the longest first
+ * on the same day), each on the first line free over all its days, so a bar that continues into
+ * the next row starts there again at the row's first day.
+ */
+export function layoutRow(row: readonly string[], spans: ReadonlyArray<{ key: string; first: string; last: string }>): Segment[] {
+  if (row.length === 0) return [];
+  const rowFirst = row[0]!;
+  const rowLast = row.at(-1)!;
+  const inRow = spans
+    .filter((s) => s.first <= rowLast && s.last >= rowFirst)
+    .sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : daysBetween(b.first, b.last) - daysBetween(a.first, a.last) || (a.key < b.key ? -1 : 1)));
+  const taken: boolean[][] = [];
+  return inRow.map((s) => {
+    const col = s.first < rowFirst ? 0 : daysBetween(rowFirst, s.first);
+    const end = s.last > rowLast ? row.length - 1 : daysBetween(rowFirst, s.last);
+    let lane = 0;
+    while (taken[lane]?.slice(col, end + 1).some(Boolean)) lane++;
+    taken[lane] ??= [];
+    for (let i = col; i <= end; i++) taken[lane]![i] = true;
+    return { key: s.key, col, length: end - col + 1, lane, starts: s.first >= rowFirst, ends: s.last <= rowLast };
+  });
+}
+
+/** A span after one of its ends is dragged to `day` (an end never passes the other). */
+export function resized(span: { first: string; last: string }, edge: "start" | "end", day: string): { first: string; last: string } {
+  return edge === "start" ? { first: day <= span.last ? day : span.last, last: span.last } : { first: span.first, last: day >= span.first ? day : span.first };
+}
