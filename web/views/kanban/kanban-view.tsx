@@ -262,6 +262,7 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
                 key={stack.id}
                 data-testid="kanban-stack"
                 data-stack={name}
+                data-stack-id={stack.id}
                 aria-label={name}
                 data-over-limit={over || undefined}
                 className={`flex shrink-0 flex-col rounded-lg ${over ? "bg-red-50 ring-1 ring-red-300" : "bg-gray-100"} ${stack.collapsed ? "w-12" : "w-72"}`}
