@@ -1,14 +1,15 @@
 /** A stack's name, renamed in place (Enter or leaving the field saves, Escape cancels), and the inline "Add stack". */
 import { Pencil, Plus } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 function NameInput({ label, initial, onDone }: { label: string; initial: string; onDone(title: string | null): void }) {
   const [text, setText] = useState(initial);
-  let finished = false;
+  // Enter (or Escape) then the blur of the field going away must not answer twice.
+  const finished = useRef(false);
   const finish = (value: string | null) => {
-    if (finished) return;
-    finished = true;
+    if (finished.current) return;
+    finished.current = true;
     onDone(value === null ? null : value.trim() || null);
   };
   return (
@@ -18,8 +19,14 @@ function NameInput({ label, initial, onDone }: { label: string; initial: string;
       value={text}
       onChange={(e) => setText(e.target.value)}
       onKeyDown={(e) => {
-        if (e.key === "Enter") (e.preventDefault(), finish(text));
-        if (e.key === "Escape") (e.preventDefault(), e.stopPropagation(), finish(null));
+        if (e.key === "Enter") {
+          e.preventDefault();
+          finish(text);
+        } else if (e.key === "Escape") {
+          e.preventDefault();
+          e.stopPropagation();
+          finish(null);
+        }
       }}
       onBlur={() => finish(text)}
       className="min-w-0 flex-1 rounded border border-primary bg-white px-1.5 py-0.5 text-sm focus:outline-none"
