@@ -171,11 +171,15 @@ describe("views of issue 22", () => {
 
   it("asks only for records overlapping a visible range", async () => {
     // The calendar's range query (web/views/calendar/range.ts): from <= last and (to >= first or from >= first).
-    const first = dayAt(4);
-    const last = dayAt(8);
-    const where = `(Starts,lte,exactDate,${last})~and((Ends,gte,exactDate,${first})~or(Starts,gte,exactDate,${first}))`;
-    const res = await call(s.owner, "GET", `${s.T}?where=${encodeURIComponent(where)}&fields=Name`);
-    expect(res.status).toBe(200);
+    const c = (id: string, op: string, value: string, logical_op = "and") => ({ fk_column_id: id, comparison_op: op, comparison_sub_op: "exactDate", value, logical_op });
+    const range = [c(s.col.Starts, "lte", dayAt(8)), { is_group: true, logical_op: "and", children: [c(s.col.Ends, "gte", dayAt(4)), c(s.col.Starts, "gte", dayAt(4), "or")] }];
+    const res = await call(s.owner, "GET", `${s.T}?filterArrJson=${encodeURIComponent(JSON.stringify(range))}&fields=Name`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.list.map((r: { Name: string }) => r.Name)).toEqual(["Trip"]);
+    // A range the trip only begins in, and one it has ended before.
+    const early = [c(s.col.Starts, "lte", dayAt(2)), { is_group: true, logical_op: "and", children: [c(s.col.Ends, "gte", dayAt(0)), c(s.col.Starts, "gte", dayAt(0), "or")] }];
+    expect((await call(s.owner, "GET", `${s.T}?filterArrJson=${encodeURIComponent(JSON.stringify(early))}&fields=Name`)).body.list.map((r: { Name: string }) => r.Name)).toEqual(["Trip"]);
+    const late = [c(s.col.Starts, "lte", dayAt(9)), { is_group: true, logical_op: "and", children: [c(s.col.Ends, "gte", dayAt(6)), c(s.col.Starts, "gte", dayAt(6), "or")] }];
+    expect((await call(s.owner, "GET", `${s.T}?filterArrJson=${encodeURIComponent(JSON.stringify(late))}&fields=Name`)).body.list).toEqual([]);
   });
 });

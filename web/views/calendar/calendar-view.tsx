@@ -11,7 +11,7 @@ import { ChevronLeft, ChevronRight, Plus, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { rowsApi } from "../../api/rows-api";
-import { viewKindsApi } from "../../api/view-kinds-api";
+import { viewKindsApi, type CalendarSettings } from "../../api/view-kinds-api";
 import type { Row, RowPage, View } from "../../api/view-types";
 import { FormAlert } from "../../components/ui/form-alert";
 import { FullPageSpinner } from "../../components/ui/spinner";
@@ -25,7 +25,8 @@ import { recordWrites } from "../shared/record-writes";
 import { useViewFrame } from "../shared/use-view-frame";
 import { CalendarBar, HEADER, LANE } from "./calendar-bar";
 import { CalendarFeed } from "./calendar-feed";
-import { addDays, dayText, daysBetween, daysOf, layoutRow, movedTo, rangeWhere, resized, step, visibleDays, type Mode, type Segment } from "./range";
+import { addDays, blankFilter, dayText, daysBetween, daysOf, layoutRow, movedTo, rangeFilter, resized, step, visibleDays, type Mode, type Segment } from "./range";
+import { carriedSettings } from "../shared/carried-settings";
 
 const MAX_LANES = 3;
 const MODES: Mode[] = ["month", "week", "day"];
@@ -44,7 +45,8 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   const queryClient = useQueryClient();
   const notifyError = useNotifyError();
   const { frame, error } = useViewFrame(tableId, view);
-  const settings = useQuery({ queryKey: ["calendar", view.id], queryFn: () => viewKindsApi.calendar(view.id) });
+  // The view list already carries the settings: the records are asked for at once, alongside the table's columns.
+  const settings = useQuery({ queryKey: ["calendar", view.id], queryFn: () => viewKindsApi.calendar(view.id), initialData: () => carriedSettings<CalendarSettings>(view, "calendar_range") });
   const today = dayText(new Date(Date.now() - new Date().getTimezoneOffset() * 60_000));
   const [mode, setMode] = useState<Mode>("month");
   const [cursor, setCursor] = useState(today);
@@ -61,15 +63,16 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   const to = frame?.meta.columns.find((c) => c.id === range?.fk_to_column_id) ?? null;
   const target = { projectId, tableId, viewId: view.id };
   const rowsKey = useMemo(() => ["calendarRows", view.id, days[0], days.at(-1)] as const, [view.id, days]);
+  const fromId = range?.fk_from_column_id;
   const rows = useQuery({
     queryKey: rowsKey,
-    enabled: Boolean(from),
-    queryFn: () => rowsApi.list(target, { limit: 1000, offset: 0, where: rangeWhere(from!.title, to?.title ?? null, days[0]!, days.at(-1)!) }),
+    enabled: Boolean(fromId),
+    queryFn: () => rowsApi.list(target, { limit: 1000, offset: 0, filterArrJson: rangeFilter(fromId!, range?.fk_to_column_id ?? null, days[0]!, days.at(-1)!) }),
   });
   const undated = useQuery({
     queryKey: ["calendarUndated", view.id],
-    enabled: Boolean(from),
-    queryFn: () => rowsApi.list(target, { limit: 50, offset: 0, where: `(${from!.title},blank)` }),
+    enabled: Boolean(fromId),
+    queryFn: () => rowsApi.list(target, { limit: 50, offset: 0, filterArrJson: blankFilter(fromId!) }),
   });
   const reload = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ["calendarRows", view.id] });

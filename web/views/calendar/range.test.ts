@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysOf, layoutRow, movedTo, rangeWhere, resized, step, visibleDays } from "./range";
+import { daysOf, layoutRow, movedTo, rangeFilter, resized, step, visibleDays } from "./range";
 
 describe("calendar ranges", () => {
   it("shows whole Monday-first weeks of the month, a week, or a day", () => {
@@ -17,8 +17,9 @@ describe("calendar ranges", () => {
     expect(step("day", "2026-12-31", 1)).toBe("2027-01-01");
   });
   it("asks only for the visible range, overlapping when there is an end", () => {
-    expect(rangeWhere("Due", null, "2026-11-01", "2026-11-30")).toBe("(Due,gte,exactDate,2026-11-01)~and(Due,lte,exactDate,2026-11-30)");
-    expect(rangeWhere("From", "To", "a", "b")).toBe("(From,lte,exactDate,b)~and((To,gte,exactDate,a)~or(From,gte,exactDate,a))");
+    const c = (id: string, op: string, value: string, logical_op = "and") => ({ fk_column_id: id, comparison_op: op, comparison_sub_op: "exactDate", value, logical_op });
+    expect(JSON.parse(rangeFilter("due", null, "2026-11-01", "2026-11-30"))).toEqual([c("due", "gte", "2026-11-01"), c("due", "lte", "2026-11-30")]);
+    expect(JSON.parse(rangeFilter("from", "to", "a", "b"))).toEqual([c("from", "lte", "b"), { is_group: true, logical_op: "and", children: [c("to", "gte", "a"), c("from", "gte", "a", "or")] }]);
   });
   it("places records on their days and moves them keeping the time", () => {
     expect(daysOf("2026-11-02 10:00:00", "2026-11-04")).toEqual({ first: "2026-11-02", last: "2026-11-04" });

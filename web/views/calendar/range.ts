@@ -32,12 +32,18 @@ export function step(mode: Mode, cursor: string, delta: -1 | 1): string {
   return dayText(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + delta, 1)));
 }
 
-/** Titles go into the where text as they are; commas and parentheses in them would break it, so such fields are refused earlier. */
-export function rangeWhere(from: string, to: string | null, first: string, last: string): string {
-  const starts = `(${from},lte,exactDate,${last})`;
-  if (!to) return `(${from},gte,exactDate,${first})~and${starts}`;
-  return `${starts}~and((${to},gte,exactDate,${first})~or(${from},gte,exactDate,${first}))`;
+/**
+ * The visible range as `filterArrJson` (contract 1.6): fields named by id, so the query needs
+ * neither the table's columns nor safe titles and starts as soon as the view's settings are known.
+ */
+export function rangeFilter(fromId: string, toId: string | null, first: string, last: string): string {
+  const cond = (id: string, op: "gte" | "lte", value: string, logical_op = "and") => ({ fk_column_id: id, comparison_op: op, comparison_sub_op: "exactDate", value, logical_op });
+  const starts = cond(fromId, "lte", last);
+  if (!toId) return JSON.stringify([cond(fromId, "gte", first), starts]);
+  return JSON.stringify([starts, { is_group: true, logical_op: "and", children: [cond(toId, "gte", first), cond(fromId, "gte", first, "or")] }]);
 }
+
+export const blankFilter = (fromId: string) => JSON.stringify([{ fk_column_id: fromId, comparison_op: "blank" }]);
 
 /** The days a record covers within the visible ones. */
 export function daysOf(start: unknown, end: unknown): { first: string; last: string } | null {

@@ -15,7 +15,8 @@ import { queryKeys } from "../../api/query-keys";
 import { rowsApi } from "../../api/rows-api";
 import { tablesApi } from "../../api/tables-api";
 import type { Column, SelectOption } from "../../api/types";
-import { viewKindsApi, type Group } from "../../api/view-kinds-api";
+import { viewKindsApi, type Group, type KanbanSettings } from "../../api/view-kinds-api";
+import { carriedSettings } from "../shared/carried-settings";
 import type { Row, View } from "../../api/view-types";
 import { FormAlert } from "../../components/ui/form-alert";
 import { FullPageSpinner } from "../../components/ui/spinner";
@@ -47,7 +48,8 @@ export function KanbanView({ tableId, view }: { tableId: string; view: View }) {
   const { t } = useTranslation();
   const { frame, error } = useViewFrame(tableId, view);
   const { projectId } = useProject();
-  const settings = useQuery({ queryKey: ["kanban", view.id], queryFn: () => viewKindsApi.kanban(view.id) });
+  // The view list already carries the settings, so the stacks' first pages are asked for at once.
+  const settings = useQuery({ queryKey: ["kanban", view.id], queryFn: () => viewKindsApi.kanban(view.id), initialData: () => carriedSettings<KanbanSettings>(view, "fk_grp_col_id") });
   // The first page of every stack is asked for as soon as the stack field is known, alongside the
   // table's columns, rather than after them.
   const grpId = settings.data?.fk_grp_col_id ?? null;
