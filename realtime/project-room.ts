@@ -10,7 +10,7 @@ import { exportCsv } from "../db/rows/export";
 import type { ListParams } from "../db/query";
 import { QueryError } from "../db/query";
 import * as columnsApi from "../db/schema/columns";
-import { DbError, missing } from "../db/errors";
+import { DbError, missing, unsupported } from "../db/errors";
 import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
@@ -673,6 +673,8 @@ export class ProjectRoom extends Server<Env> {
   }
   /** The feed's iCal text when `hash` is the open feed's; 404 otherwise. */
   calendarFeed(viewId: string, hash: string) {
+    // The feed reads the project's own tables; a project on an external database has none here.
+    if (this.source) return guard(() => { throw unsupported("Calendar feeds of tables on external databases are not supported"); });
     return guard(() => feedApi.feedText(this.store, viewId, hash));
   }
   deleteView(viewId: string) {

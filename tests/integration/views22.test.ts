@@ -171,7 +171,7 @@ describe("views of issue 22", () => {
 
   it("asks only for records overlapping a visible range", async () => {
     // The calendar's range query (web/views/calendar/range.ts): from <= last and (to >= first or from >= first).
-    const c = (id: string, op: string, value: string, logical_op = "and") => ({ fk_column_id: id, comparison_op: op, comparison_sub_op: "exactDate", value, logical_op });
+    const c = (id: string | undefined, op: string, value: string, logical_op = "and") => ({ fk_column_id: id, comparison_op: op, comparison_sub_op: "exactDate", value, logical_op });
     const range = [c(s.col.Starts, "lte", dayAt(8)), { is_group: true, logical_op: "and", children: [c(s.col.Ends, "gte", dayAt(4)), c(s.col.Starts, "gte", dayAt(4), "or")] }];
     const res = await call(s.owner, "GET", `${s.T}?filterArrJson=${encodeURIComponent(JSON.stringify(range))}&fields=Name`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
