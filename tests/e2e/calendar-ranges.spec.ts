@@ -1,7 +1,8 @@
 /**
  * Calendar records that span days (issue 22): a from/to record is one bar across its days that
  * continues into the next week's row; dragging its end, its start and the bar itself writes the
- * new from/to (checked through the API), and undo puts the last change back.
+ * new from/to (checked through the API), undo puts the last change back, and the keyboard moves
+ * the end or the whole record.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createTable, insertRows, setup } from "./grid-helpers";
@@ -80,4 +81,12 @@ test("a multi-day record is a bar across its days; its ends and the bar are drag
   await expect(page.getByTestId("calendar-day")).toHaveCount(7);
   await expect(day("2026-11-02").getByTestId("calendar-record")).toHaveCount(0);
   await expect(day("2026-11-03").getByTestId("calendar-record")).toHaveAttribute("data-last", "2026-11-13");
+
+  // From the keyboard: Alt+Shift+arrow moves the end a day, Alt+arrow the whole record.
+  await day("2026-11-03").getByTestId("calendar-record").getByRole("button").focus();
+  await page.keyboard.press("Alt+Shift+ArrowRight");
+  await expect.poll(stored).toBe("2026-11-03 → 2026-11-14");
+  await day("2026-11-03").getByTestId("calendar-record").getByRole("button").focus();
+  await page.keyboard.press("Alt+ArrowLeft");
+  await expect.poll(stored).toBe("2026-11-02 → 2026-11-13");
 });

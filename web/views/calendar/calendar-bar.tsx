@@ -25,9 +25,11 @@ interface BarProps {
   onDragStart(e: DragEvent<HTMLDivElement>, grabbed: number): void;
   onDragEnd(): void;
   onResizeStart(edge: "start" | "end", e: PointerEvent<HTMLSpanElement>): void;
+  /** Keyboard: Alt+arrow moves the record a day, Alt+Shift+arrow moves its end (days in reading order). */
+  onKeyStep(delta: -1 | 1, end: boolean): void;
 }
 
-export function CalendarBar({ segment, title, pieceFirst, movable, resizable, passThrough, span, onOpen, onDragStart, onDragEnd, onResizeStart }: BarProps) {
+export function CalendarBar({ segment, title, pieceFirst, movable, resizable, passThrough, span, onOpen, onDragStart, onDragEnd, onResizeStart, onKeyStep }: BarProps) {
   const { t } = useTranslation();
   const n = segment.length;
   const handle = (edge: "start" | "end") => (
@@ -60,6 +62,15 @@ export function CalendarBar({ segment, title, pieceFirst, movable, resizable, pa
       <button
         type="button"
         onClick={onOpen}
+        aria-keyshortcuts={movable ? (resizable ? "Alt+ArrowLeft Alt+ArrowRight Alt+Shift+ArrowLeft Alt+Shift+ArrowRight" : "Alt+ArrowLeft Alt+ArrowRight") : undefined}
+        onKeyDown={(e) => {
+          if (!movable || !e.altKey || (e.key !== "ArrowLeft" && e.key !== "ArrowRight")) return;
+          if (e.shiftKey && !resizable) return;
+          e.preventDefault();
+          // Days run in reading order: in a right-to-left page the left arrow goes forward.
+          const rtl = getComputedStyle(e.currentTarget).direction === "rtl";
+          onKeyStep((e.key === "ArrowRight") !== rtl ? 1 : -1, e.shiftKey);
+        }}
         className={`block size-full truncate bg-violet-100 px-1.5 text-start text-xs leading-[19px] text-violet-900 hover:bg-violet-200 ${segment.starts ? "rounded-s" : ""} ${segment.ends ? "rounded-e" : ""}`}
       >
         {title}

@@ -167,6 +167,14 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
   }
+  function keyStep(row: Row, delta: -1 | 1, end: boolean) {
+    const span = daysOf(row[from!.title], to ? row[to.title] : null);
+    if (!span) return;
+    if (!end) return moveTo(row, addDays(span.first, delta));
+    const last = addDays(span.last, delta);
+    if (!to || last < span.first) return;
+    void write(row[keyTitle] as Key, { [to.title]: row[to.title] ?? null }, { [to.title]: movedTo(row[to.title] ?? row[from!.title], last) });
+  }
   function startDrag(row: Row, grabbed: number, e: React.DragEvent<HTMLElement>) {
     if (resizingRef.current) return e.preventDefault();
     e.dataTransfer.setData("text/plain", String(row[keyTitle]));
@@ -229,6 +237,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
         onDragStart={(e, grabbed) => startDrag(row, daysBetween(span.first, day) + grabbed, e)}
         onDragEnd={endDrag}
         onResizeStart={(edge, e) => startResize(row, edge, e)}
+        onKeyStep={(delta, end) => keyStep(row, delta, end)}
       />
     );
   };
