@@ -19,6 +19,7 @@ import { tables } from "./resources/tables";
 import { views } from "./resources/views";
 import { publicSharedBase } from "./resources/public/shared-base";
 import { publicSharedView } from "./resources/public/shared-view";
+import { publicCalendarFeed } from "./resources/public/calendar-feed";
 import { shareRoutes } from "./resources/share/routes";
 import { sharedPages } from "./resources/public/shared-page";
 import { storage } from "./resources/storage";
@@ -55,6 +56,7 @@ export function createApp() {
   app.route("/api/v1/db/meta", shareRoutes);
   app.route("/api/v1/db/public", publicSharedBase);
   app.route("/api/v1/db/public", publicSharedView);
+  app.route("/api/v1/db/public", publicCalendarFeed);
   app.route("/api/v1", connection);
   app.route("/api/v1", orgUsers);
   app.route("/api/v1", apiTokens);

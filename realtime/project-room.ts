@@ -10,7 +10,7 @@ import { exportCsv } from "../db/rows/export";
 import type { ListParams } from "../db/query";
 import { QueryError } from "../db/query";
 import * as columnsApi from "../db/schema/columns";
-import { DbError, missing } from "../db/errors";
+import { DbError, missing, unsupported } from "../db/errors";
 import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
@@ -45,6 +45,7 @@ import * as galleryApi from "../db/views/gallery/settings";
 import * as kanbanApi from "../db/views/kanban/settings";
 import * as groupApi from "../db/views/kanban/group";
 import * as calendarApi from "../db/views/calendar/settings";
+import * as feedApi from "../db/views/calendar/feed";
 import { checkViewRef, type Caller, type KindMode, type ViewRef } from "../db/views/kinds";
 import type { ViewKind } from "../db/views/types";
 
@@ -69,7 +70,7 @@ function guard<T>(fn: () => T): RoomResult<T> {
 export const GATED_METHODS = [
   "listRows", "countRows", "groupBy", "exportCsv", "findOne", "readRow", "rowExists", "nestedList",
   "insertRow", "insertRows", "updateRow", "updateRows", "updateWhere", "deleteRow", "deleteRows", "deleteWhere", "setLink",
-  "groupedList", "submitForm", "submitFormWithLinks",
+  "groupedList", "submitForm", "submitFormWithLinks", "calendarFeed",
 ] as const;
 export type GatedMethod = (typeof GATED_METHODS)[number];
 
@@ -671,6 +672,19 @@ export class ProjectRoom extends Server<Env> {
   }
   updateCalendar(projectId: string, viewId: string, input: Parameters<typeof calendarApi.updateCalendar>[3]) {
     return this.#schema(() => calendarApi.updateCalendar(this.store, projectId, viewId, input));
+  }
+  /** Opens (or replaces) a calendar's iCal feed: the Worker made the secret and passes only its hash. */
+  openCalendarFeed(viewId: string, hash: string) {
+    return this.#schema(() => feedApi.openFeed(this.store, viewId, hash));
+  }
+  closeCalendarFeed(viewId: string) {
+    return this.#schema(() => feedApi.closeFeed(this.store, viewId));
+  }
+  /** The feed's iCal text when `hash` is the open feed's; 404 otherwise. */
+  calendarFeed(viewId: string, hash: string) {
+    // The feed reads the project's own tables; a project on an external database has none here.
+    if (this.source) return guard(() => { throw unsupported("Calendar feeds of tables on external databases are not supported"); });
+    return guard(() => feedApi.feedText(this.store, viewId, hash));
   }
   deleteView(viewId: string) {
     return this.#schema(() => viewsApi.deleteView(this.store, viewId));

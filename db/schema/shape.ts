@@ -52,6 +52,7 @@ export function viewJson(v: ViewRow, projectId: string, model: ModelRow) {
     is_default: Boolean(v.isDefault),
     show_system_fields: Boolean(v.showSystemFields),
     lock_type: v.lockType,
+    created_by: v.createdBy,
     meta: parse(v.meta) ?? {},
     order: v.order,
     show: true,

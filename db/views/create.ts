@@ -7,6 +7,7 @@ import { viewColumns, views, type ColumnRow, type ViewRow } from "../store/schem
 import type { ProjectStore } from "../store/store";
 import { calendarRangeInput, checkRange } from "./calendar/settings";
 import { columnFor, firstFor } from "./columns-for";
+import { withoutFeed } from "./calendar/feed";
 import { copyViewSettings } from "./copy";
 import type { createViewInput } from "./inputs";
 import { findView, tableColumns, viewOfTable } from "./lookup";
@@ -72,7 +73,7 @@ export function createView(store: ProjectStore, projectId: string, tableId: stri
     const title = checkTitle(store, model.id, input.title);
     const source = input.copy_from_id ? copySource(store, model.id, input.copy_from_id) : null;
     const cols = tableColumns(store, model.id);
-    const copied = source && source.type === VIEW_TYPE[kind] ? readSub(source) : null;
+    const copied = source && source.type === VIEW_TYPE[kind] ? withoutFeed(readSub(source)) : null;
     const sub = subSettings(kind, cols, input, title, copied);
     const maxOrder = store.meta.select({ m: sql<number>`coalesce(max(${views.order}), 0)` }).from(views).where(eq(views.modelId, model.id)).get()?.m ?? 0;
     const ts = new Date().toISOString();

@@ -59,3 +59,11 @@ export function checkViewRef(store: ProjectStore, ref: ViewRef, caller: Caller, 
   if (v) checkKind(v, caller, mode);
   return true;
 }
+
+/** A table answer (`GET /tables/{id}`, column changes) without other people's personal views. */
+export function withVisibleViews<T>(table: T, caller: Caller): T {
+  const t = table as { views?: Array<{ lock_type?: unknown; created_by?: unknown }> };
+  if (!t || !Array.isArray(t.views)) return table;
+  const views = t.views.filter((v) => canSeeView({ lockType: String(v.lock_type), createdBy: typeof v.created_by === "string" ? v.created_by : null }, caller));
+  return { ...table, views };
+}

@@ -61,6 +61,8 @@ export interface GallerySettings {
 export interface CalendarSettings {
   calendar_range: Array<{ fk_from_column_id: string; fk_to_column_id: string | null }>;
   meta: string;
+  /** Set while an iCal feed is open; its address is answered only when it is made. */
+  ical_feed?: { created_at: string } | null;
 }
 
 export interface Group {
@@ -82,11 +84,13 @@ export const viewKindsApi = {
   updateFormColumn: (id: string, body: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order" | "meta">>) =>
     api.patch<number>(`${meta}/form-columns/${enc(id)}`, body),
   gallery: (viewId: string) => api.get<GallerySettings>(`${meta}/galleries/${enc(viewId)}`),
-  updateGallery: (viewId: string, body: Partial<Pick<GallerySettings, "fk_cover_image_col_id">>) => api.patch<number>(`${meta}/galleries/${enc(viewId)}`, body),
+  updateGallery: (viewId: string, body: Partial<Pick<GallerySettings, "fk_cover_image_col_id">> & { meta?: Record<string, unknown> }) => api.patch<number>(`${meta}/galleries/${enc(viewId)}`, body),
   kanban: (viewId: string) => api.get<KanbanSettings>(`${meta}/kanbans/${enc(viewId)}`),
   updateKanban: (viewId: string, body: { fk_grp_col_id?: string; meta?: Record<string, unknown> }) => api.patch<number>(`${meta}/kanbans/${enc(viewId)}`, body),
   calendar: (viewId: string) => api.get<CalendarSettings>(`${meta}/calendars/${enc(viewId)}`),
   updateCalendar: (viewId: string, body: Partial<Pick<CalendarSettings, "calendar_range">>) => api.patch<CalendarSettings>(`${meta}/calendars/${enc(viewId)}`, body),
+  openFeed: (viewId: string) => api.post<{ url: string; created_at: string }>(`${meta}/calendars/${enc(viewId)}/ical`),
+  closeFeed: (viewId: string) => api.del<boolean>(`${meta}/calendars/${enc(viewId)}/ical`),
   grouped: (projectId: string, tableId: string, viewId: string, columnId: string, q: { limit: number; offset?: number; keys?: Array<string | null>; where?: string }) =>
     api.get<Group[]>(`${data}/${enc(projectId)}/${enc(tableId)}/views/${enc(viewId)}/group/${enc(columnId)}`, {
       query: { limit: q.limit, offset: q.offset ?? 0, optionsArrJson: q.keys ? JSON.stringify(q.keys) : undefined, where: q.where || undefined },

@@ -5,6 +5,7 @@ import type { ProjectStore } from "../../store/store";
 import { columnFor } from "../columns-for";
 import { tableColumns } from "../lookup";
 import { metaText, readSub, viewOfType, writeSub } from "../sub-meta";
+import { feedState } from "./feed";
 
 /**
  * The calendar sub-view: `calendar_range` = [{fk_from_column_id, fk_to_column_id?}], each a Date
@@ -41,6 +42,8 @@ export function calendarJson(v: ViewRow, projectId: string) {
     title: v.title,
     calendar_range: ((s.calendar_range as CalendarRange[] | undefined) ?? []).map((r) => ({ ...r, fk_view_id: v.id })),
     meta: (s.meta as string | undefined) ?? "{}",
+    // Whether an iCal feed is open and since when; its secret and hash are never answered (feed.ts).
+    ical_feed: feedState(v) ? { created_at: feedState(v)!.created_at } : null,
   };
 }
 

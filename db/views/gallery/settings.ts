@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ViewRow } from "../../store/schema";
 import type { ProjectStore } from "../../store/store";
+import { checkCardMeta } from "../card-meta";
 import { columnFor } from "../columns-for";
 import { tableColumns } from "../lookup";
 import { metaText, readSub, viewOfType, writeSub } from "../sub-meta";
@@ -42,7 +43,7 @@ export function updateGallery(store: ProjectStore, viewId: string, input: z.infe
   if (input.fk_cover_image_col_id !== undefined) {
     sub.fk_cover_image_col_id = input.fk_cover_image_col_id === null ? null : columnFor(tableColumns(store, v.modelId), input.fk_cover_image_col_id, "cover", "fk_cover_image_col_id").id;
   }
-  if (input.meta !== undefined) sub.meta = metaText(input.meta);
+  if (input.meta !== undefined) sub.meta = checkCardMeta(metaText(input.meta), "gallery");
   writeSub(store, v.id, sub);
   return 1;
 }

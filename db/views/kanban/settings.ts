@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ViewRow } from "../../store/schema";
 import type { ProjectStore } from "../../store/store";
+import { checkCardMeta } from "../card-meta";
 import { columnFor } from "../columns-for";
 import { tableColumns } from "../lookup";
 import { metaText, readSub, viewOfType, writeSub } from "../sub-meta";
@@ -47,7 +48,7 @@ export function updateKanban(store: ProjectStore, viewId: string, input: z.infer
   if (input.fk_cover_image_col_id !== undefined) {
     sub.fk_cover_image_col_id = input.fk_cover_image_col_id === null ? null : columnFor(cols, input.fk_cover_image_col_id, "cover", "fk_cover_image_col_id").id;
   }
-  if (input.meta !== undefined) sub.meta = metaText(input.meta);
+  if (input.meta !== undefined) sub.meta = checkCardMeta(metaText(input.meta), "kanban");
   writeSub(store, v.id, sub);
   return 1;
 }

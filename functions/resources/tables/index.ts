@@ -9,6 +9,8 @@ import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
+import { withVisibleViews } from "../../../db/views/kinds";
+import { callerOf } from "../../lib/caller";
 
 type Ctx = Context<AppEnv>;
 const room = (c: Ctx) => projectRoom(c.env, c.get("project").id);
@@ -35,7 +37,7 @@ async function create(c: Ctx) {
   const body = await jsonBody(c, createTableInput);
   const table = await unwrap(room(c).createTable(pid(c), body));
   await indexIds(c.env.META, pid(c), idsOf(table));
-  return c.json(table);
+  return c.json(withVisibleViews(table, callerOf(c)));
 }
 
 /** Tables and columns (contract 4.2, 4.3): thin HTTP over the project room's schema engine. */
@@ -47,7 +49,7 @@ export const tables = new Hono<AppEnv>()
   .get("/tables/:tableId", need("tableGet"), async (c) => {
     // No index write here: this request found the table through the index, and its columns and
     // views were indexed when they were made.
-    return c.json(await unwrap(room(c).readTable(pid(c), c.req.param("tableId"))));
+    return c.json(withVisibleViews(await unwrap(room(c).readTable(pid(c), c.req.param("tableId"))), callerOf(c)));
   })
   .patch("/tables/:tableId", need("tableUpdate"), body(updateTableInput), async (c) => {
     const body = await jsonBody(c, updateTableInput);
@@ -69,17 +71,17 @@ export const tables = new Hono<AppEnv>()
     const table = await unwrap(room(c).addColumn(pid(c), c.req.param("tableId"), body));
     // A link also adds columns (and maybe a junction table) elsewhere: index the whole schema.
     await indexIds(c.env.META, pid(c), await unwrap(room(c).schemaIds()));
-    return c.json(table);
+    return c.json(withVisibleViews(table, callerOf(c)));
   })
   .get("/columns/:columnId", need("columnList"), async (c) => c.json(await unwrap(room(c).readColumn(pid(c), c.req.param("columnId")))))
   .patch("/columns/:columnId", need("columnUpdate"), body(columnInput), async (c) => {
     const body = await jsonBody(c, columnInput);
-    return c.json(await unwrap(room(c).updateColumn(pid(c), c.req.param("columnId"), body)));
+    return c.json(withVisibleViews(await unwrap(room(c).updateColumn(pid(c), c.req.param("columnId"), body)), callerOf(c)));
   })
   .delete("/columns/:columnId", need("columnDelete"), async (c) => {
     const table = await unwrap(room(c).deleteColumn(pid(c), c.req.param("columnId")));
     await unindexIds(c.env.META, [c.req.param("columnId")]);
-    return c.json(table);
+    return c.json(withVisibleViews(table, callerOf(c)));
   })
   .post("/columns/:columnId/primary", need("columnSetAsPrimary"), async (c) =>
     c.json(await unwrap(room(c).setPrimaryColumn(c.req.param("columnId")))),

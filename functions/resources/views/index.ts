@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../types";
+import { calendarFeedRoutes } from "./calendar-feed";
 import { viewColumnRoutes } from "./columns";
 import { filterRoutes } from "./filters";
 import { sortRoutes } from "./sorts";
@@ -7,4 +8,4 @@ import { subViewRoutes } from "./sub-views";
 import { viewRoutes } from "./views";
 
 /** Views, view columns, filters and sorts under /api/v1/db/meta (contract 4.4, 4.6, 4.7). */
-export const views = new Hono<AppEnv>().route("/", viewRoutes).route("/", subViewRoutes).route("/", viewColumnRoutes).route("/", filterRoutes).route("/", sortRoutes);
+export const views = new Hono<AppEnv>().route("/", viewRoutes).route("/", subViewRoutes).route("/", viewColumnRoutes).route("/", filterRoutes).route("/", sortRoutes).route("/", calendarFeedRoutes);

@@ -32,12 +32,18 @@ export function step(mode: Mode, cursor: string, delta: -1 | 1): string {
   return dayText(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + delta, 1)));
 }
 
-/** Titles go into the where text as they are; commas and parentheses in them would break it, so such fields are refused earlier. */
-export function rangeWhere(from: string, to: string | null, first: string, last: string): string {
-  const starts = `(${from},lte,exactDate,${last})`;
-  if (!to) return `(${from},gte,exactDate,${first})~and${starts}`;
-  return `${starts}~and((${to},gte,exactDate,${first})~or(${from},gte,exactDate,${first}))`;
+/**
+ * The visible range as `filterArrJson` (contract 1.6): fields named by id, so the query needs
+ * neither the table's columns nor safe titles and starts as soon as the view's settings are known.
+ */
+export function rangeFilter(fromId: string, toId: string | null, first: string, last: string): string {
+  const cond = (id: string, op: "gte" | "lte", value: string, logical_op = "and") => ({ fk_column_id: id, comparison_op: op, comparison_sub_op: "exactDate", value, logical_op });
+  const starts = cond(fromId, "lte", last);
+  if (!toId) return JSON.stringify([cond(fromId, "gte", first), starts]);
+  return JSON.stringify([starts, { is_group: true, logical_op: "and", children: [cond(toId, "gte", first), cond(fromId, "gte", first, "or")] }]);
 }
+
+export const blankFilter = (fromId: string) => JSON.stringify([{ fk_column_id: fromId, comparison_op: "blank" }]);
 
 /** The days a record covers within the visible ones. */
 export function daysOf(start: unknown, end: unknown): { first: string; last: string } | null {
@@ -49,3 +55,45 @@ export function daysOf(start: unknown, end: unknown): { first: string; last: str
 
 /** A date or date-time value moved to another day, keeping its time. */
 export const movedTo = (value: unknown, day: string) => (typeof value === "string" && value.length > 10 ? day + value.slice(10) : day);
+
+/** A record's piece within one row of days (a week, or the one day of the day view). */
+export interface Segment {
+  key: string;
+  /** Index of its first day in the row, and how many days it covers there. */
+  col: number;
+  length: number;
+  /** Its line in the row: records of a row never overlap on a line. */
+  lane: number;
+  /** Whether the record really starts / ends in this row (a resize handle goes there). */
+  starts: boolean;
+  ends: boolean;
+}
+
+/**
+ * Lays records out as bars in one row of consecutive days: the earliest first (the longest first
+ * on the same day), each on the first line free over all its days, so a bar that continues into
+ * the next row starts there again at the row's first day.
+ */
+export function layoutRow(row: readonly string[], spans: ReadonlyArray<{ key: string; first: string; last: string }>): Segment[] {
+  if (row.length === 0) return [];
+  const rowFirst = row[0]!;
+  const rowLast = row.at(-1)!;
+  const inRow = spans
+    .filter((s) => s.first <= rowLast && s.last >= rowFirst)
+    .sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : daysBetween(b.first, b.last) - daysBetween(a.first, a.last) || (a.key < b.key ? -1 : 1)));
+  const taken: boolean[][] = [];
+  return inRow.map((s) => {
+    const col = s.first < rowFirst ? 0 : daysBetween(rowFirst, s.first);
+    const end = s.last > rowLast ? row.length - 1 : daysBetween(rowFirst, s.last);
+    let lane = 0;
+    while (taken[lane]?.slice(col, end + 1).some(Boolean)) lane++;
+    taken[lane] ??= [];
+    for (let i = col; i <= end; i++) taken[lane]![i] = true;
+    return { key: s.key, col, length: end - col + 1, lane, starts: s.first >= rowFirst, ends: s.last <= rowLast };
+  });
+}
+
+/** A span after one of its ends is dragged to `day` (an end never passes the other). */
+export function resized(span: { first: string; last: string }, edge: "start" | "end", day: string): { first: string; last: string } {
+  return edge === "start" ? { first: day <= span.last ? day : span.last, last: span.last } : { first: span.first, last: day >= span.first ? day : span.first };
+}

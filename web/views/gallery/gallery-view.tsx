@@ -28,6 +28,8 @@ import { GridSearch } from "../grid/toolbar/grid-search";
 import { SortMenu } from "../grid/toolbar/sort-menu";
 import { useLocalSettings } from "../grid/data/use-local-settings";
 import { RecordCard } from "../shared/record-card";
+import { coverFitOf, type CoverFit } from "../shared/cover";
+import { CoverFitPicker } from "../shared/cover-fit-picker";
 import { ViewFieldsMenu } from "../shared/view-fields-menu";
 import { recordWrites } from "../shared/record-writes";
 import { useViewFrame, type ViewFrame } from "../shared/use-view-frame";
@@ -45,10 +47,10 @@ export function GalleryView({ tableId, view }: { tableId: string; view: View }) 
   if (failed) return <FormAlert tone="error" message={errorText(failed, t("views.loadError"))} />;
   if (!frame || !settings.data || !filters.data || !sorts.data) return <FullPageSpinner />;
   const setup: ViewSetup = { meta: frame.meta, view, gridColumns: null, savedFilters: filters.data, savedSorts: sorts.data, viewApiReady: true, pending: false, error: null };
-  return <Gallery frame={frame} setup={setup} coverId={settings.data.fk_cover_image_col_id} />;
+  return <Gallery frame={frame} setup={setup} coverId={settings.data.fk_cover_image_col_id} metaText={settings.data.meta} />;
 }
 
-function Gallery({ frame, setup, coverId }: { frame: ViewFrame; setup: ViewSetup; coverId: string | null }) {
+function Gallery({ frame, setup, coverId, metaText }: { frame: ViewFrame; setup: ViewSetup; coverId: string | null; metaText: string }) {
   const { t } = useTranslation();
   const { projectId, can } = useProject();
   const queryClient = useQueryClient();
@@ -83,6 +85,15 @@ function Gallery({ frame, setup, coverId }: { frame: ViewFrame; setup: ViewSetup
   }, []);
   useEffect(() => store.setViewport(first * perRow, Math.max(first * perRow, last * perRow - 1)), [store, first, last, perRow]);
 
+  const fit = coverFitOf(metaText);
+  async function chooseFit(next: CoverFit) {
+    try {
+      await viewKindsApi.updateGallery(view.id, { meta: { ...(JSON.parse(metaText || "{}") as object), coverFit: next } });
+      await queryClient.invalidateQueries({ queryKey: ["gallery", view.id] });
+    } catch (err) {
+      notifyError(err);
+    }
+  }
   async function chooseCover(id: string) {
     try {
       await viewKindsApi.updateGallery(view.id, { fk_cover_image_col_id: id || null });
@@ -103,7 +114,7 @@ function Gallery({ frame, setup, coverId }: { frame: ViewFrame; setup: ViewSetup
         <li key={index} data-testid="gallery-card" className="absolute" style={{ top: r * (cardHeight + GAP), insetInlineStart: c * (CARD_WIDTH + GAP), width: CARD_WIDTH, height: cardHeight }}>
           {row ? (
             <button type="button" className="block size-full overflow-hidden rounded-md border border-gray-200 bg-white text-start shadow-xs hover:border-primary/50" onClick={() => setExpanded({ key: row[keyTitle] as string | number })}>
-              <RecordCard row={row} pv={frame.pv} fields={cardFields} cover={cover} untitled={t("views.untitled")} />
+              <RecordCard row={row} pv={frame.pv} fields={cardFields} cover={cover} untitled={t("views.untitled")} fit={fit} />
             </button>
           ) : (
             <div className="size-full animate-pulse rounded-md bg-gray-100" />
@@ -119,8 +130,12 @@ function Gallery({ frame, setup, coverId }: { frame: ViewFrame; setup: ViewSetup
         <div className="flex flex-wrap items-center gap-1">
           <h2 className="me-2 text-lg font-semibold text-gray-900">{view.title}</h2>
           {can("gridColumnUpdate") && !locked ? <ViewFieldsMenu frame={frame} /> : null}
-          <FilterMenu filters={query.filters} columns={columns} onChange={query.editFilters} autoSave={filterAutoSave} mayPersist={can("filterCreate") && !locked} canSave={query.canSave} onSave={() => void query.save()} />
-          <SortMenu sorts={query.sorts} columns={columns} onChange={query.editSorts} />
+          {locked ? null : (
+            <>
+              <FilterMenu filters={query.filters} columns={columns} onChange={query.editFilters} autoSave={filterAutoSave} mayPersist={can("filterCreate")} canSave={query.canSave} onSave={() => void query.save()} />
+              <SortMenu sorts={query.sorts} columns={columns} onChange={query.editSorts} />
+            </>
+          )}
           {can("gridColumnUpdate") && !locked && covers.length > 0 ? (
             <SelectField
               label={t("views.gallery.cover")}
@@ -130,6 +145,7 @@ function Gallery({ frame, setup, coverId }: { frame: ViewFrame; setup: ViewSetup
               onValueChange={(v) => void chooseCover(v)}
             />
           ) : null}
+          {can("gridColumnUpdate") && !locked && cover ? <CoverFitPicker value={fit} onChange={(f) => void chooseFit(f)} /> : null}
           <div className="ms-auto">
             <GridSearch columns={columns.filter((c) => !isVirtual(c.uidt))} columnId={query.search.columnId} query={query.search.query} onSearch={query.setSearch} />
           </div>

@@ -28,6 +28,8 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   const queryClient = useQueryClient();
   const notifyError = useNotifyError();
   const { filterAutoSave } = useLocalSettings();
+  // A locked view's filters, sorts, fields and layout are its builders' (SPEC 3): others get none of those controls.
+  const shapeLocked = setup.view?.lock_type === "locked" && !can("viewUpdate");
   const perms = { edit: can("dataUpdate"), insert: can("dataInsert"), delete: can("dataDelete") };
   const keyTitle = meta.columns.find((c) => c.pk)?.title ?? "Id";
   const target = useMemo(() => ({ projectId, tableId: meta.id }), [projectId, meta.id]);
@@ -69,6 +71,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   }, [store, keyTitle, meta.id]);
 
   const headerActions: HeaderActions = {
+    canShape: !shapeLocked,
     canEditField: can("columnUpdate"),
     canDeleteField: can("columnDelete"),
     onEditField: (f) => fieldDialogs.editField(f.column),
@@ -107,6 +110,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
           onSearch={query.setSearch}
           canUndo={writes.canUndo}
           canRedo={writes.canRedo}
+          shapeLocked={shapeLocked}
           onUndo={() => void writes.undo()}
           onRedo={() => void writes.redo()}
           onNewRecord={perms.insert ? () => setExpanded({ key: null }) : null}

@@ -9,6 +9,8 @@ import { MENU_ITEM, Popover } from "./ui/popover";
 export interface HeaderActions {
   canEditField: boolean;
   canDeleteField: boolean;
+  /** False on a locked view for those who may not change it: no sorting, hiding, moving or resizing. */
+  canShape: boolean;
   onEditField(field: GridFieldView): void;
   onDeleteField(field: GridFieldView): void;
   onSort(field: GridFieldView, direction: "asc" | "desc"): void;
@@ -28,6 +30,7 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
   const Icon = field.ui.icon;
   const title = field.column.title;
   const frozen = index === 0;
+  const movable = !frozen && actions.canShape;
 
   const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -52,13 +55,13 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
       role="columnheader"
       aria-colindex={index + 2}
       data-title={title}
-      draggable={!frozen}
+      draggable={movable}
       onDragStart={(e) => {
         e.dataTransfer.setData(DRAG_TYPE, String(index));
         e.dataTransfer.effectAllowed = "move";
       }}
       onDragOver={(e) => {
-        if (frozen || !e.dataTransfer.types.includes(DRAG_TYPE)) return;
+        if (!movable || !e.dataTransfer.types.includes(DRAG_TYPE)) return;
         e.preventDefault();
         setOver(true);
       }}
@@ -66,7 +69,7 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
       onDrop={(e) => {
         setOver(false);
         const from = Number(e.dataTransfer.getData(DRAG_TYPE));
-        if (!frozen && Number.isInteger(from)) actions.onMove(from, index);
+        if (movable && Number.isInteger(from)) actions.onMove(from, index);
       }}
       className={`group relative flex shrink-0 items-center gap-1.5 border-b border-e border-gray-200 bg-gray-50 ps-2 pe-1 text-xs font-medium text-gray-700 ${frozen ? "sticky z-10" : ""} ${over ? "bg-primary/10" : ""}`}
       style={{ width: field.width, height: HEADER_HEIGHT, insetInlineStart: frozen ? GUTTER_WIDTH : undefined }}
@@ -88,15 +91,19 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
                 {t("grid.column.edit")}
               </button>
             ) : null}
-            <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onSort(field, "asc"))}>
-              <ArrowUpNarrowWide aria-hidden="true" className="size-4" />
-              {t("grid.column.sortAsc")}
-            </button>
-            <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onSort(field, "desc"))}>
-              <ArrowDownWideNarrow aria-hidden="true" className="size-4" />
-              {t("grid.column.sortDesc")}
-            </button>
-            {!frozen ? (
+            {actions.canShape ? (
+              <>
+                <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onSort(field, "asc"))}>
+                  <ArrowUpNarrowWide aria-hidden="true" className="size-4" />
+                  {t("grid.column.sortAsc")}
+                </button>
+                <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onSort(field, "desc"))}>
+                  <ArrowDownWideNarrow aria-hidden="true" className="size-4" />
+                  {t("grid.column.sortDesc")}
+                </button>
+              </>
+            ) : null}
+            {movable ? (
               <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onHide(field))}>
                 <EyeOff aria-hidden="true" className="size-4" />
                 {t("grid.column.hide")}
@@ -111,13 +118,15 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
           </>
         )}
       </Popover>
-      <div
-        role="separator"
-        aria-orientation="vertical"
-        aria-label={t("grid.column.resize", { title })}
-        className="absolute -end-1 top-0 z-20 h-full w-2 cursor-col-resize hover:bg-primary/40"
-        onPointerDown={onPointerDown}
-      />
+      {actions.canShape ? (
+        <div
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={t("grid.column.resize", { title })}
+          className="absolute -end-1 top-0 z-20 h-full w-2 cursor-col-resize hover:bg-primary/40"
+          onPointerDown={onPointerDown}
+        />
+      ) : null}
     </div>
   );
 }

@@ -20,6 +20,9 @@ export interface StackMeta {
 export interface KanbanMeta {
   [groupColumnId: string]: unknown;
   cardOrder?: Record<string, Array<string | number>>;
+  /** Work-in-progress limits per stack id (db/views/card-meta.ts checks them). */
+  wipLimits?: Record<string, number>;
+  coverFit?: "crop" | "fit";
 }
 
 export interface Stack {
@@ -66,3 +69,16 @@ export function orderCards(rows: readonly Row[], keyTitle: string, order: Readon
 }
 
 export const MAX_HAND_ORDER = 200;
+
+/** A stack's work-in-progress limit (`meta.wipLimits[stackId]`), or null for none. */
+export function wipLimitOf(meta: KanbanMeta, stackId: string): number | null {
+  const limits = meta.wipLimits as Record<string, unknown> | undefined;
+  const n = limits && typeof limits === "object" ? limits[stackId] : undefined;
+  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** The meta with a stack's limit set, or removed when `limit` is null. */
+export function withWipLimit(meta: KanbanMeta, stackId: string, limit: number | null): KanbanMeta {
+  const { [stackId]: _old, ...rest } = meta.wipLimits ?? {};
+  return { ...meta, wipLimits: limit === null ? rest : { ...rest, [stackId]: limit } };
+}

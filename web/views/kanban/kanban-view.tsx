@@ -7,7 +7,7 @@
  * record in it follows) and added (a new option).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, ChevronsDownUp, ChevronsUpDown, Pencil, Plus, Undo2 } from "lucide-react";
+import { ChevronLeft, ChevronRight, ChevronsDownUp, ChevronsUpDown, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { servesView } from "../../../db/fields/registry";
@@ -15,7 +15,8 @@ import { queryKeys } from "../../api/query-keys";
 import { rowsApi } from "../../api/rows-api";
 import { tablesApi } from "../../api/tables-api";
 import type { Column, SelectOption } from "../../api/types";
-import { viewKindsApi, type Group } from "../../api/view-kinds-api";
+import { viewKindsApi, type Group, type KanbanSettings } from "../../api/view-kinds-api";
+import { carriedSettings } from "../shared/carried-settings";
 import type { Row, View } from "../../api/view-types";
 import { FormAlert } from "../../components/ui/form-alert";
 import { FullPageSpinner } from "../../components/ui/spinner";
@@ -26,9 +27,12 @@ import { LiveGrid } from "../../realtime";
 import { ExpandedRow } from "../grid/expanded/expanded-row";
 import { recordWrites } from "../shared/record-writes";
 import { RecordCard } from "../shared/record-card";
+import { CoverFitPicker } from "../shared/cover-fit-picker";
 import { ViewFieldsMenu } from "../shared/view-fields-menu";
 import { useViewFrame, type ViewFrame } from "../shared/use-view-frame";
-import { MAX_HAND_ORDER, orderCards, parseMeta, stacksOf, withStacks, type KanbanMeta, type Stack } from "./board";
+import { MAX_HAND_ORDER, orderCards, parseMeta, stacksOf, withStacks, wipLimitOf, withWipLimit, type KanbanMeta, type Stack } from "./board";
+import { StackName, NewStack } from "./stack-name";
+import { WipLimit } from "./wip-limit";
 
 const PAGE = 25;
 
@@ -44,7 +48,8 @@ export function KanbanView({ tableId, view }: { tableId: string; view: View }) {
   const { t } = useTranslation();
   const { frame, error } = useViewFrame(tableId, view);
   const { projectId } = useProject();
-  const settings = useQuery({ queryKey: ["kanban", view.id], queryFn: () => viewKindsApi.kanban(view.id) });
+  // The view list already carries the settings, so the stacks' first pages are asked for at once.
+  const settings = useQuery({ queryKey: ["kanban", view.id], queryFn: () => viewKindsApi.kanban(view.id), initialData: () => carriedSettings<KanbanSettings>(view, "fk_grp_col_id") });
   // The first page of every stack is asked for as soon as the stack field is known, alongside the
   // table's columns, rather than after them.
   const grpId = settings.data?.fk_grp_col_id ?? null;
@@ -194,12 +199,10 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
       notifyError(err);
     }
   }
-  function addStack() {
-    const title = window.prompt(t("views.kanban.newStack"))?.trim();
-    if (title) void changeOptions([...options, { title }]);
+  function addStack(title: string) {
+    if (title && !options.some((o) => o.title === title)) void changeOptions([...options, { title }]);
   }
-  function renameStack(stack: Stack) {
-    const title = window.prompt(t("views.kanban.renameStack"), stack.key ?? "")?.trim();
+  function renameStack(stack: Stack, title: string) {
     if (title && title !== stack.key) void changeOptions(options.map((o) => (o.title === stack.key ? { ...o, title } : o)));
   }
   function shiftStack(index: number, delta: -1 | 1) {
@@ -209,7 +212,10 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
     void saveMeta(withStacks(meta, group.id, next));
   }
   function toggle(stack: Stack) {
-    void saveMeta(withStacks(meta, group.id, stacks.map((s) => (s.id === stack.id ? { ...s, collapsed: !s.collapsed } : s))));
+    const next = withStacks(meta, group.id, stacks.map((s) => (s.id === stack.id ? { ...s, collapsed: !s.collapsed } : s)));
+    // On a locked view, those who may not change it collapse stacks for themselves only.
+    if (canShape) void saveMeta(next);
+    else setMeta(next);
   }
 
   // Realtime: another person's change to a loaded card moves or updates it; anything else reloads.
@@ -240,6 +246,7 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
         <div className="flex items-center gap-2">
           <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
           {canShape ? <ViewFieldsMenu frame={frame} /> : null}
+          {canShape && cover ? <CoverFitPicker value={meta.coverFit === "fit" ? "fit" : "crop"} onChange={(coverFit) => void saveMeta({ ...meta, coverFit })} /> : null}
           <button type="button" className="ms-auto flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 disabled:opacity-40" disabled={undo.current.length === 0} onClick={undoLast}>
             <Undo2 aria-hidden="true" className="size-4" />
             {t("views.kanban.undo")}
@@ -250,13 +257,17 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
             const l = loaded[stack.id];
             const rows = orderCards(l?.rows ?? [], keyTitle, meta.cardOrder?.[stack.id]);
             const name = stack.key ?? t("views.kanban.uncategorized");
+            const limit = wipLimitOf(meta, stack.id);
+            const over = limit !== null && (l?.total ?? 0) > limit;
             return (
               <section
                 key={stack.id}
                 data-testid="kanban-stack"
                 data-stack={name}
+                data-stack-id={stack.id}
                 aria-label={name}
-                className={`flex shrink-0 flex-col rounded-lg bg-gray-100 ${stack.collapsed ? "w-12" : "w-72"}`}
+                data-over-limit={over || undefined}
+                className={`flex shrink-0 flex-col rounded-lg ${over ? "bg-red-50 ring-1 ring-red-300" : "bg-gray-100"} ${stack.collapsed ? "w-12" : "w-72"}`}
                 onDragOver={(e) => dragging && e.preventDefault()}
                 onDrop={(e) => (e.preventDefault(), drop(stack, rows.length))}
               >
@@ -267,8 +278,12 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
                   {stack.collapsed ? null : (
                     <>
                       <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: stack.color ?? "#9ca3af" }} aria-hidden="true" />
-                      <h3 className="min-w-0 truncate text-sm font-semibold text-gray-800">{name}</h3>
-                      <span data-testid="stack-count" className="rounded-full bg-white px-1.5 text-xs text-gray-600">{l?.total ?? 0}</span>
+                      <StackName name={name} canRename={stack.key !== null && can("columnUpdate")} onRename={(title) => renameStack(stack, title)} />
+                      <span data-testid="stack-count" className={`rounded-full px-1.5 text-xs ${over ? "bg-red-600 font-semibold text-white" : "bg-white text-gray-600"}`}>
+                        {limit ? `${l?.total ?? 0}/${limit}` : (l?.total ?? 0)}
+                      </span>
+                      {over ? <span data-testid="stack-over" className="text-xs font-medium text-red-700">{t("views.kanban.overLimit")}</span> : null}
+                      {canShape ? <WipLimit name={name} limit={limit} onChange={(n) => void saveMeta(withWipLimit(meta, stack.id, n))} /> : null}
                       {canShape ? (
                         <span className="ms-auto flex">
                           <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-200 disabled:opacity-30" aria-label={t("views.kanban.moveBefore", { name })} disabled={i === 0} onClick={() => shiftStack(i, -1)}>
@@ -277,11 +292,6 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
                           <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-200 disabled:opacity-30" aria-label={t("views.kanban.moveAfter", { name })} disabled={i === stacks.length - 1} onClick={() => shiftStack(i, 1)}>
                             <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
                           </button>
-                          {stack.key !== null && can("columnUpdate") ? (
-                            <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-200" aria-label={t("views.kanban.renameStackOf", { name })} onClick={() => renameStack(stack)}>
-                              <Pencil aria-hidden="true" className="size-3.5" />
-                            </button>
-                          ) : null}
                         </span>
                       ) : null}
                     </>
@@ -301,7 +311,7 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
                         className="cursor-grab rounded-md border border-gray-200 bg-white shadow-xs hover:border-primary/50"
                       >
                         <button type="button" className="block w-full" onClick={() => setExpanded({ key: row[keyTitle] as string | number })}>
-                          <RecordCard row={row} pv={frame.pv} fields={cardFields} cover={cover} untitled={t("views.untitled")} />
+                          <RecordCard row={row} pv={frame.pv} fields={cardFields} cover={cover} untitled={t("views.untitled")} fit={meta.coverFit === "fit" ? "fit" : "crop"} />
                         </button>
                       </li>
                     ))}
@@ -317,12 +327,7 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
               </section>
             );
           })}
-          {can("columnUpdate") ? (
-            <button type="button" onClick={addStack} className="flex h-10 w-48 shrink-0 items-center justify-center gap-1 rounded-lg border border-dashed border-gray-300 text-sm text-gray-600 hover:bg-gray-100">
-              <Plus aria-hidden="true" className="size-4" />
-              {t("views.kanban.addStack")}
-            </button>
-          ) : null}
+          {can("columnUpdate") ? <NewStack onAdd={addStack} /> : null}
         </div>
       </div>
       {expanded ? (

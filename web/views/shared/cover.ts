@@ -44,3 +44,16 @@ export function coverUrl(value: unknown): string | null {
   const path = text(item.path);
   return text(item.thumbnails?.card?.signedUrl) ?? text(item.signedUrl) ?? text(item.url) ?? (path ? (path.startsWith("/") ? path : `/${path}`) : null);
 }
+
+/** How a cover image fills its box, per view (`meta.coverFit`): cut to fill, or whole with bands. */
+export type CoverFit = "crop" | "fit";
+export const COVER_FITS: readonly CoverFit[] = ["crop", "fit"];
+
+export function coverFitOf(metaText: string | null | undefined): CoverFit {
+  try {
+    const meta = JSON.parse(metaText || "{}") as { coverFit?: unknown };
+    return meta.coverFit === "fit" ? "fit" : "crop";
+  } catch {
+    return "crop";
+  }
+}

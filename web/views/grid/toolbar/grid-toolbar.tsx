@@ -37,6 +37,8 @@ export interface GridToolbarProps {
   onUndo(): void;
   onRedo(): void;
   onNewRecord: (() => void) | null;
+  /** A locked view for this caller: fields, filters, sorts and row height are not offered. */
+  shapeLocked?: boolean;
 }
 
 /** The grid's toolbar: fields, filters, sorts, row height, search, undo/redo, new record. */
@@ -45,10 +47,14 @@ export function GridToolbar(p: GridToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-1 pb-2">
       <h2 className="me-2 text-lg font-semibold text-gray-900">{p.title}</h2>
-      <FieldsMenu fields={p.fields} onShow={p.onShowField} onMove={p.onMoveField} onAll={p.onAllFields} onEditFields={p.onEditFields} />
-      <FilterMenu filters={p.filters} columns={p.columns} onChange={p.onFilters} autoSave={p.autoSave} mayPersist={p.mayPersist} canSave={p.canSave} onSave={p.onSave} />
-      <SortMenu sorts={p.sorts} columns={p.columns} onChange={p.onSorts} />
-      <RowHeightMenu level={p.rowLevel} onChange={p.onRowLevel} />
+      {p.shapeLocked ? null : (
+        <>
+          <FieldsMenu fields={p.fields} onShow={p.onShowField} onMove={p.onMoveField} onAll={p.onAllFields} onEditFields={p.onEditFields} />
+          <FilterMenu filters={p.filters} columns={p.columns} onChange={p.onFilters} autoSave={p.autoSave} mayPersist={p.mayPersist} canSave={p.canSave} onSave={p.onSave} />
+          <SortMenu sorts={p.sorts} columns={p.columns} onChange={p.onSorts} />
+          <RowHeightMenu level={p.rowLevel} onChange={p.onRowLevel} />
+        </>
+      )}
       <button type="button" className={TOOL_BUTTON} aria-label={t("grid.undo")} title={t("grid.undo")} disabled={!p.canUndo} onClick={p.onUndo}>
         <Undo2 aria-hidden="true" className="size-4" />
       </button>
