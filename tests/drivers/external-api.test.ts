@@ -52,6 +52,40 @@ async function tables(projectId: string, includeM2M = false): Promise<Table[]> {
   return Promise.all(list.map(async (t) => (await call("GET", `/api/v1/db/meta/tables/${t.id}`)).body as Table));
 }
 
+/**
+ * order_lines has the key (order_id, line_no): its row id is `order___line` (contract 1.8). Read,
+ * edit (the one-row route, and the bulk route naming both key columns) and delete, each seen in
+ * the database; a row id missing a part is a 404, not a write to another row.
+ */
+async function compositeKeyRows(sample: SampleDb, bulk: string, data: (path: string) => string, ph: (i: number) => string) {
+  const line = await call("GET", data("OrderLines/1___2"));
+  expect(line.status, line.text).toBe(200);
+  expect(line.body).toMatchObject({ OrderId: 1, LineNo: 2, Product: "ink" });
+  const listed = await call("GET", data("OrderLines?where=(OrderId,eq,1)&sort=-LineNo"));
+  expect(listed.body.list.map((r: { LineNo: number }) => r.LineNo)).toEqual([2, 1]);
+  const edited = await call("PATCH", data("OrderLines/1___2"), { Product: "ink refill", Qty: 3 });
+  expect(edited.status, edited.text).toBe(200);
+  expect(edited.body).toMatchObject({ OrderId: 1, LineNo: 2, Product: "ink refill", Qty: 3 });
+  const q = `SELECT product, qty FROM order_lines WHERE order_id = ${ph(1)} AND line_no = ${ph(2)}`;
+  expect(await sample.query(q, [1, 2])).toEqual([{ product: "ink refill", qty: 3 }]);
+  // The other line of order 1 is untouched.
+  expect(await sample.query(q, [1, 1])).toEqual([{ product: "pen", qty: 2 }]);
+  expect((await call("PATCH", data("OrderLines/1"), { Product: "x" })).status).toBe(404);
+  expect((await call("PATCH", data("OrderLines/1___9"), { Product: "x" })).status).toBe(404);
+  const bulkEdit = await call("PATCH", `${bulk}/OrderLines`, [{ OrderId: 1, LineNo: 1, Qty: 5 }, { OrderId: 2, LineNo: 1, Qty: 6 }]);
+  expect(bulkEdit.status, bulkEdit.text).toBe(200);
+  expect(await sample.query(`SELECT qty FROM order_lines ORDER BY order_id, line_no`)).toEqual([{ qty: 5 }, { qty: 3 }, { qty: 6 }]);
+  const lacking = await call("PATCH", `${bulk}/OrderLines`, [{ OrderId: 1, Qty: 9 }]);
+  expect(lacking.status).toBe(400);
+  expect(lacking.body.msg).toMatch(/LineNo/);
+  const added = await call("POST", data("OrderLines"), { OrderId: 2, LineNo: 2, Product: "clip", Qty: 1 });
+  expect(added.status, added.text).toBe(200);
+  expect((await call("DELETE", data("OrderLines/2___2"))).status).toBe(200);
+  expect(await sample.query(q, [2, 2])).toEqual([]);
+  expect(await sample.query(q, [2, 1])).toEqual([{ product: "pad", qty: 6 }]);
+  expect((await call("DELETE", data("OrderLines/2___2"))).status).toBe(404);
+}
+
 const pgDb = await pgSample();
 describe.skipIf(!pgDb)("PostgreSQL project", () => {
   const sample = pgDb!;
@@ -159,6 +193,10 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     expect((await sample.query("SELECT customer_id FROM orders WHERE id = 3"))[0]!.customer_id).toBe(3);
     const excluded = await call("GET", data("Customers/3/hm/OrdersList/exclude"));
     expect(excluded.body.list.map((r: { Id: number }) => r.Id)).toEqual([1, 2]);
+  });
+
+  it("reads, edits and deletes rows of a composite-key table by `a___b` ids", async () => {
+    await compositeKeyRows(sample, `/api/v1/db/data/bulk/noco/${pid}`, data, (i) => `$${i}`);
   });
 
   it("shows and syncs changes made in the database outside the app", async () => {
@@ -306,6 +344,7 @@ describe.skipIf(!mysqlDb)("MariaDB project", () => {
     expect(await sample.query("SELECT changed_by FROM tags WHERE id = 1")).toEqual([{ changed_by: me.id }]);
     const mine = await call("GET", data(`Tags?where=${encodeURIComponent("(Changed by,eq,@me)")}&fields=Id`));
     expect(mine.body.list).toEqual([{ Id: 1 }]);
+    await compositeKeyRows(sample, `/api/v1/db/data/bulk/noco/${p.id}`, data, () => "?");
   });
 });
 
