@@ -2,7 +2,7 @@
  * A connection as the API receives it (NocoDB's `config: {client, connection, searchPath}`, or a
  * pasted URL) to one checked shape. Rules:
  * - client is one of pg, mysql2, vitess, sqlite3 (libSQL / Turso / sqld URL), mssql (refused: no
- *   TDS driver runs in workerd);
+ *   SQL Server adapter is built; README says what was found about TDS drivers in workerd);
  * - connection may be a URL text (postgres://, postgresql://, mysql://, mariadb://, libsql://,
  *   http(s)://, ws(s)://) or an object {host, port, user, password, database, ssl, ...extra};
  * - extra parameters (SPEC 5): keys may not be empty (parameterKeyCannotBeEmpty) nor repeat
@@ -173,7 +173,9 @@ export function parseSourceConfig(raw: unknown, local: boolean, typeHint?: strin
   if (cfg.client === "pg") cfg.schema ??= "public";
   cfg.port ??= DEFAULT_PORT[cfg.client];
   if (cfg.client === "mssql") {
-    throw bad("MSSQL is not supported: no SQL Server (TDS) driver runs on Cloudflare Workers");
+    // tedious 19 opens a socket and sends its PRELOGIN in workerd (README), but no SQL Server was
+    // here to verify login, TLS or results, and the query compiler has no SQL Server dialect.
+    throw bad("MSSQL cannot be connected: this app has no SQL Server adapter (no SQL Server was available to verify a driver on Cloudflare Workers)");
   }
   if (cfg.client !== "sqlite3") {
     if (!cfg.host) throw bad("host is required");
