@@ -9,6 +9,7 @@ import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { mysqlSample, pgSample, sqldSample, type SampleDb } from "../support/external-sample";
+import { startFakePlanetscale, type FakePlanetscale } from "../support/planetscale-fake";
 import { signedIn, startWorker, type Answer } from "../support/worker-server";
 
 const PORT = Number(process.env.EXT_API_PORT ?? 8876);
@@ -345,6 +346,45 @@ describe.skipIf(!mysqlDb)("MariaDB project", () => {
     const mine = await call("GET", data(`Tags?where=${encodeURIComponent("(Changed by,eq,@me)")}&fields=Id`));
     expect(mine.body.list).toEqual([{ Id: 1 }]);
     await compositeKeyRows(sample, `/api/v1/db/data/bulk/noco/${p.id}`, data, () => "?");
+  });
+});
+
+// PlanetScale's HTTP API, played by a loopback stand-in running the SQL on MariaDB
+// (tests/support/planetscale-fake.ts): the Worker's own fetch reaches it through the driver.
+const psDb = await mysqlSample();
+describe.skipIf(!psDb)("PlanetScale (HTTP API stand-in) project", () => {
+  const sample = psDb!;
+  let fake: FakePlanetscale;
+  beforeAll(async () => {
+    fake = await startFakePlanetscale(String((sample.config.connection as Record<string, unknown>).database), "ps-user", SECRET_PASSWORD);
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await sample.drop();
+  });
+
+  it("reads, filters and writes the sample through @planetscale/database in the Worker", async () => {
+    const conn = sample.config.connection as Record<string, unknown>;
+    const res = await call("POST", "/api/v1/db/meta/projects", {
+      title: "Shop PlanetScale",
+      external: true,
+      bases: [{ type: "mysql2", config: { client: "mysql2", connection: { host: "127.0.0.1", port: fake.port, user: "ps-user", password: SECRET_PASSWORD, database: conn.database, params: [{ key: "driver", value: "planetscale" }] } } }],
+    });
+    expect(res.status, res.text).toBe(200);
+    const data = (path: string) => `/api/v1/db/data/noco/${res.body.id}/${path}`;
+    const page = await call("GET", data("Orders?where=(Total,gt,10)&sort=-Total&limit=5"));
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.list.map((r: { Total: number }) => r.Total)).toEqual([99.9, 20]);
+    expect(page.body.list[0].Customers).toMatchObject({ Name: "Ada" });
+    const created = await call("POST", data("Customers"), { Name: "Zoë", Mood: "ok" });
+    expect(created.status, created.text).toBe(200);
+    expect((await sample.query("SELECT name, mood FROM customers WHERE id = ?", [created.body.Id]))[0]).toEqual({ name: "Zoë", mood: "ok" });
+    const refused = await call("POST", data("OrderLines"), { OrderId: 1, LineNo: 8, Qty: -3 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/qty_positive/);
+    // Every statement reached the "API" over HTTP, none of them a prepared statement.
+    expect(fake.statements.some((q) => /INSERT INTO `customers`/.test(q) && q.includes("'Zoë'"))).toBe(true);
+    await compositeKeyRows(sample, `/api/v1/db/data/bulk/noco/${res.body.id}`, data, () => "?");
   });
 });
 
