@@ -2,6 +2,7 @@ import { DbError } from "../db/errors";
 import { QueryError } from "../db/query";
 import { parseSourceConfig, type SourceConfig } from "../db/external/config";
 import { METADATA_TIMEOUT_MS, openDriver, SourceError, withTimeout, type SourceDriver } from "../db/external/driver";
+import { hyperdriveString } from "../db/external/hyperdrive";
 import { connectionSecret, decryptJson } from "../db/external/secrets";
 import { syncSchema, type DetectedChange, type Inflection } from "../db/external/schema-sync";
 import type { ProjectStore } from "../db/store/store";
@@ -36,7 +37,8 @@ export async function sourceConfig(env: Env, encrypted: string): Promise<SourceC
 }
 
 export async function openSource(env: Env, encrypted: string): Promise<SourceDriver> {
-  return withTimeout(openDriver(await sourceConfig(env, encrypted)), METADATA_TIMEOUT_MS, "The database did not answer within 10 seconds");
+  const cfg = await sourceConfig(env, encrypted);
+  return withTimeout(openDriver(cfg, { hyperdrive: hyperdriveString(cfg, env) }), METADATA_TIMEOUT_MS, "The database did not answer within 10 seconds");
 }
 
 export async function introspectInto(store: ProjectStore, driver: SourceDriver, row: Pick<SourceRow, "inflection_table" | "inflection_column">, apply: boolean): Promise<DetectedChange[]> {

@@ -2,7 +2,7 @@
  * A connection as the API receives it (NocoDB's `config: {client, connection, searchPath}`, or a
  * pasted URL) to one checked shape. Rules:
  * - client is one of pg, mysql2, vitess, sqlite3 (libSQL / Turso / sqld URL), mssql (refused: no
- *   TDS driver runs in workerd);
+ *   SQL Server adapter is built; README says what was found about TDS drivers in workerd);
  * - connection may be a URL text (postgres://, postgresql://, mysql://, mariadb://, libsql://,
  *   http(s)://, ws(s)://) or an object {host, port, user, password, database, ssl, ...extra};
  * - extra parameters (SPEC 5): keys may not be empty (parameterKeyCannotBeEmpty) nor repeat
@@ -34,12 +34,14 @@ export interface SourceConfig {
   authToken?: string;
   ssl: { mode: SslMode; ca?: string; cert?: string; key?: string };
   params: Record<string, string>;
+  /** PostgreSQL through Cloudflare Hyperdrive: the Worker binding's name (hyperdrive.ts). */
+  hyperdrive?: string;
 }
 
 export const dialectOf = (client: Client): Dialect => (client === "pg" ? "pg" : client === "sqlite3" ? "sqlite" : "mysql");
 
 const DEFAULT_PORT: Partial<Record<Client, number>> = { pg: 5432, mysql2: 3306, vitess: 15306, mssql: 1433 };
-const KNOWN = new Set(["host", "port", "user", "username", "password", "database", "db", "ssl", "filename", "url", "authToken", "searchPath", "schema", "params"]);
+const KNOWN = new Set(["host", "port", "user", "username", "password", "database", "db", "ssl", "filename", "url", "authToken", "searchPath", "schema", "params", "hyperdrive"]);
 
 const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined);
 
@@ -116,6 +118,15 @@ function fromUrl(text: string, clientHint?: Client): Partial<SourceConfig> & { c
   };
 }
 
+/** `hyperdrive: true` (the binding HYPERDRIVE) or a binding name; PostgreSQL only. */
+function hyperdriveOf(client: Client, raw: unknown): { hyperdrive?: string } {
+  if (raw === undefined || raw === null || raw === false || raw === "") return {};
+  const name = raw === true ? "HYPERDRIVE" : str(raw);
+  if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw bad("hyperdrive must be true or the name of a Hyperdrive binding (letters, digits and _)");
+  if (client !== "pg") throw bad("hyperdrive: only PostgreSQL connections can go through Hyperdrive");
+  return { hyperdrive: name };
+}
+
 /** `{client, connection, searchPath}` or a URL text to a checked SourceConfig. `local`: MODE=local. */
 export function parseSourceConfig(raw: unknown, local: boolean, typeHint?: string): SourceConfig {
   const input = (typeof raw === "string" ? { connection: raw } : raw ?? {}) as Record<string, unknown>;
@@ -151,6 +162,7 @@ export function parseSourceConfig(raw: unknown, local: boolean, typeHint?: strin
         database: str(o.database) ?? str(o.db),
         ssl: sslOf(o.ssl),
         params: { ...checkParams(extra), ...checkParams(o.params) },
+        ...hyperdriveOf(client, o.hyperdrive),
       };
     }
   }
@@ -161,7 +173,9 @@ export function parseSourceConfig(raw: unknown, local: boolean, typeHint?: strin
   if (cfg.client === "pg") cfg.schema ??= "public";
   cfg.port ??= DEFAULT_PORT[cfg.client];
   if (cfg.client === "mssql") {
-    throw bad("MSSQL is not supported: no SQL Server (TDS) driver runs on Cloudflare Workers");
+    // tedious 19 opens a socket and sends its PRELOGIN in workerd (README), but no SQL Server was
+    // here to verify login, TLS or results, and the query compiler has no SQL Server dialect.
+    throw bad("MSSQL cannot be connected: this app has no SQL Server adapter (no SQL Server was available to verify a driver on Cloudflare Workers)");
   }
   if (cfg.client !== "sqlite3") {
     if (!cfg.host) throw bad("host is required");

@@ -1,5 +1,5 @@
 /**
- * Driver adapters (DESIGN.md): one shape over pg, mysql2 and libSQL so the rest of the core never
+ * Driver adapters (DESIGN.md): one shape over pg (Neon), mysql2 (PlanetScale's HTTP API) and libSQL so the rest of the core never
  * knows which library speaks to the source. Drivers are imported on first use (dynamic import):
  * the Worker bundle carries them, but nothing loads them until an external project is opened.
  * A database's refusal (wrong password, unknown database, constraint) is a SourceError: the API
@@ -96,11 +96,22 @@ export const METADATA_TIMEOUT_MS = 10_000;
 /** Neon (PostgreSQL over WebSocket): hosts under neon.tech, or the extra parameter driver=neon. */
 export const usesNeon = (cfg: SourceConfig) => cfg.client === "pg" && (cfg.params.driver === "neon" || /\.neon\.tech$/i.test(cfg.host ?? ""));
 
-export async function openDriver(cfg: SourceConfig): Promise<SourceDriver> {
+/** PlanetScale (MySQL over its HTTP API): hosts under psdb.cloud, or the extra parameter driver=planetscale. */
+export const usesPlanetscale = (cfg: SourceConfig) =>
+  (cfg.client === "mysql2" || cfg.client === "vitess") && (cfg.params.driver === "planetscale" || /(^|\.)psdb\.cloud$/i.test(cfg.host ?? ""));
+
+/** How to reach the source besides its config: a Hyperdrive binding's connection string (hyperdrive.ts). */
+export interface Via {
+  hyperdrive?: string;
+}
+
+export async function openDriver(cfg: SourceConfig, via: Via = {}): Promise<SourceDriver> {
   try {
     if (cfg.client === "pg") {
+      if (via.hyperdrive) return await (await import("./pg")).openPg(cfg, via.hyperdrive);
       return usesNeon(cfg) ? await (await import("./neon")).openNeon(cfg) : await (await import("./pg")).openPg(cfg);
     }
+    if (usesPlanetscale(cfg)) return await (await import("./planetscale")).openPlanetscale(cfg);
     if (cfg.client === "mysql2" || cfg.client === "vitess") return await (await import("./mysql")).openMysql(cfg);
     if (cfg.client === "sqlite3") return await (await import("./libsql")).openLibsql(cfg);
   } catch (err) {

@@ -60,15 +60,17 @@ export async function openMysql(cfg: SourceConfig): Promise<SourceDriver> {
     execute: (sql, params) => line(() => q.execute(sql, params)),
     transaction: (fn) => line(() => inTransaction(run, "START TRANSACTION", q, fn)),
     version: () => line(async () => String((await q.query("SELECT VERSION() AS v"))[0]?.v ?? "")),
-    estimate: (table) =>
-      line(async () => {
-        const r = await q.query("SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?", [table]);
-        const n = r[0]?.n;
-        return n === null || n === undefined ? null : Number(n);
-      }),
+    estimate: (table) => line(() => estimateMysql(q, table)),
     introspect: () => line(() => introspectMysql(q)),
     close: () => conn.end().catch(() => undefined),
   };
+}
+
+/** The row estimate information_schema keeps for a table (InnoDB statistics). */
+export async function estimateMysql(q: Queryable, table: string): Promise<number | null> {
+  const r = await q.query("SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?", [table]);
+  const n = r[0]?.n;
+  return n === null || n === undefined ? null : Number(n);
 }
 
 /** `enum('a','b''c')` → ["a", "b'c"]. */
@@ -88,7 +90,7 @@ function defaultOf(raw: unknown): string | null {
   return quoted ? quoted[1]!.replace(/''/g, "'") : s;
 }
 
-async function introspectMysql(q: Queryable): Promise<SourceSchema> {
+export async function introspectMysql(q: Queryable): Promise<SourceSchema> {
   const rels = await q.query(
     "SELECT TABLE_NAME AS name, TABLE_TYPE AS kind FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME",
   );

@@ -1,6 +1,6 @@
 /**
  * PostgreSQL through `pg` (TCP; in workerd over cloudflare:sockets, which pg picks itself; a
- * Hyperdrive binding's connection string works the same). One client per project object,
+ * Hyperdrive binding's connection string works the same: openPg's connectionString). One client per project object,
  * statements serialised on it; search_path is set to the chosen schema after connecting.
  */
 import pg from "pg";
@@ -18,9 +18,11 @@ function sslOption(cfg: SourceConfig): pg.ClientConfig["ssl"] {
 
 const quote = (name: string) => `"${name.split('"').join('""')}"`;
 
-export async function openPg(cfg: SourceConfig): Promise<SourceDriver> {
+/** `connectionString`: a Hyperdrive binding's (hyperdrive.ts), used instead of host/user/password. */
+export async function openPg(cfg: SourceConfig, connectionString?: string): Promise<SourceDriver> {
   const { driver: _driver, ...params } = cfg.params;
   void _driver;
+  if (connectionString) return pgDriver(new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 }), cfg.schema ?? "public");
   const client = new pg.Client({
     ...params,
     host: cfg.host,

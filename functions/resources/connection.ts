@@ -13,7 +13,7 @@ export const connection = new Hono<AppEnv>()
   .post("/db/meta/connection/test", need("projectCreate"), async (c) => {
     const body = (await readJson(c)) as Record<string, unknown>;
     const cfg = checkConfig(c, body);
-    const version = await testConnection(cfg);
+    const version = await testConnection(cfg, c.env);
     return c.json({ code: 0, message: `Connected: ${version}`, data: { version } });
   })
   .post("/url_to_config", need("projectCreate"), async (c) => {

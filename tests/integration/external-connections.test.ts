@@ -50,7 +50,7 @@ describe("external database connections", () => {
     const withParams = (params: unknown) => ({ ...pg("db.example.com"), params });
     expect((await test(withParams([{ key: "", value: "x" }]))).body.msg).toMatch(/^parameterKeyCannotBeEmpty/);
     expect((await test(withParams([{ key: "a", value: "1" }, { key: "a", value: "2" }]))).body.msg).toMatch(/^duplicateParameterKeysAreNotAllowed/);
-    expect((await test({ client: "mssql", connection: { host: "db.example.com", user: "sa", database: "x" } })).body.msg).toMatch(/MSSQL is not supported/);
+    expect((await test({ client: "mssql", connection: { host: "db.example.com", user: "sa", database: "x" } })).body.msg).toMatch(/MSSQL cannot be connected: this app has no SQL Server adapter/);
     expect((await test({ client: "sqlite3", connection: { filename: "./a.sqlite" } })).body.msg).toMatch(/libSQL URL/);
     expect((await test({ client: "oracledb", connection: {} })).body.msg).toMatch(/client must be one of/);
     expect((await test({ client: "pg", connection: { host: "db.example.com", port: 99999, user: "u" } })).body.msg).toMatch(/port/);

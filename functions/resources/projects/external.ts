@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { parseSourceConfig, type SourceConfig } from "../../../db/external/config";
 import { METADATA_TIMEOUT_MS, openDriver, withTimeout } from "../../../db/external/driver";
+import { hyperdriveString } from "../../../db/external/hyperdrive";
 import { connectionSecret, encryptJson } from "../../../db/external/secrets";
 import { badRequest } from "../../lib/http-error";
 import type { ProjectRow } from "../../lib/projects";
@@ -32,7 +33,7 @@ export interface SourceSummary {
   inflection_column: string;
   inflection_table: string;
   /** Connection details for owners and creators: never the password, token or certificates. */
-  connection: { host?: string; port?: number; user?: string; database?: string; url?: string; ssl: string };
+  connection: { host?: string; port?: number; user?: string; database?: string; url?: string; ssl: string; hyperdrive?: string };
   searchPath?: string[];
   created_at: string;
 }
@@ -44,8 +45,8 @@ export function checkConfig(c: Context<AppEnv>, raw: unknown, type?: string): So
 }
 
 /** Opens the database once and asks its version: the database's own answer either way. */
-export async function testConnection(cfg: SourceConfig): Promise<string> {
-  const driver = await withTimeout(openDriver(cfg), METADATA_TIMEOUT_MS, "The database did not answer within 10 seconds");
+export async function testConnection(cfg: SourceConfig, env: object): Promise<string> {
+  const driver = await withTimeout(openDriver(cfg, { hyperdrive: hyperdriveString(cfg, env) }), METADATA_TIMEOUT_MS, "The database did not answer within 10 seconds");
   try {
     return await driver.version();
   } finally {
@@ -62,7 +63,7 @@ function summary(id: string, cfg: SourceConfig, input: BaseInput, ts: string): S
     alias: input.alias ?? null,
     inflection_column: input.inflection_column ?? "camelize",
     inflection_table: input.inflection_table ?? "camelize",
-    connection: { host: cfg.host, port: cfg.port, user: cfg.user, database: cfg.database, url: url?.toString(), ssl: cfg.ssl.mode },
+    connection: { host: cfg.host, port: cfg.port, user: cfg.user, database: cfg.database, url: url?.toString(), ssl: cfg.ssl.mode, ...(cfg.hyperdrive ? { hyperdrive: cfg.hyperdrive } : {}) },
     ...(cfg.schema ? { searchPath: [cfg.schema] } : {}),
     created_at: ts,
   };

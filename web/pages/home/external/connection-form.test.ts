@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parseSourceConfig } from "../../../../db/external/config";
+import { usesPlanetscale } from "../../../../db/external/driver";
 import { fromPreset, fromUrl, paramsProblem, toConfig } from "./connection-form";
 
 describe("connection form state", () => {
@@ -10,6 +12,9 @@ describe("connection form state", () => {
   it("uses the SPEC 9 presets", () => {
     expect(fromPreset("tidb")).toMatchObject({ client: "mysql2", port: "4000" });
     expect(fromPreset("vitess")).toMatchObject({ client: "vitess", port: "15306" });
+    // The PlanetScale preset is sent as a config the server opens with the HTTP driver.
+    const ps = toConfig({ ...fromPreset("planetscale"), user: "u", password: "pscale_pw_x", database: "shop" });
+    expect(usesPlanetscale(parseSourceConfig(ps, false))).toBe(true);
     expect(fromPreset("pg")).toMatchObject({ host: "localhost", user: "postgres", database: "_test", searchPath: "public" });
   });
   it("checks extra parameters", () => {

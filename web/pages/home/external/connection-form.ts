@@ -20,6 +20,8 @@ export const PRESETS: readonly Preset[] = [
   { id: "pg", label: "PostgreSQL", client: "pg", host: "localhost", port: "5432", user: "postgres", database: "_test" },
   { id: "mysql", label: "MySQL / MariaDB", client: "mysql2", host: "localhost", port: "3306", user: "root", database: "" },
   { id: "vitess", label: "Vitess", client: "vitess", host: "localhost", port: "15306", user: "", database: "" },
+  // PlanetScale: its hosts (psdb.cloud) go through @planetscale/database, over HTTPS (driver.ts).
+  { id: "planetscale", label: "PlanetScale", client: "mysql2", host: "aws.connect.psdb.cloud", port: "443", user: "", database: "" },
   { id: "tidb", label: "TiDB", client: "mysql2", host: "localhost", port: "4000", user: "root", database: "" },
   { id: "yugabyte", label: "YugabyteDB", client: "pg", host: "localhost", port: "5432", user: "postgres", database: "" },
   { id: "citus", label: "CitusDB", client: "pg", host: "localhost", port: "5432", user: "postgres", database: "" },
