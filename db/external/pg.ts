@@ -101,7 +101,7 @@ async function introspectPg(q: Queryable, schema: string): Promise<SourceSchema>
   const cols = await q.query(
     `SELECT c.table_name, c.column_name, c.data_type, c.udt_name, c.is_nullable, c.column_default, c.is_identity,
             c.character_maximum_length, c.numeric_precision, c.numeric_scale, format_type(a.atttypid, a.atttypmod) AS full_type,
-            t.typtype
+            t.typtype, t.oid::text AS type_oid
      FROM information_schema.columns c
      JOIN pg_namespace n ON n.nspname = c.table_schema
      JOIN pg_class cl ON cl.relnamespace = n.oid AND cl.relname = c.table_name
@@ -111,8 +111,8 @@ async function introspectPg(q: Queryable, schema: string): Promise<SourceSchema>
     [schema],
   );
   const enums = await q.query(
-    `SELECT t.typname AS name, e.enumlabel AS label FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid
-     ORDER BY t.typname, e.enumsortorder`,
+    // By type oid: two schemas may each have an enum of the same name with other labels.
+    `SELECT e.enumtypid::text AS type_oid, e.enumlabel AS label FROM pg_enum e ORDER BY e.enumtypid, e.enumsortorder`,
   );
   const pks = await q.query(
     `SELECT cl.relname AS table_name, a.attname AS column_name, k.ord AS ord
@@ -134,7 +134,7 @@ async function introspectPg(q: Queryable, schema: string): Promise<SourceSchema>
     [schema],
   );
   const enumValues = new Map<string, string[]>();
-  for (const e of enums) enumValues.set(String(e.name), [...(enumValues.get(String(e.name)) ?? []), String(e.label)]);
+  for (const e of enums) enumValues.set(String(e.type_oid), [...(enumValues.get(String(e.type_oid)) ?? []), String(e.label)]);
   const tables = new Map<string, SourceTable>();
   for (const r of rels) tables.set(String(r.name), { name: String(r.name), view: r.kind === "v" || r.kind === "m", columns: [], foreignKeys: [] });
   const pkPos = new Map(pks.map((p) => [`${p.table_name}\u0000${p.column_name}`, Number(p.ord)]));
@@ -151,7 +151,7 @@ async function introspectPg(q: Queryable, schema: string): Promise<SourceSchema>
       default: def,
       ai: c.is_identity === "YES" || (def !== null && /^nextval\(/i.test(def)),
       pk: pkPos.get(`${c.table_name}\u0000${c.column_name}`) ?? 0,
-      ...(isEnum ? { enumValues: enumValues.get(String(c.udt_name)) ?? [] } : {}),
+      ...(isEnum ? { enumValues: enumValues.get(String(c.type_oid)) ?? [] } : {}),
       maxLength: c.character_maximum_length === null ? null : Number(c.character_maximum_length),
     });
   }
