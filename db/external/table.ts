@@ -60,7 +60,7 @@ export function assertWritable(t: ExtTable) {
   if (!t.keys.length) throw bad(`${t.ref.model.title} has no primary key: its rows cannot be addressed for writing`);
 }
 
-const NUMERIC = (uidt: UIType) => ["Number", "Decimal", "ID", "ForeignKey"].includes(uidt);
+const NUMERIC = (uidt: UIType) => fieldType(uidt).kind === "number";
 
 /** A row id (`a___b` for composite keys) as the key values to bind, in key order. */
 export function keyValues(t: ExtTable, rowId: unknown, dialect: Dialect): unknown[] {

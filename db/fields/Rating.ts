@@ -10,6 +10,8 @@ const options = z.looseObject({
 });
 
 export const RatingField = numericType({
+  // Its equality filter also matches blanks, so a plain index would not answer it exactly.
+  index: "sort",
   uidt: "Rating",
   options,
   storage: byDialect("INTEGER", "integer", "int"),

@@ -29,7 +29,7 @@ import { TimeField } from "./Time";
 import { URLField } from "./URL";
 import { YearField } from "./Year";
 import { fail, ok } from "./common/result";
-import { UI_TYPES, type FieldContext, type FieldType, type Result, type UIType, type ViewUse } from "./types";
+import { UI_TYPES, type FieldContext, type FieldType, type Result, type UIType, type ViewUse, type VirtualUIType } from "./types";
 
 /** Options differ per type; callers get them from parseOptions, so the record erases them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -79,7 +79,7 @@ export function fieldType(uidt: string): AnyFieldType | undefined {
 }
 
 /** Links, lookups, rollups and formulas have no physical column. */
-export function isVirtual(uidt: string): boolean {
+export function isVirtual(uidt: string): uidt is VirtualUIType {
   return fieldType(uidt)?.virtual ?? false;
 }
 
@@ -110,3 +110,9 @@ export function fieldContext(uidt: string, title: string, metaAndColOptions: unk
 export function servesView(uidt: string, use: ViewUse): boolean {
   return fieldType(uidt)?.viewUses?.includes(use) ?? false;
 }
+
+/** Types a user may pick in the field editor, in SPEC 3 order: all but the system's own (FieldType.systemOnly). */
+export const PICKABLE_TYPES: readonly UIType[] = UI_TYPES.filter((u) => !FIELD_TYPES[u].systemOnly);
+
+/** Types an import may create and fill: the pickable stored (not computed) ones. */
+export const IMPORT_TYPES: readonly UIType[] = PICKABLE_TYPES.filter((u) => !FIELD_TYPES[u].virtual);

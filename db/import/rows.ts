@@ -31,18 +31,14 @@ export interface CompiledColumn {
   display: boolean;
 }
 
-const DISPLAY_TARGETS: ReadonlySet<UIType> = new Set<UIType>([
-  "SingleLineText", "LongText", "PhoneNumber", "Email", "URL", "SingleSelect", "MultiSelect", "Percent",
-  "SpecificDBType", "Geometry",
-]);
-
 /** Resolves each column's type and settings once; fails with the first invalid setting. */
 export function compileColumns(columns: readonly ImportColumn[]): Result<CompiledColumn[]> {
   const out: CompiledColumn[] = [];
   for (const c of columns) {
     const ctx = fieldContext(c.uidt, c.title, c.settings ?? {});
     if (!ctx.ok) return fail(`${c.title}: ${ctx.error}`);
-    out.push({ source: c.source, title: c.title, type: fieldType(c.uidt), ctx: ctx.value, display: DISPLAY_TARGETS.has(c.uidt) });
+    const type = fieldType(c.uidt);
+    out.push({ source: c.source, title: c.title, type, ctx: ctx.value, display: type.importsDisplayText });
   }
   return ok(out);
 }
