@@ -11,7 +11,7 @@
 import { cellText, type Cell } from "../../../db/import/cells";
 import { columnSettings, type ColumnSettings } from "../../../db/import/detect";
 import { SYSTEM_COLUMN_TITLES, fileTableName, sheetNames } from "../../../db/import/names";
-import { templateTable } from "../../../db/import/template";
+import { createColumnBody, templateTable } from "../../../db/import/template";
 import { IMPORT_TYPES } from "../../../db/fields/registry";
 import type { UIType } from "../../../db/fields/types";
 import { tableNameError, type TableNameError } from "../../lib/table-name";
@@ -95,12 +95,5 @@ export function planReady(plans: readonly TablePlan[], existingTables: readonly 
 
 /** The included columns as the job creates them. */
 export function plannedColumns(table: TablePlan): PlannedColumn[] {
-  return table.columns.filter((c) => c.include).map((c) => ({
-    source: c.source,
-    title: c.name.trim(),
-    column_name: c.name.trim(),
-    uidt: c.uidt,
-    ...(c.meta ? { meta: c.meta } : {}),
-    ...(c.colOptions ? { colOptions: c.colOptions } : {}),
-  }));
+  return table.columns.filter((c) => c.include).map((c) => ({ source: c.source, ...createColumnBody({ ...c, column_name: c.name.trim() }) }));
 }
