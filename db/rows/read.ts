@@ -1,3 +1,4 @@
+import { pageInfo } from "../page-info";
 import { compileCount, compileGroupBy, compileList, type ListParams, type QueryColumn, type QueryTable } from "../query";
 import { eq } from "drizzle-orm";
 import { columns } from "../store/schema";
@@ -61,16 +62,7 @@ function count(store: ProjectStore, t: TableRef, where: string | WhereNode | und
   return n;
 }
 
-export function pageInfo(totalRows: number, limit: number, offset: number) {
-  const page = offset ? offset / limit + 1 : 1;
-  return {
-    totalRows,
-    page,
-    pageSize: limit,
-    isFirstPage: page === 1,
-    isLastPage: page === (Math.ceil(totalRows / limit) || 1) || offset + limit >= totalRows,
-  };
-}
+export { pageInfo };
 
 /** `scope`: the view (`{viewName}`) and the JSON extras, if any (views/scope.ts). */
 export function listRows(store: ProjectStore, tableKey: string, params: ListParams, cache: CountCache, scope?: RowScope) {

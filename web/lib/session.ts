@@ -3,7 +3,7 @@
  * out clears both. Framework-free so it can be tested without a DOM; `auth.ts` binds it to React.
  */
 import { decodeToken, isTokenActive } from "./jwt";
-import { parseRoles, type RoleFlags } from "./roles";
+import { toFlags as parseRoles, type RoleFlags } from "../../db/acl/roles";
 import type { SettingsStore } from "./settings";
 
 export interface SessionUser {
