@@ -9,7 +9,7 @@ import type { ProjectStore } from "../store/store";
 import { recordWrites, type Actor } from "./audit";
 import { apiRow, pageInfo, queryTable } from "./read";
 import { tableRef, type TableRef } from "./table-ref";
-import { rowKey } from "./write";
+import { rowKey } from "./row-key";
 
 /**
  * Nested link routes (contract 5.2): list the records linked to a row, list the candidates not yet

@@ -1,3 +1,4 @@
+import { rowKey } from "./row-key";
 import type { Stored } from "../fields/types";
 import { bad, missing } from "../errors";
 import { quoteIdent } from "../schema/names";
@@ -20,11 +21,7 @@ const MAX_JSON_CHARS = 1_000_000;
 const pkOf = (cols: RowColumn[]) => cols.find((c) => c.pk)!;
 
 /** A path or body row id as the integer key; anything else names no row. */
-export function rowKey(id: unknown): number {
-  const n = typeof id === "number" ? id : typeof id === "string" && /^\d{1,15}$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw missing("Row not found");
-  return n;
-}
+export { rowKey };
 
 const prefixed = (i: number, total: number, err: unknown) =>
   total > 1 && err instanceof Error ? bad(`Row ${i + 1}: ${err.message}`) : err;
