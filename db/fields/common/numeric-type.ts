@@ -1,7 +1,7 @@
 /** Builds the numeric field types: stored as a number, API value a JSON number. */
 import type { z } from "zod";
 import type { Dialect, FieldContext, FieldType, FilterOp, IndexUse, Result, Stored, UIType } from "../types";
-import { numberFromApi, parseNumberText } from "./numbers";
+import { numberFromApi, parseNumberText } from "./number-text";
 import { NUMERIC_OPS } from "./ops";
 import { NONE, fail, isNone, ok, show } from "./result";
 
