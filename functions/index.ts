@@ -2,7 +2,7 @@ import { routePartykitRequest } from "partyserver";
 import { app } from "./app";
 import type { Env } from "./env";
 import { sessionDb, withBookmark } from "./lib/d1-session";
-import { authorizeSocket, offeredProtocols, SOCKET_PROTOCOL } from "./realtime/socket-auth";
+import { authorizeSocket, offeredProtocols, SOCKET_PROTOCOL } from "./lib/socket-auth";
 
 export { ProjectRoom } from "../realtime/project-room";
 

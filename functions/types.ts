@@ -3,15 +3,8 @@ import type { Env } from "./env";
 import type { ProjectRow } from "./lib/projects";
 import type { GateClaims } from "../realtime/access-gate";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstname: string | null;
-  lastname: string | null;
-  /** Org roles as stored: a comma list. */
-  roles: string;
-  token_version: string;
-}
+import type { SessionUser } from "./lib/session-user";
+export type { SessionUser };
 
 /** Hono generics shared by every sub-app. */
 export interface AppEnv {

@@ -7,7 +7,7 @@ import { connectionSecret, decryptJson } from "../db/external/secrets";
 import { syncSchema, type DetectedChange, type Inflection } from "../db/external/schema-sync";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
-import type { RoomResult } from "./project-room";
+import type { RoomResult } from "./room-result";
 
 /**
  * The external database of a project, held by its Durable Object: the encrypted connection in

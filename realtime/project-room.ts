@@ -48,9 +48,9 @@ import * as calendarApi from "../db/views/calendar/settings";
 import * as feedApi from "../db/views/calendar/feed";
 import { checkViewRef, type Caller, type KindMode, type ViewRef } from "../db/views/kinds";
 import type { ViewKind } from "../db/views/types";
+import type { RoomResult } from "./room-result";
 
-/** What crosses the RPC boundary: data, or the status and message of a refusal. */
-export type RoomResult<T> = { ok: true; data: T } | { ok: false; status: number; msg: string };
+export type { RoomResult };
 
 function guard<T>(fn: () => T): RoomResult<T> {
   try {

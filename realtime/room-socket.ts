@@ -1,6 +1,6 @@
 import type { Connection, Server } from "partyserver";
 import type { Action } from "../db/acl/matrix";
-import type { Actor } from "../db/rows/audit";
+import { parseClientMessage, type ClientMessage, type DataEvent, type Row, type RowEvent } from "../db/sockets/protocol";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
@@ -15,12 +15,11 @@ import { colorOf, presenceList, sendTo, tableOfPath, type PresenceState } from "
  *   rowId, column} or `editing` null outlines the cell for others, `event` {event, data, extra,
  *   path, pid} is a usage event, recorded in the room (the newest USAGE_KEEP only), `ping` → `pong`.
  */
-export type RoomEvent =
-  | { type: "row"; op: "insert" | "update"; tableId: string; row: unknown; changed?: string[]; by: Actor }
-  | { type: "row"; op: "delete"; tableId: string; rowId: string; by: Actor }
-  | { type: "rows"; tableId: string; by: Actor }
-  | { type: "comment"; tableId: string; rowId: string; by: Actor }
-  | { type: "schema" };
+/**
+ * A committed change as the sockets hear it (db/sockets/protocol.ts, the web reads the same). A
+ * row the write could not read back goes out as null, which the web's parser ignores.
+ */
+export type RoomEvent = DataEvent | (Omit<Extract<RowEvent, { op: "insert" | "update" }>, "row"> & { row: Row | null });
 
 /** The project room as this module needs it: its sockets and its SQLite. */
 type Room = Server<Env> & { store: ProjectStore };
@@ -48,44 +47,31 @@ export function connect(r: Room, conn: Connection<PresenceState>, request: Reque
   announcePresence(r);
 }
 
-function parse(message: string | ArrayBuffer | ArrayBufferView): Record<string, unknown> | null {
-  if (typeof message !== "string" || message.length > 64_000) return null;
-  try {
-    const value = JSON.parse(message);
-    return value && typeof value === "object" ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-const text = (v: unknown, max = 500) => (typeof v === "string" ? v.slice(0, max) : null);
 
 export function message(r: Room, conn: Connection<PresenceState>, raw: string | ArrayBuffer | ArrayBufferView) {
   if (raw === "ping") return conn.send("pong");
-  const msg = parse(raw);
+  const msg = parseClientMessage(raw);
   if (!msg || !conn.state) return;
   if (msg.type === "page") {
-    const path = text(msg.path);
-    conn.setState((s) => ({ ...s!, path, table: tableOfPath(path), editing: null, at: Date.now() }));
+    conn.setState((s) => ({ ...s!, path: msg.path, table: tableOfPath(msg.path), editing: null, at: Date.now() }));
     return announcePresence(r);
   }
   if (msg.type === "editing") {
-    const cell = msg.cell as Record<string, unknown> | null;
-    const editing = cell && text(cell.tableId) && text(cell.column) ? { tableId: text(cell.tableId)!, rowId: String(cell.rowId ?? ""), column: text(cell.column)! } : null;
+    const editing = msg.cell && msg.cell.tableId && msg.cell.column ? msg.cell : null;
     conn.setState((s) => ({ ...s!, editing, at: Date.now() }));
     return announcePresence(r);
   }
-  if (msg.type === "event") recordUsage(r, conn.state, msg);
+  recordUsage(r, conn.state, msg);
 }
 
 /** Usage events (SPEC 7): kept in the room's SQLite, newest USAGE_KEEP only. */
-function recordUsage(r: Room, who: PresenceState, msg: Record<string, unknown>) {
+function recordUsage(r: Room, who: PresenceState, msg: Extract<ClientMessage, { type: "event" }>) {
   const sql = r.store;
   sql.exec(`CREATE TABLE IF NOT EXISTS _nc_usage (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT, event TEXT,
     data TEXT, path TEXT, created_at TEXT NOT NULL)`);
   sql.exec(
     "INSERT INTO _nc_usage (user_id, event, data, path, created_at) VALUES (?, ?, ?, ?, ?)",
-    who.userId, text(msg.event, 100), JSON.stringify({ data: msg.data ?? null, extra: msg.extra ?? null }).slice(0, 4000), text(msg.path),
+    who.userId, msg.event, JSON.stringify({ data: msg.data ?? null, extra: msg.extra ?? null }).slice(0, 4000), msg.path,
     new Date().toISOString(),
   );
   sql.exec("DELETE FROM _nc_usage WHERE id <= (SELECT max(id) FROM _nc_usage) - ?", USAGE_KEEP);

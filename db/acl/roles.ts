@@ -9,16 +9,26 @@ export type Role = OrgRole | ProjectRole | "user";
 /** Role flags as the API reports them: `{ "owner": true, "creator": true }`. */
 export type RoleFlags = Partial<Record<Role, boolean>>;
 
-/** Splits a stored comma list (or an object map) into flags; unknown names are kept as given. */
-export function toFlags(roles: string | RoleFlags | null | undefined): RoleFlags {
+/**
+ * The one role parser (server and web): a stored comma list or an object map (a token's payload)
+ * becomes `{role: true}` flags. A role mapped to anything but `true` is not held and is left out, so
+ * `{owner: false}` grants nothing wherever flags are listed or merged. Unknown names are kept.
+ */
+export function toFlags(roles: string | Readonly<Record<string, unknown>> | null | undefined): RoleFlags {
   if (!roles) return {};
-  if (typeof roles !== "string") return { ...roles };
+  const names = typeof roles === "string" ? roles.split(",") : Object.keys(roles).filter((r) => roles[r] === true);
   const flags: RoleFlags = {};
-  for (const part of roles.split(",")) {
+  for (const part of names) {
     const name = part.trim();
     if (name) flags[name as Role] = true;
   }
   return flags;
+}
+
+/** Access is granted when the flags hold at least one of the allowed roles; no list allows all. */
+export function holdsAnyRole(flags: RoleFlags, allowed: readonly string[] | undefined): boolean {
+  if (!allowed || allowed.length === 0) return true;
+  return flagNames(flags).some((role) => allowed.includes(role));
 }
 
 export function flagNames(flags: RoleFlags): Role[] {

@@ -26,7 +26,7 @@ import { virtualColumns } from "../query/computed";
 import { quoteIdent } from "../query/sql";
 import type { Dialect } from "../fields/types";
 import { queryTableOf, extTable } from "./table";
-import type { SchemaCtx } from "./schema-ops";
+import type { SchemaCtx } from "./schema-ctx";
 
 const now = () => new Date().toISOString();
 

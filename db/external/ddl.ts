@@ -10,6 +10,7 @@
  * - identifiers are quoted by the dialect; a database refusal is its own message (400).
  */
 import { bad } from "../errors";
+import { jsonObject } from "../fields/column-options";
 import { fieldType, parseOptions } from "../fields/registry";
 import type { Dialect, UIType } from "../fields/types";
 import { quoteIdent } from "../query/sql";
@@ -26,7 +27,7 @@ export function columnType(d: Dialect, input: ColumnInput): { name: string; type
   const uidt = checkUidt(input.uidt ?? "SingleLineText");
   const title = checkColumnTitle(input.title ?? input.column_name);
   if (fieldType(uidt).virtual) throw bad(`${title}: links, lookups, rollups and formulas are added after the table exists, one field at a time`);
-  const meta = typeof input.meta === "string" ? (JSON.parse(input.meta || "{}") as Record<string, unknown>) : (input.meta ?? {});
+  const meta = jsonObject(input.meta);
   const res = parseOptions(uidt, { ...meta, ...(input.colOptions ?? {}) });
   if (!res.ok) throw bad(`${title}: ${res.error}`);
   // Select fields are plain text columns on the source: their options live in the app's meta.

@@ -11,20 +11,14 @@ import { findColumn } from "../schema/columns";
 import { checkTableTitle } from "../schema/names";
 import { findModel, modelColumns, readTable, schemaIds, type CreateTableInput } from "../schema/tables";
 import type { ColumnInput } from "../schema/column-def";
-import type { ProjectStore } from "../store/store";
 import { addColumnSql, columnType, createTableSql, dropColumnSql, dropTableSql, renameColumnSql } from "./ddl";
-import type { SourceDriver } from "./driver";
-import type { Inflection } from "./schema-sync";
 import { syncSchema } from "./schema-sync";
 import { addComputed, addLink, deleteComputed, updateComputed } from "./computed-ops";
+import type { SchemaCtx } from "./schema-ctx";
 import { fieldType } from "../fields/registry";
 import { checkUidt } from "../schema/column-def";
 
-export interface SchemaCtx {
-  store: ProjectStore;
-  driver: SourceDriver;
-  inflection: { table: Inflection; column: Inflection };
-}
+export type { SchemaCtx } from "./schema-ctx";
 
 const now = () => new Date().toISOString();
 

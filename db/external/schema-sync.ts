@@ -16,6 +16,7 @@ import { eq } from "drizzle-orm";
 import { newId } from "../ids";
 import { columns, models, views, type ColumnRow, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
+import { columnFlags } from "../fields/column-options";
 import type { Dialect } from "../fields/types";
 import { syncViewColumns } from "../views/sync";
 import { modelColumns } from "../schema/tables";
@@ -202,7 +203,7 @@ function syncLinks(store: ProjectStore, plan: Plan, schema: SourceSchema, modelO
     }
   }
   const links = store.meta.select().from(columns).where(eq(columns.uidt, "LinkToAnotherRecord")).all();
-  const keyOf = (c: ColumnRow) => (JSON.parse(c.meta) as { fk?: string }).fk;
+  const keyOf = (c: ColumnRow) => columnFlags(c.meta).fk;
   const idByKey = new Map<string, string>();
   for (const w of wanted) idByKey.set(w.key, links.find((c) => keyOf(c) === w.key)?.id ?? newId("cl_"));
   for (const w of wanted) {

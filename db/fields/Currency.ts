@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numericType } from "./common/numeric";
+import { numericType } from "./common/numeric-type";
 import { byDialect } from "./common/storage";
 
 /**

@@ -30,6 +30,7 @@ export function isWkt(text: string): boolean {
 }
 
 export const GeometryField = textType({
+  index: "none",
   uidt: "Geometry",
   options: NO_OPTIONS,
   storage: byDialect("TEXT", "text", "text"),

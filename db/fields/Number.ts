@@ -1,4 +1,4 @@
-import { numericType } from "./common/numeric";
+import { numericType } from "./common/numeric-type";
 import { NO_OPTIONS } from "./common/options";
 import { byDialect } from "./common/storage";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numericType } from "./common/numeric";
+import { numericType } from "./common/numeric-type";
 import { byDialect } from "./common/storage";
 
 /** Icon and colour are the GUI's (an icon name or `{full, empty}`); only `max` bounds the value. */
@@ -10,6 +10,8 @@ const options = z.looseObject({
 });
 
 export const RatingField = numericType({
+  // Its equality filter also matches blanks, so a plain index would not answer it exactly.
+  index: "sort",
   uidt: "Rating",
   options,
   storage: byDialect("INTEGER", "integer", "int"),

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { FIELD_TYPES, fieldContext, fieldType, isVirtual, parseOptions } from "./registry";
+import { FIELD_TYPES, IMPORT_TYPES, PICKABLE_TYPES, fieldContext, fieldType, isVirtual, parseOptions } from "./registry";
 import { FILTER_OPS, UI_TYPES, type Dialect, type FieldContext, type UIType } from "./types";
 
 /** Options a type cannot do without (virtual, select and link types); others get {}. */
@@ -131,6 +131,17 @@ describe.each(UI_TYPES.map((uidt) => [uidt]))("%s", (uidt) => {
     expect(type.filterOps.length).toBeGreaterThan(0);
     for (const op of type.filterOps) expect(FILTER_OPS).toContain(op);
     expect(new Set(type.filterOps).size).toBe(type.filterOps.length);
+  });
+
+  it("has search and index facts that its operators and storage can serve", () => {
+    // A type searched with like must offer like; one searched by value must offer eq.
+    if (type.search === "like" || type.search === "likeWhenNamed") expect(type.filterOps).toContain("like");
+    if (type.search === "eq") expect(type.filterOps).toContain("eq");
+    // Computed columns have no physical column to index or search; the system's own are never typed.
+    if (type.virtual) expect([type.search, type.index, type.systemOnly]).toEqual(["none", "none", false]);
+    if (type.systemOnly) expect(type.readOnly).toBe(true);
+    expect(PICKABLE_TYPES.includes(uidt)).toBe(!type.systemOnly);
+    expect(IMPORT_TYPES.includes(uidt)).toBe(!type.systemOnly && !type.virtual && !type.writtenBy);
   });
 
   if (type.virtual) {

@@ -31,7 +31,7 @@ import { TimeField } from "./Time";
 import { URLField } from "./URL";
 import { YearField } from "./Year";
 import { fail, ok } from "./common/result";
-import { UI_TYPES, type FieldContext, type FieldType, type Result, type UIType, type ViewUse } from "./types";
+import { UI_TYPES, type FieldContext, type FieldType, type Result, type UIType, type ViewUse, type VirtualUIType } from "./types";
 
 /** Options differ per type; callers get them from parseOptions, so the record erases them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -83,7 +83,7 @@ export function fieldType(uidt: string): AnyFieldType | undefined {
 }
 
 /** Links, lookups, rollups and formulas have no physical column. */
-export function isVirtual(uidt: string): boolean {
+export function isVirtual(uidt: string): uidt is VirtualUIType {
   return fieldType(uidt)?.virtual ?? false;
 }
 
@@ -114,3 +114,12 @@ export function fieldContext(uidt: string, title: string, metaAndColOptions: unk
 export function servesView(uidt: string, use: ViewUse): boolean {
   return fieldType(uidt)?.viewUses?.includes(use) ?? false;
 }
+
+/** Types a user may pick in the field editor, in SPEC 3 order: all but the system's own (FieldType.systemOnly). */
+export const PICKABLE_TYPES: readonly UIType[] = UI_TYPES.filter((u) => !FIELD_TYPES[u].systemOnly);
+
+/**
+ * Types an import may create and fill: the pickable stored (not computed) ones, except the person
+ * types, which hold only what the server stamps (an imported column of them would stay empty).
+ */
+export const IMPORT_TYPES: readonly UIType[] = PICKABLE_TYPES.filter((u) => !FIELD_TYPES[u].virtual && !FIELD_TYPES[u].writtenBy);

@@ -37,6 +37,9 @@ export const UI_TYPES = [
 
 export type UIType = (typeof UI_TYPES)[number];
 
+/** The types with no physical column (FieldType.virtual): links and the computed ones. */
+export type VirtualUIType = "LinkToAnotherRecord" | "Lookup" | "Rollup" | "Formula";
+
 /** SQL dialects the query compiler and storage types speak. */
 export type Dialect = "sqlite" | "pg" | "mysql";
 
@@ -101,6 +104,20 @@ export interface FieldType<O = Record<string, unknown>> {
   formatText(stored: Stored, ctx: FieldContext<O>): string;
   /** Operators the filter builder offers and the query compiler accepts for this type. */
   readonly filterOps: readonly FilterOp[];
+  /**
+   * Only the system makes a column of it (the key, creation time, a link's hidden key): the type
+   * picker does not offer it and an import neither creates nor fills it.
+   */
+  readonly systemOnly: boolean;
+  /** How the search box (SPEC 7, db/query/search.ts) matches it. */
+  readonly search: SearchMatch;
+  /** Which on-demand index (db/rows/auto-index.ts) a column of it may get. */
+  readonly index: IndexUse;
+  /**
+   * An import reads a spreadsheet cell's display text (what the user saw, e.g. "45%") rather than
+   * its raw value: the text-like types.
+   */
+  readonly importsDisplayText: boolean;
   /** Types that hold uploaded files: the `download/...` paths a stored value names (clean-up on delete). */
   storedFiles?(stored: Stored): string[];
   /**
@@ -116,3 +133,16 @@ export interface FieldType<O = Record<string, unknown>> {
 }
 
 export type ViewUse = "calendar" | "stack" | "cover";
+
+/**
+ * Search box matching: `like` a `%query%` substring; `likeWhenNamed` the same, but only when the
+ * search names the column (JSON, files); `eq` equality when the query is a valid value of it;
+ * `none` never searched (computed columns).
+ */
+export type SearchMatch = "like" | "likeWhenNamed" | "eq" | "none";
+
+/**
+ * On-demand indexes: `eq` may lead an equality index and be sorted by; `sort` only a sort index
+ * (its equality filters match NULL or compare otherwise); `none` never indexed (long values).
+ */
+export type IndexUse = "eq" | "sort" | "none";

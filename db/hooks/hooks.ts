@@ -1,3 +1,4 @@
+import { pageInfo } from "../page-info";
 import { eq } from "drizzle-orm";
 import { bad, missing } from "../errors";
 import { newId } from "../ids";
@@ -225,6 +226,5 @@ export function listHookLogs(store: ProjectStore, hookId: string, pageSize: numb
     test: Boolean(r.test),
     ok: Boolean(r.ok),
   }));
-  const page = Math.floor(offset / pageSize) + 1;
-  return { list, pageInfo: { totalRows: total, page, pageSize, isFirstPage: page === 1, isLastPage: offset + pageSize >= total } };
+  return { list, pageInfo: pageInfo(total, pageSize, offset) };
 }

@@ -56,17 +56,18 @@ export interface CreateColumnBody {
   colOptions?: { options: Array<{ title: string }> };
 }
 
+/** One column of the table-create body (API-CONTRACT 4.2), titled as named; settings only when set. */
+export function createColumnBody(c: { column_name: string; uidt: UIType } & ColumnSettings): CreateColumnBody {
+  return {
+    title: c.column_name,
+    column_name: c.column_name,
+    uidt: c.uidt,
+    ...(c.meta ? { meta: c.meta } : {}),
+    ...(c.colOptions ? { colOptions: c.colOptions } : {}),
+  };
+}
+
 /** The table-create body (API-CONTRACT 4.2): the columns as titled in the template. */
 export function createTableBody(table: Pick<TemplateTable, "table_name" | "columns">) {
-  return {
-    table_name: table.table_name,
-    title: table.table_name,
-    columns: table.columns.map((c): CreateColumnBody => ({
-      title: c.column_name,
-      column_name: c.column_name,
-      uidt: c.uidt,
-      ...(c.meta ? { meta: c.meta } : {}),
-      ...(c.colOptions ? { colOptions: c.colOptions } : {}),
-    })),
-  };
+  return { table_name: table.table_name, title: table.table_name, columns: table.columns.map(createColumnBody) };
 }

@@ -74,6 +74,19 @@ function compileCond(node: WhereCond, columns: Map<string, QueryColumn>, opts: W
   return valueOp(x, op, value);
 }
 
+/** Terms joined flat up to this many; longer chains become a balanced tree. */
+const FLAT_CHAIN = 16;
+
+/**
+ * Joins terms with AND (or OR) as a balanced tree: SQLite refuses an expression tree deeper than
+ * 100 (the project object's limit), and a flat chain of n terms is n deep; halves keep it log2 n.
+ */
+function chain(terms: readonly Frag[], join: (terms: readonly Frag[]) => Frag): Frag {
+  if (terms.length <= FLAT_CHAIN) return join(terms);
+  const mid = Math.ceil(terms.length / 2);
+  return join([chain(terms.slice(0, mid), join), chain(terms.slice(mid), join)]);
+}
+
 function compileNode(node: WhereNode, columns: Map<string, QueryColumn>, opts: WhereOptions, depth: number): Frag | null {
   if (depth > MAX_DEPTH + 1) throw new QueryError(`Filter is too deeply nested: at most ${MAX_DEPTH} levels of groups`);
   if (node.type === "const") return node.value ? sql`1 = 1` : sql`1 = 0`;
@@ -87,7 +100,7 @@ function compileNode(node: WhereNode, columns: Map<string, QueryColumn>, opts: W
     if (!current || child.logicalOp === "or") segments.push([term]);
     else current.push(term);
   }
-  return segments.length === 0 ? null : or(segments.map(and));
+  return segments.length === 0 ? null : chain(segments.map((s) => chain(s, and)), or);
 }
 
 /** The tree of a where text or a tree as given; null when there is no filter. */

@@ -2,6 +2,7 @@
  * Canonical stored values (what the project's SQLite holds) to what pg and mysql2 bind, and what
  * they return back to the canonical form. Rules:
  * - SQLite binds and returns the canonical form itself.
+ * - Per the registry's value kind (FieldType.kind) of the column's type.
  * - Checkbox: pg binds booleans, mysql 0/1; any boolean, number or "t"/"true"/"1" reads back as 0/1.
  * - DateTime/CreateTime are UTC instants: pg binds the ISO text (timestamptz), mysql binds
  *   `YYYY-MM-DD HH:mm:ss.SSS` (datetime(3) has no zone; UTC by convention). Reading accepts Date
@@ -13,12 +14,11 @@
  * - JSON/Attachment: parsed objects (pg jsonb, MySQL JSON) become compact JSON text again.
  */
 import { parseDateText, toIsoUtc } from "../fields/common/dates";
-import type { Dialect, Stored, UIType } from "../fields/types";
+import { fieldType } from "../fields/registry";
+import type { Dialect, Stored, UIType, ValueKind } from "../fields/types";
 
-const NUMERIC: ReadonlySet<UIType> = new Set<UIType>([
-  "Number", "Decimal", "Currency", "Percent", "Duration", "Rating", "Year", "ID", "ForeignKey",
-]);
-const INSTANT: ReadonlySet<UIType> = new Set<UIType>(["DateTime", "CreateTime"]);
+/** The registry's value kind of a stored type; computed types read as text. */
+const kindOf = (uidt: UIType): ValueKind => fieldType(uidt as string)?.kind ?? "text";
 
 const isTrue = (v: unknown) => v === true || v === 1 || v === "1" || v === "t" || v === "true" || v === 1n;
 
@@ -30,13 +30,14 @@ function isoInstant(text: string): string | undefined {
 
 export function toDialectValue(uidt: UIType, stored: Stored, dialect: Dialect): unknown {
   if (stored === null || dialect === "sqlite") return stored;
-  if (uidt === "Checkbox") return dialect === "pg" ? isTrue(stored) : isTrue(stored) ? 1 : 0;
-  if (INSTANT.has(uidt) && typeof stored === "string") {
+  const kind = kindOf(uidt);
+  if (kind === "checkbox") return dialect === "pg" ? isTrue(stored) : isTrue(stored) ? 1 : 0;
+  if (kind === "datetime" && typeof stored === "string") {
     const iso = isoInstant(stored);
     if (!iso) return stored;
     return dialect === "mysql" ? iso.slice(0, 23).replace("T", " ") : iso;
   }
-  if (uidt === "Date" && typeof stored === "string") return stored.slice(0, 10);
+  if (kind === "date" && typeof stored === "string") return stored.slice(0, 10);
   return stored;
 }
 
@@ -50,25 +51,26 @@ function text(raw: unknown): string {
 
 export function fromDialectValue(uidt: UIType, raw: unknown, _dialect: Dialect): Stored {
   if (raw === null || raw === undefined) return null;
-  if (uidt === "Checkbox") {
+  const kind = kindOf(uidt);
+  if (kind === "checkbox") {
     if (raw instanceof Uint8Array) return raw[0] ? 1 : 0;
     return isTrue(typeof raw === "string" ? raw.toLowerCase() : raw) || (typeof raw === "number" && raw !== 0) ? 1 : 0;
   }
-  if (NUMERIC.has(uidt)) {
+  if (kind === "number") {
     if (typeof raw === "number") return raw;
     const n = Number(typeof raw === "bigint" ? raw : text(raw));
     return Number.isFinite(n) ? n : text(raw);
   }
-  if (INSTANT.has(uidt)) {
+  if (kind === "datetime") {
     if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : raw.toISOString();
     return isoInstant(text(raw)) ?? text(raw);
   }
-  if (uidt === "Date") {
+  if (kind === "date") {
     if (raw instanceof Date) return `${pad(raw.getFullYear(), 4)}-${pad(raw.getMonth() + 1)}-${pad(raw.getDate())}`;
     const t = text(raw);
     return /^\d{4}-\d{2}-\d{2}/.test(t) ? t.slice(0, 10) : t;
   }
-  if (uidt === "Time") {
+  if (kind === "time") {
     const t = text(raw);
     return /^\d{2}:\d{2}:\d{2}/.test(t) ? t.slice(0, 8) : t;
   }

@@ -1,16 +1,15 @@
 /**
  * The search box filter (SPEC 7): `(field,like,%query%)` for text fields and `(field,eq,query)`
  * for the others. Rules:
- * - Without `fields` every searchable column is searched and the matches are ORed. Text fields
- *   are the plain-text types (single/long line, e-mail, URL, phone, selects, geometry, DB-specific);
- *   Attachment and JSON are searched (with like) only when named.
+ * - Without `fields` every searchable column is searched and the matches are ORed. How a type
+ *   matches is the registry's `search`: text types with like; Attachment and JSON with like only
+ *   when named; computed columns never.
  * - Other columns use eq, and only when the query is a valid value for them (a word never fails
  *   the whole search because a Number column cannot hold it).
  * - An empty query is no filter (null); a query no column can match is a false constant.
  * - Unknown titles in `fields` → `Column 'X' not found in search`.
  */
 import { fieldType } from "../fields/registry";
-import type { UIType } from "../fields/types";
 import { QueryError, type QueryColumn, type QueryTable, type WhereCond, type WhereNode } from "./types";
 import { parses } from "./values";
 
@@ -20,19 +19,14 @@ export interface SearchInput {
   fields?: string | readonly string[];
 }
 
-const TEXT: ReadonlySet<UIType> = new Set<UIType>([
-  "SingleLineText", "LongText", "Email", "URL", "PhoneNumber", "SingleSelect", "MultiSelect", "Geometry", "SpecificDBType",
-]);
-const ONLY_WHEN_NAMED: ReadonlySet<UIType> = new Set<UIType>(["Attachment", "JSON"]);
-
 function condition(column: QueryColumn, query: string, named: boolean): WhereCond | null {
   const type = fieldType(column.uidt);
-  if (!type || type.virtual) return null;
+  if (!type || type.virtual || type.search === "none") return null;
   const base = { type: "cond" as const, logicalOp: "or" as const, column: column.title };
-  if (TEXT.has(column.uidt) || (named && ONLY_WHEN_NAMED.has(column.uidt))) {
+  if (type.search === "like" || (named && type.search === "likeWhenNamed")) {
     return type.filterOps.includes("like") ? { ...base, op: "like", value: `%${query}%` } : null;
   }
-  if (ONLY_WHEN_NAMED.has(column.uidt) || !type.filterOps.includes("eq")) return null;
+  if (type.search !== "eq" || !type.filterOps.includes("eq")) return null;
   return parses(column, query) ? { ...base, op: "eq", value: query } : null;
 }
 
@@ -55,5 +49,5 @@ export function searchTree(table: QueryTable, input: SearchInput): WhereNode | n
 
 /** SPEC 7's where text for one field, as the GUI sends it (the title is written as it is). */
 export function searchWhereText(column: QueryColumn, query: string): string {
-  return TEXT.has(column.uidt) ? `(${column.title},like,%${query}%)` : `(${column.title},eq,${query})`;
+  return fieldType(column.uidt)?.search === "like" ? `(${column.title},like,%${query}%)` : `(${column.title},eq,${query})`;
 }

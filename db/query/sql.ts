@@ -5,7 +5,8 @@
  * - `render` numbers placeholders per dialect (`?` for sqlite/mysql, `$1..$n` for pg) and enforces
  *   the D1 / Durable Object limits: at most 100 parameters and under 100 KB of text per statement.
  */
-import { QueryError, type Compiled, type Dialect } from "./types";
+import type { Dialect } from "../fields/types";
+import { QueryError, type Compiled } from "./compiled";
 
 type Chunk = string | { value: unknown };
 

@@ -32,22 +32,7 @@ export interface QueryTable {
   columns: QueryColumn[];
 }
 
-/** A statement ready for a driver: placeholders in `sql`, values in `params`. */
-export interface Compiled {
-  sql: string;
-  params: unknown[];
-}
-
-export class QueryError extends Error {
-  readonly status = 400;
-  /** 1-based character position in the where text, when the problem is a syntax error. */
-  readonly position?: number;
-  constructor(message: string, position?: number) {
-    super(message);
-    this.name = "QueryError";
-    if (position !== undefined) this.position = position;
-  }
-}
+export { QueryError, type Compiled } from "./compiled";
 
 /** How a node joins the sibling before it; on the first child, `not` negates it and the rest mean nothing. */
 export type LogicalOp = "and" | "or" | "not";

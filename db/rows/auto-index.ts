@@ -1,3 +1,4 @@
+import { fieldType } from "../fields/registry";
 import { toTree, type ListParams, type WhereCond, type WhereNode } from "../query";
 import { quoteIdent } from "../schema/names";
 import type { ProjectStore } from "../store/store";
@@ -11,15 +12,13 @@ import type { TableRef } from "./table-ref";
  * - a filter column alone gets none: without statistics SQLite would prefer such an index and then
  *   sort every match, which is slower than walking the sort index and skipping non-matches; a
  *   required `column = value` leads a (column, sort column, key) index instead (below);
- * - long text, JSON, attachments and geometry are never indexed;
+ * - what a type may get is the registry's `index`: long text, JSON, attachments, geometry and
+ *   computed columns none; checkbox and rating only the sort index;
  * - a column's indexes are dropped before the column is dropped or rebuilt (dropAutoIndex).
  */
-const SKIP = new Set(["LongText", "JSON", "Attachment", "Geometry"]);
+const indexUse = (uidt: string) => fieldType(uidt)?.index ?? "none";
 
 const indexName = (tableName: string, columnName: string, dir: "asc" | "desc") => `_nc_ix_${tableName}__${columnName}__${dir}`;
-
-/** Equality filters stay exact on a plain index (`column = ?`); these match NULL or compare otherwise. */
-const NO_EQ_INDEX = new Set([...SKIP, "Checkbox", "Rating"]);
 
 /**
  * The conditions every matching row must meet: the conditions of the top-level AND chain,
@@ -44,9 +43,9 @@ export function ensureIndexes(store: ProjectStore, t: TableRef, params: Pick<Lis
   const desc = first.startsWith("-");
   const col = t.cols.find((c) => c.title === first.replace(/^-/, "").trim());
   const pk = t.cols.find((c) => c.pk);
-  if (!col || !pk || col.pk || SKIP.has(col.uidt)) return;
+  if (!col || !pk || col.pk || indexUse(col.uidt) === "none") return;
   const eq = requiredConds(toTree(params.where ?? null)).find((c) => c.op === "eq" && c.logicalOp !== "not" && c.value !== undefined && c.value !== "");
-  const eqCol = eq && t.cols.find((c) => c.title === eq.column && !c.pk && c.id !== col.id && !NO_EQ_INDEX.has(c.uidt));
+  const eqCol = eq && t.cols.find((c) => c.title === eq.column && !c.pk && c.id !== col.id && indexUse(c.uidt) === "eq");
   const name = eqCol
     ? `_nc_ix_${t.model.tableName}__${eqCol.columnName}__${col.columnName}__${desc ? "desc" : "asc"}`
     : indexName(t.model.tableName, col.columnName, desc ? "desc" : "asc");

@@ -1,4 +1,5 @@
 import { bad } from "../errors";
+import { pageInfo } from "../page-info";
 import { compileCount, compileGroupBy, compileList, type CompiledList, type ListParams, type QueryColumn, type QueryTable } from "../query";
 import { eq } from "drizzle-orm";
 import { columns } from "../store/schema";
@@ -90,16 +91,7 @@ function count(store: ProjectStore, t: TableRef, where: string | WhereNode | und
   return n;
 }
 
-export function pageInfo(totalRows: number, limit: number, offset: number) {
-  const page = offset ? offset / limit + 1 : 1;
-  return {
-    totalRows,
-    page,
-    pageSize: limit,
-    isFirstPage: page === 1,
-    isLastPage: page === (Math.ceil(totalRows / limit) || 1) || offset + limit >= totalRows,
-  };
-}
+export { pageInfo };
 
 /**
  * Compiled unfiltered pages (sort, fields, limit, offset), per query table, so that paging

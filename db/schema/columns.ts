@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { jsonObject } from "../fields/column-options";
 import { fieldType } from "../fields/registry";
 import type { UIType } from "../fields/types";
 import { columns, models, type ColumnRow } from "../store/schema";
@@ -74,7 +75,7 @@ export function updateColumn(store: ProjectStore, projectId: string, columnId: s
     if (fieldType(uidt).writtenBy && uidt !== current.uidt) throw bad(`${current.title} cannot become a ${uidt} field: add a new ${uidt} field instead`);
     const stored = current.colOptions ? JSON.parse(current.colOptions) : {};
     let colOptions = computed || input.colOptions === undefined ? stored : (input.colOptions ?? {});
-    const formulaRaw = (input as { formula_raw?: unknown }).formula_raw ?? (input.colOptions as { formula_raw?: unknown } | undefined)?.formula_raw;
+    const formulaRaw = (input as { formula_raw?: unknown }).formula_raw ?? jsonObject(input.colOptions).formula_raw;
     if (uidt === "Formula" && formulaRaw !== undefined) colOptions = formulaOptions(store, model, formulaRaw, current.id);
     const options = checkOptions(uidt, title, meta, colOptions);
     const typeDef = fieldType(uidt);

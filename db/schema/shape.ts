@@ -1,4 +1,5 @@
 import type { ColumnRow, ModelRow, ViewRow } from "../store/schema";
+import { jsonObject } from "../fields/column-options";
 import { isVirtual } from "../fields/registry";
 import type { UIType } from "../fields/types";
 import { toRaw } from "../formula/refs";
@@ -90,8 +91,8 @@ export function tableJson(m: ModelRow, projectId: string) {
 /** A formula as the user reads it now: its stored `{{cl_id}}` references with today's titles. */
 function withCurrentFormula(c: ColumnRow, titles: Map<string, string>): ColumnRow {
   if (c.uidt !== "Formula" || !c.colOptions) return c;
-  const o = JSON.parse(c.colOptions) as { formula?: string };
-  return o.formula ? { ...c, colOptions: JSON.stringify({ ...o, formula_raw: toRaw(o.formula, titles) }) } : c;
+  const o = jsonObject(c.colOptions);
+  return typeof o.formula === "string" && o.formula ? { ...c, colOptions: JSON.stringify({ ...o, formula_raw: toRaw(o.formula, titles) }) } : c;
 }
 
 export function fullTableJson(m: ModelRow, cols: ColumnRow[], views: ViewRow[], projectId: string, filterTypes?: ReadonlyMap<string, UIType>) {

@@ -2,7 +2,7 @@ import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * Schema meta tables inside each project's Durable Object SQLite (drizzle definitions).
- * The DDL that creates them is migrations.ts; a test checks the two agree.
+ * The DDL that creates them is migrations.ts; tests/integration/store-schema.test.ts checks the two agree.
  * Names start with `_nc_` so they never collide with user tables.
  */
 export const models = sqliteTable("_nc_models", {

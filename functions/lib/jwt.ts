@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from "jose";
 import type { Env } from "../env";
-import type { SessionUser } from "../types";
+import type { SessionUser } from "./session-user";
 import { HttpError } from "./http-error";
 
 /** Used only when MODE=local, so a fresh clone runs without configuring secrets. */

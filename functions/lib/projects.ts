@@ -1,5 +1,5 @@
 import type { ProjectRole } from "../../db/acl/roles";
-import type { SessionUser } from "../types";
+import type { SessionUser } from "./session-user";
 import type { TokenClaims } from "./jwt";
 
 export interface ProjectRow {

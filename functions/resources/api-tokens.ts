@@ -1,3 +1,4 @@
+import { wholeList } from "../../db/page-info";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { sha256Hex } from "../../db/auth/bytes";
@@ -38,7 +39,7 @@ async function list(c: Context<AppEnv>) {
   const user = await owner(c);
   const { results } = await c.env.META.prepare("SELECT * FROM api_tokens WHERE fk_user_id = ? ORDER BY id").bind(user.id).all<TokenRow>();
   const items = results.map((t) => ({ ...shown(t), created_by: user.email }));
-  return c.json({ list: items, pageInfo: { totalRows: items.length, page: 1, pageSize: items.length, isFirstPage: true, isLastPage: true } });
+  return c.json(wholeList(items));
 }
 
 const tokenBody = z.object({ description: z.string().max(255, "description: At most 255 characters").nullish() });

@@ -1,3 +1,4 @@
+import { pageInfo } from "../../db/page-info";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { toFlags } from "../../db/acl/roles";
@@ -48,8 +49,7 @@ export const orgUsers = new Hono<AppEnv>()
     ]);
     const list = rows!.results.map((u) => ({ ...u, email_verified: Boolean(u.email_verified), pending: Boolean(u.pending) }));
     const totalRows = Number(total!.results[0]?.n ?? 0);
-    const page = offset ? offset / limit + 1 : 1;
-    return c.json({ list, pageInfo: { totalRows, page, pageSize: limit, isFirstPage: page === 1, isLastPage: page >= Math.ceil(totalRows / limit) } });
+    return c.json({ list, pageInfo: pageInfo(totalRows, limit, offset) });
   })
   .post("/users", need("orgUserInvite"), body(inviteBody), async (c) => {
     const body = await jsonBody(c, inviteBody);

@@ -7,7 +7,10 @@ const enc = encodeURIComponent;
 
 export const tablesApi = {
   list: (projectId: string) => api.get<{ list: TableSummary[] }>(`${meta}/projects/${enc(projectId)}/tables`),
-  create: (projectId: string, title: string) => api.post<TableMeta>(`${meta}/projects/${enc(projectId)}/tables`, { table_name: title, title }),
+  create: (projectId: string, title: string) => tablesApi.createWith(projectId, { table_name: title, title }),
+  /** A table with its columns (an import's new table). */
+  createWith: (projectId: string, body: { table_name: string; title: string; columns?: unknown[] }) =>
+    api.post<TableMeta>(`${meta}/projects/${enc(projectId)}/tables`, body),
   read: (tableId: string) => api.get<TableMeta>(`${meta}/tables/${enc(tableId)}`),
   rename: (projectId: string, tableId: string, title: string) =>
     api.patch<MessageAnswer>(`${meta}/tables/${enc(tableId)}`, { title, table_name: title, project_id: projectId }),

@@ -9,7 +9,7 @@
  * - a route listing allowedRoles needs one of them, else a toast and /.
  */
 import type { ParseKeys } from "i18next";
-import { holdsAnyRole, type RoleFlags } from "../lib/roles";
+import { holdsAnyRole, type RoleFlags } from "../../db/acl/roles";
 
 export type RouteAccess = "auth" | "guest" | "public";
 

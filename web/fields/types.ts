@@ -50,6 +50,10 @@ export interface EditorProps {
 
 export interface FieldUi {
   icon: LucideIcon;
+  /** A grid column's width in px until the user resizes it. */
+  width: number;
+  /** The field editor's hint for a default value typed as text (a format, not a sentence). */
+  defaultPlaceholder?: string;
   /** The type's settings form, or null when the type has none. */
   OptionsForm: ComponentType<OptionsFormProps> | null;
   defaultInput: DefaultInput;

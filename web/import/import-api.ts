@@ -1,10 +1,8 @@
-/** The calls an import makes (API-CONTRACT 4.2, 4.3, 5.3). */
-import { api } from "../lib/api";
+/** The calls an import makes (API-CONTRACT 4.2, 4.3, 5.3): the app's own API clients, paths in one place. */
+import { rowsApi } from "../api/rows-api";
+import { tablesApi } from "../api/tables-api";
 import type { ColumnPayload, TableMeta } from "../api/types";
 import type { CreateColumnBody } from "../../db/import/template";
-
-const enc = encodeURIComponent;
-const meta = "/api/v1/db/meta";
 
 export interface CreateTableBody {
   table_name: string;
@@ -20,8 +18,8 @@ export interface ImportApi {
 }
 
 export const importApi: ImportApi = {
-  createTable: (projectId, body) => api.post<TableMeta>(`${meta}/projects/${enc(projectId)}/tables`, body),
-  deleteTable: (tableId) => api.del<boolean>(`${meta}/tables/${enc(tableId)}`),
-  updateColumn: (columnId, payload) => api.patch<TableMeta>(`${meta}/columns/${enc(columnId)}`, payload),
-  bulkInsert: (projectId, tableId, rows) => api.post<unknown>(`/api/v1/db/data/bulk/noco/${enc(projectId)}/${enc(tableId)}`, rows),
+  createTable: (projectId, body) => tablesApi.createWith(projectId, body),
+  deleteTable: (tableId) => tablesApi.remove(tableId),
+  updateColumn: (columnId, payload) => tablesApi.updateColumn(columnId, payload),
+  bulkInsert: (projectId, tableId, rows) => rowsApi.bulkInsert({ projectId, tableId }, rows),
 };

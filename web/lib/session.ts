@@ -2,17 +2,13 @@
  * The session (SPEC 4): signing in stores the token and sets the user from its payload; signing
  * out clears both. Framework-free so it can be tested without a DOM; `auth.ts` binds it to React.
  */
+import type { SessionUser as StoredSessionUser } from "../../functions/lib/session-user";
 import { decodeToken, isTokenActive } from "./jwt";
-import { parseRoles, type RoleFlags } from "./roles";
+import { toFlags as parseRoles, type RoleFlags } from "../../db/acl/roles";
 import type { SettingsStore } from "./settings";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstname: string | null;
-  lastname: string | null;
-  roles: RoleFlags;
-}
+/** The Worker's session user (functions/lib/session-user.ts) as the token carries it: roles as flags. */
+export type SessionUser = Omit<StoredSessionUser, "roles" | "token_version"> & { roles: RoleFlags };
 
 /** Why the last sign-out happened: the user asked, or the session could not be kept. */
 export type SignOutReason = "user" | "expired";

@@ -5,7 +5,6 @@
  * (`pending`) and sent with the new row (API-CONTRACT 1.11 writes; SPEC 5 required belongs-to).
  */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import type { RowKey } from "../api/links-api";
 import type { Column } from "../api/types";
 import { useProject } from "../pages/project/project-context";
 import { LinkPicker } from "./link-picker";
@@ -13,27 +12,10 @@ import { LinkedList } from "./linked-list";
 import type { LinkedRecord } from "./link-values";
 import { useLinkActions } from "./use-link-actions";
 
-export interface LinkDialog {
-  kind: "picker" | "list";
-  column: Column;
-  /** null: choose a record for the new row's belongs-to link. */
-  rowKey: RowKey | null;
-}
+export type { LinkDialog } from "./link-host-value";
 
-export interface LinkHostValue {
-  projectId: string;
-  tableId: string;
-  keyTitle: string;
-  canLink: boolean;
-  canUnlink: boolean;
-  open(dialog: LinkDialog): void;
-  link(column: Column, rowKey: RowKey, record: LinkedRecord): Promise<boolean>;
-  unlink(column: Column, rowKey: RowKey, record: LinkedRecord): Promise<boolean>;
-  /** Belongs-to records chosen for the new row, by link title. */
-  pending: Readonly<Record<string, LinkedRecord>>;
-  setPending(column: Column, record: LinkedRecord | null): void;
-  clearPending(): void;
-}
+export type { LinkHostValue } from "./link-host-value";
+import type { LinkDialog, LinkHostValue } from "./link-host-value";
 
 
 const LinkHostContext = createContext<LinkHostValue | null>(null);

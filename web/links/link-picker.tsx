@@ -15,7 +15,7 @@ import { FormAlert } from "../components/ui/form-alert";
 import { Modal } from "../components/ui/modal";
 import { SearchBox, useDebouncedValue } from "../components/ui/search-box";
 import { errorText } from "../lib/api-errors";
-import type { LinkHostValue } from "./link-host";
+import type { LinkHostValue } from "./link-host-value";
 import { displayColumnOf, linkTypeOf, recordOfRow, relatedTableOf, type LinkedRecord } from "./link-values";
 import { Pager } from "./pager";
 import { clampPage, pageSummary, pickerRequest, PICKER_PAGE_SIZE, searchWhere } from "./picker-paging";

@@ -10,7 +10,7 @@ import { FormAlert } from "../components/ui/form-alert";
 import { IconButton } from "../components/ui/icon-button";
 import { Modal } from "../components/ui/modal";
 import { errorText } from "../lib/api-errors";
-import type { LinkHostValue } from "./link-host";
+import type { LinkHostValue } from "./link-host-value";
 import { recordOfRow, relatedTableOf } from "./link-values";
 import { Pager } from "./pager";
 import { clampPage, pageSummary, pickerRequest, PICKER_PAGE_SIZE } from "./picker-paging";

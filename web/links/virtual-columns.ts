@@ -13,13 +13,14 @@
 import type { ResolverColumn } from "../../db/formula/columns";
 import { toRaw } from "../../db/formula/refs";
 import { ROLLUP_FUNCTIONS } from "../../db/fields/Rollup";
-import type { UIType } from "../../db/fields/types";
+import { fieldType, isVirtual } from "../../db/fields/registry";
+import type { UIType, VirtualUIType } from "../../db/fields/types";
 import type { Column, ColumnPayload, TableMeta } from "../api/types";
 
 export type RollupFunction = (typeof ROLLUP_FUNCTIONS)[number];
 export { ROLLUP_FUNCTIONS };
 
-export type VirtualUIType = "LinkToAnotherRecord" | "Lookup" | "Rollup" | "Formula";
+export type { VirtualUIType };
 export const LINK_TYPES = ["hm", "bt", "mm"] as const;
 
 export type VirtualProblem =
@@ -29,11 +30,12 @@ export type VirtualProblem =
   | "links.editor.needFunction"
   | "links.formula.needFormula";
 
-const NUMERIC: ReadonlySet<string> = new Set(["Number", "Decimal", "Currency", "Percent", "Duration", "Rating", "Year", "Rollup", "Formula", "ID"]);
+/** Number columns (the registry's value kind), and rollups and formulas, which may answer numbers. */
+const numeric = (uidt: string) => fieldType(uidt)?.kind === "number" || uidt === "Rollup" || uidt === "Formula";
 const NEEDS_NUMBERS: ReadonlySet<string> = new Set(["sum", "avg", "sumDistinct", "avgDistinct"]);
 
 export function isVirtualType(uidt: string): uidt is VirtualUIType {
-  return uidt === "LinkToAnotherRecord" || uidt === "Lookup" || uidt === "Rollup" || uidt === "Formula";
+  return isVirtual(uidt);
 }
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
@@ -91,21 +93,17 @@ export function targetColumns(related: TableMeta): Column[] {
   return related.columns.filter((c) => !c.system && c.uidt !== "ForeignKey");
 }
 
-export function isNumeric(uidt: string): boolean {
-  return NUMERIC.has(uidt);
-}
-
 /** Rollup functions offered for a column of this type. */
 export function rollupFunctionsFor(uidt: string | undefined): RollupFunction[] {
   if (!uidt) return [];
-  return ROLLUP_FUNCTIONS.filter((fn) => !NEEDS_NUMBERS.has(fn) || NUMERIC.has(uidt));
+  return ROLLUP_FUNCTIONS.filter((fn) => !NEEDS_NUMBERS.has(fn) || numeric(uidt));
 }
 
 /** The function to keep when the rolled-up field changes: the current one when it still fits. */
 export function fittingRollup(current: unknown, uidt: string): RollupFunction {
   const offered = rollupFunctionsFor(uidt);
   if (offered.includes(current as RollupFunction)) return current as RollupFunction;
-  return NUMERIC.has(uidt) ? "sum" : "count";
+  return numeric(uidt) ? "sum" : "count";
 }
 
 /**
@@ -121,8 +119,9 @@ export function formulaInputs(columns: readonly Column[], related: (tableId: str
     const link = byId.get(text(c.colOptions?.fk_relation_column_id));
     if (link?.colOptions?.type !== "bt") return "LongText";
     const target = related(text(link.colOptions?.fk_related_model_id))?.columns.find((x) => x.id === c.colOptions?.fk_lookup_column_id);
-    if (!target || target.uidt === "Lookup" || target.uidt === "LinkToAnotherRecord" || target.uidt === "Formula") return "LongText";
-    return target.uidt === "Rollup" ? "Decimal" : target.uidt;
+    if (!target) return "LongText";
+    if (target.uidt === "Rollup") return "Decimal";
+    return isVirtual(target.uidt) ? "LongText" : target.uidt;
   };
   return columns.map((c) => ({
     title: c.title,

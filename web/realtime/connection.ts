@@ -16,7 +16,7 @@ import { parseServerMessage, type ClientMessage, type EditingCell, type ServerMe
 export type Status = "connecting" | "open" | "closed";
 export type Query = Record<string, string | undefined>;
 
-/** The subprotocol the server answers with; the token rides as a second one (functions/realtime/socket-auth.ts). */
+/** The subprotocol the server answers with; the token rides as a second one (functions/lib/socket-auth.ts). */
 export const SOCKET_PROTOCOL = "gridbase";
 
 /** What the connection needs of a socket: partysocket's PartySocket fits. */

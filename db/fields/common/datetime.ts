@@ -62,6 +62,11 @@ export function dateTimeType(uidt: UIType, readOnly = false): FieldType<DateTime
     virtual: false,
     kind: "datetime",
     readOnly,
+    // CreateTime: the system's own column.
+    systemOnly: readOnly,
+    search: "eq",
+    index: "eq",
+    importsDisplayText: false,
     // A DateTime is a calendar's date; a CreateTime is set by the system and cannot be moved.
     ...(uidt === "DateTime" ? { viewUses: ["calendar"] as const } : {}),
     options: DATE_TIME_OPTIONS,

@@ -1,6 +1,6 @@
 /** Builds the text-like field types: stored as text, optionally trimmed and checked. */
 import type { z } from "zod";
-import type { Dialect, FieldContext, FieldType, FilterOp, Result, Stored, UIType } from "../types";
+import type { Dialect, FieldContext, FieldType, FilterOp, IndexUse, Result, Stored, UIType } from "../types";
 import { TEXT_OPS } from "./ops";
 import { NONE, fail, isNone, ok, show } from "./result";
 
@@ -10,6 +10,8 @@ export interface TextSpec<O> {
   storage: (dialect: Dialect, options: O) => string;
   /** Trim surrounding whitespace before checking and storing (formatted values, not prose). */
   trim?: boolean;
+  /** Default "eq"; long values are never indexed. */
+  index?: IndexUse;
   /** The error sentence for an invalid (trimmed) text, or null when it is fine. */
   check?: (text: string, ctx: FieldContext<O>) => string | null;
   filterOps?: readonly FilterOp[];
@@ -32,6 +34,10 @@ export function textType<O>(spec: TextSpec<O>): FieldType<O> {
     options: spec.options,
     storage: spec.storage,
     filterOps: spec.filterOps ?? TEXT_OPS,
+    systemOnly: false,
+    search: "like",
+    index: spec.index ?? "eq",
+    importsDisplayText: true,
     fromApi(value, ctx) {
       if (isNone(value)) return NONE;
       if (typeof value === "string") return accept(value, ctx);

@@ -59,6 +59,12 @@ export function userType(uidt: UIType, writtenBy: "insert" | "write"): FieldType
     options: NO_OPTIONS,
     storage: byDialect("TEXT", "text", "varchar(255)"),
     filterOps: USER_OPS,
+    // Pickable, but an import neither creates nor fills it (IMPORT_TYPES: writtenBy). The search
+    // box does not match people: the column holds ids, and names live in the room's directory.
+    systemOnly: false,
+    search: "none",
+    index: "eq",
+    importsDisplayText: false,
     fromApi: (value, ctx) => (isNone(value) ? NONE : fail(`${ctx.title}: set by the server from who writes the row; it cannot be written`)),
     toApi: (stored) => rowUser(stored),
     parseText: () => NONE,

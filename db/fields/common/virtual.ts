@@ -13,6 +13,11 @@ export function virtualType<O>(uidt: UIType, options: z.ZodType<O>, filterOps: r
     virtual: true,
     kind: "text",
     readOnly: true,
+    systemOnly: false,
+    // Computed in SQL per row: neither searched nor indexed.
+    search: "none",
+    index: "none",
+    importsDisplayText: false,
     options,
     storage: () => null,
     filterOps,

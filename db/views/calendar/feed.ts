@@ -8,8 +8,10 @@ import type { ProjectStore } from "../../store/store";
 import { tableColumns } from "../lookup";
 import { scopeParams } from "../scope";
 import { readSub, viewOfType, writeSub } from "../sub-meta";
-import type { CalendarRange } from "./settings";
 import { icsCalendar, type FeedEvent } from "./ical";
+
+/** A calendar view's date range: its start field and, for records spanning days, its end field. */
+export type CalendarRange = { fk_from_column_id: string; fk_to_column_id: string | null };
 
 /**
  * The iCal subscription feed of a calendar view. Rules:

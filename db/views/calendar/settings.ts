@@ -5,7 +5,7 @@ import type { ProjectStore } from "../../store/store";
 import { columnFor } from "../columns-for";
 import { tableColumns } from "../lookup";
 import { metaText, readSub, viewOfType, writeSub } from "../sub-meta";
-import { feedState } from "./feed";
+import { feedState, type CalendarRange } from "./feed";
 
 /**
  * The calendar sub-view: `calendar_range` = [{fk_from_column_id, fk_to_column_id?}], each a Date
@@ -22,7 +22,7 @@ export const updateCalendarInput = z.object({
   meta: z.union([z.record(z.string(), z.unknown()), z.string()], { error: "must be a JSON object" }).nullish(),
 });
 
-export type CalendarRange = { fk_from_column_id: string; fk_to_column_id: string | null };
+export type { CalendarRange } from "./feed";
 
 export function checkRange(cols: readonly ColumnRow[], input: z.infer<typeof calendarRangeInput>): CalendarRange[] {
   return input.map((r, i) => {

@@ -1,3 +1,4 @@
+import { jsonObject } from "../../fields/column-options";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { bad, missing } from "../../errors";
@@ -88,7 +89,7 @@ export function updateFormColumn(store: ProjectStore, viewColumnId: string, inpu
   if (input.show !== undefined && input.show !== null) set.show = input.show ? 1 : 0;
   if (input.order !== undefined && input.order !== null) set.order = input.order;
   if (input.meta !== undefined || input.enable_scanner !== undefined) {
-    const meta = input.meta === undefined ? parse(row.vcMeta) : (JSON.parse(metaText(input.meta)) as Record<string, unknown>);
+    const meta = input.meta === undefined ? parse(row.vcMeta) : jsonObject(metaText(input.meta));
     const problem = rulesProblem(meta, row.columnId);
     if (problem) throw bad(`meta: ${problem}`);
     if (input.enable_scanner !== undefined && input.enable_scanner !== null) meta.enable_scanner = input.enable_scanner;

@@ -1,5 +1,7 @@
 import { bad, unsupported } from "../../errors";
+import { readOptions } from "../../fields/column-options";
 import { servesView } from "../../fields/registry";
+import { SingleSelectField } from "../../fields/SingleSelect";
 import { compileCount, compileList, toTree, type ListParams, type WhereNode } from "../../query";
 import { ensureIndexes } from "../../rows/auto-index";
 import { apiRow, pageInfo, queryTable } from "../../rows/read";
@@ -36,7 +38,8 @@ export function groupedList(store: ProjectStore, tableKey: string, columnId: str
   const col = t.cols.find((c) => c.id === columnId);
   if (!col) throw bad(`columnId: column '${columnId}' is not a column of this table`);
   if (!servesView(col.uidt, "stack")) throw bad(`columnId: '${col.title}' is not a single select field`);
-  const titles = ((col.options.options as Array<{ title: string }> | undefined) ?? []).map((o) => o.title);
+  const options = readOptions(SingleSelectField, { colOptions: col.options });
+  const titles = options.ok ? options.value.options.map((o) => o.title) : [];
   const keys = groupKeys(optionsArrJson, titles);
   const table = queryTable(t);
   const base = scopeParams(store, t, table, params, scope);

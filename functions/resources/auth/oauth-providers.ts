@@ -26,10 +26,6 @@ export interface OAuthProvider {
 const TIMEOUT_MS = 10_000;
 const LABELS = { google: "Google", github: "GitHub" } as const;
 
-export function providerLabel(name: string): string {
-  return name in LABELS ? LABELS[name as keyof typeof LABELS] : "Social";
-}
-
 /** The provider's failure, without anything it sent back but a short error code. */
 export function providerFailure(label: string, what: string, code?: unknown): never {
   const safeCode = typeof code === "string" && /^[a-z_]{1,40}$/.test(code) ? ` (${code})` : "";

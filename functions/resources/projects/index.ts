@@ -1,3 +1,4 @@
+import { wholeList } from "../../../db/page-info";
 import { Hono, type Context } from "hono";
 import { projectRoom, unwrap } from "../../lib/room";
 import { newId } from "../../../db/ids";
@@ -73,7 +74,7 @@ export const projects = new Hono<AppEnv>()
       .all<ProjectRow & { member_roles: string | null }>();
     // A super admin sees every project (contract 4.1), each with the role really held: none outside memberships.
     const list = results.map((p) => projectJson(p, { roles: p.member_roles ?? null }));
-    return c.json({ list, pageInfo: { totalRows: list.length, page: 1, pageSize: list.length, isFirstPage: true, isLastPage: true } });
+    return c.json(wholeList(list));
   })
   .post("/", need("projectCreate"), body(createProjectSchema), async (c) => {
     const body = await jsonBody(c, createProjectSchema);
@@ -151,7 +152,7 @@ export const projects = new Hono<AppEnv>()
   )
   .get("/:projectId/bases", need("projectGet"), (c) => {
     const list = [projectBase(c.get("project"), isBuilder(c))];
-    return c.json({ list, pageInfo: { totalRows: 1, page: 1, pageSize: 1, isFirstPage: true, isLastPage: true } });
+    return c.json(wholeList(list));
   })
   .get("/:projectId/bases/:baseId", need("projectGet"), (c) => c.json(baseOf(c)))
   .patch("/:projectId/bases/:baseId", need("projectUpdate"), async (c) => {

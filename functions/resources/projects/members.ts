@@ -1,3 +1,4 @@
+import { pageInfo } from "../../../db/page-info";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { isProjectRole, PROJECT_ROLES, projectRank, rankOf, type ProjectRole } from "../../../db/acl/roles";
@@ -68,10 +69,7 @@ export const members = new Hono<AppEnv>()
     ]);
     const list = rows!.results.map((r) => ({ ...r, pending: Boolean(r.pending) }));
     const totalRows = Number(total!.results[0]?.n ?? 0);
-    const page = offset ? offset / limit + 1 : 1;
-    return c.json({
-      users: { list, pageInfo: { totalRows, page, pageSize: limit, isFirstPage: page === 1, isLastPage: page >= Math.ceil(totalRows / limit) } },
-    });
+    return c.json({ users: { list, pageInfo: pageInfo(totalRows, limit, offset) } });
   })
   .post("/:projectId/users", need("userInvite"), body(inviteBody), async (c) => {
     const body = await jsonBody(c, inviteBody);

@@ -32,5 +32,3 @@ export function CheckboxEditor({ value, codec, mode, onCommit, onChange, id }: E
     />
   );
 }
-
-export const toggledValue = (value: unknown) => !isChecked(value);

@@ -3,4 +3,4 @@ import type { FieldUi } from "../types";
 import { RollupCell } from "./cell";
 import { RollupOptionsForm } from "./options-form";
 
-export const RollupUi: FieldUi = { icon: Sigma, OptionsForm: RollupOptionsForm, defaultInput: "none", Cell: RollupCell, Editor: null };
+export const RollupUi: FieldUi = { icon: Sigma, width: 180, OptionsForm: RollupOptionsForm, defaultInput: "none", Cell: RollupCell, Editor: null };

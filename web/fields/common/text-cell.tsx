@@ -22,8 +22,3 @@ export function NumberCell({ value, codec }: CellProps) {
   return text === "" ? null : <span className="ms-auto block truncate text-end text-sm tabular-nums text-gray-800">{text}</span>;
 }
 
-/** Computed and linked values: read-only text. */
-export function VirtualCell({ value, codec, wrap }: CellProps) {
-  const text = codec.toText(value);
-  return text === "" ? null : <span className={`${textClass(wrap)} text-gray-600`}>{text}</span>;
-}

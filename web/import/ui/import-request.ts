@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from "react";
 import type { ImportKind } from "../file-rules";
-import type { ImportTarget } from "./use-import-flow";
+import type { ImportTarget } from "./import-target";
 
 export interface ImportRequest {
   id: number;

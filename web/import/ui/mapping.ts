@@ -8,14 +8,13 @@
  */
 import { cleanName } from "../../../db/import/names";
 import { missingRequiredMessage, unmappedRequired } from "../../../db/import/rows";
-import { fieldType, isVirtual } from "../../../db/fields/registry";
+import { IMPORT_TYPES } from "../../../db/fields/registry";
 import type { Column } from "../../api/types";
 
 export type Mapping = string[];
 
 export function mappableColumns(columns: readonly Column[]): Column[] {
-  // Person columns ("Created by") are the server's: an import never writes them.
-  return columns.filter((c) => !c.pk && !c.system && !isVirtual(c.uidt) && c.uidt !== "ForeignKey" && c.uidt !== "CreateTime" && c.uidt !== "ID" && !fieldType(c.uidt)?.writtenBy);
+  return columns.filter((c) => !c.pk && !c.system && (IMPORT_TYPES as readonly string[]).includes(c.uidt));
 }
 
 export function initialMapping(headers: readonly string[], targets: readonly Column[]): Mapping {

@@ -11,16 +11,14 @@
 import { cellText, type Cell } from "../../../db/import/cells";
 import { columnSettings, type ColumnSettings } from "../../../db/import/detect";
 import { SYSTEM_COLUMN_TITLES, fileTableName, sheetNames } from "../../../db/import/names";
-import { templateTable } from "../../../db/import/template";
-import { fieldType, isVirtual } from "../../../db/fields/registry";
-import { UI_TYPES, type UIType } from "../../../db/fields/types";
+import { createColumnBody, templateTable } from "../../../db/import/template";
+import { IMPORT_TYPES } from "../../../db/fields/registry";
+import type { UIType } from "../../../db/fields/types";
 import { tableNameError, type TableNameError } from "../../lib/table-name";
 import type { PlannedColumn } from "../import-job";
 import type { PreviewTable, SourcePreview } from "../protocol";
 
-/** Types an import may create, in SPEC 3 order. */
-// Person types hold only what the server stamps: an imported column of them would stay empty.
-export const IMPORT_TYPES: readonly UIType[] = UI_TYPES.filter((u) => !isVirtual(u) && u !== "CreateTime" && u !== "ID" && u !== "ForeignKey" && !fieldType(u).writtenBy);
+export { IMPORT_TYPES };
 
 export interface ColumnPlan extends ColumnSettings {
   source: number;
@@ -97,12 +95,5 @@ export function planReady(plans: readonly TablePlan[], existingTables: readonly 
 
 /** The included columns as the job creates them. */
 export function plannedColumns(table: TablePlan): PlannedColumn[] {
-  return table.columns.filter((c) => c.include).map((c) => ({
-    source: c.source,
-    title: c.name.trim(),
-    column_name: c.name.trim(),
-    uidt: c.uidt,
-    ...(c.meta ? { meta: c.meta } : {}),
-    ...(c.colOptions ? { colOptions: c.colOptions } : {}),
-  }));
+  return table.columns.filter((c) => c.include).map((c) => ({ source: c.source, ...createColumnBody({ ...c, column_name: c.name.trim() }) }));
 }

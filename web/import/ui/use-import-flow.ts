@@ -5,7 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { queryKeys } from "../../api/query-keys";
-import type { TableMeta } from "../../api/types";
+import type { ImportTarget } from "./import-target";
 import type { ImportKind } from "../file-rules";
 import { importApi } from "../import-api";
 import { importIntoTable, importNewTable, type JobOutcome } from "../import-job";
@@ -16,7 +16,7 @@ import { markTableImported } from "./import-request";
 import { initialMapping, mappableColumns, mappingPairs, type Mapping } from "./mapping";
 import { initialPlan, plannedColumns, type TablePlan } from "./plan";
 
-export type ImportTarget = { mode: "new" } | { mode: "existing"; table: TableMeta };
+export type { ImportTarget };
 
 export interface TableOutcome {
   name: string;

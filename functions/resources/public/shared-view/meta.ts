@@ -1,4 +1,6 @@
 import { signFormImages } from "../../../lib/attachments/sign-form-images";
+import { readOptions } from "../../../../db/fields/column-options";
+import { LinkToAnotherRecordField } from "../../../../db/fields/LinkToAnotherRecord";
 import { projectRoom, unwrap } from "../../../lib/room";
 import { sharedViewJson } from "../../share/routes";
 import type { Ctx } from "../../data/context";
@@ -11,8 +13,8 @@ type Table = { id: string; columns: Column[] } & Record<string, unknown>;
 /** A link column's options (stored as JSON text or an object). */
 export function linkOptions(c: Column): { type?: string; fk_related_model_id?: string } | null {
   if (c.uidt !== "LinkToAnotherRecord") return null;
-  const o = typeof c.colOptions === "string" ? (JSON.parse(c.colOptions) as Record<string, unknown>) : c.colOptions;
-  return (o ?? null) as { type?: string; fk_related_model_id?: string } | null;
+  const o = readOptions(LinkToAnotherRecordField, { colOptions: c.colOptions });
+  return o.ok ? o.value : null;
 }
 
 /**

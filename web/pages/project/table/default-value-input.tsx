@@ -4,13 +4,7 @@ import type { SelectOption } from "../../../api/types";
 import { FIELD_UI } from "../../../fields/registry";
 import type { FieldDraft } from "../../../fields/field-draft";
 
-const PLACEHOLDERS: Partial<Record<FieldDraft["uidt"], string>> = {
-  Time: "HH:mm",
-  DateTime: "YYYY-MM-DD HH:mm",
-  Duration: "h:mm",
-  Geometry: "POINT(1 2)",
-  JSON: "{}",
-};
+const placeholderOf = (draft: FieldDraft) => FIELD_UI[draft.uidt].defaultPlaceholder;
 
 const INPUT =
   "rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-xs outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 aria-invalid:border-red-500";
@@ -44,10 +38,10 @@ export function DefaultValueInput({ draft, error, onChange }: { draft: FieldDraf
       </select>
     );
   } else if (kind === "textarea") {
-    input = <textarea {...common} rows={3} placeholder={PLACEHOLDERS[draft.uidt]} onChange={(e) => onChange(e.target.value)} className={INPUT} />;
+    input = <textarea {...common} rows={3} placeholder={placeholderOf(draft)} onChange={(e) => onChange(e.target.value)} className={INPUT} />;
   } else {
     const type = kind === "date" ? "date" : "text";
-    const placeholder = draft.uidt === "MultiSelect" ? t("fields.editor.multiHint") : PLACEHOLDERS[draft.uidt];
+    const placeholder = draft.uidt === "MultiSelect" ? t("fields.editor.multiHint") : placeholderOf(draft);
     input = <input {...common} type={type} inputMode={kind === "number" ? "decimal" : undefined} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} className={INPUT} />;
   }
   return (

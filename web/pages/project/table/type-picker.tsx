@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { UI_TYPES, type UIType } from "../../../../db/fields/types";
+import { PICKABLE_TYPES } from "../../../../db/fields/registry";
+import type { UIType } from "../../../../db/fields/types";
 import type { Column } from "../../../api/types";
 import { FIELD_UI } from "../../../fields/registry";
 import { canBecome } from "../../../links/virtual-columns";
 
-/** Types a user may pick, in SPEC 3 order; CreateTime, ID and ForeignKey are system-only. */
-export const PICKABLE_TYPES: readonly UIType[] = UI_TYPES.filter((u) => u !== "CreateTime" && u !== "ID" && u !== "ForeignKey");
+export { PICKABLE_TYPES };
 
 /** Every pickable type with its icon; types an existing field cannot turn into are disabled. */
 export function TypePicker({ value, column, onChange }: { value: UIType; column?: Column | null; onChange(uidt: UIType): void }) {

@@ -32,7 +32,6 @@ let seq = 0;
 export const newKey = () => `f${++seq}`;
 
 const NO_VALUE: ReadonlySet<string> = new Set(["empty", "notempty", "null", "notnull", "blank", "notblank", "checked", "notchecked"]);
-const DATE_TYPES: ReadonlySet<string> = new Set(["Date", "DateTime", "CreateTime"]);
 const COMPARE_SUB_OPS: readonly DateSubOp[] = DATE_SUB_OPS.filter((s) => !(IS_WITHIN_SUB_OPS as readonly string[]).includes(s));
 const NUMBER_SUB_OPS = new Set(["daysAgo", "daysFromNow", "pastNumberOfDays", "nextNumberOfDays"]);
 
@@ -70,7 +69,11 @@ export const isUserColumn = (column: Column | undefined) => {
   return Boolean(uidt && fieldType(uidt)?.kind === "user");
 };
 
-export const isDateColumn = (column: Column | undefined) => Boolean(column && DATE_TYPES.has(filterUidt(column) ?? ""));
+/** Date and date-time columns (the registry's value kind), also computed ones resolving to them. */
+export function isDateColumn(column: Column | undefined): boolean {
+  const kind = column && fieldType(filterUidt(column) ?? "")?.kind;
+  return kind === "date" || kind === "datetime";
+}
 
 /** Sub-operators a date column offers for an operator; empty when none apply. */
 export function subOpsFor(column: Column | undefined, op: FilterOp | undefined): readonly DateSubOp[] {

@@ -5,10 +5,12 @@
  * - The display-value column (pv) comes first and is always shown (it is the frozen column);
  *   without one, the first shown column is frozen.
  * - Others follow the grid columns' `order`; a column the view does not list yet is shown, after
- *   the listed ones, in table order. Widths come from the grid column ("200px"), else by type.
+ *   the listed ones, in table order. Widths come from the grid column ("200px"), else the type's
+ *   (FieldUi.width).
  */
 import type { Column } from "../../../api/types";
 import type { GridColumn } from "../../../api/view-types";
+import { FIELD_UI } from "../../../fields/registry";
 
 export interface GridField {
   column: Column;
@@ -18,15 +20,11 @@ export interface GridField {
   width: number;
 }
 
-const WIDTHS: Partial<Record<Column["uidt"], number>> = {
-  Checkbox: 100, Rating: 140, Number: 130, Decimal: 130, Currency: 140, Percent: 120, Duration: 120, Year: 100,
-  Date: 140, Time: 120, DateTime: 190, CreateTime: 190, LongText: 240, JSON: 220, Attachment: 220, ID: 90,
-};
 export const MIN_WIDTH = 60;
 export const MAX_WIDTH = 1200;
 
 export function defaultWidth(column: Column): number {
-  return column.pv ? 220 : WIDTHS[column.uidt] ?? 180;
+  return column.pv ? 220 : (FIELD_UI[column.uidt]?.width ?? 180);
 }
 
 export function parseWidth(width: string | null | undefined): number | null {

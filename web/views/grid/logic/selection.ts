@@ -35,10 +35,6 @@ export function clampPos(pos: CellPos, bounds: Bounds): CellPos {
 
 export const single = (pos: CellPos): Selection => ({ anchor: pos, focus: pos });
 
-export function isSingle(sel: Selection): boolean {
-  return sel.anchor.row === sel.focus.row && sel.anchor.col === sel.focus.col;
-}
-
 export function rectOf(sel: Selection): Rect {
   return {
     top: Math.min(sel.anchor.row, sel.focus.row),

@@ -4,7 +4,7 @@ import { DecimalField } from "../Decimal";
 import { NumberField } from "../Number";
 import { PercentField } from "../Percent";
 import { YearField } from "../Year";
-import { parseNumberText } from "./numbers";
+import { parseNumberText } from "./number-text";
 
 describe("numbers in text", () => {
   it("reads plain numbers, thousands separators, signs and exponents", () => {

@@ -2,8 +2,8 @@ import { applyPreview, effectiveRoles, toFlags } from "../../db/acl/roles";
 import { IDENTITY_HEADER, type SocketIdentity } from "../../realtime/identity";
 import { can } from "../../db/acl/matrix";
 import type { Env } from "../env";
-import { verifySessionToken } from "../lib/jwt";
-import { findSessionProject, findSharedProject } from "../lib/projects";
+import { verifySessionToken } from "./jwt";
+import { findSessionProject, findSharedProject } from "./projects";
 
 
 /**

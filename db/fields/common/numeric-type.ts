@@ -1,7 +1,7 @@
 /** Builds the numeric field types: stored as a number, API value a JSON number. */
 import type { z } from "zod";
-import type { Dialect, FieldContext, FieldType, FilterOp, Result, Stored, UIType } from "../types";
-import { numberFromApi, parseNumberText } from "./numbers";
+import type { Dialect, FieldContext, FieldType, FilterOp, IndexUse, Result, Stored, UIType } from "../types";
+import { numberFromApi, parseNumberText } from "./number-text";
 import { NUMERIC_OPS } from "./ops";
 import { NONE, fail, isNone, ok, show } from "./result";
 
@@ -18,8 +18,12 @@ export interface NumericSpec<O> {
   /** Text for copy/export; must parse back to the same number. Default String(n). */
   format?: (n: number, ctx: FieldContext<O>) => string;
   filterOps?: readonly FilterOp[];
-  /** Set by the server, never typed (keys). */
+  /** Set by the server, never typed (keys): only the system makes such a column. */
   readOnly?: boolean;
+  /** Default "eq". */
+  index?: IndexUse;
+  /** An import reads the cell's display text ("45%") rather than its raw number. */
+  importsDisplayText?: boolean;
 }
 
 export function numericType<O>(spec: NumericSpec<O>): FieldType<O> {
@@ -35,6 +39,10 @@ export function numericType<O>(spec: NumericSpec<O>): FieldType<O> {
     virtual: false,
     kind: "number",
     readOnly: spec.readOnly ?? false,
+    systemOnly: spec.readOnly ?? false,
+    search: "eq",
+    index: spec.index ?? "eq",
+    importsDisplayText: spec.importsDisplayText ?? false,
     options: spec.options,
     storage: spec.storage,
     filterOps: spec.filterOps ?? NUMERIC_OPS,

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { holdsAnyRole, parseRoles } from "./roles";
+import { holdsAnyRole, toFlags as parseRoles } from "./roles";
 
 describe("roles", () => {
   it("splits a comma string into flags", () => {
     expect(parseRoles("org-level-creator, super,")).toEqual({ "org-level-creator": true, super: true });
   });
 
-  it("keeps only true flags of an object map", () => {
+  it("keeps only true flags of an object map: false (or anything else) is not held", () => {
     expect(parseRoles({ owner: true, creator: false })).toEqual({ owner: true });
+    expect(parseRoles({ super: false, editor: "true" })).toEqual({});
   });
 
   it("is empty for nothing", () => {
