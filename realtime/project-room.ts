@@ -16,6 +16,7 @@ import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { openProjectStore } from "./sqlite-store";
 import { AccessGate, type GateClaims } from "./access-gate";
+import { readerOf, type Reader } from "../db/access/rules";
 import * as filtersApi from "../db/views/filters";
 import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
@@ -218,7 +219,30 @@ export class ProjectRoom extends Server<Env> {
     if (!(GATED_METHODS as readonly string[]).includes(method)) return { ok: false, status: 400, msg: "Not a data method" };
     const answer = await this.#gate.check(claims);
     if (!answer.ok) return answer.fallback ? answer : { ok: false, status: answer.status, msg: answer.msg };
-    return (this[method] as (...a: unknown[]) => RoomResult<unknown>)(...args);
+    return this.#as(readerOf(answer.flags, claims.userId, answer.email), method, args);
+  }
+
+  /**
+   * A data method for a caller whose access the Worker's full check settled (the fallback of
+   * `gated`: super admins, shared bases, API tokens): the same method, narrowed to their role.
+   */
+  asReader(reader: Reader | null, method: GatedMethod, args: unknown[]): Promise<RoomResult<unknown>> | RoomResult<unknown> {
+    if (!(GATED_METHODS as readonly string[]).includes(method)) return { ok: false, status: 400, msg: "Not a data method" };
+    return this.#as(reader, method, args);
+  }
+
+  /**
+   * Runs a data method with the store narrowed to the reader's field permissions and row rules
+   * (db/access). The project's own tables answer synchronously, so the reader is set for exactly
+   * that call; external databases are not narrowed (their rows never pass through these refs).
+   */
+  #as(reader: Reader | null, method: GatedMethod, args: unknown[]) {
+    this.store.reader = reader;
+    try {
+      return (this[method] as (...a: unknown[]) => RoomResult<unknown>)(...args);
+    } finally {
+      this.store.reader = null;
+    }
   }
 
   /** Drops memoised access (one user's, or everyone's): called after any change that may revoke it. */

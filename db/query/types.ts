@@ -28,6 +28,11 @@ export interface QueryColumn {
 export interface QueryTable {
   tableName: string;
   columns: QueryColumn[];
+  /**
+   * The reader's row rule (db/access): ANDed into every statement compiled for this table, so no
+   * read path can forget it. Absent for readers who see every row.
+   */
+  rowRule?: Frag | null;
 }
 
 /** A statement ready for a driver: placeholders in `sql`, values in `params`. */

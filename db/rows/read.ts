@@ -28,6 +28,7 @@ export function queryTable(t: TableRef): QueryTable {
 function buildQueryTable(t: TableRef): QueryTable {
   return {
     tableName: t.model.tableName,
+    rowRule: t.access?.rule ?? null,
     columns: [
       ...t.cols.map((c) => ({ id: c.id, title: c.title, columnName: c.columnName, uidt: c.uidt, options: c.options, pk: c.pk })),
       ...t.virtual,
@@ -52,7 +53,9 @@ export function readById(store: ProjectStore, t: TableRef, id: number) {
 
 // The key holds the whole filter (view filters and filterArrJson included), as anything in it changes the count.
 function count(store: ProjectStore, t: TableRef, where: string | WhereNode | undefined, cache: CountCache): number {
-  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${whereKey(where)}`;
+  // A narrowed reader counts other rows: their rule binds who they are.
+  const who = t.access?.rule ? `${t.access.reader.role}\u0000${t.access.reader.userId}\u0000${t.access.reader.email}` : "";
+  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${who}\u0000${whereKey(where)}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
   const compiled = compileCount({ dialect: "sqlite", table: queryTable(t), where });

@@ -47,8 +47,15 @@ export interface VirtualColumn extends QueryColumn {
   decode: (raw: unknown) => unknown;
 }
 
+/**
+ * An extra condition on the records a link reaches in its target table (the reader's row rule
+ * there, db/access), with the target named `alias`; null when every record may be seen.
+ */
+export type Restrict = (targetModelId: string, alias: string) => Frag | null;
+
 export class Aliases {
   n = 0;
+  constructor(readonly restrict?: Restrict) {}
   /** Formula columns being compiled, innermost last: a repeat is a cycle. */
   formulas: string[] = [];
   next() {
@@ -75,7 +82,7 @@ function columnSql(store: ProjectStore, model: ModelRow, col: ColumnRow, alias: 
   const targetId = col.uidt === "Lookup" ? o.fk_lookup_column_id : o.fk_rollup_column_id;
   const target = modelColumns(store, related.id).find((c) => c.id === targetId)!;
   const inner = names.next();
-  const from = throughLink(store, model, rel, alias, inner);
+  const from = throughLink(store, model, rel, alias, inner, names);
   const t = columnSql(store, related, target, inner, names, depth + 1);
   if (col.uidt === "Rollup") {
     const fn = o.rollup_function!;
@@ -137,9 +144,11 @@ function formulaSql(store: ProjectStore, model: ModelRow, col: ColumnRow, alias:
 }
 
 /** `FROM ... WHERE ...` selecting the records linked to row `alias` through `rel`, as `inner`. */
-function throughLink(store: ProjectStore, model: ModelRow, rel: ColumnRow, alias: string, inner: string) {
+function throughLink(store: ProjectStore, model: ModelRow, rel: ColumnRow, alias: string, inner: string, names: Aliases) {
   const o = linkOptions(rel);
   const related = findModel(store, o.fk_related_model_id);
+  const extra = names.restrict?.(related.id, inner);
+  const rule = extra ? sql` AND (${extra})` : sql``;
   const relCols = modelColumns(store, related.id);
   const here = modelColumns(store, model.id);
   if (o.type === "mm") {
@@ -150,14 +159,14 @@ function throughLink(store: ProjectStore, model: ModelRow, rel: ColumnRow, alias
     const jAlias = `${inner}_j`;
     return {
       single: false,
-      sql: sql`FROM ${q(j.tableName)} AS ${q(jAlias)} JOIN ${q(related.tableName)} AS ${q(inner)} ON ${q(inner)}.${q(key(relCols).columnName!)} = ${q(jAlias)}.${q(theirs)} WHERE ${q(jAlias)}.${q(mine)} = ${q(alias)}.${q(key(here).columnName!)}`,
+      sql: sql`FROM ${q(j.tableName)} AS ${q(jAlias)} JOIN ${q(related.tableName)} AS ${q(inner)} ON ${q(inner)}.${q(key(relCols).columnName!)} = ${q(jAlias)}.${q(theirs)} WHERE ${q(jAlias)}.${q(mine)} = ${q(alias)}.${q(key(here).columnName!)}${rule}`,
     };
   }
   const fk = [...here, ...relCols].find((c) => c.id === o.fk_child_column_id)!.columnName!;
   if (o.type === "hm") {
-    return { single: false, sql: sql`FROM ${q(related.tableName)} AS ${q(inner)} WHERE ${q(inner)}.${q(fk)} = ${q(alias)}.${q(key(here).columnName!)}` };
+    return { single: false, sql: sql`FROM ${q(related.tableName)} AS ${q(inner)} WHERE ${q(inner)}.${q(fk)} = ${q(alias)}.${q(key(here).columnName!)}${rule}` };
   }
-  return { single: true, sql: sql`FROM ${q(related.tableName)} AS ${q(inner)} WHERE ${q(inner)}.${q(key(relCols).columnName!)} = ${q(alias)}.${q(fk)}` };
+  return { single: true, sql: sql`FROM ${q(related.tableName)} AS ${q(inner)} WHERE ${q(inner)}.${q(key(relCols).columnName!)} = ${q(alias)}.${q(fk)}${rule}` };
 }
 
 function linkSql(store: ProjectStore, model: ModelRow, rel: ColumnRow, alias: string, names: Aliases, depth: number): Compiled {
@@ -165,7 +174,7 @@ function linkSql(store: ProjectStore, model: ModelRow, rel: ColumnRow, alias: st
   const related = findModel(store, o.fk_related_model_id);
   const relCols = modelColumns(store, related.id);
   const inner = names.next();
-  const from = throughLink(store, model, rel, alias, inner);
+  const from = throughLink(store, model, rel, alias, inner, names);
   const pv = columnSql(store, related, display(relCols), inner, names, depth + 1);
   const pair = sql`json_array(${q(inner)}.${q(key(relCols).columnName!)}, ${pv.scalar})`;
   const filterAs = computedResultType({ uidt: "LinkToAnotherRecord", many: !from.single });
@@ -216,11 +225,11 @@ function filterOptions(uidt: UIType): Record<string, unknown> {
 }
 
 /** The computed columns of a table as queryable columns, for the table addressed by its own name. */
-export function virtualColumns(store: ProjectStore, model: ModelRow, cols: ColumnRow[]): VirtualColumn[] {
+export function virtualColumns(store: ProjectStore, model: ModelRow, cols: ColumnRow[], restrict?: Restrict): VirtualColumn[] {
   return cols
     .filter((c) => !c.columnName && ["LinkToAnotherRecord", "Lookup", "Rollup", "Formula"].includes(c.uidt))
     .map((c) => {
-      const compiled = columnSql(store, model, c, model.tableName, new Aliases(), 0);
+      const compiled = columnSql(store, model, c, model.tableName, new Aliases(restrict), 0);
       return {
         id: c.id, title: c.title, columnName: `_v_${c.id}`, uidt: compiled.filterAs, options: compiled.filterOptions ?? filterOptions(compiled.filterAs),
         expr: compiled.scalar, selectExpr: compiled.value, decode: decoder(store, model, c, compiled),

@@ -96,6 +96,14 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     `ALTER TABLE _nc_view_columns ADD COLUMN required INTEGER NOT NULL DEFAULT 0`,
     `ALTER TABLE _nc_view_columns ADD COLUMN vc_meta TEXT NOT NULL DEFAULT '{}'`,
   ],
+  [
+    // Field permissions and row rules (issue 23): per table and role (editor, commenter, viewer),
+    // fields as {columnId: "read-only" | "hidden"} and the row rule as a filterArrJson tree.
+    `CREATE TABLE _nc_table_access (
+      fk_model_id TEXT NOT NULL REFERENCES _nc_models(id) ON DELETE CASCADE, role TEXT NOT NULL,
+      fields TEXT NOT NULL DEFAULT '{}', row_rule TEXT, updated_at TEXT NOT NULL,
+      PRIMARY KEY (fk_model_id, role))`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */

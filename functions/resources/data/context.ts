@@ -3,6 +3,7 @@ import type { Actor } from "../../../db/rows/audit";
 import type { GatedMethod } from "../../../realtime/project-room";
 import { gatedRoom, projectRoom, type RoomClient } from "../../lib/room";
 import { checkProjectAccess } from "../../middleware/acl";
+import { readerOf } from "../../../db/access/rules";
 import type { AppEnv } from "../../types";
 
 export type Ctx = Context<AppEnv>;
@@ -22,7 +23,9 @@ export function room(c: Ctx): RoomClient {
       if (res.ok || !("fallback" in res)) return res;
       c.set("user", undefined);
       await checkProjectAccess(c, claims.action);
-      return (projectRoom(c.env, c.get("project").id)[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+      // Narrowed to the caller's role all the same (shared bases, API tokens; db/access).
+      const user = c.get("user");
+      return projectRoom(c.env, c.get("project").id).asReader(readerOf(c.get("roles") ?? {}, user?.id, user?.email), method, args);
     },
   });
 }
