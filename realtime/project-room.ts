@@ -18,7 +18,7 @@ import { openProjectStore } from "./sqlite-store";
 import { AccessGate, type GateClaims } from "./access-gate";
 import { readerOf, type Reader } from "../db/access/rules";
 import * as accessApi from "../db/access/rules";
-import { metaFor } from "../db/access/meta";
+import { auditWithout, metaFor } from "../db/access/meta";
 import * as filtersApi from "../db/views/filters";
 import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
@@ -694,8 +694,20 @@ export class ProjectRoom extends Server<Env> {
     if (result.ok) room.broadcast(this, { type: "comment", tableId, rowId, by: actor }, "commentList");
     return result;
   }
-  listAudit(tableId: string, rowId: string, commentsOnly: boolean) {
-    return guard(() => auditApi.listAudit(this.store, tableId, rowId, commentsOnly));
+  /** `reader`: a narrowed role gets no record outside its rule and no value of a hidden field. */
+  listAudit(tableId: string, rowId: string, commentsOnly: boolean, reader?: Reader | null) {
+    return guard(() => {
+      if (!reader) return auditApi.listAudit(this.store, tableId, rowId, commentsOnly);
+      const prev = this.store.reader;
+      this.store.reader = reader;
+      try {
+        // The record's history is the record's: outside the rule it is not found.
+        if (tableRef(this.store, tableId).access?.rule) rowsApi.readOne(this.store, tableId, rowId);
+        return auditWithout(auditApi.listAudit(this.store, tableId, rowId, commentsOnly), tableRef(this.store, tableId).access?.denied);
+      } finally {
+        this.store.reader = prev;
+      }
+    });
   }
   countComments(tableId: string, rowIds: string[]) {
     return guard(() => auditApi.countComments(this.store, tableId, rowIds));

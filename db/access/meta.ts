@@ -14,3 +14,24 @@ export function metaFor<T extends { id: string; columns: Array<{ id: string }> }
   const byId = (table as { columnsById?: unknown }).columnsById ? { columnsById: Object.fromEntries(columns.map((c) => [c.id, c])) } : {};
   return { ...table, columns, ...byId };
 }
+
+/**
+ * Row history without what a reader may not see: changes of hidden fields are dropped from each
+ * entry's details and from its "changed A, B" description; an entry left with no change goes.
+ */
+export function auditWithout<T extends { details?: unknown; description?: string | null; op_sub_type?: string | null }>(
+  entries: T[],
+  denied: Map<string, "hidden" | "read-only"> | undefined,
+): T[] {
+  const hidden = new Set([...(denied ?? [])].filter(([, mode]) => mode === "hidden").map(([name]) => name));
+  if (!hidden.size) return entries;
+  return entries.flatMap((e) => {
+    const raw = typeof e.details === "string" ? (JSON.parse(e.details) as unknown) : e.details;
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) return [e];
+    const kept = Object.entries(raw as Record<string, unknown>).filter(([title]) => !hidden.has(title));
+    if (kept.length === Object.keys(raw).length) return [e];
+    if (!kept.length) return [];
+    const details = Object.fromEntries(kept);
+    return [{ ...e, details: typeof e.details === "string" ? JSON.stringify(details) : details, description: `changed ${kept.map(([t]) => t).join(", ")}` }];
+  });
+}
