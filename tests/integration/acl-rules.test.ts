@@ -34,7 +34,7 @@ describe("field permissions and row rules, per role and route", () => {
   const s = {} as {
     owner: TestUser; creator: TestUser; editorA: TestUser; editorB: TestUser; commenter: TestUser; viewer: TestUser;
     projectId: string; tasks: { id: string; columns: Cols }; projects: { id: string; columns: Cols };
-    ids: Record<string, number>; pk: string; pid: number;
+    ids: { a1: number; b1: number; a2: number }; pk: string; pid: number;
   };
   const col = (t: { columns: Cols }, title: string) => t.columns.find((c) => c.title === title)!;
   const data = (t: string) => `/api/v1/db/data/noco/${s.projectId}/${t}`;
@@ -222,7 +222,8 @@ describe("field permissions and row rules, per role and route", () => {
 
   it("realtime: each socket receives only the records and fields its role may read", async () => {
     const t = s.tasks.id;
-    const [A, B, V, O] = await Promise.all([s.editorA, s.editorB, s.viewer, s.owner].map((u) => socket(s.projectId, u.token)));
+    type Sock = Awaited<ReturnType<typeof socket>>;
+    const [A, B, V, O] = (await Promise.all([s.editorA, s.editorB, s.viewer, s.owner].map((u) => socket(s.projectId, u.token)))) as [Sock, Sock, Sock, Sock];
     const forB = await as(s.owner, "POST", data(t), { Title: "rt-b", Owner: s.editorB.email, Secret: "s-rt", Note: "n-rt" });
     const forA = await as(s.owner, "POST", data(t), { Title: "rt-a", Owner: s.editorA.email, Secret: "s-rt", Note: "n-rt" });
     const rowOf = (m: Record<string, any>, title: string) => m.type === "row" && m.row?.Title === title;
