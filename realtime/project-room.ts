@@ -466,8 +466,8 @@ export class ProjectRoom extends Server<Env> {
     });
   }
 
-  #whereIds(tableKey: string, where: string | undefined): number[] {
-    return rowsApi.matchingIds(this.store, tableRef(this.store, tableKey), where);
+  #whereIds(tableKey: string, where: string | undefined, me: string | null): number[] {
+    return rowsApi.matchingIds(this.store, tableRef(this.store, tableKey), where, me);
   }
 
   /** When the alarm is known to be due (or running); a write then leaves it be. */
@@ -581,10 +581,10 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.updateWhere(x, tableKey, where, body), () => this.#extRows(tableKey, actor));
+    if (this.source) return this.#extWrite((x) => ext.updateWhere({ ...x, by: actor }, tableKey, where, body), () => this.#extRows(tableKey, actor));
     return this.#keepingFiles(
       this.#write(
-        () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateWhere(this.store, tableKey, where, body, actor), (_n, pre) => pre, () => this.#whereIds(tableKey, where)),
+        () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateWhere(this.store, tableKey, where, body, actor), (_n, pre) => pre, () => this.#whereIds(tableKey, where, actor.id || null)),
         () => this.#rows(tableKey, actor),
       ),
       body,
@@ -595,7 +595,7 @@ export class ProjectRoom extends Server<Env> {
     const files: FileSink = [];
     return this.#removingFiles(
       this.#write(
-        () => this.#hooked(tableKey, "bulkDelete", () => rowsApi.deleteWhere(this.store, tableKey, where, actor, files), (_n, pre) => pre, () => this.#whereIds(tableKey, where)),
+        () => this.#hooked(tableKey, "bulkDelete", () => rowsApi.deleteWhere(this.store, tableKey, where, actor, files), (_n, pre) => pre, () => this.#whereIds(tableKey, where, actor.id || null)),
         () => this.#rows(tableKey, actor),
       ),
       files,
@@ -606,7 +606,7 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => readApi.findOne(this.store, tableKey, params, scope));
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.insertOne(x, tableKey, body), (row) => ({ type: "row", op: "insert", tableId: this.#extId(tableKey), row, by: actor }));
+    if (this.source) return this.#extWrite((x) => ext.insertOne({ ...x, by: actor }, tableKey, body), (row) => ({ type: "row", op: "insert", tableId: this.#extId(tableKey), row, by: actor }));
     const result = this.#write(
       () => this.#hooked(tableKey, "insert", () => rowsApi.insertOne(this.store, tableKey, body, actor), (row) => this.#keysOf(tableKey, [row])),
       (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
@@ -614,7 +614,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#keepingFiles(result, body);
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.insertMany(x, tableKey, bodies), () => this.#extRows(tableKey, actor));
+    if (this.source) return this.#extWrite((x) => ext.insertMany({ ...x, by: actor }, tableKey, bodies), () => this.#extRows(tableKey, actor));
     return this.#keepingFiles(
       this.#write(
         () => this.#hooked(tableKey, "bulkInsert", () => rowsApi.insertMany(this.store, tableKey, bodies, actor), (ids) => ids.map((r) => Number(Object.values(r)[0]))),
@@ -632,7 +632,7 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => rowsApi.exists(this.store, tableKey, rowId));
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.updateOne(x, tableKey, rowId, body), (row) => ({ type: "row", op: "update", tableId: this.#extId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }));
+    if (this.source) return this.#extWrite((x) => ext.updateOne({ ...x, by: actor }, tableKey, rowId, body), (row) => ({ type: "row", op: "update", tableId: this.#extId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }));
     const result = this.#write(
       () => this.#hooked(tableKey, "update", () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor), (_r, pre) => pre, () => [rowKey(rowId)]),
       (row) => ({ type: "row", op: "update", tableId: this.#tableId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }),
@@ -640,7 +640,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#keepingFiles(result, body);
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.updateMany(x, tableKey, bodies), () => this.#extRows(tableKey, actor));
+    if (this.source) return this.#extWrite((x) => ext.updateMany({ ...x, by: actor }, tableKey, bodies), () => this.#extRows(tableKey, actor));
     return this.#keepingFiles(
       this.#write(
         () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateMany(this.store, tableKey, bodies, actor), (_r, pre) => pre, () => this.#keysOf(tableKey, bodies)),

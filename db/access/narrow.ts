@@ -1,3 +1,4 @@
+import { fieldType } from "../fields/registry";
 import { compileWhere, type QueryTable, type WhereNode } from "../query";
 import type { Frag } from "../query/sql";
 import { linkOptions } from "../schema/links";
@@ -94,5 +95,6 @@ export function ruleFrag(store: ProjectStore, modelId: string, reader: Reader | 
   const key = `access-table:${modelId}:${alias ?? ""}`;
   let table = store.schemaCache.get(key) as QueryTable | undefined;
   if (!table) store.schemaCache.set(key, (table = ruleTable(modelColumns(store, modelId), alias)));
-  return compileWhere(table, expandMe(tree, reader), { dialect: "sqlite", now });
+  const users = new Set(table.columns.filter((c) => fieldType(c.uidt)?.kind === "user").map((c) => c.title));
+  return compileWhere(table, expandMe(tree, reader, (title) => users.has(title)), { dialect: "sqlite", now, me: reader.userId || null });
 }

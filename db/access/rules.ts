@@ -115,7 +115,9 @@ function checkRule(rule: FilterInput[], cols: ColumnRow[], at: string) {
   };
   walk(rule);
   try {
-    compileWhere(ruleTable(cols), expandMe(tree, { userId: "u", email: "e@example.com" }), { dialect: "sqlite" });
+    const table = ruleTable(cols);
+    const users = new Set(table.columns.filter((c) => fieldType(c.uidt)?.kind === "user").map((c) => c.title));
+    compileWhere(table, expandMe(tree, { userId: "u", email: "e@example.com" }, (t) => users.has(t)), { dialect: "sqlite", me: "u" });
   } catch (err) {
     if (err instanceof QueryError) throw bad(`${at}: ${err.message}`);
     throw err;

@@ -18,6 +18,8 @@ import { compileCount, compileGroupBy, compileKeys, compileList, fromDialectValu
 import { Frag, ident, join, param, sql, render } from "../query/sql";
 import { pageInfo } from "../rows/read";
 import { toApiRow, toStored, type RowColumn } from "../rows/values";
+import { rememberWriter, withDirectory } from "../rows/row-users";
+import type { Actor } from "../rows/audit";
 import { MAX_BULK_ROWS, rowsOf } from "../rows/api";
 import type { ProjectStore } from "../store/store";
 import { scopeParams, type RowScope } from "../views/scope";
@@ -30,7 +32,12 @@ export const ESTIMATE_FROM = 100_000;
 export interface ExtCtx {
   store: ProjectStore;
   driver: SourceDriver;
+  /** Who writes: stamped into "Created by" / "Last modified by" columns (db/rows/row-users.ts). */
+  by?: Actor;
 }
+
+/** The caller's id for user columns; null for a visitor without an account or no writer. */
+const byId = (ctx: ExtCtx): string | null => ctx.by?.id || null;
 
 const storedRow = (cols: readonly RowColumn[], raw: Row, d: Dialect): Record<string, Stored> =>
   Object.fromEntries(cols.filter((c) => Object.hasOwn(raw, c.columnName)).map((c) => [c.columnName, fromDialectValue(c.uidt, raw[c.columnName], d)]));
@@ -44,7 +51,7 @@ async function withLinks(ctx: ExtCtx, t: ExtTable, select: readonly QueryColumn[
   const d = ctx.driver.dialect;
   const stored = raws.map((r) => storedRow(t.cols, r, d));
   const chosen = select ? t.cols.filter((c) => select.some((s) => s.id === c.id)) : t.cols;
-  const rows = stored.map((s) => toApiRow(chosen, s));
+  const rows = withDirectory(ctx.store, chosen, stored.map((s) => toApiRow(chosen, s)));
   // A `fields` list keeps only the links it names; without one every link comes with the row.
   const wanted = t.links.filter((l) => !select || select.some((s) => s.id === l.col.id));
   if (!raws.length) return rows;
@@ -119,10 +126,10 @@ async function linkValues(ctx: ExtCtx, t: ExtTable, l: ExtTable["links"][number]
 }
 
 /** Exact count, or the database's estimate when the table is large (never a full scan per page). */
-async function countOf(ctx: ExtCtx, t: ExtTable, where: ListParams["where"] | Parameters<typeof compileCount>[0]["where"], search?: Parameters<typeof compileCount>[0]["search"]) {
+async function countOf(ctx: ExtCtx, t: ExtTable, where: ListParams["where"] | Parameters<typeof compileCount>[0]["where"], search?: Parameters<typeof compileCount>[0]["search"], me: string | null = null) {
   const d = ctx.driver.dialect;
   const estimate = await ctx.driver.estimate(t.ref.model.tableName).catch(() => null);
-  const compiled = compileCount({ dialect: d, table: queryTableOf(t), where, search });
+  const compiled = compileCount({ dialect: d, table: queryTableOf(t), where, search, me });
   const filtered = compiled.sql.includes(" WHERE ");
   if (estimate !== null && estimate >= ESTIMATE_FROM) {
     if (!filtered) return { n: estimate, approximate: true };
@@ -160,13 +167,13 @@ export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams
   const linkTitles = new Set(t.links.map((l) => l.col.title));
   const p = scopeParams(ctx.store, t.ref, table, { ...params, fields: params.fields?.filter((f) => !linkTitles.has(f.trim())) }, scope);
   const d = ctx.driver.dialect;
-  const compiled = compileList({ dialect: d, table, ...p });
+  const compiled = compileList({ dialect: d, table, ...p, me: scope?.caller?.userId ?? null });
   const raws = await ctx.driver.query(compiled.list.sql, compiled.list.params);
   // Asked fields may name links too: the compiler knows only physical columns, so they leave here.
   const named = params.fields?.map((f) => f.trim());
   const asked = named && !named.includes("*") ? [...compiled.select, ...t.links.filter((l) => named.includes(l.col.title)).map((l) => ({ id: l.col.id }) as QueryColumn)] : null;
   const list = await withLinks(ctx, t, asked, raws);
-  const { n, approximate } = await countOf(ctx, t, p.where);
+  const { n, approximate } = await countOf(ctx, t, p.where, undefined, scope?.caller?.userId ?? null);
   const total = approximate ? Math.max(n, params.offset + raws.length) : n;
   return { list, pageInfo: { ...pageInfo(total, params.limit, params.offset), ...(approximate ? { approximate: true } : {}) } };
 }
@@ -174,7 +181,7 @@ export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams
 export async function countRows(ctx: ExtCtx, tableKey: string, where: string | undefined, scope?: RowScope) {
   const t = extTable(ctx.store, tableKey);
   const p = scopeParams(ctx.store, t.ref, queryTableOf(t), { where, limit: 1, offset: 0 }, scope);
-  const { n, approximate } = await countOf(ctx, t, p.where);
+  const { n, approximate } = await countOf(ctx, t, p.where, undefined, scope?.caller?.userId ?? null);
   return { count: n, ...(approximate ? { approximate: true } : {}) };
 }
 
@@ -182,7 +189,7 @@ export async function findOne(ctx: ExtCtx, tableKey: string, params: ListParams,
   const t = extTable(ctx.store, tableKey);
   const table = queryTableOf(t);
   const p = scopeParams(ctx.store, t.ref, table, params, scope);
-  const compiled = compileList({ dialect: ctx.driver.dialect, table, ...p, limit: 1, offset: 0 });
+  const compiled = compileList({ dialect: ctx.driver.dialect, table, ...p, limit: 1, offset: 0, me: scope?.caller?.userId ?? null });
   const raws = await ctx.driver.query(compiled.list.sql, compiled.list.params);
   return raws.length ? (await withLinks(ctx, t, null, raws))[0]! : {};
 }
@@ -192,7 +199,7 @@ export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, par
   const table = queryTableOf(t);
   const d = ctx.driver.dialect;
   const where = scopeParams(ctx.store, t.ref, table, params, scope).where;
-  const compiled = compileGroupBy({ dialect: d, table, column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset });
+  const compiled = compileGroupBy({ dialect: d, table, column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset, me: scope?.caller?.userId ?? null });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const list = (await ctx.driver.query(compiled.list.sql, compiled.list.params)).map((r) => ({
     [col.columnName]: toApiRow([col], storedRow([col], r, d))[col.title] ?? null,
@@ -235,7 +242,7 @@ function dialectValues(t: ExtTable, values: Record<string, Stored>, d: Dialect) 
 /** Inserts one row inside `q`; returns its key values. */
 async function insertIn(ctx: ExtCtx, q: Queryable, t: ExtTable, body: unknown, now: string): Promise<unknown[]> {
   const d = ctx.driver.dialect;
-  const { names, params } = dialectValues(t, toStored(t.cols, body, "insert", now), d);
+  const { names, params } = dialectValues(t, toStored(t.cols, body, "insert", now, byId(ctx)), d);
   const table = ident(d, t.ref.model.tableName);
   const cols = join(names.map((n) => ident(d, n)), ", ");
   const vals = join(params.map(param), ", ");
@@ -255,6 +262,7 @@ async function insertIn(ctx: ExtCtx, q: Queryable, t: ExtTable, body: unknown, n
 export async function insertOne(ctx: ExtCtx, tableKey: string, body: unknown) {
   const t = extTable(ctx.store, tableKey);
   assertWritable(t);
+  rememberWriter(ctx.store, t.cols, ctx.by);
   const keys = await ctx.driver.transaction((q) => insertIn(ctx, q, t, body, new Date().toISOString()));
   const raw = await readBy(ctx, ctx.driver, t, keys);
   return raw ? (await withLinks(ctx, t, null, [raw]))[0]! : {};
@@ -264,6 +272,7 @@ export async function insertMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
   const rows = rowsOf(bodies);
   const t = extTable(ctx.store, tableKey);
   assertWritable(t);
+  rememberWriter(ctx.store, t.cols, ctx.by);
   const now = new Date().toISOString();
   const keys = await ctx.driver.transaction(async (q) => {
     const out: unknown[][] = [];
@@ -281,7 +290,7 @@ export async function insertMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
 
 async function updateIn(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[], body: unknown, now: string, label: string) {
   const d = ctx.driver.dialect;
-  const { names, params } = dialectValues(t, toStored(t.cols, body, "update", now), d);
+  const { names, params } = dialectValues(t, toStored(t.cols, body, "update", now, byId(ctx)), d);
   const table = ident(d, t.ref.model.tableName);
   if (!names.length) {
     if (!(await readBy(ctx, q, t, keys))) throw missing(label);
@@ -297,6 +306,7 @@ async function updateIn(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[],
 export async function updateOne(ctx: ExtCtx, tableKey: string, rowId: string, body: unknown) {
   const t = extTable(ctx.store, tableKey);
   assertWritable(t);
+  rememberWriter(ctx.store, t.cols, ctx.by);
   const d = ctx.driver.dialect;
   const keys = keyValues(t, rowId, d);
   await ctx.driver.transaction((q) => updateIn(ctx, q, t, keys, body, new Date().toISOString(), "Row not found"));
@@ -318,6 +328,7 @@ function bodyKeys(t: ExtTable, body: unknown, i: number, d: Dialect) {
 export async function updateMany(ctx: ExtCtx, tableKey: string, bodies: unknown[]) {
   const t = extTable(ctx.store, tableKey);
   assertWritable(t);
+  rememberWriter(ctx.store, t.cols, ctx.by);
   if (bodies.length > MAX_BULK_ROWS) throw bad(`At most ${MAX_BULK_ROWS} rows per request`);
   const d = ctx.driver.dialect;
   const keys = bodies.map((b, i) => bodyKeys(t, b, i, d));
@@ -363,13 +374,14 @@ export async function deleteMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
 async function matchingKeys(ctx: ExtCtx, t: ExtTable, where: string | undefined): Promise<unknown[][]> {
   if (t.keys.length !== 1) throw bad("Bulk changes by filter need a single-column primary key");
   const d = ctx.driver.dialect;
-  const q = compileKeys({ dialect: d, table: queryTableOf(t), where, keyColumn: t.keys[0]!.columnName });
+  const q = compileKeys({ dialect: d, table: queryTableOf(t), where, keyColumn: t.keys[0]!.columnName, me: byId(ctx) });
   return (await ctx.driver.query(q.sql, q.params)).map((r) => [r.id]);
 }
 
 export async function updateWhere(ctx: ExtCtx, tableKey: string, where: string | undefined, body: unknown) {
   const t = extTable(ctx.store, tableKey);
   assertWritable(t);
+  rememberWriter(ctx.store, t.cols, ctx.by);
   const fields = (body ?? {}) as Record<string, unknown>;
   if (t.keys.some((k) => Object.hasOwn(fields, k.title) || Object.hasOwn(fields, k.columnName))) return 0;
   const keys = await matchingKeys(ctx, t, where);

@@ -144,6 +144,23 @@ describe.each(UI_TYPES.map((uidt) => [uidt]))("%s", (uidt) => {
     return;
   }
 
+  if (type.writtenBy) {
+    // Created by / Last modified by: the server writes the caller's id (db/rows/values.ts).
+    it("refuses every written value, ignores imported text, and reads an id or the directory's JSON", () => {
+      expect(type.readOnly).toBe(true);
+      const r = type.fromApi("us_someone", ctx);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error).toMatch(/^Col: set by the server/);
+      expect(type.parseText("ada@example.com", ctx)).toEqual({ ok: true, value: null });
+      expect(type.toApi("us_1", ctx)).toEqual({ id: "us_1" });
+      const json = JSON.stringify({ id: "us_1", email: "ada@example.com", display_name: "Ada" });
+      expect(type.toApi(json, ctx)).toEqual({ id: "us_1", email: "ada@example.com", display_name: "Ada" });
+      expect(type.formatText(json, ctx)).toBe("ada@example.com");
+      expect(type.formatText("us_1", ctx)).toBe("us_1");
+    });
+    return;
+  }
+
   it.each(SAMPLES[uidt] ?? [])("round-trips %j", (input, api) => {
     const stored = type.fromApi(input, ctx);
     if (!stored.ok) throw new Error(stored.error);

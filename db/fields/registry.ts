@@ -2,6 +2,7 @@
 import { AttachmentField } from "./Attachment";
 import { CheckboxField } from "./Checkbox";
 import { CreateTimeField } from "./CreateTime";
+import { CreatedByField } from "./CreatedBy";
 import { CurrencyField } from "./Currency";
 import { DateField } from "./Date";
 import { DateTimeField } from "./DateTime";
@@ -13,6 +14,7 @@ import { FormulaField } from "./Formula";
 import { GeometryField } from "./Geometry";
 import { IDField } from "./ID";
 import { JSONField } from "./JSON";
+import { LastModifiedByField } from "./LastModifiedBy";
 import { LinkToAnotherRecordField } from "./LinkToAnotherRecord";
 import { LongTextField } from "./LongText";
 import { LookupField } from "./Lookup";
@@ -63,6 +65,8 @@ export const FIELD_TYPES: { [K in UIType]: AnyFieldType } = {
   JSON: JSONField,
   SpecificDBType: SpecificDBTypeField,
   CreateTime: CreateTimeField,
+  CreatedBy: CreatedByField,
+  LastModifiedBy: LastModifiedByField,
   ID: IDField,
   ForeignKey: ForeignKeyField,
 };

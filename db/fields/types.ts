@@ -29,6 +29,8 @@ export const UI_TYPES = [
   "JSON",
   "SpecificDBType",
   "CreateTime",
+  "CreatedBy",
+  "LastModifiedBy",
   "ID",
   "ForeignKey",
 ] as const;
@@ -51,7 +53,7 @@ export type FilterOp = (typeof FILTER_OPS)[number];
  * What kind of value a type holds, as the query compiler (operators, blank rules, bound values)
  * reads it. Computed types say "text": they filter as their result type (db/query/result-type.ts).
  */
-export type ValueKind = "text" | "select" | "multi" | "number" | "checkbox" | "date" | "datetime" | "time" | "json" | "attachment";
+export type ValueKind = "text" | "select" | "multi" | "number" | "checkbox" | "date" | "datetime" | "time" | "json" | "attachment" | "user";
 
 /**
  * A value as stored in the project's SQLite (the canonical form; other dialects map from it):
@@ -101,6 +103,11 @@ export interface FieldType<O = Record<string, unknown>> {
    * stacks (`stack`), a gallery or kanban cover image (`cover`). Absent means none.
    */
   readonly viewUses?: readonly ViewUse[];
+  /**
+   * Types the server fills with the caller's user id, never from a body: on insert only
+   * ("insert", Created by) or on every insert and update ("write", Last modified by).
+   */
+  readonly writtenBy?: "insert" | "write";
 }
 
 export type ViewUse = "calendar" | "stack" | "cover";

@@ -20,6 +20,8 @@ export interface CountInput {
   search?: SearchInput | null;
   /** The clock for date sub-operators; default the current time. */
   now?: Date;
+  /** The user who runs the query: what `@me` means in filters on user columns. */
+  me?: string | null;
   /** A condition the caller built from fragments (e.g. "linked to row 7"), ANDed with the rest. */
   extra?: Frag | null;
 }
@@ -40,7 +42,7 @@ export interface CompiledList {
 function whereClause(input: CountInput): Frag {
   const trees = [toTree(input.where), input.search ? searchTree(input.table, input.search) : null];
   const children = trees.filter((t): t is WhereNode => t !== null);
-  const cond = compileWhere(input.table, { type: "group", logicalOp: "and", children }, { dialect: input.dialect, now: input.now });
+  const cond = compileWhere(input.table, { type: "group", logicalOp: "and", children }, { dialect: input.dialect, now: input.now, me: input.me });
   const parts = [cond, input.extra, input.table.rowRule].filter((f): f is Frag => !!f);
   return parts.length ? sql` WHERE ${and(parts)}` : sql``;
 }

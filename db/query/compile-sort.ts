@@ -51,7 +51,7 @@ export function compileSort(table: QueryTable, sort: ListParam, dialect: Dialect
   for (const t of terms) {
     if (seen.has(t.column)) continue;
     seen.add(t.column);
-    frags.push(orderTerm(dialect, columnRef(dialect, t.column), t.desc, isTextStorage(t.column, dialect), Boolean(t.column.pk && !t.column.expr)));
+    frags.push(orderTerm(dialect, t.column.sortExpr ?? columnRef(dialect, t.column), t.desc, isTextStorage(t.column, dialect), Boolean(t.column.pk && !t.column.expr)));
   }
   return frags.length === 0 ? null : join(frags, ", ");
 }

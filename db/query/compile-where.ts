@@ -17,6 +17,7 @@ import { FILTER_OPS, type FilterOp } from "../fields/types";
 import { dateOp } from "./date-ops";
 import { NO_VALUE_OPS, kindOf, noValueOp, valueOp, type OpCtx } from "./filter-ops";
 import { Frag, and, columnRef, not, or, sql } from "./sql";
+import { userOp } from "./user-ops";
 import { MAX_DEPTH, parseWhere } from "./where-parser";
 import { QueryError, type Dialect, type QueryColumn, type QueryTable, type WhereCond, type WhereNode } from "./types";
 
@@ -24,6 +25,8 @@ export interface WhereOptions {
   dialect: Dialect;
   /** The clock for date sub-operators; default the current time. */
   now?: Date;
+  /** The user who runs the query: what `@me` means in filters on user columns. */
+  me?: string | null;
 }
 
 const IS_VALUES: Record<string, [FilterOp, FilterOp]> = {
@@ -61,12 +64,13 @@ function compileCond(node: WhereCond, columns: Map<string, QueryColumn>, opts: W
   }
   if (op === "not") op = "neq";
   if (!type.filterOps.includes(op)) throw new QueryError(`'${label}' is not supported for '${column.title}' (${column.uidt})`);
-  const x: OpCtx = { d: opts.dialect, column, c: columnRef(opts.dialect, column), now: opts.now ?? new Date() };
+  const x: OpCtx = { d: opts.dialect, column, c: columnRef(opts.dialect, column), now: opts.now ?? new Date(), me: opts.me ?? null };
   const kind = kindOf(column.uidt);
   if (NO_VALUE_OPS.has(op)) return noValueOp(x, op);
   if (kind === "date" || kind === "datetime") return dateOp(x, op, value, node.subOp);
   if (node.subOp !== undefined) throw new QueryError(`'${node.subOp}' is not supported for UI Type'${column.uidt}'.`);
   if (value === undefined || value === "") return null;
+  if (kind === "user") return userOp(x, op, value);
   return valueOp(x, op, value);
 }
 

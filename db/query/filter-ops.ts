@@ -25,6 +25,8 @@ export interface OpCtx {
   column: QueryColumn;
   c: Frag;
   now: Date;
+  /** The user who runs the query (`@me` in filters on user columns); null without one. */
+  me?: string | null;
 }
 
 export const bind = (x: OpCtx, stored: Stored): Frag => param(toDialectValue(x.column.uidt, stored, x.d));
@@ -39,7 +41,7 @@ export const NO_VALUE_OPS: ReadonlySet<string> = new Set([
 
 function blank(x: OpCtx): Frag {
   const kind = kindOf(x.column.uidt);
-  if (kind === "text" || kind === "select" || kind === "multi") return or([isNull(x), textEq(x.d, x.c, sql`''`)]);
+  if (kind === "text" || kind === "select" || kind === "multi" || kind === "user") return or([isNull(x), textEq(x.d, x.c, sql`''`)]);
   if (kind === "attachment") return or([isNull(x), sql`${x.c} IN ('', '[]', 'null')`]);
   return isNull(x);
 }

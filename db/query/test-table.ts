@@ -16,6 +16,7 @@ export const SAMPLE: Partial<Record<UIType, string>> = {
   Currency: "2.5", Percent: "45", Duration: "1:30", Rating: "3", Year: "2024", Checkbox: "true",
   SingleSelect: "Alpha", MultiSelect: "Alpha,Beta", Date: "2024-03-15", DateTime: "2024-03-15 10:00",
   CreateTime: "2024-03-15 10:00", Time: "10:30", JSON: '{"a":1}', Attachment: "xyzzy",
+  CreatedBy: "us_sample", LastModifiedBy: "us_sample",
 };
 
 export const PHYSICAL = (Object.keys(FIELD_TYPES) as UIType[]).filter((t) => !FIELD_TYPES[t].virtual);

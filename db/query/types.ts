@@ -23,6 +23,8 @@ export interface QueryColumn {
    */
   expr?: Frag;
   selectExpr?: Frag;
+  /** What a sort orders by when it is not the column (or `expr`): a user column's display name. */
+  sortExpr?: Frag;
 }
 
 export interface QueryTable {

@@ -148,9 +148,9 @@ export function deleteMany(store: ProjectStore, tableKey: string, bodies: unknow
 }
 
 /** Ids of every row matching `where` (all rows without one), in key order. */
-export function matchingIds(store: ProjectStore, t: TableRef, where: string | undefined): number[] {
+export function matchingIds(store: ProjectStore, t: TableRef, where: string | undefined, me: string | null = null): number[] {
   const pk = t.cols.find((c) => c.pk)!;
-  const q = compileKeys({ dialect: "sqlite", table: queryTable(t), where, keyColumn: pk.columnName });
+  const q = compileKeys({ dialect: "sqlite", table: queryTable(t), where, keyColumn: pk.columnName, me });
   return store.exec(q.sql, ...(q.params as never[])).map((r) => r.id as number);
 }
 
@@ -163,7 +163,7 @@ export function updateWhere(store: ProjectStore, tableKey: string, where: string
   checkWritable(t, body);
   // matchingIds reads through the reader's row rule: rows outside it are not touched.
   return store.transaction(() => {
-    const ids = matchingIds(store, t, where);
+    const ids = matchingIds(store, t, where, actor.id || null);
     updateRows(store, t.model, t.cols, ids.map((id) => ({ id, body })), actor);
     withCheck(store, t, ids);
     return ids.length;
@@ -173,6 +173,6 @@ export function updateWhere(store: ProjectStore, tableKey: string, where: string
 /** `DELETE bulk/.../all`: every matching row. */
 export function deleteWhere(store: ProjectStore, tableKey: string, where: string | undefined, actor: Actor, files?: FileSink) {
   const t = tableRef(store, tableKey);
-  const ids = matchingIds(store, t, where);
+  const ids = matchingIds(store, t, where, actor.id || null);
   return deleteRows(store, t.model, t.cols, ids, actor, files);
 }

@@ -7,6 +7,8 @@ import type { ProjectStore } from "../store/store";
 export interface Actor {
   id: string;
   email: string;
+  /** The name "Created by" / "Last modified by" cells show (first and last name); absent when unknown. */
+  name?: string | null;
 }
 
 export interface AuditEntry {

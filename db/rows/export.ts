@@ -1,4 +1,5 @@
 import { compileList, type ListParams } from "../query";
+import { anonymousReader } from "./row-users";
 import type { ProjectStore, SqlRow } from "../store/store";
 import { queryTable } from "./read";
 import { tableRef, type TableRef } from "./table-ref";
@@ -34,6 +35,8 @@ function cellText(c: RowColumn, stored: unknown): string {
   return c.type.formatText(stored as string | number, c.ctx);
 }
 
+const nameOf = (user: unknown): string => (user as { display_name?: string | null } | null)?.display_name ?? "";
+
 /** Computed values as text: links and lists joined with ", " (display values for links). */
 function computedText(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -45,8 +48,10 @@ function computedText(value: unknown): string {
   return String(value);
 }
 
-function cellOf(t: TableRef, id: string): { title: string; text: (raw: SqlRow) => string } {
+function cellOf(t: TableRef, id: string, anonymous: boolean): { title: string; text: (raw: SqlRow) => string } {
   const stored = t.cols.find((c) => c.id === id);
+  // No e-mail addresses for readers without an account: the person's name only.
+  if (stored?.type.writtenBy && anonymous) return { title: stored.title, text: (raw) => nameOf(stored.type.toApi(raw[stored.columnName] ?? null, stored.ctx)) };
   if (stored) return { title: stored.title, text: (raw) => cellText(stored, raw[stored.columnName]) };
   const v = t.virtual.find((c) => c.id === id)!;
   return { title: v.title, text: (raw) => computedText(v.decode(raw[v.columnName] ?? null)) };
@@ -62,9 +67,9 @@ export function exportCsv(store: ProjectStore, tableKey: string, params: ListPar
   let offset = params.offset;
   let next = -1;
   for (let read = 0; read < BATCH_ROWS; read += PAGE) {
-    const compiled = compileList({ dialect: "sqlite", table, ...scoped, limit: PAGE, offset });
+    const compiled = compileList({ dialect: "sqlite", table, ...scoped, limit: PAGE, offset, me: scope?.caller?.userId ?? null });
     if (!cells.length) {
-      cells = compiled.select.map((s) => cellOf(t, s.id));
+      cells = compiled.select.map((s) => cellOf(t, s.id, anonymousReader(scope)));
       lines.push(cells.map((c) => csvCell(c.title)).join(","));
     }
     const rows = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));

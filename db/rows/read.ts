@@ -6,6 +6,7 @@ import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { tableRef, type TableRef } from "./table-ref";
 import { toApiRow } from "./values";
+import { anonymousReader, userSelect, userSort, withDirectory, withoutEmails } from "./row-users";
 import type { WhereNode } from "../query";
 import { scopeParams, whereKey, type RowScope } from "../views/scope";
 
@@ -30,7 +31,11 @@ function buildQueryTable(t: TableRef): QueryTable {
     tableName: t.model.tableName,
     rowRule: t.access?.rule ?? null,
     columns: [
-      ...t.cols.map((c) => ({ id: c.id, title: c.title, columnName: c.columnName, uidt: c.uidt, options: c.options, pk: c.pk })),
+      ...t.cols.map((c): QueryColumn => {
+        const column: QueryColumn = { id: c.id, title: c.title, columnName: c.columnName, uidt: c.uidt, options: c.options, pk: c.pk };
+        if (!c.type.writtenBy) return column;
+        return { ...column, selectExpr: userSelect(t.model.tableName, c.columnName), sortExpr: userSort(t.model.tableName, c.columnName) };
+      }),
       ...t.virtual,
     ],
   };
@@ -51,14 +56,18 @@ export function readById(store: ProjectStore, t: TableRef, id: number) {
   return raw ? apiRow(t, compiled.select, raw) : null;
 }
 
-// The key holds the whole filter (view filters and filterArrJson included), as anything in it changes the count.
-function count(store: ProjectStore, t: TableRef, where: string | WhereNode | undefined, cache: CountCache): number {
-  // A narrowed reader counts other rows: their rule binds who they are.
-  const who = t.access?.rule ? `${t.access.reader.role}\u0000${t.access.reader.userId}\u0000${t.access.reader.email}` : "";
-  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${who}\u0000${whereKey(where)}`;
+/** The user who reads (`@me` in filters), from the scope the Worker sends. */
+const meOf = (scope?: RowScope): string | null => scope?.caller?.userId ?? null;
+
+// The key holds the whole filter (view filters and filterArrJson included), as anything in it
+// changes the count, and the reader when the filter names `@me` or a row rule binds them.
+function count(store: ProjectStore, t: TableRef, where: string | WhereNode | undefined, cache: CountCache, me: string | null): number {
+  const filter = whereKey(where);
+  const who = t.access?.rule ? `\u0000${t.access.reader.role}\u0000${t.access.reader.userId}\u0000${t.access.reader.email}` : "";
+  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}${who}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
-  const compiled = compileCount({ dialect: "sqlite", table: queryTable(t), where });
+  const compiled = compileCount({ dialect: "sqlite", table: queryTable(t), where, me });
   const n = Number(store.exec(compiled.sql, ...(compiled.params as never[]))[0]?.count ?? 0);
   cache.set(key, n);
   return n;
@@ -79,10 +88,11 @@ export function pageInfo(totalRows: number, limit: number, offset: number) {
 export function listRows(store: ProjectStore, tableKey: string, params: ListParams, cache: CountCache, scope?: RowScope) {
   const t = tableRef(store, tableKey);
   const p = scopeParams(store, t, queryTable(t), params, scope);
-  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p });
+  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, me: meOf(scope) });
   ensureIndexes(store, t, p);
-  const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
-  const totalRows = count(store, t, p.where, cache);
+  const rows = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
+  const list = anonymousReader(scope) ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
+  const totalRows = count(store, t, p.where, cache, meOf(scope));
   return {
     list,
     pageInfo: pageInfo(totalRows, params.limit, params.offset),
@@ -92,28 +102,31 @@ export function listRows(store: ProjectStore, tableKey: string, params: ListPara
 
 export function countRows(store: ProjectStore, tableKey: string, where: string | undefined, cache: CountCache, scope?: RowScope) {
   const t = tableRef(store, tableKey);
-  return { count: count(store, t, scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where, cache) };
+  return { count: count(store, t, scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where, cache, meOf(scope)) };
 }
 
 /** The first matching row, or `{}` (contract). */
 export function findOne(store: ProjectStore, tableKey: string, params: ListParams, scope?: RowScope) {
   const t = tableRef(store, tableKey);
   const p = scopeParams(store, t, queryTable(t), params, scope);
-  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, limit: 1, offset: 0 });
+  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, limit: 1, offset: 0, me: meOf(scope) });
   const [raw] = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
-  return raw ? apiRow(t, compiled.select, raw) : {};
+  if (!raw) return {};
+  const row = apiRow(t, compiled.select, raw);
+  return anonymousReader(scope) ? withoutEmails([...t.cols, ...t.virtual], [row])[0]! : row;
 }
 
 /** Distinct values of a column with their counts (contract `groupby`), paged over the groups. */
 export function groupBy(store: ProjectStore, tableKey: string, column: string, params: ListParams, scope?: RowScope) {
   const t = tableRef(store, tableKey);
   const where = scopeParams(store, t, queryTable(t), params, scope).where;
-  const compiled = compileGroupBy({ dialect: "sqlite", table: queryTable(t), column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset });
+  const compiled = compileGroupBy({ dialect: "sqlite", table: queryTable(t), column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset, me: meOf(scope) });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
-  const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((r) => ({
-    [col.columnName]: toApiRow([col], r)[col.title] ?? null,
-    count: r.count,
-  }));
+  const raws = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
+  // A person column groups by the stored id: its groups show the person (one directory query).
+  const values = withDirectory(store, [col], raws.map((r) => toApiRow([col], r)));
+  const hidden = anonymousReader(scope) ? withoutEmails([col], values) : values;
+  const list = raws.map((r, i) => ({ [col.columnName]: hidden[i]![col.title] ?? null, count: r.count }));
   const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
   return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
 }

@@ -5,6 +5,7 @@ import type { QueryColumn } from "../query";
 import { compileFormula, formulaTypeOf, formulaValue, parseFormula, physicalSql, toRaw } from "../formula";
 import { FormulaError, type FormulaResolver, type FormulaType } from "../formula/types";
 import { computedResultType } from "../query/result-type";
+import { userJson } from "./row-users";
 import { optionsOf } from "../schema/column-def";
 import { linkOptions } from "../schema/links";
 import { findModel, modelColumns } from "../schema/tables";
@@ -71,7 +72,9 @@ const display = (cols: ColumnRow[]) => cols.find((c) => c.pv) ?? key(cols);
 function columnSql(store: ProjectStore, model: ModelRow, col: ColumnRow, alias: string, names: Aliases, depth: number): Compiled {
   if (col.columnName) {
     const ref = sql`${q(alias)}.${q(col.columnName)}`;
-    return { scalar: ref, value: ref, kind: "single", filterAs: col.uidt as UIType, filterOptions: optionsOf(col) };
+    // A person is looked up as the person (`{id, email, display_name}`); filters compare the id.
+    const value = fieldType(col.uidt as UIType)?.writtenBy ? userJson(ref) : ref;
+    return { scalar: ref, value, kind: "single", filterAs: col.uidt as UIType, filterOptions: optionsOf(col) };
   }
   if (depth > MAX_DEPTH) throw new Error(`${col.title}: computed fields nest too deeply`);
   if (col.uidt === "LinkToAnotherRecord") return linkSql(store, model, col, alias, names, depth);
@@ -201,9 +204,10 @@ function decoder(store: ProjectStore, model: ModelRow, col: ColumnRow, compiled:
     if (o.type === "bt") return (raw) => (raw === null ? null : record(JSON.parse(String(raw))));
     return (raw) => (raw === null ? [] : (JSON.parse(String(raw)) as unknown[][]).map(record));
   }
+  const person = Boolean(fieldType(compiled.filterAs)?.writtenBy);
   return (raw) => {
     if (raw === null || raw === undefined) return null;
-    if (typeof raw === "string" && raw.startsWith("[")) {
+    if (typeof raw === "string" && (raw.startsWith("[") || (person && raw.startsWith("{")))) {
       try {
         return JSON.parse(raw);
       } catch {

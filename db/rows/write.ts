@@ -7,6 +7,7 @@ import { recordInserts, recordWrites, type Actor } from "./audit";
 import { unlinkDeleted } from "./links";
 import { toApiRow, toStored, type RowColumn } from "./values";
 import { collectFiles, fileColumns, type FileSink } from "./files";
+import { rememberWriter } from "./row-users";
 
 /**
  * Rows go to SQLite as prepared multi-row `INSERT ... VALUES (...), (...)` statements of as many
@@ -34,7 +35,7 @@ export function insertRows(store: ProjectStore, model: ModelRow, cols: RowColumn
   const now = new Date().toISOString();
   const stored = bodies.map((b, i) => {
     try {
-      return toStored(cols, b, "insert", now);
+      return toStored(cols, b, "insert", now, actor.id || null);
     } catch (err) {
       throw prefixed(i, bodies.length, err);
     }
@@ -44,6 +45,7 @@ export function insertRows(store: ProjectStore, model: ModelRow, cols: RowColumn
   const pk = quoteIdent(pkOf(cols).columnName);
   const values = stored.map((row) => names.map((n) => row[n] ?? null));
   return store.transaction(() => {
+    rememberWriter(store, cols, actor);
     const ids: number[] = [];
     if (names.length === 0) {
       for (let i = 0; i < values.length; i++) ids.push(store.exec(`INSERT INTO ${table} DEFAULT VALUES RETURNING ${pk} AS id`)[0]!.id as number);
@@ -97,10 +99,11 @@ export function updateRows(store: ProjectStore, model: ModelRow, cols: RowColumn
   const table = quoteIdent(model.tableName);
   const pk = quoteIdent(pkOf(cols).columnName);
   return store.transaction(() => {
+    rememberWriter(store, cols, actor);
     updates.forEach(({ id, body }, i) => {
       let values: Record<string, Stored>;
       try {
-        values = toStored(cols, body, "update", now);
+        values = toStored(cols, body, "update", now, actor.id || null);
       } catch (err) {
         throw prefixed(i, updates.length, err);
       }

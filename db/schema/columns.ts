@@ -70,6 +70,8 @@ export function updateColumn(store: ProjectStore, projectId: string, columnId: s
     // creation); a formula changes only through a new formula_raw, checked again here.
     const computed = fieldType(current.uidt as UIType).virtual;
     if (computed && uidt !== current.uidt) throw bad(`${current.title} is a ${current.uidt} field; to change its type, delete it and add a new field`);
+    // Its cells would all be emptied: a person column holds only what the server stamped.
+    if (fieldType(uidt).writtenBy && uidt !== current.uidt) throw bad(`${current.title} cannot become a ${uidt} field: add a new ${uidt} field instead`);
     const stored = current.colOptions ? JSON.parse(current.colOptions) : {};
     let colOptions = computed || input.colOptions === undefined ? stored : (input.colOptions ?? {});
     const formulaRaw = (input as { formula_raw?: unknown }).formula_raw ?? (input.colOptions as { formula_raw?: unknown } | undefined)?.formula_raw;

@@ -97,6 +97,11 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     `ALTER TABLE _nc_view_columns ADD COLUMN vc_meta TEXT NOT NULL DEFAULT '{}'`,
   ],
   [
+    // "Created by" / "Last modified by" (issue 23): the users who wrote rows, so a page shows
+    // and sorts their names in SQL next to the data (db/rows/row-users.ts).
+    `CREATE TABLE _nc_row_users (id TEXT PRIMARY KEY, email TEXT NOT NULL, display_name TEXT)`,
+  ],
+  [
     // Field permissions and row rules (issue 23): per table and role (editor, commenter, viewer),
     // fields as {columnId: "read-only" | "hidden"} and the row rule as a filterArrJson tree.
     `CREATE TABLE _nc_table_access (

@@ -196,6 +196,25 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     expect((await call("DELETE", `/api/v1/db/meta/tables/${viewId}`)).status).toBe(400);
   });
 
+  it("stamps a Created by field on the database with the caller's id, shown as the person and filtered by @me", async () => {
+    const tagsId = (await tables(pid)).find((t) => t.title === "Tags")!.id;
+    const added = await call("POST", `/api/v1/db/meta/tables/${tagsId}/columns`, { title: "Added by", column_name: "added_by", uidt: "CreatedBy" });
+    expect(added.status, added.text).toBe(200);
+    const me = (await call("GET", "/api/v1/auth/user/me")).body as { id: string; email: string };
+    // The body names someone else: the server writes the caller.
+    const made = await call("POST", data("Tags"), { Label: "stamped", "Added by": "us_forged" });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body["Added by"]).toMatchObject({ id: me.id, email: me.email });
+    expect(await sample.query("SELECT added_by FROM tags WHERE label = 'stamped'")).toEqual([{ added_by: me.id }]);
+    const mine = await call("GET", data(`Tags?where=${encodeURIComponent("(Added by,eq,@me)")}`));
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.body.list.map((r: { Label: string }) => r.Label)).toEqual(["stamped"]);
+    expect((await call("GET", data(`Tags?where=${encodeURIComponent("(Added by,blank)")}&limit=1`))).body.list[0]["Added by"]).toBeNull();
+    const col = (added.body.columns as Array<{ id: string; title: string }>).find((c) => c.title === "Added by")!;
+    expect((await call("DELETE", `/api/v1/db/meta/columns/${col.id}`)).status).toBe(200);
+    await sample.query("DELETE FROM tags WHERE label = 'stamped'");
+  });
+
   it("broadcasts changes made through the app to the project's sockets", async () => {
     // The session token rides as a subprotocol beside "gridbase", never in the URL (socket-auth.ts).
     const ws = new WebSocket(`${server.base.replace("http", "ws")}/parties/project/${pid}`, ["gridbase", `auth.${api.token}`]);

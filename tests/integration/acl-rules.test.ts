@@ -272,3 +272,29 @@ describe("field permissions and row rules, per role and route", () => {
     expect((await as(s.owner, "GET", path)).body).toEqual(got.body);
   });
 });
+
+describe("a row rule on a Created by field", () => {
+  it("'Created by is @me' for editors: two editors each see and change only the records they created", async () => {
+    const [owner, a, b] = await Promise.all(["org-level-creator", "org-level-viewer", "org-level-viewer"].map((r) => seedUser(r))) as [TestUser, TestUser, TestUser];
+    const projectId = await seedProject([[owner, "owner"], [a, "editor"], [b, "editor"]]);
+    const table = (await api("POST", `${M}/projects/${projectId}/tables`, { token: owner.token, body: { table_name: "Notes", columns: [{ title: "Text" }] } })).body;
+    const withCreator = await api("POST", `${M}/tables/${table.id}/columns`, { token: owner.token, body: { uidt: "CreatedBy", title: "Creator" } });
+    expect(withCreator.status, JSON.stringify(withCreator.body)).toBe(200);
+    const creator = withCreator.body.columns.find((c: { title: string }) => c.title === "Creator");
+    const set = await api("PUT", `${M}/tables/${table.id}/access`, {
+      token: owner.token,
+      body: { roles: { editor: { row_rule: [{ fk_column_id: creator.id, comparison_op: "eq", value: "@me" }] } } },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const data = `/api/v1/db/data/noco/${projectId}/${table.id}`;
+    const mine = { a: await api("POST", data, { token: a.token, body: { Text: "from a" } }), b: await api("POST", data, { token: b.token, body: { Text: "from b" } }) };
+    expect(mine.a.status, JSON.stringify(mine.a.body)).toBe(200);
+    const pk = table.columns.find((c: { pk?: boolean }) => c.pk).title;
+    for (const [u, own, other] of [[a, "from a", mine.b], [b, "from b", mine.a]] as const) {
+      const list = (await api("GET", data, { token: u.token })).body.list;
+      expect(list.map((r: { Text: string }) => r.Text)).toEqual([own]);
+      expect((await api("PATCH", `${data}/${other.body[pk]}`, { token: u.token, body: { Text: "taken" } })).status).toBe(404);
+    }
+    expect((await api("GET", `${data}/count`, { token: owner.token })).body.count).toBe(2);
+  });
+});

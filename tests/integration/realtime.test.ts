@@ -71,6 +71,12 @@ describe("realtime room", () => {
     expect(seen).toMatchObject({ row: { Id: created.body.Id, Title: "hello" }, by: { email: owner.email } });
     await api("PATCH", `${T}/${created.body.Id}`, { token: owner.token, body: { Title: "edited" } });
     expect(await a.next("row", (m: any) => m.op === "update")).toMatchObject({ row: { Title: "edited" }, changed: ["Title"] });
+    // A "Last modified by" field: the update event carries who changed the row.
+    const notesMeta = (await api("GET", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token })).body.list.find((t: any) => t.title === "Notes");
+    await api("POST", `/api/v1/db/meta/tables/${notesMeta.id}/columns`, { token: owner.token, body: { title: "Changed by", column_name: "changed_by", uidt: "LastModifiedBy" } });
+    await b.next("schema");
+    await api("PATCH", `${T}/${created.body.Id}`, { token: owner.token, body: { Title: "again" } });
+    expect(await b.next("row", (m: any) => m.op === "update" && m.row.Title === "again")).toMatchObject({ row: { "Changed by": { id: owner.id, email: owner.email } } });
     await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token, body: { table_name: "More" } });
     await b.next("schema");
 

@@ -37,34 +37,35 @@ export const FIXTURE_TABLE: QueryTable = {
     column(EMAIL_TITLE, "e\"mail'`x", "Email"),
     column("Stars", "stars", "Rating", { max: 5 }),
     column("Files", "files", "Attachment"),
+    column("Owner", "owner_id", "CreatedBy"),
   ],
 };
 
 const A_PNG = '[{"url":"https://files.test/a.png","title":"a.png"}]';
 const B_PDF = '[{"url":"https://files.test/b.pdf","title":"report.pdf"}]';
 
-// Id, Name, Notes, Qty, Price, Done, Status, Tags, Due, Seen, Email, Stars, Files (stored forms)
+// Id, Name, Notes, Qty, Price, Done, Status, Tags, Due, Seen, Email, Stars, Files, Owner (stored forms)
 const ROWS: Stored[][] = [
-  [1, "Apple", "Fresh fruit", 10, 1.5, 1, "Todo", "red,green", "2024-03-15", "2024-03-15T08:30:00.000Z", "alice@example.com", 5, A_PNG],
-  [2, "apple", "", 20, 2.25, 0, "Doing", "red", "2024-03-14", "2024-03-14T23:59:59.999Z", "bob@example.com", 3, "[]"],
-  [3, "Banana", null, null, null, null, null, null, null, null, null, null, null],
-  [4, "", "   ", 0, 0, 0, "Done", "blue", "2024-03-16", "2024-03-16T00:00:00.000Z", "carol@example.org", 0, null],
-  [5, null, "Note with, comma", -5, -2.5, 1, "Todo", "green,blue", "2024-03-08", "2024-03-08T12:00:00.000Z", null, 1, ""],
-  [6, "Ünïcødé 🍕", "Ελληνικά κείμενο", 7, 3.14159, 1, "Doing", "dark red", "2024-03-22", "2024-03-22T18:45:00.000Z", "dave@example.com", 4, null],
-  [7, "O'Brien'); DROP TABLE x; --", "/* comment */ ; SELECT 1", 15, 99.99, 0, "Todo", "red,green,blue", "2024-02-15", "2024-02-15T00:00:00.000Z", "eve@example.net", 2, null],
-  [8, "100% pure_juice", "Percent & underscore", 10, 1.5, null, "Done", "green", "2024-04-15", "2024-04-15T09:00:00.000Z", "frank@example.com", 5, B_PDF],
-  [9, "pureXjuice", "x", 3, 0.5, 0, null, null, "2023-06-01", "2023-06-01T10:00:00.000Z", null, null, null],
-  [10, "Apple ", "Trailing space", 10, 1.5, 1, "Done", "red", "2025-01-01", "2025-01-01T00:00:00.000Z", "Alice@Example.com", 5, null],
-  [11, "Cherry", "Sweet", 9007199254740991, 1234567.891, 1, "Doing", "blue,dark red", "2024-03-05", "2024-03-05T23:00:00.000Z", "gina@example.com", 1, null],
-  [12, "cherry", "sweet", -100, -0.001, 0, "Todo", "green", "2024-03-01", "2024-03-01T00:00:00.000Z", "hank@example.com", 2, null],
-  [13, "Date", "", 1, 10, null, "Done", null, "2023-03-15", "2023-03-15T12:00:00.000Z", "ivy@example.com", 3, null],
-  [14, "Elder", null, 2, 20, 1, null, "red,dark red", "2024-03-25", "2024-03-25T05:00:00.000Z", null, 0, "null"],
-  [15, "Fig", "fig", 10, 1.5, 0, "Todo", "red,blue", "2024-03-15", "2024-03-15T23:59:59.999Z", "jack@example.com", null, null],
-  [16, "Grape", "grape \\ backslash", 30, 30.5, 1, "Doing", "green", "2024-03-13", "2024-03-16T00:00:00.001Z", "kim@example.com", 4, null],
-  [17, "Honeydew", "emoji 🍉 melon", 12, 12, 1, "Done", "blue", "2025-03-15", "2024-03-14T00:00:00.000Z", "lee@example.com", 5, null],
-  [18, "Ünïcødé 🍕", "dup", 7, 3.14159, 0, "Doing", null, null, null, null, 4, null],
-  [19, "Kiwi", "tab\there", 8, 8.8, 0, "Todo", "red", "2024-02-29", "2024-02-29T12:00:00.000Z", "mo@example.com", 1, null],
-  [20, "lime", "Percent 50%", null, null, 1, "Done", "green,blue", "2024-03-10", "2024-03-09T23:00:00.000Z", "nia@example.com", 0, null],
+  [1, "Apple", "Fresh fruit", 10, 1.5, 1, "Todo", "red,green", "2024-03-15", "2024-03-15T08:30:00.000Z", "alice@example.com", 5, A_PNG, "us_ann"],
+  [2, "apple", "", 20, 2.25, 0, "Doing", "red", "2024-03-14", "2024-03-14T23:59:59.999Z", "bob@example.com", 3, "[]", "us_bob"],
+  [3, "Banana", null, null, null, null, null, null, null, null, null, null, null, null],
+  [4, "", "   ", 0, 0, 0, "Done", "blue", "2024-03-16", "2024-03-16T00:00:00.000Z", "carol@example.org", 0, null, "us_bob"],
+  [5, null, "Note with, comma", -5, -2.5, 1, "Todo", "green,blue", "2024-03-08", "2024-03-08T12:00:00.000Z", null, 1, "", "us_ann"],
+  [6, "Ünïcødé 🍕", "Ελληνικά κείμενο", 7, 3.14159, 1, "Doing", "dark red", "2024-03-22", "2024-03-22T18:45:00.000Z", "dave@example.com", 4, null, null],
+  [7, "O'Brien'); DROP TABLE x; --", "/* comment */ ; SELECT 1", 15, 99.99, 0, "Todo", "red,green,blue", "2024-02-15", "2024-02-15T00:00:00.000Z", "eve@example.net", 2, null, "us_ann"],
+  [8, "100% pure_juice", "Percent & underscore", 10, 1.5, null, "Done", "green", "2024-04-15", "2024-04-15T09:00:00.000Z", "frank@example.com", 5, B_PDF, "us_bob"],
+  [9, "pureXjuice", "x", 3, 0.5, 0, null, null, "2023-06-01", "2023-06-01T10:00:00.000Z", null, null, null, null],
+  [10, "Apple ", "Trailing space", 10, 1.5, 1, "Done", "red", "2025-01-01", "2025-01-01T00:00:00.000Z", "Alice@Example.com", 5, null, "us_bob"],
+  [11, "Cherry", "Sweet", 9007199254740991, 1234567.891, 1, "Doing", "blue,dark red", "2024-03-05", "2024-03-05T23:00:00.000Z", "gina@example.com", 1, null, "us_ann"],
+  [12, "cherry", "sweet", -100, -0.001, 0, "Todo", "green", "2024-03-01", "2024-03-01T00:00:00.000Z", "hank@example.com", 2, null, null],
+  [13, "Date", "", 1, 10, null, "Done", null, "2023-03-15", "2023-03-15T12:00:00.000Z", "ivy@example.com", 3, null, "us_ann"],
+  [14, "Elder", null, 2, 20, 1, null, "red,dark red", "2024-03-25", "2024-03-25T05:00:00.000Z", null, 0, "null", "us_bob"],
+  [15, "Fig", "fig", 10, 1.5, 0, "Todo", "red,blue", "2024-03-15", "2024-03-15T23:59:59.999Z", "jack@example.com", null, null, null],
+  [16, "Grape", "grape \\ backslash", 30, 30.5, 1, "Doing", "green", "2024-03-13", "2024-03-16T00:00:00.001Z", "kim@example.com", 4, null, "us_bob"],
+  [17, "Honeydew", "emoji 🍉 melon", 12, 12, 1, "Done", "blue", "2025-03-15", "2024-03-14T00:00:00.000Z", "lee@example.com", 5, null, "us_ann"],
+  [18, "Ünïcødé 🍕", "dup", 7, 3.14159, 0, "Doing", null, null, null, null, 4, null, null],
+  [19, "Kiwi", "tab\there", 8, 8.8, 0, "Todo", "red", "2024-02-29", "2024-02-29T12:00:00.000Z", "mo@example.com", 1, null, "us_ann"],
+  [20, "lime", "Percent 50%", null, null, 1, "Done", "green,blue", "2024-03-10", "2024-03-09T23:00:00.000Z", "nia@example.com", 0, null, "us_bob"],
 ];
 
 /** Rows keyed by column name, in the canonical stored form. */
@@ -89,6 +90,8 @@ export interface QueryCase {
   count?: number;
   /** Titles of the selected columns, when the case is about fields. */
   columns?: string[];
+  /** The user who runs the query (`@me`). */
+  me?: string;
 }
 
 const ALL = ROWS.map((r) => r[0] as number);
@@ -97,6 +100,9 @@ const CHECKED = [1, 5, 6, 10, 11, 14, 16, 17, 20];
 const NOT_CHECKED = [2, 3, 4, 7, 8, 9, 12, 13, 15, 18, 19];
 const E = EMAIL_TITLE;
 const QTY_ASC = [3, 20, 12, 5, 4, 13, 14, 9, 6, 18, 19, 1, 8, 10, 15, 17, 7, 2, 16, 11];
+const NOBODY = [3, 6, 9, 12, 15, 18];
+const ANN = [1, 5, 7, 11, 13, 17, 19];
+const BOB = [2, 4, 8, 10, 14, 16, 20];
 const many = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(",");
 
 export const QUERY_CASES: QueryCase[] = [
@@ -284,6 +290,21 @@ export const QUERY_CASES: QueryCase[] = [
   { name: "datetime isWithin pastNumberOfDays", where: "(Seen,isWithin,pastNumberOfDays,6)", expect: [1, 2, 15, 17, 20] },
   { name: "datetime today late in the UTC day", where: "(Seen,eq,today)", now: new Date("2024-03-15T23:59:00Z"), expect: [1, 15] },
   { name: "datetime blank", where: "(Seen,blank)", expect: [3, 18] },
+
+  // people ("Created by"): ids compared exactly, @me is the caller, no caller means nobody
+  { name: "user eq @me is the caller's rows", where: "(Owner,eq,@me)", me: "us_ann", expect: ANN },
+  { name: "user eq @me for another caller", where: "(Owner,eq,@me)", me: "us_bob", expect: BOB },
+  { name: "user eq @me without a caller matches nothing", where: "(Owner,eq,@me)", expect: [] },
+  { name: "user neq @me also matches rows without a user", where: "(Owner,neq,@me)", me: "us_ann", expect: except(...ANN) },
+  { name: "user neq @me without a caller matches every row", where: "(Owner,neq,@me)", expect: ALL },
+  { name: "user eq an id", where: "(Owner,eq,us_bob)", expect: BOB },
+  { name: "user eq is case-sensitive", where: "(Owner,eq,US_BOB)", expect: [] },
+  { name: "user anyof ids and @me", where: "(Owner,anyof,us_bob,@me)", me: "us_ann", expect: except(...NOBODY) },
+  { name: "user nanyof @me", where: "(Owner,nanyof,@me)", me: "us_ann", expect: except(...ANN) },
+  { name: "user blank", where: "(Owner,blank)", expect: NOBODY },
+  { name: "user notblank", where: "(Owner,notblank)", expect: except(...NOBODY) },
+  { name: "user gt is refused", where: "(Owner,gt,us_ann)", expect: { error: "'gt' is not supported for 'Owner' (CreatedBy)" } },
+  { name: "user sort by the stored id, NULLs first", sort: "Owner", expect: [...NOBODY, ...ANN, ...BOB] },
 
   // groups and logical operators (AND binds tighter than OR; ~not is AND NOT)
   { name: "and", where: "(Status,eq,Todo)~and(Done,checked)", expect: [1, 5] },

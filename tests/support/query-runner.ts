@@ -57,6 +57,7 @@ export async function runQueryCase(c: QueryCase, d: Dialect, exec: Exec): Promis
       limit: c.limit ?? 1000,
       offset: c.offset ?? 0,
       now: c.now ?? FIXTURE_NOW,
+      me: c.me ?? null,
     });
   } catch (err) {
     if (err instanceof QueryError) return { error: err.message };

@@ -28,6 +28,13 @@ describe("column codecs", () => {
   it("keeps an unreadable stored value visible", () => {
     expect(codecFor(col("Number")).toText("abc")).toBe("abc");
   });
+  it("shows a person as their e-mail and never writes one", () => {
+    const by = codecFor(col("CreatedBy"));
+    expect(by.readOnly).toBe(true);
+    expect(by.toText({ id: "us_1", email: "ada@example.com", display_name: "Ada" })).toBe("ada@example.com");
+    expect(by.toText({ id: "us_1", display_name: "Ada" })).toBe("Ada");
+    expect(by.fromValue({ id: "us_1" }).ok).toBe(false);
+  });
   it("knows the read-only columns", () => {
     expect(isReadOnlyColumn(col("ID", { pk: true }))).toBe(true);
     expect(isReadOnlyColumn(col("Formula"))).toBe(true);

@@ -43,6 +43,8 @@ export function codecFor(column: Column): ColumnCodec {
     toText(value) {
       if (value === null || value === undefined || value === "") return "";
       if (type.virtual) return virtualText(value);
+      // A person arrives as {id, email, display_name}: its text is the type's (the e-mail).
+      if (type.writtenBy) return type.formatText(JSON.stringify(value), ctx);
       const stored = type.fromApi(value, ctx);
       return stored.ok ? type.formatText(stored.value, ctx) : typeof value === "object" ? JSON.stringify(value) : String(value);
     },

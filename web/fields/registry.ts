@@ -4,6 +4,7 @@ import type { FieldUi } from "./types";
 import { AttachmentUi } from "./Attachment";
 import { CheckboxUi } from "./Checkbox";
 import { CreateTimeUi } from "./CreateTime";
+import { CreatedByUi } from "./CreatedBy";
 import { CurrencyUi } from "./Currency";
 import { DateUi } from "./Date";
 import { DateTimeUi } from "./DateTime";
@@ -15,6 +16,7 @@ import { FormulaUi } from "./Formula";
 import { GeometryUi } from "./Geometry";
 import { IDUi } from "./ID";
 import { JSONUi } from "./JSON";
+import { LastModifiedByUi } from "./LastModifiedBy";
 import { LinkToAnotherRecordUi } from "./LinkToAnotherRecord";
 import { LongTextUi } from "./LongText";
 import { LookupUi } from "./Lookup";
@@ -59,6 +61,8 @@ export const FIELD_UI: { [K in UIType]: FieldUi } = {
   JSON: JSONUi,
   SpecificDBType: SpecificDBTypeUi,
   CreateTime: CreateTimeUi,
+  CreatedBy: CreatedByUi,
+  LastModifiedBy: LastModifiedByUi,
   ID: IDUi,
   ForeignKey: ForeignKeyUi,
 };

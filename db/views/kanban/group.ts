@@ -3,6 +3,7 @@ import { servesView } from "../../fields/registry";
 import { compileCount, compileList, toTree, type ListParams, type WhereNode } from "../../query";
 import { ensureIndexes } from "../../rows/auto-index";
 import { apiRow, pageInfo, queryTable } from "../../rows/read";
+import { anonymousReader, withoutEmails } from "../../rows/row-users";
 import { tableRef } from "../../rows/table-ref";
 import type { ProjectStore } from "../../store/store";
 import { scopeParams, type RowScope } from "../scope";
@@ -48,9 +49,10 @@ export function groupedList(store: ProjectStore, tableKey: string, columnId: str
       ? { type: "cond", logicalOp: "and", column: col.title, op: "blank" }
       : { type: "cond", logicalOp: "and", column: col.title, op: "eq", value: key };
     const where: WhereNode = baseTree ? { type: "group", logicalOp: "and", children: [baseTree, cond] } : cond;
-    const compiled = compileList({ dialect: "sqlite", table, ...base, where });
-    const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
-    const counted = compileCount({ dialect: "sqlite", table, where });
+    const compiled = compileList({ dialect: "sqlite", table, ...base, where, me: scope.caller?.userId ?? null });
+    const rows = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
+    const list = anonymousReader(scope) ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
+    const counted = compileCount({ dialect: "sqlite", table, where, me: scope.caller?.userId ?? null });
     const totalRows = Number(store.exec(counted.sql, ...(counted.params as never[]))[0]?.count ?? 0);
     return { key, value: { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) } };
   });

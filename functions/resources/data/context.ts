@@ -33,5 +33,8 @@ export function room(c: Ctx): RoomClient {
 /** Who writes: the session user, or a shared-base editor visiting without an account. */
 export function actorOf(c: Ctx): Actor {
   const user = c.get("user");
-  return user ? { id: user.id, email: user.email } : { id: "", email: "shared base visitor" };
+  if (!user) return { id: "", email: "shared base visitor" };
+  // The name "Created by" / "Last modified by" cells show (db/rows/row-users.ts).
+  const name = [user.firstname, user.lastname].filter((part) => typeof part === "string" && part.trim() !== "").join(" ");
+  return name ? { id: user.id, email: user.email, name } : { id: user.id, email: user.email };
 }

@@ -17,6 +17,9 @@ const columns = [
 describe("mapping", () => {
   it("offers stored, editable columns only", () => {
     expect(mappableColumns(columns).map((c) => c.title)).toEqual(["First name", "Age", "Code"]);
+    // The server stamps person columns: an import never maps onto them.
+    const people = [col("Owner", { uidt: "CreatedBy" }), col("Editor", { uidt: "LastModifiedBy" })];
+    expect(mappableColumns([...columns, ...people]).map((c) => c.title)).toEqual(["First name", "Age", "Code"]);
   });
   it("maps by name ignoring case, also after name cleaning, each target once", () => {
     expect(initialMapping(["first NAME", "age", "Age", "other"], mappableColumns(columns))).toEqual(["First name", "Age", "", ""]);

@@ -1,6 +1,6 @@
 /**
  * Mapping source columns onto an existing table. Rules:
- * - targets are the table's stored, user-editable columns (no key, system, link or computed ones);
+ * - targets are the table's stored, user-editable columns (no key, system, person, link or computed ones);
  * - a source column starts mapped to the target with the same name (ignoring case, also after
  *   the import's name cleaning), each target taken once; otherwise it is skipped ("");
  * - the import is refused while a required column (SPEC 5) is left unmapped:
@@ -8,13 +8,14 @@
  */
 import { cleanName } from "../../../db/import/names";
 import { missingRequiredMessage, unmappedRequired } from "../../../db/import/rows";
-import { isVirtual } from "../../../db/fields/registry";
+import { fieldType, isVirtual } from "../../../db/fields/registry";
 import type { Column } from "../../api/types";
 
 export type Mapping = string[];
 
 export function mappableColumns(columns: readonly Column[]): Column[] {
-  return columns.filter((c) => !c.pk && !c.system && !isVirtual(c.uidt) && c.uidt !== "ForeignKey" && c.uidt !== "CreateTime" && c.uidt !== "ID");
+  // Person columns ("Created by") are the server's: an import never writes them.
+  return columns.filter((c) => !c.pk && !c.system && !isVirtual(c.uidt) && c.uidt !== "ForeignKey" && c.uidt !== "CreateTime" && c.uidt !== "ID" && !fieldType(c.uidt)?.writtenBy);
 }
 
 export function initialMapping(headers: readonly string[], targets: readonly Column[]): Mapping {

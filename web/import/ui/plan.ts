@@ -12,14 +12,15 @@ import { cellText, type Cell } from "../../../db/import/cells";
 import { columnSettings, type ColumnSettings } from "../../../db/import/detect";
 import { SYSTEM_COLUMN_TITLES, fileTableName, sheetNames } from "../../../db/import/names";
 import { templateTable } from "../../../db/import/template";
-import { isVirtual } from "../../../db/fields/registry";
+import { fieldType, isVirtual } from "../../../db/fields/registry";
 import { UI_TYPES, type UIType } from "../../../db/fields/types";
 import { tableNameError, type TableNameError } from "../../lib/table-name";
 import type { PlannedColumn } from "../import-job";
 import type { PreviewTable, SourcePreview } from "../protocol";
 
 /** Types an import may create, in SPEC 3 order. */
-export const IMPORT_TYPES: readonly UIType[] = UI_TYPES.filter((u) => !isVirtual(u) && u !== "CreateTime" && u !== "ID" && u !== "ForeignKey");
+// Person types hold only what the server stamps: an imported column of them would stay empty.
+export const IMPORT_TYPES: readonly UIType[] = UI_TYPES.filter((u) => !isVirtual(u) && u !== "CreateTime" && u !== "ID" && u !== "ForeignKey" && !fieldType(u).writtenBy);
 
 export interface ColumnPlan extends ColumnSettings {
   source: number;

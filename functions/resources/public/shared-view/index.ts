@@ -90,7 +90,8 @@ export const publicSharedView = new Hono<AppEnv>()
       search = where;
     }
     const params = { ...rest, fields, ...(search ? { where: search } : {}) };
-    return c.json(await unwrap(room(s, c).listRows(link.fk_related_model_id!, params)));
+    // A scope without a caller: the visitor has no account, so no member's e-mail comes back.
+    return c.json(await unwrap(room(s, c).listRows(link.fk_related_model_id!, params, {})));
   })
   .get("/shared-view/:uuid/rows/:rowId/:relation/:columnId", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);

@@ -102,4 +102,15 @@ describe("filter menus", () => {
     expect(optionChoices(status, "like")).toBeNull();
     expect(optionChoices(columns[0], "eq")).toBeNull();
   });
+  it("offers person operators for Created by and Last modified by, with a person as the value", async () => {
+    const { isUserColumn, menuOpsFor } = await import("./filters");
+    for (const uidt of ["CreatedBy", "LastModifiedBy"] as const) {
+      const by = col("By", uidt);
+      expect(isUserColumn(by)).toBe(true);
+      expect(menuOpsFor(by)).toEqual(["eq", "neq", "anyof", "nanyof", "blank", "notblank", "null", "notnull"]);
+      expect(valueInput(by, "eq", undefined)).toBe("text");
+      expect(toFilterArr([{ ...condition("and", by.id), op: "eq", value: "@me" }], [by])).toMatchObject([{ comparison_op: "eq", value: "@me" }]);
+    }
+    expect(isUserColumn(columns[0])).toBe(false);
+  });
 });

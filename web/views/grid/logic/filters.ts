@@ -64,6 +64,12 @@ export function optionChoices(column: Column | undefined, op: FilterOp | undefin
   return list.map((o: { title?: unknown }) => String(o.title ?? ""));
 }
 
+/** A person column ("Created by", "Last modified by"): its value is a member's id or `@me`. */
+export const isUserColumn = (column: Column | undefined) => {
+  const uidt = column && filterUidt(column);
+  return Boolean(uidt && fieldType(uidt)?.kind === "user");
+};
+
 export const isDateColumn = (column: Column | undefined) => Boolean(column && DATE_TYPES.has(filterUidt(column) ?? ""));
 
 /** Sub-operators a date column offers for an operator; empty when none apply. */

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { FilterOp } from "../../../../db/fields/types";
 import type { Column } from "../../../api/types";
 import { INPUT_CLASS } from "../../../fields/common/text-editor";
-import { menuOpsFor, opsFor, optionChoices, subOpsFor, valueInput, type FilterNode } from "../logic/filters";
+import { UserFilterValue } from "../../../fields/common/user-filter-value";
+import { isUserColumn, menuOpsFor, opsFor, optionChoices, subOpsFor, valueInput, type FilterNode } from "../logic/filters";
 
 interface FilterRowProps {
   node: FilterNode;
@@ -69,7 +70,9 @@ export function FilterRow({ node, n, columns, onPatch, onRemove }: FilterRowProp
           ))}
         </select>
       ) : null}
-      {input !== "none" && choices ? (
+      {input !== "none" && isUserColumn(column) ? (
+        <UserFilterValue label={t("grid.filter.value", { n })} className={`${SMALL} w-36`} value={node.value} onChange={(value) => onPatch({ value })} />
+      ) : input !== "none" && choices ? (
         <select aria-label={t("grid.filter.value", { n })} className={`${SMALL} w-36`} value={node.value ?? ""} onChange={(e) => onPatch({ value: e.target.value })}>
           <option value="">{t("grid.filter.chooseOption")}</option>
           {choices.map((title) => (
