@@ -16,9 +16,11 @@ export function expandMe(node: WhereNode | null, me: { userId: string; email: st
   if (node.type === "group") return { ...node, children: node.children.map((c) => expandMe(c, me, isUserColumn)!) };
   // "Created by" / "Last modified by" hold ids: the compiler reads `@me` there itself (its `me`).
   if (node.type !== "cond" || node.value?.trim() !== ME || isUserColumn(node.column)) return node;
-  // An absent identity must match nothing, not "no value" (which ops would then ignore).
-  const id = me.userId || "\u0000no user";
-  const email = me.email || "\u0000no e-mail";
+  // An absent identity must match nothing, not "no value" (which ops would then ignore): a value
+  // no field holds stands in (filter values may not carry NUL, so a fresh random one).
+  const nobody = `@me:nobody:${crypto.randomUUID()}`;
+  const id = me.userId || nobody;
+  const email = me.email || nobody;
   const negative = NEGATIVE.has(node.op);
   return {
     type: "group",
