@@ -134,6 +134,23 @@ describe("field permissions and row rules, per role and route", () => {
     }
   });
 
+  it("API tokens and shared-base visitors are narrowed to their role as well", async () => {
+    const t = s.tasks.id;
+    const made = await as(s.editorA, "POST", `/api/v1/db/meta/projects/${s.projectId}/api-tokens`, { description: "rules" });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const byToken = await api("GET", `${data(t)}?limit=50`, { headers: { "xc-token": made.body.token } });
+    expect(byToken.status, JSON.stringify(byToken.body)).toBe(200);
+    expect(titlesOf(byToken.body.list)).toEqual(["a1", "a2"]);
+    expect(JSON.stringify(byToken.body)).not.toContain("s-");
+    const share = await as(s.owner, "POST", `${M}/projects/${s.projectId}/shared`, { roles: "viewer" });
+    expect(share.status, JSON.stringify(share.body)).toBe(200);
+    const visitor = await api("GET", `${data(t)}?limit=50`, { headers: { "xc-shared-base-id": share.body.uuid } });
+    expect(visitor.status, JSON.stringify(visitor.body)).toBe(200);
+    expect(titlesOf(visitor.body.list)).toEqual(["a1", "a2", "b1"]);
+    for (const row of visitor.body.list) for (const h of ["Secret", "Note", "Loud secret"]) expect(row).not.toHaveProperty(h);
+    await as(s.owner, "DELETE", `${M}/projects/${s.projectId}/shared`);
+  });
+
   it("table meta: hidden fields are left out and read-only ones marked, per role", async () => {
     const meta = (await as(s.editorA, "GET", `${M}/tables/${s.tasks.id}`)).body as { columns: Cols };
     expect(meta.columns.map((c) => c.title)).not.toContain("Secret");
