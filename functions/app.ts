@@ -16,6 +16,7 @@ import { apiTokens } from "./resources/api-tokens";
 import { orgUsers } from "./resources/org-users";
 import { projects } from "./resources/projects";
 import { tables } from "./resources/tables";
+import { tableAccess } from "./resources/tables/access";
 import { views } from "./resources/views";
 import { publicSharedBase } from "./resources/public/shared-base";
 import { publicSharedView } from "./resources/public/shared-view";
@@ -48,6 +49,7 @@ export function createApp() {
   app.route("/api/v1/db/meta/projects", projects);
   app.route("/api/v1/db/meta/projects", swagger);
   app.route("/api/v1/db/meta", tables);
+  app.route("/api/v1/db/meta", tableAccess);
   app.route("/api/v1/db/meta", views);
   app.route("/api/v1/db/meta", commentRoutes);
   app.route("/api/v1/db/meta", hooks);

@@ -29,14 +29,16 @@ export interface GateClaims {
 
 interface Member {
   tokenVersion: string;
+  email: string;
   orgRoles: string;
   role: ProjectRole;
 }
 
-export type GateAnswer = { ok: true; flags: RoleFlags } | { ok: false; fallback: true } | { ok: false; fallback: false; status: 401 | 403; msg: string };
+export type GateAnswer = { ok: true; flags: RoleFlags; email: string } | { ok: false; fallback: true } | { ok: false; fallback: false; status: 401 | 403; msg: string };
 
 interface FillRow {
   u_roles: string;
+  u_email: string;
   u_token_version: string;
   p_id: string | null;
   member_role: ProjectRole | null;
@@ -66,7 +68,7 @@ export class AccessGate {
       if (row.u_token_version !== claims.tokenVersion) return { ok: false, fallback: true };
       // A super admin outside the project is not memoised: no membership change would drop it.
       if (!row.p_id || !row.member_role) return { ok: false, fallback: true };
-      member = { tokenVersion: row.u_token_version, orgRoles: row.u_roles, role: row.member_role };
+      member = { tokenVersion: row.u_token_version, email: row.u_email, orgRoles: row.u_roles, role: row.member_role };
       if (generation === this.#generation) this.#members.set(claims.userId, member);
     }
     // A token of an older version (signed out, password changed): the Worker decides between
@@ -76,7 +78,7 @@ export class AccessGate {
     if (!can(flags, claims.action)) {
       return { ok: false, fallback: false, status: 403, msg: `${claims.action} - ${flagNames(flags).join(",") || "guest"} : Not allowed` };
     }
-    return { ok: true, flags };
+    return { ok: true, flags, email: member.email };
   }
 
   async #fill(claims: GateClaims): Promise<FillRow | null> {
@@ -86,7 +88,7 @@ export class AccessGate {
     const session = typeof db.withSession === "function" ? db.withSession("first-primary") : db;
     return session
       .prepare(
-        `SELECT u.roles AS u_roles, u.token_version AS u_token_version, p.id AS p_id, pu.roles AS member_role
+        `SELECT u.roles AS u_roles, u.email AS u_email, u.token_version AS u_token_version, p.id AS p_id, pu.roles AS member_role
          FROM users u
          LEFT JOIN projects p ON p.id = ?2 AND p.deleted = 0
          LEFT JOIN project_users pu ON pu.project_id = p.id AND pu.user_id = u.id

@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { tableRef } from "../db/rows/table-ref";
+import { fullTableRef, tableRef } from "../db/rows/table-ref";
 import type { PresenceState } from "./presence";
 import * as room from "./room-socket";
 import * as auditApi from "../db/rows/audit";
@@ -16,6 +16,9 @@ import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { openProjectStore } from "./sqlite-store";
 import { AccessGate, type GateClaims } from "./access-gate";
+import { readerOf, type Reader } from "../db/access/rules";
+import * as accessApi from "../db/access/rules";
+import { auditWithout, metaFor } from "../db/access/meta";
 import * as filtersApi from "../db/views/filters";
 import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
@@ -221,7 +224,30 @@ export class ProjectRoom extends Server<Env> {
     if (!(GATED_METHODS as readonly string[]).includes(method)) return { ok: false, status: 400, msg: "Not a data method" };
     const answer = await this.#gate.check(claims);
     if (!answer.ok) return answer.fallback ? answer : { ok: false, status: answer.status, msg: answer.msg };
-    return (this[method] as (...a: unknown[]) => RoomResult<unknown>)(...args);
+    return this.#as(readerOf(answer.flags, claims.userId, answer.email), method, args);
+  }
+
+  /**
+   * A data method for a caller whose access the Worker's full check settled (the fallback of
+   * `gated`: super admins, shared bases, API tokens): the same method, narrowed to their role.
+   */
+  asReader(reader: Reader | null, method: GatedMethod, args: unknown[]): Promise<RoomResult<unknown>> | RoomResult<unknown> {
+    if (!(GATED_METHODS as readonly string[]).includes(method)) return { ok: false, status: 400, msg: "Not a data method" };
+    return this.#as(reader, method, args);
+  }
+
+  /**
+   * Runs a data method with the store narrowed to the reader's field permissions and row rules
+   * (db/access). The project's own tables answer synchronously, so the reader is set for exactly
+   * that call; external databases are not narrowed (their rows never pass through these refs).
+   */
+  #as(reader: Reader | null, method: GatedMethod, args: unknown[]) {
+    this.store.reader = reader;
+    try {
+      return (this[method] as (...a: unknown[]) => RoomResult<unknown>)(...args);
+    } finally {
+      this.store.reader = null;
+    }
   }
 
   /** Drops memoised access (one user's, or everyone's): called after any change that may revoke it. */
@@ -251,8 +277,9 @@ export class ProjectRoom extends Server<Env> {
   schemaIds() {
     return guard(() => tablesApi.schemaIds(this.store));
   }
-  readTable(projectId: string, tableId: string) {
-    return guard(() => tablesApi.readTable(this.store, projectId, tableId));
+  /** `reader`: the meta as that role sees it (hidden fields left out, read-only ones marked). */
+  readTable(projectId: string, tableId: string, reader?: Reader | null) {
+    return guard(() => metaFor(this.store, tablesApi.readTable(this.store, projectId, tableId), reader ?? null));
   }
   createTable(projectId: string, input: tablesApi.CreateTableInput) {
     if (this.source) return this.#extSchema((x) => extSchema.createTable(x, projectId, input));
@@ -300,6 +327,17 @@ export class ProjectRoom extends Server<Env> {
     const files = guard(() => filesOfColumn(this.store, columnId));
     return this.#removingFiles(this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)), files.ok ? files.data : []);
   }
+  /** A table's field permissions and row rules (db/access); a change empties every cached ref. */
+  readAccess(tableId: string) {
+    return guard(() => accessApi.accessJson(this.store, fullTableRef(this.store, tableId).model.id));
+  }
+  saveAccess(tableId: string, input: accessApi.AccessInput) {
+    return this.#schema(() => {
+      const id = fullTableRef(this.store, tableId).model.id;
+      accessApi.saveAccess(this.store, id, input);
+      return accessApi.accessJson(this.store, id);
+    });
+  }
   setPrimaryColumn(columnId: string) {
     return this.#schema(() => columnsApi.setPrimary(this.store, columnId));
   }
@@ -332,13 +370,55 @@ export class ProjectRoom extends Server<Env> {
    */
   #tell(events: room.RoomEvent[]) {
     const secret = attachmentSecret(this.env);
+    const sign = async (e: room.RoomEvent) => (secret ? await signValues({ secret, projectId: this.name, origin: "" }, structuredClone(e)) : e);
+    // Read now, at the commit: what each reader may receive of the changed record.
+    const prepared = events.map((e) => ({ e, per: this.#perReader(e) }));
     this.#told = this.#told
       .then(async () => {
-        for (const e of events) {
-          room.broadcast(this, secret ? await signValues({ secret, projectId: this.name, origin: "" }, structuredClone(e)) : e, "dataList");
+        for (const { e, per } of prepared) {
+          if (!per) {
+            room.broadcast(this, await sign(e), "dataList");
+            continue;
+          }
+          const signed = new Map<string, room.RoomEvent | null>();
+          for (const [key, ev] of per.events) signed.set(key, ev ? await sign(ev) : null);
+          room.broadcastEach(this, (s) => signed.get(per.keyOf(s)) ?? null, "dataList");
         }
       })
       .catch((err: unknown) => console.error("broadcast failed", err instanceof Error ? err.message : err));
+  }
+
+  /**
+   * A row event as each connected reader may see it, when any role is narrowed somewhere
+   * (db/access): the record read again through the reader's refs (hidden fields gone, computed
+   * fields restricted); a record outside their rule is not sent on insert, and on update it is
+   * sent as a delete, so their tab drops it. Null: one event for all.
+   */
+  #perReader(e: room.RoomEvent) {
+    if (e.type !== "row" || e.op === "delete" || !this.store.exec("SELECT 1 FROM _nc_table_access LIMIT 1").length) return null;
+    const full = fullTableRef(this.store, e.tableId);
+    const pk = full.cols.find((c) => c.pk)!;
+    const id = Number((e.row as Record<string, unknown> | null)?.[pk.title]);
+    const keyOf = (s: { roles: Parameters<typeof readerOf>[0]; userId: string; email: string }) => {
+      const r = readerOf(s.roles, s.userId, s.email);
+      return r ? `${r.role}\u0000${r.userId}\u0000${r.email}` : "";
+    };
+    const events = new Map<string, room.RoomEvent | null>();
+    const writer = this.store.reader;
+    for (const conn of this.getConnections<PresenceState>()) {
+      const s = conn.state;
+      if (!s || events.has(keyOf(s))) continue;
+      const reader = readerOf(s.roles, s.userId, s.email);
+      this.store.reader = reader;
+      try {
+        const row = Number.isSafeInteger(id) ? readApi.readById(this.store, tableRef(this.store, e.tableId), id) : null;
+        const changed = e.changed?.filter((title) => row && Object.hasOwn(row, title));
+        events.set(keyOf(s), row ? { ...e, row, ...(changed ? { changed } : {}) } : e.op === "update" ? { type: "row", op: "delete", tableId: e.tableId, rowId: String(id), by: e.by } : null);
+      } finally {
+        this.store.reader = writer;
+      }
+    }
+    return { keyOf, events };
   }
 
   get #files() {
@@ -624,8 +704,20 @@ export class ProjectRoom extends Server<Env> {
     if (result.ok) room.broadcast(this, { type: "comment", tableId, rowId, by: actor }, "commentList");
     return result;
   }
-  listAudit(tableId: string, rowId: string, commentsOnly: boolean) {
-    return guard(() => auditApi.listAudit(this.store, tableId, rowId, commentsOnly));
+  /** `reader`: a narrowed role gets no record outside its rule and no value of a hidden field. */
+  listAudit(tableId: string, rowId: string, commentsOnly: boolean, reader?: Reader | null) {
+    return guard(() => {
+      if (!reader) return auditApi.listAudit(this.store, tableId, rowId, commentsOnly);
+      const prev = this.store.reader;
+      this.store.reader = reader;
+      try {
+        // The record's history is the record's: outside the rule it is not found.
+        if (tableRef(this.store, tableId).access?.rule) rowsApi.readOne(this.store, tableId, rowId);
+        return auditWithout(auditApi.listAudit(this.store, tableId, rowId, commentsOnly), tableRef(this.store, tableId).access?.denied);
+      } finally {
+        this.store.reader = prev;
+      }
+    });
   }
   countComments(tableId: string, rowIds: string[]) {
     return guard(() => auditApi.countComments(this.store, tableId, rowIds));

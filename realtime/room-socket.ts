@@ -31,6 +31,18 @@ export function broadcast(r: Room, event: RoomEvent, action: Action) {
   sendTo(conns(r), event, action);
 }
 
+/**
+ * One event per socket (field permissions and row rules, db/access): `eventFor` answers what
+ * that socket's reader may receive, or null for nothing.
+ */
+export function broadcastEach(r: Room, eventFor: (state: PresenceState) => RoomEvent | null, action: Action) {
+  for (const c of conns(r)) {
+    if (!c.state) continue;
+    const event = eventFor(c.state);
+    if (event) sendTo([c], event, action);
+  }
+}
+
 export function announcePresence(r: Room) {
   sendTo(conns(r), { type: "presence", users: presenceList(conns(r)) }, "dataList");
 }

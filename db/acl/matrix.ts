@@ -63,6 +63,9 @@ export const MATRIX = {
   columnUpdate: project(BUILDERS),
   columnDelete: project(BUILDERS),
   columnSetAsPrimary: project(BUILDERS),
+  // Field permissions and row rules (issue 23): schema work, like the fields themselves.
+  tableAccessGet: project(BUILDERS),
+  tableAccessSet: project(BUILDERS),
 
   viewList: project(READERS),
   viewCreate: project(BUILDERS),

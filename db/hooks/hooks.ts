@@ -4,7 +4,7 @@ import { bad, missing } from "../errors";
 import { newId } from "../ids";
 import { compileWhere } from "../query";
 import { queryTable } from "../rows/read";
-import { tableRef } from "../rows/table-ref";
+import { fullTableRef as tableRef } from "../rows/table-ref";
 import { filters, type FilterRow } from "../store/schema";
 import type { ProjectStore, SqlRow } from "../store/store";
 import { valueText } from "../views/filter-tree";

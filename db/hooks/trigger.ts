@@ -2,7 +2,8 @@ import { compileWhere, type WhereNode } from "../query";
 import { countParams, ident, join, param, render, sql } from "../query/sql";
 import { apiRow, queryTable, readById } from "../rows/read";
 import { compileList } from "../query";
-import { tableRef, type TableRef } from "../rows/table-ref";
+// Hooks are builders' settings and carry whole records, whoever wrote.
+import { fullTableRef as tableRef, type TableRef } from "../rows/table-ref";
 import type { ProjectStore } from "../store/store";
 import { storedTree } from "../views/filter-tree";
 import { tableColumns } from "../views/lookup";

@@ -7,7 +7,7 @@
  */
 import { compileWhere } from "./compile-where";
 import { orderTerm, isTextStorage } from "./dialect";
-import { columnRef, ident, render, sql } from "./sql";
+import { and, columnRef, ident, render, sql, type Frag } from "./sql";
 import { paging } from "./compile-list";
 import { QueryError, type Compiled, type Dialect, type QueryTable, type WhereNode } from "./types";
 
@@ -28,8 +28,8 @@ export function compileGroupBy(input: GroupInput): { list: Compiled; count: Comp
   const { dialect: d, table } = input;
   const col = table.columns.find((c) => c.columnName === input.column) ?? table.columns.find((c) => c.title === input.column);
   if (!col) throw new QueryError(`Column '${input.column}' not found in column_name`);
-  const cond = compileWhere(table, input.where, { dialect: d, now: input.now, me: input.me });
-  const where = cond ? sql` WHERE ${cond}` : sql``;
+  const parts = [compileWhere(table, input.where, { dialect: d, now: input.now, me: input.me }), table.rowRule].filter((f): f is Frag => !!f);
+  const where = parts.length ? sql` WHERE ${and(parts)}` : sql``;
   const c = columnRef(d, col);
   const countAlias = ident(d, "count");
   const byCount = input.sort?.replace(/^-/, "") === "count";

@@ -10,7 +10,7 @@
 import { compileSort, resolveFields, type ListParam } from "./compile-sort";
 import { compileWhere, toTree } from "./compile-where";
 import { searchTree, type SearchInput } from "./search";
-import { Frag, ident, join, param, render, sql } from "./sql";
+import { Frag, and, ident, join, param, render, sql } from "./sql";
 import { QueryError, type Compiled, type Dialect, type QueryColumn, type QueryTable, type WhereNode } from "./types";
 
 export interface CountInput {
@@ -43,8 +43,8 @@ function whereClause(input: CountInput): Frag {
   const trees = [toTree(input.where), input.search ? searchTree(input.table, input.search) : null];
   const children = trees.filter((t): t is WhereNode => t !== null);
   const cond = compileWhere(input.table, { type: "group", logicalOp: "and", children }, { dialect: input.dialect, now: input.now, me: input.me });
-  const both = cond && input.extra ? sql`(${cond}) AND (${input.extra})` : (cond ?? input.extra);
-  return both ? sql` WHERE ${both}` : sql``;
+  const parts = [cond, input.extra, input.table.rowRule].filter((f): f is Frag => !!f);
+  return parts.length ? sql` WHERE ${and(parts)}` : sql``;
 }
 
 function checkInt(name: string, n: number, min: number, max: number) {

@@ -61,6 +61,12 @@ export interface VirtualColumn extends QueryColumn {
   decode: (raw: unknown) => unknown;
 }
 
+/**
+ * An extra condition on the records a link reaches in its target table (the reader's row rule
+ * there, db/access), with the target named `alias`; null when every record may be seen.
+ */
+export type Restrict = (targetModelId: string, alias: string) => Frag | null;
+
 /** One compilation: the schema, the dialect, alias numbering and the formulas being compiled. */
 export class Aliases {
   n = 0;
@@ -69,6 +75,7 @@ export class Aliases {
   constructor(
     readonly schema: ComputedSchema,
     readonly d: Dialect = "sqlite",
+    readonly restrict?: Restrict,
   ) {}
   next() {
     return `_v${++this.n}`;
@@ -193,7 +200,12 @@ function throughLink(model: ModelRow, rel: ColumnRow, alias: string, inner: stri
   const relCols = schema.columns(related.id);
   const here = schema.columns(model.id);
   const nameIn = (cols: ColumnRow[], id: string | undefined, fallback: ColumnRow) => (cols.find((c) => c.id === id) ?? fallback).columnName!;
-  const done = (single: boolean, from: Frag, where: Frag, order: Frag): LinkFrom => ({ sql: sql`${from} WHERE ${where}`, from, where, single, order });
+  // The reader's row rule on the target table, if any, narrows every link, lookup and rollup.
+  const extra = names.restrict?.(related.id, inner);
+  const done = (single: boolean, from: Frag, link: Frag, order: Frag): LinkFrom => {
+    const where = extra ? sql`${link} AND (${extra})` : link;
+    return { sql: sql`${from} WHERE ${where}`, from, where, single, order };
+  };
   if (o.type === "mm") {
     const j = schema.model(o.fk_mm_model_id!);
     const jCols = schema.columns(j.id);
@@ -292,11 +304,11 @@ function filterOptions(uidt: UIType): Record<string, unknown> {
 }
 
 /** The computed columns of a table as queryable columns, for the table addressed by its own name. */
-export function virtualColumns(schema: ComputedSchema, model: ModelRow, cols: ColumnRow[], d: Dialect = "sqlite"): VirtualColumn[] {
+export function virtualColumns(schema: ComputedSchema, model: ModelRow, cols: ColumnRow[], d: Dialect = "sqlite", restrict?: Restrict): VirtualColumn[] {
   return cols
     .filter((c) => !c.columnName && fieldType(c.uidt as UIType)?.virtual)
     .map((c) => {
-      const compiled = columnSql(model, c, model.tableName, new Aliases(schema, d), 0);
+      const compiled = columnSql(model, c, model.tableName, new Aliases(schema, d, restrict), 0);
       return {
         id: c.id, title: c.title, columnName: `_v_${c.id}`, uidt: compiled.filterAs, options: compiled.filterOptions ?? filterOptions(compiled.filterAs),
         expr: compiled.scalar, selectExpr: compiled.value, decode: decoder(schema, d, c, compiled),

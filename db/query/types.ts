@@ -30,6 +30,11 @@ export interface QueryColumn {
 export interface QueryTable {
   tableName: string;
   columns: QueryColumn[];
+  /**
+   * The reader's row rule (db/access): ANDed into every statement compiled for this table, so no
+   * read path can forget it. Absent for readers who see every row.
+   */
+  rowRule?: Frag | null;
 }
 
 export { QueryError, type Compiled } from "./compiled";

@@ -6,6 +6,7 @@ import { queryTable, readById } from "./read";
 import { tableRef, type TableRef } from "./table-ref";
 import { deleteRows, insertRows, readRowById, rowKey, updateRows } from "./write";
 import type { FileSink } from "./files";
+import { checkWritable, requireVisible, withCheck } from "./access-guard";
 
 /**
  * Row operations as the data API answers them (contract 5.1, 5.3). Every write runs in one
@@ -17,6 +18,7 @@ import type { FileSink } from "./files";
  * `{Customer: null}` set the hidden FK column. Other link keys are ignored (contract 1.11).
  */
 function withBelongsTo(t: TableRef, body: unknown): unknown {
+  checkWritable(t, body);
   if (!t.belongsTo.length || body === null || typeof body !== "object" || Array.isArray(body)) return body;
   const out = { ...(body as Record<string, unknown>) };
   for (const bt of t.belongsTo) {
@@ -30,8 +32,12 @@ function withBelongsTo(t: TableRef, body: unknown): unknown {
 
 export function insertOne(store: ProjectStore, tableKey: string, body: unknown, actor: Actor) {
   const t = tableRef(store, tableKey);
-  const [id] = insertRows(store, t.model, t.cols, [withBelongsTo(t, body)], actor);
-  return readById(store, t, id!);
+  const row = withBelongsTo(t, body);
+  return store.transaction(() => {
+    const [id] = insertRows(store, t.model, t.cols, [row], actor);
+    withCheck(store, t, [id!]);
+    return readById(store, t, id!);
+  });
 }
 
 /** The most rows one bulk request may carry. */
@@ -59,11 +65,17 @@ export function insertMany(store: ProjectStore, tableKey: string, body: unknown[
   const bodies = rowsOf(body);
   const t = tableRef(store, tableKey);
   const pkName = t.cols.find((c) => c.pk)!.columnName;
-  return insertRows(store, t.model, t.cols, bodies.map((b) => withBelongsTo(t, b)), actor).map((id) => ({ [pkName]: id }));
+  const rows = bodies.map((b) => withBelongsTo(t, b));
+  return store.transaction(() => {
+    const ids = insertRows(store, t.model, t.cols, rows, actor);
+    withCheck(store, t, ids);
+    return ids.map((id) => ({ [pkName]: id }));
+  });
 }
 
 export function readOne(store: ProjectStore, tableKey: string, rowId: string) {
   const t = tableRef(store, tableKey);
+  // readById applies the reader's row rule: a record outside it is not found.
   const row = readById(store, t, rowKey(rowId));
   if (!row) throw missing("Row not found");
   return row;
@@ -72,19 +84,29 @@ export function readOne(store: ProjectStore, tableKey: string, rowId: string) {
 export function exists(store: ProjectStore, tableKey: string, rowId: string) {
   const t = tableRef(store, tableKey);
   const id = Number(rowId);
-  return Number.isSafeInteger(id) && readRowById(store, t.model, t.cols, id) !== null;
+  if (!Number.isSafeInteger(id)) return false;
+  return t.access?.rule ? readById(store, t, id) !== null : readRowById(store, t.model, t.cols, id) !== null;
 }
 
 export function updateOne(store: ProjectStore, tableKey: string, rowId: string, body: unknown, actor: Actor) {
   const t = tableRef(store, tableKey);
   const id = rowKey(rowId);
-  updateRows(store, t.model, t.cols, [{ id, body: withBelongsTo(t, body) }], actor);
-  return readById(store, t, id);
+  const row = withBelongsTo(t, body);
+  return store.transaction(() => {
+    requireVisible(store, t, [id]);
+    updateRows(store, t.model, t.cols, [{ id, body: row }], actor);
+    withCheck(store, t, [id]);
+    return readById(store, t, id);
+  });
 }
 
 export function deleteOne(store: ProjectStore, tableKey: string, rowId: string, actor: Actor, files?: FileSink) {
   const t = tableRef(store, tableKey);
-  return deleteRows(store, t.model, t.cols, [rowKey(rowId)], actor, files);
+  const id = rowKey(rowId);
+  return store.transaction(() => {
+    requireVisible(store, t, [id]);
+    return deleteRows(store, t.model, t.cols, [id], actor, files);
+  });
 }
 
 /** The key of each body row, by the key column's title or column_name. */
@@ -105,16 +127,24 @@ export function updateMany(store: ProjectStore, tableKey: string, bodies: unknow
   const t = tableRef(store, tableKey);
   const pk = t.cols.find((c) => c.pk)!;
   const ids = keysOf(bodies, pk);
-  updateRows(store, t.model, t.cols, ids.map((id, i) => ({ id, body: withBelongsTo(t, bodies[i]) })), actor);
-  return ids.map((id) => ({ [pk.columnName]: id }));
+  const rows = ids.map((id, i) => ({ id, body: withBelongsTo(t, bodies[i]) }));
+  return store.transaction(() => {
+    requireVisible(store, t, ids);
+    updateRows(store, t.model, t.cols, rows, actor);
+    withCheck(store, t, ids);
+    return ids.map((id) => ({ [pk.columnName]: id }));
+  });
 }
 
 export function deleteMany(store: ProjectStore, tableKey: string, bodies: unknown[], actor: Actor, files?: FileSink) {
   const t = tableRef(store, tableKey);
   const pk = t.cols.find((c) => c.pk)!;
   const ids = keysOf(bodies, pk);
-  deleteRows(store, t.model, t.cols, ids, actor, files);
-  return ids.map((id) => ({ [pk.columnName]: id }));
+  return store.transaction(() => {
+    requireVisible(store, t, ids);
+    deleteRows(store, t.model, t.cols, ids, actor, files);
+    return ids.map((id) => ({ [pk.columnName]: id }));
+  });
 }
 
 /** Ids of every row matching `where` (all rows without one), in key order. */
@@ -130,9 +160,14 @@ export function updateWhere(store: ProjectStore, tableKey: string, where: string
   const pk = t.cols.find((c) => c.pk)!;
   const fields = (body ?? {}) as Record<string, unknown>;
   if (Object.hasOwn(fields, pk.title) || Object.hasOwn(fields, pk.columnName)) return 0;
-  const ids = matchingIds(store, t, where, actor.id || null);
-  updateRows(store, t.model, t.cols, ids.map((id) => ({ id, body })), actor);
-  return ids.length;
+  checkWritable(t, body);
+  // matchingIds reads through the reader's row rule: rows outside it are not touched.
+  return store.transaction(() => {
+    const ids = matchingIds(store, t, where, actor.id || null);
+    updateRows(store, t.model, t.cols, ids.map((id) => ({ id, body })), actor);
+    withCheck(store, t, ids);
+    return ids.length;
+  });
 }
 
 /** `DELETE bulk/.../all`: every matching row. */

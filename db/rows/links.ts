@@ -8,8 +8,9 @@ import type { ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { recordWrites, type Actor } from "./audit";
 import { apiRow, pageInfo, queryTable } from "./read";
-import { tableRef, type TableRef } from "./table-ref";
+import { fullTableRef, tableRef, type TableRef } from "./table-ref";
 import { rowKey } from "./row-key";
+import { checkWritable, requireVisible } from "./access-guard";
 
 /**
  * Nested link routes (contract 5.2): list the records linked to a row, list the candidates not yet
@@ -29,13 +30,16 @@ interface Link {
   junction?: { table: string; mine: string; theirs: string };
 }
 
-function linkOf(store: ProjectStore, tableKey: string, columnKey: string): Link {
-  const here = tableRef(store, tableKey);
+/** `whole`: every link and record, whoever reads (clean-up after deletes). */
+function linkOf(store: ProjectStore, tableKey: string, columnKey: string, whole = false): Link {
+  const ref = whole ? fullTableRef : tableRef;
+  const here = ref(store, tableKey);
   const cols = modelColumns(store, here.model.id);
   const col = cols.find((c) => c.uidt === "LinkToAnotherRecord" && (c.id === columnKey || c.title === columnKey));
-  if (!col) throw missing(`Column with id/name '${columnKey}' is not found`);
+  // A link hidden from the reader is not there for them.
+  if (!col || here.access?.denied.get(col.title) === "hidden") throw missing(`Column with id/name '${columnKey}' is not found`);
   const o = linkOptions(col);
-  const related = tableRef(store, o.fk_related_model_id);
+  const related = ref(store, o.fk_related_model_id);
   if (o.type === "mm") {
     const j = findModel(store, o.fk_mm_model_id!);
     const jCols = modelColumns(store, j.id);
@@ -49,6 +53,11 @@ function linkOf(store: ProjectStore, tableKey: string, columnKey: string): Link 
 const keyName = (t: TableRef) => t.cols.find((c) => c.pk)!.columnName;
 
 function assertRow(store: ProjectStore, t: TableRef, id: number) {
+  // A record outside the reader's row rule is not there for them (db/rows/access-guard.ts).
+  if (t.access?.rule) {
+    requireVisible(store, t, [id]);
+    return;
+  }
   if (!store.exec(`SELECT 1 FROM ${Q(t.model.tableName)} WHERE ${Q(keyName(t))} = ?`, id).length) {
     throw missing("Row not found");
   }
@@ -86,6 +95,7 @@ export function setLink(store: ProjectStore, tableKey: string, rowId: string, co
   const l = linkOf(store, tableKey, columnKey);
   const id = rowKey(rowId);
   const ref = rowKey(refRowId);
+  checkWritable(l.here, { [l.col.title]: null });
   assertRow(store, l.here, id);
   assertRow(store, l.related, ref);
   const relT = Q(l.related.model.tableName);
@@ -120,7 +130,7 @@ export function setLink(store: ProjectStore, tableKey: string, rowId: string, co
 export function unlinkDeleted(store: ProjectStore, tableId: string, ids: number[]) {
   const json = JSON.stringify(ids);
   for (const col of modelColumns(store, tableId).filter((c) => c.uidt === "LinkToAnotherRecord")) {
-    const l = linkOf(store, tableId, col.id);
+    const l = linkOf(store, tableId, col.id, true);
     if (l.junction) {
       store.exec(`DELETE FROM ${Q(l.junction.table)} WHERE ${Q(l.junction.mine)} IN (SELECT value FROM json_each(?))`, json);
     } else if (l.o.type === "hm") {

@@ -32,6 +32,7 @@ export function queryTable(t: TableRef): QueryTable {
 function buildQueryTable(t: TableRef): QueryTable {
   return {
     tableName: t.model.tableName,
+    rowRule: t.access?.rule ?? null,
     columns: [
       ...t.cols.map((c): QueryColumn => {
         const column: QueryColumn = { id: c.id, title: c.title, columnName: c.columnName, uidt: c.uidt, options: c.options, pk: c.pk };
@@ -79,10 +80,11 @@ export function readById(store: ProjectStore, t: TableRef, id: number) {
 const meOf = (scope?: RowScope): string | null => scope?.caller?.userId ?? null;
 
 // The key holds the whole filter (view filters and filterArrJson included), as anything in it
-// changes the count, and the reader when the filter names `@me`.
+// changes the count, and the reader when the filter names `@me` or a row rule binds them.
 function count(store: ProjectStore, t: TableRef, where: string | WhereNode | undefined, cache: CountCache, me: string | null): number {
   const filter = whereKey(where);
-  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}`;
+  const who = t.access?.rule ? `\u0000${t.access.reader.role}\u0000${t.access.reader.userId}\u0000${t.access.reader.email}` : "";
+  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}${who}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
   const compiled = compileCount({ dialect: "sqlite", table: queryTable(t), where, me });

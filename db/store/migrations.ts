@@ -101,6 +101,14 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     // and sorts their names in SQL next to the data (db/rows/row-users.ts).
     `CREATE TABLE _nc_row_users (id TEXT PRIMARY KEY, email TEXT NOT NULL, display_name TEXT)`,
   ],
+  [
+    // Field permissions and row rules (issue 23): per table and role (editor, commenter, viewer),
+    // fields as {columnId: "read-only" | "hidden"} and the row rule as a filterArrJson tree.
+    `CREATE TABLE _nc_table_access (
+      fk_model_id TEXT NOT NULL REFERENCES _nc_models(id) ON DELETE CASCADE, role TEXT NOT NULL,
+      fields TEXT NOT NULL DEFAULT '{}', row_rule TEXT, updated_at TEXT NOT NULL,
+      PRIMARY KEY (fk_model_id, role))`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */

@@ -1,6 +1,7 @@
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import type { Stored } from "../fields/types";
 import type { metaSchema } from "./schema";
+import type { Reader } from "../access/reader";
 
 export type MetaDb = BaseSQLiteDatabase<"sync", unknown, typeof metaSchema>;
 
@@ -17,4 +18,9 @@ export interface ProjectStore {
   transaction<T>(fn: () => T): T;
   /** Memo of derived schema (table refs); whoever changes the schema clears it. */
   schemaCache: Map<string, unknown>;
+  /**
+   * Who the current data call reads for (db/access): set by the project room around each gated
+   * call, null or absent for full access. Table refs narrow themselves to it.
+   */
+  reader?: Reader | null;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { can, scopeOf, type Action } from "../../db/acl/matrix";
 import { effectiveRoles, PROJECT_ROLES, toFlags, type ProjectRole } from "../../db/acl/roles";
 import { createApp } from "../../functions/app";
@@ -71,53 +71,79 @@ describe("route x role outcomes follow the permission matrix", async () => {
     expect(routes.length).toBeGreaterThan(10);
   });
 
+  // Routes share one setup per family (the path up to its resource, e.g. /api/v1/db/meta/tables):
+  // every setup has a table, a hook and view parts, so any route of the family reaches real ids.
+  // Only a deletion that went through changes what the next caller meets (the writes below send
+  // empty bodies); then the family starts afresh before the next caller.
+  const families = new Map<string, typeof routes>();
   for (const route of routes) {
-    it(`${route.method} ${route.path} (${route.action})`, async () => {
-      const callers: Array<[string, TestUser | null, ProjectRole | null]> = [
-        ["anonymous", null, null],
-        ...Object.entries(orgUsers).map(([name, u]) => [name, u, null] as [string, TestUser, null]),
-        ...PROJECT_ROLES.map((r) => [r, members[r], r] as [string, TestUser, ProjectRole]),
-      ];
-      // Comment routes name their table in the query or body (fk_model_id) instead of the path.
-      const byModel = route.path.includes("/audits/");
-      const needsSchema = byModel || /:tableId|:columnId|:tableName|:hookId/.test(route.path);
-      const needsViews = /:viewId|:filterId|:filterGroupId|:sortId|:gridViewColumnId|:viewColumnId|:formViewColumnId/.test(route.path);
-      let setup = await freshSetup(needsSchema, needsViews);
-      for (const [name, user, projectRole] of callers) {
-        const { projectId, subject, ids } = setup;
-        const path = route.path
-          .replace(":projectId", projectId)
-          .replace(":projectName", projectId)
-          .replace(":userId", subject.id)
-          .replace(":tableId", ids.tableId)
-          .replace(":columnId", ids.columnId)
-          .replace(":tableName", ids.tableId)
-          .replace(":viewId", ids.viewId)
-          .replace(":viewName", ids.defaultViewId)
-          .replace(":filterId", ids.filterId)
-          .replace(":filterGroupId", ids.filterId)
-          .replace(":sortId", ids.sortId)
-          .replace(":gridViewColumnId", ids.viewColumnId)
-          .replace(":viewColumnId", ids.viewColumnId)
-          .replace(":hookId", ids.hookId)
-          .replace(":formViewColumnId", ids.viewColumnId)
-          .replace(/:[a-zA-Z]+/g, "x");
-        // Uploads name their project in the folder they write to (contract 7).
-        const query = byModel ? `?fk_model_id=${ids.tableId}` : route.path.includes("/storage/") ? `?path=noco/${projectId}/t/c` : "";
-        const body = byModel ? { fk_model_id: ids.tableId, row_id: "1", description: "hi" } : {};
-        const res = await api(route.method, path + query, { token: user?.token, body: route.method === "GET" ? undefined : body });
-        // A write that went through may have changed what the next caller meets: start afresh.
-        // View parts outlive changes other than their deletion, and their setup is the costliest.
-        const changed = route.method !== "GET" && res.status < 400 && (!needsViews || route.method === "DELETE");
-        if (changed) setup = await freshSetup(needsSchema, needsViews);
-        const label = `${name} ${route.method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`;
-        if (!user) {
-          expect(res.status, label).toBe(401);
-          continue;
-        }
-        const flags = scopeOf(route.action) === "org" ? toFlags(user.roles) : effectiveRoles(user.roles, projectRole);
-        if (can(flags, route.action)) expect(isDenied(res) || res.status === 401, label).toBe(false);
-        else expect(isDenied(res), label).toBe(true);
+    const family = route.path.split("/").slice(0, 6).join("/");
+    families.set(family, [...(families.get(family) ?? []), route]);
+  }
+
+  for (const [family, familyRoutes] of families) {
+    describe(family, () => {
+      let setup: Awaited<ReturnType<typeof freshSetup>>;
+      beforeAll(async () => {
+        setup = await freshSetup(true, true);
+      }, 60_000);
+
+      for (const route of familyRoutes) {
+        it(`${route.method} ${route.path} (${route.action})`, async () => {
+          const callers: Array<[string, TestUser | null, ProjectRole | null]> = [
+            ["anonymous", null, null],
+            ...Object.entries(orgUsers).map(([name, u]) => [name, u, null] as [string, TestUser, null]),
+            ...PROJECT_ROLES.map((r) => [r, members[r], r] as [string, TestUser, ProjectRole]),
+          ];
+          // Comment routes name their table in the query or body (fk_model_id) instead of the path.
+          const byModel = route.path.includes("/audits/");
+          const call = async ([name, user, projectRole]: (typeof callers)[number]) => {
+            const { projectId, subject, ids } = setup;
+            const path = route.path
+              .replace(":projectId", projectId)
+              .replace(":projectName", projectId)
+              .replace(":userId", subject.id)
+              .replace(":tableId", ids.tableId)
+              .replace(":columnId", ids.columnId)
+              .replace(":tableName", ids.tableId)
+              .replace(":viewId", ids.viewId)
+              .replace(":viewName", ids.defaultViewId)
+              .replace(":filterId", ids.filterId)
+              .replace(":filterGroupId", ids.filterId)
+              .replace(":sortId", ids.sortId)
+              .replace(":gridViewColumnId", ids.viewColumnId)
+              .replace(":viewColumnId", ids.viewColumnId)
+              .replace(":hookId", ids.hookId)
+              .replace(":formViewColumnId", ids.viewColumnId)
+              .replace(/:[a-zA-Z]+/g, "x");
+            // Uploads name their project in the folder they write to (contract 7).
+            const query = byModel ? `?fk_model_id=${ids.tableId}` : route.path.includes("/storage/") ? `?path=noco/${projectId}/t/c` : "";
+            const body = byModel ? { fk_model_id: ids.tableId, row_id: "1", description: "hi" } : {};
+            const res = await api(route.method, path + query, { token: user?.token, body: route.method === "GET" ? undefined : body });
+            return { name, user, projectRole, path, res };
+          };
+          // Reads change nothing: every caller asks at once. Writes go one caller at a time.
+          const outcomes = [];
+          if (route.method === "GET") outcomes.push(...(await Promise.all(callers.map(call))));
+          else {
+            for (const caller of callers) {
+              const outcome = await call(caller);
+              outcomes.push(outcome);
+              if (route.method === "DELETE" && outcome.res.status < 400) setup = await freshSetup(true, true);
+            }
+          }
+          for (const { name, user, projectRole, path, res } of outcomes) {
+            const label = `${name} ${route.method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`;
+            if (!user) {
+              expect(res.status, label).toBe(401);
+              continue;
+            }
+            const flags = scopeOf(route.action) === "org" ? toFlags(user.roles) : effectiveRoles(user.roles, projectRole);
+            if (can(flags, route.action)) expect(isDenied(res) || res.status === 401, label).toBe(false);
+            else expect(isDenied(res), label).toBe(true);
+          }
+          // A deletion that goes through for four callers makes four fresh setups: room for a busy machine.
+        }, 120_000);
       }
     });
   }

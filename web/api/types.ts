@@ -67,6 +67,8 @@ export interface Column {
   colOptions?: Record<string, unknown> & { options?: SelectOption[] };
   /** Computed columns: the type their values filter as (the server's db/query/result-type.ts). */
   filter_uidt?: UIType;
+  /** Set when the caller's role may read but not change the field (table access settings, issue 23). */
+  access?: "read-only";
 }
 
 export interface ViewSummary {

@@ -6,7 +6,8 @@
  * - Typed or pasted text is read with `parseText` and sent as `toApi` of the result; its error is
  *   the registry's sentence naming the column.
  * - A value from a picker (checkbox, select, date input) goes through `fromApi` the same way.
- * - Read-only: virtual types, the key, auto-increment and system columns, and CreateTime.
+ * - Read-only: virtual types, the key, auto-increment and system columns, and CreateTime; and a
+ *   field the caller's role may only read (`access: "read-only"` in the table meta).
  */
 import { fieldContext, fieldType, type AnyFieldType } from "../../db/fields/registry";
 import type { FieldContext, Result } from "../../db/fields/types";
@@ -25,7 +26,7 @@ export interface ColumnCodec {
 /** Keys, creation time and computed fields (the registry's `readOnly`), and system columns. */
 export function isReadOnlyColumn(column: Column): boolean {
   const type = fieldType(column.uidt);
-  return !type || type.virtual || column.pk || Boolean(column.ai) || column.system || type.readOnly;
+  return !type || type.virtual || column.pk || Boolean(column.ai) || column.system || type.readOnly || column.access === "read-only";
 }
 
 export function codecFor(column: Column): ColumnCodec {

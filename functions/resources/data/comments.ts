@@ -6,6 +6,7 @@ import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { actorOf, room } from "./context";
+import { readerOf } from "../../../db/access/rules";
 
 const COMMENT_MAX = 10_000;
 
@@ -22,7 +23,9 @@ export const commentRoutes = new Hono<AppEnv>()
     return c.json(await unwrap(room(c).countComments(c.req.query("fk_model_id")!, ids)));
   })
   .get("/audits/comments", need("commentList"), async (c) => {
-    const list = await unwrap(room(c).listAudit(c.req.query("fk_model_id")!, c.req.query("row_id") ?? "", c.req.query("comments_only") === "true"));
+    const user = c.get("user");
+    const reader = readerOf(c.get("roles") ?? {}, user?.id, user?.email);
+    const list = await unwrap(room(c).listAudit(c.req.query("fk_model_id")!, c.req.query("row_id") ?? "", c.req.query("comments_only") === "true", reader));
     return c.json({ list });
   })
   .post("/audits/comments", need("commentRow"), body(commentBody), async (c) => {

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import type { Actor } from "../../../db/rows/audit";
-import type { GatedMethod } from "../../../realtime/project-room";
+import { GATED_METHODS, type GatedMethod } from "../../../realtime/project-room";
 import { gatedRoom, projectRoom, type RoomClient } from "../../lib/room";
 import { checkProjectAccess } from "../../middleware/acl";
+import { readerOf } from "../../../db/access/rules";
 import type { AppEnv } from "../../types";
 
 export type Ctx = Context<AppEnv>;
@@ -13,7 +14,7 @@ export type Ctx = Context<AppEnv>;
  */
 export function room(c: Ctx): RoomClient {
   const claims = c.get("gate");
-  if (!claims) return projectRoom(c.env, c.get("project").id);
+  if (!claims) return narrowedRoom(c);
   return new Proxy({} as RoomClient, {
     get: (_, method: GatedMethod) => async (...args: unknown[]) => {
       // Whatever the room answers, access has been settled for this request.
@@ -22,7 +23,26 @@ export function room(c: Ctx): RoomClient {
       if (res.ok || !("fallback" in res)) return res;
       c.set("user", undefined);
       await checkProjectAccess(c, claims.action);
-      return (projectRoom(c.env, c.get("project").id)[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+      // Narrowed to the caller's role all the same (shared bases, API tokens; db/access).
+      const user = c.get("user");
+      return projectRoom(c.env, c.get("project").id).asReader(readerOf(c.get("roles") ?? {}, user?.id, user?.email), method, args);
+    },
+  });
+}
+
+/**
+ * Without one-hop claims (shared bases, API tokens, checked by the Worker's full check): data
+ * methods go through `asReader`, narrowed to the caller's role (db/access); others as they are.
+ */
+function narrowedRoom(c: Ctx): RoomClient {
+  const plain = projectRoom(c.env, c.get("project").id);
+  return new Proxy(plain, {
+    get: (target, method: string) => {
+      if (!(GATED_METHODS as readonly string[]).includes(method)) {
+        return (...args: unknown[]) => (target as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
+      }
+      const user = c.get("user");
+      return (...args: unknown[]) => target.asReader(readerOf(c.get("roles") ?? {}, user?.id, user?.email), method as GatedMethod, args);
     },
   });
 }

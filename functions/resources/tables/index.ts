@@ -8,6 +8,7 @@ import { dropShares } from "../../lib/shared-views";
 import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
+import { readerOf } from "../../../db/access/rules";
 import type { AppEnv } from "../../types";
 import { withVisibleViews } from "../../../db/views/kinds";
 import { callerOf } from "../../lib/caller";
@@ -49,7 +50,9 @@ export const tables = new Hono<AppEnv>()
   .get("/tables/:tableId", need("tableGet"), async (c) => {
     // No index write here: this request found the table through the index, and its columns and
     // views were indexed when they were made.
-    return c.json(withVisibleViews(await unwrap(room(c).readTable(pid(c), c.req.param("tableId"))), callerOf(c)));
+    // Narrowed roles get the fields as they may see them (db/access/meta.ts).
+    const user = c.get("user");
+    return c.json(withVisibleViews(await unwrap(room(c).readTable(pid(c), c.req.param("tableId"), readerOf(c.get("roles") ?? {}, user?.id, user?.email))), callerOf(c)));
   })
   .patch("/tables/:tableId", need("tableUpdate"), body(updateTableInput), async (c) => {
     const body = await jsonBody(c, updateTableInput);

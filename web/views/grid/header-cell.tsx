@@ -1,4 +1,4 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronDown, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronDown, EyeOff, Lock, Pencil, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GUTTER_WIDTH, HEADER_HEIGHT } from "./grid-constants";
@@ -76,6 +76,10 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
     >
       <Icon aria-hidden="true" className="size-3.5 shrink-0 text-gray-400" />
       <span className="min-w-0 flex-1 truncate">{title}</span>
+      {/* The caller's role may read this field but not change it (table access settings). */}
+      {field.column.access === "read-only" ? (
+        <Lock role="img" aria-label={t("grid.expanded.readOnly")} data-testid="field-lock" className="size-3 shrink-0 text-gray-400" />
+      ) : null}
       <Popover
         role="menu"
         label={t("grid.column.menu", { title })}

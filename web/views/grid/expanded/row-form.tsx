@@ -1,3 +1,4 @@
+import { Lock } from "lucide-react";
 import { createElement } from "react";
 import { useTranslation } from "react-i18next";
 import type { Row } from "../../../api/view-types";
@@ -27,7 +28,8 @@ export function RowForm({ row, fields, canEdit, errors, onChange }: RowFormProps
             <label htmlFor={id} className="flex items-center gap-1.5 text-xs font-medium text-gray-600">
               <Icon aria-hidden="true" className="size-3.5 text-gray-400" />
               {title}
-              {f.codec.readOnly && !(canEdit && f.column.uidt === "LinkToAnotherRecord") ? <span className="text-gray-400">{t("grid.expanded.readOnly")}</span> : null}
+              {f.column.access === "read-only" ? <Lock aria-hidden="true" className="size-3.5 text-gray-400" /> : null}
+              {f.codec.readOnly && !(canEdit && f.column.uidt === "LinkToAnotherRecord" && !f.column.access) ? <span className="text-gray-400">{t("grid.expanded.readOnly")}</span> : null}
             </label>
             {writable ? (
               createElement(f.ui.Editor!, {

@@ -1,0 +1,18 @@
+import { PREVIEW_ROLES, type PreviewRole, type RoleFlags } from "../acl/roles";
+
+/** The roles field permissions and row rules narrow; owners and creators always have everything. */
+export const ACCESS_ROLES = PREVIEW_ROLES;
+export type AccessRole = PreviewRole;
+
+/** Who reads: a narrowed role with their identity (for `@me`); null readers have everything. */
+export interface Reader {
+  role: AccessRole;
+  userId: string;
+  email: string;
+}
+
+export function readerOf(flags: RoleFlags, userId: string | null | undefined, email: string | null | undefined): Reader | null {
+  if (flags.owner || flags.creator || flags.super) return null;
+  const role: AccessRole = flags.editor ? "editor" : flags.commenter ? "commenter" : "viewer";
+  return { role, userId: userId ?? "", email: email ?? "" };
+}
