@@ -1,3 +1,4 @@
+import { GATED_METHODS, type GatedMethod } from "./gated-methods";
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { fullTableRef, tableRef } from "../db/rows/table-ref";
 import type { PresenceState } from "./presence";
@@ -69,13 +70,7 @@ function guard<T>(fn: () => T): RoomResult<T> {
   }
 }
 
-/** The data methods a request may reach through `gated` (the one-hop access path). */
-export const GATED_METHODS = [
-  "listRows", "countRows", "groupBy", "exportCsv", "findOne", "readRow", "rowExists", "nestedList",
-  "insertRow", "insertRows", "updateRow", "updateRows", "updateWhere", "deleteRow", "deleteRows", "deleteWhere", "setLink",
-  "groupedList", "submitForm", "submitFormWithLinks", "calendarFeed",
-] as const;
-export type GatedMethod = (typeof GATED_METHODS)[number];
+export { GATED_METHODS, type GatedMethod };
 
 /** A gated call's answer: the method's, or `fallback` when the Worker must run the full check. */
 export type GatedResult = RoomResult<unknown> | { ok: false; fallback: true };

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { Actor } from "../../../db/rows/audit";
-import { GATED_METHODS, type GatedMethod } from "../../../realtime/project-room";
+import { GATED_METHODS, type GatedMethod } from "../../../realtime/gated-methods";
 import { gatedRoom, projectRoom, type RoomClient } from "../../lib/room";
 import { checkProjectAccess } from "../../middleware/acl";
 import { readerOf } from "../../../db/access/rules";
