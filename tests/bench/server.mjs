@@ -1,6 +1,6 @@
 // A local instance for benchmarks: the built Worker in workerd through Miniflare (as `npm start`
 // serves it, no development proxy) on loopback with its own fresh state folder.
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { serveWorker } from "../../scripts/serve-worker.mjs";
 import { buildWeb, migrate } from "../../scripts/wrangler-env.mjs";
 
@@ -12,7 +12,9 @@ export async function startBenchServer({
 } = {}) {
   const persistTo = `.wrangler/bench-state-${port}`;
   rmSync(persistTo, { recursive: true, force: true });
+  // API benchmarks need no web app, but the Worker's build names dist/ as its assets folder.
   if (build) buildWeb();
+  else mkdirSync("dist", { recursive: true });
   migrate(persistTo);
   const server = await serveWorker({ port, inspectorPort, persistTo, vars: { RATE_LIMIT_PER_MINUTE: "100000" } });
   return { base: `http://127.0.0.1:${port}`, stop: () => server.stop() };
