@@ -69,7 +69,11 @@ export function pasteEntry(before: RowValues[], after: RowValues[], created: Row
 
 /** A delete of rows (already deleted): undo inserts their values again, without a one-column key (the database gives a new one) but with a composite key's columns (no database makes those). */
 export function deleteEntry(rows: RowValues[], keyTitle: string, writable: readonly string[]): HistoryEntry {
-  const values = rows.map((row) => Object.fromEntries(writable.filter((t) => (keyTitles(keyTitle).length > 1 || !isKeyTitle(keyTitle, t)) && t in row).map((t) => [t, row[t]])));
+  const composite = keyTitles(keyTitle).length > 1;
+  const values = rows.map((row) => ({
+    ...(composite ? keyPartOf(row, keyTitle) : {}),
+    ...Object.fromEntries(writable.filter((t) => !isKeyTitle(keyTitle, t) && t in row).map((t) => [t, row[t]])),
+  }));
   return {
     redo: [{ kind: "delete", ref: "rows" }],
     undo: [{ kind: "insert", ref: "rows", rows: values }],
