@@ -90,7 +90,7 @@ test("connect a PostgreSQL database, open a table, edit a cell, see it in the da
   await expect(page.getByText("The tables and fields match the database.")).toBeVisible();
 });
 
-test("a composite-key table: edit a cell of one row and delete two rows from the grid, seen in the database", async ({ page, request }) => {
+test("a composite-key table: edit a cell of one row, delete two rows from the grid and undo, seen in the database", async ({ page, request }) => {
   test.skip(!sample, "no PostgreSQL on this machine");
   const db = sample!;
   const token = await signUpByApi(request, uniqueEmail("extkey"));
@@ -125,4 +125,9 @@ test("a composite-key table: edit a cell of one row and delete two rows from the
   await expect(count(page)).toHaveText("1 record");
   await expect(cell(page, 0, "Product")).toHaveText(kept!);
   await expect.poll(async () => (await lines()).map((r) => r.product), { timeout: 15_000 }).toEqual([kept]);
+
+  // Undo puts them back with their own keys (no database makes up a composite key).
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(count(page)).toHaveText("3 records");
+  await expect.poll(async () => (await lines()).map((r) => [r.order_id, r.line_no, r.product]), { timeout: 15_000 }).toEqual([[1, 1, "pen"], [1, 2, "ink"], [2, 1, "pad"]]);
 });
