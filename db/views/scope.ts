@@ -48,7 +48,8 @@ function loadView(store: ProjectStore, t: TableRef, viewKey: string): ViewScope 
   syncViewColumns(store, t.model.id);
   const cols = tableColumns(store, t.model.id);
   const byId = new Map(cols.map((c) => [c.id, c]));
-  const pk = cols.find((c) => c.pk);
+  // Every key column (a composite key's too): clients name a row by all of them.
+  const keys = cols.filter((c) => c.pk);
   const shown = (c: ColumnRow, show: number) => Boolean(c.pv) || (Boolean(show) && (!isSystemColumn(c) || Boolean(v.showSystemFields)));
   const visible = orderedViewColumns(store, v.id, cols.find((c) => c.pv)?.id).flatMap((r) => {
     const c = byId.get(r.columnId);
@@ -58,7 +59,7 @@ function loadView(store: ProjectStore, t: TableRef, viewKey: string): ViewScope 
   const scope: ViewScope = {
     tree: storedTree(store.meta.select().from(filters).where(eq(filters.viewId, v.id)).all(), cols),
     sort: savedSorts.flatMap((s) => (byId.has(s.columnId) ? [term(byId.get(s.columnId)!, s.direction)] : [])),
-    visible: [...(pk ? [pk.title] : []), ...visible],
+    visible: [...keys.map((c) => c.title), ...visible],
   };
   store.schemaCache.set(key, scope);
   return scope;

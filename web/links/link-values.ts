@@ -9,6 +9,7 @@
 import type { LinkType, RowKey } from "../api/links-api";
 import type { Column, TableMeta } from "../api/types";
 import { ApiError } from "../lib/api-errors";
+import { keySpecOf, rowIdOf } from "../lib/row-id";
 import { virtualText } from "../fields/codec";
 
 export interface LinkedRecord {
@@ -73,13 +74,9 @@ export function displayColumnOf(meta: TableMeta): Column | undefined {
   return meta.columns.find((c) => c.pv) ?? meta.columns.find((c) => c.pk);
 }
 
-export function keyColumnOf(meta: TableMeta): Column | undefined {
-  return meta.columns.find((c) => c.pk);
-}
-
-/** A row of the other table as a record: its key and display text. */
+/** A row of the other table as a record: its key (a composite key's id `a___b`) and display text. */
 export function recordOfRow(row: Record<string, unknown>, meta: TableMeta): LinkedRecord {
-  const key = row[keyColumnOf(meta)?.title ?? "Id"];
+  const key = rowIdOf(row, keySpecOf(meta.columns));
   const display = displayColumnOf(meta);
   return { key: typeof key === "number" || typeof key === "string" ? key : null, label: display ? virtualText(row[display.title]) : "" };
 }

@@ -17,6 +17,7 @@ import { queryKeys } from "../api/query-keys";
 import type { LoadedPages, PagesEdit } from "../views/grid/data/row-store";
 import type { DataEvent, Row } from "./protocol";
 import { appendRow, removeRow } from "./row-cache";
+import { rowIdOf } from "../lib/row-id";
 
 /** What the events need of a grid's row store (RowStore fits). */
 export interface LiveStore {
@@ -71,8 +72,8 @@ export function applyDataEvent(event: DataEvent, t: EventTargets): void {
   }
   const { row } = event;
   if (event.op === "update") {
-    for (const g of grids) g.store.patchByKey(g.keyTitle, row[g.keyTitle], row);
-    const key = grids[0] ? row[grids[0].keyTitle] : undefined;
+    for (const g of grids) g.store.patchByKey(g.keyTitle, rowIdOf(row, g.keyTitle), row);
+    const key = grids[0] ? rowIdOf(row, grids[0].keyTitle) : undefined;
     if (key !== undefined) qc.setQueriesData<Row>(rowQuery(event.tableId, key), (old) => (old ? { ...old, ...row } : old));
     return;
   }

@@ -10,6 +10,7 @@
  * The changed cells are the event's `changed` titles, else every column of the row.
  */
 import type { EditingCell, Row, RowEvent } from "./protocol";
+import { isKeyTitle, rowIdOf } from "../lib/row-id";
 
 export const CONFLICT_WINDOW_MS = 10_000;
 
@@ -45,9 +46,9 @@ export class ConflictTracker {
   noteSaved(tableId: string, keyTitle: string, rows: readonly Row[], now: number): void {
     this.prune(now);
     for (const row of rows) {
-      const rowId = String(row[keyTitle]);
+      const rowId = String(rowIdOf(row, keyTitle));
       for (const [column, value] of Object.entries(row)) {
-        if (column === keyTitle) continue;
+        if (isKeyTitle(keyTitle, column)) continue;
         const key = JSON.stringify([tableId, rowId, column]);
         this.saved.delete(key);
         this.saved.set(key, { tableId, keyTitle, rowId, column, value, at: now });
@@ -66,11 +67,11 @@ export class ConflictTracker {
     const changed = new Set(event.changed ?? Object.keys(row));
     const out: Conflict[] = [];
     const e = this.editing;
-    if (e && e.tableId === tableId && String(row[e.keyTitle]) === e.rowId && changed.has(e.column)) {
+    if (e && e.tableId === tableId && String(rowIdOf(row, e.keyTitle)) === e.rowId && changed.has(e.column)) {
       out.push({ tableId, rowId: e.rowId, column: e.column, editing: true });
     }
     for (const [key, s] of this.saved) {
-      if (s.tableId !== tableId || String(row[s.keyTitle]) !== s.rowId || !changed.has(s.column) || same(row[s.column], s.value)) continue;
+      if (s.tableId !== tableId || String(rowIdOf(row, s.keyTitle)) !== s.rowId || !changed.has(s.column) || same(row[s.column], s.value)) continue;
       this.saved.delete(key);
       if (!out.some((c) => c.rowId === s.rowId && c.column === s.column)) out.push({ tableId, rowId: s.rowId, column: s.column, editing: false });
     }

@@ -12,6 +12,7 @@ import { registerGrid, setEditing, track } from "./client";
 import { remoteCells } from "./presence-store";
 import { usePresence } from "./presence-ui";
 import type { Row } from "./protocol";
+import { rowIdOf } from "../lib/row-id";
 
 interface LiveTable {
   tableId: string;
@@ -39,7 +40,7 @@ export function LiveGrid({ tableId, keyTitle, store, inTableOrder, children }: L
 /** Reports the cell this tab edits (row, column title), or none; no-op outside a LiveGrid. */
 export function useReportEditing(row: Row | null | undefined, column: string | null | undefined): void {
   const live = useContext(LiveGridContext);
-  const rowId = live && row ? String(row[live.keyTitle] ?? "") : "";
+  const rowId = live && row ? String(rowIdOf(row, live.keyTitle) ?? "") : "";
   useEffect(() => {
     if (!live || !rowId || !column) return;
     setEditing({ tableId: live.tableId, keyTitle: live.keyTitle, rowId, column });
@@ -65,7 +66,7 @@ export function useRemoteEditing(titles: readonly string[]): (row: Row | undefin
     if (!live || cells.length === 0) return () => undefined;
     return (row) => {
       if (!row) return undefined;
-      const key = String(row[live.keyTitle]);
+      const key = String(rowIdOf(row, live.keyTitle));
       const marks = cells.filter((c) => c.rowId === key).map((c) => ({ col: titles.indexOf(c.column), name: c.name, color: c.color })).filter((m) => m.col >= 0);
       return marks.length > 0 ? marks : undefined;
     };

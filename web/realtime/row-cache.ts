@@ -15,12 +15,13 @@
  */
 import type { LoadedPages, PagesEdit } from "../views/grid/data/row-store";
 import type { Row } from "./protocol";
+import { rowIdOf } from "../lib/row-id";
 
 const sameKey = (a: unknown, b: unknown) => a !== undefined && a !== null && String(a) === String(b);
 
 export function findRow(pages: LoadedPages["pages"], keyTitle: string, key: unknown): { page: number; index: number } | null {
   for (const [page, rows] of pages) {
-    const index = rows.findIndex((r) => sameKey(r[keyTitle], key));
+    const index = rows.findIndex((r) => sameKey(rowIdOf(r, keyTitle), key));
     if (index >= 0) return { page, index };
   }
   return null;
@@ -57,7 +58,7 @@ export function removeRow(loaded: LoadedPages, keyTitle: string, key: unknown): 
 }
 
 export function appendRow(loaded: LoadedPages, keyTitle: string, row: Row): PagesEdit | null {
-  if (loaded.totalRows === null || findRow(loaded.pages, keyTitle, row[keyTitle])) return null;
+  if (loaded.totalRows === null || findRow(loaded.pages, keyTitle, rowIdOf(row, keyTitle))) return null;
   const size = loaded.pageSize;
   const total = loaded.totalRows;
   const page = Math.floor(total / size);

@@ -5,6 +5,7 @@ import { useLinkHost } from "../../links/link-host";
 import { linkedRecords, linkTypeOf, planChips } from "../../links/link-values";
 import type { CellProps } from "../types";
 import { chipRowClass, ValueChip } from "./chips";
+import { rowIdOf } from "../../lib/row-id";
 
 /** Chips shown in a cell before "+N more"; the expanded record shows more. */
 const CELL_CHIPS = 3;
@@ -21,7 +22,7 @@ export function LinkCell({ value, codec, wrap, row }: CellProps) {
   const host = useLinkHost();
   const column = codec.column;
   const type = linkTypeOf(column);
-  const rowKey = host && row ? keyOf(row[host.keyTitle]) : null;
+  const rowKey = host && row ? keyOf(rowIdOf(row, host.keyTitle)) : null;
   const live = host !== null && rowKey !== null && type !== null;
   const stop = { onMouseDown: (e: { stopPropagation(): void }) => e.stopPropagation(), onDoubleClick: (e: { stopPropagation(): void }) => e.stopPropagation() };
   if (host && row && rowKey === null && type !== null) {

@@ -27,6 +27,7 @@ import { CalendarBar, HEADER, LANE } from "./calendar-bar";
 import { CalendarFeed } from "./calendar-feed";
 import { addDays, blankFilter, dayText, daysBetween, daysOf, layoutRow, movedTo, rangeFilter, resized, step, visibleDays, type Mode, type Segment } from "./range";
 import { carriedSettings } from "../shared/carried-settings";
+import { rowIdOf } from "../../lib/row-id";
 
 const MAX_LANES = 3;
 const MODES: Mode[] = ["month", "week", "day"];
@@ -87,7 +88,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
       undo.current = [...undo.current.slice(-19), { key, before }];
       setTick((n) => n + 1);
     }
-    queryClient.setQueryData<RowPage>(rowsKey, (old) => (old ? { ...old, list: old.list.map((r) => (r[keyTitle] === key ? { ...r, ...patch } : r)) } : old));
+    queryClient.setQueryData<RowPage>(rowsKey, (old) => (old ? { ...old, list: old.list.map((r) => (rowIdOf(r, keyTitle) === key ? { ...r, ...patch } : r)) } : old));
     try {
       await rowsApi.update({ projectId, tableId }, key, patch);
     } catch (err) {
@@ -119,15 +120,15 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   const title = (row: Row) => (frame.pv ? codecFor(frame.pv).toText(row[frame.pv.title]) : "") || t("views.untitled");
   const canEdit = can("dataUpdate");
   const list = rows.data?.list ?? [];
-  const byKey = new Map(list.map((r) => [String(r[keyTitle]), r]));
+  const byKey = new Map(list.map((r) => [String(rowIdOf(r, keyTitle)), r]));
   const spanOf = (row: Row) => {
     const span = daysOf(row[from.title], to ? row[to.title] : null);
-    if (span && resizing && resizing.key === row[keyTitle]) return resized(span, resizing.edge, resizing.day);
+    if (span && resizing && resizing.key === rowIdOf(row, keyTitle)) return resized(span, resizing.edge, resizing.day);
     return span;
   };
   const spans = list.flatMap((row) => {
     const span = spanOf(row);
-    return span ? [{ key: String(row[keyTitle]), ...span }] : [];
+    return span ? [{ key: String(rowIdOf(row, keyTitle)), ...span }] : [];
   });
 
   function moveTo(row: Row, day: string) {
@@ -139,13 +140,13 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
       before[to.title] = row[to.title];
     }
     if (patch[from!.title] === row[from!.title]) return;
-    void write(row[keyTitle] as Key, before, patch);
+    void write(rowIdOf(row, keyTitle) as Key, before, patch);
   }
   function startResize(row: Row, edge: "start" | "end", e: ReactPointerEvent<HTMLSpanElement>) {
     if (e.button !== 0) return;
     e.preventDefault();
     e.stopPropagation();
-    const key = row[keyTitle] as Key;
+    const key = rowIdOf(row, keyTitle) as Key;
     const span = daysOf(row[from!.title], to ? row[to.title] : null);
     if (!span || !to) return;
     resizingRef.current = true;
@@ -173,11 +174,11 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
     if (!end) return moveTo(row, addDays(span.first, delta));
     const last = addDays(span.last, delta);
     if (!to || last < span.first) return;
-    void write(row[keyTitle] as Key, { [to.title]: row[to.title] ?? null }, { [to.title]: movedTo(row[to.title] ?? row[from!.title], last) });
+    void write(rowIdOf(row, keyTitle) as Key, { [to.title]: row[to.title] ?? null }, { [to.title]: movedTo(row[to.title] ?? row[from!.title], last) });
   }
   function startDrag(row: Row, grabbed: number, e: React.DragEvent<HTMLElement>) {
     if (resizingRef.current) return e.preventDefault();
-    e.dataTransfer.setData("text/plain", String(row[keyTitle]));
+    e.dataTransfer.setData("text/plain", String(rowIdOf(row, keyTitle)));
     e.dataTransfer.effectAllowed = "move";
     setDragging({ row, grabbed });
     // After the browser took its drag image: bars then let drops through to the days under them.
@@ -188,7 +189,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
     try {
       const row = await rowsApi.insert({ projectId, tableId }, { [from!.title]: day });
       reload();
-      setExpanded({ key: row[keyTitle] as Key });
+      setExpanded({ key: rowIdOf(row, keyTitle) as Key });
     } catch (err) {
       notifyError(err);
     }
@@ -199,13 +200,13 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   const laneLimit = mode === "month" ? MAX_LANES : Infinity;
   const card = (row: Row) => (
     <li
-      key={`${String(row[keyTitle])}`}
+      key={`${String(rowIdOf(row, keyTitle))}`}
       data-testid="calendar-record"
       draggable={canEdit}
       onDragStart={(e) => startDrag(row, 0, e)}
       onDragEnd={endDrag}
     >
-      <button type="button" onClick={() => setExpanded({ key: row[keyTitle] as Key })} className="block w-full truncate rounded bg-violet-100 px-1.5 py-0.5 text-start text-xs text-violet-900 hover:bg-violet-200">
+      <button type="button" onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as Key })} className="block w-full truncate rounded bg-violet-100 px-1.5 py-0.5 text-start text-xs text-violet-900 hover:bg-violet-200">
         {title(row)}
       </button>
     </li>
@@ -233,7 +234,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
         movable={canEdit}
         resizable={canEdit && Boolean(to)}
         passThrough={passThrough || resizing !== null}
-        onOpen={() => setExpanded({ key: row[keyTitle] as Key })}
+        onOpen={() => setExpanded({ key: rowIdOf(row, keyTitle) as Key })}
         onDragStart={(e, grabbed) => startDrag(row, daysBetween(span.first, day) + grabbed, e)}
         onDragEnd={endDrag}
         onResizeStart={(edge, e) => startResize(row, edge, e)}

@@ -33,6 +33,7 @@ import { CoverFitPicker } from "../shared/cover-fit-picker";
 import { ViewFieldsMenu } from "../shared/view-fields-menu";
 import { recordWrites } from "../shared/record-writes";
 import { useViewFrame, type ViewFrame } from "../shared/use-view-frame";
+import { keyTitles, rowIdOf } from "../../lib/row-id";
 
 const CARD_WIDTH = 240;
 const GAP = 12;
@@ -60,7 +61,7 @@ function Gallery({ frame, setup, coverId, metaText }: { frame: ViewFrame; setup:
   const locked = view.lock_type === "locked" && !can("viewUpdate");
   const columns = useMemo(() => meta.columns.filter((c) => c.uidt !== "ForeignKey"), [meta.columns]);
   const cover = meta.columns.find((c) => c.id === coverId && servesView(c.uidt, "cover")) ?? null;
-  const fieldTitles = useMemo(() => [...new Set([keyTitle, ...(frame.pv ? [frame.pv.title] : []), ...(cover ? [cover.title] : []), ...frame.shown.map((c) => c.title)])], [keyTitle, frame.pv, cover, frame.shown]);
+  const fieldTitles = useMemo(() => [...new Set([...keyTitles(keyTitle), ...(frame.pv ? [frame.pv.title] : []), ...(cover ? [cover.title] : []), ...frame.shown.map((c) => c.title)])], [keyTitle, frame.pv, cover, frame.shown]);
   const query = useViewQuery({ setup, columns, fieldTitles, canSaveFilters: can("filterCreate") && !locked, canSaveSorts: can("sortCreate") && !locked });
   const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError);
   const cardFields = useMemo(() => frame.shown.filter((c) => c.id !== frame.pv?.id && c.id !== cover?.id).slice(0, 5), [frame.shown, frame.pv, cover]);
@@ -113,7 +114,7 @@ function Gallery({ frame, setup, coverId, metaText }: { frame: ViewFrame; setup:
       cards.push(
         <li key={index} data-testid="gallery-card" className="absolute" style={{ top: r * (cardHeight + GAP), insetInlineStart: c * (CARD_WIDTH + GAP), width: CARD_WIDTH, height: cardHeight }}>
           {row ? (
-            <button type="button" className="block size-full overflow-hidden rounded-md border border-gray-200 bg-white text-start shadow-xs hover:border-primary/50" onClick={() => setExpanded({ key: row[keyTitle] as string | number })}>
+            <button type="button" className="block size-full overflow-hidden rounded-md border border-gray-200 bg-white text-start shadow-xs hover:border-primary/50" onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as string | number })}>
               <RecordCard row={row} pv={frame.pv} fields={cardFields} cover={cover} untitled={t("views.untitled")} fit={fit} />
             </button>
           ) : (

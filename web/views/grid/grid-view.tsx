@@ -22,6 +22,7 @@ import { sortBy } from "./logic/sorts";
 import { GridToolbar } from "./toolbar/grid-toolbar";
 import { useFieldDialogs } from "./use-field-dialogs";
 import { useFillHeight } from "./use-fill-height";
+import { keySpecOf, keyTitles, rowIdOf } from "../../lib/row-id";
 
 export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup }) {
   const { projectId, can } = useProject();
@@ -31,7 +32,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   // A locked view's filters, sorts, fields and layout are its builders' (SPEC 3): others get none of those controls.
   const shapeLocked = setup.view?.lock_type === "locked" && !can("viewUpdate");
   const perms = { edit: can("dataUpdate"), insert: can("dataInsert"), delete: can("dataDelete") };
-  const keyTitle = meta.columns.find((c) => c.pk)?.title ?? "Id";
+  const keyTitle = keySpecOf(meta.columns);
   const target = useMemo(() => ({ projectId, tableId: meta.id }), [projectId, meta.id]);
   const cols = useGridColumns(setup, can("gridColumnUpdate"));
   const visible = useMemo(() => cols.visible.map(fieldView), [cols.visible]);
@@ -42,7 +43,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
     return [...shown, ...meta.columns.filter((c) => !shown.includes(c) && c.uidt !== "ForeignKey")];
   }, [cols.visible, meta.columns]);
   const searchColumns = useMemo(() => queryColumns.filter((c) => !isVirtual(c.uidt)), [queryColumns]);
-  const fieldTitles = useMemo(() => [...new Set([keyTitle, ...cols.visible.map((f) => f.column.title)])], [keyTitle, cols.visible]);
+  const fieldTitles = useMemo(() => [...new Set([...keyTitles(keyTitle), ...cols.visible.map((f) => f.column.title)])], [keyTitle, cols.visible]);
   const query = useViewQuery({ setup, columns: queryColumns, fieldTitles, canSaveFilters: can("filterCreate"), canSaveSorts: can("sortCreate") });
   const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError);
   const writableTitles = useMemo(() => all.filter((f) => !f.codec.readOnly).map((f) => f.column.title), [all]);
@@ -66,7 +67,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   const onExpand = useCallback((rowIndex: number) => {
     const row = store.rowAt(rowIndex);
     if (!row) return;
-    setExpanded({ key: row[keyTitle] as string | number });
+    setExpanded({ key: rowIdOf(row, keyTitle) as string | number });
     track("row:expand", { tableId: meta.id });
   }, [store, keyTitle, meta.id]);
 

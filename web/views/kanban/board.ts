@@ -6,6 +6,7 @@
  */
 import type { SelectOption } from "../../api/types";
 import type { Row } from "../../api/view-types";
+import { rowIdOf } from "../../lib/row-id";
 
 export const UNCATEGORIZED = "uncategorized";
 
@@ -65,7 +66,7 @@ export function withStacks(meta: KanbanMeta, groupColumnId: string, stacks: read
 export function orderCards(rows: readonly Row[], keyTitle: string, order: ReadonlyArray<string | number> | undefined): Row[] {
   if (!order?.length) return [...rows];
   const rank = new Map(order.map((k, i) => [String(k), i]));
-  return [...rows].sort((a, b) => (rank.get(String(a[keyTitle])) ?? Infinity) - (rank.get(String(b[keyTitle])) ?? Infinity));
+  return [...rows].sort((a, b) => (rank.get(String(rowIdOf(a, keyTitle))) ?? Infinity) - (rank.get(String(rowIdOf(b, keyTitle))) ?? Infinity));
 }
 
 export const MAX_HAND_ORDER = 200;

@@ -33,6 +33,7 @@ import { useViewFrame, type ViewFrame } from "../shared/use-view-frame";
 import { MAX_HAND_ORDER, orderCards, parseMeta, stacksOf, withStacks, wipLimitOf, withWipLimit, type KanbanMeta, type Stack } from "./board";
 import { StackName, NewStack } from "./stack-name";
 import { WipLimit } from "./wip-limit";
+import { rowIdOf } from "../../lib/row-id";
 
 const PAGE = 25;
 
@@ -128,10 +129,10 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
     let card: Row | null = null;
     setLoaded((old) => {
       const src = old[from]?.rows ?? [];
-      const found = src.find((r) => r[keyTitle] === key);
+      const found = src.find((r) => rowIdOf(r, keyTitle) === key);
       if (!found) return old;
       card = { ...found, ...values };
-      const rest = src.filter((r) => r[keyTitle] !== key);
+      const rest = src.filter((r) => rowIdOf(r, keyTitle) !== key);
       const next = { ...old, [from]: { rows: rest, total: (old[from]?.total ?? 1) - (from === to ? 0 : 1) } };
       const dst = from === to ? rest : (old[to]?.rows ?? []);
       const rows = [...dst];
@@ -154,7 +155,7 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
       if (m.from !== m.to) await rowsApi.update({ projectId, tableId: frame.meta.id }, m.key as string | number, { [group.title]: to.key });
       // The hand order of the stack it lands in: the loaded cards' keys as they now stand.
       setLoaded((now) => {
-        const keys = (now[m.to]?.rows ?? []).slice(0, MAX_HAND_ORDER).map((r) => r[keyTitle] as string | number);
+        const keys = (now[m.to]?.rows ?? []).slice(0, MAX_HAND_ORDER).map((r) => rowIdOf(r, keyTitle) as string | number);
         void saveMeta({ ...meta, cardOrder: { ...(meta.cardOrder ?? {}), [m.to]: keys } });
         return now;
       });
@@ -183,7 +184,7 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
 
   function drop(to: Stack, index: number) {
     if (!dragging) return;
-    const fromIndex = (loaded[dragging.from]?.rows ?? []).findIndex((r) => r[keyTitle] === dragging.key);
+    const fromIndex = (loaded[dragging.from]?.rows ?? []).findIndex((r) => rowIdOf(r, keyTitle) === dragging.key);
     setDragging(null);
     if (dragging.from === to.id && (fromIndex === index || fromIndex + 1 === index)) return;
     const toIndex = dragging.from === to.id && fromIndex < index ? index - 1 : index;
@@ -223,7 +224,7 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
     patchByKey(_keyTitle: string, key: unknown, values: Row) {
       setLoaded((old) => {
         for (const [sid, l] of Object.entries(old)) {
-          const card = l.rows.find((r) => r[keyTitle] === key);
+          const card = l.rows.find((r) => rowIdOf(r, keyTitle) === key);
           if (!card) continue;
           const merged = { ...card, ...values };
           const to = group.title in values ? stackIdOf(values[group.title]) : sid;
@@ -301,16 +302,16 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
                   <ol className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-2">
                     {rows.map((row, index) => (
                       <li
-                        key={String(row[keyTitle])}
+                        key={String(rowIdOf(row, keyTitle))}
                         data-testid="kanban-card"
                         draggable={canMove}
-                        onDragStart={(e) => (setDragging({ key: row[keyTitle], from: stack.id }), e.dataTransfer.setData("text/plain", String(row[keyTitle])))}
+                        onDragStart={(e) => (setDragging({ key: rowIdOf(row, keyTitle), from: stack.id }), e.dataTransfer.setData("text/plain", String(rowIdOf(row, keyTitle))))}
                         onDragEnd={() => setDragging(null)}
                         onDragOver={(e) => dragging && (e.preventDefault(), e.stopPropagation())}
                         onDrop={(e) => (e.preventDefault(), e.stopPropagation(), drop(stack, index))}
                         className="cursor-grab rounded-md border border-gray-200 bg-white shadow-xs hover:border-primary/50"
                       >
-                        <button type="button" className="block w-full" onClick={() => setExpanded({ key: row[keyTitle] as string | number })}>
+                        <button type="button" className="block w-full" onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as string | number })}>
                           <RecordCard row={row} pv={frame.pv} fields={cardFields} cover={cover} untitled={t("views.untitled")} fit={meta.coverFit === "fit" ? "fit" : "crop"} />
                         </button>
                       </li>

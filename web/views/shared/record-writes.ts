@@ -2,6 +2,7 @@
 import { rowsApi, type RowTarget } from "../../api/rows-api";
 import type { Row } from "../../api/view-types";
 import type { WritePlan } from "../grid/logic/paste-plan";
+import { splitKey } from "../../lib/row-id";
 
 export function recordWrites(target: RowTarget, keyTitle: string, onChanged: () => void, onError: (err: unknown) => void) {
   const tableTarget = { projectId: target.projectId, tableId: target.tableId };
@@ -19,7 +20,7 @@ export function recordWrites(target: RowTarget, keyTitle: string, onChanged: () 
     async applyPlan(plan: WritePlan): Promise<boolean> {
       try {
         for (const u of plan.updates) {
-          const { [keyTitle]: key, ...patch } = u;
+          const { id: key, patch } = splitKey(u, keyTitle);
           await rowsApi.update(tableTarget, key as string | number, patch);
         }
         onChanged();

@@ -7,6 +7,7 @@ import type { Column, TableMeta } from "../../api/types";
 import { viewKindsApi, type ViewColumn } from "../../api/view-kinds-api";
 import type { View } from "../../api/view-types";
 import { fieldView, type GridFieldView } from "../grid/grid-field";
+import { keySpecOf } from "../../lib/row-id";
 
 export const viewColumnsKey = (viewId: string) => ["viewColumns", viewId] as const;
 
@@ -35,7 +36,7 @@ export function useViewFrame(tableId: string, view: View): { frame: ViewFrame | 
     const fields = meta.columns
       .filter((c) => c.uidt !== "ForeignKey")
       .map((column, i) => fieldView({ column, gridColumnId: null, show: true, order: i, width: 200 }));
-    return { meta, view, keyTitle: meta.columns.find((c) => c.pk)?.title ?? "Id", pv, viewColumns: cols.data, shown, fields };
+    return { meta, view, keyTitle: keySpecOf(meta.columns), pv, viewColumns: cols.data, shown, fields };
   }, [table.data, cols.data, view]);
   return { frame, error: table.error ?? cols.error };
 }

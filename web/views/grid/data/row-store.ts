@@ -11,6 +11,7 @@
  *   until the new ones arrive, so the grid does not flash.
  */
 import { pageOf, pagesToEvict, planFetches, wantedPages, type Viewport } from "./page-cache";
+import { rowIdOf } from "../../../lib/row-id";
 
 export type Row = Record<string, unknown>;
 export interface PageAnswer {
@@ -214,7 +215,7 @@ export class RowStore {
     let changed = false;
     for (const map of [this.pages, this.stale]) {
       for (const [p, rows] of map) {
-        const i = rows.findIndex((r) => r[keyTitle] === key);
+        const i = rows.findIndex((r) => rowIdOf(r, keyTitle) === key);
         if (i < 0) continue;
         const next = rows.slice();
         next[i] = { ...rows[i], ...values };

@@ -2,10 +2,11 @@
 import { rowsApi, type RowTarget } from "../../../api/rows-api";
 import type { Row } from "../../../api/view-types";
 import type { BulkApi, RowKey } from "../logic/history";
+import { idOfAnswer, keyBodyOf, splitKey } from "../../../lib/row-id";
 
 /** The bulk insert answers `[{<key column_name>: id}]`: the one value of each object. */
 export function keysOfAnswer(answer: ReadonlyArray<Record<string, unknown>>): RowKey[] {
-  return answer.map((o) => Object.values(o)[0] as RowKey);
+  return answer.map((o) => idOfAnswer(o));
 }
 
 /**
@@ -17,11 +18,11 @@ export function bulkApi(target: RowTarget, keyTitle: string): BulkApi {
   return {
     update: (rows) => {
       if (rows.length !== 1) return rowsApi.bulkUpdate(target, rows);
-      const { [keyTitle]: key, ...patch } = rows[0]!;
+      const { id: key, patch } = splitKey(rows[0]!, keyTitle);
       return rowsApi.update(target, key as RowKey, patch);
     },
     insert: async (rows) => keysOfAnswer(await rowsApi.bulkInsert(target, rows)),
-    remove: (keys) => (keys.length === 1 ? rowsApi.remove(target, keys[0]!) : rowsApi.bulkDelete(target, keys.map((k): Row => ({ [keyTitle]: k })))),
+    remove: (keys) => (keys.length === 1 ? rowsApi.remove(target, keys[0]!) : rowsApi.bulkDelete(target, keys.map((k): Row => keyBodyOf(k, keyTitle)))),
   };
 }
 

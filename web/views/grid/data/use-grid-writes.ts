@@ -20,6 +20,7 @@ import { UndoStack } from "../logic/undo-stack";
 import type { WritePlan } from "../logic/paste-plan";
 import type { RowStore } from "./row-store";
 import { bulkApi } from "./row-writes";
+import { keyPartOf, rowIdOf } from "../../../lib/row-id";
 
 export interface GridWrites {
   commitCell(row: Row, codec: ColumnCodec, out: EditorOutput): Promise<boolean>;
@@ -40,7 +41,7 @@ export function useGridWrites(target: RowTarget, keyTitle: string, store: RowSto
   const api = useMemo(() => bulkApi({ projectId: target.projectId, tableId: target.tableId }, keyTitle), [target.projectId, target.tableId, keyTitle]);
   const changed = () => setTick((n) => n + 1);
 
-  const patchLocal = useCallback((rows: Row[]) => rows.forEach((r) => store.patchByKey(keyTitle, r[keyTitle], r)), [store, keyTitle]);
+  const patchLocal = useCallback((rows: Row[]) => rows.forEach((r) => store.patchByKey(keyTitle, rowIdOf(r, keyTitle), r)), [store, keyTitle]);
 
   const applyPlan = useCallback(async (plan: WritePlan) => {
     if (plan.error) {
@@ -78,13 +79,13 @@ export function useGridWrites(target: RowTarget, keyTitle: string, store: RowSto
     }
     const title = codec.column.title;
     if (JSON.stringify(row[title] ?? null) === JSON.stringify(parsed.value ?? null)) return true;
-    return applyPlan({ updates: [{ [keyTitle]: row[keyTitle], [title]: parsed.value }], before: [row], inserts: [], error: null });
+    return applyPlan({ updates: [{ ...keyPartOf(row, keyTitle), [title]: parsed.value }], before: [row], inserts: [], error: null });
   }, [applyPlan, keyTitle]);
 
   const deleteRows = useCallback(async (rows: Row[]) => {
     if (rows.length === 0) return true;
     try {
-      await api.remove(rows.map((r) => r[keyTitle] as string | number));
+      await api.remove(rows.map((r) => rowIdOf(r, keyTitle) as string | number));
       history.push(deleteEntry(rows, keyTitle, writableTitles));
       store.reload();
       changed();
@@ -98,7 +99,7 @@ export function useGridWrites(target: RowTarget, keyTitle: string, store: RowSto
   const insertRow = useCallback(async (values: Row) => {
     try {
       const created = await rowsApi.insert({ projectId: target.projectId, tableId: target.tableId }, values);
-      history.push(insertEntry(values, created[keyTitle] as string | number));
+      history.push(insertEntry(values, rowIdOf(created, keyTitle) as string | number));
       store.reload();
       changed();
       return created;

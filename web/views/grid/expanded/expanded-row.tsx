@@ -18,6 +18,7 @@ import type { GridWrites } from "../data/use-grid-writes";
 import type { GridFieldView } from "../grid-field";
 import { CommentsPanel } from "./comments-panel";
 import { RowForm } from "./row-form";
+import { keyPartOf } from "../../../lib/row-id";
 
 interface ExpandedRowProps {
   target: RowTarget;
@@ -61,7 +62,7 @@ export function ExpandedRow({ target, keyTitle, rowKey, fields, canEdit, canComm
     setSaving(true);
     const ok = isNew
       ? (await writes.insertRow({ ...values, ...(links ? pendingValues(links.pending) : {}) })) !== null
-      : Object.keys(values).length === 0 || (await writes.applyPlan({ updates: [{ [keyTitle]: row[keyTitle], ...values }], before: [row], inserts: [], error: null }));
+      : Object.keys(values).length === 0 || (await writes.applyPlan({ updates: [{ ...keyPartOf(row, keyTitle), ...values }], before: [row], inserts: [], error: null }));
     setSaving(false);
     if (ok) onClose();
   };

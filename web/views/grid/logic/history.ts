@@ -7,6 +7,7 @@
  *   the new keys are stored under that name, so the matching delete step on the other side
  *   removes the right rows (undo of a delete re-creates rows with new keys; its redo deletes those).
  */
+import { isKeyTitle, keyPartOf, keyTitles, rowIdOf } from "../../../lib/row-id";
 export type RowKey = string | number;
 export type RowValues = Record<string, unknown>;
 
@@ -45,14 +46,14 @@ export async function runSteps(entry: HistoryEntry, steps: readonly Step[], api:
 
 /** Values of `row` for the given titles, with the key; a missing value counts as null. */
 export function pickValues(row: RowValues, titles: readonly string[], keyTitle: string): RowValues {
-  const out: RowValues = { [keyTitle]: row[keyTitle] };
+  const out: RowValues = keyPartOf(row, keyTitle);
   for (const t of titles) out[t] = row[t] ?? null;
   return out;
 }
 
 /** An update of existing rows: `after` are the sent patches (with keys), `before` the old rows. */
 export function updateEntry(before: RowValues[], after: RowValues[], keyTitle: string): HistoryEntry {
-  const undo = after.map((patch, i) => pickValues(before[i] ?? {}, Object.keys(patch).filter((k) => k !== keyTitle), keyTitle));
+  const undo = after.map((patch, i) => pickValues(before[i] ?? {}, Object.keys(patch).filter((k) => !isKeyTitle(keyTitle, k)), keyTitle));
   return { redo: [{ kind: "update", rows: after }], undo: [{ kind: "update", rows: undo }], keys: {} };
 }
 
@@ -66,13 +67,17 @@ export function pasteEntry(before: RowValues[], after: RowValues[], created: Row
   return entry;
 }
 
-/** A delete of rows (already deleted): undo inserts their values again without the key. */
+/** A delete of rows (already deleted): undo inserts their values again, without a one-column key (the database gives a new one) but with a composite key's columns (no database makes those). */
 export function deleteEntry(rows: RowValues[], keyTitle: string, writable: readonly string[]): HistoryEntry {
-  const values = rows.map((row) => Object.fromEntries(writable.filter((t) => t !== keyTitle && t in row).map((t) => [t, row[t]])));
+  const composite = keyTitles(keyTitle).length > 1;
+  const values = rows.map((row) => ({
+    ...(composite ? keyPartOf(row, keyTitle) : {}),
+    ...Object.fromEntries(writable.filter((t) => !isKeyTitle(keyTitle, t) && t in row).map((t) => [t, row[t]])),
+  }));
   return {
     redo: [{ kind: "delete", ref: "rows" }],
     undo: [{ kind: "insert", ref: "rows", rows: values }],
-    keys: { rows: rows.map((r) => r[keyTitle] as RowKey) },
+    keys: { rows: rows.map((r) => rowIdOf(r, keyTitle) as RowKey) },
   };
 }
 

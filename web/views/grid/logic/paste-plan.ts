@@ -13,6 +13,7 @@ import type { Row } from "../../../api/view-types";
 import type { ColumnCodec } from "../../../fields/codec";
 import { rectCols, rectRows, type Rect } from "./selection";
 import { formatTsv } from "./tsv";
+import { keyPartOf } from "../../../lib/row-id";
 
 export interface WritePlan {
   updates: Row[];
@@ -61,7 +62,7 @@ export function planPaste(input: PasteInput): WritePlan {
     }
     if (Object.keys(values).length === 0) continue;
     if (existing) {
-      plan.updates.push({ [input.keyTitle]: existing[input.keyTitle], ...values });
+      plan.updates.push({ ...keyPartOf(existing, input.keyTitle), ...values });
       plan.before.push(existing);
     } else {
       plan.inserts.push(values);
@@ -76,7 +77,7 @@ export function planClear(rect: Rect, fields: readonly ColumnCodec[], rows: read
   const plan: WritePlan = { updates: [], before: [], inserts: [], error: null };
   if (writable.length === 0) return plan;
   for (const row of rows) {
-    plan.updates.push({ [keyTitle]: row[keyTitle], ...Object.fromEntries(writable.map((f) => [f.column.title, null])) });
+    plan.updates.push({ ...keyPartOf(row, keyTitle), ...Object.fromEntries(writable.map((f) => [f.column.title, null])) });
     plan.before.push(row);
   }
   return plan;
