@@ -34,6 +34,7 @@ check("typecheck", "tsc", ["--noEmit", "-p", "tsconfig.json"]);
 check("typecheck web", "tsc", ["--noEmit", "-p", "web/tsconfig.json"]);
 check("typecheck tests", "tsc", ["--noEmit", "-p", "tests/tsconfig.json"]);
 check("lint", "eslint", ["."]);
+check("format (prettier)", "prettier", ["--check", "."]);
 
 step("unit and worker tests (vitest)", "vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/vitest.json`]);
 if (existsSync(`${out}/vitest.json`)) {
