@@ -9,9 +9,7 @@ import { cycles } from "./scripts/lint/import-graph.mjs";
  * - the Worker's bindings (functions/env.ts) name the room class, and the room reads the bindings:
  *   types only, broken when Env is split from the PROJECT binding.
  */
-const ALLOWED_CYCLE_EDGES = [
-  "functions/env.ts -> realtime/project-room.ts",
-];
+const ALLOWED_CYCLE_EDGES = ["functions/env.ts -> realtime/project-room.ts"];
 
 let cycleCache;
 /** `local/no-cycle`: a file on an import cycle fails lint, with one loop through it spelled out. */
@@ -33,8 +31,14 @@ const noCycle = {
 const frameworkImports = [
   { group: ["hono", "hono/*", "@hono/*"], message: "db/ is framework-free (DESIGN.md): no Hono." },
   { group: ["react", "react-dom", "react/*", "react-dom/*"], message: "db/ is framework-free (DESIGN.md): no React." },
-  { group: ["partyserver", "partysocket", "cloudflare:*"], message: "db/ must not use Worker-only modules (DESIGN.md)." },
-  { group: ["**/functions/*", "**/realtime/*", "**/web/*"], message: "db/ imports nothing of functions/, realtime/ or web/." },
+  {
+    group: ["partyserver", "partysocket", "cloudflare:*"],
+    message: "db/ must not use Worker-only modules (DESIGN.md).",
+  },
+  {
+    group: ["**/functions/*", "**/realtime/*", "**/web/*"],
+    message: "db/ imports nothing of functions/, realtime/ or web/.",
+  },
 ];
 
 export default tseslint.config(
@@ -67,7 +71,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["react", "react-dom", "**/web/*"], message: "The Worker imports db/, never web/ or React." }] },
+        {
+          patterns: [
+            { group: ["react", "react-dom", "**/web/*"], message: "The Worker imports db/, never web/ or React." },
+          ],
+        },
       ],
     },
   },
@@ -82,8 +90,15 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/functions/*", "!**/functions/*.d.ts"], allowTypeImports: true, message: "web/ takes only types from functions/ (DESIGN.md)." },
-            { group: ["**/realtime/*", "hono", "hono/*", "cloudflare:*"], message: "web/ runs in the browser: no Worker modules." },
+            {
+              group: ["**/functions/*", "!**/functions/*.d.ts"],
+              allowTypeImports: true,
+              message: "web/ takes only types from functions/ (DESIGN.md).",
+            },
+            {
+              group: ["**/realtime/*", "hono", "hono/*", "cloudflare:*"],
+              message: "web/ runs in the browser: no Worker modules.",
+            },
           ],
         },
       ],

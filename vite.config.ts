@@ -48,7 +48,12 @@ export default defineConfig({
     outDir: "../dist",
     emptyOutDir: true,
     sourcemap: false,
-    rollupOptions: { input: { main: fileURLToPath(new URL("./web/index.html", import.meta.url)), shared: fileURLToPath(new URL("./web/shared.html", import.meta.url)) } },
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL("./web/index.html", import.meta.url)),
+        shared: fileURLToPath(new URL("./web/shared.html", import.meta.url)),
+      },
+    },
   },
   server: { host: "127.0.0.1" },
 });

@@ -70,7 +70,11 @@ export default defineConfig({
           testTimeout: 30_000,
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["./tests/integration/setup.ts"],
-          globalSetup: ["./tests/integration/fake-oauth.global.ts", "./tests/integration/fake-files.global.ts", "./tests/integration/fake-turnstile.global.ts"],
+          globalSetup: [
+            "./tests/integration/fake-oauth.global.ts",
+            "./tests/integration/fake-files.global.ts",
+            "./tests/integration/fake-turnstile.global.ts",
+          ],
         },
       },
       {

@@ -10,7 +10,13 @@ describe("pageInfo", () => {
   });
 
   it("answers a whole list as page 1 of 1, also when empty", () => {
-    expect(wholeList(["a", "b"]).pageInfo).toEqual({ totalRows: 2, page: 1, pageSize: 2, isFirstPage: true, isLastPage: true });
+    expect(wholeList(["a", "b"]).pageInfo).toEqual({
+      totalRows: 2,
+      page: 1,
+      pageSize: 2,
+      isFirstPage: true,
+      isLastPage: true,
+    });
     expect(wholeList([]).pageInfo).toMatchObject({ totalRows: 0, isFirstPage: true, isLastPage: true });
   });
 });

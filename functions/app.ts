@@ -35,7 +35,10 @@ import type { AppEnv } from "./types";
  * routers, behind a memo of their matches (lib/memo-router.ts).
  */
 export function createApp() {
-  const app = new Hono<AppEnv>({ strict: false, router: new MemoRouter(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] })) });
+  const app = new Hono<AppEnv>({
+    strict: false,
+    router: new MemoRouter(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] })),
+  });
   app.onError(onError);
   app.notFound(notFoundHandler);
   app.use("*", securityHeaders);

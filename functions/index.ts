@@ -18,7 +18,11 @@ export default {
       if (!routed) return new Response("Not found", { status: 404 });
       // A browser drops a socket whose answer does not name one of the subprotocols it offered.
       if (routed.status === 101 && routed.webSocket && offeredProtocols(request).includes(SOCKET_PROTOCOL)) {
-        return new Response(null, { status: 101, webSocket: routed.webSocket, headers: { "Sec-WebSocket-Protocol": SOCKET_PROTOCOL } });
+        return new Response(null, {
+          status: 101,
+          webSocket: routed.webSocket,
+          headers: { "Sec-WebSocket-Protocol": SOCKET_PROTOCOL },
+        });
       }
       return routed;
     }

@@ -24,14 +24,56 @@ function flatten(node: unknown, prefix = "", out: Flat = {}): Flat {
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const holders = (s: string) =>
-  [...s.matchAll(/\{\{\s*([^}]+?)\s*\}\}|\$t\([^)]*\)/g)].map((m) => m[0].replace(/\s/g, "")).filter((h) => h !== "{{count}}").sort();
+  [...s.matchAll(/\{\{\s*([^}]+?)\s*\}\}|\$t\([^)]*\)/g)]
+    .map((m) => m[0].replace(/\s/g, ""))
+    .filter((h) => h !== "{{count}}")
+    .sort();
 
 /** Words that stay as they are in every language: the product's name, formats, protocols, codes. */
 const ALLOWED_AS_IS = new Set(
   [
-    "Gridbase", "URL", "URLs", "JSON", "CSV", "TSV", "API", "ID", "IDs", "OK", "SQL", "SQLite", "PostgreSQL", "MySQL", "MariaDB",
-    "XLSX", "XLS", "XLSM", "ODS", "OTS", "Excel", "Google", "GitHub", "UTC", "HTTP", "HTTPS", "SSL", "TLS", "UUID", "ISO", "PDF",
-    "NocoDB", "Airtable", "Markdown", "Emoji", "Kanban", "YYYY", "MM", "DD", "HH", "mm", "ss",
+    "Gridbase",
+    "URL",
+    "URLs",
+    "JSON",
+    "CSV",
+    "TSV",
+    "API",
+    "ID",
+    "IDs",
+    "OK",
+    "SQL",
+    "SQLite",
+    "PostgreSQL",
+    "MySQL",
+    "MariaDB",
+    "XLSX",
+    "XLS",
+    "XLSM",
+    "ODS",
+    "OTS",
+    "Excel",
+    "Google",
+    "GitHub",
+    "UTC",
+    "HTTP",
+    "HTTPS",
+    "SSL",
+    "TLS",
+    "UUID",
+    "ISO",
+    "PDF",
+    "NocoDB",
+    "Airtable",
+    "Markdown",
+    "Emoji",
+    "Kanban",
+    "YYYY",
+    "MM",
+    "DD",
+    "HH",
+    "mm",
+    "ss",
   ].map((w) => w.toLowerCase()),
 );
 
@@ -66,7 +108,8 @@ export function checkLocale(code: string, en: Flat, loc: Flat): LocaleProblems {
     if (v === undefined) problems.push(`missing ${k}`);
     else if (typeof v !== "string" || !v.trim()) problems.push(`empty ${k}`);
     else {
-      if (holders(source).join("|") !== holders(v).join("|")) problems.push(`placeholders differ in ${k}: ${JSON.stringify(v)}`);
+      if (holders(source).join("|") !== holders(v).join("|"))
+        problems.push(`placeholders differ in ${k}: ${JSON.stringify(v)}`);
       if (v === source && !onlyCodes(v) && !CODE_KEYS.has(k) && !SAME_AS_ENGLISH[code]?.includes(v)) english.push(k);
     }
   }
@@ -75,13 +118,21 @@ export function checkLocale(code: string, en: Flat, loc: Flat): LocaleProblems {
 }
 
 const en = flatten(read("en"));
-const files = readdirSync(DIR).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => f.slice(0, -5));
 const others = files.filter((c) => c !== "en");
 
 describe("locale files", () => {
   it("exist for every supported language and for no other", () => {
-    expect(SUPPORTED_LOCALES.filter((l) => !files.includes(l)), "languages without a file").toEqual([]);
-    expect(files.filter((f) => !(SUPPORTED_LOCALES as readonly string[]).includes(f)), "files of unsupported languages").toEqual([]);
+    expect(
+      SUPPORTED_LOCALES.filter((l) => !files.includes(l)),
+      "languages without a file",
+    ).toEqual([]);
+    expect(
+      files.filter((f) => !(SUPPORTED_LOCALES as readonly string[]).includes(f)),
+      "files of unsupported languages",
+    ).toEqual([]);
   });
 
   it.each(others)("%s has every key of en.json, translated, with the same placeholders", (code) => {
@@ -92,17 +143,42 @@ describe("locale files", () => {
 });
 
 describe("the completeness rules", () => {
-  const base = { "a.hello": "Hello {{name}}", "a.rows_one": "{{count}} row", "a.rows_other": "{{count}} rows", "a.brand": "Gridbase", "a.csv": "CSV" };
+  const base = {
+    "a.hello": "Hello {{name}}",
+    "a.rows_one": "{{count}} row",
+    "a.rows_other": "{{count}} rows",
+    "a.brand": "Gridbase",
+    "a.csv": "CSV",
+  };
 
   it("accept a full translation with the language's own plural forms", () => {
-    const pl = { "a.hello": "Cześć {{name}}", "a.rows_one": "1 wiersz", "a.rows_few": "{{count}} wiersze", "a.rows_many": "{{count}} wierszy", "a.rows_other": "{{count}} wiersza", "a.brand": "Gridbase", "a.csv": "CSV" };
+    const pl = {
+      "a.hello": "Cześć {{name}}",
+      "a.rows_one": "1 wiersz",
+      "a.rows_few": "{{count}} wiersze",
+      "a.rows_many": "{{count}} wierszy",
+      "a.rows_other": "{{count}} wiersza",
+      "a.brand": "Gridbase",
+      "a.csv": "CSV",
+    };
     expect(checkLocale("pl", base, pl)).toEqual({ problems: [], english: [] });
-    const ja = { "a.hello": "こんにちは {{name}}", "a.rows_other": "{{count}} 行", "a.brand": "Gridbase", "a.csv": "CSV" };
+    const ja = {
+      "a.hello": "こんにちは {{name}}",
+      "a.rows_other": "{{count}} 行",
+      "a.brand": "Gridbase",
+      "a.csv": "CSV",
+    };
     expect(checkLocale("ja", base, ja)).toEqual({ problems: [], english: [] });
   });
 
   it("catch a missing key, an empty value, a changed placeholder, a wrong plural set and English left over", () => {
-    const de = { "a.hello": "Hello {{name}}", "a.rows_one": "", "a.rows_other": "{{count}} Zeilen", "a.rows_few": "x", "a.csv": "CSV {{n}}" };
+    const de = {
+      "a.hello": "Hello {{name}}",
+      "a.rows_one": "",
+      "a.rows_other": "{{count}} Zeilen",
+      "a.rows_few": "x",
+      "a.csv": "CSV {{n}}",
+    };
     const { problems, english } = checkLocale("de", base, de);
     expect(problems).toEqual(expect.arrayContaining(["missing a.brand", "empty a.rows_one", "extra key a.rows_few"]));
     expect(problems.some((p) => p.startsWith("placeholders differ in a.csv"))).toBe(true);

@@ -34,7 +34,10 @@ interface Member {
   role: ProjectRole;
 }
 
-export type GateAnswer = { ok: true; flags: RoleFlags; email: string } | { ok: false; fallback: true } | { ok: false; fallback: false; status: 401 | 403; msg: string };
+export type GateAnswer =
+  | { ok: true; flags: RoleFlags; email: string }
+  | { ok: false; fallback: true }
+  | { ok: false; fallback: false; status: 401 | 403; msg: string };
 
 interface FillRow {
   u_roles: string;
@@ -76,7 +79,12 @@ export class AccessGate {
     if (member.tokenVersion !== claims.tokenVersion) return { ok: false, fallback: true };
     const flags = applyPreview(effectiveRoles(member.orgRoles, member.role), claims.preview);
     if (!can(flags, claims.action)) {
-      return { ok: false, fallback: false, status: 403, msg: `${claims.action} - ${flagNames(flags).join(",") || "guest"} : Not allowed` };
+      return {
+        ok: false,
+        fallback: false,
+        status: 403,
+        msg: `${claims.action} - ${flagNames(flags).join(",") || "guest"} : Not allowed`,
+      };
     }
     return { ok: true, flags, email: member.email };
   }
@@ -98,4 +106,3 @@ export class AccessGate {
       .first<FillRow>();
   }
 }
-

@@ -7,7 +7,11 @@ import type { Env } from "../functions/env";
 export async function chatTargets(env: Env): Promise<(kind: ChatKind) => ChatTarget[]> {
   const key = settingsKey(env);
   if (!key) return () => [];
-  const { results } = await env.META.prepare("SELECT kind, title, config FROM integrations WHERE kind != 'email'").all<{ kind: string; title: string; config: string }>();
+  const { results } = await env.META.prepare("SELECT kind, title, config FROM integrations WHERE kind != 'email'").all<{
+    kind: string;
+    title: string;
+    config: string;
+  }>();
   const targets: Array<ChatTarget & { kind: string }> = [];
   for (const r of results) {
     const c = await open<{ webhook_url: string }>(key, r.config);

@@ -33,17 +33,39 @@ export function sourceRow(store: ProjectStore): SourceRow | null {
 export async function sourceConfig(env: Env, encrypted: string): Promise<SourceConfig> {
   const raw = await decryptJson<SourceConfig>(connectionSecret(env), encrypted);
   // Checked again: a key rotation or a changed host rule applies to stored connections too.
-  return parseSourceConfig({ client: raw.client, connection: raw, ...(raw.schema ? { searchPath: [raw.schema] } : {}) }, env.MODE === "local");
+  return parseSourceConfig(
+    { client: raw.client, connection: raw, ...(raw.schema ? { searchPath: [raw.schema] } : {}) },
+    env.MODE === "local",
+  );
 }
 
 export async function openSource(env: Env, encrypted: string): Promise<SourceDriver> {
   const cfg = await sourceConfig(env, encrypted);
-  return withTimeout(openDriver(cfg, { hyperdrive: hyperdriveString(cfg, env) }), METADATA_TIMEOUT_MS, "The database did not answer within 10 seconds");
+  return withTimeout(
+    openDriver(cfg, { hyperdrive: hyperdriveString(cfg, env) }),
+    METADATA_TIMEOUT_MS,
+    "The database did not answer within 10 seconds",
+  );
 }
 
-export async function introspectInto(store: ProjectStore, driver: SourceDriver, row: Pick<SourceRow, "inflection_table" | "inflection_column">, apply: boolean): Promise<DetectedChange[]> {
-  const schema = await withTimeout(driver.introspect(), METADATA_TIMEOUT_MS, "Loading the database's tables took more than 10 seconds");
-  return syncSchema(store, schema, driver.dialect, { table: row.inflection_table, column: row.inflection_column }, apply);
+export async function introspectInto(
+  store: ProjectStore,
+  driver: SourceDriver,
+  row: Pick<SourceRow, "inflection_table" | "inflection_column">,
+  apply: boolean,
+): Promise<DetectedChange[]> {
+  const schema = await withTimeout(
+    driver.introspect(),
+    METADATA_TIMEOUT_MS,
+    "Loading the database's tables took more than 10 seconds",
+  );
+  return syncSchema(
+    store,
+    schema,
+    driver.dialect,
+    { table: row.inflection_table, column: row.inflection_column },
+    apply,
+  );
 }
 
 /** Awaits fn; refusals (bad input, a database's message) become a RoomResult, others throw. */
@@ -51,7 +73,8 @@ export async function guardAsync<T>(fn: () => Promise<T>): Promise<RoomResult<T>
   try {
     return { ok: true, data: await fn() };
   } catch (err) {
-    if (err instanceof DbError || err instanceof QueryError || err instanceof SourceError) return { ok: false, status: err.status, msg: err.message };
+    if (err instanceof DbError || err instanceof QueryError || err instanceof SourceError)
+      return { ok: false, status: err.status, msg: err.message };
     throw err;
   }
 }

@@ -4,9 +4,26 @@
  * module, without the room's runtime imports, so the Worker's routes can name it.
  */
 export const GATED_METHODS = [
-  "listRows", "countRows", "groupBy", "exportCsv", "findOne", "readRow", "rowExists", "nestedList",
-  "insertRow", "insertRows", "updateRow", "updateRows", "updateWhere", "deleteRow", "deleteRows", "deleteWhere", "setLink",
-  "groupedList", "submitForm", "submitFormWithLinks", "calendarFeed",
+  "listRows",
+  "countRows",
+  "groupBy",
+  "exportCsv",
+  "findOne",
+  "readRow",
+  "rowExists",
+  "nestedList",
+  "insertRow",
+  "insertRows",
+  "updateRow",
+  "updateRows",
+  "updateWhere",
+  "deleteRow",
+  "deleteRows",
+  "deleteWhere",
+  "setLink",
+  "groupedList",
+  "submitForm",
+  "submitFormWithLinks",
+  "calendarFeed",
 ] as const;
 export type GatedMethod = (typeof GATED_METHODS)[number];
-

@@ -36,7 +36,13 @@ export interface Attempt {
 
 async function send(req: OutgoingRequest, timeout: number, env: DeliveryEnv): Promise<Attempt> {
   const started = Date.now();
-  const fail = (error: string, status: number | null = null, response: string | null = null): Attempt => ({ ok: false, status, response, error, duration: Date.now() - started });
+  const fail = (error: string, status: number | null = null, response: string | null = null): Attempt => ({
+    ok: false,
+    status,
+    response,
+    error,
+    duration: Date.now() - started,
+  });
   if (env.MODE !== "local") {
     const check = checkPublicUrl(req.url);
     if (!check.ok) return fail(check.reason);
@@ -44,12 +50,24 @@ async function send(req: OutgoingRequest, timeout: number, env: DeliveryEnv): Pr
     return fail(`"${req.url}" is not an http(s) URL`);
   }
   try {
-    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body, redirect: "manual", signal: AbortSignal.timeout(timeout) });
+    const res = await fetch(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeout),
+    });
     const text = (await res.text()).slice(0, EXCERPT);
     const duration = Date.now() - started;
-    return res.ok ? { ok: true, status: res.status, response: text, error: null, duration } : { ok: false, status: res.status, response: text, error: `HTTP ${res.status}`, duration };
+    return res.ok
+      ? { ok: true, status: res.status, response: text, error: null, duration }
+      : { ok: false, status: res.status, response: text, error: `HTTP ${res.status}`, duration };
   } catch (err) {
-    return fail(err instanceof Error && err.name === "TimeoutError" ? `No answer within ${timeout} ms` : String((err as Error)?.message ?? err));
+    return fail(
+      err instanceof Error && err.name === "TimeoutError"
+        ? `No answer within ${timeout} ms`
+        : String((err as Error)?.message ?? err),
+    );
   }
 }
 
@@ -67,11 +85,24 @@ function parseNotification(text: string) {
 }
 
 /** Sends one payload through a hook's notification: every request must succeed. */
-export async function deliverOnce(hook: Pick<HookRow, "notification" | "timeout">, payload: unknown, env: DeliveryEnv, targets: Targets): Promise<Attempt> {
+export async function deliverOnce(
+  hook: Pick<HookRow, "notification" | "timeout">,
+  payload: unknown,
+  env: DeliveryEnv,
+  targets: Targets,
+): Promise<Attempt> {
   const parsed = parseNotification(hook.notification);
-  if (!parsed.success) return { ok: false, status: null, response: null, error: "The hook's notification is not valid", duration: 0 };
+  if (!parsed.success)
+    return { ok: false, status: null, response: null, error: "The hook's notification is not valid", duration: 0 };
   const requests = hookRequests(parsed.data, payload as Parameters<typeof hookRequests>[1], targets);
-  if (!requests.length) return { ok: false, status: null, response: null, error: "No notification target is configured (App store)", duration: 0 };
+  if (!requests.length)
+    return {
+      ok: false,
+      status: null,
+      response: null,
+      error: "No notification target is configured (App store)",
+      duration: 0,
+    };
   const results = await Promise.all(requests.map((r) => send(r, hook.timeout, env)));
   return results.find((r) => !r.ok) ?? results[0]!;
 }
@@ -79,19 +110,37 @@ export async function deliverOnce(hook: Pick<HookRow, "notification" | "timeout"
 export function logAttempt(store: ProjectStore, hook: HookRow, attempt: number, a: Attempt, test: boolean) {
   const [row] = store.exec(
     `INSERT INTO _nc_hook_logs (fk_hook_id, event, operation, test, attempt, status, ok, response, error, duration, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    hook.id, hook.event, hook.operation, test ? 1 : 0, attempt, a.status, a.ok ? 1 : 0, a.response, a.error, a.duration, new Date().toISOString(),
+    hook.id,
+    hook.event,
+    hook.operation,
+    test ? 1 : 0,
+    attempt,
+    a.status,
+    a.ok ? 1 : 0,
+    a.response,
+    a.error,
+    a.duration,
+    new Date().toISOString(),
   );
   // Trimmed every 10th entry (the log reads the newest 100), to keep each delivery cheap.
-  if (Number(row?.id) % 10 === 0) store.exec(
-    `DELETE FROM _nc_hook_logs WHERE fk_hook_id = ? AND id NOT IN (SELECT id FROM _nc_hook_logs WHERE fk_hook_id = ? ORDER BY id DESC LIMIT ?)`,
-    hook.id, hook.id, KEEP_LOGS,
-  );
+  if (Number(row?.id) % 10 === 0)
+    store.exec(
+      `DELETE FROM _nc_hook_logs WHERE fk_hook_id = ? AND id NOT IN (SELECT id FROM _nc_hook_logs WHERE fk_hook_id = ? ORDER BY id DESC LIMIT ?)`,
+      hook.id,
+      hook.id,
+      KEEP_LOGS,
+    );
 }
 
 export const backoff = (interval: number, attempt: number) => Math.min(MAX_BACKOFF, interval * 2 ** attempt);
 
 /** Delivers what is due; answers when the next message is due (ms), or null when none is queued. */
-export async function deliverDue(store: ProjectStore, env: DeliveryEnv, targets: Targets, nowMs = Date.now()): Promise<number | null> {
+export async function deliverDue(
+  store: ProjectStore,
+  env: DeliveryEnv,
+  targets: Targets,
+  nowMs = Date.now(),
+): Promise<number | null> {
   const due = store.exec("SELECT * FROM _nc_hook_queue WHERE due_at <= ? ORDER BY due_at, id LIMIT ?", nowMs, BATCH);
   await Promise.all(
     due.map(async (item: SqlRow) => {
@@ -106,7 +155,13 @@ export async function deliverDue(store: ProjectStore, env: DeliveryEnv, targets:
       const result = await deliverOnce(hook, JSON.parse(String(item.payload)), env, targets);
       logAttempt(store, hook, attempt, result, false);
       if (result.ok || attempt > hook.retries) store.exec("DELETE FROM _nc_hook_queue WHERE id = ?", Number(item.id));
-      else store.exec("UPDATE _nc_hook_queue SET attempt = ?, due_at = ? WHERE id = ?", attempt, Date.now() + backoff(hook.retry_interval, attempt - 1), Number(item.id));
+      else
+        store.exec(
+          "UPDATE _nc_hook_queue SET attempt = ?, due_at = ? WHERE id = ?",
+          attempt,
+          Date.now() + backoff(hook.retry_interval, attempt - 1),
+          Number(item.id),
+        );
     }),
   );
   const [next] = store.exec("SELECT min(due_at) AS at FROM _nc_hook_queue");

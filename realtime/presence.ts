@@ -19,7 +19,18 @@ export interface PresenceState extends SocketIdentity {
   at: number;
 }
 
-const COLORS = ["#e11d48", "#2563eb", "#16a34a", "#d97706", "#7c3aed", "#0891b2", "#db2777", "#65a30d", "#ea580c", "#4f46e5"];
+const COLORS = [
+  "#e11d48",
+  "#2563eb",
+  "#16a34a",
+  "#d97706",
+  "#7c3aed",
+  "#0891b2",
+  "#db2777",
+  "#65a30d",
+  "#ea580c",
+  "#4f46e5",
+];
 
 export function colorOf(userId: string): string {
   let h = 0;
@@ -41,14 +52,26 @@ export function presenceList(conns: Iterable<Connection<PresenceState>>) {
     const known = byUser.get(s.userId);
     if (!known || s.at > known.at) byUser.set(s.userId, s);
   }
-  return [...byUser.values()].map(({ userId, name, email, color, path, table, editing }) => ({ userId, name, email, color, path, table, editing }));
+  return [...byUser.values()].map(({ userId, name, email, color, path, table, editing }) => ({
+    userId,
+    name,
+    email,
+    color,
+    path,
+    table,
+    editing,
+  }));
 }
 
 /** A copy without e-mail addresses: shared-base visitors are anonymous and see members' names only. */
 function withoutEmails(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutEmails);
   if (!value || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== "email").map(([k, v]) => [k, withoutEmails(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== "email")
+      .map(([k, v]) => [k, withoutEmails(v)]),
+  );
 }
 
 export const isVisitor = (s: PresenceState) => s.userId.startsWith("visitor:");
@@ -62,7 +85,9 @@ export function sendTo(conns: Iterable<Connection<PresenceState>>, event: unknow
   let visitor: string | undefined;
   for (const c of conns) {
     if (c.id === except || !c.state || !can(c.state.roles, action)) continue;
-    const text = isVisitor(c.state) ? (visitor ??= JSON.stringify(withoutEmails(event))) : (member ??= JSON.stringify(event));
+    const text = isVisitor(c.state)
+      ? (visitor ??= JSON.stringify(withoutEmails(event)))
+      : (member ??= JSON.stringify(event));
     try {
       c.send(text);
     } catch {

@@ -110,8 +110,17 @@ export class ProjectRoom extends Server<Env> {
   /** Runs fn on the source; a dropped connection is reopened once. */
   async #ext<T>(fn: (ctx: ext.ExtCtx) => Promise<T>): Promise<RoomResult<T>> {
     const attempt = async () => fn({ store: this.store, driver: await this.#openDriver() });
-    const first = await guardAsync(attempt).catch((err: unknown) => ({ ok: false as const, status: 0, msg: String(err), err }));
-    if (first.ok || (first.status !== 0 && !/terminated|closed|ECONNRESET|EPIPE|not connected|Cannot perform I\/O|socket/i.test(first.msg))) {
+    const first = await guardAsync(attempt).catch((err: unknown) => ({
+      ok: false as const,
+      status: 0,
+      msg: String(err),
+      err,
+    }));
+    if (
+      first.ok ||
+      (first.status !== 0 &&
+        !/terminated|closed|ECONNRESET|EPIPE|not connected|Cannot perform I\/O|socket/i.test(first.msg))
+    ) {
       if (!first.ok && first.status === 0) throw (first as { err: unknown }).err;
       return first;
     }
@@ -124,7 +133,9 @@ export class ProjectRoom extends Server<Env> {
   /** A schema change on the source (DDL, then the meta read again); every tab reloads its schema. */
   async #extSchema<T>(fn: (x: extSchema.SchemaCtx) => Promise<T>) {
     const src = this.source!;
-    const result = await this.#ext((c) => fn({ ...c, inflection: { table: src.inflection_table, column: src.inflection_column } }));
+    const result = await this.#ext((c) =>
+      fn({ ...c, inflection: { table: src.inflection_table, column: src.inflection_column } }),
+    );
     this.store.schemaCache.clear();
     this.#counts.clear();
     if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
@@ -162,7 +173,12 @@ export class ProjectRoom extends Server<Env> {
       }
       this.store.exec(
         "INSERT INTO _nc_source (id, client, config, inflection_table, inflection_column, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-        input.id, input.client, input.config, input.inflection_table, input.inflection_column, new Date().toISOString(),
+        input.id,
+        input.client,
+        input.config,
+        input.inflection_table,
+        input.inflection_column,
+        new Date().toISOString(),
       );
       this.#source = undefined;
       this.#driver = Promise.resolve(driver);
@@ -216,7 +232,8 @@ export class ProjectRoom extends Server<Env> {
    * then the data method. Nothing of the project's storage is touched before access is settled.
    */
   async gated(claims: GateClaims, method: GatedMethod, args: unknown[]): Promise<GatedResult> {
-    if (!(GATED_METHODS as readonly string[]).includes(method)) return { ok: false, status: 400, msg: "Not a data method" };
+    if (!(GATED_METHODS as readonly string[]).includes(method))
+      return { ok: false, status: 400, msg: "Not a data method" };
     const answer = await this.#gate.check(claims);
     if (!answer.ok) return answer.fallback ? answer : { ok: false, status: answer.status, msg: answer.msg };
     return this.#as(readerOf(answer.flags, claims.userId, answer.email), method, args);
@@ -226,8 +243,13 @@ export class ProjectRoom extends Server<Env> {
    * A data method for a caller whose access the Worker's full check settled (the fallback of
    * `gated`: super admins, shared bases, API tokens): the same method, narrowed to their role.
    */
-  asReader(reader: Reader | null, method: GatedMethod, args: unknown[]): Promise<RoomResult<unknown>> | RoomResult<unknown> {
-    if (!(GATED_METHODS as readonly string[]).includes(method)) return { ok: false, status: 400, msg: "Not a data method" };
+  asReader(
+    reader: Reader | null,
+    method: GatedMethod,
+    args: unknown[],
+  ): Promise<RoomResult<unknown>> | RoomResult<unknown> {
+    if (!(GATED_METHODS as readonly string[]).includes(method))
+      return { ok: false, status: 400, msg: "Not a data method" };
     return this.#as(reader, method, args);
   }
 
@@ -281,7 +303,11 @@ export class ProjectRoom extends Server<Env> {
     return this.#schema(() => tablesApi.createTable(this.store, projectId, input));
   }
   updateTable(tableId: string, input: Parameters<typeof tablesApi.updateTable>[2]) {
-    if (this.source) return this.#extSchema(async (x) => { await extSchema.updateTable(x, tableId, input); if (input.title !== undefined || input.meta) tablesApi.updateTable(this.store, tableId, input); });
+    if (this.source)
+      return this.#extSchema(async (x) => {
+        await extSchema.updateTable(x, tableId, input);
+        if (input.title !== undefined || input.meta) tablesApi.updateTable(this.store, tableId, input);
+      });
     return this.#schema(() => tablesApi.updateTable(this.store, tableId, input));
   }
   reorderTable(tableId: string, order: number) {
@@ -291,7 +317,10 @@ export class ProjectRoom extends Server<Env> {
     if (this.source) return this.#extSchema((x) => extSchema.deleteTable(x, tableId));
     // Read before the drop; the object runs one call at a time, so nothing changes in between.
     const files = guard(() => filesOfTable(this.store, tableId));
-    return this.#removingFiles(this.#schema(() => tablesApi.deleteTable(this.store, tableId)), files.ok ? files.data : []);
+    return this.#removingFiles(
+      this.#schema(() => tablesApi.deleteTable(this.store, tableId)),
+      files.ok ? files.data : [],
+    );
   }
   readColumn(projectId: string, columnId: string) {
     return guard(() => {
@@ -302,25 +331,34 @@ export class ProjectRoom extends Server<Env> {
   // A formula added or changed is evaluated over the table in the same transaction (probeFormula).
   addColumn(projectId: string, tableId: string, input: Parameters<typeof columnsApi.addColumn>[3]) {
     if (this.source) return this.#extSchema((x) => extSchema.addColumn(x, projectId, tableId, input));
-    return this.#schema(() => this.store.transaction(() => {
-      const table = columnsApi.addColumn(this.store, projectId, tableId, input);
-      const made = (table as { columns?: Array<{ id: string; title: string }> }).columns?.find((c) => c.title === input.title);
-      if (made) readApi.probeFormula(this.store, made.id);
-      return table;
-    }));
+    return this.#schema(() =>
+      this.store.transaction(() => {
+        const table = columnsApi.addColumn(this.store, projectId, tableId, input);
+        const made = (table as { columns?: Array<{ id: string; title: string }> }).columns?.find(
+          (c) => c.title === input.title,
+        );
+        if (made) readApi.probeFormula(this.store, made.id);
+        return table;
+      }),
+    );
   }
   updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
     if (this.source) return this.#extSchema((x) => extSchema.updateColumn(x, projectId, columnId, input));
-    return this.#schema(() => this.store.transaction(() => {
-      const table = columnsApi.updateColumn(this.store, projectId, columnId, input);
-      readApi.probeFormula(this.store, columnId);
-      return table;
-    }));
+    return this.#schema(() =>
+      this.store.transaction(() => {
+        const table = columnsApi.updateColumn(this.store, projectId, columnId, input);
+        readApi.probeFormula(this.store, columnId);
+        return table;
+      }),
+    );
   }
   deleteColumn(projectId: string, columnId: string) {
     if (this.source) return this.#extSchema((x) => extSchema.deleteColumn(x, projectId, columnId));
     const files = guard(() => filesOfColumn(this.store, columnId));
-    return this.#removingFiles(this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)), files.ok ? files.data : []);
+    return this.#removingFiles(
+      this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)),
+      files.ok ? files.data : [],
+    );
   }
   /** A table's field permissions and row rules (db/access); a change empties every cached ref. */
   readAccess(tableId: string) {
@@ -365,7 +403,8 @@ export class ProjectRoom extends Server<Env> {
    */
   #tell(events: room.RoomEvent[]) {
     const secret = attachmentSecret(this.env);
-    const sign = async (e: room.RoomEvent) => (secret ? await signValues({ secret, projectId: this.name, origin: "" }, structuredClone(e)) : e);
+    const sign = async (e: room.RoomEvent) =>
+      secret ? await signValues({ secret, projectId: this.name, origin: "" }, structuredClone(e)) : e;
     // Read now, at the commit: what each reader may receive of the changed record.
     const prepared = events.map((e) => ({ e, per: this.#perReader(e) }));
     this.#told = this.#told
@@ -390,7 +429,8 @@ export class ProjectRoom extends Server<Env> {
    * sent as a delete, so their tab drops it. Null: one event for all.
    */
   #perReader(e: room.RoomEvent) {
-    if (e.type !== "row" || e.op === "delete" || !this.store.exec("SELECT 1 FROM _nc_table_access LIMIT 1").length) return null;
+    if (e.type !== "row" || e.op === "delete" || !this.store.exec("SELECT 1 FROM _nc_table_access LIMIT 1").length)
+      return null;
     const full = fullTableRef(this.store, e.tableId);
     const pk = full.cols.find((c) => c.pk)!;
     const id = Number((e.row as Record<string, unknown> | null)?.[pk.title]);
@@ -408,7 +448,14 @@ export class ProjectRoom extends Server<Env> {
       try {
         const row = Number.isSafeInteger(id) ? readApi.readById(this.store, tableRef(this.store, e.tableId), id) : null;
         const changed = e.changed?.filter((title) => row && Object.hasOwn(row, title));
-        events.set(keyOf(s), row ? { ...e, row, ...(changed ? { changed } : {}) } : e.op === "update" ? { type: "row", op: "delete", tableId: e.tableId, rowId: String(id), by: e.by } : null);
+        events.set(
+          keyOf(s),
+          row
+            ? { ...e, row, ...(changed ? { changed } : {}) }
+            : e.op === "update"
+              ? { type: "row", op: "delete", tableId: e.tableId, rowId: String(id), by: e.by }
+              : null,
+        );
       } finally {
         this.store.reader = writer;
       }
@@ -418,7 +465,11 @@ export class ProjectRoom extends Server<Env> {
 
   get #files() {
     const grace = Number(this.env.ATTACHMENT_REMOVE_AFTER_SECONDS ?? DEFAULT_GRACE_SECONDS);
-    return new FileRemovals(this.ctx.storage, this.env.ATTACHMENTS, Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS);
+    return new FileRemovals(
+      this.ctx.storage,
+      this.env.ATTACHMENTS,
+      Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS,
+    );
   }
 
   /** After a committed delete, its uploads are listed for removal without holding up the answer. */
@@ -441,7 +492,13 @@ export class ProjectRoom extends Server<Env> {
    * messages queued after the commit, for the alarm to deliver. A queueing failure is logged,
    * never turned into a failed write.
    */
-  #hooked<T>(tableKey: string, op: HookOperation, write: () => T, idsAfter: (data: T, pre: number[]) => number[], idsBefore?: () => number[]): T {
+  #hooked<T>(
+    tableKey: string,
+    op: HookOperation,
+    write: () => T,
+    idsAfter: (data: T, pre: number[]) => number[],
+    idsBefore?: () => number[],
+  ): T {
     if (!hasHooks(this.store, tableKey, op)) return write();
     const pre = idsBefore?.() ?? [];
     const before = idsBefore ? hooksBefore(this.store, tableKey, op, pre) : null;
@@ -531,7 +588,11 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => samplePayload(this.store, tableKey, operation));
   }
   /** The test button: one delivery now, no retries; logged when the hook is saved. */
-  async testHook(tableKey: string, hook: HookInput & { id?: string }, payload: unknown): Promise<RoomResult<{ ok: boolean; status: number | null; error: string | null }>> {
+  async testHook(
+    tableKey: string,
+    hook: HookInput & { id?: string },
+    payload: unknown,
+  ): Promise<RoomResult<{ ok: boolean; status: number | null; error: string | null }>> {
     const sample = guard(() => samplePayload(this.store, tableKey, hook.operation));
     if (!sample.ok) return sample;
     const saved = hook.id ? guard(() => hooksApi.findHook(this.store, hook.id!)) : null;
@@ -574,7 +635,10 @@ export class ProjectRoom extends Server<Env> {
   submitFormWithLinks(tableKey: string, viewKey: string, body: unknown, links: FormLink[], actor: auditApi.Actor) {
     return this.#write(
       () => submitWithLinks(this.store, tableKey, viewKey, body, links, actor),
-      (res) => [{ type: "row", op: "insert", tableId: this.#tableId(tableKey), row: res.row, by: actor }, ...res.relatedTableIds.map((id) => this.#rows(id, actor))],
+      (res) => [
+        { type: "row", op: "insert", tableId: this.#tableId(tableKey), row: res.row, by: actor },
+        ...res.relatedTableIds.map((id) => this.#rows(id, actor)),
+      ],
     );
   }
   groupBy(tableKey: string, column: string, params: ListParams, scope?: RowScope) {
@@ -586,21 +650,43 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.updateWhere({ ...x, by: actor }, tableKey, where, body), () => this.#extRows(tableKey, actor));
+    if (this.source)
+      return this.#extWrite(
+        (x) => ext.updateWhere({ ...x, by: actor }, tableKey, where, body),
+        () => this.#extRows(tableKey, actor),
+      );
     return this.#keepingFiles(
       this.#write(
-        () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateWhere(this.store, tableKey, where, body, actor), (_n, pre) => pre, () => this.#whereIds(tableKey, where, actor.id || null)),
+        () =>
+          this.#hooked(
+            tableKey,
+            "bulkUpdate",
+            () => rowsApi.updateWhere(this.store, tableKey, where, body, actor),
+            (_n, pre) => pre,
+            () => this.#whereIds(tableKey, where, actor.id || null),
+          ),
         () => this.#rows(tableKey, actor),
       ),
       body,
     );
   }
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.deleteWhere(x, tableKey, where), () => this.#extRows(tableKey, actor));
+    if (this.source)
+      return this.#extWrite(
+        (x) => ext.deleteWhere(x, tableKey, where),
+        () => this.#extRows(tableKey, actor),
+      );
     const files: FileSink = [];
     return this.#removingFiles(
       this.#write(
-        () => this.#hooked(tableKey, "bulkDelete", () => rowsApi.deleteWhere(this.store, tableKey, where, actor, files), (_n, pre) => pre, () => this.#whereIds(tableKey, where, actor.id || null)),
+        () =>
+          this.#hooked(
+            tableKey,
+            "bulkDelete",
+            () => rowsApi.deleteWhere(this.store, tableKey, where, actor, files),
+            (_n, pre) => pre,
+            () => this.#whereIds(tableKey, where, actor.id || null),
+          ),
         () => this.#rows(tableKey, actor),
       ),
       files,
@@ -611,18 +697,38 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => readApi.findOne(this.store, tableKey, params, scope));
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.insertOne({ ...x, by: actor }, tableKey, body), (row) => ({ type: "row", op: "insert", tableId: this.#extId(tableKey), row, by: actor }));
+    if (this.source)
+      return this.#extWrite(
+        (x) => ext.insertOne({ ...x, by: actor }, tableKey, body),
+        (row) => ({ type: "row", op: "insert", tableId: this.#extId(tableKey), row, by: actor }),
+      );
     const result = this.#write(
-      () => this.#hooked(tableKey, "insert", () => rowsApi.insertOne(this.store, tableKey, body, actor), (row) => this.#keysOf(tableKey, [row])),
+      () =>
+        this.#hooked(
+          tableKey,
+          "insert",
+          () => rowsApi.insertOne(this.store, tableKey, body, actor),
+          (row) => this.#keysOf(tableKey, [row]),
+        ),
       (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
     );
     return this.#keepingFiles(result, body);
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.insertMany({ ...x, by: actor }, tableKey, bodies), () => this.#extRows(tableKey, actor));
+    if (this.source)
+      return this.#extWrite(
+        (x) => ext.insertMany({ ...x, by: actor }, tableKey, bodies),
+        () => this.#extRows(tableKey, actor),
+      );
     return this.#keepingFiles(
       this.#write(
-        () => this.#hooked(tableKey, "bulkInsert", () => rowsApi.insertMany(this.store, tableKey, bodies, actor), (ids) => ids.map((r) => Number(Object.values(r)[0]))),
+        () =>
+          this.#hooked(
+            tableKey,
+            "bulkInsert",
+            () => rowsApi.insertMany(this.store, tableKey, bodies, actor),
+            (ids) => ids.map((r) => Number(Object.values(r)[0])),
+          ),
         () => this.#rows(tableKey, actor),
       ),
       bodies,
@@ -637,40 +743,98 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => rowsApi.exists(this.store, tableKey, rowId));
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.updateOne({ ...x, by: actor }, tableKey, rowId, body), (row) => ({ type: "row", op: "update", tableId: this.#extId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }));
+    if (this.source)
+      return this.#extWrite(
+        (x) => ext.updateOne({ ...x, by: actor }, tableKey, rowId, body),
+        (row) => ({
+          type: "row",
+          op: "update",
+          tableId: this.#extId(tableKey),
+          row,
+          changed: Object.keys((body ?? {}) as object),
+          by: actor,
+        }),
+      );
     const result = this.#write(
-      () => this.#hooked(tableKey, "update", () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor), (_r, pre) => pre, () => [rowKey(rowId)]),
-      (row) => ({ type: "row", op: "update", tableId: this.#tableId(tableKey), row, changed: Object.keys((body ?? {}) as object), by: actor }),
+      () =>
+        this.#hooked(
+          tableKey,
+          "update",
+          () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor),
+          (_r, pre) => pre,
+          () => [rowKey(rowId)],
+        ),
+      (row) => ({
+        type: "row",
+        op: "update",
+        tableId: this.#tableId(tableKey),
+        row,
+        changed: Object.keys((body ?? {}) as object),
+        by: actor,
+      }),
     );
     return this.#keepingFiles(result, body);
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.updateMany({ ...x, by: actor }, tableKey, bodies), () => this.#extRows(tableKey, actor));
+    if (this.source)
+      return this.#extWrite(
+        (x) => ext.updateMany({ ...x, by: actor }, tableKey, bodies),
+        () => this.#extRows(tableKey, actor),
+      );
     return this.#keepingFiles(
       this.#write(
-        () => this.#hooked(tableKey, "bulkUpdate", () => rowsApi.updateMany(this.store, tableKey, bodies, actor), (_r, pre) => pre, () => this.#keysOf(tableKey, bodies)),
+        () =>
+          this.#hooked(
+            tableKey,
+            "bulkUpdate",
+            () => rowsApi.updateMany(this.store, tableKey, bodies, actor),
+            (_r, pre) => pre,
+            () => this.#keysOf(tableKey, bodies),
+          ),
         () => this.#rows(tableKey, actor),
       ),
       bodies,
     );
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.deleteOne(x, tableKey, rowId), () => ({ type: "row", op: "delete", tableId: this.#extId(tableKey), rowId, by: actor }));
+    if (this.source)
+      return this.#extWrite(
+        (x) => ext.deleteOne(x, tableKey, rowId),
+        () => ({ type: "row", op: "delete", tableId: this.#extId(tableKey), rowId, by: actor }),
+      );
     const files: FileSink = [];
     return this.#removingFiles(
       this.#write(
-        () => this.#hooked(tableKey, "delete", () => rowsApi.deleteOne(this.store, tableKey, rowId, actor, files), (_n, pre) => pre, () => [rowKey(rowId)]),
+        () =>
+          this.#hooked(
+            tableKey,
+            "delete",
+            () => rowsApi.deleteOne(this.store, tableKey, rowId, actor, files),
+            (_n, pre) => pre,
+            () => [rowKey(rowId)],
+          ),
         () => ({ type: "row", op: "delete", tableId: this.#tableId(tableKey), rowId, by: actor }),
       ),
       files,
     );
   }
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.deleteMany(x, tableKey, bodies), () => this.#extRows(tableKey, actor));
+    if (this.source)
+      return this.#extWrite(
+        (x) => ext.deleteMany(x, tableKey, bodies),
+        () => this.#extRows(tableKey, actor),
+      );
     const files: FileSink = [];
     return this.#removingFiles(
       this.#write(
-        () => this.#hooked(tableKey, "bulkDelete", () => rowsApi.deleteMany(this.store, tableKey, bodies, actor, files), (_r, pre) => pre, () => this.#keysOf(tableKey, bodies)),
+        () =>
+          this.#hooked(
+            tableKey,
+            "bulkDelete",
+            () => rowsApi.deleteMany(this.store, tableKey, bodies, actor, files),
+            (_r, pre) => pre,
+            () => this.#keysOf(tableKey, bodies),
+          ),
         () => this.#rows(tableKey, actor),
       ),
       files,
@@ -681,7 +845,11 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => linksApi.nestedList(this.store, tableKey, rowId, columnKey, params, linked));
   }
   setLink(tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean, actor: auditApi.Actor) {
-    if (this.source) return this.#extWrite((x) => ext.setLink(x, tableKey, rowId, columnKey, refRowId, add), (res) => [this.#extRows(tableKey, actor), this.#extRows(res.relatedTableId, actor)]);
+    if (this.source)
+      return this.#extWrite(
+        (x) => ext.setLink(x, tableKey, rowId, columnKey, refRowId, add),
+        (res) => [this.#extRows(tableKey, actor), this.#extRows(res.relatedTableId, actor)],
+      );
     // Both sides show the link: tabs on either table refetch.
     return this.#write(
       () => linksApi.setLink(this.store, tableKey, rowId, columnKey, refRowId, add, actor),
@@ -708,7 +876,10 @@ export class ProjectRoom extends Server<Env> {
       try {
         // The record's history is the record's: outside the rule it is not found.
         if (tableRef(this.store, tableId).access?.rule) rowsApi.readOne(this.store, tableId, rowId);
-        return auditWithout(auditApi.listAudit(this.store, tableId, rowId, commentsOnly), tableRef(this.store, tableId).access?.denied);
+        return auditWithout(
+          auditApi.listAudit(this.store, tableId, rowId, commentsOnly),
+          tableRef(this.store, tableId).access?.denied,
+        );
       } finally {
         this.store.reader = prev;
       }
@@ -723,14 +894,25 @@ export class ProjectRoom extends Server<Env> {
   listViews(projectId: string, tableId: string, caller?: Caller) {
     return guard(() => viewsApi.listViews(this.store, projectId, tableId, caller));
   }
-  createView(projectId: string, tableId: string, kind: ViewKind, input: Parameters<typeof createApi.createView>[4], userId: string | null) {
+  createView(
+    projectId: string,
+    tableId: string,
+    kind: ViewKind,
+    input: Parameters<typeof createApi.createView>[4],
+    userId: string | null,
+  ) {
     return this.#schema(() => createApi.createView(this.store, projectId, tableId, kind, input, userId));
   }
   /** Refuses a locked or another person's personal view before a route acts on it (kinds.ts). */
   checkViewKind(ref: ViewRef, caller: Caller, mode: KindMode) {
     return guard(() => checkViewRef(this.store, ref, caller, mode));
   }
-  updateView(projectId: string, viewId: string, input: Parameters<typeof viewsApi.updateView>[3], userId: string | null) {
+  updateView(
+    projectId: string,
+    viewId: string,
+    input: Parameters<typeof viewsApi.updateView>[3],
+    userId: string | null,
+  ) {
     return this.#schema(() => viewsApi.updateView(this.store, projectId, viewId, input, userId));
   }
   readForm(projectId: string, viewId: string) {
@@ -770,7 +952,10 @@ export class ProjectRoom extends Server<Env> {
   /** The feed's iCal text when `hash` is the open feed's; 404 otherwise. */
   calendarFeed(viewId: string, hash: string) {
     // The feed reads the project's own tables; a project on an external database has none here.
-    if (this.source) return guard(() => { throw unsupported("Calendar feeds of tables on external databases are not supported"); });
+    if (this.source)
+      return guard(() => {
+        throw unsupported("Calendar feeds of tables on external databases are not supported");
+      });
     return guard(() => feedApi.feedText(this.store, viewId, hash));
   }
   deleteView(viewId: string) {
@@ -788,7 +973,11 @@ export class ProjectRoom extends Server<Env> {
   saveViewColumn(projectId: string, viewId: string, input: Parameters<typeof viewColumnsApi.saveViewColumn>[3]) {
     return this.#schema(() => viewColumnsApi.saveViewColumn(this.store, projectId, viewId, input));
   }
-  updateViewColumn(viewId: string | null, viewColumnId: string, input: Parameters<typeof viewColumnsApi.updateViewColumn>[3]) {
+  updateViewColumn(
+    viewId: string | null,
+    viewColumnId: string,
+    input: Parameters<typeof viewColumnsApi.updateViewColumn>[3],
+  ) {
     return this.#schema(() => viewColumnsApi.updateViewColumn(this.store, viewId, viewColumnId, input));
   }
   setAllViewColumns(viewId: string, show: boolean, ignoreIds: string[]) {

@@ -1,6 +1,12 @@
 import type { Connection, Server } from "partyserver";
 import type { Action } from "../db/acl/matrix";
-import { parseClientMessage, type ClientMessage, type DataEvent, type Row, type RowEvent } from "../db/sockets/protocol";
+import {
+  parseClientMessage,
+  type ClientMessage,
+  type DataEvent,
+  type Row,
+  type RowEvent,
+} from "../db/sockets/protocol";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
@@ -59,7 +65,6 @@ export function connect(r: Room, conn: Connection<PresenceState>, request: Reque
   announcePresence(r);
 }
 
-
 export function message(r: Room, conn: Connection<PresenceState>, raw: string | ArrayBuffer | ArrayBufferView) {
   if (raw === "ping") return conn.send("pong");
   const msg = parseClientMessage(raw);
@@ -83,7 +88,10 @@ function recordUsage(r: Room, who: PresenceState, msg: Extract<ClientMessage, { 
     data TEXT, path TEXT, created_at TEXT NOT NULL)`);
   sql.exec(
     "INSERT INTO _nc_usage (user_id, event, data, path, created_at) VALUES (?, ?, ?, ?, ?)",
-    who.userId, msg.event, JSON.stringify({ data: msg.data ?? null, extra: msg.extra ?? null }).slice(0, 4000), msg.path,
+    who.userId,
+    msg.event,
+    JSON.stringify({ data: msg.data ?? null, extra: msg.extra ?? null }).slice(0, 4000),
+    msg.path,
     new Date().toISOString(),
   );
   sql.exec("DELETE FROM _nc_usage WHERE id <= (SELECT max(id) FROM _nc_usage) - ?", USAGE_KEEP);

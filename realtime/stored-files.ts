@@ -21,8 +21,9 @@ function chunks<T>(list: T[], size: number): T[][] {
   return out;
 }
 
-const ownKeys = (paths: Iterable<string>, projectId: string) =>
-  [...new Set([...paths].map((p) => storageKey(p, projectId)).filter((k): k is string => k !== null))];
+const ownKeys = (paths: Iterable<string>, projectId: string) => [
+  ...new Set([...paths].map((p) => storageKey(p, projectId)).filter((k): k is string => k !== null)),
+];
 
 export class FileRemovals {
   constructor(
@@ -36,7 +37,8 @@ export class FileRemovals {
     const keys = ownKeys(paths, projectId);
     if (!keys.length) return;
     const due = Date.now() + this.graceSeconds * 1000;
-    for (const part of chunks(keys, STORAGE_BATCH)) await this.storage.put(Object.fromEntries(part.map((k) => [PREFIX + k, due])));
+    for (const part of chunks(keys, STORAGE_BATCH))
+      await this.storage.put(Object.fromEntries(part.map((k) => [PREFIX + k, due])));
     const alarm = await this.storage.getAlarm();
     if (alarm === null || alarm > due) await this.storage.setAlarm(due);
   }
@@ -45,7 +47,11 @@ export class FileRemovals {
   async keepNamedIn(projectId: string, text: string): Promise<void> {
     if (!text.includes("download/noco/")) return;
     const keys = ownKeys(text.match(/download\/noco\/[^"\s?#\\]+/g) ?? [], projectId);
-    for (const part of chunks(keys.map((k) => PREFIX + k), STORAGE_BATCH)) await this.storage.delete(part);
+    for (const part of chunks(
+      keys.map((k) => PREFIX + k),
+      STORAGE_BATCH,
+    ))
+      await this.storage.delete(part);
   }
 
   /** The alarm: removes what is due, then sleeps until the next due file. */

@@ -4,7 +4,9 @@ import { spawnSync } from "node:child_process";
 
 const dir = new URL("../tests/bench/", import.meta.url);
 const only = process.argv[2];
-const benches = readdirSync(dir).filter((f) => f.endsWith(".bench.mjs") && (!only || f.includes(only))).sort();
+const benches = readdirSync(dir)
+  .filter((f) => f.endsWith(".bench.mjs") && (!only || f.includes(only)))
+  .sort();
 if (benches.length === 0) console.log("no benchmarks yet");
 let failed = 0;
 for (const file of benches) {

@@ -10,7 +10,9 @@ const installCommand = "apt-get update && apt-get install -y chromium";
 export function ensureChromium() {
   if (existsSync(chromiumPath)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`\nChromium is missing (${chromiumPath}). Install Debian's package, then run npm test again:\n\n  sudo sh -c '${installCommand}'\n`);
+    console.error(
+      `\nChromium is missing (${chromiumPath}). Install Debian's package, then run npm test again:\n\n  sudo sh -c '${installCommand}'\n`,
+    );
     process.exit(1);
   }
   console.log(`\n=== Chromium is missing: installing Debian's package (${installCommand})`);

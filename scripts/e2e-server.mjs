@@ -10,5 +10,10 @@ const persistTo = `.wrangler/e2e-state-${port}`;
 rmSync(persistTo, { recursive: true, force: true });
 buildWeb();
 migrate(persistTo);
-const server = await serveWorker({ port, persistTo, inspectorPort: Number(process.env.E2E_INSPECTOR_PORT ?? 9239), verbose: true });
+const server = await serveWorker({
+  port,
+  persistTo,
+  inspectorPort: Number(process.env.E2E_INSPECTOR_PORT ?? 9239),
+  verbose: true,
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => void server.stop().then(() => process.exit(0)));

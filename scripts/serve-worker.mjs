@@ -26,7 +26,14 @@ export function bundleWorker(outdir = ".wrangler/worker-bundle") {
  * `persistTo` (default `.wrangler/state`, where `npm run dev` keeps its data too).
  * `vars` are extra string bindings; MODE is always "local" here.
  */
-export async function serveWorker({ port, persistTo = ".wrangler/state", vars = {}, inspectorPort, verbose = false, entryPort = 0 }) {
+export async function serveWorker({
+  port,
+  persistTo = ".wrangler/state",
+  vars = {},
+  inspectorPort,
+  verbose = false,
+  entryPort = 0,
+}) {
   const scriptPath = bundleWorker();
   const { workerOptions } = unstable_getMiniflareWorkerOptions(`${root}wrangler.toml`);
   const state = `${root}${persistTo}/v3`;

@@ -6,6 +6,12 @@ import { buildWeb, migrate } from "./wrangler-env.mjs";
 const port = Number(process.env.PORT ?? 8787);
 buildWeb();
 migrate();
-const server = await serveWorker({ port, inspectorPort: process.env.INSPECTOR_PORT ? Number(process.env.INSPECTOR_PORT) : undefined, verbose: true });
-console.log(`\n  Gridbase is running at http://127.0.0.1:${port}  (Ctrl+C stops it; \`npm run dev\` for live reload)\n`);
+const server = await serveWorker({
+  port,
+  inspectorPort: process.env.INSPECTOR_PORT ? Number(process.env.INSPECTOR_PORT) : undefined,
+  verbose: true,
+});
+console.log(
+  `\n  Gridbase is running at http://127.0.0.1:${port}  (Ctrl+C stops it; \`npm run dev\` for live reload)\n`,
+);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => void server.stop().then(() => process.exit(0)));

@@ -36,7 +36,12 @@ check("typecheck tests", "tsc", ["--noEmit", "-p", "tests/tsconfig.json"]);
 check("lint", "eslint", ["."]);
 check("format (prettier)", "prettier", ["--check", "."]);
 
-step("unit and worker tests (vitest)", "vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/vitest.json`]);
+step("unit and worker tests (vitest)", "vitest", [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${out}/vitest.json`,
+]);
 if (existsSync(`${out}/vitest.json`)) {
   const r = JSON.parse(readFileSync(`${out}/vitest.json`, "utf8"));
   totals.passed += r.numPassedTests;

@@ -27,7 +27,17 @@ export function migrate(persistTo) {
 
 /** Starts `wrangler dev` on loopback with local state; vars are `KEY:VALUE` strings. */
 export function startDev({ port, inspectorPort, persistTo, vars = [], stdio = "inherit" }) {
-  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--var", "MODE:local"];
+  const args = [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+    "--var",
+    "MODE:local",
+  ];
   if (persistTo) args.push("--persist-to", persistTo);
   for (const v of vars) args.push("--var", v);
   return spawn(bin("wrangler"), args, { stdio, env: quietEnv });

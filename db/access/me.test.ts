@@ -9,9 +9,16 @@ const table: QueryTable = {
     { id: "c2", title: "By", columnName: "by", uidt: "CreatedBy", options: {} },
   ],
 };
-const cond = (column: string, op: string, value: string): WhereNode => ({ type: "cond", logicalOp: "and", column, op, value });
+const cond = (column: string, op: string, value: string): WhereNode => ({
+  type: "cond",
+  logicalOp: "and",
+  column,
+  op,
+  value,
+});
 const me = { userId: "us_1", email: "a@example.com" };
-const compiled = (node: WhereNode | null) => render(compileWhere(table, node, { dialect: "sqlite", me: me.userId })!, "sqlite");
+const compiled = (node: WhereNode | null) =>
+  render(compileWhere(table, node, { dialect: "sqlite", me: me.userId })!, "sqlite");
 
 describe("@me in row rules", () => {
   it("matches the reader's id or e-mail on a text field", () => {
@@ -38,7 +45,11 @@ describe("@me in row rules", () => {
   });
 
   it("keeps other values and walks groups", () => {
-    const tree: WhereNode = { type: "group", logicalOp: "and", children: [cond("Owner", "eq", "x"), cond("Owner", "eq", "@me")] };
+    const tree: WhereNode = {
+      type: "group",
+      logicalOp: "and",
+      children: [cond("Owner", "eq", "x"), cond("Owner", "eq", "@me")],
+    };
     const out = expandMe(tree, me) as Extract<WhereNode, { type: "group" }>;
     expect(out.children[0]).toEqual(cond("Owner", "eq", "x"));
     expect(out.children[1]!.type).toBe("group");

@@ -11,7 +11,11 @@ export const ME = "@me";
 
 const NEGATIVE = new Set(["neq", "not", "nlike", "nanyof", "nallof", "isnot"]);
 
-export function expandMe(node: WhereNode | null, me: { userId: string; email: string }, isUserColumn: (title: string) => boolean = () => false): WhereNode | null {
+export function expandMe(
+  node: WhereNode | null,
+  me: { userId: string; email: string },
+  isUserColumn: (title: string) => boolean = () => false,
+): WhereNode | null {
   if (!node) return null;
   if (node.type === "group") return { ...node, children: node.children.map((c) => expandMe(c, me, isUserColumn)!) };
   // "Created by" / "Last modified by" hold ids: the compiler reads `@me` there itself (its `me`).

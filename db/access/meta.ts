@@ -7,11 +7,19 @@ import type { Reader } from "./rules";
  * left out, read-only ones carry `access: "read-only"`, so the web follows the meta and needs no
  * rules of its own. Builders get the meta unchanged.
  */
-export function metaFor<T extends { id: string; columns: Array<{ id: string }> }>(store: ProjectStore, table: T, reader: Reader | null): T {
+export function metaFor<T extends { id: string; columns: Array<{ id: string }> }>(
+  store: ProjectStore,
+  table: T,
+  reader: Reader | null,
+): T {
   if (!isNarrowed(store, table.id, reader)) return table;
   const n = narrowing(store, table.id, reader.role);
-  const columns = table.columns.filter((c) => !n.hidden.has(c.id)).map((c) => (n.readOnly.has(c.id) ? { ...c, access: "read-only" } : c));
-  const byId = (table as { columnsById?: unknown }).columnsById ? { columnsById: Object.fromEntries(columns.map((c) => [c.id, c])) } : {};
+  const columns = table.columns
+    .filter((c) => !n.hidden.has(c.id))
+    .map((c) => (n.readOnly.has(c.id) ? { ...c, access: "read-only" } : c));
+  const byId = (table as { columnsById?: unknown }).columnsById
+    ? { columnsById: Object.fromEntries(columns.map((c) => [c.id, c])) }
+    : {};
   return { ...table, columns, ...byId };
 }
 
@@ -32,6 +40,12 @@ export function auditWithout<T extends { details?: unknown; description?: string
     if (kept.length === Object.keys(raw).length) return [e];
     if (!kept.length) return [];
     const details = Object.fromEntries(kept);
-    return [{ ...e, details: typeof e.details === "string" ? JSON.stringify(details) : details, description: `changed ${kept.map(([t]) => t).join(", ")}` }];
+    return [
+      {
+        ...e,
+        details: typeof e.details === "string" ? JSON.stringify(details) : details,
+        description: `changed ${kept.map(([t]) => t).join(", ")}`,
+      },
+    ];
   });
 }

@@ -30,7 +30,10 @@ export function isNarrowed(store: ProjectStore, modelId: string, reader: Reader 
   return !!reader && hasRules(loadAccess(store, modelId)[reader.role]);
 }
 
-const formulaRefs = (c: ColumnRow) => [...((JSON.parse(c.colOptions ?? "{}") as { formula?: string }).formula ?? "").matchAll(/\{\{([^}]+)\}\}/g)].map((m) => m[1]!);
+const formulaRefs = (c: ColumnRow) =>
+  [...((JSON.parse(c.colOptions ?? "{}") as { formula?: string }).formula ?? "").matchAll(/\{\{([^}]+)\}\}/g)].map(
+    (m) => m[1]!,
+  );
 
 export function narrowing(store: ProjectStore, modelId: string, role: AccessRole, depth = 0): Narrowing {
   const key = `access-narrow:${modelId}:${role}`;
@@ -49,7 +52,7 @@ export function narrowing(store: ProjectStore, modelId: string, role: AccessRole
   const foreignHidden = (tableId: string, colId: string | undefined) =>
     depth < 6 && tableId !== modelId && !!colId && narrowing(store, tableId, role, depth + 1).hidden.has(colId);
   // Until nothing changes: dependencies may chain (a formula over a lookup over a hidden field).
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const c of cols) {
       if (hidden.has(c.id) || c.columnName) continue;
@@ -60,7 +63,10 @@ export function narrowing(store: ProjectStore, modelId: string, role: AccessRole
         const rel = cols.find((x) => x.id === o.fk_relation_column_id);
         const related = rel ? linkOptions(rel).fk_related_model_id : "";
         const target = c.uidt === "Lookup" ? o.fk_lookup_column_id : o.fk_rollup_column_id;
-        dependsOnHidden = !rel || hidden.has(rel.id) || (related === modelId ? hidden.has(target ?? "") : foreignHidden(related, target));
+        dependsOnHidden =
+          !rel ||
+          hidden.has(rel.id) ||
+          (related === modelId ? hidden.has(target ?? "") : foreignHidden(related, target));
       }
       if (dependsOnHidden) {
         hidden.add(c.id);
@@ -88,7 +94,13 @@ function ruleTree(store: ProjectStore, modelId: string, role: AccessRole): Where
  * columns are named bare (the table's own statements); with it, as `alias.column`, for the
  * correlated sub-queries of links, lookups and rollups that reach the table from another one.
  */
-export function ruleFrag(store: ProjectStore, modelId: string, reader: Reader | null | undefined, alias?: string, now = new Date()): Frag | null {
+export function ruleFrag(
+  store: ProjectStore,
+  modelId: string,
+  reader: Reader | null | undefined,
+  alias?: string,
+  now = new Date(),
+): Frag | null {
   if (!reader) return null;
   const tree = ruleTree(store, modelId, reader.role);
   if (!tree) return null;
@@ -96,5 +108,9 @@ export function ruleFrag(store: ProjectStore, modelId: string, reader: Reader | 
   let table = store.schemaCache.get(key) as QueryTable | undefined;
   if (!table) store.schemaCache.set(key, (table = ruleTable(modelColumns(store, modelId), alias)));
   const users = new Set(table.columns.filter((c) => fieldType(c.uidt)?.kind === "user").map((c) => c.title));
-  return compileWhere(table, expandMe(tree, reader, (title) => users.has(title)), { dialect: "sqlite", now, me: reader.userId || null });
+  return compileWhere(
+    table,
+    expandMe(tree, reader, (title) => users.has(title)),
+    { dialect: "sqlite", now, me: reader.userId || null },
+  );
 }

@@ -11,7 +11,11 @@ export interface Reader {
   email: string;
 }
 
-export function readerOf(flags: RoleFlags, userId: string | null | undefined, email: string | null | undefined): Reader | null {
+export function readerOf(
+  flags: RoleFlags,
+  userId: string | null | undefined,
+  email: string | null | undefined,
+): Reader | null {
   if (flags.owner || flags.creator || flags.super) return null;
   const role: AccessRole = flags.editor ? "editor" : flags.commenter ? "commenter" : "viewer";
   return { role, userId: userId ?? "", email: email ?? "" };

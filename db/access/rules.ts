@@ -35,7 +35,11 @@ export interface RoleAccess {
 }
 export type TableAccess = Record<AccessRole, RoleAccess>;
 
-const empty = (): TableAccess => ({ editor: { fields: {}, rowRule: null }, commenter: { fields: {}, rowRule: null }, viewer: { fields: {}, rowRule: null } });
+const empty = (): TableAccess => ({
+  editor: { fields: {}, rowRule: null },
+  commenter: { fields: {}, rowRule: null },
+  viewer: { fields: {}, rowRule: null },
+});
 
 interface AccessRow {
   role: string;
@@ -48,7 +52,10 @@ export function loadAccess(store: ProjectStore, modelId: string): TableAccess {
   const known = store.schemaCache.get(key) as TableAccess | undefined;
   if (known) return known;
   const out = empty();
-  for (const r of store.exec("SELECT role, fields, row_rule FROM _nc_table_access WHERE fk_model_id = ?", modelId) as unknown as AccessRow[]) {
+  for (const r of store.exec(
+    "SELECT role, fields, row_rule FROM _nc_table_access WHERE fk_model_id = ?",
+    modelId,
+  ) as unknown as AccessRow[]) {
     if (!(ACCESS_ROLES as readonly string[]).includes(r.role)) continue;
     out[r.role as AccessRole] = { fields: JSON.parse(r.fields), rowRule: r.row_rule ? JSON.parse(r.row_rule) : null };
   }
@@ -59,10 +66,22 @@ export function loadAccess(store: ProjectStore, modelId: string): TableAccess {
 /** Whether a role has anything narrowed on the table (the fast path skips the rest). */
 export const hasRules = (a: RoleAccess) => a.rowRule !== null || Object.keys(a.fields).length > 0;
 
-const kind = (what: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? "required" : `must be ${what}`) });
+const kind = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? "required" : `must be ${what}`),
+});
 const roleInput = z.object({
-  fields: z.record(z.string(), z.enum(FIELD_MODES, kind("editable, read-only or hidden")), kind("an object of column id to mode")).optional(),
-  row_rule: z.array(filterInput, kind("a list of filters (filterArrJson) or null")).max(100, "at most 100 filters").nullable().optional(),
+  fields: z
+    .record(
+      z.string(),
+      z.enum(FIELD_MODES, kind("editable, read-only or hidden")),
+      kind("an object of column id to mode"),
+    )
+    .optional(),
+  row_rule: z
+    .array(filterInput, kind("a list of filters (filterArrJson) or null"))
+    .max(100, "at most 100 filters")
+    .nullable()
+    .optional(),
 });
 export const accessInput = z.object({
   roles: z.record(z.string(), roleInput, kind("an object of role to settings")),
@@ -76,7 +95,12 @@ export function ruleTable(cols: ColumnRow[], alias?: string): QueryTable {
     columns: cols
       .filter((c) => c.columnName && !fieldType(c.uidt as UIType).virtual)
       .map((c) => ({
-        id: c.id, title: c.title, columnName: c.columnName!, uidt: c.uidt as UIType, options: JSON.parse(c.colOptions ?? "{}") ?? {}, pk: Boolean(c.pk),
+        id: c.id,
+        title: c.title,
+        columnName: c.columnName!,
+        uidt: c.uidt as UIType,
+        options: JSON.parse(c.colOptions ?? "{}") ?? {},
+        pk: Boolean(c.pk),
         ...(alias ? { expr: aliasRef(alias, c.columnName!) } : {}),
       })),
   };
@@ -96,14 +120,19 @@ function checkRule(rule: FilterInput[], cols: ColumnRow[], at: string) {
     for (const f of items) {
       if (f.children) walk(f.children);
       const col = cols.find((c) => c.id === f.fk_column_id);
-      if (col && !stored.has(col.title)) throw bad(`${at}: '${col.title}' is a computed field; a row rule may name stored fields only`);
+      if (col && !stored.has(col.title))
+        throw bad(`${at}: '${col.title}' is a computed field; a row rule may name stored fields only`);
     }
   };
   walk(rule);
   try {
     const table = ruleTable(cols);
     const users = new Set(table.columns.filter((c) => fieldType(c.uidt)?.kind === "user").map((c) => c.title));
-    compileWhere(table, expandMe(tree, { userId: "u", email: "e@example.com" }, (t) => users.has(t)), { dialect: "sqlite", me: "u" });
+    compileWhere(
+      table,
+      expandMe(tree, { userId: "u", email: "e@example.com" }, (t) => users.has(t)),
+      { dialect: "sqlite", me: "u" },
+    );
   } catch (err) {
     if (err instanceof QueryError) throw bad(`${at}: ${err.message}`);
     throw err;
@@ -117,14 +146,19 @@ export function saveAccess(store: ProjectStore, modelId: string, input: AccessIn
   const now = new Date().toISOString();
   const rows: Array<[AccessRole, RoleAccess]> = Object.entries(input.roles).map(([role, given]) => {
     if (!(ACCESS_ROLES as readonly string[]).includes(role)) {
-      throw bad(`roles.${role}: only editor, commenter and viewer can be narrowed (owners and creators always have full access)`);
+      throw bad(
+        `roles.${role}: only editor, commenter and viewer can be narrowed (owners and creators always have full access)`,
+      );
     }
     const fields: RoleAccess["fields"] = {};
     for (const [id, mode] of Object.entries(given.fields ?? {})) {
       const col = byId.get(id);
       if (!col) throw bad(`roles.${role}.fields.${id}: not a field of this table`);
       if (mode === "editable") continue;
-      if (col.pk || col.pv) throw bad(`roles.${role}.fields.${id}: '${col.title}' is the ${col.pk ? "primary key" : "display field"} and cannot be ${mode}`);
+      if (col.pk || col.pv)
+        throw bad(
+          `roles.${role}.fields.${id}: '${col.title}' is the ${col.pk ? "primary key" : "display field"} and cannot be ${mode}`,
+        );
       fields[id] = mode;
     }
     const rule = given.row_rule?.length ? given.row_rule : null;
@@ -136,7 +170,11 @@ export function saveAccess(store: ProjectStore, modelId: string, input: AccessIn
       store.exec(
         `INSERT INTO _nc_table_access (fk_model_id, role, fields, row_rule, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (fk_model_id, role) DO UPDATE SET fields = excluded.fields, row_rule = excluded.row_rule, updated_at = excluded.updated_at`,
-        modelId, role, JSON.stringify(a.fields), a.rowRule ? JSON.stringify(a.rowRule) : null, now,
+        modelId,
+        role,
+        JSON.stringify(a.fields),
+        a.rowRule ? JSON.stringify(a.rowRule) : null,
+        now,
       );
     }
   });
@@ -150,10 +188,13 @@ export function accessJson(store: ProjectStore, modelId: string) {
   const cols = modelColumns(store, modelId).filter((c) => !c.system || c.pk);
   return {
     roles: Object.fromEntries(
-      ACCESS_ROLES.map((role) => [role, {
-        fields: Object.fromEntries(cols.map((c) => [c.id, a[role].fields[c.id] ?? "editable"])),
-        row_rule: a[role].rowRule,
-      }]),
+      ACCESS_ROLES.map((role) => [
+        role,
+        {
+          fields: Object.fromEntries(cols.map((c) => [c.id, a[role].fields[c.id] ?? "editable"])),
+          row_rule: a[role].rowRule,
+        },
+      ]),
     ),
   };
 }

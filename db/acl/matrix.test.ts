@@ -49,7 +49,11 @@ describe("permission matrix", () => {
 
 describe("effective roles and preview", () => {
   it("merges org roles with the project role; owner carries creator", () => {
-    expect(effectiveRoles("org-level-viewer", "owner")).toEqual({ "org-level-viewer": true, owner: true, creator: true });
+    expect(effectiveRoles("org-level-viewer", "owner")).toEqual({
+      "org-level-viewer": true,
+      owner: true,
+      creator: true,
+    });
   });
 
   it("applies a preview only for owners and creators", () => {

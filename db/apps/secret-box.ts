@@ -16,7 +16,11 @@ async function keyOf(secret: string): Promise<CryptoKey> {
 
 export async function seal(secret: string, value: unknown): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await keyOf(secret), enc.encode(JSON.stringify(value)));
+  const data = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv },
+    await keyOf(secret),
+    enc.encode(JSON.stringify(value)),
+  );
   return `v1.${b64(iv)}.${b64(new Uint8Array(data))}`;
 }
 

@@ -28,7 +28,9 @@ describe("hashPassword / verifyPassword", () => {
 
   it("verifies a hash made with fewer iterations (stored value decides)", async () => {
     const salt = toBase64(new Uint8Array(16).fill(7));
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("older hash"), "PBKDF2", false, ["deriveBits"]);
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("older hash"), "PBKDF2", false, [
+      "deriveBits",
+    ]);
     const bits = await crypto.subtle.deriveBits(
       { name: "PBKDF2", hash: "SHA-256", salt: fromBase64(salt)!, iterations: 1000 },
       key,
@@ -39,8 +41,17 @@ describe("hashPassword / verifyPassword", () => {
   });
 
   it("treats malformed or missing hashes as no match, never as an error", async () => {
-    for (const bad of [null, undefined, "", "plain", "bcrypt$10$abc$def", "pbkdf2-sha256$x$AAAA$AAAA",
-      "pbkdf2-sha256$100001$AAAAAAAAAAAAAAAAAAAAAA==$AAAA", "pbkdf2-sha256$1000$!!$AAAA", "pbkdf2-sha256$1000$$"]) {
+    for (const bad of [
+      null,
+      undefined,
+      "",
+      "plain",
+      "bcrypt$10$abc$def",
+      "pbkdf2-sha256$x$AAAA$AAAA",
+      "pbkdf2-sha256$100001$AAAAAAAAAAAAAAAAAAAAAA==$AAAA",
+      "pbkdf2-sha256$1000$!!$AAAA",
+      "pbkdf2-sha256$1000$$",
+    ]) {
       expect(await verifyPassword("anything", bad)).toBe(false);
     }
   });

@@ -67,7 +67,11 @@ export async function addComputed(x: SchemaCtx, model: ModelRow, input: ColumnIn
   const order = Math.max(0, ...cols.map((c) => c.order)) + 1;
   const ids = x.store.transaction(() => addVirtualColumn(x.store, model, cols, input, order, now()));
   try {
-    await probe(x, model, modelColumns(x.store, model.id).find((c) => c.id === ids[0])!);
+    await probe(
+      x,
+      model,
+      modelColumns(x.store, model.id).find((c) => c.id === ids[0])!,
+    );
   } catch (err) {
     x.store.transaction(() => {
       for (const id of ids) x.store.meta.delete(columns).where(eq(columns.id, id)).run();
@@ -84,11 +88,15 @@ export async function updateComputed(x: SchemaCtx, col: ColumnRow, input: Column
   const patch: Partial<ColumnRow> = { updatedAt: now() };
   if (input.title !== undefined) {
     const title = checkColumnTitle(input.title);
-    if (modelColumns(x.store, model.id).some((c) => c.id !== col.id && c.title.toLowerCase() === title.toLowerCase())) throw bad("Duplicate column alias");
+    if (modelColumns(x.store, model.id).some((c) => c.id !== col.id && c.title.toLowerCase() === title.toLowerCase()))
+      throw bad("Duplicate column alias");
     patch.title = title;
   }
-  const raw = (input as { formula_raw?: unknown }).formula_raw ?? (input.colOptions as { formula_raw?: unknown } | undefined)?.formula_raw;
-  if (col.uidt === "Formula" && raw !== undefined) patch.colOptions = JSON.stringify(formulaOptions(x.store, model, raw, col.id));
+  const raw =
+    (input as { formula_raw?: unknown }).formula_raw ??
+    (input.colOptions as { formula_raw?: unknown } | undefined)?.formula_raw;
+  if (col.uidt === "Formula" && raw !== undefined)
+    patch.colOptions = JSON.stringify(formulaOptions(x.store, model, raw, col.id));
   const before = { ...col };
   x.store.meta.update(columns).set(patch).where(eq(columns.id, col.id)).run();
   if (patch.colOptions) {
@@ -106,13 +114,22 @@ export async function updateComputed(x: SchemaCtx, col: ColumnRow, input: Column
 const q = (d: Dialect, n: string) => quoteIdent(d, n);
 
 /** The DDL of a new link, and the sync key (schema-sync.ts) of the link column it gives `here`. */
-function linkDdl(d: Dialect, type: "hm" | "bt" | "mm", here: ModelRow, there: ModelRow, hereKey: ColumnRow, thereKey: ColumnRow, taken: (table: ModelRow) => string[]) {
+function linkDdl(
+  d: Dialect,
+  type: "hm" | "bt" | "mm",
+  here: ModelRow,
+  there: ModelRow,
+  hereKey: ColumnRow,
+  thereKey: ColumnRow,
+  taken: (table: ModelRow) => string[],
+) {
   const fkSql = (child: ModelRow, col: string, parent: ModelRow, parentKey: ColumnRow) => {
     const name = `fk_${child.tableName}_${col}`;
     const type = parentKey.dt || "integer";
-    const add = d === "mysql"
-      ? `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} NULL, ADD CONSTRAINT ${q(d, name)} FOREIGN KEY (${q(d, col)}) REFERENCES ${q(d, parent.tableName)} (${q(d, parentKey.columnName!)})`
-      : `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} CONSTRAINT ${q(d, name)} REFERENCES ${q(d, parent.tableName)} (${q(d, parentKey.columnName!)})`;
+    const add =
+      d === "mysql"
+        ? `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} NULL, ADD CONSTRAINT ${q(d, name)} FOREIGN KEY (${q(d, col)}) REFERENCES ${q(d, parent.tableName)} (${q(d, parentKey.columnName!)})`
+        : `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} CONSTRAINT ${q(d, name)} REFERENCES ${q(d, parent.tableName)} (${q(d, parentKey.columnName!)})`;
     return { add, name };
   };
   const free = (names: string[], wanted: string) => {
@@ -124,9 +141,14 @@ function linkDdl(d: Dialect, type: "hm" | "bt" | "mm", here: ModelRow, there: Mo
     const j = free([...taken(here), ...taken(there)], `${here.tableName}_${there.tableName}`);
     const a = `${here.tableName}_id`;
     const b = free([a], `${there.tableName}_id`);
-    const ddl = `CREATE TABLE ${q(d, j)} (${q(d, a)} ${hereKey.dt || "integer"} NOT NULL, ${q(d, b)} ${thereKey.dt || "integer"} NOT NULL, PRIMARY KEY (${q(d, a)}, ${q(d, b)}), `
-      + `FOREIGN KEY (${q(d, a)}) REFERENCES ${q(d, here.tableName)} (${q(d, hereKey.columnName!)}), FOREIGN KEY (${q(d, b)}) REFERENCES ${q(d, there.tableName)} (${q(d, thereKey.columnName!)}))`;
-    return { ddl, find: (links: ColumnRow[]) => links.find((c) => c.modelId === here.id && linkOptions(c).type === "mm" && syncKey(c).startsWith(`mm:${j}:`)) };
+    const ddl =
+      `CREATE TABLE ${q(d, j)} (${q(d, a)} ${hereKey.dt || "integer"} NOT NULL, ${q(d, b)} ${thereKey.dt || "integer"} NOT NULL, PRIMARY KEY (${q(d, a)}, ${q(d, b)}), ` +
+      `FOREIGN KEY (${q(d, a)}) REFERENCES ${q(d, here.tableName)} (${q(d, hereKey.columnName!)}), FOREIGN KEY (${q(d, b)}) REFERENCES ${q(d, there.tableName)} (${q(d, thereKey.columnName!)}))`;
+    return {
+      ddl,
+      find: (links: ColumnRow[]) =>
+        links.find((c) => c.modelId === here.id && linkOptions(c).type === "mm" && syncKey(c).startsWith(`mm:${j}:`)),
+    };
   }
   const [child, parent, parentKey] = type === "bt" ? [here, there, thereKey] : [there, here, hereKey];
   const col = free(taken(child), `${parent.tableName}_id`);
@@ -139,9 +161,17 @@ function linkDdl(d: Dialect, type: "hm" | "bt" | "mm", here: ModelRow, there: Mo
 const syncKey = (c: ColumnRow) => (JSON.parse(c.meta || "{}") as { fk?: string }).fk ?? "";
 
 /** Creates a link on the source; returns after the sync has made its columns. */
-export async function addLink(x: SchemaCtx, here: ModelRow, input: ColumnInput, resync: () => Promise<void>): Promise<void> {
+export async function addLink(
+  x: SchemaCtx,
+  here: ModelRow,
+  input: ColumnInput,
+  resync: () => Promise<void>,
+): Promise<void> {
   const raw = input as Record<string, unknown>;
-  const parsed = linkInput.safeParse({ ...raw, childId: raw.childId ?? (input.colOptions as Record<string, unknown> | undefined)?.fk_related_model_id });
+  const parsed = linkInput.safeParse({
+    ...raw,
+    childId: raw.childId ?? (input.colOptions as Record<string, unknown> | undefined)?.fk_related_model_id,
+  });
   if (!parsed.success) throw bad(parsed.error.issues[0]!.message);
   const title = checkColumnTitle(parsed.data.title);
   const hereCols = modelColumns(x.store, here.id);
@@ -149,8 +179,23 @@ export async function addLink(x: SchemaCtx, here: ModelRow, input: ColumnInput, 
   const there = findModel(x.store, parsed.data.childId);
   if (there.type === "view") throw bad(`${there.title} is a database view: links need a table`);
   const thereCols = modelColumns(x.store, there.id);
-  const taken = (m: ModelRow) => [...modelColumns(x.store, m.id).map((c) => c.columnName ?? ""), ...x.store.meta.select().from(models).all().map((t) => t.tableName)];
-  const { ddl, find } = linkDdl(x.driver.dialect, parsed.data.type, here, there, keyOf(here, hereCols), keyOf(there, thereCols), taken);
+  const taken = (m: ModelRow) => [
+    ...modelColumns(x.store, m.id).map((c) => c.columnName ?? ""),
+    ...x.store.meta
+      .select()
+      .from(models)
+      .all()
+      .map((t) => t.tableName),
+  ];
+  const { ddl, find } = linkDdl(
+    x.driver.dialect,
+    parsed.data.type,
+    here,
+    there,
+    keyOf(here, hereCols),
+    keyOf(there, thereCols),
+    taken,
+  );
   await x.driver.execute(ddl);
   await resync();
   const made = find(x.store.meta.select().from(columns).where(eq(columns.uidt, "LinkToAnotherRecord")).all());
@@ -161,7 +206,9 @@ export async function addLink(x: SchemaCtx, here: ModelRow, input: ColumnInput, 
 
 /** Deletes a computed column: meta only for lookups, rollups and formulas; DDL for links. */
 export async function deleteComputed(x: SchemaCtx, col: ColumnRow, resync: () => Promise<void>): Promise<void> {
-  const users = dependents(x.store, col).filter((c) => c.id !== col.id && (col.uidt !== "LinkToAnotherRecord" || c.id !== linkOptions(col).fk_reverse_column_id));
+  const users = dependents(x.store, col).filter(
+    (c) => c.id !== col.id && (col.uidt !== "LinkToAnotherRecord" || c.id !== linkOptions(col).fk_reverse_column_id),
+  );
   if (users.length) throw bad(`${col.title} is used by ${users.map((c) => c.title).join(", ")}: delete those first`);
   if (col.uidt !== "LinkToAnotherRecord") {
     x.store.meta.delete(columns).where(eq(columns.id, col.id)).run();
@@ -170,8 +217,13 @@ export async function deleteComputed(x: SchemaCtx, col: ColumnRow, resync: () =>
   }
   const d = x.driver.dialect;
   const o = linkOptions(col);
-  const reverse = x.store.meta.select().from(columns).where(eq(columns.id, o.fk_reverse_column_id ?? "")).get();
-  if (reverse && dependents(x.store, reverse).some((c) => c.id !== col.id && c.id !== reverse.id)) throw bad(`${col.title}: its other side ${reverse.title} is used by computed fields: delete those first`);
+  const reverse = x.store.meta
+    .select()
+    .from(columns)
+    .where(eq(columns.id, o.fk_reverse_column_id ?? ""))
+    .get();
+  if (reverse && dependents(x.store, reverse).some((c) => c.id !== col.id && c.id !== reverse.id))
+    throw bad(`${col.title}: its other side ${reverse.title} is used by computed fields: delete those first`);
   if (o.type === "mm") {
     const j = findModel(x.store, o.fk_mm_model_id!);
     await x.driver.execute(`DROP TABLE ${q(d, j.tableName)}`);
@@ -179,13 +231,22 @@ export async function deleteComputed(x: SchemaCtx, col: ColumnRow, resync: () =>
     const fk = x.store.meta.select().from(columns).where(eq(columns.id, o.fk_child_column_id)).get();
     if (!fk?.columnName) throw bad(`${col.title}: its foreign key column is not known; sync the database first`);
     const child = findModel(x.store, fk.modelId);
-    if (d === "sqlite") throw bad(`${col.title}: SQLite cannot drop a column used by a foreign key; drop ${fk.columnName} in the database, then sync`);
+    if (d === "sqlite")
+      throw bad(
+        `${col.title}: SQLite cannot drop a column used by a foreign key; drop ${fk.columnName} in the database, then sync`,
+      );
     if (d === "mysql") {
       const constraint = syncKey(col).split(":")[2];
-      if (constraint) await x.driver.execute(`ALTER TABLE ${q(d, child.tableName)} DROP FOREIGN KEY ${q(d, constraint)}`);
+      if (constraint)
+        await x.driver.execute(`ALTER TABLE ${q(d, child.tableName)} DROP FOREIGN KEY ${q(d, constraint)}`);
     }
     await x.driver.execute(`ALTER TABLE ${q(d, child.tableName)} DROP COLUMN ${q(d, fk.columnName)}`);
   }
   await resync();
-  touched(x, [col.modelId, ...(reverse ? [reverse.modelId] : [])].filter((id) => x.store.meta.select().from(models).where(eq(models.id, id)).get()));
+  touched(
+    x,
+    [col.modelId, ...(reverse ? [reverse.modelId] : [])].filter((id) =>
+      x.store.meta.select().from(models).where(eq(models.id, id)).get(),
+    ),
+  );
 }

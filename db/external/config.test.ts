@@ -6,25 +6,63 @@ import { enumValuesOf } from "./mysql";
 import { inflect } from "./schema-sync";
 
 describe("host rule", () => {
-  it.each(["localhost", "127.0.0.1", "10.0.0.1", "172.16.0.1", "172.31.9.9", "192.168.0.1", "169.254.169.254", "::1", "[::1]", "fd00::1", "::ffff:10.0.0.1", "0.0.0.0", "a.localhost"])(
-    "%s is private",
-    (h) => expect(isPrivateHost(h)).toBe(true),
+  it.each([
+    "localhost",
+    "127.0.0.1",
+    "10.0.0.1",
+    "172.16.0.1",
+    "172.31.9.9",
+    "192.168.0.1",
+    "169.254.169.254",
+    "::1",
+    "[::1]",
+    "fd00::1",
+    "::ffff:10.0.0.1",
+    "0.0.0.0",
+    "a.localhost",
+  ])("%s is private", (h) => expect(isPrivateHost(h)).toBe(true));
+  it.each(["db.example.com", "8.8.8.8", "172.32.0.1", "172.15.0.1", "192.169.0.1", "2606:4700::1111"])(
+    "%s is public",
+    (h) => expect(isPrivateHost(h)).toBe(false),
   );
-  it.each(["db.example.com", "8.8.8.8", "172.32.0.1", "172.15.0.1", "192.169.0.1", "2606:4700::1111"])("%s is public", (h) => expect(isPrivateHost(h)).toBe(false));
 });
 
 describe("connection config", () => {
   it("reads a pasted PostgreSQL URL with its schema and SSL mode", () => {
-    const c = parseSourceConfig("postgresql://ann:p%40ss@db.example.com:6543/shop?sslmode=verify-full&schema=sales&application_name=gb", false);
-    expect(c).toMatchObject({ client: "pg", host: "db.example.com", port: 6543, user: "ann", password: "p@ss", database: "shop", schema: "sales", ssl: { mode: "Required-Identity" }, params: { application_name: "gb" } });
+    const c = parseSourceConfig(
+      "postgresql://ann:p%40ss@db.example.com:6543/shop?sslmode=verify-full&schema=sales&application_name=gb",
+      false,
+    );
+    expect(c).toMatchObject({
+      client: "pg",
+      host: "db.example.com",
+      port: 6543,
+      user: "ann",
+      password: "p@ss",
+      database: "shop",
+      schema: "sales",
+      ssl: { mode: "Required-Identity" },
+      params: { application_name: "gb" },
+    });
   });
   it("gives the SPEC 9 defaults", () => {
-    expect(parseSourceConfig({ client: "pg", connection: { host: "h.example.com", user: "u" } }, false)).toMatchObject({ port: 5432, schema: "public" });
-    expect(parseSourceConfig({ client: "mysql2", connection: { host: "h.example.com", user: "u", database: "d" } }, false).port).toBe(3306);
-    expect(parseSourceConfig({ client: "vitess", connection: { host: "h.example.com", user: "u", database: "d" } }, false).port).toBe(15306);
+    expect(parseSourceConfig({ client: "pg", connection: { host: "h.example.com", user: "u" } }, false)).toMatchObject({
+      port: 5432,
+      schema: "public",
+    });
+    expect(
+      parseSourceConfig({ client: "mysql2", connection: { host: "h.example.com", user: "u", database: "d" } }, false)
+        .port,
+    ).toBe(3306);
+    expect(
+      parseSourceConfig({ client: "vitess", connection: { host: "h.example.com", user: "u", database: "d" } }, false)
+        .port,
+    ).toBe(15306);
   });
   it("takes a libSQL URL with its token", () => {
-    expect(parseSourceConfig({ client: "sqlite3", connection: { url: "libsql://db-org.turso.io", authToken: "t" } }, false)).toMatchObject({ client: "sqlite3", url: "libsql://db-org.turso.io", authToken: "t" });
+    expect(
+      parseSourceConfig({ client: "sqlite3", connection: { url: "libsql://db-org.turso.io", authToken: "t" } }, false),
+    ).toMatchObject({ client: "sqlite3", url: "libsql://db-org.turso.io", authToken: "t" });
   });
   it("applies the host rule only outside local mode", () => {
     const cfg = { client: "pg", connection: { host: "127.0.0.1", user: "postgres" } };
@@ -33,11 +71,17 @@ describe("connection config", () => {
   });
   it("refuses empty and repeated parameter keys", () => {
     const base = { client: "pg", connection: { host: "h.example.com", user: "u" } };
-    expect(() => parseSourceConfig({ ...base, params: [{ key: " ", value: "1" }] }, false)).toThrow(/parameterKeyCannotBeEmpty/);
-    expect(() => parseSourceConfig({ ...base, params: [{ key: "a" }, { key: "a" }] }, false)).toThrow(/duplicateParameterKeysAreNotAllowed/);
+    expect(() => parseSourceConfig({ ...base, params: [{ key: " ", value: "1" }] }, false)).toThrow(
+      /parameterKeyCannotBeEmpty/,
+    );
+    expect(() => parseSourceConfig({ ...base, params: [{ key: "a" }, { key: "a" }] }, false)).toThrow(
+      /duplicateParameterKeysAreNotAllowed/,
+    );
   });
   it("refuses unknown SSL modes", () => {
-    expect(() => parseSourceConfig({ client: "pg", connection: { host: "h.example.com", user: "u", ssl: "Maybe" } }, false)).toThrow(/SSL mode/);
+    expect(() =>
+      parseSourceConfig({ client: "pg", connection: { host: "h.example.com", user: "u", ssl: "Maybe" } }, false),
+    ).toThrow(/SSL mode/);
   });
 });
 

@@ -38,10 +38,27 @@ export interface SourceConfig {
   hyperdrive?: string;
 }
 
-export const dialectOf = (client: Client): Dialect => (client === "pg" ? "pg" : client === "sqlite3" ? "sqlite" : "mysql");
+export const dialectOf = (client: Client): Dialect =>
+  client === "pg" ? "pg" : client === "sqlite3" ? "sqlite" : "mysql";
 
 const DEFAULT_PORT: Partial<Record<Client, number>> = { pg: 5432, mysql2: 3306, vitess: 15306, mssql: 1433 };
-const KNOWN = new Set(["host", "port", "user", "username", "password", "database", "db", "ssl", "filename", "url", "authToken", "searchPath", "schema", "params", "hyperdrive"]);
+const KNOWN = new Set([
+  "host",
+  "port",
+  "user",
+  "username",
+  "password",
+  "database",
+  "db",
+  "ssl",
+  "filename",
+  "url",
+  "authToken",
+  "searchPath",
+  "schema",
+  "params",
+  "hyperdrive",
+]);
 
 const str = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined);
 
@@ -55,10 +72,17 @@ function clientOfUrl(protocol: string): Client {
 
 function sslOf(raw: unknown, fromUrl?: string | null): SourceConfig["ssl"] {
   if (fromUrl) {
-    const map: Record<string, SslMode> = { disable: "No", allow: "Allowed", prefer: "Preferred", require: "Required", "verify-ca": "Required-CA", "verify-full": "Required-Identity" };
+    const map: Record<string, SslMode> = {
+      disable: "No",
+      allow: "Allowed",
+      prefer: "Preferred",
+      require: "Required",
+      "verify-ca": "Required-CA",
+      "verify-full": "Required-Identity",
+    };
     return { mode: map[fromUrl] ?? "Required" };
   }
-  if (raw === undefined || raw === null || raw === false || raw === "" ) return { mode: "No" };
+  if (raw === undefined || raw === null || raw === false || raw === "") return { mode: "No" };
   if (raw === true) return { mode: "Required" };
   if (typeof raw === "string") {
     if (!(SSL_MODES as readonly string[]).includes(raw)) throw bad(`SSL mode must be one of ${SSL_MODES.join(", ")}`);
@@ -77,7 +101,10 @@ function sslOf(raw: unknown, fromUrl?: string | null): SourceConfig["ssl"] {
 export function checkParams(raw: unknown): Record<string, string> {
   if (raw === undefined || raw === null) return {};
   const list = Array.isArray(raw)
-    ? raw.map((p) => ({ key: str((p as { key?: unknown }).key) ?? "", value: str((p as { value?: unknown }).value) ?? "" }))
+    ? raw.map((p) => ({
+        key: str((p as { key?: unknown }).key) ?? "",
+        value: str((p as { value?: unknown }).value) ?? "",
+      }))
     : Object.entries(raw as Record<string, unknown>).map(([key, value]) => ({ key, value: str(value) ?? "" }));
   const out: Record<string, string> = {};
   for (const { key, value } of list) {
@@ -95,7 +122,10 @@ function fromUrl(text: string, clientHint?: Client): Partial<SourceConfig> & { c
   } catch {
     throw bad("The connection URL is not a valid URL");
   }
-  const client = clientHint && clientHint !== "sqlite3" && clientOfUrl(u.protocol) !== "sqlite3" ? clientHint : clientOfUrl(u.protocol);
+  const client =
+    clientHint && clientHint !== "sqlite3" && clientOfUrl(u.protocol) !== "sqlite3"
+      ? clientHint
+      : clientOfUrl(u.protocol);
   if (client === "sqlite3") {
     const authToken = u.searchParams.get("authToken") ?? undefined;
     u.searchParams.delete("authToken");
@@ -122,17 +152,19 @@ function fromUrl(text: string, clientHint?: Client): Partial<SourceConfig> & { c
 function hyperdriveOf(client: Client, raw: unknown): { hyperdrive?: string } {
   if (raw === undefined || raw === null || raw === false || raw === "") return {};
   const name = raw === true ? "HYPERDRIVE" : str(raw);
-  if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw bad("hyperdrive must be true or the name of a Hyperdrive binding (letters, digits and _)");
+  if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    throw bad("hyperdrive must be true or the name of a Hyperdrive binding (letters, digits and _)");
   if (client !== "pg") throw bad("hyperdrive: only PostgreSQL connections can go through Hyperdrive");
   return { hyperdrive: name };
 }
 
 /** `{client, connection, searchPath}` or a URL text to a checked SourceConfig. `local`: MODE=local. */
 export function parseSourceConfig(raw: unknown, local: boolean, typeHint?: string): SourceConfig {
-  const input = (typeof raw === "string" ? { connection: raw } : raw ?? {}) as Record<string, unknown>;
+  const input = (typeof raw === "string" ? { connection: raw } : (raw ?? {})) as Record<string, unknown>;
   if (typeof input !== "object" || Array.isArray(input)) throw bad("config must be an object");
   const hint = str(input.client) ?? typeHint;
-  if (hint !== undefined && !(CLIENTS as readonly string[]).includes(hint)) throw bad(`client must be one of ${CLIENTS.join(", ")}`);
+  if (hint !== undefined && !(CLIENTS as readonly string[]).includes(hint))
+    throw bad(`client must be one of ${CLIENTS.join(", ")}`);
   const conn = input.connection;
   let cfg: SourceConfig;
   if (typeof conn === "string") {
@@ -146,13 +178,22 @@ export function parseSourceConfig(raw: unknown, local: boolean, typeHint?: strin
     if (client === "sqlite3") {
       const url = str(o.url) ?? str(o.filename) ?? "";
       if (!/^(libsql|https?|wss?):\/\//i.test(url)) {
-        throw bad("SQLite: give a libSQL URL (libsql://, https://, http:// or ws://, e.g. Turso or sqld); a file on disk cannot be reached from the edge");
+        throw bad(
+          "SQLite: give a libSQL URL (libsql://, https://, http:// or ws://, e.g. Turso or sqld); a file on disk cannot be reached from the edge",
+        );
       }
-      cfg = { ...fromUrl(url), client, authToken: str(o.authToken) ?? str(o.token), ssl: { mode: "No" }, params: {} } as SourceConfig;
+      cfg = {
+        ...fromUrl(url),
+        client,
+        authToken: str(o.authToken) ?? str(o.token),
+        ssl: { mode: "No" },
+        params: {},
+      } as SourceConfig;
     } else {
       const extra = Object.fromEntries(Object.entries(o).filter(([k]) => !KNOWN.has(k)));
       const port = o.port === undefined || o.port === "" ? DEFAULT_PORT[client] : Number(o.port);
-      if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) throw bad("port must be a whole number from 1 to 65535");
+      if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
+        throw bad("port must be a whole number from 1 to 65535");
       cfg = {
         client,
         host: str(o.host)?.trim(),
@@ -175,7 +216,9 @@ export function parseSourceConfig(raw: unknown, local: boolean, typeHint?: strin
   if (cfg.client === "mssql") {
     // tedious 19 opens a socket and sends its PRELOGIN in workerd (README), but no SQL Server was
     // here to verify login, TLS or results, and the query compiler has no SQL Server dialect.
-    throw bad("MSSQL cannot be connected: this app has no SQL Server adapter (no SQL Server was available to verify a driver on Cloudflare Workers)");
+    throw bad(
+      "MSSQL cannot be connected: this app has no SQL Server adapter (no SQL Server was available to verify a driver on Cloudflare Workers)",
+    );
   }
   if (cfg.client !== "sqlite3") {
     if (!cfg.host) throw bad("host is required");

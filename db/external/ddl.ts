@@ -26,20 +26,36 @@ const KEY: Record<Dialect, string> = {
 export function columnType(d: Dialect, input: ColumnInput): { name: string; type: string; uidt: UIType } {
   const uidt = checkUidt(input.uidt ?? "SingleLineText");
   const title = checkColumnTitle(input.title ?? input.column_name);
-  if (fieldType(uidt).virtual) throw bad(`${title}: links, lookups, rollups and formulas are added after the table exists, one field at a time`);
+  if (fieldType(uidt).virtual)
+    throw bad(`${title}: links, lookups, rollups and formulas are added after the table exists, one field at a time`);
   const meta = jsonObject(input.meta);
   const res = parseOptions(uidt, { ...meta, ...(input.colOptions ?? {}) });
   if (!res.ok) throw bad(`${title}: ${res.error}`);
   // Select fields are plain text columns on the source: their options live in the app's meta.
-  const type = uidt === "ID" || uidt === "ForeignKey" ? (d === "pg" ? "integer" : "INTEGER") : fieldType(uidt).storage(d, res.value as never);
+  const type =
+    uidt === "ID" || uidt === "ForeignKey"
+      ? d === "pg"
+        ? "integer"
+        : "INTEGER"
+      : fieldType(uidt).storage(d, res.value as never);
   if (!type) throw bad(`${title}: this field type has no column type on ${d}`);
   return { name: (input.column_name || title).trim(), type, uidt };
 }
 
 export function createTableSql(d: Dialect, tableName: string, columns: ColumnInput[]): string {
   const q = (n: string) => quoteIdent(d, n);
-  const user = columns.filter((c) => !(c.pk || c.uidt === "ID" || c.column_name === "id" || ((c.column_name === "created_at" || c.column_name === "updated_at") && c.uidt !== "SingleLineText")));
-  const defs = (user.length ? user : [{ title: "Title", column_name: "title", uidt: "SingleLineText" }]).map((c) => columnType(d, c));
+  const user = columns.filter(
+    (c) =>
+      !(
+        c.pk ||
+        c.uidt === "ID" ||
+        c.column_name === "id" ||
+        ((c.column_name === "created_at" || c.column_name === "updated_at") && c.uidt !== "SingleLineText")
+      ),
+  );
+  const defs = (user.length ? user : [{ title: "Title", column_name: "title", uidt: "SingleLineText" }]).map((c) =>
+    columnType(d, c),
+  );
   const names = new Set(["id"]);
   for (const c of defs) {
     if (names.has(c.name.toLowerCase())) throw bad(`Duplicate column name: ${c.name}`);
@@ -54,6 +70,7 @@ export const addColumnSql = (d: Dialect, table: string, c: { name: string; type:
 export const renameColumnSql = (d: Dialect, table: string, from: string, to: string) =>
   `ALTER TABLE ${quoteIdent(d, table)} RENAME COLUMN ${quoteIdent(d, from)} TO ${quoteIdent(d, to)}`;
 
-export const dropColumnSql = (d: Dialect, table: string, name: string) => `ALTER TABLE ${quoteIdent(d, table)} DROP COLUMN ${quoteIdent(d, name)}`;
+export const dropColumnSql = (d: Dialect, table: string, name: string) =>
+  `ALTER TABLE ${quoteIdent(d, table)} DROP COLUMN ${quoteIdent(d, name)}`;
 
 export const dropTableSql = (d: Dialect, table: string) => `DROP TABLE ${quoteIdent(d, table)}`;

@@ -65,7 +65,10 @@ export interface SourceSchema {
 /** A refusal by the source database; its message is the database's own. */
 export class SourceError extends Error {
   readonly status = 400;
-  constructor(message: string, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
     this.name = "SourceError";
   }
@@ -94,11 +97,13 @@ export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Prom
 export const METADATA_TIMEOUT_MS = 10_000;
 
 /** Neon (PostgreSQL over WebSocket): hosts under neon.tech, or the extra parameter driver=neon. */
-export const usesNeon = (cfg: SourceConfig) => cfg.client === "pg" && (cfg.params.driver === "neon" || /\.neon\.tech$/i.test(cfg.host ?? ""));
+export const usesNeon = (cfg: SourceConfig) =>
+  cfg.client === "pg" && (cfg.params.driver === "neon" || /\.neon\.tech$/i.test(cfg.host ?? ""));
 
 /** PlanetScale (MySQL over its HTTP API): hosts under psdb.cloud, or the extra parameter driver=planetscale. */
 export const usesPlanetscale = (cfg: SourceConfig) =>
-  (cfg.client === "mysql2" || cfg.client === "vitess") && (cfg.params.driver === "planetscale" || /(^|\.)psdb\.cloud$/i.test(cfg.host ?? ""));
+  (cfg.client === "mysql2" || cfg.client === "vitess") &&
+  (cfg.params.driver === "planetscale" || /(^|\.)psdb\.cloud$/i.test(cfg.host ?? ""));
 
 /** How to reach the source besides its config: a Hyperdrive binding's connection string (hyperdrive.ts). */
 export interface Via {
@@ -124,7 +129,12 @@ export async function openDriver(cfg: SourceConfig, via: Via = {}): Promise<Sour
  * Runs fn on one connection between `begin` and COMMIT (pg and mysql differ only in that word);
  * any failure rolls back and is rethrown, so bulk writes are all or nothing.
  */
-export async function inTransaction<T>(run: (sql: string) => Promise<unknown>, begin: string, q: Queryable, fn: (q: Queryable) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  run: (sql: string) => Promise<unknown>,
+  begin: string,
+  q: Queryable,
+  fn: (q: Queryable) => Promise<T>,
+): Promise<T> {
   await run(begin);
   try {
     const out = await fn(q);

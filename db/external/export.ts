@@ -18,9 +18,24 @@ export async function exportCsv(ctx: ExtCtx, tableKey: string, params: ListParam
   const d = ctx.driver.dialect;
   const virtual = computedOf(ctx, t);
   const { csv, next } = await csvBatch(params.offset, async (offset) => {
-    const compiled = compileList({ dialect: d, table, ...scoped, limit: PAGE, offset, me: scope?.caller?.userId ?? null });
+    const compiled = compileList({
+      dialect: d,
+      table,
+      ...scoped,
+      limit: PAGE,
+      offset,
+      me: scope?.caller?.userId ?? null,
+    });
     const rows = await ctx.driver.query(compiled.list.sql, compiled.list.params);
-    return { rows, cells: () => compiled.select.map((s) => csvCellOf(t.cols, virtual, s.id, anonymousReader(scope), (c, raw) => fromDialectValue(c.uidt, raw[c.columnName], d))) };
+    return {
+      rows,
+      cells: () =>
+        compiled.select.map((s) =>
+          csvCellOf(t.cols, virtual, s.id, anonymousReader(scope), (c, raw) =>
+            fromDialectValue(c.uidt, raw[c.columnName], d),
+          ),
+        ),
+    };
   });
   const title = scope?.view ? viewOfTable(ctx.store, t.ref.model.id, scope.view).title : t.ref.model.title;
   return { csv, next, title };

@@ -12,6 +12,9 @@ import type { SourceConfig } from "./config";
 export function hyperdriveString(cfg: SourceConfig, bindings: object): string | undefined {
   if (!cfg.hyperdrive) return undefined;
   const b = (bindings as Record<string, unknown>)[cfg.hyperdrive] as { connectionString?: unknown } | undefined;
-  if (!b || typeof b.connectionString !== "string") throw bad(`This Worker has no Hyperdrive binding named ${cfg.hyperdrive} (wrangler.toml [[hyperdrive]] binding = "${cfg.hyperdrive}")`);
+  if (!b || typeof b.connectionString !== "string")
+    throw bad(
+      `This Worker has no Hyperdrive binding named ${cfg.hyperdrive} (wrangler.toml [[hyperdrive]] binding = "${cfg.hyperdrive}")`,
+    );
   return b.connectionString;
 }

@@ -6,7 +6,14 @@
 import { createClient, type InStatement } from "@libsql/client/web";
 import type { SourceConfig } from "./config";
 import { serial } from "./serial";
-import { sourceError, type Queryable, type Row, type SourceDriver, type SourceSchema, type SourceTable } from "./driver";
+import {
+  sourceError,
+  type Queryable,
+  type Row,
+  type SourceDriver,
+  type SourceSchema,
+  type SourceTable,
+} from "./driver";
 
 type LibsqlClient = ReturnType<typeof createClient>;
 type Tx = Awaited<ReturnType<LibsqlClient["transaction"]>>;
@@ -34,7 +41,11 @@ function wrap(target: LibsqlClient | Tx): Queryable {
     query: async (sql, params) => rowsOf(await run(sql, params)),
     execute: async (sql, params) => {
       const rs = await run(sql, params);
-      return { rows: rowsOf(rs), affected: rs.rowsAffected, insertId: rs.lastInsertRowid === undefined ? undefined : Number(rs.lastInsertRowid) };
+      return {
+        rows: rowsOf(rs),
+        affected: rs.rowsAffected,
+        insertId: rs.lastInsertRowid === undefined ? undefined : Number(rs.lastInsertRowid),
+      };
     },
   };
 }
@@ -83,8 +94,15 @@ async function introspectSqlite(q: Queryable): Promise<SourceSchema> {
   const tables: SourceTable[] = [];
   for (const r of rels) {
     const name = String(r.name);
-    const info = await q.query("SELECT name, type, \"notnull\" AS nn, dflt_value AS def, pk FROM pragma_table_info(?)", [name]);
-    const fks = r.type === "table" ? await q.query('SELECT id, seq, "table" AS rt, "from" AS c, "to" AS rc FROM pragma_foreign_key_list(?)', [name]) : [];
+    const info = await q.query('SELECT name, type, "notnull" AS nn, dflt_value AS def, pk FROM pragma_table_info(?)', [
+      name,
+    ]);
+    const fks =
+      r.type === "table"
+        ? await q.query('SELECT id, seq, "table" AS rt, "from" AS c, "to" AS rc FROM pragma_foreign_key_list(?)', [
+            name,
+          ])
+        : [];
     const pkCount = info.filter((c) => Number(c.pk) > 0).length;
     const autoinc = /AUTOINCREMENT/i.test(String(r.sql ?? ""));
     const widths = new Map<number, number>();
@@ -108,13 +126,19 @@ async function introspectSqlite(q: Queryable): Promise<SourceSchema> {
       }),
       foreignKeys: fks
         .filter((f) => widths.get(Number(f.id)) === 1)
-        .map((f) => ({ name: `fk_${name}_${f.c}`, column: String(f.c), refTable: String(f.rt), refColumn: String(f.rc ?? "") })),
+        .map((f) => ({
+          name: `fk_${name}_${f.c}`,
+          column: String(f.c),
+          refTable: String(f.rt),
+          refColumn: String(f.rc ?? ""),
+        })),
     });
   }
   // A foreign key without a named target column points at the target's primary key.
   for (const t of tables) {
     for (const fk of t.foreignKeys) {
-      if (!fk.refColumn) fk.refColumn = tables.find((x) => x.name === fk.refTable)?.columns.find((c) => c.pk === 1)?.name ?? "rowid";
+      if (!fk.refColumn)
+        fk.refColumn = tables.find((x) => x.name === fk.refTable)?.columns.find((c) => c.pk === 1)?.name ?? "rowid";
     }
   }
   return { tables };

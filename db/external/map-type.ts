@@ -29,7 +29,9 @@ const INTS = /^(int|integer|smallint|bigint|mediumint|serial|bigserial|smallseri
 const DECIMALS = /^(numeric|decimal|real|float|float4|float8|double|double precision|money|dec|fixed)$/;
 
 function options(values: string[]) {
-  return { options: values.map((title, i) => ({ title, color: SELECT_PALETTE[i % SELECT_PALETTE.length], order: i + 1 })) };
+  return {
+    options: values.map((title, i) => ({ title, color: SELECT_PALETTE[i % SELECT_PALETTE.length], order: i + 1 })),
+  };
 }
 
 function sqliteType(c: SourceColumn): UIType {
@@ -53,7 +55,8 @@ export function mapColumnType(c: SourceColumn, dialect: Dialect): MappedType {
   if (dialect === "sqlite") uidt = sqliteType(c);
   else if (t === "enum") return { ...base, uidt: "SingleSelect", colOptions: options(c.enumValues ?? []) };
   else if (t === "set") return { ...base, uidt: "MultiSelect", colOptions: options(c.enumValues ?? []) };
-  else if (t === "boolean" || t === "bool" || /^tinyint\(1\)/i.test(c.type) || /^bit\(1\)$/i.test(c.type)) uidt = "Checkbox";
+  else if (t === "boolean" || t === "bool" || /^tinyint\(1\)/i.test(c.type) || /^bit\(1\)$/i.test(c.type))
+    uidt = "Checkbox";
   else if (INTS.test(t) || t === "tinyint") uidt = "Number";
   else if (DECIMALS.test(t)) uidt = "Decimal";
   else if (t === "date") uidt = "Date";
@@ -61,7 +64,8 @@ export function mapColumnType(c: SourceColumn, dialect: Dialect): MappedType {
   else if (/^time( without time zone)?$/.test(t)) uidt = "Time";
   else if (t === "year") uidt = "Year";
   else if (t === "json" || t === "jsonb") uidt = "JSON";
-  else if (/^(character varying|varchar|character|char|nvarchar|nchar|bpchar|citext|name)$/.test(t)) uidt = "SingleLineText";
+  else if (/^(character varying|varchar|character|char|nvarchar|nchar|bpchar|citext|name)$/.test(t))
+    uidt = "SingleLineText";
   else if (/^(text|tinytext|mediumtext|longtext|clob)$/.test(t)) uidt = "LongText";
   else uidt = "SpecificDBType";
   if (uidt === "SpecificDBType") return { ...base, meta: { dt: c.type || c.dt } };

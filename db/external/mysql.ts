@@ -7,7 +7,15 @@
 import mysql from "mysql2/promise";
 import type { SourceConfig } from "./config";
 import { serial } from "./serial";
-import { inTransaction, sourceError, type Queryable, type Row, type SourceDriver, type SourceSchema, type SourceTable } from "./driver";
+import {
+  inTransaction,
+  sourceError,
+  type Queryable,
+  type Row,
+  type SourceDriver,
+  type SourceSchema,
+  type SourceTable,
+} from "./driver";
 
 function sslOption(cfg: SourceConfig) {
   const { mode, ca, cert, key } = cfg.ssl;
@@ -68,7 +76,10 @@ export async function openMysql(cfg: SourceConfig): Promise<SourceDriver> {
 
 /** The row estimate information_schema keeps for a table (InnoDB statistics). */
 export async function estimateMysql(q: Queryable, table: string): Promise<number | null> {
-  const r = await q.query("SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?", [table]);
+  const r = await q.query(
+    "SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?",
+    [table],
+  );
   const n = r[0]?.n;
   return n === null || n === undefined ? null : Number(n);
 }
@@ -107,7 +118,9 @@ export async function introspectMysql(q: Queryable): Promise<SourceSchema> {
   );
   // MariaDB only (MySQL has a real JSON type): LONGTEXT columns checked with json_valid().
   const checks = await q
-    .query("SELECT TABLE_NAME AS t, CHECK_CLAUSE AS clause FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE()")
+    .query(
+      "SELECT TABLE_NAME AS t, CHECK_CLAUSE AS clause FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE()",
+    )
     .catch(() => [] as Row[]);
   const jsonCols = new Set<string>();
   for (const ch of checks) {
@@ -115,7 +128,13 @@ export async function introspectMysql(q: Queryable): Promise<SourceSchema> {
     if (m) jsonCols.add(`${ch.t}\u0000${m[1]}`);
   }
   const tables = new Map<string, SourceTable>();
-  for (const r of rels) tables.set(String(r.name), { name: String(r.name), view: String(r.kind).toUpperCase().includes("VIEW"), columns: [], foreignKeys: [] });
+  for (const r of rels)
+    tables.set(String(r.name), {
+      name: String(r.name),
+      view: String(r.kind).toUpperCase().includes("VIEW"),
+      columns: [],
+      foreignKeys: [],
+    });
   const pkPos = new Map<string, number>();
   const fkWidth = new Map<string, number>();
   for (const k of keys) {
@@ -142,7 +161,12 @@ export async function introspectMysql(q: Queryable): Promise<SourceSchema> {
   }
   for (const k of keys) {
     if (!k.rt || fkWidth.get(`${k.t}\u0000${k.name}`) !== 1) continue;
-    tables.get(String(k.t))?.foreignKeys.push({ name: String(k.name), column: String(k.c), refTable: String(k.rt), refColumn: String(k.rc) });
+    tables.get(String(k.t))?.foreignKeys.push({
+      name: String(k.name),
+      column: String(k.c),
+      refTable: String(k.rt),
+      refColumn: String(k.rc),
+    });
   }
   return { tables: [...tables.values()] };
 }

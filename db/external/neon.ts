@@ -8,7 +8,6 @@ import type { SourceConfig } from "./config";
 import type { SourceDriver } from "./driver";
 import { pgDriver, type PgLikeClient } from "./pg";
 
-
 export async function openNeon(cfg: SourceConfig): Promise<SourceDriver> {
   const { driver: _driver, ...params } = cfg.params;
   void _driver;

@@ -6,7 +6,15 @@
 import pg from "pg";
 import type { SourceConfig } from "./config";
 import { serial } from "./serial";
-import { inTransaction, sourceError, type Queryable, type Row, type SourceDriver, type SourceSchema, type SourceTable } from "./driver";
+import {
+  inTransaction,
+  sourceError,
+  type Queryable,
+  type Row,
+  type SourceDriver,
+  type SourceSchema,
+  type SourceTable,
+} from "./driver";
 
 function sslOption(cfg: SourceConfig): pg.ClientConfig["ssl"] {
   const { mode, ca, cert, key } = cfg.ssl;
@@ -22,7 +30,8 @@ const quote = (name: string) => `"${name.split('"').join('""')}"`;
 export async function openPg(cfg: SourceConfig, connectionString?: string): Promise<SourceDriver> {
   const { driver: _driver, ...params } = cfg.params;
   void _driver;
-  if (connectionString) return pgDriver(new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 }), cfg.schema ?? "public");
+  if (connectionString)
+    return pgDriver(new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 }), cfg.schema ?? "public");
   const client = new pg.Client({
     ...params,
     host: cfg.host,
@@ -134,9 +143,16 @@ async function introspectPg(q: Queryable, schema: string): Promise<SourceSchema>
     [schema],
   );
   const enumValues = new Map<string, string[]>();
-  for (const e of enums) enumValues.set(String(e.type_oid), [...(enumValues.get(String(e.type_oid)) ?? []), String(e.label)]);
+  for (const e of enums)
+    enumValues.set(String(e.type_oid), [...(enumValues.get(String(e.type_oid)) ?? []), String(e.label)]);
   const tables = new Map<string, SourceTable>();
-  for (const r of rels) tables.set(String(r.name), { name: String(r.name), view: r.kind === "v" || r.kind === "m", columns: [], foreignKeys: [] });
+  for (const r of rels)
+    tables.set(String(r.name), {
+      name: String(r.name),
+      view: r.kind === "v" || r.kind === "m",
+      columns: [],
+      foreignKeys: [],
+    });
   const pkPos = new Map(pks.map((p) => [`${p.table_name}\u0000${p.column_name}`, Number(p.ord)]));
   for (const c of cols) {
     const t = tables.get(String(c.table_name));
@@ -145,7 +161,11 @@ async function introspectPg(q: Queryable, schema: string): Promise<SourceSchema>
     const def = c.column_default === null ? null : String(c.column_default);
     t.columns.push({
       name: String(c.column_name),
-      dt: isEnum ? "enum" : String(c.data_type === "ARRAY" ? "array" : c.data_type === "USER-DEFINED" ? c.udt_name : c.data_type).toLowerCase(),
+      dt: isEnum
+        ? "enum"
+        : String(
+            c.data_type === "ARRAY" ? "array" : c.data_type === "USER-DEFINED" ? c.udt_name : c.data_type,
+          ).toLowerCase(),
       type: String(c.full_type),
       nullable: c.is_nullable === "YES",
       default: def,
@@ -159,7 +179,10 @@ async function introspectPg(q: Queryable, schema: string): Promise<SourceSchema>
     // Composite foreign keys have no single-column link form; they stay plain columns.
     if (Number(f.width) !== 1) continue;
     tables.get(String(f.table_name))?.foreignKeys.push({
-      name: String(f.name), column: String(f.column_name), refTable: String(f.ref_table), refColumn: String(f.ref_column),
+      name: String(f.name),
+      column: String(f.column_name),
+      refTable: String(f.ref_table),
+      refColumn: String(f.ref_column),
     });
   }
   return { tables: [...tables.values()] };

@@ -29,15 +29,19 @@ export function planetscaleUrl(cfg: SourceConfig): string {
 /** LIMIT/OFFSET text values as integers (see the header); other values unchanged. */
 export function pagingAsNumbers(sql: string, params: readonly unknown[]): unknown[] {
   const before = sql.split("?");
-  return params.map((v, i) => (typeof v === "string" && /^\d+$/.test(v) && /\b(LIMIT|OFFSET)\s*$/i.test(before[i] ?? "") ? Number(v) : v));
+  return params.map((v, i) =>
+    typeof v === "string" && /^\d+$/.test(v) && /\b(LIMIT|OFFSET)\s*$/i.test(before[i] ?? "") ? Number(v) : v,
+  );
 }
 
 /** Like mysql2 with dateStrings/bigNumberStrings: dates, decimals and 64-bit integers stay text. */
 function cast(field: Field, value: string | null): unknown {
   if (value === null || value === undefined) return null;
-  if (["INT8", "INT16", "INT24", "INT32", "UINT8", "UINT16", "UINT24", "UINT32", "YEAR"].includes(field.type)) return parseInt(value, 10);
+  if (["INT8", "INT16", "INT24", "INT32", "UINT8", "UINT16", "UINT24", "UINT32", "YEAR"].includes(field.type))
+    return parseInt(value, 10);
   if (field.type === "FLOAT32" || field.type === "FLOAT64") return parseFloat(value);
-  if (field.type === "JSON") return JSON.parse(new TextDecoder().decode(Uint8Array.from(value, (c) => c.charCodeAt(0))));
+  if (field.type === "JSON")
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(value, (c) => c.charCodeAt(0))));
   if (["INT64", "UINT64", "DECIMAL", "DATETIME", "DATE", "TIMESTAMP", "TIME"].includes(field.type)) return value;
   // Text arrives as the bytes of its UTF-8 (one char per byte).
   return new TextDecoder().decode(Uint8Array.from(value, (c) => c.charCodeAt(0)));
@@ -46,9 +50,14 @@ function cast(field: Field, value: string | null): unknown {
 function queryable(conn: Pick<Connection, "execute">): Queryable {
   const run = async (sql: string, params?: readonly unknown[]) => {
     try {
-      return await conn.execute(sql, params && params.length ? pagingAsNumbers(sql, params) : null, { as: "object", cast });
+      return await conn.execute(sql, params && params.length ? pagingAsNumbers(sql, params) : null, {
+        as: "object",
+        cast,
+      });
     } catch (err) {
-      throw sourceError(err instanceof DatabaseError ? { message: err.body?.message ?? err.message, code: err.body?.code } : err);
+      throw sourceError(
+        err instanceof DatabaseError ? { message: err.body?.message ?? err.message, code: err.body?.code } : err,
+      );
     }
   };
   return {

@@ -15,7 +15,17 @@
  */
 import { bad, missing } from "../errors";
 import type { Dialect, Stored } from "../fields/types";
-import { compileCount, compileGroupBy, compileKeys, compileList, fromDialectValue, toDialectValue, type ListParams, type QueryColumn, type QueryTable } from "../query";
+import {
+  compileCount,
+  compileGroupBy,
+  compileKeys,
+  compileList,
+  fromDialectValue,
+  toDialectValue,
+  type ListParams,
+  type QueryColumn,
+  type QueryTable,
+} from "../query";
 import { Frag, ident, join, param, sql, render } from "../query/sql";
 import { pageInfo } from "../rows/read";
 import { toApiRow, toStored, type RowColumn } from "../rows/values";
@@ -43,10 +53,17 @@ export interface ExtCtx {
 const byId = (ctx: ExtCtx): string | null => ctx.by?.id || null;
 
 const storedRow = (cols: readonly RowColumn[], raw: Row, d: Dialect): Record<string, Stored> =>
-  Object.fromEntries(cols.filter((c) => Object.hasOwn(raw, c.columnName)).map((c) => [c.columnName, fromDialectValue(c.uidt, raw[c.columnName], d)]));
+  Object.fromEntries(
+    cols
+      .filter((c) => Object.hasOwn(raw, c.columnName))
+      .map((c) => [c.columnName, fromDialectValue(c.uidt, raw[c.columnName], d)]),
+  );
 
 function keyCond(d: Dialect, t: ExtTable, values: unknown[]): Frag {
-  return join(t.keys.map((k, i) => sql`${ident(d, k.columnName)} = ${param(values[i])}`), " AND ");
+  return join(
+    t.keys.map((k, i) => sql`${ident(d, k.columnName)} = ${param(values[i])}`),
+    " AND ",
+  );
 }
 
 /**
@@ -83,19 +100,41 @@ function apiRows(ctx: ExtCtx, t: ExtTable, select: readonly QueryColumn[], raws:
   const chosen = t.cols.filter((c) => select.some((s) => s.id === c.id));
   const computed = computedOf(ctx, t).filter((v) => select.some((s) => s.id === v.id));
   // Person columns hold bare ids on the source: names come from the room's directory.
-  return withDirectory(ctx.store, chosen, raws.map((r) => toApiRow(chosen, storedRow(t.cols, r, d), computed.map((v): [string, unknown] => [v.title, v.decode(r[v.columnName] ?? null)]))));
+  return withDirectory(
+    ctx.store,
+    chosen,
+    raws.map((r) =>
+      toApiRow(
+        chosen,
+        storedRow(t.cols, r, d),
+        computed.map((v): [string, unknown] => [v.title, v.decode(r[v.columnName] ?? null)]),
+      ),
+    ),
+  );
 }
 
 /** One row by its key values with every column, computed ones included: one statement. */
 async function readFull(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[]) {
   const d = ctx.driver.dialect;
-  const compiled = compileList({ dialect: d, table: fullTable(ctx, t), extra: keyCond(d, t, keys), limit: 1, offset: 0 });
+  const compiled = compileList({
+    dialect: d,
+    table: fullTable(ctx, t),
+    extra: keyCond(d, t, keys),
+    limit: 1,
+    offset: 0,
+  });
   const raws = await q.query(compiled.list.sql, compiled.list.params);
   return raws.length ? apiRows(ctx, t, compiled.select, raws)[0]! : null;
 }
 
 /** Exact count, or the database's estimate when the table is large (never a full scan per page). */
-async function countOf(ctx: ExtCtx, t: ExtTable, where: ListParams["where"] | Parameters<typeof compileCount>[0]["where"], search?: Parameters<typeof compileCount>[0]["search"], me: string | null = null) {
+async function countOf(
+  ctx: ExtCtx,
+  t: ExtTable,
+  where: ListParams["where"] | Parameters<typeof compileCount>[0]["where"],
+  search?: Parameters<typeof compileCount>[0]["search"],
+  me: string | null = null,
+) {
   const d = ctx.driver.dialect;
   const estimate = await ctx.driver.estimate(t.ref.model.tableName).catch(() => null);
   const compiled = compileCount({ dialect: d, table: fullTable(ctx, t), where, search, me });
@@ -116,7 +155,9 @@ async function planRows(ctx: ExtCtx, countSql: string, params: unknown[]): Promi
   try {
     if (d === "pg") {
       const [r] = await ctx.driver.query(`EXPLAIN (FORMAT JSON) ${inner}`, params);
-      const plan = (typeof r?.["QUERY PLAN"] === "string" ? JSON.parse(r["QUERY PLAN"] as string) : r?.["QUERY PLAN"]) as Array<{ Plan: { "Plan Rows": number } }>;
+      const plan = (
+        typeof r?.["QUERY PLAN"] === "string" ? JSON.parse(r["QUERY PLAN"] as string) : r?.["QUERY PLAN"]
+      ) as Array<{ Plan: { "Plan Rows": number } }>;
       return Math.round(plan[0]!.Plan["Plan Rows"]);
     }
     if (d === "mysql") {
@@ -140,7 +181,10 @@ export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams
   const list = apiRows(ctx, t, compiled.select, raws);
   const { n, approximate } = await countOf(ctx, t, p.where, undefined, scope?.caller?.userId ?? null);
   const total = approximate ? Math.max(n, params.offset + raws.length) : n;
-  return { list, pageInfo: { ...pageInfo(total, params.limit, params.offset), ...(approximate ? { approximate: true } : {}) } };
+  return {
+    list,
+    pageInfo: { ...pageInfo(total, params.limit, params.offset), ...(approximate ? { approximate: true } : {}) },
+  };
 }
 
 export async function countRows(ctx: ExtCtx, tableKey: string, where: string | undefined, scope?: RowScope) {
@@ -154,7 +198,14 @@ export async function findOne(ctx: ExtCtx, tableKey: string, params: ListParams,
   const t = extTable(ctx.store, tableKey);
   const table = fullTable(ctx, t);
   const p = scopeParams(ctx.store, t.ref, table, params, scope);
-  const compiled = compileList({ dialect: ctx.driver.dialect, table, ...p, limit: 1, offset: 0, me: scope?.caller?.userId ?? null });
+  const compiled = compileList({
+    dialect: ctx.driver.dialect,
+    table,
+    ...p,
+    limit: 1,
+    offset: 0,
+    me: scope?.caller?.userId ?? null,
+  });
   const raws = await ctx.driver.query(compiled.list.sql, compiled.list.params);
   return raws.length ? apiRows(ctx, t, compiled.select, raws)[0]! : {};
 }
@@ -166,7 +217,16 @@ export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, par
   const computed = computedOf(ctx, t).find((v) => v.title === column || v.columnName === column);
   if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
   const where = scopeParams(ctx.store, t.ref, table, params, scope).where;
-  const compiled = compileGroupBy({ dialect: d, table, column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset, me: scope?.caller?.userId ?? null });
+  const compiled = compileGroupBy({
+    dialect: d,
+    table,
+    column,
+    where,
+    sort: params.sort?.[0],
+    limit: params.limit,
+    offset: params.offset,
+    me: scope?.caller?.userId ?? null,
+  });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const list = (await ctx.driver.query(compiled.list.sql, compiled.list.params)).map((r) => ({
     [col.columnName]: toApiRow([col], storedRow([col], r, d))[col.title] ?? null,
@@ -199,11 +259,15 @@ export async function rowExists(ctx: ExtCtx, tableKey: string, rowId: string) {
   }
 }
 
-const prefixed = (i: number, total: number, err: unknown) => (total > 1 && err instanceof Error ? bad(`Row ${i + 1}: ${err.message}`) : err);
+const prefixed = (i: number, total: number, err: unknown) =>
+  total > 1 && err instanceof Error ? bad(`Row ${i + 1}: ${err.message}`) : err;
 
 function dialectValues(t: ExtTable, values: Record<string, Stored>, d: Dialect) {
   const names = Object.keys(values);
-  return { names, params: names.map((n) => toDialectValue(t.cols.find((c) => c.columnName === n)!.uidt, values[n]!, d)) };
+  return {
+    names,
+    params: names.map((n) => toDialectValue(t.cols.find((c) => c.columnName === n)!.uidt, values[n]!, d)),
+  };
 }
 
 /** Inserts one row inside `q`; returns its key values. */
@@ -211,15 +275,25 @@ async function insertIn(ctx: ExtCtx, q: Queryable, t: ExtTable, body: unknown, n
   const d = ctx.driver.dialect;
   const { names, params } = dialectValues(t, toStored(t.cols, body, "insert", now, byId(ctx)), d);
   const table = ident(d, t.ref.model.tableName);
-  const cols = join(names.map((n) => ident(d, n)), ", ");
+  const cols = join(
+    names.map((n) => ident(d, n)),
+    ", ",
+  );
   const vals = join(params.map(param), ", ");
-  const head = names.length ? sql`INSERT INTO ${table} (${cols}) VALUES (${vals})` : d === "mysql" ? sql`INSERT INTO ${table} () VALUES ()` : sql`INSERT INTO ${table} DEFAULT VALUES`;
+  const head = names.length
+    ? sql`INSERT INTO ${table} (${cols}) VALUES (${vals})`
+    : d === "mysql"
+      ? sql`INSERT INTO ${table} () VALUES ()`
+      : sql`INSERT INTO ${table} DEFAULT VALUES`;
   if (d === "mysql") {
     const s = render(head, d);
     const res = await q.execute(s.sql, s.params);
     return t.keys.map((k) => (k.ai && res.insertId !== undefined ? res.insertId : params[names.indexOf(k.columnName)]));
   }
-  const returning = join(t.keys.map((k) => ident(d, k.columnName)), ", ");
+  const returning = join(
+    t.keys.map((k) => ident(d, k.columnName)),
+    ", ",
+  );
   const s = render(sql`${head} RETURNING ${returning}`, d);
   const res = await q.execute(s.sql, s.params);
   const row = res.rows[0] ?? {};
@@ -251,10 +325,20 @@ export async function insertMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
     }
     return out;
   });
-  return keys.map((k) => Object.fromEntries(t.keys.map((c, i) => [c.columnName, fromDialectValue(c.uidt, k[i], ctx.driver.dialect)])));
+  return keys.map((k) =>
+    Object.fromEntries(t.keys.map((c, i) => [c.columnName, fromDialectValue(c.uidt, k[i], ctx.driver.dialect)])),
+  );
 }
 
-async function updateIn(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[], body: unknown, now: string, label: string) {
+async function updateIn(
+  ctx: ExtCtx,
+  q: Queryable,
+  t: ExtTable,
+  keys: unknown[],
+  body: unknown,
+  now: string,
+  label: string,
+) {
   const d = ctx.driver.dialect;
   const { names, params } = dialectValues(t, toStored(t.cols, body, "update", now, byId(ctx)), d);
   const table = ident(d, t.ref.model.tableName);
@@ -262,7 +346,10 @@ async function updateIn(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[],
     if (!(await readBy(ctx, q, t, keys))) throw missing(label);
     return;
   }
-  const set = join(names.map((n, i) => sql`${ident(d, n)} = ${param(params[i])}`), ", ");
+  const set = join(
+    names.map((n, i) => sql`${ident(d, n)} = ${param(params[i])}`),
+    ", ",
+  );
   const s = render(sql`UPDATE ${table} SET ${set} WHERE ${keyCond(d, t, keys)}`, d);
   const res = await q.execute(s.sql, s.params);
   // MySQL counts only rows whose values changed: an unchanged row must still exist.
@@ -278,7 +365,9 @@ export async function updateOne(ctx: ExtCtx, tableKey: string, rowId: string, bo
   await ctx.driver.transaction((q) => updateIn(ctx, q, t, keys, body, new Date().toISOString(), "Row not found"));
   // The key itself may have been changed by the body: read by the new one when it was.
   const stored = toStored(t.cols, body, "update", new Date().toISOString());
-  const after = t.keys.map((k, i) => (Object.hasOwn(stored, k.columnName) ? toDialectValue(k.uidt, stored[k.columnName]!, d) : keys[i]));
+  const after = t.keys.map((k, i) =>
+    Object.hasOwn(stored, k.columnName) ? toDialectValue(k.uidt, stored[k.columnName]!, d) : keys[i],
+  );
   return (await readFull(ctx, ctx.driver, t, after)) ?? {};
 }
 
@@ -286,7 +375,8 @@ export async function updateOne(ctx: ExtCtx, tableKey: string, rowId: string, bo
 function bodyKeys(t: ExtTable, body: unknown, i: number, d: Dialect) {
   const row = (body ?? {}) as Record<string, unknown>;
   const parts = t.keys.map((k) => row[k.title] ?? row[k.columnName]);
-  if (parts.some((p) => p === undefined || p === null)) throw bad(`Row ${i + 1}: ${t.keys.map((k) => k.title).join(", ")} is missing`);
+  if (parts.some((p) => p === undefined || p === null))
+    throw bad(`Row ${i + 1}: ${t.keys.map((k) => k.title).join(", ")} is missing`);
   return keyValues(t, parts.map(String).join("___"), d);
 }
 
@@ -300,9 +390,19 @@ export async function updateMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
   const now = new Date().toISOString();
   await ctx.driver.transaction(async (q) => {
     for (const [i, b] of bodies.entries()) {
-      const body = Object.fromEntries(Object.entries(b as object).filter(([k]) => !t.keys.some((c) => c.title === k || c.columnName === k)));
+      const body = Object.fromEntries(
+        Object.entries(b as object).filter(([k]) => !t.keys.some((c) => c.title === k || c.columnName === k)),
+      );
       try {
-        await updateIn(ctx, q, t, keys[i]!, body, now, bodies.length > 1 ? `Row ${i + 1}: row not found` : "Row not found");
+        await updateIn(
+          ctx,
+          q,
+          t,
+          keys[i]!,
+          body,
+          now,
+          bodies.length > 1 ? `Row ${i + 1}: row not found` : "Row not found",
+        );
       } catch (err) {
         throw prefixed(i, bodies.length, err);
       }
@@ -331,7 +431,8 @@ export async function deleteMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
   const d = ctx.driver.dialect;
   const keys = bodies.map((b, i) => bodyKeys(t, b, i, d));
   await ctx.driver.transaction(async (q) => {
-    for (const [i, k] of keys.entries()) await deleteIn(ctx, q, t, k, bodies.length > 1 ? `Row ${i + 1}: row not found` : "Row not found");
+    for (const [i, k] of keys.entries())
+      await deleteIn(ctx, q, t, k, bodies.length > 1 ? `Row ${i + 1}: row not found` : "Row not found");
   });
   return keys.map((k) => Object.fromEntries(t.keys.map((c, i) => [c.columnName, k[i]])));
 }
@@ -339,7 +440,13 @@ export async function deleteMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
 async function matchingKeys(ctx: ExtCtx, t: ExtTable, where: string | undefined): Promise<unknown[][]> {
   if (t.keys.length !== 1) throw bad("Bulk changes by filter need a single-column primary key");
   const d = ctx.driver.dialect;
-  const q = compileKeys({ dialect: d, table: fullTable(ctx, t), where, keyColumn: t.keys[0]!.columnName, me: byId(ctx) });
+  const q = compileKeys({
+    dialect: d,
+    table: fullTable(ctx, t),
+    where,
+    keyColumn: t.keys[0]!.columnName,
+    me: byId(ctx),
+  });
   return (await ctx.driver.query(q.sql, q.params)).map((r) => [r.id]);
 }
 
@@ -377,7 +484,14 @@ function linkOf(ctx: ExtCtx, t: ExtTable, columnKey: string) {
 const nameOf = (t: ExtTable, id: string | undefined) => t.all.find((c) => c.id === id)?.columnName ?? "";
 
 /** Records linked to a row, or (picker) those not linked, with paging. */
-export async function nestedList(ctx: ExtCtx, tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
+export async function nestedList(
+  ctx: ExtCtx,
+  tableKey: string,
+  rowId: string,
+  columnKey: string,
+  params: ListParams,
+  linked: boolean,
+) {
   const t = extTable(ctx.store, tableKey);
   const { l, rel } = linkOf(ctx, t, columnKey);
   const d = ctx.driver.dialect;
@@ -404,7 +518,14 @@ export async function nestedList(ctx: ExtCtx, tableKey: string, rowId: string, c
 }
 
 /** Links or unlinks one related record on the source (FK update, or a junction row). */
-export async function setLink(ctx: ExtCtx, tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean) {
+export async function setLink(
+  ctx: ExtCtx,
+  tableKey: string,
+  rowId: string,
+  columnKey: string,
+  refRowId: string,
+  add: boolean,
+) {
   const t = extTable(ctx.store, tableKey);
   const { l, rel } = linkOf(ctx, t, columnKey);
   const d = ctx.driver.dialect;
@@ -433,13 +554,20 @@ export async function setLink(ctx: ExtCtx, tableKey: string, rowId: string, colu
       const parentVal = parentRow[nameOf(parentT, l.o.fk_parent_column_id)];
       const current = childRow[fk];
       if (add && current !== null && String(current) === String(parentVal)) throw bad("This record is already linked");
-      if (!add && (current === null || String(current) !== String(parentVal))) throw missing("This record is not linked");
+      if (!add && (current === null || String(current) !== String(parentVal)))
+        throw missing("This record is not linked");
       const childKeys = child.keys.map((k) => childRow[k.columnName]);
-      s = render(sql`UPDATE ${ident(d, child.ref.model.tableName)} SET ${ident(d, fk)} = ${param(add ? parentVal : null)} WHERE ${keyCond(d, child, childKeys)}`, d);
+      s = render(
+        sql`UPDATE ${ident(d, child.ref.model.tableName)} SET ${ident(d, fk)} = ${param(add ? parentVal : null)} WHERE ${keyCond(d, child, childKeys)}`,
+        d,
+      );
     }
     await q.execute(s.sql, s.params);
   });
-  return { msg: `The relation data has been ${add ? "created" : "deleted"} successfully`, relatedTableId: rel.ref.model.id };
+  return {
+    msg: `The relation data has been ${add ? "created" : "deleted"} successfully`,
+    relatedTableId: rel.ref.model.id,
+  };
 }
 
 export { rowIdOf };

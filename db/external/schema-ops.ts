@@ -35,13 +35,24 @@ function assertTable(x: SchemaCtx, tableId: string) {
 export async function createTable(x: SchemaCtx, projectId: string, input: CreateTableInput) {
   const title = checkTableTitle(input.title ?? input.table_name);
   const tableName = (input.table_name || title).trim();
-  if (x.store.meta.select().from(models).all().some((m) => m.title.toLowerCase() === title.toLowerCase() || m.tableName === tableName)) throw bad("Duplicate table alias");
+  if (
+    x.store.meta
+      .select()
+      .from(models)
+      .all()
+      .some((m) => m.title.toLowerCase() === title.toLowerCase() || m.tableName === tableName)
+  )
+    throw bad("Duplicate table alias");
   await x.driver.execute(createTableSql(x.driver.dialect, tableName, input.columns ?? []));
   await resync(x);
   const m = x.store.meta.select().from(models).where(eq(models.tableName, tableName)).get();
   if (!m) throw bad(`The database did not show the new table ${tableName}`);
   x.store.meta.update(models).set({ title, updatedAt: now() }).where(eq(models.id, m.id)).run();
-  x.store.meta.update(views).set({ title }).where(and(eq(views.modelId, m.id), eq(views.isDefault, 1))).run();
+  x.store.meta
+    .update(views)
+    .set({ title })
+    .where(and(eq(views.modelId, m.id), eq(views.isDefault, 1)))
+    .run();
   for (const c of input.columns ?? []) applyAppSide(x, m.id, c);
   return readTable(x.store, projectId, m.id);
 }
@@ -69,7 +80,11 @@ export async function updateTable(x: SchemaCtx, tableId: string, input: { title?
     // A rename of the physical table: the meta follows first, so the sync keeps every id.
     const d = x.driver.dialect;
     const q = (n: string) => (d === "mysql" ? `\`${n.replace(/`/g, "``")}\`` : `"${n.replace(/"/g, '""')}"`);
-    await x.driver.execute(d === "mysql" ? `RENAME TABLE ${q(m.tableName)} TO ${q(next)}` : `ALTER TABLE ${q(m.tableName)} RENAME TO ${q(next)}`);
+    await x.driver.execute(
+      d === "mysql"
+        ? `RENAME TABLE ${q(m.tableName)} TO ${q(next)}`
+        : `ALTER TABLE ${q(m.tableName)} RENAME TO ${q(next)}`,
+    );
     x.store.meta.update(models).set({ tableName: next, updatedAt: now() }).where(eq(models.id, m.id)).run();
     await resync(x);
   }
@@ -93,7 +108,14 @@ export async function addColumn(x: SchemaCtx, projectId: string, tableId: string
     return readTable(x.store, projectId, m.id);
   }
   const c = columnType(x.driver.dialect, input);
-  if (modelColumns(x.store, m.id).some((col) => col.columnName?.toLowerCase() === c.name.toLowerCase() || col.title.toLowerCase() === (input.title ?? c.name).toLowerCase())) throw bad("Duplicate column name");
+  if (
+    modelColumns(x.store, m.id).some(
+      (col) =>
+        col.columnName?.toLowerCase() === c.name.toLowerCase() ||
+        col.title.toLowerCase() === (input.title ?? c.name).toLowerCase(),
+    )
+  )
+    throw bad("Duplicate column name");
   await x.driver.execute(addColumnSql(x.driver.dialect, m.tableName, c));
   await resync(x);
   applyAppSide(x, m.id, { ...input, column_name: c.name });

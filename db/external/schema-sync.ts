@@ -48,7 +48,10 @@ function uniqueTitle(taken: Set<string>, wanted: string): string {
 
 /** Junction tables: two single-column FKs that together are the whole primary key. */
 export function isJunction(t: SourceTable): boolean {
-  const pk = t.columns.filter((c) => c.pk > 0).map((c) => c.name).sort();
+  const pk = t.columns
+    .filter((c) => c.pk > 0)
+    .map((c) => c.name)
+    .sort();
   const fkCols = [...new Set(t.foreignKeys.map((f) => f.column))].sort();
   return !t.view && t.foreignKeys.length === 2 && pk.length === 2 && fkCols.length === 2 && pk.join() === fkCols.join();
 }
@@ -67,7 +70,13 @@ function note(plan: Plan, table: string, view: boolean, type: string, msg: strin
  * Brings the project's meta in line with the source. `apply: false` only reports what differs
  * (meta-diff); `apply: true` writes it (first import and sync), in one transaction of the store.
  */
-export function syncSchema(store: ProjectStore, schema: SourceSchema, dialect: Dialect, inflection: { table: Inflection; column: Inflection }, apply: boolean): DetectedChange[] {
+export function syncSchema(
+  store: ProjectStore,
+  schema: SourceSchema,
+  dialect: Dialect,
+  inflection: { table: Inflection; column: Inflection },
+  apply: boolean,
+): DetectedChange[] {
   const plan: Plan = { changes: [] };
   const run = () => {
     const ts = now();
@@ -83,16 +92,46 @@ export function syncSchema(store: ProjectStore, schema: SourceSchema, dialect: D
       if (!m) {
         note(plan, t.name, t.view, "TABLE_NEW", `New ${t.view ? "view" : "table"}`);
         m = {
-          id: newId("md_"), title: uniqueTitle(tableTitles, inflect(t.name, inflection.table)), tableName: t.name,
-          type: t.view ? "view" : "table", mm, meta: "{}", order: ++order, createdAt: ts, updatedAt: ts,
+          id: newId("md_"),
+          title: uniqueTitle(tableTitles, inflect(t.name, inflection.table)),
+          tableName: t.name,
+          type: t.view ? "view" : "table",
+          mm,
+          meta: "{}",
+          order: ++order,
+          createdAt: ts,
+          updatedAt: ts,
         };
         if (apply) {
           store.meta.insert(models).values(m).run();
-          store.meta.insert(views).values({ id: newId("vw_"), modelId: m.id, title: m.title, type: 3, isDefault: 1, order: 1, createdAt: ts, updatedAt: ts }).run();
+          store.meta
+            .insert(views)
+            .values({
+              id: newId("vw_"),
+              modelId: m.id,
+              title: m.title,
+              type: 3,
+              isDefault: 1,
+              order: 1,
+              createdAt: ts,
+              updatedAt: ts,
+            })
+            .run();
         }
       } else if (m.mm !== mm || m.type !== (t.view ? "view" : "table")) {
-        note(plan, t.name, t.view, "TABLE_KIND_CHANGE", t.view ? "Now a view" : mm ? "Now a junction table" : "Now a table");
-        if (apply) store.meta.update(models).set({ mm, type: t.view ? "view" : "table", updatedAt: ts }).where(eq(models.id, m.id)).run();
+        note(
+          plan,
+          t.name,
+          t.view,
+          "TABLE_KIND_CHANGE",
+          t.view ? "Now a view" : mm ? "Now a junction table" : "Now a table",
+        );
+        if (apply)
+          store.meta
+            .update(models)
+            .set({ mm, type: t.view ? "view" : "table", updatedAt: ts })
+            .where(eq(models.id, m.id))
+            .run();
       }
       modelOf.set(t.name, m);
       syncColumns(store, plan, t, m, dialect, inflection.column, apply, ts);
@@ -102,8 +141,14 @@ export function syncSchema(store: ProjectStore, schema: SourceSchema, dialect: D
       if (seen.has(m.tableName)) continue;
       note(plan, m.tableName, m.type === "view", "TABLE_REMOVE", "Table removed from the database");
       if (apply) {
-        store.exec("DELETE FROM _nc_view_columns WHERE fk_view_id IN (SELECT id FROM _nc_views WHERE fk_model_id = ?)", m.id);
-        store.exec("DELETE FROM _nc_filters WHERE fk_view_id IN (SELECT id FROM _nc_views WHERE fk_model_id = ?)", m.id);
+        store.exec(
+          "DELETE FROM _nc_view_columns WHERE fk_view_id IN (SELECT id FROM _nc_views WHERE fk_model_id = ?)",
+          m.id,
+        );
+        store.exec(
+          "DELETE FROM _nc_filters WHERE fk_view_id IN (SELECT id FROM _nc_views WHERE fk_model_id = ?)",
+          m.id,
+        );
         store.exec("DELETE FROM _nc_sorts WHERE fk_view_id IN (SELECT id FROM _nc_views WHERE fk_model_id = ?)", m.id);
         store.meta.delete(views).where(eq(views.modelId, m.id)).run();
         store.meta.delete(columns).where(eq(columns.modelId, m.id)).run();
@@ -111,7 +156,10 @@ export function syncSchema(store: ProjectStore, schema: SourceSchema, dialect: D
       }
     }
     syncLinks(store, plan, schema, modelOf, apply, ts);
-    if (apply) for (const m of modelOf.values()) if (store.meta.select({ id: models.id }).from(models).where(eq(models.id, m.id)).get()) syncViewColumns(store, m.id);
+    if (apply)
+      for (const m of modelOf.values())
+        if (store.meta.select({ id: models.id }).from(models).where(eq(models.id, m.id)).get())
+          syncViewColumns(store, m.id);
   };
   if (apply) store.transaction(run);
   else run();
@@ -119,7 +167,16 @@ export function syncSchema(store: ProjectStore, schema: SourceSchema, dialect: D
   return plan.changes;
 }
 
-function syncColumns(store: ProjectStore, plan: Plan, t: SourceTable, m: ModelRow, dialect: Dialect, how: Inflection, apply: boolean, ts: string) {
+function syncColumns(
+  store: ProjectStore,
+  plan: Plan,
+  t: SourceTable,
+  m: ModelRow,
+  dialect: Dialect,
+  how: Inflection,
+  apply: boolean,
+  ts: string,
+) {
   const have = apply || m.createdAt !== ts ? modelColumns(store, m.id) : [];
   const physical = have.filter((c) => c.columnName);
   const titles = new Set(have.map((c) => c.title.toLowerCase()));
@@ -129,15 +186,30 @@ function syncColumns(store: ProjectStore, plan: Plan, t: SourceTable, m: ModelRo
     const mapped = mapColumnType(sc, dialect);
     const known = physical.find((c) => c.columnName === sc.name);
     const fields = {
-      uidt: mapped.uidt, dt: sc.type || sc.dt, pk: sc.pk > 0 ? 1 : 0, ai: sc.ai ? 1 : 0,
-      rqd: sc.nullable ? 0 : 1, cdf: sc.default, meta: JSON.stringify({ ...mapped.meta, ...(sc.pk > 1 ? { pkOrder: sc.pk } : {}) }),
+      uidt: mapped.uidt,
+      dt: sc.type || sc.dt,
+      pk: sc.pk > 0 ? 1 : 0,
+      ai: sc.ai ? 1 : 0,
+      rqd: sc.nullable ? 0 : 1,
+      cdf: sc.default,
+      meta: JSON.stringify({ ...mapped.meta, ...(sc.pk > 1 ? { pkOrder: sc.pk } : {}) }),
       colOptions: mapped.colOptions ? JSON.stringify(mapped.colOptions) : null,
     };
     if (!known) {
       if (m.createdAt !== ts) note(plan, t.name, t.view, "COLUMN_NEW", `New column ${sc.name}`);
       const row: ColumnRow = {
-        id: newId("cl_"), modelId: m.id, title: uniqueTitle(titles, inflect(sc.name, how)), columnName: sc.name, ...fields,
-        pv: 0, unique: 0, system: 0, description: null, order: ++order, createdAt: ts, updatedAt: ts,
+        id: newId("cl_"),
+        modelId: m.id,
+        title: uniqueTitle(titles, inflect(sc.name, how)),
+        columnName: sc.name,
+        ...fields,
+        pv: 0,
+        unique: 0,
+        system: 0,
+        description: null,
+        order: ++order,
+        createdAt: ts,
+        updatedAt: ts,
       };
       built.push(row);
       if (apply) store.meta.insert(columns).values(row).run();
@@ -145,7 +217,12 @@ function syncColumns(store: ProjectStore, plan: Plan, t: SourceTable, m: ModelRo
       note(plan, t.name, t.view, "COLUMN_TYPE_CHANGE", `Column ${sc.name} changed (${known.dt} → ${fields.dt})`);
       // The same database type keeps the field type the builder chose (e.g. text shown as a select).
       const keep = known.dt === fields.dt ? { uidt: known.uidt, meta: known.meta, colOptions: known.colOptions } : {};
-      if (apply) store.meta.update(columns).set({ ...fields, ...keep, updatedAt: ts }).where(eq(columns.id, known.id)).run();
+      if (apply)
+        store.meta
+          .update(columns)
+          .set({ ...fields, ...keep, updatedAt: ts })
+          .where(eq(columns.id, known.id))
+          .run();
     }
   }
   for (const c of physical) {
@@ -156,7 +233,10 @@ function syncColumns(store: ProjectStore, plan: Plan, t: SourceTable, m: ModelRo
   // Display value: keep the one set; a new table takes its first text column that is not the key.
   if (apply && !have.some((c) => c.pv)) {
     const all = modelColumns(store, m.id);
-    const pv = all.find((c) => !c.pk && (c.uidt === "SingleLineText" || c.uidt === "LongText")) ?? all.find((c) => !c.pk) ?? all[0];
+    const pv =
+      all.find((c) => !c.pk && (c.uidt === "SingleLineText" || c.uidt === "LongText")) ??
+      all.find((c) => !c.pk) ??
+      all[0];
     if (pv) store.meta.update(columns).set({ pv: 1 }).where(eq(columns.id, pv.id)).run();
   }
 }
@@ -169,26 +249,71 @@ interface WantedLink {
   reverseKey: string;
 }
 
-function syncLinks(store: ProjectStore, plan: Plan, schema: SourceSchema, modelOf: Map<string, ModelRow>, apply: boolean, ts: string) {
+function syncLinks(
+  store: ProjectStore,
+  plan: Plan,
+  schema: SourceSchema,
+  modelOf: Map<string, ModelRow>,
+  apply: boolean,
+  ts: string,
+) {
   const colId = (table: string, name: string) => {
     const m = modelOf.get(table);
     if (!m) return undefined;
-    return store.meta.select().from(columns).where(eq(columns.modelId, m.id)).all().find((c) => c.columnName === name)?.id;
+    return store.meta
+      .select()
+      .from(columns)
+      .where(eq(columns.modelId, m.id))
+      .all()
+      .find((c) => c.columnName === name)?.id;
   };
   const wanted: WantedLink[] = [];
   for (const t of schema.tables) {
     const child = modelOf.get(t.name);
     if (!child || t.view) continue;
     if (isJunction(t)) {
-      const [a, b] = t.foreignKeys as [typeof t.foreignKeys[0], typeof t.foreignKeys[0]];
+      const [a, b] = t.foreignKeys as [(typeof t.foreignKeys)[0], (typeof t.foreignKeys)[0]];
       const A = modelOf.get(a.refTable);
       const B = modelOf.get(b.refTable);
       if (!A || !B) continue;
-      const ids = { aKey: colId(a.refTable, a.refColumn), bKey: colId(b.refTable, b.refColumn), ja: colId(t.name, a.column), jb: colId(t.name, b.column) };
+      const ids = {
+        aKey: colId(a.refTable, a.refColumn),
+        bKey: colId(b.refTable, b.refColumn),
+        ja: colId(t.name, a.column),
+        jb: colId(t.name, b.column),
+      };
       if (Object.values(ids).some((v) => !v)) continue;
       const base = `mm:${t.name}`;
-      wanted.push({ key: `${base}:a`, reverseKey: `${base}:b`, model: A, title: `${B.title}List`, options: { type: "mm", fk_related_model_id: B.id, fk_child_column_id: ids.aKey, fk_parent_column_id: ids.bKey, fk_mm_model_id: child.id, fk_mm_child_column_id: ids.ja, fk_mm_parent_column_id: ids.jb } });
-      wanted.push({ key: `${base}:b`, reverseKey: `${base}:a`, model: B, title: `${A.title}List`, options: { type: "mm", fk_related_model_id: A.id, fk_child_column_id: ids.bKey, fk_parent_column_id: ids.aKey, fk_mm_model_id: child.id, fk_mm_child_column_id: ids.jb, fk_mm_parent_column_id: ids.ja } });
+      wanted.push({
+        key: `${base}:a`,
+        reverseKey: `${base}:b`,
+        model: A,
+        title: `${B.title}List`,
+        options: {
+          type: "mm",
+          fk_related_model_id: B.id,
+          fk_child_column_id: ids.aKey,
+          fk_parent_column_id: ids.bKey,
+          fk_mm_model_id: child.id,
+          fk_mm_child_column_id: ids.ja,
+          fk_mm_parent_column_id: ids.jb,
+        },
+      });
+      wanted.push({
+        key: `${base}:b`,
+        reverseKey: `${base}:a`,
+        model: B,
+        title: `${A.title}List`,
+        options: {
+          type: "mm",
+          fk_related_model_id: A.id,
+          fk_child_column_id: ids.bKey,
+          fk_parent_column_id: ids.aKey,
+          fk_mm_model_id: child.id,
+          fk_mm_child_column_id: ids.jb,
+          fk_mm_parent_column_id: ids.ja,
+        },
+      });
     }
     for (const fk of t.foreignKeys) {
       const parent = modelOf.get(fk.refTable);
@@ -197,9 +322,22 @@ function syncLinks(store: ProjectStore, plan: Plan, schema: SourceSchema, modelO
       if (!parent || !fkCol || !keyCol) continue;
       const base = `fk:${t.name}:${fk.name}`;
       const options = { fk_child_column_id: fkCol, fk_parent_column_id: keyCol };
-      wanted.push({ key: `${base}:bt`, reverseKey: `${base}:hm`, model: child, title: parent.title, options: { type: "bt", fk_related_model_id: parent.id, ...options } });
+      wanted.push({
+        key: `${base}:bt`,
+        reverseKey: `${base}:hm`,
+        model: child,
+        title: parent.title,
+        options: { type: "bt", fk_related_model_id: parent.id, ...options },
+      });
       // A junction's own rows are reached through the many-to-many link, not a has-many list.
-      if (!isJunction(t)) wanted.push({ key: `${base}:hm`, reverseKey: `${base}:bt`, model: parent, title: `${child.title}List`, options: { type: "hm", fk_related_model_id: child.id, ...options } });
+      if (!isJunction(t))
+        wanted.push({
+          key: `${base}:hm`,
+          reverseKey: `${base}:bt`,
+          model: parent,
+          title: `${child.title}List`,
+          options: { type: "hm", fk_related_model_id: child.id, ...options },
+        });
     }
   }
   const links = store.meta.select().from(columns).where(eq(columns.uidt, "LinkToAnotherRecord")).all();
@@ -211,25 +349,51 @@ function syncLinks(store: ProjectStore, plan: Plan, schema: SourceSchema, modelO
     const options = JSON.stringify({ ...w.options, fk_reverse_column_id: idByKey.get(w.reverseKey) ?? null });
     const known = links.find((c) => c.id === id);
     if (known) {
-      if (apply && known.colOptions !== options) store.meta.update(columns).set({ colOptions: options, updatedAt: ts }).where(eq(columns.id, id)).run();
+      if (apply && known.colOptions !== options)
+        store.meta.update(columns).set({ colOptions: options, updatedAt: ts }).where(eq(columns.id, id)).run();
       continue;
     }
     note(plan, w.model.tableName, false, "RELATION_NEW", `New relation ${w.key.replace(/^\w+:/, "")}`);
     if (!apply) continue;
     const cols = modelColumns(store, w.model.id);
     const title = uniqueTitle(new Set(cols.map((c) => c.title.toLowerCase())), w.title);
-    store.meta.insert(columns).values({
-      id, modelId: w.model.id, title, columnName: null, uidt: "LinkToAnotherRecord", dt: null, pk: 0, pv: 0, ai: 0, rqd: 0, unique: 0,
-      system: 0, cdf: null, meta: JSON.stringify({ fk: w.key }), colOptions: options, description: null,
-      order: Math.max(0, ...cols.map((c) => c.order)) + 1, createdAt: ts, updatedAt: ts,
-    }).run();
+    store.meta
+      .insert(columns)
+      .values({
+        id,
+        modelId: w.model.id,
+        title,
+        columnName: null,
+        uidt: "LinkToAnotherRecord",
+        dt: null,
+        pk: 0,
+        pv: 0,
+        ai: 0,
+        rqd: 0,
+        unique: 0,
+        system: 0,
+        cdf: null,
+        meta: JSON.stringify({ fk: w.key }),
+        colOptions: options,
+        description: null,
+        order: Math.max(0, ...cols.map((c) => c.order)) + 1,
+        createdAt: ts,
+        updatedAt: ts,
+      })
+      .run();
   }
   const keep = new Set(wanted.map((w) => w.key));
   for (const c of links) {
     const k = keyOf(c);
     if (!k || keep.has(k)) continue;
     const m = [...modelOf.values()].find((x) => x.id === c.modelId);
-    note(plan, m?.tableName ?? c.modelId, false, "RELATION_REMOVE", `Relation ${k.replace(/^\w+:/, "")} removed from the database`);
+    note(
+      plan,
+      m?.tableName ?? c.modelId,
+      false,
+      "RELATION_REMOVE",
+      `Relation ${k.replace(/^\w+:/, "")} removed from the database`,
+    );
     if (apply) store.meta.delete(columns).where(eq(columns.id, c.id)).run();
   }
 }

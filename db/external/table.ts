@@ -31,16 +31,22 @@ export function extTable(store: ProjectStore, key: string): ExtTable {
   const known = store.schemaCache.get(cacheKey) as ExtTable | undefined;
   if (known) return known;
   // Not rows/table-ref: its computed columns compile for SQLite; rows.ts compiles them for the source (computedOf).
-  const model = store.meta.select().from(models).where(eq(models.id, key)).get() ?? store.meta.select().from(models).where(eq(models.title, key)).get();
+  const model =
+    store.meta.select().from(models).where(eq(models.id, key)).get() ??
+    store.meta.select().from(models).where(eq(models.title, key)).get();
   if (!model) throw missing("Table not found");
   const all = modelColumns(store, model.id);
   const base = { model, cols: rowColumns(all) };
-  const pkOrder = (id: string) => (JSON.parse(all.find((c) => c.id === id)?.meta ?? "{}") as { pkOrder?: number }).pkOrder ?? 1;
+  const pkOrder = (id: string) =>
+    (JSON.parse(all.find((c) => c.id === id)?.meta ?? "{}") as { pkOrder?: number }).pkOrder ?? 1;
   const cols = base.cols.map((c) => ({ ...c, rqd: c.rqd && c.cdf === null && !c.ai, cdf: null }));
   const keys = cols.filter((c) => c.pk).sort((a, b) => pkOrder(a.id) - pkOrder(b.id));
   const ref: TableRef = { model: base.model, cols, virtual: [], belongsTo: [] };
   const t: ExtTable = {
-    ref, cols, keys, all,
+    ref,
+    cols,
+    keys,
+    all,
     links: all.filter((c) => c.uidt === "LinkToAnotherRecord").map((col) => ({ col, o: linkOptions(col) })),
     readOnly: base.model.type === "view",
   };
@@ -51,7 +57,14 @@ export function extTable(store: ProjectStore, key: string): ExtTable {
 export function queryTableOf(t: ExtTable): QueryTable {
   return {
     tableName: t.ref.model.tableName,
-    columns: t.cols.map((c) => ({ id: c.id, title: c.title, columnName: c.columnName, uidt: c.uidt, options: c.options, pk: c.pk })),
+    columns: t.cols.map((c) => ({
+      id: c.id,
+      title: c.title,
+      columnName: c.columnName,
+      uidt: c.uidt,
+      options: c.options,
+      pk: c.pk,
+    })),
   };
 }
 

@@ -3,7 +3,13 @@ import type { FieldContext, FieldType, Result, Stored } from "./types";
 import { ATTACHMENT_OPS } from "./common/ops";
 import { NONE, fail, isNone, ok } from "./common/result";
 import { byDialect } from "./common/storage";
-import { MAX_ATTACHMENTS_PER_CELL, attachmentsFromText, normaliseAttachment, storedPaths, type Attachment } from "./common/attachments";
+import {
+  MAX_ATTACHMENTS_PER_CELL,
+  attachmentsFromText,
+  normaliseAttachment,
+  storedPaths,
+  type Attachment,
+} from "./common/attachments";
 
 /** Stored as JSON text of an array, returned parsed (API-CONTRACT 1.11); an empty list is no value. */
 const options = z.looseObject({ maxFiles: z.int().min(1).optional() });
@@ -41,7 +47,8 @@ export const AttachmentField: FieldType<Options> = {
   options,
   storage: byDialect("TEXT", "text", "text"),
   filterOps: ATTACHMENT_OPS,
-  fromApi: (value, ctx) => (isNone(value) ? NONE : typeof value === "string" ? fromText(value, ctx) : accept(value, ctx)),
+  fromApi: (value, ctx) =>
+    isNone(value) ? NONE : typeof value === "string" ? fromText(value, ctx) : accept(value, ctx),
   toApi(stored) {
     if (stored === null) return null;
     try {

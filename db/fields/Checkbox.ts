@@ -9,7 +9,22 @@ import { byDialect } from "./common/storage";
  * true = yes, y, true, t, 1, checked, on, enabled, x, done, ✓ ✔ ☑ ✅;
  * false = no, n, false, f, 0, unchecked, off, disabled, ☐ ✗ ✘ ❌; empty text = no value.
  */
-const TRUE_WORDS = new Set(["yes", "y", "true", "t", "1", "checked", "on", "enabled", "x", "done", "✓", "✔", "☑", "✅"]);
+const TRUE_WORDS = new Set([
+  "yes",
+  "y",
+  "true",
+  "t",
+  "1",
+  "checked",
+  "on",
+  "enabled",
+  "x",
+  "done",
+  "✓",
+  "✔",
+  "☑",
+  "✅",
+]);
 const FALSE_WORDS = new Set(["no", "n", "false", "f", "0", "unchecked", "off", "disabled", "☐", "✗", "✘", "❌"]);
 
 /** The GUI keeps `{icon: {checked, unchecked}, color}` here; colour names like "grey" occur. */

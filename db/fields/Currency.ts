@@ -7,8 +7,14 @@ import { byDialect } from "./common/storage";
  * any locale's import reads it back (parsing "1.234,50 €" would need guessing).
  */
 const options = z.looseObject({
-  currency_locale: z.string().regex(/^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i, "use a locale such as en-US").default("en-US"),
-  currency_code: z.string().regex(/^[A-Z]{3}$/, "use three capital letters such as USD").default("USD"),
+  currency_locale: z
+    .string()
+    .regex(/^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i, "use a locale such as en-US")
+    .default("en-US"),
+  currency_code: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "use three capital letters such as USD")
+    .default("USD"),
 });
 
 export const CurrencyField = numericType({

@@ -49,8 +49,13 @@ describe("DateTime", () => {
     const ctx = dtCtx({ date_format: "DD-MM-YYYY", time_format: "HH:mm" });
     expect(DateTimeField.formatText("2024-05-01T10:30:00.000Z", ctx)).toBe("01-05-2024 10:30");
     expect(DateTimeField.formatText("2024-05-01T10:30:07.250Z", ctx)).toBe("01-05-2024 10:30:07.250");
-    expect(DateTimeField.formatText("2024-05-01T10:30:00.000Z", dtCtx({ time_format: "HH:mm:ss" }))).toBe("2024-05-01 10:30:00");
-    expect(DateTimeField.parseText("01-05-2024 10:30:07.250", ctx)).toEqual({ ok: true, value: "2024-05-01T10:30:07.250Z" });
+    expect(DateTimeField.formatText("2024-05-01T10:30:00.000Z", dtCtx({ time_format: "HH:mm:ss" }))).toBe(
+      "2024-05-01 10:30:00",
+    );
+    expect(DateTimeField.parseText("01-05-2024 10:30:07.250", ctx)).toEqual({
+      ok: true,
+      value: "2024-05-01T10:30:07.250Z",
+    });
   });
   it("refuses non-dates with a sentence", () => {
     const r = DateTimeField.parseText("soon", dtCtx());
@@ -64,6 +69,9 @@ describe("Time", () => {
     expect(TimeField.parseText("9:05", ctx)).toEqual({ ok: true, value: "09:05:00" });
     expect(TimeField.fromApi("1999-01-01 10:30:15", ctx)).toEqual({ ok: true, value: "10:30:15" });
     expect(TimeField.fromApi("10:30:15.999", ctx)).toEqual({ ok: true, value: "10:30:15" });
-    expect(TimeField.parseText("25:00", ctx)).toEqual({ ok: false, error: 'Start: "25:00" is not a time (use HH:mm or HH:mm:ss)' });
+    expect(TimeField.parseText("25:00", ctx)).toEqual({
+      ok: false,
+      error: 'Start: "25:00" is not a time (use HH:mm or HH:mm:ss)',
+    });
   });
 });

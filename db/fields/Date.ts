@@ -17,7 +17,8 @@ function accept(value: unknown, ctx: FieldContext<Options>): Result<Stored> {
 }
 
 /** Stored text may come from other drivers with a time attached; the day is its first 10 characters. */
-const day = (stored: Stored) => (typeof stored === "string" && /^\d{4}-\d{2}-\d{2}/.test(stored) ? stored.slice(0, 10) : stored);
+const day = (stored: Stored) =>
+  typeof stored === "string" && /^\d{4}-\d{2}-\d{2}/.test(stored) ? stored.slice(0, 10) : stored;
 
 export const DateField: FieldType<Options> = {
   uidt: "Date",

@@ -15,7 +15,8 @@ describe("Duration", () => {
     expect(parseDuration("90", 1)).toBe(90);
     expect(parseDuration("-1:30", 0)).toBe(-5400);
     expect(parseDuration("100:00", 0)).toBe(360000);
-    for (const bad of ["1:75", "1:30:60", "a:b", "1:2:3:4", "1.5:30", "1:30.5", ""]) expect(parseDuration(bad, 0), bad).toBeNull();
+    for (const bad of ["1:75", "1:30:60", "a:b", "1:2:3:4", "1.5:30", "1:30.5", ""])
+      expect(parseDuration(bad, 0), bad).toBeNull();
   });
   it("formats h:mm, h:mm:ss and fractions, widening when needed to stay exact", () => {
     expect(formatDuration(5400, 0)).toBe("1:30");
@@ -29,7 +30,10 @@ describe("Duration", () => {
   it("round-trips every format", () => {
     for (let f = 0; f <= 4; f++) {
       for (const s of [0, 1, 59, 60, 90, 3600, 5400, 3723.5, 0.001, 86399.999, -61]) {
-        expect(DurationField.parseText(DurationField.formatText(s, ctx(f)), ctx(f)), `${s} in ${f}`).toEqual({ ok: true, value: s });
+        expect(DurationField.parseText(DurationField.formatText(s, ctx(f)), ctx(f)), `${s} in ${f}`).toEqual({
+          ok: true,
+          value: s,
+        });
       }
     }
   });
@@ -37,7 +41,10 @@ describe("Duration", () => {
     expect(DurationField.fromApi(90, ctx())).toEqual({ ok: true, value: 90 });
     expect(DurationField.fromApi("90", ctx())).toEqual({ ok: true, value: 90 });
     expect(DurationField.fromApi("1:30", ctx())).toEqual({ ok: true, value: 5400 });
-    expect(DurationField.fromApi("soon", ctx(1))).toEqual({ ok: false, error: 'Spent: "soon" is not a duration (use h:mm:ss)' });
+    expect(DurationField.fromApi("soon", ctx(1))).toEqual({
+      ok: false,
+      error: 'Spent: "soon" is not a duration (use h:mm:ss)',
+    });
     expect(DurationField.options.safeParse({ duration: 5 }).success).toBe(false);
   });
 });

@@ -21,7 +21,9 @@ function accept(value: unknown, ctx: FieldContext<Options>): Result<Stored> {
 }
 
 function invalid(value: unknown, ctx: FieldContext<Options>): Result<Stored> {
-  return fail(`${ctx.title}: ${show(value)} is not a duration (use ${DURATION_FORMATS[ctx.options.duration] ?? "h:mm"})`);
+  return fail(
+    `${ctx.title}: ${show(value)} is not a duration (use ${DURATION_FORMATS[ctx.options.duration] ?? "h:mm"})`,
+  );
 }
 
 export const DurationField: FieldType<Options> = {

@@ -10,7 +10,17 @@ describe("Email", () => {
     }
   });
   it("refuses malformed addresses", () => {
-    for (const bad of ["x@", "@example.com", "ada", "ada@example", "a b@example.com", "a@@b.com", "a..b@example.com", "a@-x.com", "a@x.com."]) {
+    for (const bad of [
+      "x@",
+      "@example.com",
+      "ada",
+      "ada@example",
+      "a b@example.com",
+      "a@@b.com",
+      "a..b@example.com",
+      "a@-x.com",
+      "a@x.com.",
+    ]) {
       expect(isEmail(bad)).toBe(false);
     }
   });

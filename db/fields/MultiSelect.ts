@@ -9,7 +9,8 @@ import { byDialect } from "./common/storage";
  * or a comma string. Every part must be an option; repeats are dropped, blank parts ignored.
  */
 function accept(value: unknown, ctx: FieldContext<SelectOptions>): Result<Stored> {
-  if (typeof value !== "string" && !Array.isArray(value)) return fail(`${ctx.title}: ${show(value)} is not a list of options`);
+  if (typeof value !== "string" && !Array.isArray(value))
+    return fail(`${ctx.title}: ${show(value)} is not a list of options`);
   // Titles cannot hold commas, so array items are split too: ["a,b"] is ["a", "b"].
   const parts: unknown[] = [value].flat().flatMap((p) => (typeof p === "string" ? p.split(",") : [p]));
   const chosen = new Set<string>();
@@ -21,7 +22,12 @@ function accept(value: unknown, ctx: FieldContext<SelectOptions>): Result<Stored
     chosen.add(title);
   }
   if (chosen.size === 0) return NONE;
-  return ok(ctx.options.options.filter((o) => chosen.has(o.title)).map((o) => o.title).join(","));
+  return ok(
+    ctx.options.options
+      .filter((o) => chosen.has(o.title))
+      .map((o) => o.title)
+      .join(","),
+  );
 }
 
 export const MultiSelectField: FieldType<SelectOptions> = {

@@ -4,7 +4,14 @@ import { PhoneNumberField, isPhoneNumber } from "./PhoneNumber";
 
 describe("PhoneNumber", () => {
   it("accepts digits with +, spaces, dashes, dots and parentheses", () => {
-    for (const ok of ["+1 (555) 123-4567", "555.123.4567", "112", "+44 20 7946 0958", "0049-30-123456", "1".repeat(20)]) {
+    for (const ok of [
+      "+1 (555) 123-4567",
+      "555.123.4567",
+      "112",
+      "+44 20 7946 0958",
+      "0049-30-123456",
+      "1".repeat(20),
+    ]) {
       expect(isPhoneNumber(ok), ok).toBe(true);
     }
   });
@@ -21,13 +28,22 @@ describe("PhoneNumber", () => {
 
 describe("Geometry", () => {
   it("accepts WKT loosely", () => {
-    for (const ok of ["POINT(1 2)", "point (1.5 -2e3)", "POINT Z (1 2 3)", "LINESTRING(0 0, 1 1)", "POLYGON EMPTY",
-      "SRID=4326;POINT(1 2)", "MULTIPOLYGON(((0 0,1 0,1 1,0 0)))", "GEOMETRYCOLLECTION(POINT(1 2), LINESTRING(0 0,1 1))"]) {
+    for (const ok of [
+      "POINT(1 2)",
+      "point (1.5 -2e3)",
+      "POINT Z (1 2 3)",
+      "LINESTRING(0 0, 1 1)",
+      "POLYGON EMPTY",
+      "SRID=4326;POINT(1 2)",
+      "MULTIPOLYGON(((0 0,1 0,1 1,0 0)))",
+      "GEOMETRYCOLLECTION(POINT(1 2), LINESTRING(0 0,1 1))",
+    ]) {
       expect(isWkt(ok), ok).toBe(true);
     }
   });
   it("refuses other text", () => {
-    for (const bad of ["CIRCLE(1)", "POINT(1 2", "POINT(1 2))", "POINT(a b)", "1 2", "POINT"]) expect(isWkt(bad), bad).toBe(false);
+    for (const bad of ["CIRCLE(1)", "POINT(1 2", "POINT(1 2))", "POINT(a b)", "1 2", "POINT"])
+      expect(isWkt(bad), bad).toBe(false);
     expect(GeometryField.parseText("x", { title: "Where", options: {} }).ok).toBe(false);
   });
 });

@@ -3,7 +3,16 @@ import { COMPUTED_OPS } from "./common/ops";
 import { metaId } from "./common/options";
 import { COMPUTED, virtualType } from "./common/virtual";
 
-export const ROLLUP_FUNCTIONS = ["count", "sum", "avg", "min", "max", "countDistinct", "sumDistinct", "avgDistinct"] as const;
+export const ROLLUP_FUNCTIONS = [
+  "count",
+  "sum",
+  "avg",
+  "min",
+  "max",
+  "countDistinct",
+  "sumDistinct",
+  "avgDistinct",
+] as const;
 
 /** Functions that add up or average: their column must hold numbers. */
 export const ROLLUP_NEEDS_NUMBERS: ReadonlySet<string> = new Set(["sum", "avg", "sumDistinct", "avgDistinct"]);

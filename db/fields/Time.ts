@@ -11,7 +11,9 @@ import { byDialect } from "./common/storage";
  */
 function accept(value: unknown, ctx: FieldContext<NoOptions>): Result<Stored> {
   const t = typeof value === "string" ? parseTimeText(value) : null;
-  return t ? ok(formatTime({ ...t, ms: 0 })) : fail(`${ctx.title}: ${show(value)} is not a time (use HH:mm or HH:mm:ss)`);
+  return t
+    ? ok(formatTime({ ...t, ms: 0 }))
+    : fail(`${ctx.title}: ${show(value)} is not a time (use HH:mm or HH:mm:ss)`);
 }
 
 export const TimeField: FieldType<NoOptions> = {

@@ -11,7 +11,10 @@ describe("column options", () => {
   });
 
   it("types settings by the field type's schema, colOptions over meta", () => {
-    const o = readOptions(SingleSelectField, { meta: '{"x":1}', colOptions: '{"options":[{"title":"a"},{"title":"b"}]}' });
+    const o = readOptions(SingleSelectField, {
+      meta: '{"x":1}',
+      colOptions: '{"options":[{"title":"a"},{"title":"b"}]}',
+    });
     expect(o.ok && o.value.options.map((x) => x.title)).toEqual(["a", "b"]);
     const f = readOptions(FormulaField, { meta: { formula_raw: "1" }, colOptions: { formula_raw: "{A} + 1" } });
     expect(f.ok && f.value.formula_raw).toBe("{A} + 1");

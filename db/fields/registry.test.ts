@@ -1,6 +1,14 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { FIELD_TYPES, IMPORT_TYPES, PICKABLE_TYPES, fieldContext, fieldType, isVirtual, parseOptions } from "./registry";
+import {
+  FIELD_TYPES,
+  IMPORT_TYPES,
+  PICKABLE_TYPES,
+  fieldContext,
+  fieldType,
+  isVirtual,
+  parseOptions,
+} from "./registry";
 import { FILTER_OPS, UI_TYPES, type Dialect, type FieldContext, type UIType } from "./types";
 
 /** Options a type cannot do without (virtual, select and link types); others get {}. */
@@ -37,48 +45,154 @@ type Sample = [input: unknown, api: unknown];
 
 /** API inputs and the normalised API value they give, per physical type. */
 const SAMPLES: Partial<Record<UIType, Sample[]>> = {
-  SingleLineText: [["hello", "hello"], [" padded ", " padded "], [42, "42"], ["ünïcødé, \"quotes\"", "ünïcødé, \"quotes\""]],
-  LongText: [["line 1\nline 2", "line 1\nline 2"], [true, "true"]],
+  SingleLineText: [
+    ["hello", "hello"],
+    [" padded ", " padded "],
+    [42, "42"],
+    ['ünïcødé, "quotes"', 'ünïcødé, "quotes"'],
+  ],
+  LongText: [
+    ["line 1\nline 2", "line 1\nline 2"],
+    [true, "true"],
+  ],
   Attachment: [
-    [[{ url: "https://x.test/a.png", title: "a.png", mimetype: "image/png", size: 10 }], [{ url: "https://x.test/a.png", title: "a.png", mimetype: "image/png", size: 10 }]],
+    [
+      [{ url: "https://x.test/a.png", title: "a.png", mimetype: "image/png", size: 10 }],
+      [{ url: "https://x.test/a.png", title: "a.png", mimetype: "image/png", size: 10 }],
+    ],
     ['[{"path":"download/p/b.pdf"}]', [{ path: "download/p/b.pdf", title: "b.pdf" }]],
   ],
-  Checkbox: [[true, true], [false, false], [1, true], [0, false], ["true", true], ["false", false]],
-  MultiSelect: [["blue,red", "red,blue"], [["green"], "green"], [["red", "red", "blue"], "red,blue"], ["red, green", "red,green"]],
-  SingleSelect: [["Doing", "Doing"], ["done", "Done"]],
-  Date: [["2024-02-29", "2024-02-29"], ["31/12/2023", "2023-12-31"], ["2024-05-01 10:30", "2024-05-01"]],
-  Year: [[2024, 2024], ["1999", 1999]],
-  Time: [["09:05", "09:05:00"], ["23:59:59", "23:59:59"], ["2:30 PM", "14:30:00"]],
-  PhoneNumber: [["+1 (555) 123-4567", "+1 (555) 123-4567"], ["  112 ", "112"]],
-  Email: [["ada@example.com", "ada@example.com"], [" a.b+c@sub.example.org ", "a.b+c@sub.example.org"]],
-  URL: [["https://example.com/x?y=1", "https://example.com/x?y=1"], ["example.com/x", "example.com/x"], ["mailto:a@b.co", "mailto:a@b.co"]],
-  Number: [[42, 42], [-7, -7], ["1,234", 1234], [0, 0]],
-  Decimal: [[3.14159, 3.14159], ["-0.5", -0.5], [1e21, 1e21]],
-  Currency: [[12.5, 12.5], ["$1,234.50", 1234.5]],
-  Percent: [[45, 45], ["12.5%", 12.5]],
-  Duration: [[5400, 5400], [90, 90], [1.5, 1.5], ["1:30", 5400]],
-  Rating: [[0, 0], [5, 5], ["3", 3]],
+  Checkbox: [
+    [true, true],
+    [false, false],
+    [1, true],
+    [0, false],
+    ["true", true],
+    ["false", false],
+  ],
+  MultiSelect: [
+    ["blue,red", "red,blue"],
+    [["green"], "green"],
+    [["red", "red", "blue"], "red,blue"],
+    ["red, green", "red,green"],
+  ],
+  SingleSelect: [
+    ["Doing", "Doing"],
+    ["done", "Done"],
+  ],
+  Date: [
+    ["2024-02-29", "2024-02-29"],
+    ["31/12/2023", "2023-12-31"],
+    ["2024-05-01 10:30", "2024-05-01"],
+  ],
+  Year: [
+    [2024, 2024],
+    ["1999", 1999],
+  ],
+  Time: [
+    ["09:05", "09:05:00"],
+    ["23:59:59", "23:59:59"],
+    ["2:30 PM", "14:30:00"],
+  ],
+  PhoneNumber: [
+    ["+1 (555) 123-4567", "+1 (555) 123-4567"],
+    ["  112 ", "112"],
+  ],
+  Email: [
+    ["ada@example.com", "ada@example.com"],
+    [" a.b+c@sub.example.org ", "a.b+c@sub.example.org"],
+  ],
+  URL: [
+    ["https://example.com/x?y=1", "https://example.com/x?y=1"],
+    ["example.com/x", "example.com/x"],
+    ["mailto:a@b.co", "mailto:a@b.co"],
+  ],
+  Number: [
+    [42, 42],
+    [-7, -7],
+    ["1,234", 1234],
+    [0, 0],
+  ],
+  Decimal: [
+    [3.14159, 3.14159],
+    ["-0.5", -0.5],
+    [1e21, 1e21],
+  ],
+  Currency: [
+    [12.5, 12.5],
+    ["$1,234.50", 1234.5],
+  ],
+  Percent: [
+    [45, 45],
+    ["12.5%", 12.5],
+  ],
+  Duration: [
+    [5400, 5400],
+    [90, 90],
+    [1.5, 1.5],
+    ["1:30", 5400],
+  ],
+  Rating: [
+    [0, 0],
+    [5, 5],
+    ["3", 3],
+  ],
   DateTime: [
     ["2024-05-01 10:30:00+00:00", "2024-05-01 10:30:00+00:00"],
     ["2024-05-01T10:30:00.123Z", "2024-05-01 10:30:00+00:00"],
     ["2024-05-01 12:30:00+02:00", "2024-05-01 10:30:00+00:00"],
     ["2024-05-01", "2024-05-01 00:00:00+00:00"],
   ],
-  Geometry: [["POINT(1 2)", "POINT(1 2)"], ["POLYGON((0 0, 1 0, 1 1, 0 0))", "POLYGON((0 0, 1 0, 1 1, 0 0))"]],
-  JSON: [[{ a: [1, 2] }, { a: [1, 2] }], ['{"b": true}', { b: true }], [[1, "x"], [1, "x"]], ['"text"', "text"], [7, 7]],
+  Geometry: [
+    ["POINT(1 2)", "POINT(1 2)"],
+    ["POLYGON((0 0, 1 0, 1 1, 0 0))", "POLYGON((0 0, 1 0, 1 1, 0 0))"],
+  ],
+  JSON: [
+    [{ a: [1, 2] }, { a: [1, 2] }],
+    ['{"b": true}', { b: true }],
+    [
+      [1, "x"],
+      [1, "x"],
+    ],
+    ['"text"', "text"],
+    [7, 7],
+  ],
   SpecificDBType: [["anything", "anything"]],
   CreateTime: [["2023-01-02 03:04:05", "2023-01-02 03:04:05+00:00"]],
-  ID: [[1, 1], ["99", 99]],
+  ID: [
+    [1, 1],
+    ["99", 99],
+  ],
   ForeignKey: [[5, 5]],
 };
 
 /** An API value each physical type refuses. */
 const REFUSED: Partial<Record<UIType, unknown>> = {
-  SingleLineText: { a: 1 }, LongText: ["x"], Attachment: [{ title: "no link" }], Checkbox: "maybe",
-  MultiSelect: "red,purple", SingleSelect: "Maybe", Date: "31/31/2024", Year: 999, Time: "25:00",
-  PhoneNumber: "12", Email: "x@", URL: "javascript:alert(1)", Number: 1.5, Decimal: "abc", Currency: "1,5",
-  Percent: true, Duration: "1:75", Rating: 6, DateTime: "yesterday", Geometry: "CIRCLE(1)", JSON: "{x",
-  SpecificDBType: {}, CreateTime: "2024-13-01 00:00", ID: 0, ForeignKey: -3,
+  SingleLineText: { a: 1 },
+  LongText: ["x"],
+  Attachment: [{ title: "no link" }],
+  Checkbox: "maybe",
+  MultiSelect: "red,purple",
+  SingleSelect: "Maybe",
+  Date: "31/31/2024",
+  Year: 999,
+  Time: "25:00",
+  PhoneNumber: "12",
+  Email: "x@",
+  URL: "javascript:alert(1)",
+  Number: 1.5,
+  Decimal: "abc",
+  Currency: "1,5",
+  Percent: true,
+  Duration: "1:75",
+  Rating: 6,
+  DateTime: "yesterday",
+  Geometry: "CIRCLE(1)",
+  JSON: "{x",
+  SpecificDBType: {},
+  CreateTime: "2024-13-01 00:00",
+  ID: 0,
+  ForeignKey: -3,
 };
 
 const DIALECTS: Dialect[] = ["sqlite", "pg", "mysql"];

@@ -31,7 +31,15 @@ import { TimeField } from "./Time";
 import { URLField } from "./URL";
 import { YearField } from "./Year";
 import { fail, ok } from "./common/result";
-import { UI_TYPES, type FieldContext, type FieldType, type Result, type UIType, type ViewUse, type VirtualUIType } from "./types";
+import {
+  UI_TYPES,
+  type FieldContext,
+  type FieldType,
+  type Result,
+  type UIType,
+  type ViewUse,
+  type VirtualUIType,
+} from "./types";
 
 /** Options differ per type; callers get them from parseOptions, so the record erases them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -105,7 +113,11 @@ export function parseOptions(uidt: string, metaAndColOptions: unknown): Result<R
 }
 
 /** The context a type's functions take, from a column's title and raw settings. */
-export function fieldContext(uidt: string, title: string, metaAndColOptions: unknown): Result<FieldContext<Record<string, unknown>>> {
+export function fieldContext(
+  uidt: string,
+  title: string,
+  metaAndColOptions: unknown,
+): Result<FieldContext<Record<string, unknown>>> {
   const options = parseOptions(uidt, metaAndColOptions);
   return options.ok ? ok({ title, options: options.value }) : options;
 }
@@ -122,4 +134,6 @@ export const PICKABLE_TYPES: readonly UIType[] = UI_TYPES.filter((u) => !FIELD_T
  * Types an import may create and fill: the pickable stored (not computed) ones, except the person
  * types, which hold only what the server stamps (an imported column of them would stay empty).
  */
-export const IMPORT_TYPES: readonly UIType[] = PICKABLE_TYPES.filter((u) => !FIELD_TYPES[u].virtual && !FIELD_TYPES[u].writtenBy);
+export const IMPORT_TYPES: readonly UIType[] = PICKABLE_TYPES.filter(
+  (u) => !FIELD_TYPES[u].virtual && !FIELD_TYPES[u].writtenBy,
+);

@@ -51,7 +51,9 @@ function typeLists(): Record<string, number> {
 
 describe("field type lists outside the registry", () => {
   it("adds none: derive a new per-type fact from db/fields or web/fields instead", () => {
-    const over = Object.entries(typeLists()).filter(([file, n]) => n > (KNOWN[file] ?? 0)).map(([file, n]) => `${file}: ${n}`);
+    const over = Object.entries(typeLists())
+      .filter(([file, n]) => n > (KNOWN[file] ?? 0))
+      .map(([file, n]) => `${file}: ${n}`);
     expect(over).toEqual([]);
   });
 });

@@ -45,9 +45,35 @@ export type Dialect = "sqlite" | "pg" | "mysql";
 
 /** Every comparison operator of the `where` syntax (API-CONTRACT 1.7). */
 export const FILTER_OPS = [
-  "eq", "neq", "not", "like", "nlike", "empty", "notempty", "null", "notnull", "blank", "notblank",
-  "checked", "notchecked", "gt", "lt", "gte", "ge", "lte", "le", "in", "btw", "nbtw", "is", "isnot",
-  "allof", "anyof", "nallof", "nanyof", "isWithin",
+  "eq",
+  "neq",
+  "not",
+  "like",
+  "nlike",
+  "empty",
+  "notempty",
+  "null",
+  "notnull",
+  "blank",
+  "notblank",
+  "checked",
+  "notchecked",
+  "gt",
+  "lt",
+  "gte",
+  "ge",
+  "lte",
+  "le",
+  "in",
+  "btw",
+  "nbtw",
+  "is",
+  "isnot",
+  "allof",
+  "anyof",
+  "nallof",
+  "nanyof",
+  "isWithin",
 ] as const;
 
 export type FilterOp = (typeof FILTER_OPS)[number];
@@ -56,7 +82,8 @@ export type FilterOp = (typeof FILTER_OPS)[number];
  * What kind of value a type holds, as the query compiler (operators, blank rules, bound values)
  * reads it. Computed types say "text": they filter as their result type (db/query/result-type.ts).
  */
-export type ValueKind = "text" | "select" | "multi" | "number" | "checkbox" | "date" | "datetime" | "time" | "json" | "attachment" | "user";
+export type ValueKind =
+  "text" | "select" | "multi" | "number" | "checkbox" | "date" | "datetime" | "time" | "json" | "attachment" | "user";
 
 /**
  * A value as stored in the project's SQLite (the canonical form; other dialects map from it):

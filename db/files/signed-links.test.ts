@@ -26,7 +26,12 @@ describe("signed links", () => {
   it("signs only this project's uploads, wherever they sit in an answer", async () => {
     const page = {
       list: [
-        { Files: [{ path, title: "a.png", thumbnail: "download/noco/p_1/t/c/abc.thumb.webp" }, { url: "https://cdn.test/x.png", title: "x" }] },
+        {
+          Files: [
+            { path, title: "a.png", thumbnail: "download/noco/p_1/t/c/abc.thumb.webp" },
+            { url: "https://cdn.test/x.png", title: "x" },
+          ],
+        },
         { Files: [{ path: "download/noco/p_2/t/c/z.png", title: "theirs" }], Lookup: [[{ path, title: "a.png" }]] },
       ],
     };

@@ -19,13 +19,20 @@ const keys = new Map<string, Promise<CryptoKey>>();
 function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
     keys.set(secret, key);
   }
   return key;
 }
 
-const b64url = (buf: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buf))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64url = (buf: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(buf)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 // Signatures repeat within the hour (same key, same expiry): remember the latest few thousand.
 const memo = new Map<string, string>();
@@ -54,15 +61,25 @@ export async function signPath(secret: string, path: string, nowSeconds = Date.n
 export type LinkCheck = "ok" | "unsigned" | "expired" | "bad";
 
 /** Checks a request for `download/<rest>`; the comparison is over the HMAC, in constant time. */
-export async function checkLink(secret: string | null, path: string, e: string | undefined, s: string | undefined, nowSeconds = Date.now() / 1000): Promise<LinkCheck> {
+export async function checkLink(
+  secret: string | null,
+  path: string,
+  e: string | undefined,
+  s: string | undefined,
+  nowSeconds = Date.now() / 1000,
+): Promise<LinkCheck> {
   if (!e || !s) return "unsigned";
   if (!secret || !/^\d{1,12}$/.test(e) || !/^[A-Za-z0-9_-]{43}$/.test(s)) return "bad";
   const raw = Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "="), (ch) => ch.charCodeAt(0));
-  const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret), raw, new TextEncoder().encode(`${path}\n${e}`));
+  const valid = await crypto.subtle.verify(
+    "HMAC",
+    await hmacKey(secret),
+    raw,
+    new TextEncoder().encode(`${path}\n${e}`),
+  );
   if (!valid) return "bad";
   return Number(e) <= nowSeconds ? "expired" : "ok";
 }
-
 
 /**
  * Adds signed links to the attachment items of an API answer (rows, pages, lookups of
@@ -80,7 +97,11 @@ export interface SignContext {
 type Item = Record<string, unknown> & { path: string; title: string };
 
 const isUpload = (v: unknown, projectId: string): v is Item =>
-  !!v && typeof v === "object" && typeof (v as Item).path === "string" && typeof (v as Item).title === "string" && storageKey((v as Item).path, projectId) !== null;
+  !!v &&
+  typeof v === "object" &&
+  typeof (v as Item).path === "string" &&
+  typeof (v as Item).title === "string" &&
+  storageKey((v as Item).path, projectId) !== null;
 
 async function signItem(ctx: SignContext, item: Item): Promise<Item> {
   const signedPath = await signPath(ctx.secret, item.path);

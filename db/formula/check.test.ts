@@ -90,14 +90,22 @@ describe("validateFormula", () => {
   });
 
   it("reads text literals as ISO dates where dates are expected", () => {
-    for (const text of ["2024-03-15", "2024-03-15 08:30", "2024-03-15T08:30:00", "2024-03-15T08:30:00.123Z", "2024-03-15T10:30:00+02:00"]) {
+    for (const text of [
+      "2024-03-15",
+      "2024-03-15 08:30",
+      "2024-03-15T08:30:00",
+      "2024-03-15T08:30:00.123Z",
+      "2024-03-15T10:30:00+02:00",
+    ]) {
       expect(ok(`DAY('${text}')`).type).toBe("number");
     }
-    for (const text of ["2024-3-15", "15/03/2024", "2024-03-15 25:00", "2023-02-29", ""]) expect(error(`DAY('${text}')`).error).toContain("is not a date");
+    for (const text of ["2024-3-15", "15/03/2024", "2024-03-15 25:00", "2023-02-29", ""])
+      expect(error(`DAY('${text}')`).error).toContain("is not a date");
   });
 
   it("matches DATETIME_DIFF units exactly first (m is minutes, M is months), then case-insensitively", () => {
-    for (const unit of ["m", "M", "Days", "SECONDS", "q", "Q"]) expect(ok(`DATETIME_DIFF({Seen}, {Due}, '${unit}')`).type).toBe("number");
+    for (const unit of ["m", "M", "Days", "SECONDS", "q", "Q"])
+      expect(ok(`DATETIME_DIFF({Seen}, {Due}, '${unit}')`).type).toBe("number");
   });
 });
 
@@ -116,12 +124,19 @@ describe("every function checks its arguments", () => {
     const valid = (count: number) => Array.from({ length: count }, (_, i) => sample(name, i, count));
     for (let count = min; count <= Math.min(max, min + 3); count++) ok(call(name, valid(count)));
     if (min > 0) expect(error(call(name, valid(min - 1))).error).toMatch(new RegExp(`^${name} (needs|takes)`));
-    if (max !== Infinity) expect(error(call(name, [...valid(max), "1"])).error).toMatch(new RegExp(`^${name} (needs|takes)`));
+    if (max !== Infinity)
+      expect(error(call(name, [...valid(max), "1"])).error).toMatch(new RegExp(`^${name} (needs|takes)`));
     for (let count = min; count <= Math.min(max, min + 1); count++) {
       for (let i = 0; i < count; i++) {
         const spec = argSpecAt(functionSpec(name)!, i, count);
         const args = valid(count);
-        const bad = spec.choices ? "'no-such-choice'" : spec.type === "number" ? "'text'" : spec.type === "date" ? "12" : null;
+        const bad = spec.choices
+          ? "'no-such-choice'"
+          : spec.type === "number"
+            ? "'text'"
+            : spec.type === "date"
+              ? "12"
+              : null;
         if (!bad) continue;
         args[i] = bad;
         const text = call(name, args);

@@ -27,11 +27,18 @@ function arityMessage(f: FnSpec, count: number): string | null {
 }
 
 function checkArg(f: FnSpec, spec: ArgSpec, arg: Typed): Typed {
-  const wrong = (want: string) => new FormulaError(`${f.name}: ${spec.name} must be ${want}, not ${TYPE_NAMES[arg.type]}`, arg.pos);
+  const wrong = (want: string) =>
+    new FormulaError(`${f.name}: ${spec.name} must be ${want}, not ${TYPE_NAMES[arg.type]}`, arg.pos);
   if (spec.choices) {
     const text = arg.kind === "literal" && typeof arg.value === "string" ? arg.value : undefined;
-    const ok = text !== undefined && (spec.choices.includes(text) || spec.choices.some((c) => c.toLowerCase() === text.toLowerCase()));
-    if (!ok) throw new FormulaError(`${f.name}: ${spec.name} must be one of ${spec.choices.map((c) => `'${c}'`).join(", ")}`, arg.pos);
+    const ok =
+      text !== undefined &&
+      (spec.choices.includes(text) || spec.choices.some((c) => c.toLowerCase() === text.toLowerCase()));
+    if (!ok)
+      throw new FormulaError(
+        `${f.name}: ${spec.name} must be one of ${spec.choices.map((c) => `'${c}'`).join(", ")}`,
+        arg.pos,
+      );
     return arg;
   }
   if (spec.type === "number" && !NUMERIC.includes(arg.type)) throw wrong("a number");
@@ -59,15 +66,23 @@ function checkCall(node: Extract<FormulaNode, { kind: "call" }>, resolve: Formul
 
 function needNumber(op: string, side: Typed): void {
   if (NUMERIC.includes(side.type)) return;
-  const hint = side.type === "string" ? " (join text with & or CONCAT)" : DATES.includes(side.type) ? " (use DATEADD or DATETIME_DIFF with dates)" : "";
+  const hint =
+    side.type === "string"
+      ? " (join text with & or CONCAT)"
+      : DATES.includes(side.type)
+        ? " (use DATEADD or DATETIME_DIFF with dates)"
+        : "";
   throw new FormulaError(`'${op}' needs numbers, not ${TYPE_NAMES[side.type]}${hint}`, side.pos);
 }
 
 export function check(node: FormulaNode, resolve: FormulaResolver): Typed {
   switch (node.kind) {
-    case "number": return { kind: "literal", value: node.value, type: "number", pos: node.pos };
-    case "string": return { kind: "literal", value: node.value, type: "string", pos: node.pos };
-    case "boolean": return { kind: "literal", value: node.value, type: "boolean", pos: node.pos };
+    case "number":
+      return { kind: "literal", value: node.value, type: "number", pos: node.pos };
+    case "string":
+      return { kind: "literal", value: node.value, type: "string", pos: node.pos };
+    case "boolean":
+      return { kind: "literal", value: node.value, type: "boolean", pos: node.pos };
     case "column": {
       let column;
       try {
@@ -78,7 +93,8 @@ export function check(node: FormulaNode, resolve: FormulaResolver): Typed {
         throw err;
       }
       if (!column) throw new FormulaError(`Column '${node.name}' not found`, node.pos);
-      if (column.type === "unsupported") throw new FormulaError(`Column '${node.name}' (${column.uidt}) cannot be used in a formula`, node.pos);
+      if (column.type === "unsupported")
+        throw new FormulaError(`Column '${node.name}' (${column.uidt}) cannot be used in a formula`, node.pos);
       return { kind: "column", name: node.name, column, type: column.type, pos: node.pos };
     }
     case "unary": {
@@ -98,6 +114,7 @@ export function check(node: FormulaNode, resolve: FormulaResolver): Typed {
       ({ a: left, b: right } = compareDomain(left, right, node.pos));
       return { kind: "binary", op: node.op, left, right, type: "boolean", pos: node.pos };
     }
-    case "call": return checkCall(node, resolve);
+    case "call":
+      return checkCall(node, resolve);
   }
 }

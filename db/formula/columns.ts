@@ -14,11 +14,25 @@ import { Frag, ident, sql } from "../query/sql";
 import { compileFormula } from "./compile";
 import { check } from "./check";
 import { parseFormula } from "./parser";
-import { FormulaError, type Dialect, type FormulaColumn, type FormulaResolver, type FormulaType, type ValueType } from "./types";
+import {
+  FormulaError,
+  type Dialect,
+  type FormulaColumn,
+  type FormulaResolver,
+  type FormulaType,
+  type ValueType,
+} from "./types";
 
 /** A stored column's formula type follows the kind of value its type holds (the registry's `kind`). */
 const BY_KIND: Partial<Record<ValueKind, ValueType>> = {
-  number: "number", text: "string", select: "string", multi: "string", time: "string", checkbox: "boolean", date: "date", datetime: "datetime",
+  number: "number",
+  text: "string",
+  select: "string",
+  multi: "string",
+  time: "string",
+  checkbox: "boolean",
+  date: "date",
+  datetime: "datetime",
 };
 
 export function formulaTypeOf(uidt: UIType): ValueType | undefined {
@@ -29,13 +43,20 @@ export function formulaTypeOf(uidt: UIType): ValueType | undefined {
 /** A stored column value in the formula form of its type. */
 export function physicalSql(uidt: UIType, col: Frag, d: Dialect): Frag {
   const type = formulaTypeOf(uidt);
-  if (type === "number") return d === "pg" ? sql`CAST(${col} AS double precision)` : d === "mysql" ? sql`CAST(${col} AS DOUBLE)` : col;
-  if (type === "date") return d === "pg" ? sql`to_char(${col}, 'YYYY-MM-DD')` : d === "mysql" ? sql`DATE_FORMAT(${col}, '%Y-%m-%d')` : sql`date(${col})`;
+  if (type === "number")
+    return d === "pg" ? sql`CAST(${col} AS double precision)` : d === "mysql" ? sql`CAST(${col} AS DOUBLE)` : col;
+  if (type === "date")
+    return d === "pg"
+      ? sql`to_char(${col}, 'YYYY-MM-DD')`
+      : d === "mysql"
+        ? sql`DATE_FORMAT(${col}, '%Y-%m-%d')`
+        : sql`date(${col})`;
   if (type === "datetime") {
     if (d === "pg") return sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
     return d === "mysql" ? sql`DATE_FORMAT(${col}, '%Y-%m-%d %H:%i:%s')` : sql`datetime(${col})`;
   }
-  if (fieldType(uidt)?.kind === "time" && d !== "sqlite") return d === "pg" ? sql`CAST(${col} AS text)` : sql`CAST(${col} AS CHAR)`;
+  if (fieldType(uidt)?.kind === "time" && d !== "sqlite")
+    return d === "pg" ? sql`CAST(${col} AS text)` : sql`CAST(${col} AS CHAR)`;
   return col;
 }
 
@@ -67,16 +88,26 @@ export function columnResolver(columns: readonly ResolverColumn[], options: Reso
     }
     const type = formulaTypeOf(col.uidt);
     if (!type) return { type: "unsupported", uidt: col.uidt };
-    const at = (d: Dialect) => (options.table ? sql`${ident(d, options.table)}.${ident(d, col.columnName)}` : ident(d, col.columnName));
+    const at = (d: Dialect) =>
+      options.table ? sql`${ident(d, options.table)}.${ident(d, col.columnName)}` : ident(d, col.columnName);
     return { type, sql: (d: Dialect) => physicalSql(col.uidt, at(d), d) };
   };
   return resolve;
 }
 
-function formulaColumn(col: ResolverColumn, resolve: FormulaResolver, visiting: string[], now?: Date): FormulaColumn | undefined {
+function formulaColumn(
+  col: ResolverColumn,
+  resolve: FormulaResolver,
+  visiting: string[],
+  now?: Date,
+): FormulaColumn | undefined {
   const raw = col.options?.formula_raw;
   if (typeof raw !== "string") return undefined;
-  if (visiting.includes(col.title)) throw new FormulaError(`Formula cycle: ${[...visiting.slice(visiting.indexOf(col.title)), col.title].join(" → ")}`, 1);
+  if (visiting.includes(col.title))
+    throw new FormulaError(
+      `Formula cycle: ${[...visiting.slice(visiting.indexOf(col.title)), col.title].join(" → ")}`,
+      1,
+    );
   visiting.push(col.title);
   let type: FormulaType;
   const ast = (() => {
@@ -106,7 +137,8 @@ export function formulaValue(type: FormulaType, raw: unknown): string | number |
     const n = typeof raw === "number" ? raw : Number(typeof raw === "bigint" ? raw : String(raw));
     return Number.isFinite(n) ? n : null;
   }
-  if (type === "boolean") return raw === true || raw === 1 || raw === 1n || raw === "1" || raw === "t" || raw === "true";
+  if (type === "boolean")
+    return raw === true || raw === 1 || raw === 1n || raw === "1" || raw === "t" || raw === "true";
   if (raw instanceof Uint8Array) return new TextDecoder().decode(raw);
   return String(raw as Stored);
 }

@@ -24,7 +24,11 @@ const isDate = (t: FormulaType) => t === "date" || t === "datetime";
 export function asDateLiteral(node: Typed): Typed {
   if (node.kind !== "literal" || typeof node.value !== "string") return node;
   const parsed = parseDateLiteral(node.value);
-  if (!parsed) throw new FormulaError(`'${node.value.slice(0, 40)}' is not a date (write YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)`, node.pos);
+  if (!parsed)
+    throw new FormulaError(
+      `'${node.value.slice(0, 40)}' is not a date (write YYYY-MM-DD or YYYY-MM-DD HH:mm:ss)`,
+      node.pos,
+    );
   return { ...node, value: parsed.value, type: parsed.type };
 }
 
@@ -60,9 +64,12 @@ export function compileCompare(c: Ctx, op: CompareOp, domain: Domain, a: Side, b
       if (op === "<>") return sql`NOT ${isBlank(c, other.sql, other.type)}`;
       return nullOf(c.d, "boolean");
     }
-    case "number": return sql`(${asNumber(c.d, a.sql, a.type)}${o}${asNumber(c.d, b.sql, b.type)})`;
-    case "datetime": return textCompare(c.d, op, asDateTime(c.d, a.sql, a.type), asDateTime(c.d, b.sql, b.type));
-    default: return textCompare(c.d, op, a.sql, b.sql);
+    case "number":
+      return sql`(${asNumber(c.d, a.sql, a.type)}${o}${asNumber(c.d, b.sql, b.type)})`;
+    case "datetime":
+      return textCompare(c.d, op, asDateTime(c.d, a.sql, a.type), asDateTime(c.d, b.sql, b.type));
+    default:
+      return textCompare(c.d, op, a.sql, b.sql);
   }
 }
 

@@ -29,8 +29,14 @@ describe("compileFormula", () => {
 
   it("binds every literal and types it for pg", () => {
     expect(out("{Qty} + 1.5", "sqlite")).toMatchObject({ sql: '(("qty") + ?)', params: [1.5] });
-    expect(out("{Qty} + 1.5", "pg")).toMatchObject({ sql: 'CAST((("qty") + CAST($1 AS double precision)) AS double precision)', params: [1.5] });
-    expect(out("{Qty} + 1.5", "mysql")).toMatchObject({ sql: "CAST(((`qty`) + CAST(? AS DOUBLE)) AS DOUBLE)", params: [1.5] });
+    expect(out("{Qty} + 1.5", "pg")).toMatchObject({
+      sql: 'CAST((("qty") + CAST($1 AS double precision)) AS double precision)',
+      params: [1.5],
+    });
+    expect(out("{Qty} + 1.5", "mysql")).toMatchObject({
+      sql: "CAST(((`qty`) + CAST(? AS DOUBLE)) AS DOUBLE)",
+      params: [1.5],
+    });
     expect(out("'a' & {Name}", "pg").sql).toContain("CAST($1 AS text)");
     expect(out("true", "pg")).toMatchObject({ sql: "TRUE", params: [], type: "boolean" });
     expect(out("false", "sqlite")).toMatchObject({ sql: "0", params: [] });
@@ -88,22 +94,40 @@ describe("columnResolver", () => {
   const resolve = columnResolver(columns, { table: "t" });
 
   it("reads physical columns in the formula form, qualified by the table", () => {
-    expect(render(compileFormulaText("{Qty}", "pg", resolve).sql, "pg").sql).toBe('CAST((CAST("t"."qty" AS double precision)) AS double precision)');
-    expect(render(compileFormulaText("{When}", "pg", resolve).sql, "pg").sql).toBe(`(to_char("t"."when_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'))`);
-    expect(render(compileFormulaText("{When}", "sqlite", resolve).sql, "sqlite").sql).toBe('(datetime("t"."qty"))'.replace("qty", "when_at"));
+    expect(render(compileFormulaText("{Qty}", "pg", resolve).sql, "pg").sql).toBe(
+      'CAST((CAST("t"."qty" AS double precision)) AS double precision)',
+    );
+    expect(render(compileFormulaText("{When}", "pg", resolve).sql, "pg").sql).toBe(
+      `(to_char("t"."when_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'))`,
+    );
+    expect(render(compileFormulaText("{When}", "sqlite", resolve).sql, "sqlite").sql).toBe(
+      '(datetime("t"."qty"))'.replace("qty", "when_at"),
+    );
   });
 
   it("compiles formula columns inside formulas and reports circles", () => {
-    expect(render(compileFormulaText("{Double} + 1", "sqlite", resolve).sql, "sqlite")).toEqual({ sql: '(((("t"."qty") * ?)) + ?)', params: [2, 1] });
+    expect(render(compileFormulaText("{Double} + 1", "sqlite", resolve).sql, "sqlite")).toEqual({
+      sql: '(((("t"."qty") * ?)) + ?)',
+      params: [2, 1],
+    });
     expect(validateFormula("{A}", resolve)).toMatchObject({ ok: false, error: "Formula cycle: A → B → A at 1" });
-    expect(validateFormula("1 + {B}", resolve)).toMatchObject({ ok: false, error: "Formula cycle: B → A → B at 5", position: 5 });
+    expect(validateFormula("1 + {B}", resolve)).toMatchObject({
+      ok: false,
+      error: "Formula cycle: B → A → B at 5",
+      position: 5,
+    });
     expect(validateFormula("1 + {Bad}", resolve)).toEqual({
-      ok: false, error: "Column 'Bad' has an invalid formula (Unexpected end of formula at 4) at 5", position: 5,
+      ok: false,
+      error: "Column 'Bad' has an invalid formula (Unexpected end of formula at 4) at 5",
+      position: 5,
     });
   });
 
   it("refuses unsupported and unusable columns", () => {
-    expect(validateFormula("{Files}", resolve)).toMatchObject({ ok: false, error: "Column 'Files' (Attachment) cannot be used in a formula at 1" });
+    expect(validateFormula("{Files}", resolve)).toMatchObject({
+      ok: false,
+      error: "Column 'Files' (Attachment) cannot be used in a formula at 1",
+    });
     expect(validateFormula("{Broken}", resolve)).toMatchObject({ ok: false, error: "Column 'Broken' not found at 1" });
     expect(resolve("Nope")).toBeUndefined();
   });

@@ -15,7 +15,19 @@ import { check } from "./check";
 import { argSpecAt } from "./functions";
 import { parseFormula } from "./parser";
 import type { Arg, Typed } from "./spec";
-import { asNumber, asReal, asText, boolConst, concat, nullOf, numValue, textValue, truthy, type CompareOp, type Ctx } from "./sqlkit";
+import {
+  asNumber,
+  asReal,
+  asText,
+  boolConst,
+  concat,
+  nullOf,
+  numValue,
+  textValue,
+  truthy,
+  type CompareOp,
+  type Ctx,
+} from "./sqlkit";
 import type { Dialect, FormulaNode, FormulaResolver, FormulaType } from "./types";
 
 export interface CompileOptions {
@@ -40,25 +52,37 @@ function argument(c: Ctx, node: Typed, kind: string): Arg {
   const raw = emit(c, node);
   const t = node.type;
   const converted =
-    kind === "number" ? asNumber(c.d, raw, t)
-      : kind === "string" ? asText(c.d, raw, t)
-        : kind === "boolean" ? truthy(c.d, raw, t)
-          : t === "null" && kind === "date" ? nullOf(c.d, "string") : raw;
+    kind === "number"
+      ? asNumber(c.d, raw, t)
+      : kind === "string"
+        ? asText(c.d, raw, t)
+        : kind === "boolean"
+          ? truthy(c.d, raw, t)
+          : t === "null" && kind === "date"
+            ? nullOf(c.d, "string")
+            : raw;
   return { sql: converted, raw, type: t, node };
 }
 
 function emit(c: Ctx, t: Typed): Frag {
   switch (t.kind) {
-    case "literal": return literal(c, t);
-    case "column": return sql`(${typeof t.column.sql === "function" ? t.column.sql(c.d) : t.column.sql})`;
+    case "literal":
+      return literal(c, t);
+    case "column":
+      return sql`(${typeof t.column.sql === "function" ? t.column.sql(c.d) : t.column.sql})`;
     case "unary": {
       const x = asNumber(c.d, emit(c, t.arg), t.arg.type);
       return t.op === "-" ? sql`(-${x})` : x;
     }
     case "binary": {
       const [a, b] = [emit(c, t.left), emit(c, t.right)];
-      if (t.op === "&") return concat(c.d, [sql`COALESCE(${asText(c.d, a, t.left.type)}, '')`, sql`COALESCE(${asText(c.d, b, t.right.type)}, '')`]);
-      if (t.op === "/") return sql`(${asReal(c.d, asNumber(c.d, a, t.left.type))} / NULLIF(${asReal(c.d, asNumber(c.d, b, t.right.type))}, 0))`;
+      if (t.op === "&")
+        return concat(c.d, [
+          sql`COALESCE(${asText(c.d, a, t.left.type)}, '')`,
+          sql`COALESCE(${asText(c.d, b, t.right.type)}, '')`,
+        ]);
+      if (t.op === "/")
+        return sql`(${asReal(c.d, asNumber(c.d, a, t.left.type))} / NULLIF(${asReal(c.d, asNumber(c.d, b, t.right.type))}, 0))`;
       if (t.op === "+" || t.op === "-" || t.op === "*") {
         return sql`(${asNumber(c.d, a, t.left.type)} ${new Frag([t.op])} ${asNumber(c.d, b, t.right.type)})`;
       }
@@ -67,22 +91,37 @@ function emit(c: Ctx, t: Typed): Frag {
     }
     case "call": {
       const spec = t.spec;
-      return sql`(${spec.compile(c, t.args.map((a, i) => argument(c, a, argSpecAt(spec, i, t.args.length).type)))})`;
+      return sql`(${spec.compile(
+        c,
+        t.args.map((a, i) => argument(c, a, argSpecAt(spec, i, t.args.length).type)),
+      )})`;
     }
   }
 }
 
 /** Compiles a parsed formula; throws FormulaError when it does not check. */
-export function compileFormula(ast: FormulaNode, dialect: Dialect, resolver: FormulaResolver, options: CompileOptions = {}): CompiledFormula {
+export function compileFormula(
+  ast: FormulaNode,
+  dialect: Dialect,
+  resolver: FormulaResolver,
+  options: CompileOptions = {},
+): CompiledFormula {
   const typed = check(ast, resolver);
   const c: Ctx = { d: dialect, now: options.now ?? new Date() };
   const out = emit(c, typed);
   if (typed.type === "number" && dialect !== "sqlite") {
-    return { sql: dialect === "pg" ? sql`CAST(${out} AS double precision)` : sql`CAST(${out} AS DOUBLE)`, type: "number" };
+    return {
+      sql: dialect === "pg" ? sql`CAST(${out} AS double precision)` : sql`CAST(${out} AS DOUBLE)`,
+      type: "number",
+    };
   }
   return { sql: out, type: typed.type };
 }
 
 /** Parses and compiles formula text in one step. */
-export const compileFormulaText = (text: string, dialect: Dialect, resolver: FormulaResolver, options?: CompileOptions): CompiledFormula =>
-  compileFormula(parseFormula(text), dialect, resolver, options);
+export const compileFormulaText = (
+  text: string,
+  dialect: Dialect,
+  resolver: FormulaResolver,
+  options?: CompileOptions,
+): CompiledFormula => compileFormula(parseFormula(text), dialect, resolver, options);

@@ -28,9 +28,16 @@ export function parseDateLiteral(text: string): { type: "date" | "datetime"; val
   const m = ISO.exec(text.trim());
   if (!m) return null;
   const [, y, mo, da, h, mi, s, zone] = m;
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(da), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0)));
+  const date = new Date(
+    Date.UTC(Number(y), Number(mo) - 1, Number(da), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0)),
+  );
   date.setUTCFullYear(Number(y));
-  const exact = date.getUTCMonth() === Number(mo) - 1 && date.getUTCDate() === Number(da) && Number(h ?? 0) < 24 && Number(mi ?? 0) < 60 && Number(s ?? 0) < 60;
+  const exact =
+    date.getUTCMonth() === Number(mo) - 1 &&
+    date.getUTCDate() === Number(da) &&
+    Number(h ?? 0) < 24 &&
+    Number(mi ?? 0) < 60 &&
+    Number(s ?? 0) < 60;
   if (!exact) return null;
   if (h === undefined) return { type: "date", value: `${y}-${mo}-${da}` };
   if (zone && zone !== "Z") {
@@ -42,15 +49,18 @@ export function parseDateLiteral(text: string): { type: "date" | "datetime"; val
 }
 
 /** A date (`YYYY-MM-DD`) as the date-time of its midnight; date-times pass through. */
-export const asDateTime = (d: Dialect, x: Frag, t: FormulaType): Frag => (t === "date" ? concat(d, [x, lit("' 00:00:00'")]) : x);
+export const asDateTime = (d: Dialect, x: Frag, t: FormulaType): Frag =>
+  t === "date" ? concat(d, [x, lit("' 00:00:00'")]) : x;
 
 /** Fixed-form text to the dialect's timestamp value (sqlite works on the text itself). */
 export const toStamp = (d: Dialect, x: Frag): Frag =>
   d === "pg" ? sql`CAST(${x} AS timestamp)` : d === "mysql" ? sql`CAST(${x} AS DATETIME)` : x;
 
 export function formatStamp(d: Dialect, x: Frag, type: "date" | "datetime"): Frag {
-  if (d === "pg") return type === "date" ? sql`to_char(${x}, 'YYYY-MM-DD')` : sql`to_char(${x}, 'YYYY-MM-DD HH24:MI:SS')`;
-  if (d === "mysql") return type === "date" ? sql`DATE_FORMAT(${x}, '%Y-%m-%d')` : sql`DATE_FORMAT(${x}, '%Y-%m-%d %H:%i:%s')`;
+  if (d === "pg")
+    return type === "date" ? sql`to_char(${x}, 'YYYY-MM-DD')` : sql`to_char(${x}, 'YYYY-MM-DD HH24:MI:SS')`;
+  if (d === "mysql")
+    return type === "date" ? sql`DATE_FORMAT(${x}, '%Y-%m-%d')` : sql`DATE_FORMAT(${x}, '%Y-%m-%d %H:%i:%s')`;
   return type === "date" ? sql`date(${x})` : sql`datetime(${x})`;
 }
 
@@ -61,7 +71,8 @@ export const part = (d: Dialect, x: Frag, from: number, len: number): Frag =>
 /** Whole seconds from b to a (both fixed-form date-times). */
 export function secondsBetween(d: Dialect, a: Frag, b: Frag): Frag {
   if (d === "sqlite") return sql`(unixepoch(${a}) - unixepoch(${b}))`;
-  if (d === "pg") return sql`CAST(EXTRACT(EPOCH FROM (CAST(${a} AS timestamp) - CAST(${b} AS timestamp))) AS double precision)`;
+  if (d === "pg")
+    return sql`CAST(EXTRACT(EPOCH FROM (CAST(${a} AS timestamp) - CAST(${b} AS timestamp))) AS double precision)`;
   return sql`TIMESTAMPDIFF(SECOND, CAST(${b} AS DATETIME), CAST(${a} AS DATETIME))`;
 }
 
@@ -76,6 +87,11 @@ export function monthsBetween(d: Dialect, a: Frag, b: Frag): Frag {
     return sql`((${part(d, x, 1, 4)} * 12 + ${part(d, x, 6, 2)}) * 100000000 + ${textToInt(d, tail)})`;
   };
   const diff = sql`(${key(a)} - ${key(b)})`;
-  const real = d === "pg" ? sql`CAST(${diff} AS double precision)` : d === "mysql" ? sql`CAST(${diff} AS DOUBLE)` : sql`CAST(${diff} AS REAL)`;
+  const real =
+    d === "pg"
+      ? sql`CAST(${diff} AS double precision)`
+      : d === "mysql"
+        ? sql`CAST(${diff} AS DOUBLE)`
+        : sql`CAST(${diff} AS REAL)`;
   return d === "mysql" ? sql`TRUNCATE(${real} / 100000000, 0)` : sql`trunc(${real} / 100000000)`;
 }

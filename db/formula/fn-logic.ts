@@ -15,8 +15,20 @@ import { boolConst, nullOf } from "./sqlkit";
 
 const cond = (name = "condition") => ({ name, type: "boolean" }) as const;
 const any = (name: string, optional = false) => ({ name, type: "any", optional }) as const;
-const logical = (name: string, args: FnSpec["args"], description: string, example: string, compile: FnSpec["compile"]): FnSpec => ({
-  name, category: "logical", args, returns: "boolean", description, example, compile,
+const logical = (
+  name: string,
+  args: FnSpec["args"],
+  description: string,
+  example: string,
+  compile: FnSpec["compile"],
+): FnSpec => ({
+  name,
+  category: "logical",
+  args,
+  returns: "boolean",
+  description,
+  example,
+  compile,
 });
 
 /** Pairs of SWITCH: [pattern, value] indexes, and the default's index when there is one. */
@@ -27,16 +39,32 @@ function switchShape(count: number): { pairs: Array<[number, number]>; fallback?
 }
 
 export const LOGIC: FnSpec[] = [
-  { name: "IF", category: "logical", args: [cond(), any("then"), any("else", true)], returns: "any",
-    description: "`then` when the condition holds, otherwise `else` (blank when left off).", example: "IF({Qty} > 10, 'many', 'few')",
+  {
+    name: "IF",
+    category: "logical",
+    args: [cond(), any("then"), any("else", true)],
+    returns: "any",
+    description: "`then` when the condition holds, otherwise `else` (blank when left off).",
+    example: "IF({Qty} > 10, 'many', 'few')",
     check: (args) => ({ type: unify(args.slice(1).map((a) => a.type)) }),
     compile: (c, [test, yes, no]) => {
       const t = unify([yes!.type, ...(no ? [no.type] : [])]);
       const other = no ? coerce(c, no.sql, no.type, t) : nullOf(c.d, t);
       return sql`CASE WHEN ${test!.sql} THEN ${coerce(c, yes!.sql, yes!.type, t)} ELSE ${other} END`;
-    } },
-  { name: "SWITCH", category: "logical", args: [any("expression"), { ...any("pattern"), repeat: true }, { ...any("value"), repeat: true }, any("default", true)],
-    minArgs: 3, returns: "any", description: "The value paired with the first pattern equal to the expression, else the default.",
+    },
+  },
+  {
+    name: "SWITCH",
+    category: "logical",
+    args: [
+      any("expression"),
+      { ...any("pattern"), repeat: true },
+      { ...any("value"), repeat: true },
+      any("default", true),
+    ],
+    minArgs: 3,
+    returns: "any",
+    description: "The value paired with the first pattern equal to the expression, else the default.",
     example: "SWITCH({Status}, 'Todo', 1, 'Done', 2, 0)",
     check: (args, pos) => {
       const out: Typed[] = [...args];
@@ -55,18 +83,50 @@ export const LOGIC: FnSpec[] = [
       });
       const other = fallback ? coerce(c, args[fallback]!.sql, args[fallback]!.type, t) : nullOf(c.d, t);
       return sql`CASE ${join(whens, " ")} ELSE ${other} END`;
-    } },
-  logical("AND", [{ ...cond(), repeat: true }], "True when every condition holds.", "AND({Qty} > 2, {Qty} < 10)",
-    (_c, xs) => sql`(${join(xs.map((x) => x.sql), " AND ")})`),
-  logical("OR", [{ ...cond(), repeat: true }], "True when at least one condition holds.", "OR({Done}, {Qty} = 0)",
-    (_c, xs) => sql`(${join(xs.map((x) => x.sql), " OR ")})`),
+    },
+  },
+  logical(
+    "AND",
+    [{ ...cond(), repeat: true }],
+    "True when every condition holds.",
+    "AND({Qty} > 2, {Qty} < 10)",
+    (_c, xs) =>
+      sql`(${join(
+        xs.map((x) => x.sql),
+        " AND ",
+      )})`,
+  ),
+  logical(
+    "OR",
+    [{ ...cond(), repeat: true }],
+    "True when at least one condition holds.",
+    "OR({Done}, {Qty} = 0)",
+    (_c, xs) =>
+      sql`(${join(
+        xs.map((x) => x.sql),
+        " OR ",
+      )})`,
+  ),
   logical("NOT", [cond()], "True when the condition does not hold.", "NOT({Done})", (_c, [x]) => sql`(NOT ${x!.sql})`),
-  logical("ISBLANK", [any("value")], "True when the value is blank or empty text.", "ISBLANK({Notes})",
-    (c, [x]) => isBlank(c, x!.raw, x!.type)),
-  logical("ISNOTBLANK", [any("value")], "True when the value is neither blank nor empty text.", "ISNOTBLANK({Notes})",
-    (c, [x]) => sql`(NOT ${isBlank(c, x!.raw, x!.type)})`),
+  logical("ISBLANK", [any("value")], "True when the value is blank or empty text.", "ISBLANK({Notes})", (c, [x]) =>
+    isBlank(c, x!.raw, x!.type),
+  ),
+  logical(
+    "ISNOTBLANK",
+    [any("value")],
+    "True when the value is neither blank nor empty text.",
+    "ISNOTBLANK({Notes})",
+    (c, [x]) => sql`(NOT ${isBlank(c, x!.raw, x!.type)})`,
+  ),
   logical("TRUE", [], "The value true.", "TRUE()", (c) => boolConst(c.d, true)),
   logical("FALSE", [], "The value false.", "FALSE()", (c) => boolConst(c.d, false)),
-  { name: "BLANK", category: "logical", args: [], returns: "null", description: "The blank (empty) value.", example: "IF({Qty} > 0, {Qty}, BLANK())",
-    compile: () => new Frag(["NULL"]) },
+  {
+    name: "BLANK",
+    category: "logical",
+    args: [],
+    returns: "null",
+    description: "The blank (empty) value.",
+    example: "IF({Qty} > 0, {Qty}, BLANK())",
+    compile: () => new Frag(["NULL"]),
+  },
 ];

@@ -18,7 +18,12 @@ import { literalNumber, type Arg, type FnSpec } from "./spec";
 import { asReal, ceil, lit, numValue, textLength, toInt, trunc, type Ctx } from "./sqlkit";
 
 const num = (name: string, description: string, example: string, compile: (c: Ctx, x: Frag) => Frag): FnSpec => ({
-  name, category: "numeric", args: [{ name: "value", type: "number" }], returns: "number", description, example,
+  name,
+  category: "numeric",
+  args: [{ name: "value", type: "number" }],
+  returns: "number",
+  description,
+  example,
   compile: (c, [x]) => compile(c, x!.sql),
 });
 const many = { name: "value", type: "number", repeat: true } as const;
@@ -29,14 +34,34 @@ function roundTo(c: Ctx, x: Frag, places?: Arg): Frag {
     sql`CASE WHEN ${y} < 0 THEN -${unscale(floor(sql`${scale(sql`-${y}`)} + 0.5`))} ELSE ${unscale(floor(sql`${scale(y)} + 0.5`))} END`;
   const given = literalNumber(places?.node);
   const n = given !== undefined ? Math.trunc(given) : places ? null : 0;
-  if (n === 0) return half(x, (v) => v, (v) => v);
+  if (n === 0)
+    return half(
+      x,
+      (v) => v,
+      (v) => v,
+    );
   if (n !== null) {
     const p = numValue(c.d, 10 ** Math.min(Math.abs(n), 300));
-    return n > 0 ? half(x, (v) => sql`${v} * ${p}`, (v) => sql`${v} / ${p}`) : half(x, (v) => sql`${v} / ${p}`, (v) => sql`${v} * ${p}`);
+    return n > 0
+      ? half(
+          x,
+          (v) => sql`${v} * ${p}`,
+          (v) => sql`${v} / ${p}`,
+        )
+      : half(
+          x,
+          (v) => sql`${v} / ${p}`,
+          (v) => sql`${v} * ${p}`,
+        );
   }
   const k = toInt(c.d, places!.sql);
-  const p = c.d === "sqlite" ? sql`CAST('1e' || ${k} AS REAL)` : c.d === "pg" ? sql`power(10, ${k})` : sql`POW(10, ${k})`;
-  return half(x, (v) => sql`${v} * ${p}`, (v) => sql`${v} / ${p}`);
+  const p =
+    c.d === "sqlite" ? sql`CAST('1e' || ${k} AS REAL)` : c.d === "pg" ? sql`power(10, ${k})` : sql`POW(10, ${k})`;
+  return half(
+    x,
+    (v) => sql`${v} * ${p}`,
+    (v) => sql`${v} / ${p}`,
+  );
 }
 
 function extremum(c: Ctx, xs: Frag[], fn: "max" | "min"): Frag {
@@ -44,11 +69,19 @@ function extremum(c: Ctx, xs: Frag[], fn: "max" | "min"): Frag {
   if (c.d === "sqlite") return sql`${lit(fn)}(${join(xs, ", ")})`;
   const call = sql`${lit(fn === "max" ? "GREATEST" : "LEAST")}(${join(xs, ", ")})`;
   if (c.d === "mysql") return call;
-  return sql`CASE WHEN ${join(xs.map((x) => sql`${x} IS NULL`), " OR ")} THEN NULL ELSE ${call} END`;
+  return sql`CASE WHEN ${join(
+    xs.map((x) => sql`${x} IS NULL`),
+    " OR ",
+  )} THEN NULL ELSE ${call} END`;
 }
 
 function value(c: Ctx, s: Frag): Frag {
-  const has = (ch: string) => (c.d === "sqlite" ? sql`instr(${s}, '${lit(ch)}') > 0` : c.d === "pg" ? sql`strpos(${s}, '${lit(ch)}') > 0` : sql`LOCATE('${lit(ch)}', ${s}) > 0`);
+  const has = (ch: string) =>
+    c.d === "sqlite"
+      ? sql`instr(${s}, '${lit(ch)}') > 0`
+      : c.d === "pg"
+        ? sql`strpos(${s}, '${lit(ch)}') > 0`
+        : sql`LOCATE('${lit(ch)}', ${s}) > 0`;
   const result = (digits: Frag) => {
     const points = sql`${textLength(c.d, digits)} - ${textLength(c.d, sql`replace(${digits}, '.', '')`)}`;
     return sql`CASE WHEN ${digits} = '' OR ${digits} = '.' OR ${points} > 1 THEN NULL ELSE ${asReal(c.d, digits)} * (CASE WHEN ${has("-")} THEN -1 ELSE 1 END) / (CASE WHEN ${has("%")} THEN 100 ELSE 1 END) END`;
@@ -61,45 +94,151 @@ function value(c: Ctx, s: Frag): Frag {
 
 export const NUMERIC: FnSpec[] = [
   num("ABS", "The number without its sign.", "ABS(-15) → 15", (_c, x) => sql`abs(${x})`),
-  { name: "ADD", category: "numeric", args: [many], returns: "number", description: "The sum of the numbers; blank if any is blank.", example: "ADD({Price}, {Tax}, 2)",
-    compile: (_c, xs) => sql`(${join(xs.map((x) => x.sql), " + ")})` },
-  { name: "AVG", category: "numeric", args: [many], returns: "number", description: "The mean of the numbers; blank if any is blank.", example: "AVG(10, 20, 30) → 20",
-    compile: (c, xs) => sql`(${asReal(c.d, join(xs.map((x) => x.sql), " + "))} / ${lit(String(xs.length))})` },
+  {
+    name: "ADD",
+    category: "numeric",
+    args: [many],
+    returns: "number",
+    description: "The sum of the numbers; blank if any is blank.",
+    example: "ADD({Price}, {Tax}, 2)",
+    compile: (_c, xs) =>
+      sql`(${join(
+        xs.map((x) => x.sql),
+        " + ",
+      )})`,
+  },
+  {
+    name: "AVG",
+    category: "numeric",
+    args: [many],
+    returns: "number",
+    description: "The mean of the numbers; blank if any is blank.",
+    example: "AVG(10, 20, 30) → 20",
+    compile: (c, xs) =>
+      sql`(${asReal(
+        c.d,
+        join(
+          xs.map((x) => x.sql),
+          " + ",
+        ),
+      )} / ${lit(String(xs.length))})`,
+  },
   num("CEILING", "The smallest integer not below the number.", "CEILING(8.25) → 9", (c, x) => ceil(c.d, x)),
   num("EXP", "e raised to the number.", "EXP(1) → 2.718281828", (_c, x) => sql`exp(${x})`),
   num("FLOOR", "The largest integer not above the number.", "FLOOR(8.75) → 8", (_c, x) => floor(x)),
   num("INT", "The integer part of the number (truncated toward zero).", "INT(-3.7) → -3", (c, x) => trunc(c.d, x)),
-  { name: "LOG", category: "numeric", args: [{ name: "base", type: "number", optional: true }, { name: "value", type: "number" }], returns: "number",
-    description: "The logarithm of the value to the base (e when only the value is given).", example: "LOG(2, 1024) → 10",
+  {
+    name: "LOG",
+    category: "numeric",
+    args: [
+      { name: "base", type: "number", optional: true },
+      { name: "value", type: "number" },
+    ],
+    returns: "number",
+    description: "The logarithm of the value to the base (e when only the value is given).",
+    example: "LOG(2, 1024) → 10",
     compile: (c, args) => {
       const ln = (x: Frag) => (c.d === "mysql" ? sql`LN(${x})` : sql`ln(${x})`);
       if (args.length === 1) return sql`CASE WHEN ${args[0]!.sql} > 0 THEN ${ln(args[0]!.sql)} END`;
       const [b, v] = [args[0]!.sql, args[1]!.sql];
       return sql`CASE WHEN ${v} > 0 AND ${b} > 0 AND ${b} <> 1 THEN ${ln(v)} / ${ln(b)} END`;
-    } },
-  { name: "MAX", category: "numeric", args: [many], returns: "number", description: "The largest of the numbers; blank if any is blank.", example: "MAX({A}, {B}, 0)",
-    compile: (c, xs) => extremum(c, xs.map((x) => x.sql), "max") },
-  { name: "MIN", category: "numeric", args: [many], returns: "number", description: "The smallest of the numbers; blank if any is blank.", example: "MIN({A}, {B}, 100)",
-    compile: (c, xs) => extremum(c, xs.map((x) => x.sql), "min") },
-  { name: "MOD", category: "numeric", args: [{ name: "value", type: "number" }, { name: "divisor", type: "number" }], returns: "number",
-    description: "The remainder of value divided by divisor, with the sign of value; blank for divisor 0.", example: "MOD(10, 3) → 1",
-    compile: (c, [a, b]) => sql`(${a!.sql} - ${b!.sql} * ${trunc(c.d, sql`${asReal(c.d, a!.sql)} / NULLIF(${b!.sql}, 0)`)})` },
-  { name: "POWER", category: "numeric", args: [{ name: "base", type: "number" }, { name: "exponent", type: "number" }], returns: "number",
-    description: "base raised to exponent.", example: "POWER(2, 10) → 1024",
+    },
+  },
+  {
+    name: "MAX",
+    category: "numeric",
+    args: [many],
+    returns: "number",
+    description: "The largest of the numbers; blank if any is blank.",
+    example: "MAX({A}, {B}, 0)",
+    compile: (c, xs) =>
+      extremum(
+        c,
+        xs.map((x) => x.sql),
+        "max",
+      ),
+  },
+  {
+    name: "MIN",
+    category: "numeric",
+    args: [many],
+    returns: "number",
+    description: "The smallest of the numbers; blank if any is blank.",
+    example: "MIN({A}, {B}, 100)",
+    compile: (c, xs) =>
+      extremum(
+        c,
+        xs.map((x) => x.sql),
+        "min",
+      ),
+  },
+  {
+    name: "MOD",
+    category: "numeric",
+    args: [
+      { name: "value", type: "number" },
+      { name: "divisor", type: "number" },
+    ],
+    returns: "number",
+    description: "The remainder of value divided by divisor, with the sign of value; blank for divisor 0.",
+    example: "MOD(10, 3) → 1",
+    compile: (c, [a, b]) =>
+      sql`(${a!.sql} - ${b!.sql} * ${trunc(c.d, sql`${asReal(c.d, a!.sql)} / NULLIF(${b!.sql}, 0)`)})`,
+  },
+  {
+    name: "POWER",
+    category: "numeric",
+    args: [
+      { name: "base", type: "number" },
+      { name: "exponent", type: "number" },
+    ],
+    returns: "number",
+    description: "base raised to exponent.",
+    example: "POWER(2, 10) → 1024",
     compile: (c, [a, b]) => {
       const [x, y] = [a!.sql, b!.sql];
       const pow = c.d === "pg" ? sql`power(${x}, ${y})` : c.d === "mysql" ? sql`POW(${x}, ${y})` : sql`pow(${x}, ${y})`;
       return sql`CASE WHEN (${x} = 0 AND ${y} < 0) OR (${x} < 0 AND ${y} <> ${trunc(c.d, y)}) THEN NULL ELSE ${pow} END`;
-    } },
-  { name: "ROUND", category: "numeric", args: [{ name: "value", type: "number" }, { name: "places", type: "number", optional: true }], returns: "number",
-    description: "The number rounded half away from zero to `places` decimals (0 when left off).", example: "ROUND(3.14159, 2) → 3.14",
-    compile: (c, [x, places]) => roundTo(c, x!.sql, places) },
-  num("SQRT", "The square root of the number; blank for negatives.", "SQRT(16) → 4", (_c, x) => sql`CASE WHEN ${x} >= 0 THEN sqrt(${x}) END`),
-  num("EVEN", "The number rounded away from zero to an even integer.", "EVEN(3.2) → 4", (c, x) =>
-    sql`CASE WHEN ${x} >= 0 THEN ${ceil(c.d, sql`${x} / 2.0`)} * 2 ELSE floor(${x} / 2.0) * 2 END`),
-  num("ODD", "The number rounded away from zero to an odd integer.", "ODD(2) → 3", (c, x) =>
-    sql`CASE WHEN ${x} >= 0 THEN ${ceil(c.d, sql`(${x} + 1) / 2.0`)} * 2 - 1 ELSE floor((${x} - 1) / 2.0) * 2 + 1 END`),
-  { name: "VALUE", category: "numeric", args: [{ name: "text", type: "string" }], returns: "number",
-    description: "The number written in the text; `%` divides by 100, `-` makes it negative.", example: 'VALUE("$1,000.50") → 1000.5',
-    compile: (c, [s]) => value(c, s!.sql) },
+    },
+  },
+  {
+    name: "ROUND",
+    category: "numeric",
+    args: [
+      { name: "value", type: "number" },
+      { name: "places", type: "number", optional: true },
+    ],
+    returns: "number",
+    description: "The number rounded half away from zero to `places` decimals (0 when left off).",
+    example: "ROUND(3.14159, 2) → 3.14",
+    compile: (c, [x, places]) => roundTo(c, x!.sql, places),
+  },
+  num(
+    "SQRT",
+    "The square root of the number; blank for negatives.",
+    "SQRT(16) → 4",
+    (_c, x) => sql`CASE WHEN ${x} >= 0 THEN sqrt(${x}) END`,
+  ),
+  num(
+    "EVEN",
+    "The number rounded away from zero to an even integer.",
+    "EVEN(3.2) → 4",
+    (c, x) => sql`CASE WHEN ${x} >= 0 THEN ${ceil(c.d, sql`${x} / 2.0`)} * 2 ELSE floor(${x} / 2.0) * 2 END`,
+  ),
+  num(
+    "ODD",
+    "The number rounded away from zero to an odd integer.",
+    "ODD(2) → 3",
+    (c, x) =>
+      sql`CASE WHEN ${x} >= 0 THEN ${ceil(c.d, sql`(${x} + 1) / 2.0`)} * 2 - 1 ELSE floor((${x} - 1) / 2.0) * 2 + 1 END`,
+  ),
+  {
+    name: "VALUE",
+    category: "numeric",
+    args: [{ name: "text", type: "string" }],
+    returns: "number",
+    description: "The number written in the text; `%` divides by 100, `-` makes it negative.",
+    example: 'VALUE("$1,000.50") → 1000.5',
+    compile: (c, [s]) => value(c, s!.sql),
+  },
 ];

@@ -16,8 +16,20 @@ import { concat, foldCase, locate, substr, textLength, type Ctx } from "./sqlkit
 
 const text = (name = "text") => ({ name, type: "string" }) as const;
 const count = (name = "count") => ({ name, type: "number" }) as const;
-const fn = (name: string, args: FnSpec["args"], description: string, example: string, compile: FnSpec["compile"]): FnSpec => ({
-  name, category: "string", args, returns: "string", description, example, compile,
+const fn = (
+  name: string,
+  args: FnSpec["args"],
+  description: string,
+  example: string,
+  compile: FnSpec["compile"],
+): FnSpec => ({
+  name,
+  category: "string",
+  args,
+  returns: "string",
+  description,
+  example,
+  compile,
 });
 
 function slice(c: Ctx, [s, start, len]: Arg[]): Frag {
@@ -42,7 +54,8 @@ function repeat(c: Ctx, s: Frag, times: Arg): Frag {
   const asked = intArg(c, times, 0);
   const cap = new Frag([String(REPT_MAX_LENGTH)]);
   // PostgreSQL's LEAST skips NULLs: a blank count must stay blank, not become the cap.
-  if (c.d === "pg") return sql`CASE WHEN ${asked} IS NULL THEN NULL ELSE repeat(${s}, LEAST(${asked}, ${cap} / GREATEST(char_length(${s}), 1))) END`;
+  if (c.d === "pg")
+    return sql`CASE WHEN ${asked} IS NULL THEN NULL ELSE repeat(${s}, LEAST(${asked}, ${cap} / GREATEST(char_length(${s}), 1))) END`;
   if (c.d === "mysql") return sql`REPEAT(${s}, LEAST(${asked}, ${cap} DIV GREATEST(CHAR_LENGTH(${s}), 1)))`;
   const n = sql`min(${asked}, ${cap} / max(length(${s}), 1))`;
   const out = sql`replace(hex(zeroblob(${n})), '00', ${s})`;
@@ -52,27 +65,88 @@ function repeat(c: Ctx, s: Frag, times: Arg): Frag {
 const blankAsEmpty = (x: Frag) => sql`COALESCE(${x}, '')`;
 
 export const TEXT: FnSpec[] = [
-  fn("CONCAT", [{ ...text(), repeat: true }], "The texts joined together; blank parts count as empty text.", "CONCAT({First}, ' ', {Last})",
-    (c, xs) => concat(c.d, xs.map((x) => blankAsEmpty(x.sql)))),
-  fn("LEFT", [text(), count()], "The first `count` characters of the text.", "LEFT('NocoDB', 4) → 'Noco'",
-    (c, [s, n]) => substr(c.d, s!.sql, new Frag(["1"]), intArg(c, n!, 0))),
-  fn("RIGHT", [text(), count()], "The last `count` characters of the text.", "RIGHT('NocoDB', 2) → 'DB'",
-    (c, [s, n]) => right(c, s!.sql, intArg(c, n!, 0))),
-  fn("MID", [text(), count("start"), { ...count(), optional: true }], "`count` characters from position `start` (1 is the first); the rest when count is left off.",
-    "MID('NocoDB', 3, 2) → 'co'", slice),
-  fn("SUBSTR", [text(), count("start"), { ...count("length"), optional: true }], "`length` characters from position `start` (1 is the first); the rest when length is left off.",
-    "SUBSTR('HELLO WORLD', 7) → 'WORLD'", slice),
-  { name: "LEN", category: "string", args: [text()], returns: "number", description: "The number of characters in the text.", example: "LEN('NocoDB') → 6",
-    compile: (c, [s]) => textLength(c.d, s!.sql) },
-  fn("LOWER", [text()], "The text in lower case (letters A-Z).", "LOWER('NocoDB') → 'nocodb'", (c, [s]) => foldCase(c.d, s!.sql, "lower")),
-  fn("UPPER", [text()], "The text in upper case (letters a-z).", "UPPER('NocoDB') → 'NOCODB'", (c, [s]) => foldCase(c.d, s!.sql, "upper")),
-  fn("TRIM", [text()], "The text without spaces at its start and end.", "TRIM('  hi  ') → 'hi'", (_c, [s]) => sql`trim(${s!.sql})`),
-  fn("REPLACE", [text(), text("search"), text("replacement")], "The text with every occurrence of `search` replaced (case-sensitive).",
-    "REPLACE('AABBCC', 'AA', 'X') → 'XBBCC'", (_c, [s, a, b]) => sql`replace(${s!.sql}, ${a!.sql}, ${b!.sql})`),
-  { name: "SEARCH", category: "string", args: [text(), text("search")], returns: "number",
-    description: "The position of `search` in the text (1 is the first character), 0 when absent; case-sensitive.", example: "SEARCH('HELLO WORLD', 'WORLD') → 7",
-    compile: (c, [s, n]) => locate(c.d, s!.sql, n!.sql) },
-  fn("REPT", [text(), count()], "The text repeated `count` times.", "REPT('ab', 3) → 'ababab'", (c, [s, n]) => repeat(c, s!.sql, n!)),
-  fn("URL", [text()], "Shows the text as a link.", "URL('https://nocodb.com')",
-    (c, [s]) => sql`CASE WHEN ${s!.sql} IS NULL THEN NULL ELSE ${concat(c.d, [new Frag(["'URI::('"]), s!.sql, new Frag(["')'"])])} END`),
+  fn(
+    "CONCAT",
+    [{ ...text(), repeat: true }],
+    "The texts joined together; blank parts count as empty text.",
+    "CONCAT({First}, ' ', {Last})",
+    (c, xs) =>
+      concat(
+        c.d,
+        xs.map((x) => blankAsEmpty(x.sql)),
+      ),
+  ),
+  fn(
+    "LEFT",
+    [text(), count()],
+    "The first `count` characters of the text.",
+    "LEFT('NocoDB', 4) → 'Noco'",
+    (c, [s, n]) => substr(c.d, s!.sql, new Frag(["1"]), intArg(c, n!, 0)),
+  ),
+  fn("RIGHT", [text(), count()], "The last `count` characters of the text.", "RIGHT('NocoDB', 2) → 'DB'", (c, [s, n]) =>
+    right(c, s!.sql, intArg(c, n!, 0)),
+  ),
+  fn(
+    "MID",
+    [text(), count("start"), { ...count(), optional: true }],
+    "`count` characters from position `start` (1 is the first); the rest when count is left off.",
+    "MID('NocoDB', 3, 2) → 'co'",
+    slice,
+  ),
+  fn(
+    "SUBSTR",
+    [text(), count("start"), { ...count("length"), optional: true }],
+    "`length` characters from position `start` (1 is the first); the rest when length is left off.",
+    "SUBSTR('HELLO WORLD', 7) → 'WORLD'",
+    slice,
+  ),
+  {
+    name: "LEN",
+    category: "string",
+    args: [text()],
+    returns: "number",
+    description: "The number of characters in the text.",
+    example: "LEN('NocoDB') → 6",
+    compile: (c, [s]) => textLength(c.d, s!.sql),
+  },
+  fn("LOWER", [text()], "The text in lower case (letters A-Z).", "LOWER('NocoDB') → 'nocodb'", (c, [s]) =>
+    foldCase(c.d, s!.sql, "lower"),
+  ),
+  fn("UPPER", [text()], "The text in upper case (letters a-z).", "UPPER('NocoDB') → 'NOCODB'", (c, [s]) =>
+    foldCase(c.d, s!.sql, "upper"),
+  ),
+  fn(
+    "TRIM",
+    [text()],
+    "The text without spaces at its start and end.",
+    "TRIM('  hi  ') → 'hi'",
+    (_c, [s]) => sql`trim(${s!.sql})`,
+  ),
+  fn(
+    "REPLACE",
+    [text(), text("search"), text("replacement")],
+    "The text with every occurrence of `search` replaced (case-sensitive).",
+    "REPLACE('AABBCC', 'AA', 'X') → 'XBBCC'",
+    (_c, [s, a, b]) => sql`replace(${s!.sql}, ${a!.sql}, ${b!.sql})`,
+  ),
+  {
+    name: "SEARCH",
+    category: "string",
+    args: [text(), text("search")],
+    returns: "number",
+    description: "The position of `search` in the text (1 is the first character), 0 when absent; case-sensitive.",
+    example: "SEARCH('HELLO WORLD', 'WORLD') → 7",
+    compile: (c, [s, n]) => locate(c.d, s!.sql, n!.sql),
+  },
+  fn("REPT", [text(), count()], "The text repeated `count` times.", "REPT('ab', 3) → 'ababab'", (c, [s, n]) =>
+    repeat(c, s!.sql, n!),
+  ),
+  fn(
+    "URL",
+    [text()],
+    "Shows the text as a link.",
+    "URL('https://nocodb.com')",
+    (c, [s]) =>
+      sql`CASE WHEN ${s!.sql} IS NULL THEN NULL ELSE ${concat(c.d, [new Frag(["'URI::('"]), s!.sql, new Frag(["')'"])])} END`,
+  ),
 ];

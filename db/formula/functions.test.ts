@@ -13,8 +13,19 @@ const REQUIRED = {
 
 /** The columns the examples use. */
 const EXAMPLE_COLUMNS: Record<string, ValueType> = {
-  Price: "number", Tax: "number", A: "number", B: "number", Qty: "number", First: "string", Last: "string",
-  Notes: "string", Status: "string", Done: "boolean", Due: "date", Start: "datetime", End: "datetime",
+  Price: "number",
+  Tax: "number",
+  A: "number",
+  B: "number",
+  Qty: "number",
+  First: "string",
+  Last: "string",
+  Notes: "string",
+  Status: "string",
+  Done: "boolean",
+  Due: "date",
+  Start: "datetime",
+  End: "datetime",
 };
 const examples: FormulaResolver = (title) => {
   const type = EXAMPLE_COLUMNS[title];
@@ -24,27 +35,34 @@ const examples: FormulaResolver = (title) => {
 describe("FORMULA_FUNCTIONS", () => {
   it("lists exactly NocoDB's functions, by category", () => {
     for (const [category, names] of Object.entries(REQUIRED)) {
-      expect(FORMULA_FUNCTIONS.filter((f) => f.category === category).map((f) => f.name).sort()).toEqual(names.split(" ").sort());
+      expect(
+        FORMULA_FUNCTIONS.filter((f) => f.category === category)
+          .map((f) => f.name)
+          .sort(),
+      ).toEqual(names.split(" ").sort());
     }
     expect(FORMULA_FUNCTIONS).toHaveLength(Object.values(REQUIRED).join(" ").split(" ").length);
   });
 
-  it.each(FORMULA_FUNCTIONS.map((f) => [f.name, f] as const))("%s has a description, an example that checks and argument hints", (name, f) => {
-    expect(f.description).toMatch(/^\S.*\.$/);
-    expect(f.description).not.toContain("\n");
-    expect(f.syntax.startsWith(`${name}(`)).toBe(true);
-    const formula = f.example.split(" → ")[0]!;
-    const direct = formula.toUpperCase().startsWith(`${name}(`);
-    expect(direct || formula.startsWith("IF(")).toBe(true);
-    const checked = validateFormula(formula, examples);
-    expect(checked).toMatchObject({ ok: true });
-    if (checked.ok && direct && f.returns !== "any") expect(checked.type).toBe(f.returns);
-    for (const a of f.args) {
-      expect(a.name).toMatch(/^[a-zA-Z0-9]+$/);
-      expect(["number", "string", "date", "boolean", "any"]).toContain(a.type);
-    }
-    expect(JSON.parse(JSON.stringify(f))).toEqual(f);
-  });
+  it.each(FORMULA_FUNCTIONS.map((f) => [f.name, f] as const))(
+    "%s has a description, an example that checks and argument hints",
+    (name, f) => {
+      expect(f.description).toMatch(/^\S.*\.$/);
+      expect(f.description).not.toContain("\n");
+      expect(f.syntax.startsWith(`${name}(`)).toBe(true);
+      const formula = f.example.split(" → ")[0]!;
+      const direct = formula.toUpperCase().startsWith(`${name}(`);
+      expect(direct || formula.startsWith("IF(")).toBe(true);
+      const checked = validateFormula(formula, examples);
+      expect(checked).toMatchObject({ ok: true });
+      if (checked.ok && direct && f.returns !== "any") expect(checked.type).toBe(f.returns);
+      for (const a of f.args) {
+        expect(a.name).toMatch(/^[a-zA-Z0-9]+$/);
+        expect(["number", "string", "date", "boolean", "any"]).toContain(a.type);
+      }
+      expect(JSON.parse(JSON.stringify(f))).toEqual(f);
+    },
+  );
 
   it("writes argument hints with optional and repeating arguments", () => {
     const hint = (name: string) => FORMULA_FUNCTIONS.find((f) => f.name === name)?.syntax;

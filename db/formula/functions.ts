@@ -44,7 +44,13 @@ function syntax(f: FnSpec): string {
 export const FORMULA_FUNCTIONS: readonly FormulaFunctionInfo[] = ALL.map((f) => ({
   name: f.name,
   category: f.category,
-  args: f.args.map((a) => ({ name: a.name, type: a.type, optional: !!a.optional, repeat: !!a.repeat, ...(a.choices ? { choices: [...a.choices] } : {}) })),
+  args: f.args.map((a) => ({
+    name: a.name,
+    type: a.type,
+    optional: !!a.optional,
+    repeat: !!a.repeat,
+    ...(a.choices ? { choices: [...a.choices] } : {}),
+  })),
   returns: f.returns,
   description: f.description,
   example: f.example,

@@ -80,7 +80,8 @@ export function tokenize(text: string): Token[] {
     else if (/[\d.]/.test(ch) && NUMBER.test(text.slice(i, i + 400))) {
       const raw = NUMBER.exec(text.slice(i))![0];
       const value = Number(raw);
-      if (!Number.isFinite(value)) throw new FormulaError(`Number ${raw.length > 20 ? raw.slice(0, 20) + "…" : raw} is too large`, i + 1);
+      if (!Number.isFinite(value))
+        throw new FormulaError(`Number ${raw.length > 20 ? raw.slice(0, 20) + "…" : raw} is too large`, i + 1);
       token = { t: "num", value, start: i, end: i + raw.length };
     } else if (WORD.test(ch)) {
       let j = i;

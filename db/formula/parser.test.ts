@@ -5,13 +5,20 @@ import { FormulaError, type FormulaNode } from "./types";
 /** The tree as compact text, to compare shapes without positions. */
 function show(n: FormulaNode): string {
   switch (n.kind) {
-    case "number": return String(n.value);
-    case "string": return JSON.stringify(n.value);
-    case "boolean": return String(n.value);
-    case "column": return `{${n.name}}`;
-    case "call": return `${n.name}(${n.args.map(show).join(", ")})`;
-    case "unary": return `(${n.op}${show(n.arg)})`;
-    case "binary": return `(${show(n.left)} ${n.op} ${show(n.right)})`;
+    case "number":
+      return String(n.value);
+    case "string":
+      return JSON.stringify(n.value);
+    case "boolean":
+      return String(n.value);
+    case "column":
+      return `{${n.name}}`;
+    case "call":
+      return `${n.name}(${n.args.map(show).join(", ")})`;
+    case "unary":
+      return `(${n.op}${show(n.arg)})`;
+    case "binary":
+      return `(${show(n.left)} ${n.op} ${show(n.right)})`;
   }
 }
 
@@ -71,7 +78,10 @@ describe("parseFormula", () => {
   });
 
   it("reads string escapes", () => {
-    expect(parseFormula(String.raw`'a\'b\\c\"d\ne\tf\u00e9\x'`)).toMatchObject({ kind: "string", value: "a'b\\c\"d\ne\tféx" });
+    expect(parseFormula(String.raw`'a\'b\\c\"d\ne\tf\u00e9\x'`)).toMatchObject({
+      kind: "string",
+      value: "a'b\\c\"d\ne\tféx",
+    });
     expect(parseFormula(`"it's"`)).toMatchObject({ value: "it's" });
     expect(parseFormula(`'say "hi"'`)).toMatchObject({ value: 'say "hi"' });
     expect(parseFormula("'🍕 Ünïcødé'")).toMatchObject({ value: "🍕 Ünïcødé" });

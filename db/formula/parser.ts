@@ -12,7 +12,16 @@
 import { show, tokenize, type Token } from "./lexer";
 import { FormulaError, type BinaryOp, type FormulaNode } from "./types";
 
-const COMPARE: Record<string, BinaryOp> = { "=": "=", "==": "=", "!=": "!=", "<>": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=" };
+const COMPARE: Record<string, BinaryOp> = {
+  "=": "=",
+  "==": "=",
+  "!=": "!=",
+  "<>": "!=",
+  "<": "<",
+  "<=": "<=",
+  ">": ">",
+  ">=": ">=",
+};
 
 /** Deeper nesting than this is refused (it would only exhaust the stack). */
 export const MAX_DEPTH = 100;
@@ -23,7 +32,10 @@ class Parser {
   private i = 0;
   private depth = 0;
   private parts = 0;
-  constructor(private readonly text: string, private readonly tokens: Token[]) {}
+  constructor(
+    private readonly text: string,
+    private readonly tokens: Token[],
+  ) {}
 
   private peek(): Token {
     return this.tokens[this.i]!;
@@ -42,7 +54,14 @@ class Parser {
     if (t.t === "eof") throw new FormulaError("Unexpected end of formula", t.start + 1);
     const src = this.text.slice(t.start, t.end);
     const short = src.length > 30 ? src.slice(0, 30) + "…" : src;
-    const what = t.t === "str" ? `text ${short}` : t.t === "num" ? `number ${short}` : t.t === "ref" ? `column ${short}` : show(short);
+    const what =
+      t.t === "str"
+        ? `text ${short}`
+        : t.t === "num"
+          ? `number ${short}`
+          : t.t === "ref"
+            ? `column ${short}`
+            : show(short);
     throw new FormulaError(`Unexpected ${what}`, t.start + 1);
   }
 
@@ -65,7 +84,8 @@ class Parser {
   }
 
   private nested<T>(pos: number, run: () => T): T {
-    if (++this.depth > MAX_DEPTH) throw new FormulaError(`Formula is nested too deeply (more than ${MAX_DEPTH} levels)`, pos);
+    if (++this.depth > MAX_DEPTH)
+      throw new FormulaError(`Formula is nested too deeply (more than ${MAX_DEPTH} levels)`, pos);
     try {
       return run();
     } finally {
@@ -96,9 +116,12 @@ class Parser {
     const pos = t.start + 1;
     this.count(pos);
     switch (t.t) {
-      case "num": return { kind: "number", value: t.value, pos };
-      case "str": return { kind: "string", value: t.value, pos };
-      case "ref": return { kind: "column", name: t.name, pos };
+      case "num":
+        return { kind: "number", value: t.value, pos };
+      case "str":
+        return { kind: "string", value: t.value, pos };
+      case "ref":
+        return { kind: "column", name: t.name, pos };
       case "ident": {
         if (this.isOp("(")) return this.call(t.name, pos);
         const lower = t.name.toLowerCase();

@@ -3,7 +3,14 @@ import { findCycle } from "./cycles";
 import { referencesOf, toRaw, toStored } from "./refs";
 import { parseFormula } from "./parser";
 
-const IDS: Record<string, string> = { Title: "cl_1", "First Name": "cl_2", Qty: "cl_3", "Ünï 🍕": "cl_4", "it's \"q\"": "cl_5", "{odd": "cl_6" };
+const IDS: Record<string, string> = {
+  Title: "cl_1",
+  "First Name": "cl_2",
+  Qty: "cl_3",
+  "Ünï 🍕": "cl_4",
+  'it\'s "q"': "cl_5",
+  "{odd": "cl_6",
+};
 const TITLES = Object.fromEntries(Object.entries(IDS).map(([t, id]) => [id, t]));
 
 describe("toStored / toRaw", () => {
@@ -52,7 +59,10 @@ describe("findCycle", () => {
   });
 
   it("names a circle of two", () => {
-    expect(findCycle({ a: ["b"], b: ["a"] }, title)).toEqual({ ids: ["a", "b", "a"], message: "Formula cycle: A → B → A" });
+    expect(findCycle({ a: ["b"], b: ["a"] }, title)).toEqual({
+      ids: ["a", "b", "a"],
+      message: "Formula cycle: A → B → A",
+    });
   });
 
   it("names a longer circle from where it closes", () => {
@@ -64,6 +74,13 @@ describe("findCycle", () => {
   });
 
   it("falls back to ids without titles", () => {
-    expect(findCycle(new Map([["cl_1", ["cl_2"]], ["cl_2", ["cl_1"]]]))?.message).toBe("Formula cycle: cl_1 → cl_2 → cl_1");
+    expect(
+      findCycle(
+        new Map([
+          ["cl_1", ["cl_2"]],
+          ["cl_2", ["cl_1"]],
+        ]),
+      )?.message,
+    ).toBe("Formula cycle: cl_1 → cl_2 → cl_1");
   });
 });

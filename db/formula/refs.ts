@@ -8,10 +8,17 @@
 import { tokenize, type Token } from "./lexer";
 import type { FormulaNode } from "./types";
 
-export type NameMap = ReadonlyMap<string, string> | Readonly<Record<string, string>> | ((name: string) => string | undefined);
+export type NameMap =
+  ReadonlyMap<string, string> | Readonly<Record<string, string>> | ((name: string) => string | undefined);
 
 const lookup = (map: NameMap, key: string): string | undefined =>
-  typeof map === "function" ? map(key) : map instanceof Map ? map.get(key) : Object.hasOwn(map, key) ? (map as Record<string, string>)[key] : undefined;
+  typeof map === "function"
+    ? map(key)
+    : map instanceof Map
+      ? map.get(key)
+      : Object.hasOwn(map, key)
+        ? (map as Record<string, string>)[key]
+        : undefined;
 
 /** Column-reference tokens: braced refs, and bare words that are neither calls nor true/false. */
 type Ref = { name: string; start: number; end: number };

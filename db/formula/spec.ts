@@ -74,9 +74,14 @@ export function literalNumber(node: Typed | undefined): number | undefined {
  */
 export function intArg(c: Ctx, arg: Arg, min?: number): Frag {
   const v = literalNumber(arg.node);
-  if (v !== undefined) return intValue(c.d, Math.max(Math.max(-2147483647, Math.min(2147483647, Math.trunc(v))), min ?? -Infinity));
+  if (v !== undefined)
+    return intValue(c.d, Math.max(Math.max(-2147483647, Math.min(2147483647, Math.trunc(v))), min ?? -Infinity));
   const k = toInt(c.d, arg.sql);
   if (min === undefined) return k;
   const m = lit(String(min));
-  return c.d === "sqlite" ? sql`max(${k}, ${m})` : c.d === "mysql" ? sql`GREATEST(${k}, ${m})` : sql`CASE WHEN ${k} < ${m} THEN ${m} ELSE ${k} END`;
+  return c.d === "sqlite"
+    ? sql`max(${k}, ${m})`
+    : c.d === "mysql"
+      ? sql`GREATEST(${k}, ${m})`
+      : sql`CASE WHEN ${k} < ${m} THEN ${m} ELSE ${k} END`;
 }

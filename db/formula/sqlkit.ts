@@ -40,11 +40,21 @@ export const boolConst = (d: Dialect, b: boolean): Frag => raw(d === "pg" ? (b ?
 
 export function nullOf(d: Dialect, t: FormulaType): Frag {
   if (d !== "pg") return raw("NULL");
-  return raw(t === "number" ? "CAST(NULL AS double precision)" : t === "boolean" ? "CAST(NULL AS boolean)" : "CAST(NULL AS text)");
+  return raw(
+    t === "number"
+      ? "CAST(NULL AS double precision)"
+      : t === "boolean"
+        ? "CAST(NULL AS boolean)"
+        : "CAST(NULL AS text)",
+  );
 }
 
 export const asReal = (d: Dialect, x: Frag): Frag =>
-  d === "pg" ? sql`CAST(${x} AS double precision)` : d === "mysql" ? sql`CAST(${x} AS DOUBLE)` : sql`CAST(${x} AS REAL)`;
+  d === "pg"
+    ? sql`CAST(${x} AS double precision)`
+    : d === "mysql"
+      ? sql`CAST(${x} AS DOUBLE)`
+      : sql`CAST(${x} AS REAL)`;
 
 export function asNumber(d: Dialect, x: Frag, t: FormulaType): Frag {
   if (t === "null") return nullOf(d, "number");
@@ -67,7 +77,8 @@ export function toInt(d: Dialect, x: Frag): Frag {
 }
 
 export function numberText(d: Dialect, x: Frag): Frag {
-  if (d === "sqlite") return sql`CASE WHEN ${x} = CAST(${x} AS INTEGER) THEN CAST(CAST(${x} AS INTEGER) AS TEXT) ELSE CAST(${x} AS TEXT) END`;
+  if (d === "sqlite")
+    return sql`CASE WHEN ${x} = CAST(${x} AS INTEGER) THEN CAST(CAST(${x} AS INTEGER) AS TEXT) ELSE CAST(${x} AS TEXT) END`;
   if (d === "pg") {
     return sql`CASE WHEN ${x} = trunc(${x}) AND abs(${x}) < 9.2e18 THEN CAST(CAST(${x} AS bigint) AS text) ELSE CAST(CAST(${x} AS numeric) AS text) END`;
   }
@@ -90,11 +101,16 @@ export const textLength = (d: Dialect, x: Frag): Frag => (d === "sqlite" ? sql`l
 export function truthy(d: Dialect, x: Frag, t: FormulaType): Frag {
   const no = boolConst(d, false);
   switch (t) {
-    case "null": return no;
-    case "boolean": return d === "pg" ? sql`COALESCE(${x}, FALSE)` : sql`(COALESCE(${x}, 0) <> 0)`;
-    case "number": return sql`COALESCE(${x} <> 0, ${no})`;
-    case "string": return sql`COALESCE(${textLength(d, x)} > 0, ${no})`;
-    default: return sql`(${x} IS NOT NULL)`;
+    case "null":
+      return no;
+    case "boolean":
+      return d === "pg" ? sql`COALESCE(${x}, FALSE)` : sql`(COALESCE(${x}, 0) <> 0)`;
+    case "number":
+      return sql`COALESCE(${x} <> 0, ${no})`;
+    case "string":
+      return sql`COALESCE(${textLength(d, x)} > 0, ${no})`;
+    default:
+      return sql`(${x} IS NOT NULL)`;
   }
 }
 

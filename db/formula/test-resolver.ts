@@ -3,7 +3,14 @@ import { ident } from "../query/sql";
 import type { FormulaResolver, ValueType } from "./types";
 
 const COLUMNS: Record<string, ValueType | "unsupported"> = {
-  Qty: "number", Price: "number", Name: "string", Notes: "string", Done: "boolean", Due: "date", Seen: "datetime", Files: "unsupported",
+  Qty: "number",
+  Price: "number",
+  Name: "string",
+  Notes: "string",
+  Done: "boolean",
+  Due: "date",
+  Seen: "datetime",
+  Files: "unsupported",
 };
 
 export const testResolver: FormulaResolver = (title) => {

@@ -10,8 +10,7 @@ import { referencesOf } from "./refs";
 import { FormulaError, type FormulaResolver, type FormulaType } from "./types";
 
 export type FormulaValidation =
-  | { ok: true; type: FormulaType; references: string[] }
-  | { ok: false; error: string; position?: number };
+  { ok: true; type: FormulaType; references: string[] } | { ok: false; error: string; position?: number };
 
 export function validateFormula(formulaRaw: string, resolver: FormulaResolver): FormulaValidation {
   try {
@@ -19,7 +18,8 @@ export function validateFormula(formulaRaw: string, resolver: FormulaResolver): 
     const typed = check(ast, resolver);
     return { ok: true, type: typed.type, references: referencesOf(ast) };
   } catch (err) {
-    if (err instanceof FormulaError) return { ok: false, error: err.message, ...(err.position !== undefined ? { position: err.position } : {}) };
+    if (err instanceof FormulaError)
+      return { ok: false, error: err.message, ...(err.position !== undefined ? { position: err.position } : {}) };
     throw err;
   }
 }

@@ -76,7 +76,10 @@ export function findHook(store: ProjectStore, hookId: string): HookRow {
 
 export function listHooks(store: ProjectStore, projectId: string, tableId: string) {
   const t = tableRef(store, tableId);
-  const rows = store.exec("SELECT * FROM _nc_hooks WHERE fk_model_id = ? ORDER BY created_at, id", t.model.id) as unknown as HookRow[];
+  const rows = store.exec(
+    "SELECT * FROM _nc_hooks WHERE fk_model_id = ? ORDER BY created_at, id",
+    t.model.id,
+  ) as unknown as HookRow[];
   return rows.map((h) => hookJson(h, projectId));
 }
 
@@ -86,7 +89,10 @@ export function activeHooks(store: ProjectStore, tableId: string, operation: str
   let byOp = store.schemaCache.get(key) as Map<string, HookRow[]> | undefined;
   if (!byOp) {
     byOp = new Map();
-    for (const h of store.exec("SELECT * FROM _nc_hooks WHERE fk_model_id = ? AND active = 1", tableId) as unknown as HookRow[]) {
+    for (const h of store.exec(
+      "SELECT * FROM _nc_hooks WHERE fk_model_id = ? AND active = 1",
+      tableId,
+    ) as unknown as HookRow[]) {
       byOp.set(h.operation, [...(byOp.get(h.operation) ?? []), h]);
     }
     store.schemaCache.set(key, byOp);
@@ -106,19 +112,47 @@ function checkCondition(store: ProjectStore, tableId: string, f: FilterInput) {
   const column = table.columns.find((c) => c.id === f.fk_column_id);
   if (!column) throw bad(`fk_column_id: '${f.fk_column_id}' is not a filterable column of this table`);
   const subOp = f.comparison_sub_op || undefined;
-  compileWhere(table, { type: "cond", logicalOp: "and", column: column.title, op: f.comparison_op, value: valueText(f.value), ...(subOp ? { subOp } : {}) }, { dialect: "sqlite" });
+  compileWhere(
+    table,
+    {
+      type: "cond",
+      logicalOp: "and",
+      column: column.title,
+      op: f.comparison_op,
+      value: valueText(f.value),
+      ...(subOp ? { subOp } : {}),
+    },
+    { dialect: "sqlite" },
+  );
 }
 
-function insertFilter(store: ProjectStore, hook: HookRow, f: FilterInput, parentId: string | null, order: number, ids: string[], depth = 0): FilterRow {
+function insertFilter(
+  store: ProjectStore,
+  hook: HookRow,
+  f: FilterInput,
+  parentId: string | null,
+  order: number,
+  ids: string[],
+  depth = 0,
+): FilterRow {
   if (depth > 10) throw bad("Filter groups nest at most 10 levels deep");
   checkCondition(store, hook.fk_model_id, f);
   const ts = now();
   const isGroup = Boolean(f.is_group);
   const row: FilterRow = {
-    id: newId("fi_"), viewId: null, hookId: hook.id, parentId, columnId: isGroup ? null : (f.fk_column_id ?? null),
-    logicalOp: f.logical_op ?? "and", comparisonOp: isGroup ? null : (f.comparison_op ?? null),
-    comparisonSubOp: isGroup ? null : (f.comparison_sub_op || null), value: isGroup ? null : (valueText(f.value) ?? null),
-    isGroup: isGroup ? 1 : 0, order, createdAt: ts, updatedAt: ts,
+    id: newId("fi_"),
+    viewId: null,
+    hookId: hook.id,
+    parentId,
+    columnId: isGroup ? null : (f.fk_column_id ?? null),
+    logicalOp: f.logical_op ?? "and",
+    comparisonOp: isGroup ? null : (f.comparison_op ?? null),
+    comparisonSubOp: isGroup ? null : f.comparison_sub_op || null,
+    value: isGroup ? null : (valueText(f.value) ?? null),
+    isGroup: isGroup ? 1 : 0,
+    order,
+    createdAt: ts,
+    updatedAt: ts,
   };
   store.meta.insert(filters).values(row).run();
   ids.push(row.id);
@@ -137,15 +171,40 @@ export function createHook(store: ProjectStore, projectId: string, tableId: stri
   return store.transaction(() => {
     const ts = now();
     const h: HookRow = {
-      id: newId("hk_"), fk_model_id: t.model.id, title: input.title, description: input.description ?? null, event: input.event,
-      operation: input.operation, notification: JSON.stringify(input.notification), active: input.active === false ? 0 : 1,
-      condition: input.condition || input.filters?.length ? 1 : 0, retries: input.retries ?? 0, retry_interval: input.retry_interval ?? 60_000,
-      timeout: input.timeout ?? 10_000, version: "v2", created_at: ts, updated_at: ts,
+      id: newId("hk_"),
+      fk_model_id: t.model.id,
+      title: input.title,
+      description: input.description ?? null,
+      event: input.event,
+      operation: input.operation,
+      notification: JSON.stringify(input.notification),
+      active: input.active === false ? 0 : 1,
+      condition: input.condition || input.filters?.length ? 1 : 0,
+      retries: input.retries ?? 0,
+      retry_interval: input.retry_interval ?? 60_000,
+      timeout: input.timeout ?? 10_000,
+      version: "v2",
+      created_at: ts,
+      updated_at: ts,
     };
     store.exec(
       `INSERT INTO _nc_hooks (id, fk_model_id, title, description, event, operation, notification, active, condition, retries, retry_interval, timeout, version, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      h.id, h.fk_model_id, h.title, h.description, h.event, h.operation, h.notification, h.active, h.condition, h.retries, h.retry_interval, h.timeout, h.version, h.created_at, h.updated_at,
+      h.id,
+      h.fk_model_id,
+      h.title,
+      h.description,
+      h.event,
+      h.operation,
+      h.notification,
+      h.active,
+      h.condition,
+      h.retries,
+      h.retry_interval,
+      h.timeout,
+      h.version,
+      h.created_at,
+      h.updated_at,
     );
     const ids = [h.id];
     if (input.filters) replaceFilters(store, h, input.filters, ids);
@@ -164,7 +223,16 @@ export function updateHook(store: ProjectStore, projectId: string, hookId: strin
       operation: input.operation ?? cur.operation,
       notification: input.notification ? JSON.stringify(input.notification) : cur.notification,
       active: input.active === undefined ? cur.active : input.active ? 1 : 0,
-      condition: input.condition === undefined ? (input.filters ? (input.filters.length ? 1 : 0) : cur.condition) : input.condition ? 1 : 0,
+      condition:
+        input.condition === undefined
+          ? input.filters
+            ? input.filters.length
+              ? 1
+              : 0
+            : cur.condition
+          : input.condition
+            ? 1
+            : 0,
       retries: input.retries ?? cur.retries,
       retry_interval: input.retry_interval ?? cur.retry_interval,
       timeout: input.timeout ?? cur.timeout,
@@ -172,7 +240,18 @@ export function updateHook(store: ProjectStore, projectId: string, hookId: strin
     };
     store.exec(
       `UPDATE _nc_hooks SET title = ?, description = ?, event = ?, operation = ?, notification = ?, active = ?, condition = ?, retries = ?, retry_interval = ?, timeout = ?, updated_at = ? WHERE id = ?`,
-      next.title, next.description, next.event, next.operation, next.notification, next.active, next.condition, next.retries, next.retry_interval, next.timeout, next.updated_at, cur.id,
+      next.title,
+      next.description,
+      next.event,
+      next.operation,
+      next.notification,
+      next.active,
+      next.condition,
+      next.retries,
+      next.retry_interval,
+      next.timeout,
+      next.updated_at,
+      cur.id,
     );
     const ids: string[] = [];
     if (input.filters) replaceFilters(store, next, input.filters, ids);
@@ -219,12 +298,17 @@ export function listHookLogs(store: ProjectStore, hookId: string, pageSize: numb
   findHook(store, hookId);
   let limit = pageSize;
   // The newest 100 count; older entries wait for the next trim (realtime/hook-delivery.ts).
-  const total = Math.min(100, Number((store.exec("SELECT count(*) AS n FROM _nc_hook_logs WHERE fk_hook_id = ?", hookId)[0] as SqlRow).n ?? 0));
+  const total = Math.min(
+    100,
+    Number((store.exec("SELECT count(*) AS n FROM _nc_hook_logs WHERE fk_hook_id = ?", hookId)[0] as SqlRow).n ?? 0),
+  );
   limit = Math.max(0, Math.min(limit, total - offset));
-  const list = store.exec("SELECT * FROM _nc_hook_logs WHERE fk_hook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?", hookId, limit, offset).map((r) => ({
-    ...r,
-    test: Boolean(r.test),
-    ok: Boolean(r.ok),
-  }));
+  const list = store
+    .exec("SELECT * FROM _nc_hook_logs WHERE fk_hook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?", hookId, limit, offset)
+    .map((r) => ({
+      ...r,
+      test: Boolean(r.test),
+      ok: Boolean(r.ok),
+    }));
   return { list, pageInfo: pageInfo(total, pageSize, offset) };
 }

@@ -11,18 +11,27 @@ export type HookOperation = (typeof HOOK_OPERATIONS)[number];
 /** Notification kinds: a plain HTTP request, or a message to an app store target (app-settings). */
 export const NOTIFICATION_TYPES = ["URL", "Slack", "Discord", "Microsoft Teams", "Mattermost"] as const;
 
-const header = z.object({ name: z.string().max(200).optional(), value: z.string().max(4000).optional(), enabled: z.boolean().optional() });
+const header = z.object({
+  name: z.string().max(200).optional(),
+  value: z.string().max(4000).optional(),
+  enabled: z.boolean().optional(),
+});
 
 export const notificationInput = z.object({
   type: z.enum(NOTIFICATION_TYPES, { error: `must be one of ${NOTIFICATION_TYPES.join(", ")}` }),
   payload: z
     .object({
-      method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"], { error: "must be GET, POST, PUT, PATCH or DELETE" }).optional(),
+      method: z
+        .enum(["GET", "POST", "PUT", "PATCH", "DELETE"], { error: "must be GET, POST, PUT, PATCH or DELETE" })
+        .optional(),
       path: z.string().max(2000).optional(),
       headers: z.array(header).max(50).optional(),
       body: z.string().max(20_000).optional(),
       /** App store targets (by title) a chat notification goes to. */
-      channels: z.array(z.object({ webhook_url: z.string().optional(), channel: z.string().optional() }).or(z.string())).max(20).optional(),
+      channels: z
+        .array(z.object({ webhook_url: z.string().optional(), channel: z.string().optional() }).or(z.string()))
+        .max(20)
+        .optional(),
     })
     .default({}),
 });
@@ -39,7 +48,12 @@ const notification = z.preprocess((v) => {
 }, notificationInput);
 
 const flag = z.union([z.boolean(), z.number()], { error: "must be true or false" }).transform(Boolean);
-const ms = (min: number, max: number) => z.number({ error: "must be a number" }).int("must be a whole number").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+const ms = (min: number, max: number) =>
+  z
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
 export const hookInput = z.object({
   title: z.string({ error: "required" }).trim().min(1, "required").max(255, "at most 255 characters"),

@@ -51,5 +51,10 @@ export function hookRequests(
   const all = targets(kind);
   const chosen = named.length ? all.filter((t) => named.includes(t.title)) : all;
   const text = p.body?.trim() ? p.body : chatText(payload);
-  return chosen.map((t) => ({ url: t.webhook_url, method: "POST", headers: { "content-type": "application/json" }, body: chatBody(kind, text) }));
+  return chosen.map((t) => ({
+    url: t.webhook_url,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: chatBody(kind, text),
+  }));
 }

@@ -54,7 +54,10 @@ export function matchingKeys(store: ProjectStore, t: TableRef, tree: WhereNode |
   const out = new Set<number>();
   for (let i = 0; i < ids.length; i += batch) {
     const keys = join(ids.slice(i, i + batch).map(param), ", ");
-    const q = render(sql`SELECT ${key} AS id FROM ${ident("sqlite", t.model.tableName)} WHERE ${key} IN (${keys}) AND (${frag})`, "sqlite");
+    const q = render(
+      sql`SELECT ${key} AS id FROM ${ident("sqlite", t.model.tableName)} WHERE ${key} IN (${keys}) AND (${frag})`,
+      "sqlite",
+    );
     for (const r of store.exec(q.sql, ...(q.params as never[]))) out.add(Number(r.id));
   }
   return out;
@@ -79,19 +82,26 @@ function readRows(store: ProjectStore, t: TableRef, ids: number[]): Map<number, 
   const pk = pkOf(t);
   const wanted = new Set(ids);
   const sorted = [...wanted].sort((a, b) => a - b);
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     const from = sorted[i]!;
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1]! - from < 1000) j++;
     const to = sorted[j]!;
     const where: WhereNode = {
-      type: "group", logicalOp: "and",
+      type: "group",
+      logicalOp: "and",
       children: [
         { type: "cond", logicalOp: "and", column: pk.title, op: "gte", value: String(from) },
         { type: "cond", logicalOp: "and", column: pk.title, op: "lte", value: String(to) },
       ],
     };
-    const compiled = compileList({ dialect: "sqlite", table: queryTable(t), where, limit: Math.min(1000, to - from + 1), offset: 0 });
+    const compiled = compileList({
+      dialect: "sqlite",
+      table: queryTable(t),
+      where,
+      limit: Math.min(1000, to - from + 1),
+      offset: 0,
+    });
     for (const raw of store.exec(compiled.list.sql, ...(compiled.list.params as never[]))) {
       const row = apiRow(t, compiled.select, raw);
       const id = Number(row[pk.title]);
@@ -103,7 +113,12 @@ function readRows(store: ProjectStore, t: TableRef, ids: number[]): Map<number, 
 }
 
 /** Before an update or delete: the rows as they are (and delete conditions); null without hooks. */
-export function hooksBefore(store: ProjectStore, tableKey: string, op: HookOperation, ids: number[]): HookSnapshot | null {
+export function hooksBefore(
+  store: ProjectStore,
+  tableKey: string,
+  op: HookOperation,
+  ids: number[],
+): HookSnapshot | null {
   const t = tableRef(store, tableKey);
   const hooks = activeHooks(store, t.model.id, op);
   if (!hooks.length || !(isDelete(op) || isUpdate(op))) return null;
@@ -126,20 +141,43 @@ export function hookPayload(t: TableRef, op: HookOperation, rows: Row[], previou
 }
 
 /** After the write committed: queues one message per matching hook; answers how many. */
-export function hooksAfter(store: ProjectStore, tableKey: string, op: HookOperation, ids: number[], before: HookSnapshot | null, nowMs = Date.now()): number {
+export function hooksAfter(
+  store: ProjectStore,
+  tableKey: string,
+  op: HookOperation,
+  ids: number[],
+  before: HookSnapshot | null,
+  nowMs = Date.now(),
+): number {
   const t = tableRef(store, tableKey);
   const hooks = activeHooks(store, t.model.id, op);
   if (!hooks.length || !ids.length) return 0;
   const after = isDelete(op) ? (before?.rows ?? new Map<number, Row>()) : readRows(store, t, ids);
   let queued = 0;
   for (const h of hooks) {
-    const keys = isDelete(op) ? (before?.matched.get(h.id) ?? new Set<number>()) : matchingKeys(store, t, conditionTree(store, h), ids);
+    const keys = isDelete(op)
+      ? (before?.matched.get(h.id) ?? new Set<number>())
+      : matchingKeys(store, t, conditionTree(store, h), ids);
     const hit = ids.filter((id) => keys.has(id) && after.has(id));
     for (let i = 0; i < hit.length; i += CHUNK) {
       const part = hit.slice(i, i + CHUNK);
-      const prev = isUpdate(op) && before ? part.map((id) => before.rows.get(id) ?? null).filter((r): r is Row => r !== null) : undefined;
-      const body = hookPayload(t, op, part.map((id) => after.get(id)!), prev);
-      store.exec("INSERT INTO _nc_hook_queue (fk_hook_id, payload, attempt, due_at, created_at) VALUES (?, ?, 0, ?, ?)", h.id, JSON.stringify(body), nowMs, nowMs);
+      const prev =
+        isUpdate(op) && before
+          ? part.map((id) => before.rows.get(id) ?? null).filter((r): r is Row => r !== null)
+          : undefined;
+      const body = hookPayload(
+        t,
+        op,
+        part.map((id) => after.get(id)!),
+        prev,
+      );
+      store.exec(
+        "INSERT INTO _nc_hook_queue (fk_hook_id, payload, attempt, due_at, created_at) VALUES (?, ?, 0, ?, ?)",
+        h.id,
+        JSON.stringify(body),
+        nowMs,
+        nowMs,
+      );
       queued++;
     }
   }
@@ -149,7 +187,9 @@ export function hooksAfter(store: ProjectStore, tableKey: string, op: HookOperat
 /** A sample body for the hook form (contract 4.8 samplePayload): the table's first row, or its titles. */
 export function samplePayload(store: ProjectStore, tableKey: string, op: HookOperation) {
   const t = tableRef(store, tableKey);
-  const [first] = store.exec(`SELECT min(${ident("sqlite", pkOf(t).columnName).chunks[0] as string}) AS id FROM ${ident("sqlite", t.model.tableName).chunks[0] as string}`);
+  const [first] = store.exec(
+    `SELECT min(${ident("sqlite", pkOf(t).columnName).chunks[0] as string}) AS id FROM ${ident("sqlite", t.model.tableName).chunks[0] as string}`,
+  );
   const row = first?.id != null ? readById(store, t, Number(first.id)) : null;
   const sample = row ?? Object.fromEntries(t.cols.map((c) => [c.title, null]));
   return hookPayload(t, op, [sample], isUpdate(op) ? [sample] : undefined);

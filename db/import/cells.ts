@@ -41,7 +41,11 @@ export const isBlank = (cell: Cell | undefined) => kindOf(cell) === "blank";
 
 /** `YYYY-MM-DD HH:mm:ss` in UTC for a date object (the form DateTime text parsing reads). */
 function utcText(d: Date): string {
-  return d.toISOString().replace("T", " ").replace(/\.\d+Z$/, "").replace(/Z$/, "");
+  return d
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, "")
+    .replace(/Z$/, "");
 }
 
 /**

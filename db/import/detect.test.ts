@@ -31,7 +31,13 @@ describe("rule 5a: long text", () => {
 
 describe("rule 5b: checkbox vocabularies", () => {
   const pairs: Array<[string, string]> = [
-    ["checked", "unchecked"], ["yes", "no"], ["y", "n"], ["1", "0"], ["true", "false"], ["on", "off"], ["enabled", "disabled"],
+    ["checked", "unchecked"],
+    ["yes", "no"],
+    ["y", "n"],
+    ["1", "0"],
+    ["true", "false"],
+    ["on", "off"],
+    ["enabled", "disabled"],
   ];
   it.each(pairs)("%s / %s is a checkbox, in any case, with blanks", (on, off) => {
     expect(uidt([on, off, on, null, ""])).toBe("Checkbox");
@@ -54,7 +60,27 @@ describe("rule 5b: checkbox vocabularies", () => {
   });
   it("covers every vocabulary the SPEC lists", () => {
     const words = BOOLEAN_VOCABULARIES.flatMap(([on, off]) => [...on, ...off]);
-    for (const w of ["checked", "unchecked", "yes", "no", "y", "n", "1", "0", "true", "false", "on", "off", "enabled", "disabled", "x", "done", "✓", "✔", "☑"]) {
+    for (const w of [
+      "checked",
+      "unchecked",
+      "yes",
+      "no",
+      "y",
+      "n",
+      "1",
+      "0",
+      "true",
+      "false",
+      "on",
+      "off",
+      "enabled",
+      "disabled",
+      "x",
+      "done",
+      "✓",
+      "✔",
+      "☑",
+    ]) {
       expect(words).toContain(w);
     }
   });
@@ -69,7 +95,15 @@ describe("rules 5c, 5d: e-mail and URL", () => {
     expect(uidt(["ann@example.com", "not an address"])).toBe("SingleLineText");
   });
   it("every value a link", () => {
-    expect(uidt(["https://example.com/a", "http://x.org", "www.example.com/path", "mailto:a@b.co", "ftp://files.example.com"])).toBe("URL");
+    expect(
+      uidt([
+        "https://example.com/a",
+        "http://x.org",
+        "www.example.com/path",
+        "mailto:a@b.co",
+        "ftp://files.example.com",
+      ]),
+    ).toBe("URL");
     expect(uidt(["https://example.com", "example"])).toBe("SingleLineText");
   });
   it("file names and dotted words are not links", () => {
@@ -100,7 +134,10 @@ describe("rule 5e: numbers", () => {
 describe("rule 5f: dates in text", () => {
   it("dates without a time are Date with the most common certain format", () => {
     expect(detectColumn(["2024-01-02", "2024-03-04"])).toEqual({ uidt: "Date", meta: { date_format: "YYYY-MM-DD" } });
-    expect(detectColumn(["13/01/2024", "02/01/2024", "25/12/2024"])).toEqual({ uidt: "Date", meta: { date_format: "DD/MM/YYYY" } });
+    expect(detectColumn(["13/01/2024", "02/01/2024", "25/12/2024"])).toEqual({
+      uidt: "Date",
+      meta: { date_format: "DD/MM/YYYY" },
+    });
     expect(detectColumn(["01-13-2024", "01-02-2024"])).toEqual({ uidt: "Date", meta: { date_format: "MM-DD-YYYY" } });
     expect(detectColumn(["2024 01 02", "2024 01 03"])).toEqual({ uidt: "Date", meta: { date_format: "YYYY MM DD" } });
   });
@@ -108,13 +145,19 @@ describe("rule 5f: dates in text", () => {
     expect(detectColumn(["01/02/2024", "03/04/2024"])).toEqual({ uidt: "Date", meta: { date_format: "YYYY/MM/DD" } });
   });
   it("a time on any value makes DateTime", () => {
-    expect(detectColumn(["2024-01-02 10:30", "2024-01-03"])).toEqual({ uidt: "DateTime", meta: { date_format: "YYYY-MM-DD" } });
+    expect(detectColumn(["2024-01-02 10:30", "2024-01-03"])).toEqual({
+      uidt: "DateTime",
+      meta: { date_format: "YYYY-MM-DD" },
+    });
   });
 });
 
 describe("rule 5g: selects", () => {
   it("repeated values are a single select with options in order of appearance", () => {
-    expect(detectColumn(["b", "a", "b", "a"])).toEqual({ uidt: "SingleSelect", colOptions: { options: [{ title: "b" }, { title: "a" }] } });
+    expect(detectColumn(["b", "a", "b", "a"])).toEqual({
+      uidt: "SingleSelect",
+      colOptions: { options: [{ title: "b" }, { title: "a" }] },
+    });
   });
   it("comma-separated values are a multi select over their parts", () => {
     expect(detectColumn(["a, b", "b", "a,c", "c"])).toEqual({
@@ -158,19 +201,37 @@ describe("rule 2: JSON values", () => {
 
 describe("rules 3, 4: spreadsheet cells", () => {
   it("dates whose display text is one token are Date, with the most common format", () => {
-    const cells = [{ d: "2024-01-02", w: "02/01/2024" }, { d: "2024-01-13", w: "13/01/2024" }, { d: "2024-01-14", w: "14/01/2024" }];
+    const cells = [
+      { d: "2024-01-02", w: "02/01/2024" },
+      { d: "2024-01-13", w: "13/01/2024" },
+      { d: "2024-01-14", w: "14/01/2024" },
+    ];
     expect(detectColumn(cells)).toEqual({ uidt: "Date", meta: { date_format: "DD/MM/YYYY" } });
-    expect(detectColumn([{ d: "2024-01-02", w: "1/2/24" }])).toEqual({ uidt: "Date", meta: { date_format: "YYYY/MM/DD" } });
+    expect(detectColumn([{ d: "2024-01-02", w: "1/2/24" }])).toEqual({
+      uidt: "Date",
+      meta: { date_format: "YYYY/MM/DD" },
+    });
   });
   it("dates shown with a time are DateTime", () => {
     expect(uidt([{ d: "2024-01-02 10:00:00", w: "2024-01-02 10:00" }])).toBe("DateTime");
   });
   it('numbers shown with "$" are Currency; others Number or Decimal', () => {
-    expect(detectColumn([{ n: 1200, w: "$1,200.00" }, { n: -5, w: "-$5.00" }, { n: -7, w: "($7.00)" }])).toEqual({
+    expect(
+      detectColumn([
+        { n: 1200, w: "$1,200.00" },
+        { n: -5, w: "-$5.00" },
+        { n: -7, w: "($7.00)" },
+      ]),
+    ).toEqual({
       uidt: "Currency",
       meta: { currency_locale: "en-US", currency_code: "USD" },
     });
-    expect(uidt([{ n: 1200, w: "$1,200.00" }, { n: 3, w: "3" }])).toBe("Number");
+    expect(
+      uidt([
+        { n: 1200, w: "$1,200.00" },
+        { n: 3, w: "3" },
+      ]),
+    ).toBe("Number");
     expect(uidt([{ n: 1.5, w: "1.5" }])).toBe("Decimal");
   });
   it("spreadsheet booleans are a checkbox", () => {

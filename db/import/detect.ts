@@ -31,7 +31,14 @@
 import type { UIType } from "../fields/types";
 import { cellText, kindOf, type Cell, type CellKind, type SheetNumber } from "./cells";
 import {
-  commaParts, dateShape, distinctInOrder, fractionDigits, hasLineBreak, isPlainNumber, looksLikeEmail, looksLikeUrl,
+  commaParts,
+  dateShape,
+  distinctInOrder,
+  fractionDigits,
+  hasLineBreak,
+  isPlainNumber,
+  looksLikeEmail,
+  looksLikeUrl,
   mostCommonDateFormat,
 } from "./values";
 
@@ -50,7 +57,10 @@ export const BOOLEAN_VOCABULARIES: ReadonlyArray<readonly [readonly string[], re
   [["enabled"], ["disabled"]],
   [["x"], []],
   [["done"], []],
-  [["✓", "✔", "☑", "✅"], ["☐", "✗", "✘", "❌"]],
+  [
+    ["✓", "✔", "☑", "✅"],
+    ["☐", "✗", "✘", "❌"],
+  ],
 ];
 
 export interface ColumnSettings {
@@ -86,7 +96,8 @@ export function detectText(texts: readonly string[]): UIType {
   if (texts.every(isPlainNumber)) return numberType(texts.some((t) => fractionDigits(t) > 0));
   const shapes = texts.map(dateShape);
   if (shapes.every(Boolean)) return shapes.some((s) => s!.time) ? "DateTime" : "Date";
-  if (texts.some((t) => t.includes(","))) return fitsSelect(texts.flatMap(commaParts)) ? "MultiSelect" : "SingleLineText";
+  if (texts.some((t) => t.includes(",")))
+    return fitsSelect(texts.flatMap(commaParts)) ? "MultiSelect" : "SingleLineText";
   return fitsSelect(texts.map((t) => t.trim())) ? "SingleSelect" : "SingleLineText";
 }
 
@@ -132,7 +143,9 @@ export function columnSettings(uidt: UIType, cells: readonly Cell[]): ColumnSett
     case "DateTime":
       return { meta: { date_format: mostCommonDateFormat(texts) } };
     case "Decimal": {
-      const digits = values.map((v) => (typeof v === "number" ? fractionDigits(String(v)) : fractionDigits(cellText(v))));
+      const digits = values.map((v) =>
+        typeof v === "number" ? fractionDigits(String(v)) : fractionDigits(cellText(v)),
+      );
       return { meta: { precision: Math.min(DECIMAL_MAX_PRECISION, Math.max(1, ...digits)) } };
     }
     case "Currency":

@@ -3,9 +3,18 @@ import { flattenRecord, jsonCell, jsonTable, parseJsonSource } from "./json";
 
 describe("JSON sources", () => {
   it("accepts an array of objects, with keys in order of first appearance", () => {
-    const t = jsonTable([{ a: 1, b: "x" }, { c: true, a: 2 }], false);
+    const t = jsonTable(
+      [
+        { a: 1, b: "x" },
+        { c: true, a: 2 },
+      ],
+      false,
+    );
     expect(t.keys).toEqual(["a", "b", "c"]);
-    expect(t.rows).toEqual([[1, "x", null], [2, null, true]]);
+    expect(t.rows).toEqual([
+      [1, "x", null],
+      [2, null, true],
+    ]);
   });
   it("accepts a single object as one row", () => {
     expect(jsonTable({ a: 1 }, false)).toEqual({ keys: ["a"], rows: [[1]] });

@@ -19,7 +19,11 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
 /** `{a: {b: 1}, c: [1]}` → `{"a.b": 1, c: [1]}`; an empty nested object stays a value. */
-export function flattenRecord(record: Record<string, unknown>, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
+export function flattenRecord(
+  record: Record<string, unknown>,
+  prefix = "",
+  out: Record<string, unknown> = {},
+): Record<string, unknown> {
   for (const [key, value] of Object.entries(record)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (isPlainObject(value) && Object.keys(value).length > 0) flattenRecord(value, path, out);

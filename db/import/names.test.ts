@@ -15,7 +15,12 @@ describe("cleanName", () => {
 
 describe("uniqueNames", () => {
   it("gives duplicates numeric suffixes, ignoring case", () => {
-    expect(uniqueNames(["Name", "name", "NAME", "Other"], (n) => `f${n}`)).toEqual(["Name", "name_1", "NAME_2", "Other"]);
+    expect(uniqueNames(["Name", "name", "NAME", "Other"], (n) => `f${n}`)).toEqual([
+      "Name",
+      "name_1",
+      "NAME_2",
+      "Other",
+    ]);
   });
   it("skips suffixes already taken", () => {
     expect(uniqueNames(["a", "a", "a_1"], (n) => `f${n}`)).toEqual(["a", "a_1", "a_1_1"]);
@@ -30,13 +35,23 @@ describe("columnNames", () => {
     expect(columnNames(["Name", "", null, "  ", "Age"])).toEqual(["Name", "field_2", "field_3", "field_4", "Age"]);
   });
   it("treats the system columns as taken", () => {
-    expect(columnNames(["Id", "createdat", "UpdatedAt", "Title"])).toEqual(["Id_1", "createdat_1", "UpdatedAt_1", "Title"]);
+    expect(columnNames(["Id", "createdat", "UpdatedAt", "Title"])).toEqual([
+      "Id_1",
+      "createdat_1",
+      "UpdatedAt_1",
+      "Title",
+    ]);
   });
 });
 
 describe("sheetNames and fileTableName", () => {
   it("cleans sheet names, names blank ones sheet_N, and avoids existing tables", () => {
-    expect(sheetNames(["Sales 2024", "Q1/Q2", "", "sales 2024"], ["Customers"])).toEqual(["Sales 2024", "Q1_Q2", "sheet_3", "sales 2024_1"]);
+    expect(sheetNames(["Sales 2024", "Q1/Q2", "", "sales 2024"], ["Customers"])).toEqual([
+      "Sales 2024",
+      "Q1_Q2",
+      "sheet_3",
+      "sales 2024_1",
+    ]);
     expect(sheetNames(["Customers"], ["customers"])).toEqual(["Customers_1"]);
   });
   it("takes the file name without its extension", () => {

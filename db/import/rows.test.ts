@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { buildRow, compileColumns, isRequiredWithoutDefault, missingRequiredMessage, unmappedRequired, type ImportColumn } from "./rows";
+import {
+  buildRow,
+  compileColumns,
+  isRequiredWithoutDefault,
+  missingRequiredMessage,
+  unmappedRequired,
+  type ImportColumn,
+} from "./rows";
 
 function compiled(cols: ImportColumn[]) {
   const res = compileColumns(cols);
@@ -27,7 +34,10 @@ describe("buildRow", () => {
   });
   it("fails the row with the type's message", () => {
     expect(buildRow(["Ann", "many"], cols)).toEqual({ ok: false, error: 'Age: "many" is not a number' });
-    expect(buildRow(["Ann", "", "", "c"], cols)).toMatchObject({ ok: false, error: expect.stringContaining("is not an option") });
+    expect(buildRow(["Ann", "", "", "c"], cols)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("is not an option"),
+    });
   });
   it("reads spreadsheet numbers by value and text targets by display text", () => {
     const c = compiled([
@@ -42,12 +52,19 @@ describe("buildRow", () => {
     });
   });
   it("checks required columns only when asked", () => {
-    expect(buildRow(["", "3"], cols, ["Name", "Done"])).toEqual({ ok: false, error: "Missing required columns: Name, Done" });
+    expect(buildRow(["", "3"], cols, ["Name", "Done"])).toEqual({
+      ok: false,
+      error: "Missing required columns: Name, Done",
+    });
     expect(buildRow(["", "3"], cols).ok).toBe(true);
     expect(buildRow(["Ann", "3", "no"], cols, ["Name", "Done"]).ok).toBe(true);
   });
   it("refuses invalid settings when compiling", () => {
-    expect(compileColumns([{ source: 0, title: "S", uidt: "SingleSelect", settings: { options: [{ title: "a" }, { title: "a" }] } }])).toEqual({
+    expect(
+      compileColumns([
+        { source: 0, title: "S", uidt: "SingleSelect", settings: { options: [{ title: "a" }, { title: "a" }] } },
+      ]),
+    ).toEqual({
       ok: false,
       error: "S: Duplicates are not allowed!",
     });
@@ -64,7 +81,12 @@ describe("required columns", () => {
     expect(isRequiredWithoutDefault({ title: "A", rqd: false })).toBe(false);
   });
   it("lists the required columns a mapping leaves out, and words the message", () => {
-    const table = [{ title: "Id", rqd: true, ai: true, pk: true }, { title: "Name", rqd: true }, { title: "Code", rqd: true }, { title: "Note" }];
+    const table = [
+      { title: "Id", rqd: true, ai: true, pk: true },
+      { title: "Name", rqd: true },
+      { title: "Code", rqd: true },
+      { title: "Note" },
+    ];
     expect(unmappedRequired(table, ["Name"])).toEqual(["Code"]);
     expect(missingRequiredMessage(["a", "b"])).toBe("Missing required columns: a, b");
   });

@@ -73,7 +73,11 @@ export function unmappedRequired(columns: readonly RequiredRuleColumn[], mappedT
  * One source row as an insert body. `required` lists the titles the required check covers; pass
  * it only when the check is asked for.
  */
-export function buildRow(cells: readonly Cell[], columns: readonly CompiledColumn[], required?: readonly string[]): Result<Record<string, unknown>> {
+export function buildRow(
+  cells: readonly Cell[],
+  columns: readonly CompiledColumn[],
+  required?: readonly string[],
+): Result<Record<string, unknown>> {
   const row: Record<string, unknown> = {};
   for (const c of columns) {
     const parsed = c.type.parseText(cellText(cells[c.source], c.display), c.ctx);

@@ -3,10 +3,15 @@ import { createTableBody, templateTable } from "./template";
 
 describe("import template", () => {
   it("cleans names, keeps the source names and detects types from the sample", () => {
-    const t = templateTable("People", "people.csv", ["Name", "E-mail?", "", "Name"], [
-      ["Ann", "ann@example.com", "1", "x"],
-      ["Bob", "bob@example.com", "2.5", "y"],
-    ]);
+    const t = templateTable(
+      "People",
+      "people.csv",
+      ["Name", "E-mail?", "", "Name"],
+      [
+        ["Ann", "ann@example.com", "1", "x"],
+        ["Bob", "bob@example.com", "2.5", "y"],
+      ],
+    );
     expect(t.table_name).toBe("People");
     expect(t.ref_table_name).toBe("people.csv");
     expect(t.columns.map((c) => [c.column_name, c.ref_column_name, c.uidt])).toEqual([

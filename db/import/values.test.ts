@@ -2,10 +2,30 @@ import { describe, expect, it } from "vitest";
 import { commaParts, dateFormatOf, fractionDigits, isPlainNumber, looksLikeUrl, mostCommonDateFormat } from "./values";
 
 describe("isPlainNumber", () => {
-  it.each(["0", "7", "-3", "+4", "1,234", "1,234,567.5", "0.5", ".5", "1e5", "2.5E-3", " 12 "])("%j is a plain number", (t) => {
-    expect(isPlainNumber(t)).toBe(true);
-  });
-  it.each(["", "-", ".", "1.", "007", "-0012", "12,34", "1,2345", "$5", "5%", "(5)", "1 000", "123456789012345678", "abc", "1e", "Infinity"])("%j is not", (t) => {
+  it.each(["0", "7", "-3", "+4", "1,234", "1,234,567.5", "0.5", ".5", "1e5", "2.5E-3", " 12 "])(
+    "%j is a plain number",
+    (t) => {
+      expect(isPlainNumber(t)).toBe(true);
+    },
+  );
+  it.each([
+    "",
+    "-",
+    ".",
+    "1.",
+    "007",
+    "-0012",
+    "12,34",
+    "1,2345",
+    "$5",
+    "5%",
+    "(5)",
+    "1 000",
+    "123456789012345678",
+    "abc",
+    "1e",
+    "Infinity",
+  ])("%j is not", (t) => {
     expect(isPlainNumber(t)).toBe(false);
   });
   it("allows 15 significant digits", () => {

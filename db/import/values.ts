@@ -80,7 +80,11 @@ export function mostCommonDateFormat(texts: Iterable<string>): string {
 }
 
 /** Comma-separated parts of a text, trimmed, blanks dropped. */
-export const commaParts = (text: string) => text.split(",").map((p) => p.trim()).filter(Boolean);
+export const commaParts = (text: string) =>
+  text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 /** Distinct titles in order of first appearance. */
 export function distinctInOrder(titles: Iterable<string>): string[] {

@@ -86,7 +86,11 @@ function isPublicIpv6(g: number[]): boolean {
 
 /** Whether a host (name or IP literal, IPv6 with or without brackets) is a public address. */
 export function isPublicAddress(host: string): boolean {
-  const h = host.trim().replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+  const h = host
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
   if (!h) return false;
   const v6 = ipv6Groups(h);
   if (v6) return isPublicIpv6(v6);
@@ -106,7 +110,8 @@ export function checkPublicUrl(url: string): { ok: true; url: URL } | { ok: fals
   } catch {
     return { ok: false, reason: `"${url}" is not a valid URL` };
   }
-  if (u.protocol !== "http:" && u.protocol !== "https:") return { ok: false, reason: "Only http and https URLs are allowed" };
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    return { ok: false, reason: "Only http and https URLs are allowed" };
   if (u.username || u.password) return { ok: false, reason: "URLs with credentials are not allowed" };
   if (!isPublicAddress(u.hostname)) return { ok: false, reason: `${u.hostname} is not a public address` };
   return { ok: true, url: u };

@@ -19,8 +19,13 @@ describe("hex colours and theme", () => {
     for (const bad of ["#ab", "#abcde", "#aabbccd", "aabbcc", "#ggg", "red", 123]) expect(isHexColor(bad)).toBe(false);
   });
   it("falls back to royal blue and pink when a colour is invalid", () => {
-    expect(resolveTheme({ theme: { primaryColor: "#123", accentColor: "#456789" } })).toEqual({ primaryColor: "#123", accentColor: "#456789" });
-    expect(resolveTheme(JSON.stringify({ theme: { primaryColor: "#12", accentColor: "#456" } }))).toEqual(DEFAULT_THEME);
+    expect(resolveTheme({ theme: { primaryColor: "#123", accentColor: "#456789" } })).toEqual({
+      primaryColor: "#123",
+      accentColor: "#456789",
+    });
+    expect(resolveTheme(JSON.stringify({ theme: { primaryColor: "#12", accentColor: "#456" } }))).toEqual(
+      DEFAULT_THEME,
+    );
     expect(resolveTheme("not json")).toEqual(DEFAULT_THEME);
     expect(resolveTheme(null)).toEqual(DEFAULT_THEME);
   });

@@ -10,13 +10,26 @@ const TABLE: QueryTable = {
 
 describe("compileGroupBy", () => {
   it("groups by column_name or title with bound values only", () => {
-    const out = compileGroupBy({ dialect: "sqlite", table: TABLE, column: "age", where: "(Title,eq,x'--)", limit: 25, offset: 0 });
-    expect(out.list.sql).toBe(`SELECT "age", COUNT(*) AS "count" FROM "my ""table""" WHERE "title" = ? GROUP BY "age" ORDER BY "age" ASC LIMIT ? OFFSET ?`);
+    const out = compileGroupBy({
+      dialect: "sqlite",
+      table: TABLE,
+      column: "age",
+      where: "(Title,eq,x'--)",
+      limit: 25,
+      offset: 0,
+    });
+    expect(out.list.sql).toBe(
+      `SELECT "age", COUNT(*) AS "count" FROM "my ""table""" WHERE "title" = ? GROUP BY "age" ORDER BY "age" ASC LIMIT ? OFFSET ?`,
+    );
     expect(out.list.params).toEqual(["x'--", 25, 0]);
-    expect(compileGroupBy({ dialect: "pg", table: TABLE, column: "Age", sort: "-count", limit: 5, offset: 0 }).list.sql).toContain(`ORDER BY "count" DESC`);
+    expect(
+      compileGroupBy({ dialect: "pg", table: TABLE, column: "Age", sort: "-count", limit: 5, offset: 0 }).list.sql,
+    ).toContain(`ORDER BY "count" DESC`);
   });
 
   it("refuses an unknown column", () => {
-    expect(() => compileGroupBy({ dialect: "sqlite", table: TABLE, column: "nope", limit: 25, offset: 0 })).toThrow(QueryError);
+    expect(() => compileGroupBy({ dialect: "sqlite", table: TABLE, column: "nope", limit: 25, offset: 0 })).toThrow(
+      QueryError,
+    );
   });
 });

@@ -26,16 +26,21 @@ export interface GroupInput {
 
 export function compileGroupBy(input: GroupInput): { list: Compiled; count: Compiled; columnName: string } {
   const { dialect: d, table } = input;
-  const col = table.columns.find((c) => c.columnName === input.column) ?? table.columns.find((c) => c.title === input.column);
+  const col =
+    table.columns.find((c) => c.columnName === input.column) ?? table.columns.find((c) => c.title === input.column);
   if (!col) throw new QueryError(`Column '${input.column}' not found in column_name`);
-  const parts = [compileWhere(table, input.where, { dialect: d, now: input.now, me: input.me }), table.rowRule].filter((f): f is Frag => !!f);
+  const parts = [compileWhere(table, input.where, { dialect: d, now: input.now, me: input.me }), table.rowRule].filter(
+    (f): f is Frag => !!f,
+  );
   const where = parts.length ? sql` WHERE ${and(parts)}` : sql``;
   const c = columnRef(d, col);
   const countAlias = ident(d, "count");
   const byCount = input.sort?.replace(/^-/, "") === "count";
   // Groups order as a sort on the column does (a person column by the person's name).
   const key = col.sortExpr ?? c;
-  const order = byCount ? sql`${countAlias}${input.sort!.startsWith("-") ? sql` DESC` : sql` ASC`}, ${orderTerm(d, key, false, isTextStorage(col, d))}` : orderTerm(d, key, input.sort?.startsWith("-") ?? false, isTextStorage(col, d));
+  const order = byCount
+    ? sql`${countAlias}${input.sort!.startsWith("-") ? sql` DESC` : sql` ASC`}, ${orderTerm(d, key, false, isTextStorage(col, d))}`
+    : orderTerm(d, key, input.sort?.startsWith("-") ?? false, isTextStorage(col, d));
   const from = ident(d, table.tableName);
   const list = sql`SELECT ${c}, COUNT(*) AS ${countAlias} FROM ${from}${where} GROUP BY ${c} ORDER BY ${order} LIMIT ${paging(d, input.limit)} OFFSET ${paging(d, input.offset)}`;
   const count = sql`SELECT COUNT(*) AS ${countAlias} FROM (SELECT ${c} FROM ${from}${where} GROUP BY ${c}) AS ${ident(d, "groups")}`;

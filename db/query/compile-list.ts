@@ -42,13 +42,18 @@ export interface CompiledList {
 function whereClause(input: CountInput): Frag {
   const trees = [toTree(input.where), input.search ? searchTree(input.table, input.search) : null];
   const children = trees.filter((t): t is WhereNode => t !== null);
-  const cond = compileWhere(input.table, { type: "group", logicalOp: "and", children }, { dialect: input.dialect, now: input.now, me: input.me });
+  const cond = compileWhere(
+    input.table,
+    { type: "group", logicalOp: "and", children },
+    { dialect: input.dialect, now: input.now, me: input.me },
+  );
   const parts = [cond, input.extra, input.table.rowRule].filter((f): f is Frag => !!f);
   return parts.length ? sql` WHERE ${and(parts)}` : sql``;
 }
 
 function checkInt(name: string, n: number, min: number, max: number) {
-  if (!Number.isInteger(n) || n < min || n > max) throw new QueryError(`${name} must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new QueryError(`${name} must be a whole number from ${min} to ${max}`);
 }
 
 export const paging = (d: Dialect, n: number) => param(d === "mysql" ? String(n) : n);
@@ -68,7 +73,10 @@ export function compileList(input: ListInput): CompiledList {
   const select = resolveFields(table, input.fields);
   const where = whereClause(input);
   const order = compileSort(table, input.sort, d);
-  const columns = join(select.map((c) => (c.selectExpr ? sql`${c.selectExpr} AS ${ident(d, c.columnName)}` : ident(d, c.columnName))), ", ");
+  const columns = join(
+    select.map((c) => (c.selectExpr ? sql`${c.selectExpr} AS ${ident(d, c.columnName)}` : ident(d, c.columnName))),
+    ", ",
+  );
   const list = sql`SELECT ${columns} FROM ${ident(d, table.tableName)}${where}${order ? sql` ORDER BY ${order}` : sql``} LIMIT ${paging(d, input.limit)} OFFSET ${paging(d, input.offset)}`;
   return { select, list: render(list, d), count: render(countFrag(input, where), d) };
 }
@@ -77,5 +85,8 @@ export function compileList(input: ListInput): CompiledList {
 export function compileKeys(input: CountInput & { keyColumn: string }): Compiled {
   const d = input.dialect;
   const key = ident(d, input.keyColumn);
-  return render(sql`SELECT ${key} AS ${ident(d, "id")} FROM ${ident(d, input.table.tableName)}${whereClause(input)} ORDER BY ${key}`, d);
+  return render(
+    sql`SELECT ${key} AS ${ident(d, "id")} FROM ${ident(d, input.table.tableName)}${whereClause(input)} ORDER BY ${key}`,
+    d,
+  );
 }

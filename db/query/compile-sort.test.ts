@@ -6,14 +6,26 @@ import { QueryError, type Dialect, type QueryTable } from "./types";
 
 const TABLE: QueryTable = {
   tableName: "t",
-  columns: [col("Id", "ID", { pk: true }), col("Title", "SingleLineText"), col("Age", "Number"), col("A, B", "SingleLineText")],
+  columns: [
+    col("Id", "ID", { pk: true }),
+    col("Title", "SingleLineText"),
+    col("Age", "Number"),
+    col("A, B", "SingleLineText"),
+  ],
 };
-const sortSql = (sort: string | string[] | undefined, d: Dialect = "sqlite") => render(compileSort(TABLE, sort, d)!, d).sql;
+const sortSql = (sort: string | string[] | undefined, d: Dialect = "sqlite") =>
+  render(compileSort(TABLE, sort, d)!, d).sql;
 
 describe("sort", () => {
   it("reads a comma list with - for descending, and arrays of whole titles", () => {
-    expect(resolveSort(TABLE, "Title,-Age").map((t) => [t.column.title, t.desc])).toEqual([["Title", false], ["Age", true]]);
-    expect(resolveSort(TABLE, ["-A, B", " Age "]).map((t) => [t.column.title, t.desc])).toEqual([["A, B", true], ["Age", false]]);
+    expect(resolveSort(TABLE, "Title,-Age").map((t) => [t.column.title, t.desc])).toEqual([
+      ["Title", false],
+      ["Age", true],
+    ]);
+    expect(resolveSort(TABLE, ["-A, B", " Age "]).map((t) => [t.column.title, t.desc])).toEqual([
+      ["A, B", true],
+      ["Age", false],
+    ]);
     expect(resolveSort(TABLE, ",,")).toEqual([]);
   });
 

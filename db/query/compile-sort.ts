@@ -45,13 +45,22 @@ export const primaryKey = (table: QueryTable): QueryColumn | undefined => table.
 export function compileSort(table: QueryTable, sort: ListParam, dialect: Dialect): Frag | null {
   const terms = resolveSort(table, sort);
   // Every key column (composite keys too) ends the order, so pages are stable.
-  for (const pk of table.columns.filter((c) => c.pk)) if (!terms.some((t) => t.column === pk)) terms.push({ column: pk, desc: false });
+  for (const pk of table.columns.filter((c) => c.pk))
+    if (!terms.some((t) => t.column === pk)) terms.push({ column: pk, desc: false });
   const seen = new Set<QueryColumn>();
   const frags: Frag[] = [];
   for (const t of terms) {
     if (seen.has(t.column)) continue;
     seen.add(t.column);
-    frags.push(orderTerm(dialect, t.column.sortExpr ?? columnRef(dialect, t.column), t.desc, isTextStorage(t.column, dialect), Boolean(t.column.pk && !t.column.expr)));
+    frags.push(
+      orderTerm(
+        dialect,
+        t.column.sortExpr ?? columnRef(dialect, t.column),
+        t.desc,
+        isTextStorage(t.column, dialect),
+        Boolean(t.column.pk && !t.column.expr),
+      ),
+    );
   }
   return frags.length === 0 ? null : join(frags, ", ");
 }

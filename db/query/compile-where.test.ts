@@ -9,7 +9,11 @@ import { QueryError, type Compiled, type Dialect, type QueryTable, type WhereNod
 const NOW = new Date("2024-03-15T12:00:00.000Z");
 const DIALECTS: Dialect[] = ["sqlite", "pg", "mysql"];
 
-function compile(where: string | WhereNode, dialect: Dialect = "sqlite", table: QueryTable = EVERY_TYPE): Compiled | null {
+function compile(
+  where: string | WhereNode,
+  dialect: Dialect = "sqlite",
+  table: QueryTable = EVERY_TYPE,
+): Compiled | null {
   const frag = compileWhere(table, where, { dialect, now: NOW });
   return frag && render(frag, dialect);
 }
@@ -85,7 +89,9 @@ describe("compileWhere: SQL shapes", () => {
   it("writes text equality exactly per dialect", () => {
     expect(compile("(SingleLineText,eq,Ab)", "sqlite")?.sql).toBe(`"singlelinetext" = ?`);
     expect(compile("(SingleLineText,eq,Ab)", "pg")?.sql).toBe(`"singlelinetext" = $1`);
-    expect(compile("(SingleLineText,eq,Ab)", "mysql")?.sql).toBe("CAST(`singlelinetext` AS BINARY) = CAST(? AS BINARY)");
+    expect(compile("(SingleLineText,eq,Ab)", "mysql")?.sql).toBe(
+      "CAST(`singlelinetext` AS BINARY) = CAST(? AS BINARY)",
+    );
   });
 
   it("writes like case-insensitively with ! as the escape", () => {
@@ -93,12 +99,17 @@ describe("compileWhere: SQL shapes", () => {
       sql: `lower("singlelinetext") LIKE lower(?) ESCAPE '!'`,
       params: ["%a!_b!!%"],
     });
-    expect(compile("(SingleLineText,like,%ab)", "pg")).toEqual({ sql: `lower(CAST("singlelinetext" AS text)) LIKE lower($1) ESCAPE '!'`, params: ["%ab"] });
+    expect(compile("(SingleLineText,like,%ab)", "pg")).toEqual({
+      sql: `lower(CAST("singlelinetext" AS text)) LIKE lower($1) ESCAPE '!'`,
+      params: ["%ab"],
+    });
     expect(compile("(SingleLineText,like,ab%)", "mysql")).toEqual({
       sql: "lower(`singlelinetext`) LIKE lower(?) COLLATE utf8mb4_bin ESCAPE '!'",
       params: ["ab%"],
     });
-    expect(compile("(SingleLineText,nlike,x)")?.sql).toBe(`(NOT (lower("singlelinetext") LIKE lower(?) ESCAPE '!')) OR ("singlelinetext" IS NULL)`);
+    expect(compile("(SingleLineText,nlike,x)")?.sql).toBe(
+      `(NOT (lower("singlelinetext") LIKE lower(?) ESCAPE '!')) OR ("singlelinetext" IS NULL)`,
+    );
   });
 
   it("applies the NULL rules", () => {
@@ -110,7 +121,9 @@ describe("compileWhere: SQL shapes", () => {
     expect(compile("(SingleLineText,blank)")?.sql).toBe(`("singlelinetext" IS NULL) OR ("singlelinetext" = '')`);
     expect(compile("(Number,blank)")?.sql).toBe(`"number" IS NULL`);
     expect(compile("(Attachment,blank)")?.sql).toBe(`("attachment" IS NULL) OR ("attachment" IN ('', '[]', 'null'))`);
-    expect(compile("(SingleLineText,notempty)")?.sql).toBe(`(NOT ("singlelinetext" = '')) OR ("singlelinetext" IS NULL)`);
+    expect(compile("(SingleLineText,notempty)")?.sql).toBe(
+      `(NOT ("singlelinetext" = '')) OR ("singlelinetext" IS NULL)`,
+    );
   });
 
   it("checks multi-select membership with delimiters", () => {
@@ -119,7 +132,9 @@ describe("compileWhere: SQL shapes", () => {
       params: [",Alpha,", ",Beta,"],
     });
     expect(compile("(MultiSelect,anyof,Alpha)", "pg")?.sql).toBe(`strpos(',' || "multiselect" || ',', $1) > 0`);
-    expect(compile("(MultiSelect,anyof,Alpha)", "mysql")?.sql).toBe("LOCATE(CAST(? AS BINARY), CAST(CONCAT(',', `multiselect`, ',') AS BINARY)) > 0");
+    expect(compile("(MultiSelect,anyof,Alpha)", "mysql")?.sql).toBe(
+      "LOCATE(CAST(? AS BINARY), CAST(CONCAT(',', `multiselect`, ',') AS BINARY)) > 0",
+    );
   });
 
   it("compares DateTime by UTC day and binds per dialect", () => {
@@ -127,9 +142,15 @@ describe("compileWhere: SQL shapes", () => {
       sql: `("datetime" >= ?) AND ("datetime" < ?)`,
       params: ["2024-03-15T00:00:00.000Z", "2024-03-16T00:00:00.000Z"],
     });
-    expect(compile("(DateTime,eq,today)", "mysql")?.params).toEqual(["2024-03-15 00:00:00.000", "2024-03-16 00:00:00.000"]);
+    expect(compile("(DateTime,eq,today)", "mysql")?.params).toEqual([
+      "2024-03-15 00:00:00.000",
+      "2024-03-16 00:00:00.000",
+    ]);
     expect(compile("(DateTime,gt,2024-03-15 10:00)")?.params).toEqual(["2024-03-15T10:00:00.000Z"]);
-    expect(compile("(Date,isWithin,pastNumberOfDays,14)")).toEqual({ sql: `("date" >= ?) AND ("date" <= ?)`, params: ["2024-03-01", "2024-03-15"] });
+    expect(compile("(Date,isWithin,pastNumberOfDays,14)")).toEqual({
+      sql: `("date" >= ?) AND ("date" <= ?)`,
+      params: ["2024-03-01", "2024-03-15"],
+    });
   });
 
   it("joins with SQL precedence and ~not as AND NOT", () => {
@@ -137,7 +158,9 @@ describe("compileWhere: SQL shapes", () => {
       `("number" = ?) OR (("number" = ?) AND ("number" = ?) AND (NOT ("number" = ?)))`,
     );
     expect(compile("~not(Number,eq,1)")?.sql).toBe(`NOT ("number" = ?)`);
-    expect(compile("((Number,eq,1)~or(Number,eq,2))~and(Number,eq,3)")?.sql).toBe(`(("number" = ?) OR ("number" = ?)) AND ("number" = ?)`);
+    expect(compile("((Number,eq,1)~or(Number,eq,2))~and(Number,eq,3)")?.sql).toBe(
+      `(("number" = ?) OR ("number" = ?)) AND ("number" = ?)`,
+    );
   });
 
   it("leaves out conditions without a value", () => {
@@ -179,7 +202,14 @@ describe("compileWhere: errors", () => {
   });
 
   it("refuses a sub-op held apart on a non-date column, and unknown ones", () => {
-    const node = (column: string, subOp: string): WhereNode => ({ type: "cond", logicalOp: "and", column, op: "eq", value: "", subOp });
+    const node = (column: string, subOp: string): WhereNode => ({
+      type: "cond",
+      logicalOp: "and",
+      column,
+      op: "eq",
+      value: "",
+      subOp,
+    });
     expect(errorOf(node("SingleLineText", "today"))).toBe("'today' is not supported for UI Type'SingleLineText'.");
     expect(errorOf(node("Date", "someday"))).toBe("'someday' is not supported.");
     expect(compile(node("Date", "today"))?.params).toEqual(["2024-03-15"]);

@@ -42,7 +42,8 @@ const IS_VALUES: Record<string, [FilterOp, FilterOp]> = {
 function mapIs(op: "is" | "isnot", value: string | undefined): FilterOp | undefined {
   if (value === undefined || value.trim() === "") return undefined;
   const pair = IS_VALUES[value.trim()];
-  if (!pair) throw new QueryError(`'${value}' is not a value for '${op}' (use null, notnull, empty, notempty, true or false)`);
+  if (!pair)
+    throw new QueryError(`'${value}' is not a value for '${op}' (use null, notnull, empty, notempty, true or false)`);
   return op === "is" ? pair[0] : pair[1];
 }
 
@@ -50,7 +51,8 @@ function compileCond(node: WhereCond, columns: Map<string, QueryColumn>, opts: W
   const column = columns.get(node.column);
   if (!column) throw new QueryError(`Column '${node.column}' not found in where`);
   const type = fieldType(column.uidt);
-  if (!type || type.virtual) throw new QueryError(`Column '${column.title}' (${column.uidt}) cannot be used in where yet`);
+  if (!type || type.virtual)
+    throw new QueryError(`Column '${column.title}' (${column.uidt}) cannot be used in where yet`);
   if (!(FILTER_OPS as readonly string[]).includes(node.op)) throw new QueryError(`${node.op} is not supported.`);
   let op = node.op as FilterOp;
   let value = node.value;
@@ -63,8 +65,15 @@ function compileCond(node: WhereCond, columns: Map<string, QueryColumn>, opts: W
     value = undefined;
   }
   if (op === "not") op = "neq";
-  if (!type.filterOps.includes(op)) throw new QueryError(`'${label}' is not supported for '${column.title}' (${column.uidt})`);
-  const x: OpCtx = { d: opts.dialect, column, c: columnRef(opts.dialect, column), now: opts.now ?? new Date(), me: opts.me ?? null };
+  if (!type.filterOps.includes(op))
+    throw new QueryError(`'${label}' is not supported for '${column.title}' (${column.uidt})`);
+  const x: OpCtx = {
+    d: opts.dialect,
+    column,
+    c: columnRef(opts.dialect, column),
+    now: opts.now ?? new Date(),
+    me: opts.me ?? null,
+  };
   const kind = kindOf(column.uidt);
   if (NO_VALUE_OPS.has(op)) return noValueOp(x, op);
   if (kind === "date" || kind === "datetime") return dateOp(x, op, value, node.subOp);
@@ -87,7 +96,12 @@ function chain(terms: readonly Frag[], join: (terms: readonly Frag[]) => Frag): 
   return join([chain(terms.slice(0, mid), join), chain(terms.slice(mid), join)]);
 }
 
-function compileNode(node: WhereNode, columns: Map<string, QueryColumn>, opts: WhereOptions, depth: number): Frag | null {
+function compileNode(
+  node: WhereNode,
+  columns: Map<string, QueryColumn>,
+  opts: WhereOptions,
+  depth: number,
+): Frag | null {
   if (depth > MAX_DEPTH + 1) throw new QueryError(`Filter is too deeply nested: at most ${MAX_DEPTH} levels of groups`);
   if (node.type === "const") return node.value ? sql`1 = 1` : sql`1 = 0`;
   if (node.type === "cond") return compileCond(node, columns, opts);
@@ -100,7 +114,12 @@ function compileNode(node: WhereNode, columns: Map<string, QueryColumn>, opts: W
     if (!current || child.logicalOp === "or") segments.push([term]);
     else current.push(term);
   }
-  return segments.length === 0 ? null : chain(segments.map((s) => chain(s, and)), or);
+  return segments.length === 0
+    ? null
+    : chain(
+        segments.map((s) => chain(s, and)),
+        or,
+      );
 }
 
 /** The tree of a where text or a tree as given; null when there is no filter. */
@@ -110,7 +129,11 @@ export function toTree(where: string | WhereNode | null | undefined): WhereNode 
 }
 
 /** The WHERE condition (without the keyword), or null when nothing filters. */
-export function compileWhere(table: QueryTable, where: string | WhereNode | null | undefined, opts: WhereOptions): Frag | null {
+export function compileWhere(
+  table: QueryTable,
+  where: string | WhereNode | null | undefined,
+  opts: WhereOptions,
+): Frag | null {
   const tree = toTree(where);
   if (!tree) return null;
   const columns = new Map(table.columns.map((c) => [c.title, c]));

@@ -39,7 +39,8 @@ export function jsonList(d: Dialect, value: Frag, json: boolean, from: From, ord
     return sql`(SELECT json_group_array(json(_l.pair)) FROM ${limited} AS _l)`;
   }
   if (d === "pg") {
-    if (limit === undefined) return sql`(SELECT COALESCE(json_agg(${value} ORDER BY ${order}), '[]'::json) ${from.sql})`;
+    if (limit === undefined)
+      return sql`(SELECT COALESCE(json_agg(${value} ORDER BY ${order}), '[]'::json) ${from.sql})`;
     const limited = sql`(SELECT ${value} AS pair, row_number() OVER (ORDER BY ${order}) AS _o ${from.sql} ORDER BY ${order} LIMIT ${param(limit)})`;
     return sql`(SELECT COALESCE(json_agg(_l.pair ORDER BY _l._o), '[]'::json) FROM ${limited} AS _l)`;
   }
@@ -50,7 +51,8 @@ export function jsonList(d: Dialect, value: Frag, json: boolean, from: From, ord
 
 /** The items of each linked record's list (a JSON array) as one flat JSON array. */
 export function listElements(d: Dialect, list: Frag, from: From, order: ListOrder): Frag {
-  if (d === "sqlite") return sql`(SELECT json_group_array(_e.value) ${from.from}, json_each(${list}) AS _e WHERE ${from.where})`;
+  if (d === "sqlite")
+    return sql`(SELECT json_group_array(_e.value) ${from.from}, json_each(${list}) AS _e WHERE ${from.where})`;
   if (d === "pg") {
     return sql`(SELECT COALESCE(json_agg(_e.value ORDER BY ${order}, _e.n), '[]'::json) ${from.from} CROSS JOIN LATERAL json_array_elements(CAST(${list} AS json)) WITH ORDINALITY AS _e(value, n) WHERE ${from.where})`;
   }

@@ -100,7 +100,15 @@ function columnSql(model: ModelRow, col: ColumnRow, alias: string, names: Aliase
     // A person is looked up as the person (`{id, email, display_name}`) from the room's directory,
     // which only the room's SQLite holds; filters compare the id.
     const value = d === "sqlite" && fieldType(col.uidt as UIType)?.writtenBy ? userJson(ref) : ref;
-    return { scalar: ref, value, kind: "single", json: false, filterAs: col.uidt as UIType, filterOptions: optionsOf(col), stored: col };
+    return {
+      scalar: ref,
+      value,
+      kind: "single",
+      json: false,
+      filterAs: col.uidt as UIType,
+      filterOptions: optionsOf(col),
+      stored: col,
+    };
   }
   if (depth > MAX_DEPTH) throw new Error(`${col.title}: computed fields nest too deeply`);
   if (col.uidt === "LinkToAnotherRecord") return linkSql(model, col, alias, names, depth);
@@ -116,23 +124,51 @@ function columnSql(model: ModelRow, col: ColumnRow, alias: string, names: Aliase
   if (col.uidt === "Rollup") {
     const fn = o.rollup_function!;
     const agg = {
-      count: sql`COUNT(*)`, sum: sql`COALESCE(SUM(${t.scalar}), 0)`, avg: sql`AVG(${t.scalar})`, min: sql`MIN(${t.scalar})`,
-      max: sql`MAX(${t.scalar})`, countDistinct: sql`COUNT(DISTINCT ${t.scalar})`, sumDistinct: sql`COALESCE(SUM(DISTINCT ${t.scalar}), 0)`,
+      count: sql`COUNT(*)`,
+      sum: sql`COALESCE(SUM(${t.scalar}), 0)`,
+      avg: sql`AVG(${t.scalar})`,
+      min: sql`MIN(${t.scalar})`,
+      max: sql`MAX(${t.scalar})`,
+      countDistinct: sql`COUNT(DISTINCT ${t.scalar})`,
+      sumDistinct: sql`COALESCE(SUM(DISTINCT ${t.scalar}), 0)`,
       avgDistinct: sql`AVG(DISTINCT ${t.scalar})`,
     }[fn as "count"]!;
     const expr = sql`(SELECT ${agg} ${from.sql})`;
-    return { scalar: expr, value: expr, kind: "single", json: false, filterAs: computedResultType({ uidt: "Rollup", fn }) };
+    return {
+      scalar: expr,
+      value: expr,
+      kind: "single",
+      json: false,
+      filterAs: computedResultType({ uidt: "Rollup", fn }),
+    };
   }
-  const filterAs = computedResultType({ uidt: "Lookup", many: !from.single, target: t.filterAs, targetIsList: t.kind === "list" });
+  const filterAs = computedResultType({
+    uidt: "Lookup",
+    many: !from.single,
+    target: t.filterAs,
+    targetIsList: t.kind === "list",
+  });
   if (from.single) {
     return {
-      scalar: sql`(SELECT ${t.scalar} ${from.sql})`, value: sql`(SELECT ${t.value} ${from.sql})`, kind: t.kind, json: t.json, filterAs,
-      filterOptions: filterAs === t.filterAs ? t.filterOptions : undefined, stored: t.stored,
+      scalar: sql`(SELECT ${t.scalar} ${from.sql})`,
+      value: sql`(SELECT ${t.value} ${from.sql})`,
+      kind: t.kind,
+      json: t.json,
+      filterAs,
+      filterOptions: filterAs === t.filterAs ? t.filterOptions : undefined,
+      stored: t.stored,
     };
   }
   const order: ListOrder = from.order;
   const list = t.kind === "list" ? listElements(d, t.value, from, order) : jsonList(d, t.value, t.json, from, order);
-  return { scalar: textList(d, t.scalar, from, order), value: list, kind: "list", json: true, filterAs, stored: t.stored };
+  return {
+    scalar: textList(d, t.scalar, from, order),
+    value: list,
+    kind: "list",
+    json: true,
+    filterAs,
+    stored: t.stored,
+  };
 }
 
 /**
@@ -146,13 +182,26 @@ export function formulaResolver(model: ModelRow, alias: string, names: Aliases, 
     if (!col) return undefined;
     if (col.columnName) {
       const type = formulaTypeOf(col.uidt as UIType);
-      return type ? { type, sql: physicalSql(col.uidt as UIType, sql`${ident(names.d, alias)}.${ident(names.d, col.columnName)}`, names.d) } : { type: "unsupported", uidt: col.uidt as UIType };
+      return type
+        ? {
+            type,
+            sql: physicalSql(
+              col.uidt as UIType,
+              sql`${ident(names.d, alias)}.${ident(names.d, col.columnName)}`,
+              names.d,
+            ),
+          }
+        : { type: "unsupported", uidt: col.uidt as UIType };
     }
     const c = columnSql(model, col, alias, names, depth + 1);
-    const type = c.kind === "list" ? "string" : col.uidt === "Formula" ? c.formulaType! : (formulaTypeOf(c.filterAs) ?? "string");
+    const type =
+      c.kind === "list" ? "string" : col.uidt === "Formula" ? c.formulaType! : (formulaTypeOf(c.filterAs) ?? "string");
     // On PostgreSQL and MySQL a stored value looked up through belongs-to links reads in its formula
     // form (numbers as double, dates as text), as the column itself would; SQLite's values already are.
-    const value = names.d !== "sqlite" && c.stored && c.kind === "single" && formulaTypeOf(c.stored.uidt as UIType) ? physicalSql(c.stored.uidt as UIType, c.scalar, names.d) : c.scalar;
+    const value =
+      names.d !== "sqlite" && c.stored && c.kind === "single" && formulaTypeOf(c.stored.uidt as UIType)
+        ? physicalSql(c.stored.uidt as UIType, c.scalar, names.d)
+        : c.scalar;
     return { type: type === "null" ? "string" : type, sql: value };
   };
 }
@@ -174,7 +223,14 @@ function formulaSql(model: ModelRow, col: ColumnRow, alias: string, names: Alias
   stack.push(col.id);
   try {
     const compiled = compileFormula(parseFormula(raw), names.d, formulaResolver(model, alias, names, depth));
-    return { scalar: compiled.sql, value: compiled.sql, kind: "single", json: false, filterAs: computedResultType({ uidt: "Formula", type: compiled.type }), formulaType: compiled.type };
+    return {
+      scalar: compiled.sql,
+      value: compiled.sql,
+      kind: "single",
+      json: false,
+      filterAs: computedResultType({ uidt: "Formula", type: compiled.type }),
+      formulaType: compiled.type,
+    };
   } finally {
     stack.pop();
   }
@@ -199,7 +255,8 @@ function throughLink(model: ModelRow, rel: ColumnRow, alias: string, inner: stri
   const related = schema.model(o.fk_related_model_id);
   const relCols = schema.columns(related.id);
   const here = schema.columns(model.id);
-  const nameIn = (cols: ColumnRow[], id: string | undefined, fallback: ColumnRow) => (cols.find((c) => c.id === id) ?? fallback).columnName!;
+  const nameIn = (cols: ColumnRow[], id: string | undefined, fallback: ColumnRow) =>
+    (cols.find((c) => c.id === id) ?? fallback).columnName!;
   // The reader's row rule on the target table, if any, narrows every link, lookup and rollup.
   const extra = names.restrict?.(related.id, inner);
   const done = (single: boolean, from: Frag, link: Frag, order: Frag): LinkFrom => {
@@ -225,11 +282,24 @@ function throughLink(model: ModelRow, rel: ColumnRow, alias: string, inner: stri
   if (o.type === "hm") {
     const myKey = nameIn(here, o.fk_parent_column_id, key(here));
     // Every key column orders the list: an external table's key may be composite.
-    const order = join(relCols.filter((c) => c.pk && c.columnName).map((c) => sql`${q(inner)}.${q(c.columnName!)}`), ", ");
-    return done(false, sql`FROM ${q(related.tableName)} AS ${q(inner)}`, sql`${q(inner)}.${q(fk)} = ${q(alias)}.${q(myKey)}`, order);
+    const order = join(
+      relCols.filter((c) => c.pk && c.columnName).map((c) => sql`${q(inner)}.${q(c.columnName!)}`),
+      ", ",
+    );
+    return done(
+      false,
+      sql`FROM ${q(related.tableName)} AS ${q(inner)}`,
+      sql`${q(inner)}.${q(fk)} = ${q(alias)}.${q(myKey)}`,
+      order,
+    );
   }
   const theirKey = nameIn(relCols, o.fk_parent_column_id, key(relCols));
-  return done(true, sql`FROM ${q(related.tableName)} AS ${q(inner)}`, sql`${q(inner)}.${q(theirKey)} = ${q(alias)}.${q(fk)}`, sql`${q(inner)}.${q(theirKey)}`);
+  return done(
+    true,
+    sql`FROM ${q(related.tableName)} AS ${q(inner)}`,
+    sql`${q(inner)}.${q(theirKey)} = ${q(alias)}.${q(fk)}`,
+    sql`${q(inner)}.${q(theirKey)}`,
+  );
 }
 
 function linkSql(model: ModelRow, rel: ColumnRow, alias: string, names: Aliases, depth: number): Compiled {
@@ -242,8 +312,21 @@ function linkSql(model: ModelRow, rel: ColumnRow, alias: string, names: Aliases,
   const pv = columnSql(related, display(relCols), inner, names, depth + 1);
   const pair = jsonPair(d, sql`${ident(d, inner)}.${ident(d, linkKey(names.schema, rel).columnName!)}`, pv.scalar);
   const filterAs = computedResultType({ uidt: "LinkToAnotherRecord", many: !from.single });
-  if (from.single) return { scalar: sql`(SELECT ${pv.scalar} ${from.sql})`, value: sql`(SELECT ${pair} ${from.sql})`, kind: "single", json: true, filterAs };
-  return { scalar: textList(d, pv.scalar, from, from.order), value: jsonList(d, pair, true, from, from.order, LINKS_PER_ROW), kind: "list", json: true, filterAs };
+  if (from.single)
+    return {
+      scalar: sql`(SELECT ${pv.scalar} ${from.sql})`,
+      value: sql`(SELECT ${pair} ${from.sql})`,
+      kind: "single",
+      json: true,
+      filterAs,
+    };
+  return {
+    scalar: textList(d, pv.scalar, from, from.order),
+    value: jsonList(d, pair, true, from, from.order, LINKS_PER_ROW),
+    kind: "list",
+    json: true,
+    filterAs,
+  };
 }
 
 /** The column of the linked table a link's records are keyed by (the first of its [key, display] pair). */
@@ -265,7 +348,10 @@ function decoder(schema: ComputedSchema, d: Dialect, col: ColumnRow, compiled: C
     const relCols = schema.columns(o.fk_related_model_id);
     const k = linkKey(schema, col);
     const pv = display(relCols);
-    const record = (pair: unknown[]) => ({ [k.title]: pair[0], ...(pv.id !== k.id ? { [pv.title]: apiValue(pv, pair[1], d) } : {}) });
+    const record = (pair: unknown[]) => ({
+      [k.title]: pair[0],
+      ...(pv.id !== k.id ? { [pv.title]: apiValue(pv, pair[1], d) } : {}),
+    });
     if (o.type === "bt") return (raw) => (raw === null ? null : record(parsed(raw) as unknown[]));
     return (raw) => (raw === null ? [] : (parsed(raw) as unknown[][]).map(record));
   }
@@ -304,14 +390,26 @@ function filterOptions(uidt: UIType): Record<string, unknown> {
 }
 
 /** The computed columns of a table as queryable columns, for the table addressed by its own name. */
-export function virtualColumns(schema: ComputedSchema, model: ModelRow, cols: ColumnRow[], d: Dialect = "sqlite", restrict?: Restrict): VirtualColumn[] {
+export function virtualColumns(
+  schema: ComputedSchema,
+  model: ModelRow,
+  cols: ColumnRow[],
+  d: Dialect = "sqlite",
+  restrict?: Restrict,
+): VirtualColumn[] {
   return cols
     .filter((c) => !c.columnName && fieldType(c.uidt as UIType)?.virtual)
     .map((c) => {
       const compiled = columnSql(model, c, model.tableName, new Aliases(schema, d, restrict), 0);
       return {
-        id: c.id, title: c.title, columnName: `_v_${c.id}`, uidt: compiled.filterAs, options: compiled.filterOptions ?? filterOptions(compiled.filterAs),
-        expr: compiled.scalar, selectExpr: compiled.value, decode: decoder(schema, d, c, compiled),
+        id: c.id,
+        title: c.title,
+        columnName: `_v_${c.id}`,
+        uidt: compiled.filterAs,
+        options: compiled.filterOptions ?? filterOptions(compiled.filterAs),
+        expr: compiled.scalar,
+        selectExpr: compiled.value,
+        decode: decoder(schema, d, c, compiled),
       };
     });
 }

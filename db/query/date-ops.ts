@@ -53,12 +53,19 @@ function equal(x: OpCtx, b: Bound): Frag {
 
 function compare(x: OpCtx, op: FilterOp, b: Bound): Frag {
   switch (op) {
-    case "eq": return equal(x, b);
-    case "neq": return neqOf(x, { frag: equal(x, b), nullToo: false });
-    case "gt": return lower(x, b, true);
-    case "gte": case "ge": return lower(x, b, false);
-    case "lt": return upper(x, b, true);
-    default: return upper(x, b, false); // lte, le
+    case "eq":
+      return equal(x, b);
+    case "neq":
+      return neqOf(x, { frag: equal(x, b), nullToo: false });
+    case "gt":
+      return lower(x, b, true);
+    case "gte":
+    case "ge":
+      return lower(x, b, false);
+    case "lt":
+      return upper(x, b, true);
+    default:
+      return upper(x, b, false); // lte, le
   }
 }
 
@@ -78,7 +85,8 @@ export function dateOp(x: OpCtx, op: FilterOp, value: string | undefined, explic
   }
   if (subOp !== undefined) {
     if (!isSubOp(subOp)) throw new QueryError(`'${subOp}' is not supported.`);
-    if (op === "btw" || (op === "isWithin") !== isWithinSubOp(subOp)) throw new QueryError(`'${subOp}' is not supported for '${op}'`);
+    if (op === "btw" || (op === "isWithin") !== isWithinSubOp(subOp))
+      throw new QueryError(`'${subOp}' is not supported for '${op}'`);
   }
   if (op === "isWithin") {
     if (subOp === undefined) {
@@ -105,4 +113,3 @@ export function dateOp(x: OpCtx, op: FilterOp, value: string | undefined, explic
   const n = days(x, subOp, arg);
   return n === null ? null : compare(x, op, { day: subOpDay(subOp, n, x.now) });
 }
-

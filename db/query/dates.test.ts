@@ -20,8 +20,11 @@ describe("date sub-operators", () => {
   });
 
   it("names point days", () => {
-    expect(["today", "tomorrow", "yesterday", "oneWeekAgo", "oneWeekFromNow", "oneMonthAgo", "oneMonthFromNow"].map((s) => subOpDay(s, 0, NOW)))
-      .toEqual(["2024-03-31", "2024-04-01", "2024-03-30", "2024-03-24", "2024-04-07", "2024-02-29", "2024-04-30"]);
+    expect(
+      ["today", "tomorrow", "yesterday", "oneWeekAgo", "oneWeekFromNow", "oneMonthAgo", "oneMonthFromNow"].map((s) =>
+        subOpDay(s, 0, NOW),
+      ),
+    ).toEqual(["2024-03-31", "2024-04-01", "2024-03-30", "2024-03-24", "2024-04-07", "2024-02-29", "2024-04-30"]);
     expect(subOpDay("daysAgo", 31, NOW)).toBe("2024-02-29");
     expect(subOpDay("daysFromNow", 1, NOW)).toBe("2024-04-01");
   });
@@ -37,6 +40,7 @@ describe("date sub-operators", () => {
 
   it("takes whole numbers of days only", () => {
     expect(dayCount("Due", "daysAgo", " 14 ")).toBe(14);
-    for (const bad of ["-1", "1.5", "x", "", "1e3", "12345678"]) expect(() => dayCount("Due", "daysAgo", bad)).toThrow("Due: daysAgo needs a whole number of days");
+    for (const bad of ["-1", "1.5", "x", "", "1e3", "12345678"])
+      expect(() => dayCount("Due", "daysAgo", bad)).toThrow("Due: daysAgo needs a whole number of days");
   });
 });

@@ -9,19 +9,36 @@
 import { QueryError } from "./types";
 
 export const IS_WITHIN_SUB_OPS = [
-  "pastWeek", "pastMonth", "pastYear", "nextWeek", "nextMonth", "nextYear", "pastNumberOfDays", "nextNumberOfDays",
+  "pastWeek",
+  "pastMonth",
+  "pastYear",
+  "nextWeek",
+  "nextMonth",
+  "nextYear",
+  "pastNumberOfDays",
+  "nextNumberOfDays",
 ] as const;
 
 export const DATE_SUB_OPS = [
-  "today", "tomorrow", "yesterday", "oneWeekAgo", "oneWeekFromNow", "oneMonthAgo", "oneMonthFromNow",
-  "daysAgo", "daysFromNow", "exactDate", ...IS_WITHIN_SUB_OPS,
+  "today",
+  "tomorrow",
+  "yesterday",
+  "oneWeekAgo",
+  "oneWeekFromNow",
+  "oneMonthAgo",
+  "oneMonthFromNow",
+  "daysAgo",
+  "daysFromNow",
+  "exactDate",
+  ...IS_WITHIN_SUB_OPS,
 ] as const;
 
 export type DateSubOp = (typeof DATE_SUB_OPS)[number];
 
 export const isSubOp = (s: string): s is DateSubOp => (DATE_SUB_OPS as readonly string[]).includes(s);
 export const isWithinSubOp = (s: string) => (IS_WITHIN_SUB_OPS as readonly string[]).includes(s);
-export const needsNumber = (s: string) => ["daysAgo", "daysFromNow", "pastNumberOfDays", "nextNumberOfDays"].includes(s);
+export const needsNumber = (s: string) =>
+  ["daysAgo", "daysFromNow", "pastNumberOfDays", "nextNumberOfDays"].includes(s);
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
@@ -58,7 +75,8 @@ export function addMonths(day: string, n: number): string {
 /** The whole number of days a sub-op takes; a QueryError naming the column otherwise. */
 export function dayCount(title: string, subOp: string, arg: string): number {
   const text = arg.trim();
-  if (!/^\d{1,7}$/.test(text)) throw new QueryError(`${title}: ${subOp} needs a whole number of days, not ${JSON.stringify(arg)}`);
+  if (!/^\d{1,7}$/.test(text))
+    throw new QueryError(`${title}: ${subOp} needs a whole number of days, not ${JSON.stringify(arg)}`);
   return Number(text);
 }
 
@@ -66,16 +84,26 @@ export function dayCount(title: string, subOp: string, arg: string): number {
 export function subOpDay(subOp: string, days: number, now: Date): string {
   const today = todayOf(now);
   switch (subOp) {
-    case "today": return today;
-    case "tomorrow": return addDays(today, 1);
-    case "yesterday": return addDays(today, -1);
-    case "oneWeekAgo": return addDays(today, -7);
-    case "oneWeekFromNow": return addDays(today, 7);
-    case "oneMonthAgo": return addMonths(today, -1);
-    case "oneMonthFromNow": return addMonths(today, 1);
-    case "daysAgo": return addDays(today, -days);
-    case "daysFromNow": return addDays(today, days);
-    default: throw new QueryError(`'${subOp}' is not supported.`);
+    case "today":
+      return today;
+    case "tomorrow":
+      return addDays(today, 1);
+    case "yesterday":
+      return addDays(today, -1);
+    case "oneWeekAgo":
+      return addDays(today, -7);
+    case "oneWeekFromNow":
+      return addDays(today, 7);
+    case "oneMonthAgo":
+      return addMonths(today, -1);
+    case "oneMonthFromNow":
+      return addMonths(today, 1);
+    case "daysAgo":
+      return addDays(today, -days);
+    case "daysFromNow":
+      return addDays(today, days);
+    default:
+      throw new QueryError(`'${subOp}' is not supported.`);
   }
 }
 
@@ -85,15 +113,24 @@ export function withinRange(subOp: string, days: number, now: Date): { from: str
   const past = (from: string) => ({ from, to: today });
   const next = (to: string) => ({ from: today, to });
   switch (subOp) {
-    case "pastWeek": return past(addDays(today, -7));
-    case "pastMonth": return past(addMonths(today, -1));
-    case "pastYear": return past(addMonths(today, -12));
-    case "nextWeek": return next(addDays(today, 7));
-    case "nextMonth": return next(addMonths(today, 1));
-    case "nextYear": return next(addMonths(today, 12));
-    case "pastNumberOfDays": return past(addDays(today, -days));
-    case "nextNumberOfDays": return next(addDays(today, days));
-    default: throw new QueryError(`'${subOp}' is not supported for 'isWithin'`);
+    case "pastWeek":
+      return past(addDays(today, -7));
+    case "pastMonth":
+      return past(addMonths(today, -1));
+    case "pastYear":
+      return past(addMonths(today, -12));
+    case "nextWeek":
+      return next(addDays(today, 7));
+    case "nextMonth":
+      return next(addMonths(today, 1));
+    case "nextYear":
+      return next(addMonths(today, 12));
+    case "pastNumberOfDays":
+      return past(addDays(today, -days));
+    case "nextNumberOfDays":
+      return next(addDays(today, days));
+    default:
+      throw new QueryError(`'${subOp}' is not supported for 'isWithin'`);
   }
 }
 

@@ -24,8 +24,10 @@ describe("toDialectValue", () => {
 
 describe("fromDialectValue", () => {
   it("reads checkboxes", () => {
-    for (const raw of [true, 1, "1", "t", "true", 1n, new Uint8Array([1])]) expect(fromDialectValue("Checkbox", raw, "pg")).toBe(1);
-    for (const raw of [false, 0, "0", "f", "false", new Uint8Array([0])]) expect(fromDialectValue("Checkbox", raw, "mysql")).toBe(0);
+    for (const raw of [true, 1, "1", "t", "true", 1n, new Uint8Array([1])])
+      expect(fromDialectValue("Checkbox", raw, "pg")).toBe(1);
+    for (const raw of [false, 0, "0", "f", "false", new Uint8Array([0])])
+      expect(fromDialectValue("Checkbox", raw, "mysql")).toBe(0);
     expect(fromDialectValue("Checkbox", null, "pg")).toBeNull();
   });
 

@@ -32,16 +32,29 @@ export interface OpCtx {
 export const bind = (x: OpCtx, stored: Stored): Frag => param(toDialectValue(x.column.uidt, stored, x.d));
 export const isNull = (x: OpCtx) => sql`${x.c} IS NULL`;
 export const CMP: Partial<Record<FilterOp, Frag>> = {
-  gt: sql`>`, lt: sql`<`, gte: sql`>=`, ge: sql`>=`, lte: sql`<=`, le: sql`<=`,
+  gt: sql`>`,
+  lt: sql`<`,
+  gte: sql`>=`,
+  ge: sql`>=`,
+  lte: sql`<=`,
+  le: sql`<=`,
 };
 
 export const NO_VALUE_OPS: ReadonlySet<string> = new Set([
-  "empty", "notempty", "null", "notnull", "blank", "notblank", "checked", "notchecked",
+  "empty",
+  "notempty",
+  "null",
+  "notnull",
+  "blank",
+  "notblank",
+  "checked",
+  "notchecked",
 ]);
 
 function blank(x: OpCtx): Frag {
   const kind = kindOf(x.column.uidt);
-  if (kind === "text" || kind === "select" || kind === "multi" || kind === "user") return or([isNull(x), textEq(x.d, x.c, sql`''`)]);
+  if (kind === "text" || kind === "select" || kind === "multi" || kind === "user")
+    return or([isNull(x), textEq(x.d, x.c, sql`''`)]);
   if (kind === "attachment") return or([isNull(x), sql`${x.c} IN ('', '[]', 'null')`]);
   return isNull(x);
 }
@@ -49,14 +62,22 @@ function blank(x: OpCtx): Frag {
 export function noValueOp(x: OpCtx, op: string): Frag {
   const empty = () => textEq(x.d, x.c, sql`''`);
   switch (op) {
-    case "null": return isNull(x);
-    case "notnull": return sql`${x.c} IS NOT NULL`;
-    case "blank": return blank(x);
-    case "notblank": return not(blank(x));
-    case "empty": return empty();
-    case "notempty": return or([not(empty()), isNull(x)]);
-    case "checked": return sql`${x.c} = ${bind(x, 1)}`;
-    default: return or([sql`${x.c} = ${bind(x, 0)}`, isNull(x)]); // notchecked
+    case "null":
+      return isNull(x);
+    case "notnull":
+      return sql`${x.c} IS NOT NULL`;
+    case "blank":
+      return blank(x);
+    case "notblank":
+      return not(blank(x));
+    case "empty":
+      return empty();
+    case "notempty":
+      return or([not(empty()), isNull(x)]);
+    case "checked":
+      return sql`${x.c} = ${bind(x, 1)}`;
+    default:
+      return or([sql`${x.c} = ${bind(x, 0)}`, isNull(x)]); // notchecked
   }
 }
 
@@ -66,11 +87,15 @@ function eq(x: OpCtx, value: string): { frag: Frag; nullToo: boolean } {
   if (kind === "number") {
     const n = coerceNumber(x.column, value);
     const frag = sql`${x.c} = ${bind(x, n)}`;
-    return x.column.uidt === "Rating" && n === 0 ? { frag: or([frag, isNull(x)]), nullToo: true } : { frag, nullToo: false };
+    return x.column.uidt === "Rating" && n === 0
+      ? { frag: or([frag, isNull(x)]), nullToo: true }
+      : { frag, nullToo: false };
   }
   if (kind === "checkbox") {
     const checked = coerce(x.column, value) === 1;
-    return checked ? { frag: noValueOp(x, "checked"), nullToo: false } : { frag: noValueOp(x, "notchecked"), nullToo: true };
+    return checked
+      ? { frag: noValueOp(x, "checked"), nullToo: false }
+      : { frag: noValueOp(x, "notchecked"), nullToo: true };
   }
   if (kind === "time") return { frag: sql`${x.c} = ${bind(x, coerce(x.column, value))}`, nullToo: false };
   if (kind === "json") return { frag: jsonEq(x.d, x.c, param(coerceText(x.column, value))), nullToo: false };
@@ -100,7 +125,9 @@ function selectOp(x: OpCtx, op: string, value: string): Frag | null {
   }
   const canonical = coerce(x.column, value);
   if (canonical === null) return null;
-  const has = String(canonical).split(",").map((t) => listContains(x.d, x.c, param(`,${t},`)));
+  const has = String(canonical)
+    .split(",")
+    .map((t) => listContains(x.d, x.c, param(`,${t},`)));
   if (op === "anyof") return or(has);
   if (op === "allof") return and(has);
   return or([not(op === "nanyof" ? or(has) : and(has)), isNull(x)]);
@@ -110,19 +137,33 @@ function selectOp(x: OpCtx, op: string, value: string): Frag | null {
 export function valueOp(x: OpCtx, op: FilterOp, value: string): Frag | null {
   const kind = kindOf(x.column.uidt);
   switch (op) {
-    case "eq": return eq(x, value).frag;
-    case "neq": return neqOf(x, eq(x, value));
-    case "like": return like(x.d, x.c, param(likePattern(x.column, value)));
-    case "nlike": return or([not(like(x.d, x.c, param(likePattern(x.column, value)))), isNull(x)]);
+    case "eq":
+      return eq(x, value).frag;
+    case "neq":
+      return neqOf(x, eq(x, value));
+    case "like":
+      return like(x.d, x.c, param(likePattern(x.column, value)));
+    case "nlike":
+      return or([not(like(x.d, x.c, param(likePattern(x.column, value)))), isNull(x)]);
     case "in": {
       const items = listItems(value);
       if (items.length === 0) return null;
       if (kind === "number") return sql`${x.c} IN (${joinComma(items.map((v) => bind(x, coerceNumber(x.column, v))))})`;
-      return textIn(x.d, x.c, items.map((v) => param(coerceText(x.column, v))));
+      return textIn(
+        x.d,
+        x.c,
+        items.map((v) => param(coerceText(x.column, v))),
+      );
     }
-    case "btw": return between(x, op, value);
-    case "nbtw": return not(between(x, op, value));
-    case "anyof": case "allof": case "nanyof": case "nallof": return selectOp(x, op, value);
+    case "btw":
+      return between(x, op, value);
+    case "nbtw":
+      return not(between(x, op, value));
+    case "anyof":
+    case "allof":
+    case "nanyof":
+    case "nallof":
+      return selectOp(x, op, value);
     default: {
       const cmp = CMP[op];
       if (!cmp) throw new QueryError(`${op} is not supported.`);

@@ -11,11 +11,55 @@ import { QueryError, type Compiled, type Dialect, type QueryTable } from "./type
 import type { SearchInput } from "./search";
 
 const CORPUS = [
-  "'", '"', "`", "''", "\\", "\\'", ";", "--", "/* */", "*/", "'); DROP TABLE x; --", "' OR '1'='1",
-  "\"; DROP TABLE \"x", "`; DROP TABLE `x", "1; SELECT * FROM users", "$1", "?", "??", ":name", "@@version",
-  "Ünïcødé", "🍕", "👨‍👩‍👧", "\u202Eevil", "zero\u200Bwidth", "\uD800", "a\u0000b", "\u0000", "\r\n", "\t",
-  "1e309", "-1e309", "9".repeat(400), "0x41", "NaN", "Infinity", "%", "_", "%_%", "!", "(", ")", ",", "~or(",
-  "(a,eq,1)", "))", "NULL", "null", "x".repeat(20_000),
+  "'",
+  '"',
+  "`",
+  "''",
+  "\\",
+  "\\'",
+  ";",
+  "--",
+  "/* */",
+  "*/",
+  "'); DROP TABLE x; --",
+  "' OR '1'='1",
+  '"; DROP TABLE "x',
+  "`; DROP TABLE `x",
+  "1; SELECT * FROM users",
+  "$1",
+  "?",
+  "??",
+  ":name",
+  "@@version",
+  "Ünïcødé",
+  "🍕",
+  "👨‍👩‍👧",
+  "\u202Eevil",
+  "zero\u200Bwidth",
+  "\uD800",
+  "a\u0000b",
+  "\u0000",
+  "\r\n",
+  "\t",
+  "1e309",
+  "-1e309",
+  "9".repeat(400),
+  "0x41",
+  "NaN",
+  "Infinity",
+  "%",
+  "_",
+  "%_%",
+  "!",
+  "(",
+  ")",
+  ",",
+  "~or(",
+  "(a,eq,1)",
+  "))",
+  "NULL",
+  "null",
+  "x".repeat(20_000),
 ];
 
 const DIALECTS: Dialect[] = ["sqlite", "pg", "mysql"];
@@ -26,9 +70,20 @@ const blank = (h: string) => h.trim() === "" || h.split(",").every((p) => p.trim
 
 type Outcome = { ok: Compiled[] } | { error: string };
 
-function attempt(d: Dialect, input: { where?: string; sort?: string | string[]; fields?: string | string[]; search?: SearchInput }, table: QueryTable = EVERY_TYPE): Outcome {
+function attempt(
+  d: Dialect,
+  input: { where?: string; sort?: string | string[]; fields?: string | string[]; search?: SearchInput },
+  table: QueryTable = EVERY_TYPE,
+): Outcome {
   try {
-    const out = compileList({ dialect: d, table, limit: 25, offset: 0, now: new Date("2024-03-15T12:00:00Z"), ...input });
+    const out = compileList({
+      dialect: d,
+      table,
+      limit: 25,
+      offset: 0,
+      now: new Date("2024-03-15T12:00:00Z"),
+      ...input,
+    });
     return { ok: [out.list, out.count] };
   } catch (err) {
     if (err instanceof QueryError) {
@@ -57,34 +112,60 @@ describe.each(DIALECTS)("hostile input on %s", (d) => {
       expectOnlyInParams(out, h, harmless);
       if ("ok" in out && (op === "eq" || op === "neq") && !h.includes(")")) expect(out.ok[0]!.params).toContain(h);
     }
-    for (const where of [`(Number,eq,${h})`, `(Decimal,gt,${h})`, `(Date,eq,${h})`, `(DateTime,isWithin,${h})`, `(Checkbox,eq,${h})`,
-      `(MultiSelect,anyof,${h})`, `(SingleSelect,in,${h})`, `(JSON,eq,${h})`, `(Number,in,${h})`, `(Rating,btw,${h})`]) {
+    for (const where of [
+      `(Number,eq,${h})`,
+      `(Decimal,gt,${h})`,
+      `(Date,eq,${h})`,
+      `(DateTime,isWithin,${h})`,
+      `(Checkbox,eq,${h})`,
+      `(MultiSelect,anyof,${h})`,
+      `(SingleSelect,in,${h})`,
+      `(JSON,eq,${h})`,
+      `(Number,in,${h})`,
+      `(Rating,btw,${h})`,
+    ]) {
       const out = attempt(d, { where });
       if ("ok" in out && checkable(h)) out.ok.forEach((q) => expect(q.sql).not.toContain(h));
     }
   });
 
-  it.each(CORPUS.map((h) => [JSON.stringify(h).slice(0, 40), h] as const))("title, op, sort, fields and search %s", (_label, h) => {
-    expect(attempt(d, { where: `(${h},eq,1)` })).toHaveProperty("error");
-    const op = attempt(d, { where: `(Number,${h},1)` });
-    if (!["null", "NULL"].includes(h)) expect(op).toHaveProperty("error");
-    for (const res of [attempt(d, { where: h }), attempt(d, { sort: h }), attempt(d, { fields: h }), attempt(d, { search: { query: h } })]) {
-      if ("ok" in res && checkable(h)) res.ok.forEach((q) => expect(q.sql).not.toContain(h));
-    }
-    if (!blank(h)) {
-      expect(attempt(d, { sort: [`-${h}`] })).toMatchObject({ error: expect.stringContaining("not found in sort") });
-      expect(attempt(d, { fields: [h] })).toMatchObject({ error: expect.stringContaining("not found in fields") });
-    }
-  });
+  it.each(CORPUS.map((h) => [JSON.stringify(h).slice(0, 40), h] as const))(
+    "title, op, sort, fields and search %s",
+    (_label, h) => {
+      expect(attempt(d, { where: `(${h},eq,1)` })).toHaveProperty("error");
+      const op = attempt(d, { where: `(Number,${h},1)` });
+      if (!["null", "NULL"].includes(h)) expect(op).toHaveProperty("error");
+      for (const res of [
+        attempt(d, { where: h }),
+        attempt(d, { sort: h }),
+        attempt(d, { fields: h }),
+        attempt(d, { search: { query: h } }),
+      ]) {
+        if ("ok" in res && checkable(h)) res.ok.forEach((q) => expect(q.sql).not.toContain(h));
+      }
+      if (!blank(h)) {
+        expect(attempt(d, { sort: [`-${h}`] })).toMatchObject({ error: expect.stringContaining("not found in sort") });
+        expect(attempt(d, { fields: [h] })).toMatchObject({ error: expect.stringContaining("not found in fields") });
+      }
+    },
+  );
 
   it.each(CORPUS.map((h) => [JSON.stringify(h).slice(0, 40), h] as const))("column title and name %s", (_label, h) => {
-    const table: QueryTable = { tableName: h, columns: [col("Id", "ID", { pk: true }), { ...col("T", "SingleLineText"), title: h, columnName: h }] };
+    const table: QueryTable = {
+      tableName: h,
+      columns: [col("Id", "ID", { pk: true }), { ...col("T", "SingleLineText"), title: h, columnName: h }],
+    };
     if (h.includes("\0") || h === "") {
       expect(attempt(d, {}, table)).toMatchObject({ error: expect.stringContaining("Invalid identifier") });
       return;
     }
     const quoted = quoteIdent(d, h);
-    for (const input of [{ sort: [h] }, { fields: [h, "Id"] }, { where: `(${h},eq,v)` }, { search: { query: "v", fields: [h] } }]) {
+    for (const input of [
+      { sort: [h] },
+      { fields: [h, "Id"] },
+      { where: `(${h},eq,v)` },
+      { search: { query: "v", fields: [h] } },
+    ]) {
       const res = attempt(d, input, table);
       if ("error" in res) {
         expect(res.error).toMatch(/not found|Invalid where|too large/);

@@ -1,5 +1,12 @@
 /** The query compiler: where/sort/fields/search to SQL for sqlite, pg and mysql (see each file's rules). */
-export { compileCount, compileKeys, compileList, type CompiledList, type CountInput, type ListInput } from "./compile-list";
+export {
+  compileCount,
+  compileKeys,
+  compileList,
+  type CompiledList,
+  type CountInput,
+  type ListInput,
+} from "./compile-list";
 export { compileSort, resolveFields, resolveSort, type ListParam, type SortTerm } from "./compile-sort";
 export { compileWhere, toTree, type WhereOptions } from "./compile-where";
 export { fromDialectValue, toDialectValue } from "./dialect-values";

@@ -8,11 +8,14 @@ describe("computedResultType", () => {
     expect(computedResultType({ uidt: "Lookup", many: false, target: "Date", targetIsList: false })).toBe("Date");
     expect(computedResultType({ uidt: "Lookup", many: true, target: "Date", targetIsList: false })).toBe("LongText");
     // A lookup of a lookup that is a list stays a list.
-    expect(computedResultType({ uidt: "Lookup", many: false, target: "LongText", targetIsList: true })).toBe("LongText");
+    expect(computedResultType({ uidt: "Lookup", many: false, target: "LongText", targetIsList: true })).toBe(
+      "LongText",
+    );
   });
 
   it("makes every rollup function a number and a formula its checked type", () => {
-    for (const fn of ROLLUP_FUNCTIONS) expect(fieldType(computedResultType({ uidt: "Rollup", fn })).filterOps).toContain("gt");
+    for (const fn of ROLLUP_FUNCTIONS)
+      expect(fieldType(computedResultType({ uidt: "Rollup", fn })).filterOps).toContain("gt");
     expect(computedResultType({ uidt: "Formula", type: "boolean" })).toBe("Checkbox");
     expect(computedResultType({ uidt: "Formula", type: "number" })).toBe("Decimal");
     expect(computedResultType({ uidt: "Formula", type: "date" })).toBe("Date");
@@ -21,8 +24,10 @@ describe("computedResultType", () => {
 
   it("never answers a computed type, whose own operators nobody compiles", () => {
     const shapes = [
-      { uidt: "LinkToAnotherRecord", many: true }, { uidt: "LinkToAnotherRecord", many: false },
-      { uidt: "Formula", type: "datetime" }, { uidt: "Formula", type: "null" },
+      { uidt: "LinkToAnotherRecord", many: true },
+      { uidt: "LinkToAnotherRecord", many: false },
+      { uidt: "Formula", type: "datetime" },
+      { uidt: "Formula", type: "null" },
     ] as const;
     for (const s of shapes) expect(fieldType(computedResultType(s)).virtual).toBe(false);
   });

@@ -18,7 +18,12 @@ export type ComputedShape =
   | { uidt: "Formula"; type: FormulaType };
 
 const FORMULA: Record<FormulaType, UIType> = {
-  number: "Decimal", boolean: "Checkbox", date: "Date", datetime: "SingleLineText", string: "SingleLineText", null: "SingleLineText",
+  number: "Decimal",
+  boolean: "Checkbox",
+  date: "Date",
+  datetime: "SingleLineText",
+  string: "SingleLineText",
+  null: "SingleLineText",
 };
 
 /** Whether a computed column holds a list (its filter value is the items joined with ", "). */
@@ -30,9 +35,13 @@ export function isListShape(shape: ComputedShape): boolean {
 
 export function computedResultType(shape: ComputedShape): UIType {
   switch (shape.uidt) {
-    case "LinkToAnotherRecord": return shape.many ? "LongText" : "SingleLineText";
-    case "Lookup": return isListShape(shape) ? "LongText" : shape.target;
-    case "Rollup": return "Decimal";
-    case "Formula": return FORMULA[shape.type];
+    case "LinkToAnotherRecord":
+      return shape.many ? "LongText" : "SingleLineText";
+    case "Lookup":
+      return isListShape(shape) ? "LongText" : shape.target;
+    case "Rollup":
+      return "Decimal";
+    case "Formula":
+      return FORMULA[shape.type];
   }
 }

@@ -36,11 +36,13 @@ export function searchTree(table: QueryTable, input: SearchInput): WhereNode | n
   const named = input.fields !== undefined;
   const titles = typeof input.fields === "string" ? input.fields.split(",") : input.fields;
   const columns = titles
-    ? titles.filter((t) => t.trim() !== "").map((t) => {
-      const column = table.columns.find((c) => c.title === t) ?? table.columns.find((c) => c.title === t.trim());
-      if (!column) throw new QueryError(`Column '${t}' not found in search`);
-      return column;
-    })
+    ? titles
+        .filter((t) => t.trim() !== "")
+        .map((t) => {
+          const column = table.columns.find((c) => c.title === t) ?? table.columns.find((c) => c.title === t.trim());
+          if (!column) throw new QueryError(`Column '${t}' not found in search`);
+          return column;
+        })
     : table.columns;
   const children = columns.map((c) => condition(c, input.query, named)).filter((c): c is WhereCond => c !== null);
   if (children.length === 0) return { type: "const", logicalOp: "and", value: false };
@@ -49,5 +51,7 @@ export function searchTree(table: QueryTable, input: SearchInput): WhereNode | n
 
 /** SPEC 7's where text for one field, as the GUI sends it (the title is written as it is). */
 export function searchWhereText(column: QueryColumn, query: string): string {
-  return fieldType(column.uidt)?.search === "like" ? `(${column.title},like,%${query}%)` : `(${column.title},eq,${query})`;
+  return fieldType(column.uidt)?.search === "like"
+    ? `(${column.title},like,%${query}%)`
+    : `(${column.title},eq,${query})`;
 }

@@ -80,4 +80,5 @@ export function render(frag: Frag, dialect: Dialect): Compiled {
 }
 
 /** The SQL that stands for a column in where and sort: its expression when computed, else its name. */
-export const columnRef = (dialect: Dialect, column: { columnName: string; expr?: Frag }): Frag => column.expr ?? ident(dialect, column.columnName);
+export const columnRef = (dialect: Dialect, column: { columnName: string; expr?: Frag }): Frag =>
+  column.expr ?? ident(dialect, column.columnName);

@@ -26,6 +26,8 @@ describe("person filters", () => {
   });
   it("refuse a NUL in a value and operators a person does not take", () => {
     expect(() => compile("(Owner,eq,a\u0000b)", "pg", null)).toThrow("NUL");
-    expect(() => compile("(Owner,like,ada)", "sqlite", null)).toThrow("'like' is not supported for 'Owner' (CreatedBy)");
+    expect(() => compile("(Owner,like,ada)", "sqlite", null)).toThrow(
+      "'like' is not supported for 'Owner' (CreatedBy)",
+    );
   });
 });

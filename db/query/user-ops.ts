@@ -24,9 +24,16 @@ const NOBODY = sql`1 = 0`;
 
 export function userOp(x: OpCtx, op: FilterOp, value: string): Frag | null {
   const list = op === "anyof" || op === "nanyof";
-  if (!list && op !== "eq" && op !== "neq") throw new QueryError(`'${op}' is not supported for '${x.column.title}' (${x.column.uidt})`);
+  if (!list && op !== "eq" && op !== "neq")
+    throw new QueryError(`'${op}' is not supported for '${x.column.title}' (${x.column.uidt})`);
   if (list && listItems(value).length === 0) return null;
   const named = ids(x, value, list);
-  const match = named.length ? textIn(x.d, x.c, named.map((id) => param(id))) : NOBODY;
+  const match = named.length
+    ? textIn(
+        x.d,
+        x.c,
+        named.map((id) => param(id)),
+      )
+    : NOBODY;
   return op === "eq" || op === "anyof" ? match : or([not(match), sql`${x.c} IS NULL`]);
 }

@@ -4,7 +4,10 @@ import { MAX_DEPTH, parseWhere } from "./where-parser";
 
 /** The tree without positions, written compactly: [logic, column, op, value?] or [logic, [...children]]. */
 function shape(node: WhereNode): unknown {
-  if (node.type === "cond") return node.value === undefined ? [node.logicalOp, node.column, node.op] : [node.logicalOp, node.column, node.op, node.value];
+  if (node.type === "cond")
+    return node.value === undefined
+      ? [node.logicalOp, node.column, node.op]
+      : [node.logicalOp, node.column, node.op, node.value];
   if (node.type === "group") return [node.logicalOp, node.children.map(shape)];
   return [node.logicalOp, node.value];
 }
@@ -33,25 +36,71 @@ describe("parseWhere", () => {
   it("parses a chain of logical operators", () => {
     expect(parsed("(a,eq,1)~and(b,gt,2)~or(c,lt,3)~not(d,like,x)")).toEqual([
       "and",
-      [["and", "a", "eq", "1"], ["and", "b", "gt", "2"], ["or", "c", "lt", "3"], ["not", "d", "like", "x"]],
+      [
+        ["and", "a", "eq", "1"],
+        ["and", "b", "gt", "2"],
+        ["or", "c", "lt", "3"],
+        ["not", "d", "like", "x"],
+      ],
     ]);
   });
 
   it("keeps a leading logical operator", () => {
     expect(parsed("~not(a,eq,1)")).toEqual(["and", [["not", "a", "eq", "1"]]]);
-    expect(parsed("~or(a,eq,1)~and(b,eq,2)")).toEqual(["and", [["or", "a", "eq", "1"], ["and", "b", "eq", "2"]]]);
+    expect(parsed("~or(a,eq,1)~and(b,eq,2)")).toEqual([
+      "and",
+      [
+        ["or", "a", "eq", "1"],
+        ["and", "b", "eq", "2"],
+      ],
+    ]);
   });
 
   it("parses nested groups", () => {
     expect(parsed("((a,eq,1)~or(b,eq,2))~and(c,gt,3)")).toEqual([
       "and",
-      [["and", [["and", "a", "eq", "1"], ["or", "b", "eq", "2"]]], ["and", "c", "gt", "3"]],
+      [
+        [
+          "and",
+          [
+            ["and", "a", "eq", "1"],
+            ["or", "b", "eq", "2"],
+          ],
+        ],
+        ["and", "c", "gt", "3"],
+      ],
     ]);
     expect(parsed("(a,eq,1)~and((b,eq,2)~or((c,eq,3)~and(d,eq,4)))")).toEqual([
       "and",
-      [["and", "a", "eq", "1"], ["and", [["and", "b", "eq", "2"], ["or", [["and", "c", "eq", "3"], ["and", "d", "eq", "4"]]]]]],
+      [
+        ["and", "a", "eq", "1"],
+        [
+          "and",
+          [
+            ["and", "b", "eq", "2"],
+            [
+              "or",
+              [
+                ["and", "c", "eq", "3"],
+                ["and", "d", "eq", "4"],
+              ],
+            ],
+          ],
+        ],
+      ],
     ]);
-    expect(parsed("(~not(a,eq,1)~and(b,eq,2))")).toEqual(["and", [["and", [["not", "a", "eq", "1"], ["and", "b", "eq", "2"]]]]]);
+    expect(parsed("(~not(a,eq,1)~and(b,eq,2))")).toEqual([
+      "and",
+      [
+        [
+          "and",
+          [
+            ["not", "a", "eq", "1"],
+            ["and", "b", "eq", "2"],
+          ],
+        ],
+      ],
+    ]);
     expect(parsed("(((a,eq,1)))")).toEqual(["and", [["and", [["and", [["and", "a", "eq", "1"]]]]]]]);
   });
 
@@ -61,21 +110,44 @@ describe("parseWhere", () => {
     expect(parsed("(Name,eq,:))")).toEqual(["and", [["and", "Name", "eq", ":)"]]]);
     expect(parsed("((Name,eq,foo (bar))~or(Name,eq,x))")).toEqual([
       "and",
-      [["and", [["and", "Name", "eq", "foo (bar)"], ["or", "Name", "eq", "x"]]]],
+      [
+        [
+          "and",
+          [
+            ["and", "Name", "eq", "foo (bar)"],
+            ["or", "Name", "eq", "x"],
+          ],
+        ],
+      ],
     ]);
-    expect(parsed("(Name,eq,x)y)~and(a,eq,1)")).toEqual(["and", [["and", "Name", "eq", "x)y"], ["and", "a", "eq", "1"]]]);
+    expect(parsed("(Name,eq,x)y)~and(a,eq,1)")).toEqual([
+      "and",
+      [
+        ["and", "Name", "eq", "x)y"],
+        ["and", "a", "eq", "1"],
+      ],
+    ]);
   });
 
   it("reads date sub-operators as part of the value (the compiler splits them for date columns)", () => {
     expect(parsed("(Due,eq,exactDate,2023-05-01)")).toEqual(["and", [["and", "Due", "eq", "exactDate,2023-05-01"]]]);
-    expect(parsed("(Due,isWithin,pastNumberOfDays,14)")).toEqual(["and", [["and", "Due", "isWithin", "pastNumberOfDays,14"]]]);
+    expect(parsed("(Due,isWithin,pastNumberOfDays,14)")).toEqual([
+      "and",
+      [["and", "Due", "isWithin", "pastNumberOfDays,14"]],
+    ]);
     expect(parsed("(Due,eq,today)")).toEqual(["and", [["and", "Due", "eq", "today"]]]);
   });
 
   it("tells a missing value from an empty one", () => {
     expect(parsed("(Notes,blank)")).toEqual(["and", [["and", "Notes", "blank"]]]);
     expect(parsed("(Notes,eq,)")).toEqual(["and", [["and", "Notes", "eq", ""]]]);
-    expect(parsed("(Notes,blank)~or(Name,notblank)")).toEqual(["and", [["and", "Notes", "blank"], ["or", "Name", "notblank"]]]);
+    expect(parsed("(Notes,blank)~or(Name,notblank)")).toEqual([
+      "and",
+      [
+        ["and", "Notes", "blank"],
+        ["or", "Name", "notblank"],
+      ],
+    ]);
   });
 
   it("accepts titles with spaces, quotes and parentheses", () => {
@@ -84,7 +156,13 @@ describe("parseWhere", () => {
   });
 
   it("allows spaces between terms", () => {
-    expect(parsed(" (a,eq,1) ~ and (b,eq,2) ")).toEqual(["and", [["and", "a", "eq", "1"], ["and", "b", "eq", "2"]]]);
+    expect(parsed(" (a,eq,1) ~ and (b,eq,2) ")).toEqual([
+      "and",
+      [
+        ["and", "a", "eq", "1"],
+        ["and", "b", "eq", "2"],
+      ],
+    ]);
   });
 
   it("records 1-based positions of conditions", () => {

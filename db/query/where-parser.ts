@@ -106,7 +106,12 @@ class Parser {
       this.i++;
       return cond;
     }
-    if (this.s[this.i] !== ",") this.fail(this.i >= this.s.length ? `')' to close the condition opened at position ${open + 1}` : "',' or ')' after the operator");
+    if (this.s[this.i] !== ",")
+      this.fail(
+        this.i >= this.s.length
+          ? `')' to close the condition opened at position ${open + 1}`
+          : "',' or ')' after the operator",
+      );
     const start = ++this.i;
     let end = this.valueEnd(start, depth);
     // No reading works: end at the first ")" anyway, so the rest reports where the text goes wrong.
@@ -135,7 +140,9 @@ class Parser {
 export function parseWhere(text: string): WhereGroup | null {
   if (text.trim() === "") return null;
   if (text.length > MAX_WHERE_LENGTH) {
-    throw new QueryError(`Filter is too large: the where text has ${text.length} characters, at most ${MAX_WHERE_LENGTH}`);
+    throw new QueryError(
+      `Filter is too large: the where text has ${text.length} characters, at most ${MAX_WHERE_LENGTH}`,
+    );
   }
   const p = new Parser(text);
   const tree = p.expr(0);

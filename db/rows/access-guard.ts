@@ -21,7 +21,10 @@ export function checkWritable(t: TableRef, body: unknown) {
   if (!denied?.size || body === null || typeof body !== "object" || Array.isArray(body)) return;
   for (const name of Object.keys(body)) {
     const mode = denied.get(name);
-    if (mode) throw refused(`Field '${name}' is ${mode === "hidden" ? "hidden from" : "read-only for"} your role (${t.access!.reader.role})`);
+    if (mode)
+      throw refused(
+        `Field '${name}' is ${mode === "hidden" ? "hidden from" : "read-only for"} your role (${t.access!.reader.role})`,
+      );
   }
 }
 
@@ -49,6 +52,8 @@ export function withCheck(store: ProjectStore, t: TableRef, ids: number[]) {
   const i = ids.findIndex((id) => !seen.has(id));
   if (i >= 0) {
     const which = ids.length > 1 ? `Row ${i + 1}: the record` : "The record";
-    throw refused(`${which} would be outside the rows your role (${t.access.reader.role}) may see; nothing was written`);
+    throw refused(
+      `${which} would be outside the rows your role (${t.access.reader.role}) may see; nothing was written`,
+    );
   }
 }

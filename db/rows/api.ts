@@ -25,7 +25,8 @@ function withBelongsTo(t: TableRef, body: unknown): unknown {
     if (!Object.hasOwn(out, bt.title)) continue;
     const v = out[bt.title];
     delete out[bt.title];
-    out[bt.fkTitle] = v !== null && typeof v === "object" ? (Object.values(v as Record<string, unknown>)[0] ?? null) : v;
+    out[bt.fkTitle] =
+      v !== null && typeof v === "object" ? (Object.values(v as Record<string, unknown>)[0] ?? null) : v;
   }
   return out;
 }
@@ -148,14 +149,25 @@ export function deleteMany(store: ProjectStore, tableKey: string, bodies: unknow
 }
 
 /** Ids of every row matching `where` (all rows without one), in key order. */
-export function matchingIds(store: ProjectStore, t: TableRef, where: string | undefined, me: string | null = null): number[] {
+export function matchingIds(
+  store: ProjectStore,
+  t: TableRef,
+  where: string | undefined,
+  me: string | null = null,
+): number[] {
   const pk = t.cols.find((c) => c.pk)!;
   const q = compileKeys({ dialect: "sqlite", table: queryTable(t), where, keyColumn: pk.columnName, me });
   return store.exec(q.sql, ...(q.params as never[])).map((r) => r.id as number);
 }
 
 /** `PATCH bulk/.../all`: the same change on every matching row; a body naming the key changes nothing. */
-export function updateWhere(store: ProjectStore, tableKey: string, where: string | undefined, body: unknown, actor: Actor) {
+export function updateWhere(
+  store: ProjectStore,
+  tableKey: string,
+  where: string | undefined,
+  body: unknown,
+  actor: Actor,
+) {
   const t = tableRef(store, tableKey);
   const pk = t.cols.find((c) => c.pk)!;
   const fields = (body ?? {}) as Record<string, unknown>;
@@ -164,14 +176,26 @@ export function updateWhere(store: ProjectStore, tableKey: string, where: string
   // matchingIds reads through the reader's row rule: rows outside it are not touched.
   return store.transaction(() => {
     const ids = matchingIds(store, t, where, actor.id || null);
-    updateRows(store, t.model, t.cols, ids.map((id) => ({ id, body })), actor);
+    updateRows(
+      store,
+      t.model,
+      t.cols,
+      ids.map((id) => ({ id, body })),
+      actor,
+    );
     withCheck(store, t, ids);
     return ids.length;
   });
 }
 
 /** `DELETE bulk/.../all`: every matching row. */
-export function deleteWhere(store: ProjectStore, tableKey: string, where: string | undefined, actor: Actor, files?: FileSink) {
+export function deleteWhere(
+  store: ProjectStore,
+  tableKey: string,
+  where: string | undefined,
+  actor: Actor,
+  files?: FileSink,
+) {
   const t = tableRef(store, tableKey);
   const ids = matchingIds(store, t, where, actor.id || null);
   return deleteRows(store, t.model, t.cols, ids, actor, files);

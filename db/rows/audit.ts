@@ -24,8 +24,16 @@ export function recordWrites(store: ProjectStore, modelId: string, actor: Actor,
     store.exec(
       `INSERT INTO _nc_audit (id, fk_model_id, row_id, op_type, op_sub_type, user, user_id, description, details, created_at, updated_at)
        VALUES (?, ?, ?, 'DATA', ?, ?, ?, ?, ?, ?, ?)`,
-      timeOrderedId("adt_"), modelId, e.rowId, e.subType, actor.email, actor.id, e.description,
-      e.details === undefined ? null : JSON.stringify(e.details), now, now,
+      timeOrderedId("adt_"),
+      modelId,
+      e.rowId,
+      e.subType,
+      actor.email,
+      actor.id,
+      e.description,
+      e.details === undefined ? null : JSON.stringify(e.details),
+      now,
+      now,
     );
   }
 }
@@ -44,7 +52,14 @@ export function recordInserts(store: ProjectStore, modelId: string, actor: Actor
     store.exec(
       `INSERT INTO _nc_audit (id, fk_model_id, row_id, op_type, op_sub_type, user, user_id, description, created_at, updated_at)
        VALUES (?, ?, ?, 'DATA', 'INSERT', ?, ?, ?, ?, ?)`,
-      timeOrderedId("adt_"), modelId, String(ids[0]), actor.email, actor.id, CREATED, now, now,
+      timeOrderedId("adt_"),
+      modelId,
+      String(ids[0]),
+      actor.email,
+      actor.id,
+      CREATED,
+      now,
+      now,
     );
     return;
   }
@@ -52,7 +67,15 @@ export function recordInserts(store: ProjectStore, modelId: string, actor: Actor
     store.exec(
       `INSERT INTO _nc_audit (id, fk_model_id, row_id, op_type, op_sub_type, user, user_id, description, details, created_at, updated_at)
        VALUES (?, ?, NULL, 'DATA', ?, ?, ?, ?, ?, ?, ?)`,
-      timeOrderedId("adt_"), modelId, BULK_INSERT, actor.email, actor.id, CREATED, JSON.stringify({ from, to }), now, now,
+      timeOrderedId("adt_"),
+      modelId,
+      BULK_INSERT,
+      actor.email,
+      actor.id,
+      CREATED,
+      JSON.stringify({ from, to }),
+      now,
+      now,
     );
   }
 }
@@ -74,8 +97,17 @@ export function runsOf(ids: number[]): Array<[number, number]> {
 export function addComment(store: ProjectStore, modelId: string, rowId: string, actor: Actor, text: string) {
   const now = new Date().toISOString();
   const row: AuditRow = {
-    id: newId("adt_"), modelId, rowId, opType: "COMMENT", opSubType: null, user: actor.email, userId: actor.id,
-    description: text, details: null, createdAt: now, updatedAt: now,
+    id: newId("adt_"),
+    modelId,
+    rowId,
+    opType: "COMMENT",
+    opSubType: null,
+    user: actor.email,
+    userId: actor.id,
+    description: text,
+    details: null,
+    createdAt: now,
+    updatedAt: now,
   };
   store.meta.insert(audit).values(row).run();
   return auditJson(row);
@@ -86,19 +118,36 @@ export function listAudit(store: ProjectStore, modelId: string, rowId: string, c
   const where = commentsOnly
     ? and(eq(audit.modelId, modelId), eq(audit.rowId, rowId), eq(audit.opType, "COMMENT"))
     : and(eq(audit.modelId, modelId), eq(audit.rowId, rowId));
-  const own = store.meta.select().from(audit).where(where).orderBy(desc(audit.createdAt), sql`rowid DESC`).all().map(auditJson);
+  const own = store.meta
+    .select()
+    .from(audit)
+    .where(where)
+    .orderBy(desc(audit.createdAt), sql`rowid DESC`)
+    .all()
+    .map(auditJson);
   const key = Number(rowId);
   if (commentsOnly || !/^\d{1,15}$/.test(rowId) || !Number.isSafeInteger(key)) return own;
   const runs = store.meta
     .select()
     .from(audit)
-    .where(and(eq(audit.modelId, modelId), isNull(audit.rowId), eq(audit.opSubType, BULK_INSERT),
-      sql`json_extract(${audit.details}, '$.from') <= ${key} AND json_extract(${audit.details}, '$.to') >= ${key}`))
+    .where(
+      and(
+        eq(audit.modelId, modelId),
+        isNull(audit.rowId),
+        eq(audit.opSubType, BULK_INSERT),
+        sql`json_extract(${audit.details}, '$.from') <= ${key} AND json_extract(${audit.details}, '$.to') >= ${key}`,
+      ),
+    )
     .all();
   if (runs.length === 0) return own;
-  const created = runs.map((a) => ({ ...auditJson({ ...a, rowId, opSubType: "INSERT", details: null }), id: `${a.id}_${rowId}` }));
+  const created = runs.map((a) => ({
+    ...auditJson({ ...a, rowId, opSubType: "INSERT", details: null }),
+    id: `${a.id}_${rowId}`,
+  }));
   // The creation comes before anything else that happened to the row in the same millisecond.
-  return [...own, ...created].sort((a, b) => (a.created_at === b.created_at ? 0 : a.created_at < b.created_at ? 1 : -1));
+  return [...own, ...created].sort((a, b) =>
+    a.created_at === b.created_at ? 0 : a.created_at < b.created_at ? 1 : -1,
+  );
 }
 
 export function countComments(store: ProjectStore, modelId: string, rowIds: string[]) {

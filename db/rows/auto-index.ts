@@ -18,7 +18,8 @@ import type { TableRef } from "./table-ref";
  */
 const indexUse = (uidt: string) => fieldType(uidt)?.index ?? "none";
 
-const indexName = (tableName: string, columnName: string, dir: "asc" | "desc") => `_nc_ix_${tableName}__${columnName}__${dir}`;
+const indexName = (tableName: string, columnName: string, dir: "asc" | "desc") =>
+  `_nc_ix_${tableName}__${columnName}__${dir}`;
 
 /**
  * The conditions every matching row must meet: the conditions of the top-level AND chain,
@@ -37,15 +38,22 @@ function requiredConds(node: WhereNode | null, first = true): WhereCond[] {
  * on an indexable column, the index is (that column, sort column, key), so SQLite reads only the
  * matching rows, already in order, instead of walking the sort index past every non-match.
  */
-export function ensureIndexes(store: ProjectStore, t: TableRef, params: Pick<ListParams, "sort"> & { where?: string | WhereNode | null }) {
+export function ensureIndexes(
+  store: ProjectStore,
+  t: TableRef,
+  params: Pick<ListParams, "sort"> & { where?: string | WhereNode | null },
+) {
   const first = params.sort?.[0]?.trim();
   if (!first) return;
   const desc = first.startsWith("-");
   const col = t.cols.find((c) => c.title === first.replace(/^-/, "").trim());
   const pk = t.cols.find((c) => c.pk);
   if (!col || !pk || col.pk || indexUse(col.uidt) === "none") return;
-  const eq = requiredConds(toTree(params.where ?? null)).find((c) => c.op === "eq" && c.logicalOp !== "not" && c.value !== undefined && c.value !== "");
-  const eqCol = eq && t.cols.find((c) => c.title === eq.column && !c.pk && c.id !== col.id && indexUse(c.uidt) === "eq");
+  const eq = requiredConds(toTree(params.where ?? null)).find(
+    (c) => c.op === "eq" && c.logicalOp !== "not" && c.value !== undefined && c.value !== "",
+  );
+  const eqCol =
+    eq && t.cols.find((c) => c.title === eq.column && !c.pk && c.id !== col.id && indexUse(c.uidt) === "eq");
   const name = eqCol
     ? `_nc_ix_${t.model.tableName}__${eqCol.columnName}__${col.columnName}__${desc ? "desc" : "asc"}`
     : indexName(t.model.tableName, col.columnName, desc ? "desc" : "asc");

@@ -55,16 +55,29 @@ const nameOf = (user: unknown): string => (user as { display_name?: string | nul
  * The cell of a selected column; `stored` reads a stored column's value from the driver's row.
  * `anonymous`: a reader without an account gets people's names, never their e-mail addresses.
  */
-export function csvCellOf(cols: readonly RowColumn[], virtual: readonly VirtualColumn[], id: string, anonymous: boolean, stored: (c: RowColumn, raw: RawRow) => unknown = (c, raw) => raw[c.columnName]): CsvCell {
+export function csvCellOf(
+  cols: readonly RowColumn[],
+  virtual: readonly VirtualColumn[],
+  id: string,
+  anonymous: boolean,
+  stored: (c: RowColumn, raw: RawRow) => unknown = (c, raw) => raw[c.columnName],
+): CsvCell {
   const col = cols.find((c) => c.id === id);
-  if (col?.type.writtenBy && anonymous) return { title: col.title, text: (raw) => nameOf(col.type.toApi((stored(col, raw) ?? null) as string | number, col.ctx)) };
+  if (col?.type.writtenBy && anonymous)
+    return {
+      title: col.title,
+      text: (raw) => nameOf(col.type.toApi((stored(col, raw) ?? null) as string | number, col.ctx)),
+    };
   if (col) return { title: col.title, text: (raw) => cellText(col, stored(col, raw)) };
   const v = virtual.find((c) => c.id === id)!;
   return { title: v.title, text: (raw) => computedText(v.decode(raw[v.columnName] ?? null)) };
 }
 
 /** One batch: pages are read by `page(offset)` (the selected columns and rows) until BATCH_ROWS. */
-export async function csvBatch(start: number, page: (offset: number) => Promise<{ cells: () => CsvCell[]; rows: RawRow[] }>) {
+export async function csvBatch(
+  start: number,
+  page: (offset: number) => Promise<{ cells: () => CsvCell[]; rows: RawRow[] }>,
+) {
   let cells: CsvCell[] = [];
   const lines: string[] = [];
   let offset = start;

@@ -18,7 +18,14 @@ export function exportCsv(store: ProjectStore, tableKey: string, params: ListPar
   let next = -1;
   // The project's SQLite answers synchronously, inside the object's single thread: no awaits here.
   for (let read = 0; read < BATCH_ROWS; read += PAGE) {
-    const compiled = compileList({ dialect: "sqlite", table, ...scoped, limit: PAGE, offset, me: scope?.caller?.userId ?? null });
+    const compiled = compileList({
+      dialect: "sqlite",
+      table,
+      ...scoped,
+      limit: PAGE,
+      offset,
+      me: scope?.caller?.userId ?? null,
+    });
     if (!cells.length) {
       cells = compiled.select.map((s) => csvCellOf(t.cols, t.virtual, s.id, anonymousReader(scope)));
       lines.push(cells.map((c) => csvCell(c.title)).join(","));

@@ -37,16 +37,25 @@ function linkOf(store: ProjectStore, tableKey: string, columnKey: string, whole 
   const cols = modelColumns(store, here.model.id);
   const col = cols.find((c) => c.uidt === "LinkToAnotherRecord" && (c.id === columnKey || c.title === columnKey));
   // A link hidden from the reader is not there for them.
-  if (!col || here.access?.denied.get(col.title) === "hidden") throw missing(`Column with id/name '${columnKey}' is not found`);
+  if (!col || here.access?.denied.get(col.title) === "hidden")
+    throw missing(`Column with id/name '${columnKey}' is not found`);
   const o = linkOptions(col);
   const related = ref(store, o.fk_related_model_id);
   if (o.type === "mm") {
     const j = findModel(store, o.fk_mm_model_id!);
     const jCols = modelColumns(store, j.id);
     const name = (id: string | undefined) => jCols.find((c) => c.id === id)!.columnName!;
-    return { here, col, o, related, junction: { table: j.tableName, mine: name(o.fk_mm_child_column_id), theirs: name(o.fk_mm_parent_column_id) } };
+    return {
+      here,
+      col,
+      o,
+      related,
+      junction: { table: j.tableName, mine: name(o.fk_mm_child_column_id), theirs: name(o.fk_mm_parent_column_id) },
+    };
   }
-  const fk = [...cols, ...modelColumns(store, related.model.id)].find((c) => c.id === o.fk_child_column_id)!.columnName!;
+  const fk = [...cols, ...modelColumns(store, related.model.id)].find(
+    (c) => c.id === o.fk_child_column_id,
+  )!.columnName!;
   return { here, col, o, related, fk };
 }
 
@@ -73,25 +82,45 @@ function linkedTo(l: Link, store: ProjectStore, id: number, linked: boolean): Fr
   } else if (l.o.type === "hm") {
     cond = sql`${rel}.${q(l.fk!)} IS ${param(id)}`;
   } else {
-    const [row] = store.exec(`SELECT ${Q(l.fk!)} AS fk FROM ${Q(l.here.model.tableName)} WHERE ${Q(keyName(l.here))} = ?`, id);
+    const [row] = store.exec(
+      `SELECT ${Q(l.fk!)} AS fk FROM ${Q(l.here.model.tableName)} WHERE ${Q(keyName(l.here))} = ?`,
+      id,
+    );
     cond = sql`${relKey} IS ${param((row?.fk as number | null) ?? null)}`;
   }
   return linked ? cond : sql`NOT (${cond})`;
 }
 
-export function nestedList(store: ProjectStore, tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
+export function nestedList(
+  store: ProjectStore,
+  tableKey: string,
+  rowId: string,
+  columnKey: string,
+  params: ListParams,
+  linked: boolean,
+) {
   const l = linkOf(store, tableKey, columnKey);
   const id = rowKey(rowId);
   assertRow(store, l.here, id);
   const extra = linkedTo(l, store, id, linked);
   const compiled = compileList({ dialect: "sqlite", table: queryTable(l.related), ...params, extra });
-  const list = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(l.related, compiled.select, raw));
+  const list = store
+    .exec(compiled.list.sql, ...(compiled.list.params as never[]))
+    .map((raw) => apiRow(l.related, compiled.select, raw));
   const total = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
   return { list, pageInfo: pageInfo(total, params.limit, params.offset) };
 }
 
 /** Links (add) or unlinks (remove) one related record; returns the contract's message. */
-export function setLink(store: ProjectStore, tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean, actor: Actor) {
+export function setLink(
+  store: ProjectStore,
+  tableKey: string,
+  rowId: string,
+  columnKey: string,
+  refRowId: string,
+  add: boolean,
+  actor: Actor,
+) {
   const l = linkOf(store, tableKey, columnKey);
   const id = rowKey(rowId);
   const ref = rowKey(refRowId);
@@ -111,18 +140,29 @@ export function setLink(store: ProjectStore, tableKey: string, rowId: string, co
     } else if (l.o.type === "hm") {
       const relKey = Q(keyName(l.related));
       changed = add
-        ? store.exec(`UPDATE ${relT} SET ${fk} = ? WHERE ${relKey} = ? AND ${fk} IS NOT ? RETURNING 1`, id, ref, id).length
+        ? store.exec(`UPDATE ${relT} SET ${fk} = ? WHERE ${relKey} = ? AND ${fk} IS NOT ? RETURNING 1`, id, ref, id)
+            .length
         : store.exec(`UPDATE ${relT} SET ${fk} = NULL WHERE ${relKey} = ? AND ${fk} = ? RETURNING 1`, ref, id).length;
     } else {
       const hereKey = Q(keyName(l.here));
       changed = add
-        ? store.exec(`UPDATE ${hereT} SET ${fk} = ? WHERE ${hereKey} = ? AND ${fk} IS NOT ? RETURNING 1`, ref, id, ref).length
+        ? store.exec(`UPDATE ${hereT} SET ${fk} = ? WHERE ${hereKey} = ? AND ${fk} IS NOT ? RETURNING 1`, ref, id, ref)
+            .length
         : store.exec(`UPDATE ${hereT} SET ${fk} = NULL WHERE ${hereKey} = ? AND ${fk} = ? RETURNING 1`, id, ref).length;
     }
     if (!changed) throw add ? bad("This record is already linked") : missing("This record is not linked");
     const verb = add ? "linked" : "unlinked";
-    recordWrites(store, l.here.model.id, actor, [{ rowId: String(id), subType: "UPDATE", description: `${verb} ${l.col.title} ${ref}` }], new Date().toISOString());
-    return { msg: `The relation data has been ${add ? "created" : "deleted"} successfully`, relatedTableId: l.related.model.id };
+    recordWrites(
+      store,
+      l.here.model.id,
+      actor,
+      [{ rowId: String(id), subType: "UPDATE", description: `${verb} ${l.col.title} ${ref}` }],
+      new Date().toISOString(),
+    );
+    return {
+      msg: `The relation data has been ${add ? "created" : "deleted"} successfully`,
+      relatedTableId: l.related.model.id,
+    };
   });
 }
 
@@ -132,9 +172,15 @@ export function unlinkDeleted(store: ProjectStore, tableId: string, ids: number[
   for (const col of modelColumns(store, tableId).filter((c) => c.uidt === "LinkToAnotherRecord")) {
     const l = linkOf(store, tableId, col.id, true);
     if (l.junction) {
-      store.exec(`DELETE FROM ${Q(l.junction.table)} WHERE ${Q(l.junction.mine)} IN (SELECT value FROM json_each(?))`, json);
+      store.exec(
+        `DELETE FROM ${Q(l.junction.table)} WHERE ${Q(l.junction.mine)} IN (SELECT value FROM json_each(?))`,
+        json,
+      );
     } else if (l.o.type === "hm") {
-      store.exec(`UPDATE ${Q(l.related.model.tableName)} SET ${Q(l.fk!)} = NULL WHERE ${Q(l.fk!)} IN (SELECT value FROM json_each(?))`, json);
+      store.exec(
+        `UPDATE ${Q(l.related.model.tableName)} SET ${Q(l.fk!)} = NULL WHERE ${Q(l.fk!)} IN (SELECT value FROM json_each(?))`,
+        json,
+      );
     }
   }
 }

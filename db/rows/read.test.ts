@@ -3,7 +3,10 @@ import { col } from "../query/test-table";
 import type { QueryTable } from "../query";
 import { compilePage, PAGE_MEMO } from "./read";
 
-const table = (): QueryTable => ({ tableName: "items", columns: [col("Id", "ID", { pk: true }), col("Title", "SingleLineText"), col("Due", "Date")] });
+const table = (): QueryTable => ({
+  tableName: "items",
+  columns: [col("Id", "ID", { pk: true }), col("Title", "SingleLineText"), col("Due", "Date")],
+});
 
 describe("compiled pages", () => {
   it("compiles an unfiltered page once per table and parameters, each page with its own paging", () => {

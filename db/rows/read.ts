@@ -1,6 +1,14 @@
 import { bad } from "../errors";
 import { pageInfo } from "../page-info";
-import { compileCount, compileGroupBy, compileList, type CompiledList, type ListParams, type QueryColumn, type QueryTable } from "../query";
+import {
+  compileCount,
+  compileGroupBy,
+  compileList,
+  type CompiledList,
+  type ListParams,
+  type QueryColumn,
+  type QueryTable,
+} from "../query";
 import { eq } from "drizzle-orm";
 import { columns } from "../store/schema";
 import type { SqlRow } from "../store/store";
@@ -35,9 +43,20 @@ function buildQueryTable(t: TableRef): QueryTable {
     rowRule: t.access?.rule ?? null,
     columns: [
       ...t.cols.map((c): QueryColumn => {
-        const column: QueryColumn = { id: c.id, title: c.title, columnName: c.columnName, uidt: c.uidt, options: c.options, pk: c.pk };
+        const column: QueryColumn = {
+          id: c.id,
+          title: c.title,
+          columnName: c.columnName,
+          uidt: c.uidt,
+          options: c.options,
+          pk: c.pk,
+        };
         if (!c.type.writtenBy) return column;
-        return { ...column, selectExpr: userSelect(t.model.tableName, c.columnName), sortExpr: userSort(t.model.tableName, c.columnName) };
+        return {
+          ...column,
+          selectExpr: userSelect(t.model.tableName, c.columnName),
+          sortExpr: userSort(t.model.tableName, c.columnName),
+        };
       }),
       ...t.virtual,
     ],
@@ -70,7 +89,13 @@ export function apiRow(t: TableRef, select: readonly QueryColumn[], raw: SqlRow)
 /** One row by key with its computed fields, or null. */
 export function readById(store: ProjectStore, t: TableRef, id: number) {
   const pk = t.cols.find((c) => c.pk)!;
-  const where = { type: "cond" as const, logicalOp: "and" as const, column: pk.title, op: "eq" as const, value: String(id) };
+  const where = {
+    type: "cond" as const,
+    logicalOp: "and" as const,
+    column: pk.title,
+    op: "eq" as const,
+    value: String(id),
+  };
   const compiled = compileList({ dialect: "sqlite", table: queryTable(t), where, limit: 1, offset: 0 });
   const [raw] = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
   return raw ? apiRow(t, compiled.select, raw) : null;
@@ -81,9 +106,17 @@ const meOf = (scope?: RowScope): string | null => scope?.caller?.userId ?? null;
 
 // The key holds the whole filter (view filters and filterArrJson included), as anything in it
 // changes the count, and the reader when the filter names `@me` or a row rule binds them.
-function count(store: ProjectStore, t: TableRef, where: string | WhereNode | undefined, cache: CountCache, me: string | null): number {
+function count(
+  store: ProjectStore,
+  t: TableRef,
+  where: string | WhereNode | undefined,
+  cache: CountCache,
+  me: string | null,
+): number {
   const filter = whereKey(where);
-  const who = t.access?.rule ? `\u0000${t.access.reader.role}\u0000${t.access.reader.userId}\u0000${t.access.reader.email}` : "";
+  const who = t.access?.rule
+    ? `\u0000${t.access.reader.role}\u0000${t.access.reader.userId}\u0000${t.access.reader.email}`
+    : "";
   const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}${who}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
@@ -104,11 +137,15 @@ export { pageInfo };
 const compiledPages = new WeakMap<QueryTable, Map<string, CompiledList>>();
 export const PAGE_MEMO = 200;
 
-export function compilePage(table: QueryTable, p: Omit<ListParams, "where"> & { where?: string | WhereNode | null; me?: string | null }): CompiledList {
+export function compilePage(
+  table: QueryTable,
+  p: Omit<ListParams, "where"> & { where?: string | WhereNode | null; me?: string | null },
+): CompiledList {
   // Only a page shaped by sort, fields, limit and offset alone is kept: anything else (a filter, a
   // search, an extra condition) may change from call to call. `me` only matters inside a filter.
   const { sort: _s, fields: _f, limit: _l, offset: _o, me: _m, ...rest } = p;
-  if (Object.values(rest).some((v) => v !== undefined && v !== null && v !== "")) return compileList({ dialect: "sqlite", table, ...p });
+  if (Object.values(rest).some((v) => v !== undefined && v !== null && v !== ""))
+    return compileList({ dialect: "sqlite", table, ...p });
   let known = compiledPages.get(table);
   if (!known) compiledPages.set(table, (known = new Map()));
   const key = JSON.stringify([p.sort, p.fields, p.limit, p.offset]);
@@ -122,24 +159,48 @@ export function compilePage(table: QueryTable, p: Omit<ListParams, "where"> & { 
 }
 
 /** `scope`: the view (`{viewName}`) and the JSON extras, if any (views/scope.ts). */
-export function listRows(store: ProjectStore, tableKey: string, params: ListParams, cache: CountCache, scope?: RowScope) {
+export function listRows(
+  store: ProjectStore,
+  tableKey: string,
+  params: ListParams,
+  cache: CountCache,
+  scope?: RowScope,
+) {
   const t = tableRef(store, tableKey);
   const p = scopeParams(store, t, queryTable(t), params, scope);
   const compiled = compilePage(queryTable(t), { ...p, me: meOf(scope) });
   ensureIndexes(store, t, p);
-  const rows = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
+  const rows = store
+    .exec(compiled.list.sql, ...(compiled.list.params as never[]))
+    .map((raw) => apiRow(t, compiled.select, raw));
   const list = anonymousReader(scope) ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
   const totalRows = count(store, t, p.where, cache, meOf(scope));
   return {
     list,
     pageInfo: pageInfo(totalRows, params.limit, params.offset),
-    ...(params.offset > 0 && params.offset >= totalRows ? { errors: [{ message: "Offset is beyond the total number of rows" }] } : {}),
+    ...(params.offset > 0 && params.offset >= totalRows
+      ? { errors: [{ message: "Offset is beyond the total number of rows" }] }
+      : {}),
   };
 }
 
-export function countRows(store: ProjectStore, tableKey: string, where: string | undefined, cache: CountCache, scope?: RowScope) {
+export function countRows(
+  store: ProjectStore,
+  tableKey: string,
+  where: string | undefined,
+  cache: CountCache,
+  scope?: RowScope,
+) {
   const t = tableRef(store, tableKey);
-  return { count: count(store, t, scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where, cache, meOf(scope)) };
+  return {
+    count: count(
+      store,
+      t,
+      scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where,
+      cache,
+      meOf(scope),
+    ),
+  };
 }
 
 /** The first matching row, or `{}` (contract). */
@@ -159,11 +220,24 @@ export function groupBy(store: ProjectStore, tableKey: string, column: string, p
   const computed = t.virtual.find((v) => v.title === column || v.columnName === column);
   if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
   const where = scopeParams(store, t, queryTable(t), params, scope).where;
-  const compiled = compileGroupBy({ dialect: "sqlite", table: queryTable(t), column, where, sort: params.sort?.[0], limit: params.limit, offset: params.offset, me: meOf(scope) });
+  const compiled = compileGroupBy({
+    dialect: "sqlite",
+    table: queryTable(t),
+    column,
+    where,
+    sort: params.sort?.[0],
+    limit: params.limit,
+    offset: params.offset,
+    me: meOf(scope),
+  });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const raws = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
   // A person column groups by the stored id: its groups show the person (one directory query).
-  const values = withDirectory(store, [col], raws.map((r) => toApiRow([col], r)));
+  const values = withDirectory(
+    store,
+    [col],
+    raws.map((r) => toApiRow([col], r)),
+  );
   const hidden = anonymousReader(scope) ? withoutEmails([col], values) : values;
   const list = raws.map((r, i) => ({ [col.columnName]: hidden[i]![col.title] ?? null, count: r.count }));
   const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
@@ -180,6 +254,13 @@ export function probeFormula(store: ProjectStore, columnId: string): void {
   if (!col || col.uidt !== "Formula") return;
   store.schemaCache.clear();
   const t = tableRef(store, col.modelId);
-  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), fields: [col.title], sort: [col.title], limit: 1, offset: 0 });
+  const compiled = compileList({
+    dialect: "sqlite",
+    table: queryTable(t),
+    fields: [col.title],
+    sort: [col.title],
+    limit: 1,
+    offset: 0,
+  });
   store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
 }

@@ -22,7 +22,6 @@ import type { Actor } from "./audit";
 import type { RowColumn } from "./values";
 import type { RowScope } from "../views/scope";
 
-
 export { userJson };
 
 /** Records the caller when the table has a user column (inside the write's transaction). */
@@ -31,11 +30,14 @@ export function rememberWriter(store: ProjectStore, cols: readonly RowColumn[], 
   store.exec(
     `INSERT INTO ${DIRECTORY} (id, email, display_name) VALUES (?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET email = excluded.email, display_name = excluded.display_name`,
-    actor.id, actor.email, actor.name?.trim() || null,
+    actor.id,
+    actor.email,
+    actor.name?.trim() || null,
   );
 }
 
-const ref = (tableName: string, columnName: string): Frag => sql`${ident("sqlite", tableName)}.${ident("sqlite", columnName)}`;
+const ref = (tableName: string, columnName: string): Frag =>
+  sql`${ident("sqlite", tableName)}.${ident("sqlite", columnName)}`;
 const directory = ident("sqlite", DIRECTORY);
 
 /** The select-list SQL of a user column on SQLite: the directory's JSON of the id, else the id. */
@@ -57,20 +59,29 @@ export function withDirectory(store: ProjectStore, cols: readonly RowColumn[], r
   const users = cols.filter(isUserColumn);
   if (!users.length || !rows.length) return rows;
   const ids = new Set<string>();
-  for (const row of rows) for (const c of users) {
-    const v = row[c.title] as { id?: unknown } | null | undefined;
-    if (v && typeof v.id === "string") ids.add(v.id);
-  }
+  for (const row of rows)
+    for (const c of users) {
+      const v = row[c.title] as { id?: unknown } | null | undefined;
+      if (v && typeof v.id === "string") ids.add(v.id);
+    }
   if (!ids.size) return rows;
   const known = new Map(
-    store.exec(`SELECT id, email, display_name FROM ${DIRECTORY} WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify([...ids]))
-      .map((u) => [String(u.id), { id: String(u.id), email: String(u.email), display_name: (u.display_name as string | null) ?? null }]),
+    store
+      .exec(
+        `SELECT id, email, display_name FROM ${DIRECTORY} WHERE id IN (SELECT value FROM json_each(?))`,
+        JSON.stringify([...ids]),
+      )
+      .map((u) => [
+        String(u.id),
+        { id: String(u.id), email: String(u.email), display_name: (u.display_name as string | null) ?? null },
+      ]),
   );
-  for (const row of rows) for (const c of users) {
-    const v = row[c.title] as { id?: unknown } | null | undefined;
-    const user = v && typeof v.id === "string" ? known.get(v.id) : undefined;
-    if (user) row[c.title] = user;
-  }
+  for (const row of rows)
+    for (const c of users) {
+      const v = row[c.title] as { id?: unknown } | null | undefined;
+      const user = v && typeof v.id === "string" ? known.get(v.id) : undefined;
+      if (user) row[c.title] = user;
+    }
   return rows;
 }
 
@@ -94,9 +105,14 @@ function nameOnly(v: unknown): unknown {
  * API rows without the e-mail addresses of their person values (for anonymous readers): the
  * person columns and the lookups that resolve to one (a computed column's `uidt` is its result type).
  */
-export function withoutEmails<R extends Record<string, unknown>>(columns: ReadonlyArray<{ title: string; uidt: UIType }>, rows: R[]): R[] {
+export function withoutEmails<R extends Record<string, unknown>>(
+  columns: ReadonlyArray<{ title: string; uidt: UIType }>,
+  rows: R[],
+): R[] {
   const people = columns.filter((c) => fieldType(c.uidt)?.writtenBy);
   if (!people.length) return rows;
-  for (const row of rows) for (const c of people) if (Object.hasOwn(row, c.title)) (row as Record<string, unknown>)[c.title] = nameOnly(row[c.title]);
+  for (const row of rows)
+    for (const c of people)
+      if (Object.hasOwn(row, c.title)) (row as Record<string, unknown>)[c.title] = nameOnly(row[c.title]);
   return rows;
 }

@@ -16,13 +16,22 @@ export interface FormLink {
  * Links of questions the form's conditions hid are not set. Answers the form's answer and the
  * tables whose rows changed through the links.
  */
-export function submitWithLinks(store: ProjectStore, tableKey: string, viewKey: string, body: unknown, links: readonly FormLink[], actor: Actor) {
+export function submitWithLinks(
+  store: ProjectStore,
+  tableKey: string,
+  viewKey: string,
+  body: unknown,
+  links: readonly FormLink[],
+  actor: Actor,
+) {
   const res = submitForm(store, tableKey, viewKey, body, actor);
   if (!links.length) return { ...res, relatedTableIds: [] as string[] };
   const t = tableRef(store, tableKey);
   const pk = t.cols.find((c) => c.pk);
   const rowId = pk ? String((res.row as Record<string, unknown>)[pk.title]) : "";
   const related = new Set<string>();
-  for (const l of links) if (!res.hiddenColumns.includes(l.columnId)) related.add(setLink(store, tableKey, rowId, l.columnId, l.refId, true, actor).relatedTableId);
+  for (const l of links)
+    if (!res.hiddenColumns.includes(l.columnId))
+      related.add(setLink(store, tableKey, rowId, l.columnId, l.refId, true, actor).relatedTableId);
   return { ...res, relatedTableIds: [...related] };
 }

@@ -54,7 +54,11 @@ function anyRules(store: ProjectStore, reader: Reader): boolean {
   const key = `access-any:${reader.role}`;
   let known = store.schemaCache.get(key) as boolean | undefined;
   if (known === undefined) {
-    known = store.exec("SELECT 1 FROM _nc_table_access WHERE role = ? AND (fields <> '{}' OR row_rule IS NOT NULL) LIMIT 1", reader.role).length > 0;
+    known =
+      store.exec(
+        "SELECT 1 FROM _nc_table_access WHERE role = ? AND (fields <> '{}' OR row_rule IS NOT NULL) LIMIT 1",
+        reader.role,
+      ).length > 0;
     store.schemaCache.set(key, known);
   }
   return known;
@@ -69,7 +73,9 @@ function narrowRef(store: ProjectStore, full: TableRef, reader: Reader): TableRe
   const now = new Date();
   const n = narrowing(store, full.model.id, reader.role);
   const restrict = (targetId: string, alias: string) => ruleFrag(store, targetId, reader, alias, now);
-  const virtual = full.virtual.length ? virtualColumns(computedSchema(store), full.model, modelColumns(store, full.model.id), "sqlite", restrict) : full.virtual;
+  const virtual = full.virtual.length
+    ? virtualColumns(computedSchema(store), full.model, modelColumns(store, full.model.id), "sqlite", restrict)
+    : full.virtual;
   const denied = new Map<string, "hidden" | "read-only">();
   for (const c of [...full.cols, ...full.virtual]) {
     const mode = n.hidden.has(c.id) ? "hidden" : n.readOnly.has(c.id) ? "read-only" : null;
@@ -89,7 +95,11 @@ function narrowRef(store: ProjectStore, full: TableRef, reader: Reader): TableRe
 function loadTableRef(store: ProjectStore, idOrTitle: string): TableRef {
   const model =
     store.meta.select().from(models).where(eq(models.id, idOrTitle)).get() ??
-    store.meta.select().from(models).where(sql`${models.title} = ${idOrTitle}`).get();
+    store.meta
+      .select()
+      .from(models)
+      .where(sql`${models.title} = ${idOrTitle}`)
+      .get();
   if (!model) throw missing("Table not found");
   const all = modelColumns(store, model.id);
   const cols = rowColumns(all);

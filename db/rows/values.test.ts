@@ -3,8 +3,25 @@ import type { ColumnRow } from "../store/schema";
 import { rowColumns, toApiRow, toStored } from "./values";
 
 const column = (id: string, title: string, columnName: string): ColumnRow => ({
-  id, modelId: "md_1", title, columnName, uidt: "SingleLineText", dt: "TEXT", pk: 0, pv: 0, ai: 0, rqd: 0, unique: 0,
-  system: 0, cdf: null, meta: "{}", colOptions: null, description: null, order: 1, createdAt: "", updatedAt: "",
+  id,
+  modelId: "md_1",
+  title,
+  columnName,
+  uidt: "SingleLineText",
+  dt: "TEXT",
+  pk: 0,
+  pv: 0,
+  ai: 0,
+  rqd: 0,
+  unique: 0,
+  system: 0,
+  cdf: null,
+  meta: "{}",
+  colOptions: null,
+  description: null,
+  order: 1,
+  createdAt: "",
+  updatedAt: "",
 });
 
 describe("API rows", () => {
@@ -32,12 +49,23 @@ describe("person columns", () => {
   const forged = { Name: "x", "Made by": "us_other", changed_by: "us_other" };
 
   it("take the caller on insert, whatever the body says", () => {
-    expect(toStored(cols, forged, "insert", "2024-01-01T00:00:00.000Z", "us_me")).toEqual({ name: "x", made_by: "us_me", changed_by: "us_me" });
+    expect(toStored(cols, forged, "insert", "2024-01-01T00:00:00.000Z", "us_me")).toEqual({
+      name: "x",
+      made_by: "us_me",
+      changed_by: "us_me",
+    });
   });
   it("keep the creator on update and take the caller as the modifier", () => {
-    expect(toStored(cols, forged, "update", "2024-01-01T00:00:00.000Z", "us_me")).toEqual({ name: "x", changed_by: "us_me" });
+    expect(toStored(cols, forged, "update", "2024-01-01T00:00:00.000Z", "us_me")).toEqual({
+      name: "x",
+      changed_by: "us_me",
+    });
   });
   it("stay empty for a writer without an account", () => {
-    expect(toStored(cols, { Name: "x" }, "insert", "2024-01-01T00:00:00.000Z", null)).toEqual({ name: "x", made_by: null, changed_by: null });
+    expect(toStored(cols, { Name: "x" }, "insert", "2024-01-01T00:00:00.000Z", null)).toEqual({
+      name: "x",
+      made_by: null,
+      changed_by: null,
+    });
   });
 });

@@ -77,7 +77,13 @@ const isEmpty = (v: unknown) => v === null || v === undefined;
  * read by the column's title first, then by its column_name. `by` is the caller's user id for the
  * user columns (null: a visitor without an account).
  */
-export function toStored(cols: RowColumn[], body: unknown, mode: "insert" | "update", now: string, by: string | null = null): Record<string, Stored> {
+export function toStored(
+  cols: RowColumn[],
+  body: unknown,
+  mode: "insert" | "update",
+  now: string,
+  by: string | null = null,
+): Record<string, Stored> {
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw bad("A row must be a JSON object");
   const out: Record<string, Stored> = {};
   let rowBytes = 0;
@@ -108,12 +114,14 @@ export function toStored(cols: RowColumn[], body: unknown, mode: "insert" | "upd
     if (mode === "insert" && !present && stored === null) continue;
     if (typeof stored === "string") {
       const bytes = utf8Bytes(stored);
-      if (bytes > MAX_VALUE_BYTES) throw bad(`${c.title}: a value may be at most ${MAX_VALUE_BYTES} bytes (this one is ${bytes})`);
+      if (bytes > MAX_VALUE_BYTES)
+        throw bad(`${c.title}: a value may be at most ${MAX_VALUE_BYTES} bytes (this one is ${bytes})`);
       rowBytes += bytes;
     }
     out[c.columnName] = stored;
   }
-  if (rowBytes > MAX_ROW_BYTES) throw bad(`A row may hold at most ${MAX_ROW_BYTES} bytes of values (this one holds ${rowBytes})`);
+  if (rowBytes > MAX_ROW_BYTES)
+    throw bad(`A row may hold at most ${MAX_ROW_BYTES} bytes of values (this one holds ${rowBytes})`);
   return out;
 }
 
@@ -123,7 +131,11 @@ export function toStored(cols: RowColumn[], body: unknown, mode: "insert" | "upd
  * object's prototype or be dropped, and the object stays plain for the room's RPC (structured
  * clone refuses prototype-less objects).
  */
-export function toApiRow(cols: RowColumn[], raw: SqlRow, extra: Array<[string, unknown]> = []): Record<string, unknown> {
+export function toApiRow(
+  cols: RowColumn[],
+  raw: SqlRow,
+  extra: Array<[string, unknown]> = [],
+): Record<string, unknown> {
   const entries: Array<[string, unknown]> = [];
   for (const c of cols) {
     if (!Object.hasOwn(raw, c.columnName)) continue;

@@ -23,7 +23,6 @@ const MAX_PARAMS = 100;
 const MAX_JSON_CHARS = 1_000_000;
 const pkOf = (cols: RowColumn[]) => cols.find((c) => c.pk)!;
 
-
 const prefixed = (i: number, total: number, err: unknown) =>
   total > 1 && err instanceof Error ? bad(`Row ${i + 1}: ${err.message}`) : err;
 
@@ -57,7 +56,13 @@ function insertShape(model: ModelRow, cols: RowColumn[]): InsertShape {
 }
 
 /** Inserts rows in one transaction (all or nothing); returns their new ids in order. */
-export function insertRows(store: ProjectStore, model: ModelRow, cols: RowColumn[], bodies: unknown[], actor: Actor): number[] {
+export function insertRows(
+  store: ProjectStore,
+  model: ModelRow,
+  cols: RowColumn[],
+  bodies: unknown[],
+  actor: Actor,
+): number[] {
   const now = new Date().toISOString();
   const stored = bodies.map((b, i) => {
     try {
@@ -86,7 +91,8 @@ export function insertRows(store: ProjectStore, model: ModelRow, cols: RowColumn
     } else {
       const select = names.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");
       const sql = `INSERT INTO ${quoteIdent(model.tableName)} (${names.map(quoteIdent).join(", ")}) SELECT ${select} FROM json_each(?) ORDER BY key RETURNING ${quoteIdent(pkOf(cols).columnName)} AS id`;
-      for (const chunk of jsonChunks(stored.map((row) => names.map((n) => row[n] ?? null)))) for (const r of store.exec(sql, chunk)) ids.push(r.id as number);
+      for (const chunk of jsonChunks(stored.map((row) => names.map((n) => row[n] ?? null))))
+        for (const r of store.exec(sql, chunk)) ids.push(r.id as number);
     }
     ids.sort((a, b) => a - b);
     recordInserts(store, model.id, actor, ids, now);
@@ -118,7 +124,13 @@ export function readRowById(store: ProjectStore, model: ModelRow, cols: RowColum
 }
 
 /** Updates rows (each `{id, body}`) in one transaction, recording what changed. */
-export function updateRows(store: ProjectStore, model: ModelRow, cols: RowColumn[], updates: Array<{ id: number; body: unknown }>, actor: Actor) {
+export function updateRows(
+  store: ProjectStore,
+  model: ModelRow,
+  cols: RowColumn[],
+  updates: Array<{ id: number; body: unknown }>,
+  actor: Actor,
+) {
   const now = new Date().toISOString();
   const table = quoteIdent(model.tableName);
   const pk = quoteIdent(pkOf(cols).columnName);
@@ -135,7 +147,11 @@ export function updateRows(store: ProjectStore, model: ModelRow, cols: RowColumn
       if (!before) throw missing(updates.length > 1 ? `Row ${i + 1}: row ${id} not found` : "Row not found");
       const names = Object.keys(values);
       if (names.length) {
-        store.exec(`UPDATE ${table} SET ${names.map((n) => `${quoteIdent(n)} = ?`).join(", ")} WHERE ${pk} = ?`, ...names.map((n) => values[n]!), id);
+        store.exec(
+          `UPDATE ${table} SET ${names.map((n) => `${quoteIdent(n)} = ?`).join(", ")} WHERE ${pk} = ?`,
+          ...names.map((n) => values[n]!),
+          id,
+        );
       }
       const changes: Record<string, { old: unknown; new: unknown }> = {};
       for (const c of cols) {
@@ -143,7 +159,20 @@ export function updateRows(store: ProjectStore, model: ModelRow, cols: RowColumn
         changes[c.title] = { old: before[c.columnName] ?? null, new: values[c.columnName] };
       }
       if (Object.keys(changes).length) {
-        recordWrites(store, model.id, actor, [{ rowId: String(id), subType: "UPDATE", description: `changed ${Object.keys(changes).join(", ")}`, details: changes }], now);
+        recordWrites(
+          store,
+          model.id,
+          actor,
+          [
+            {
+              rowId: String(id),
+              subType: "UPDATE",
+              description: `changed ${Object.keys(changes).join(", ")}`,
+              details: changes,
+            },
+          ],
+          now,
+        );
       }
     });
   });
@@ -153,7 +182,14 @@ export function updateRows(store: ProjectStore, model: ModelRow, cols: RowColumn
  * Deletes rows by id in one transaction; every id must exist. `files` receives the uploads the
  * deleted rows named (read by the same DELETE ... RETURNING), to remove once this commits.
  */
-export function deleteRows(store: ProjectStore, model: ModelRow, cols: RowColumn[], ids: number[], actor: Actor, files?: FileSink) {
+export function deleteRows(
+  store: ProjectStore,
+  model: ModelRow,
+  cols: RowColumn[],
+  ids: number[],
+  actor: Actor,
+  files?: FileSink,
+) {
   const now = new Date().toISOString();
   const table = quoteIdent(model.tableName);
   const pk = quoteIdent(pkOf(cols).columnName);
@@ -168,7 +204,13 @@ export function deleteRows(store: ProjectStore, model: ModelRow, cols: RowColumn
       if (withFiles.length) collectFiles(found, withFiles, gone[0]!);
     });
     files?.push(...found);
-    recordWrites(store, model.id, actor, ids.map((id) => ({ rowId: String(id), subType: "DELETE", description: "deleted the record" })), now);
+    recordWrites(
+      store,
+      model.id,
+      actor,
+      ids.map((id) => ({ rowId: String(id), subType: "DELETE", description: "deleted the record" })),
+      now,
+    );
     return ids.length;
   });
 }

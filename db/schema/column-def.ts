@@ -52,7 +52,12 @@ export function checkUidt(uidt: unknown): UIType {
 }
 
 /** Validated type settings: meta merged with colOptions, in the registry's schema. */
-export function checkOptions(uidt: UIType, title: string, meta: Record<string, unknown>, colOptions: Record<string, unknown>) {
+export function checkOptions(
+  uidt: UIType,
+  title: string,
+  meta: Record<string, unknown>,
+  colOptions: Record<string, unknown>,
+) {
   const res = parseOptions(uidt, { ...meta, ...colOptions });
   if (!res.ok) throw bad(`${title}: ${res.error}`);
   return res.value as Record<string, unknown>;
@@ -63,7 +68,12 @@ export function checkOptions(uidt: UIType, title: string, meta: Record<string, u
  * from it, coloured from the default palette. The type's options schema reads `dtxp`; what it
  * derives is stored as the column's options, so reads need no `dtxp` afterwards.
  */
-export function optionsFromDtxp(uidt: UIType, title: string, meta: Record<string, unknown>, dtxp: unknown): Record<string, unknown> {
+export function optionsFromDtxp(
+  uidt: UIType,
+  title: string,
+  meta: Record<string, unknown>,
+  dtxp: unknown,
+): Record<string, unknown> {
   if (typeof dtxp !== "string" || !dtxp.trim()) return {};
   const derived = parseOptions(uidt, { ...meta, dtxp });
   if (derived.ok) {
@@ -76,9 +86,15 @@ export function optionsFromDtxp(uidt: UIType, title: string, meta: Record<string
 }
 
 /** The stored default of a column, validated by its type (`Default value 'x' is not a select option.`). */
-export function checkDefault(uidt: UIType, title: string, options: Record<string, unknown>, cdf: ColumnInput["cdf"]): string | null {
+export function checkDefault(
+  uidt: UIType,
+  title: string,
+  options: Record<string, unknown>,
+  cdf: ColumnInput["cdf"],
+): string | null {
   if (cdf === null || cdf === undefined || cdf === "") return null;
-  if (typeof cdf === "string" && cdf.length > MAX_META_CHARS) throw bad(`Default value exceeds ${MAX_META_CHARS} characters`);
+  if (typeof cdf === "string" && cdf.length > MAX_META_CHARS)
+    throw bad(`Default value exceeds ${MAX_META_CHARS} characters`);
   const res = fieldType(uidt).fromApi(cdf, { title, options });
   if (!res.ok) throw bad(`Default value '${String(cdf)}' is not valid: ${res.error}`);
   return res.value === null ? null : String(res.value);

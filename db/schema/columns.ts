@@ -41,9 +41,16 @@ export function addColumn(store: ProjectStore, projectId: string, tableId: strin
       touch(store, tableId, input.column_order as Placement | undefined);
       return readTable(store, projectId, tableId);
     }
-    const col = buildColumn(input, tableId, order, cols.map((c) => c.columnName ?? ""), now());
+    const col = buildColumn(
+      input,
+      tableId,
+      order,
+      cols.map((c) => c.columnName ?? ""),
+      now(),
+    );
     assertTitleFree(cols, col.title);
-    if (col.uidt === "ID" || col.pk || col.uidt === "ForeignKey") throw bad(`${col.uidt} columns are made by the system`);
+    if (col.uidt === "ID" || col.pk || col.uidt === "ForeignKey")
+      throw bad(`${col.uidt} columns are made by the system`);
     col.pv = 0;
     store.meta.insert(columns).values(col).run();
     store.exec(`ALTER TABLE ${quoteIdent(model.tableName)} ADD COLUMN ${columnDdl(col)}`);
@@ -66,17 +73,25 @@ export function updateColumn(store: ProjectStore, projectId: string, columnId: s
     const uidt = checkUidt(input.uidt ?? current.uidt);
     const locked = current.pk || current.system;
     if (locked && uidt !== current.uidt) throw bad(`${current.title} is a system column; only its name can change`);
-    const meta = input.meta === undefined ? JSON.parse(current.meta) : typeof input.meta === "string" ? JSON.parse(input.meta || "{}") : (input.meta ?? {});
+    const meta =
+      input.meta === undefined
+        ? JSON.parse(current.meta)
+        : typeof input.meta === "string"
+          ? JSON.parse(input.meta || "{}")
+          : (input.meta ?? {});
     // Links, lookups and rollups keep the settings they were made with (their checks run at
     // creation); a formula changes only through a new formula_raw, checked again here.
     const computed = fieldType(current.uidt as UIType).virtual;
-    if (computed && uidt !== current.uidt) throw bad(`${current.title} is a ${current.uidt} field; to change its type, delete it and add a new field`);
+    if (computed && uidt !== current.uidt)
+      throw bad(`${current.title} is a ${current.uidt} field; to change its type, delete it and add a new field`);
     // Its cells would all be emptied: a person column holds only what the server stamped.
-    if (fieldType(uidt).writtenBy && uidt !== current.uidt) throw bad(`${current.title} cannot become a ${uidt} field: add a new ${uidt} field instead`);
+    if (fieldType(uidt).writtenBy && uidt !== current.uidt)
+      throw bad(`${current.title} cannot become a ${uidt} field: add a new ${uidt} field instead`);
     const stored = current.colOptions ? JSON.parse(current.colOptions) : {};
     let colOptions = computed || input.colOptions === undefined ? stored : (input.colOptions ?? {});
     const formulaRaw = (input as { formula_raw?: unknown }).formula_raw ?? jsonObject(input.colOptions).formula_raw;
-    if (uidt === "Formula" && formulaRaw !== undefined) colOptions = formulaOptions(store, model, formulaRaw, current.id);
+    if (uidt === "Formula" && formulaRaw !== undefined)
+      colOptions = formulaOptions(store, model, formulaRaw, current.id);
     const options = checkOptions(uidt, title, meta, colOptions);
     const typeDef = fieldType(uidt);
     if (typeDef.virtual !== fieldType(current.uidt as UIType).virtual) {
@@ -98,7 +113,11 @@ export function updateColumn(store: ProjectStore, projectId: string, columnId: s
     store.meta.update(columns).set(next).where(eq(columns.id, current.id)).run();
     // A belongs-to link is required exactly when its hidden FK column is (SPEC 5).
     if (uidt === "LinkToAnotherRecord" && linkOptions(current).type === "bt") {
-      store.meta.update(columns).set({ rqd: next.rqd }).where(eq(columns.id, linkOptions(current).fk_child_column_id)).run();
+      store.meta
+        .update(columns)
+        .set({ rqd: next.rqd })
+        .where(eq(columns.id, linkOptions(current).fk_child_column_id))
+        .run();
     }
     touch(store, model.id);
     return readTable(store, projectId, model.id);
@@ -113,7 +132,10 @@ export function deleteColumn(store: ProjectStore, projectId: string, columnId: s
   if (c.pv) throw bad(`${c.title} is the display value; choose another display value column first`);
   const reverse = c.uidt === "LinkToAnotherRecord" ? findColumn(store, linkOptions(c).fk_reverse_column_id) : null;
   const users = [...dependents(store, c), ...(reverse ? dependents(store, reverse) : [])];
-  if (users.length) throw bad(`${c.title} is used by ${users.map((u) => u.title).join(", ")}; delete ${users.length > 1 ? "those" : "that"} first`);
+  if (users.length)
+    throw bad(
+      `${c.title} is used by ${users.map((u) => u.title).join(", ")}; delete ${users.length > 1 ? "those" : "that"} first`,
+    );
   return store.transaction(() => {
     if (c.uidt === "LinkToAnotherRecord") {
       dropLink(store, c);
@@ -136,7 +158,11 @@ export function setPrimary(store: ProjectStore, columnId: string) {
   if (c.pk || c.system) throw bad(`${c.title} cannot be the display value`);
   store.transaction(() => {
     store.meta.update(columns).set({ pv: 0 }).where(eq(columns.modelId, c.modelId)).run();
-    store.meta.update(columns).set({ pv: 1 }).where(and(eq(columns.id, c.id))).run();
+    store.meta
+      .update(columns)
+      .set({ pv: 1 })
+      .where(and(eq(columns.id, c.id)))
+      .run();
     touch(store, c.modelId);
   });
   return true;
@@ -144,6 +170,10 @@ export function setPrimary(store: ProjectStore, columnId: string) {
 
 /** After any column change: the table's views get (or lose) the column; `placement` is contract 4.3 `column_order`. */
 function touch(store: ProjectStore, tableId: string, placement?: Placement) {
-  store.meta.update(models).set({ updatedAt: sql`${now()}` }).where(eq(models.id, tableId)).run();
+  store.meta
+    .update(models)
+    .set({ updatedAt: sql`${now()}` })
+    .where(eq(models.id, tableId))
+    .run();
   syncViewColumns(store, tableId, placement);
 }

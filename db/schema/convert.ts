@@ -58,7 +58,9 @@ export function convertColumn(store: ProjectStore, model: ModelRow, from: Column
     else if (failed++ < MAX_EXAMPLES) failures.push(`"${text.slice(0, 40)}"`);
   }
   if (failed) {
-    throw bad(`Cannot change ${from.title} to ${to.uidt}: ${failed} value${failed > 1 ? "s do" : " does"} not fit (${failures.join(", ")})`);
+    throw bad(
+      `Cannot change ${from.title} to ${to.uidt}: ${failed} value${failed > 1 ? "s do" : " does"} not fit (${failures.join(", ")})`,
+    );
   }
   const newDecl = newType.storage("sqlite", newCtx.options) ?? "TEXT";
   if (sameType || newDecl === oldType.storage("sqlite", oldCtx.options)) {

@@ -92,10 +92,18 @@ export function tableJson(m: ModelRow, projectId: string) {
 function withCurrentFormula(c: ColumnRow, titles: Map<string, string>): ColumnRow {
   if (c.uidt !== "Formula" || !c.colOptions) return c;
   const o = jsonObject(c.colOptions);
-  return typeof o.formula === "string" && o.formula ? { ...c, colOptions: JSON.stringify({ ...o, formula_raw: toRaw(o.formula, titles) }) } : c;
+  return typeof o.formula === "string" && o.formula
+    ? { ...c, colOptions: JSON.stringify({ ...o, formula_raw: toRaw(o.formula, titles) }) }
+    : c;
 }
 
-export function fullTableJson(m: ModelRow, cols: ColumnRow[], views: ViewRow[], projectId: string, filterTypes?: ReadonlyMap<string, UIType>) {
+export function fullTableJson(
+  m: ModelRow,
+  cols: ColumnRow[],
+  views: ViewRow[],
+  projectId: string,
+  filterTypes?: ReadonlyMap<string, UIType>,
+) {
   const titles = new Map(cols.map((c) => [c.id, c.title]));
   const columns = cols.map((c) => columnJson(withCurrentFormula(c, titles), projectId, filterTypes?.get(c.id)));
   return {

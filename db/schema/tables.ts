@@ -70,9 +70,17 @@ export function createTable(store: ProjectStore, projectId: string, input: Creat
     assertTitleFree(store, title);
     const ts = now();
     const modelId = newId("md_");
-    const takenTables = store.meta.select({ n: models.tableName }).from(models).all().map((r) => r.n);
+    const takenTables = store.meta
+      .select({ n: models.tableName })
+      .from(models)
+      .all()
+      .map((r) => r.n);
     const tableName = physicalName(input.table_name || title, takenTables, "table");
-    const maxOrder = store.meta.select({ m: sql<number>`coalesce(max(${models.order}), 0)` }).from(models).get()?.m ?? 0;
+    const maxOrder =
+      store.meta
+        .select({ m: sql<number>`coalesce(max(${models.order}), 0)` })
+        .from(models)
+        .get()?.m ?? 0;
 
     // The caller's system columns (the GUI sends Id/CreatedAt/UpdatedAt) keep their titles.
     const given = input.columns ?? [];
@@ -87,9 +95,16 @@ export function createTable(store: ProjectStore, projectId: string, input: Creat
     const built: ColumnRow[] = [];
     const titles = new Set<string>();
     const add = (c: ColumnInput, isSystem: boolean) => {
-      const row = buildColumn(c, modelId, built.length + 1, built.map((b) => b.columnName!), ts);
+      const row = buildColumn(
+        c,
+        modelId,
+        built.length + 1,
+        built.map((b) => b.columnName!),
+        ts,
+      );
       if (titles.has(row.title.toLowerCase())) throw bad(`Duplicate column alias: ${row.title}`);
-      if (isVirtual(row.uidt as UIType)) throw bad(`${row.title}: add links and computed fields after the table exists`);
+      if (isVirtual(row.uidt as UIType))
+        throw bad(`${row.title}: add links and computed fields after the table exists`);
       titles.add(row.title.toLowerCase());
       built.push({ ...row, system: isSystem && row.uidt !== "ID" ? 1 : 0 });
     };
@@ -102,8 +117,15 @@ export function createTable(store: ProjectStore, projectId: string, input: Creat
     for (const c of built) c.pv = c === pv ? 1 : 0;
 
     const model: ModelRow = {
-      id: modelId, title, tableName, type: "table", mm: 0, meta: JSON.stringify(input.meta ?? {}),
-      order: maxOrder + 1, createdAt: ts, updatedAt: ts,
+      id: modelId,
+      title,
+      tableName,
+      type: "table",
+      mm: 0,
+      meta: JSON.stringify(input.meta ?? {}),
+      order: maxOrder + 1,
+      createdAt: ts,
+      updatedAt: ts,
     };
     store.meta.insert(models).values(model).run();
     for (const c of built) store.meta.insert(columns).values(c).run();
@@ -129,7 +151,11 @@ export const updateTableInput = z.object({
 export function updateTable(store: ProjectStore, tableId: string, input: z.infer<typeof updateTableInput>) {
   const m = findModel(store, tableId);
   if (input.meta && input.title === undefined) {
-    store.meta.update(models).set({ meta: JSON.stringify(input.meta), updatedAt: now() }).where(eq(models.id, m.id)).run();
+    store.meta
+      .update(models)
+      .set({ meta: JSON.stringify(input.meta), updatedAt: now() })
+      .where(eq(models.id, m.id))
+      .run();
     return;
   }
   const title = checkTableTitle(input.title ?? input.table_name);
@@ -137,7 +163,11 @@ export function updateTable(store: ProjectStore, tableId: string, input: z.infer
     assertTitleFree(store, title, m.id);
     store.meta.update(models).set({ title, updatedAt: now() }).where(eq(models.id, m.id)).run();
     // The default view carries the table's name.
-    store.meta.update(views).set({ title }).where(and(eq(views.modelId, m.id), eq(views.isDefault, 1))).run();
+    store.meta
+      .update(views)
+      .set({ title })
+      .where(and(eq(views.modelId, m.id), eq(views.isDefault, 1)))
+      .run();
   });
 }
 
@@ -154,14 +184,26 @@ export function deleteTable(store: ProjectStore, tableId: string): string[] {
     const gone = [m.id, ...modelColumns(store, m.id).map((c) => c.id)];
     // Links go with both their sides; lookups and rollups elsewhere that read through them too.
     for (const link of modelColumns(store, m.id).filter((c) => c.uidt === "LinkToAnotherRecord")) {
-      const reverse = store.meta.select().from(columns).where(eq(columns.id, linkOptions(link).fk_reverse_column_id)).get();
+      const reverse = store.meta
+        .select()
+        .from(columns)
+        .where(eq(columns.id, linkOptions(link).fk_reverse_column_id))
+        .get();
       for (const dep of [...dependents(store, link), ...(reverse ? dependents(store, reverse) : [])]) {
         store.meta.delete(columns).where(eq(columns.id, dep.id)).run();
         gone.push(dep.id);
       }
-      if (store.meta.select({ id: columns.id }).from(columns).where(eq(columns.id, link.id)).get()) gone.push(...dropLink(store, link));
+      if (store.meta.select({ id: columns.id }).from(columns).where(eq(columns.id, link.id)).get())
+        gone.push(...dropLink(store, link));
     }
-    gone.push(...store.meta.select({ id: views.id }).from(views).where(eq(views.modelId, m.id)).all().map((v) => v.id));
+    gone.push(
+      ...store.meta
+        .select({ id: views.id })
+        .from(views)
+        .where(eq(views.modelId, m.id))
+        .all()
+        .map((v) => v.id),
+    );
     gone.push(...dropTableViewChildren(store, m.id));
     store.meta.delete(columns).where(eq(columns.modelId, m.id)).run();
     store.meta.delete(views).where(eq(views.modelId, m.id)).run();

@@ -31,7 +31,10 @@ function holdsNumbers(store: ProjectStore, target: ColumnRow): boolean {
   if (target.columnName) return fieldType(target.uidt as UIType)?.kind === "number";
   if (target.uidt === "Formula") return true;
   try {
-    return fieldType(computedFilterType(computedSchema(store), computedSchema(store).model(target.modelId), target)).kind === "number";
+    return (
+      fieldType(computedFilterType(computedSchema(store), computedSchema(store).model(target.modelId), target)).kind ===
+      "number"
+    );
   } catch {
     return false;
   }
@@ -55,16 +58,29 @@ function targetOf(store: ProjectStore, rel: ColumnRow, id: string, name: string)
 }
 
 /** Adds a link, lookup or rollup column; returns the ids of every column it created. */
-export function addVirtualColumn(store: ProjectStore, model: ModelRow, cols: ColumnRow[], input: ColumnInput, order: number, ts: string): string[] {
+export function addVirtualColumn(
+  store: ProjectStore,
+  model: ModelRow,
+  cols: ColumnRow[],
+  input: ColumnInput,
+  order: number,
+  ts: string,
+): string[] {
   const raw = input as Record<string, unknown>;
   if (input.uidt === "LinkToAnotherRecord") {
-    const parsed = linkInput.safeParse({ ...raw, childId: raw.childId ?? (input.colOptions as Record<string, unknown> | undefined)?.fk_related_model_id });
+    const parsed = linkInput.safeParse({
+      ...raw,
+      childId: raw.childId ?? (input.colOptions as Record<string, unknown> | undefined)?.fk_related_model_id,
+    });
     if (!parsed.success) throw bad(parsed.error.issues[0]!.message);
     return createLink(store, model.id, parsed.data);
   }
   const title = checkColumnTitle(input.title);
   const opts = { ...(input.colOptions ?? {}), ...raw };
-  if (input.uidt === "Formula") return [insertVirtual(store, model, title, "Formula", formulaOptions(store, model, opts.formula_raw), input, order, ts)];
+  if (input.uidt === "Formula")
+    return [
+      insertVirtual(store, model, title, "Formula", formulaOptions(store, model, opts.formula_raw), input, order, ts),
+    ];
   const rel = relationOf(cols, str(opts.fk_relation_column_id, "fk_relation_column_id"));
   let colOptions: Record<string, unknown>;
   if (input.uidt === "Lookup") {
@@ -72,9 +88,11 @@ export function addVirtualColumn(store: ProjectStore, model: ModelRow, cols: Col
     colOptions = { fk_relation_column_id: rel.id, fk_lookup_column_id: target.id };
   } else if (input.uidt === "Rollup") {
     const fn = str(opts.rollup_function, "rollup_function");
-    if (!(ROLLUP_FUNCTIONS as readonly string[]).includes(fn)) throw bad(`rollup_function must be one of ${ROLLUP_FUNCTIONS.join(", ")}`);
+    if (!(ROLLUP_FUNCTIONS as readonly string[]).includes(fn))
+      throw bad(`rollup_function must be one of ${ROLLUP_FUNCTIONS.join(", ")}`);
     const target = targetOf(store, rel, str(opts.fk_rollup_column_id, "fk_rollup_column_id"), "fk_rollup_column_id");
-    if (ROLLUP_NEEDS_NUMBERS.has(fn) && !holdsNumbers(store, target)) throw bad(`${fn} needs a number column; ${target.title} is ${target.uidt}`);
+    if (ROLLUP_NEEDS_NUMBERS.has(fn) && !holdsNumbers(store, target))
+      throw bad(`${fn} needs a number column; ${target.title} is ${target.uidt}`);
     colOptions = { fk_relation_column_id: rel.id, fk_rollup_column_id: target.id, rollup_function: fn };
   } else {
     throw bad(`${input.uidt} fields are not available yet`);
@@ -82,11 +100,36 @@ export function addVirtualColumn(store: ProjectStore, model: ModelRow, cols: Col
   return [insertVirtual(store, model, title, input.uidt, colOptions, input, order, ts)];
 }
 
-function insertVirtual(store: ProjectStore, model: ModelRow, title: string, uidt: string, colOptions: object, input: ColumnInput, order: number, ts: string) {
+function insertVirtual(
+  store: ProjectStore,
+  model: ModelRow,
+  title: string,
+  uidt: string,
+  colOptions: object,
+  input: ColumnInput,
+  order: number,
+  ts: string,
+) {
   const col: ColumnRow = {
-    id: newId("cl_"), modelId: model.id, title, columnName: null, uidt, dt: null, pk: 0, pv: 0, ai: 0, rqd: 0,
-    unique: 0, system: 0, cdf: null, meta: "{}", colOptions: JSON.stringify(colOptions), description: input.description ?? null,
-    order, createdAt: ts, updatedAt: ts,
+    id: newId("cl_"),
+    modelId: model.id,
+    title,
+    columnName: null,
+    uidt,
+    dt: null,
+    pk: 0,
+    pv: 0,
+    ai: 0,
+    rqd: 0,
+    unique: 0,
+    system: 0,
+    cdf: null,
+    meta: "{}",
+    colOptions: JSON.stringify(colOptions),
+    description: input.description ?? null,
+    order,
+    createdAt: ts,
+    updatedAt: ts,
   };
   store.meta.insert(columns).values(col).run();
   return col.id;

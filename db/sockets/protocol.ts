@@ -18,11 +18,17 @@ const ID_TEXT = z.union([z.string(), z.number()]).transform(String);
 const cut = (max: number) => z.string().transform((s) => s.slice(0, max));
 
 /** Who made a change; visitors see no e-mail addresses. */
-const actor = z.object({ id: z.string(), email: z.string().optional().catch(undefined) }).transform((a): { id: string; email?: string } => (a.email === undefined ? { id: a.id } : a));
+const actor = z
+  .object({ id: z.string(), email: z.string().optional().catch(undefined) })
+  .transform((a): { id: string; email?: string } => (a.email === undefined ? { id: a.id } : a));
 export type Actor = z.output<typeof actor>;
 
 /** A cell being edited: table id, row key (as text) and column title. */
-const editingCell = z.object({ tableId: cut(500), rowId: ID_TEXT.nullish().transform((v) => v ?? ""), column: cut(500) });
+const editingCell = z.object({
+  tableId: cut(500),
+  rowId: ID_TEXT.nullish().transform((v) => v ?? ""),
+  column: cut(500),
+});
 export type EditingCell = z.output<typeof editingCell>;
 
 const presenceUser = z
@@ -44,8 +50,17 @@ export type Me = z.output<typeof me>;
 
 const rowEvent = z.union([
   z
-    .object({ type: z.literal("row"), op: z.enum(["insert", "update"]), tableId: z.string(), row: ROW, changed: z.array(z.unknown()).optional(), by: actor })
-    .transform(({ changed, ...e }): typeof e & { changed?: string[] } => (changed ? { ...e, changed: changed.filter((c): c is string => typeof c === "string") } : e)),
+    .object({
+      type: z.literal("row"),
+      op: z.enum(["insert", "update"]),
+      tableId: z.string(),
+      row: ROW,
+      changed: z.array(z.unknown()).optional(),
+      by: actor,
+    })
+    .transform(({ changed, ...e }): typeof e & { changed?: string[] } =>
+      changed ? { ...e, changed: changed.filter((c): c is string => typeof c === "string") } : e,
+    ),
   z.object({ type: z.literal("row"), op: z.literal("delete"), tableId: z.string(), rowId: ID_TEXT, by: actor }),
 ]);
 export type RowEvent = z.output<typeof rowEvent>;
@@ -62,10 +77,12 @@ const serverMessage = z.union([
   z.object({ type: z.literal("hello"), you: me }),
   z.object({
     type: z.literal("presence"),
-    users: z.array(z.unknown()).transform((list) => list.flatMap((u) => {
-      const read = presenceUser.safeParse(u);
-      return read.success ? [read.data] : [];
-    })),
+    users: z.array(z.unknown()).transform((list) =>
+      list.flatMap((u) => {
+        const read = presenceUser.safeParse(u);
+        return read.success ? [read.data] : [];
+      }),
+    ),
   }),
   dataEvent,
 ]);
@@ -74,7 +91,14 @@ export type ServerMessage = z.output<typeof serverMessage>;
 const clientMessage = z.union([
   z.object({ type: z.literal("page"), path: cut(500).nullable().catch(null), pid: z.string().catch("") }),
   z.object({ type: z.literal("editing"), cell: editingCell.nullable().catch(null) }),
-  z.object({ type: z.literal("event"), event: cut(100).nullable().catch(null), data: z.unknown().optional(), extra: z.unknown().optional(), path: cut(500).nullable().catch(null), pid: z.string().catch("") }),
+  z.object({
+    type: z.literal("event"),
+    event: cut(100).nullable().catch(null),
+    data: z.unknown().optional(),
+    extra: z.unknown().optional(),
+    path: cut(500).nullable().catch(null),
+    pid: z.string().catch(""),
+  }),
 ]);
 export type ClientMessage = z.output<typeof clientMessage>;
 

@@ -10,7 +10,11 @@ import type { ProjectStore } from "../store/store";
  */
 export function copyViewSettings(store: ProjectStore, source: ViewRow, targetId: string): string[] {
   const ts = new Date().toISOString();
-  store.meta.update(views).set({ rowHeight: source.rowHeight, gridMeta: source.gridMeta }).where(eq(views.id, targetId)).run();
+  store.meta
+    .update(views)
+    .set({ rowHeight: source.rowHeight, gridMeta: source.gridMeta })
+    .where(eq(views.id, targetId))
+    .run();
   for (const vc of store.meta.select().from(viewColumns).where(eq(viewColumns.viewId, source.id)).all()) {
     store.meta
       .insert(viewColumns)
@@ -20,14 +24,20 @@ export function copyViewSettings(store: ProjectStore, source: ViewRow, targetId:
   const ids: string[] = [];
   for (const s of store.meta.select().from(sorts).where(eq(sorts.viewId, source.id)).orderBy(asc(sorts.order)).all()) {
     const id = newId("so_");
-    store.meta.insert(sorts).values({ ...s, id, viewId: targetId, createdAt: ts, updatedAt: ts }).run();
+    store.meta
+      .insert(sorts)
+      .values({ ...s, id, viewId: targetId, createdAt: ts, updatedAt: ts })
+      .run();
     ids.push(id);
   }
   const all = store.meta.select().from(filters).where(eq(filters.viewId, source.id)).orderBy(asc(filters.order)).all();
   const copyLevel = (parentId: string | null, newParentId: string | null) => {
     for (const f of all.filter((x: FilterRow) => x.parentId === parentId)) {
       const id = newId("fi_");
-      store.meta.insert(filters).values({ ...f, id, viewId: targetId, parentId: newParentId, createdAt: ts, updatedAt: ts }).run();
+      store.meta
+        .insert(filters)
+        .values({ ...f, id, viewId: targetId, parentId: newParentId, createdAt: ts, updatedAt: ts })
+        .run();
       ids.push(id);
       if (f.isGroup) copyLevel(f.id, id);
     }

@@ -30,14 +30,24 @@ import { isVirtual } from "../fields/registry";
  */
 type Input = z.infer<typeof createViewInput>;
 
-function subSettings(kind: ViewKind, cols: ColumnRow[], input: Input, title: string, copied: Record<string, unknown> | null) {
+function subSettings(
+  kind: ViewKind,
+  cols: ColumnRow[],
+  input: Input,
+  title: string,
+  copied: Record<string, unknown> | null,
+) {
   const cover = () =>
-    input.fk_cover_image_col_id ? columnFor(cols, input.fk_cover_image_col_id, "cover", "fk_cover_image_col_id").id : (firstFor(cols, "cover")?.id ?? null);
+    input.fk_cover_image_col_id
+      ? columnFor(cols, input.fk_cover_image_col_id, "cover", "fk_cover_image_col_id").id
+      : (firstFor(cols, "cover")?.id ?? null);
   switch (kind) {
     case "form":
       return copied ?? { heading: title };
     case "gallery":
-      return input.fk_cover_image_col_id ? { ...copied, fk_cover_image_col_id: cover() } : (copied ?? { fk_cover_image_col_id: cover() });
+      return input.fk_cover_image_col_id
+        ? { ...copied, fk_cover_image_col_id: cover() }
+        : (copied ?? { fk_cover_image_col_id: cover() });
     case "kanban": {
       const grp = input.fk_grp_col_id ?? (copied?.fk_grp_col_id as string | undefined);
       if (!grp) throw bad("fk_grp_col_id: required (the single select field whose options are the stacks)");
@@ -48,7 +58,10 @@ function subSettings(kind: ViewKind, cols: ColumnRow[], input: Input, title: str
       const given = input.calendar_range ?? (copied?.calendar_range as unknown[] | undefined);
       if (!given) throw bad("calendar_range: required (the Date or DateTime field that places records)");
       const parsed = calendarRangeInput.safeParse(given);
-      if (!parsed.success) throw bad(`calendar_range${parsed.error.issues[0]!.path.map((p) => `[${String(p)}]`).join("")}: ${parsed.error.issues[0]!.message}`);
+      if (!parsed.success)
+        throw bad(
+          `calendar_range${parsed.error.issues[0]!.path.map((p) => `[${String(p)}]`).join("")}: ${parsed.error.issues[0]!.message}`,
+        );
       return { ...copied, calendar_range: checkRange(cols, parsed.data) };
     }
     default:
@@ -61,13 +74,27 @@ function initialShown(kind: ViewKind, cols: ColumnRow[], sub: Record<string, unk
   if (kind === "grid") return null;
   const plain = cols.filter((c) => !isSystemColumn(c) && !c.pv);
   if (kind === "form") return new Set(cols.filter((c) => !isSystemColumn(c) && !isVirtual(c.uidt)).map((c) => c.id));
-  const lead = [sub.fk_cover_image_col_id, sub.fk_grp_col_id, cols.find((c) => c.pv)?.id].filter((x): x is string => typeof x === "string");
-  const dates = ((sub.calendar_range as Array<{ fk_from_column_id: string; fk_to_column_id: string | null }> | undefined) ?? []).flatMap((r) => [r.fk_from_column_id, r.fk_to_column_id ?? ""]);
-  const more = plain.filter((c) => !lead.includes(c.id) && !dates.includes(c.id)).slice(0, 3).map((c) => c.id);
+  const lead = [sub.fk_cover_image_col_id, sub.fk_grp_col_id, cols.find((c) => c.pv)?.id].filter(
+    (x): x is string => typeof x === "string",
+  );
+  const dates = (
+    (sub.calendar_range as Array<{ fk_from_column_id: string; fk_to_column_id: string | null }> | undefined) ?? []
+  ).flatMap((r) => [r.fk_from_column_id, r.fk_to_column_id ?? ""]);
+  const more = plain
+    .filter((c) => !lead.includes(c.id) && !dates.includes(c.id))
+    .slice(0, 3)
+    .map((c) => c.id);
   return new Set([...lead, ...dates.filter(Boolean), ...more]);
 }
 
-export function createView(store: ProjectStore, projectId: string, tableId: string, kind: ViewKind, input: Input, userId: string | null) {
+export function createView(
+  store: ProjectStore,
+  projectId: string,
+  tableId: string,
+  kind: ViewKind,
+  input: Input,
+  userId: string | null,
+) {
   const model = findModel(store, tableId);
   return store.transaction(() => {
     const title = checkTitle(store, model.id, input.title);
@@ -75,12 +102,29 @@ export function createView(store: ProjectStore, projectId: string, tableId: stri
     const cols = tableColumns(store, model.id);
     const copied = source && source.type === VIEW_TYPE[kind] ? withoutFeed(readSub(source)) : null;
     const sub = subSettings(kind, cols, input, title, copied);
-    const maxOrder = store.meta.select({ m: sql<number>`coalesce(max(${views.order}), 0)` }).from(views).where(eq(views.modelId, model.id)).get()?.m ?? 0;
+    const maxOrder =
+      store.meta
+        .select({ m: sql<number>`coalesce(max(${views.order}), 0)` })
+        .from(views)
+        .where(eq(views.modelId, model.id))
+        .get()?.m ?? 0;
     const ts = new Date().toISOString();
     const row: ViewRow = {
-      id: newId("vw_"), modelId: model.id, title, type: VIEW_TYPE[kind], isDefault: 0, lockType: input.lock_type ?? "collaborative", meta: "{}",
-      order: maxOrder + 1, createdAt: ts, updatedAt: ts, showSystemFields: 0, rowHeight: null, gridMeta: "{}",
-      createdBy: userId, subMeta: JSON.stringify(sub),
+      id: newId("vw_"),
+      modelId: model.id,
+      title,
+      type: VIEW_TYPE[kind],
+      isDefault: 0,
+      lockType: input.lock_type ?? "collaborative",
+      meta: "{}",
+      order: maxOrder + 1,
+      createdAt: ts,
+      updatedAt: ts,
+      showSystemFields: 0,
+      rowHeight: null,
+      gridMeta: "{}",
+      createdBy: userId,
+      subMeta: JSON.stringify(sub),
     };
     store.meta.insert(views).values(row).run();
     const newIds = [row.id, ...(source ? copyViewSettings(store, source, row.id) : [])];
@@ -88,7 +132,11 @@ export function createView(store: ProjectStore, projectId: string, tableId: stri
     const shown = source ? null : initialShown(kind, cols, sub);
     if (shown) {
       for (const vc of store.meta.select().from(viewColumns).where(eq(viewColumns.viewId, row.id)).all()) {
-        store.meta.update(viewColumns).set({ show: shown.has(vc.columnId) ? 1 : 0 }).where(eq(viewColumns.id, vc.id)).run();
+        store.meta
+          .update(viewColumns)
+          .set({ show: shown.has(vc.columnId) ? 1 : 0 })
+          .where(eq(viewColumns.id, vc.id))
+          .run();
       }
     }
     newIds.push(...store.exec("SELECT id FROM _nc_view_columns WHERE fk_view_id = ?", row.id).map((r) => String(r.id)));

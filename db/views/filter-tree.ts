@@ -17,7 +17,12 @@ export function valueText(value: FilterInput["value"]): string | undefined {
   return Array.isArray(value) ? value.join(",") : String(value);
 }
 
-type Node = { logical_op?: string | null; comparison_op?: string | null; comparison_sub_op?: string | null; value?: FilterInput["value"] };
+type Node = {
+  logical_op?: string | null;
+  comparison_op?: string | null;
+  comparison_sub_op?: string | null;
+  value?: FilterInput["value"];
+};
 
 function cond(n: Node, column: ColumnRow | undefined): WhereNode | null {
   if (!column || !n.comparison_op) return null;
@@ -31,7 +36,11 @@ function cond(n: Node, column: ColumnRow | undefined): WhereNode | null {
   };
 }
 
-const group = (children: WhereNode[], logicalOp = "and"): WhereNode => ({ type: "group", logicalOp: logicalOp as "and", children });
+const group = (children: WhereNode[], logicalOp = "and"): WhereNode => ({
+  type: "group",
+  logicalOp: logicalOp as "and",
+  children,
+});
 
 /** The saved filters of a view (all its rows) as one tree; null when there are none. */
 export function storedTree(rows: FilterRow[], cols: ColumnRow[]): WhereNode | null {
@@ -43,7 +52,15 @@ export function storedTree(rows: FilterRow[], cols: ColumnRow[]): WhereNode | nu
       .flatMap((r) => {
         const node = r.isGroup
           ? group(level(r.id), r.logicalOp)
-          : cond({ logical_op: r.logicalOp, comparison_op: r.comparisonOp, comparison_sub_op: r.comparisonSubOp, value: r.value }, byId.get(r.columnId ?? ""));
+          : cond(
+              {
+                logical_op: r.logicalOp,
+                comparison_op: r.comparisonOp,
+                comparison_sub_op: r.comparisonSubOp,
+                value: r.value,
+              },
+              byId.get(r.columnId ?? ""),
+            );
         return node ? [node] : [];
       });
   const top = level(null);
@@ -67,11 +84,14 @@ export function arrayTree(text: string | undefined, cols: ColumnRow[]): WhereNod
       const at = `${path}[${i}]`;
       if (!res.success) {
         const issue = res.error.issues[0];
-        throw bad(`${at}${issue?.path.length ? `.${issue.path.join(".")}` : ""}: ${issue?.message ?? "invalid filter"}`);
+        throw bad(
+          `${at}${issue?.path.length ? `.${issue.path.join(".")}` : ""}: ${issue?.message ?? "invalid filter"}`,
+        );
       }
       const f = res.data;
       if (f.is_group) return [group(convert(f.children ?? [], `${at}.children`), f.logical_op ?? "and")];
-      if (f.fk_column_id && !byId.has(f.fk_column_id)) throw bad(`${at}.fk_column_id: column '${f.fk_column_id}' is not a column of this table`);
+      if (f.fk_column_id && !byId.has(f.fk_column_id))
+        throw bad(`${at}.fk_column_id: column '${f.fk_column_id}' is not a column of this table`);
       const node = cond(f, byId.get(f.fk_column_id ?? ""));
       return node ? [node] : [];
     });

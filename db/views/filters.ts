@@ -31,7 +31,12 @@ function children(store: ProjectStore, parentId: string): FilterRow[] {
 
 export function listFilters(store: ProjectStore, projectId: string, viewId: string) {
   const v = findView(store, viewId);
-  const rows = store.meta.select().from(filters).where(and(eq(filters.viewId, v.id), isNull(filters.parentId))).orderBy(asc(filters.order)).all();
+  const rows = store.meta
+    .select()
+    .from(filters)
+    .where(and(eq(filters.viewId, v.id), isNull(filters.parentId)))
+    .orderBy(asc(filters.order))
+    .all();
   return rows.map((f) => filterJson(f, projectId));
 }
 
@@ -41,12 +46,14 @@ export function listChildren(store: ProjectStore, projectId: string, groupId: st
   return children(store, group.id).map((f) => filterJson(f, projectId));
 }
 
-export const readFilter = (store: ProjectStore, projectId: string, filterId: string) => filterJson(findFilter(store, filterId), projectId);
+export const readFilter = (store: ProjectStore, projectId: string, filterId: string) =>
+  filterJson(findFilter(store, filterId), projectId);
 
 function checkParent(store: ProjectStore, v: ViewRow, parentId: string | null | undefined): string | null {
   if (!parentId) return null;
   const p = store.meta.select().from(filters).where(eq(filters.id, parentId)).get();
-  if (!p || p.viewId !== v.id || !p.isGroup) throw bad(`fk_parent_id: '${parentId}' is not a filter group of this view`);
+  if (!p || p.viewId !== v.id || !p.isGroup)
+    throw bad(`fk_parent_id: '${parentId}' is not a filter group of this view`);
   return p.id;
 }
 
@@ -56,14 +63,32 @@ function checkCondition(store: ProjectStore, v: ViewRow, cols: ColumnRow[], f: F
   const column = columnOfTable(cols, f.fk_column_id, "fk_column_id");
   if (!f.comparison_op) return;
   const table = queryTable(tableRef(store, v.modelId));
-  if (!table.columns.some((c) => c.id === column.id)) throw bad(`fk_column_id: ${column.title} (${column.uidt}) cannot be filtered yet`);
+  if (!table.columns.some((c) => c.id === column.id))
+    throw bad(`fk_column_id: ${column.title} (${column.uidt}) cannot be filtered yet`);
   const subOp = f.comparison_sub_op || undefined;
-  compileWhere(table, { type: "cond", logicalOp: "and", column: column.title, op: f.comparison_op, value: valueText(f.value), ...(subOp ? { subOp } : {}) }, { dialect: "sqlite" });
+  compileWhere(
+    table,
+    {
+      type: "cond",
+      logicalOp: "and",
+      column: column.title,
+      op: f.comparison_op,
+      value: valueText(f.value),
+      ...(subOp ? { subOp } : {}),
+    },
+    { dialect: "sqlite" },
+  );
 }
 
 function nextOrder(store: ProjectStore, viewId: string, parentId: string | null): number {
   const where = parentId ? eq(filters.parentId, parentId) : and(eq(filters.viewId, viewId), isNull(filters.parentId));
-  return (store.meta.select({ m: sql<number>`coalesce(max(${filters.order}), 0)` }).from(filters).where(where).get()?.m ?? 0) + 1;
+  return (
+    (store.meta
+      .select({ m: sql<number>`coalesce(max(${filters.order}), 0)` })
+      .from(filters)
+      .where(where)
+      .get()?.m ?? 0) + 1
+  );
 }
 
 interface Ctx {
@@ -82,10 +107,19 @@ function insertTree(x: Ctx, f: FilterInput, parentId: string | null, depth: numb
   const ts = now();
   const isGroup = Boolean(f.is_group);
   const row: FilterRow = {
-    id: newId("fi_"), viewId: x.view.id, hookId: null, parentId, columnId: isGroup ? null : (f.fk_column_id ?? null),
-    logicalOp: f.logical_op ?? "and", comparisonOp: isGroup ? null : (f.comparison_op ?? null),
-    comparisonSubOp: isGroup ? null : (f.comparison_sub_op || null), value: isGroup ? null : (valueText(f.value) ?? null),
-    isGroup: isGroup ? 1 : 0, order: nextOrder(x.store, x.view.id, parentId), createdAt: ts, updatedAt: ts,
+    id: newId("fi_"),
+    viewId: x.view.id,
+    hookId: null,
+    parentId,
+    columnId: isGroup ? null : (f.fk_column_id ?? null),
+    logicalOp: f.logical_op ?? "and",
+    comparisonOp: isGroup ? null : (f.comparison_op ?? null),
+    comparisonSubOp: isGroup ? null : f.comparison_sub_op || null,
+    value: isGroup ? null : (valueText(f.value) ?? null),
+    isGroup: isGroup ? 1 : 0,
+    order: nextOrder(x.store, x.view.id, parentId),
+    createdAt: ts,
+    updatedAt: ts,
   };
   x.store.meta.insert(filters).values(row).run();
   x.ids.push(row.id);
@@ -114,7 +148,8 @@ export function updateFilter(store: ProjectStore, filterId: string, input: Filte
   const cur = findFilter(store, filterId);
   if (!cur.viewId) throw missing("Filter not found");
   const view = findView(store, cur.viewId);
-  const pick = <K extends keyof FilterInput>(k: K, stored: FilterInput[K]) => (input[k] === undefined ? stored : input[k]);
+  const pick = <K extends keyof FilterInput>(k: K, stored: FilterInput[K]) =>
+    input[k] === undefined ? stored : input[k];
   const next: FilterInput = {
     is_group: Boolean(cur.isGroup),
     fk_column_id: pick("fk_column_id", cur.columnId),
@@ -127,7 +162,8 @@ export function updateFilter(store: ProjectStore, filterId: string, input: Filte
   let parentId = cur.parentId;
   if (input.fk_parent_id !== undefined && input.fk_parent_id !== cur.parentId) {
     parentId = checkParent(store, view, input.fk_parent_id);
-    if (parentId && subtree(store, cur).includes(parentId)) throw bad("fk_parent_id: a filter group cannot go inside itself");
+    if (parentId && subtree(store, cur).includes(parentId))
+      throw bad("fk_parent_id: a filter group cannot go inside itself");
   }
   store.meta
     .update(filters)

@@ -13,7 +13,8 @@ const flag = z.union([z.boolean(), z.number()], kind("true or false"));
 const meta = metaLimit(z.union([z.record(z.string(), z.unknown()), z.string()], kind("a JSON object")), "the settings");
 
 /** A filter value's text, in all: a value or a list of them. */
-const filterValueFits = (v: unknown) => (Array.isArray(v) ? v.join(",") : typeof v === "string" ? v : "").length <= MAX_FILTER_VALUE_CHARS;
+const filterValueFits = (v: unknown) =>
+  (Array.isArray(v) ? v.join(",") : typeof v === "string" ? v : "").length <= MAX_FILTER_VALUE_CHARS;
 
 export const createViewInput = z.object({
   title: z.string(kind("text")),
@@ -66,16 +67,26 @@ export interface FilterInput {
 }
 
 export const filterInput: z.ZodType<FilterInput> = z.lazy(() =>
-  z.object({
-    fk_column_id: z.string(kind("a column id")).nullish(),
-    comparison_op: z.string(kind("text")).nullish(),
-    comparison_sub_op: z.string(kind("text")).nullish(),
-    value: z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))], kind("text, a number, true/false or a list")).nullish(),
-    logical_op: z.enum(["and", "or", "not"], kind("and, or or not")).nullish(),
-    is_group: flag.nullish(),
-    fk_parent_id: z.string(kind("a filter group id")).nullish(),
-    children: z.array(filterInput, kind("a list of filters")).max(100, "at most 100 filters in a group").optional(),
-  }).refine((f) => filterValueFits(f.value), { message: `may be at most ${MAX_FILTER_VALUE_CHARS} characters`, path: ["value"] }),
+  z
+    .object({
+      fk_column_id: z.string(kind("a column id")).nullish(),
+      comparison_op: z.string(kind("text")).nullish(),
+      comparison_sub_op: z.string(kind("text")).nullish(),
+      value: z
+        .union(
+          [z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))],
+          kind("text, a number, true/false or a list"),
+        )
+        .nullish(),
+      logical_op: z.enum(["and", "or", "not"], kind("and, or or not")).nullish(),
+      is_group: flag.nullish(),
+      fk_parent_id: z.string(kind("a filter group id")).nullish(),
+      children: z.array(filterInput, kind("a list of filters")).max(100, "at most 100 filters in a group").optional(),
+    })
+    .refine((f) => filterValueFits(f.value), {
+      message: `may be at most ${MAX_FILTER_VALUE_CHARS} characters`,
+      path: ["value"],
+    }),
 );
 
 export const sortInput = z.object({

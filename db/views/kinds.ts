@@ -41,7 +41,10 @@ export interface ViewRef {
 /** The view a route's id belongs to, or null when the id names nothing (the route answers 404 itself). */
 export function viewOfRef(store: ProjectStore, ref: ViewRef): Pick<ViewRow, "lockType" | "createdBy"> | null {
   const via = (table: string, id: string) =>
-    store.exec(`SELECT v.lock_type AS lockType, v.created_by AS createdBy FROM _nc_views v JOIN ${table} p ON p.fk_view_id = v.id WHERE p.id = ?`, id)[0];
+    store.exec(
+      `SELECT v.lock_type AS lockType, v.created_by AS createdBy FROM _nc_views v JOIN ${table} p ON p.fk_view_id = v.id WHERE p.id = ?`,
+      id,
+    )[0];
   const row = ref.viewId
     ? store.exec("SELECT lock_type AS lockType, created_by AS createdBy FROM _nc_views WHERE id = ?", ref.viewId)[0]
     : ref.filterId
@@ -51,7 +54,9 @@ export function viewOfRef(store: ProjectStore, ref: ViewRef): Pick<ViewRow, "loc
         : ref.viewColumnId
           ? via("_nc_view_columns", ref.viewColumnId)
           : undefined;
-  return row ? { lockType: String(row.lockType), createdBy: row.createdBy === null ? null : String(row.createdBy) } : null;
+  return row
+    ? { lockType: String(row.lockType), createdBy: row.createdBy === null ? null : String(row.createdBy) }
+    : null;
 }
 
 export function checkViewRef(store: ProjectStore, ref: ViewRef, caller: Caller, mode: KindMode) {
@@ -64,6 +69,11 @@ export function checkViewRef(store: ProjectStore, ref: ViewRef, caller: Caller, 
 export function withVisibleViews<T>(table: T, caller: Caller): T {
   const t = table as { views?: Array<{ lock_type?: unknown; created_by?: unknown }> };
   if (!t || !Array.isArray(t.views)) return table;
-  const views = t.views.filter((v) => canSeeView({ lockType: String(v.lock_type), createdBy: typeof v.created_by === "string" ? v.created_by : null }, caller));
+  const views = t.views.filter((v) =>
+    canSeeView(
+      { lockType: String(v.lock_type), createdBy: typeof v.created_by === "string" ? v.created_by : null },
+      caller,
+    ),
+  );
   return { ...table, views };
 }

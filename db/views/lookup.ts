@@ -14,8 +14,16 @@ export function findView(store: ProjectStore, viewId: string): ViewRow {
 /** A view of this table by id or exact title (contract 1.1 `{viewName}`). */
 export function viewOfTable(store: ProjectStore, modelId: string, idOrTitle: string): ViewRow {
   const v =
-    store.meta.select().from(views).where(and(eq(views.modelId, modelId), eq(views.id, idOrTitle))).get() ??
-    store.meta.select().from(views).where(and(eq(views.modelId, modelId), sql`${views.title} = ${idOrTitle}`)).get();
+    store.meta
+      .select()
+      .from(views)
+      .where(and(eq(views.modelId, modelId), eq(views.id, idOrTitle)))
+      .get() ??
+    store.meta
+      .select()
+      .from(views)
+      .where(and(eq(views.modelId, modelId), sql`${views.title} = ${idOrTitle}`))
+      .get();
   if (!v) throw missing("View not found");
   return v;
 }

@@ -50,7 +50,8 @@ function loadView(store: ProjectStore, t: TableRef, viewKey: string): ViewScope 
   const byId = new Map(cols.map((c) => [c.id, c]));
   // Every key column (a composite key's too): clients name a row by all of them.
   const keys = cols.filter((c) => c.pk);
-  const shown = (c: ColumnRow, show: number) => Boolean(c.pv) || (Boolean(show) && (!isSystemColumn(c) || Boolean(v.showSystemFields)));
+  const shown = (c: ColumnRow, show: number) =>
+    Boolean(c.pv) || (Boolean(show) && (!isSystemColumn(c) || Boolean(v.showSystemFields)));
   const visible = orderedViewColumns(store, v.id, cols.find((c) => c.pv)?.id).flatMap((r) => {
     const c = byId.get(r.columnId);
     return c && !c.pk && shown(c, r.show) ? [c.title] : [];
@@ -78,8 +79,10 @@ function arraySort(text: string | undefined, cols: ColumnRow[]): string[] | unde
   const terms = parsed.map((item, i) => {
     const s = (item ?? {}) as { fk_column_id?: unknown; direction?: unknown };
     const c = cols.find((x) => x.id === s.fk_column_id);
-    if (!c) throw bad(`sortArrJson[${i}].fk_column_id: column '${String(s.fk_column_id)}' is not a column of this table`);
-    if (s.direction !== undefined && s.direction !== "asc" && s.direction !== "desc") throw bad(`sortArrJson[${i}].direction: must be asc or desc`);
+    if (!c)
+      throw bad(`sortArrJson[${i}].fk_column_id: column '${String(s.fk_column_id)}' is not a column of this table`);
+    if (s.direction !== undefined && s.direction !== "asc" && s.direction !== "desc")
+      throw bad(`sortArrJson[${i}].direction: must be asc or desc`);
     return term(c, String(s.direction ?? "asc"));
   });
   return terms.length ? terms : undefined;
@@ -88,15 +91,27 @@ function arraySort(text: string | undefined, cols: ColumnRow[]): string[] | unde
 const isEmpty = (scope: RowScope | undefined) => !scope || (!scope.view && !scope.filterArrJson && !scope.sortArrJson);
 
 /** The list parameters with the view and the JSON extras applied; the same params when there are none. */
-export function scopeParams(store: ProjectStore, t: TableRef, table: QueryTable, params: ListParams, scope?: RowScope): ScopedParams {
+export function scopeParams(
+  store: ProjectStore,
+  t: TableRef,
+  table: QueryTable,
+  params: ListParams,
+  scope?: RowScope,
+): ScopedParams {
   if (isEmpty(scope)) return params;
   const cols = tableColumns(store, t.model.id);
   if (scope!.view && scope!.caller) checkKind(viewOfTable(store, t.model.id, scope!.view), scope!.caller, "read");
   const view = scope!.view ? loadView(store, t, scope!.view) : null;
   const queryable = new Set(table.columns.map((c) => c.title));
-  const trees = [view?.tree, arrayTree(scope!.filterArrJson, cols), toTree(params.where)].filter((n): n is WhereNode => !!n);
-  const out: ScopedParams = { ...params, where: trees.length ? { type: "group", logicalOp: "and", children: trees } : undefined };
-  const sort = params.sort ?? arraySort(scope!.sortArrJson, cols) ?? view?.sort.filter((s) => queryable.has(s.replace(/^-/, "")));
+  const trees = [view?.tree, arrayTree(scope!.filterArrJson, cols), toTree(params.where)].filter(
+    (n): n is WhereNode => !!n,
+  );
+  const out: ScopedParams = {
+    ...params,
+    where: trees.length ? { type: "group", logicalOp: "and", children: trees } : undefined,
+  };
+  const sort =
+    params.sort ?? arraySort(scope!.sortArrJson, cols) ?? view?.sort.filter((s) => queryable.has(s.replace(/^-/, "")));
   if (sort) out.sort = sort;
   if (view) {
     const visible = view.visible.filter((title) => queryable.has(title));
@@ -108,4 +123,5 @@ export function scopeParams(store: ProjectStore, t: TableRef, table: QueryTable,
 }
 
 /** A count-cache key part for the filter: it must differ whenever the matching rows can. */
-export const whereKey = (where: string | WhereNode | undefined) => (where === undefined ? "" : typeof where === "string" ? `w:${where}` : `t:${JSON.stringify(where)}`);
+export const whereKey = (where: string | WhereNode | undefined) =>
+  where === undefined ? "" : typeof where === "string" ? `w:${where}` : `t:${JSON.stringify(where)}`;

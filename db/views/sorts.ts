@@ -22,10 +22,17 @@ export function findSort(store: ProjectStore, sortId: string): SortRow {
 
 export function listSorts(store: ProjectStore, projectId: string, viewId: string) {
   const v = findView(store, viewId);
-  return store.meta.select().from(sorts).where(eq(sorts.viewId, v.id)).orderBy(asc(sorts.order)).all().map((s) => sortJson(s, projectId));
+  return store.meta
+    .select()
+    .from(sorts)
+    .where(eq(sorts.viewId, v.id))
+    .orderBy(asc(sorts.order))
+    .all()
+    .map((s) => sortJson(s, projectId));
 }
 
-export const readSort = (store: ProjectStore, projectId: string, sortId: string) => sortJson(findSort(store, sortId), projectId);
+export const readSort = (store: ProjectStore, projectId: string, sortId: string) =>
+  sortJson(findSort(store, sortId), projectId);
 
 export function createSort(store: ProjectStore, projectId: string, viewId: string, input: z.infer<typeof sortInput>) {
   const v = findView(store, viewId);
@@ -33,13 +40,30 @@ export function createSort(store: ProjectStore, projectId: string, viewId: strin
   return store.transaction(() => {
     let order: number;
     if (input.push_to_top) {
-      store.meta.update(sorts).set({ order: sql`${sorts.order} + 1` }).where(eq(sorts.viewId, v.id)).run();
+      store.meta
+        .update(sorts)
+        .set({ order: sql`${sorts.order} + 1` })
+        .where(eq(sorts.viewId, v.id))
+        .run();
       order = 1;
     } else {
-      order = (store.meta.select({ m: sql<number>`coalesce(max(${sorts.order}), 0)` }).from(sorts).where(eq(sorts.viewId, v.id)).get()?.m ?? 0) + 1;
+      order =
+        (store.meta
+          .select({ m: sql<number>`coalesce(max(${sorts.order}), 0)` })
+          .from(sorts)
+          .where(eq(sorts.viewId, v.id))
+          .get()?.m ?? 0) + 1;
     }
     const ts = now();
-    const row: SortRow = { id: newId("so_"), viewId: v.id, columnId: input.fk_column_id, direction: input.direction ?? "asc", order, createdAt: ts, updatedAt: ts };
+    const row: SortRow = {
+      id: newId("so_"),
+      viewId: v.id,
+      columnId: input.fk_column_id,
+      direction: input.direction ?? "asc",
+      order,
+      createdAt: ts,
+      updatedAt: ts,
+    };
     store.meta.insert(sorts).values(row).run();
     return sortJson(row, projectId);
   });
@@ -62,4 +86,3 @@ export function deleteSort(store: ProjectStore, sortId: string) {
   store.meta.delete(sorts).where(eq(sorts.id, s.id)).run();
   return true;
 }
-

@@ -16,13 +16,18 @@ export function readSub(v: ViewRow): Record<string, unknown> {
 }
 
 export function writeSub(store: ProjectStore, viewId: string, sub: Record<string, unknown>) {
-  store.meta.update(views).set({ subMeta: JSON.stringify(sub), updatedAt: new Date().toISOString() }).where(eq(views.id, viewId)).run();
+  store.meta
+    .update(views)
+    .set({ subMeta: JSON.stringify(sub), updatedAt: new Date().toISOString() })
+    .where(eq(views.id, viewId))
+    .run();
 }
 
 /** The view, which must be of this type (a settings route for another type is a 400). */
 export function viewOfType(store: ProjectStore, viewId: string, kind: ViewKind): ViewRow {
   const v = findView(store, viewId);
-  if (v.type !== VIEW_TYPE[kind]) throw bad(`This view is not a ${kind} view (it is a ${VIEW_TYPE_NAME[v.type] ?? "other"} view)`);
+  if (v.type !== VIEW_TYPE[kind])
+    throw bad(`This view is not a ${kind} view (it is a ${VIEW_TYPE_NAME[v.type] ?? "other"} view)`);
   return v;
 }
 

@@ -35,14 +35,30 @@ export function syncViewColumns(store: ProjectStore, modelId: string, placement?
       const order = placed ? (placement.order as number) : ++last;
       store.meta
         .insert(viewColumns)
-        .values({ id: newId("nc_"), viewId: v.id, columnId: c.id, show: isSystemColumn(c) ? 0 : 1, order, createdAt: ts, updatedAt: ts })
+        .values({
+          id: newId("nc_"),
+          viewId: v.id,
+          columnId: c.id,
+          show: isSystemColumn(c) ? 0 : 1,
+          order,
+          createdAt: ts,
+          updatedAt: ts,
+        })
         .run();
     }
   }
   const ofTable = "SELECT id FROM _nc_views WHERE fk_model_id = ?";
   const kept = "SELECT id FROM _nc_columns WHERE fk_model_id = ?";
-  store.exec(`DELETE FROM _nc_view_columns WHERE fk_view_id IN (${ofTable}) AND fk_column_id NOT IN (${kept})`, modelId, modelId);
-  store.exec(`DELETE FROM _nc_sorts WHERE fk_view_id IN (${ofTable}) AND fk_column_id NOT IN (${kept})`, modelId, modelId);
+  store.exec(
+    `DELETE FROM _nc_view_columns WHERE fk_view_id IN (${ofTable}) AND fk_column_id NOT IN (${kept})`,
+    modelId,
+    modelId,
+  );
+  store.exec(
+    `DELETE FROM _nc_sorts WHERE fk_view_id IN (${ofTable}) AND fk_column_id NOT IN (${kept})`,
+    modelId,
+    modelId,
+  );
   store.exec(
     `DELETE FROM _nc_filters WHERE fk_view_id IN (${ofTable}) AND fk_column_id IS NOT NULL AND fk_column_id NOT IN (${kept})`,
     modelId,
@@ -51,8 +67,17 @@ export function syncViewColumns(store: ProjectStore, modelId: string, placement?
 }
 
 /** A view's column rows in display order: the display value first (it always leads a grid), then by order. */
-export function orderedViewColumns(store: ProjectStore, viewId: string, pvColumnId: string | undefined): ViewColumnRow[] {
-  const rows = store.meta.select().from(viewColumns).where(eq(viewColumns.viewId, viewId)).orderBy(asc(viewColumns.order)).all();
+export function orderedViewColumns(
+  store: ProjectStore,
+  viewId: string,
+  pvColumnId: string | undefined,
+): ViewColumnRow[] {
+  const rows = store.meta
+    .select()
+    .from(viewColumns)
+    .where(eq(viewColumns.viewId, viewId))
+    .orderBy(asc(viewColumns.order))
+    .all();
   const pv = rows.findIndex((r) => r.columnId === pvColumnId);
   if (pv > 0) rows.unshift(...rows.splice(pv, 1));
   return rows;
@@ -89,4 +114,8 @@ export function dropTableViewChildren(store: ProjectStore, modelId: string): str
 }
 
 export const viewColumnOf = (store: ProjectStore, viewId: string, columnId: string) =>
-  store.meta.select().from(viewColumns).where(and(eq(viewColumns.viewId, viewId), eq(viewColumns.columnId, columnId))).get();
+  store.meta
+    .select()
+    .from(viewColumns)
+    .where(and(eq(viewColumns.viewId, viewId), eq(viewColumns.columnId, columnId)))
+    .get();

@@ -11,7 +11,9 @@ export function checkTitle(store: ProjectStore, modelId: string, title: string, 
   const clash = store.meta
     .select({ id: views.id })
     .from(views)
-    .where(and(eq(views.modelId, modelId), sql`lower(${views.title}) = lower(${title})`, sql`${views.id} != ${exceptId}`))
+    .where(
+      and(eq(views.modelId, modelId), sql`lower(${views.title}) = lower(${title})`, sql`${views.id} != ${exceptId}`),
+    )
     .get();
   if (clash) throw bad(`A view named '${title}' already exists in this table`);
   return title;

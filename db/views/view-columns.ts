@@ -22,15 +22,26 @@ export function listViewColumns(store: ProjectStore, projectId: string, viewId: 
   const v = findView(store, viewId);
   syncViewColumns(store, v.modelId);
   const rows = orderedViewColumns(store, v.id, pvOf(store, v.modelId));
-  return { list: rows.map((r) => viewColumnJson(r, projectId)), unindexed: rows.filter((r) => !r.indexed).map((r) => r.id) };
+  return {
+    list: rows.map((r) => viewColumnJson(r, projectId)),
+    unindexed: rows.filter((r) => !r.indexed).map((r) => r.id),
+  };
 }
 
 export function markIndexed(store: ProjectStore, ids: string[]) {
-  store.exec("UPDATE _nc_view_columns SET indexed = 1 WHERE id IN (SELECT value FROM json_each(?))", JSON.stringify(ids));
+  store.exec(
+    "UPDATE _nc_view_columns SET indexed = 1 WHERE id IN (SELECT value FROM json_each(?))",
+    JSON.stringify(ids),
+  );
   return true;
 }
 
-function apply(store: ProjectStore, row: ViewColumnRow, pvId: string | undefined, input: z.infer<typeof viewColumnInput>) {
+function apply(
+  store: ProjectStore,
+  row: ViewColumnRow,
+  pvId: string | undefined,
+  input: z.infer<typeof viewColumnInput>,
+) {
   const set: Partial<ViewColumnRow> = { updatedAt: now() };
   if (input.show !== undefined) set.show = input.show ? 1 : 0;
   if (input.order !== undefined) set.order = input.order;
@@ -40,7 +51,12 @@ function apply(store: ProjectStore, row: ViewColumnRow, pvId: string | undefined
 }
 
 /** `POST /views/{id}/columns`: sets show/order/width of the view's row for `fk_column_id`. */
-export function saveViewColumn(store: ProjectStore, projectId: string, viewId: string, input: z.infer<typeof saveViewColumnInput>) {
+export function saveViewColumn(
+  store: ProjectStore,
+  projectId: string,
+  viewId: string,
+  input: z.infer<typeof saveViewColumnInput>,
+) {
   const v = findView(store, viewId);
   columnOfTable(tableColumns(store, v.modelId), input.fk_column_id, "fk_column_id");
   syncViewColumns(store, v.modelId);
@@ -50,7 +66,12 @@ export function saveViewColumn(store: ProjectStore, projectId: string, viewId: s
 }
 
 /** `PATCH /grid-columns/{id}` and `PATCH /views/{viewId}/columns/{id}` (then `viewId` must match). */
-export function updateViewColumn(store: ProjectStore, viewId: string | null, viewColumnId: string, input: z.infer<typeof viewColumnInput>) {
+export function updateViewColumn(
+  store: ProjectStore,
+  viewId: string | null,
+  viewColumnId: string,
+  input: z.infer<typeof viewColumnInput>,
+) {
   const row = store.meta.select().from(viewColumns).where(eq(viewColumns.id, viewColumnId)).get();
   if (!row || (viewId !== null && row.viewId !== viewId)) throw missing("View column not found");
   const v = findView(store, row.viewId);

@@ -45,4 +45,3 @@ export function viewItemJson(v: ViewRow, projectId: string, model: ModelRow) {
     view: subViewJson(v, projectId),
   };
 }
-

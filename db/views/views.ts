@@ -31,11 +31,22 @@ function metaText(meta: Record<string, unknown> | string): string {
 /** The table's views in order; another person's personal views are left out (kinds.ts). */
 export function listViews(store: ProjectStore, projectId: string, tableId: string, caller?: Caller) {
   const model = findModel(store, tableId);
-  const rows = store.meta.select().from(views).where(eq(views.modelId, tableId)).orderBy(asc(views.order), asc(views.createdAt)).all();
+  const rows = store.meta
+    .select()
+    .from(views)
+    .where(eq(views.modelId, tableId))
+    .orderBy(asc(views.order), asc(views.createdAt))
+    .all();
   return rows.filter((v) => canSeeView(v, caller)).map((v) => viewItemJson(v, projectId, model));
 }
 
-export function updateView(store: ProjectStore, projectId: string, viewId: string, input: z.infer<typeof updateViewInput>, userId: string | null = null) {
+export function updateView(
+  store: ProjectStore,
+  projectId: string,
+  viewId: string,
+  input: z.infer<typeof updateViewInput>,
+  userId: string | null = null,
+) {
   const v = findView(store, viewId);
   const set: Partial<ViewRow> = { updatedAt: now() };
   if (input.title !== undefined) set.title = checkTitle(store, v.modelId, input.title, v.id);

@@ -17,5 +17,7 @@ export async function userOfApiToken(db: D1Database, token: string): Promise<Ses
 export function newApiToken(): string {
   const bytes = new Uint8Array(30);
   crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_");
 }

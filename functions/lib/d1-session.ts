@@ -43,7 +43,11 @@ function inSession(db: D1Database, session: D1DatabaseSession): D1Database {
 export function sessionDb(db: D1Database, request: Request): { db: D1Database; bookmark: () => string | null } {
   if (typeof db.withSession !== "function") return { db, bookmark: () => null };
   let session: D1DatabaseSession | undefined;
-  const open = () => (session ??= db.withSession(requestBookmark(request) ?? (request.method === "GET" || request.method === "HEAD" ? "first-unconstrained" : "first-primary")));
+  const open = () =>
+    (session ??= db.withSession(
+      requestBookmark(request) ??
+        (request.method === "GET" || request.method === "HEAD" ? "first-unconstrained" : "first-primary"),
+    ));
   const lazy = {
     prepare: (query: string) => open().prepare(query),
     batch: <T>(statements: D1PreparedStatement[]) => open().batch<T>(statements),
@@ -61,7 +65,8 @@ export function primaryDb(db: D1Database): D1Database {
 
 /** Hands the session's bookmark back to the client. */
 export function withBookmark(request: Request, response: Response, bookmark: string | null): Response {
-  if (!bookmark || !BOOKMARK.test(bookmark) || bookmark === requestBookmark(request) || response.status === 101) return response;
+  if (!bookmark || !BOOKMARK.test(bookmark) || bookmark === requestBookmark(request) || response.status === 101)
+    return response;
   const res = new Response(response.body, response);
   res.headers.set(BOOKMARK_HEADER, bookmark);
   res.headers.append("set-cookie", `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax; Secure`);

@@ -8,7 +8,10 @@ import { sha256Hex } from "../../db/auth/bytes";
 export function newFeedSecret(): string {
   const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export const FEED_SECRET = /^[A-Za-z0-9_-]{43}$/;
@@ -16,4 +19,5 @@ export const FEED_SECRET = /^[A-Za-z0-9_-]{43}$/;
 export const feedHash = (secret: string) => sha256Hex(secret);
 
 /** The feed's path under /api/v1/db/public. */
-export const feedPath = (viewId: string, secret: string) => `/api/v1/db/public/calendars/${encodeURIComponent(viewId)}/ical/${secret}.ics`;
+export const feedPath = (viewId: string, secret: string) =>
+  `/api/v1/db/public/calendars/${encodeURIComponent(viewId)}/ical/${secret}.ics`;

@@ -46,7 +46,9 @@ export interface TurnstileConfig {
 export async function readEmailConfig(env: Env): Promise<EmailConfig | null> {
   const key = settingsKey(env);
   if (!key) return null;
-  const row = await env.META.prepare("SELECT config FROM integrations WHERE id = ?").bind(EMAIL_ID).first<{ config: string }>();
+  const row = await env.META.prepare("SELECT config FROM integrations WHERE id = ?")
+    .bind(EMAIL_ID)
+    .first<{ config: string }>();
   return row ? open<EmailConfig>(key, row.config) : null;
 }
 
@@ -67,7 +69,9 @@ export async function saveEmailConfig(env: Env, c: EmailConfig) {
 export async function readTurnstile(env: Env): Promise<TurnstileConfig | null> {
   const key = settingsKey(env);
   if (!key) return null;
-  const row = await env.META.prepare("SELECT config FROM integrations WHERE id = ?").bind(TURNSTILE_ID).first<{ config: string }>();
+  const row = await env.META.prepare("SELECT config FROM integrations WHERE id = ?")
+    .bind(TURNSTILE_ID)
+    .first<{ config: string }>();
   return row ? open<TurnstileConfig>(key, row.config) : null;
 }
 
@@ -89,21 +93,33 @@ export async function deleteIntegration(env: Env, id: string) {
   if (!res.meta.changes) throw notFound("Integration not found");
 }
 
-const targetJson = (r: Row) => ({ id: r.id, kind: r.kind, title: r.title, ...(JSON.parse(r.hint) as object), updated_at: r.updated_at });
+const targetJson = (r: Row) => ({
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  ...(JSON.parse(r.hint) as object),
+  updated_at: r.updated_at,
+});
 
 export async function listIntegrations(env: Env) {
   const { results } = await env.META.prepare("SELECT * FROM integrations ORDER BY kind, title").all<Row>();
   const email = results.find((r) => r.id === EMAIL_ID);
   const turnstile = results.find((r) => r.id === TURNSTILE_ID);
   return {
-    email: email ? { configured: true, ...(JSON.parse(email.hint) as object), updated_at: email.updated_at } : { configured: false },
-    turnstile: turnstile ? { configured: true, ...(JSON.parse(turnstile.hint) as object), updated_at: turnstile.updated_at } : { configured: false },
+    email: email
+      ? { configured: true, ...(JSON.parse(email.hint) as object), updated_at: email.updated_at }
+      : { configured: false },
+    turnstile: turnstile
+      ? { configured: true, ...(JSON.parse(turnstile.hint) as object), updated_at: turnstile.updated_at }
+      : { configured: false },
     targets: results.filter((r) => r.id !== EMAIL_ID && r.id !== TURNSTILE_ID).map(targetJson),
   };
 }
 
 export async function readTarget(env: Env, id: string): Promise<{ row: Row; config: TargetConfig }> {
-  const row = await env.META.prepare("SELECT * FROM integrations WHERE id = ? AND id NOT IN (?, ?)").bind(id, EMAIL_ID, TURNSTILE_ID).first<Row>();
+  const row = await env.META.prepare("SELECT * FROM integrations WHERE id = ? AND id NOT IN (?, ?)")
+    .bind(id, EMAIL_ID, TURNSTILE_ID)
+    .first<Row>();
   if (!row) throw notFound("Integration not found");
   const config = await open<TargetConfig>(keyOrThrow(env), row.config);
   if (!config) throw badRequest("This integration was saved under another SETTINGS_KEY: enter its URL again");
@@ -113,13 +129,23 @@ export async function readTarget(env: Env, id: string): Promise<{ row: Row; conf
 export async function saveTarget(env: Env, input: { id?: string; kind: string; title: string; webhook_url: string }) {
   const ts = new Date().toISOString();
   const id = input.id ?? `in_${crypto.randomUUID().replace(/-/g, "").slice(0, 14)}`;
-  const clash = await env.META.prepare("SELECT id FROM integrations WHERE kind = ? AND title = ? AND id != ?").bind(input.kind, input.title, id).first();
+  const clash = await env.META.prepare("SELECT id FROM integrations WHERE kind = ? AND title = ? AND id != ?")
+    .bind(input.kind, input.title, id)
+    .first();
   if (clash) throw badRequest(`title: a ${input.kind} target named "${input.title}" exists already`);
   await env.META.prepare(
     `INSERT INTO integrations (id, kind, title, config, hint, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET title = excluded.title, config = excluded.config, hint = excluded.hint, updated_at = excluded.updated_at`,
   )
-    .bind(id, input.kind, input.title, await seal(keyOrThrow(env), { webhook_url: input.webhook_url }), JSON.stringify({ webhook_url: maskUrl(input.webhook_url) }), ts, ts)
+    .bind(
+      id,
+      input.kind,
+      input.title,
+      await seal(keyOrThrow(env), { webhook_url: input.webhook_url }),
+      JSON.stringify({ webhook_url: maskUrl(input.webhook_url) }),
+      ts,
+      ts,
+    )
     .run();
   return targetJson((await env.META.prepare("SELECT * FROM integrations WHERE id = ?").bind(id).first<Row>())!);
 }

@@ -16,7 +16,9 @@ export interface InvitedUser {
  * (completed through `/signup/<token>`, contract 3.1).
  */
 export async function findOrInvite(db: D1Database, email: string, orgRoles: string): Promise<InvitedUser> {
-  const existing = await db.prepare("SELECT id, email, invite_token FROM users WHERE email = ?").bind(email)
+  const existing = await db
+    .prepare("SELECT id, email, invite_token FROM users WHERE email = ?")
+    .bind(email)
     .first<{ id: string; email: string; invite_token: string | null }>();
   if (existing) return { id: existing.id, email: existing.email, inviteToken: existing.invite_token };
   const id = newId("us_");

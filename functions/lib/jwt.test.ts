@@ -3,7 +3,14 @@ import type { Env } from "../env";
 import { signSessionToken, verifySessionToken } from "./jwt";
 
 const env = (secret: string, ttl = "3600") => ({ JWT_SECRET: secret, JWT_TTL_SECONDS: ttl }) as unknown as Env;
-const claims = { id: "us_1", email: "a@b.test", firstname: "", lastname: "", roles: "org-level-viewer", token_version: "v1" };
+const claims = {
+  id: "us_1",
+  email: "a@b.test",
+  firstname: "",
+  lastname: "",
+  roles: "org-level-viewer",
+  token_version: "v1",
+};
 
 describe("session token verification (memoised)", () => {
   afterEach(() => vi.useRealTimers());

@@ -25,7 +25,9 @@ export function createMailer(env: Env): Mailer {
   return {
     async send(mail) {
       const stored = await readEmailConfig(env);
-      const config = stored ?? (env.EMAIL_HTTP_URL ? { url: env.EMAIL_HTTP_URL, token: env.EMAIL_HTTP_TOKEN, from: env.EMAIL_FROM } : null);
+      const config =
+        stored ??
+        (env.EMAIL_HTTP_URL ? { url: env.EMAIL_HTTP_URL, token: env.EMAIL_HTTP_TOKEN, from: env.EMAIL_FROM } : null);
       return (config ? httpMailer(config) : outboxMailer(env)).send(mail);
     },
   };
@@ -54,7 +56,12 @@ export function httpMailer(config: EmailConfig): Mailer {
             "content-type": "application/json",
             ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
           },
-          body: JSON.stringify({ from: config.from || DEFAULT_FROM, to: mail.to, subject: mail.subject, text: mail.text }),
+          body: JSON.stringify({
+            from: config.from || DEFAULT_FROM,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+          }),
           signal: AbortSignal.timeout(10_000),
         });
       } catch {

@@ -19,8 +19,13 @@ function appWith(router: MemoRouter<never> | undefined) {
 }
 
 const PATHS: Array<[string, string]> = [
-  ["GET", "/api/noco/p1/t1"], ["GET", "/api/noco/p1/t1/count"], ["GET", "/api/noco/p1/t1/42"],
-  ["POST", "/api/noco/p1/t1"], ["GET", "/api/noco/p2/t9/7"], ["GET", "/nowhere"], ["GET", "/api/noco/p1/t1"],
+  ["GET", "/api/noco/p1/t1"],
+  ["GET", "/api/noco/p1/t1/count"],
+  ["GET", "/api/noco/p1/t1/42"],
+  ["POST", "/api/noco/p1/t1"],
+  ["GET", "/api/noco/p2/t9/7"],
+  ["GET", "/nowhere"],
+  ["GET", "/api/noco/p1/t1"],
 ];
 
 describe("MemoRouter", () => {

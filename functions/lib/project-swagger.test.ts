@@ -3,14 +3,28 @@ import { expect, it } from "vitest";
 import type { ColumnJson } from "../../db/schema/shape";
 import { projectSwagger } from "./project-swagger";
 
-const col = (title: string, uidt: string, extra: Partial<ColumnJson> = {}) => ({ title, uidt, pk: false, ai: false, system: false, ...extra }) as ColumnJson;
+const col = (title: string, uidt: string, extra: Partial<ColumnJson> = {}) =>
+  ({ title, uidt, pk: false, ai: false, system: false, ...extra }) as ColumnJson;
 
 it("is a valid OpenAPI 3.1 document with a row schema per table", async () => {
   const doc = projectSwagger(
     { id: "p_1", title: "Shop" },
     [
-      { id: "md_1", title: "Orders & items", columns: [col("Id", "ID", { pk: true, ai: true }), col("Name", "SingleLineText"), col("Paid", "Checkbox"), col("Total", "Currency")] },
-      { id: "md_2", title: "Customers", columns: [col("Id", "ID", { pk: true, ai: true }), col("Orders", "LinkToAnotherRecord")] },
+      {
+        id: "md_1",
+        title: "Orders & items",
+        columns: [
+          col("Id", "ID", { pk: true, ai: true }),
+          col("Name", "SingleLineText"),
+          col("Paid", "Checkbox"),
+          col("Total", "Currency"),
+        ],
+      },
+      {
+        id: "md_2",
+        title: "Customers",
+        columns: [col("Id", "ID", { pk: true, ai: true }), col("Orders", "LinkToAnotherRecord")],
+      },
     ],
     "https://example.com",
   );
@@ -20,6 +34,8 @@ it("is a valid OpenAPI 3.1 document with a row schema per table", async () => {
   expect(orders.properties.Id).toMatchObject({ readOnly: true });
   expect(orders.properties.Paid?.type).toEqual(["boolean", "null"]);
   expect(orders.properties.Total?.type).toEqual(["number", "null"]);
-  expect((doc.components.schemas["Customers_1"] as { properties: Record<string, unknown> }).properties.Orders).toMatchObject({ readOnly: true });
+  expect(
+    (doc.components.schemas["Customers_1"] as { properties: Record<string, unknown> }).properties.Orders,
+  ).toMatchObject({ readOnly: true });
   expect(Object.keys(doc.paths)).toContain("/api/v1/db/data/noco/p_1/Orders%20%26%20items/{rowId}");
 });

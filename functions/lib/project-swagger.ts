@@ -54,26 +54,74 @@ export function projectSwagger(project: { id: string; title: string }, tables: T
     const rowId = [{ name: "rowId", in: "path", required: true, schema: { type: "string" } }];
     paths[base] = {
       get: {
-        tags, operationId: `${name}_list`, summary: `List ${t.title} rows`, parameters: listParams,
-        responses: { 200: { description: "A page of rows", ...json({ type: "object", properties: { list: { type: "array", items: ref(name) }, pageInfo: { type: "object" } } }) } },
+        tags,
+        operationId: `${name}_list`,
+        summary: `List ${t.title} rows`,
+        parameters: listParams,
+        responses: {
+          200: {
+            description: "A page of rows",
+            ...json({
+              type: "object",
+              properties: { list: { type: "array", items: ref(name) }, pageInfo: { type: "object" } },
+            }),
+          },
+        },
       },
-      post: { tags, operationId: `${name}_create`, summary: `Insert a ${t.title} row`, requestBody: json(ref(name)), responses: row },
+      post: {
+        tags,
+        operationId: `${name}_create`,
+        summary: `Insert a ${t.title} row`,
+        requestBody: json(ref(name)),
+        responses: row,
+      },
     };
     paths[`${base}/count`] = {
-      get: { tags, operationId: `${name}_count`, summary: `Count ${t.title} rows`, parameters: listParams.slice(0, 1), responses: { 200: { description: "The count", ...json({ type: "object", properties: { count: { type: "integer" } } }) } } },
+      get: {
+        tags,
+        operationId: `${name}_count`,
+        summary: `Count ${t.title} rows`,
+        parameters: listParams.slice(0, 1),
+        responses: {
+          200: { description: "The count", ...json({ type: "object", properties: { count: { type: "integer" } } }) },
+        },
+      },
     };
     paths[`${base}/{rowId}`] = {
       get: { tags, operationId: `${name}_read`, summary: `Read a ${t.title} row`, parameters: rowId, responses: row },
-      patch: { tags, operationId: `${name}_update`, summary: `Update a ${t.title} row`, parameters: rowId, requestBody: json(ref(name)), responses: row },
-      delete: { tags, operationId: `${name}_delete`, summary: `Delete a ${t.title} row`, parameters: rowId, responses: { 200: { description: "Rows deleted" } } },
+      patch: {
+        tags,
+        operationId: `${name}_update`,
+        summary: `Update a ${t.title} row`,
+        parameters: rowId,
+        requestBody: json(ref(name)),
+        responses: row,
+      },
+      delete: {
+        tags,
+        operationId: `${name}_delete`,
+        summary: `Delete a ${t.title} row`,
+        parameters: rowId,
+        responses: { 200: { description: "Rows deleted" } },
+      },
     };
     paths[`/api/v1/db/data/bulk/noco/${encodeURIComponent(project.id)}/${encodeURIComponent(t.title)}`] = {
-      post: { tags, operationId: `${name}_bulkCreate`, summary: `Insert many ${t.title} rows`, requestBody: json({ type: "array", items: ref(name) }), responses: { 200: { description: "The new rows' ids" } } },
+      post: {
+        tags,
+        operationId: `${name}_bulkCreate`,
+        summary: `Insert many ${t.title} rows`,
+        requestBody: json({ type: "array", items: ref(name) }),
+        responses: { 200: { description: "The new rows' ids" } },
+      },
     };
   });
   return {
     openapi: "3.1.0",
-    info: { title: `${project.title} — REST API`, version: "1.0.0", description: "Send an API token (account → API tokens) in the xc-token header." },
+    info: {
+      title: `${project.title} — REST API`,
+      version: "1.0.0",
+      description: "Send an API token (account → API tokens) in the xc-token header.",
+    },
     servers: [{ url: serverUrl }],
     security: [{ xcToken: [] }, { xcAuth: [] }],
     tags: tables.map((t) => ({ name: t.title })),

@@ -78,6 +78,8 @@ export async function findSessionProject(db: D1Database, claims: TokenClaims, ke
     const byTitle = await findProjectWithRole(db, key, user.id, true);
     return { user, project: byTitle?.project ?? null, role: byTitle?.role ?? null };
   }
-  const project = Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith("u_") && k !== "member_role")) as unknown as ProjectRow;
+  const project = Object.fromEntries(
+    Object.entries(row).filter(([k]) => !k.startsWith("u_") && k !== "member_role"),
+  ) as unknown as ProjectRow;
   return { user, project, role: (row.member_role as ProjectRole | null) ?? null };
 }

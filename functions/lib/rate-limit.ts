@@ -51,7 +51,9 @@ export async function assertUnderLimit(c: Context<AppEnv>, keys: string[]): Prom
   if (!keys.length) return;
   const { results } = await c.env.META.prepare(
     `SELECT max(count) AS n FROM rate_limits WHERE window_start = ? AND key IN (${keys.map(() => "?").join(", ")})`,
-  ).bind(currentWindow(), ...keys).all<{ n: number | null }>();
+  )
+    .bind(currentWindow(), ...keys)
+    .all<{ n: number | null }>();
   if ((results[0]?.n ?? 0) >= attemptsPerMinute(c.env.RATE_LIMIT_PER_MINUTE)) throw tooMany();
 }
 

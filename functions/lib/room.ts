@@ -5,7 +5,11 @@ import { HttpError } from "./http-error";
 
 /** The room's RPC methods (those answering a RoomResult), as the Worker sees them: async. */
 type RpcKeys = {
-  [K in keyof ProjectRoom]-?: ProjectRoom[K] extends (...a: never[]) => RoomResult<unknown> | Promise<RoomResult<unknown>> ? K : never;
+  [K in keyof ProjectRoom]-?: ProjectRoom[K] extends (
+    ...a: never[]
+  ) => RoomResult<unknown> | Promise<RoomResult<unknown>>
+    ? K
+    : never;
 }[keyof ProjectRoom];
 export type RoomClient = {
   [K in RpcKeys]: ProjectRoom[K] extends (...a: infer A) => infer R ? (...a: A) => Promise<Awaited<R>> : never;

@@ -15,7 +15,9 @@ describe("share rules", () => {
     expect(frameAncestors(null)).toBe("'self'");
     expect(frameAncestors({ embedOrigins: ["https://a.example"] })).toBe("'self'");
     expect(frameAncestors({ allowEmbed: true })).toBe("*");
-    expect(frameAncestors({ allowEmbed: true, embedOrigins: ["https://a.example", "https://*.b.example:8443"] })).toBe("'self' https://a.example https://*.b.example:8443");
+    expect(frameAncestors({ allowEmbed: true, embedOrigins: ["https://a.example", "https://*.b.example:8443"] })).toBe(
+      "'self' https://a.example https://*.b.example:8443",
+    );
     // A stored value that is not an origin never reaches the header (no `;` adding a directive).
     expect(frameAncestors({ allowEmbed: true, embedOrigins: ["https://a.example; script-src *"] })).toBe("'self'");
   });

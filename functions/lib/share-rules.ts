@@ -9,7 +9,8 @@ export const SUBMIT_ACCESS = ["anyone", "signedIn", "members"] as const;
 export type SubmitAccess = (typeof SUBMIT_ACCESS)[number];
 
 /** An origin a builder allows to embed: scheme, host (a leading `*.` for its subdomains), optional port. */
-export const EMBED_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+export const EMBED_ORIGIN =
+  /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
 
 /** The options of a share that the public side reads (the rest are display options). */
 export interface ShareRules {

@@ -19,7 +19,10 @@ export async function shareOfUuid(db: D1Database, uuid: string): Promise<ShareRo
 }
 
 export async function sharesOfTable(db: D1Database, projectId: string, tableId: string): Promise<ShareRow[]> {
-  const { results } = await db.prepare("SELECT * FROM shared_views WHERE project_id = ? AND table_id = ? AND uuid IS NOT NULL").bind(projectId, tableId).all<ShareRow>();
+  const { results } = await db
+    .prepare("SELECT * FROM shared_views WHERE project_id = ? AND table_id = ? AND uuid IS NOT NULL")
+    .bind(projectId, tableId)
+    .all<ShareRow>();
   return results ?? [];
 }
 
@@ -43,9 +46,15 @@ export async function saveShare(
        RETURNING *`,
     )
     .bind(
-      key.viewId, key.projectId, key.tableId,
-      set.uuid ?? null, set.passwordHash ?? null, set.meta ?? null, now,
-      set.uuid !== undefined ? 1 : 0, set.passwordHash !== undefined ? 1 : 0,
+      key.viewId,
+      key.projectId,
+      key.tableId,
+      set.uuid ?? null,
+      set.passwordHash ?? null,
+      set.meta ?? null,
+      now,
+      set.uuid !== undefined ? 1 : 0,
+      set.passwordHash !== undefined ? 1 : 0,
     )
     .first<ShareRow>();
   return row!;
@@ -59,7 +68,9 @@ export async function saveShare(
 export async function dropShares(db: D1Database, projectId: string, ids: readonly string[]): Promise<void> {
   if (!ids.length) return;
   await db
-    .prepare("DELETE FROM shared_views WHERE project_id = ?1 AND (view_id IN (SELECT value FROM json_each(?2)) OR table_id IN (SELECT value FROM json_each(?2)))")
+    .prepare(
+      "DELETE FROM shared_views WHERE project_id = ?1 AND (view_id IN (SELECT value FROM json_each(?2)) OR table_id IN (SELECT value FROM json_each(?2)))",
+    )
     .bind(projectId, JSON.stringify(ids))
     .run();
 }

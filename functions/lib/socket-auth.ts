@@ -5,7 +5,6 @@ import type { Env } from "../env";
 import { verifySessionToken } from "./jwt";
 import { findSessionProject, findSharedProject } from "./projects";
 
-
 /**
  * The WebSocket subprotocol the web client asks for; its session token rides beside it as a
  * second entry, `auth.<jwt>`. Browsers cannot set headers on a WebSocket and a token in the URL
@@ -17,7 +16,10 @@ const AUTH_PREFIX = "auth.";
 
 /** The entries of a Sec-WebSocket-Protocol header. */
 export function offeredProtocols(req: Request): string[] {
-  return (req.headers.get("Sec-WebSocket-Protocol") ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+  return (req.headers.get("Sec-WebSocket-Protocol") ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 /** The session token of a socket request: the `xc-auth` header, or the `auth.<jwt>` subprotocol. */
@@ -43,18 +45,27 @@ export async function authorizeSocket(req: Request, env: Env, projectId: string)
     const found = await findSessionProject(env.META, claims, projectId);
     if (found?.project && (found.role || toFlags(found.user.roles).super)) {
       const roles = applyPreview(effectiveRoles(found.user.roles, found.role), url.searchParams.get("preview"));
-      const name = [found.user.firstname, found.user.lastname].filter(Boolean).join(" ") || found.user.email.split("@")[0]!;
+      const name =
+        [found.user.firstname, found.user.lastname].filter(Boolean).join(" ") || found.user.email.split("@")[0]!;
       identity = { userId: found.user.id, email: found.user.email, name, roles };
     }
   }
   if (!identity && shared) {
     const project = await findSharedProject(env.META, shared);
     if (project?.id === projectId && project.shared_role) {
-      identity = { userId: `visitor:${crypto.randomUUID()}`, email: "", name: "Visitor", roles: toFlags(project.shared_role) };
+      identity = {
+        userId: `visitor:${crypto.randomUUID()}`,
+        email: "",
+        name: "Visitor",
+        roles: toFlags(project.shared_role),
+      };
     }
   }
   if (!identity || !can(identity.roles, "dataList")) {
-    return Response.json({ msg: token || shared ? "You don't have access to this project" : "Unauthorized access" }, { status: token || shared ? 403 : 401 });
+    return Response.json(
+      { msg: token || shared ? "You don't have access to this project" : "Unauthorized access" },
+      { status: token || shared ? 403 : 401 },
+    );
   }
   const headers = new Headers(req.headers);
   headers.set(IDENTITY_HEADER, JSON.stringify(identity));

@@ -4,7 +4,10 @@ import { csvToXlsx, parseCsv } from "./xlsx-export";
 
 describe("Excel export of a CSV batch", () => {
   it("reads RFC 4180 quoting, doubled quotes and line breaks inside cells", () => {
-    expect(parseCsv('a,"b,c","say ""hi"""\r\n"two\nlines",,x\n')).toEqual([["a", "b,c", 'say "hi"'], ["two\nlines", "", "x"]]);
+    expect(parseCsv('a,"b,c","say ""hi"""\r\n"two\nlines",,x\n')).toEqual([
+      ["a", "b,c", 'say "hi"'],
+      ["two\nlines", "", "x"],
+    ]);
   });
 
   it("writes a workbook with number cells for plain numbers and text (never formulas) for the rest", () => {

@@ -29,7 +29,13 @@ async function projectKey(c: Context<AppEnv>): Promise<string | undefined> {
   const direct = c.req.param("projectId") ?? c.req.param("projectName") ?? uploadProject(c);
   if (direct) return direct;
   const child =
-    c.req.param("tableId") ?? c.req.param("columnId") ?? c.req.param("viewId") ?? viewPartId(c) ?? c.req.param("hookId") ?? c.req.query("fk_model_id") ?? (await bodyModelId(c));
+    c.req.param("tableId") ??
+    c.req.param("columnId") ??
+    c.req.param("viewId") ??
+    viewPartId(c) ??
+    c.req.param("hookId") ??
+    c.req.query("fk_model_id") ??
+    (await bodyModelId(c));
   if (!child) return undefined;
   const found = await projectOfId(c.env.META, child);
   if (!found) throw notFound(c.req.param("tableId") ? "Table not found" : "Not found");
@@ -44,7 +50,11 @@ function uploadProject(c: Context<AppEnv>): string | undefined {
 
 /** The id of a view's part (view column, filter, sort) in paths that name no view. */
 const viewPartId = (c: Context<AppEnv>) =>
-  c.req.param("gridViewColumnId") ?? c.req.param("formViewColumnId") ?? c.req.param("filterId") ?? c.req.param("filterGroupId") ?? c.req.param("sortId");
+  c.req.param("gridViewColumnId") ??
+  c.req.param("formViewColumnId") ??
+  c.req.param("filterId") ??
+  c.req.param("filterGroupId") ??
+  c.req.param("sortId");
 
 async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
   if (c.req.method === "GET") return undefined;
@@ -125,7 +135,13 @@ export function needInRoom(access: Action): AclMiddleware {
     if (token && key && PROJECT_ID.test(key) && scopeOf(access) === "project") {
       const claims = await verifySessionToken(c.env, token);
       if (claims) {
-        c.set("gate", { projectId: key, userId: claims.id, tokenVersion: claims.token_version, action: access, preview: c.req.header("xc-preview") });
+        c.set("gate", {
+          projectId: key,
+          userId: claims.id,
+          tokenVersion: claims.token_version,
+          action: access,
+          preview: c.req.header("xc-preview"),
+        });
         // Not yet checked: only the room call, which checks first, may use these.
         const { id, email, firstname, lastname, roles, token_version } = claims;
         c.set("user", { id, email, firstname, lastname, roles, token_version });

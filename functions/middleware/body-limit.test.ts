@@ -20,7 +20,9 @@ describe("JSON depth", () => {
   });
 
   it("reads a 1,000-row bulk body as one level deep per row", () => {
-    const rows = JSON.stringify(Array.from({ length: 1000 }, (_, i) => ({ Title: `Item "${i}" [x]`, Notes: "{{{", Tags: ["a", "b"] })));
+    const rows = JSON.stringify(
+      Array.from({ length: 1000 }, (_, i) => ({ Title: `Item "${i}" [x]`, Notes: "{{{", Tags: ["a", "b"] })),
+    );
     expect(jsonDepthOver(rows, 3)).toBe(false);
     expect(jsonDepthOver(rows, 2)).toBe(true);
   });

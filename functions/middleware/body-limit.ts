@@ -19,7 +19,8 @@ export const MAX_JSON_DEPTH = 64;
 /** Room for an upload of files up to the attachment limit (the platform itself stops at 100 MB). */
 export const MAX_UPLOAD_BYTES = Math.min(100 * 1024 * 1024, 4 * ATTACHMENT_FIELD_SIZE);
 
-const tooLarge = (limit = MAX_BODY_BYTES) => new HttpError(413, `The request body exceeds the limit of ${limit / 1024 / 1024} MB`);
+const tooLarge = (limit = MAX_BODY_BYTES) =>
+  new HttpError(413, `The request body exceeds the limit of ${limit / 1024 / 1024} MB`);
 const isUpload = (type: string | undefined) => /^multipart\/form-data/i.test(type ?? "");
 
 async function readCapped(body: ReadableStream<Uint8Array>): Promise<string> {
@@ -82,10 +83,12 @@ export const bodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const body = c.req.raw.body;
   if (!body || !isText(c.req.header("content-type"))) return next();
   // A declared length within the limit bounds what the runtime delivers: read it natively.
-  const text = Number.isFinite(declared) && c.req.header("content-length") ? await c.req.raw.text() : await readCapped(body);
+  const text =
+    Number.isFinite(declared) && c.req.header("content-length") ? await c.req.raw.text() : await readCapped(body);
   // Every API body is read as JSON whatever its declared type; only tabular text is exempt.
   const tabular = /^text\/(csv|tab-separated-values)/i.test(c.req.header("content-type") ?? "");
-  if (!tabular && jsonDepthOver(text, MAX_JSON_DEPTH)) throw badRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted`);
+  if (!tabular && jsonDepthOver(text, MAX_JSON_DEPTH))
+    throw badRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted`);
   // Hono keeps pending reads in its cache (typed as values); c.req.text()/json() read from it.
   (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
   return next();

@@ -12,7 +12,8 @@ export function onError(err: Error, c: Context) {
   }
   // Refusals of the core (db/) raised in the Worker itself rather than in the project room.
   // An external database's refusal carries the database's own message (never the credentials).
-  if (err instanceof DbError || err instanceof QueryError || err instanceof SourceError) return c.json({ msg: err.message }, err.status);
+  if (err instanceof DbError || err instanceof QueryError || err instanceof SourceError)
+    return c.json({ msg: err.message }, err.status);
   if (err instanceof HTTPException) {
     return c.json({ msg: err.message || "Bad request" }, err.status);
   }

@@ -24,8 +24,13 @@ interface TokenRow {
 }
 
 const shown = (t: TokenRow) => ({
-  id: t.id, token: `${t.token_hint}…`, description: t.description, fk_user_id: t.fk_user_id, enabled: true,
-  created_at: t.created_at, updated_at: t.updated_at,
+  id: t.id,
+  token: `${t.token_hint}…`,
+  description: t.description,
+  fk_user_id: t.fk_user_id,
+  enabled: true,
+  created_at: t.created_at,
+  updated_at: t.updated_at,
 });
 
 /** The caller's own tokens need a caller: a shared-base visitor has none (401, not a crash). */
@@ -37,7 +42,9 @@ async function owner(c: Context<AppEnv>) {
 
 async function list(c: Context<AppEnv>) {
   const user = await owner(c);
-  const { results } = await c.env.META.prepare("SELECT * FROM api_tokens WHERE fk_user_id = ? ORDER BY id").bind(user.id).all<TokenRow>();
+  const { results } = await c.env.META.prepare("SELECT * FROM api_tokens WHERE fk_user_id = ? ORDER BY id")
+    .bind(user.id)
+    .all<TokenRow>();
   const items = results.map((t) => ({ ...shown(t), created_by: user.email }));
   return c.json(wholeList(items));
 }
@@ -66,7 +73,10 @@ async function remove(c: Context<AppEnv>) {
   const key = c.req.param("token")!;
   const stmt = /^\d{1,15}$/.test(key)
     ? c.env.META.prepare("DELETE FROM api_tokens WHERE id = ? AND fk_user_id = ?").bind(Number(key), user.id)
-    : c.env.META.prepare("DELETE FROM api_tokens WHERE token_hash = ? AND fk_user_id = ?").bind(await sha256Hex(key), user.id);
+    : c.env.META.prepare("DELETE FROM api_tokens WHERE token_hash = ? AND fk_user_id = ?").bind(
+        await sha256Hex(key),
+        user.id,
+      );
   const res = await stmt.run();
   if (!res.meta.changes) throw notFound("Token not found");
   return c.json(res.meta.changes);

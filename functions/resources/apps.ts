@@ -4,7 +4,18 @@ import { CHAT_KINDS } from "../../db/apps/settings-key";
 import { chatBody, type ChatKind } from "../../db/hooks/notify";
 import { checkPublicUrl } from "../../db/net/public-address";
 import { badRequest } from "../lib/http-error";
-import { deleteIntegration, EMAIL_ID, listIntegrations, readEmailConfig, readTarget, readTurnstile, saveEmailConfig, saveTarget, saveTurnstile, TURNSTILE_ID } from "../lib/integrations";
+import {
+  deleteIntegration,
+  EMAIL_ID,
+  listIntegrations,
+  readEmailConfig,
+  readTarget,
+  readTurnstile,
+  saveEmailConfig,
+  saveTarget,
+  saveTurnstile,
+  TURNSTILE_ID,
+} from "../lib/integrations";
 import { httpMailer } from "../lib/mailer";
 import { body } from "../lib/openapi";
 import { jsonBody } from "../lib/validate";
@@ -61,7 +72,11 @@ export const apps = new Hono<AppEnv>()
     const { to } = await jsonBody(c, testMailBody);
     const config = await readEmailConfig(c.env);
     if (!config) throw badRequest("E-mail delivery is not configured");
-    await httpMailer(config).send({ to, subject: "Gridbase test e-mail", text: "E-mail delivery from Gridbase works." });
+    await httpMailer(config).send({
+      to,
+      subject: "Gridbase test e-mail",
+      text: "E-mail delivery from Gridbase works.",
+    });
     return c.json({ msg: "The test e-mail has been sent" });
   })
   // Cloudflare Turnstile on shared forms (issue 22): once set, every shared form asks for it.
@@ -85,7 +100,14 @@ export const apps = new Hono<AppEnv>()
     const input = await jsonBody(c, targetPatch);
     const { row, config } = await readTarget(c.env, c.req.param("id"));
     if (input.webhook_url) checkUrl(c, "webhook_url", input.webhook_url);
-    return c.json(await saveTarget(c.env, { id: row.id, kind: row.kind, title: input.title ?? row.title, webhook_url: input.webhook_url || config.webhook_url }));
+    return c.json(
+      await saveTarget(c.env, {
+        id: row.id,
+        kind: row.kind,
+        title: input.title ?? row.title,
+        webhook_url: input.webhook_url || config.webhook_url,
+      }),
+    );
   })
   .delete("/apps/targets/:id", need("appStore"), async (c) => {
     await readTarget(c.env, c.req.param("id"));

@@ -21,7 +21,14 @@ export const connection = new Hono<AppEnv>()
     const cfg = checkConfig(c, { connection: typeof body.url === "string" ? body.url : "" });
     return c.json({
       client: cfg.client,
-      connection: { host: cfg.host, port: cfg.port, user: cfg.user, database: cfg.database, ...(cfg.url ? { url: cfg.url } : {}), ssl: cfg.ssl.mode },
+      connection: {
+        host: cfg.host,
+        port: cfg.port,
+        user: cfg.user,
+        database: cfg.database,
+        ...(cfg.url ? { url: cfg.url } : {}),
+        ssl: cfg.ssl.mode,
+      },
       ...(cfg.schema ? { searchPath: [cfg.schema] } : {}),
       params: cfg.params,
     });

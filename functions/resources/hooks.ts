@@ -25,7 +25,10 @@ function checkTarget(c: Ctx, notification: NotificationInput | undefined) {
   if (!local) throw badRequest(`notification.payload.path: ${check.reason}`);
 }
 
-const testBody = z.object({ hook: hookInput.and(z.object({ id: z.string().optional() })), payload: z.unknown().optional() });
+const testBody = z.object({
+  hook: hookInput.and(z.object({ id: z.string().optional() })),
+  payload: z.unknown().optional(),
+});
 const operation = z.enum(HOOK_OPERATIONS, { error: `operation: must be one of ${HOOK_OPERATIONS.join(", ")}` });
 
 function paging(c: Ctx) {
@@ -40,7 +43,9 @@ async function sample(c: Ctx) {
 
 /** Webhooks per table (contract 4.8) with their conditions (4.6), test button and delivery logs. */
 export const hooks = new Hono<AppEnv>()
-  .get("/tables/:tableId/hooks", need("hookList"), async (c) => c.json({ list: await unwrap(room(c).listHooks(pid(c), c.req.param("tableId"))) }))
+  .get("/tables/:tableId/hooks", need("hookList"), async (c) =>
+    c.json({ list: await unwrap(room(c).listHooks(pid(c), c.req.param("tableId"))) }),
+  )
   .post("/tables/:tableId/hooks/test", need("hookTest"), body(testBody), async (c) => {
     const { hook, payload } = await jsonBody(c, testBody);
     checkTarget(c, hook.notification);
@@ -73,7 +78,9 @@ export const hooks = new Hono<AppEnv>()
     const { limit, offset } = paging(c);
     return c.json(await unwrap(room(c).listHookLogs(c.req.param("hookId"), limit, offset)));
   })
-  .get("/hooks/:hookId/filters", need("hookList"), async (c) => c.json({ list: await unwrap(room(c).listHookFilters(pid(c), c.req.param("hookId"))) }))
+  .get("/hooks/:hookId/filters", need("hookList"), async (c) =>
+    c.json({ list: await unwrap(room(c).listHookFilters(pid(c), c.req.param("hookId"))) }),
+  )
   .post("/hooks/:hookId/filters", need("hookUpdate"), body(filterInput), async (c) => {
     const input = await jsonBody(c, filterInput);
     const { filter, ids } = await unwrap(room(c).addHookFilter(pid(c), c.req.param("hookId"), input));

@@ -5,7 +5,10 @@ import { openApiDocument } from "./openapi";
 
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, "{$1}").replace(/\/$/, "") || "/";
 
-type Operation = { "x-access"?: string; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+type Operation = {
+  "x-access"?: string;
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+};
 
 describe("OpenAPI document", async () => {
   const app = createApp();
@@ -34,7 +37,8 @@ describe("OpenAPI document", async () => {
   it("describes bodies from the zod schemas the handlers validate with", () => {
     const signup = doc.paths["/api/v1/auth/user/signup"]?.post?.requestBody?.content["application/json"]?.schema;
     expect(Object.keys(signup?.properties ?? {})).toEqual(expect.arrayContaining(["email", "password"]));
-    const invite = doc.paths["/api/v1/db/meta/projects/{projectId}/users"]?.post?.requestBody?.content["application/json"]?.schema;
+    const invite =
+      doc.paths["/api/v1/db/meta/projects/{projectId}/users"]?.post?.requestBody?.content["application/json"]?.schema;
     expect(Object.keys(invite?.properties ?? {})).toContain("email");
   });
 });

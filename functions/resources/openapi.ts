@@ -6,7 +6,10 @@ import { VERSION } from "../version";
 
 /** Tag of an operation: the resource its path names after the API prefix. */
 function tagOf(path: string): string {
-  const rest = path.replace(/^\/api\/v1\/(db\/)?/, "").split("/").filter((s) => s && !s.startsWith(":") && !s.startsWith("{"));
+  const rest = path
+    .replace(/^\/api\/v1\/(db\/)?/, "")
+    .split("/")
+    .filter((s) => s && !s.startsWith(":") && !s.startsWith("{"));
   if (rest[0] === "meta" || rest[0] === "data" || rest[0] === "public") return `${rest[0]} ${rest[1] ?? ""}`.trim();
   return rest[0] ?? "misc";
 }
@@ -33,10 +36,19 @@ function liftRecursiveBody(doc: { components?: { schemas?: Record<string, unknow
 export async function openApiDocument(app: Hono<AppEnv>) {
   const doc = await generateSpecs(app, {
     documentation: {
-      info: { title: "Gridbase API", version: VERSION, description: "NocoDB v1 compatible REST API (API-CONTRACT.md)." },
+      info: {
+        title: "Gridbase API",
+        version: VERSION,
+        description: "NocoDB v1 compatible REST API (API-CONTRACT.md).",
+      },
       components: {
         securitySchemes: {
-          xcAuth: { type: "apiKey", in: "header", name: "xc-auth", description: "Session token from /api/v1/auth/user/signin" },
+          xcAuth: {
+            type: "apiKey",
+            in: "header",
+            name: "xc-auth",
+            description: "Session token from /api/v1/auth/user/signin",
+          },
           xcToken: { type: "apiKey", in: "header", name: "xc-token", description: "API token (account → API tokens)" },
         },
       },

@@ -16,7 +16,9 @@ const ORG_ROLES = ["org-level-creator", "org-level-viewer"] as const;
 const roleSchema = z.enum(ORG_ROLES, { error: `roles: Invalid role, use ${ORG_ROLES.join(" or ")}` });
 const inviteBody = z.object({ email: z.email("email: Invalid email address").toLowerCase(), roles: roleSchema });
 const rolesBody = z.object({ roles: roleSchema });
-const appSettingsBody = z.object({ invite_only_signup: z.boolean({ error: "invite_only_signup must be true or false" }) });
+const appSettingsBody = z.object({
+  invite_only_signup: z.boolean({ error: "invite_only_signup must be true or false" }),
+});
 
 interface Target {
   id: string;
@@ -47,7 +49,11 @@ export const orgUsers = new Hono<AppEnv>()
       ).bind(query, limit, offset),
       c.env.META.prepare("SELECT count(*) AS n FROM users WHERE lower(email) LIKE ?").bind(query),
     ]);
-    const list = rows!.results.map((u) => ({ ...u, email_verified: Boolean(u.email_verified), pending: Boolean(u.pending) }));
+    const list = rows!.results.map((u) => ({
+      ...u,
+      email_verified: Boolean(u.email_verified),
+      pending: Boolean(u.pending),
+    }));
     const totalRows = Number(total!.results[0]?.n ?? 0);
     return c.json({ list, pageInfo: pageInfo(totalRows, limit, offset) });
   })
@@ -64,7 +70,9 @@ export const orgUsers = new Hono<AppEnv>()
     const { roles } = await jsonBody(c, rolesBody);
     const user = await target(c);
     if (toFlags(user.roles).super) throw badRequest("Cannot update super admin roles");
-    await c.env.META.prepare("UPDATE users SET roles = ?, updated_at = ? WHERE id = ?").bind(roles, new Date().toISOString(), user.id).run();
+    await c.env.META.prepare("UPDATE users SET roles = ?, updated_at = ? WHERE id = ?")
+      .bind(roles, new Date().toISOString(), user.id)
+      .run();
     await forgetUserAccess(c.env, user.id);
     return c.json({ msg: "The user has been updated successfully" });
   })
@@ -76,9 +84,13 @@ export const orgUsers = new Hono<AppEnv>()
       `SELECT p.title FROM project_users pu JOIN projects p ON p.id = pu.project_id
        WHERE pu.user_id = ? AND pu.roles = 'owner' AND p.deleted = 0
          AND NOT EXISTS (SELECT 1 FROM project_users o WHERE o.project_id = pu.project_id AND o.roles = 'owner' AND o.user_id != pu.user_id)`,
-    ).bind(user.id).all<{ title: string }>();
+    )
+      .bind(user.id)
+      .all<{ title: string }>();
     if (orphaned.results.length) {
-      throw badRequest(`${user.email} is the only owner of ${orphaned.results.map((p) => p.title).join(", ")}; make someone else owner first`);
+      throw badRequest(
+        `${user.email} is the only owner of ${orphaned.results.map((p) => p.title).join(", ")}; make someone else owner first`,
+      );
     }
     const projects = await projectsOfUser(c.env, user.id);
     await c.env.META.prepare("DELETE FROM users WHERE id = ?").bind(user.id).run();
@@ -99,12 +111,16 @@ export const orgUsers = new Hono<AppEnv>()
     return c.json({ reset_password_token: token, reset_password_url: link });
   })
   .get("/app-settings", need("appSettingsGet"), async (c) => {
-    const row = await c.env.META.prepare("SELECT value FROM app_settings WHERE key = 'invite_only_signup'").first<{ value: string }>();
+    const row = await c.env.META.prepare("SELECT value FROM app_settings WHERE key = 'invite_only_signup'").first<{
+      value: string;
+    }>();
     return c.json(row ? { invite_only_signup: row.value === "true" } : {});
   })
   .post("/app-settings", need("appSettingsSet"), body(appSettingsBody), async (c) => {
     const body = await jsonBody(c, appSettingsBody);
-    await c.env.META.prepare("INSERT INTO app_settings (key, value) VALUES ('invite_only_signup', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+    await c.env.META.prepare(
+      "INSERT INTO app_settings (key, value) VALUES ('invite_only_signup', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    )
       .bind(String(body.invite_only_signup))
       .run();
     return c.json({ msg: "The app settings have been saved" });

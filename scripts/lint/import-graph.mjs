@@ -54,18 +54,32 @@ export function importGraph(root) {
 /** Strongly connected groups of two or more files. */
 function groups(graph) {
   let index = 0;
-  const idx = new Map(), low = new Map(), stack = [], on = new Set(), out = [];
+  const idx = new Map(),
+    low = new Map(),
+    stack = [],
+    on = new Set(),
+    out = [];
   const visit = (v) => {
-    idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v);
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    on.add(v);
     for (const w of graph.get(v) ?? []) {
       if (!graph.has(w)) continue;
-      if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v), low.get(w))); }
-      else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
     }
     if (low.get(v) === idx.get(v)) {
       const g = [];
       let w;
-      do { w = stack.pop(); on.delete(w); g.push(w); } while (w !== v);
+      do {
+        w = stack.pop();
+        on.delete(w);
+        g.push(w);
+      } while (w !== v);
       if (g.length > 1) out.push(g);
     }
   };
@@ -85,7 +99,10 @@ function loopThrough(graph, file) {
         for (let p = prev.get(v); p; p = prev.get(p)) path.unshift(p);
         return [...path, file];
       }
-      if (!prev.has(w)) { prev.set(w, v); queue.push(w); }
+      if (!prev.has(w)) {
+        prev.set(w, v);
+        queue.push(w);
+      }
     }
   }
   return null;

@@ -32,7 +32,9 @@ function caller(base, token) {
 /** Signs up (or, for an account that exists, in): NocoDB makes only its first user a creator. */
 async function signIn(base, email, password) {
   const anon = caller(base);
-  await anon("POST", "/api/v1/auth/user/signup", { email, password, firstname: "Bench", lastname: "User" }).catch(() => {});
+  await anon("POST", "/api/v1/auth/user/signup", { email, password, firstname: "Bench", lastname: "User" }).catch(
+    () => {},
+  );
   return (await anon("POST", "/api/v1/auth/user/signin", { email, password })).token;
 }
 
@@ -51,7 +53,12 @@ async function makeTable(side) {
     columns: [
       { column_name: "id", title: "Id", uidt: "ID" },
       { column_name: "title", title: "Title", uidt: "SingleLineText" },
-      { column_name: "category", title: "Category", uidt: "SingleSelect", colOptions: { options: cats.map((c) => ({ title: c })) } },
+      {
+        column_name: "category",
+        title: "Category",
+        uidt: "SingleSelect",
+        colOptions: { options: cats.map((c) => ({ title: c })) },
+      },
       { column_name: "amount", title: "Amount", uidt: "Number" },
       { column_name: "price", title: "Price", uidt: "Decimal" },
       { column_name: "done", title: "Done", uidt: "Checkbox" },
@@ -82,18 +89,25 @@ export async function sideBySideFigures(bases, rows, creds = []) {
     for (let k = 0; k < sides.length; k++) await fn(sides[k], out[k]);
   };
   await each(async (s, o) => {
-    for (let i = 0; i < 200; i++) o.health.push(await timed(() => fetch(`${s.base}/api/v1/health`).then((r) => r.text())));
+    for (let i = 0; i < 200; i++)
+      o.health.push(await timed(() => fetch(`${s.base}/api/v1/health`).then((r) => r.text())));
   });
   await each((s) => makeTable(s));
   // One 1,000-row request at a time, the chunk built inside the clock as the peer script does.
   await each(async (s, o) => {
     o.insertMs = await timed(async () => {
-      for (let i = 0; i < rows; i += 1000) await s.call("POST", s.bulk, Array.from({ length: Math.min(1000, rows - i) }, (_, k) => row(i + k)));
+      for (let i = 0; i < rows; i += 1000)
+        await s.call(
+          "POST",
+          s.bulk,
+          Array.from({ length: Math.min(1000, rows - i) }, (_, k) => row(i + k)),
+        );
     });
   });
   await each(async (s, o) => {
     o.first = await s.call("GET", s.data + q);
-    for (let i = 0; i < 40; i++) o.filtered.push(await timed(() => s.call("GET", `${s.data}${q}&offset=${(i % 5) * 25}`)));
+    for (let i = 0; i < 40; i++)
+      o.filtered.push(await timed(() => s.call("GET", `${s.data}${q}&offset=${(i % 5) * 25}`)));
   });
   await each(async (s, o) => {
     for (let i = 0; i < 40; i++) o.plain.push(await timed(() => s.call("GET", `${s.data}?limit=25&offset=${i * 25}`)));
@@ -103,9 +117,11 @@ export async function sideBySideFigures(bases, rows, creds = []) {
   });
   await each(async (s, o) => {
     o.concurrentMs = await timed(() =>
-      Promise.all(Array.from({ length: 10 }, async (_, w) => {
-        for (let i = 0; i < 20; i++) await s.call("GET", `${s.data}${q}&offset=${((w + i) % 5) * 25}`);
-      })),
+      Promise.all(
+        Array.from({ length: 10 }, async (_, w) => {
+          for (let i = 0; i < 20; i++) await s.call("GET", `${s.data}${q}&offset=${((w + i) % 5) * 25}`);
+        }),
+      ),
     );
   });
   await each(async (s, o) => {

@@ -20,7 +20,9 @@ await db.query(`CREATE SCHEMA ${schema}`);
 await db.query(`SET search_path TO ${schema}`);
 await db.query("CREATE TABLE categories (id serial PRIMARY KEY, label text NOT NULL)");
 await db.query("INSERT INTO categories (label) SELECT 'Category ' || g FROM generate_series(1, 1000) g");
-await db.query("CREATE TABLE items (id serial PRIMARY KEY, name text NOT NULL, qty int NOT NULL, price numeric(10,2) NOT NULL, created_at timestamp NOT NULL DEFAULT now(), category_id int)");
+await db.query(
+  "CREATE TABLE items (id serial PRIMARY KEY, name text NOT NULL, qty int NOT NULL, price numeric(10,2) NOT NULL, created_at timestamp NOT NULL DEFAULT now(), category_id int)",
+);
 const seedMs = await timed(() =>
   db.query(
     `INSERT INTO items (name, qty, price) SELECT 'Item ' || g, (g::bigint * 7919) % 1000, ((g::bigint * 104729) % 100000) / 100.0 FROM generate_series(1, $1) g`,
@@ -28,18 +30,38 @@ const seedMs = await timed(() =>
   ),
 );
 await db.query("UPDATE items SET category_id = id % 1000 + 1");
-await db.query("ALTER TABLE items ADD CONSTRAINT items_category_fk FOREIGN KEY (category_id) REFERENCES categories (id)");
+await db.query(
+  "ALTER TABLE items ADD CONSTRAINT items_category_fk FOREIGN KEY (category_id) REFERENCES categories (id)",
+);
 await db.query("CREATE INDEX items_category_idx ON items (category_id)");
 await db.query("ANALYZE items");
 
-const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 8878), inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT ?? 8879) });
+const server = await startBenchServer({
+  port: Number(process.env.BENCH_PORT ?? 8878),
+  inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT ?? 8879),
+});
 try {
   const { call } = await apiClient(server.base);
   const u = new URL(PG_URL);
   const project = await call("POST", "/api/v1/db/meta/projects", {
     title: "Bench PG",
     external: true,
-    bases: [{ type: "pg", config: { client: "pg", connection: { host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), database: u.pathname.slice(1) || "postgres" }, searchPath: [schema] } }],
+    bases: [
+      {
+        type: "pg",
+        config: {
+          client: "pg",
+          connection: {
+            host: u.hostname,
+            port: Number(u.port || 5432),
+            user: decodeURIComponent(u.username),
+            password: decodeURIComponent(u.password),
+            database: u.pathname.slice(1) || "postgres",
+          },
+          searchPath: [schema],
+        },
+      },
+    ],
   });
   const T = `/api/v1/db/data/noco/${project.id}/Items`;
 
@@ -65,7 +87,8 @@ try {
   const viaPg = await sample(async () => {
     directIds = (await db.query(direct)).rows.map((r) => r.id);
   });
-  if (JSON.stringify(firstIds) !== JSON.stringify(directIds)) throw new Error("the API page and the direct query disagree");
+  if (JSON.stringify(firstIds) !== JSON.stringify(directIds))
+    throw new Error("the API page and the direct query disagree");
 
   // Computed fields: a lookup through the belongs-to link, a rollup through the has-many one.
   const meta = async (title) => {
@@ -75,8 +98,19 @@ try {
   const items = await meta("Items");
   const categories = await meta("Categories");
   const col = (t, title) => t.columns.find((c) => c.title === title).id;
-  await call("POST", `/api/v1/db/meta/tables/${items.id}/columns`, { uidt: "Lookup", title: "Category name", fk_relation_column_id: col(items, "Categories"), fk_lookup_column_id: col(categories, "Label") });
-  await call("POST", `/api/v1/db/meta/tables/${categories.id}/columns`, { uidt: "Rollup", title: "Total qty", fk_relation_column_id: col(categories, "ItemsList"), fk_rollup_column_id: col(items, "Qty"), rollup_function: "sum" });
+  await call("POST", `/api/v1/db/meta/tables/${items.id}/columns`, {
+    uidt: "Lookup",
+    title: "Category name",
+    fk_relation_column_id: col(items, "Categories"),
+    fk_lookup_column_id: col(categories, "Label"),
+  });
+  await call("POST", `/api/v1/db/meta/tables/${categories.id}/columns`, {
+    uidt: "Rollup",
+    title: "Total qty",
+    fk_relation_column_id: col(categories, "ItemsList"),
+    fk_rollup_column_id: col(items, "Qty"),
+    rollup_function: "sum",
+  });
   const lookupPage = `${T}?where=${encodeURIComponent("(Qty,gt,500)")}&sort=-Price&limit=25&fields=Id,Name,Qty,Price,Category name`;
   const lookupDirect = {
     text: 'SELECT "id", "name", "qty", "price", (SELECT c."label" FROM "categories" c WHERE c."id" = "items"."category_id") AS "category" FROM "items" WHERE "qty" > $1 ORDER BY "price" DESC NULLS LAST, "id" ASC LIMIT $2 OFFSET $3',
@@ -90,7 +124,8 @@ try {
   const lookupViaPg = await sample(async () => {
     lookupPg = (await db.query(lookupDirect)).rows;
   });
-  if (JSON.stringify(lookupRows.map((r) => r["Category name"])) !== JSON.stringify(lookupPg.map((r) => r.category))) throw new Error("the lookup page and the direct query disagree");
+  if (JSON.stringify(lookupRows.map((r) => r["Category name"])) !== JSON.stringify(lookupPg.map((r) => r.category)))
+    throw new Error("the lookup page and the direct query disagree");
   const rollupPage = `/api/v1/db/data/noco/${project.id}/Categories?limit=25&sort=Id&fields=Id,Label,Total qty`;
   const rollupDirect = {
     text: 'SELECT "id", "label", (SELECT COALESCE(SUM(i."qty"), 0) FROM "items" i WHERE i."category_id" = "categories"."id") AS "total" FROM "categories" ORDER BY "id" LIMIT $1 OFFSET $2',
@@ -104,7 +139,8 @@ try {
   const rollupViaPg = await sample(async () => {
     rollupPg = (await db.query(rollupDirect)).rows;
   });
-  if (JSON.stringify(rollupRows.map((r) => r["Total qty"])) !== JSON.stringify(rollupPg.map((r) => Number(r.total)))) throw new Error("the rollup page and the direct query disagree");
+  if (JSON.stringify(rollupRows.map((r) => r["Total qty"])) !== JSON.stringify(rollupPg.map((r) => Number(r.total))))
+    throw new Error("the rollup page and the direct query disagree");
 
   let opened;
   const open = await sample(async () => {
@@ -117,10 +153,28 @@ try {
       {
         rows: ROWS,
         seedSeconds: +(seedMs / 1000).toFixed(1),
-        firstPageFilterSort: { apiMs: viaApi, directPgMs: viaPg, ratioP50: +(viaApi.p50 / viaPg.p50).toFixed(2), target: "<= 2" },
-        lookupPageFilterSort: { apiMs: lookupApi, directPgMs: lookupViaPg, ratioP50: +(lookupApi.p50 / lookupViaPg.p50).toFixed(2) },
-        rollupPage: { apiMs: rollupApi, directPgMs: rollupViaPg, ratioP50: +(rollupApi.p50 / rollupViaPg.p50).toFixed(2) },
-        openTable: { apiMs: open, exactCountMs: exactCount, totalRows: opened.pageInfo.totalRows, approximate: Boolean(opened.pageInfo.approximate) },
+        firstPageFilterSort: {
+          apiMs: viaApi,
+          directPgMs: viaPg,
+          ratioP50: +(viaApi.p50 / viaPg.p50).toFixed(2),
+          target: "<= 2",
+        },
+        lookupPageFilterSort: {
+          apiMs: lookupApi,
+          directPgMs: lookupViaPg,
+          ratioP50: +(lookupApi.p50 / lookupViaPg.p50).toFixed(2),
+        },
+        rollupPage: {
+          apiMs: rollupApi,
+          directPgMs: rollupViaPg,
+          ratioP50: +(rollupApi.p50 / rollupViaPg.p50).toFixed(2),
+        },
+        openTable: {
+          apiMs: open,
+          exactCountMs: exactCount,
+          totalRows: opened.pageInfo.totalRows,
+          approximate: Boolean(opened.pageInfo.approximate),
+        },
       },
       null,
       2,

@@ -10,7 +10,16 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG_ROWS = Number(process.env.BENCH_BIG_ROWS ?? 1_000_000);
 const BATCH = 10_000; // the bulk route's limit per request
 const PORT = Number(process.env.BENCH_PORT ?? 8803);
-const ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"];
+const ARGS = [
+  "--no-sandbox",
+  "--headless",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
 // The rows benchmark's Items table, plus a rating and a multi-select for the grid's cell types.
 const COLUMNS = [
   ...ITEM_COLUMNS,
@@ -31,7 +40,11 @@ async function seed(call, projectId, title, count) {
     let failures = 0;
     while (start < count) {
       try {
-        await call("POST", `/api/v1/db/data/bulk/noco/${projectId}/${title}`, Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => row(start + k)));
+        await call(
+          "POST",
+          `/api/v1/db/data/bulk/noco/${projectId}/${title}`,
+          Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => row(start + k)),
+        );
         start += BATCH;
       } catch (err) {
         if (++failures > 5) throw err;
@@ -91,7 +104,9 @@ async function scrollRun(page, total) {
       });
       if (rows.length === 0) return false;
       const first = Math.min(...rows.map((r) => Number(r.getAttribute("aria-rowindex")) - 2));
-      const expected = Math.floor((grid.scrollTop / Math.max(1, grid.scrollHeight - grid.clientHeight)) * Math.max(0, total - rows.length));
+      const expected = Math.floor(
+        (grid.scrollTop / Math.max(1, grid.scrollHeight - grid.clientHeight)) * Math.max(0, total - rows.length),
+      );
       if (Math.abs(first - expected) > rows.length + 2) return false;
       return rows.every((r) => !r.querySelector("[role=gridcell] > span[aria-hidden=true]"));
     };
@@ -104,7 +119,9 @@ async function scrollRun(page, total) {
       await new Promise((r) => setTimeout(r, 250));
     }
     running = false;
-    const lastRow = Math.max(...[...grid.querySelectorAll("[role=gridcell][data-row]")].map((c) => Number(c.dataset.row)));
+    const lastRow = Math.max(
+      ...[...grid.querySelectorAll("[role=gridcell][data-row]")].map((c) => Number(c.dataset.row)),
+    );
     return { deltas: deltas.slice(2), filled, lastRow };
   }, total);
 }
@@ -118,7 +135,10 @@ async function heapMB(cdp) {
 
 async function measure(browser, base, token, projectId, title, rows) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await context.addInitScript((t) => localStorage.setItem("gridbase:settings:v1", JSON.stringify({ version: 1, settings: { token: t } })), token);
+  await context.addInitScript(
+    (t) => localStorage.setItem("gridbase:settings:v1", JSON.stringify({ version: 1, settings: { token: t } })),
+    token,
+  );
   await context.addInitScript(markFirstRow, firstCell);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -23,7 +23,11 @@ try {
   const project = await call("POST", "/api/v1/db/meta/projects", { title: "Load" });
   await call("POST", `/api/v1/db/meta/projects/${project.id}/tables`, {
     table_name: "Load",
-    columns: [{ title: "Title", uidt: "SingleLineText" }, { title: "N", uidt: "Number" }, { title: "Note", uidt: "LongText" }],
+    columns: [
+      { title: "Title", uidt: "SingleLineText" },
+      { title: "N", uidt: "Number" },
+      { title: "Note", uidt: "LongText" },
+    ],
   });
   const T = `${server.base}/api/v1/db/data/noco/${project.id}/Load`;
 
@@ -73,7 +77,10 @@ try {
         if (res.status === 200) lastUpdate.set(id, n);
       } else if (roll < 0.8) {
         kind = "list";
-        res = await send("GET", `${T}?limit=25&offset=${Math.floor(Math.random() * Math.max(1, inserted.size))}&sort=-N`);
+        res = await send(
+          "GET",
+          `${T}?limit=25&offset=${Math.floor(Math.random() * Math.max(1, inserted.size))}&sort=-N`,
+        );
       } else if (roll < 0.9) {
         kind = "read";
         res = await send("GET", `${T}/${mine[Math.floor(Math.random() * mine.length)]}`);
@@ -103,7 +110,9 @@ try {
   const lost = [...inserted].filter((id) => !stored.has(id));
   const unexpected = rows.filter((r) => !inserted.has(r.Id)).map((r) => r.Id);
   const staleUpdates = [...lastUpdate].filter(([id, n]) => stored.get(id) !== n).map(([id]) => id);
-  const serverErrors = Object.entries(statuses).filter(([k]) => /\s(5\d\d|0)$/.test(k)).reduce((n, [, v]) => n + v, 0);
+  const serverErrors = Object.entries(statuses)
+    .filter(([k]) => /\s(5\d\d|0)$/.test(k))
+    .reduce((n, [, v]) => n + v, 0);
   const total = Object.values(statuses).reduce((a, b) => a + b, 0);
 
   const figures = {
@@ -112,7 +121,11 @@ try {
     requests: total,
     requestsPerSecond: Math.round(total / elapsed),
     statuses,
-    latencyMs: Object.fromEntries(Object.entries(latencies).filter(([, v]) => v.length).map(([k, v]) => [k, stats(v)])),
+    latencyMs: Object.fromEntries(
+      Object.entries(latencies)
+        .filter(([, v]) => v.length)
+        .map(([k, v]) => [k, stats(v)]),
+    ),
     successfulInserts: inserted.size,
     successfulUpdatedRows: lastUpdate.size,
     finalCount,
@@ -122,7 +135,13 @@ try {
     staleUpdates: staleUpdates.length,
     serverErrors,
   };
-  const ok = finalCount === inserted.size && rows.length === inserted.size && !lost.length && !unexpected.length && !staleUpdates.length && !serverErrors;
+  const ok =
+    finalCount === inserted.size &&
+    rows.length === inserted.size &&
+    !lost.length &&
+    !unexpected.length &&
+    !staleUpdates.length &&
+    !serverErrors;
   console.log(JSON.stringify({ load: figures, ok }, null, 2));
   if (!ok) exitCode = 1;
 } catch (err) {

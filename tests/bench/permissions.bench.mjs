@@ -15,13 +15,27 @@ try {
   await owner.call("POST", `/api/v1/db/meta/projects/${project.id}/users`, { email: editorEmail, roles: "editor" });
   const table = await owner.call("POST", `/api/v1/db/meta/projects/${project.id}/tables`, {
     table_name: "Deals",
-    columns: [{ title: "Title" }, { title: "Owner" }, { title: "Amount", uidt: "Number" }, { title: "Cost", uidt: "Number" }, { title: "Margin notes" }, { title: "Stage" }],
+    columns: [
+      { title: "Title" },
+      { title: "Owner" },
+      { title: "Amount", uidt: "Number" },
+      { title: "Cost", uidt: "Number" },
+      { title: "Margin notes" },
+      { title: "Stage" },
+    ],
   });
   const col = (title) => table.columns.find((c) => c.title === title).id;
   for (let s = 0; s < ROWS; s += 10_000) {
     const rows = Array.from({ length: Math.min(10_000, ROWS - s) }, (_, k) => {
       const i = s + k;
-      return { Title: `deal ${i}`, Owner: i % 2 ? editorEmail : `other${i % 7}@example.com`, Amount: i % 1000, Cost: (i * 7) % 900, "Margin notes": `note ${i}`, Stage: `s${i % 5}` };
+      return {
+        Title: `deal ${i}`,
+        Owner: i % 2 ? editorEmail : `other${i % 7}@example.com`,
+        Amount: i % 1000,
+        Cost: (i * 7) % 900,
+        "Margin notes": `note ${i}`,
+        Stage: `s${i % 5}`,
+      };
     });
     await owner.call("POST", `/api/v1/db/data/bulk/noco/${project.id}/Deals`, rows);
   }
@@ -42,7 +56,9 @@ try {
       },
     },
   };
-  const none = { roles: { editor: { fields: { [col("Cost")]: "editable", [col("Margin notes")]: "editable" }, row_rule: null } } };
+  const none = {
+    roles: { editor: { fields: { [col("Cost")]: "editable", [col("Margin notes")]: "editable" }, row_rule: null } },
+  };
   const plain = [];
   const narrowed = [];
   const deepPlain = [];
@@ -56,10 +72,24 @@ try {
     for (let i = 0; i < 10; i++) await round(narrowed, deepNarrowed);
   }
   const page = await editor.call("GET", paths[0]);
-  if (page.list.some((r) => r.Owner !== editorEmail || "Cost" in r || "Margin notes" in r)) throw new Error("the rule or the hidden fields did not apply");
+  if (page.list.some((r) => r.Owner !== editorEmail || "Cost" in r || "Margin notes" in r))
+    throw new Error("the rule or the hidden fields did not apply");
   const a = stats(plain);
   const b = stats(narrowed);
-  console.log(JSON.stringify({ rows: ROWS, pageWithoutRulesMs: a, pageWithRuleAndTwoHiddenFieldsMs: b, ratioP50: +(b.p50 / a.p50).toFixed(2), target: "<= 1.2", deepPageRatioP50: +(stats(deepNarrowed).p50 / stats(deepPlain).p50).toFixed(2) }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        rows: ROWS,
+        pageWithoutRulesMs: a,
+        pageWithRuleAndTwoHiddenFieldsMs: b,
+        ratioP50: +(b.p50 / a.p50).toFixed(2),
+        target: "<= 1.2",
+        deepPageRatioP50: +(stats(deepNarrowed).p50 / stats(deepPlain).p50).toFixed(2),
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   server.stop();
 }

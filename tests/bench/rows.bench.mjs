@@ -11,7 +11,8 @@ import { startBenchServer } from "./server.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const peerUrl = process.env.PEER_URL;
-if (peerUrl && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/?$/.test(peerUrl)) throw new Error("PEER_URL must be a loopback http URL");
+if (peerUrl && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/?$/.test(peerUrl))
+  throw new Error("PEER_URL must be a loopback http URL");
 
 const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 8790) });
 const out = {};
@@ -19,8 +20,14 @@ try {
   if (peerUrl) {
     // Both servers in one run, each figure on one and then at once on the other, so a load
     // change on a shared machine weighs on both sides of a ratio alike (api-figures.mjs).
-    const peerCreds = { email: process.env.BENCH_EMAIL ?? "bench@example.com", password: process.env.BENCH_PASSWORD ?? "Password123!" };
-    [out.us, out.peer] = await sideBySideFigures([server.base, peerUrl.replace(/\/$/, "")], ROWS, [undefined, peerCreds]);
+    const peerCreds = {
+      email: process.env.BENCH_EMAIL ?? "bench@example.com",
+      password: process.env.BENCH_PASSWORD ?? "Password123!",
+    };
+    [out.us, out.peer] = await sideBySideFigures([server.base, peerUrl.replace(/\/$/, "")], ROWS, [
+      undefined,
+      peerCreds,
+    ]);
     out.ratios = ratios(out.us, out.peer);
   } else {
     out.us = await apiFigures(server.base, ROWS);

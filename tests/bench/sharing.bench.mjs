@@ -9,7 +9,11 @@ import { apiClient, startBenchServer, stats, timed } from "./server.mjs";
 
 const SEQUENTIAL = Number(process.env.BENCH_SUBMITS ?? 50);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
-const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 8792), inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT ?? 9252), build: true });
+const server = await startBenchServer({
+  port: Number(process.env.BENCH_PORT ?? 8792),
+  inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT ?? 9252),
+  build: true,
+});
 const out = {};
 try {
   // 1. The form page's JavaScript: every script and module preload of shared.html, gzipped.
@@ -22,28 +26,39 @@ try {
   const project = await call("POST", "/api/v1/db/meta/projects", { title: "Bench share" });
   const table = await call("POST", `/api/v1/db/meta/projects/${project.id}/tables`, {
     table_name: "Answers",
-    columns: [{ title: "Name", uidt: "SingleLineText" }, { title: "Score", uidt: "Number" }, { title: "Notes", uidt: "LongText" }],
+    columns: [
+      { title: "Name", uidt: "SingleLineText" },
+      { title: "Score", uidt: "Number" },
+      { title: "Notes", uidt: "LongText" },
+    ],
   });
   const form = await call("POST", `/api/v1/db/meta/tables/${table.id}/forms`, { title: "Bench form" });
   const { uuid } = await call("POST", `/api/v1/db/meta/views/${form.id}/share`);
   const url = `${server.base}/nc/form/${uuid}`;
 
   // 2. First field visible, cold (fresh browser profile) and warm (same context, again).
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
   const cold = [];
   const warm = [];
   for (let i = 0; i < 5; i++) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    cold.push(await timed(async () => {
-      await page.goto(url);
-      await page.getByLabel("Name").waitFor({ state: "visible" });
-    }));
-    for (let j = 0; j < 3; j++) {
-      warm.push(await timed(async () => {
+    cold.push(
+      await timed(async () => {
         await page.goto(url);
         await page.getByLabel("Name").waitFor({ state: "visible" });
-      }));
+      }),
+    );
+    for (let j = 0; j < 3; j++) {
+      warm.push(
+        await timed(async () => {
+          await page.goto(url);
+          await page.getByLabel("Name").waitFor({ state: "visible" });
+        }),
+      );
     }
     await context.close();
   }
@@ -63,13 +78,33 @@ try {
 
   // 4. Concurrent submissions: all stored, none twice.
   const failures = [];
-  const wallMs = await timed(() => Promise.all(Array.from({ length: CONCURRENT }, (_, i) => submit({ Name: `burst ${i}`, Score: i }).catch((e) => failures.push(e.message)))));
-  const rows = await call("GET", `/api/v1/db/data/noco/${project.id}/Answers?where=(Name,like,burst %)&limit=1000&fields=Name`);
+  const wallMs = await timed(() =>
+    Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) =>
+        submit({ Name: `burst ${i}`, Score: i }).catch((e) => failures.push(e.message)),
+      ),
+    ),
+  );
+  const rows = await call(
+    "GET",
+    `/api/v1/db/data/noco/${project.id}/Answers?where=(Name,like,burst %)&limit=1000&fields=Name`,
+  );
   const names = rows.list.map((r) => r.Name);
-  out.concurrent = { sent: CONCURRENT, failed: failures.length, stored: names.length, distinct: new Set(names).size, wallMs: +wallMs.toFixed(0) };
+  out.concurrent = {
+    sent: CONCURRENT,
+    failed: failures.length,
+    stored: names.length,
+    distinct: new Set(names).size,
+    wallMs: +wallMs.toFixed(0),
+  };
   if (failures.length) out.concurrent.firstFailure = failures[0];
   console.log(JSON.stringify(out, null, 2));
-  if (out.formPageJs.gzipBytes > out.formPageJs.budgetBytes || names.length !== CONCURRENT || new Set(names).size !== CONCURRENT) process.exitCode = 1;
+  if (
+    out.formPageJs.gzipBytes > out.formPageJs.budgetBytes ||
+    names.length !== CONCURRENT ||
+    new Set(names).size !== CONCURRENT
+  )
+    process.exitCode = 1;
 } finally {
   await server.stop();
 }

@@ -12,17 +12,38 @@ import { apiClient, startBenchServer, stats, timed } from "./server.mjs";
 const ROWS = Number(process.env.BENCH_VIEW_ROWS ?? 50_000);
 const BATCH = 10_000;
 const PORT = Number(process.env.BENCH_PORT ?? 8861);
-const ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"];
+const ARGS = [
+  "--no-sandbox",
+  "--headless",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
 const now = new Date();
 const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`;
 // Every fifth record has no status (the uncategorized stack); dates spread over this month and the next.
-const row = (i) => ({ ...itemRow(i), Status: i % 5 === 4 ? null : STATUSES[i % 4], Due: `${month}-${String((i % 28) + 1).padStart(2, "0")}` });
+const row = (i) => ({
+  ...itemRow(i),
+  Status: i % 5 === 4 ? null : STATUSES[i % 4],
+  Due: `${month}-${String((i % 28) + 1).padStart(2, "0")}`,
+});
 
 async function seed(call, projectId) {
-  const table = await call("POST", `/api/v1/db/meta/projects/${projectId}/tables`, { table_name: "Items", title: "Items", columns: ITEM_COLUMNS });
+  const table = await call("POST", `/api/v1/db/meta/projects/${projectId}/tables`, {
+    table_name: "Items",
+    title: "Items",
+    columns: ITEM_COLUMNS,
+  });
   const ms = await timed(async () => {
     for (let start = 0; start < ROWS; start += BATCH) {
-      await call("POST", `/api/v1/db/data/bulk/noco/${projectId}/Items`, Array.from({ length: Math.min(BATCH, ROWS - start) }, (_, k) => row(start + k)));
+      await call(
+        "POST",
+        `/api/v1/db/data/bulk/noco/${projectId}/Items`,
+        Array.from({ length: Math.min(BATCH, ROWS - start) }, (_, k) => row(start + k)),
+      );
     }
   });
   return { table, seedMs: Math.round(ms) };
@@ -72,20 +93,34 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 try {
   const { token, call } = await apiClient(server.base);
   const project = await call("POST", "/api/v1/db/meta/projects", { title: "Views bench" });
-  const figures = { rows: ROWS, targets: { kanbanFirstCardsMs: 1000, calendarMonthMs: 1000, galleryScrollFrameP95Ms: 20 } };
+  const figures = {
+    rows: ROWS,
+    targets: { kanbanFirstCardsMs: 1000, calendarMonthMs: 1000, galleryScrollFrameP95Ms: 20 },
+  };
   const { table, seedMs } = await seed(call, project.id);
   figures.seedMs = seedMs;
   const col = (title) => table.columns.find((c) => c.title === title).id;
   await call("POST", `/api/v1/db/meta/tables/${table.id}/kanbans`, { title: "Board", fk_grp_col_id: col("Status") });
-  await call("POST", `/api/v1/db/meta/tables/${table.id}/calendars`, { title: "Plan", calendar_range: [{ fk_from_column_id: col("Due") }] });
+  await call("POST", `/api/v1/db/meta/tables/${table.id}/calendars`, {
+    title: "Plan",
+    calendar_range: [{ fk_from_column_id: col("Due") }],
+  });
   await call("POST", `/api/v1/db/meta/tables/${table.id}/galleries`, { title: "Cards" });
   // The grouped list alone, from Node: the server's share of the kanban's first paint.
   const groupedApiMs = [];
-  for (let i = 0; i < 5; i++) groupedApiMs.push(await timed(() => call("GET", `/api/v1/db/data/noco/${project.id}/Items/views/Board/group/${col("Status")}?limit=25`)));
+  for (let i = 0; i < 5; i++)
+    groupedApiMs.push(
+      await timed(() =>
+        call("GET", `/api/v1/db/data/noco/${project.id}/Items/views/Board/group/${col("Status")}?limit=25`),
+      ),
+    );
   figures.kanbanGroupedApiMs = stats(groupedApiMs);
 
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await context.addInitScript((t) => localStorage.setItem("gridbase:settings:v1", JSON.stringify({ version: 1, settings: { token: t } })), token);
+  await context.addInitScript(
+    (t) => localStorage.setItem("gridbase:settings:v1", JSON.stringify({ version: 1, settings: { token: t } })),
+    token,
+  );
   const page = await context.newPage();
   const base = `${server.base}/nc/${project.id}/table/Items`;
   const runs = async (url, ready) => {
@@ -95,9 +130,15 @@ try {
     return { cold, warmWall: warm.map((w) => w.wall), warmInPage: warm.map((w) => w.inPage) };
   };
   figures.kanbanFiveStacksFirstCards = await runs(`${base}/Board`, kanbanReady);
-  figures.kanbanCardsPerStack = await page.evaluate(() => [...document.querySelectorAll("[data-testid=kanban-stack]")].map((s) => s.querySelectorAll("[data-testid=kanban-card]").length));
+  figures.kanbanCardsPerStack = await page.evaluate(() =>
+    [...document.querySelectorAll("[data-testid=kanban-stack]")].map(
+      (s) => s.querySelectorAll("[data-testid=kanban-card]").length,
+    ),
+  );
   figures.calendarMonth = await runs(`${base}/Plan`, calendarReady);
-  figures.calendarRecordsShown = await page.evaluate(() => document.querySelectorAll("[data-testid=calendar-record]").length);
+  figures.calendarRecordsShown = await page.evaluate(
+    () => document.querySelectorAll("[data-testid=calendar-record]").length,
+  );
   figures.galleryOpen = await runs(`${base}/Cards`, galleryReady);
   const scroll = await galleryScroll(page);
   figures.galleryScrollFrameMs = stats(scroll.deltas);

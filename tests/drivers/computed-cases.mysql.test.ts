@@ -1,7 +1,13 @@
 /** The shared computed-field cases on MySQL/MariaDB, in the scratch schema (DRIVER_SCRATCH). */
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { COMPUTED_CASES } from "../support/computed-cases";
-import { assertComputed, computedDdl, computedInserts, dropComputed, runComputedCase } from "../support/computed-runner";
+import {
+  assertComputed,
+  computedDdl,
+  computedInserts,
+  dropComputed,
+  runComputedCase,
+} from "../support/computed-runner";
 import type { Exec } from "../support/query-runner";
 import { mysqlScratch } from "./servers";
 

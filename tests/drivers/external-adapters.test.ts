@@ -36,7 +36,14 @@ for (const [name, open] of engines) {
       driver = await openDriver(parseSourceConfig(sample!.config, true));
       expect(await driver.version()).toMatch(/\d+\.\d+/);
       schema = await driver.introspect();
-      expect(schema.tables.map((t) => t.name).sort()).toEqual(["big_spenders", "customer_tags", "customers", "order_lines", "orders", "tags"]);
+      expect(schema.tables.map((t) => t.name).sort()).toEqual([
+        "big_spenders",
+        "customer_tags",
+        "customers",
+        "order_lines",
+        "orders",
+        "tags",
+      ]);
       expect(table("big_spenders").view).toBe(true);
       expect(column("customers", "id")).toMatchObject({ pk: 1, ai: true });
       expect(column("customers", "name").nullable).toBe(false);
@@ -44,7 +51,9 @@ for (const [name, open] of engines) {
       expect(column("order_lines", "order_id").pk).toBe(1);
       expect(column("order_lines", "line_no").pk).toBe(2);
       expect(column("order_lines", "line_no").ai).toBe(false);
-      expect(table("orders").foreignKeys).toEqual([expect.objectContaining({ column: "customer_id", refTable: "customers", refColumn: "id" })]);
+      expect(table("orders").foreignKeys).toEqual([
+        expect.objectContaining({ column: "customer_id", refTable: "customers", refColumn: "id" }),
+      ]);
       expect(isJunction(table("customer_tags"))).toBe(true);
       expect(isJunction(table("order_lines"))).toBe(false);
       expect(column("customers", "active").default).not.toBeNull();
@@ -65,7 +74,11 @@ for (const [name, open] of engines) {
           options: [{ title: "happy" }, { title: "sad" }, { title: "ok" }],
         });
       }
-      if (driver.dialect === "pg") expect(mapColumnType(column("customers", "ext_id"), "pg")).toMatchObject({ uidt: "SpecificDBType", meta: { dt: "uuid" } });
+      if (driver.dialect === "pg")
+        expect(mapColumnType(column("customers", "ext_id"), "pg")).toMatchObject({
+          uidt: "SpecificDBType",
+          meta: { dt: "uuid" },
+        });
     });
 
     it("rolls a failed transaction back and answers with the database's message", async () => {
@@ -81,9 +94,16 @@ for (const [name, open] of engines) {
 
     it("refuses a constraint with the constraint's name", async () => {
       const ph = (i: number) => (driver.dialect === "pg" ? `$${i}` : "?");
-      const err = await driver.execute(`INSERT INTO order_lines (order_id, line_no, product, qty) VALUES (${ph(1)}, ${ph(2)}, ${ph(3)}, ${ph(4)})`, [1, 9, "bad", -1]).catch((e: Error) => e);
+      const err = await driver
+        .execute(
+          `INSERT INTO order_lines (order_id, line_no, product, qty) VALUES (${ph(1)}, ${ph(2)}, ${ph(3)}, ${ph(4)})`,
+          [1, 9, "bad", -1],
+        )
+        .catch((e: Error) => e);
       expect(err).toBeInstanceOf(Error);
-      expect(String((err as Error).message)).toMatch(driver.dialect === "sqlite" ? /CHECK constraint failed/i : /qty_positive/);
+      expect(String((err as Error).message)).toMatch(
+        driver.dialect === "sqlite" ? /CHECK constraint failed/i : /qty_positive/,
+      );
     });
   });
 }
@@ -93,9 +113,18 @@ describe("connection refusals", () => {
     const sample = await pgSample();
     if (!sample) return;
     try {
-      const cfg = parseSourceConfig({ client: "pg", connection: { host: "127.0.0.1", port: 5432, user: "no_such_user_gb", password: "x", database: "postgres" } }, true);
+      const cfg = parseSourceConfig(
+        {
+          client: "pg",
+          connection: { host: "127.0.0.1", port: 5432, user: "no_such_user_gb", password: "x", database: "postgres" },
+        },
+        true,
+      );
       await expect(openDriver(cfg)).rejects.toThrow(/no_such_user_gb|authentication|role/i);
-      const unknownDb = parseSourceConfig({ client: "pg", connection: { host: "127.0.0.1", port: 5432, user: "postgres", database: "no_such_db_gb" } }, true);
+      const unknownDb = parseSourceConfig(
+        { client: "pg", connection: { host: "127.0.0.1", port: 5432, user: "postgres", database: "no_such_db_gb" } },
+        true,
+      );
       await expect(openDriver(unknownDb)).rejects.toThrow(/no_such_db_gb/);
     } finally {
       await sample.drop();
@@ -103,7 +132,10 @@ describe("connection refusals", () => {
   });
 
   it("an unreachable host is refused", async () => {
-    const cfg = parseSourceConfig({ client: "mysql2", connection: { host: "127.0.0.1", port: 1, user: "root", database: "x" } }, true);
+    const cfg = parseSourceConfig(
+      { client: "mysql2", connection: { host: "127.0.0.1", port: 1, user: "root", database: "x" } },
+      true,
+    );
     await expect(openDriver(cfg)).rejects.toThrow(/ECONNREFUSED|connect|reached/i);
   });
 });

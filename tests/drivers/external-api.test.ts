@@ -35,21 +35,40 @@ afterAll(() => {
   for (const a of answers) expect(a.text).not.toContain(SECRET_PASSWORD);
 });
 
-type Table = { id: string; title: string; type: string; mm: boolean | number; columns: Array<{ title: string; uidt: string; pk: unknown; ai: unknown; rqd: unknown; colOptions?: Record<string, unknown> }> };
+type Table = {
+  id: string;
+  title: string;
+  type: string;
+  mm: boolean | number;
+  columns: Array<{
+    title: string;
+    uidt: string;
+    pk: unknown;
+    ai: unknown;
+    rqd: unknown;
+    colOptions?: Record<string, unknown>;
+  }>;
+};
 
 async function createProject(sample: SampleDb, title: string) {
-  const config = typeof sample.config.connection === "object" && sample.config.client !== "sqlite3"
-    ? { ...sample.config, connection: { ...sample.config.connection, password: SECRET_PASSWORD } }
-    : sample.config;
+  const config =
+    typeof sample.config.connection === "object" && sample.config.client !== "sqlite3"
+      ? { ...sample.config, connection: { ...sample.config.connection, password: SECRET_PASSWORD } }
+      : sample.config;
   // trust / empty-password servers here accept any password for the MariaDB root? Not MariaDB: keep its own.
-  const body = { title, external: true, bases: [{ type: sample.config.client, config: sample.config.client === "pg" ? config : sample.config }] };
+  const body = {
+    title,
+    external: true,
+    bases: [{ type: sample.config.client, config: sample.config.client === "pg" ? config : sample.config }],
+  };
   const res = await call("POST", "/api/v1/db/meta/projects", body);
   expect(res.status, res.text).toBe(200);
   return res.body as { id: string; bases: Array<{ type: string; config?: { connection: Record<string, unknown> } }> };
 }
 
 async function tables(projectId: string, includeM2M = false): Promise<Table[]> {
-  const list = (await call("GET", `/api/v1/db/meta/projects/${projectId}/tables?includeM2M=${includeM2M}`)).body.list as Table[];
+  const list = (await call("GET", `/api/v1/db/meta/projects/${projectId}/tables?includeM2M=${includeM2M}`)).body
+    .list as Table[];
   return Promise.all(list.map(async (t) => (await call("GET", `/api/v1/db/meta/tables/${t.id}`)).body as Table));
 }
 
@@ -58,7 +77,12 @@ async function tables(projectId: string, includeM2M = false): Promise<Table[]> {
  * edit (the one-row route, and the bulk route naming both key columns) and delete, each seen in
  * the database; a row id missing a part is a 404, not a write to another row.
  */
-async function compositeKeyRows(sample: SampleDb, bulk: string, data: (path: string) => string, ph: (i: number) => string) {
+async function compositeKeyRows(
+  sample: SampleDb,
+  bulk: string,
+  data: (path: string) => string,
+  ph: (i: number) => string,
+) {
   const line = await call("GET", data("OrderLines/1___2"));
   expect(line.status, line.text).toBe(200);
   expect(line.body).toMatchObject({ OrderId: 1, LineNo: 2, Product: "ink" });
@@ -73,9 +97,16 @@ async function compositeKeyRows(sample: SampleDb, bulk: string, data: (path: str
   expect(await sample.query(q, [1, 1])).toEqual([{ product: "pen", qty: 2 }]);
   expect((await call("PATCH", data("OrderLines/1"), { Product: "x" })).status).toBe(404);
   expect((await call("PATCH", data("OrderLines/1___9"), { Product: "x" })).status).toBe(404);
-  const bulkEdit = await call("PATCH", `${bulk}/OrderLines`, [{ OrderId: 1, LineNo: 1, Qty: 5 }, { OrderId: 2, LineNo: 1, Qty: 6 }]);
+  const bulkEdit = await call("PATCH", `${bulk}/OrderLines`, [
+    { OrderId: 1, LineNo: 1, Qty: 5 },
+    { OrderId: 2, LineNo: 1, Qty: 6 },
+  ]);
   expect(bulkEdit.status, bulkEdit.text).toBe(200);
-  expect(await sample.query(`SELECT qty FROM order_lines ORDER BY order_id, line_no`)).toEqual([{ qty: 5 }, { qty: 3 }, { qty: 6 }]);
+  expect(await sample.query(`SELECT qty FROM order_lines ORDER BY order_id, line_no`)).toEqual([
+    { qty: 5 },
+    { qty: 3 },
+    { qty: 6 },
+  ]);
   const lacking = await call("PATCH", `${bulk}/OrderLines`, [{ OrderId: 1, Qty: 9 }]);
   expect(lacking.status).toBe(400);
   expect(lacking.body.msg).toMatch(/LineNo/);
@@ -125,10 +156,19 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     expect(col("Born").uidt).toBe("Date");
     expect(col("CreatedAt").uidt).toBe("DateTime");
     expect(col("Balance").uidt).toBe("Decimal");
-    expect(col("OrdersList")).toMatchObject({ uidt: "LinkToAnotherRecord", colOptions: expect.objectContaining({ type: "hm" }) });
-    expect(col("TagsList")).toMatchObject({ uidt: "LinkToAnotherRecord", colOptions: expect.objectContaining({ type: "mm" }) });
+    expect(col("OrdersList")).toMatchObject({
+      uidt: "LinkToAnotherRecord",
+      colOptions: expect.objectContaining({ type: "hm" }),
+    });
+    expect(col("TagsList")).toMatchObject({
+      uidt: "LinkToAnotherRecord",
+      colOptions: expect.objectContaining({ type: "mm" }),
+    });
     const orders = all.find((t) => t.title === "Orders")!;
-    expect(orders.columns.find((c) => c.title === "Customers")).toMatchObject({ uidt: "LinkToAnotherRecord", colOptions: expect.objectContaining({ type: "bt" }) });
+    expect(orders.columns.find((c) => c.title === "Customers")).toMatchObject({
+      uidt: "LinkToAnotherRecord",
+      colOptions: expect.objectContaining({ type: "bt" }),
+    });
     const lines = all.find((t) => t.title === "OrderLines")!;
     expect(lines.columns.filter((c) => c.pk).map((c) => c.title)).toEqual(["OrderId", "LineNo"]);
   });
@@ -152,11 +192,18 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
   });
 
   it("writes rows on the database, and refuses with the database's message", async () => {
-    const created = await call("POST", data("Customers"), { Name: "Dee", Mood: "ok", Active: false, Profile: { a: 1 } });
+    const created = await call("POST", data("Customers"), {
+      Name: "Dee",
+      Mood: "ok",
+      Active: false,
+      Profile: { a: 1 },
+    });
     expect(created.status, created.text).toBe(200);
     expect(created.body).toMatchObject({ Name: "Dee", Active: false });
     const id = created.body.Id as number;
-    expect((await sample.query("SELECT name, mood::text AS mood, active FROM customers WHERE id = $1", [id]))[0]).toEqual({ name: "Dee", mood: "ok", active: false });
+    expect(
+      (await sample.query("SELECT name, mood::text AS mood, active FROM customers WHERE id = $1", [id]))[0],
+    ).toEqual({ name: "Dee", mood: "ok", active: false });
     const updated = await call("PATCH", data(`Customers/${id}`), { Name: "Dee Dee" });
     expect(updated.body.Name).toBe("Dee Dee");
     expect((await sample.query("SELECT name FROM customers WHERE id = $1", [id]))[0]!.name).toBe("Dee Dee");
@@ -204,7 +251,12 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     await sample.query("ALTER TABLE tags ADD COLUMN colour varchar(20)");
     const diff = await call("GET", `/api/v1/db/meta/projects/${pid}/meta-diff`);
     expect(diff.status, diff.text).toBe(200);
-    expect(diff.body).toEqual([expect.objectContaining({ table_name: "tags", detectedChanges: [expect.objectContaining({ type: "COLUMN_NEW" })] })]);
+    expect(diff.body).toEqual([
+      expect.objectContaining({
+        table_name: "tags",
+        detectedChanges: [expect.objectContaining({ type: "COLUMN_NEW" })],
+      }),
+    ]);
     expect((await call("POST", `/api/v1/db/meta/projects/${pid}/meta-diff`)).status).toBe(200);
     const tags = (await tables(pid)).find((t) => t.title === "Tags")!;
     expect(tags.columns.map((c) => c.title)).toContain("Colour");
@@ -213,31 +265,59 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
 
   it("adds, renames and deletes fields and tables on the database", async () => {
     const tagsId = (await tables(pid)).find((t) => t.title === "Tags")!.id;
-    const added = await call("POST", `/api/v1/db/meta/tables/${tagsId}/columns`, { title: "Weight", column_name: "weight", uidt: "Number" });
+    const added = await call("POST", `/api/v1/db/meta/tables/${tagsId}/columns`, {
+      title: "Weight",
+      column_name: "weight",
+      uidt: "Number",
+    });
     expect(added.status, added.text).toBe(200);
     expect(added.body.columns.map((c: { title: string }) => c.title)).toContain("Weight");
-    expect(await sample.query("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'tags' AND column_name = 'weight'")).toHaveLength(1);
+    expect(
+      await sample.query(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'tags' AND column_name = 'weight'",
+      ),
+    ).toHaveLength(1);
     expect((await call("PATCH", data("Tags/1"), { Weight: 7 })).body.Weight).toBe(7);
     const weight = (added.body.columns as Array<{ id: string; title: string }>).find((c) => c.title === "Weight")!;
-    const renamed = await call("PATCH", `/api/v1/db/meta/columns/${weight.id}`, { title: "Mass", column_name: "mass", uidt: "Number" });
+    const renamed = await call("PATCH", `/api/v1/db/meta/columns/${weight.id}`, {
+      title: "Mass",
+      column_name: "mass",
+      uidt: "Number",
+    });
     expect(renamed.status, renamed.text).toBe(200);
     expect(Number((await sample.query("SELECT mass FROM tags WHERE id = 1"))[0]!.mass)).toBe(7);
     expect((await call("GET", data("Tags/1"))).body.Mass).toBe(7);
     expect((await call("DELETE", `/api/v1/db/meta/columns/${weight.id}`)).status).toBe(200);
-    expect(await sample.query("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'tags' AND column_name = 'mass'")).toEqual([]);
-    const made = await call("POST", `/api/v1/db/meta/projects/${pid}/tables`, { table_name: "notes", title: "Notes", columns: [{ title: "Body", column_name: "body", uidt: "LongText" }] });
+    expect(
+      await sample.query(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'tags' AND column_name = 'mass'",
+      ),
+    ).toEqual([]);
+    const made = await call("POST", `/api/v1/db/meta/projects/${pid}/tables`, {
+      table_name: "notes",
+      title: "Notes",
+      columns: [{ title: "Body", column_name: "body", uidt: "LongText" }],
+    });
     expect(made.status, made.text).toBe(200);
     expect((await call("POST", data("Notes"), { Body: "hello" })).status).toBe(200);
     expect(await sample.query("SELECT body FROM notes")).toEqual([{ body: "hello" }]);
     expect((await call("DELETE", `/api/v1/db/meta/tables/${made.body.id}`)).status).toBe(200);
-    expect(await sample.query("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'notes'")).toEqual([]);
+    expect(
+      await sample.query(
+        "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'notes'",
+      ),
+    ).toEqual([]);
     const viewId = (await tables(pid)).find((t) => t.title === "BigSpenders")!.id;
     expect((await call("DELETE", `/api/v1/db/meta/tables/${viewId}`)).status).toBe(400);
   });
 
   it("stamps a Created by field on the database with the caller's id, shown as the person and filtered by @me", async () => {
     const tagsId = (await tables(pid)).find((t) => t.title === "Tags")!.id;
-    const added = await call("POST", `/api/v1/db/meta/tables/${tagsId}/columns`, { title: "Added by", column_name: "added_by", uidt: "CreatedBy" });
+    const added = await call("POST", `/api/v1/db/meta/tables/${tagsId}/columns`, {
+      title: "Added by",
+      column_name: "added_by",
+      uidt: "CreatedBy",
+    });
     expect(added.status, added.text).toBe(200);
     const me = (await call("GET", "/api/v1/auth/user/me")).body as { id: string; email: string };
     // The body names someone else: the server writes the caller.
@@ -248,7 +328,11 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     const mine = await call("GET", data(`Tags?where=${encodeURIComponent("(Added by,eq,@me)")}`));
     expect(mine.status, mine.text).toBe(200);
     expect(mine.body.list.map((r: { Label: string }) => r.Label)).toEqual(["stamped"]);
-    expect((await call("GET", data(`Tags?where=${encodeURIComponent("(Added by,blank)")}&limit=1`))).body.list[0]["Added by"]).toBeNull();
+    expect(
+      (await call("GET", data(`Tags?where=${encodeURIComponent("(Added by,blank)")}&limit=1`))).body.list[0][
+        "Added by"
+      ],
+    ).toBeNull();
     const col = (added.body.columns as Array<{ id: string; title: string }>).find((c) => c.title === "Added by")!;
     expect((await call("DELETE", `/api/v1/db/meta/columns/${col.id}`)).status).toBe(200);
     await sample.query("DELETE FROM tags WHERE label = 'stamped'");
@@ -256,7 +340,10 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
 
   it("broadcasts changes made through the app to the project's sockets", async () => {
     // The session token rides as a subprotocol beside "gridbase", never in the URL (socket-auth.ts).
-    const ws = new WebSocket(`${server.base.replace("http", "ws")}/parties/project/${pid}`, ["gridbase", `auth.${api.token}`]);
+    const ws = new WebSocket(`${server.base.replace("http", "ws")}/parties/project/${pid}`, [
+      "gridbase",
+      `auth.${api.token}`,
+    ]);
     const messages: Array<Record<string, unknown>> = [];
     ws.on("message", (m) => messages.push(JSON.parse(String(m)) as Record<string, unknown>));
     await new Promise((resolve, reject) => {
@@ -265,7 +352,9 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     });
     try {
       await call("PATCH", data("Tags/2"), { Label: "newer" });
-      await expect.poll(() => messages.find((m) => m.type === "row" && m.op === "update"), { timeout: 10_000 }).toMatchObject({ row: { Id: 2, Label: "newer" }, changed: ["Label"] });
+      await expect
+        .poll(() => messages.find((m) => m.type === "row" && m.op === "update"), { timeout: 10_000 })
+        .toMatchObject({ row: { Id: 2, Label: "newer" }, changed: ["Label"] });
     } finally {
       ws.close();
     }
@@ -278,7 +367,10 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     await new Promise<void>((resolve) => silent.listen(PORT + 3, "127.0.0.1", resolve));
     try {
       const started = Date.now();
-      const res = await call("POST", "/api/v1/db/meta/connection/test", { client: "pg", connection: { host: "127.0.0.1", port: PORT + 3, user: "postgres", database: "postgres" } });
+      const res = await call("POST", "/api/v1/db/meta/connection/test", {
+        client: "pg",
+        connection: { host: "127.0.0.1", port: PORT + 3, user: "postgres", database: "postgres" },
+      });
       expect(res.status).toBe(400);
       expect(res.body.msg).toMatch(/10 seconds|timeout/i);
       expect(Date.now() - started).toBeLessThan(20_000);
@@ -292,16 +384,36 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     const count = async () => (await call("GET", "/api/v1/db/meta/projects")).body.list.length as number;
     const before = await count();
     const conn = sample.config.connection as Record<string, unknown>;
-    const wrongUser = await call("POST", "/api/v1/db/meta/projects", { title: "Bad1", external: true, bases: [{ type: "pg", config: { client: "pg", connection: { ...conn, user: "no_such_role_gb", password: SECRET_PASSWORD } } }] });
+    const wrongUser = await call("POST", "/api/v1/db/meta/projects", {
+      title: "Bad1",
+      external: true,
+      bases: [
+        {
+          type: "pg",
+          config: { client: "pg", connection: { ...conn, user: "no_such_role_gb", password: SECRET_PASSWORD } },
+        },
+      ],
+    });
     expect(wrongUser.status).toBe(400);
     expect(wrongUser.body.msg).toMatch(/no_such_role_gb/);
-    const unknownDb = await call("POST", "/api/v1/db/meta/projects", { title: "Bad2", external: true, bases: [{ type: "pg", config: { client: "pg", connection: { ...conn, database: "no_such_db_gb" } } }] });
+    const unknownDb = await call("POST", "/api/v1/db/meta/projects", {
+      title: "Bad2",
+      external: true,
+      bases: [{ type: "pg", config: { client: "pg", connection: { ...conn, database: "no_such_db_gb" } } }],
+    });
     expect(unknownDb.status).toBe(400);
     expect(unknownDb.body.msg).toMatch(/no_such_db_gb/);
-    const unreachable = await call("POST", "/api/v1/db/meta/projects", { title: "Bad3", external: true, bases: [{ type: "pg", config: { client: "pg", connection: { ...conn, port: 1 } } }] });
+    const unreachable = await call("POST", "/api/v1/db/meta/projects", {
+      title: "Bad3",
+      external: true,
+      bases: [{ type: "pg", config: { client: "pg", connection: { ...conn, port: 1 } } }],
+    });
     expect(unreachable.status).toBe(400);
     expect(await count()).toBe(before);
-    const tested = await call("POST", "/api/v1/db/meta/connection/test", { client: "pg", connection: { ...conn, password: SECRET_PASSWORD } });
+    const tested = await call("POST", "/api/v1/db/meta/connection/test", {
+      client: "pg",
+      connection: { ...conn, password: SECRET_PASSWORD },
+    });
     expect(tested.status, tested.text).toBe(200);
     expect(tested.body.message).toMatch(/PostgreSQL \d+/);
   });
@@ -327,7 +439,9 @@ describe.skipIf(!mysqlDb)("MariaDB project", () => {
     expect(page.body.list[0].Customers).toMatchObject({ Name: "Ada" });
     const created = await call("POST", data("Customers"), { Name: "Eve", Mood: "sad", Active: true });
     expect(created.status, created.text).toBe(200);
-    expect((await sample.query("SELECT name, mood, active FROM customers WHERE id = ?", [created.body.Id]))[0]).toEqual({ name: "Eve", mood: "sad", active: 1 });
+    expect((await sample.query("SELECT name, mood, active FROM customers WHERE id = ?", [created.body.Id]))[0]).toEqual(
+      { name: "Eve", mood: "sad", active: 1 },
+    );
     const refused = await call("POST", data("OrderLines"), { OrderId: 1, LineNo: 8, Qty: -3 });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toMatch(/qty_positive/);
@@ -336,7 +450,11 @@ describe.skipIf(!mysqlDb)("MariaDB project", () => {
 
     // A "Last modified by" field: a varchar column the app writes with the caller's id.
     const tags = all.find((t) => t.title === "Tags")!;
-    const added = await call("POST", `/api/v1/db/meta/tables/${tags.id}/columns`, { title: "Changed by", column_name: "changed_by", uidt: "LastModifiedBy" });
+    const added = await call("POST", `/api/v1/db/meta/tables/${tags.id}/columns`, {
+      title: "Changed by",
+      column_name: "changed_by",
+      uidt: "LastModifiedBy",
+    });
     expect(added.status, added.text).toBe(200);
     const me = (await call("GET", "/api/v1/auth/user/me")).body as { id: string; email: string };
     const changed = await call("PATCH", data("Tags/1"), { "Changed by": "us_forged" });
@@ -356,7 +474,11 @@ describe.skipIf(!psDb)("PlanetScale (HTTP API stand-in) project", () => {
   const sample = psDb!;
   let fake: FakePlanetscale;
   beforeAll(async () => {
-    fake = await startFakePlanetscale(String((sample.config.connection as Record<string, unknown>).database), "ps-user", SECRET_PASSWORD);
+    fake = await startFakePlanetscale(
+      String((sample.config.connection as Record<string, unknown>).database),
+      "ps-user",
+      SECRET_PASSWORD,
+    );
   });
   afterAll(async () => {
     await fake?.close();
@@ -368,7 +490,22 @@ describe.skipIf(!psDb)("PlanetScale (HTTP API stand-in) project", () => {
     const res = await call("POST", "/api/v1/db/meta/projects", {
       title: "Shop PlanetScale",
       external: true,
-      bases: [{ type: "mysql2", config: { client: "mysql2", connection: { host: "127.0.0.1", port: fake.port, user: "ps-user", password: SECRET_PASSWORD, database: conn.database, params: [{ key: "driver", value: "planetscale" }] } } }],
+      bases: [
+        {
+          type: "mysql2",
+          config: {
+            client: "mysql2",
+            connection: {
+              host: "127.0.0.1",
+              port: fake.port,
+              user: "ps-user",
+              password: SECRET_PASSWORD,
+              database: conn.database,
+              params: [{ key: "driver", value: "planetscale" }],
+            },
+          },
+        },
+      ],
     });
     expect(res.status, res.text).toBe(200);
     const data = (path: string) => `/api/v1/db/data/noco/${res.body.id}/${path}`;
@@ -378,7 +515,10 @@ describe.skipIf(!psDb)("PlanetScale (HTTP API stand-in) project", () => {
     expect(page.body.list[0].Customers).toMatchObject({ Name: "Ada" });
     const created = await call("POST", data("Customers"), { Name: "Zoë", Mood: "ok" });
     expect(created.status, created.text).toBe(200);
-    expect((await sample.query("SELECT name, mood FROM customers WHERE id = ?", [created.body.Id]))[0]).toEqual({ name: "Zoë", mood: "ok" });
+    expect((await sample.query("SELECT name, mood FROM customers WHERE id = ?", [created.body.Id]))[0]).toEqual({
+      name: "Zoë",
+      mood: "ok",
+    });
     const refused = await call("POST", data("OrderLines"), { OrderId: 1, LineNo: 8, Qty: -3 });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toMatch(/qty_positive/);

@@ -18,8 +18,24 @@ describe.skipIf(!sample)("pg through a Hyperdrive binding's connection string", 
 
   it("reads the base's schema through the binding, not the base's host", async () => {
     const schema = (sample!.config.searchPath as string[])[0]!;
-    const cfg = parseSourceConfig({ client: "pg", connection: { host: "192.0.2.1", port: 5999, user: "nobody", password: "x", database: "shop", hyperdrive: true }, searchPath: [schema] }, false);
-    const driver = await openDriver(cfg, { hyperdrive: hyperdriveString(cfg, { HYPERDRIVE: { connectionString: PG_URL } }) });
+    const cfg = parseSourceConfig(
+      {
+        client: "pg",
+        connection: {
+          host: "192.0.2.1",
+          port: 5999,
+          user: "nobody",
+          password: "x",
+          database: "shop",
+          hyperdrive: true,
+        },
+        searchPath: [schema],
+      },
+      false,
+    );
+    const driver = await openDriver(cfg, {
+      hyperdrive: hyperdriveString(cfg, { HYPERDRIVE: { connectionString: PG_URL } }),
+    });
     try {
       const rows = await driver.query("SELECT name FROM customers WHERE id = $1", [1]);
       expect(rows).toEqual([{ name: "Ada" }]);

@@ -38,13 +38,22 @@ describe.skipIf(!sample)("Neon adapter over a WebSocket proxy", () => {
   });
 
   it("is chosen for neon.tech hosts and for driver=neon", () => {
-    expect(usesNeon(parseSourceConfig({ client: "pg", connection: { host: "ep-x.eu-central-1.aws.neon.tech", user: "u" } }, false))).toBe(true);
-    expect(usesNeon(parseSourceConfig({ client: "pg", connection: { host: "db.example.com", user: "u" } }, false))).toBe(false);
+    expect(
+      usesNeon(
+        parseSourceConfig({ client: "pg", connection: { host: "ep-x.eu-central-1.aws.neon.tech", user: "u" } }, false),
+      ),
+    ).toBe(true);
+    expect(
+      usesNeon(parseSourceConfig({ client: "pg", connection: { host: "db.example.com", user: "u" } }, false)),
+    ).toBe(false);
   });
 
   it("introspects and writes in a transaction like the pg adapter", async () => {
     const conn = sample!.config.connection as Record<string, unknown>;
-    const cfg = parseSourceConfig({ ...sample!.config, connection: { ...conn, params: [{ key: "driver", value: "neon" }] } }, true);
+    const cfg = parseSourceConfig(
+      { ...sample!.config, connection: { ...conn, params: [{ key: "driver", value: "neon" }] } },
+      true,
+    );
     const driver = await openDriver(cfg);
     try {
       const schema = await driver.introspect();

@@ -23,7 +23,17 @@ describe.skipIf(!sample)("PlanetScale adapter over a stand-in HTTP API", () => {
   beforeAll(async () => {
     fake = await startFakePlanetscale(String(conn.database), "ps-user", TOKEN);
     cfg = parseSourceConfig(
-      { client: "mysql2", connection: { host: "127.0.0.1", port: fake.port, user: "ps-user", password: TOKEN, database: conn.database, params: [{ key: "driver", value: "planetscale" }] } },
+      {
+        client: "mysql2",
+        connection: {
+          host: "127.0.0.1",
+          port: fake.port,
+          user: "ps-user",
+          password: TOKEN,
+          database: conn.database,
+          params: [{ key: "driver", value: "planetscale" }],
+        },
+      },
       true,
     );
     driver = await openDriver(cfg);
@@ -36,10 +46,20 @@ describe.skipIf(!sample)("PlanetScale adapter over a stand-in HTTP API", () => {
   });
 
   it("is chosen for psdb.cloud hosts and for driver=planetscale, over https on the real service", () => {
-    const hosted = parseSourceConfig({ client: "mysql2", connection: { host: "aws.connect.psdb.cloud", user: "u", password: "p", database: "shop" } }, false);
+    const hosted = parseSourceConfig(
+      { client: "mysql2", connection: { host: "aws.connect.psdb.cloud", user: "u", password: "p", database: "shop" } },
+      false,
+    );
     expect(usesPlanetscale(hosted)).toBe(true);
     expect(planetscaleUrl(hosted)).toBe("https://aws.connect.psdb.cloud");
-    expect(usesPlanetscale(parseSourceConfig({ client: "mysql2", connection: { host: "db.example.com", user: "u", database: "shop" } }, false))).toBe(false);
+    expect(
+      usesPlanetscale(
+        parseSourceConfig(
+          { client: "mysql2", connection: { host: "db.example.com", user: "u", database: "shop" } },
+          false,
+        ),
+      ),
+    ).toBe(false);
     expect(usesPlanetscale(cfg)).toBe(true);
     expect(planetscaleUrl(cfg)).toBe(`http://127.0.0.1:${fake.port}`);
   });
@@ -56,11 +76,16 @@ describe.skipIf(!sample)("PlanetScale adapter over a stand-in HTTP API", () => {
     expect(customers.columns.find((c) => c.name === "mood")!.enumValues).toEqual(["happy", "sad", "ok"]);
     expect(customers.columns.find((c) => c.name === "id")!.ai).toBe(true);
     expect(schema.tables.find((t) => t.name === "big_spenders")!.view).toBe(true);
-    expect(schema.tables.find((t) => t.name === "orders")!.foreignKeys).toEqual([{ name: "orders_customer_fk", column: "customer_id", refTable: "customers", refColumn: "id" }]);
+    expect(schema.tables.find((t) => t.name === "orders")!.foreignKeys).toEqual([
+      { name: "orders_customer_fk", column: "customer_id", refTable: "customers", refColumn: "id" },
+    ]);
   });
 
   it("reads typed values with bound parameters and paging", async () => {
-    const rows = await driver.query("SELECT id, name, active, balance, born FROM customers WHERE active = ? ORDER BY id LIMIT ? OFFSET ?", [1, "1", "1"]);
+    const rows = await driver.query(
+      "SELECT id, name, active, balance, born FROM customers WHERE active = ? ORDER BY id LIMIT ? OFFSET ?",
+      [1, "1", "1"],
+    );
     expect(rows).toEqual([{ id: 3, name: "Cy", active: 1, balance: "0.00", born: null }]);
     const [ada] = await driver.query("SELECT name, balance, born FROM customers WHERE name = ?", ["Ada"]);
     expect(ada).toEqual({ name: "Ada", balance: "120.50", born: "1990-05-01" });
@@ -72,8 +97,12 @@ describe.skipIf(!sample)("PlanetScale adapter over a stand-in HTTP API", () => {
     const res = await driver.execute("INSERT INTO customers (name, mood) VALUES (?, ?)", ["Zoë 🌱", "ok"]);
     expect(res.affected).toBe(1);
     expect(res.insertId).toBeGreaterThan(3);
-    expect(await sample!.query("SELECT name FROM customers WHERE id = ?", [res.insertId])).toEqual([{ name: "Zoë 🌱" }]);
-    expect((await driver.query("SELECT name FROM customers WHERE id = ?", [res.insertId]))[0]).toEqual({ name: "Zoë 🌱" });
+    expect(await sample!.query("SELECT name FROM customers WHERE id = ?", [res.insertId])).toEqual([
+      { name: "Zoë 🌱" },
+    ]);
+    expect((await driver.query("SELECT name FROM customers WHERE id = ?", [res.insertId]))[0]).toEqual({
+      name: "Zoë 🌱",
+    });
     const refused = await driver.execute("INSERT INTO tags (label) VALUES (?)", ["gold"]).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(SourceError);
     expect((refused as Error).message).toMatch(/Duplicate entry 'gold'/);

@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_CASES, FORMULA_CASES, FORMULA_ROWS } from "../support/formula-cases";
-import { assertFormulaCase, dropFormulaTable, formulaDdl, formulaInserts, runFormulaCase, type Exec } from "../support/formula-runner";
+import {
+  assertFormulaCase,
+  dropFormulaTable,
+  formulaDdl,
+  formulaInserts,
+  runFormulaCase,
+  type Exec,
+} from "../support/formula-runner";
 import { mysqlScratch } from "./servers";
 
 const db = await mysqlScratch();
@@ -24,7 +31,9 @@ describe.skipIf(!db)("formula cases on MySQL/MariaDB", () => {
   });
 
   it("holds the fixture rows", async () => {
-    expect(Number((await exec({ sql: "SELECT count(*) AS n FROM `gridbase_formula_cases`", params: [] }))[0]?.n)).toBe(FORMULA_ROWS.length);
+    expect(Number((await exec({ sql: "SELECT count(*) AS n FROM `gridbase_formula_cases`", params: [] }))[0]?.n)).toBe(
+      FORMULA_ROWS.length,
+    );
   });
 
   it.each([...FORMULA_CASES, ...EXAMPLE_CASES].map((c) => [c.name, c] as const))("%s", async (_name, c) => {

@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_ROWS, QUERY_CASES } from "../support/query-cases";
-import { assertCase, dropFixture, fixtureDdl, fixtureInserts, readBack, runQueryCase, type Exec } from "../support/query-runner";
+import {
+  assertCase,
+  dropFixture,
+  fixtureDdl,
+  fixtureInserts,
+  readBack,
+  runQueryCase,
+  type Exec,
+} from "../support/query-runner";
 import { mysqlScratch } from "./servers";
 
 const db = await mysqlScratch();

@@ -1,7 +1,15 @@
 /** The shared query cases on PostgreSQL through `pg`, in the scratch schema gridbase_test. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_ROWS, QUERY_CASES } from "../support/query-cases";
-import { assertCase, dropFixture, fixtureDdl, fixtureInserts, readBack, runQueryCase, type Exec } from "../support/query-runner";
+import {
+  assertCase,
+  dropFixture,
+  fixtureDdl,
+  fixtureInserts,
+  readBack,
+  runQueryCase,
+  type Exec,
+} from "../support/query-runner";
 import { pgScratch } from "./servers";
 
 const db = await pgScratch();

@@ -53,7 +53,12 @@ export function pgScratch(): Promise<Scratch | null> {
 export function mysqlScratch(): Promise<Scratch | null> {
   return reach("MySQL", async () => {
     const { default: mysql } = await import("mysql2/promise");
-    const c = await mysql.createConnection({ uri: MYSQL_URL, dateStrings: true, supportBigNumbers: true, connectTimeout: 3000 });
+    const c = await mysql.createConnection({
+      uri: MYSQL_URL,
+      dateStrings: true,
+      supportBigNumbers: true,
+      connectTimeout: 3000,
+    });
     try {
       await c.query(`CREATE DATABASE IF NOT EXISTS ${SCRATCH} CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
       await c.query(`USE ${SCRATCH}`);

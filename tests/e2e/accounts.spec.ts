@@ -67,19 +67,32 @@ test("the first visitor signs up, stays signed in across a reload, signs out and
   await expectHome(page, email);
 });
 
-test("the super admin's My projects keeps to memberships; every project is in the account area", async ({ page, request }) => {
+test("the super admin's My projects keeps to memberships; every project is in the account area", async ({
+  page,
+  request,
+}) => {
   // Someone else's project.
-  const other = await request.post("/api/v1/auth/user/signup", { data: { email: uniqueEmail("other"), password: "other-pass-12" } });
+  const other = await request.post("/api/v1/auth/user/signup", {
+    data: { email: uniqueEmail("other"), password: "other-pass-12" },
+  });
   const otherToken = ((await other.json()) as { token: string }).token;
   const title = `Not mine ${Date.now().toString(36)}`;
-  expect((await request.post("/api/v1/db/meta/projects", { headers: { "xc-auth": otherToken }, data: { title } })).status()).toBe(200);
+  expect(
+    (await request.post("/api/v1/db/meta/projects", { headers: { "xc-auth": otherToken }, data: { title } })).status(),
+  ).toBe(200);
 
   await page.goto("/signin");
   await signIn(page, first.email, first.password);
   await expectHome(page, first.email);
   const mine = `Mine ${Date.now().toString(36)}`;
-  const token = (JSON.parse((await page.evaluate(() => localStorage.getItem("gridbase:settings:v1")))!) as { settings: { token: string } }).settings.token;
-  expect((await request.post("/api/v1/db/meta/projects", { headers: { "xc-auth": token }, data: { title: mine } })).status()).toBe(200);
+  const token = (
+    JSON.parse((await page.evaluate(() => localStorage.getItem("gridbase:settings:v1")))!) as {
+      settings: { token: string };
+    }
+  ).settings.token;
+  expect(
+    (await request.post("/api/v1/db/meta/projects", { headers: { "xc-auth": token }, data: { title: mine } })).status(),
+  ).toBe(200);
   await page.reload();
   const cards = page.getByTestId("project-card");
   await expect(cards.filter({ hasText: mine }).getByTestId("role-badge")).toHaveText("Owner");
@@ -93,7 +106,11 @@ test("the super admin's My projects keeps to memberships; every project is in th
   await expect(cards.filter({ hasText: mine }).getByTestId("role-badge")).toHaveText("Owner");
 });
 
-test("forgot password mails a link that sets a new password; the old one stops working", async ({ page, request, baseURL }) => {
+test("forgot password mails a link that sets a new password; the old one stops working", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const email = uniqueEmail("reset");
   const oldPassword = "old-password-1";
   const newPassword = "new-password-2";

@@ -6,11 +6,23 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { createTable } from "./grid-helpers";
-import { createProjectByApi, expectPath, signUpByApi, signUpInPage, tokenOf, uniqueEmail, uniqueTitle, useToken } from "./helpers";
+import {
+  createProjectByApi,
+  expectPath,
+  signUpByApi,
+  signUpInPage,
+  tokenOf,
+  uniqueEmail,
+  uniqueTitle,
+  useToken,
+} from "./helpers";
 
 const SETTINGS_KEY = "gridbase:settings:v1";
 const storedSettings = (page: Page) =>
-  page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? "{}") as { settings?: Record<string, unknown> }).settings ?? {}, SETTINGS_KEY);
+  page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? "{}") as { settings?: Record<string, unknown> }).settings ?? {},
+    SETTINGS_KEY,
+  );
 
 test("a table opened with a stale or an expired token stays open after the refresh", async ({ page, request }) => {
   const email = uniqueEmail("stale");
@@ -22,11 +34,17 @@ test("a table opened with a stale or an expired token stays open after the refre
   // answers 401, "me" answers as for an anonymous visitor. The refresh cookie is still good.
   const [head, payload] = token.split(".");
   const stale = `${head}.${payload}.c3RhbGUtc2lnbmF0dXJlLW5vdC12YWxpZA`;
-  await page.evaluate(([key, value]) => {
-    const raw = JSON.parse(localStorage.getItem(key!) ?? "{}") as { version: number; settings: Record<string, unknown> };
-    raw.settings.token = value;
-    localStorage.setItem(key!, JSON.stringify(raw));
-  }, [SETTINGS_KEY, stale]);
+  await page.evaluate(
+    ([key, value]) => {
+      const raw = JSON.parse(localStorage.getItem(key!) ?? "{}") as {
+        version: number;
+        settings: Record<string, unknown>;
+      };
+      raw.settings.token = value;
+      localStorage.setItem(key!, JSON.stringify(raw));
+    },
+    [SETTINGS_KEY, stale],
+  );
 
   const refreshed = page.waitForResponse((r) => r.url().includes("/auth/token/refresh"));
   await page.goto(`/nc/${projectId}/table/Orders`);
@@ -39,11 +57,17 @@ test("a table opened with a stale or an expired token stays open after the refre
   // A token past its expiry: the page restores the session from the cookie and stays too.
   const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as { exp: number };
   const expired = `${head}.${Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })).toString("base64url")}.c2ln`;
-  await page.evaluate(([key, value]) => {
-    const raw = JSON.parse(localStorage.getItem(key!) ?? "{}") as { version: number; settings: Record<string, unknown> };
-    raw.settings.token = value;
-    localStorage.setItem(key!, JSON.stringify(raw));
-  }, [SETTINGS_KEY, expired]);
+  await page.evaluate(
+    ([key, value]) => {
+      const raw = JSON.parse(localStorage.getItem(key!) ?? "{}") as {
+        version: number;
+        settings: Record<string, unknown>;
+      };
+      raw.settings.token = value;
+      localStorage.setItem(key!, JSON.stringify(raw));
+    },
+    [SETTINGS_KEY, expired],
+  );
   await page.goto(`/nc/${projectId}/table/Orders`);
   await expect(page.getByTestId("grid-count")).toHaveText("0 records");
   await expectPath(page, `/nc/${projectId}/table/Orders`);
@@ -60,7 +84,10 @@ test("sign-up's password message reads cleanly", async ({ page }) => {
   await expect(alert).toHaveText("Password: at least 8 characters.");
 });
 
-test("start-up polls the feedback form at most daily, honours its error and keeps the version settings", async ({ page, request }) => {
+test("start-up polls the feedback form at most daily, honours its error and keeps the version settings", async ({
+  page,
+  request,
+}) => {
   const answer = await request.get("/api/v1/feedback_form");
   expect(await answer.json()).toEqual({ error: "not available" });
   const version = ((await (await request.get("/api/v1/version")).json()) as { currentVersion: string }).currentVersion;
@@ -72,7 +99,13 @@ test("start-up polls the feedback form at most daily, honours its error and keep
   const settled = () => page.waitForResponse((r) => r.url().includes("/api/v1/db/meta/nocodb/info"));
   await Promise.all([settled(), page.goto("/signin")]);
   await expect.poll(() => polls).toBe(1);
-  await expect.poll(async () => ((await storedSettings(page)).feedbackForm as { lastFormPollDate?: string } | undefined)?.lastFormPollDate ?? null).not.toBeNull();
+  await expect
+    .poll(
+      async () =>
+        ((await storedSettings(page)).feedbackForm as { lastFormPollDate?: string } | undefined)?.lastFormPollDate ??
+        null,
+    )
+    .not.toBeNull();
   const first = await storedSettings(page);
   expect(first).toMatchObject({ currentVersion: version, feedbackForm: { url: null, isHidden: false } });
 
@@ -88,16 +121,26 @@ test("start-up polls the feedback form at most daily, honours its error and keep
 
   // More than a day later: polled again.
   await page.evaluate((key) => {
-    const raw = JSON.parse(localStorage.getItem(key) ?? "{}") as { version: number; settings: { feedbackForm: Record<string, unknown> } };
+    const raw = JSON.parse(localStorage.getItem(key) ?? "{}") as {
+      version: number;
+      settings: { feedbackForm: Record<string, unknown> };
+    };
     raw.settings.feedbackForm.lastFormPollDate = new Date(Date.now() - 2 * 86_400_000).toISOString();
     localStorage.setItem(key, JSON.stringify(raw));
   }, SETTINGS_KEY);
   await Promise.all([settled(), page.reload()]);
   await expect.poll(() => polls).toBe(2);
-  expect(await storedSettings(page)).toMatchObject({ currentVersion: version, latestRelease: "9.9.9", hiddenRelease: "9.9.8" });
+  expect(await storedSettings(page)).toMatchObject({
+    currentVersion: version,
+    latestRelease: "9.9.9",
+    hiddenRelease: "9.9.8",
+  });
 });
 
-test("Team and access opens as a tab: members and invitations, the shared-base link, API tokens; toasts leave Sign out free", async ({ page, request }) => {
+test("Team and access opens as a tab: members and invitations, the shared-base link, API tokens; toasts leave Sign out free", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const token = await signUpByApi(request, uniqueEmail("team"));
   const projectId = await createProjectByApi(request, token, uniqueTitle("Team"));
@@ -108,7 +151,9 @@ test("Team and access opens as a tab: members and invitations, the shared-base l
   await page.getByRole("link", { name: "Team and access" }).click();
   await expectPath(page, `/nc/${projectId}/auth`);
   await expect(page.getByRole("heading", { name: "Team and access", level: 2 })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Open tabs" }).getByRole("link", { name: "Team and access" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Open tabs" }).getByRole("link", { name: "Team and access" }),
+  ).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("not available yet")).toHaveCount(0);
 
   // Members and invitations.
@@ -132,11 +177,19 @@ test("Team and access opens as a tab: members and invitations, the shared-base l
   const secret = (await tokens.getByTestId("new-api-token").textContent())!.trim();
   expect(secret.length).toBeGreaterThan(20);
   await expect(tokens.getByRole("list", { name: "Your API tokens" })).toContainText("CI sync");
-  expect((await request.get(`/api/v1/db/meta/projects/${projectId}/tables`, { headers: { "xc-token": secret } })).status()).toBe(200);
+  expect(
+    (await request.get(`/api/v1/db/meta/projects/${projectId}/tables`, { headers: { "xc-token": secret } })).status(),
+  ).toBe(200);
   await tokens.getByRole("button", { name: "Delete token CI sync" }).click();
-  await page.getByRole("alertdialog").or(page.getByRole("dialog")).getByRole("button", { name: "Delete token" }).click();
+  await page
+    .getByRole("alertdialog")
+    .or(page.getByRole("dialog"))
+    .getByRole("button", { name: "Delete token" })
+    .click();
   await expect(tokens.getByText("You have no API tokens yet.")).toBeVisible();
-  expect((await request.get(`/api/v1/db/meta/projects/${projectId}/tables`, { headers: { "xc-token": secret } })).status()).toBe(401);
+  expect(
+    (await request.get(`/api/v1/db/meta/projects/${projectId}/tables`, { headers: { "xc-token": secret } })).status(),
+  ).toBe(401);
 
   // Item 10: with a toast showing, the header's Sign out is neither covered nor blocked.
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "API token deleted" });

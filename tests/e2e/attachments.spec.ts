@@ -4,25 +4,35 @@ import { cell, count, createTable, insertRows, select, setup } from "./grid-help
 
 /** A real PNG drawn by the browser (so the thumbnail maker has something to decode). */
 async function pngBytes(page: Page, width: number, height: number): Promise<Buffer> {
-  const dataUrl = await page.evaluate(([w, h]) => {
-    const c = document.createElement("canvas");
-    c.width = w!;
-    c.height = h!;
-    const g = c.getContext("2d")!;
-    g.fillStyle = "#3b82f6";
-    g.fillRect(0, 0, w!, h!);
-    g.fillStyle = "#f59e0b";
-    g.fillRect(w! / 4, h! / 4, w! / 2, h! / 2);
-    return c.toDataURL("image/png");
-  }, [width, height]);
+  const dataUrl = await page.evaluate(
+    ([w, h]) => {
+      const c = document.createElement("canvas");
+      c.width = w!;
+      c.height = h!;
+      const g = c.getContext("2d")!;
+      g.fillStyle = "#3b82f6";
+      g.fillRect(0, 0, w!, h!);
+      g.fillStyle = "#f59e0b";
+      g.fillRect(w! / 4, h! / 4, w! / 2, h! / 2);
+      return c.toDataURL("image/png");
+    },
+    [width, height],
+  );
   return Buffer.from(dataUrl.split(",")[1]!, "base64");
 }
 
-const PDF = "%PDF-1.1\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+const PDF =
+  "%PDF-1.1\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 
-test("upload through the picker and by dropping, see thumbnails, preview, remove, copy to another record", async ({ page, request }) => {
+test("upload through the picker and by dropping, see thumbnails, preview, remove, copy to another record", async ({
+  page,
+  request,
+}) => {
   const { token, projectId } = await setup(page, request);
-  await createTable(request, token, projectId, "Docs", [{ title: "Title", uidt: "SingleLineText" }, { title: "Files", uidt: "Attachment" }]);
+  await createTable(request, token, projectId, "Docs", [
+    { title: "Title", uidt: "SingleLineText" },
+    { title: "Files", uidt: "Attachment" },
+  ]);
   await insertRows(request, token, projectId, "Docs", [{ Title: "first" }, { Title: "second" }]);
   const downloads: string[] = [];
   page.on("request", (r) => r.url().includes("/download/") && downloads.push(new URL(r.url()).pathname));
@@ -34,7 +44,9 @@ test("upload through the picker and by dropping, see thumbnails, preview, remove
   await page.keyboard.press("Enter");
   const editor = page.getByRole("dialog", { name: "Files in Files" });
   await expect(editor).toBeVisible();
-  await editor.getByTestId("attachment-input").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: await pngBytes(page, 640, 480) });
+  await editor
+    .getByTestId("attachment-input")
+    .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: await pngBytes(page, 640, 480) });
   await expect(editor.getByTestId("attachment-item")).toHaveCount(1);
   await expect(editor.getByTestId("attachment-item").first()).toContainText("photo.png");
 
@@ -53,7 +65,9 @@ test("upload through the picker and by dropping, see thumbnails, preview, remove
   await page.evaluate((b64) => {
     const data = new DataTransfer();
     data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], "image.png", { type: "image/png" }));
-    document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement!.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   }, png);
   await expect(editor.getByTestId("attachment-item")).toHaveCount(3);
   await expect(editor.getByTestId("attachment-item").nth(2)).toContainText("image.png");
@@ -73,7 +87,10 @@ test("upload through the picker and by dropping, see thumbnails, preview, remove
   await expect(thumb).toHaveAttribute("src", /\/download\/noco\/.+\.thumb\.webp\?e=\d+&s=/);
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
   await expect(cell(page, 0, "Files").getByRole("img", { name: "report.pdf" })).toBeVisible();
-  expect(downloads.every((p) => p.includes(".thumb.")), downloads.join(", ")).toBe(true);
+  expect(
+    downloads.every((p) => p.includes(".thumb.")),
+    downloads.join(", "),
+  ).toBe(true);
 
   // A click on the active cell opens the editor again; images and PDFs preview with next and previous.
   await cell(page, 0, "Files").click();
@@ -113,7 +130,9 @@ test("upload through the picker and by dropping, see thumbnails, preview, remove
   await page.evaluate((text) => {
     const data = new DataTransfer();
     data.setData("text/plain", text);
-    document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement!.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   }, copied);
   await expect(cell(page, 1, "Files").getByTestId("attachment-thumb")).toHaveAttribute("src", /\.thumb\.webp\?e=/);
 

@@ -20,7 +20,10 @@ async function pointerDrag(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
-test("a multi-day record is a bar across its days; its ends and the bar are dragged to a new range", async ({ page, request }) => {
+test("a multi-day record is a bar across its days; its ends and the bar are dragged to a new range", async ({
+  page,
+  request,
+}) => {
   const { token, projectId } = await setup(page, request);
   const tableId = await createTable(request, token, projectId, "Trips", [
     { title: "Name", uidt: "SingleLineText" },
@@ -31,12 +34,20 @@ test("a multi-day record is a bar across its days; its ends and the bar are drag
     { Name: "Lisbon", Leaves: "2026-11-05", Returns: "2026-11-10" },
     { Name: "Day trip", Leaves: "2026-11-12", Returns: null },
   ]);
-  const table = (await (await request.get(`${M}/tables/${tableId}`, { headers: authHeaders(token) })).json()) as { columns: Array<{ id: string; title: string }> };
+  const table = (await (await request.get(`${M}/tables/${tableId}`, { headers: authHeaders(token) })).json()) as {
+    columns: Array<{ id: string; title: string }>;
+  };
   const id = (title: string) => table.columns.find((c) => c.title === title)!.id;
-  const made = await request.post(`${M}/tables/${tableId}/calendars`, { headers: authHeaders(token), data: { title: "Travel", calendar_range: [{ fk_from_column_id: id("Leaves"), fk_to_column_id: id("Returns") }] } });
+  const made = await request.post(`${M}/tables/${tableId}/calendars`, {
+    headers: authHeaders(token),
+    data: { title: "Travel", calendar_range: [{ fk_from_column_id: id("Leaves"), fk_to_column_id: id("Returns") }] },
+  });
   expect(made.status(), await made.text()).toBe(200);
   const stored = async () => {
-    const res = await request.get(`/api/v1/db/data/noco/${projectId}/Trips/find-one?where=${encodeURIComponent("(Name,eq,Lisbon)")}`, { headers: authHeaders(token) });
+    const res = await request.get(
+      `/api/v1/db/data/noco/${projectId}/Trips/find-one?where=${encodeURIComponent("(Name,eq,Lisbon)")}`,
+      { headers: authHeaders(token) },
+    );
     const row = (await res.json()) as { Leaves: string; Returns: string };
     return `${row.Leaves} → ${row.Returns}`;
   };
@@ -68,9 +79,14 @@ test("a multi-day record is a bar across its days; its ends and the bar are drag
   await expect(day("2026-11-03").getByTestId("calendar-record")).toHaveText("Lisbon");
 
   // Move the whole bar a week later by dragging it to the Tuesday after: the length is kept.
-  await day("2026-11-03").getByTestId("calendar-record").dragTo(day("2026-11-10"), { sourcePosition: { x: 10, y: 8 } });
+  await day("2026-11-03")
+    .getByTestId("calendar-record")
+    .dragTo(day("2026-11-10"), { sourcePosition: { x: 10, y: 8 } });
   await expect.poll(stored).toBe("2026-11-10 → 2026-11-20");
-  await expect(day("2026-11-10").getByTestId("calendar-record").filter({ hasText: "Lisbon" })).toHaveAttribute("data-first", "2026-11-10");
+  await expect(day("2026-11-10").getByTestId("calendar-record").filter({ hasText: "Lisbon" })).toHaveAttribute(
+    "data-first",
+    "2026-11-10",
+  );
 
   // Undo puts the last change back.
   await page.getByRole("button", { name: "Undo date change" }).click();

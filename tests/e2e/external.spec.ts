@@ -21,7 +21,10 @@ test.afterAll(async () => {
   await sample?.drop();
 });
 
-test("connect a PostgreSQL database, open a table, edit a cell, see it in the database, add a rollup", async ({ page, request }) => {
+test("connect a PostgreSQL database, open a table, edit a cell, see it in the database, add a rollup", async ({
+  page,
+  request,
+}) => {
   test.skip(!sample, "no PostgreSQL on this machine");
   const db = sample!;
   const conn = db.config.connection as { host: string; port: number; user: string; password: string; database: string };
@@ -61,7 +64,9 @@ test("connect a PostgreSQL database, open a table, edit a cell, see it in the da
   await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ada Lovelace");
   await page.keyboard.press("Enter");
   await expect(name).toHaveText("Ada Lovelace");
-  await expect.poll(async () => (await db.query("SELECT name FROM customers WHERE id = 1"))[0]?.name, { timeout: 15_000 }).toBe("Ada Lovelace");
+  await expect
+    .poll(async () => (await db.query("SELECT name FROM customers WHERE id = 1"))[0]?.name, { timeout: 15_000 })
+    .toBe("Ada Lovelace");
 
   // A rollup made in the field editor over the database's own foreign key, summed by the database.
   const panel = await openFieldList(page);
@@ -90,11 +95,17 @@ test("connect a PostgreSQL database, open a table, edit a cell, see it in the da
   await expect(page.getByText("The tables and fields match the database.")).toBeVisible();
 });
 
-test("a composite-key table: edit a cell of one row, delete two rows from the grid and undo, seen in the database", async ({ page, request }) => {
+test("a composite-key table: edit a cell of one row, delete two rows from the grid and undo, seen in the database", async ({
+  page,
+  request,
+}) => {
   test.skip(!sample, "no PostgreSQL on this machine");
   const db = sample!;
   const token = await signUpByApi(request, uniqueEmail("extkey"));
-  const made = await request.post("/api/v1/db/meta/projects", { headers: authHeaders(token), data: { title: uniqueTitle("Lines"), external: true, bases: [{ type: "pg", config: db.config }] } });
+  const made = await request.post("/api/v1/db/meta/projects", {
+    headers: authHeaders(token),
+    data: { title: uniqueTitle("Lines"), external: true, bases: [{ type: "pg", config: db.config }] },
+  });
   expect(made.status(), await made.text()).toBe(200);
   const projectId = ((await made.json()) as { id: string }).id;
   await useToken(page, token);
@@ -102,7 +113,9 @@ test("a composite-key table: edit a cell of one row, delete two rows from the gr
   await expect(count(page)).toHaveText("3 records");
 
   // (1, 2) "ink": its first key value is shared with (1, 1) "pen", which must stay as it was.
-  const inkRow = Number(await page.locator('[role=gridcell][data-title="Product"]', { hasText: "ink" }).getAttribute("data-row"));
+  const inkRow = Number(
+    await page.locator('[role=gridcell][data-title="Product"]', { hasText: "ink" }).getAttribute("data-row"),
+  );
   const qty = cell(page, inkRow, "Qty");
   await qty.click();
   await page.keyboard.press("Enter");
@@ -129,5 +142,11 @@ test("a composite-key table: edit a cell of one row, delete two rows from the gr
   // Undo puts them back with their own keys (no database makes up a composite key).
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(count(page)).toHaveText("3 records");
-  await expect.poll(async () => (await lines()).map((r) => [r.order_id, r.line_no, r.product]), { timeout: 15_000 }).toEqual([[1, 1, "pen"], [1, 2, "ink"], [2, 1, "pad"]]);
+  await expect
+    .poll(async () => (await lines()).map((r) => [r.order_id, r.line_no, r.product]), { timeout: 15_000 })
+    .toEqual([
+      [1, 1, "pen"],
+      [1, 2, "ink"],
+      [2, 1, "pad"],
+    ]);
 });

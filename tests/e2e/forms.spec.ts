@@ -9,7 +9,10 @@ import { authHeaders, createProjectByApi, signUpByApi, uniqueEmail, uniqueTitle 
  */
 const M = "/api/v1/db/meta";
 
-test("a visitor fills a conditional, multi-page, prefilled form and sees validation messages", async ({ page, request }) => {
+test("a visitor fills a conditional, multi-page, prefilled form and sees validation messages", async ({
+  page,
+  request,
+}) => {
   const token = await signUpByApi(request, uniqueEmail("forms"));
   const projectId = await createProjectByApi(request, token, uniqueTitle("Forms"));
   const h = authHeaders(token);
@@ -31,18 +34,42 @@ test("a visitor fills a conditional, multi-page, prefilled form and sees validat
   expect(table.status(), await table.text()).toBe(200);
   const t = (await table.json()) as { id: string; columns: Array<{ id: string; title: string }> };
   const col = Object.fromEntries(t.columns.map((c) => [c.title, c.id]));
-  const form = ((await (await request.post(`${M}/tables/${t.id}/forms`, { headers: h, data: { title: "Sign up" } })).json()) as { id: string }).id;
-  const fcs = ((await (await request.get(`${M}/forms/${form}`, { headers: h })).json()) as { columns: Array<{ id: string; fk_column_id: string }> }).columns;
+  const form = (
+    (await (await request.post(`${M}/tables/${t.id}/forms`, { headers: h, data: { title: "Sign up" } })).json()) as {
+      id: string;
+    }
+  ).id;
+  const fcs = (
+    (await (await request.get(`${M}/forms/${form}`, { headers: h })).json()) as {
+      columns: Array<{ id: string; fk_column_id: string }>;
+    }
+  ).columns;
   const fc = (title: string) => fcs.find((x) => x.fk_column_id === col[title])!.id;
   const rules: Array<[string, unknown]> = [
-    ["Company", { required: true, meta: { visibility: { is_group: true, logical_op: "and", children: [{ fk_column_id: col.Kind, comparison_op: "eq", value: "Business" }] } } }],
+    [
+      "Company",
+      {
+        required: true,
+        meta: {
+          visibility: {
+            is_group: true,
+            logical_op: "and",
+            children: [{ fk_column_id: col.Kind, comparison_op: "eq", value: "Business" }],
+          },
+        },
+      },
+    ],
     ["Code", { meta: { validation: { pattern: "[A-Z]{2}-\\d{3}", message: "Two capitals, a dash, three digits" } } }],
     ["Ref", { meta: { prefill: { lock: true } } }],
     ["Source", { meta: { prefill: { hide: true } } }],
     ["Age", { meta: { validation: { min: 18 }, pageBreak: true } }],
   ];
-  for (const [title, body] of rules) expect((await request.patch(`${M}/form-columns/${fc(title)}`, { headers: h, data: body })).status(), title).toBe(200);
-  const uuid = ((await (await request.post(`${M}/views/${form}/share`, { headers: h })).json()) as { uuid: string }).uuid;
+  for (const [title, body] of rules)
+    expect((await request.patch(`${M}/form-columns/${fc(title)}`, { headers: h, data: body })).status(), title).toBe(
+      200,
+    );
+  const uuid = ((await (await request.post(`${M}/views/${form}/share`, { headers: h })).json()) as { uuid: string })
+    .uuid;
 
   await page.goto(`/nc/form/${uuid}?Name=Ada&ref=R-1&Source=newsletter`);
   await expect(page.getByRole("heading", { name: "Sign up" })).toBeVisible();
@@ -81,7 +108,14 @@ test("a visitor fills a conditional, multi-page, prefilled form and sees validat
 
   const stored = await request.get(`/api/v1/db/data/noco/${projectId}/Signups?where=(Name,eq,Ada)`, { headers: h });
   const row = ((await stored.json()) as { list: Array<Record<string, unknown>> }).list[0]!;
-  expect(row).toMatchObject({ Kind: "Business", Company: "ACME", Code: "AB-123", Ref: "R-1", Source: "newsletter", Age: 30 });
+  expect(row).toMatchObject({
+    Kind: "Business",
+    Company: "ACME",
+    Code: "AB-123",
+    Ref: "R-1",
+    Source: "newsletter",
+    Age: 30,
+  });
 });
 
 test("a private visitor's hidden answer is not sent", async ({ page, request }) => {
@@ -90,16 +124,39 @@ test("a private visitor's hidden answer is not sent", async ({ page, request }) 
   const h = authHeaders(token);
   const table = await request.post(`${M}/projects/${projectId}/tables`, {
     headers: h,
-    data: { table_name: "Orders", columns: [{ title: "Name", uidt: "SingleLineText" }, { title: "Gift", uidt: "Checkbox" }, { title: "Note", uidt: "LongText" }] },
+    data: {
+      table_name: "Orders",
+      columns: [
+        { title: "Name", uidt: "SingleLineText" },
+        { title: "Gift", uidt: "Checkbox" },
+        { title: "Note", uidt: "LongText" },
+      ],
+    },
   });
   const t = (await table.json()) as { id: string; columns: Array<{ id: string; title: string }> };
   const col = Object.fromEntries(t.columns.map((c) => [c.title, c.id]));
-  const form = ((await (await request.post(`${M}/tables/${t.id}/forms`, { headers: h, data: { title: "Order" } })).json()) as { id: string }).id;
-  const fcs = ((await (await request.get(`${M}/forms/${form}`, { headers: h })).json()) as { columns: Array<{ id: string; fk_column_id: string }> }).columns;
+  const form = (
+    (await (await request.post(`${M}/tables/${t.id}/forms`, { headers: h, data: { title: "Order" } })).json()) as {
+      id: string;
+    }
+  ).id;
+  const fcs = (
+    (await (await request.get(`${M}/forms/${form}`, { headers: h })).json()) as {
+      columns: Array<{ id: string; fk_column_id: string }>;
+    }
+  ).columns;
   const note = fcs.find((x) => x.fk_column_id === col.Note)!.id;
   const when = { is_group: true, logical_op: "and", children: [{ fk_column_id: col.Gift, comparison_op: "checked" }] };
-  expect((await request.patch(`${M}/form-columns/${note}`, { headers: h, data: { label: "Gift note", meta: { visibility: when } } })).status()).toBe(200);
-  const uuid = ((await (await request.post(`${M}/views/${form}/share`, { headers: h })).json()) as { uuid: string }).uuid;
+  expect(
+    (
+      await request.patch(`${M}/form-columns/${note}`, {
+        headers: h,
+        data: { label: "Gift note", meta: { visibility: when } },
+      })
+    ).status(),
+  ).toBe(200);
+  const uuid = ((await (await request.post(`${M}/views/${form}/share`, { headers: h })).json()) as { uuid: string })
+    .uuid;
 
   await page.goto(`/nc/form/${uuid}`);
   await page.getByLabel("Name").fill("Bea");
@@ -110,13 +167,22 @@ test("a private visitor's hidden answer is not sent", async ({ page, request }) 
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Thank you! Your response has been recorded.")).toBeVisible();
   const stored = await request.get(`/api/v1/db/data/noco/${projectId}/Orders?where=(Name,eq,Bea)`, { headers: h });
-  expect(((await stored.json()) as { list: Array<Record<string, unknown>> }).list[0]).toMatchObject({ Gift: false, Note: null });
+  expect(((await stored.json()) as { list: Array<Record<string, unknown>> }).list[0]).toMatchObject({
+    Gift: false,
+    Note: null,
+  });
 });
 
 // A 1×1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
-test("the builder writes a condition, a rule, a page break, a banner and a prefilled link; the preview follows them", async ({ page, request }) => {
+test("the builder writes a condition, a rule, a page break, a banner and a prefilled link; the preview follows them", async ({
+  page,
+  request,
+}) => {
   const { token, projectId } = await setup(page, request);
   const h = authHeaders(token);
   const tableId = await createTable(request, token, projectId, "Tasks", [
@@ -124,12 +190,24 @@ test("the builder writes a condition, a rule, a page break, a banner and a prefi
     { title: "Status", uidt: "SingleSelect", colOptions: options(["Todo", "Doing"]) },
     { title: "Due", uidt: "Date" },
   ]);
-  const form = ((await (await request.post(`${M}/tables/${tableId}/forms`, { headers: h, data: { title: "Intake" } })).json()) as { id: string }).id;
+  const form = (
+    (await (await request.post(`${M}/tables/${tableId}/forms`, { headers: h, data: { title: "Intake" } })).json()) as {
+      id: string;
+    }
+  ).id;
   expect((await request.post(`${M}/views/${form}/share`, { headers: h })).status()).toBe(200);
   const meta = async (title: string) => {
-    const cols = ((await (await request.get(`${M}/tables/${tableId}`, { headers: h })).json()) as { columns: Array<{ id: string; title: string }> }).columns;
+    const cols = (
+      (await (await request.get(`${M}/tables/${tableId}`, { headers: h })).json()) as {
+        columns: Array<{ id: string; title: string }>;
+      }
+    ).columns;
     const id = cols.find((c) => c.title === title)!.id;
-    const fcs = ((await (await request.get(`${M}/forms/${form}`, { headers: h })).json()) as { columns: Array<{ fk_column_id: string; meta: Record<string, unknown> }> }).columns;
+    const fcs = (
+      (await (await request.get(`${M}/forms/${form}`, { headers: h })).json()) as {
+        columns: Array<{ fk_column_id: string; meta: Record<string, unknown> }>;
+      }
+    ).columns;
     return fcs.find((x) => x.fk_column_id === id)!.meta;
   };
 
@@ -153,7 +231,9 @@ test("the builder writes a condition, a rule, a page break, a banner and a prefi
   await expect.poll(async () => (await meta("Name")).validation).toMatchObject({ min: 3 });
 
   // The banner is an upload, shown from its signed link.
-  await page.getByLabel("Banner image: upload image").setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: PNG });
+  await page
+    .getByLabel("Banner image: upload image")
+    .setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: PNG });
   const banner = page.getByTestId("form-banner").locator("img");
   await expect(banner).toBeVisible();
   await expect(banner).toHaveAttribute("src", /download\/noco\/.*\?e=\d+&s=/);

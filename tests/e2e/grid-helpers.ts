@@ -2,17 +2,36 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { authHeaders, createProjectByApi, signUpByApi, uniqueEmail, uniqueTitle, useToken } from "./helpers";
 
-export const cell = (page: Page, row: number, title: string) => page.locator(`[role=gridcell][data-row="${row}"][data-title="${title}"]`);
+export const cell = (page: Page, row: number, title: string) =>
+  page.locator(`[role=gridcell][data-row="${row}"][data-title="${title}"]`);
 export const count = (page: Page) => page.getByTestId("grid-count");
 
-export async function createTable(request: APIRequestContext, token: string, projectId: string, title: string, columns: object[]) {
-  const res = await request.post(`/api/v1/db/meta/projects/${projectId}/tables`, { headers: authHeaders(token), data: { table_name: title, title, columns } });
+export async function createTable(
+  request: APIRequestContext,
+  token: string,
+  projectId: string,
+  title: string,
+  columns: object[],
+) {
+  const res = await request.post(`/api/v1/db/meta/projects/${projectId}/tables`, {
+    headers: authHeaders(token),
+    data: { table_name: title, title, columns },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { id: string }).id;
 }
 
-export async function insertRows(request: APIRequestContext, token: string, projectId: string, table: string, rows: object[]) {
-  const res = await request.post(`/api/v1/db/data/bulk/noco/${projectId}/${table}`, { headers: authHeaders(token), data: rows });
+export async function insertRows(
+  request: APIRequestContext,
+  token: string,
+  projectId: string,
+  table: string,
+  rows: object[],
+) {
+  const res = await request.post(`/api/v1/db/data/bulk/noco/${projectId}/${table}`, {
+    headers: authHeaders(token),
+    data: rows,
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -23,7 +42,8 @@ export async function setup(page: Page, request: APIRequestContext) {
   return { token, projectId };
 }
 
-export const active = (page: Page, row: number) => page.locator(`[role=gridcell][data-row="${row}"][aria-selected="true"]`);
+export const active = (page: Page, row: number) =>
+  page.locator(`[role=gridcell][data-row="${row}"][aria-selected="true"]`);
 
 /**
  * Selects a cell with the keyboard: columns outside the viewport are not drawn (the grid is
@@ -31,7 +51,8 @@ export const active = (page: Page, row: number) => page.locator(`[role=gridcell]
  */
 export async function select(page: Page, row: number, title: string) {
   await cell(page, row, "Title").click();
-  for (let i = 0; i < 40 && (await active(page, row).getAttribute("data-title")) !== title; i++) await page.keyboard.press("ArrowRight");
+  for (let i = 0; i < 40 && (await active(page, row).getAttribute("data-title")) !== title; i++)
+    await page.keyboard.press("ArrowRight");
   await expect(active(page, row)).toHaveAttribute("data-title", title);
 }
 
@@ -57,4 +78,5 @@ export async function readRow(page: Page, row: number): Promise<Record<string, s
 }
 
 export const options = (titles: string[]) => ({ options: titles.map((title) => ({ title })) });
-export const pick = (o: Record<string, string>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k] ?? "(not drawn)"]));
+export const pick = (o: Record<string, string>, keys: string[]) =>
+  Object.fromEntries(keys.map((k) => [k, o[k] ?? "(not drawn)"]));

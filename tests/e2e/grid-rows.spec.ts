@@ -2,10 +2,22 @@
 import { expect, test } from "@playwright/test";
 import { cell, count, createTable, insertRows, setup } from "./grid-helpers";
 
-test("rows: delete after confirming and undo it; expand a record, edit it, comment, and see its history", async ({ page, request }) => {
+test("rows: delete after confirming and undo it; expand a record, edit it, comment, and see its history", async ({
+  page,
+  request,
+}) => {
   const { token, projectId } = await setup(page, request);
-  await createTable(request, token, projectId, "Tasks", [{ title: "Title", uidt: "SingleLineText" }, { title: "Qty", uidt: "Number" }]);
-  await insertRows(request, token, projectId, "Tasks", ["one", "two", "three"].map((Title, i) => ({ Title, Qty: i })));
+  await createTable(request, token, projectId, "Tasks", [
+    { title: "Title", uidt: "SingleLineText" },
+    { title: "Qty", uidt: "Number" },
+  ]);
+  await insertRows(
+    request,
+    token,
+    projectId,
+    "Tasks",
+    ["one", "two", "three"].map((Title, i) => ({ Title, Qty: i })),
+  );
   await page.goto(`/nc/${projectId}/table/Tasks`);
   await expect(count(page)).toHaveText("3 records");
 
@@ -30,7 +42,10 @@ test("rows: delete after confirming and undo it; expand a record, edit it, comme
   const edited = page.locator('[role=gridcell][data-title="Qty"]', { hasText: "12" });
   await expect(edited).toHaveCount(1);
 
-  await page.locator(`[role=rowheader][data-row="${await edited.getAttribute("data-row")}"]`).getByRole("button").click();
+  await page
+    .locator(`[role=rowheader][data-row="${await edited.getAttribute("data-row")}"]`)
+    .getByRole("button")
+    .click();
   await record.getByRole("textbox", { name: "New comment" }).fill("Looks right");
   await record.getByRole("button", { name: "Add comment" }).click();
   await expect(record.getByTestId("comment")).toContainText("Looks right");

@@ -10,7 +10,10 @@ import { active, cell, count, createTable, edit, insertRows, options, select, se
 import { authHeaders } from "./helpers";
 
 async function apiRows(request: APIRequestContext, token: string, projectId: string, table: string) {
-  const res = await request.get(`/api/v1/db/data/noco/${projectId}/${table}`, { headers: authHeaders(token), params: { limit: 100 } });
+  const res = await request.get(`/api/v1/db/data/noco/${projectId}/${table}`, {
+    headers: authHeaders(token),
+    params: { limit: 100 },
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { list: Record<string, unknown>[] }).list;
 }
@@ -19,11 +22,16 @@ async function apiRows(request: APIRequestContext, token: string, projectId: str
 const copied = (page: Page) =>
   page.evaluate(() => {
     const data = new DataTransfer();
-    document.activeElement!.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement!.dispatchEvent(
+      new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
     return data.getData("text/plain");
   });
 
-test("dates: every SPEC 5 format typed into Date and DateTime cells, a live preview, and the calendar", async ({ page, request }) => {
+test("dates: every SPEC 5 format typed into Date and DateTime cells, a live preview, and the calendar", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { token, projectId } = await setup(page, request);
   await createTable(request, token, projectId, "Plans", [
@@ -33,14 +41,22 @@ test("dates: every SPEC 5 format typed into Date and DateTime cells, a live prev
     { title: "Day", uidt: "Date", meta: { date_format: "DD/MM/YYYY" } },
     { title: "Met", uidt: "DateTime", meta: { date_format: "YYYY-MM-DD", time_format: "HH:mm" } },
   ]);
-  await insertRows(request, token, projectId, "Plans", Array.from({ length: 9 }, (_, i) => ({ Title: `row ${i}` })));
+  await insertRows(
+    request,
+    token,
+    projectId,
+    "Plans",
+    Array.from({ length: 9 }, (_, i) => ({ Title: `row ${i}` })),
+  );
   await page.goto(`/nc/${projectId}/table/Plans`);
   await expect(count(page)).toHaveText("9 records");
 
   // What the user did: select the cell, type, press Enter. The editor reads as it goes.
   await select(page, 0, "Due");
   await page.keyboard.type("2024-03-0");
-  await expect(page.getByTestId("date-preview")).toHaveText("Not a date yet: use YYYY-MM-DD, DD-MM-YYYY or MM-DD-YYYY with -, / or spaces");
+  await expect(page.getByTestId("date-preview")).toHaveText(
+    "Not a date yet: use YYYY-MM-DD, DD-MM-YYYY or MM-DD-YYYY with -, / or spaces",
+  );
   await page.keyboard.type("5");
   await expect(page.getByTestId("date-preview")).toHaveText("Reads as 2024-03-05");
   // Never the browser's native date input.
@@ -50,8 +66,14 @@ test("dates: every SPEC 5 format typed into Date and DateTime cells, a live prev
 
   // Every SPEC 5 format, typed into a fresh row each (the column is month-first by default).
   const formats: Array<[string, string]> = [
-    ["2024/03/05", "2024-03-05"], ["2024 03 05", "2024-03-05"], ["03-05-2024", "2024-03-05"], ["03/05/2024", "2024-03-05"],
-    ["03 05 2024", "2024-03-05"], ["25-12-2024", "2024-12-25"], ["25/12/2024 10:30", "2024-12-25"], ["2024-12-25 10:30:15.250", "2024-12-25"],
+    ["2024/03/05", "2024-03-05"],
+    ["2024 03 05", "2024-03-05"],
+    ["03-05-2024", "2024-03-05"],
+    ["03/05/2024", "2024-03-05"],
+    ["03 05 2024", "2024-03-05"],
+    ["25-12-2024", "2024-12-25"],
+    ["25/12/2024 10:30", "2024-12-25"],
+    ["2024-12-25 10:30:15.250", "2024-12-25"],
   ];
   for (const [i, [typed]] of formats.entries()) {
     await select(page, i + 1, "Due");
@@ -93,7 +115,10 @@ test("dates: every SPEC 5 format typed into Date and DateTime cells, a live prev
   await expect(cell(page, 0, "Due")).toHaveText("2024-03-13");
   // ... and by mouse, in the DateTime cell, keeping the typed time.
   await edit(page, 0, "Met");
-  await page.getByRole("grid", { name: "Calendar of Met" }).getByRole("gridcell", { name: /March 20, 2024/ }).click();
+  await page
+    .getByRole("grid", { name: "Calendar of Met" })
+    .getByRole("gridcell", { name: /March 20, 2024/ })
+    .click();
   await expect(page.getByRole("textbox", { name: "Met", exact: true })).toHaveValue("2024-03-20 14:30");
   await page.keyboard.press("Enter");
   await expect(cell(page, 0, "Met")).toHaveText("2024-03-20 14:30");
@@ -105,7 +130,11 @@ test("dates: every SPEC 5 format typed into Date and DateTime cells, a live prev
   expect(rows[2]!.Met).toBeNull();
 });
 
-test("multi-select saves on click-away, Escape cancels; the new record takes typing; links and Shift+click select", async ({ page, request, baseURL }) => {
+test("multi-select saves on click-away, Escape cancels; the new record takes typing; links and Shift+click select", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const { token, projectId } = await setup(page, request);
   await createTable(request, token, projectId, "Leads", [
@@ -175,7 +204,12 @@ test("multi-select saves on click-away, Escape cancels; the new record takes typ
   expect(await copied(page)).toBe("ann@example.com");
   expect(opened).toBe(0);
   await expect(cell(page, 0, "Site").getByRole("link", { name: `Open ${site}` })).toHaveAttribute("href", site);
-  const [popup] = await Promise.all([page.waitForEvent("popup"), cell(page, 0, "Site").getByText(site).click({ modifiers: ["ControlOrMeta"] })]);
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    cell(page, 0, "Site")
+      .getByText(site)
+      .click({ modifiers: ["ControlOrMeta"] }),
+  ]);
   await expect.poll(() => popup.url()).toBe(site);
   await popup.close();
 
@@ -186,7 +220,10 @@ test("multi-select saves on click-away, Escape cancels; the new record takes typ
   expect(await page.evaluate(() => window.getSelection()?.toString() ?? "")).toBe("");
 });
 
-test("filters list each operator once and offer select options; an empty search says so; XLSX keeps the view's order", async ({ page, request }) => {
+test("filters list each operator once and offer select options; an empty search says so; XLSX keeps the view's order", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { token, projectId } = await setup(page, request);
   const tableId = await createTable(request, token, projectId, "Stock", [
@@ -200,13 +237,25 @@ test("filters list each operator once and offer select options; an empty search 
     { Title: "plum", Qty: 7, Status: "Done" },
   ]);
   // The view shows Status before Qty.
-  const meta = await (await request.get(`/api/v1/db/meta/tables/${tableId}`, { headers: authHeaders(token) })).json() as { columns: { id: string; title: string }[]; views: { id: string }[] };
+  const meta = (await (
+    await request.get(`/api/v1/db/meta/tables/${tableId}`, { headers: authHeaders(token) })
+  ).json()) as { columns: { id: string; title: string }[]; views: { id: string }[] };
   const viewId = meta.views[0]!.id;
-  const gridColumns = await (await request.get(`/api/v1/db/meta/grids/${viewId}/grid-columns`, { headers: authHeaders(token) })).json() as { list?: { id: string; fk_column_id: string }[] } | { id: string; fk_column_id: string }[];
+  const gridColumns = (await (
+    await request.get(`/api/v1/db/meta/grids/${viewId}/grid-columns`, { headers: authHeaders(token) })
+  ).json()) as { list?: { id: string; fk_column_id: string }[] } | { id: string; fk_column_id: string }[];
   const gcs = Array.isArray(gridColumns) ? gridColumns : gridColumns.list!;
-  const byTitle = (title: string) => gcs.find((g) => g.fk_column_id === meta.columns.find((c) => c.title === title)!.id)!.id;
-  for (const [title, order] of [["Title", 1], ["Status", 2], ["Qty", 3]] as const) {
-    const res = await request.patch(`/api/v1/db/meta/grid-columns/${byTitle(title)}`, { headers: authHeaders(token), data: { order } });
+  const byTitle = (title: string) =>
+    gcs.find((g) => g.fk_column_id === meta.columns.find((c) => c.title === title)!.id)!.id;
+  for (const [title, order] of [
+    ["Title", 1],
+    ["Status", 2],
+    ["Qty", 3],
+  ] as const) {
+    const res = await request.patch(`/api/v1/db/meta/grid-columns/${byTitle(title)}`, {
+      headers: authHeaders(token),
+      data: { order },
+    });
     expect(res.status(), await res.text()).toBe(200);
   }
   await page.goto(`/nc/${projectId}/table/Stock`);
@@ -238,7 +287,10 @@ test("filters list each operator once and offer select options; an empty search 
   await expect(search).toHaveValue("");
 
   await page.getByRole("button", { name: "Export", exact: true }).click();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "Download Excel (.xlsx)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("menuitem", { name: "Download Excel (.xlsx)" }).click(),
+  ]);
   const book = XLSX.read(readFileSync((await download.path())!), { type: "buffer" });
   const header = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 })[0]!;
   expect(header.filter((h) => ["Title", "Status", "Qty"].includes(h))).toEqual(["Title", "Status", "Qty"]);

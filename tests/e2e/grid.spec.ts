@@ -33,7 +33,9 @@ test("a value typed into each non-virtual type is saved and shows after a reload
     { title: "Raw", uidt: "SpecificDBType" },
     { title: "Files", uidt: "Attachment" },
   ]);
-  await insertRows(request, token, projectId, "Kinds", [{ Files: [{ title: "report.pdf", url: "https://example.com/report.pdf" }] }]);
+  await insertRows(request, token, projectId, "Kinds", [
+    { Files: [{ title: "report.pdf", url: "https://example.com/report.pdf" }] },
+  ]);
   await page.goto(`/nc/${projectId}/table/Kinds`);
   await expect(count(page)).toHaveText("1 record");
 
@@ -113,10 +115,23 @@ test("a value typed into each non-virtual type is saved and shows after a reload
   expect(pick(await readRow(page, 0), Object.keys(want))).toEqual(want);
 });
 
-test("a pasted 3x10 block updates rows and adds the rest in one go; undo restores the values", async ({ page, request }) => {
+test("a pasted 3x10 block updates rows and adds the rest in one go; undo restores the values", async ({
+  page,
+  request,
+}) => {
   const { token, projectId } = await setup(page, request);
-  await createTable(request, token, projectId, "Stock", [{ title: "Title", uidt: "SingleLineText" }, { title: "Qty", uidt: "Number" }, { title: "Done", uidt: "Checkbox" }]);
-  await insertRows(request, token, projectId, "Stock", Array.from({ length: 4 }, (_, i) => ({ Title: `old ${i}`, Qty: i, Done: false })));
+  await createTable(request, token, projectId, "Stock", [
+    { title: "Title", uidt: "SingleLineText" },
+    { title: "Qty", uidt: "Number" },
+    { title: "Done", uidt: "Checkbox" },
+  ]);
+  await insertRows(
+    request,
+    token,
+    projectId,
+    "Stock",
+    Array.from({ length: 4 }, (_, i) => ({ Title: `old ${i}`, Qty: i, Done: false })),
+  );
   await page.goto(`/nc/${projectId}/table/Stock`);
   await expect(count(page)).toHaveText("4 records");
 
@@ -126,7 +141,9 @@ test("a pasted 3x10 block updates rows and adds the rest in one go; undo restore
   await page.evaluate((text) => {
     const data = new DataTransfer();
     data.setData("text/plain", text);
-    document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement!.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   }, tsv);
   expect(((await bulk).postDataJSON() as unknown[]).length).toBe(4);
   await expect(count(page)).toHaveText("10 records");
@@ -150,7 +167,10 @@ test("a pasted 3x10 block updates rows and adds the rest in one go; undo restore
 
 test("filters and sorts change what is shown and survive a reload; search finds a row", async ({ page, request }) => {
   const { token, projectId } = await setup(page, request);
-  await createTable(request, token, projectId, "Fruit", [{ title: "Title", uidt: "SingleLineText" }, { title: "Qty", uidt: "Number" }]);
+  await createTable(request, token, projectId, "Fruit", [
+    { title: "Title", uidt: "SingleLineText" },
+    { title: "Qty", uidt: "Number" },
+  ]);
   await insertRows(request, token, projectId, "Fruit", [
     { Title: "apple", Qty: 3 },
     { Title: "banana", Qty: 1 },
@@ -198,7 +218,10 @@ test("a viewer sees the records but cannot edit, add, paste or delete", async ({
   await insertRows(request, owner, projectId, "Notes", [{ Title: "keep me" }]);
   const viewerEmail = uniqueEmail("viewer");
   const viewer = await signUpByApi(request, viewerEmail);
-  const invite = await request.post(`/api/v1/db/meta/projects/${projectId}/users`, { headers: authHeaders(owner), data: { email: viewerEmail, roles: "viewer" } });
+  const invite = await request.post(`/api/v1/db/meta/projects/${projectId}/users`, {
+    headers: authHeaders(owner),
+    data: { email: viewerEmail, roles: "viewer" },
+  });
   expect(invite.status(), await invite.text()).toBe(200);
   await useToken(page, viewer);
   await page.goto(`/nc/${projectId}/table/Notes`);
@@ -213,7 +236,9 @@ test("a viewer sees the records but cannot edit, add, paste or delete", async ({
   await page.evaluate(() => {
     const data = new DataTransfer();
     data.setData("text/plain", "pasted");
-    document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement!.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   });
   await expect(page.getByText("You can view these records but not change them.")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Delete \d+ record/ })).toHaveCount(0);

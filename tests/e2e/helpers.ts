@@ -65,8 +65,16 @@ export async function createProjectByApi(request: APIRequestContext, token: stri
   return ((await res.json()) as { id: string }).id;
 }
 
-export async function createTableByApi(request: APIRequestContext, token: string, projectId: string, title: string): Promise<string> {
-  const res = await request.post(`/api/v1/db/meta/projects/${projectId}/tables`, { headers: authHeaders(token), data: { table_name: title, title } });
+export async function createTableByApi(
+  request: APIRequestContext,
+  token: string,
+  projectId: string,
+  title: string,
+): Promise<string> {
+  const res = await request.post(`/api/v1/db/meta/projects/${projectId}/tables`, {
+    headers: authHeaders(token),
+    data: { table_name: title, title },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { id: string }).id;
 }
@@ -80,10 +88,14 @@ export async function readOutbox(to: string): Promise<Array<{ link: string | nul
   const port = Number(process.env.E2E_PORT ?? 8799);
   const sql = `SELECT subject, link FROM outbox WHERE to_email = '${to.toLowerCase().replace(/'/g, "''")}' ORDER BY id DESC`;
   const wrangler = new URL("../../node_modules/.bin/wrangler", import.meta.url).pathname;
-  const out = execFileSync(wrangler, ["d1", "execute", "META", "--local", "--persist-to", `.wrangler/e2e-state-${port}`, "--json", "--command", sql], {
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    stdio: ["ignore", "pipe", "ignore"],
-  });
+  const out = execFileSync(
+    wrangler,
+    ["d1", "execute", "META", "--local", "--persist-to", `.wrangler/e2e-state-${port}`, "--json", "--command", sql],
+    {
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
   return (JSON.parse(out) as Array<{ results: Array<{ link: string | null; subject: string }> }>)[0]!.results;
 }

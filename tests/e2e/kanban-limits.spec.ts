@@ -10,7 +10,10 @@ import { authHeaders } from "./helpers";
 
 const M = "/api/v1/db/meta";
 
-test("WIP limit warns over the limit; stacks added and renamed inline; a locked view hides its controls", async ({ page, request }) => {
+test("WIP limit warns over the limit; stacks added and renamed inline; a locked view hides its controls", async ({
+  page,
+  request,
+}) => {
   const { token, projectId } = await setup(page, request);
   const tableId = await createTable(request, token, projectId, "Work", [
     { title: "Name", uidt: "SingleLineText" },
@@ -21,8 +24,13 @@ test("WIP limit warns over the limit; stacks added and renamed inline; a locked 
     { Name: "Two", Status: "Todo" },
     { Name: "Three", Status: "Todo" },
   ]);
-  const table = (await (await request.get(`${M}/tables/${tableId}`, { headers: authHeaders(token) })).json()) as { columns: Array<{ id: string; title: string }> };
-  const made = await request.post(`${M}/tables/${tableId}/kanbans`, { headers: authHeaders(token), data: { title: "Board", fk_grp_col_id: table.columns.find((c) => c.title === "Status")!.id } });
+  const table = (await (await request.get(`${M}/tables/${tableId}`, { headers: authHeaders(token) })).json()) as {
+    columns: Array<{ id: string; title: string }>;
+  };
+  const made = await request.post(`${M}/tables/${tableId}/kanbans`, {
+    headers: authHeaders(token),
+    data: { title: "Board", fk_grp_col_id: table.columns.find((c) => c.title === "Status")!.id },
+  });
   expect(made.status(), await made.text()).toBe(200);
   const viewId = ((await made.json()) as { id: string }).id;
   await page.setViewportSize({ width: 1600, height: 900 });
@@ -38,10 +46,12 @@ test("WIP limit warns over the limit; stacks added and renamed inline; a locked 
   await expect(stack("Todo").getByTestId("stack-count")).toHaveText("3/2");
   await expect(stack("Todo").getByTestId("stack-over")).toHaveText("Over limit");
   await expect(stack("Todo")).toHaveAttribute("data-over-limit", "true");
-  await expect.poll(async () => {
-    const res = await request.get(`${M}/kanbans/${viewId}`, { headers: authHeaders(token) });
-    return JSON.parse(((await res.json()) as { meta: string }).meta).wipLimits;
-  }).toEqual(expect.objectContaining({ [(await stack("Todo").getAttribute("data-stack-id"))!]: 2 }));
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${M}/kanbans/${viewId}`, { headers: authHeaders(token) });
+      return JSON.parse(((await res.json()) as { meta: string }).meta).wipLimits;
+    })
+    .toEqual(expect.objectContaining({ [(await stack("Todo").getAttribute("data-stack-id"))!]: 2 }));
 
   // A card moved out brings it to 2/2: no warning.
   await stack("Todo").getByTestId("kanban-card").first().dragTo(stack("Done"));
@@ -60,12 +70,19 @@ test("WIP limit warns over the limit; stacks added and renamed inline; a locked 
   await expect(stack("Blocked")).toHaveCount(0);
 
   // Locked, and previewed as an editor: no fields menu or limit control, the lock is shown.
-  expect((await request.patch(`${M}/views/${viewId}`, { headers: authHeaders(token), data: { lock_type: "locked" } })).status()).toBe(200);
+  expect(
+    (
+      await request.patch(`${M}/views/${viewId}`, { headers: authHeaders(token), data: { lock_type: "locked" } })
+    ).status(),
+  ).toBe(200);
   await page.evaluate(() => {
     const key = "gridbase:settings:v1";
     const stored = JSON.parse(localStorage.getItem(key) ?? "null") as { version: number; settings: object } | null;
     // The app's own store keeps {version, settings}; with none saved yet, version 1 is today's.
-    localStorage.setItem(key, JSON.stringify({ version: stored?.version ?? 1, settings: { ...stored?.settings, previewAs: "editor" } }));
+    localStorage.setItem(
+      key,
+      JSON.stringify({ version: stored?.version ?? 1, settings: { ...stored?.settings, previewAs: "editor" } }),
+    );
   });
   await page.reload();
   await expect(stack("Todo").getByTestId("kanban-card")).toHaveCount(2);

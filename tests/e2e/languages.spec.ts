@@ -8,12 +8,16 @@ import { expect, test, type Page } from "@playwright/test";
 import { cell, count, createTable, insertRows, setup } from "./grid-helpers";
 
 type Messages = Record<string, unknown>;
-const messages = (code: string) => JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), "utf8")) as Messages;
+const messages = (code: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), "utf8")) as Messages;
 
 /** A message as i18next shows it: nested key, plural suffix by Intl.PluralRules, {{values}} filled in. */
 function tr(code: string, key: string, values: Record<string, string | number> = {}): string {
-  const plural = typeof values.count === "number" ? `_${new Intl.PluralRules(code.replace("_", "-")).select(values.count)}` : "";
-  const found = `${key}${plural}`.split(".").reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages(code));
+  const plural =
+    typeof values.count === "number" ? `_${new Intl.PluralRules(code.replace("_", "-")).select(values.count)}` : "";
+  const found = `${key}${plural}`
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages(code));
   expect(typeof found, `${code}: ${key}${plural}`).toBe("string");
   return (found as string).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name]));
 }
@@ -36,7 +40,10 @@ test.describe("a browser in German", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
   });
 
-  test("switching to Arabic mirrors the grid and keeps it working; a reload keeps the choice", async ({ page, request }) => {
+  test("switching to Arabic mirrors the grid and keeps it working; a reload keeps the choice", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const { token, projectId } = await setup(page, request);
     await createTable(request, token, projectId, "Tasks", [
@@ -46,7 +53,13 @@ test.describe("a browser in German", () => {
       // Enough columns to scroll sideways: the mirrored grid scrolls toward the left.
       ...Array.from({ length: 10 }, (_, i) => ({ title: `C${i + 1}`, uidt: "SingleLineText" })),
     ]);
-    await insertRows(request, token, projectId, "Tasks", ["one", "two", "three"].map((Title, i) => ({ Title, Qty: i })));
+    await insertRows(
+      request,
+      token,
+      projectId,
+      "Tasks",
+      ["one", "two", "three"].map((Title, i) => ({ Title, Qty: i })),
+    );
     await page.goto(`/nc/${projectId}/table/Tasks`);
     await expect(count(page)).toHaveText(tr("de", "grid.count", { count: 3 }));
     await expect(page.getByRole("link", { name: tr("de", "nav.projects") })).toBeVisible();

@@ -11,8 +11,18 @@ export async function openFieldList(page: Page) {
   return page.getByRole("dialog", { name: /^Fields of / });
 }
 
-export async function addLinkByApi(request: APIRequestContext, token: string, tableId: string, title: string, childId: string, type: "hm" | "bt") {
-  const res = await request.post(`/api/v1/db/meta/tables/${tableId}/columns`, { headers: authHeaders(token), data: { uidt: "LinkToAnotherRecord", title, childId, type } });
+export async function addLinkByApi(
+  request: APIRequestContext,
+  token: string,
+  tableId: string,
+  title: string,
+  childId: string,
+  type: "hm" | "bt",
+) {
+  const res = await request.post(`/api/v1/db/meta/tables/${tableId}/columns`, {
+    headers: authHeaders(token),
+    data: { uidt: "LinkToAnotherRecord", title, childId, type },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 

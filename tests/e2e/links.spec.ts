@@ -7,15 +7,25 @@ import { cell, count, createTable, edit, insertRows } from "./grid-helpers";
 import { authHeaders, createProjectByApi, signUpByApi, uniqueEmail, uniqueTitle, useToken } from "./helpers";
 import { addField, addLinkByApi, chips, openFieldList } from "./link-helpers";
 
-test("a has-many link, a lookup, a rollup and a formula made in the UI follow the linked records", async ({ page, request }) => {
+test("a has-many link, a lookup, a rollup and a formula made in the UI follow the linked records", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const token = await signUpByApi(request, uniqueEmail("links"));
   const projectId = await createProjectByApi(request, token, uniqueTitle("Links"));
   await useToken(page, token);
   await createTable(request, token, projectId, "Customers", [{ title: "Title", uidt: "SingleLineText" }]);
-  await createTable(request, token, projectId, "Orders", [{ title: "Title", uidt: "SingleLineText" }, { title: "Amount", uidt: "Decimal" }]);
+  await createTable(request, token, projectId, "Orders", [
+    { title: "Title", uidt: "SingleLineText" },
+    { title: "Amount", uidt: "Decimal" },
+  ]);
   await insertRows(request, token, projectId, "Customers", [{ Title: "Ada" }, { Title: "Bob" }]);
-  await insertRows(request, token, projectId, "Orders", [{ Title: "Pen", Amount: 2.5 }, { Title: "Ink", Amount: 4 }, { Title: "Pad", Amount: 1 }]);
+  await insertRows(request, token, projectId, "Orders", [
+    { Title: "Pen", Amount: 2.5 },
+    { Title: "Ink", Amount: 4 },
+    { Title: "Pad", Amount: 1 },
+  ]);
   await page.goto(`/nc/${projectId}/table/Customers`);
   await expect(count(page)).toHaveText("2 records");
 
@@ -55,7 +65,12 @@ test("a has-many link, a lookup, a rollup and a formula made in the UI follow th
   await addField(page, "Total", "Rollup", async (editor) => {
     await editor.getByLabel("Link field").selectOption({ label: "Orders" });
     await editor.getByLabel("Field of Orders").selectOption({ label: "Title (Single line text)" });
-    await expect(editor.getByLabel("Roll up with").locator("option")).toHaveText(["Count", "Smallest", "Largest", "Count of distinct values"]);
+    await expect(editor.getByLabel("Roll up with").locator("option")).toHaveText([
+      "Count",
+      "Smallest",
+      "Largest",
+      "Count of distinct values",
+    ]);
     await editor.getByLabel("Field of Orders").selectOption({ label: "Amount (Decimal)" });
     await editor.getByLabel("Roll up with").selectOption({ label: "Sum" });
   });
@@ -83,7 +98,10 @@ test("a has-many link, a lookup, a rollup and a formula made in the UI follow th
   await page.goto(`/nc/${projectId}/table/Orders`);
   await expect(count(page)).toHaveText("3 records");
   await expect(cell(page, 0, "Customers")).toHaveText("Ada");
-  for (const [title, text] of [["Amount", "10"], ["Title", "Pencil"]]) {
+  for (const [title, text] of [
+    ["Amount", "10"],
+    ["Title", "Pencil"],
+  ]) {
     await edit(page, 0, title!);
     await page.getByRole("textbox", { name: title, exact: true }).fill(text!);
     const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().includes("/api/v1/db/data/"));
@@ -99,7 +117,9 @@ test("a has-many link, a lookup, a rollup and a formula made in the UI follow th
   // A record linked meanwhile (here through the API) is refused with the info message.
   await cell(page, 0, "Orders").getByRole("button", { name: "Link a record to Orders" }).click();
   await expect(picker.getByRole("button", { name: "Link Pad" })).toBeVisible();
-  const res = await request.post(`/api/v1/db/data/noco/${projectId}/Customers/1/hm/Orders/3`, { headers: authHeaders(token) });
+  const res = await request.post(`/api/v1/db/data/noco/${projectId}/Customers/1/hm/Orders/3`, {
+    headers: authHeaders(token),
+  });
   expect(res.status(), await res.text()).toBe(200);
   await picker.getByRole("button", { name: "Link Pad" }).click();
   await expect(page.getByText("This record is already linked")).toBeVisible();
@@ -146,18 +166,31 @@ test("a has-many link, a lookup, a rollup and a formula made in the UI follow th
 test("a viewer sees linked records and pages through them, but cannot link or unlink", async ({ page, request }) => {
   const owner = await signUpByApi(request, uniqueEmail("links-owner"));
   const projectId = await createProjectByApi(request, owner, uniqueTitle("Linked"));
-  const customers = await createTable(request, owner, projectId, "Customers", [{ title: "Title", uidt: "SingleLineText" }]);
+  const customers = await createTable(request, owner, projectId, "Customers", [
+    { title: "Title", uidt: "SingleLineText" },
+  ]);
   const orders = await createTable(request, owner, projectId, "Orders", [{ title: "Title", uidt: "SingleLineText" }]);
   await addLinkByApi(request, owner, customers, "Orders", orders, "hm");
   await insertRows(request, owner, projectId, "Customers", [{ Title: "Ada" }]);
-  await insertRows(request, owner, projectId, "Orders", Array.from({ length: 12 }, (_, i) => ({ Title: `Order ${i + 1}` })));
+  await insertRows(
+    request,
+    owner,
+    projectId,
+    "Orders",
+    Array.from({ length: 12 }, (_, i) => ({ Title: `Order ${i + 1}` })),
+  );
   for (let i = 1; i <= 12; i++) {
-    const res = await request.post(`/api/v1/db/data/noco/${projectId}/Customers/1/hm/Orders/${i}`, { headers: authHeaders(owner) });
+    const res = await request.post(`/api/v1/db/data/noco/${projectId}/Customers/1/hm/Orders/${i}`, {
+      headers: authHeaders(owner),
+    });
     expect(res.status(), await res.text()).toBe(200);
   }
   const viewerEmail = uniqueEmail("links-viewer");
   const viewer = await signUpByApi(request, viewerEmail);
-  const invite = await request.post(`/api/v1/db/meta/projects/${projectId}/users`, { headers: authHeaders(owner), data: { email: viewerEmail, roles: "viewer" } });
+  const invite = await request.post(`/api/v1/db/meta/projects/${projectId}/users`, {
+    headers: authHeaders(owner),
+    data: { email: viewerEmail, roles: "viewer" },
+  });
   expect(invite.status(), await invite.text()).toBe(200);
   await useToken(page, viewer);
   await page.goto(`/nc/${projectId}/table/Customers`);
@@ -178,12 +211,17 @@ test("a viewer sees linked records and pages through them, but cannot link or un
   await expect(list.getByRole("button", { name: "Link records" })).toHaveCount(0);
 });
 
-test("a belongs-to link holds one record; once required, a new record picks it in the form", async ({ page, request }) => {
+test("a belongs-to link holds one record; once required, a new record picks it in the form", async ({
+  page,
+  request,
+}) => {
   const token = await signUpByApi(request, uniqueEmail("links-bt"));
   const projectId = await createProjectByApi(request, token, uniqueTitle("Belongs"));
   await useToken(page, token);
   const orders = await createTable(request, token, projectId, "Orders", [{ title: "Title", uidt: "SingleLineText" }]);
-  const customers = await createTable(request, token, projectId, "Customers", [{ title: "Title", uidt: "SingleLineText" }]);
+  const customers = await createTable(request, token, projectId, "Customers", [
+    { title: "Title", uidt: "SingleLineText" },
+  ]);
   await addLinkByApi(request, token, orders, "Buyer", customers, "bt");
   await insertRows(request, token, projectId, "Customers", [{ Title: "Ada" }, { Title: "Bob" }]);
   await insertRows(request, token, projectId, "Orders", [{ Title: "Pen" }]);

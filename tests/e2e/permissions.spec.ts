@@ -14,19 +14,32 @@ async function pageFor(browser: Browser, token: string) {
   return page;
 }
 
-test("'Created by is @me' for editors: each editor sees and edits only their own records", async ({ browser, request }) => {
+test("'Created by is @me' for editors: each editor sees and edits only their own records", async ({
+  browser,
+  request,
+}) => {
   const owner = await signUpByApi(request, uniqueEmail("owner"));
   const emails = { a: uniqueEmail("editor-a"), b: uniqueEmail("editor-b") };
   const tokens = { a: await signUpByApi(request, emails.a), b: await signUpByApi(request, emails.b) };
   const projectId = await createProjectByApi(request, owner, uniqueTitle("Rules"));
   for (const email of [emails.a, emails.b]) {
-    const invite = await request.post(`/api/v1/db/meta/projects/${projectId}/users`, { headers: authHeaders(owner), data: { email, roles: "editor" } });
+    const invite = await request.post(`/api/v1/db/meta/projects/${projectId}/users`, {
+      headers: authHeaders(owner),
+      data: { email, roles: "editor" },
+    });
     expect(invite.status(), await invite.text()).toBe(200);
   }
-  const tableId = await createTable(request, owner, projectId, "Tasks", [{ title: "Title", column_name: "title", uidt: "SingleLineText" }]);
-  const withCreator = await request.post(`/api/v1/db/meta/tables/${tableId}/columns`, { headers: authHeaders(owner), data: { uidt: "CreatedBy", title: "Creator" } });
+  const tableId = await createTable(request, owner, projectId, "Tasks", [
+    { title: "Title", column_name: "title", uidt: "SingleLineText" },
+  ]);
+  const withCreator = await request.post(`/api/v1/db/meta/tables/${tableId}/columns`, {
+    headers: authHeaders(owner),
+    data: { uidt: "CreatedBy", title: "Creator" },
+  });
   expect(withCreator.status(), await withCreator.text()).toBe(200);
-  const creator = ((await withCreator.json()) as { columns: Array<{ id: string; title: string }> }).columns.find((c) => c.title === "Creator")!;
+  const creator = ((await withCreator.json()) as { columns: Array<{ id: string; title: string }> }).columns.find(
+    (c) => c.title === "Creator",
+  )!;
   const rule = await request.put(`/api/v1/db/meta/tables/${tableId}/access`, {
     headers: authHeaders(owner),
     data: { roles: { editor: { row_rule: [{ fk_column_id: creator.id, comparison_op: "eq", value: "@me" }] } } },
@@ -35,7 +48,11 @@ test("'Created by is @me' for editors: each editor sees and edits only their own
 
   const data = `/api/v1/db/data/noco/${projectId}/Tasks`;
   const ids: Record<string, number> = {};
-  for (const [who, title] of [["a", "A's task"], ["b", "B's task"], ["b", "B's second"]] as const) {
+  for (const [who, title] of [
+    ["a", "A's task"],
+    ["b", "B's task"],
+    ["b", "B's second"],
+  ] as const) {
     const res = await request.post(data, { headers: authHeaders(tokens[who]), data: { Title: title } });
     expect(res.status(), await res.text()).toBe(200);
     ids[title] = ((await res.json()) as { Id: number }).Id;
@@ -62,15 +79,30 @@ test("'Created by is @me' for editors: each editor sees and edits only their own
   await pageA.keyboard.press("Enter");
   await expect(cell(pageA, 0, "Title")).toHaveText("A's task, edited");
   await expect
-    .poll(async () => ((await (await request.get(`${data}/${ids["A's task"]}`, { headers: authHeaders(owner) })).json()) as { Title: string }).Title)
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`${data}/${ids["A's task"]}`, { headers: authHeaders(owner) })).json()) as {
+            Title: string;
+          }
+        ).Title,
+    )
     .toBe("A's task, edited");
 
   // And cannot reach the other's: not found, nothing changed.
-  for (const [who, other] of [["a", "B's task"], ["b", "A's task"]] as const) {
-    const patch = await request.patch(`${data}/${ids[other]}`, { headers: authHeaders(tokens[who]), data: { Title: "taken" } });
+  for (const [who, other] of [
+    ["a", "B's task"],
+    ["b", "A's task"],
+  ] as const) {
+    const patch = await request.patch(`${data}/${ids[other]}`, {
+      headers: authHeaders(tokens[who]),
+      data: { Title: "taken" },
+    });
     expect(patch.status()).toBe(404);
     expect((await request.delete(`${data}/${ids[other]}`, { headers: authHeaders(tokens[who]) })).status()).toBe(404);
   }
-  const all = (await (await request.get(`${data}?limit=10`, { headers: authHeaders(owner) })).json()) as { list: Array<{ Title: string }> };
+  const all = (await (await request.get(`${data}?limit=10`, { headers: authHeaders(owner) })).json()) as {
+    list: Array<{ Title: string }>;
+  };
   expect(all.list.map((r) => r.Title).sort()).toEqual(["A's task, edited", "B's second", "B's task"]);
 });

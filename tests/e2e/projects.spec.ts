@@ -4,7 +4,17 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import {
-  authHeaders, createProjectByApi, createTableByApi, expectPath, readOutbox, signUpByApi, signUpInPage, tokenOf, uniqueEmail, uniqueTitle, useToken,
+  authHeaders,
+  createProjectByApi,
+  createTableByApi,
+  expectPath,
+  readOutbox,
+  signUpByApi,
+  signUpInPage,
+  tokenOf,
+  uniqueEmail,
+  uniqueTitle,
+  useToken,
 } from "./helpers";
 
 const createTableButtons = (page: Page) => page.getByRole("button", { name: "Create table" });
@@ -37,7 +47,10 @@ test("an owner creates a project, sets its colour and invites a viewer, who sees
   await expect(createTableButtons(page).first()).toBeVisible();
 
   const ownerToken = await tokenOf(page);
-  const read = async () => (await (await request.get(`/api/v1/db/meta/projects/${projectId}`, { headers: authHeaders(ownerToken) })).json()) as { color: string };
+  const read = async () =>
+    (await (
+      await request.get(`/api/v1/db/meta/projects/${projectId}`, { headers: authHeaders(ownerToken) })
+    ).json()) as { color: string };
   expect((await read()).color).toBe("#FF6F2C");
 
   // Settings: a new colour.
@@ -99,7 +112,10 @@ test("an owner creates a project, sets its colour and invites a viewer, who sees
   await expect(settingsButton(page)).toBeVisible();
 });
 
-test("the project list searches on the server and an owner deletes a project after confirming", async ({ page, request }) => {
+test("the project list searches on the server and an owner deletes a project after confirming", async ({
+  page,
+  request,
+}) => {
   const token = await signUpByApi(request, uniqueEmail("lister"));
   const keep = uniqueTitle("Keep");
   const drop = uniqueTitle("Drop");
@@ -134,13 +150,19 @@ test("a shared base link opens the project read-only for a visitor without an ac
   const title = uniqueTitle("Shared");
   const projectId = await createProjectByApi(request, ownerToken, title);
   await createTableByApi(request, ownerToken, projectId, "Inventory");
-  const shared = await request.post(`/api/v1/db/meta/projects/${projectId}/shared`, { headers: authHeaders(ownerToken), data: { roles: "viewer" } });
+  const shared = await request.post(`/api/v1/db/meta/projects/${projectId}/shared`, {
+    headers: authHeaders(ownerToken),
+    data: { roles: "viewer" },
+  });
   const { uuid } = (await shared.json()) as { uuid: string };
 
   await page.goto(`/nc/base/${uuid}`);
   await expectPath(page, `/base/${uuid}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await page.getByRole("navigation", { name: "Project navigation" }).getByRole("link", { name: "Inventory", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Project navigation" })
+    .getByRole("link", { name: "Inventory", exact: true })
+    .click();
   // The table opens read-only: its grid shows, with no way to add records or change fields.
   await expect(page.getByRole("columnheader", { name: /^Title/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "New record" })).toHaveCount(0);

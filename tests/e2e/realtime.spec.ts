@@ -34,13 +34,19 @@ test("two users: live edits, presence, the edited cell outlined, and conflicts t
   const owner = await signUpByApi(request, ownerEmail);
   const editor = await signUpByApi(request, editorEmail);
   const projectId = await createProjectByApi(request, owner, uniqueTitle("Live"));
-  const added = await request.post(`/api/v1/db/meta/projects/${projectId}/users`, { headers: authHeaders(owner), data: { email: editorEmail, roles: "editor" } });
+  const added = await request.post(`/api/v1/db/meta/projects/${projectId}/users`, {
+    headers: authHeaders(owner),
+    data: { email: editorEmail, roles: "editor" },
+  });
   expect(added.status(), await added.text()).toBe(200);
   await createTable(request, owner, projectId, "Tasks", [
     { title: "Title", uidt: "SingleLineText" },
     { title: "Status", uidt: "SingleLineText" },
   ]);
-  await insertRows(request, owner, projectId, "Tasks", [{ Title: "one", Status: "todo" }, { Title: "two", Status: "todo" }]);
+  await insertRows(request, owner, projectId, "Tasks", [
+    { Title: "one", Status: "todo" },
+    { Title: "two", Status: "todo" },
+  ]);
 
   const path = `/nc/${projectId}/table/Tasks`;
   const a = await openAs(browser, owner, path);
@@ -51,9 +57,20 @@ test("two users: live edits, presence, the edited cell outlined, and conflicts t
   for (const page of [a, b]) {
     const avatars = page.getByTestId("presence-avatar");
     await expect(avatars).toHaveCount(2);
-    await expect(page.getByTestId("presence").getByRole("img", { name: `${nameOf(ownerEmail)}${page === a ? " (you)" : ""}`, exact: true })).toBeVisible();
-    await expect(page.getByTestId("presence").getByRole("img", { name: `${nameOf(editorEmail)}${page === b ? " (you)" : ""}`, exact: true })).toBeVisible();
-    await expect(page.getByTestId("table-presence")).toHaveAttribute("title", `Here: ${nameOf(page === a ? editorEmail : ownerEmail)}`);
+    await expect(
+      page
+        .getByTestId("presence")
+        .getByRole("img", { name: `${nameOf(ownerEmail)}${page === a ? " (you)" : ""}`, exact: true }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByTestId("presence")
+        .getByRole("img", { name: `${nameOf(editorEmail)}${page === b ? " (you)" : ""}`, exact: true }),
+    ).toBeVisible();
+    await expect(page.getByTestId("table-presence")).toHaveAttribute(
+      "title",
+      `Here: ${nameOf(page === a ? editorEmail : ownerEmail)}`,
+    );
   }
 
   // An edit in one tab shows in the other within a second, without a refetch there.
@@ -77,7 +94,9 @@ test("two users: live edits, presence, the edited cell outlined, and conflicts t
   expect(theirs.status(), await theirs.text()).toBe(200);
   await expect(b.getByTestId("remote-value-hint")).toHaveText("Now: doing");
   await expect(b.getByRole("textbox", { name: "Status", exact: true })).toBeVisible();
-  await expect(b.getByText(`${nameOf(ownerEmail)} changed Status while you were editing it; their value is shown under your edit`)).toBeVisible();
+  await expect(
+    b.getByText(`${nameOf(ownerEmail)} changed Status while you were editing it; their value is shown under your edit`),
+  ).toBeVisible();
   await b.keyboard.press("Escape");
   await expect(cell(a, 1, "Status")).not.toHaveAttribute("data-editing-by", /.+/);
   await expect(cell(b, 1, "Status")).toHaveText("doing");

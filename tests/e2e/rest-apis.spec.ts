@@ -2,10 +2,17 @@
 import { expect, test } from "@playwright/test";
 import { authHeaders, createProjectByApi, signUpByApi, uniqueEmail, uniqueTitle, useToken } from "./helpers";
 
-test("the project header opens a Swagger UI of the project's tables, with no outside requests", async ({ page, request, context }) => {
+test("the project header opens a Swagger UI of the project's tables, with no outside requests", async ({
+  page,
+  request,
+  context,
+}) => {
   const token = await signUpByApi(request, uniqueEmail("swagger"));
   const projectId = await createProjectByApi(request, token, uniqueTitle("Docs"));
-  const made = await request.post(`/api/v1/db/meta/projects/${projectId}/tables`, { headers: authHeaders(token), data: { table_name: "Invoices", columns: [{ title: "Number" }] } });
+  const made = await request.post(`/api/v1/db/meta/projects/${projectId}/tables`, {
+    headers: authHeaders(token),
+    data: { table_name: "Invoices", columns: [{ title: "Number" }] },
+  });
   expect(made.status()).toBe(200);
   await useToken(page, token);
   const outside: string[] = [];
@@ -13,7 +20,10 @@ test("the project header opens a Swagger UI of the project's tables, with no out
     if (!req.url().startsWith("http://127.0.0.1")) outside.push(req.url());
   });
   await page.goto(`/nc/${projectId}`);
-  const [docs] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "REST APIs" }).click()]);
+  const [docs] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("link", { name: "REST APIs" }).click(),
+  ]);
   await docs.waitForLoadState();
   await expect(docs.locator(".swagger-ui")).toBeVisible();
   await expect(docs.getByRole("heading", { name: "Invoices" })).toBeVisible();

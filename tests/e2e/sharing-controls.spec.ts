@@ -8,13 +8,21 @@ async function setup(request: APIRequestContext) {
   const token = await signUpByApi(request, uniqueEmail("ctl"));
   const projectId = await createProjectByApi(request, token, uniqueTitle("Controls"));
   const h = authHeaders(token);
-  const table = await request.post(`${M}/projects/${projectId}/tables`, { headers: h, data: { table_name: "Leads", columns: [{ title: "Name", uidt: "SingleLineText" }] } });
+  const table = await request.post(`${M}/projects/${projectId}/tables`, {
+    headers: h,
+    data: { table_name: "Leads", columns: [{ title: "Name", uidt: "SingleLineText" }] },
+  });
   expect(table.status(), await table.text()).toBe(200);
   const tableId = ((await table.json()) as { id: string }).id;
   const form = async (title: string, meta?: Record<string, unknown>) => {
-    const id = ((await (await request.post(`${M}/tables/${tableId}/forms`, { headers: h, data: { title } })).json()) as { id: string }).id;
+    const id = (
+      (await (await request.post(`${M}/tables/${tableId}/forms`, { headers: h, data: { title } })).json()) as {
+        id: string;
+      }
+    ).id;
     const res = await request.post(`${M}/views/${id}/share`, { headers: h });
-    if (meta) expect((await request.patch(`${M}/views/${id}/share`, { headers: h, data: { meta } })).status()).toBe(200);
+    if (meta)
+      expect((await request.patch(`${M}/views/${id}/share`, { headers: h, data: { meta } })).status()).toBe(200);
     return { id, uuid: ((await res.json()) as { uuid: string }).uuid };
   };
   return { token, projectId, h, form };
@@ -49,14 +57,24 @@ test("an expired link shows the link-expired state, not the form", async ({ page
   const { id, uuid } = await s.form("Closing", { expiresAt: new Date(Date.now() + 3600_000).toISOString() });
   await page.goto(`/nc/form/${uuid}`);
   await expect(page.getByLabel("Name")).toBeVisible();
-  expect((await request.patch(`${M}/views/${id}/share`, { headers: s.h, data: { meta: { expiresAt: new Date(Date.now() - 1000).toISOString() } } })).status()).toBe(200);
+  expect(
+    (
+      await request.patch(`${M}/views/${id}/share`, {
+        headers: s.h,
+        data: { meta: { expiresAt: new Date(Date.now() - 1000).toISOString() } },
+      })
+    ).status(),
+  ).toBe(200);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Link expired" })).toBeVisible();
   await expect(page.getByText("This link has expired. Ask whoever shared it for a new one.")).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveCount(0);
 });
 
-test("a members-only form asks a visitor to sign in, and a member signed in to the app sends it (with the spam checks)", async ({ page, request }) => {
+test("a members-only form asks a visitor to sign in, and a member signed in to the app sends it (with the spam checks)", async ({
+  page,
+  request,
+}) => {
   const s = await setup(request);
   const { uuid } = await s.form("Team only", { submitAccess: "members", minFillSeconds: 1 });
   await page.goto(`/nc/form/${uuid}`);
@@ -71,11 +89,16 @@ test("a members-only form asks a visitor to sign in, and a member signed in to t
   await member.waitForTimeout(1100);
   await member.getByRole("button", { name: "Submit" }).click();
   await expect(member.getByRole("status").filter({ hasText: "Saved successfully" }).first()).toBeVisible();
-  const rows = await request.get(`/api/v1/db/data/noco/${s.projectId}/Leads?where=(Name,eq,From a member)`, { headers: s.h });
+  const rows = await request.get(`/api/v1/db/data/noco/${s.projectId}/Leads?where=(Name,eq,From a member)`, {
+    headers: s.h,
+  });
   expect(((await rows.json()) as { list: unknown[] }).list).toHaveLength(1);
 });
 
-test("following a shared link inside the app opens the visitor's page, not a placeholder", async ({ page, request }) => {
+test("following a shared link inside the app opens the visitor's page, not a placeholder", async ({
+  page,
+  request,
+}) => {
   const s = await setup(request);
   const { uuid } = await s.form("Inside");
   await useToken(page, s.token);
@@ -90,7 +113,10 @@ test("following a shared link inside the app opens the visitor's page, not a pla
   await expect(page.getByLabel("Name")).toBeVisible();
 });
 
-test("the builder sets the link's expiry and the sites that may embed it in the share dialog", async ({ page, request }) => {
+test("the builder sets the link's expiry and the sites that may embed it in the share dialog", async ({
+  page,
+  request,
+}) => {
   const s = await setup(request);
   await useToken(page, s.token);
   await page.goto(`/nc/${s.projectId}/table/Leads`);

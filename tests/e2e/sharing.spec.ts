@@ -21,29 +21,54 @@ async function setup(request: APIRequestContext) {
   });
   expect(table.status(), await table.text()).toBe(200);
   const tableId = ((await table.json()) as { id: string }).id;
-  const rows = [{ Name: "Ada", Status: "New" }, { Name: "Grace", Status: "Won" }];
-  expect((await request.post(`/api/v1/db/data/bulk/noco/${projectId}/Leads`, { headers: h, data: rows })).status()).toBe(200);
-  const make = async (route: string, body: unknown) => ((await (await request.post(`${M}/tables/${tableId}/${route}`, { headers: h, data: body })).json()) as { id: string }).id;
+  const rows = [
+    { Name: "Ada", Status: "New" },
+    { Name: "Grace", Status: "Won" },
+  ];
+  expect(
+    (await request.post(`/api/v1/db/data/bulk/noco/${projectId}/Leads`, { headers: h, data: rows })).status(),
+  ).toBe(200);
+  const make = async (route: string, body: unknown) =>
+    (
+      (await (await request.post(`${M}/tables/${tableId}/${route}`, { headers: h, data: body })).json()) as {
+        id: string;
+      }
+    ).id;
   const share = async (viewId: string, patch?: unknown) => {
     const res = await request.post(`${M}/views/${viewId}/share`, { headers: h });
     expect(res.status(), await res.text()).toBe(200);
-    if (patch) expect((await request.patch(`${M}/views/${viewId}/share`, { headers: h, data: patch })).status()).toBe(200);
+    if (patch)
+      expect((await request.patch(`${M}/views/${viewId}/share`, { headers: h, data: patch })).status()).toBe(200);
     return ((await res.json()) as { uuid: string }).uuid;
   };
-  const views = (await (await request.get(`${M}/tables/${tableId}/views`, { headers: h })).json()) as { list: Array<{ id: string }> };
+  const views = (await (await request.get(`${M}/tables/${tableId}/views`, { headers: h })).json()) as {
+    list: Array<{ id: string }>;
+  };
   return { token, projectId, tableId, h, make, share, grid: views.list[0]!.id };
 }
 
-test("a visitor submits a form with a file, sees the success message and the countdown to a blank form", async ({ page, request }) => {
+test("a visitor submits a form with a file, sees the success message and the countdown to a blank form", async ({
+  page,
+  request,
+}) => {
   const s = await setup(request);
   const form = await s.make("forms", { title: "Apply" });
-  expect((await request.patch(`${M}/forms/${form}`, { headers: s.h, data: { show_blank_form: true, success_msg: "Thanks, we got it" } })).status()).toBe(200);
+  expect(
+    (
+      await request.patch(`${M}/forms/${form}`, {
+        headers: s.h,
+        data: { show_blank_form: true, success_msg: "Thanks, we got it" },
+      })
+    ).status(),
+  ).toBe(200);
   const uuid = await s.share(form);
   await page.goto(`/nc/form/${uuid}`);
   await expect(page.getByRole("heading", { name: "Apply" })).toBeVisible();
   await page.getByLabel("Name").fill("Linus");
   await page.getByLabel("Status").selectOption("Won");
-  await page.getByLabel("Files").setInputFiles({ name: "cv.txt", mimeType: "text/plain", buffer: Buffer.from("my cv") });
+  await page
+    .getByLabel("Files")
+    .setInputFiles({ name: "cv.txt", mimeType: "text/plain", buffer: Buffer.from("my cv") });
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Thanks, we got it" }).first()).toBeVisible();
   await expect(page.getByText(/A new form opens in [1-5] seconds/)).toBeVisible();
@@ -58,8 +83,12 @@ test("a visitor submits a form with a file, sees the success message and the cou
 test("a required field stops the form with its message", async ({ page, request }) => {
   const s = await setup(request);
   const form = await s.make("forms", { title: "Strict" });
-  const cols = (await (await request.get(`${M}/forms/${form}`, { headers: s.h })).json()) as { columns: Array<{ id: string; fk_column_id: string }> };
-  const tbl = (await (await request.get(`${M}/tables/${s.tableId}`, { headers: s.h })).json()) as { columns: Array<{ id: string; title: string }> };
+  const cols = (await (await request.get(`${M}/forms/${form}`, { headers: s.h })).json()) as {
+    columns: Array<{ id: string; fk_column_id: string }>;
+  };
+  const tbl = (await (await request.get(`${M}/tables/${s.tableId}`, { headers: s.h })).json()) as {
+    columns: Array<{ id: string; title: string }>;
+  };
   const nameCol = tbl.columns.find((c) => c.title === "Name")!.id;
   const vc = cols.columns.find((c) => c.fk_column_id === nameCol)!;
   await request.patch(`${M}/form-columns/${vc.id}`, { headers: s.h, data: { required: true, label: "Your name" } });
@@ -92,13 +121,17 @@ test("an unknown link says so", async ({ page }) => {
 
 test("a shared kanban and gallery show their records", async ({ page, request }) => {
   const s = await setup(request);
-  const tbl = (await (await request.get(`${M}/tables/${s.tableId}`, { headers: s.h })).json()) as { columns: Array<{ id: string; title: string }> };
+  const tbl = (await (await request.get(`${M}/tables/${s.tableId}`, { headers: s.h })).json()) as {
+    columns: Array<{ id: string; title: string }>;
+  };
   const status = tbl.columns.find((c) => c.title === "Status")!.id;
   const kanban = await s.share(await s.make("kanbans", { title: "Board", fk_grp_col_id: status }));
   await page.goto(`/nc/kanban/${kanban}`);
   await expect(page.locator('[data-stack="Won"]').getByText("Grace")).toBeVisible();
   await expect(page.locator('[data-stack="New"]').getByText("Ada")).toBeVisible();
-  const gallery = await s.share(await s.make("galleries", { title: "Cards" }), { meta: { allowCSVDownload: false, rtl: true } });
+  const gallery = await s.share(await s.make("galleries", { title: "Cards" }), {
+    meta: { allowCSVDownload: false, rtl: true },
+  });
   await page.goto(`/nc/gallery/${gallery}`);
   await expect(page.locator("[data-card]")).toHaveCount(2);
   await expect(page.getByRole("button", { name: "Download CSV" })).toHaveCount(0);
@@ -120,11 +153,17 @@ test("the survey goes one question at a time with the keyboard only", async ({ p
   await page.keyboard.press("Enter");
   await page.keyboard.press("Enter");
   await expect(page.getByText("Thank you! Your response has been recorded.")).toBeVisible();
-  const stored = await request.get(`/api/v1/db/data/noco/${s.projectId}/Leads?where=(Name,eq,Keyboard Kate)`, { headers: s.h });
+  const stored = await request.get(`/api/v1/db/data/noco/${s.projectId}/Leads?where=(Name,eq,Keyboard Kate)`, {
+    headers: s.h,
+  });
   expect(((await stored.json()) as { list: unknown[] }).list).toHaveLength(1);
 });
 
-test("the builder shares a view, copies its link, and unsharing makes the link 404 at once", async ({ page, request, context }) => {
+test("the builder shares a view, copies its link, and unsharing makes the link 404 at once", async ({
+  page,
+  request,
+  context,
+}) => {
   const s = await setup(request);
   await useToken(page, s.token);
   await page.goto(`/nc/${s.projectId}/table/Leads`);
@@ -149,7 +188,11 @@ test("the builder shares a view, copies its link, and unsharing makes the link 4
   await dialog.getByRole("switch", { name: "Public link" }).click();
   await expect(page.getByText("The link no longer works")).toBeVisible();
   const uuid = link.split("/").pop()!;
-  expect((await request.get(`/api/v1/db/public/shared-view/${uuid}/meta`, { headers: { "xc-password": "builder-secret" } })).status()).toBe(404);
+  expect(
+    (
+      await request.get(`/api/v1/db/public/shared-view/${uuid}/meta`, { headers: { "xc-password": "builder-secret" } })
+    ).status(),
+  ).toBe(404);
   await guest.reload();
   await expect(guest.getByText("This shared view does not exist or is no longer shared.")).toBeVisible();
   await visitor.close();
@@ -161,16 +204,31 @@ test("the builder shares a view, copies its link, and unsharing makes the link 4
 
 test("a form's link field: the visitor searches, picks a record, and the link is stored", async ({ page, request }) => {
   const s = await setup(request);
-  const people = await request.post(`${M}/projects/${s.projectId}/tables`, { headers: s.h, data: { table_name: "People", columns: [{ title: "Who", uidt: "SingleLineText" }] } });
+  const people = await request.post(`${M}/projects/${s.projectId}/tables`, {
+    headers: s.h,
+    data: { table_name: "People", columns: [{ title: "Who", uidt: "SingleLineText" }] },
+  });
   const peopleId = ((await people.json()) as { id: string }).id;
-  await request.post(`/api/v1/db/data/bulk/noco/${s.projectId}/People`, { headers: s.h, data: [{ Who: "Pat" }, { Who: "Sam" }] });
-  const col = await request.post(`${M}/tables/${s.tableId}/columns`, { headers: s.h, data: { uidt: "LinkToAnotherRecord", title: "Contacts", parentId: s.tableId, childId: peopleId, type: "mm" } });
+  await request.post(`/api/v1/db/data/bulk/noco/${s.projectId}/People`, {
+    headers: s.h,
+    data: [{ Who: "Pat" }, { Who: "Sam" }],
+  });
+  const col = await request.post(`${M}/tables/${s.tableId}/columns`, {
+    headers: s.h,
+    data: { uidt: "LinkToAnotherRecord", title: "Contacts", parentId: s.tableId, childId: peopleId, type: "mm" },
+  });
   expect(col.status(), await col.text()).toBe(200);
   const form = await s.make("forms", { title: "Linked" });
-  const contactsId = ((await col.json()) as { columns: Array<{ id: string; title: string }> }).columns.find((c) => c.title === "Contacts")!.id;
-  const vcs = (await (await request.get(`${M}/views/${form}/columns`, { headers: s.h })).json()) as { list: Array<{ id: string; fk_column_id: string }> };
+  const contactsId = ((await col.json()) as { columns: Array<{ id: string; title: string }> }).columns.find(
+    (c) => c.title === "Contacts",
+  )!.id;
+  const vcs = (await (await request.get(`${M}/views/${form}/columns`, { headers: s.h })).json()) as {
+    list: Array<{ id: string; fk_column_id: string }>;
+  };
   const vc = vcs.list.find((x) => x.fk_column_id === contactsId)!;
-  expect((await request.patch(`${M}/views/${form}/columns/${vc.id}`, { headers: s.h, data: { show: true } })).status()).toBe(200);
+  expect(
+    (await request.patch(`${M}/views/${form}/columns/${vc.id}`, { headers: s.h, data: { show: true } })).status(),
+  ).toBe(200);
   const uuid = await s.share(form);
   await page.goto(`/nc/form/${uuid}`);
   await page.getByLabel("Name").fill("With link");

@@ -1,6 +1,14 @@
 /** Tables, fields and tabs, end to end; each test signs up its own owner and project. */
 import { expect, test, type Page } from "@playwright/test";
-import { createProjectByApi, createTableByApi, expectPath, signUpByApi, uniqueEmail, uniqueTitle, useToken } from "./helpers";
+import {
+  createProjectByApi,
+  createTableByApi,
+  expectPath,
+  signUpByApi,
+  uniqueEmail,
+  uniqueTitle,
+  useToken,
+} from "./helpers";
 
 /** Every non-virtual type the field editor offers, with the label its picker shows. */
 const TYPES: Array<[string, string]> = [
@@ -46,7 +54,10 @@ async function openProject(page: Page, request: Parameters<typeof signUpByApi>[0
   return { token, projectId };
 }
 
-test("a table made in the UI takes one field of every non-virtual type; fields survive a reload, are renamed and deleted", async ({ page, request }) => {
+test("a table made in the UI takes one field of every non-virtual type; fields survive a reload, are renamed and deleted", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const { projectId } = await openProject(page, request);
   await page.goto(`/nc/${projectId}`);
@@ -124,7 +135,10 @@ test("a table made in the UI takes one field of every non-virtual type; fields s
   await expect(fieldRow(page, "Contact email")).toHaveCount(0);
 });
 
-test("tabs: opening tables adds tabs; closing the active one focuses the other; renaming updates the route", async ({ page, request }) => {
+test("tabs: opening tables adds tabs; closing the active one focuses the other; renaming updates the route", async ({
+  page,
+  request,
+}) => {
   const { token, projectId } = await openProject(page, request);
   const alphaId = await createTableByApi(request, token, projectId, "Alpha");
   await createTableByApi(request, token, projectId, "Beta");
@@ -170,7 +184,9 @@ test("tabs: opening tables adds tabs; closing the active one focuses the other; 
   // Move Beta above Gamma, then delete Beta after confirming.
   // The reorder must reach the server before the reload reads the order back: the moved tables
   // are renumbered one after another, Gamma (once Alpha) last.
-  const reordered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === `/api/v1/db/meta/tables/${alphaId}/reorder`);
+  const reordered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === `/api/v1/db/meta/tables/${alphaId}/reorder`,
+  );
   await page.getByRole("button", { name: "Move Beta up" }).click();
   expect((await reordered).ok()).toBe(true);
   await expect(sidebar(page).getByTestId("sidebar-table").first()).toContainText("Beta");
@@ -184,7 +200,10 @@ test("tabs: opening tables adds tabs; closing the active one focuses the other; 
 test("changing a field to a type its values do not fit shows the server's refusal", async ({ page, request }) => {
   const { token, projectId } = await openProject(page, request);
   await createTableByApi(request, token, projectId, "Things");
-  const row = await request.post(`/api/v1/db/data/noco/${projectId}/Things`, { headers: { "xc-auth": token }, data: { Title: "twelve" } });
+  const row = await request.post(`/api/v1/db/data/noco/${projectId}/Things`, {
+    headers: { "xc-auth": token },
+    data: { Title: "twelve" },
+  });
   expect(row.status(), await row.text()).toBe(200);
 
   await page.goto(`/nc/${projectId}/table/Things`);
@@ -193,7 +212,9 @@ test("changing a field to a type its values do not fit shows the server's refusa
   const editor = page.getByRole("dialog", { name: "Edit field Title" });
   await editor.getByRole("radio", { name: "Number", exact: true }).click();
   await editor.getByRole("button", { name: "Save field" }).click();
-  await expect(editor.getByRole("alert")).toContainText('Cannot change Title to Number: 1 value does not fit ("twelve")');
+  await expect(editor.getByRole("alert")).toContainText(
+    'Cannot change Title to Number: 1 value does not fit ("twelve")',
+  );
   await page.keyboard.press("Escape");
   await expect(fieldRow(page, "Title")).toContainText("Single line text");
 });

@@ -5,9 +5,13 @@ import { authHeaders } from "./helpers";
 
 test("adding a Created by field shows your name on the records you create", async ({ page, request }) => {
   const { token, projectId } = await setup(page, request);
-  await createTable(request, token, projectId, "Tasks", [{ title: "Title", column_name: "title", uidt: "SingleLineText" }]);
+  await createTable(request, token, projectId, "Tasks", [
+    { title: "Title", column_name: "title", uidt: "SingleLineText" },
+  ]);
   await insertRows(request, token, projectId, "Tasks", [{ Title: "before" }]);
-  const me = (await (await request.get("/api/v1/auth/user/me", { headers: authHeaders(token) })).json()) as { email: string };
+  const me = (await (await request.get("/api/v1/auth/user/me", { headers: authHeaders(token) })).json()) as {
+    email: string;
+  };
 
   await page.goto(`/nc/${projectId}/table/Tasks`);
   await expect(cell(page, 0, "Title")).toHaveText("before");

@@ -19,12 +19,20 @@ async function tasksProject(page: Page, request: APIRequestContext) {
     { title: "Photo", uidt: "Attachment" },
   ]);
   await insertRows(request, token, projectId, "Tasks", [
-    { Name: "Write spec", Status: "Todo", Due: "2026-11-10", Photo: [{ title: "a.png", mimetype: "image/png", url: "https://example.com/a.png" }] },
+    {
+      Name: "Write spec",
+      Status: "Todo",
+      Due: "2026-11-10",
+      Photo: [{ title: "a.png", mimetype: "image/png", url: "https://example.com/a.png" }],
+    },
     { Name: "Ship it", Status: "Doing", Due: "2026-11-12" },
     { Name: "Someday", Status: null, Due: null },
   ]);
   const row = async (name: string) => {
-    const res = await request.get(`/api/v1/db/data/noco/${projectId}/Tasks/find-one?where=${encodeURIComponent(`(Name,eq,${name})`)}`, { headers: authHeaders(token) });
+    const res = await request.get(
+      `/api/v1/db/data/noco/${projectId}/Tasks/find-one?where=${encodeURIComponent(`(Name,eq,${name})`)}`,
+      { headers: authHeaders(token) },
+    );
     return (await res.json()) as Record<string, unknown>;
   };
   return { token, projectId, tableId, row };
@@ -41,7 +49,10 @@ async function createInSidebar(page: Page, kind: string, title: string, extra?: 
   await expect(page.getByTestId("sidebar-view").filter({ hasText: title })).toBeVisible();
 }
 
-test("kanban: made in the sidebar, a card dragged to another stack changes the record, undo puts it back", async ({ page, request }) => {
+test("kanban: made in the sidebar, a card dragged to another stack changes the record, undo puts it back", async ({
+  page,
+  request,
+}) => {
   const { projectId, row } = await tasksProject(page, request);
   await page.setViewportSize({ width: 1600, height: 900 }); // every stack on screen
   await page.goto(`/nc/${projectId}/table/Tasks`);
@@ -66,11 +77,19 @@ test("kanban: made in the sidebar, a card dragged to another stack changes the r
   await expect(page.getByTestId("project-tab")).toHaveCount(1);
 });
 
-test("calendar: records on their days, one dragged to another day, undated ones at the side", async ({ page, request }) => {
+test("calendar: records on their days, one dragged to another day, undated ones at the side", async ({
+  page,
+  request,
+}) => {
   const { token, projectId, tableId, row } = await tasksProject(page, request);
-  const table = (await (await request.get(`${M}/tables/${tableId}`, { headers: authHeaders(token) })).json()) as { columns: Array<{ id: string; title: string }> };
+  const table = (await (await request.get(`${M}/tables/${tableId}`, { headers: authHeaders(token) })).json()) as {
+    columns: Array<{ id: string; title: string }>;
+  };
   const due = table.columns.find((c) => c.title === "Due")!.id;
-  const res = await request.post(`${M}/tables/${tableId}/calendars`, { headers: authHeaders(token), data: { title: "Plan", calendar_range: [{ fk_from_column_id: due }] } });
+  const res = await request.post(`${M}/tables/${tableId}/calendars`, {
+    headers: authHeaders(token),
+    data: { title: "Plan", calendar_range: [{ fk_from_column_id: due }] },
+  });
   expect(res.status(), await res.text()).toBe(200);
   await page.clock.setFixedTime(new Date("2026-11-05T10:00:00Z"));
   await page.goto(`/nc/${projectId}/table/Tasks/Plan`);
@@ -88,7 +107,10 @@ test("calendar: records on their days, one dragged to another day, undated ones 
   await expect(day("2026-11-18").getByTestId("calendar-record")).toHaveText("Write spec");
 });
 
-test("gallery: cards with a cover and fields; a card opens the record; rename and delete the view", async ({ page, request }) => {
+test("gallery: cards with a cover and fields; a card opens the record; rename and delete the view", async ({
+  page,
+  request,
+}) => {
   const { projectId } = await tasksProject(page, request);
   await page.goto(`/nc/${projectId}/table/Tasks`);
   await createInSidebar(page, "Gallery", "Cards");
@@ -110,7 +132,10 @@ test("gallery: cards with a cover and fields; a card opens the record; rename an
   await expect(page.getByTestId("sidebar-view")).toHaveCount(1);
 });
 
-test("form: built with a label and a required field, previewed, submitted into the table", async ({ page, request }) => {
+test("form: built with a label and a required field, previewed, submitted into the table", async ({
+  page,
+  request,
+}) => {
   const { projectId, row } = await tasksProject(page, request);
   await page.goto(`/nc/${projectId}/table/Tasks`);
   await createInSidebar(page, "Form", "Intake");
@@ -161,8 +186,18 @@ test("at 375 px the sidebar is a drawer and nothing overflows the page", async (
 
 test("gallery: only the cards on screen are drawn, down to the last record", async ({ page, request }) => {
   const { token, projectId, tableId } = await tasksProject(page, request);
-  await insertRows(request, token, projectId, "Tasks", Array.from({ length: 400 }, (_, i) => ({ Name: `Card ${i + 1}` })));
-  expect((await request.post(`${M}/tables/${tableId}/galleries`, { headers: authHeaders(token), data: { title: "Many" } })).status()).toBe(200);
+  await insertRows(
+    request,
+    token,
+    projectId,
+    "Tasks",
+    Array.from({ length: 400 }, (_, i) => ({ Name: `Card ${i + 1}` })),
+  );
+  expect(
+    (
+      await request.post(`${M}/tables/${tableId}/galleries`, { headers: authHeaders(token), data: { title: "Many" } })
+    ).status(),
+  ).toBe(200);
   await page.goto(`/nc/${projectId}/table/Tasks/Many`);
   await expect(page.getByTestId("gallery-card").first()).toBeVisible();
   const drawn = await page.getByTestId("gallery-card").count();

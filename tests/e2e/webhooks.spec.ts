@@ -61,7 +61,10 @@ test("a builder adds a webhook with a condition, tests it and reads its delivery
   await request.post(T, { headers: authHeaders(token), data: { Name: "small", Amount: 5 } });
   await request.post(T, { headers: authHeaders(token), data: { Name: "big", Amount: 500 } });
   await expect.poll(() => bodies.length).toBe(2);
-  expect(JSON.parse(bodies[1]!)).toMatchObject({ type: "records.after.insert", data: { table_name: "Orders", rows: [{ Name: "big", Amount: 500 }] } });
+  expect(JSON.parse(bodies[1]!)).toMatchObject({
+    type: "records.after.insert",
+    data: { table_name: "Orders", rows: [{ Name: "big", Amount: 500 }] },
+  });
 
   await dialog.getByRole("button", { name: "Delivery log of Big orders" }).click();
   const logs = dialog.getByTestId("hook-logs");

@@ -21,9 +21,12 @@ async function setup(members: Array<[TestUser, "editor" | "viewer"]> = []) {
 }
 
 const fills = (projectId: string) =>
-  (env.PROJECT.get(env.PROJECT.idFromName(projectId)) as unknown as { accessFills(): Promise<{ data: number }> }).accessFills().then((r) => r.data);
+  (env.PROJECT.get(env.PROJECT.idFromName(projectId)) as unknown as { accessFills(): Promise<{ data: number }> })
+    .accessFills()
+    .then((r) => r.data);
 
-const list = (token: string, T: string, headers: Record<string, string> = {}) => api("GET", `${T}?limit=5`, { token, headers });
+const list = (token: string, T: string, headers: Record<string, string> = {}) =>
+  api("GET", `${T}?limit=5`, { token, headers });
 
 describe("data access in one hop", () => {
   it("reads membership from D1 once, then answers from the room's memo", async () => {
@@ -40,7 +43,9 @@ describe("data access in one hop", () => {
     const editor = await seedUser("org-level-creator");
     const { owner, projectId, T } = await setup([[editor, "editor"]]);
     expect((await list(editor.token, T)).status).toBe(200);
-    expect((await api("DELETE", `${M}/projects/${projectId}/users/${editor.id}`, { token: owner.token })).status).toBe(200);
+    expect((await api("DELETE", `${M}/projects/${projectId}/users/${editor.id}`, { token: owner.token })).status).toBe(
+      200,
+    );
     const next = await list(editor.token, T);
     expect(next.status).toBe(403);
     expect(next.body.msg).toContain("Not allowed");
@@ -50,7 +55,10 @@ describe("data access in one hop", () => {
     const editor = await seedUser("org-level-creator");
     const { owner, projectId, T } = await setup([[editor, "editor"]]);
     expect((await api("POST", T, { token: editor.token, body: { Text: "before" } })).status).toBe(200);
-    const lowered = await api("PATCH", `${M}/projects/${projectId}/users/${editor.id}`, { token: owner.token, body: { roles: "viewer" } });
+    const lowered = await api("PATCH", `${M}/projects/${projectId}/users/${editor.id}`, {
+      token: owner.token,
+      body: { roles: "viewer" },
+    });
     expect(lowered.status).toBe(200);
     const write = await api("POST", T, { token: editor.token, body: { Text: "after" } });
     expect(write.status).toBe(403);
@@ -64,7 +72,14 @@ describe("data access in one hop", () => {
   it("refuses a signed-out session on the next request", async () => {
     const s = await signUp();
     const { owner, projectId, T } = await setup();
-    expect((await api("POST", `${M}/projects/${projectId}/users`, { token: owner.token, body: { email: s.email, roles: "editor" } })).status).toBe(200);
+    expect(
+      (
+        await api("POST", `${M}/projects/${projectId}/users`, {
+          token: owner.token,
+          body: { email: s.email, roles: "editor" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await list(s.token, T)).status).toBe(200);
     expect((await api("POST", "/api/v1/auth/user/signout", { token: s.token })).status).toBe(200);
     expect((await list(s.token, T)).status).toBe(401);
@@ -73,7 +88,14 @@ describe("data access in one hop", () => {
   it("refuses sessions from before a password change, and serves the new one", async () => {
     const s = await signUp();
     const { owner, projectId, T } = await setup();
-    expect((await api("POST", `${M}/projects/${projectId}/users`, { token: owner.token, body: { email: s.email, roles: "viewer" } })).status).toBe(200);
+    expect(
+      (
+        await api("POST", `${M}/projects/${projectId}/users`, {
+          token: owner.token,
+          body: { email: s.email, roles: "viewer" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await list(s.token, T)).status).toBe(200);
     const changed = await api("POST", "/api/v1/auth/password/change", {
       token: s.token,
@@ -95,7 +117,11 @@ describe("data access in one hop", () => {
   it("narrows an owner's preview, and refuses a forged or foreign token", async () => {
     const stranger = await seedUser("org-level-creator");
     const { owner, T } = await setup();
-    const preview = await api("POST", T, { token: owner.token, body: { Text: "x" }, headers: { "xc-preview": "viewer" } });
+    const preview = await api("POST", T, {
+      token: owner.token,
+      body: { Text: "x" },
+      headers: { "xc-preview": "viewer" },
+    });
     expect(preview.status).toBe(403);
     expect((await list(stranger.token, T)).status).toBe(403);
     expect((await list(`${owner.token.slice(0, -4)}AAAA`, T)).status).toBe(401);

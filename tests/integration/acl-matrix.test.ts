@@ -26,9 +26,18 @@ async function schemaIds(projectId: string, owner: TestUser) {
   // A webhook too, for the routes keyed by a hook id (its target is never called: nothing is written).
   const hook = await api("POST", `/api/v1/db/meta/tables/${tableId}/hooks`, {
     token: owner.token,
-    body: { title: "H", operation: "insert", notification: { type: "URL", payload: { path: "https://hooks.example.com/in" } } },
+    body: {
+      title: "H",
+      operation: "insert",
+      notification: { type: "URL", payload: { path: "https://hooks.example.com/in" } },
+    },
   });
-  return { tableId, columnId: note.id as string, defaultViewId: table.body.views[0].id as string, hookId: hook.body.id as string };
+  return {
+    tableId,
+    columnId: note.id as string,
+    defaultViewId: table.body.views[0].id as string,
+    hookId: hook.body.id as string,
+  };
 }
 
 /** A filter group, a sort and the column rows of the table's default view, for routes keyed by their ids. */
@@ -39,7 +48,12 @@ async function viewIds(viewId: string, columnId: string, owner: TestUser) {
     api("POST", `${M}/views/${viewId}/sorts`, { token: owner.token, body: { fk_column_id: columnId } }),
     api("GET", `${M}/grids/${viewId}/grid-columns`, { token: owner.token }),
   ]);
-  return { viewId, filterId: filter.body.id as string, sortId: sort.body.id as string, viewColumnId: cols.body[0].id as string };
+  return {
+    viewId,
+    filterId: filter.body.id as string,
+    sortId: sort.body.id as string,
+    viewColumnId: cols.body[0].id as string,
+  };
 }
 
 const NO_VIEW = { viewId: "x", filterId: "x", sortId: "x", viewColumnId: "x" };
@@ -61,8 +75,14 @@ describe("route x role outcomes follow the permission matrix", async () => {
   /** A project with every role as a member, plus the user a /users/:userId route acts on. */
   async function freshSetup(withSchema: boolean, withViews = false) {
     const subject = await seedUser("org-level-viewer");
-    const projectId = await seedProject([...PROJECT_ROLES.map((r) => [members[r], r] as [TestUser, ProjectRole]), [subject, "viewer"]]);
-    const schema = withSchema || withViews ? await schemaIds(projectId, members.owner) : { tableId: "x", columnId: "x", defaultViewId: "x", hookId: "x" };
+    const projectId = await seedProject([
+      ...PROJECT_ROLES.map((r) => [members[r], r] as [TestUser, ProjectRole]),
+      [subject, "viewer"],
+    ]);
+    const schema =
+      withSchema || withViews
+        ? await schemaIds(projectId, members.owner)
+        : { tableId: "x", columnId: "x", defaultViewId: "x", hookId: "x" };
     const views = withViews ? await viewIds(schema.defaultViewId, schema.columnId, members.owner) : NO_VIEW;
     return { projectId, subject, ids: { ...schema, ...views } };
   }
@@ -117,9 +137,16 @@ describe("route x role outcomes follow the permission matrix", async () => {
               .replace(":formViewColumnId", ids.viewColumnId)
               .replace(/:[a-zA-Z]+/g, "x");
             // Uploads name their project in the folder they write to (contract 7).
-            const query = byModel ? `?fk_model_id=${ids.tableId}` : route.path.includes("/storage/") ? `?path=noco/${projectId}/t/c` : "";
+            const query = byModel
+              ? `?fk_model_id=${ids.tableId}`
+              : route.path.includes("/storage/")
+                ? `?path=noco/${projectId}/t/c`
+                : "";
             const body = byModel ? { fk_model_id: ids.tableId, row_id: "1", description: "hi" } : {};
-            const res = await api(route.method, path + query, { token: user?.token, body: route.method === "GET" ? undefined : body });
+            const res = await api(route.method, path + query, {
+              token: user?.token,
+              body: route.method === "GET" ? undefined : body,
+            });
             return { name, user, projectRole, path, res };
           };
           // Reads change nothing: every caller asks at once. Writes go one caller at a time.
@@ -138,7 +165,8 @@ describe("route x role outcomes follow the permission matrix", async () => {
               expect(res.status, label).toBe(401);
               continue;
             }
-            const flags = scopeOf(route.action) === "org" ? toFlags(user.roles) : effectiveRoles(user.roles, projectRole);
+            const flags =
+              scopeOf(route.action) === "org" ? toFlags(user.roles) : effectiveRoles(user.roles, projectRole);
             if (can(flags, route.action)) expect(isDenied(res) || res.status === 401, label).toBe(false);
             else expect(isDenied(res), label).toBe(true);
           }
@@ -156,7 +184,10 @@ describe("the member list (e-mails) by caller", () => {
     ) as Record<ProjectRole, TestUser>;
     const projectId = await seedProject(PROJECT_ROLES.map((r) => [users[r], r] as [TestUser, ProjectRole]));
     const path = `/api/v1/db/meta/projects/${projectId}/users`;
-    const share = await api("POST", `/api/v1/db/meta/projects/${projectId}/shared`, { token: users.owner.token, body: { roles: "editor" } });
+    const share = await api("POST", `/api/v1/db/meta/projects/${projectId}/shared`, {
+      token: users.owner.token,
+      body: { roles: "editor" },
+    });
     expect(share.status).toBe(200);
     for (const role of ["owner", "creator"] as const) {
       const res = await api("GET", path, { token: users[role].token });
@@ -165,9 +196,14 @@ describe("the member list (e-mails) by caller", () => {
     }
     const outsider = await seedUser("org-level-creator");
     const callers: Array<[string, Record<string, string>]> = [
-      ...(["editor", "commenter", "viewer"] as const).map((r) => [r, { "xc-auth": users[r].token }] as [string, Record<string, string>]),
+      ...(["editor", "commenter", "viewer"] as const).map(
+        (r) => [r, { "xc-auth": users[r].token }] as [string, Record<string, string>],
+      ),
       ["shared-base visitor", { "xc-shared-base-id": share.body.uuid }],
-      ["signed-in non-member with the shared link", { "xc-auth": outsider.token, "xc-shared-base-id": share.body.uuid }],
+      [
+        "signed-in non-member with the shared link",
+        { "xc-auth": outsider.token, "xc-shared-base-id": share.body.uuid },
+      ],
     ];
     for (const [name, headers] of callers) {
       const res = await api("GET", path, { headers });

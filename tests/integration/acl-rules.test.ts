@@ -14,7 +14,9 @@ type Cols = Array<{ id: string; title: string; pk?: boolean; access?: string }>;
 
 async function socket(projectId: string, token: string) {
   const res = await exports.default.fetch(
-    new Request(`http://localhost/parties/project/${projectId}`, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `gridbase, auth.${token}` } }),
+    new Request(`http://localhost/parties/project/${projectId}`, {
+      headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `gridbase, auth.${token}` },
+    }),
   );
   const ws = res.webSocket!;
   const messages: Array<Record<string, any>> = [];
@@ -32,9 +34,18 @@ const until = async (ok: () => boolean, what: string) => {
 
 describe("field permissions and row rules, per role and route", () => {
   const s = {} as {
-    owner: TestUser; creator: TestUser; editorA: TestUser; editorB: TestUser; commenter: TestUser; viewer: TestUser;
-    projectId: string; tasks: { id: string; columns: Cols }; projects: { id: string; columns: Cols };
-    ids: { a1: number; b1: number; a2: number }; pk: string; pid: number;
+    owner: TestUser;
+    creator: TestUser;
+    editorA: TestUser;
+    editorB: TestUser;
+    commenter: TestUser;
+    viewer: TestUser;
+    projectId: string;
+    tasks: { id: string; columns: Cols };
+    projects: { id: string; columns: Cols };
+    ids: { a1: number; b1: number; a2: number };
+    pk: string;
+    pid: number;
   };
   const col = (t: { columns: Cols }, title: string) => t.columns.find((c) => c.title === title)!;
   const data = (t: string) => `/api/v1/db/data/noco/${s.projectId}/${t}`;
@@ -42,13 +53,33 @@ describe("field permissions and row rules, per role and route", () => {
 
   beforeAll(async () => {
     const [owner, creator, editorA, editorB, commenter, viewer] = await Promise.all(
-      ["org-level-creator", "org-level-viewer", "org-level-viewer", "org-level-viewer", "org-level-viewer", "org-level-viewer"].map((r) => seedUser(r)),
+      [
+        "org-level-creator",
+        "org-level-viewer",
+        "org-level-viewer",
+        "org-level-viewer",
+        "org-level-viewer",
+        "org-level-viewer",
+      ].map((r) => seedUser(r)),
     );
-    const projectId = await seedProject([[owner!, "owner"], [creator!, "creator"], [editorA!, "editor"], [editorB!, "editor"], [commenter!, "commenter"], [viewer!, "viewer"]]);
+    const projectId = await seedProject([
+      [owner!, "owner"],
+      [creator!, "creator"],
+      [editorA!, "editor"],
+      [editorB!, "editor"],
+      [commenter!, "commenter"],
+      [viewer!, "viewer"],
+    ]);
     Object.assign(s, { owner, creator, editorA, editorB, commenter, viewer, projectId });
     const make = async (table_name: string, columns: unknown[]) =>
       (await as(owner!, "POST", `${M}/projects/${projectId}/tables`, { table_name, columns })).body;
-    const tasks = await make("Tasks", [{ title: "Title" }, { title: "Owner" }, { title: "Secret" }, { title: "Budget", uidt: "Number" }, { title: "Note" }]);
+    const tasks = await make("Tasks", [
+      { title: "Title" },
+      { title: "Owner" },
+      { title: "Secret" },
+      { title: "Budget", uidt: "Number" },
+      { title: "Note" },
+    ]);
     const projects = await make("Projects", [{ title: "Name" }]);
     const add = async (tableId: string, body: unknown) => {
       const res = await as(owner!, "POST", `${M}/tables/${tableId}/columns`, body);
@@ -59,10 +90,32 @@ describe("field permissions and row rules, per role and route", () => {
     await add(tasks.id, { uidt: "Formula", title: "Loud title", formula_raw: "UPPER({Title})" });
     let p = await add(projects.id, { uidt: "LinkToAnotherRecord", title: "Tasks", childId: tasks.id, type: "hm" });
     const link = col(p, "Tasks").id;
-    await add(projects.id, { uidt: "Lookup", title: "Secrets", fk_relation_column_id: link, fk_lookup_column_id: col(tasks, "Secret").id });
-    await add(projects.id, { uidt: "Lookup", title: "Titles", fk_relation_column_id: link, fk_lookup_column_id: col(tasks, "Title").id });
-    await add(projects.id, { uidt: "Rollup", title: "Total", fk_relation_column_id: link, fk_rollup_column_id: col(tasks, "Budget").id, rollup_function: "sum" });
-    p = await add(projects.id, { uidt: "Rollup", title: "Count", fk_relation_column_id: link, fk_rollup_column_id: col(tasks, "Title").id, rollup_function: "count" });
+    await add(projects.id, {
+      uidt: "Lookup",
+      title: "Secrets",
+      fk_relation_column_id: link,
+      fk_lookup_column_id: col(tasks, "Secret").id,
+    });
+    await add(projects.id, {
+      uidt: "Lookup",
+      title: "Titles",
+      fk_relation_column_id: link,
+      fk_lookup_column_id: col(tasks, "Title").id,
+    });
+    await add(projects.id, {
+      uidt: "Rollup",
+      title: "Total",
+      fk_relation_column_id: link,
+      fk_rollup_column_id: col(tasks, "Budget").id,
+      rollup_function: "sum",
+    });
+    p = await add(projects.id, {
+      uidt: "Rollup",
+      title: "Count",
+      fk_relation_column_id: link,
+      fk_rollup_column_id: col(tasks, "Title").id,
+      rollup_function: "count",
+    });
     s.tasks = (await as(owner!, "GET", `${M}/tables/${tasks.id}`)).body;
     s.projects = p;
     s.pk = s.tasks.columns.find((c) => c.pk)!.title;
@@ -78,12 +131,19 @@ describe("field permissions and row rules, per role and route", () => {
     s.ids = { a1, b1, a2 };
     const proj = await as(owner!, "POST", data(projects.id), { Name: "P" });
     s.pid = Number(proj.body[projects.columns.find((c: { pk?: boolean }) => c.pk).title]);
-    for (const id of [a1, b1, a2]) expect((await as(owner!, "POST", `${data(projects.id)}/${s.pid}/hm/Tasks/${id}`)).status).toBe(200);
+    for (const id of [a1, b1, a2])
+      expect((await as(owner!, "POST", `${data(projects.id)}/${s.pid}/hm/Tasks/${id}`)).status).toBe(200);
     const rule = (value: string) => [{ fk_column_id: col(s.tasks, "Owner").id, comparison_op: "eq", value }];
     const set = await as(owner!, "PUT", `${M}/tables/${tasks.id}/access`, {
       roles: {
-        editor: { fields: { [col(s.tasks, "Secret").id]: "hidden", [col(s.tasks, "Budget").id]: "read-only" }, row_rule: rule("@me") },
-        commenter: { fields: { [col(s.tasks, "Secret").id]: "hidden" }, row_rule: [{ fk_column_id: col(s.tasks, "Budget").id, comparison_op: "gt", value: 100 }] },
+        editor: {
+          fields: { [col(s.tasks, "Secret").id]: "hidden", [col(s.tasks, "Budget").id]: "read-only" },
+          row_rule: rule("@me"),
+        },
+        commenter: {
+          fields: { [col(s.tasks, "Secret").id]: "hidden" },
+          row_rule: [{ fk_column_id: col(s.tasks, "Budget").id, comparison_op: "gt", value: 100 }],
+        },
         viewer: { fields: { [col(s.tasks, "Secret").id]: "hidden", [col(s.tasks, "Note").id]: "hidden" } },
       },
     });
@@ -112,7 +172,9 @@ describe("field permissions and row rules, per role and route", () => {
       if (!hidden.length) expect(list.body.list[0]).toHaveProperty("Loud secret");
       expect((await as(u, "GET", `${data(t)}/count`)).body.count, who).toBe(titles.length);
       const one = await as(u, "GET", `${data(t)}/find-one?sort=-Budget`);
-      expect(one.body.Title, who).toBe(titles.includes("b1") && !titles.includes("a2") ? "b1" : titles.includes("a2") ? "a2" : titles[0]);
+      expect(one.body.Title, who).toBe(
+        titles.includes("b1") && !titles.includes("a2") ? "b1" : titles.includes("a2") ? "a2" : titles[0],
+      );
       for (const [name, id] of Object.entries(s.ids)) {
         const read = await as(u, "GET", `${data(t)}/${id}`);
         expect(read.status, `${who} read ${name}`).toBe(titles.includes(name) ? 200 : 404);
@@ -120,10 +182,13 @@ describe("field permissions and row rules, per role and route", () => {
         expect((await as(u, "GET", `${data(t)}/${id}/exist`)).body, `${who} exist ${name}`).toBe(titles.includes(name));
       }
       const groups = await as(u, "GET", `${data(t)}/groupby?column_name=Title`);
-      expect(groups.body.list.map((g: Record<string, unknown>) => g.Title ?? Object.values(g)[0]).sort(), who).toEqual(titles);
+      expect(groups.body.list.map((g: Record<string, unknown>) => g.Title ?? Object.values(g)[0]).sort(), who).toEqual(
+        titles,
+      );
       const csv = await api("GET", `${data(t)}/export/csv`, { token: u.token });
       const text = String(csv.body);
-      for (const title of ["a1", "a2", "b1"]) expect(text.includes(`${title},`), `${who} csv ${title}`).toBe(titles.includes(title));
+      for (const title of ["a1", "a2", "b1"])
+        expect(text.includes(`${title},`), `${who} csv ${title}`).toBe(titles.includes(title));
       for (const h of hidden) expect(text.split("\r\n")[0]!.split(","), `${who} csv header`).not.toContain(h);
       if (hidden.includes("Secret")) {
         expect(text).not.toContain("s-");
@@ -136,7 +201,9 @@ describe("field permissions and row rules, per role and route", () => {
 
   it("API tokens and shared-base visitors are narrowed to their role as well", async () => {
     const t = s.tasks.id;
-    const made = await as(s.editorA, "POST", `/api/v1/db/meta/projects/${s.projectId}/api-tokens`, { description: "rules" });
+    const made = await as(s.editorA, "POST", `/api/v1/db/meta/projects/${s.projectId}/api-tokens`, {
+      description: "rules",
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const byToken = await api("GET", `${data(t)}?limit=50`, { headers: { "xc-token": made.body.token } });
     expect(byToken.status, JSON.stringify(byToken.body)).toBe(200);
@@ -147,7 +214,8 @@ describe("field permissions and row rules, per role and route", () => {
     const visitor = await api("GET", `${data(t)}?limit=50`, { headers: { "xc-shared-base-id": share.body.uuid } });
     expect(visitor.status, JSON.stringify(visitor.body)).toBe(200);
     expect(titlesOf(visitor.body.list)).toEqual(["a1", "a2", "b1"]);
-    for (const row of visitor.body.list) for (const h of ["Secret", "Note", "Loud secret"]) expect(row).not.toHaveProperty(h);
+    for (const row of visitor.body.list)
+      for (const h of ["Secret", "Note", "Loud secret"]) expect(row).not.toHaveProperty(h);
     await as(s.owner, "DELETE", `${M}/projects/${s.projectId}/shared`);
   });
 
@@ -201,12 +269,17 @@ describe("field permissions and row rules, per role and route", () => {
     expect((await as(A, "POST", data(t), { Title: "x", Owner: A.email, Budget: 5 })).status).toBe(403);
     expect((await as(A, "PATCH", `${data(t)}/${b1}`, { Note: "mine" })).status).toBe(404);
     expect((await as(A, "DELETE", `${data(t)}/${b1}`)).status).toBe(404);
-    expect((await as(A, "PATCH", `/api/v1/db/data/bulk/noco/${s.projectId}/${t}`, [{ [s.pk]: b1, Note: "mine" }])).status).toBe(404);
+    expect(
+      (await as(A, "PATCH", `/api/v1/db/data/bulk/noco/${s.projectId}/${t}`, [{ [s.pk]: b1, Note: "mine" }])).status,
+    ).toBe(404);
     expect((await as(A, "DELETE", `/api/v1/db/data/bulk/noco/${s.projectId}/${t}`, [{ [s.pk]: b1 }])).status).toBe(404);
     // WITH CHECK: a record may not be moved or created outside the rule.
     const away = await as(A, "PATCH", `${data(t)}/${a1}`, { Owner: s.editorB.email });
     expect(away.status).toBe(403);
-    const foreign = await as(A, "POST", `/api/v1/db/data/bulk/noco/${s.projectId}/${t}`, [{ Title: "ok", Owner: A.email }, { Title: "x", Owner: s.editorB.email }]);
+    const foreign = await as(A, "POST", `/api/v1/db/data/bulk/noco/${s.projectId}/${t}`, [
+      { Title: "ok", Owner: A.email },
+      { Title: "x", Owner: s.editorB.email },
+    ]);
     expect(foreign.status).toBe(403);
     expect((await as(s.owner, "GET", `${data(t)}/count`)).body.count).toBe(3);
     const after = (await as(s.owner, "GET", `${data(t)}/${a1}`)).body;
@@ -240,22 +313,48 @@ describe("field permissions and row rules, per role and route", () => {
   it("realtime: each socket receives only the records and fields its role may read", async () => {
     const t = s.tasks.id;
     type Sock = Awaited<ReturnType<typeof socket>>;
-    const [A, B, V, O] = (await Promise.all([s.editorA, s.editorB, s.viewer, s.owner].map((u) => socket(s.projectId, u.token)))) as [Sock, Sock, Sock, Sock];
-    const forB = await as(s.owner, "POST", data(t), { Title: "rt-b", Owner: s.editorB.email, Secret: "s-rt", Note: "n-rt" });
-    const forA = await as(s.owner, "POST", data(t), { Title: "rt-a", Owner: s.editorA.email, Secret: "s-rt", Note: "n-rt" });
+    const [A, B, V, O] = (await Promise.all(
+      [s.editorA, s.editorB, s.viewer, s.owner].map((u) => socket(s.projectId, u.token)),
+    )) as [Sock, Sock, Sock, Sock];
+    const forB = await as(s.owner, "POST", data(t), {
+      Title: "rt-b",
+      Owner: s.editorB.email,
+      Secret: "s-rt",
+      Note: "n-rt",
+    });
+    const forA = await as(s.owner, "POST", data(t), {
+      Title: "rt-a",
+      Owner: s.editorA.email,
+      Secret: "s-rt",
+      Note: "n-rt",
+    });
     const rowOf = (m: Record<string, any>, title: string) => m.type === "row" && m.row?.Title === title;
-    await until(() => B.messages.some((m) => rowOf(m, "rt-b")) && A.messages.some((m) => rowOf(m, "rt-a")), "row events");
-    await until(() => V.messages.some((m) => rowOf(m, "rt-a")) && O.messages.some((m) => rowOf(m, "rt-a")), "row events");
+    await until(
+      () => B.messages.some((m) => rowOf(m, "rt-b")) && A.messages.some((m) => rowOf(m, "rt-a")),
+      "row events",
+    );
+    await until(
+      () => V.messages.some((m) => rowOf(m, "rt-a")) && O.messages.some((m) => rowOf(m, "rt-a")),
+      "row events",
+    );
     expect(A.messages.some((m) => rowOf(m, "rt-b"))).toBe(false);
     expect(B.messages.some((m) => rowOf(m, "rt-a"))).toBe(false);
-    for (const [who, sock, hidden] of [["A", A, ["Secret", "Loud secret"]], ["B", B, ["Secret"]], ["viewer", V, ["Secret", "Note"]]] as const) {
-      for (const m of sock.messages.filter((x) => x.type === "row" && x.row)) for (const h of hidden) expect(m.row, `${who} ${h}`).not.toHaveProperty(h);
+    for (const [who, sock, hidden] of [
+      ["A", A, ["Secret", "Loud secret"]],
+      ["B", B, ["Secret"]],
+      ["viewer", V, ["Secret", "Note"]],
+    ] as const) {
+      for (const m of sock.messages.filter((x) => x.type === "row" && x.row))
+        for (const h of hidden) expect(m.row, `${who} ${h}`).not.toHaveProperty(h);
       expect(JSON.stringify(sock.messages), who).not.toContain("s-rt");
     }
     expect(O.messages.find((m) => rowOf(m, "rt-a"))!.row.Secret).toBe("s-rt");
     // An update that moves a record out of a reader's rule reaches them as a delete.
     await as(s.owner, "PATCH", `${data(t)}/${forA.body[s.pk]}`, { Owner: s.editorB.email });
-    await until(() => A.messages.some((m) => m.type === "row" && m.op === "delete" && m.rowId === String(forA.body[s.pk])), "a delete for A");
+    await until(
+      () => A.messages.some((m) => m.type === "row" && m.op === "delete" && m.rowId === String(forA.body[s.pk])),
+      "a delete for A",
+    );
     for (const sock of [A, B, V, O]) sock.ws.close();
     await as(s.owner, "DELETE", `${data(t)}/${forA.body[s.pk]}`);
     await as(s.owner, "DELETE", `${data(t)}/${forB.body[s.pk]}`);
@@ -277,8 +376,22 @@ describe("field permissions and row rules, per role and route", () => {
       [{ roles: { editor: { fields: { cl_nothere: "hidden" } } } }, "cl_nothere"],
       [{ roles: { editor: { fields: { [col(s.tasks, "Title").id]: "gone" } } } }, "editable, read-only or hidden"],
       [{ roles: { editor: { fields: { [s.tasks.columns.find((c) => c.pk)!.id]: "hidden" } } } }, "primary key"],
-      [{ roles: { editor: { row_rule: [{ fk_column_id: col(s.tasks, "Loud title").id, comparison_op: "eq", value: "x" }] } } }, "computed"],
-      [{ roles: { editor: { row_rule: [{ fk_column_id: col(s.tasks, "Budget").id, comparison_op: "like", value: "x" }] } } }, "like"],
+      [
+        {
+          roles: {
+            editor: { row_rule: [{ fk_column_id: col(s.tasks, "Loud title").id, comparison_op: "eq", value: "x" }] },
+          },
+        },
+        "computed",
+      ],
+      [
+        {
+          roles: {
+            editor: { row_rule: [{ fk_column_id: col(s.tasks, "Budget").id, comparison_op: "like", value: "x" }] },
+          },
+        },
+        "like",
+      ],
       [{ roles: "x" }, "roles"],
     ];
     for (const [body, says] of bad) {
@@ -292,10 +405,24 @@ describe("field permissions and row rules, per role and route", () => {
 
 describe("a row rule on a Created by field", () => {
   it("'Created by is @me' for editors: two editors each see and change only the records they created", async () => {
-    const [owner, a, b] = await Promise.all(["org-level-creator", "org-level-viewer", "org-level-viewer"].map((r) => seedUser(r))) as [TestUser, TestUser, TestUser];
-    const projectId = await seedProject([[owner, "owner"], [a, "editor"], [b, "editor"]]);
-    const table = (await api("POST", `${M}/projects/${projectId}/tables`, { token: owner.token, body: { table_name: "Notes", columns: [{ title: "Text" }] } })).body;
-    const withCreator = await api("POST", `${M}/tables/${table.id}/columns`, { token: owner.token, body: { uidt: "CreatedBy", title: "Creator" } });
+    const [owner, a, b] = (await Promise.all(
+      ["org-level-creator", "org-level-viewer", "org-level-viewer"].map((r) => seedUser(r)),
+    )) as [TestUser, TestUser, TestUser];
+    const projectId = await seedProject([
+      [owner, "owner"],
+      [a, "editor"],
+      [b, "editor"],
+    ]);
+    const table = (
+      await api("POST", `${M}/projects/${projectId}/tables`, {
+        token: owner.token,
+        body: { table_name: "Notes", columns: [{ title: "Text" }] },
+      })
+    ).body;
+    const withCreator = await api("POST", `${M}/tables/${table.id}/columns`, {
+      token: owner.token,
+      body: { uidt: "CreatedBy", title: "Creator" },
+    });
     expect(withCreator.status, JSON.stringify(withCreator.body)).toBe(200);
     const creator = withCreator.body.columns.find((c: { title: string }) => c.title === "Creator");
     const set = await api("PUT", `${M}/tables/${table.id}/access`, {
@@ -304,13 +431,21 @@ describe("a row rule on a Created by field", () => {
     });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     const data = `/api/v1/db/data/noco/${projectId}/${table.id}`;
-    const mine = { a: await api("POST", data, { token: a.token, body: { Text: "from a" } }), b: await api("POST", data, { token: b.token, body: { Text: "from b" } }) };
+    const mine = {
+      a: await api("POST", data, { token: a.token, body: { Text: "from a" } }),
+      b: await api("POST", data, { token: b.token, body: { Text: "from b" } }),
+    };
     expect(mine.a.status, JSON.stringify(mine.a.body)).toBe(200);
     const pk = table.columns.find((c: { pk?: boolean }) => c.pk).title;
-    for (const [u, own, other] of [[a, "from a", mine.b], [b, "from b", mine.a]] as const) {
+    for (const [u, own, other] of [
+      [a, "from a", mine.b],
+      [b, "from b", mine.a],
+    ] as const) {
       const list = (await api("GET", data, { token: u.token })).body.list;
       expect(list.map((r: { Text: string }) => r.Text)).toEqual([own]);
-      expect((await api("PATCH", `${data}/${other.body[pk]}`, { token: u.token, body: { Text: "taken" } })).status).toBe(404);
+      expect(
+        (await api("PATCH", `${data}/${other.body[pk]}`, { token: u.token, body: { Text: "taken" } })).status,
+      ).toBe(404);
     }
     expect((await api("GET", `${data}/count`, { token: owner.token })).body.count).toBe(2);
   });

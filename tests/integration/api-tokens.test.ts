@@ -18,7 +18,9 @@ describe("API tokens", () => {
 
     const headers = { "xc-token": token };
     expect((await api("POST", `${P}/tables`, { headers, body: { table_name: "Synced" } })).status).toBe(200);
-    expect((await api("POST", `/api/v1/db/data/noco/${projectId}/Synced`, { headers, body: { Title: "row" } })).body.Title).toBe("row");
+    expect(
+      (await api("POST", `/api/v1/db/data/noco/${projectId}/Synced`, { headers, body: { Title: "row" } })).body.Title,
+    ).toBe("row");
     expect((await api("GET", "/api/v1/auth/user/me", { headers })).body.email).toBe(owner.email);
     // The super admin's areas need a real session.
     expect((await api("GET", "/api/v1/users", { headers })).body).toEqual({ msg: "Not allowed with API token" });
@@ -28,13 +30,18 @@ describe("API tokens", () => {
     expect((await api("DELETE", `/api/v1/tokens/${token}`, { token: stranger.token })).status).toBe(404);
     expect((await api("DELETE", `/api/v1/tokens/${token}`, { token: owner.token })).body).toBe(1);
     expect((await api("GET", `${P}/tables`, { headers })).status).toBe(401);
-    expect((await api("GET", `${P}/tables`, { headers: { "xc-token": "made-up-token-that-is-long-enough" } })).status).toBe(401);
+    expect(
+      (await api("GET", `${P}/tables`, { headers: { "xc-token": "made-up-token-that-is-long-enough" } })).status,
+    ).toBe(401);
   });
 
   it("can be deleted by its listed id, by its owner only", async () => {
     const owner = await seedUser("org-level-creator");
     const stranger = await seedUser("org-level-creator");
-    const projectId = await seedProject([[owner, "owner"], [stranger, "editor"]]);
+    const projectId = await seedProject([
+      [owner, "owner"],
+      [stranger, "editor"],
+    ]);
     const P = `/api/v1/db/meta/projects/${projectId}`;
     const made = await api("POST", `${P}/api-tokens`, { token: owner.token, body: { description: "to drop" } });
     const id = made.body.id as number;
@@ -50,8 +57,12 @@ describe("API tokens", () => {
     const mine = await seedProject([[owner, "owner"]]);
     const theirs = await seedProject([[other, "owner"]]);
     const token = (await api("POST", "/api/v1/tokens", { token: owner.token, body: {} })).body.token;
-    expect((await api("GET", `/api/v1/db/meta/projects/${mine}/tables`, { headers: { "xc-token": token } })).status).toBe(200);
-    expect((await api("GET", `/api/v1/db/meta/projects/${theirs}/tables`, { headers: { "xc-token": token } })).status).toBe(403);
+    expect(
+      (await api("GET", `/api/v1/db/meta/projects/${mine}/tables`, { headers: { "xc-token": token } })).status,
+    ).toBe(200);
+    expect(
+      (await api("GET", `/api/v1/db/meta/projects/${theirs}/tables`, { headers: { "xc-token": token } })).status,
+    ).toBe(403);
   });
 
   it("cannot mint tokens, change the password or sign out everywhere (a token is not a session)", async () => {
@@ -79,9 +90,14 @@ describe("API tokens", () => {
     const owner = await seedUser("org-level-creator");
     const projectId = await seedProject([[owner, "owner"]]);
     const P = `/api/v1/db/meta/projects/${projectId}`;
-    const uuid = (await api("POST", `${P}/shared`, { token: owner.token, body: { roles: "viewer" } })).body.uuid as string;
+    const uuid = (await api("POST", `${P}/shared`, { token: owner.token, body: { roles: "viewer" } })).body
+      .uuid as string;
     const headers = { "xc-shared-base-id": uuid };
-    for (const [method, path] of [["POST", `${P}/api-tokens`], ["GET", `${P}/api-tokens`], ["DELETE", `${P}/api-tokens/1`]] as const) {
+    for (const [method, path] of [
+      ["POST", `${P}/api-tokens`],
+      ["GET", `${P}/api-tokens`],
+      ["DELETE", `${P}/api-tokens/1`],
+    ] as const) {
       const res = await api(method, path, { headers, body: method === "GET" ? undefined : {} });
       expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBe(401);
       expect(res.body).toEqual({ msg: "Unauthorized access" });

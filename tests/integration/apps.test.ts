@@ -17,25 +17,47 @@ async function received(name: string, atLeast: number) {
 describe("app store (super admin)", () => {
   it("keeps e-mail settings sealed, answers them masked, and sends a test mail with them", async () => {
     const admin = await seedUser("super");
-    const put = await api("PUT", "/api/v1/apps/email", { token: admin.token, body: { url: `${fake}/mail/send`, token: "mail-key", from: "Ops <ops@example.com>" } });
+    const put = await api("PUT", "/api/v1/apps/email", {
+      token: admin.token,
+      body: { url: `${fake}/mail/send`, token: "mail-key", from: "Ops <ops@example.com>" },
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ configured: true, from: "Ops <ops@example.com>", token: "••••" });
 
     const list = await api("GET", "/api/v1/apps", { token: admin.token });
     expect(JSON.stringify(list.body)).not.toContain("mail-key");
     expect(JSON.stringify(list.body)).not.toContain("/mail/send");
-    const stored = await env.META.prepare("SELECT config FROM integrations WHERE id = 'email'").first<{ config: string }>();
+    const stored = await env.META.prepare("SELECT config FROM integrations WHERE id = 'email'").first<{
+      config: string;
+    }>();
     expect(stored!.config).toMatch(/^v1\./);
     expect(stored!.config).not.toContain("mail-key");
 
     // Saving again without a token keeps the stored one.
-    expect((await api("PUT", "/api/v1/apps/email", { token: admin.token, body: { url: `${fake}/mail/send`, from: "Ops <ops@example.com>" } })).status).toBe(200);
-    const sent = await api("POST", "/api/v1/apps/email/test", { token: admin.token, body: { to: "someone@example.com" } });
+    expect(
+      (
+        await api("PUT", "/api/v1/apps/email", {
+          token: admin.token,
+          body: { url: `${fake}/mail/send`, from: "Ops <ops@example.com>" },
+        })
+      ).status,
+    ).toBe(200);
+    const sent = await api("POST", "/api/v1/apps/email/test", {
+      token: admin.token,
+      body: { to: "someone@example.com" },
+    });
     expect(sent).toMatchObject({ status: 200, body: { msg: "The test e-mail has been sent" } });
     const last = (await (await fetch(`${fake}/mail/last`)).json()) as Record<string, string>;
-    expect(last).toMatchObject({ authorization: "Bearer mail-key", to: "someone@example.com", from: "Ops <ops@example.com>" });
+    expect(last).toMatchObject({
+      authorization: "Bearer mail-key",
+      to: "someone@example.com",
+      from: "Ops <ops@example.com>",
+    });
 
-    expect(await api("POST", "/api/v1/apps/email/test", { token: admin.token, body: { to: "nope" } })).toMatchObject({ status: 400, body: { msg: "to: Invalid email address" } });
+    expect(await api("POST", "/api/v1/apps/email/test", { token: admin.token, body: { to: "nope" } })).toMatchObject({
+      status: 400,
+      body: { msg: "to: Invalid email address" },
+    });
   });
 
   it("is for the super admin only, and never with an API token", async () => {
@@ -52,18 +74,30 @@ describe("app store (super admin)", () => {
   it("delivers a webhook notification to a Slack target in Slack's shape", async () => {
     const admin = await seedUser("super");
     const name = `slack-${crypto.randomUUID()}`;
-    const target = await api("POST", "/api/v1/apps/targets", { token: admin.token, body: { kind: "Slack", title: `ops-${name.slice(-6)}`, webhook_url: `${fake}/hook/${name}` } });
+    const target = await api("POST", "/api/v1/apps/targets", {
+      token: admin.token,
+      body: { kind: "Slack", title: `ops-${name.slice(-6)}`, webhook_url: `${fake}/hook/${name}` },
+    });
     expect(target.status).toBe(200);
     expect(JSON.stringify(target.body)).not.toContain(`/hook/${name}`);
     expect((await api("POST", `/api/v1/apps/targets/${target.body.id}/test`, { token: admin.token })).status).toBe(200);
-    expect(JSON.parse((await received(name, 1))[0]!.body)).toEqual({ text: "Gridbase: this target receives webhook notifications." });
+    expect(JSON.parse((await received(name, 1))[0]!.body)).toEqual({
+      text: "Gridbase: this target receives webhook notifications.",
+    });
 
     const owner = await seedUser("org-level-creator");
     const projectId = await seedProject([[owner, "owner"]]);
-    const table = await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token, body: { table_name: "Leads", columns: [{ title: "Name", uidt: "SingleLineText" }] } });
+    const table = await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, {
+      token: owner.token,
+      body: { table_name: "Leads", columns: [{ title: "Name", uidt: "SingleLineText" }] },
+    });
     const hook = await api("POST", `/api/v1/db/meta/tables/${table.body.id}/hooks`, {
       token: owner.token,
-      body: { title: "Tell ops", operation: "insert", notification: { type: "Slack", payload: { channels: [{ channel: `ops-${name.slice(-6)}` }] } } },
+      body: {
+        title: "Tell ops",
+        operation: "insert",
+        notification: { type: "Slack", payload: { channels: [{ channel: `ops-${name.slice(-6)}` }] } },
+      },
     });
     expect(hook.status).toBe(200);
     await api("POST", `/api/v1/db/data/noco/${projectId}/Leads`, { token: owner.token, body: { Name: "Ada" } });
@@ -76,7 +110,17 @@ describe("app store (super admin)", () => {
 
   it("refuses bad targets with a message", async () => {
     const admin = await seedUser("super");
-    expect(await api("POST", "/api/v1/apps/targets", { token: admin.token, body: { kind: "IRC", title: "x", webhook_url: "https://e.example.com" } })).toMatchObject({ status: 400, body: { msg: expect.stringContaining("kind: must be one of") } });
-    expect(await api("POST", "/api/v1/apps/targets", { token: admin.token, body: { kind: "Slack", title: "x", webhook_url: "ftp://e" } })).toMatchObject({ status: 400, body: { msg: "webhook_url: Only http and https URLs are allowed" } });
+    expect(
+      await api("POST", "/api/v1/apps/targets", {
+        token: admin.token,
+        body: { kind: "IRC", title: "x", webhook_url: "https://e.example.com" },
+      }),
+    ).toMatchObject({ status: 400, body: { msg: expect.stringContaining("kind: must be one of") } });
+    expect(
+      await api("POST", "/api/v1/apps/targets", {
+        token: admin.token,
+        body: { kind: "Slack", title: "x", webhook_url: "ftp://e" },
+      }),
+    ).toMatchObject({ status: 400, body: { msg: "webhook_url: Only http and https URLs are allowed" } });
   });
 });

@@ -13,27 +13,65 @@ const UP = "/api/v1/db/storage/upload";
 async function setup() {
   const owner = await seedUser("org-level-creator");
   const viewer = await seedUser("org-level-viewer");
-  const projectId = await seedProject([[owner, "owner"], [viewer, "viewer"]]);
+  const projectId = await seedProject([
+    [owner, "owner"],
+    [viewer, "viewer"],
+  ]);
   const table = await api("POST", `${M}/projects/${projectId}/tables`, {
     token: owner.token,
-    body: { table_name: "Docs", columns: [{ title: "Name", uidt: "SingleLineText" }, { title: "Files", uidt: "Attachment" }, { title: "More", uidt: "Attachment" }] },
+    body: {
+      table_name: "Docs",
+      columns: [
+        { title: "Name", uidt: "SingleLineText" },
+        { title: "Files", uidt: "Attachment" },
+        { title: "More", uidt: "Attachment" },
+      ],
+    },
   });
   expect(table.status).toBe(200);
   const files = table.body.columns.find((c: any) => c.title === "Files");
   const folder = `noco/${projectId}/${table.body.id}/${files.id}`;
-  return { owner, viewer, projectId, tableId: table.body.id as string, filesId: files.id as string, folder, T: `/api/v1/db/data/noco/${projectId}/Docs` };
+  return {
+    owner,
+    viewer,
+    projectId,
+    tableId: table.body.id as string,
+    filesId: files.id as string,
+    folder,
+    T: `/api/v1/db/data/noco/${projectId}/Docs`,
+  };
 }
 
 type Part = { name: string; file: File };
 const file = (name: string, bytes: string | Uint8Array, type = "") => new File([bytes], name, { type });
 
 /** A multipart upload through the Worker (the `env` and MODE of the test pool unless given). */
-async function upload(token: string | undefined, folder: string, parts: Part[], run: (r: Request) => Promise<Response> = (r) => exports.default.fetch(r)) {
+async function upload(
+  token: string | undefined,
+  folder: string,
+  parts: Part[],
+  run: (r: Request) => Promise<Response> = (r) => exports.default.fetch(r),
+) {
   const form = new FormData();
   for (const p of parts) form.append(p.name, p.file);
-  const res = await run(new Request(`http://localhost${UP}?path=${encodeURIComponent(folder)}`, { method: "POST", body: form, headers: token ? { "xc-auth": token } : {} }));
+  const res = await run(
+    new Request(`http://localhost${UP}?path=${encodeURIComponent(folder)}`, {
+      method: "POST",
+      body: form,
+      headers: token ? { "xc-auth": token } : {},
+    }),
+  );
   const text = await res.text();
-  return { status: res.status, body: (() => { try { return JSON.parse(text); } catch { return text; } })() as any };
+  return {
+    status: res.status,
+    body: (() => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    })() as any,
+  };
 }
 
 const get = (path: string) => exports.default.fetch(new Request(`http://localhost/${path}`));
@@ -77,12 +115,16 @@ describe("upload", () => {
 
   it("sanitises the folder, binds it to the caller's project and accepts `files` too", async () => {
     const s = await setup();
-    const res = await upload(s.owner.token, `noco/${s.projectId}/a.b?c#d/..`, [{ name: "files", file: file("a.txt", "hi") }]);
+    const res = await upload(s.owner.token, `noco/${s.projectId}/a.b?c#d/..`, [
+      { name: "files", file: file("a.txt", "hi") },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body[0].path).toMatch(new RegExp(`^download/noco/${s.projectId}/a_b_c_d/__/[0-9a-z]{18}\\.txt$`));
     // A project the caller does not belong to is refused, whatever the folder says.
     const other = await seedProject([[await seedUser("org-level-creator"), "owner"]]);
-    expect((await upload(s.owner.token, `noco/${other}/t/c`, [{ name: "files", file: file("a.txt", "hi") }])).status).toBe(403);
+    expect(
+      (await upload(s.owner.token, `noco/${other}/t/c`, [{ name: "files", file: file("a.txt", "hi") }])).status,
+    ).toBe(403);
   });
 
   it("needs an editor: viewers are refused, anonymous callers must sign in", async () => {
@@ -98,12 +140,21 @@ describe("upload", () => {
     expect(info.body).toMatchObject({ ncAttachmentFieldSize: 20 * 1024 * 1024, ncMaxAttachmentsAllowed: 10 });
 
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: "files[]", file: file(`f${i}.txt`, "x") }));
-    expect(await upload(s.owner.token, s.folder, eleven)).toEqual({ status: 400, body: { msg: "At most 10 files can be uploaded at once (11 were sent)" } });
+    expect(await upload(s.owner.token, s.folder, eleven)).toEqual({
+      status: 400,
+      body: { msg: "At most 10 files can be uploaded at once (11 were sent)" },
+    });
 
     const big = new Uint8Array(20 * 1024 * 1024 + 1);
-    const tooBig = await upload(s.owner.token, s.folder, [{ name: "files[]", file: file("ok.txt", "x") }, { name: "files[]", file: file("huge.bin", big) }]);
+    const tooBig = await upload(s.owner.token, s.folder, [
+      { name: "files[]", file: file("ok.txt", "x") },
+      { name: "files[]", file: file("huge.bin", big) },
+    ]);
     expect(tooBig).toEqual({ status: 400, body: { msg: "huge.bin is 20 MB, above the limit of 20 MB per file" } });
-    expect(await upload(s.owner.token, s.folder, [])).toEqual({ status: 400, body: { msg: "No file was sent (send them as files[] or files)" } });
+    expect(await upload(s.owner.token, s.folder, [])).toEqual({
+      status: 400,
+      body: { msg: "No file was sent (send them as files[] or files)" },
+    });
     expect(await objects(`nc/uploads/noco/${s.projectId}/`)).toEqual([]);
 
     const items = Array.from({ length: 11 }, (_, i) => ({ path: `download/${s.folder}/x${i}.txt`, title: `x${i}` }));
@@ -115,7 +166,9 @@ describe("upload", () => {
     const s = await setup();
     const exe = await upload(s.owner.token, s.folder, [{ name: "files", file: file("setup.exe", "MZ..") }]);
     expect(exe).toEqual({ status: 400, body: { msg: "setup.exe: programs and scripts (.exe) cannot be attached" } });
-    const disguised = await upload(s.owner.token, s.folder, [{ name: "files", file: file("cat.png", new Uint8Array([0x4d, 0x5a, 0x90, 0]), "image/png") }]);
+    const disguised = await upload(s.owner.token, s.folder, [
+      { name: "files", file: file("cat.png", new Uint8Array([0x4d, 0x5a, 0x90, 0]), "image/png") },
+    ]);
     expect(disguised.status).toBe(400);
     expect(disguised.body.msg).toMatch(/cannot be attached/);
     const badThumb = await upload(s.owner.token, s.folder, [
@@ -130,7 +183,8 @@ describe("upload", () => {
 describe("signed links", () => {
   it("hands readers signed links in rows; refuses unsigned, tampered and expired links", async () => {
     const s = await setup();
-    const [item] = (await upload(s.owner.token, s.folder, [{ name: "files", file: file("a.png", PNG, "image/png") }])).body;
+    const [item] = (await upload(s.owner.token, s.folder, [{ name: "files", file: file("a.png", PNG, "image/png") }]))
+      .body;
     // Derived keys sent back are dropped; the stored value keeps the data only.
     const created = await api("POST", s.T, { token: s.owner.token, body: { Name: "a", Files: [item] } });
     expect(created.status).toBe(200);
@@ -144,11 +198,18 @@ describe("signed links", () => {
     expect((await get(item.path)).status).toBe(403);
     const tampered = cell.signedPath.replace(/s=./, (m: string) => (m.endsWith("A") ? "s=B" : "s=A"));
     expect((await get(tampered)).status).toBe(403);
-    const expired = await signPath("local-development-attachment-secret-not-for-production", item.path, Date.now() / 1000 - 3 * 3600);
+    const expired = await signPath(
+      "local-development-attachment-secret-not-for-production",
+      item.path,
+      Date.now() / 1000 - 3 * 3600,
+    );
     const res = await get(expired);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ msg: "This link has expired; reopen the record for a fresh one" });
-    const missing = await signPath("local-development-attachment-secret-not-for-production", `download/${s.folder}/nothing.png`);
+    const missing = await signPath(
+      "local-development-attachment-secret-not-for-production",
+      `download/${s.folder}/nothing.png`,
+    );
     expect((await get(missing)).status).toBe(404);
   });
 
@@ -162,7 +223,12 @@ describe("signed links", () => {
 });
 
 describe("outside local mode", () => {
-  const prodEnv = (extra: Record<string, string> = {}) => ({ ...env, MODE: "", JWT_SECRET: "jwt-test-secret", ...extra });
+  const prodEnv = (extra: Record<string, string> = {}) => ({
+    ...env,
+    MODE: "",
+    JWT_SECRET: "jwt-test-secret",
+    ...extra,
+  });
   const run = (e: typeof env) => async (r: Request) => {
     const ctx = createExecutionContext();
     const res = await worker.fetch(r, e, ctx);
@@ -170,7 +236,14 @@ describe("outside local mode", () => {
     return res;
   };
   async function prodOwner(e: typeof env, user: TestUser) {
-    return signSessionToken(e, { id: user.id, email: user.email, firstname: null, lastname: null, roles: user.roles, token_version: "v1" });
+    return signSessionToken(e, {
+      id: user.id,
+      email: user.email,
+      firstname: null,
+      lastname: null,
+      roles: user.roles,
+      token_version: "v1",
+    });
   }
 
   it("refuses to store or serve files without ATTACHMENT_SECRET, and does not accept the development key", async () => {
@@ -178,10 +251,15 @@ describe("outside local mode", () => {
     const e = prodEnv();
     const token = await prodOwner(e, s.owner);
     const res = await upload(token, s.folder, [{ name: "files", file: file("a.txt", "hi") }], run(e));
-    expect(res).toEqual({ status: 501, body: { msg: "File storage is not configured: set the ATTACHMENT_SECRET Worker secret" } });
+    expect(res).toEqual({
+      status: 501,
+      body: { msg: "File storage is not configured: set the ATTACHMENT_SECRET Worker secret" },
+    });
     const [item] = (await upload(s.owner.token, s.folder, [{ name: "files", file: file("a.txt", "hi") }])).body;
     expect((await run(e)(new Request(`http://localhost/${item.signedPath}`))).status).toBe(403);
-    expect((await run(prodEnv({ ATTACHMENT_SECRET: "another" }))(new Request(`http://localhost/${item.signedPath}`))).status).toBe(403);
+    expect(
+      (await run(prodEnv({ ATTACHMENT_SECRET: "another" }))(new Request(`http://localhost/${item.signedPath}`))).status,
+    ).toBe(403);
   });
 
   it("upload-by-url refuses loopback, private and link-local addresses however written", async () => {
@@ -202,9 +280,13 @@ describe("outside local mode", () => {
       ["file:///etc/passwd", "file: links cannot be fetched (use http or https)"],
     ];
     for (const [url, msg] of cases) {
-      const res = await run(e)(new Request(`http://localhost${UP}-by-url?path=${s.folder}`, {
-        method: "POST", headers: { "xc-auth": token, "content-type": "application/json" }, body: JSON.stringify([{ url }]),
-      }));
+      const res = await run(e)(
+        new Request(`http://localhost${UP}-by-url?path=${s.folder}`, {
+          method: "POST",
+          headers: { "xc-auth": token, "content-type": "application/json" },
+          body: JSON.stringify([{ url }]),
+        }),
+      );
       expect({ url, status: res.status, body: await res.json() }).toEqual({ url, status: 400, body: { msg } });
     }
     expect(await objects(`nc/uploads/noco/${s.projectId}/`)).toEqual([]);
@@ -212,11 +294,15 @@ describe("outside local mode", () => {
 });
 
 describe("upload-by-url in local mode (loopback allowed)", () => {
-  const byUrl = (token: string, folder: string, body: unknown) => api("POST", `${UP}-by-url?path=${folder}`, { token, body });
+  const byUrl = (token: string, folder: string, body: unknown) =>
+    api("POST", `${UP}-by-url?path=${folder}`, { token, body });
 
   it("downloads and stores the file, following a redirect", async () => {
     const s = await setup();
-    const res = await byUrl(s.owner.token, s.folder, [{ url: `${env.FAKE_FILES_URL}/a.png` }, { url: `${env.FAKE_FILES_URL}/moved`, fileName: "logo.png" }]);
+    const res = await byUrl(s.owner.token, s.folder, [
+      { url: `${env.FAKE_FILES_URL}/a.png` },
+      { url: `${env.FAKE_FILES_URL}/moved`, fileName: "logo.png" },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body[0]).toMatchObject({ title: "a.png", mimetype: "image/png", size: PNG.byteLength });
     expect(res.body[1]).toMatchObject({ title: "logo.png", mimetype: "image/png" });
@@ -234,13 +320,18 @@ describe("upload-by-url in local mode (loopback allowed)", () => {
       expect(res.status, path).toBe(400);
       expect(res.body.msg, path).toMatch(msg);
     }
-    expect((await byUrl(s.owner.token, s.folder, [{ nope: 1 }])).body).toEqual({ msg: "The body must be a list of {url, fileName?, mimetype?}" });
+    expect((await byUrl(s.owner.token, s.folder, [{ nope: 1 }])).body).toEqual({
+      msg: "The body must be a list of {url, fileName?, mimetype?}",
+    });
   });
 
   it("gives up on a server that does not answer", { timeout: 40_000 }, async () => {
     const s = await setup();
     const res = await byUrl(s.owner.token, s.folder, [{ url: `${env.FAKE_FILES_URL}/slow` }]);
-    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { msg: `${env.FAKE_FILES_URL}/slow took longer than 15 s` } });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 400,
+      body: { msg: `${env.FAKE_FILES_URL}/slow took longer than 15 s` },
+    });
   });
 });
 
@@ -253,22 +344,34 @@ describe("clean-up", () => {
     }
     return (await upload(s.owner.token, s.folder, parts)).body as any[];
   }
-  const keysOf = (items: any[]) => items.flatMap((i) => [i.path, i.thumbnail]).map((p: string) => `nc/uploads/${p.slice("download/".length)}`);
-  const gone = (keys: string[]) => eventually(async () => (await Promise.all(keys.map((k) => env.ATTACHMENTS.head(k)))).every((o) => o === null));
-  const present = async (keys: string[]) => (await Promise.all(keys.map((k) => env.ATTACHMENTS.head(k)))).every((o) => o !== null);
+  const keysOf = (items: any[]) =>
+    items.flatMap((i) => [i.path, i.thumbnail]).map((p: string) => `nc/uploads/${p.slice("download/".length)}`);
+  const gone = (keys: string[]) =>
+    eventually(async () => (await Promise.all(keys.map((k) => env.ATTACHMENTS.head(k)))).every((o) => o === null));
+  const present = async (keys: string[]) =>
+    (await Promise.all(keys.map((k) => env.ATTACHMENTS.head(k)))).every((o) => o !== null);
 
   it("deleting a record, or records in bulk, removes their originals and thumbnails", async () => {
     const s = await setup();
     const items = await stored(s, 4);
-    for (const [i, name] of ["a", "b", "c"].entries()) await api("POST", s.T, { token: s.owner.token, body: { Name: name, Files: i === 0 ? items.slice(0, 2) : [items[i + 1]] } });
+    for (const [i, name] of ["a", "b", "c"].entries())
+      await api("POST", s.T, {
+        token: s.owner.token,
+        body: { Name: name, Files: i === 0 ? items.slice(0, 2) : [items[i + 1]] },
+      });
     expect(await present(keysOf(items))).toBe(true);
     expect((await api("DELETE", `${s.T}/1`, { token: s.owner.token })).status).toBe(200);
     expect(await gone(keysOf(items.slice(0, 2)))).toBe(true);
     expect(await present(keysOf(items.slice(2)))).toBe(true);
-    const bulk = await api("DELETE", `/api/v1/db/data/bulk/noco/${s.projectId}/Docs`, { token: s.owner.token, body: [{ Id: 2 }] });
+    const bulk = await api("DELETE", `/api/v1/db/data/bulk/noco/${s.projectId}/Docs`, {
+      token: s.owner.token,
+      body: [{ Id: 2 }],
+    });
     expect(bulk.status).toBe(200);
     expect(await gone(keysOf([items[2]]))).toBe(true);
-    const all = await api("DELETE", `/api/v1/db/data/bulk/noco/${s.projectId}/Docs/all?where=(Name,eq,c)`, { token: s.owner.token });
+    const all = await api("DELETE", `/api/v1/db/data/bulk/noco/${s.projectId}/Docs/all?where=(Name,eq,c)`, {
+      token: s.owner.token,
+    });
     expect(all.status).toBe(200);
     expect(await gone(keysOf([items[3]]))).toBe(true);
   });
@@ -281,7 +384,9 @@ describe("clean-up", () => {
     expect((await api("DELETE", `${s.T}/1`, { token: s.owner.token })).status).toBe(200);
     expect(await present(keysOf(items))).toBe(true);
     // The grid's undo inserts the record again, with the values it read (signed links and all).
-    expect((await api("POST", s.T, { token: s.owner.token, body: { Name: "a", Files: read.body.Files } })).status).toBe(200);
+    expect((await api("POST", s.T, { token: s.owner.token, body: { Name: "a", Files: read.body.Files } })).status).toBe(
+      200,
+    );
     await new Promise((r) => setTimeout(r, 4000));
     expect(await present(keysOf(items))).toBe(true);
   });

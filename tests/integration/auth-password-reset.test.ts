@@ -6,7 +6,14 @@ import { seedUser } from "./support";
 
 const forgot = (body: unknown) => call("POST", "/api/v1/auth/password/forgot", { body });
 
-interface OutboxItem { id: number; to_email: string; subject: string; body: string; link: string | null; created_at: number }
+interface OutboxItem {
+  id: number;
+  to_email: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  created_at: number;
+}
 
 /** The local outbox as the super admin reads it (it holds reset links, so nobody else may). */
 async function outbox(to: string): Promise<OutboxItem[]> {
@@ -45,7 +52,8 @@ describe("forgot password", () => {
     expect(mail!.body).toContain(mail!.link);
     expect(log).toHaveBeenCalledWith(expect.stringContaining(mail!.link!));
     // Only the token's digest is stored.
-    const row = await env.META.prepare("SELECT reset_token_hash, reset_expires_at FROM users WHERE email = ?").bind(s.email)
+    const row = await env.META.prepare("SELECT reset_token_hash, reset_expires_at FROM users WHERE email = ?")
+      .bind(s.email)
       .first<{ reset_token_hash: string; reset_expires_at: number }>();
     expect(row!.reset_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(mail!.link).not.toContain(row!.reset_token_hash);
@@ -80,14 +88,27 @@ describe("forgot password", () => {
   it("sends through the HTTP e-mail provider when EMAIL_HTTP_URL is set", async () => {
     const s = await signUp();
     const mailApi = new URL("/mail/send", env.GOOGLE_AUTH_URL).toString();
-    const mailEnv = { ...env, MODE: "", SITE_URL: "https://grid.example.com", JWT_SECRET: "x".repeat(32), EMAIL_HTTP_URL: mailApi, EMAIL_HTTP_TOKEN: "mail-key", EMAIL_FROM: "Grid <grid@example.com>" };
+    const mailEnv = {
+      ...env,
+      MODE: "",
+      SITE_URL: "https://grid.example.com",
+      JWT_SECRET: "x".repeat(32),
+      EMAIL_HTTP_URL: mailApi,
+      EMAIL_HTTP_TOKEN: "mail-key",
+      EMAIL_FROM: "Grid <grid@example.com>",
+    };
     const res = await call("POST", "/api/v1/auth/password/forgot", {
       body: { email: s.email },
       fetcher: (req) => Promise.resolve(app.fetch(req, mailEnv)),
     });
     expect(res.status).toBe(200);
     const last = await (await fetch(new URL("/mail/last", mailApi))).json<Record<string, string>>();
-    expect(last).toMatchObject({ authorization: "Bearer mail-key", from: "Grid <grid@example.com>", to: s.email, subject: "Reset your password" });
+    expect(last).toMatchObject({
+      authorization: "Bearer mail-key",
+      from: "Grid <grid@example.com>",
+      to: s.email,
+      subject: "Reset your password",
+    });
     expect(last.text).toMatch(/\/auth\/password\/reset\/[0-9a-f-]{36}/);
     expect(await outbox(s.email)).toEqual([]);
     // Outside local mode links are never printed.
@@ -129,16 +150,24 @@ describe("reset link", () => {
     const missing = await call("POST", `/api/v1/auth/password/reset/${token}`, { body: {} });
     expect(missing.body).toEqual({ msg: "password: Required" });
 
-    const res = await call("POST", `/api/v1/db/auth/password/reset/${token}`, { body: { password: "Brand-New-Secret-5" } });
+    const res = await call("POST", `/api/v1/db/auth/password/reset/${token}`, {
+      body: { password: "Brand-New-Secret-5" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ msg: "Password has been reset successfully" });
 
     expect(await probeSignedIn(s.token)).toBe(401);
-    expect((await call("POST", "/auth/token/refresh", { cookie: `refresh_token=${s.refresh}` })).body).toEqual({ msg: "Invalid refresh token" });
-    expect((await call("POST", "/api/v1/auth/user/signin", { body: { email: s.email, password: s.password } })).status).toBe(400);
+    expect((await call("POST", "/auth/token/refresh", { cookie: `refresh_token=${s.refresh}` })).body).toEqual({
+      msg: "Invalid refresh token",
+    });
+    expect(
+      (await call("POST", "/api/v1/auth/user/signin", { body: { email: s.email, password: s.password } })).status,
+    ).toBe(400);
     await signIn(s.email, "Brand-New-Secret-5");
 
-    const reuse = await call("POST", `/api/v1/auth/password/reset/${token}`, { body: { password: "Another-Secret-6" } });
+    const reuse = await call("POST", `/api/v1/auth/password/reset/${token}`, {
+      body: { password: "Another-Secret-6" },
+    });
     expect(reuse.status).toBe(400);
     expect(reuse.body).toEqual({ msg: "Invalid reset url" });
     expect((await call("POST", `/api/v1/auth/token/validate/${token}`)).body).toEqual({ msg: "Invalid reset url" });
@@ -155,7 +184,9 @@ describe("reset link", () => {
   it("refuses an expired link", async () => {
     const s = await signUp();
     const token = await resetTokenFor(s.email);
-    await env.META.prepare("UPDATE users SET reset_expires_at = ? WHERE email = ?").bind(Date.now() - 1000, s.email).run();
+    await env.META.prepare("UPDATE users SET reset_expires_at = ? WHERE email = ?")
+      .bind(Date.now() - 1000, s.email)
+      .run();
     const validate = await call("POST", `/api/v1/auth/token/validate/${token}`);
     expect(validate.status).toBe(400);
     expect(validate.body).toEqual({ msg: "Password reset url expired" });

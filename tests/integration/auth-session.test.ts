@@ -16,8 +16,11 @@ describe("token refresh", () => {
     expect(res.cookies.refresh_token).toMatch(/^[0-9a-f]{80}$/);
     expect(res.cookies.refresh_token).not.toBe(s.refresh);
     // The presented token is retired, the new one belongs to the same family.
-    const rows = await env.META.prepare("SELECT family_id, rotated_at FROM refresh_tokens WHERE user_id = ? ORDER BY created_at")
-      .bind(claimsOf(s.token).id).all<{ family_id: string; rotated_at: number | null }>();
+    const rows = await env.META.prepare(
+      "SELECT family_id, rotated_at FROM refresh_tokens WHERE user_id = ? ORDER BY created_at",
+    )
+      .bind(claimsOf(s.token).id)
+      .all<{ family_id: string; rotated_at: number | null }>();
     expect(rows.results).toHaveLength(2);
     expect(rows.results[0]!.rotated_at).not.toBeNull();
     expect(rows.results[1]!.rotated_at).toBeNull();
@@ -26,7 +29,12 @@ describe("token refresh", () => {
 
   it("is served at every alias, including the pre-v1 /auth/refresh-token", async () => {
     let current = (await signUp()).refresh;
-    for (const path of ["/api/v1/auth/token/refresh", "/api/v1/db/auth/token/refresh", "/auth/refresh-token", "/api/v1/auth/refresh-token"]) {
+    for (const path of [
+      "/api/v1/auth/token/refresh",
+      "/api/v1/db/auth/token/refresh",
+      "/auth/refresh-token",
+      "/api/v1/auth/refresh-token",
+    ]) {
       const res = await refresh(current, path);
       expect(res.status, path).toBe(200);
       current = res.cookies.refresh_token!;
@@ -71,8 +79,11 @@ describe("token refresh", () => {
     const s = await signUp();
     const first = await refresh(s.refresh);
     expect(first.status).toBe(200);
-    await env.META.prepare("UPDATE refresh_tokens SET rotated_at = rotated_at - 11000 WHERE user_id = ? AND rotated_at IS NOT NULL")
-      .bind(claimsOf(s.token).id).run();
+    await env.META.prepare(
+      "UPDATE refresh_tokens SET rotated_at = rotated_at - 11000 WHERE user_id = ? AND rotated_at IS NOT NULL",
+    )
+      .bind(claimsOf(s.token).id)
+      .run();
     expect((await refresh(s.refresh)).status).toBe(400);
     expect((await refresh(first.cookies.refresh_token)).status).toBe(400);
   });
@@ -90,7 +101,9 @@ describe("token refresh", () => {
     expect(unknown.cookies.refresh_token).toBe("");
 
     const s = await signUp();
-    await env.META.prepare("UPDATE refresh_tokens SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, claimsOf(s.token).id).run();
+    await env.META.prepare("UPDATE refresh_tokens SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1, claimsOf(s.token).id)
+      .run();
     const expired = await refresh(s.refresh);
     expect(expired.status).toBe(400);
     expect(expired.body).toEqual({ msg: "Invalid refresh token" });
@@ -101,7 +114,10 @@ describe("sign-out", () => {
   it("ends the JWT, the refresh family and clears the cookie", async () => {
     const s = await signUp();
     const other = await signIn(s.email, s.password);
-    const res = await call("POST", "/api/v1/auth/user/signout", { token: s.token, cookie: `refresh_token=${s.refresh}` });
+    const res = await call("POST", "/api/v1/auth/user/signout", {
+      token: s.token,
+      cookie: `refresh_token=${s.refresh}`,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ msg: "Signed out successfully" });
     expect(res.cookies.refresh_token).toBe("");
@@ -132,18 +148,24 @@ describe("sign-out", () => {
 });
 
 describe("password change", () => {
-  const change = (token: string, body: unknown, path = "/api/v1/auth/password/change") => call("POST", path, { token, body });
+  const change = (token: string, body: unknown, path = "/api/v1/auth/password/change") =>
+    call("POST", path, { token, body });
 
   it("checks its inputs", async () => {
     const s = await signUp();
-    expect((await change(s.token, { newPassword: "New-Passphrase-9" })).body).toEqual({ msg: "Missing new/old password" });
+    expect((await change(s.token, { newPassword: "New-Passphrase-9" })).body).toEqual({
+      msg: "Missing new/old password",
+    });
     expect((await change(s.token, { currentPassword: s.password })).body).toEqual({ msg: "Missing new/old password" });
-    expect((await change(s.token, { currentPassword: "Wrong-Passphrase-1", newPassword: "New-Passphrase-9" })).body)
-      .toEqual({ msg: "Current password is wrong" });
-    expect((await change(s.token, { currentPassword: s.password, newPassword: "short" })).body)
-      .toEqual({ msg: "Password : At least 8 letters. " });
-    expect((await change(s.token, { currentPassword: 5, newPassword: "New-Passphrase-9" })).body)
-      .toEqual({ msg: "currentPassword: Must be text" });
+    expect(
+      (await change(s.token, { currentPassword: "Wrong-Passphrase-1", newPassword: "New-Passphrase-9" })).body,
+    ).toEqual({ msg: "Current password is wrong" });
+    expect((await change(s.token, { currentPassword: s.password, newPassword: "short" })).body).toEqual({
+      msg: "Password : At least 8 letters. ",
+    });
+    expect((await change(s.token, { currentPassword: 5, newPassword: "New-Passphrase-9" })).body).toEqual({
+      msg: "currentPassword: Must be text",
+    });
     // Nothing changed: the session still works.
     expect(await probeSignedIn(s.token)).toBe(400);
   });
@@ -151,17 +173,24 @@ describe("password change", () => {
   it("ends every old session and hands the caller a fresh one", async () => {
     const s = await signUp();
     const elsewhere = await signIn(s.email, s.password);
-    const res = await change(s.token, { currentPassword: s.password, newPassword: "New-Passphrase-9" }, "/api/v1/auth/user/password/change");
+    const res = await change(
+      s.token,
+      { currentPassword: s.password, newPassword: "New-Passphrase-9" },
+      "/api/v1/auth/user/password/change",
+    );
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe("Password has been updated successfully");
     expect(res.cookies.refresh_token).toMatch(/^[0-9a-f]{80}$/);
 
     for (const old of [s.token, elsewhere.token]) expect(await probeSignedIn(old)).toBe(401);
-    for (const old of [s.refresh, elsewhere.refresh]) expect((await refresh(old)).body).toEqual({ msg: "Invalid refresh token" });
+    for (const old of [s.refresh, elsewhere.refresh])
+      expect((await refresh(old)).body).toEqual({ msg: "Invalid refresh token" });
     expect(await probeSignedIn(String(res.body.token))).toBe(400);
     expect((await refresh(res.cookies.refresh_token)).status).toBe(200);
 
-    expect((await call("POST", "/api/v1/auth/user/signin", { body: { email: s.email, password: s.password } })).status).toBe(400);
+    expect(
+      (await call("POST", "/api/v1/auth/user/signin", { body: { email: s.email, password: s.password } })).status,
+    ).toBe(400);
     await signIn(s.email, "New-Passphrase-9");
   });
 });

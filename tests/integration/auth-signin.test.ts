@@ -33,8 +33,11 @@ describe("sign-in", () => {
   it("refuses an account without a password (invited, not completed)", async () => {
     const email = uniqueEmail("pending");
     const now = new Date().toISOString();
-    await env.META.prepare("INSERT INTO users (id, email, roles, token_version, created_at, updated_at) VALUES ('us_pending0000001', ?, 'org-level-viewer', 'v', ?, ?)")
-      .bind(email, now, now).run();
+    await env.META.prepare(
+      "INSERT INTO users (id, email, roles, token_version, created_at, updated_at) VALUES ('us_pending0000001', ?, 'org-level-viewer', 'v', ?, ?)",
+    )
+      .bind(email, now, now)
+      .run();
     const res = await signin({ email, password: GOOD_PASSWORD });
     expect(res.body).toEqual({ msg: "Invalid credentials" });
   });
@@ -73,12 +76,25 @@ describe("me", () => {
       const res = await call("GET", path, { token: s.token });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
-        email: s.email, firstname: "Grace", lastname: "Hopper", email_verified: false, provider: null,
-        roles: { "org-level-creator": true }, isAuthorized: true,
+        email: s.email,
+        firstname: "Grace",
+        lastname: "Hopper",
+        email_verified: false,
+        provider: null,
+        roles: { "org-level-creator": true },
+        isAuthorized: true,
       });
-      expect(Object.keys(res.body).sort()).toEqual(
-        ["email", "email_verified", "firstname", "id", "isAuthorized", "lastname", "provider", "roles", "token_version"],
-      );
+      expect(Object.keys(res.body).sort()).toEqual([
+        "email",
+        "email_verified",
+        "firstname",
+        "id",
+        "isAuthorized",
+        "lastname",
+        "provider",
+        "roles",
+        "token_version",
+      ]);
     }
   });
 
@@ -108,7 +124,8 @@ describe("session tokens on a signed-in route", () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(DEV_SECRET);
     const res = await call("POST", "/api/v1/auth/password/change", {
-      token: expired, body: { currentPassword: s.password, newPassword: "Another-Passphrase-7" },
+      token: expired,
+      body: { currentPassword: s.password, newPassword: "Another-Passphrase-7" },
     });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ msg: "Unauthorized access" });
@@ -134,24 +151,38 @@ describe("rate limits", () => {
   it("refuses an address after 10 failed sign-ins a minute, across e-mails; another address is not affected", async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) {
-      expect((await atEdge("POST", "/api/v1/auth/user/signin", { email: uniqueEmail(), password: GOOD_PASSWORD }, ip)).status).toBe(400);
+      expect(
+        (await atEdge("POST", "/api/v1/auth/user/signin", { email: uniqueEmail(), password: GOOD_PASSWORD }, ip))
+          .status,
+      ).toBe(400);
     }
     const res = await atEdge("POST", "/api/v1/auth/user/signin", { email: uniqueEmail(), password: GOOD_PASSWORD }, ip);
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ msg: "Too many attempts, please try again in a minute" });
-    expect((await atEdge("POST", "/api/v1/auth/user/signin", { email: uniqueEmail(), password: GOOD_PASSWORD }, uniqueIp())).status).toBe(400);
+    expect(
+      (await atEdge("POST", "/api/v1/auth/user/signin", { email: uniqueEmail(), password: GOOD_PASSWORD }, uniqueIp()))
+        .status,
+    ).toBe(400);
   });
 
   it("does not lock the owner out: 10 wrong guesses from elsewhere leave the owner's address free", async () => {
     const email = uniqueEmail("owner");
     const mine = uniqueIp();
-    expect((await atEdge("POST", "/api/v1/auth/user/signup", { email, password: GOOD_PASSWORD }, mine)).status).toBe(200);
+    expect((await atEdge("POST", "/api/v1/auth/user/signup", { email, password: GOOD_PASSWORD }, mine)).status).toBe(
+      200,
+    );
     const attacker = uniqueIp();
     for (let i = 0; i < 10; i++) {
-      expect((await atEdge("POST", "/api/v1/auth/user/signin", { email, password: "Wrong-Passphrase-1" }, attacker)).status).toBe(400);
+      expect(
+        (await atEdge("POST", "/api/v1/auth/user/signin", { email, password: "Wrong-Passphrase-1" }, attacker)).status,
+      ).toBe(400);
     }
-    expect((await atEdge("POST", "/api/v1/auth/user/signin", { email, password: GOOD_PASSWORD }, attacker)).status).toBe(429);
-    expect((await atEdge("POST", "/api/v1/auth/user/signin", { email, password: GOOD_PASSWORD }, mine)).status).toBe(200);
+    expect(
+      (await atEdge("POST", "/api/v1/auth/user/signin", { email, password: GOOD_PASSWORD }, attacker)).status,
+    ).toBe(429);
+    expect((await atEdge("POST", "/api/v1/auth/user/signin", { email, password: GOOD_PASSWORD }, mine)).status).toBe(
+      200,
+    );
   });
 
   it("never counts successful sign-ins: the 15th good sign-in in a minute still works", async () => {
@@ -167,33 +198,56 @@ describe("rate limits", () => {
       expect((await signin({ email: s.email, password: "Wrong-Passphrase-1" }, `10.77.0.${i}`)).status).toBe(400);
     }
     expect((await signin({ email: s.email, password: s.password }, "10.77.1.1")).status).toBe(429);
-    const spoofed = await env.META.prepare("SELECT count(*) AS n FROM rate_limits WHERE key LIKE '%10.77.%'").first<{ n: number }>();
+    const spoofed = await env.META.prepare("SELECT count(*) AS n FROM rate_limits WHERE key LIKE '%10.77.%'").first<{
+      n: number;
+    }>();
     expect(spoofed?.n).toBe(0);
-    await env.META.prepare("UPDATE rate_limits SET window_start = window_start - 60000 WHERE key = ?").bind(`signin:fail:${s.email}|local`).run();
+    await env.META.prepare("UPDATE rate_limits SET window_start = window_start - 60000 WHERE key = ?")
+      .bind(`signin:fail:${s.email}|local`)
+      .run();
     expect((await signIn(s.email, s.password)).token).toBeTruthy();
   });
 
   it("limits sign-ups per address", async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) {
-      expect((await atEdge("POST", "/api/v1/auth/user/signup", { email: uniqueEmail("many"), password: GOOD_PASSWORD }, ip)).status).toBe(200);
+      expect(
+        (await atEdge("POST", "/api/v1/auth/user/signup", { email: uniqueEmail("many"), password: GOOD_PASSWORD }, ip))
+          .status,
+      ).toBe(200);
     }
-    const res = await atEdge("POST", "/api/v1/auth/user/signup", { email: uniqueEmail("many"), password: GOOD_PASSWORD }, ip);
+    const res = await atEdge(
+      "POST",
+      "/api/v1/auth/user/signup",
+      { email: uniqueEmail("many"), password: GOOD_PASSWORD },
+      ip,
+    );
     expect(res.status).toBe(429);
-    expect((await atEdge("POST", "/api/v1/auth/user/signup", { email: uniqueEmail("other"), password: GOOD_PASSWORD }, uniqueIp())).status).toBe(200);
+    expect(
+      (
+        await atEdge(
+          "POST",
+          "/api/v1/auth/user/signup",
+          { email: uniqueEmail("other"), password: GOOD_PASSWORD },
+          uniqueIp(),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("limits wrong current passwords on password change per user", async () => {
     const s = await signUp();
     for (let i = 0; i < 10; i++) expect(await probeSignedIn(s.token)).toBe(400);
     const res = await call("POST", "/api/v1/auth/password/change", {
-      token: s.token, body: { currentPassword: s.password, newPassword: "Another-Passphrase-7" },
+      token: s.token,
+      body: { currentPassword: s.password, newPassword: "Another-Passphrase-7" },
     });
     expect(res.status).toBe(429);
     // Another user is not affected.
     const other = await signUp();
     const ok = await call("POST", "/api/v1/auth/password/change", {
-      token: other.token, body: { currentPassword: other.password, newPassword: "Another-Passphrase-7" },
+      token: other.token,
+      body: { currentPassword: other.password, newPassword: "Another-Passphrase-7" },
     });
     expect(ok.status).toBe(200);
   });

@@ -12,7 +12,12 @@ describe("sign-up", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["token"]);
     const claims = claimsOf(String(res.body.token));
-    expect(claims).toMatchObject({ email: "first.admin@example.com", firstname: "Ada", lastname: null, roles: "org-level-creator,super" });
+    expect(claims).toMatchObject({
+      email: "first.admin@example.com",
+      firstname: "Ada",
+      lastname: null,
+      roles: "org-level-creator,super",
+    });
     expect(String(claims.id)).toMatch(/^us_[0-9a-z]{14}$/);
     expect(typeof claims.token_version).toBe("string");
     expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
@@ -27,13 +32,17 @@ describe("sign-up", () => {
     expect(Math.abs(expires - (Date.now() + 7 * 24 * 3600 * 1000))).toBeLessThan(60_000);
 
     // Only the refresh token's digest is stored.
-    const stored = await env.META.prepare("SELECT token_hash FROM refresh_tokens WHERE user_id = ?").bind(claims.id).first<{ token_hash: string }>();
+    const stored = await env.META.prepare("SELECT token_hash FROM refresh_tokens WHERE user_id = ?")
+      .bind(claims.id)
+      .first<{ token_hash: string }>();
     expect(stored?.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored?.token_hash).not.toBe(res.cookies.refresh_token);
   });
 
   it("stores the password as a PBKDF2 hash, never in clear", async () => {
-    const row = await env.META.prepare("SELECT password_hash FROM users WHERE email = 'first.admin@example.com'").first<{ password_hash: string }>();
+    const row = await env.META.prepare(
+      "SELECT password_hash FROM users WHERE email = 'first.admin@example.com'",
+    ).first<{ password_hash: string }>();
     expect(row?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(row?.password_hash).not.toContain(GOOD_PASSWORD);
   });
@@ -119,7 +128,9 @@ describe("sign-up with an invite token", () => {
     await env.META.prepare(
       `INSERT INTO users (id, email, roles, token_version, invite_token, invite_expires_at, created_at, updated_at)
        VALUES (?, ?, 'org-level-viewer', 'v0', ?, ?, ?, ?)`,
-    ).bind(`us_inv${Math.random().toString(36).slice(2, 12).padEnd(11, "0")}`, email, token, expiresAt, now, now).run();
+    )
+      .bind(`us_inv${Math.random().toString(36).slice(2, 12).padEnd(11, "0")}`, email, token, expiresAt, now, now)
+      .run();
     return token;
   }
 
@@ -130,8 +141,14 @@ describe("sign-up with an invite token", () => {
     try {
       const res = await signup({ email, password: GOOD_PASSWORD, token, lastname: "Lovelace", ignore_subscribe: true });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(claimsOf(String(res.body.token))).toMatchObject({ email, roles: "org-level-viewer", lastname: "Lovelace" });
-      const row = await env.META.prepare("SELECT invite_token, password_hash FROM users WHERE email = ?").bind(email).first();
+      expect(claimsOf(String(res.body.token))).toMatchObject({
+        email,
+        roles: "org-level-viewer",
+        lastname: "Lovelace",
+      });
+      const row = await env.META.prepare("SELECT invite_token, password_hash FROM users WHERE email = ?")
+        .bind(email)
+        .first();
       expect(row).toMatchObject({ invite_token: null });
       expect(String(row?.password_hash)).toMatch(/^pbkdf2-sha256\$/);
       // The invite is used up.

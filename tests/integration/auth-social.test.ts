@@ -54,7 +54,9 @@ describe("social sign-in: start", () => {
     const off = await call("GET", "/auth/google", { fetcher: noGoogle });
     expect(off.status).toBe(400);
     expect(off.body).toEqual({ msg: "Google sign-in is not configured" });
-    const offExchange = await call("POST", "/auth/google/genTokenByCode?code=ok-a@b.co&state=google.x", { fetcher: noGoogle });
+    const offExchange = await call("POST", "/auth/google/genTokenByCode?code=ok-a@b.co&state=google.x", {
+      fetcher: noGoogle,
+    });
     expect(offExchange.body).toEqual({ msg: "Google sign-in is not configured" });
   });
 });
@@ -84,7 +86,9 @@ describe("social sign-in: exchange", () => {
     // The same answer as for any address (nothing is told about the account), and no mail.
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ msg: "Please check your email to reset the password" });
-    const mail = await env.META.prepare("SELECT count(*) AS n FROM outbox WHERE to_email = ?").bind(email).first<{ n: number }>();
+    const mail = await env.META.prepare("SELECT count(*) AS n FROM outbox WHERE to_email = ?")
+      .bind(email)
+      .first<{ n: number }>();
     expect(mail?.n).toBe(0);
   });
 
@@ -100,13 +104,17 @@ describe("social sign-in: exchange", () => {
 
   it("answers 400 when the provider refuses the code, without echoing secrets", async () => {
     const { nonce } = await start("google");
-    const res = await call("POST", `/auth/google/genTokenByCode?code=bad-code&state=google.${nonce}`, { cookie: `oauth_state=${nonce}` });
+    const res = await call("POST", `/auth/google/genTokenByCode?code=bad-code&state=google.${nonce}`, {
+      cookie: `oauth_state=${nonce}`,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ msg: "Google sign-in failed: the authorization code was refused (invalid_grant)" });
     expect(JSON.stringify(res.body)).not.toContain("google-secret");
 
     const gh = await start("github");
-    const ghRes = await call("POST", `/auth/github/genTokenByCode?code=nope&state=github.${gh.nonce}`, { cookie: `oauth_state=${gh.nonce}` });
+    const ghRes = await call("POST", `/auth/github/genTokenByCode?code=nope&state=github.${gh.nonce}`, {
+      cookie: `oauth_state=${gh.nonce}`,
+    });
     expect(ghRes.status).toBe(400);
     expect(String(ghRes.body.msg)).toMatch(/^GitHub sign-in failed/);
   });
@@ -131,7 +139,9 @@ describe("social sign-in: exchange", () => {
 
   it("refuses a missing code", async () => {
     const { nonce } = await start("github");
-    const res = await call("POST", `/auth/github/genTokenByCode?state=github.${nonce}`, { cookie: `oauth_state=${nonce}` });
+    const res = await call("POST", `/auth/github/genTokenByCode?state=github.${nonce}`, {
+      cookie: `oauth_state=${nonce}`,
+    });
     expect(res.body).toEqual({ msg: "Missing authorization code" });
   });
 

@@ -76,7 +76,11 @@ export interface Session {
 }
 
 /** Signs up (expecting success) and returns the session token and the refresh cookie. */
-export async function signUp(email = uniqueEmail(), password = GOOD_PASSWORD, extra: Record<string, unknown> = {}): Promise<Session> {
+export async function signUp(
+  email = uniqueEmail(),
+  password = GOOD_PASSWORD,
+  extra: Record<string, unknown> = {},
+): Promise<Session> {
   const res = await call("POST", "/api/v1/auth/user/signup", { body: { email, password, ...extra } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { email, password, token: String(res.body.token), refresh: res.cookies.refresh_token! };

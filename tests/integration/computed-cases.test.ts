@@ -4,7 +4,13 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, it } from "vitest";
 import type { Stored } from "../../db/fields/types";
 import { COMPUTED_CASES } from "../support/computed-cases";
-import { assertComputed, computedDdl, computedInserts, dropComputed, runComputedCase } from "../support/computed-runner";
+import {
+  assertComputed,
+  computedDdl,
+  computedInserts,
+  dropComputed,
+  runComputedCase,
+} from "../support/computed-runner";
 import type { Exec } from "../support/query-runner";
 
 const room = () => env.PROJECT.get(env.PROJECT.idFromName("computed-cases"));

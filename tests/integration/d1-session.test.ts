@@ -11,13 +11,22 @@ describe("D1 sessions", () => {
     expect(bookmark).toMatch(/^[A-Za-z0-9._:-]+$/);
     expect(made.headers.get("set-cookie")).toContain(`d1_bookmark=${bookmark}`);
     // Read-your-writes: a list that starts from the write's bookmark sees the new project.
-    const list = await api("GET", "/api/v1/db/meta/projects", { token: user.token, headers: { "x-d1-bookmark": bookmark! } });
+    const list = await api("GET", "/api/v1/db/meta/projects", {
+      token: user.token,
+      headers: { "x-d1-bookmark": bookmark! },
+    });
     expect(list.status).toBe(200);
     expect(list.body.list.map((p: { title: string }) => p.title)).toContain("Bookmarked");
     // The same through the cookie; a malformed bookmark is ignored rather than refused.
-    const viaCookie = await api("GET", "/api/v1/db/meta/projects", { token: user.token, headers: { cookie: `d1_bookmark=${bookmark}` } });
+    const viaCookie = await api("GET", "/api/v1/db/meta/projects", {
+      token: user.token,
+      headers: { cookie: `d1_bookmark=${bookmark}` },
+    });
     expect(viaCookie.status).toBe(200);
-    const junk = await api("GET", "/api/v1/db/meta/projects", { token: user.token, headers: { "x-d1-bookmark": "<script>" } });
+    const junk = await api("GET", "/api/v1/db/meta/projects", {
+      token: user.token,
+      headers: { "x-d1-bookmark": "<script>" },
+    });
     expect(junk.status).toBe(200);
   });
 });

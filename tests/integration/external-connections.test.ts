@@ -20,14 +20,30 @@ function production() {
 
 afterEach(() => Object.assign(mutableEnv, saved));
 
-const pg = (host: string) => ({ client: "pg", connection: { host, port: 5432, user: "postgres", password: "pw-not-shown", database: "postgres" } });
+const pg = (host: string) => ({
+  client: "pg",
+  connection: { host, port: 5432, user: "postgres", password: "pw-not-shown", database: "postgres" },
+});
 
 describe("external database connections", () => {
   it("refuses private and local hosts outside local mode, creating nothing", async () => {
     const alice = await seedUser("org-level-creator");
     production();
-    for (const host of ["localhost", "127.0.0.1", "10.1.2.3", "172.16.0.9", "172.31.255.1", "192.168.1.20", "169.254.169.254", "::1", "db.localhost"]) {
-      const res = await api("POST", `${P}/`, { token: alice.token, body: { title: `H ${host}`, external: true, bases: [{ type: "pg", config: pg(host) }] } });
+    for (const host of [
+      "localhost",
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.9",
+      "172.31.255.1",
+      "192.168.1.20",
+      "169.254.169.254",
+      "::1",
+      "db.localhost",
+    ]) {
+      const res = await api("POST", `${P}/`, {
+        token: alice.token,
+        body: { title: `H ${host}`, external: true, bases: [{ type: "pg", config: pg(host) }] },
+      });
       expect(res.status, host).toBe(400);
       expect(res.body.msg).toMatch(/^ipNotAllowed/);
       expect(JSON.stringify(res.body)).not.toContain("pw-not-shown");
@@ -35,9 +51,15 @@ describe("external database connections", () => {
       expect(tested.status).toBe(400);
       expect(tested.body.msg).toMatch(/^ipNotAllowed/);
     }
-    const url = await api("POST", "/api/v1/db/meta/connection/test", { token: alice.token, body: { connection: "postgres://u:pw-not-shown@192.168.0.4:5432/db" } });
+    const url = await api("POST", "/api/v1/db/meta/connection/test", {
+      token: alice.token,
+      body: { connection: "postgres://u:pw-not-shown@192.168.0.4:5432/db" },
+    });
     expect(url.body.msg).toMatch(/^ipNotAllowed/);
-    const libsql = await api("POST", "/api/v1/db/meta/connection/test", { token: alice.token, body: { client: "sqlite3", connection: { url: "http://127.0.0.1:8080" } } });
+    const libsql = await api("POST", "/api/v1/db/meta/connection/test", {
+      token: alice.token,
+      body: { client: "sqlite3", connection: { url: "http://127.0.0.1:8080" } },
+    });
     expect(libsql.body.msg).toMatch(/^ipNotAllowed/);
     Object.assign(mutableEnv, saved);
     const list = await api("GET", `${P}/`, { token: alice.token });
@@ -49,11 +71,24 @@ describe("external database connections", () => {
     const test = (body: unknown) => api("POST", "/api/v1/db/meta/connection/test", { token: alice.token, body });
     const withParams = (params: unknown) => ({ ...pg("db.example.com"), params });
     expect((await test(withParams([{ key: "", value: "x" }]))).body.msg).toMatch(/^parameterKeyCannotBeEmpty/);
-    expect((await test(withParams([{ key: "a", value: "1" }, { key: "a", value: "2" }]))).body.msg).toMatch(/^duplicateParameterKeysAreNotAllowed/);
-    expect((await test({ client: "mssql", connection: { host: "db.example.com", user: "sa", database: "x" } })).body.msg).toMatch(/MSSQL cannot be connected: this app has no SQL Server adapter/);
+    expect(
+      (
+        await test(
+          withParams([
+            { key: "a", value: "1" },
+            { key: "a", value: "2" },
+          ]),
+        )
+      ).body.msg,
+    ).toMatch(/^duplicateParameterKeysAreNotAllowed/);
+    expect(
+      (await test({ client: "mssql", connection: { host: "db.example.com", user: "sa", database: "x" } })).body.msg,
+    ).toMatch(/MSSQL cannot be connected: this app has no SQL Server adapter/);
     expect((await test({ client: "sqlite3", connection: { filename: "./a.sqlite" } })).body.msg).toMatch(/libSQL URL/);
     expect((await test({ client: "oracledb", connection: {} })).body.msg).toMatch(/client must be one of/);
-    expect((await test({ client: "pg", connection: { host: "db.example.com", port: 99999, user: "u" } })).body.msg).toMatch(/port/);
+    expect(
+      (await test({ client: "pg", connection: { host: "db.example.com", port: 99999, user: "u" } })).body.msg,
+    ).toMatch(/port/);
     const noBase = await api("POST", `${P}/`, { token: alice.token, body: { title: "No base", external: true } });
     expect(noBase.status).toBe(400);
     expect(noBase.body.msg).toMatch(/exactly one base/);
@@ -63,7 +98,10 @@ describe("external database connections", () => {
     const alice = await seedUser("org-level-creator");
     production();
     delete mutableEnv.CONNECTION_KEY;
-    const res = await api("POST", `${P}/`, { token: alice.token, body: { title: "Keyless", external: true, bases: [{ type: "pg", config: pg("db.example.com") }] } });
+    const res = await api("POST", `${P}/`, {
+      token: alice.token,
+      body: { title: "Keyless", external: true, bases: [{ type: "pg", config: pg("db.example.com") }] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/CONNECTION_KEY/);
   });
@@ -79,17 +117,35 @@ describe("external database connections", () => {
   it("shows connection details (never a password) to owners and creators only", async () => {
     const owner = await seedUser("user");
     const viewer = await seedUser("user");
-    const id = await seedProject([[owner, "owner"], [viewer, "viewer"]]);
-    const source = { id: `ds_${id.slice(2)}`, type: "pg", alias: null, inflection_column: "camelize", inflection_table: "camelize", connection: { host: "db.example.com", port: 5432, user: "app", database: "shop", ssl: "No" }, searchPath: ["public"], created_at: new Date().toISOString() };
+    const id = await seedProject([
+      [owner, "owner"],
+      [viewer, "viewer"],
+    ]);
+    const source = {
+      id: `ds_${id.slice(2)}`,
+      type: "pg",
+      alias: null,
+      inflection_column: "camelize",
+      inflection_table: "camelize",
+      connection: { host: "db.example.com", port: 5432, user: "app", database: "shop", ssl: "No" },
+      searchPath: ["public"],
+      created_at: new Date().toISOString(),
+    };
     await env.META.prepare("UPDATE projects SET source = ? WHERE id = ?").bind(JSON.stringify(source), id).run();
     const mine = await api("GET", `${P}/${id}`, { token: owner.token });
-    expect(mine.body.bases[0]).toMatchObject({ type: "pg", is_meta: false, config: { client: "pg", connection: { host: "db.example.com", user: "app" } } });
+    expect(mine.body.bases[0]).toMatchObject({
+      type: "pg",
+      is_meta: false,
+      config: { client: "pg", connection: { host: "db.example.com", user: "app" } },
+    });
     const theirs = await api("GET", `${P}/${id}`, { token: viewer.token });
     expect(theirs.body.bases[0]).toMatchObject({ type: "pg", is_meta: false });
     expect(theirs.body.bases[0].config).toBeUndefined();
     const listed = await api("GET", `${P}/${id}/bases`, { token: viewer.token });
     expect(listed.body.list[0].config).toBeUndefined();
-    expect((await api("GET", `${P}/${id}/bases/${source.id}`, { token: owner.token })).body.config.connection.database).toBe("shop");
+    expect(
+      (await api("GET", `${P}/${id}/bases/${source.id}`, { token: owner.token })).body.config.connection.database,
+    ).toBe("shop");
     expect((await api("GET", `${P}/${id}/bases/ds_other`, { token: owner.token })).status).toBe(404);
     expect((await api("GET", `${P}/${id}/meta-diff`, { token: viewer.token })).status).toBe(403);
   });

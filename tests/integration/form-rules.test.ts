@@ -9,7 +9,8 @@ import { api, seedProject, seedUser, type TestUser } from "./support";
  */
 const M = "/api/v1/db/meta";
 const P = "/api/v1/db/public/shared-view";
-const call = (user: TestUser, method: string, path: string, body?: unknown) => api(method, path, { token: user.token, body });
+const call = (user: TestUser, method: string, path: string, body?: unknown) =>
+  api(method, path, { token: user.token, body });
 
 function submit(uuid: string, data: unknown, files: Array<[string, File]> = []) {
   const body = new FormData();
@@ -26,7 +27,9 @@ let formId: string;
 const q: Record<string, string> = {}; // form column id by field title
 const col: Record<string, string> = {};
 
-const rows = async (where: string) => (await call(owner, "GET", `/api/v1/db/data/noco/${projectId}/Applications?where=${encodeURIComponent(where)}`)).body.list as Array<Record<string, unknown>>;
+const rows = async (where: string) =>
+  (await call(owner, "GET", `/api/v1/db/data/noco/${projectId}/Applications?where=${encodeURIComponent(where)}`)).body
+    .list as Array<Record<string, unknown>>;
 
 beforeAll(async () => {
   owner = await seedUser("org-level-creator");
@@ -52,10 +55,22 @@ beforeAll(async () => {
     const title = Object.keys(col).find((t) => col[t] === fc.fk_column_id);
     if (title) q[title] = fc.id;
   }
-  const businessOnly = { is_group: true, logical_op: "and", children: [{ fk_column_id: col.Kind, comparison_op: "eq", value: "business" }] };
+  const businessOnly = {
+    is_group: true,
+    logical_op: "and",
+    children: [{ fk_column_id: col.Kind, comparison_op: "eq", value: "business" }],
+  };
   const patches: Array<[string, unknown]> = [
     ["Company", { required: true, meta: { visibility: businessOnly } }],
-    ["Code", { meta: { validation: { pattern: "[A-Z]{2}-\\d{3}", message: "Use two capitals, a dash and three digits" }, prefill: { lock: true } } }],
+    [
+      "Code",
+      {
+        meta: {
+          validation: { pattern: "[A-Z]{2}-\\d{3}", message: "Use two capitals, a dash and three digits" },
+          prefill: { lock: true },
+        },
+      },
+    ],
     ["Age", { meta: { validation: { min: 18, max: 120 } } }],
     ["Start", { meta: { validation: { min: "2026-01-01" }, pageBreak: true } }],
     ["Files", { meta: { validation: { fileTypes: [".pdf"], maxFiles: 1, message: "One PDF only" } } }],
@@ -87,12 +102,16 @@ describe("conditional questions on the server", () => {
 
 describe("validation per question on the server", () => {
   it("refuses a text off the pattern with the builder's message, and number and date limits with a default naming the field", async () => {
-    expect(await msgOf(await submit(uuid, { Name: "C", Code: "ab-123" }))).toBe("Use two capitals, a dash and three digits");
+    expect(await msgOf(await submit(uuid, { Name: "C", Code: "ab-123" }))).toBe(
+      "Use two capitals, a dash and three digits",
+    );
     const young = await submit(uuid, { Name: "C", Age: 17 });
     expect(young.status).toBe(400);
     expect(await msgOf(young)).toBe("Age must be at least 18");
     expect(await msgOf(await submit(uuid, { Name: "C", Age: "121" }))).toBe("Age must be at most 120");
-    expect(await msgOf(await submit(uuid, { Name: "C", Start: "2025-12-31" }))).toBe("Start must be on or after 2026-01-01");
+    expect(await msgOf(await submit(uuid, { Name: "C", Start: "2025-12-31" }))).toBe(
+      "Start must be on or after 2026-01-01",
+    );
     expect(await rows("(Name,eq,C)")).toEqual([]);
     const ok = await submit(uuid, { Name: "C", Code: "AB-123", Age: 18, Start: "2026-01-01" });
     expect(ok.status).toBe(200);
@@ -103,7 +122,14 @@ describe("validation per question on the server", () => {
     const wrong = await submit(uuid, { Name: "D" }, [["_Files", txt]]);
     expect(wrong.status).toBe(400);
     expect(await msgOf(wrong)).toBe("One PDF only");
-    expect((await submit(uuid, { Name: "D" }, [["_Files", pdf("a.pdf")], ["_Files", pdf("b.pdf")]])).status).toBe(400);
+    expect(
+      (
+        await submit(uuid, { Name: "D" }, [
+          ["_Files", pdf("a.pdf")],
+          ["_Files", pdf("b.pdf")],
+        ])
+      ).status,
+    ).toBe(400);
     const listed = await env.ATTACHMENTS.list({ prefix: `nc/uploads/noco/${projectId}/` });
     expect(listed.objects).toEqual([]);
     const ok = await submit(uuid, { Name: "D" }, [["_Files", pdf("a.pdf")]]);
@@ -127,7 +153,15 @@ describe("saving rules", () => {
     };
     expect(await bad("Code", { validation: { pattern: "([A-Z" } })).toMatch(/regular expression/);
     expect(await bad("Age", { validation: { min: 10, max: 1 } })).toMatch(/minimum/);
-    expect(await bad("Company", { visibility: { is_group: true, logical_op: "and", children: [{ fk_column_id: col.Company, comparison_op: "blank" }] } })).toMatch(/own answer/);
+    expect(
+      await bad("Company", {
+        visibility: {
+          is_group: true,
+          logical_op: "and",
+          children: [{ fk_column_id: col.Company, comparison_op: "blank" }],
+        },
+      }),
+    ).toMatch(/own answer/);
     const read = await call(owner, "GET", `${M}/forms/${formId}`);
     const code = read.body.columns.find((c: { id: string }) => c.id === q.Code);
     expect(code.meta.validation.pattern).toBe("[A-Z]{2}-\\d{3}");
@@ -135,14 +169,29 @@ describe("saving rules", () => {
 });
 
 describe("banner and logo are uploads (issue 18)", () => {
-  const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+  const PNG = Uint8Array.from(
+    atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+    (ch) => ch.charCodeAt(0),
+  );
   it("keeps the uploaded image item, answers it with a signed link to the builder and the visitor, and refuses a non-image", async () => {
     const body = new FormData();
     body.append("files[]", new File([PNG], "banner.png", { type: "image/png" }));
-    const up = await exports.default.fetch(new Request(`http://localhost/api/v1/db/storage/upload?path=${encodeURIComponent(`noco/${projectId}/forms/${formId}`)}`, { method: "POST", body, headers: { "xc-auth": owner.token } }));
+    const up = await exports.default.fetch(
+      new Request(
+        `http://localhost/api/v1/db/storage/upload?path=${encodeURIComponent(`noco/${projectId}/forms/${formId}`)}`,
+        { method: "POST", body, headers: { "xc-auth": owner.token } },
+      ),
+    );
     expect(up.status, await up.clone().text()).toBe(200);
     const [item] = (await up.json()) as Array<{ path: string; title: string; mimetype: string; size: number }>;
-    expect((await call(owner, "PATCH", `${M}/forms/${formId}`, { banner_image_url: item, logo_url: { ...item, title: "logo.png" } })).status).toBe(200);
+    expect(
+      (
+        await call(owner, "PATCH", `${M}/forms/${formId}`, {
+          banner_image_url: item,
+          logo_url: { ...item, title: "logo.png" },
+        })
+      ).status,
+    ).toBe(200);
     const read = await call(owner, "GET", `${M}/forms/${formId}`);
     expect(read.body.banner_image_url).toMatchObject({ path: item!.path, title: "banner.png", mimetype: "image/png" });
     expect(read.body.banner_image_url.signedPath).toMatch(/^download\/noco\/.+\?e=\d+&s=/);
@@ -153,10 +202,18 @@ describe("banner and logo are uploads (issue 18)", () => {
     expect(img.status).toBe(200);
     expect(new Uint8Array(await img.arrayBuffer())).toEqual(PNG);
 
-    const notImage = await call(owner, "PATCH", `${M}/forms/${formId}`, { banner_image_url: { ...item, mimetype: "application/pdf" } });
+    const notImage = await call(owner, "PATCH", `${M}/forms/${formId}`, {
+      banner_image_url: { ...item, mimetype: "application/pdf" },
+    });
     expect(notImage.status).toBe(400);
     expect(notImage.body.msg).toMatch(/banner_image_url/);
-    expect((await call(owner, "PATCH", `${M}/forms/${formId}`, { logo_url: { path: "../../etc", title: "x", mimetype: "image/png" } })).status).toBe(400);
+    expect(
+      (
+        await call(owner, "PATCH", `${M}/forms/${formId}`, {
+          logo_url: { path: "../../etc", title: "x", mimetype: "image/png" },
+        })
+      ).status,
+    ).toBe(400);
     expect((await call(owner, "PATCH", `${M}/forms/${formId}`, { banner_image_url: null })).status).toBe(200);
     expect((await call(owner, "GET", `${M}/forms/${formId}`)).body.banner_image_url).toBeNull();
   });

@@ -4,7 +4,14 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Stored } from "../../db/fields/types";
 import { EXAMPLE_CASES, FORMULA_CASES, FORMULA_ROWS } from "../support/formula-cases";
-import { assertFormulaCase, dropFormulaTable, formulaDdl, formulaInserts, runFormulaCase, type Exec } from "../support/formula-runner";
+import {
+  assertFormulaCase,
+  dropFormulaTable,
+  formulaDdl,
+  formulaInserts,
+  runFormulaCase,
+  type Exec,
+} from "../support/formula-runner";
 
 const room = () => env.PROJECT.get(env.PROJECT.idFromName("formula-cases"));
 const exec: Exec = (q) => runInDurableObject(room(), (r) => r.store.exec(q.sql, ...(q.params as Stored[])));
@@ -17,7 +24,9 @@ describe("formula cases on SQLite (Durable Object)", () => {
   });
 
   it("holds the fixture rows", async () => {
-    expect((await exec({ sql: 'SELECT count(*) AS n FROM "gridbase_formula_cases"', params: [] }))[0]?.n).toBe(FORMULA_ROWS.length);
+    expect((await exec({ sql: 'SELECT count(*) AS n FROM "gridbase_formula_cases"', params: [] }))[0]?.n).toBe(
+      FORMULA_ROWS.length,
+    );
   });
 
   it.each([...FORMULA_CASES, ...EXAMPLE_CASES].map((c) => [c.name, c] as const))("%s", async (_name, c) => {

@@ -9,7 +9,13 @@ describe("app info", () => {
     const res = await call("/api/v1/db/meta/nocodb/info");
     expect(res.status).toBe(200);
     const body = await res.json<Record<string, unknown>>();
-    expect(body).toMatchObject({ authType: "jwt", firstUser: true, defaultLimit: 0, googleAuthEnabled: true, githubAuthEnabled: true });
+    expect(body).toMatchObject({
+      authType: "jwt",
+      firstUser: true,
+      defaultLimit: 0,
+      googleAuthEnabled: true,
+      githubAuthEnabled: true,
+    });
   });
 
   it("answers health and tolerates a trailing slash", async () => {
@@ -40,7 +46,10 @@ describe("OpenAPI document", () => {
   it("is served at /api/v1/openapi.json from the Worker, with each operation's access", async () => {
     const res = await call("/api/v1/openapi.json");
     expect(res.status).toBe(200);
-    const doc = await res.json<{ openapi: string; paths: Record<string, Record<string, { "x-access"?: string; requestBody?: unknown }>> }>();
+    const doc = await res.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { "x-access"?: string; requestBody?: unknown }>>;
+    }>();
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.paths["/api/v1/db/meta/tables/{tableId}/columns"]?.post?.["x-access"]).toBe("columnAdd");
     expect(doc.paths["/api/v1/db/meta/tables/{tableId}/columns"]?.post?.requestBody).toBeTruthy();

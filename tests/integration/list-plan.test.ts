@@ -31,10 +31,20 @@ async function setup() {
     },
   });
   expect(made.status).toBe(200);
-  const rows = Array.from({ length: ROWS }, (_, i) => ({ Title: `Item ${i}`, Category: `cat${i % 10}`, Amount: (i * 7919) % 1000, Price: ((i * 104729) % 100000) / 100 }));
+  const rows = Array.from({ length: ROWS }, (_, i) => ({
+    Title: `Item ${i}`,
+    Category: `cat${i % 10}`,
+    Amount: (i * 7919) % 1000,
+    Price: ((i * 104729) % 100000) / 100,
+  }));
   const bulk = await api("POST", `/api/v1/db/data/bulk/noco/${projectId}/Items`, { token: owner.token, body: rows });
   expect(bulk.status).toBe(200);
-  return { owner, projectId, T: `/api/v1/db/data/noco/${projectId}/Items`, columns: made.body.columns as Array<{ id: string; title: string }> };
+  return {
+    owner,
+    projectId,
+    T: `/api/v1/db/data/noco/${projectId}/Items`,
+    columns: made.body.columns as Array<{ id: string; title: string }>,
+  };
 }
 
 const inRoom = <T>(projectId: string, fn: (room: ProjectRoom) => T) =>
@@ -51,8 +61,14 @@ describe("list query plans", () => {
 
     const plan = await inRoom(projectId, (room) => {
       const t = tableRef(room.store, "Items");
-      const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...readListParams(new URLSearchParams(`limit=25&${FILTER}`)) });
-      return room.store.exec(`EXPLAIN QUERY PLAN ${compiled.list.sql}`, ...(compiled.list.params as never[])).map((r) => String(r.detail));
+      const compiled = compileList({
+        dialect: "sqlite",
+        table: queryTable(t),
+        ...readListParams(new URLSearchParams(`limit=25&${FILTER}`)),
+      });
+      return room.store
+        .exec(`EXPLAIN QUERY PLAN ${compiled.list.sql}`, ...(compiled.list.params as never[]))
+        .map((r) => String(r.detail));
     });
     expect(plan.join("\n")).toMatch(/SEARCH .* USING INDEX _nc_ix_\w+__category__price__desc \(category=\?\)/i);
     expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
@@ -68,11 +84,17 @@ describe("list query plans", () => {
     const total = first.body.pageInfo.totalRows as number;
     expect(total).toBeGreaterThan(25);
     // Behind the room's back (no write path, so no cache drop): a cached count does not see it.
-    await inRoom(projectId, (room) => room.store.exec(`DELETE FROM ${JSON.stringify(tableRef(room.store, "Items").model.tableName)} WHERE category = 'cat3'`));
+    await inRoom(projectId, (room) =>
+      room.store.exec(
+        `DELETE FROM ${JSON.stringify(tableRef(room.store, "Items").model.tableName)} WHERE category = 'cat3'`,
+      ),
+    );
     const cached = await api("GET", `${T}?limit=25&offset=25&${FILTER}`, { token: owner.token });
     expect(cached.body.pageInfo.totalRows).toBe(total);
     // A write through the API drops the cache: the count is exact again.
-    expect((await api("POST", T, { token: owner.token, body: { Title: "new", Category: "cat1", Amount: 1 } })).status).toBe(200);
+    expect(
+      (await api("POST", T, { token: owner.token, body: { Title: "new", Category: "cat1", Amount: 1 } })).status,
+    ).toBe(200);
     const fresh = await api("GET", `${T}?limit=25&${FILTER}`, { token: owner.token });
     expect(fresh.body.pageInfo.totalRows).toBe(0);
   });

@@ -11,7 +11,9 @@ async function outbox(to: string) {
 }
 
 async function roleOf(projectId: string, user: TestUser) {
-  const row = await env.META.prepare("SELECT roles FROM project_users WHERE project_id = ? AND user_id = ?").bind(projectId, user.id).first<{ roles: string }>();
+  const row = await env.META.prepare("SELECT roles FROM project_users WHERE project_id = ? AND user_id = ?")
+    .bind(projectId, user.id)
+    .first<{ roles: string }>();
   return row?.roles ?? null;
 }
 
@@ -19,7 +21,10 @@ describe("project members", () => {
   it("invites a new person by e-mail, who joins through the sign-up link with that role", async () => {
     const owner = await seedUser("org-level-creator");
     const projectId = await seedProject([[owner, "owner"]]);
-    const res = await api("POST", `${P}/${projectId}/users`, { token: owner.token, body: { email: "New.Person@example.com", roles: "viewer" } });
+    const res = await api("POST", `${P}/${projectId}/users`, {
+      token: owner.token,
+      body: { email: "New.Person@example.com", roles: "viewer" },
+    });
     expect(res.body).toEqual({ msg: "The user has been invited successfully" });
     const [mail] = await outbox("new.person@example.com");
     expect(mail!.link).toMatch(/^http:\/\/localhost\/signup\/[0-9a-f-]{36}$/);
@@ -43,13 +48,29 @@ describe("project members", () => {
     const owner = await seedUser("org-level-creator");
     const bob = await seedUser("org-level-creator");
     const projectId = await seedProject([[owner, "owner"]]);
-    expect((await api("POST", `${P}/${projectId}/users`, { token: owner.token, body: { email: bob.email, roles: "editor" } })).status).toBe(200);
+    expect(
+      (
+        await api("POST", `${P}/${projectId}/users`, {
+          token: owner.token,
+          body: { email: bob.email, roles: "editor" },
+        })
+      ).status,
+    ).toBe(200);
     expect(await roleOf(projectId, bob)).toBe("editor");
-    const again = await api("POST", `${P}/${projectId}/users`, { token: owner.token, body: { email: bob.email, roles: "viewer" } });
+    const again = await api("POST", `${P}/${projectId}/users`, {
+      token: owner.token,
+      body: { email: bob.email, roles: "viewer" },
+    });
     expect(again.body.msg).toBe(`${bob.email} with role editor already exists in this project`);
-    const bad = await api("POST", `${P}/${projectId}/users`, { token: owner.token, body: { email: "nope, also@bad", roles: "viewer" } });
+    const bad = await api("POST", `${P}/${projectId}/users`, {
+      token: owner.token,
+      body: { email: "nope, also@bad", roles: "viewer" },
+    });
     expect(bad.body.msg).toBe("Invalid email address : nope, also@bad");
-    const role = await api("POST", `${P}/${projectId}/users`, { token: owner.token, body: { email: "x@example.com", roles: "king" } });
+    const role = await api("POST", `${P}/${projectId}/users`, {
+      token: owner.token,
+      body: { email: "x@example.com", roles: "king" },
+    });
     expect(role.body.msg).toContain("Invalid role 'king'");
   });
 
@@ -57,14 +78,30 @@ describe("project members", () => {
     const owner = await seedUser("org-level-creator");
     const creator = await seedUser("org-level-creator");
     const ed = await seedUser("org-level-creator");
-    const projectId = await seedProject([[owner, "owner"], [creator, "creator"], [ed, "editor"]]);
-    const up = await api("POST", `${P}/${projectId}/users`, { token: creator.token, body: { email: "boss@example.com", roles: "owner" } });
+    const projectId = await seedProject([
+      [owner, "owner"],
+      [creator, "creator"],
+      [ed, "editor"],
+    ]);
+    const up = await api("POST", `${P}/${projectId}/users`, {
+      token: creator.token,
+      body: { email: "boss@example.com", roles: "owner" },
+    });
     expect(up).toMatchObject({ status: 403, body: { msg: "Insufficient privilege to invite as owner" } });
-    const promote = await api("PATCH", `${P}/${projectId}/users/${ed.id}`, { token: creator.token, body: { roles: "owner", project_id: projectId } });
+    const promote = await api("PATCH", `${P}/${projectId}/users/${ed.id}`, {
+      token: creator.token,
+      body: { roles: "owner", project_id: projectId },
+    });
     expect(promote.status).toBe(403);
-    const demoteOwner = await api("PATCH", `${P}/${projectId}/users/${owner.id}`, { token: creator.token, body: { roles: "viewer" } });
+    const demoteOwner = await api("PATCH", `${P}/${projectId}/users/${owner.id}`, {
+      token: creator.token,
+      body: { roles: "viewer" },
+    });
     expect(demoteOwner.body.msg).toBe("Insufficient privilege to change the role of owner");
-    const ok = await api("PATCH", `${P}/${projectId}/users/${ed.id}`, { token: creator.token, body: { roles: "commenter" } });
+    const ok = await api("PATCH", `${P}/${projectId}/users/${ed.id}`, {
+      token: creator.token,
+      body: { roles: "commenter" },
+    });
     expect(ok.body).toEqual({ msg: "User has been updated successfully" });
     expect(await roleOf(projectId, ed)).toBe("commenter");
   });
@@ -72,20 +109,31 @@ describe("project members", () => {
   it("keeps the last owner: cannot be demoted or removed", async () => {
     const owner = await seedUser("org-level-creator");
     const other = await seedUser("org-level-creator");
-    const projectId = await seedProject([[owner, "owner"], [other, "editor"]]);
-    const demote = await api("PATCH", `${P}/${projectId}/users/${owner.id}`, { token: owner.token, body: { roles: "editor" } });
+    const projectId = await seedProject([
+      [owner, "owner"],
+      [other, "editor"],
+    ]);
+    const demote = await api("PATCH", `${P}/${projectId}/users/${owner.id}`, {
+      token: owner.token,
+      body: { roles: "editor" },
+    });
     expect(demote.body.msg).toContain("The last owner cannot be removed or demoted");
     const remove = await api("DELETE", `${P}/${projectId}/users/${owner.id}`, { token: owner.token });
     expect(remove.status).toBe(400);
     await api("PATCH", `${P}/${projectId}/users/${other.id}`, { token: owner.token, body: { roles: "owner" } });
-    expect((await api("DELETE", `${P}/${projectId}/users/${owner.id}`, { token: owner.token })).body).toEqual({ msg: "The user has been deleted successfully" });
+    expect((await api("DELETE", `${P}/${projectId}/users/${owner.id}`, { token: owner.token })).body).toEqual({
+      msg: "The user has been deleted successfully",
+    });
     expect(await roleOf(projectId, owner)).toBeNull();
   });
 
   it("resends a pending invitation with a fresh link", async () => {
     const owner = await seedUser("org-level-creator");
     const projectId = await seedProject([[owner, "owner"]]);
-    await api("POST", `${P}/${projectId}/users`, { token: owner.token, body: { email: "pending@example.com", roles: "viewer" } });
+    await api("POST", `${P}/${projectId}/users`, {
+      token: owner.token,
+      body: { email: "pending@example.com", roles: "viewer" },
+    });
     const list = await api("GET", `${P}/${projectId}/users`, { token: owner.token });
     const pending = list.body.users.list.find((u: { email: string }) => u.email === "pending@example.com");
     expect(pending.pending).toBe(true);
@@ -113,17 +161,34 @@ describe("org users (super admin)", () => {
     const list = await api("GET", "/api/v1/users", { token: root.token });
     expect(list.body.pageInfo.totalRows).toBeGreaterThan(0);
 
-    const invite = await api("POST", "/api/v1/users", { token: root.token, body: { email: "Hire@example.com", roles: "org-level-viewer" } });
+    const invite = await api("POST", "/api/v1/users", {
+      token: root.token,
+      body: { email: "Hire@example.com", roles: "org-level-viewer" },
+    });
     expect(invite.body).toEqual({ msg: "The user has been invited successfully" });
-    expect((await api("POST", "/api/v1/users", { token: root.token, body: { email: "hire@example.com", roles: "org-level-viewer" } })).body.msg).toBe("User already exist");
-    expect((await api("POST", "/api/v1/users", { token: root.token, body: { email: "a@b.co", roles: "super" } })).body.msg).toContain("Invalid role");
+    expect(
+      (
+        await api("POST", "/api/v1/users", {
+          token: root.token,
+          body: { email: "hire@example.com", roles: "org-level-viewer" },
+        })
+      ).body.msg,
+    ).toBe("User already exist");
+    expect(
+      (await api("POST", "/api/v1/users", { token: root.token, body: { email: "a@b.co", roles: "super" } })).body.msg,
+    ).toContain("Invalid role");
 
     const hire = (await api("GET", "/api/v1/users?query=hire", { token: root.token })).body.list[0];
     expect(hire).toMatchObject({ email: "hire@example.com", roles: "org-level-viewer", pending: true });
     await api("PATCH", `/api/v1/users/${hire.id}`, { token: root.token, body: { roles: "org-level-creator" } });
     const reset = await api("POST", `/api/v1/users/${hire.id}/generate-reset-url`, { token: root.token });
-    expect(reset.body.reset_password_url).toBe(`http://localhost/auth/password/reset/${reset.body.reset_password_token}`);
-    expect((await api("PATCH", `/api/v1/users/${root.id}`, { token: root.token, body: { roles: "org-level-viewer" } })).body.msg).toBe("Cannot update super admin roles");
+    expect(reset.body.reset_password_url).toBe(
+      `http://localhost/auth/password/reset/${reset.body.reset_password_token}`,
+    );
+    expect(
+      (await api("PATCH", `/api/v1/users/${root.id}`, { token: root.token, body: { roles: "org-level-viewer" } })).body
+        .msg,
+    ).toBe("Cannot update super admin roles");
     expect((await api("DELETE", `/api/v1/users/${hire.id}`, { token: root.token })).status).toBe(200);
   });
 
@@ -139,7 +204,10 @@ describe("org users (super admin)", () => {
     const root = await seedUser("org-level-creator,super");
     expect((await api("GET", "/api/v1/app-settings", { token: root.token })).body).toEqual({});
     await api("POST", "/api/v1/app-settings", { token: root.token, body: { invite_only_signup: true } });
-    const signup = await api("POST", "/api/v1/auth/user/signup", { body: { email: "walkin@example.com", password: "a-good-passphrase" }, headers: { "CF-Connecting-IP": "10.9.0.2" } });
+    const signup = await api("POST", "/api/v1/auth/user/signup", {
+      body: { email: "walkin@example.com", password: "a-good-passphrase" },
+      headers: { "CF-Connecting-IP": "10.9.0.2" },
+    });
     expect(signup.body.msg).toBe("Not allowed to signup, contact super admin.");
     const viewer = await seedUser("org-level-creator");
     expect((await api("GET", "/api/v1/users", { token: viewer.token })).status).toBe(403);

@@ -59,12 +59,21 @@ describe("projects", () => {
     const alice = await seedUser("org-level-creator");
     const id = await seedProject([[alice, "owner"]]);
     const theme = { theme: { primaryColor: "#ff0000", accentColor: "#00ff00" } };
-    expect((await api("PATCH", `${P}/${id}`, { token: alice.token, body: { title: "Renamed", color: "#abcd", meta: JSON.stringify(theme) } })).body).toBe(1);
+    expect(
+      (
+        await api("PATCH", `${P}/${id}`, {
+          token: alice.token,
+          body: { title: "Renamed", color: "#abcd", meta: JSON.stringify(theme) },
+        })
+      ).body,
+    ).toBe(1);
     const read = await api("GET", `${P}/${id}`, { token: alice.token });
     expect(read.body).toMatchObject({ title: "Renamed", color: "#abcd" });
     expect(JSON.parse(read.body.meta)).toEqual(theme);
     await api("PATCH", `${P}/${id}`, { token: alice.token, body: { meta: { theme: { primaryColor: "#000" } } } });
-    expect(JSON.parse((await api("GET", `${P}/${id}`, { token: alice.token })).body.meta)).toEqual({ theme: { primaryColor: "#000" } });
+    expect(JSON.parse((await api("GET", `${P}/${id}`, { token: alice.token })).body.meta)).toEqual({
+      theme: { primaryColor: "#000" },
+    });
 
     expect((await api("DELETE", `${P}/${id}`, { token: alice.token })).body).toBe(true);
     expect((await api("GET", `${P}/${id}`, { token: alice.token })).status).toBe(404);
@@ -74,7 +83,9 @@ describe("projects", () => {
   it("answers 401 without a session and 404 for an unknown project", async () => {
     const alice = await seedUser("org-level-creator");
     expect((await api("GET", P)).status).toBe(401);
-    expect((await api("GET", `${P}/p_doesnotexist00`, { token: alice.token })).body).toEqual({ msg: "Project not found" });
+    expect((await api("GET", `${P}/p_doesnotexist00`, { token: alice.token })).body).toEqual({
+      msg: "Project not found",
+    });
   });
 
   it("lets a super admin see every project", async () => {
@@ -103,8 +114,15 @@ describe("preview as another role", () => {
   it("is ignored for roles that may not preview", async () => {
     const alice = await seedUser("org-level-creator");
     const ed = await seedUser("org-level-viewer");
-    const id = await seedProject([[alice, "owner"], [ed, "editor"]]);
-    const res = await api("PATCH", `${P}/${id}`, { token: ed.token, headers: { "xc-preview": "owner" }, body: { title: "x" } });
+    const id = await seedProject([
+      [alice, "owner"],
+      [ed, "editor"],
+    ]);
+    const res = await api("PATCH", `${P}/${id}`, {
+      token: ed.token,
+      headers: { "xc-preview": "owner" },
+      body: { title: "x" },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -115,7 +133,10 @@ describe("shared base", () => {
     const id = await seedProject([[alice, "owner"]]);
     const other = await seedProject([[alice, "owner"]]);
 
-    expect((await api("GET", `${P}/${id}/shared`, { token: alice.token })).body).toEqual({ uuid: null, roles: "viewer" });
+    expect((await api("GET", `${P}/${id}/shared`, { token: alice.token })).body).toEqual({
+      uuid: null,
+      roles: "viewer",
+    });
     const shared = await api("POST", `${P}/${id}/shared`, { token: alice.token, body: { roles: "admin" } });
     expect(shared.body.roles).toBe("viewer");
     const uuid = shared.body.uuid as string;
@@ -146,7 +167,12 @@ describe("shared base and signed-in visitors", () => {
     const headers = { "xc-shared-base-id": uuid };
     expect((await api("GET", `${P}/${id}`, { token: bob.token })).status).toBe(403);
     expect((await api("GET", `${P}/${id}`, { token: bob.token, headers })).status).toBe(200);
-    expect((await api("GET", "/api/v1/auth/user/me", { token: bob.token, headers })).body).toMatchObject({ roles: { viewer: true }, isPublicBase: true });
-    expect((await api("PATCH", `${P}/${id}`, { token: alice.token, headers, body: { title: "Owner still" } })).status).toBe(200);
+    expect((await api("GET", "/api/v1/auth/user/me", { token: bob.token, headers })).body).toMatchObject({
+      roles: { viewer: true },
+      isPublicBase: true,
+    });
+    expect(
+      (await api("PATCH", `${P}/${id}`, { token: alice.token, headers, body: { title: "Owner still" } })).status,
+    ).toBe(200);
   });
 });

@@ -4,7 +4,15 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Stored } from "../../db/fields/types";
 import { FIXTURE_ROWS, QUERY_CASES } from "../support/query-cases";
-import { assertCase, dropFixture, fixtureDdl, fixtureInserts, readBack, runQueryCase, type Exec } from "../support/query-runner";
+import {
+  assertCase,
+  dropFixture,
+  fixtureDdl,
+  fixtureInserts,
+  readBack,
+  runQueryCase,
+  type Exec,
+} from "../support/query-runner";
 
 const room = () => env.PROJECT.get(env.PROJECT.idFromName("query-cases"));
 const exec: Exec = (q) => runInDurableObject(room(), (r) => r.store.exec(q.sql, ...(q.params as Stored[])));

@@ -9,7 +9,9 @@ import { api, seedProject, seedUser } from "./support";
 async function connect(projectId: string, query: string, token?: string) {
   const headers: Record<string, string> = { Upgrade: "websocket" };
   if (token !== undefined) headers["Sec-WebSocket-Protocol"] = `gridbase, auth.${token}`;
-  const res = await exports.default.fetch(new Request(`http://localhost/parties/project/${projectId}${query}`, { headers }));
+  const res = await exports.default.fetch(
+    new Request(`http://localhost/parties/project/${projectId}${query}`, { headers }),
+  );
   if (!res.webSocket) return { status: res.status, body: await res.json<{ msg: string }>() };
   if (token !== undefined) expect(res.headers.get("Sec-WebSocket-Protocol")).toBe("gridbase");
   const ws = res.webSocket;
@@ -33,8 +35,14 @@ async function setup() {
   const owner = await seedUser("org-level-creator");
   const viewer = await seedUser("org-level-viewer");
   const stranger = await seedUser("org-level-creator");
-  const projectId = await seedProject([[owner, "owner"], [viewer, "viewer"]]);
-  await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token, body: { table_name: "Notes" } });
+  const projectId = await seedProject([
+    [owner, "owner"],
+    [viewer, "viewer"],
+  ]);
+  await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, {
+    token: owner.token,
+    body: { table_name: "Notes" },
+  });
   return { owner, viewer, stranger, projectId };
 }
 
@@ -70,20 +78,36 @@ describe("realtime room", () => {
     const seen = await b.next("row", (m: any) => m.op === "insert");
     expect(seen).toMatchObject({ row: { Id: created.body.Id, Title: "hello" }, by: { email: owner.email } });
     await api("PATCH", `${T}/${created.body.Id}`, { token: owner.token, body: { Title: "edited" } });
-    expect(await a.next("row", (m: any) => m.op === "update")).toMatchObject({ row: { Title: "edited" }, changed: ["Title"] });
+    expect(await a.next("row", (m: any) => m.op === "update")).toMatchObject({
+      row: { Title: "edited" },
+      changed: ["Title"],
+    });
     // A "Last modified by" field: the update event carries who changed the row.
-    const notesMeta = (await api("GET", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token })).body.list.find((t: any) => t.title === "Notes");
-    await api("POST", `/api/v1/db/meta/tables/${notesMeta.id}/columns`, { token: owner.token, body: { title: "Changed by", column_name: "changed_by", uidt: "LastModifiedBy" } });
+    const notesMeta = (
+      await api("GET", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token })
+    ).body.list.find((t: any) => t.title === "Notes");
+    await api("POST", `/api/v1/db/meta/tables/${notesMeta.id}/columns`, {
+      token: owner.token,
+      body: { title: "Changed by", column_name: "changed_by", uidt: "LastModifiedBy" },
+    });
     await b.next("schema");
     await api("PATCH", `${T}/${created.body.Id}`, { token: owner.token, body: { Title: "again" } });
-    expect(await b.next("row", (m: any) => m.op === "update" && m.row.Title === "again")).toMatchObject({ row: { "Changed by": { id: owner.id, email: owner.email } } });
-    await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token, body: { table_name: "More" } });
+    expect(await b.next("row", (m: any) => m.op === "update" && m.row.Title === "again")).toMatchObject({
+      row: { "Changed by": { id: owner.id, email: owner.email } },
+    });
+    await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, {
+      token: owner.token,
+      body: { table_name: "More" },
+    });
     await b.next("schema");
 
     // A link changes both tables: tabs on either side hear of it.
     const more = (await api("GET", `/api/v1/db/meta/projects/${projectId}/tables`, { token: owner.token })).body.list;
     const [notes, other] = [more.find((t: any) => t.title === "Notes"), more.find((t: any) => t.title === "More")];
-    await api("POST", `/api/v1/db/meta/tables/${notes.id}/columns`, { token: owner.token, body: { uidt: "LinkToAnotherRecord", title: "Refs", childId: other.id, type: "mm" } });
+    await api("POST", `/api/v1/db/meta/tables/${notes.id}/columns`, {
+      token: owner.token,
+      body: { uidt: "LinkToAnotherRecord", title: "Refs", childId: other.id, type: "mm" },
+    });
     await api("POST", `/api/v1/db/data/noco/${projectId}/More`, { token: owner.token, body: { Title: "m" } });
     await api("POST", `/api/v1/db/data/noco/${projectId}/Notes/${created.body.Id}/mm/Refs/1`, { token: owner.token });
     await b.next("rows", (m: any) => m.tableId === notes.id);
@@ -93,14 +117,18 @@ describe("realtime room", () => {
     const moved = await b.next("presence", (m: any) => m.users.some((u: any) => u.table === "Notes"));
     expect(moved.users.find((u: any) => u.table === "Notes").email).toBe(owner.email);
     a.ws.send(JSON.stringify({ type: "editing", cell: { tableId: "md_x", rowId: 1, column: "Title" } }));
-    expect((await b.next("presence", (m: any) => m.users.some((u: any) => u.editing))).users.find((u: any) => u.editing).editing).toEqual({ tableId: "md_x", rowId: "1", column: "Title" });
+    expect(
+      (await b.next("presence", (m: any) => m.users.some((u: any) => u.editing))).users.find((u: any) => u.editing)
+        .editing,
+    ).toEqual({ tableId: "md_x", rowId: "1", column: "Title" });
     a.ws.close();
     b.ws.close();
   });
 
   it("lets shared-base visitors in read-only and without members' e-mails", async () => {
     const { projectId, owner } = await setup();
-    const uuid = (await api("POST", `/api/v1/db/meta/projects/${projectId}/shared`, { token: owner.token, body: {} })).body.uuid;
+    const uuid = (await api("POST", `/api/v1/db/meta/projects/${projectId}/shared`, { token: owner.token, body: {} }))
+      .body.uuid;
     const visitor = (await connect(projectId, `?shared=${uuid}`)) as any;
     expect(visitor.status).toBe(101);
     const member = (await connect(projectId, "", owner.token)) as any;

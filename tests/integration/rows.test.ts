@@ -14,7 +14,12 @@ async function setup() {
         { title: "Name", uidt: "SingleLineText", rqd: true },
         { title: "Points", uidt: "Number" },
         { title: "Done", uidt: "Checkbox" },
-        { title: "Status", uidt: "SingleSelect", colOptions: { options: [{ title: "Todo" }, { title: "Doing" }] }, cdf: "Todo" },
+        {
+          title: "Status",
+          uidt: "SingleSelect",
+          colOptions: { options: [{ title: "Todo" }, { title: "Doing" }] },
+          cdf: "Todo",
+        },
         { title: "Email", uidt: "Email" },
       ],
     },
@@ -24,14 +29,22 @@ async function setup() {
   return { owner, projectId, table: table.body, T, B: `/api/v1/db/data/bulk/noco/${projectId}/Tasks` };
 }
 
-const call = (user: TestUser, method: string, path: string, body?: unknown) => api(method, path, { token: user.token, body });
+const call = (user: TestUser, method: string, path: string, body?: unknown) =>
+  api(method, path, { token: user.token, body });
 
 describe("rows", () => {
   it("creates, reads, updates and deletes a row keyed by titles", async () => {
     const { owner, T } = await setup();
     const created = await call(owner, "POST", T, { Name: "Write spec", Points: 3, Done: true, email: "x@example.com" });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ Id: 1, Name: "Write spec", Points: 3, Done: true, Status: "Todo", Email: "x@example.com" });
+    expect(created.body).toMatchObject({
+      Id: 1,
+      Name: "Write spec",
+      Points: 3,
+      Done: true,
+      Status: "Todo",
+      Email: "x@example.com",
+    });
     expect(created.body.CreatedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00:00$/);
 
     expect((await call(owner, "GET", `${T}/1`)).body).toMatchObject({ Id: 1, Name: "Write spec" });
@@ -71,10 +84,20 @@ describe("rows", () => {
     expect(bad.body.msg).toMatch(/^Row 2: Email/);
     expect((await call(owner, "GET", `${T}/3/exist`)).body).toBe(false);
 
-    const upd = await call(owner, "PATCH", B, [{ Id: 1, Points: 10 }, { Id: 99, Points: 1 }]);
+    const upd = await call(owner, "PATCH", B, [
+      { Id: 1, Points: 10 },
+      { Id: 99, Points: 1 },
+    ]);
     expect(upd).toMatchObject({ status: 404, body: { msg: "Row 2: row 99 not found" } });
     expect((await call(owner, "GET", `${T}/1`)).body.Points).toBeNull();
-    expect((await call(owner, "PATCH", B, [{ Id: 1, Points: 10 }, { Id: 2, Done: true }])).body).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(
+      (
+        await call(owner, "PATCH", B, [
+          { Id: 1, Points: 10 },
+          { Id: 2, Done: true },
+        ])
+      ).body,
+    ).toEqual([{ id: 1 }, { id: 2 }]);
     expect((await call(owner, "GET", `${T}/1`)).body.Points).toBe(10);
 
     expect((await call(owner, "DELETE", B, [{ Id: 1 }, { Id: 42 }])).status).toBe(404);
@@ -95,25 +118,42 @@ describe("rows", () => {
     const project = await call(owner, "GET", `${M}/projects/${projectId}`);
     const byIds = await call(owner, "POST", `/api/v1/db/data/noco/${projectId}/${table.id}`, { Name: "by id" });
     expect(byIds.status).toBe(200);
-    const byTitles = await call(owner, "GET", `/api/v1/db/data/noco/${encodeURIComponent(project.body.title)}/Tasks/${byIds.body.Id}`);
+    const byTitles = await call(
+      owner,
+      "GET",
+      `/api/v1/db/data/noco/${encodeURIComponent(project.body.title)}/Tasks/${byIds.body.Id}`,
+    );
     expect(byTitles.body.Name).toBe("by id");
-    expect((await call(owner, "GET", `/api/v1/db/data/noco/${projectId}/Nope/1`)).body).toEqual({ msg: "Table not found" });
+    expect((await call(owner, "GET", `/api/v1/db/data/noco/${projectId}/Nope/1`)).body).toEqual({
+      msg: "Table not found",
+    });
   });
 
   it("keeps a per-row history and comments", async () => {
     const { owner, T, table } = await setup();
     await call(owner, "POST", T, { Name: "a" });
     await call(owner, "PATCH", `${T}/1`, { Points: 4 });
-    const comment = await call(owner, "POST", `${M}/audits/comments`, { fk_model_id: table.id, row_id: "1", description: "Looks good" });
+    const comment = await call(owner, "POST", `${M}/audits/comments`, {
+      fk_model_id: table.id,
+      row_id: "1",
+      description: "Looks good",
+    });
     expect(comment.body).toMatchObject({ op_type: "COMMENT", user: owner.email, description: "Looks good" });
     const history = await call(owner, "GET", `${M}/audits/comments?fk_model_id=${table.id}&row_id=1`);
-    expect(history.body.list.map((a: { op_type: string; op_sub_type: string }) => a.op_sub_type ?? a.op_type)).toEqual(["COMMENT", "UPDATE", "INSERT"]);
+    expect(history.body.list.map((a: { op_type: string; op_sub_type: string }) => a.op_sub_type ?? a.op_type)).toEqual([
+      "COMMENT",
+      "UPDATE",
+      "INSERT",
+    ]);
     expect(history.body.list[1].details).toEqual({ Points: { old: null, new: 4 } });
     const only = await call(owner, "GET", `${M}/audits/comments?fk_model_id=${table.id}&row_id=1&comments_only=true`);
     expect(only.body.list).toHaveLength(1);
     const count = await call(owner, "GET", `${M}/audits/comments/count?fk_model_id=${table.id}&ids[]=1&ids[]=2`);
     expect(count.body).toEqual([{ row_id: "1", count: 1 }]);
-    expect((await call(owner, "POST", `${M}/audits/comments`, { fk_model_id: table.id, row_id: "1", description: "  " })).status).toBe(400);
+    expect(
+      (await call(owner, "POST", `${M}/audits/comments`, { fk_model_id: table.id, row_id: "1", description: "  " }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -121,26 +161,54 @@ describe("history of bulk-inserted rows", () => {
   it("shows each row of a bulk insert its own creation, under later edits and comments, and none to other rows", async () => {
     const { owner, T, B, table } = await setup();
     await call(owner, "POST", T, { Name: "alone" });
-    expect((await call(owner, "POST", B, [{ Name: "a" }, { Name: "b" }, { Name: "c" }])).body).toEqual([{ id: 2 }, { id: 3 }, { id: 4 }]);
+    expect((await call(owner, "POST", B, [{ Name: "a" }, { Name: "b" }, { Name: "c" }])).body).toEqual([
+      { id: 2 },
+      { id: 3 },
+      { id: 4 },
+    ]);
     await call(owner, "PATCH", `${T}/3`, { Points: 7 });
     await call(owner, "POST", `${M}/audits/comments`, { fk_model_id: table.id, row_id: "3", description: "bulk row" });
     const history = async (rowId: string) =>
-      (await call(owner, "GET", `${M}/audits/comments?fk_model_id=${table.id}&row_id=${rowId}`)).body.list as Array<Record<string, unknown>>;
+      (await call(owner, "GET", `${M}/audits/comments?fk_model_id=${table.id}&row_id=${rowId}`)).body.list as Array<
+        Record<string, unknown>
+      >;
     const third = await history("3");
     expect(third.map((a) => a.op_sub_type ?? a.op_type)).toEqual(["COMMENT", "UPDATE", "INSERT"]);
-    expect(third[2]).toMatchObject({ row_id: "3", op_type: "DATA", op_sub_type: "INSERT", user: owner.email, description: "created the record", details: null });
+    expect(third[2]).toMatchObject({
+      row_id: "3",
+      op_type: "DATA",
+      op_sub_type: "INSERT",
+      user: owner.email,
+      description: "created the record",
+      details: null,
+    });
     for (const id of ["1", "2", "4"]) expect((await history(id)).map((a) => a.op_sub_type)).toEqual(["INSERT"]);
     expect(await history("5")).toEqual([]);
     expect(new Set([...(await history("2")), ...(await history("4"))].map((a) => a.id)).size).toBe(2);
-    expect((await call(owner, "GET", `${M}/audits/comments?fk_model_id=${table.id}&row_id=3&comments_only=true`)).body.list).toHaveLength(1);
+    expect(
+      (await call(owner, "GET", `${M}/audits/comments?fk_model_id=${table.id}&row_id=3&comments_only=true`)).body.list,
+    ).toHaveLength(1);
   });
 });
 
 describe("row lists", () => {
   it("lists with where, sort, fields and paging, counting exactly", async () => {
     const { owner, T, B } = await setup();
-    await call(owner, "POST", B, Array.from({ length: 30 }, (_, i) => ({ Name: `task ${String(i).padStart(2, "0")}`, Points: i % 7, Done: i % 3 === 0 })));
-    const page = await call(owner, "GET", `${T}?where=(Points,gt,3)~and(Done,eq,false)&sort=-Points,Name&fields=Name,Points&limit=5&offset=2`);
+    await call(
+      owner,
+      "POST",
+      B,
+      Array.from({ length: 30 }, (_, i) => ({
+        Name: `task ${String(i).padStart(2, "0")}`,
+        Points: i % 7,
+        Done: i % 3 === 0,
+      })),
+    );
+    const page = await call(
+      owner,
+      "GET",
+      `${T}?where=(Points,gt,3)~and(Done,eq,false)&sort=-Points,Name&fields=Name,Points&limit=5&offset=2`,
+    );
     expect(page.status).toBe(200);
     // Matches by -Points, Name: 13, 20 (6), 05, 19, 26 (5), 04, 11, 25 (4); the page skips two.
     expect(page.body.list).toEqual([
@@ -183,12 +251,17 @@ describe("row lists", () => {
 describe("automatic indexes", () => {
   it("indexes sorted and filtered columns, and still lets them be retyped or dropped", async () => {
     const { owner, T, B, table } = await setup();
-    await call(owner, "POST", B, [{ Name: "a", Points: 2 }, { Name: "b", Points: 1 }]);
+    await call(owner, "POST", B, [
+      { Name: "a", Points: 2 },
+      { Name: "b", Points: 1 },
+    ]);
     expect((await call(owner, "GET", `${T}?sort=Points&where=(Email,eq,x@example.com)`)).status).toBe(200);
     const points = table.columns.find((c: { title: string }) => c.title === "Points");
     const email = table.columns.find((c: { title: string }) => c.title === "Email");
     expect((await call(owner, "PATCH", `/api/v1/db/meta/columns/${points.id}`, { uidt: "Decimal" })).status).toBe(200);
-    expect((await call(owner, "GET", `${T}?sort=-Points`)).body.list.map((r: { Points: number }) => r.Points)).toEqual([2, 1]);
+    expect((await call(owner, "GET", `${T}?sort=-Points`)).body.list.map((r: { Points: number }) => r.Points)).toEqual([
+      2, 1,
+    ]);
     expect((await call(owner, "DELETE", `/api/v1/db/meta/columns/${email.id}`)).status).toBe(200);
   });
 });
@@ -198,7 +271,10 @@ describe("group-by, export and filtered bulk writes", () => {
     const { owner, T, B } = await setup();
     await call(owner, "POST", B, [{ Name: "a", Status: "Doing" }, { Name: "b" }, { Name: "c", Status: "Doing" }]);
     const res = await call(owner, "GET", `${T}/groupby?column_name=status`);
-    expect(res.body.list).toEqual([{ status: "Doing", count: 2 }, { status: "Todo", count: 1 }]);
+    expect(res.body.list).toEqual([
+      { status: "Doing", count: 2 },
+      { status: "Todo", count: 1 },
+    ]);
     expect(res.body.pageInfo.totalRows).toBe(2);
     expect((await call(owner, "GET", `${T}/groupby?column_name=nope`)).status).toBe(400);
   });
@@ -215,7 +291,11 @@ describe("group-by, export and filtered bulk writes", () => {
 
   it("updates and deletes every row matching a filter", async () => {
     const { owner, T, B } = await setup();
-    await call(owner, "POST", B, [{ Name: "a", Points: 1 }, { Name: "b", Points: 5 }, { Name: "c", Points: 9 }]);
+    await call(owner, "POST", B, [
+      { Name: "a", Points: 1 },
+      { Name: "b", Points: 5 },
+      { Name: "c", Points: 9 },
+    ]);
     expect((await call(owner, "PATCH", `${B}/all?where=(Points,gt,3)`, { Done: true })).body).toBe(2);
     expect((await call(owner, "GET", `${T}/count?where=(Done,checked)`)).body.count).toBe(2);
     expect((await call(owner, "PATCH", `${B}/all`, { Id: 7 })).body).toBe(0);
@@ -237,7 +317,11 @@ describe("hostile names", () => {
     const T = `/api/v1/db/data/noco/${projectId}/${encodeURIComponent(title)}`;
     const created = await call(owner, "POST", T, { [`a'b"c\`; --`]: "v", 数量: 3 });
     expect(created.body).toMatchObject({ [`a'b"c\`; --`]: "v", 数量: 3 });
-    const list = await call(owner, "GET", `${T}?where=${encodeURIComponent("(数量,eq,3)")}&sort=${encodeURIComponent("-a'b\"c`; --")}`);
+    const list = await call(
+      owner,
+      "GET",
+      `${T}?where=${encodeURIComponent("(数量,eq,3)")}&sort=${encodeURIComponent("-a'b\"c`; --")}`,
+    );
     expect(list.body.list).toHaveLength(1);
   });
 });
@@ -245,7 +329,10 @@ describe("hostile names", () => {
 describe("CSV export of numbers", () => {
   it("keeps negative numbers as numbers and still escapes formula-like text", async () => {
     const { owner, T, B } = await setup();
-    await call(owner, "POST", B, [{ Name: "-cmd", Points: -5 }, { Name: "+1-2", Points: 3 }]);
+    await call(owner, "POST", B, [
+      { Name: "-cmd", Points: -5 },
+      { Name: "+1-2", Points: 3 },
+    ]);
     const res = await api("GET", `${T}/export/csv?fields=Name,Points`, { token: owner.token });
     expect(res.body).toBe("Name,Points\r\n'-cmd,-5\r\n'+1-2,3\r\n");
   });
@@ -254,9 +341,16 @@ describe("CSV export of numbers", () => {
 describe("bulk body checks", () => {
   it("refuses a body that is not an array, or too many rows, writing nothing", async () => {
     const { owner, T, B } = await setup();
-    expect((await call(owner, "POST", B, { Name: "x" })).body).toEqual({ msg: "Request body must be a JSON array of rows" });
+    expect((await call(owner, "POST", B, { Name: "x" })).body).toEqual({
+      msg: "Request body must be a JSON array of rows",
+    });
     expect((await call(owner, "POST", B, "[{")).body).toEqual({ msg: "Request body is not valid JSON" });
-    const tooMany = await call(owner, "POST", B, Array.from({ length: 10_001 }, () => ({ Name: "x" })));
+    const tooMany = await call(
+      owner,
+      "POST",
+      B,
+      Array.from({ length: 10_001 }, () => ({ Name: "x" })),
+    );
     expect(tooMany).toMatchObject({ status: 400, body: { msg: "At most 10000 rows per request" } });
     expect((await call(owner, "PATCH", B, { Id: 1 })).status).toBe(400);
     expect((await call(owner, "GET", `${T}/count`)).body.count).toBe(0);

@@ -7,22 +7,64 @@ import { api, seedProject, seedUser, type TestUser } from "./support";
 /** Issue 22's share controls and gate (expiry, embedding, who may submit, spam) and issue 19's gaps (xlsx, view delete, atomic links). */
 const M = "/api/v1/db/meta";
 const P = "/api/v1/db/public/shared-view";
-const call = (user: TestUser, method: string, path: string, body?: unknown) => api(method, path, { token: user.token, body });
+const call = (user: TestUser, method: string, path: string, body?: unknown) =>
+  api(method, path, { token: user.token, body });
 const visit = (path: string) => api("GET", path);
 
 async function setup() {
-  const [owner, editor, outsider, admin] = await Promise.all([seedUser("org-level-creator"), seedUser("org-level-viewer"), seedUser("org-level-viewer"), seedUser("super")]);
-  const projectId = await seedProject([[owner, "owner"], [editor, "editor"]]);
-  const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, { table_name: "Leads", columns: [{ title: "Name", uidt: "SingleLineText" }, { title: "Amount", uidt: "Number" }] });
+  const [owner, editor, outsider, admin] = await Promise.all([
+    seedUser("org-level-creator"),
+    seedUser("org-level-viewer"),
+    seedUser("org-level-viewer"),
+    seedUser("super"),
+  ]);
+  const projectId = await seedProject([
+    [owner, "owner"],
+    [editor, "editor"],
+  ]);
+  const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
+    table_name: "Leads",
+    columns: [
+      { title: "Name", uidt: "SingleLineText" },
+      { title: "Amount", uidt: "Number" },
+    ],
+  });
   expect(table.status, JSON.stringify(table.body)).toBe(200);
-  expect((await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Leads`, [{ Name: "a, b", Amount: 12 }, { Name: "=1+1", Amount: 3 }])).status).toBe(200);
-  const people = await call(owner, "POST", `${M}/projects/${projectId}/tables`, { table_name: "People", columns: [{ title: "Who", uidt: "SingleLineText" }] });
-  expect((await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/People`, [{ Who: "Pat" }])).status).toBe(200);
-  const link = await call(owner, "POST", `${M}/tables/${table.body.id}/columns`, { uidt: "LinkToAnotherRecord", title: "Contacts", parentId: table.body.id, childId: people.body.id, type: "mm" });
+  expect(
+    (
+      await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Leads`, [
+        { Name: "a, b", Amount: 12 },
+        { Name: "=1+1", Amount: 3 },
+      ])
+    ).status,
+  ).toBe(200);
+  const people = await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
+    table_name: "People",
+    columns: [{ title: "Who", uidt: "SingleLineText" }],
+  });
+  expect((await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/People`, [{ Who: "Pat" }])).status).toBe(
+    200,
+  );
+  const link = await call(owner, "POST", `${M}/tables/${table.body.id}/columns`, {
+    uidt: "LinkToAnotherRecord",
+    title: "Contacts",
+    parentId: table.body.id,
+    childId: people.body.id,
+    type: "mm",
+  });
   expect(link.status, JSON.stringify(link.body)).toBe(200);
   const views = await call(owner, "GET", `${M}/tables/${table.body.id}/views`);
   const contacts = link.body.columns.find((c: { title: string }) => c.title === "Contacts").id as string;
-  return { owner, editor, outsider, admin, projectId, tableId: table.body.id as string, contacts, grid: views.body.list[0].id as string };
+  return {
+    owner,
+    editor,
+    outsider,
+    admin,
+    projectId,
+    tableId: table.body.id as string,
+    contacts,
+    grid: views.body.list[0].id as string,
+  };
 }
 type Setup = Awaited<ReturnType<typeof setup>>;
 let s: Setup;
@@ -32,7 +74,9 @@ beforeAll(async () => {
 
 /** A new form view, shared with the given options. */
 async function sharedForm(meta: Record<string, unknown> = {}) {
-  const form = await call(s.owner, "POST", `${M}/tables/${s.tableId}/forms`, { title: `F ${crypto.randomUUID().slice(0, 8)}` });
+  const form = await call(s.owner, "POST", `${M}/tables/${s.tableId}/forms`, {
+    title: `F ${crypto.randomUUID().slice(0, 8)}`,
+  });
   const shared = await call(s.owner, "POST", `${M}/views/${form.body.id}/share`);
   if (Object.keys(meta).length) {
     const patched = await call(s.owner, "PATCH", `${M}/views/${form.body.id}/share`, { meta });
@@ -45,11 +89,19 @@ async function submit(uuid: string, data: unknown, parts: Record<string, string>
   const body = new FormData();
   body.set("data", JSON.stringify(data));
   for (const [k, v] of Object.entries(parts)) body.set(k, v);
-  const res = await exports.default.fetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body, headers: token ? { "xc-auth": token } : {} }));
+  const res = await exports.default.fetch(
+    new Request(`http://localhost${P}/${uuid}/rows`, {
+      method: "POST",
+      body,
+      headers: token ? { "xc-auth": token } : {},
+    }),
+  );
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const count = async (where: string) => (await call(s.owner, "GET", `/api/v1/db/data/noco/${s.projectId}/Leads/count?where=${encodeURIComponent(where)}`)).body.count as number;
+const count = async (where: string) =>
+  (await call(s.owner, "GET", `/api/v1/db/data/noco/${s.projectId}/Leads/count?where=${encodeURIComponent(where)}`))
+    .body.count as number;
 
 describe("who may submit a shared form", () => {
   it("anyone by default; signed-in only refuses visitors (401) and records who sent it", async () => {
@@ -57,7 +109,10 @@ describe("who may submit a shared form", () => {
     expect((await submit(open.uuid, { Name: "anon" })).status).toBe(200);
 
     const f = await sharedForm({ submitAccess: "signedIn" });
-    expect(await submit(f.uuid, { Name: "nobody" })).toEqual({ status: 401, body: { msg: "Sign in to submit this form" } });
+    expect(await submit(f.uuid, { Name: "nobody" })).toEqual({
+      status: 401,
+      body: { msg: "Sign in to submit this form" },
+    });
     const sent = await submit(f.uuid, { Name: "by outsider" }, {}, s.outsider.token);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const history = await call(s.owner, "GET", `${M}/audits/comments?fk_model_id=${s.tableId}&row_id=${sent.body.Id}`);
@@ -68,25 +123,35 @@ describe("who may submit a shared form", () => {
   it("members only: a signed-in outsider gets 403, a member and the super admin may", async () => {
     const f = await sharedForm({ submitAccess: "members" });
     expect((await submit(f.uuid, { Name: "m0" })).status).toBe(401);
-    expect(await submit(f.uuid, { Name: "m1" }, {}, s.outsider.token)).toEqual({ status: 403, body: { msg: "Only members of this project may submit this form" } });
+    expect(await submit(f.uuid, { Name: "m1" }, {}, s.outsider.token)).toEqual({
+      status: 403,
+      body: { msg: "Only members of this project may submit this form" },
+    });
     expect((await submit(f.uuid, { Name: "m2" }, {}, s.editor.token)).status).toBe(200);
     expect((await submit(f.uuid, { Name: "m3" }, {}, s.admin.token)).status).toBe(200);
     expect(await count("(Name,like,m%)")).toBe(2);
-    expect((await call(s.owner, "PATCH", `${M}/views/${f.viewId}/share`, { meta: { submitAccess: "friends" } })).status).toBe(400);
+    expect(
+      (await call(s.owner, "PATCH", `${M}/views/${f.viewId}/share`, { meta: { submitAccess: "friends" } })).status,
+    ).toBe(400);
   });
 });
 
 describe("spam protection of a shared form", () => {
   it("refuses a filled honeypot, a submission without a start token or sooner than the minimum fill time", async () => {
     const f = await sharedForm({ minFillSeconds: 1 });
-    expect(await submit(f.uuid, { Name: "bot1" }, { gb_hp: "http://spam.example" })).toEqual({ status: 400, body: { msg: "The submission was refused as spam" } });
+    expect(await submit(f.uuid, { Name: "bot1" }, { gb_hp: "http://spam.example" })).toEqual({
+      status: 400,
+      body: { msg: "The submission was refused as spam" },
+    });
     expect((await submit(f.uuid, { Name: "bot2" })).body.msg).toMatch(/start token is missing/);
     const meta = await visit(`${P}/${f.uuid}/meta`);
     const start = meta.body.form_start as string;
     expect(start).toMatch(/^\d+\.[\w-]+$/);
     expect((await submit(f.uuid, { Name: "bot3" }, { gb_start: start })).body.msg).toMatch(/too quickly/);
     const [at] = start.split(".");
-    expect((await submit(f.uuid, { Name: "bot4" }, { gb_start: `${Number(at) - 60_000}.${start.split(".")[1]}` })).body.msg).toMatch(/not valid/);
+    expect(
+      (await submit(f.uuid, { Name: "bot4" }, { gb_start: `${Number(at) - 60_000}.${start.split(".")[1]}` })).body.msg,
+    ).toMatch(/not valid/);
     // Another form's token is not this one's.
     const other = await sharedForm({ minFillSeconds: 1 });
     const otherStart = (await visit(`${P}/${other.uuid}/meta`)).body.form_start as string;
@@ -100,14 +165,20 @@ describe("spam protection of a shared form", () => {
   });
 
   it("asks for Turnstile while it is set in the app store, verified at the (loopback) verify endpoint", async () => {
-    const put = await call(s.admin, "PUT", "/api/v1/apps/turnstile", { siteKey: "site-key-1", secretKey: FAKE_TURNSTILE_SECRET });
+    const put = await call(s.admin, "PUT", "/api/v1/apps/turnstile", {
+      siteKey: "site-key-1",
+      secretKey: FAKE_TURNSTILE_SECRET,
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     try {
       expect(JSON.stringify((await call(s.admin, "GET", "/api/v1/apps")).body)).not.toContain(FAKE_TURNSTILE_SECRET);
       const f = await sharedForm();
       expect((await visit(`${P}/${f.uuid}/meta`)).body.turnstile_site_key).toBe("site-key-1");
       expect((await submit(f.uuid, { Name: "t1" })).status).toBe(403);
-      expect(await submit(f.uuid, { Name: "t2" }, { "cf-turnstile-response": "made-up" })).toEqual({ status: 403, body: { msg: "The spam check (Turnstile) failed, please try again" } });
+      expect(await submit(f.uuid, { Name: "t2" }, { "cf-turnstile-response": "made-up" })).toEqual({
+        status: 403,
+        body: { msg: "The spam check (Turnstile) failed, please try again" },
+      });
       const token = `${FAKE_TURNSTILE_PASS}-${crypto.randomUUID()}`;
       expect((await submit(f.uuid, { Name: "t3" }, { "cf-turnstile-response": token })).status).toBe(200);
       const last = (await (await fetch(`${env.FAKE_TURNSTILE_URL}/last`)).json()) as Record<string, string>;
@@ -128,27 +199,42 @@ describe("share controls", () => {
     const past = new Date(Date.now() - 1000).toISOString();
     const patched = await call(s.owner, "PATCH", `${M}/views/${grid.body.id}/share`, { meta: { expiresAt: past } });
     expect(patched.body.meta.expiresAt).toBe(past);
-    for (const path of ["meta", "rows", "rows/export/csv"]) expect(await visit(`${P}/${uuid}/${path}`), path).toMatchObject({ status: 410, body: { msg: "SHARED_VIEW_EXPIRED" } });
+    for (const path of ["meta", "rows", "rows/export/csv"])
+      expect(await visit(`${P}/${uuid}/${path}`), path).toMatchObject({
+        status: 410,
+        body: { msg: "SHARED_VIEW_EXPIRED" },
+      });
     const f = await sharedForm({ expiresAt: past });
     expect((await submit(f.uuid, { Name: "late" })).status).toBe(410);
-    await call(s.owner, "PATCH", `${M}/views/${grid.body.id}/share`, { meta: { expiresAt: new Date(Date.now() + 3600_000).toISOString() } });
+    await call(s.owner, "PATCH", `${M}/views/${grid.body.id}/share`, {
+      meta: { expiresAt: new Date(Date.now() + 3600_000).toISOString() },
+    });
     expect((await visit(`${P}/${uuid}/rows`)).status).toBe(200);
     await call(s.owner, "PATCH", `${M}/views/${grid.body.id}/share`, { meta: { expiresAt: null } });
     expect((await visit(`${P}/${uuid}/meta`)).status).toBe(200);
-    const bad = await call(s.owner, "PATCH", `${M}/views/${grid.body.id}/share`, { meta: { expiresAt: "next tuesday" } });
+    const bad = await call(s.owner, "PATCH", `${M}/views/${grid.body.id}/share`, {
+      meta: { expiresAt: "next tuesday" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/expiresAt/);
   });
 
   it("frames the visitor's page only in this site until embedding is on, then in the listed sites", async () => {
     const f = await sharedForm();
-    const frame = async () => /frame-ancestors ([^;]+)/.exec((await visit(`/nc/form/${f.uuid}`)).headers.get("content-security-policy") ?? "")?.[1];
+    const frame = async () =>
+      /frame-ancestors ([^;]+)/.exec(
+        (await visit(`/nc/form/${f.uuid}`)).headers.get("content-security-policy") ?? "",
+      )?.[1];
     expect(await frame()).toBe("'self'");
     await call(s.owner, "PATCH", `${M}/views/${f.viewId}/share`, { meta: { allowEmbed: true } });
     expect(await frame()).toBe("*");
-    await call(s.owner, "PATCH", `${M}/views/${f.viewId}/share`, { meta: { embedOrigins: ["https://blog.example.com", "https://*.example.org"] } });
+    await call(s.owner, "PATCH", `${M}/views/${f.viewId}/share`, {
+      meta: { embedOrigins: ["https://blog.example.com", "https://*.example.org"] },
+    });
     expect(await frame()).toBe("'self' https://blog.example.com https://*.example.org");
-    const bad = await call(s.owner, "PATCH", `${M}/views/${f.viewId}/share`, { meta: { embedOrigins: ["https://x.example; script-src *"] } });
+    const bad = await call(s.owner, "PATCH", `${M}/views/${f.viewId}/share`, {
+      meta: { embedOrigins: ["https://x.example; script-src *"] },
+    });
     expect(bad.status).toBe(400);
     expect(await frame()).toBe("'self' https://blog.example.com https://*.example.org");
   });
@@ -161,7 +247,12 @@ describe("share controls", () => {
     expect(res.headers.get("content-disposition")).toMatch(/\.xlsx"$/);
     const book = read(new Uint8Array(await res.arrayBuffer()), { type: "array" });
     const rows = utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]!]!);
-    expect(rows.map((r) => [r.Name, r.Amount])).toEqual(expect.arrayContaining([["a, b", 12], ["=1+1", 3]]));
+    expect(rows.map((r) => [r.Name, r.Amount])).toEqual(
+      expect.arrayContaining([
+        ["a, b", 12],
+        ["=1+1", 3],
+      ]),
+    );
     await call(s.owner, "PATCH", `${M}/views/${s.grid}/share`, { meta: { allowCSVDownload: false } });
     expect((await visit(`${P}/${uuid}/rows/export/excel`)).status).toBe(403);
   });
@@ -172,7 +263,9 @@ describe("share controls", () => {
     expect((await visit(`${P}/${uuid}/meta`)).status).toBe(200);
     expect((await call(s.owner, "DELETE", `${M}/views/${grid.body.id}`)).status).toBe(200);
     expect(await visit(`${P}/${uuid}/meta`)).toMatchObject({ status: 404, body: { msg: "Not found" } });
-    expect(await env.META.prepare("SELECT count(*) AS n FROM shared_views WHERE view_id = ?").bind(grid.body.id).first("n")).toBe(0);
+    expect(
+      await env.META.prepare("SELECT count(*) AS n FROM shared_views WHERE view_id = ?").bind(grid.body.id).first("n"),
+    ).toBe(0);
   });
 });
 
@@ -182,7 +275,9 @@ describe("links in a form submission", () => {
     // A new form leaves link fields out: the builder shows this one.
     const cols = await call(s.owner, "GET", `${M}/views/${f.viewId}/columns`);
     const contacts = cols.body.list.find((x: { fk_column_id: string }) => x.fk_column_id === s.contacts);
-    expect((await call(s.owner, "PATCH", `${M}/views/${f.viewId}/columns/${contacts.id}`, { show: true })).status).toBe(200);
+    expect((await call(s.owner, "PATCH", `${M}/views/${f.viewId}/columns/${contacts.id}`, { show: true })).status).toBe(
+      200,
+    );
     const bad = await submit(f.uuid, { Name: "half", Contacts: [{ Id: 999 }] });
     expect(bad.status, JSON.stringify(bad.body)).toBeGreaterThanOrEqual(400);
     expect(bad.status).toBeLessThan(500);

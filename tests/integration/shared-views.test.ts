@@ -7,12 +7,17 @@ import { api, seedProject, seedUser, type TestUser } from "./support";
 /** Sharing views (contract 4.5) and the public shared-view routes (contract 6), as a visitor sees them. */
 const M = "/api/v1/db/meta";
 const P = "/api/v1/db/public/shared-view";
-const call = (user: TestUser, method: string, path: string, body?: unknown) => api(method, path, { token: user.token, body });
-const visit = (path: string, password?: string) => api("GET", path, { headers: password === undefined ? {} : { "xc-password": password } });
+const call = (user: TestUser, method: string, path: string, body?: unknown) =>
+  api(method, path, { token: user.token, body });
+const visit = (path: string, password?: string) =>
+  api("GET", path, { headers: password === undefined ? {} : { "xc-password": password } });
 
 async function setup() {
   const [owner, editor] = await Promise.all([seedUser("org-level-creator"), seedUser("org-level-viewer")]);
-  const projectId = await seedProject([[owner, "owner"], [editor, "editor"]]);
+  const projectId = await seedProject([
+    [owner, "owner"],
+    [editor, "editor"],
+  ]);
   const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
     table_name: "Leads",
     columns: [
@@ -23,14 +28,31 @@ async function setup() {
     ],
   });
   expect(table.status, JSON.stringify(table.body)).toBe(200);
-  const col = Object.fromEntries(table.body.columns.map((c: { title: string; id: string }) => [c.title, c.id])) as Record<string, string>;
-  const rows = [{ Name: "a", Status: "New", Secret: "s1" }, { Name: "b", Status: "Won", Secret: "s2" }];
+  const col = Object.fromEntries(
+    table.body.columns.map((c: { title: string; id: string }) => [c.title, c.id]),
+  ) as Record<string, string>;
+  const rows = [
+    { Name: "a", Status: "New", Secret: "s1" },
+    { Name: "b", Status: "Won", Secret: "s2" },
+  ];
   expect((await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Leads`, rows)).status).toBe(200);
   const views = await call(owner, "GET", `${M}/tables/${table.body.id}/views`);
   const grid = views.body.list[0].id as string;
   const form = await call(owner, "POST", `${M}/tables/${table.body.id}/forms`, { title: "Apply" });
-  const kanban = await call(owner, "POST", `${M}/tables/${table.body.id}/kanbans`, { title: "Board", fk_grp_col_id: col.Status });
-  return { owner, editor, projectId, tableId: table.body.id as string, col, grid, form: form.body.id as string, kanban: kanban.body.id as string };
+  const kanban = await call(owner, "POST", `${M}/tables/${table.body.id}/kanbans`, {
+    title: "Board",
+    fk_grp_col_id: col.Status,
+  });
+  return {
+    owner,
+    editor,
+    projectId,
+    tableId: table.body.id as string,
+    col,
+    grid,
+    form: form.body.id as string,
+    kanban: kanban.body.id as string,
+  };
 }
 type Setup = Awaited<ReturnType<typeof setup>>;
 
@@ -62,9 +84,16 @@ describe("sharing a view (contract 4.5)", () => {
     expect(first.body.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect((await call(s.owner, "POST", `${M}/views/${s.grid}/share`)).body.uuid).toBe(first.body.uuid);
 
-    const patched = await call(s.owner, "PATCH", `${M}/views/${s.grid}/share`, { password: "open sesame", meta: { rtl: true, theme: { primaryColor: "#123456" } } });
+    const patched = await call(s.owner, "PATCH", `${M}/views/${s.grid}/share`, {
+      password: "open sesame",
+      meta: { rtl: true, theme: { primaryColor: "#123456" } },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ password: null, password_protected: true, meta: { allowCSVDownload: true, rtl: true, theme: { primaryColor: "#123456" } } });
+    expect(patched.body).toMatchObject({
+      password: null,
+      password_protected: true,
+      meta: { allowCSVDownload: true, rtl: true, theme: { primaryColor: "#123456" } },
+    });
     expect(JSON.stringify(patched.body)).not.toContain("open sesame");
     expect(JSON.stringify(patched.body)).not.toContain("pbkdf2");
 
@@ -84,7 +113,10 @@ describe("sharing a view (contract 4.5)", () => {
   it("refuses editors, bad options and unknown views", async () => {
     const s = await setup();
     expect((await call(s.editor, "POST", `${M}/views/${s.grid}/share`)).status).toBe(403);
-    expect((await call(s.owner, "PATCH", `${M}/views/${s.grid}/share`, { meta: { theme: { primaryColor: "red;}" } } })).status).toBe(400);
+    expect(
+      (await call(s.owner, "PATCH", `${M}/views/${s.grid}/share`, { meta: { theme: { primaryColor: "red;}" } } }))
+        .status,
+    ).toBe(400);
     expect((await call(s.owner, "PATCH", `${M}/views/${s.grid}/share`, { meta: { nope: 1 } })).status).toBe(400);
     expect((await api("POST", `${M}/views/${s.grid}/share`)).status).toBe(401);
   });
@@ -97,7 +129,13 @@ describe("public shared views (contract 6)", () => {
     const uuid = await share(s, s.grid);
     const meta = await visit(`${P}/${uuid}/meta`);
     expect(meta.status).toBe(200);
-    expect(meta.body).toMatchObject({ id: s.grid, uuid, client: "sqlite3", filter: { is_group: true }, meta: { allowCSVDownload: true } });
+    expect(meta.body).toMatchObject({
+      id: s.grid,
+      uuid,
+      client: "sqlite3",
+      filter: { is_group: true },
+      meta: { allowCSVDownload: true },
+    });
     const titles = meta.body.model.columns.map((c: { title: string }) => c.title);
     expect(titles).toEqual(expect.arrayContaining(["Name", "Status"]));
     expect(titles).not.toContain("Secret");
@@ -131,7 +169,10 @@ describe("public shared views (contract 6)", () => {
     const s = await setup();
     const uuid = await share(s, s.grid, { password: "right-pass" });
     for (const path of ["meta", "rows", `group/${s.col.Status}`, "rows/export/csv"]) {
-      expect(await visit(`${P}/${uuid}/${path}`), path).toMatchObject({ status: 403, body: { msg: "INVALID_SHARED_VIEW_PASSWORD" } });
+      expect(await visit(`${P}/${uuid}/${path}`), path).toMatchObject({
+        status: 403,
+        body: { msg: "INVALID_SHARED_VIEW_PASSWORD" },
+      });
     }
     expect((await visit(`${P}/${uuid}/rows`, "right-pass")).status).toBe(200);
     let last = 0;
@@ -202,9 +243,16 @@ describe("public shared views (contract 6)", () => {
     const headers = { "xc-password": "form-pass" };
     const bad = new FormData();
     bad.set("data", "{not json");
-    const badRes = await exports.default.fetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body: bad, headers }));
+    const badRes = await exports.default.fetch(
+      new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body: bad, headers }),
+    );
     expect(badRes.status).toBe(400);
-    const wrongField = await submit(uuid, { Name: "x" }, [["_Name", new File(["x"], "a.txt", { type: "text/plain" })]], headers);
+    const wrongField = await submit(
+      uuid,
+      { Name: "x" },
+      [["_Name", new File(["x"], "a.txt", { type: "text/plain" })]],
+      headers,
+    );
     expect(wrongField.status).toBe(400);
     expect(((await wrongField.json()) as { msg: string }).msg).toMatch(/not a file field/);
     const count = await call(s.owner, "GET", `/api/v1/db/data/noco/${s.projectId}/Leads/count`);
@@ -225,9 +273,28 @@ describe("public shared views (contract 6)", () => {
 describe("links through a shared view (contract 6: nested, hm/mm)", () => {
   async function linked() {
     const s = await setup();
-    const people = await call(s.owner, "POST", `${M}/projects/${s.projectId}/tables`, { table_name: "People", columns: [{ title: "Who", uidt: "SingleLineText" }, { title: "Salary", uidt: "Number" }] });
-    expect((await call(s.owner, "POST", `/api/v1/db/data/bulk/noco/${s.projectId}/People`, [{ Who: "Pat", Salary: 1 }, { Who: "Sam", Salary: 2 }])).status).toBe(200);
-    const added = await call(s.owner, "POST", `${M}/tables/${s.tableId}/columns`, { uidt: "LinkToAnotherRecord", title: "Contacts", parentId: s.tableId, childId: people.body.id, type: "mm" });
+    const people = await call(s.owner, "POST", `${M}/projects/${s.projectId}/tables`, {
+      table_name: "People",
+      columns: [
+        { title: "Who", uidt: "SingleLineText" },
+        { title: "Salary", uidt: "Number" },
+      ],
+    });
+    expect(
+      (
+        await call(s.owner, "POST", `/api/v1/db/data/bulk/noco/${s.projectId}/People`, [
+          { Who: "Pat", Salary: 1 },
+          { Who: "Sam", Salary: 2 },
+        ])
+      ).status,
+    ).toBe(200);
+    const added = await call(s.owner, "POST", `${M}/tables/${s.tableId}/columns`, {
+      uidt: "LinkToAnotherRecord",
+      title: "Contacts",
+      parentId: s.tableId,
+      childId: people.body.id,
+      type: "mm",
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const contacts = added.body.columns.find((c: { title: string }) => c.title === "Contacts").id as string;
     expect((await call(s.owner, "POST", `/api/v1/db/data/noco/${s.projectId}/Leads/1/mm/Contacts/1`)).status).toBe(200);
@@ -241,9 +308,16 @@ describe("links through a shared view (contract 6: nested, hm/mm)", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.list.map((r: { Who: string }) => r.Who)).toEqual(["Sam"]);
     expect(JSON.stringify(res.body)).not.toContain("Salary");
-    expect((await visit(`${P}/${uuid}/nested/${s.contacts}?where=${encodeURIComponent("(Salary,gt,1)")}`)).status).toBe(400);
-    expect((await visit(`${P}/${uuid}/nested/${s.contacts}?where=${encodeURIComponent("(Who,like,x)~or(Salary,gt,1)")}`)).status).toBe(400);
-    expect((await visit(`${P}/${uuid}/nested/${s.col.Name}`)).body).toEqual({ msg: "Column doesn't belongs to the model" });
+    expect((await visit(`${P}/${uuid}/nested/${s.contacts}?where=${encodeURIComponent("(Salary,gt,1)")}`)).status).toBe(
+      400,
+    );
+    expect(
+      (await visit(`${P}/${uuid}/nested/${s.contacts}?where=${encodeURIComponent("(Who,like,x)~or(Salary,gt,1)")}`))
+        .status,
+    ).toBe(400);
+    expect((await visit(`${P}/${uuid}/nested/${s.col.Name}`)).body).toEqual({
+      msg: "Column doesn't belongs to the model",
+    });
     const gridUuid = await share(s, s.grid);
     expect((await visit(`${P}/${gridUuid}/nested/${s.contacts}`)).status).toBe(404);
   });
@@ -287,16 +361,26 @@ describe("limits per client address outside local mode (CF-Connecting-IP)", () =
     return res;
   }
   const from = (ip: string, path: string, init: RequestInit = {}) =>
-    run(new Request(`http://localhost${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), "CF-Connecting-IP": ip } }));
+    run(
+      new Request(`http://localhost${path}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), "CF-Connecting-IP": ip },
+      }),
+    );
 
   it("limits wrong passwords per share and address: another address is not locked out", async () => {
     const s = await setup();
     const uuid = await share(s, s.grid, { password: "right-pass" });
     let last = 0;
-    for (let i = 0; i < 12; i++) last = (await from("203.0.113.7", `${P}/${uuid}/meta`, { headers: { "xc-password": `bad-${i}` } })).status;
+    for (let i = 0; i < 12; i++)
+      last = (await from("203.0.113.7", `${P}/${uuid}/meta`, { headers: { "xc-password": `bad-${i}` } })).status;
     expect(last).toBe(429);
-    expect((await from("203.0.113.7", `${P}/${uuid}/meta`, { headers: { "xc-password": "right-pass" } })).status).toBe(429);
-    expect((await from("198.51.100.9", `${P}/${uuid}/meta`, { headers: { "xc-password": "right-pass" } })).status).toBe(200);
+    expect((await from("203.0.113.7", `${P}/${uuid}/meta`, { headers: { "xc-password": "right-pass" } })).status).toBe(
+      429,
+    );
+    expect((await from("198.51.100.9", `${P}/${uuid}/meta`, { headers: { "xc-password": "right-pass" } })).status).toBe(
+      200,
+    );
   });
 
   it("limits form submissions per address", async () => {

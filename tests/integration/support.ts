@@ -52,7 +52,10 @@ export async function seedUser(roles: string, email = `${newId("us_")}@example.c
 }
 
 /** A project with the given members, inserted straight into D1. */
-export async function seedProject(members: Array<[TestUser, ProjectRole]>, title = `P ${newId("p_")}`): Promise<string> {
+export async function seedProject(
+  members: Array<[TestUser, ProjectRole]>,
+  title = `P ${newId("p_")}`,
+): Promise<string> {
   const id = newId("p_");
   const ts = new Date().toISOString();
   const owner = members.find(([, r]) => r === "owner")?.[0];

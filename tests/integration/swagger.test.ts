@@ -3,17 +3,30 @@ import { api, seedProject, seedUser } from "./support";
 
 const M = "/api/v1/db/meta";
 
-type Doc = { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties: Record<string, { type?: string[] }> }> } };
+type Doc = {
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, { properties: Record<string, { type?: string[] }> }> };
+};
 
 describe("per-project REST API docs (contract 7)", () => {
   it("describes the project's tables and fields for members only", async () => {
     const owner = await seedUser("org-level-creator");
     const viewer = await seedUser("org-level-viewer");
     const outsider = await seedUser("org-level-creator");
-    const projectId = await seedProject([[owner, "owner"], [viewer, "viewer"]]);
+    const projectId = await seedProject([
+      [owner, "owner"],
+      [viewer, "viewer"],
+    ]);
     const made = await api("POST", `${M}/projects/${projectId}/tables`, {
       token: owner.token,
-      body: { table_name: "Tasks", columns: [{ title: "Name", uidt: "SingleLineText" }, { title: "Points", uidt: "Number" }, { title: "Done", uidt: "Checkbox" }] },
+      body: {
+        table_name: "Tasks",
+        columns: [
+          { title: "Name", uidt: "SingleLineText" },
+          { title: "Points", uidt: "Number" },
+          { title: "Done", uidt: "Checkbox" },
+        ],
+      },
     });
     expect(made.status).toBe(200);
 

@@ -56,7 +56,13 @@ describe("tables", () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.columns.map((c: { title: string }) => c.title)).toEqual(["Id", "Name", "Qty", "Created", "UpdatedAt"]);
+    expect(res.body.columns.map((c: { title: string }) => c.title)).toEqual([
+      "Id",
+      "Name",
+      "Qty",
+      "Created",
+      "UpdatedAt",
+    ]);
     expect(res.body.columns.find((c: { pv: boolean }) => c.pv).title).toBe("Name");
   });
 
@@ -86,7 +92,10 @@ describe("tables", () => {
     const { owner, projectId } = await setup();
     const a = (await createTable(owner, projectId, { table_name: "A" })).body;
     const b = (await createTable(owner, projectId, { table_name: "B" })).body;
-    const renamed = await api("PATCH", `${M}/tables/${a.id}`, { token: owner.token, body: { table_name: "Alpha", title: "Alpha", project_id: projectId } });
+    const renamed = await api("PATCH", `${M}/tables/${a.id}`, {
+      token: owner.token,
+      body: { table_name: "Alpha", title: "Alpha", project_id: projectId },
+    });
     expect(renamed.body).toEqual({ msg: "The table has been updated successfully" });
     const dup = await api("PATCH", `${M}/tables/${a.id}`, { token: owner.token, body: { title: "b" } });
     expect(dup.body.msg).toBe("Duplicate table alias");
@@ -102,7 +111,9 @@ describe("tables", () => {
   it("lets viewers read but not change the schema", async () => {
     const { owner, projectId } = await setup();
     const viewer = await seedUser("org-level-viewer");
-    await env.META.prepare("INSERT INTO project_users (project_id, user_id, roles, created_at, updated_at) VALUES (?, ?, 'viewer', '', '')")
+    await env.META.prepare(
+      "INSERT INTO project_users (project_id, user_id, roles, created_at, updated_at) VALUES (?, ?, 'viewer', '', '')",
+    )
       .bind(projectId, viewer.id)
       .run();
     const t = (await createTable(owner, projectId, { table_name: "T" })).body;
@@ -116,7 +127,10 @@ describe("columns", () => {
   it("adds, renames and deletes a column, answering the whole table", async () => {
     const { owner, projectId } = await setup();
     const t = (await createTable(owner, projectId, { table_name: "People" })).body;
-    const added = await api("POST", `${M}/tables/${t.id}/columns`, { token: owner.token, body: { title: "Email", uidt: "Email" } });
+    const added = await api("POST", `${M}/tables/${t.id}/columns`, {
+      token: owner.token,
+      body: { title: "Email", uidt: "Email" },
+    });
     expect(added.status).toBe(200);
     const email = added.body.columns.find((c: { title: string }) => c.title === "Email");
     expect(email).toMatchObject({ uidt: "Email", column_name: "email" });
@@ -125,7 +139,10 @@ describe("columns", () => {
     expect(renamed.body.columnsById[email.id].title).toBe("Mail");
     expect((await api("GET", `${M}/columns/${email.id}`, { token: owner.token })).body.title).toBe("Mail");
 
-    const dup = await api("POST", `${M}/tables/${t.id}/columns`, { token: owner.token, body: { title: "mail", uidt: "SingleLineText" } });
+    const dup = await api("POST", `${M}/tables/${t.id}/columns`, {
+      token: owner.token,
+      body: { title: "mail", uidt: "SingleLineText" },
+    });
     expect(dup.body.msg).toBe("Duplicate column alias");
 
     const gone = await api("DELETE", `${M}/columns/${email.id}`, { token: owner.token });
@@ -135,7 +152,12 @@ describe("columns", () => {
   it("sets the display value column", async () => {
     const { owner, projectId } = await setup();
     const t = (await createTable(owner, projectId, { table_name: "P2" })).body;
-    const added = (await api("POST", `${M}/tables/${t.id}/columns`, { token: owner.token, body: { title: "Code", uidt: "SingleLineText" } })).body;
+    const added = (
+      await api("POST", `${M}/tables/${t.id}/columns`, {
+        token: owner.token,
+        body: { title: "Code", uidt: "SingleLineText" },
+      })
+    ).body;
     const code = added.columns.find((c: { title: string }) => c.title === "Code");
     expect((await api("POST", `${M}/columns/${code.id}/primary`, { token: owner.token })).body).toBe(true);
     const read = (await api("GET", `${M}/tables/${t.id}`, { token: owner.token })).body;
@@ -149,26 +171,43 @@ describe("columns", () => {
     const t = (await createTable(owner, projectId, { table_name: "S" })).body;
     const id = t.columns[0];
     expect((await api("DELETE", `${M}/columns/${id.id}`, { token: owner.token })).body.msg).toContain("system column");
-    expect((await api("PATCH", `${M}/columns/${id.id}`, { token: owner.token, body: { uidt: "SingleLineText" } })).body.msg).toContain("system column");
+    expect(
+      (await api("PATCH", `${M}/columns/${id.id}`, { token: owner.token, body: { uidt: "SingleLineText" } })).body.msg,
+    ).toContain("system column");
   });
 
   it("converts data on a sensible type change", async () => {
     const { owner, projectId } = await setup();
     const t = (await createTable(owner, projectId, { table_name: "Conv" })).body;
-    const col = (await api("POST", `${M}/tables/${t.id}/columns`, { token: owner.token, body: { title: "Amount", uidt: "SingleLineText" } })).body
-      .columns.find((c: { title: string }) => c.title === "Amount");
-    await roomSql(projectId, `INSERT INTO "${t.table_name}" (title, amount) VALUES ('a', '12'), ('b', ' 7 '), ('c', NULL)`);
+    const col = (
+      await api("POST", `${M}/tables/${t.id}/columns`, {
+        token: owner.token,
+        body: { title: "Amount", uidt: "SingleLineText" },
+      })
+    ).body.columns.find((c: { title: string }) => c.title === "Amount");
+    await roomSql(
+      projectId,
+      `INSERT INTO "${t.table_name}" (title, amount) VALUES ('a', '12'), ('b', ' 7 '), ('c', NULL)`,
+    );
     const res = await api("PATCH", `${M}/columns/${col.id}`, { token: owner.token, body: { uidt: "Number" } });
     expect(res.status).toBe(200);
     const rows = await roomSql(projectId, `SELECT amount, typeof(amount) AS t FROM "${t.table_name}" ORDER BY id`);
-    expect(rows).toEqual([{ amount: 12, t: "integer" }, { amount: 7, t: "integer" }, { amount: null, t: "null" }]);
+    expect(rows).toEqual([
+      { amount: 12, t: "integer" },
+      { amount: 7, t: "integer" },
+      { amount: null, t: "null" },
+    ]);
   });
 
   it("refuses a type change that does not fit and leaves the data intact", async () => {
     const { owner, projectId } = await setup();
     const t = (await createTable(owner, projectId, { table_name: "Keep" })).body;
-    const col = (await api("POST", `${M}/tables/${t.id}/columns`, { token: owner.token, body: { title: "Amount", uidt: "SingleLineText" } })).body
-      .columns.find((c: { title: string }) => c.title === "Amount");
+    const col = (
+      await api("POST", `${M}/tables/${t.id}/columns`, {
+        token: owner.token,
+        body: { title: "Amount", uidt: "SingleLineText" },
+      })
+    ).body.columns.find((c: { title: string }) => c.title === "Amount");
     await roomSql(projectId, `INSERT INTO "${t.table_name}" (title, amount) VALUES ('a', '12'), ('b', 'twelve')`);
     const res = await api("PATCH", `${M}/columns/${col.id}`, { token: owner.token, body: { uidt: "Number" } });
     expect(res.status).toBe(400);
@@ -183,9 +222,16 @@ describe("columns", () => {
   it("carries renamed select options into the cells and empties removed ones", async () => {
     const { owner, projectId } = await setup();
     const t = (await createTable(owner, projectId, { table_name: "Sel" })).body;
-    const options = [{ id: "o1", title: "Todo", color: "#cfdffe" }, { id: "o2", title: "Done", color: "#d0f1fd" }];
-    const col = (await api("POST", `${M}/tables/${t.id}/columns`, { token: owner.token, body: { title: "Status", uidt: "SingleSelect", colOptions: { options } } })).body
-      .columns.find((c: { title: string }) => c.title === "Status");
+    const options = [
+      { id: "o1", title: "Todo", color: "#cfdffe" },
+      { id: "o2", title: "Done", color: "#d0f1fd" },
+    ];
+    const col = (
+      await api("POST", `${M}/tables/${t.id}/columns`, {
+        token: owner.token,
+        body: { title: "Status", uidt: "SingleSelect", colOptions: { options } },
+      })
+    ).body.columns.find((c: { title: string }) => c.title === "Status");
     await roomSql(projectId, `INSERT INTO "${t.table_name}" (status) VALUES ('Todo'), ('Done')`);
     const res = await api("PATCH", `${M}/columns/${col.id}`, {
       token: owner.token,

@@ -4,19 +4,34 @@ import { api, seedProject, seedUser, type TestUser } from "./support";
 
 /** Form, gallery, kanban and calendar views (contract 4.4), the grouped list (5.1) and view kinds (SPEC 3). */
 const M = "/api/v1/db/meta";
-const call = (user: TestUser, method: string, path: string, body?: unknown) => api(method, path, { token: user.token, body });
+const call = (user: TestUser, method: string, path: string, body?: unknown) =>
+  api(method, path, { token: user.token, body });
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 async function setup() {
   const [owner, creator, editor, commenter, viewer] = await Promise.all([
-    seedUser("org-level-creator"), seedUser("org-level-viewer"), seedUser("org-level-viewer"), seedUser("org-level-viewer"), seedUser("org-level-viewer"),
+    seedUser("org-level-creator"),
+    seedUser("org-level-viewer"),
+    seedUser("org-level-viewer"),
+    seedUser("org-level-viewer"),
+    seedUser("org-level-viewer"),
   ]);
-  const projectId = await seedProject([[owner, "owner"], [creator, "creator"], [editor, "editor"], [commenter, "commenter"], [viewer, "viewer"]]);
+  const projectId = await seedProject([
+    [owner, "owner"],
+    [creator, "creator"],
+    [editor, "editor"],
+    [commenter, "commenter"],
+    [viewer, "viewer"],
+  ]);
   const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
     table_name: "Tasks",
     columns: [
       { title: "Name", uidt: "SingleLineText" },
-      { title: "Status", uidt: "SingleSelect", colOptions: { options: [{ title: "Todo" }, { title: "Doing" }, { title: "Done" }] } },
+      {
+        title: "Status",
+        uidt: "SingleSelect",
+        colOptions: { options: [{ title: "Todo" }, { title: "Doing" }, { title: "Done" }] },
+      },
       { title: "Due", uidt: "Date" },
       { title: "Ends", uidt: "DateTime" },
       { title: "Photo", uidt: "Attachment" },
@@ -26,14 +41,26 @@ async function setup() {
     ],
   });
   expect(table.status, JSON.stringify(table.body)).toBe(200);
-  const col = Object.fromEntries(table.body.columns.map((c: { title: string; id: string }) => [c.title, c.id])) as Record<string, string>;
+  const col = Object.fromEntries(
+    table.body.columns.map((c: { title: string; id: string }) => [c.title, c.id]),
+  ) as Record<string, string>;
   const rows = [
     ...Array.from({ length: 30 }, (_, i) => ({ Name: `todo ${i}`, Status: "Todo", Due: "2026-11-03" })),
     { Name: "doing", Status: "Doing", Due: "2026-11-10" },
     { Name: "loose", Status: null, Due: null },
   ];
   expect((await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Tasks`, rows)).status).toBe(200);
-  return { owner, creator, editor, commenter, viewer, projectId, tableId: table.body.id as string, col, T: `/api/v1/db/data/noco/${projectId}/Tasks` };
+  return {
+    owner,
+    creator,
+    editor,
+    commenter,
+    viewer,
+    projectId,
+    tableId: table.body.id as string,
+    col,
+    T: `/api/v1/db/data/noco/${projectId}/Tasks`,
+  };
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>;
@@ -47,7 +74,9 @@ async function create(s: Setup, route: string, body: Record<string, unknown>, us
 async function shownTitles(s: Setup, viewId: string) {
   const res = await call(s.owner, "GET", `${M}/views/${viewId}/columns`);
   const title = (id: string) => Object.keys(s.col).find((k) => s.col[k] === id) ?? id;
-  return (res.body.list as Array<{ fk_column_id: string; show: boolean }>).filter((c) => c.show).map((c) => title(c.fk_column_id));
+  return (res.body.list as Array<{ fk_column_id: string; show: boolean }>)
+    .filter((c) => c.show)
+    .map((c) => title(c.fk_column_id));
 }
 
 describe("creating each type of view", () => {
@@ -62,11 +91,20 @@ describe("creating each type of view", () => {
     expect(await shownTitles(s, gallery.id)).toHaveLength(5); // cover, display value, 3 more
 
     const kanban = await create(s, "kanbans", { title: "Board", fk_grp_col_id: s.col.Status });
-    expect(kanban).toMatchObject({ type: 4, view: { fk_grp_col_id: s.col.Status, fk_cover_image_col_id: s.col.Photo, meta: "{}" } });
+    expect(kanban).toMatchObject({
+      type: 4,
+      view: { fk_grp_col_id: s.col.Status, fk_cover_image_col_id: s.col.Photo, meta: "{}" },
+    });
     expect(await shownTitles(s, kanban.id)).toEqual(expect.arrayContaining(["Status", "Photo", "Name"]));
 
-    const calendar = await create(s, "calendars", { title: "Plan", calendar_range: [{ fk_from_column_id: s.col.Due }] });
-    expect(calendar).toMatchObject({ type: 6, view: { calendar_range: [{ fk_from_column_id: s.col.Due, fk_to_column_id: null }] } });
+    const calendar = await create(s, "calendars", {
+      title: "Plan",
+      calendar_range: [{ fk_from_column_id: s.col.Due }],
+    });
+    expect(calendar).toMatchObject({
+      type: 6,
+      view: { calendar_range: [{ fk_from_column_id: s.col.Due, fk_to_column_id: null }] },
+    });
     const read = await call(s.viewer, "GET", `${M}/calendars/${calendar.id}`);
     expect(read.body.calendar_range[0].fk_from_column_id).toBe(s.col.Due);
 
@@ -82,12 +120,24 @@ describe("creating each type of view", () => {
       expect(res.body.msg).toMatch(msg);
     };
     await bad("kanbans", { title: "K" }, /^fk_grp_col_id: required/);
-    await bad("kanbans", { title: "K", fk_grp_col_id: s.col.Name }, /fk_grp_col_id: 'Name' is not a single select field/);
+    await bad(
+      "kanbans",
+      { title: "K", fk_grp_col_id: s.col.Name },
+      /fk_grp_col_id: 'Name' is not a single select field/,
+    );
     await bad("kanbans", { title: "K", fk_grp_col_id: "cl_nope" }, /not a column of this table/);
-    await bad("galleries", { title: "G", fk_cover_image_col_id: s.col.Points }, /fk_cover_image_col_id: 'Points' is not an Attachment field/);
+    await bad(
+      "galleries",
+      { title: "G", fk_cover_image_col_id: s.col.Points },
+      /fk_cover_image_col_id: 'Points' is not an Attachment field/,
+    );
     await bad("calendars", { title: "C" }, /^calendar_range: required/);
     await bad("calendars", { title: "C", calendar_range: [] }, /calendar_range: needs a date field/);
-    await bad("calendars", { title: "C", calendar_range: [{ fk_from_column_id: s.col.Name }] }, /calendar_range\[0\]\.fk_from_column_id: 'Name' is not a Date or DateTime field/);
+    await bad(
+      "calendars",
+      { title: "C", calendar_range: [{ fk_from_column_id: s.col.Name }] },
+      /calendar_range\[0\]\.fk_from_column_id: 'Name' is not a Date or DateTime field/,
+    );
     await bad("calendars", { title: "C", calendar_range: [{}] }, /calendar_range\[0\]\[fk_from_column_id\]: required/);
     await bad("forms", { title: " " }, /title is required/);
     await bad("forms", {}, /title: required/);
@@ -113,16 +163,48 @@ describe("sub-view settings", () => {
     const s = await setup();
     const form = await create(s, "forms", { title: "Intake" });
     const patch = await call(s.owner, "PATCH", `${M}/forms/${form.id}`, {
-      heading: "Join us", subheading: "Two minutes", success_msg: "Thanks!", redirect_url: "https://example.com/done", redirect_after_secs: 3,
-      email: true, submit_another_form: true, show_blank_form: true, banner_image_url: "https://example.com/b.png", logo_url: "/logo.png", unknown: 1,
+      heading: "Join us",
+      subheading: "Two minutes",
+      success_msg: "Thanks!",
+      redirect_url: "https://example.com/done",
+      redirect_after_secs: 3,
+      email: true,
+      submit_another_form: true,
+      show_blank_form: true,
+      banner_image_url: "https://example.com/b.png",
+      logo_url: "/logo.png",
+      unknown: 1,
     });
     expect(patch.status, JSON.stringify(patch.body)).toBe(200);
     const read = await call(s.viewer, "GET", `${M}/forms/${form.id}`);
-    expect(read.body).toMatchObject({ heading: "Join us", subheading: "Two minutes", success_msg: "Thanks!", redirect_url: "https://example.com/done", redirect_after_secs: 3, email: true, submit_another_form: true, show_blank_form: true, logo_url: "/logo.png" });
+    expect(read.body).toMatchObject({
+      heading: "Join us",
+      subheading: "Two minutes",
+      success_msg: "Thanks!",
+      redirect_url: "https://example.com/done",
+      redirect_after_secs: 3,
+      email: true,
+      submit_another_form: true,
+      show_blank_form: true,
+      logo_url: "/logo.png",
+    });
     const nameQ = read.body.columns.find((c: { fk_column_id: string }) => c.fk_column_id === s.col.Name);
-    expect((await call(s.owner, "PATCH", `${M}/form-columns/${nameQ.id}`, { label: "Your name", help: "As on your badge", required: true })).status).toBe(200);
+    expect(
+      (
+        await call(s.owner, "PATCH", `${M}/form-columns/${nameQ.id}`, {
+          label: "Your name",
+          help: "As on your badge",
+          required: true,
+        })
+      ).status,
+    ).toBe(200);
     const again = await call(s.owner, "GET", `${M}/forms/${form.id}`);
-    expect(again.body.columns.find((c: { id: string }) => c.id === nameQ.id)).toMatchObject({ label: "Your name", help: "As on your badge", required: true, show: true });
+    expect(again.body.columns.find((c: { id: string }) => c.id === nameQ.id)).toMatchObject({
+      label: "Your name",
+      help: "As on your badge",
+      required: true,
+      show: true,
+    });
 
     for (const [body, msg] of [
       [{ redirect_url: "javascript:alert(1)" }, /^redirect_url: must be an http\(s\) address/],
@@ -143,20 +225,30 @@ describe("sub-view settings", () => {
   it("changes gallery covers, kanban stacks and calendar ranges, with checks", async () => {
     const s = await setup();
     const gallery = await create(s, "galleries", { title: "G" });
-    expect((await call(s.editor, "PATCH", `${M}/galleries/${gallery.id}`, { fk_cover_image_col_id: null })).status).toBe(200);
+    expect(
+      (await call(s.editor, "PATCH", `${M}/galleries/${gallery.id}`, { fk_cover_image_col_id: null })).status,
+    ).toBe(200);
     expect((await call(s.viewer, "GET", `${M}/galleries/${gallery.id}`)).body.fk_cover_image_col_id).toBeNull();
-    expect((await call(s.owner, "PATCH", `${M}/galleries/${gallery.id}`, { fk_cover_image_col_id: s.col.Name })).status).toBe(400);
+    expect(
+      (await call(s.owner, "PATCH", `${M}/galleries/${gallery.id}`, { fk_cover_image_col_id: s.col.Name })).status,
+    ).toBe(400);
 
     const kanban = await create(s, "kanbans", { title: "K", fk_grp_col_id: s.col.Status });
     expect((await call(s.owner, "PATCH", `${M}/kanbans/${kanban.id}`, { fk_grp_col_id: s.col.Due })).status).toBe(400);
     expect((await call(s.owner, "PATCH", `${M}/kanbans/${kanban.id}`, { meta: "{bad" })).status).toBe(400);
-    expect((await call(s.owner, "PATCH", `${M}/galleries/${kanban.id}`, { meta: {} })).body.msg).toMatch(/not a gallery view/);
+    expect((await call(s.owner, "PATCH", `${M}/galleries/${kanban.id}`, { meta: {} })).body.msg).toMatch(
+      /not a gallery view/,
+    );
 
     const cal = await create(s, "calendars", { title: "C", calendar_range: [{ fk_from_column_id: s.col.Due }] });
-    const ranged = await call(s.owner, "PATCH", `${M}/calendars/${cal.id}`, { calendar_range: [{ fk_from_column_id: s.col.Due, fk_to_column_id: s.col.Ends }] });
+    const ranged = await call(s.owner, "PATCH", `${M}/calendars/${cal.id}`, {
+      calendar_range: [{ fk_from_column_id: s.col.Due, fk_to_column_id: s.col.Ends }],
+    });
     expect(ranged.status, JSON.stringify(ranged.body)).toBe(200);
     expect(ranged.body.calendar_range[0]).toMatchObject({ fk_from_column_id: s.col.Due, fk_to_column_id: s.col.Ends });
-    const same = await call(s.owner, "PATCH", `${M}/calendars/${cal.id}`, { calendar_range: [{ fk_from_column_id: s.col.Due, fk_to_column_id: s.col.Due }] });
+    const same = await call(s.owner, "PATCH", `${M}/calendars/${cal.id}`, {
+      calendar_range: [{ fk_from_column_id: s.col.Due, fk_to_column_id: s.col.Due }],
+    });
     expect(same.body.msg).toMatch(/must differ/);
   });
 
@@ -164,9 +256,18 @@ describe("sub-view settings", () => {
     const s = await setup();
     const form = await create(s, "forms", { title: "F" });
     const kanban = await create(s, "kanbans", { title: "K", fk_grp_col_id: s.col.Status });
-    expect((await call(s.creator, "POST", `${M}/tables/${s.tableId}/galleries`, { title: "By creator" })).status).toBe(200);
+    expect((await call(s.creator, "POST", `${M}/tables/${s.tableId}/galleries`, { title: "By creator" })).status).toBe(
+      200,
+    );
     for (const u of [s.editor, s.commenter, s.viewer]) {
-      expect((await call(u, "POST", `${M}/tables/${s.tableId}/calendars`, { title: "X", calendar_range: [{ fk_from_column_id: s.col.Due }] })).status).toBe(403);
+      expect(
+        (
+          await call(u, "POST", `${M}/tables/${s.tableId}/calendars`, {
+            title: "X",
+            calendar_range: [{ fk_from_column_id: s.col.Due }],
+          })
+        ).status,
+      ).toBe(403);
       expect((await call(u, "PATCH", `${M}/forms/${form.id}`, { heading: "x" })).status).toBe(403);
       expect((await call(u, "GET", `${M}/kanbans/${kanban.id}`)).status).toBe(200);
     }
@@ -180,10 +281,17 @@ describe("PATCH and DELETE /views/{viewId}", () => {
   it("renames, reorders, locks, stores meta and deletes a view of any type", async () => {
     const s = await setup();
     const kanban = await create(s, "kanbans", { title: "K", fk_grp_col_id: s.col.Status });
-    const res = await call(s.owner, "PATCH", `${M}/views/${kanban.id}`, { title: "Board", order: 0.5, lock_type: "locked", meta: { color: "red" } });
+    const res = await call(s.owner, "PATCH", `${M}/views/${kanban.id}`, {
+      title: "Board",
+      order: 0.5,
+      lock_type: "locked",
+      meta: { color: "red" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ title: "Board", order: 0.5, lock_type: "locked", meta: { color: "red" } });
-    expect((await call(s.owner, "PATCH", `${M}/views/${kanban.id}`, { lock_type: "secret" })).body.msg).toMatch(/^lock_type: must be collaborative, locked or personal/);
+    expect((await call(s.owner, "PATCH", `${M}/views/${kanban.id}`, { lock_type: "secret" })).body.msg).toMatch(
+      /^lock_type: must be collaborative, locked or personal/,
+    );
     const list = await call(s.owner, "GET", `${M}/tables/${s.tableId}/views`);
     expect(list.body.list[0].title).toBe("Board"); // order 0.5 sorts before the default view (order 1)
     expect((await call(s.owner, "DELETE", `${M}/views/${kanban.id}`)).body).toBe(true);
@@ -200,7 +308,13 @@ describe("view kinds", () => {
       expect(res.status, JSON.stringify(res.body)).toBe(403);
       expect(res.body.msg).toMatch(/This view is locked/);
     };
-    await locked(await call(s.editor, "POST", `${M}/views/${kanban.id}/filters`, { fk_column_id: s.col.Name, comparison_op: "eq", value: "x" }));
+    await locked(
+      await call(s.editor, "POST", `${M}/views/${kanban.id}/filters`, {
+        fk_column_id: s.col.Name,
+        comparison_op: "eq",
+        value: "x",
+      }),
+    );
     await locked(await call(s.editor, "POST", `${M}/views/${kanban.id}/sorts`, { fk_column_id: s.col.Name }));
     await locked(await call(s.editor, "POST", `${M}/views/${kanban.id}/hide-all`));
     await locked(await call(s.editor, "PATCH", `${M}/kanbans/${kanban.id}`, { meta: {} }));
@@ -215,7 +329,10 @@ describe("view kinds", () => {
   it("a personal view is seen and changed only by its creator", async () => {
     const s = await setup();
     const mine = await create(s, "galleries", { title: "Mine", lock_type: "personal" }, s.creator);
-    const seen = async (u: TestUser) => (await call(u, "GET", `${M}/tables/${s.tableId}/views`)).body.list.map((v: { id: string }) => v.id).includes(mine.id);
+    const seen = async (u: TestUser) =>
+      (await call(u, "GET", `${M}/tables/${s.tableId}/views`)).body.list
+        .map((v: { id: string }) => v.id)
+        .includes(mine.id);
     expect(await seen(s.creator)).toBe(true);
     expect(await seen(s.owner)).toBe(false);
     expect(await seen(s.viewer)).toBe(false);
@@ -245,12 +362,22 @@ describe("grouped data list (kanban stacks)", () => {
     expect(todo.pageInfo).toMatchObject({ totalRows: 30, isLastPage: false });
     expect(res.body[3].value.list.map((r: { Name: string }) => r.Name)).toEqual(["loose"]);
 
-    const more = await call(s.viewer, "GET", `${s.T}/views/${kanban.id}/group/${s.col.Status}?limit=10&offset=20&optionsArrJson=${q(["Todo"])}`);
+    const more = await call(
+      s.viewer,
+      "GET",
+      `${s.T}/views/${kanban.id}/group/${s.col.Status}?limit=10&offset=20&optionsArrJson=${q(["Todo"])}`,
+    );
     expect(more.body).toHaveLength(1);
-    expect(more.body[0].value.list.map((r: { Name: string }) => r.Name)).toEqual(Array.from({ length: 10 }, (_, i) => `todo ${20 + i}`));
+    expect(more.body[0].value.list.map((r: { Name: string }) => r.Name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `todo ${20 + i}`),
+    );
     expect(more.body[0].value.pageInfo.isLastPage).toBe(true);
 
-    const filtered = await call(s.owner, "GET", `${s.T}/group/${s.col.Status}?where=${encodeURIComponent("(Name,like,todo 1%)")}`);
+    const filtered = await call(
+      s.owner,
+      "GET",
+      `${s.T}/group/${s.col.Status}?where=${encodeURIComponent("(Name,like,todo 1%)")}`,
+    );
     expect(filtered.body[0].value.pageInfo.totalRows).toBe(11);
     expect(filtered.body[0].value.list).toHaveLength(11); // default 25 per group
   });
@@ -261,9 +388,17 @@ describe("grouped data list (kanban stacks)", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/'Name' is not a single select field/);
     expect((await call(s.owner, "GET", `${s.T}/group/cl_nope`)).status).toBe(400);
-    expect((await call(s.owner, "GET", `${s.T}/group/${s.col.Status}?optionsArrJson=${q({ a: 1 })}`)).body.msg).toMatch(/optionsArrJson must be a JSON array/);
-    expect((await call(s.owner, "GET", `${s.T}/group/${s.col.Status}?optionsArrJson=nope`)).body.msg).toMatch(/optionsArrJson is not valid JSON/);
-    const formula = await call(s.owner, "POST", `${M}/tables/${s.tableId}/columns`, { title: "F", uidt: "Formula", formula_raw: "{Points} * 2" });
+    expect((await call(s.owner, "GET", `${s.T}/group/${s.col.Status}?optionsArrJson=${q({ a: 1 })}`)).body.msg).toMatch(
+      /optionsArrJson must be a JSON array/,
+    );
+    expect((await call(s.owner, "GET", `${s.T}/group/${s.col.Status}?optionsArrJson=nope`)).body.msg).toMatch(
+      /optionsArrJson is not valid JSON/,
+    );
+    const formula = await call(s.owner, "POST", `${M}/tables/${s.tableId}/columns`, {
+      title: "F",
+      uidt: "Formula",
+      formula_raw: "{Points} * 2",
+    });
     expect(formula.status, JSON.stringify(formula.body)).toBe(200);
     const fid = formula.body.columns.find((c: { title: string }) => c.title === "F").id;
     expect((await call(s.owner, "GET", `${s.T}/group/${fid}`)).status).toBe(501);
@@ -287,7 +422,9 @@ describe("submitting through a form view", () => {
     const ok = await call(s.editor, "POST", `${s.T}/views/${form.id}`, { Name: "Ann", Notes: "hi", Points: 99 });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toMatchObject({ Name: "Ann", Notes: "hi", Points: null }); // hidden field dropped
-    const mail = await env.META.prepare("SELECT subject FROM outbox WHERE to_email = ?").bind(s.creator.email).all<{ subject: string }>();
+    const mail = await env.META.prepare("SELECT subject FROM outbox WHERE to_email = ?")
+      .bind(s.creator.email)
+      .all<{ subject: string }>();
     expect(mail.results.map((m) => m.subject)).toEqual(['New response to the form "Intake"']);
     expect((await call(s.viewer, "POST", `${s.T}/views/${form.id}`, { Name: "x" })).status).toBe(403);
   });

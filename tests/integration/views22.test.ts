@@ -4,14 +4,25 @@ import { api, seedProject, seedUser, type TestUser } from "./support";
 
 /** Issue 22's view features (iCal feed, covers, WIP limits) and issue 18's view gaps (personal views in table answers). */
 const M = "/api/v1/db/meta";
-const call = (user: TestUser, method: string, path: string, body?: unknown) => api(method, path, { token: user.token, body });
+const call = (user: TestUser, method: string, path: string, body?: unknown) =>
+  api(method, path, { token: user.token, body });
 
 const today = new Date();
 const dayAt = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function setup() {
-  const [owner, creator, editor, viewer] = await Promise.all([seedUser("org-level-creator"), seedUser("org-level-viewer"), seedUser("org-level-viewer"), seedUser("org-level-viewer")]);
-  const projectId = await seedProject([[owner, "owner"], [creator, "creator"], [editor, "editor"], [viewer, "viewer"]]);
+  const [owner, creator, editor, viewer] = await Promise.all([
+    seedUser("org-level-creator"),
+    seedUser("org-level-viewer"),
+    seedUser("org-level-viewer"),
+    seedUser("org-level-viewer"),
+  ]);
+  const projectId = await seedProject([
+    [owner, "owner"],
+    [creator, "creator"],
+    [editor, "editor"],
+    [viewer, "viewer"],
+  ]);
   const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
     table_name: "Events",
     columns: [
@@ -24,10 +35,19 @@ async function setup() {
     ],
   });
   expect(table.status, JSON.stringify(table.body)).toBe(200);
-  const col = Object.fromEntries(table.body.columns.map((c: { title: string; id: string }) => [c.title, c.id])) as Record<string, string>;
+  const col = Object.fromEntries(
+    table.body.columns.map((c: { title: string; id: string }) => [c.title, c.id]),
+  ) as Record<string, string>;
   const long = `A very long title, with commas; semicolons\\ and a newline\nthat must fold ${"é".repeat(60)}`;
   const rows = [
-    { Name: "Trip", Starts: dayAt(2), Ends: dayAt(5), At: `${dayAt(2)} 09:30:00`, Until: `${dayAt(2)} 11:00:00`, Status: "Todo" },
+    {
+      Name: "Trip",
+      Starts: dayAt(2),
+      Ends: dayAt(5),
+      At: `${dayAt(2)} 09:30:00`,
+      Until: `${dayAt(2)} 11:00:00`,
+      Status: "Todo",
+    },
     { Name: long, Starts: dayAt(10), Ends: null, At: `${dayAt(10)} 14:00:00`, Until: null, Status: "Done" },
     { Name: "Long ago", Starts: dayAt(-200), Ends: dayAt(-199), Status: "Todo" },
     { Name: "Far ahead", Starts: dayAt(500), Status: "Todo" },
@@ -35,7 +55,17 @@ async function setup() {
     { Name: "Undated", Starts: null, Status: "Todo" },
   ];
   expect((await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Events`, rows)).status).toBe(200);
-  return { owner, creator, editor, viewer, projectId, tableId: table.body.id as string, col, long, T: `/api/v1/db/data/noco/${projectId}/Events` };
+  return {
+    owner,
+    creator,
+    editor,
+    viewer,
+    projectId,
+    tableId: table.body.id as string,
+    col,
+    long,
+    T: `/api/v1/db/data/noco/${projectId}/Events`,
+  };
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>;
@@ -64,15 +94,21 @@ describe("views of issue 22", () => {
   });
 
   it("serves an all-day iCal feed at a secret address, parsed by ical.js, and only builders manage it", async () => {
-    const cal = await create(s, "calendars", { title: "Trips", calendar_range: [{ fk_from_column_id: s.col.Starts, fk_to_column_id: s.col.Ends }] });
-    for (const u of [s.editor, s.viewer]) expect((await call(u, "POST", `${M}/calendars/${cal.id}/ical`)).status).toBe(403);
+    const cal = await create(s, "calendars", {
+      title: "Trips",
+      calendar_range: [{ fk_from_column_id: s.col.Starts, fk_to_column_id: s.col.Ends }],
+    });
+    for (const u of [s.editor, s.viewer])
+      expect((await call(u, "POST", `${M}/calendars/${cal.id}/ical`)).status).toBe(403);
     const made = await call(s.creator, "POST", `${M}/calendars/${cal.id}/ical`);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body.url).toMatch(new RegExp(`/api/v1/db/public/calendars/${cal.id}/ical/[A-Za-z0-9_-]{43}\\.ics$`));
     // The settings say a feed is open, never its secret or hash.
     const settings = await call(s.viewer, "GET", `${M}/calendars/${cal.id}`);
     expect(settings.body.ical_feed).toEqual({ created_at: made.body.created_at });
-    expect(JSON.stringify(settings.body)).not.toContain(new URL(made.body.url).pathname.split("/").pop()!.replace(".ics", ""));
+    expect(JSON.stringify(settings.body)).not.toContain(
+      new URL(made.body.url).pathname.split("/").pop()!.replace(".ics", ""),
+    );
 
     const res = await feed(made.body.url);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -99,8 +135,19 @@ describe("views of issue 22", () => {
   });
 
   it("makes timed events from a DateTime field, applies the view's filters, and revokes and regenerates addresses", async () => {
-    const cal = await create(s, "calendars", { title: "Meetings", calendar_range: [{ fk_from_column_id: s.col.At, fk_to_column_id: s.col.Until }] });
-    expect((await call(s.owner, "POST", `${M}/views/${cal.id}/filters`, { fk_column_id: s.col.Status, comparison_op: "eq", value: "Todo" })).status).toBe(200);
+    const cal = await create(s, "calendars", {
+      title: "Meetings",
+      calendar_range: [{ fk_from_column_id: s.col.At, fk_to_column_id: s.col.Until }],
+    });
+    expect(
+      (
+        await call(s.owner, "POST", `${M}/views/${cal.id}/filters`, {
+          fk_column_id: s.col.Status,
+          comparison_op: "eq",
+          value: "Todo",
+        })
+      ).status,
+    ).toBe(200);
     const first = await call(s.owner, "POST", `${M}/calendars/${cal.id}/ical`);
     const list = events((await feed(first.body.url)).body as string);
     expect(list.map((e) => e.summary)).toEqual(["Trip"]);
@@ -129,9 +176,16 @@ describe("views of issue 22", () => {
   });
 
   it("does not copy a feed's address to a duplicated calendar", async () => {
-    const cal = await create(s, "calendars", { title: "Source", calendar_range: [{ fk_from_column_id: s.col.Starts }] });
+    const cal = await create(s, "calendars", {
+      title: "Source",
+      calendar_range: [{ fk_from_column_id: s.col.Starts }],
+    });
     await call(s.owner, "POST", `${M}/calendars/${cal.id}/ical`);
-    const copy = await create(s, "calendars", { title: "Copy", copy_from_id: cal.id, calendar_range: [{ fk_from_column_id: s.col.Starts }] });
+    const copy = await create(s, "calendars", {
+      title: "Copy",
+      copy_from_id: cal.id,
+      calendar_range: [{ fk_from_column_id: s.col.Starts }],
+    });
     expect((await call(s.owner, "GET", `${M}/calendars/${copy.id}`)).body.ical_feed).toBeNull();
   });
 
@@ -140,14 +194,22 @@ describe("views of issue 22", () => {
     const meta = { wipLimits: { Todo: 3 }, coverFit: "fit" };
     expect((await call(s.editor, "PATCH", `${M}/kanbans/${kanban.id}`, { meta })).status).toBe(200);
     expect(JSON.parse((await call(s.viewer, "GET", `${M}/kanbans/${kanban.id}`)).body.meta)).toEqual(meta);
-    for (const [wipLimits, msg] of [[{ Todo: 0 }, /meta\.wipLimits\.Todo: must be a whole number from 1/], [{ Todo: 2.5 }, /whole number/], [[3], /must be an object/]] as const) {
+    for (const [wipLimits, msg] of [
+      [{ Todo: 0 }, /meta\.wipLimits\.Todo: must be a whole number from 1/],
+      [{ Todo: 2.5 }, /whole number/],
+      [[3], /must be an object/],
+    ] as const) {
       const res = await call(s.owner, "PATCH", `${M}/kanbans/${kanban.id}`, { meta: { wipLimits } });
       expect(res.status).toBe(400);
       expect(res.body.msg).toMatch(msg);
     }
     const gallery = await create(s, "galleries", { title: "Cards" });
-    expect((await call(s.owner, "PATCH", `${M}/galleries/${gallery.id}`, { meta: { coverFit: "crop" } })).status).toBe(200);
-    expect(JSON.parse((await call(s.owner, "GET", `${M}/galleries/${gallery.id}`)).body.meta)).toEqual({ coverFit: "crop" });
+    expect((await call(s.owner, "PATCH", `${M}/galleries/${gallery.id}`, { meta: { coverFit: "crop" } })).status).toBe(
+      200,
+    );
+    expect(JSON.parse((await call(s.owner, "GET", `${M}/galleries/${gallery.id}`)).body.meta)).toEqual({
+      coverFit: "crop",
+    });
     const bad = await call(s.owner, "PATCH", `${M}/galleries/${gallery.id}`, { meta: { coverFit: "stretch" } });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/meta\.coverFit: must be one of crop, fit/);
@@ -156,7 +218,8 @@ describe("views of issue 22", () => {
   it("leaves other people's personal views out of the table answer and view lists", async () => {
     const mine = await create(s, "grids", { title: "Creator's own", lock_type: "personal" }, s.creator);
     const shared = await create(s, "grids", { title: "Everyone's" }, s.creator);
-    const titles = async (u: TestUser) => ((await call(u, "GET", `${M}/tables/${s.tableId}`)).body.views as Array<{ id: string }>).map((v) => v.id);
+    const titles = async (u: TestUser) =>
+      ((await call(u, "GET", `${M}/tables/${s.tableId}`)).body.views as Array<{ id: string }>).map((v) => v.id);
     expect(await titles(s.creator)).toEqual(expect.arrayContaining([mine.id, shared.id]));
     for (const u of [s.owner, s.editor, s.viewer]) {
       expect(await titles(u)).not.toContain(mine.id);
@@ -165,21 +228,62 @@ describe("views of issue 22", () => {
       expect(list.map((v) => v.id)).not.toContain(mine.id);
     }
     // A column change answers the table too: still without it.
-    const added = await call(s.owner, "POST", `${M}/tables/${s.tableId}/columns`, { title: "Extra", uidt: "SingleLineText" });
+    const added = await call(s.owner, "POST", `${M}/tables/${s.tableId}/columns`, {
+      title: "Extra",
+      uidt: "SingleLineText",
+    });
     expect((added.body.views as Array<{ id: string }>).map((v) => v.id)).not.toContain(mine.id);
   });
 
   it("asks only for records overlapping a visible range", async () => {
     // The calendar's range query (web/views/calendar/range.ts): from <= last and (to >= first or from >= first).
-    const c = (id: string | undefined, op: string, value: string, logical_op = "and") => ({ fk_column_id: id, comparison_op: op, comparison_sub_op: "exactDate", value, logical_op });
-    const range = [c(s.col.Starts, "lte", dayAt(8)), { is_group: true, logical_op: "and", children: [c(s.col.Ends, "gte", dayAt(4)), c(s.col.Starts, "gte", dayAt(4), "or")] }];
-    const res = await call(s.owner, "GET", `${s.T}?filterArrJson=${encodeURIComponent(JSON.stringify(range))}&fields=Name`);
+    const c = (id: string | undefined, op: string, value: string, logical_op = "and") => ({
+      fk_column_id: id,
+      comparison_op: op,
+      comparison_sub_op: "exactDate",
+      value,
+      logical_op,
+    });
+    const range = [
+      c(s.col.Starts, "lte", dayAt(8)),
+      {
+        is_group: true,
+        logical_op: "and",
+        children: [c(s.col.Ends, "gte", dayAt(4)), c(s.col.Starts, "gte", dayAt(4), "or")],
+      },
+    ];
+    const res = await call(
+      s.owner,
+      "GET",
+      `${s.T}?filterArrJson=${encodeURIComponent(JSON.stringify(range))}&fields=Name`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.list.map((r: { Name: string }) => r.Name)).toEqual(["Trip"]);
     // A range the trip only begins in, and one it has ended before.
-    const early = [c(s.col.Starts, "lte", dayAt(2)), { is_group: true, logical_op: "and", children: [c(s.col.Ends, "gte", dayAt(0)), c(s.col.Starts, "gte", dayAt(0), "or")] }];
-    expect((await call(s.owner, "GET", `${s.T}?filterArrJson=${encodeURIComponent(JSON.stringify(early))}&fields=Name`)).body.list.map((r: { Name: string }) => r.Name)).toEqual(["Trip"]);
-    const late = [c(s.col.Starts, "lte", dayAt(9)), { is_group: true, logical_op: "and", children: [c(s.col.Ends, "gte", dayAt(6)), c(s.col.Starts, "gte", dayAt(6), "or")] }];
-    expect((await call(s.owner, "GET", `${s.T}?filterArrJson=${encodeURIComponent(JSON.stringify(late))}&fields=Name`)).body.list).toEqual([]);
+    const early = [
+      c(s.col.Starts, "lte", dayAt(2)),
+      {
+        is_group: true,
+        logical_op: "and",
+        children: [c(s.col.Ends, "gte", dayAt(0)), c(s.col.Starts, "gte", dayAt(0), "or")],
+      },
+    ];
+    expect(
+      (
+        await call(s.owner, "GET", `${s.T}?filterArrJson=${encodeURIComponent(JSON.stringify(early))}&fields=Name`)
+      ).body.list.map((r: { Name: string }) => r.Name),
+    ).toEqual(["Trip"]);
+    const late = [
+      c(s.col.Starts, "lte", dayAt(9)),
+      {
+        is_group: true,
+        logical_op: "and",
+        children: [c(s.col.Ends, "gte", dayAt(6)), c(s.col.Starts, "gte", dayAt(6), "or")],
+      },
+    ];
+    expect(
+      (await call(s.owner, "GET", `${s.T}?filterArrJson=${encodeURIComponent(JSON.stringify(late))}&fields=Name`)).body
+        .list,
+    ).toEqual([]);
   });
 });

@@ -21,22 +21,42 @@ async function received(name: string, atLeast: number, timeoutMs = 15_000): Prom
 async function setup() {
   const owner = await seedUser("org-level-creator");
   const editor = await seedUser("org-level-viewer");
-  const projectId = await seedProject([[owner, "owner"], [editor, "editor"]]);
+  const projectId = await seedProject([
+    [owner, "owner"],
+    [editor, "editor"],
+  ]);
   const table = await api("POST", `${M}/projects/${projectId}/tables`, {
     token: owner.token,
-    body: { table_name: "Tasks", columns: [{ title: "Name", uidt: "SingleLineText" }, { title: "Points", uidt: "Number" }] },
+    body: {
+      table_name: "Tasks",
+      columns: [
+        { title: "Name", uidt: "SingleLineText" },
+        { title: "Points", uidt: "Number" },
+      ],
+    },
   });
   expect(table.status).toBe(200);
   const columns = table.body.columns as Array<{ id: string; title: string }>;
   const T = `/api/v1/db/data/noco/${projectId}/Tasks`;
-  return { owner, editor, projectId, tableId: table.body.id as string, points: columns.find((c) => c.title === "Points")!.id, T, B: `/api/v1/db/data/bulk/noco/${projectId}/Tasks` };
+  return {
+    owner,
+    editor,
+    projectId,
+    tableId: table.body.id as string,
+    points: columns.find((c) => c.title === "Points")!.id,
+    T,
+    B: `/api/v1/db/data/bulk/noco/${projectId}/Tasks`,
+  };
 }
 
 const hookBody = (name: string, operation: string, extra: Record<string, unknown> = {}) => ({
   title: `On ${operation}`,
   event: "after",
   operation,
-  notification: { type: "URL", payload: { method: "POST", path: `${receiver}/hook/${name}`, headers: [{ name: "X-Secret", value: "s3" }] } },
+  notification: {
+    type: "URL",
+    payload: { method: "POST", path: `${receiver}/hook/${name}`, headers: [{ name: "X-Secret", value: "s3" }] },
+  },
   ...extra,
 });
 
@@ -46,10 +66,17 @@ describe("webhooks", () => {
   it("delivers inserts that meet the conditions, in the NocoDB shape, with the hook's headers", async () => {
     const { owner, tableId, points, T } = await setup();
     const name = `ins-${crypto.randomUUID()}`;
-    const made = await call(owner, "POST", `${M}/tables/${tableId}/hooks`, hookBody(name, "insert", { filters: [{ fk_column_id: points, comparison_op: "gt", value: "5" }] }));
+    const made = await call(
+      owner,
+      "POST",
+      `${M}/tables/${tableId}/hooks`,
+      hookBody(name, "insert", { filters: [{ fk_column_id: points, comparison_op: "gt", value: "5" }] }),
+    );
     expect(made.status).toBe(200);
     expect(made.body).toMatchObject({ title: "On insert", operation: "insert", condition: true, active: true });
-    expect((await call(owner, "GET", `${M}/hooks/${made.body.id}/filters`)).body.list).toMatchObject([{ comparison_op: "gt", value: "5", fk_hook_id: made.body.id }]);
+    expect((await call(owner, "GET", `${M}/hooks/${made.body.id}/filters`)).body.list).toMatchObject([
+      { comparison_op: "gt", value: "5", fk_hook_id: made.body.id },
+    ]);
 
     expect((await call(owner, "POST", T, { Name: "small", Points: 3 })).status).toBe(200);
     expect((await call(owner, "POST", T, { Name: "big", Points: 10 })).status).toBe(200);
@@ -59,7 +86,10 @@ describe("webhooks", () => {
     expect(all).toHaveLength(1);
     expect(got[0]!.headers["x-secret"]).toBe("s3");
     const payload = JSON.parse(got[0]!.body);
-    expect(payload).toMatchObject({ type: "records.after.insert", data: { table_id: tableId, table_name: "Tasks", rows: [{ Name: "big", Points: 10 }] } });
+    expect(payload).toMatchObject({
+      type: "records.after.insert",
+      data: { table_id: tableId, table_name: "Tasks", rows: [{ Name: "big", Points: 10 }] },
+    });
 
     const logs = await call(owner, "GET", `${M}/hooks/${made.body.id}/logs`);
     expect(logs.body.list).toMatchObject([{ ok: true, status: 200, attempt: 1 }]);
@@ -79,7 +109,10 @@ describe("webhooks", () => {
     await call(owner, "POST", B, [{ Name: "x" }, { Name: "y" }]);
 
     const upd = JSON.parse((await received(`update-${id}`, 1))[0]!.body);
-    expect(upd).toMatchObject({ type: "records.after.update", data: { rows: [{ Points: 2 }], previous_rows: [{ Points: 1 }] } });
+    expect(upd).toMatchObject({
+      type: "records.after.update",
+      data: { rows: [{ Points: 2 }], previous_rows: [{ Points: 1 }] },
+    });
     const del = JSON.parse((await received(`delete-${id}`, 1))[0]!.body);
     expect(del).toMatchObject({ type: "records.after.delete", data: { rows: [{ Name: "a", Points: 2 }] } });
     const bulk = JSON.parse((await received(`bulkInsert-${id}`, 1))[0]!.body);
@@ -90,7 +123,12 @@ describe("webhooks", () => {
   it("retries a failed delivery with backoff and logs each attempt", async () => {
     const { owner, tableId, T } = await setup();
     const name = `flaky2-${crypto.randomUUID()}`;
-    const made = await call(owner, "POST", `${M}/tables/${tableId}/hooks`, hookBody(name, "insert", { retries: 3, retry_interval: 200 }));
+    const made = await call(
+      owner,
+      "POST",
+      `${M}/tables/${tableId}/hooks`,
+      hookBody(name, "insert", { retries: 3, retry_interval: 200 }),
+    );
     await call(owner, "POST", T, { Name: "r" });
     const got = await received(name, 3);
     expect(got).toHaveLength(3);
@@ -102,7 +140,9 @@ describe("webhooks", () => {
       await new Promise((r) => setTimeout(r, 100));
       logs = await call(owner, "GET", `${M}/hooks/${made.body.id}/logs`);
     }
-    expect(logs.body.list.map((l: { attempt: number; ok: boolean; status: number }) => [l.attempt, l.ok, l.status])).toEqual([
+    expect(
+      logs.body.list.map((l: { attempt: number; ok: boolean; status: number }) => [l.attempt, l.ok, l.status]),
+    ).toEqual([
       [3, true, 200],
       [2, false, 500],
       [1, false, 500],
@@ -132,19 +172,32 @@ describe("webhooks", () => {
     const name = `test-${crypto.randomUUID()}`;
     const ok = await call(owner, "POST", `${M}/tables/${tableId}/hooks/test`, { hook: hookBody(name, "insert") });
     expect(ok).toMatchObject({ status: 200, body: { msg: "The hook has been tested successfully" } });
-    expect(JSON.parse((await received(name, 1))[0]!.body)).toMatchObject({ type: "records.after.insert", data: { rows: [{ Name: "sample" }] } });
-    const bad = await call(owner, "POST", `${M}/tables/${tableId}/hooks/test`, { hook: hookBody(`fail-${name}`, "insert") });
+    expect(JSON.parse((await received(name, 1))[0]!.body)).toMatchObject({
+      type: "records.after.insert",
+      data: { rows: [{ Name: "sample" }] },
+    });
+    const bad = await call(owner, "POST", `${M}/tables/${tableId}/hooks/test`, {
+      hook: hookBody(`fail-${name}`, "insert"),
+    });
     expect(bad).toMatchObject({ status: 400, body: { msg: "The hook test failed: HTTP 500" } });
     const sample = await call(owner, "GET", `${M}/tables/${tableId}/hooks/samplePayload/update`);
-    expect(sample.body).toMatchObject({ type: "records.after.update", data: { rows: [{ Name: "sample" }], previous_rows: [{ Name: "sample" }] } });
+    expect(sample.body).toMatchObject({
+      type: "records.after.update",
+      data: { rows: [{ Name: "sample" }], previous_rows: [{ Name: "sample" }] },
+    });
   });
 
   it("lets only builders manage hooks and refuses bad input with a message", async () => {
     const { owner, editor, tableId } = await setup();
     expect((await call(editor, "POST", `${M}/tables/${tableId}/hooks`, hookBody("x", "insert"))).status).toBe(403);
-    expect(await call(owner, "POST", `${M}/tables/${tableId}/hooks`, hookBody("x", "upsert"))).toMatchObject({ status: 400, body: { msg: expect.stringContaining("operation: must be one of") } });
+    expect(await call(owner, "POST", `${M}/tables/${tableId}/hooks`, hookBody("x", "upsert"))).toMatchObject({
+      status: 400,
+      body: { msg: expect.stringContaining("operation: must be one of") },
+    });
     const made = await call(owner, "POST", `${M}/tables/${tableId}/hooks`, hookBody("x", "insert"));
-    expect((await call(owner, "PATCH", `${M}/hooks/${made.body.id}`, { active: false })).body).toMatchObject({ active: false });
+    expect((await call(owner, "PATCH", `${M}/hooks/${made.body.id}`, { active: false })).body).toMatchObject({
+      active: false,
+    });
     expect((await call(owner, "GET", `${M}/tables/${tableId}/hooks`)).body.list).toHaveLength(1);
     expect((await call(owner, "DELETE", `${M}/hooks/${made.body.id}`)).body).toBe(true);
     expect((await call(owner, "GET", `${M}/tables/${tableId}/hooks`)).body.list).toHaveLength(0);
@@ -165,9 +218,18 @@ describe("webhooks", () => {
       );
       return { status: res.status, body: (await res.json()) as { msg?: string; id?: string } };
     };
-    expect(await create(`${receiver}/hook/x`)).toEqual({ status: 400, body: { msg: "notification.payload.path: 127.0.0.1 is not a public address" } });
-    expect(await create("http://169.254.169.254/latest/meta-data")).toMatchObject({ status: 400, body: { msg: expect.stringContaining("is not a public address") } });
+    expect(await create(`${receiver}/hook/x`)).toEqual({
+      status: 400,
+      body: { msg: "notification.payload.path: 127.0.0.1 is not a public address" },
+    });
+    expect(await create("http://169.254.169.254/latest/meta-data")).toMatchObject({
+      status: 400,
+      body: { msg: expect.stringContaining("is not a public address") },
+    });
     expect(await create("http://localhost:8080/")).toMatchObject({ status: 400 });
-    expect(await create("https://hooks.example.com/in")).toMatchObject({ status: 200, body: { id: expect.any(String) } });
+    expect(await create("https://hooks.example.com/in")).toMatchObject({
+      status: 200,
+      body: { id: expect.any(String) },
+    });
   });
 });

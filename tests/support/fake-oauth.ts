@@ -11,7 +11,10 @@ import { createServer, type Server } from "node:http";
  */
 export async function startFakeOAuth(port: number): Promise<Server> {
   let lastMail: unknown = null;
-  const hookLog = new Map<string, Array<{ method: string; headers: Record<string, unknown>; body: string; at: number }>>();
+  const hookLog = new Map<
+    string,
+    Array<{ method: string; headers: Record<string, unknown>; body: string; at: number }>
+  >();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
     let body = "";
@@ -32,10 +35,14 @@ export async function startFakeOAuth(port: number): Promise<Server> {
       if (provider === "mail" && endpoint === "last") return json(200, lastMail);
       if (provider === "hook-log") return json(200, hookLog.get(endpoint) ?? []);
       if (provider === "hook") {
-        const seen = [...(hookLog.get(endpoint) ?? []), { method: req.method ?? "", headers: req.headers, body, at: Date.now() }];
+        const seen = [
+          ...(hookLog.get(endpoint) ?? []),
+          { method: req.method ?? "", headers: req.headers, body, at: Date.now() },
+        ];
         hookLog.set(endpoint, seen);
         const flaky = /^flaky(\d+)-/.exec(endpoint);
-        if (endpoint.startsWith("fail") || (flaky && seen.length <= Number(flaky[1]))) return json(500, { error: "receiver failed" });
+        if (endpoint.startsWith("fail") || (flaky && seen.length <= Number(flaky[1])))
+          return json(500, { error: "receiver failed" });
         return json(200, { received: seen.length });
       }
       if (endpoint === "auth") {

@@ -22,7 +22,8 @@ export async function startFakeTurnstile(port: number): Promise<Server> {
         res.end(JSON.stringify(value));
       };
       if (req.method === "GET" && req.url === "/last") return json(200, last);
-      if (req.method !== "POST" || !req.url?.startsWith("/turnstile/v0/siteverify")) return json(404, { error: "not found" });
+      if (req.method !== "POST" || !req.url?.startsWith("/turnstile/v0/siteverify"))
+        return json(404, { error: "not found" });
       const fields = (req.headers["content-type"] ?? "").includes("json")
         ? (JSON.parse(body || "{}") as Record<string, string>)
         : Object.fromEntries(new URLSearchParams(body));
@@ -34,7 +35,19 @@ export async function startFakeTurnstile(port: number): Promise<Server> {
       else if (used.has(fields.response)) errors.push("timeout-or-duplicate");
       else if (!fields.response.startsWith(FAKE_TURNSTILE_PASS)) errors.push("invalid-input-response");
       if (!errors.length) used.add(fields.response!);
-      return json(200, errors.length ? { success: false, "error-codes": errors, messages: [] } : { success: true, "error-codes": [], challenge_ts: new Date().toISOString(), hostname: "localhost", action: "", cdata: "" });
+      return json(
+        200,
+        errors.length
+          ? { success: false, "error-codes": errors, messages: [] }
+          : {
+              success: true,
+              "error-codes": [],
+              challenge_ts: new Date().toISOString(),
+              hostname: "localhost",
+              action: "",
+              cdata: "",
+            },
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

@@ -11,7 +11,14 @@ import { columnResolver, compileFormulaText, formulaValue, type FormulaType } fr
 import { toDialectValue } from "../../db/query/dialect-values";
 import { ident, quoteIdent, render, sql, type Frag } from "../../db/query/sql";
 import type { Compiled, Dialect } from "../../db/query/types";
-import { FORMULA_COLUMNS, FORMULA_NOW, FORMULA_ROWS, FORMULA_TABLE, FORMULA_VIRTUAL, type FormulaCase } from "./formula-cases";
+import {
+  FORMULA_COLUMNS,
+  FORMULA_NOW,
+  FORMULA_ROWS,
+  FORMULA_TABLE,
+  FORMULA_VIRTUAL,
+  type FormulaCase,
+} from "./formula-cases";
 
 export type Exec = (q: Compiled) => Promise<Record<string, unknown>[]>;
 
@@ -33,7 +40,10 @@ export function formulaInserts(d: Dialect): Compiled[] {
   const names = FORMULA_COLUMNS.map((c) => q(d, c.columnName)).join(", ");
   const marks = FORMULA_COLUMNS.map((_, i) => (d === "pg" ? `$${i + 1}` : "?")).join(", ");
   const text = `INSERT INTO ${q(d, FORMULA_TABLE)} (${names}) VALUES (${marks})`;
-  return FORMULA_ROWS.map((row) => ({ sql: text, params: FORMULA_COLUMNS.map((c, i) => toDialectValue(c.uidt, row[i] ?? null, d)) }));
+  return FORMULA_ROWS.map((row) => ({
+    sql: text,
+    params: FORMULA_COLUMNS.map((c, i) => toDialectValue(c.uidt, row[i] ?? null, d)),
+  }));
 }
 
 /** The single normalisation of answers: 9 significant digits, -0 as 0, booleans true/false. */
@@ -44,10 +54,9 @@ export function normalise(type: FormulaType, raw: unknown): unknown {
   return n === 0 ? 0 : n;
 }
 
-const resolver = columnResolver(
-  [...FORMULA_COLUMNS, ...FORMULA_VIRTUAL.map((c) => ({ ...c, columnName: c.title }))],
-  { now: FORMULA_NOW },
-);
+const resolver = columnResolver([...FORMULA_COLUMNS, ...FORMULA_VIRTUAL.map((c) => ({ ...c, columnName: c.title }))], {
+  now: FORMULA_NOW,
+});
 
 export interface FormulaRun {
   values: unknown[];
@@ -65,11 +74,17 @@ export async function runFormulaCase(c: FormulaCase, d: Dialect, exec: Exec): Pr
   const rows = await run(sql`SELECT ${id} AS id, ${compiled.sql} AS v FROM ${table} ORDER BY ${id}`);
   const out: FormulaRun = { values: rows.map((r) => normalise(compiled.type, r.v)) };
   if (compiled.type === "boolean") {
-    out.matching = (await run(sql`SELECT ${id} AS id FROM ${table} WHERE ${compiled.sql} ORDER BY ${id}`)).map((r) => Number(r.id));
+    out.matching = (await run(sql`SELECT ${id} AS id FROM ${table} WHERE ${compiled.sql} ORDER BY ${id}`)).map((r) =>
+      Number(r.id),
+    );
   }
   if (compiled.type === "number") {
     const key = compiled.sql;
-    out.sorted = (await run(sql`SELECT ${id} AS id FROM ${table} ORDER BY CASE WHEN ${key} IS NULL THEN 1 ELSE 0 END, ${key}, ${id}`)).map((r) => Number(r.id));
+    out.sorted = (
+      await run(
+        sql`SELECT ${id} AS id FROM ${table} ORDER BY CASE WHEN ${key} IS NULL THEN 1 ELSE 0 END, ${key}, ${id}`,
+      )
+    ).map((r) => Number(r.id));
   }
   return out;
 }

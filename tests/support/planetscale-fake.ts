@@ -13,11 +13,31 @@ import { MYSQL_URL } from "../drivers/servers";
 
 /** mysql2 column type codes → the Vitess type names the driver's cast reads. */
 const TYPES: Record<number, string> = {
-  1: "INT8", 2: "INT16", 3: "INT32", 4: "FLOAT32", 5: "FLOAT64", 7: "TIMESTAMP", 8: "INT64", 9: "INT24", 10: "DATE", 11: "TIME",
-  12: "DATETIME", 13: "YEAR", 15: "VARCHAR", 16: "BIT", 245: "JSON", 246: "DECIMAL", 247: "ENUM", 248: "SET", 252: "TEXT", 253: "VARCHAR", 254: "CHAR",
+  1: "INT8",
+  2: "INT16",
+  3: "INT32",
+  4: "FLOAT32",
+  5: "FLOAT64",
+  7: "TIMESTAMP",
+  8: "INT64",
+  9: "INT24",
+  10: "DATE",
+  11: "TIME",
+  12: "DATETIME",
+  13: "YEAR",
+  15: "VARCHAR",
+  16: "BIT",
+  245: "JSON",
+  246: "DECIMAL",
+  247: "ENUM",
+  248: "SET",
+  252: "TEXT",
+  253: "VARCHAR",
+  254: "CHAR",
 };
 
-const bytesOf = (v: unknown): Buffer => (Buffer.isBuffer(v) ? v : Buffer.from(typeof v === "object" ? JSON.stringify(v) : String(v), "utf8"));
+const bytesOf = (v: unknown): Buffer =>
+  Buffer.isBuffer(v) ? v : Buffer.from(typeof v === "object" ? JSON.stringify(v) : String(v), "utf8");
 
 async function body(req: IncomingMessage): Promise<string> {
   let text = "";
@@ -43,15 +63,23 @@ export async function startFakePlanetscale(database: string, user: string, passw
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(payload));
     };
-    if (req.method !== "POST" || req.url !== "/psdb.v1alpha1.Database/Execute") return reply(404, { code: "not_found", message: "not found" });
+    if (req.method !== "POST" || req.url !== "/psdb.v1alpha1.Database/Execute")
+      return reply(404, { code: "not_found", message: "not found" });
     const auth = Buffer.from(String(req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString();
-    if (auth !== `${user}:${password}`) return reply(401, { error: { code: "unauthenticated", message: "invalid password or service token" } });
+    if (auth !== `${user}:${password}`)
+      return reply(401, { error: { code: "unauthenticated", message: "invalid password or service token" } });
     const { query, session } = JSON.parse(await body(req)) as { query: string; session: string | null };
     statements.push(query);
     let token = session ?? "";
     let conn = sessions.get(token);
     if (!conn) {
-      conn = await mysql.createConnection({ uri: MYSQL_URL, database, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true });
+      conn = await mysql.createConnection({
+        uri: MYSQL_URL,
+        database,
+        dateStrings: true,
+        supportBigNumbers: true,
+        bigNumberStrings: true,
+      });
       token = `s${++next}`;
       sessions.set(token, conn);
     }
@@ -59,14 +87,30 @@ export async function startFakePlanetscale(database: string, user: string, passw
       const [out, fields] = await conn.query({ sql: query, rowsAsArray: true });
       if (!Array.isArray(out)) {
         const h = out as { affectedRows: number; insertId: number };
-        return reply(200, { session: token, result: { rowsAffected: String(h.affectedRows), insertId: String(h.insertId ?? 0) }, timing: 0 });
+        return reply(200, {
+          session: token,
+          result: { rowsAffected: String(h.affectedRows), insertId: String(h.insertId ?? 0) },
+          timing: 0,
+        });
       }
       const f = (fields ?? []) as FieldPacket[];
       const rows = (out as unknown[][]).map((r) => {
         const parts = r.map((v) => (v === null ? null : bytesOf(v)));
-        return { lengths: parts.map((p) => String(p === null ? -1 : p.length)), values: Buffer.concat(parts.filter((p): p is Buffer => p !== null)).toString("base64") };
+        return {
+          lengths: parts.map((p) => String(p === null ? -1 : p.length)),
+          values: Buffer.concat(parts.filter((p): p is Buffer => p !== null)).toString("base64"),
+        };
       });
-      const result = { fields: f.map((x) => ({ name: x.name, type: TYPES[x.columnType ?? 253] ?? "VARCHAR", charset: x.characterSet })), rows, rowsAffected: "0", insertId: "0" };
+      const result = {
+        fields: f.map((x) => ({
+          name: x.name,
+          type: TYPES[x.columnType ?? 253] ?? "VARCHAR",
+          charset: x.characterSet,
+        })),
+        rows,
+        rowsAffected: "0",
+        insertId: "0",
+      };
       return reply(200, { session: token, result, timing: 0 });
     } catch (err) {
       return reply(200, { session: token, error: { message: (err as Error).message, code: "UNKNOWN" } });

@@ -34,14 +34,19 @@ export function fixtureInserts(d: Dialect): Compiled[] {
   const names = cols.map((c) => q(d, c.columnName)).join(", ");
   const marks = cols.map((_, i) => (d === "pg" ? `$${i + 1}` : "?")).join(", ");
   const sql = `INSERT INTO ${q(d, FIXTURE_TABLE.tableName)} (${names}) VALUES (${marks})`;
-  return FIXTURE_ROWS.map((row) => ({ sql, params: cols.map((c) => toDialectValue(c.uidt, row[c.columnName] ?? null, d)) }));
+  return FIXTURE_ROWS.map((row) => ({
+    sql,
+    params: cols.map((c) => toDialectValue(c.uidt, row[c.columnName] ?? null, d)),
+  }));
 }
 
 /** Every fixture row read back and mapped to the canonical stored form, by Id. */
 export async function readBack(d: Dialect, exec: Exec): Promise<Record<string, Stored>[]> {
   const cols = FIXTURE_TABLE.columns;
   const rows = await exec({ sql: `SELECT * FROM ${q(d, FIXTURE_TABLE.tableName)} ORDER BY ${q(d, "id")}`, params: [] });
-  return rows.map((r) => Object.fromEntries(cols.map((c) => [c.columnName, fromDialectValue(c.uidt, r[c.columnName], d)])));
+  return rows.map((r) =>
+    Object.fromEntries(cols.map((c) => [c.columnName, fromDialectValue(c.uidt, r[c.columnName], d)])),
+  );
 }
 
 export async function runQueryCase(c: QueryCase, d: Dialect, exec: Exec): Promise<CaseResult> {
@@ -77,5 +82,9 @@ export function assertCase(c: QueryCase, got: CaseResult) {
     expect(got).toEqual({ error: expect.stringContaining(c.expect.error) });
     return;
   }
-  expect(got).toMatchObject({ ids: c.expect, count: c.count ?? c.expect.length, ...(c.columns ? { columns: c.columns } : {}) });
+  expect(got).toMatchObject({
+    ids: c.expect,
+    count: c.count ?? c.expect.length,
+    ...(c.columns ? { columns: c.columns } : {}),
+  });
 }

@@ -11,7 +11,13 @@ export async function startWorker(port: number, inspectorPort: number, vars: str
   const persistTo = `.wrangler/test-state-${port}`;
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
-  const child = startDev({ port, inspectorPort, persistTo, vars: ["RATE_LIMIT_PER_MINUTE:100000", ...vars], stdio: "ignore" });
+  const child = startDev({
+    port,
+    inspectorPort,
+    persistTo,
+    vars: ["RATE_LIMIT_PER_MINUTE:100000", ...vars],
+    stdio: "ignore",
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
     try {
@@ -40,7 +46,10 @@ export async function signedIn(base: string) {
   const signup = await fetch(`${base}/api/v1/auth/user/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: `ext-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`, password: "ext-password-123" }),
+    body: JSON.stringify({
+      email: `ext-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`,
+      password: "ext-password-123",
+    }),
   });
   const { token } = (await signup.json()) as { token: string };
   const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {

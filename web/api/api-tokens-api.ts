@@ -13,7 +13,8 @@ const tokens = (projectId: string) => `/api/v1/db/meta/projects/${encodeURICompo
 
 export const apiTokensApi = {
   list: (projectId: string) => api.get<{ list: ApiTokenItem[] }>(tokens(projectId)).then((r) => r.list),
-  create: (projectId: string, description: string) => api.post<ApiTokenItem>(tokens(projectId), { description: description || null }),
+  create: (projectId: string, description: string) =>
+    api.post<ApiTokenItem>(tokens(projectId), { description: description || null }),
   /** By the listed id: the secret is not kept by the page. */
   remove: (projectId: string, id: number) => api.del<number>(`${tokens(projectId)}/${id}`),
 };

@@ -20,7 +20,13 @@ export interface HookHeader {
 
 export interface HookNotification {
   type: NotificationType;
-  payload: { method?: string; path?: string; headers?: HookHeader[]; body?: string; channels?: Array<{ channel: string }> };
+  payload: {
+    method?: string;
+    path?: string;
+    headers?: HookHeader[];
+    body?: string;
+    channels?: Array<{ channel: string }>;
+  };
 }
 
 export interface Hook {
@@ -66,8 +72,10 @@ export const hooksApi = {
   update: (hookId: string, input: Partial<HookInput>) => api.patch<Hook>(`${meta}/hooks/${enc(hookId)}`, input),
   remove: (hookId: string) => api.del<boolean>(`${meta}/hooks/${enc(hookId)}`),
   filters: (hookId: string) => api.get<{ list: Filter[] }>(`${meta}/hooks/${enc(hookId)}/filters`),
-  test: (tableId: string, hook: HookInput & { id?: string }) => api.post<{ msg: string }>(`${meta}/tables/${enc(tableId)}/hooks/test`, { hook }),
-  logs: (hookId: string) => api.get<{ list: HookLog[]; pageInfo: PageInfo }>(`${meta}/hooks/${enc(hookId)}/logs?limit=100`),
+  test: (tableId: string, hook: HookInput & { id?: string }) =>
+    api.post<{ msg: string }>(`${meta}/tables/${enc(tableId)}/hooks/test`, { hook }),
+  logs: (hookId: string) =>
+    api.get<{ list: HookLog[]; pageInfo: PageInfo }>(`${meta}/hooks/${enc(hookId)}/logs?limit=100`),
 };
 
 export function parseNotification(text: string): HookNotification {

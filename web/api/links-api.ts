@@ -29,14 +29,17 @@ export interface LinkPageQuery {
   where?: string;
 }
 
-const path = (t: LinkTarget) => `${data}/${enc(t.projectId)}/${enc(t.tableId)}/${enc(String(t.rowId))}/${t.type}/${enc(t.columnId)}`;
+const path = (t: LinkTarget) =>
+  `${data}/${enc(t.projectId)}/${enc(t.tableId)}/${enc(String(t.rowId))}/${t.type}/${enc(t.columnId)}`;
 const query = (q: LinkPageQuery) => ({ limit: q.limit, offset: q.offset, where: q.where || undefined });
 
 export const linksApi = {
   /** Records linked to the row (hm and mm only: bt values come with the row). */
-  list: (t: LinkTarget, q: LinkPageQuery, signal?: AbortSignal) => api.get<LinkPage>(path(t), { query: query(q), signal }),
+  list: (t: LinkTarget, q: LinkPageQuery, signal?: AbortSignal) =>
+    api.get<LinkPage>(path(t), { query: query(q), signal }),
   /** Records of the other table that this row could link to. */
-  excluded: (t: LinkTarget, q: LinkPageQuery, signal?: AbortSignal) => api.get<LinkPage>(`${path(t)}/exclude`, { query: query(q), signal }),
+  excluded: (t: LinkTarget, q: LinkPageQuery, signal?: AbortSignal) =>
+    api.get<LinkPage>(`${path(t)}/exclude`, { query: query(q), signal }),
   add: (t: LinkTarget, refRowId: RowKey) => api.post<MessageAnswer>(`${path(t)}/${enc(String(refRowId))}`),
   remove: (t: LinkTarget, refRowId: RowKey) => api.del<MessageAnswer>(`${path(t)}/${enc(String(refRowId))}`),
 };

@@ -31,10 +31,12 @@ async function rolesIn(id: string): Promise<MeRoles> {
 }
 
 export const projectsApi = {
-  list: (query: string) => api.get<{ list: Project[]; pageInfo: PageInfo }>(base, { query: { query: query || undefined } }),
+  list: (query: string) =>
+    api.get<{ list: Project[]; pageInfo: PageInfo }>(base, { query: { query: query || undefined } }),
   create: (input: ProjectInput) => api.post<Project>(base, input),
   /** The database's own answer to a connection attempt (contract 4.10). */
-  testConnection: (config: unknown) => api.post<{ code: number; message: string }>("/api/v1/db/meta/connection/test", config),
+  testConnection: (config: unknown) =>
+    api.post<{ code: number; message: string }>("/api/v1/db/meta/connection/test", config),
   metaDiff: (id: string) => api.get<MetaDiffEntry[]>(`${byId(id)}/meta-diff`),
   metaSync: (id: string) => api.post<{ msg: string }>(`${byId(id)}/meta-diff`, {}),
   read: (id: string) => api.get<Project>(byId(id)),
@@ -42,7 +44,8 @@ export const projectsApi = {
   remove: (id: string) => api.del<boolean>(byId(id)),
   /** The caller's roles in the project; a shared-base visitor gets the shared role. */
   roles: (id: string) => rolesIn(id),
-  sharedBaseMeta: (uuid: string) => api.get<{ project_id: string }>(`/api/v1/db/public/shared-base/${encodeURIComponent(uuid)}/meta`),
+  sharedBaseMeta: (uuid: string) =>
+    api.get<{ project_id: string }>(`/api/v1/db/public/shared-base/${encodeURIComponent(uuid)}/meta`),
   sharedBase: (id: string) => api.get<SharedBase>(`${byId(id)}/shared`),
   enableSharedBase: (id: string, roles: string) => api.post<SharedBase>(`${byId(id)}/shared`, { roles }),
   updateSharedBase: (id: string, roles: string) => api.patch<SharedBase>(`${byId(id)}/shared`, { roles }),

@@ -41,7 +41,8 @@ export const rowsApi = {
     }),
   read: (t: RowTarget, rowId: string | number) => api.get<Row>(`${tablePath(t)}/${enc(String(rowId))}`),
   insert: (t: RowTarget, row: Row) => api.post<Row>(tablePath(t), row),
-  update: (t: RowTarget, rowId: string | number, patch: Row) => api.patch<Row>(`${tablePath(t)}/${enc(String(rowId))}`, patch),
+  update: (t: RowTarget, rowId: string | number, patch: Row) =>
+    api.patch<Row>(`${tablePath(t)}/${enc(String(rowId))}`, patch),
   remove: (t: RowTarget, rowId: string | number) => api.del<unknown>(`${tablePath(t)}/${enc(String(rowId))}`),
   bulkInsert: (t: RowTarget, rows: Row[]) => api.post<Array<Record<string, number | string>>>(bulkPath(t), rows),
   bulkUpdate: (t: RowTarget, rows: Row[]) => api.patch<unknown>(bulkPath(t), rows),

@@ -19,11 +19,16 @@ export interface ShareOptions {
   minFillSeconds?: number;
 }
 
-export type SharedView = View & { uuid: string | null; password_protected?: boolean; meta: ShareOptions & Record<string, unknown> };
+export type SharedView = View & {
+  uuid: string | null;
+  password_protected?: boolean;
+  meta: ShareOptions & Record<string, unknown>;
+};
 
 export const shareApi = {
   share: (viewId: string) => api.post<SharedView>(`${meta}/views/${enc(viewId)}/share`),
-  update: (viewId: string, body: { password?: string | null; meta?: ShareOptions }) => api.patch<SharedView>(`${meta}/views/${enc(viewId)}/share`, body),
+  update: (viewId: string, body: { password?: string | null; meta?: ShareOptions }) =>
+    api.patch<SharedView>(`${meta}/views/${enc(viewId)}/share`, body),
   unshare: (viewId: string) => api.del<boolean>(`${meta}/views/${enc(viewId)}/share`),
   list: async (tableId: string) => {
     const answer = await api.get<{ list: SharedView[] } | SharedView[]>(`${meta}/tables/${enc(tableId)}/share`);

@@ -16,8 +16,10 @@ export const tablesApi = {
     api.patch<MessageAnswer>(`${meta}/tables/${enc(tableId)}`, { title, table_name: title, project_id: projectId }),
   remove: (tableId: string) => api.del<boolean>(`${meta}/tables/${enc(tableId)}`),
   reorder: (tableId: string, order: number) => api.post<number>(`${meta}/tables/${enc(tableId)}/reorder`, { order }),
-  addColumn: (tableId: string, column: ColumnPayload) => api.post<TableMeta>(`${meta}/tables/${enc(tableId)}/columns`, column),
-  updateColumn: (columnId: string, column: ColumnPayload) => api.patch<TableMeta>(`${meta}/columns/${enc(columnId)}`, column),
+  addColumn: (tableId: string, column: ColumnPayload) =>
+    api.post<TableMeta>(`${meta}/tables/${enc(tableId)}/columns`, column),
+  updateColumn: (columnId: string, column: ColumnPayload) =>
+    api.patch<TableMeta>(`${meta}/columns/${enc(columnId)}`, column),
   deleteColumn: (columnId: string) => api.del<TableMeta>(`${meta}/columns/${enc(columnId)}`),
   setDisplayValue: (columnId: string) => api.post<boolean>(`${meta}/columns/${enc(columnId)}/primary`),
 };

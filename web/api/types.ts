@@ -27,7 +27,11 @@ export interface ProjectBase {
   id: string;
   type: string;
   is_meta: boolean;
-  config?: { client: string; connection: { host?: string; port?: number; user?: string; database?: string; url?: string; ssl?: string }; searchPath?: string[] };
+  config?: {
+    client: string;
+    connection: { host?: string; port?: number; user?: string; database?: string; url?: string; ssl?: string };
+    searchPath?: string[];
+  };
 }
 
 export interface MetaDiffEntry {

@@ -8,7 +8,13 @@ const data = "/api/v1/db/data/noco";
 const enc = encodeURIComponent;
 
 export type ViewKind = "grid" | "form" | "gallery" | "kanban" | "calendar";
-const ROUTE: Record<ViewKind, string> = { grid: "grids", form: "forms", gallery: "galleries", kanban: "kanbans", calendar: "calendars" };
+const ROUTE: Record<ViewKind, string> = {
+  grid: "grids",
+  form: "forms",
+  gallery: "galleries",
+  kanban: "kanbans",
+  calendar: "calendars",
+};
 
 export interface CreateViewBody {
   title: string;
@@ -71,29 +77,53 @@ export interface Group {
 }
 
 export const viewKindsApi = {
-  create: (kind: ViewKind, tableId: string, body: CreateViewBody) => api.post<View>(`${meta}/tables/${enc(tableId)}/${ROUTE[kind]}`, body),
-  update: (viewId: string, body: { title?: string; order?: number; lock_type?: string; meta?: Record<string, unknown> }) =>
-    api.patch<View>(`${meta}/views/${enc(viewId)}`, body),
+  create: (kind: ViewKind, tableId: string, body: CreateViewBody) =>
+    api.post<View>(`${meta}/tables/${enc(tableId)}/${ROUTE[kind]}`, body),
+  update: (
+    viewId: string,
+    body: { title?: string; order?: number; lock_type?: string; meta?: Record<string, unknown> },
+  ) => api.patch<View>(`${meta}/views/${enc(viewId)}`, body),
   remove: (viewId: string) => api.del<boolean>(`${meta}/views/${enc(viewId)}`),
-  columns: async (viewId: string) => (await api.get<{ list: ViewColumn[] }>(`${meta}/views/${enc(viewId)}/columns`)).list,
+  columns: async (viewId: string) =>
+    (await api.get<{ list: ViewColumn[] }>(`${meta}/views/${enc(viewId)}/columns`)).list,
   setColumn: (viewId: string, columnId: string, body: { show?: boolean; order?: number }) =>
     api.post<ViewColumn>(`${meta}/views/${enc(viewId)}/columns`, { fk_column_id: columnId, ...body }),
-  setAll: (viewId: string, show: boolean) => api.post<boolean>(`${meta}/views/${enc(viewId)}/${show ? "show-all" : "hide-all"}`),
+  setAll: (viewId: string, show: boolean) =>
+    api.post<boolean>(`${meta}/views/${enc(viewId)}/${show ? "show-all" : "hide-all"}`),
   form: (viewId: string) => api.get<FormSettings & { columns: FormColumn[] }>(`${meta}/forms/${enc(viewId)}`),
   updateForm: (viewId: string, body: Partial<FormSettings>) => api.patch<number>(`${meta}/forms/${enc(viewId)}`, body),
-  updateFormColumn: (id: string, body: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order" | "meta">>) =>
-    api.patch<number>(`${meta}/form-columns/${enc(id)}`, body),
+  updateFormColumn: (
+    id: string,
+    body: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order" | "meta">>,
+  ) => api.patch<number>(`${meta}/form-columns/${enc(id)}`, body),
   gallery: (viewId: string) => api.get<GallerySettings>(`${meta}/galleries/${enc(viewId)}`),
-  updateGallery: (viewId: string, body: Partial<Pick<GallerySettings, "fk_cover_image_col_id">> & { meta?: Record<string, unknown> }) => api.patch<number>(`${meta}/galleries/${enc(viewId)}`, body),
+  updateGallery: (
+    viewId: string,
+    body: Partial<Pick<GallerySettings, "fk_cover_image_col_id">> & { meta?: Record<string, unknown> },
+  ) => api.patch<number>(`${meta}/galleries/${enc(viewId)}`, body),
   kanban: (viewId: string) => api.get<KanbanSettings>(`${meta}/kanbans/${enc(viewId)}`),
-  updateKanban: (viewId: string, body: { fk_grp_col_id?: string; meta?: Record<string, unknown> }) => api.patch<number>(`${meta}/kanbans/${enc(viewId)}`, body),
+  updateKanban: (viewId: string, body: { fk_grp_col_id?: string; meta?: Record<string, unknown> }) =>
+    api.patch<number>(`${meta}/kanbans/${enc(viewId)}`, body),
   calendar: (viewId: string) => api.get<CalendarSettings>(`${meta}/calendars/${enc(viewId)}`),
-  updateCalendar: (viewId: string, body: Partial<Pick<CalendarSettings, "calendar_range">>) => api.patch<CalendarSettings>(`${meta}/calendars/${enc(viewId)}`, body),
+  updateCalendar: (viewId: string, body: Partial<Pick<CalendarSettings, "calendar_range">>) =>
+    api.patch<CalendarSettings>(`${meta}/calendars/${enc(viewId)}`, body),
   openFeed: (viewId: string) => api.post<{ url: string; created_at: string }>(`${meta}/calendars/${enc(viewId)}/ical`),
   closeFeed: (viewId: string) => api.del<boolean>(`${meta}/calendars/${enc(viewId)}/ical`),
-  grouped: (projectId: string, tableId: string, viewId: string, columnId: string, q: { limit: number; offset?: number; keys?: Array<string | null>; where?: string }) =>
+  grouped: (
+    projectId: string,
+    tableId: string,
+    viewId: string,
+    columnId: string,
+    q: { limit: number; offset?: number; keys?: Array<string | null>; where?: string },
+  ) =>
     api.get<Group[]>(`${data}/${enc(projectId)}/${enc(tableId)}/views/${enc(viewId)}/group/${enc(columnId)}`, {
-      query: { limit: q.limit, offset: q.offset ?? 0, optionsArrJson: q.keys ? JSON.stringify(q.keys) : undefined, where: q.where || undefined },
+      query: {
+        limit: q.limit,
+        offset: q.offset ?? 0,
+        optionsArrJson: q.keys ? JSON.stringify(q.keys) : undefined,
+        where: q.where || undefined,
+      },
     }),
-  submitForm: (projectId: string, tableId: string, viewId: string, row: Row) => api.post<Row>(`${data}/${enc(projectId)}/${enc(tableId)}/views/${enc(viewId)}`, row),
+  submitForm: (projectId: string, tableId: string, viewId: string, row: Row) =>
+    api.post<Row>(`${data}/${enc(projectId)}/${enc(tableId)}/views/${enc(viewId)}`, row),
 };

@@ -26,7 +26,13 @@ function SocialSignInNotice({ done }: { done: Promise<string | null> }) {
   return null;
 }
 
-export function App({ router, socialSignIn }: { router: ReturnType<typeof createBrowserRouter>; socialSignIn: Promise<string | null> }) {
+export function App({
+  router,
+  socialSignIn,
+}: {
+  router: ReturnType<typeof createBrowserRouter>;
+  socialSignIn: Promise<string | null>;
+}) {
   useEffect(() => startSessionKeeping(), []);
   const dir = useDirection();
   useEffect(() => {
@@ -34,7 +40,10 @@ export function App({ router, socialSignIn }: { router: ReturnType<typeof create
       settings,
       getFeedbackForm: () => api.get<FeedbackAnswer>(FEEDBACK_FORM_PATH),
       // The guard reads app info too: one request serves both.
-      getVersion: () => queryClient.fetchQuery({ queryKey: APP_INFO_KEY, queryFn: fetchAppInfo, staleTime: 60_000 }).then((info) => info.version ?? null),
+      getVersion: () =>
+        queryClient
+          .fetchQuery({ queryKey: APP_INFO_KEY, queryFn: fetchAppInfo, staleTime: 60_000 })
+          .then((info) => info.version ?? null),
       now: Date.now,
     });
   }, []);
@@ -44,7 +53,13 @@ export function App({ router, socialSignIn }: { router: ReturnType<typeof create
         <RouterProvider router={router} />
       </Suspense>
       {/* Bottom corner (the reading side's end): toasts never cover the header's account menu and Sign out. */}
-      <Toaster position={dir === "rtl" ? "bottom-left" : "bottom-right"} dir={dir} duration={TOAST_DURATION_MS} richColors closeButton />
+      <Toaster
+        position={dir === "rtl" ? "bottom-left" : "bottom-right"}
+        dir={dir}
+        duration={TOAST_DURATION_MS}
+        richColors
+        closeButton
+      />
       <SocialSignInNotice done={socialSignIn} />
     </QueryClientProvider>
   );

@@ -20,7 +20,9 @@ export function LoginRedirect({ from, reason }: { from: string; reason: SignOutR
     async function go() {
       if (reason === "user") return navigate("/signin", { replace: true });
       if (reason === "expired") return navigate(loginPath(false, from), { replace: true });
-      const info = await queryClient.fetchQuery({ queryKey: APP_INFO_KEY, queryFn: fetchAppInfo, staleTime: 0 }).catch(() => null);
+      const info = await queryClient
+        .fetchQuery({ queryKey: APP_INFO_KEY, queryFn: fetchAppInfo, staleTime: 0 })
+        .catch(() => null);
       if (cancelled) return;
       if (!info?.firstUser) {
         const restored = await restoreSessionOnce();

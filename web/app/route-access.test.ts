@@ -21,7 +21,10 @@ describe("route guards", () => {
     const guest = { meta: { access: "guest" as const }, signedIn: true };
     expect(decide({ meta: { access: "guest" } })).toEqual({ kind: "allow" });
     expect(decide(guest)).toEqual({ kind: "redirect", to: "/" });
-    expect(decide({ ...guest, previous: { path: "/nc/form/vw_1", access: "public" } })).toEqual({ kind: "redirect", to: "/nc/form/vw_1" });
+    expect(decide({ ...guest, previous: { path: "/nc/form/vw_1", access: "public" } })).toEqual({
+      kind: "redirect",
+      to: "/nc/form/vw_1",
+    });
     expect(decide({ ...guest, previous: { path: "/signup", access: "guest" } })).toEqual({ kind: "redirect", to: "/" });
     expect(decide({ ...guest, redirectTarget: "/account" })).toEqual({ kind: "redirect", to: "/account" });
   });
@@ -34,7 +37,9 @@ describe("route guards", () => {
   });
 
   it("merges route handles, deeper ones winning", () => {
-    expect(mergeRouteMeta([undefined, { access: "public", title: "title.sharedView" }, { title: "title.sharedForm" }])).toEqual({
+    expect(
+      mergeRouteMeta([undefined, { access: "public", title: "title.sharedView" }, { title: "title.sharedForm" }]),
+    ).toEqual({
       access: "public",
       title: "title.sharedForm",
     });

@@ -36,10 +36,7 @@ export interface AccessInput {
 }
 
 export type AccessDecision =
-  | { kind: "allow" }
-  | { kind: "login" }
-  | { kind: "redirect"; to: string }
-  | { kind: "forbidden" };
+  { kind: "allow" } | { kind: "login" } | { kind: "redirect"; to: string } | { kind: "forbidden" };
 
 /** Merges route handles from the root to the leaf; deeper routes override. */
 export function mergeRouteMeta(handles: readonly unknown[]): RouteMeta {

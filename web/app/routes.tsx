@@ -54,8 +54,16 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
           children: [
             { path: "signin", element: <SigninPage />, handle: meta({ title: "title.signin" }) },
             { path: "signup/:token?", element: <SignupPage />, handle: meta({ title: "title.signup" }) },
-            { path: "forgot-password", element: <ForgotPasswordPage />, handle: meta({ title: "title.forgotPassword" }) },
-            { path: "reset-password/:token", element: <ResetPasswordPage />, handle: meta({ title: "title.resetPassword" }) },
+            {
+              path: "forgot-password",
+              element: <ForgotPasswordPage />,
+              handle: meta({ title: "title.forgotPassword" }),
+            },
+            {
+              path: "reset-password/:token",
+              element: <ResetPasswordPage />,
+              handle: meta({ title: "title.resetPassword" }),
+            },
           ],
         },
         {
@@ -90,9 +98,21 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
               path: "/",
               element: <HomeShell />,
               children: [
-                { index: true, lazy: page(projectListPage, "ProjectListPage"), handle: meta({ title: "title.myProject" }) },
-                { path: "create", lazy: page(() => import("../pages/home/create-project-page"), "CreateProjectPage"), handle: meta({ title: "title.createProject" }) },
-                { path: "create-external", element: <CreateExternalPage />, handle: meta({ title: "title.createExternal" }) },
+                {
+                  index: true,
+                  lazy: page(projectListPage, "ProjectListPage"),
+                  handle: meta({ title: "title.myProject" }),
+                },
+                {
+                  path: "create",
+                  lazy: page(() => import("../pages/home/create-project-page"), "CreateProjectPage"),
+                  handle: meta({ title: "title.createProject" }),
+                },
+                {
+                  path: "create-external",
+                  element: <CreateExternalPage />,
+                  handle: meta({ title: "title.createExternal" }),
+                },
                 { path: "user", element: <ProfilePage />, handle: meta({ title: "title.profile" }) },
                 { path: ":projectId", element: <HomeProjectPage />, handle: meta({ title: "title.project" }) },
               ],
@@ -111,8 +131,16 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
               handle: meta({ title: "title.account" }),
               children: [
                 { index: true, element: <AccountPage /> },
-                { path: "projects", lazy: page(() => import("../pages/account/account-projects-page"), "AccountProjectsPage"), handle: meta({ title: "title.accountProjects", allowedRoles: ["super"] }) },
-                { path: "users/:nestedPage?", lazy: page(() => import("../pages/account/account-users-page"), "AccountUsersPage"), handle: meta({ title: "title.accountUsers", allowedRoles: ["super"] }) },
+                {
+                  path: "projects",
+                  lazy: page(() => import("../pages/account/account-projects-page"), "AccountProjectsPage"),
+                  handle: meta({ title: "title.accountProjects", allowedRoles: ["super"] }),
+                },
+                {
+                  path: "users/:nestedPage?",
+                  lazy: page(() => import("../pages/account/account-users-page"), "AccountUsersPage"),
+                  handle: meta({ title: "title.accountUsers", allowedRoles: ["super"] }),
+                },
                 { path: ":page", element: <AccountPage /> },
               ],
             },
@@ -124,7 +152,11 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
                 { index: true, lazy: page(projectPages, "ProjectLanding") },
                 { path: "table/:title/:viewTitle?", lazy: page(projectPages, "TableTabPage") },
                 { path: "view/:title/:viewTitle?", lazy: page(projectPages, "ViewTabPage") },
-                { path: "auth", lazy: page(projectPages, "ProjectAuthPage"), handle: meta({ title: "title.projectAuth" }) },
+                {
+                  path: "auth",
+                  lazy: page(projectPages, "ProjectAuthPage"),
+                  handle: meta({ title: "title.projectAuth" }),
+                },
               ],
             },
           ],

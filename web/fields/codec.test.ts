@@ -3,7 +3,17 @@ import type { Column } from "../api/types";
 import { codecFor, isReadOnlyColumn, virtualText } from "./codec";
 
 const col = (uidt: Column["uidt"], extra: Partial<Column> = {}): Column => ({
-  id: `cl_${uidt}`, title: uidt, column_name: uidt.toLowerCase(), uidt, pk: false, pv: false, rqd: false, cdf: null, system: false, meta: {}, ...extra,
+  id: `cl_${uidt}`,
+  title: uidt,
+  column_name: uidt.toLowerCase(),
+  uidt,
+  pk: false,
+  pv: false,
+  rqd: false,
+  cdf: null,
+  system: false,
+  meta: {},
+  ...extra,
 });
 
 describe("column codecs", () => {
@@ -42,7 +52,12 @@ describe("column codecs", () => {
     expect(isReadOnlyColumn(col("SingleLineText"))).toBe(false);
   });
   it("shows linked records by their display value", () => {
-    expect(virtualText([{ Id: 1, Title: "a" }, { Id: 2, Title: "b" }])).toBe("a, b");
+    expect(
+      virtualText([
+        { Id: 1, Title: "a" },
+        { Id: 2, Title: "b" },
+      ]),
+    ).toBe("a, b");
     expect(virtualText({ id: 3, Name: "x" })).toBe("x");
     expect(virtualText(4)).toBe("4");
   });

@@ -26,7 +26,15 @@ export interface ColumnCodec {
 /** Keys, creation time and computed fields (the registry's `readOnly`), and system columns. */
 export function isReadOnlyColumn(column: Column): boolean {
   const type = fieldType(column.uidt);
-  return !type || type.virtual || column.pk || Boolean(column.ai) || column.system || type.readOnly || column.access === "read-only";
+  return (
+    !type ||
+    type.virtual ||
+    column.pk ||
+    Boolean(column.ai) ||
+    column.system ||
+    type.readOnly ||
+    column.access === "read-only"
+  );
 }
 
 export function codecFor(column: Column): ColumnCodec {
@@ -34,7 +42,8 @@ export function codecFor(column: Column): ColumnCodec {
   const raw = { ...(column.meta ?? {}), ...(column.colOptions ?? {}) };
   const parsed = fieldContext(column.uidt, column.title, raw);
   const ctx = parsed.ok ? parsed.value : { title: column.title, options: raw };
-  const send = (r: Result<string | number | null>): Result<unknown> => (r.ok ? { ok: true, value: type.toApi(r.value, ctx) } : r);
+  const send = (r: Result<string | number | null>): Result<unknown> =>
+    r.ok ? { ok: true, value: type.toApi(r.value, ctx) } : r;
   return {
     column,
     type,
@@ -46,7 +55,11 @@ export function codecFor(column: Column): ColumnCodec {
       // A person arrives as {id, email, display_name}: its text is the type's (the e-mail).
       if (type.writtenBy) return type.formatText(JSON.stringify(value), ctx);
       const stored = type.fromApi(value, ctx);
-      return stored.ok ? type.formatText(stored.value, ctx) : typeof value === "object" ? JSON.stringify(value) : String(value);
+      return stored.ok
+        ? type.formatText(stored.value, ctx)
+        : typeof value === "object"
+          ? JSON.stringify(value)
+          : String(value);
     },
     fromText: (text) => send(type.parseText(text, ctx)),
     fromValue: (value) => send(type.fromApi(value, ctx)),
@@ -56,7 +69,11 @@ export function codecFor(column: Column): ColumnCodec {
 /** Links and lookups arrive as records or lists of them: show their display values. */
 export function virtualText(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.map(virtualText).filter((s) => s !== "").join(", ");
+  if (Array.isArray(value))
+    return value
+      .map(virtualText)
+      .filter((s) => s !== "")
+      .join(", ");
   if (typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([k]) => k !== "Id" && k !== "id");
     const shown = entries.find(([, v]) => typeof v === "string" || typeof v === "number") ?? entries[0];

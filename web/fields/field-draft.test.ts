@@ -3,8 +3,17 @@ import type { Column } from "../api/types";
 import { columnPayload, draftFromColumn, draftProblems, hasProblems, newFieldDraft, withType } from "./field-draft";
 
 const column = (over: Partial<Column>): Column => ({
-  id: "cl_1", title: "Status", column_name: "status", uidt: "SingleLineText", pk: false, pv: false, rqd: false,
-  cdf: null, system: false, meta: {}, ...over,
+  id: "cl_1",
+  title: "Status",
+  column_name: "status",
+  uidt: "SingleLineText",
+  pk: false,
+  pv: false,
+  rqd: false,
+  cdf: null,
+  system: false,
+  meta: {},
+  ...over,
 });
 
 describe("field drafts", () => {
@@ -16,9 +25,18 @@ describe("field drafts", () => {
   });
 
   it("send select options as colOptions and other settings as meta", () => {
-    const draft = { ...newFieldDraft("SingleSelect"), title: "Status", options: { options: [{ title: "Open", color: "#cfdffe" }] } };
+    const draft = {
+      ...newFieldDraft("SingleSelect"),
+      title: "Status",
+      options: { options: [{ title: "Open", color: "#cfdffe" }] },
+    };
     expect(columnPayload(draft)).toEqual({
-      title: "Status", column_name: "Status", uidt: "SingleSelect", meta: {}, rqd: false, cdf: null,
+      title: "Status",
+      column_name: "Status",
+      uidt: "SingleSelect",
+      meta: {},
+      rqd: false,
+      cdf: null,
       colOptions: { options: [{ title: "Open", color: "#cfdffe" }] },
     });
     const rating = { ...newFieldDraft("Rating"), title: " Stars " };
@@ -35,11 +53,18 @@ describe("field drafts", () => {
 
   it("only rename a system column", () => {
     const col = column({ title: "CreatedAt", uidt: "CreateTime", system: true });
-    expect(columnPayload({ ...draftFromColumn(col), title: "Created" }, col)).toEqual({ title: "Created", uidt: "CreateTime" });
+    expect(columnPayload({ ...draftFromColumn(col), title: "Created" }, col)).toEqual({
+      title: "Created",
+      uidt: "CreateTime",
+    });
   });
 
   it("read an existing column back without its fk_column_id", () => {
-    const col = column({ uidt: "MultiSelect", colOptions: { options: [{ title: "A", color: "#eeeeee" }], fk_column_id: "cl_1" }, cdf: "A" });
+    const col = column({
+      uidt: "MultiSelect",
+      colOptions: { options: [{ title: "A", color: "#eeeeee" }], fk_column_id: "cl_1" },
+      cdf: "A",
+    });
     const draft = draftFromColumn(col);
     expect(draft.options).toEqual({ options: [{ title: "A", color: "#eeeeee" }] });
     expect(draft.cdf).toBe("A");
@@ -56,12 +81,18 @@ describe("field drafts", () => {
 describe("draftProblems", () => {
   it("need a unique title", () => {
     expect(draftProblems(newFieldDraft(), []).title).toBe("msg.error.columnNameRequired");
-    expect(draftProblems({ ...newFieldDraft(), title: "title" }, ["Title"]).title).toBe("msg.error.columnNameDuplicate");
+    expect(draftProblems({ ...newFieldDraft(), title: "title" }, ["Title"]).title).toBe(
+      "msg.error.columnNameDuplicate",
+    );
     expect(hasProblems(draftProblems({ ...newFieldDraft(), title: "Name" }, ["Title"]))).toBe(false);
   });
 
   it("report the registry's option rules", () => {
-    const dup = { ...newFieldDraft("SingleSelect"), title: "S", options: { options: [{ title: "A" }, { title: "A" }] } };
+    const dup = {
+      ...newFieldDraft("SingleSelect"),
+      title: "S",
+      options: { options: [{ title: "A" }, { title: "A" }] },
+    };
     expect(draftProblems(dup, []).options).toBe("Duplicates are not allowed!");
     const empty = { ...newFieldDraft("MultiSelect"), title: "S", options: { options: [{ title: "" }] } };
     expect(draftProblems(empty, []).options).toBe("Empty options are not allowed!");
@@ -72,9 +103,19 @@ describe("draftProblems", () => {
     expect(draftProblems(link, []).virtual).toBe("links.editor.needTable");
     const picked = { ...link, options: { fk_related_model_id: "md_2", type: "bt" } };
     expect(hasProblems(draftProblems(picked, []))).toBe(false);
-    expect(columnPayload(picked)).toEqual({ title: "Orders", column_name: "Orders", uidt: "LinkToAnotherRecord", childId: "md_2", type: "bt" });
+    expect(columnPayload(picked)).toEqual({
+      title: "Orders",
+      column_name: "Orders",
+      uidt: "LinkToAnotherRecord",
+      childId: "md_2",
+      type: "bt",
+    });
     const formula = column({ uidt: "Formula", colOptions: { formula: "1", formula_raw: "1" } });
-    expect(columnPayload({ ...draftFromColumn(formula), options: { formula_raw: "2" } }, formula)).toEqual({ title: "Status", uidt: "Formula", formula_raw: "2" });
+    expect(columnPayload({ ...draftFromColumn(formula), options: { formula_raw: "2" } }, formula)).toEqual({
+      title: "Status",
+      uidt: "Formula",
+      formula_raw: "2",
+    });
   });
 
   it("check the default value with the type", () => {

@@ -12,7 +12,16 @@ import { isVirtualType, virtualPayload, virtualProblem, type VirtualProblem } fr
 
 export const SELECT_TYPES: readonly UIType[] = ["SingleSelect", "MultiSelect"];
 /** Types the editor offers no default value for. */
-const NO_DEFAULT: readonly UIType[] = ["Attachment", "LinkToAnotherRecord", "Lookup", "Rollup", "Formula", "ID", "ForeignKey", "CreateTime"];
+const NO_DEFAULT: readonly UIType[] = [
+  "Attachment",
+  "LinkToAnotherRecord",
+  "Lookup",
+  "Rollup",
+  "Formula",
+  "ID",
+  "ForeignKey",
+  "CreateTime",
+];
 
 export interface FieldDraft {
   title: string;
@@ -76,7 +85,8 @@ export function columnPayload(draft: FieldDraft, original?: Column): ColumnPaylo
   return payload;
 }
 
-export type TitleProblem = "msg.error.columnNameRequired" | "msg.error.columnNameTooLong" | "msg.error.columnNameDuplicate";
+export type TitleProblem =
+  "msg.error.columnNameRequired" | "msg.error.columnNameTooLong" | "msg.error.columnNameDuplicate";
 
 export interface DraftProblems {
   title?: TitleProblem;
@@ -93,7 +103,8 @@ export function draftProblems(draft: FieldDraft, otherTitles: readonly string[])
   const title = draft.title.trim();
   if (!title) problems.title = "msg.error.columnNameRequired";
   else if (title.length > NAME_MAX) problems.title = "msg.error.columnNameTooLong";
-  else if (otherTitles.some((t) => t.toLowerCase() === title.toLowerCase())) problems.title = "msg.error.columnNameDuplicate";
+  else if (otherTitles.some((t) => t.toLowerCase() === title.toLowerCase()))
+    problems.title = "msg.error.columnNameDuplicate";
   if (isVirtualType(draft.uidt)) {
     const missing = virtualProblem(draft.uidt, draft.options);
     if (missing) problems.virtual = missing;

@@ -5,7 +5,16 @@ import { formatAmount, formatNumber } from "./common/locale-format";
 import { cellText } from "./locale-display";
 
 const col = (uidt: Column["uidt"], meta: Record<string, unknown> = {}): Column => ({
-  id: `cl_${uidt}`, title: uidt, column_name: uidt.toLowerCase(), uidt, pk: false, pv: false, rqd: false, cdf: null, system: false, meta,
+  id: `cl_${uidt}`,
+  title: uidt,
+  column_name: uidt.toLowerCase(),
+  uidt,
+  pk: false,
+  pv: false,
+  rqd: false,
+  cdf: null,
+  system: false,
+  meta,
 });
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 

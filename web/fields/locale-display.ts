@@ -41,7 +41,12 @@ const date: Display = (value, codec, lang) => {
 };
 
 const dateTime: Display = (value, codec, lang) => {
-  if (fixedOption(codec, "date_format") !== undefined || fixedOption(codec, "time_format") !== undefined || typeof value !== "string") return null;
+  if (
+    fixedOption(codec, "date_format") !== undefined ||
+    fixedOption(codec, "time_format") !== undefined ||
+    typeof value !== "string"
+  )
+    return null;
   const stored = codec.type.fromApi(value, codec.ctx);
   const p = stored.ok && typeof stored.value === "string" ? parseDateText(stored.value) : null;
   return p?.time ? formatDateTime(lang, p.date, p.time, p.time.second !== 0) : null;

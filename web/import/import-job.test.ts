@@ -5,7 +5,17 @@ import { importIntoTable, importNewTable, type JobDeps } from "./import-job";
 import type { Batch, StartPlan } from "./protocol";
 
 const col = (title: string, uidt: Column["uidt"], extra: Partial<Column> = {}): Column => ({
-  id: `cl_${title}`, title, column_name: title, uidt, pk: false, pv: false, rqd: false, cdf: null, system: false, meta: null, ...extra,
+  id: `cl_${title}`,
+  title,
+  column_name: title,
+  uidt,
+  pk: false,
+  pv: false,
+  rqd: false,
+  cdf: null,
+  system: false,
+  meta: null,
+  ...extra,
 });
 
 function table(columns: Column[]): TableMeta {
@@ -21,7 +31,16 @@ function worker(batches: Array<Partial<Batch>>) {
     },
     async pull(): Promise<Batch> {
       const b = batches.shift() ?? {};
-      return { rows: [], rowNumbers: [], errors: [], newOptions: {}, read: 0, total: null, done: batches.length === 0, ...b };
+      return {
+        rows: [],
+        rowNumbers: [],
+        errors: [],
+        newOptions: {},
+        read: 0,
+        total: null,
+        done: batches.length === 0,
+        ...b,
+      };
     },
   };
   return w;
@@ -40,7 +59,9 @@ function fakeApi(made: TableMeta, refuse: (rows: Record<string, unknown>[]) => s
       return true;
     },
     async updateColumn(id, payload) {
-      calls.push(`options ${id} ${(payload.colOptions?.options as Array<{ title: string }>).map((o) => o.title).join(",")}`);
+      calls.push(
+        `options ${id} ${(payload.colOptions?.options as Array<{ title: string }>).map((o) => o.title).join(",")}`,
+      );
       return made;
     },
     async bulkInsert(_p, _t, rows) {
@@ -53,13 +74,28 @@ function fakeApi(made: TableMeta, refuse: (rows: Record<string, unknown>[]) => s
   return api;
 }
 
-const deps = (api: ImportApi, w: ReturnType<typeof worker>, signal?: AbortSignal): JobDeps => ({ api, worker: w, projectId: "p_1", signal });
+const deps = (api: ImportApi, w: ReturnType<typeof worker>, signal?: AbortSignal): JobDeps => ({
+  api,
+  worker: w,
+  projectId: "p_1",
+  signal,
+});
 
 describe("importNewTable", () => {
-  const made = table([col("Id", "ID", { pk: true, system: true }), col("Name", "SingleLineText"), col("S", "SingleSelect", { colOptions: { options: [{ id: "o1", title: "a" }] } })]);
+  const made = table([
+    col("Id", "ID", { pk: true, system: true }),
+    col("Name", "SingleLineText"),
+    col("S", "SingleSelect", { colOptions: { options: [{ id: "o1", title: "a" }] } }),
+  ]);
   const planned = [
     { source: 0, title: "Name", column_name: "Name", uidt: "SingleLineText" as const },
-    { source: 2, title: "S", column_name: "S", uidt: "SingleSelect" as const, colOptions: { options: [{ title: "a" }] } },
+    {
+      source: 2,
+      title: "S",
+      column_name: "S",
+      uidt: "SingleSelect" as const,
+      colOptions: { options: [{ title: "a" }] },
+    },
   ];
 
   it("creates the table, grows select options before the batch that needs them, and keeps the table", async () => {
@@ -69,15 +105,38 @@ describe("importNewTable", () => {
       { rows: [{ Name: "y", S: "b" }], rowNumbers: [2], newOptions: { S: ["b"] } },
     ]);
     const out = await importNewTable(deps(api, w), 0, "T", planned);
-    expect(api.calls).toEqual(["create T Name:SingleLineText,S:SingleSelect", "insert 1", "options cl_S a,b", "insert 1"]);
-    expect(w.plan).toMatchObject({ table: 0, growSelects: true, columns: [{ source: 0, title: "Name" }, { source: 2, title: "S", settings: { options: [{ id: "o1", title: "a" }] } }] });
+    expect(api.calls).toEqual([
+      "create T Name:SingleLineText,S:SingleSelect",
+      "insert 1",
+      "options cl_S a,b",
+      "insert 1",
+    ]);
+    expect(w.plan).toMatchObject({
+      table: 0,
+      growSelects: true,
+      columns: [
+        { source: 0, title: "Name" },
+        { source: 2, title: "S", settings: { options: [{ id: "o1", title: "a" }] } },
+      ],
+    });
     expect(out.removed).toBe(false);
     expect(out.report.kept).toEqual([{ from: 1, to: 2 }]);
   });
 
   it("deletes the new table when a batch is refused", async () => {
     const api = fakeApi(made, (rows) => (rows[0]?.Name === "bad" ? "Row 1: nope" : null));
-    const out = await importNewTable(deps(api, worker([{ rows: [{ Name: "ok" }], rowNumbers: [1] }, { rows: [{ Name: "bad" }], rowNumbers: [2] }])), 0, "T", planned);
+    const out = await importNewTable(
+      deps(
+        api,
+        worker([
+          { rows: [{ Name: "ok" }], rowNumbers: [1] },
+          { rows: [{ Name: "bad" }], rowNumbers: [2] },
+        ]),
+      ),
+      0,
+      "T",
+      planned,
+    );
     expect(api.calls.at(-1)).toBe("delete md_1");
     expect(out.removed).toBe(true);
     expect(out.report.failed[0]?.message).toBe("Row 2: nope");
@@ -87,7 +146,12 @@ describe("importNewTable", () => {
     const controller = new AbortController();
     controller.abort();
     const api = fakeApi(made);
-    const out = await importNewTable(deps(api, worker([{ rows: [{ Name: "x" }], rowNumbers: [1] }]), controller.signal), 0, "T", planned);
+    const out = await importNewTable(
+      deps(api, worker([{ rows: [{ Name: "x" }], rowNumbers: [1] }]), controller.signal),
+      0,
+      "T",
+      planned,
+    );
     expect(api.calls).toEqual(["create T Name:SingleLineText,S:SingleSelect", "delete md_1"]);
     expect(out).toMatchObject({ removed: true, report: { cancelled: true } });
   });
@@ -114,22 +178,42 @@ describe("importIntoTable", () => {
   it("maps source columns to the table's columns and asks for the required check", async () => {
     const api = fakeApi(existing);
     const w = worker([{ rows: [{ Name: "a" }], rowNumbers: [1] }]);
-    const out = await importIntoTable(deps(api, w), 1, existing, [{ source: 3, title: "Name" }, { source: 0, title: "Age" }, { source: 1, title: "Gone" }]);
+    const out = await importIntoTable(deps(api, w), 1, existing, [
+      { source: 3, title: "Name" },
+      { source: 0, title: "Age" },
+      { source: 1, title: "Gone" },
+    ]);
     expect(w.plan).toEqual({
       table: 1,
       growSelects: false,
       required: ["Name"],
-      columns: [{ source: 3, title: "Name", uidt: "SingleLineText", settings: {} }, { source: 0, title: "Age", uidt: "Number", settings: {} }],
+      columns: [
+        { source: 3, title: "Name", uidt: "SingleLineText", settings: {} },
+        { source: 0, title: "Age", uidt: "Number", settings: {} },
+      ],
     });
     expect(out).toMatchObject({ removed: false, report: { inserted: 1, complete: true } });
   });
 
   it("never deletes the existing table; the report tells kept and failed rows", async () => {
     const api = fakeApi(existing, (rows) => (rows.length === 2 ? "Row 2: Age: too big" : null));
-    const w = worker([{ rows: [{}, {}, {}], rowNumbers: [1, 2, 3] }, { rows: [{}, {}], rowNumbers: [4, 6] }, { rows: [{}], rowNumbers: [7] }]);
+    const w = worker([
+      { rows: [{}, {}, {}], rowNumbers: [1, 2, 3] },
+      { rows: [{}, {}], rowNumbers: [4, 6] },
+      { rows: [{}], rowNumbers: [7] },
+    ]);
     const out = await importIntoTable(deps(api, w), 0, existing, [{ source: 0, title: "Name" }]);
     expect(api.calls.some((c) => c.startsWith("delete"))).toBe(false);
     expect(out.report.kept).toEqual([{ from: 1, to: 3 }]);
-    expect(out.report.failed).toEqual([{ rows: [{ from: 4, to: 4 }, { from: 6, to: 6 }], row: 6, message: "Row 6: Age: too big" }]);
+    expect(out.report.failed).toEqual([
+      {
+        rows: [
+          { from: 4, to: 4 },
+          { from: 6, to: 6 },
+        ],
+        row: 6,
+        message: "Row 6: Age: too big",
+      },
+    ]);
   });
 });

@@ -38,7 +38,12 @@ export interface PlannedColumn extends CreateColumnBody {
 export const settingsOf = (c: Pick<Column, "meta" | "colOptions">) => ({ ...(c.meta ?? {}), ...(c.colOptions ?? {}) });
 
 const run = (deps: JobDeps, sink: InsertSink) =>
-  runImport(deps.worker, sink, { batchRows: INSERT_BATCH_ROWS, concurrency: INSERT_CONCURRENCY, signal: deps.signal, onProgress: deps.onProgress });
+  runImport(deps.worker, sink, {
+    batchRows: INSERT_BATCH_ROWS,
+    concurrency: INSERT_CONCURRENCY,
+    signal: deps.signal,
+    onProgress: deps.onProgress,
+  });
 
 /** Adds the batch's new select options to their columns, keeping the ids the server gave. */
 function optionGrower(deps: JobDeps, table: TableMeta) {
@@ -55,7 +60,12 @@ function optionGrower(deps: JobDeps, table: TableMeta) {
   };
 }
 
-export async function importNewTable(deps: JobDeps, sourceTable: number, tableName: string, planned: readonly PlannedColumn[]): Promise<JobOutcome> {
+export async function importNewTable(
+  deps: JobDeps,
+  sourceTable: number,
+  tableName: string,
+  planned: readonly PlannedColumn[],
+): Promise<JobOutcome> {
   const table = await deps.api.createTable(deps.projectId, {
     table_name: tableName,
     title: tableName,
@@ -66,7 +76,12 @@ export async function importNewTable(deps: JobDeps, sourceTable: number, tableNa
     const byTitle = new Map(table.columns.map((c) => [c.title, c]));
     const columns: ImportColumn[] = planned.map((p) => {
       const made = byTitle.get(p.title);
-      return { source: p.source, title: p.title, uidt: p.uidt, settings: made ? settingsOf(made) : { ...p.meta, ...p.colOptions } };
+      return {
+        source: p.source,
+        title: p.title,
+        uidt: p.uidt,
+        settings: made ? settingsOf(made) : { ...p.meta, ...p.colOptions },
+      };
     });
     await deps.worker.start({ table: sourceTable, columns, growSelects: true });
     report = await run(deps, {
@@ -78,7 +93,10 @@ export async function importNewTable(deps: JobDeps, sourceTable: number, tableNa
     throw err;
   }
   if (reportOk(report)) return { table, report, removed: false };
-  const removed = await deps.api.deleteTable(table.id).then(() => true, () => false);
+  const removed = await deps.api.deleteTable(table.id).then(
+    () => true,
+    () => false,
+  );
   return { table, report, removed };
 }
 
@@ -96,6 +114,8 @@ export async function importIntoTable(
   });
   const required = table.columns.filter((c) => isRequiredWithoutDefault(c)).map((c) => c.title);
   await deps.worker.start({ table: sourceTable, columns, required, growSelects: false });
-  const report = await run(deps, { insert: async (rows) => void (await deps.api.bulkInsert(deps.projectId, table.id, rows)) });
+  const report = await run(deps, {
+    insert: async (rows) => void (await deps.api.bulkInsert(deps.projectId, table.id, rows)),
+  });
   return { table, report, removed: false };
 }

@@ -62,7 +62,8 @@ export type ToWorker =
   | { id: number; type: "start"; plan: StartPlan }
   | { id: number; type: "pull"; max: number };
 
-export type FromWorker = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string; code?: string };
+export type FromWorker =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string; code?: string };
 
 /** Worker-side: a readable source. */
 export interface SourceRow {

@@ -28,8 +28,13 @@ describe("connectWorker", () => {
     expect(w.posted).toEqual([{ type: "pull", max: 10, id: 1 }]);
   });
   it("rejects with the worker's message and code", async () => {
-    const client = connectWorker(fakeWorker((m) => ({ id: m.id, ok: false, error: "The file is not valid JSON", code: "notJson" })) as never);
-    await expect(client.start({ table: 0, columns: [], growSelects: false })).rejects.toMatchObject({ message: "The file is not valid JSON", code: "notJson" });
+    const client = connectWorker(
+      fakeWorker((m) => ({ id: m.id, ok: false, error: "The file is not valid JSON", code: "notJson" })) as never,
+    );
+    await expect(client.start({ table: 0, columns: [], growSelects: false })).rejects.toMatchObject({
+      message: "The file is not valid JSON",
+      code: "notJson",
+    });
   });
   it("rejects what is pending when the worker fails or is stopped", async () => {
     const w = fakeWorker(() => undefined);

@@ -2,7 +2,10 @@
 import type { Batch, FromWorker, OpenRequest, SourcePreview, StartPlan, ToWorker } from "./protocol";
 
 export class WorkerError extends Error {
-  constructor(message: string, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
   }
 }

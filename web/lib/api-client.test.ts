@@ -40,7 +40,10 @@ function client(replies: Reply[], over: Partial<ApiClientDeps> = {}) {
 describe("headers", () => {
   it("always marks the GUI and adds the token when signed in", () => {
     expect(buildHeaders("/x", { token: null, previewAs: null, sharedBaseId: null })).toEqual({ "xc-gui": "true" });
-    expect(buildHeaders("/x", { token: "t", previewAs: null, sharedBaseId: null })).toEqual({ "xc-gui": "true", "xc-auth": "t" });
+    expect(buildHeaders("/x", { token: "t", previewAs: null, sharedBaseId: null })).toEqual({
+      "xc-gui": "true",
+      "xc-auth": "t",
+    });
   });
 
   it("adds xc-preview except on the me and admin-roles URLs", () => {
@@ -51,7 +54,9 @@ describe("headers", () => {
   });
 
   it("adds xc-shared-base-id on a shared base", () => {
-    expect(buildHeaders("/x", { token: null, previewAs: null, sharedBaseId: "uuid-1" })["xc-shared-base-id"]).toBe("uuid-1");
+    expect(buildHeaders("/x", { token: null, previewAs: null, sharedBaseId: "uuid-1" })["xc-shared-base-id"]).toBe(
+      "uuid-1",
+    );
   });
 
   it("builds query strings, skipping empty values", () => {
@@ -94,7 +99,10 @@ describe("retries", () => {
 
 describe("401 refresh", () => {
   it("refreshes once and replays with the new token", async () => {
-    const { api, calls, refreshSession, header } = client([{ status: 401, body: { msg: "Unauthorized access" } }, { status: 200, body: { v: 1 } }]);
+    const { api, calls, refreshSession, header } = client([
+      { status: 401, body: { msg: "Unauthorized access" } },
+      { status: 200, body: { v: 1 } },
+    ]);
     await expect(api.post("/w", { a: 1 })).resolves.toEqual({ v: 1 });
     expect(refreshSession).toHaveBeenCalledTimes(1);
     expect(header(0, "xc-auth")).toBe("old-token");
@@ -103,7 +111,11 @@ describe("401 refresh", () => {
   });
 
   it("does not loop when the replay is also 401", async () => {
-    const { api, calls, refreshSession } = client([{ status: 401 }, { status: 401, body: { msg: "Unauthorized access" } }, { status: 200 }]);
+    const { api, calls, refreshSession } = client([
+      { status: 401 },
+      { status: 401, body: { msg: "Unauthorized access" } },
+      { status: 200 },
+    ]);
     await expect(api.get("/r")).rejects.toMatchObject({ status: 401, message: "Unauthorized access" });
     expect(refreshSession).toHaveBeenCalledTimes(1);
     expect(calls).toHaveLength(2);
@@ -118,7 +130,12 @@ describe("401 refresh", () => {
   });
 
   it("shares one refresh between concurrent 401s", async () => {
-    const { fetch, calls } = scriptedFetch([{ status: 401 }, { status: 401 }, { status: 200, body: 1 }, { status: 200, body: 2 }]);
+    const { fetch, calls } = scriptedFetch([
+      { status: 401 },
+      { status: 401 },
+      { status: 200, body: 1 },
+      { status: 200, body: 2 },
+    ]);
     let token: string | null = "old";
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -179,7 +196,9 @@ describe("401 refresh", () => {
     expect(a.refreshSession).not.toHaveBeenCalled();
 
     const b = client([{ status: 401, body: { msg: "Missing credentials" } }]);
-    await expect(b.api.post("/api/v1/auth/user/signin", {}, { skipAuthRefresh: true })).rejects.toMatchObject({ message: "Missing credentials" });
+    await expect(b.api.post("/api/v1/auth/user/signin", {}, { skipAuthRefresh: true })).rejects.toMatchObject({
+      message: "Missing credentials",
+    });
     expect(b.refreshSession).not.toHaveBeenCalled();
   });
 });
@@ -193,7 +212,11 @@ describe("answers and errors", () => {
   });
 
   it("takes the error text from msg, then message, then the fallback", async () => {
-    const { api } = client([{ status: 400, body: { msg: "Invalid credentials" } }, { status: 400, body: { message: "Missing credentials" } }, { status: 400, body: {} }]);
+    const { api } = client([
+      { status: 400, body: { msg: "Invalid credentials" } },
+      { status: 400, body: { message: "Missing credentials" } },
+      { status: 400, body: {} },
+    ]);
     await expect(api.post("/a")).rejects.toMatchObject({ message: "Invalid credentials" });
     await expect(api.post("/a")).rejects.toMatchObject({ message: "Missing credentials" });
     await expect(api.post("/a")).rejects.toMatchObject({ message: "Some internal error occurred" });

@@ -59,7 +59,11 @@ export interface HeaderContext {
 }
 
 /** The headers SPEC 7 asks for on one request. */
-export function buildHeaders(path: string, ctx: HeaderContext, extra: Record<string, string> = {}): Record<string, string> {
+export function buildHeaders(
+  path: string,
+  ctx: HeaderContext,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   const headers: Record<string, string> = { "xc-gui": "true" };
   if (ctx.token) headers["xc-auth"] = ctx.token;
   if (ctx.previewAs && !NO_PREVIEW_URLS.some((u) => path.includes(u))) headers["xc-preview"] = ctx.previewAs;
@@ -95,12 +99,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
     const extra: Record<string, string> = { ...options.headers };
     if (options.body !== undefined && !isForm) extra["content-type"] = "application/json";
-    const headers = buildHeaders(path, { token, previewAs: deps.getPreviewAs(), sharedBaseId: deps.getSharedBaseId() }, extra);
+    const headers = buildHeaders(
+      path,
+      { token, previewAs: deps.getPreviewAs(), sharedBaseId: deps.getSharedBaseId() },
+      extra,
+    );
     try {
       return await deps.fetch(buildUrl(baseUrl, path, options.query), {
         method: (options.method ?? "GET").toUpperCase(),
         headers,
-        body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+        body:
+          options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
         credentials: options.credentials,
         signal: options.signal,
       });

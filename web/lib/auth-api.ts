@@ -35,13 +35,24 @@ export const authApi = {
   signup: (input: SignupInput) => api.post<TokenAnswer>("/api/v1/auth/user/signup", input, credentialCall),
   signout: () => api.post<MessageAnswer>("/api/v1/auth/user/signout", undefined, credentialCall),
   me: (projectId?: string) => api.get<MeAnswer>("/api/v1/auth/user/me", { query: { project_id: projectId } }),
-  forgotPassword: (email: string) => api.post<MessageAnswer>("/api/v1/auth/password/forgot", { email }, { skipAuthRefresh: true }),
+  forgotPassword: (email: string) =>
+    api.post<MessageAnswer>("/api/v1/auth/password/forgot", { email }, { skipAuthRefresh: true }),
   validateResetToken: (token: string) =>
-    api.post<MessageAnswer>(`/api/v1/auth/token/validate/${encodeURIComponent(token)}`, undefined, { skipAuthRefresh: true }),
+    api.post<MessageAnswer>(`/api/v1/auth/token/validate/${encodeURIComponent(token)}`, undefined, {
+      skipAuthRefresh: true,
+    }),
   resetPassword: (token: string, password: string) =>
-    api.post<MessageAnswer>(`/api/v1/auth/password/reset/${encodeURIComponent(token)}`, { password }, { skipAuthRefresh: true }),
+    api.post<MessageAnswer>(
+      `/api/v1/auth/password/reset/${encodeURIComponent(token)}`,
+      { password },
+      { skipAuthRefresh: true },
+    ),
   changePassword: (currentPassword: string, newPassword: string) =>
-    api.post<MessageAnswer & { token?: string }>("/api/v1/auth/password/change", { currentPassword, newPassword }, { credentials: "include" }),
+    api.post<MessageAnswer & { token?: string }>(
+      "/api/v1/auth/password/change",
+      { currentPassword, newPassword },
+      { credentials: "include" },
+    ),
   /** `exchangePath` already holds the provider and the OAuth query string. */
   exchangeSocialCode: (exchangePath: string) => api.post<TokenAnswer>(exchangePath, undefined, credentialCall),
 };

@@ -8,12 +8,25 @@ describe("token decoding", () => {
   it("reads the user claims and expiry", () => {
     const token = tokenExpiringIn(3600, NOW);
     const payload = decodeToken(token);
-    expect(payload).toMatchObject({ id: "us_1", email: "ada@example.com", firstname: "Ada", lastname: "Lovelace", roles: "org-level-creator,super" });
+    expect(payload).toMatchObject({
+      id: "us_1",
+      email: "ada@example.com",
+      firstname: "Ada",
+      lastname: "Lovelace",
+      roles: "org-level-creator,super",
+    });
     expect(tokenExpiresAt(payload)).toBe(Math.floor(NOW / 1000) * 1000 + 3600 * 1000);
   });
 
   it("decodes base64url with non-ASCII text", () => {
-    const token = makeToken({ id: "us_2", email: "z@example.com", firstname: "Zoë ✓", lastname: null, roles: { editor: true }, exp: 1 });
+    const token = makeToken({
+      id: "us_2",
+      email: "z@example.com",
+      firstname: "Zoë ✓",
+      lastname: null,
+      roles: { editor: true },
+      exp: 1,
+    });
     expect(decodeToken(token)).toMatchObject({ firstname: "Zoë ✓", lastname: null, roles: { editor: true } });
   });
 

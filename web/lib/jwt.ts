@@ -38,7 +38,10 @@ export function decodeToken(token: string | null | undefined): TokenPayload | nu
       email: p.email,
       firstname: typeof p.firstname === "string" ? p.firstname : null,
       lastname: typeof p.lastname === "string" ? p.lastname : null,
-      roles: typeof p.roles === "string" || (p.roles && typeof p.roles === "object") ? (p.roles as TokenPayload["roles"]) : null,
+      roles:
+        typeof p.roles === "string" || (p.roles && typeof p.roles === "object")
+          ? (p.roles as TokenPayload["roles"])
+          : null,
       token_version: typeof p.token_version === "string" ? p.token_version : undefined,
       iat: typeof p.iat === "number" ? p.iat : undefined,
       exp: typeof p.exp === "number" ? p.exp : undefined,

@@ -9,8 +9,37 @@
  */
 
 export const SUPPORTED_LOCALES = [
-  "ar", "bn_IN", "da", "de", "en", "es", "fa", "fi", "fr", "he", "hi", "hr", "id", "it", "ja", "ko",
-  "lv", "nl", "no", "pl", "pt", "pt_BR", "ru", "sl", "sv", "th", "tr", "uk", "vi", "zh-Hans", "zh-Hant",
+  "ar",
+  "bn_IN",
+  "da",
+  "de",
+  "en",
+  "es",
+  "fa",
+  "fi",
+  "fr",
+  "he",
+  "hi",
+  "hr",
+  "id",
+  "it",
+  "ja",
+  "ko",
+  "lv",
+  "nl",
+  "no",
+  "pl",
+  "pt",
+  "pt_BR",
+  "ru",
+  "sl",
+  "sv",
+  "th",
+  "tr",
+  "uk",
+  "vi",
+  "zh-Hans",
+  "zh-Hant",
 ] as const;
 
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
@@ -30,7 +59,9 @@ export function matchBrowserTag(tag: string): Locale | null {
   if (isSupportedLocale(clean)) return clean;
   const underscored = clean.replace(/-/g, "_");
   const lower = underscored.toLowerCase();
-  const exact = SUPPORTED_LOCALES.find((l) => l.toLowerCase() === lower || l.toLowerCase().replace(/-/g, "_") === lower);
+  const exact = SUPPORTED_LOCALES.find(
+    (l) => l.toLowerCase() === lower || l.toLowerCase().replace(/-/g, "_") === lower,
+  );
   if (exact) return exact;
   const [base = "", ...rest] = lower.split("_");
   if (base === "zh") return rest.some((p) => ["hant", "tw", "hk", "mo"].includes(p)) ? "zh-Hant" : "zh-Hans";

@@ -3,7 +3,8 @@ import en from "../../locales/en.json";
 import { knownMessage, localMessage } from "./messages";
 
 function leaves(node: unknown, path = ""): [string, unknown][] {
-  if (node && typeof node === "object") return Object.entries(node).flatMap(([k, v]) => leaves(v, path ? `${path}.${k}` : k));
+  if (node && typeof node === "object")
+    return Object.entries(node).flatMap(([k, v]) => leaves(v, path ? `${path}.${k}` : k));
   return [[path, node]];
 }
 
@@ -29,18 +30,22 @@ describe("server messages in the reader's language", () => {
     "server.invalidCredentials": "Ungültige Anmeldedaten",
     "msg.error.fieldRequired": "{{value}} ist erforderlich",
   };
-  const t = (key: string, values: Record<string, string>) => (de[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, n: string) => values[n] ?? "");
+  const t = (key: string, values: Record<string, string>) =>
+    (de[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, n: string) => values[n] ?? "");
 
   it("finds a known English message with its values", () => {
     expect(knownMessage("Invalid credentials", en)).toEqual({ key: "server.invalidCredentials", values: {} });
-    expect(knownMessage("Email is required", en)).toEqual({ key: "msg.error.fieldRequired", values: { value: "Email" } });
+    expect(knownMessage("Email is required", en)).toEqual({
+      key: "msg.error.fieldRequired",
+      values: { value: "Email" },
+    });
     expect(knownMessage("Some internal error occurred", en)?.key).toBe("msg.error.internal");
   });
 
   it("shows it translated, and an unknown message as it came", () => {
     expect(localMessage("Invalid credentials", en, t)).toBe("Ungültige Anmeldedaten");
     expect(localMessage("Email is required", en, t)).toBe("Email ist erforderlich");
-    expect(localMessage("Price: \"x\" is not a number", en, t)).toBe("Price: \"x\" is not a number");
+    expect(localMessage('Price: "x" is not a number', en, t)).toBe('Price: "x" is not a number');
     expect(localMessage("Invalid credentials", undefined, t)).toBe("Invalid credentials");
   });
 });

@@ -16,5 +16,7 @@ export function usePreviewAs(): PreviewRole | null {
 /** Starts or ends a preview; server answers depend on it, so cached project data is refetched. */
 export function setPreviewAs(role: PreviewRole | null): void {
   settings.update({ previewAs: role });
-  void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "appInfo" && q.queryKey[0] !== "projectRoles" });
+  void queryClient.invalidateQueries({
+    predicate: (q) => q.queryKey[0] !== "appInfo" && q.queryKey[0] !== "projectRoles",
+  });
 }

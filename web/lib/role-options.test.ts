@@ -3,11 +3,22 @@ import { assignableRoles, canManageRole, highestProjectRole } from "./role-optio
 
 describe("assignableRoles", () => {
   it("offers every role to an owner", () => {
-    expect(assignableRoles({ owner: true, creator: true })).toEqual(["owner", "creator", "editor", "commenter", "viewer"]);
+    expect(assignableRoles({ owner: true, creator: true })).toEqual([
+      "owner",
+      "creator",
+      "editor",
+      "commenter",
+      "viewer",
+    ]);
   });
 
   it("offers a creator nothing above creator", () => {
-    expect(assignableRoles({ creator: true, "org-level-creator": true })).toEqual(["creator", "editor", "commenter", "viewer"]);
+    expect(assignableRoles({ creator: true, "org-level-creator": true })).toEqual([
+      "creator",
+      "editor",
+      "commenter",
+      "viewer",
+    ]);
   });
 
   it("offers an editor editor and below", () => {

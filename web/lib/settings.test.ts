@@ -35,23 +35,42 @@ describe("local settings", () => {
 
   it("round-trips through storage", () => {
     const storage = memoryStorage();
-    createSettingsStore(storage).update({ token: "t", lang: "de", filterAutoSave: false, includeM2M: true, previewAs: "editor" });
+    createSettingsStore(storage).update({
+      token: "t",
+      lang: "de",
+      filterAutoSave: false,
+      includeM2M: true,
+      previewAs: "editor",
+    });
     expect([...storage.data.keys()]).toEqual([SETTINGS_KEY]);
     const again = createSettingsStore(storage).get();
-    expect(again).toMatchObject({ token: "t", lang: "de", filterAutoSave: false, includeM2M: true, previewAs: "editor" });
+    expect(again).toMatchObject({
+      token: "t",
+      lang: "de",
+      filterAutoSave: false,
+      includeM2M: true,
+      previewAs: "editor",
+    });
   });
 
   it("resets to defaults for a missing, broken or other-version record", () => {
     expect(parseSettings(null)).toEqual(defaultSettings());
     expect(parseSettings("{not json")).toEqual(defaultSettings());
-    expect(parseSettings(JSON.stringify({ version: SETTINGS_VERSION + 1, settings: { token: "x" } }))).toEqual(defaultSettings());
+    expect(parseSettings(JSON.stringify({ version: SETTINGS_VERSION + 1, settings: { token: "x" } }))).toEqual(
+      defaultSettings(),
+    );
     expect(parseSettings(JSON.stringify({ version: 0, settings: { token: "x" } }))).toEqual(defaultSettings());
     expect(parseSettings(JSON.stringify({ token: "x" }))).toEqual(defaultSettings());
     expect(parseSettings("null")).toEqual(defaultSettings());
   });
 
   it("falls back per field for wrong types", () => {
-    const s = parseSettings(JSON.stringify({ version: SETTINGS_VERSION, settings: { token: 5, filterAutoSave: "no", includeM2M: true, lang: "fr" } }));
+    const s = parseSettings(
+      JSON.stringify({
+        version: SETTINGS_VERSION,
+        settings: { token: 5, filterAutoSave: "no", includeM2M: true, lang: "fr" },
+      }),
+    );
     expect(s.token).toBeNull();
     expect(s.filterAutoSave).toBe(true);
     expect(s.includeM2M).toBe(true);
@@ -64,7 +83,9 @@ describe("local settings", () => {
     const store = createSettingsStore(memoryStorage());
     store.update({ darkMode: true as unknown as false });
     expect(store.get().darkMode).toBe(false);
-    expect(JSON.parse(serialiseSettings({ ...defaultSettings(), darkMode: true as unknown as false })).settings.darkMode).toBe(false);
+    expect(
+      JSON.parse(serialiseSettings({ ...defaultSettings(), darkMode: true as unknown as false })).settings.darkMode,
+    ).toBe(false);
   });
 
   it("tolerates a storage that throws", () => {

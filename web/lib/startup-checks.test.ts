@@ -19,18 +19,30 @@ describe("feedback form polling (SPEC 4)", () => {
   });
   it("honours an error answer: only the poll date changes", () => {
     const prev = { url: "https://f.example/a", createdAt: "2026-01-01", isHidden: true, lastFormPollDate: null };
-    expect(nextFeedbackForm(prev, { error: "not available" }, NOW)).toEqual({ ...prev, lastFormPollDate: new Date(NOW).toISOString() });
+    expect(nextFeedbackForm(prev, { error: "not available" }, NOW)).toEqual({
+      ...prev,
+      lastFormPollDate: new Date(NOW).toISOString(),
+    });
   });
   it("keeps the form hidden only while the url is unchanged", () => {
     const prev = { url: "https://f.example/a", createdAt: null, isHidden: true, lastFormPollDate: null };
     expect(nextFeedbackForm(prev, { url: "https://f.example/a", created_at: "c" }, NOW).isHidden).toBe(true);
-    expect(nextFeedbackForm(prev, { url: "https://f.example/b", created_at: "c" }, NOW)).toMatchObject({ url: "https://f.example/b", createdAt: "c", isHidden: false });
+    expect(nextFeedbackForm(prev, { url: "https://f.example/b", created_at: "c" }, NOW)).toMatchObject({
+      url: "https://f.example/b",
+      createdAt: "c",
+      isHidden: false,
+    });
   });
   it("polls at start-up only when due, records currentVersion and keeps the release fields", async () => {
     const settings = createSettingsStore(memory());
     settings.update({ latestRelease: "0.2.0", hiddenRelease: "0.1.5" });
     let polls = 0;
-    const deps = { settings, getFeedbackForm: async () => (polls++, { error: "not available" }), getVersion: async () => "0.1.0", now: () => NOW };
+    const deps = {
+      settings,
+      getFeedbackForm: async () => (polls++, { error: "not available" }),
+      getVersion: async () => "0.1.0",
+      now: () => NOW,
+    };
     await runStartupChecks(deps);
     await runStartupChecks({ ...deps, now: () => NOW + 60_000 });
     expect(polls).toBe(1);

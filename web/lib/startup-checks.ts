@@ -23,7 +23,11 @@ export function feedbackDue(form: FeedbackFormSettings, now: number): boolean {
   return Number.isNaN(last) || now - last > FEEDBACK_POLL_INTERVAL_MS;
 }
 
-export function nextFeedbackForm(prev: FeedbackFormSettings, answer: FeedbackAnswer | null, now: number): FeedbackFormSettings {
+export function nextFeedbackForm(
+  prev: FeedbackFormSettings,
+  answer: FeedbackAnswer | null,
+  now: number,
+): FeedbackFormSettings {
   const polledAt = new Date(now).toISOString();
   if (!answer || typeof answer !== "object" || answer.error) return { ...prev, lastFormPollDate: polledAt };
   const url = typeof answer.url === "string" && answer.url !== "" ? answer.url : null;

@@ -14,8 +14,14 @@ describe("tableNameError (SPEC 5)", () => {
   });
 
   it("lists the forbidden characters it found", () => {
-    expect(tableNameError("a.b/c")).toEqual({ key: "msg.error.followingCharactersAreNotAllowed", values: { chars: ". /" } });
-    expect(tableNameError("a\\b")).toEqual({ key: "msg.error.followingCharactersAreNotAllowed", values: { chars: "\\" } });
+    expect(tableNameError("a.b/c")).toEqual({
+      key: "msg.error.followingCharactersAreNotAllowed",
+      values: { chars: ". /" },
+    });
+    expect(tableNameError("a\\b")).toEqual({
+      key: "msg.error.followingCharactersAreNotAllowed",
+      values: { chars: "\\" },
+    });
   });
 
   it("refuses surrounding whitespace and over-long names", () => {
@@ -29,7 +35,19 @@ describe("tableNameError (SPEC 5)", () => {
   });
 
   it("agrees with the server's rules on every sample", () => {
-    const samples = ["ok", "", " ", " lead", "trail ", "a.b", "a/b", "a\\b", "x".repeat(255), "x".repeat(256), "ünïcode"];
+    const samples = [
+      "ok",
+      "",
+      " ",
+      " lead",
+      "trail ",
+      "a.b",
+      "a/b",
+      "a\\b",
+      "x".repeat(255),
+      "x".repeat(256),
+      "ünïcode",
+    ];
     for (const s of samples) {
       let serverOk = true;
       try {

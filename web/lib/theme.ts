@@ -3,9 +3,24 @@ import { DEFAULT_THEME } from "../../db/project/rules";
 
 /** The 18 colours the project colour picker offers. */
 export const PICKER_COLORS = [
-  "#4169E1", "#2D7FF9", "#18BFFF", "#20D9D2", "#20C933", "#15803D",
-  "#FCB400", "#FF6F2C", "#F82B60", "#FF08C2", "#FF69B4", "#8B46FF",
-  "#7C3AED", "#0F766E", "#0369A1", "#B45309", "#BE123C", "#666666",
+  "#4169E1",
+  "#2D7FF9",
+  "#18BFFF",
+  "#20D9D2",
+  "#20C933",
+  "#15803D",
+  "#FCB400",
+  "#FF6F2C",
+  "#F82B60",
+  "#FF08C2",
+  "#FF69B4",
+  "#8B46FF",
+  "#7C3AED",
+  "#0F766E",
+  "#0369A1",
+  "#B45309",
+  "#BE123C",
+  "#666666",
 ] as const;
 
 export interface Theme {

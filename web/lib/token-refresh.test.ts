@@ -18,13 +18,18 @@ describe("token refresh", () => {
     const fresh = tokenExpiringIn(3600, Date.now(), { email: "new@example.com" });
     const { session, fetch, refresher } = setup(() => new Response(JSON.stringify({ token: fresh }), { status: 200 }));
     await expect(refresher.refreshSession()).resolves.toBe(fresh);
-    expect(fetch).toHaveBeenCalledWith(REFRESH_PATH, expect.objectContaining({ method: "POST", credentials: "include" }));
+    expect(fetch).toHaveBeenCalledWith(
+      REFRESH_PATH,
+      expect.objectContaining({ method: "POST", credentials: "include" }),
+    );
     expect(session.getToken()).toBe(fresh);
     expect(session.snapshot().user?.email).toBe("new@example.com");
   });
 
   it("signs out and reports the server msg when the refresh fails", async () => {
-    const { session, onExpired, refresher } = setup(() => new Response(JSON.stringify({ msg: "Invalid refresh token" }), { status: 400 }));
+    const { session, onExpired, refresher } = setup(
+      () => new Response(JSON.stringify({ msg: "Invalid refresh token" }), { status: 400 }),
+    );
     await expect(refresher.refreshSession()).resolves.toBeNull();
     expect(session.getToken()).toBeNull();
     expect(session.snapshot().signOutReason).toBe("expired");
@@ -55,7 +60,9 @@ describe("token refresh", () => {
   });
 
   it("tryRefresh leaves the session alone on failure", async () => {
-    const { session, onExpired, refresher } = setup(() => new Response(JSON.stringify({ msg: "Missing refresh token" }), { status: 400 }));
+    const { session, onExpired, refresher } = setup(
+      () => new Response(JSON.stringify({ msg: "Missing refresh token" }), { status: 400 }),
+    );
     const before = session.getToken();
     await expect(refresher.tryRefresh()).resolves.toEqual({ token: null, message: "Missing refresh token" });
     expect(session.getToken()).toBe(before);

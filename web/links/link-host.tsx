@@ -17,7 +17,6 @@ export type { LinkDialog } from "./link-host-value";
 export type { LinkHostValue } from "./link-host-value";
 import type { LinkDialog, LinkHostValue } from "./link-host-value";
 
-
 const LinkHostContext = createContext<LinkHostValue | null>(null);
 
 export function useLinkHost(): LinkHostValue | null {
@@ -51,15 +50,43 @@ export function LinkHost({ tableId, keyTitle, onChanged, children }: LinkHostPro
   }, []);
   const clearPending = useCallback(() => setPendingMap({}), []);
   const value = useMemo<LinkHostValue>(
-    () => ({ projectId, tableId, keyTitle, canLink, canUnlink, open: setDialog, link, unlink, pending, setPending, clearPending }),
+    () => ({
+      projectId,
+      tableId,
+      keyTitle,
+      canLink,
+      canUnlink,
+      open: setDialog,
+      link,
+      unlink,
+      pending,
+      setPending,
+      clearPending,
+    }),
     [projectId, tableId, keyTitle, canLink, canUnlink, link, unlink, pending, setPending, clearPending],
   );
   const close = () => setDialog(null);
   return (
     <LinkHostContext value={value}>
       {children}
-      {dialog?.kind === "picker" ? <LinkPicker key={`${dialog.column.id}:${dialog.rowKey}`} host={value} column={dialog.column} rowKey={dialog.rowKey} onClose={close} /> : null}
-      {dialog?.kind === "list" && dialog.rowKey !== null ? <LinkedList key={`${dialog.column.id}:${dialog.rowKey}`} host={value} column={dialog.column} rowKey={dialog.rowKey} onClose={close} /> : null}
+      {dialog?.kind === "picker" ? (
+        <LinkPicker
+          key={`${dialog.column.id}:${dialog.rowKey}`}
+          host={value}
+          column={dialog.column}
+          rowKey={dialog.rowKey}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === "list" && dialog.rowKey !== null ? (
+        <LinkedList
+          key={`${dialog.column.id}:${dialog.rowKey}`}
+          host={value}
+          column={dialog.column}
+          rowKey={dialog.rowKey}
+          onClose={close}
+        />
+      ) : null}
     </LinkHostContext>
   );
 }

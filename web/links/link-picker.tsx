@@ -40,7 +40,10 @@ export function LinkPicker({ host, column, rowKey, onClose }: LinkPickerProps) {
   const where = searchWhere(display, settled) ?? "";
   const relatedId = relatedTableOf(column) ?? "";
   const rows = useQuery({
-    queryKey: rowKey === null ? [...linkKeys.all, "choose", relatedId, where, page] : linkKeys.excluded(host.tableId, column.id, rowKey, where, page),
+    queryKey:
+      rowKey === null
+        ? [...linkKeys.all, "choose", relatedId, where, page]
+        : linkKeys.excluded(host.tableId, column.id, rowKey, where, page),
     queryFn: ({ signal }): Promise<LinkPage> => {
       const request = pickerRequest(page, PICKER_PAGE_SIZE, where);
       if (rowKey === null) return rowsApi.list({ projectId: host.projectId, tableId: relatedId }, request, signal);
@@ -51,7 +54,8 @@ export function LinkPicker({ host, column, rowKey, onClose }: LinkPickerProps) {
   });
   const list = rows.data?.list ?? [];
   const summary = pageSummary(page, PICKER_PAGE_SIZE, list.length, rows.data?.pageInfo);
-  if (rows.data && !rows.isPlaceholderData && page > 0 && clampPage(page, summary) !== page) setPage(clampPage(page, summary));
+  if (rows.data && !rows.isPlaceholderData && page > 0 && clampPage(page, summary) !== page)
+    setPage(clampPage(page, summary));
 
   const pick = async (record: LinkedRecord) => {
     if (rowKey === null) {
@@ -66,7 +70,12 @@ export function LinkPicker({ host, column, rowKey, onClose }: LinkPickerProps) {
   };
 
   return (
-    <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title={t("links.picker.title", { title: column.title })} width="max-w-lg">
+    <Modal
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t("links.picker.title", { title: column.title })}
+      width="max-w-lg"
+    >
       <div className="flex flex-col gap-3">
         <SearchBox
           label={t("links.picker.search", { title: display?.title ?? "" })}
@@ -76,9 +85,18 @@ export function LinkPicker({ host, column, rowKey, onClose }: LinkPickerProps) {
             setPage(0);
           }}
         />
-        <FormAlert tone="error" message={meta.error || rows.error ? errorText(meta.error ?? rows.error, t("links.picker.loadError")) : null} />
-        <ul aria-label={t("links.picker.listLabel", { title: column.title })} aria-busy={rows.isFetching} className="flex min-h-40 flex-col divide-y divide-gray-100 rounded-md border border-gray-200">
-          {rows.isSuccess && list.length === 0 ? <li className="px-3 py-6 text-center text-sm text-gray-500">{t("links.picker.empty")}</li> : null}
+        <FormAlert
+          tone="error"
+          message={meta.error || rows.error ? errorText(meta.error ?? rows.error, t("links.picker.loadError")) : null}
+        />
+        <ul
+          aria-label={t("links.picker.listLabel", { title: column.title })}
+          aria-busy={rows.isFetching}
+          className="flex min-h-40 flex-col divide-y divide-gray-100 rounded-md border border-gray-200"
+        >
+          {rows.isSuccess && list.length === 0 ? (
+            <li className="px-3 py-6 text-center text-sm text-gray-500">{t("links.picker.empty")}</li>
+          ) : null}
           {meta.data
             ? list.map((row) => {
                 const record = recordOfRow(row, meta.data);
@@ -92,7 +110,9 @@ export function LinkPicker({ host, column, rowKey, onClose }: LinkPickerProps) {
                       className="flex w-full items-center gap-2 px-3 py-2 text-start text-sm hover:bg-gray-50 disabled:cursor-wait"
                     >
                       <span className="min-w-0 flex-1 truncate text-gray-900">{record.label}</span>
-                      <span className="shrink-0 text-xs tabular-nums text-gray-400">{t("links.picker.key", { key: String(record.key) })}</span>
+                      <span className="shrink-0 text-xs tabular-nums text-gray-400">
+                        {t("links.picker.key", { key: String(record.key) })}
+                      </span>
                       <Plus aria-hidden="true" className="size-4 shrink-0 text-gray-400" />
                     </button>
                   </li>

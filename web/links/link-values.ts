@@ -78,7 +78,10 @@ export function displayColumnOf(meta: TableMeta): Column | undefined {
 export function recordOfRow(row: Record<string, unknown>, meta: TableMeta): LinkedRecord {
   const key = rowIdOf(row, keySpecOf(meta.columns));
   const display = displayColumnOf(meta);
-  return { key: typeof key === "number" || typeof key === "string" ? key : null, label: display ? virtualText(row[display.title]) : "" };
+  return {
+    key: typeof key === "number" || typeof key === "string" ? key : null,
+    label: display ? virtualText(row[display.title]) : "",
+  };
 }
 
 /** A new row's chosen belongs-to links as row values: the linked record's key by link title. */

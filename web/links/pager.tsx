@@ -12,8 +12,18 @@ export function Pager({ summary, onPage, page }: { summary: PageSummary; page: n
       <span data-testid="link-range" className="me-1 tabular-nums">
         {t("links.picker.range", { from: summary.from, to: summary.to, total: summary.total })}
       </span>
-      <IconButton label={t("common.previous")} icon={ChevronLeft} disabled={!summary.hasPrev} onClick={() => onPage(page - 1)} />
-      <IconButton label={t("common.next")} icon={ChevronRight} disabled={!summary.hasNext} onClick={() => onPage(page + 1)} />
+      <IconButton
+        label={t("common.previous")}
+        icon={ChevronLeft}
+        disabled={!summary.hasPrev}
+        onClick={() => onPage(page - 1)}
+      />
+      <IconButton
+        label={t("common.next")}
+        icon={ChevronRight}
+        disabled={!summary.hasNext}
+        onClick={() => onPage(page + 1)}
+      />
     </div>
   );
 }

@@ -19,9 +19,30 @@ describe("picker paging", () => {
   });
 
   it("summarises a page", () => {
-    expect(pageSummary(0, 10, 10, { totalRows: 23 })).toEqual({ from: 1, to: 10, total: 23, hasPrev: false, hasNext: true, lastPage: 2 });
-    expect(pageSummary(2, 10, 3, { totalRows: 23 })).toEqual({ from: 21, to: 23, total: 23, hasPrev: true, hasNext: false, lastPage: 2 });
-    expect(pageSummary(0, 10, 0, { totalRows: 0 })).toEqual({ from: 0, to: 0, total: 0, hasPrev: false, hasNext: false, lastPage: 0 });
+    expect(pageSummary(0, 10, 10, { totalRows: 23 })).toEqual({
+      from: 1,
+      to: 10,
+      total: 23,
+      hasPrev: false,
+      hasNext: true,
+      lastPage: 2,
+    });
+    expect(pageSummary(2, 10, 3, { totalRows: 23 })).toEqual({
+      from: 21,
+      to: 23,
+      total: 23,
+      hasPrev: true,
+      hasNext: false,
+      lastPage: 2,
+    });
+    expect(pageSummary(0, 10, 0, { totalRows: 0 })).toEqual({
+      from: 0,
+      to: 0,
+      total: 0,
+      hasPrev: false,
+      hasNext: false,
+      lastPage: 0,
+    });
     expect(pageSummary(0, 10, 4, undefined)).toMatchObject({ total: 4, hasNext: false });
   });
 

@@ -17,10 +17,22 @@ export interface PickerRequest {
   where?: string;
 }
 
-export function searchWhere(display: Pick<Column, "id" | "title" | "uidt" | "column_name"> | undefined, search: string): string | undefined {
+export function searchWhere(
+  display: Pick<Column, "id" | "title" | "uidt" | "column_name"> | undefined,
+  search: string,
+): string | undefined {
   const text = search.replace(/[(),~]/g, " ").trim();
   if (!display || text === "") return undefined;
-  return searchWhereText({ id: display.id, title: display.title, columnName: display.column_name ?? display.title, uidt: display.uidt, options: {} }, text);
+  return searchWhereText(
+    {
+      id: display.id,
+      title: display.title,
+      columnName: display.column_name ?? display.title,
+      uidt: display.uidt,
+      options: {},
+    },
+    text,
+  );
 }
 
 export function pickerRequest(page: number, pageSize = PICKER_PAGE_SIZE, where?: string): PickerRequest {
@@ -39,11 +51,23 @@ export interface PageSummary {
   lastPage: number;
 }
 
-export function pageSummary(page: number, pageSize: number, shown: number, pageInfo: Pick<PageInfo, "totalRows"> | undefined): PageSummary {
+export function pageSummary(
+  page: number,
+  pageSize: number,
+  shown: number,
+  pageInfo: Pick<PageInfo, "totalRows"> | undefined,
+): PageSummary {
   const total = Math.max(0, Number(pageInfo?.totalRows ?? shown));
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
   const from = shown === 0 ? 0 : page * pageSize + 1;
-  return { from, to: shown === 0 ? 0 : from + shown - 1, total, hasPrev: page > 0, hasNext: (page + 1) * pageSize < total, lastPage };
+  return {
+    from,
+    to: shown === 0 ? 0 : from + shown - 1,
+    total,
+    hasPrev: page > 0,
+    hasNext: (page + 1) * pageSize < total,
+    lastPage,
+  };
 }
 
 /** The page to show once the count is known: never past the last page. */

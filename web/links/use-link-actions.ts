@@ -16,8 +16,10 @@ import { isAlreadyLinked, linkTypeOf, type LinkedRecord } from "./link-values";
 
 export const linkKeys = {
   all: ["links"] as const,
-  excluded: (tableId: string, columnId: string, rowKey: RowKey, where: string, page: number) => ["links", "excluded", tableId, columnId, String(rowKey), where, page] as const,
-  list: (tableId: string, columnId: string, rowKey: RowKey, page: number) => ["links", "list", tableId, columnId, String(rowKey), page] as const,
+  excluded: (tableId: string, columnId: string, rowKey: RowKey, where: string, page: number) =>
+    ["links", "excluded", tableId, columnId, String(rowKey), where, page] as const,
+  list: (tableId: string, columnId: string, rowKey: RowKey, page: number) =>
+    ["links", "list", tableId, columnId, String(rowKey), page] as const,
 };
 
 export function linkTarget(projectId: string, tableId: string, column: Column, rowKey: RowKey): LinkTarget {
@@ -35,34 +37,40 @@ export function useLinkActions(projectId: string, tableId: string, onChanged: ()
     void queryClient.invalidateQueries({ queryKey: linkKeys.all });
   }, [onChanged, queryClient]);
 
-  const link = useCallback(async (column: Column, rowKey: RowKey, record: LinkedRecord): Promise<boolean> => {
-    if (record.key === null) return false;
-    try {
-      await linksApi.add(linkTarget(projectId, tableId, column, rowKey), record.key);
-      notify.success(t("links.picker.linked", { label: record.label || String(record.key) }), "link-change");
-      return true;
-    } catch (err) {
-      if (isAlreadyLinked(err)) notify.info(t("msg.info.valueAlreadyInList"), "link-change");
-      else notifyError(err);
-      return false;
-    } finally {
-      refresh();
-    }
-  }, [projectId, tableId, t, notifyError, refresh]);
+  const link = useCallback(
+    async (column: Column, rowKey: RowKey, record: LinkedRecord): Promise<boolean> => {
+      if (record.key === null) return false;
+      try {
+        await linksApi.add(linkTarget(projectId, tableId, column, rowKey), record.key);
+        notify.success(t("links.picker.linked", { label: record.label || String(record.key) }), "link-change");
+        return true;
+      } catch (err) {
+        if (isAlreadyLinked(err)) notify.info(t("msg.info.valueAlreadyInList"), "link-change");
+        else notifyError(err);
+        return false;
+      } finally {
+        refresh();
+      }
+    },
+    [projectId, tableId, t, notifyError, refresh],
+  );
 
-  const unlink = useCallback(async (column: Column, rowKey: RowKey, record: LinkedRecord): Promise<boolean> => {
-    if (record.key === null) return false;
-    try {
-      await linksApi.remove(linkTarget(projectId, tableId, column, rowKey), record.key);
-      notify.success(t("links.cell.unlinked", { label: record.label || String(record.key) }), "link-change");
-      return true;
-    } catch (err) {
-      notifyError(err);
-      return false;
-    } finally {
-      refresh();
-    }
-  }, [projectId, tableId, t, notifyError, refresh]);
+  const unlink = useCallback(
+    async (column: Column, rowKey: RowKey, record: LinkedRecord): Promise<boolean> => {
+      if (record.key === null) return false;
+      try {
+        await linksApi.remove(linkTarget(projectId, tableId, column, rowKey), record.key);
+        notify.success(t("links.cell.unlinked", { label: record.label || String(record.key) }), "link-change");
+        return true;
+      } catch (err) {
+        notifyError(err);
+        return false;
+      } finally {
+        refresh();
+      }
+    },
+    [projectId, tableId, t, notifyError, refresh],
+  );
 
   return { link, unlink };
 }

@@ -1,30 +1,99 @@
 import { describe, expect, it } from "vitest";
 import { columnResolver, validateFormula } from "../../db/formula";
 import type { Column, TableMeta } from "../api/types";
-import { canBecome, fittingRollup, formulaInputs, formulaRawOf, linkColumns, rollupFunctionsFor, takesRequired, targetColumns, virtualPayload, virtualProblem } from "./virtual-columns";
+import {
+  canBecome,
+  fittingRollup,
+  formulaInputs,
+  formulaRawOf,
+  linkColumns,
+  rollupFunctionsFor,
+  takesRequired,
+  targetColumns,
+  virtualPayload,
+  virtualProblem,
+} from "./virtual-columns";
 
-const col = (over: Partial<Column>): Column => ({ id: "cl_x", title: "T", column_name: null, uidt: "SingleLineText", pk: false, pv: false, rqd: false, cdf: null, system: false, meta: null, ...over });
-const meta = (id: string, columns: Column[]): TableMeta => ({ id, title: id, table_name: id, order: 1, views: [], columns });
+const col = (over: Partial<Column>): Column => ({
+  id: "cl_x",
+  title: "T",
+  column_name: null,
+  uidt: "SingleLineText",
+  pk: false,
+  pv: false,
+  rqd: false,
+  cdf: null,
+  system: false,
+  meta: null,
+  ...over,
+});
+const meta = (id: string, columns: Column[]): TableMeta => ({
+  id,
+  title: id,
+  table_name: id,
+  order: 1,
+  views: [],
+  columns,
+});
 
 describe("virtual field payloads", () => {
   it("send a new link's table and relation at the top level, has-many unless chosen", () => {
-    expect(virtualPayload("LinkToAnotherRecord", "Orders", { fk_related_model_id: "md_2", type: "mm" })).toEqual({ title: "Orders", column_name: "Orders", uidt: "LinkToAnotherRecord", childId: "md_2", type: "mm" });
-    expect(virtualPayload("LinkToAnotherRecord", "Orders", { fk_related_model_id: "md_2" })).toMatchObject({ type: "hm" });
+    expect(virtualPayload("LinkToAnotherRecord", "Orders", { fk_related_model_id: "md_2", type: "mm" })).toEqual({
+      title: "Orders",
+      column_name: "Orders",
+      uidt: "LinkToAnotherRecord",
+      childId: "md_2",
+      type: "mm",
+    });
+    expect(virtualPayload("LinkToAnotherRecord", "Orders", { fk_related_model_id: "md_2" })).toMatchObject({
+      type: "hm",
+    });
   });
 
   it("send lookups, rollups and formulas", () => {
-    expect(virtualPayload("Lookup", "Items", { fk_relation_column_id: "cl_l", fk_lookup_column_id: "cl_i" })).toEqual({ title: "Items", column_name: "Items", uidt: "Lookup", fk_relation_column_id: "cl_l", fk_lookup_column_id: "cl_i" });
-    expect(virtualPayload("Rollup", "Total", { fk_relation_column_id: "cl_l", fk_rollup_column_id: "cl_a", rollup_function: "sum" })).toMatchObject({ fk_rollup_column_id: "cl_a", rollup_function: "sum" });
-    expect(virtualPayload("Formula", "F", { formula_raw: "1 + 1", formula: "x" })).toEqual({ title: "F", column_name: "F", uidt: "Formula", formula_raw: "1 + 1" });
+    expect(virtualPayload("Lookup", "Items", { fk_relation_column_id: "cl_l", fk_lookup_column_id: "cl_i" })).toEqual({
+      title: "Items",
+      column_name: "Items",
+      uidt: "Lookup",
+      fk_relation_column_id: "cl_l",
+      fk_lookup_column_id: "cl_i",
+    });
+    expect(
+      virtualPayload("Rollup", "Total", {
+        fk_relation_column_id: "cl_l",
+        fk_rollup_column_id: "cl_a",
+        rollup_function: "sum",
+      }),
+    ).toMatchObject({ fk_rollup_column_id: "cl_a", rollup_function: "sum" });
+    expect(virtualPayload("Formula", "F", { formula_raw: "1 + 1", formula: "x" })).toEqual({
+      title: "F",
+      column_name: "F",
+      uidt: "Formula",
+      formula_raw: "1 + 1",
+    });
   });
 
   it("edit only the name, a formula's text and a belongs-to's required flag", () => {
     const link = col({ uidt: "LinkToAnotherRecord", colOptions: { type: "bt", fk_related_model_id: "md_2" } });
-    expect(virtualPayload("LinkToAnotherRecord", "Buyer", link.colOptions!, link, true)).toEqual({ title: "Buyer", uidt: "LinkToAnotherRecord", rqd: true });
+    expect(virtualPayload("LinkToAnotherRecord", "Buyer", link.colOptions!, link, true)).toEqual({
+      title: "Buyer",
+      uidt: "LinkToAnotherRecord",
+      rqd: true,
+    });
     const hm = col({ uidt: "LinkToAnotherRecord", colOptions: { type: "hm" } });
-    expect(virtualPayload("LinkToAnotherRecord", "Orders", {}, hm, true)).toEqual({ title: "Orders", uidt: "LinkToAnotherRecord" });
-    expect(virtualPayload("Formula", "F", { formula_raw: "2" }, col({ uidt: "Formula" }))).toEqual({ title: "F", uidt: "Formula", formula_raw: "2" });
-    expect(virtualPayload("Rollup", "R", { rollup_function: "max" }, col({ uidt: "Rollup" }))).toEqual({ title: "R", uidt: "Rollup" });
+    expect(virtualPayload("LinkToAnotherRecord", "Orders", {}, hm, true)).toEqual({
+      title: "Orders",
+      uidt: "LinkToAnotherRecord",
+    });
+    expect(virtualPayload("Formula", "F", { formula_raw: "2" }, col({ uidt: "Formula" }))).toEqual({
+      title: "F",
+      uidt: "Formula",
+      formula_raw: "2",
+    });
+    expect(virtualPayload("Rollup", "R", { rollup_function: "max" }, col({ uidt: "Rollup" }))).toEqual({
+      title: "R",
+      uidt: "Rollup",
+    });
   });
 
   it("name what is missing", () => {
@@ -32,8 +101,12 @@ describe("virtual field payloads", () => {
     expect(virtualProblem("LinkToAnotherRecord", { fk_related_model_id: "md_2" })).toBeNull();
     expect(virtualProblem("Lookup", {})).toBe("links.editor.needLink");
     expect(virtualProblem("Lookup", { fk_relation_column_id: "a" })).toBe("links.editor.needField");
-    expect(virtualProblem("Rollup", { fk_relation_column_id: "a", fk_rollup_column_id: "b" })).toBe("links.editor.needFunction");
-    expect(virtualProblem("Rollup", { fk_relation_column_id: "a", fk_rollup_column_id: "b", rollup_function: "avg" })).toBeNull();
+    expect(virtualProblem("Rollup", { fk_relation_column_id: "a", fk_rollup_column_id: "b" })).toBe(
+      "links.editor.needFunction",
+    );
+    expect(
+      virtualProblem("Rollup", { fk_relation_column_id: "a", fk_rollup_column_id: "b", rollup_function: "avg" }),
+    ).toBeNull();
     expect(virtualProblem("Formula", { formula_raw: "  " })).toBe("links.formula.needFormula");
   });
 });
@@ -59,7 +132,16 @@ describe("the field editor", () => {
 
 describe("lookup and rollup choices", () => {
   it("offer sum and avg only for number fields", () => {
-    expect(rollupFunctionsFor("Decimal")).toEqual(["count", "sum", "avg", "min", "max", "countDistinct", "sumDistinct", "avgDistinct"]);
+    expect(rollupFunctionsFor("Decimal")).toEqual([
+      "count",
+      "sum",
+      "avg",
+      "min",
+      "max",
+      "countDistinct",
+      "sumDistinct",
+      "avgDistinct",
+    ]);
     expect(rollupFunctionsFor("SingleLineText")).toEqual(["count", "min", "max", "countDistinct"]);
     expect(rollupFunctionsFor(undefined)).toEqual([]);
     expect(fittingRollup("avg", "SingleLineText")).toBe("count");
@@ -68,7 +150,12 @@ describe("lookup and rollup choices", () => {
   });
 
   it("list link columns and the linked table's readable columns", () => {
-    const t = meta("md_1", [col({ id: "a", uidt: "ID", pk: true }), col({ id: "b", uidt: "LinkToAnotherRecord" }), col({ id: "c", uidt: "ForeignKey", system: true }), col({ id: "d" })]);
+    const t = meta("md_1", [
+      col({ id: "a", uidt: "ID", pk: true }),
+      col({ id: "b", uidt: "LinkToAnotherRecord" }),
+      col({ id: "c", uidt: "ForeignKey", system: true }),
+      col({ id: "d" }),
+    ]);
     expect(linkColumns(t).map((c) => c.id)).toEqual(["b"]);
     expect(targetColumns(t).map((c) => c.id)).toEqual(["a", "b", "d"]);
   });
@@ -78,21 +165,53 @@ describe("formula inputs", () => {
   const orders = meta("md_2", [col({ id: "o_amt", title: "Amount", uidt: "Decimal" })]);
   const columns = [
     col({ id: "n", title: "Name", column_name: "name" }),
-    col({ id: "l", title: "Orders", uidt: "LinkToAnotherRecord", colOptions: { type: "hm", fk_related_model_id: "md_2" } }),
-    col({ id: "b", title: "Best", uidt: "LinkToAnotherRecord", colOptions: { type: "bt", fk_related_model_id: "md_2" } }),
-    col({ id: "i", title: "Items", uidt: "Lookup", colOptions: { fk_relation_column_id: "l", fk_lookup_column_id: "o_amt" } }),
-    col({ id: "a", title: "Amt", uidt: "Lookup", colOptions: { fk_relation_column_id: "b", fk_lookup_column_id: "o_amt" } }),
+    col({
+      id: "l",
+      title: "Orders",
+      uidt: "LinkToAnotherRecord",
+      colOptions: { type: "hm", fk_related_model_id: "md_2" },
+    }),
+    col({
+      id: "b",
+      title: "Best",
+      uidt: "LinkToAnotherRecord",
+      colOptions: { type: "bt", fk_related_model_id: "md_2" },
+    }),
+    col({
+      id: "i",
+      title: "Items",
+      uidt: "Lookup",
+      colOptions: { fk_relation_column_id: "l", fk_lookup_column_id: "o_amt" },
+    }),
+    col({
+      id: "a",
+      title: "Amt",
+      uidt: "Lookup",
+      colOptions: { fk_relation_column_id: "b", fk_lookup_column_id: "o_amt" },
+    }),
     col({ id: "t", title: "Total", uidt: "Rollup" }),
     col({ id: "f", title: "Twice", uidt: "Formula", colOptions: { formula: "{{t}} * 2", formula_raw: "{Old} * 2" } }),
   ];
 
   it("stand in for computed columns as the server reads them", () => {
     const inputs = formulaInputs(columns, (id) => (id === "md_2" ? orders : undefined));
-    expect(inputs.map((c) => c.uidt)).toEqual(["SingleLineText", "LongText", "LongText", "LongText", "Decimal", "Decimal", "Formula"]);
+    expect(inputs.map((c) => c.uidt)).toEqual([
+      "SingleLineText",
+      "LongText",
+      "LongText",
+      "LongText",
+      "Decimal",
+      "Decimal",
+      "Formula",
+    ]);
     const resolve = columnResolver(inputs);
     expect(validateFormula("CONCAT({Items}, ' = ', {Total})", resolve)).toMatchObject({ ok: true, type: "string" });
     expect(validateFormula("{Amt} * {Twice}", resolve)).toMatchObject({ ok: true, type: "number" });
-    expect(validateFormula("CONCAT({Nope})", resolve)).toEqual({ ok: false, error: "Column 'Nope' not found at 8", position: 8 });
+    expect(validateFormula("CONCAT({Nope})", resolve)).toEqual({
+      ok: false,
+      error: "Column 'Nope' not found at 8",
+      position: 8,
+    });
   });
 
   it("read a formula with the current titles", () => {

@@ -62,11 +62,19 @@ export function virtualProblem(uidt: VirtualUIType, options: Record<string, unkn
   if (!text(options.fk_relation_column_id)) return "links.editor.needLink";
   if (uidt === "Lookup") return text(options.fk_lookup_column_id) ? null : "links.editor.needField";
   if (!text(options.fk_rollup_column_id)) return "links.editor.needField";
-  return (ROLLUP_FUNCTIONS as readonly string[]).includes(text(options.rollup_function)) ? null : "links.editor.needFunction";
+  return (ROLLUP_FUNCTIONS as readonly string[]).includes(text(options.rollup_function))
+    ? null
+    : "links.editor.needFunction";
 }
 
 /** The create or update payload of a virtual field. */
-export function virtualPayload(uidt: VirtualUIType, title: string, options: Record<string, unknown>, original?: Column, rqd = false): ColumnPayload {
+export function virtualPayload(
+  uidt: VirtualUIType,
+  title: string,
+  options: Record<string, unknown>,
+  original?: Column,
+  rqd = false,
+): ColumnPayload {
   if (original) {
     const payload: ColumnPayload = { title, uidt };
     if (uidt === "Formula") payload.formula_raw = text(options.formula_raw);
@@ -74,13 +82,19 @@ export function virtualPayload(uidt: VirtualUIType, title: string, options: Reco
     return payload;
   }
   if (uidt === "LinkToAnotherRecord") {
-    const type = (LINK_TYPES as readonly string[]).includes(text(options.type)) ? (options.type as ColumnPayload["type"]) : "hm";
+    const type = (LINK_TYPES as readonly string[]).includes(text(options.type))
+      ? (options.type as ColumnPayload["type"])
+      : "hm";
     return { title, column_name: title, uidt, childId: text(options.fk_related_model_id), type };
   }
   if (uidt === "Formula") return { title, column_name: title, uidt, formula_raw: text(options.formula_raw) };
   const relation = { title, column_name: title, uidt, fk_relation_column_id: text(options.fk_relation_column_id) };
   if (uidt === "Lookup") return { ...relation, fk_lookup_column_id: text(options.fk_lookup_column_id) };
-  return { ...relation, fk_rollup_column_id: text(options.fk_rollup_column_id), rollup_function: text(options.rollup_function) };
+  return {
+    ...relation,
+    fk_rollup_column_id: text(options.fk_rollup_column_id),
+    rollup_function: text(options.rollup_function),
+  };
 }
 
 /** The link columns of a table (what lookups and rollups go through). */
@@ -110,7 +124,10 @@ export function fittingRollup(current: unknown, uidt: string): RollupFunction {
  * The table's columns as formula inputs. `related` gives the metas of linked tables when known,
  * so a lookup through a belongs-to link reads as the column it shows.
  */
-export function formulaInputs(columns: readonly Column[], related: (tableId: string) => TableMeta | undefined = () => undefined): ResolverColumn[] {
+export function formulaInputs(
+  columns: readonly Column[],
+  related: (tableId: string) => TableMeta | undefined = () => undefined,
+): ResolverColumn[] {
   const byId = new Map(columns.map((c) => [c.id, c]));
   const stand = (c: Column): UIType => {
     if (c.uidt === "Rollup") return "Decimal";
@@ -118,7 +135,9 @@ export function formulaInputs(columns: readonly Column[], related: (tableId: str
     if (c.uidt !== "Lookup") return c.uidt;
     const link = byId.get(text(c.colOptions?.fk_relation_column_id));
     if (link?.colOptions?.type !== "bt") return "LongText";
-    const target = related(text(link.colOptions?.fk_related_model_id))?.columns.find((x) => x.id === c.colOptions?.fk_lookup_column_id);
+    const target = related(text(link.colOptions?.fk_related_model_id))?.columns.find(
+      (x) => x.id === c.colOptions?.fk_lookup_column_id,
+    );
     if (!target) return "LongText";
     if (target.uidt === "Rollup") return "Decimal";
     return isVirtual(target.uidt) ? "LongText" : target.uidt;

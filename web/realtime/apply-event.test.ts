@@ -13,10 +13,18 @@ class FakeStore implements LiveStore {
   refetched: number[] = [];
   constructor(total: number, loaded: number[]) {
     this.totalRows = total;
-    for (const p of loaded) this.pages.set(p, Array.from({ length: Math.max(0, Math.min(4, total - p * 4)) }, (_, i) => ({ Id: p * 4 + i + 1, Title: `r${p * 4 + i + 1}` })));
+    for (const p of loaded)
+      this.pages.set(
+        p,
+        Array.from({ length: Math.max(0, Math.min(4, total - p * 4)) }, (_, i) => ({
+          Id: p * 4 + i + 1,
+          Title: `r${p * 4 + i + 1}`,
+        })),
+      );
   }
   patchByKey(keyTitle: string, key: unknown, values: Row) {
-    for (const rows of this.pages.values()) rows.forEach((r, i) => r[keyTitle] === key && (rows[i] = { ...r, ...values }));
+    for (const rows of this.pages.values())
+      rows.forEach((r, i) => r[keyTitle] === key && (rows[i] = { ...r, ...values }));
   }
   applyEdit(change: (loaded: LoadedPages) => PagesEdit | null) {
     const edit = change({ pages: this.pages, totalRows: this.totalRows, pageSize: 4 });
@@ -38,7 +46,8 @@ function setup(opts: { total?: number; loaded?: number[]; ordered?: boolean } = 
   const queryClient = new QueryClient();
   const store = new FakeStore(opts.total ?? 6, opts.loaded ?? [0, 1]);
   const grid: GridBinding = { tableId: "t1", keyTitle: "Id", store, inTableOrder: () => opts.ordered ?? true };
-  const apply = (e: Parameters<typeof applyDataEvent>[0]) => applyDataEvent(e, { projectId: "p1", queryClient, grids: (id) => (id === "t1" ? [grid] : []) });
+  const apply = (e: Parameters<typeof applyDataEvent>[0]) =>
+    applyDataEvent(e, { projectId: "p1", queryClient, grids: (id) => (id === "t1" ? [grid] : []) });
   return { queryClient, store, apply };
 }
 const by = { id: "ana" };
@@ -90,7 +99,14 @@ describe("room events applied to the caches", () => {
 
   it("invalidates the schema queries on a schema change and a row's comments on a comment", () => {
     const { apply, queryClient } = setup();
-    const keys = [queryKeys.tables("p1"), queryKeys.table("t1"), queryKeys.views("t1"), queryKeys.gridColumns("v1"), queryKeys.filters("v1"), queryKeys.sorts("v1")];
+    const keys = [
+      queryKeys.tables("p1"),
+      queryKeys.table("t1"),
+      queryKeys.views("t1"),
+      queryKeys.gridColumns("v1"),
+      queryKeys.filters("v1"),
+      queryKeys.sorts("v1"),
+    ];
     for (const k of keys) queryClient.setQueryData(k, []);
     queryClient.setQueryData(queryKeys.project("p1"), {});
     apply({ type: "schema" });

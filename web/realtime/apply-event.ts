@@ -43,7 +43,10 @@ export interface EventTargets {
 
 /** The expanded record's query: ["row", tableId, key]. */
 const rowQuery = (tableId: string, key?: unknown) => ({
-  predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === "row" && q.queryKey[1] === tableId && (key === undefined || String(q.queryKey[2]) === String(key)),
+  predicate: (q: { queryKey: readonly unknown[] }) =>
+    q.queryKey[0] === "row" &&
+    q.queryKey[1] === tableId &&
+    (key === undefined || String(q.queryKey[2]) === String(key)),
 });
 
 const SCHEMA_KEYS = ["table", "views", "gridColumns", "filters", "sorts"] as const;
@@ -67,14 +70,16 @@ export function applyDataEvent(event: DataEvent, t: EventTargets): void {
   }
   const grids = t.grids(event.tableId);
   if (event.op === "delete") {
-    for (const g of grids) if (!g.store.applyEdit((loaded) => removeRow(loaded, g.keyTitle, event.rowId))) g.store.reload();
+    for (const g of grids)
+      if (!g.store.applyEdit((loaded) => removeRow(loaded, g.keyTitle, event.rowId))) g.store.reload();
     return;
   }
   const { row } = event;
   if (event.op === "update") {
     for (const g of grids) g.store.patchByKey(g.keyTitle, rowIdOf(row, g.keyTitle), row);
     const key = grids[0] ? rowIdOf(row, grids[0].keyTitle) : undefined;
-    if (key !== undefined) qc.setQueriesData<Row>(rowQuery(event.tableId, key), (old) => (old ? { ...old, ...row } : old));
+    if (key !== undefined)
+      qc.setQueriesData<Row>(rowQuery(event.tableId, key), (old) => (old ? { ...old, ...row } : old));
     return;
   }
   for (const g of grids) {

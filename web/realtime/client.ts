@@ -27,7 +27,9 @@ function onMessage(message: ServerMessage, projectId: string) {
   const { me, users } = presence.get();
   for (const c of conflicts.check(message, me?.userId ?? null, Date.now())) {
     const name = nameOf(users, message.by) ?? i18n.t("realtime.someone");
-    const text = c.editing ? i18n.t("realtime.conflict.editing", { name, column: c.column }) : i18n.t("realtime.conflict.saved", { name, column: c.column });
+    const text = c.editing
+      ? i18n.t("realtime.conflict.editing", { name, column: c.column })
+      : i18n.t("realtime.conflict.saved", { name, column: c.column });
     notify.info(text, `conflict:${c.tableId}:${c.rowId}:${c.column}`);
   }
 }

@@ -2,13 +2,22 @@ import { describe, expect, it } from "vitest";
 import { ConflictTracker } from "./conflicts";
 import type { RowEvent } from "./protocol";
 
-const update = (row: Record<string, unknown>, by = "ana", changed?: string[]): RowEvent => ({ type: "row", op: "update", tableId: "t1", row, ...(changed ? { changed } : {}), by: { id: by } });
+const update = (row: Record<string, unknown>, by = "ana", changed?: string[]): RowEvent => ({
+  type: "row",
+  op: "update",
+  tableId: "t1",
+  row,
+  ...(changed ? { changed } : {}),
+  by: { id: by },
+});
 
 describe("conflict detection", () => {
   it("tells the loser when another user changes a cell they saved in the last 10 s", () => {
     const c = new ConflictTracker();
     c.noteSaved("t1", "Id", [{ Id: 1, Status: "Todo" }], 1_000);
-    expect(c.check(update({ Id: 1, Status: "Done", Title: "x" }, "ana", ["Status"]), "me", 5_000)).toEqual([{ tableId: "t1", rowId: "1", column: "Status", editing: false }]);
+    expect(c.check(update({ Id: 1, Status: "Done", Title: "x" }, "ana", ["Status"]), "me", 5_000)).toEqual([
+      { tableId: "t1", rowId: "1", column: "Status", editing: false },
+    ]);
     // Once per saved cell.
     expect(c.check(update({ Id: 1, Status: "Doing" }, "ana", ["Status"]), "me", 6_000)).toEqual([]);
   });
@@ -33,7 +42,9 @@ describe("conflict detection", () => {
   it("reports a change to the cell being edited now, whatever its age", () => {
     const c = new ConflictTracker();
     c.setEditing({ tableId: "t1", keyTitle: "Id", rowId: "4", column: "Title" });
-    expect(c.check(update({ Id: 4, Title: "theirs" }, "ana", ["Title"]), "me", 60_000)).toEqual([{ tableId: "t1", rowId: "4", column: "Title", editing: true }]);
+    expect(c.check(update({ Id: 4, Title: "theirs" }, "ana", ["Title"]), "me", 60_000)).toEqual([
+      { tableId: "t1", rowId: "4", column: "Title", editing: true },
+    ]);
     c.setEditing(null);
     expect(c.check(update({ Id: 4, Title: "again" }, "ana", ["Title"]), "me", 60_000)).toEqual([]);
   });

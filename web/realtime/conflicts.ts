@@ -71,9 +71,16 @@ export class ConflictTracker {
       out.push({ tableId, rowId: e.rowId, column: e.column, editing: true });
     }
     for (const [key, s] of this.saved) {
-      if (s.tableId !== tableId || String(rowIdOf(row, s.keyTitle)) !== s.rowId || !changed.has(s.column) || same(row[s.column], s.value)) continue;
+      if (
+        s.tableId !== tableId ||
+        String(rowIdOf(row, s.keyTitle)) !== s.rowId ||
+        !changed.has(s.column) ||
+        same(row[s.column], s.value)
+      )
+        continue;
       this.saved.delete(key);
-      if (!out.some((c) => c.rowId === s.rowId && c.column === s.column)) out.push({ tableId, rowId: s.rowId, column: s.column, editing: false });
+      if (!out.some((c) => c.rowId === s.rowId && c.column === s.column))
+        out.push({ tableId, rowId: s.rowId, column: s.column, editing: false });
     }
     return out;
   }

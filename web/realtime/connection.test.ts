@@ -158,7 +158,9 @@ describe("realtime connection", () => {
     h.conn.setPage("/nc/p1/table/A");
     s.sent = [];
     h.conn.track("row:expand", { tableId: "t" });
-    expect(sentOf(s)).toEqual([{ type: "event", event: "row:expand", data: { tableId: "t" }, extra: null, path: "/nc/p1/table/A", pid: "p1" }]);
+    expect(sentOf(s)).toEqual([
+      { type: "event", event: "row:expand", data: { tableId: "t" }, extra: null, path: "/nc/p1/table/A", pid: "p1" },
+    ]);
     s.emit("message", { data: "pong" });
     s.emit("message", { data: JSON.stringify({ type: "schema" }) });
     expect(h.messages).toEqual([{ type: "schema" }]);

@@ -31,7 +31,10 @@ interface LiveGridProps extends LiveTable {
 export function LiveGrid({ tableId, keyTitle, store, inTableOrder, children }: LiveGridProps) {
   const ordered = useRef(inTableOrder);
   ordered.current = inTableOrder;
-  useEffect(() => registerGrid({ tableId, keyTitle, store, inTableOrder: () => ordered.current }), [tableId, keyTitle, store]);
+  useEffect(
+    () => registerGrid({ tableId, keyTitle, store, inTableOrder: () => ordered.current }),
+    [tableId, keyTitle, store],
+  );
   useEffect(() => track("table:open", { tableId }), [tableId]);
   const value = useMemo(() => ({ tableId, keyTitle }), [tableId, keyTitle]);
   return <LiveGridContext.Provider value={value}>{children}</LiveGridContext.Provider>;
@@ -67,7 +70,10 @@ export function useRemoteEditing(titles: readonly string[]): (row: Row | undefin
     return (row) => {
       if (!row) return undefined;
       const key = String(rowIdOf(row, live.keyTitle));
-      const marks = cells.filter((c) => c.rowId === key).map((c) => ({ col: titles.indexOf(c.column), name: c.name, color: c.color })).filter((m) => m.col >= 0);
+      const marks = cells
+        .filter((c) => c.rowId === key)
+        .map((c) => ({ col: titles.indexOf(c.column), name: c.name, color: c.color }))
+        .filter((m) => m.col >= 0);
       return marks.length > 0 ? marks : undefined;
     };
   }, [live, users, me, titles]);
@@ -78,7 +84,11 @@ export function RemoteValueHint({ value, codec }: { value: unknown; codec: Colum
   const { t } = useTranslation();
   const text = value === null || value === undefined || value === "" ? t("realtime.emptyValue") : codec.toText(value);
   return (
-    <p role="status" data-testid="remote-value-hint" className="absolute start-0 top-full z-40 mt-1 max-w-72 truncate rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900 shadow">
+    <p
+      role="status"
+      data-testid="remote-value-hint"
+      className="absolute start-0 top-full z-40 mt-1 max-w-72 truncate rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900 shadow"
+    >
       {t("realtime.newValue", { value: text })}
     </p>
   );

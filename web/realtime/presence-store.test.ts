@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { createPresenceStore, initials, nameOf, othersOnTable, remoteCells } from "./presence-store";
 import type { PresenceUser } from "./protocol";
 
-const user = (userId: string, over: Partial<PresenceUser> = {}): PresenceUser => ({ userId, name: userId, color: "#111111", path: null, table: null, editing: null, ...over });
+const user = (userId: string, over: Partial<PresenceUser> = {}): PresenceUser => ({
+  userId,
+  name: userId,
+  color: "#111111",
+  path: null,
+  table: null,
+  editing: null,
+  ...over,
+});
 const me = { userId: "me", name: "Me", color: "#000000" };
 
 describe("presence", () => {
@@ -17,11 +25,18 @@ describe("presence", () => {
   it("lists the others on a table and the cells they edit", () => {
     const users = [
       user("me", { table: "Tasks", editing: { tableId: "t1", rowId: "1", column: "Title" } }),
-      user("ana", { name: "Ana", color: "#e11d48", table: "Tasks", editing: { tableId: "t1", rowId: "2", column: "Status" } }),
+      user("ana", {
+        name: "Ana",
+        color: "#e11d48",
+        table: "Tasks",
+        editing: { tableId: "t1", rowId: "2", column: "Status" },
+      }),
       user("bo", { table: "Other", editing: { tableId: "t2", rowId: "1", column: "Title" } }),
     ];
     expect(othersOnTable(users, "Tasks", me).map((u) => u.userId)).toEqual(["ana"]);
-    expect(remoteCells(users, "t1", me)).toEqual([{ userId: "ana", name: "Ana", color: "#e11d48", rowId: "2", column: "Status" }]);
+    expect(remoteCells(users, "t1", me)).toEqual([
+      { userId: "ana", name: "Ana", color: "#e11d48", rowId: "2", column: "Status" },
+    ]);
   });
 
   it("names an actor from the room, else by e-mail", () => {

@@ -39,7 +39,12 @@ export const presence = createPresenceStore();
 /** One or two capitals: "Ana Lima" -> "AL", "ana.lima" -> "AL", "ana" -> "A". */
 export function initials(name: string): string {
   const words = name.split(/[\s._@-]+/).filter(Boolean);
-  return words.slice(0, 2).map((w) => w[0]!.toUpperCase()).join("") || "?";
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join("") || "?"
+  );
 }
 
 /** The others on a table (by the title in their path), in the room's order. */
@@ -59,7 +64,13 @@ export interface RemoteCell {
 export function remoteCells(users: readonly PresenceUser[], tableId: string, me: Me | null): RemoteCell[] {
   return users
     .filter((u) => u.editing?.tableId === tableId && u.userId !== me?.userId)
-    .map((u) => ({ userId: u.userId, name: u.name, color: u.color, rowId: u.editing!.rowId, column: u.editing!.column }));
+    .map((u) => ({
+      userId: u.userId,
+      name: u.name,
+      color: u.color,
+      rowId: u.editing!.rowId,
+      column: u.editing!.column,
+    }));
 }
 
 /** A user's display name from the room, else the actor's e-mail, else null. */

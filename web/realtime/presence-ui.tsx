@@ -17,7 +17,15 @@ export function usePresence() {
  * Holds the project's room connection (reconnected when the preview role changes) and sends
  * `page` on every navigation within the project. Renders nothing.
  */
-export function ProjectRealtime({ projectId, sharedId, previewAs }: { projectId: string; sharedId: string | null; previewAs: string | null }) {
+export function ProjectRealtime({
+  projectId,
+  sharedId,
+  previewAs,
+}: {
+  projectId: string;
+  sharedId: string | null;
+  previewAs: string | null;
+}) {
   const { pathname } = useLocation();
   useEffect(() => startRealtime(projectId, sharedId, previewAs), [projectId, sharedId, previewAs]);
   // After the connection (effects run in order), so a new connection learns the page at once.
@@ -85,7 +93,13 @@ export function TablePresence({ title }: { title: string }) {
   const names = others.map((u) => u.name).join(", ");
   const label = t("realtime.presence.onTable", { names });
   return (
-    <span role="img" aria-label={label} title={label} data-testid="table-presence" className="ms-auto flex shrink-0 -space-x-1">
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="table-presence"
+      className="ms-auto flex shrink-0 -space-x-1"
+    >
       {others.slice(0, 3).map((u) => (
         <span key={u.userId} className="size-2.5 rounded-full ring-2 ring-white" style={{ backgroundColor: u.color }} />
       ))}

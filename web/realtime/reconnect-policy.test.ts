@@ -4,7 +4,12 @@ import { installJitter, reconnectDelay, SOCKET_POLICY, socketOptions } from "./r
 
 describe("reconnect policy (SPEC 9)", () => {
   it("has the SPEC 9 constants: 20 s time-out, 1-5 s delay, unlimited attempts", () => {
-    expect(socketOptions()).toMatchObject({ connectionTimeout: 20_000, minReconnectionDelay: 1_000, maxReconnectionDelay: 5_000, maxRetries: Infinity });
+    expect(socketOptions()).toMatchObject({
+      connectionTimeout: 20_000,
+      minReconnectionDelay: 1_000,
+      maxReconnectionDelay: 5_000,
+      maxRetries: Infinity,
+    });
     expect(SOCKET_POLICY.randomisation).toBe(0.5);
   });
 
@@ -31,7 +36,14 @@ describe("reconnect policy (SPEC 9)", () => {
 
   it("replaces partysocket's delay function (the pinned version still has the hook)", () => {
     class NoSocket {}
-    const socket = new PartySocket({ host: "localhost:1", party: "project", room: "p1", startClosed: true, WebSocket: NoSocket, ...socketOptions() });
+    const socket = new PartySocket({
+      host: "localhost:1",
+      party: "project",
+      room: "p1",
+      startClosed: true,
+      WebSocket: NoSocket,
+      ...socketOptions(),
+    });
     installJitter(socket, () => 0);
     const hook = socket as unknown as { _retryCount: number; _getNextDelay(): number };
     hook._retryCount = 3;

@@ -19,7 +19,11 @@ export const SOCKET_POLICY = {
 export type SocketPolicy = typeof SOCKET_POLICY;
 
 /** The wait before connect attempt `retry` (0 = first attempt); `random` is in [0, 1). */
-export function reconnectDelay(retry: number, random: () => number = Math.random, p: SocketPolicy = SOCKET_POLICY): number {
+export function reconnectDelay(
+  retry: number,
+  random: () => number = Math.random,
+  p: SocketPolicy = SOCKET_POLICY,
+): number {
   if (retry <= 0) return 0;
   const base = Math.min(p.maxReconnectionDelay, p.minReconnectionDelay * p.reconnectionDelayGrowFactor ** (retry - 1));
   const jittered = base * (1 + p.randomisation * (2 * random() - 1));
@@ -46,6 +50,7 @@ interface DelayHook {
 /** Replaces the socket's back-off with reconnectDelay (same attempt counter, plus jitter). */
 export function installJitter(socket: object, random: () => number = Math.random): void {
   const s = socket as DelayHook;
-  if (typeof s._getNextDelay !== "function") throw new Error("partysocket changed: no _getNextDelay to install the jitter on");
+  if (typeof s._getNextDelay !== "function")
+    throw new Error("partysocket changed: no _getNextDelay to install the jitter on");
   s._getNextDelay = () => reconnectDelay(s._retryCount, random);
 }

@@ -19,7 +19,11 @@ import { rowIdOf } from "../lib/row-id";
 
 const sameKey = (a: unknown, b: unknown) => a !== undefined && a !== null && String(a) === String(b);
 
-export function findRow(pages: LoadedPages["pages"], keyTitle: string, key: unknown): { page: number; index: number } | null {
+export function findRow(
+  pages: LoadedPages["pages"],
+  keyTitle: string,
+  key: unknown,
+): { page: number; index: number } | null {
   for (const [page, rows] of pages) {
     const index = rows.findIndex((r) => sameKey(rowIdOf(r, keyTitle), key));
     if (index >= 0) return { page, index };

@@ -19,7 +19,15 @@ function localInput(iso: string | null | undefined): string {
  * may embed the page (and which), and for forms who may submit and the minimum fill time of the
  * spam check. Each change is saved at once through `onChange` (the dialog's share update).
  */
-export function ShareControls({ options, isForm, onChange }: { options: ShareOptions; isForm: boolean; onChange(patch: ShareOptions): void }) {
+export function ShareControls({
+  options,
+  isForm,
+  onChange,
+}: {
+  options: ShareOptions;
+  isForm: boolean;
+  onChange(patch: ShareOptions): void;
+}) {
   const { t } = useTranslation();
   const expiryId = useId();
   const sitesId = useId();
@@ -32,7 +40,9 @@ export function ShareControls({ options, isForm, onChange }: { options: ShareOpt
   return (
     <div className="flex flex-col gap-4" data-testid="share-controls">
       <div className="flex flex-col gap-1">
-        <label htmlFor={expiryId} className="text-sm font-medium">{t("sharedView.share.expires")}</label>
+        <label htmlFor={expiryId} className="text-sm font-medium">
+          {t("sharedView.share.expires")}
+        </label>
         <div className="flex flex-wrap gap-2">
           <input
             id={expiryId}
@@ -45,24 +55,55 @@ export function ShareControls({ options, isForm, onChange }: { options: ShareOpt
             }}
             className="min-w-0 flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
           />
-          <Button variant="secondary" disabled={!options.expiresAt} onClick={() => onChange({ expiresAt: null })}>{t("sharedView.share.expiresClear")}</Button>
+          <Button variant="secondary" disabled={!options.expiresAt} onClick={() => onChange({ expiresAt: null })}>
+            {t("sharedView.share.expiresClear")}
+          </Button>
         </div>
-        <p className={`text-xs ${expired ? "text-red-700" : "text-gray-500"}`}>{t(expired ? "sharedView.share.expiredNote" : options.expiresAt ? "sharedView.share.expiresNote" : "sharedView.share.expiresNever")}</p>
+        <p className={`text-xs ${expired ? "text-red-700" : "text-gray-500"}`}>
+          {t(
+            expired
+              ? "sharedView.share.expiredNote"
+              : options.expiresAt
+                ? "sharedView.share.expiresNote"
+                : "sharedView.share.expiresNever",
+          )}
+        </p>
       </div>
-      <Switch label={t("sharedView.share.embed")} checked={Boolean(options.allowEmbed)} onChange={(v) => onChange({ allowEmbed: v })} />
+      <Switch
+        label={t("sharedView.share.embed")}
+        checked={Boolean(options.allowEmbed)}
+        onChange={(v) => onChange({ allowEmbed: v })}
+      />
       {options.allowEmbed ? (
         <form
           className="flex flex-col gap-1"
           onSubmit={(e) => {
             e.preventDefault();
-            onChange({ embedOrigins: sites.split(/\s+/).map((x) => x.trim().replace(/\/+$/, "")).filter(Boolean) });
+            onChange({
+              embedOrigins: sites
+                .split(/\s+/)
+                .map((x) => x.trim().replace(/\/+$/, ""))
+                .filter(Boolean),
+            });
           }}
         >
-          <label htmlFor={sitesId} className="text-sm font-medium">{t("sharedView.share.embedSites")}</label>
-          <textarea id={sitesId} rows={3} value={sites} onChange={(e) => setSites(e.target.value)} placeholder="https://example.com" dir="ltr" className="rounded border border-gray-300 px-2 py-1 font-mono text-sm" />
+          <label htmlFor={sitesId} className="text-sm font-medium">
+            {t("sharedView.share.embedSites")}
+          </label>
+          <textarea
+            id={sitesId}
+            rows={3}
+            value={sites}
+            onChange={(e) => setSites(e.target.value)}
+            placeholder="https://example.com"
+            dir="ltr"
+            className="rounded border border-gray-300 px-2 py-1 font-mono text-sm"
+          />
           <p className="text-xs text-gray-500">{t("sharedView.share.embedHint")}</p>
           <div>
-            <Button type="submit" variant="secondary">{t("sharedView.share.embedSave")}</Button>
+            <Button type="submit" variant="secondary">
+              {t("sharedView.share.embedSave")}
+            </Button>
           </div>
         </form>
       ) : null}
@@ -79,7 +120,9 @@ export function ShareControls({ options, isForm, onChange }: { options: ShareOpt
             onValueChange={(v) => onChange({ submitAccess: v as ShareOptions["submitAccess"] })}
           />
           <div className="flex flex-col gap-1">
-            <label htmlFor={fillId} className="text-sm font-medium">{t("sharedView.share.minFill")}</label>
+            <label htmlFor={fillId} className="text-sm font-medium">
+              {t("sharedView.share.minFill")}
+            </label>
             <input
               id={fillId}
               type="number"

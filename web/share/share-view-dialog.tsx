@@ -25,7 +25,11 @@ export function ShareViewButton({ tableId, viewTitle }: { tableId: string; viewT
   const { t } = useTranslation();
   const { can } = useProject();
   const [open, setOpen] = useState(false);
-  const views = useQuery({ queryKey: queryKeys.views(tableId), queryFn: () => viewsApi.list(tableId), enabled: can("shareView") });
+  const views = useQuery({
+    queryKey: queryKeys.views(tableId),
+    queryFn: () => viewsApi.list(tableId),
+    enabled: can("shareView"),
+  });
   const view = views.data?.find((v) => v.title === viewTitle || v.id === viewTitle) ?? views.data?.[0];
   if (!can("shareView") || !view) return null;
   return (
@@ -34,7 +38,12 @@ export function ShareViewButton({ tableId, viewTitle }: { tableId: string; viewT
         <Share2 aria-hidden="true" className="size-4" />
         {t("sharedView.share.open")}
       </Button>
-      <Modal open={open} onOpenChange={setOpen} title={t("sharedView.share.title", { view: view.title })} width="max-w-lg">
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title={t("sharedView.share.title", { view: view.title })}
+        width="max-w-lg"
+      >
         {open ? <ShareBody tableId={tableId} viewId={view.id} /> : null}
       </Modal>
     </>
@@ -48,7 +57,10 @@ function ShareBody({ tableId, viewId }: { tableId: string; viewId: string }) {
   const current = shared.data?.find((v) => v.id === viewId) ?? null;
   const [password, setPassword] = useState("");
   const refresh = (v?: SharedView) => {
-    if (v) qc.setQueryData<SharedView[]>(shareKey(tableId), (list = []) => (v.uuid ? [...list.filter((x) => x.id !== v.id), v] : list.filter((x) => x.id !== v.id)));
+    if (v)
+      qc.setQueryData<SharedView[]>(shareKey(tableId), (list = []) =>
+        v.uuid ? [...list.filter((x) => x.id !== v.id), v] : list.filter((x) => x.id !== v.id),
+      );
     void qc.invalidateQueries({ queryKey: shareKey(tableId) });
   };
   const toggle = useMutation({
@@ -77,12 +89,26 @@ function ShareBody({ tableId, viewId }: { tableId: string; viewId: string }) {
   const setOption = (patch: ShareOptions) => update.mutate({ meta: patch });
   return (
     <div className="flex flex-col gap-4">
-      <Switch label={t("sharedView.share.enable")} checked={Boolean(current?.uuid)} disabled={toggle.isPending || shared.isPending} onChange={(on) => toggle.mutate(on)} />
+      <Switch
+        label={t("sharedView.share.enable")}
+        checked={Boolean(current?.uuid)}
+        disabled={toggle.isPending || shared.isPending}
+        onChange={(on) => toggle.mutate(on)}
+      />
       {current?.uuid ? (
         <>
           <div className="flex items-center gap-2">
-            <input readOnly aria-label={t("sharedView.share.link")} value={link} className="min-w-0 flex-1 rounded border border-gray-300 px-2 py-1 text-sm" onFocus={(e) => e.currentTarget.select()} />
-            <Button variant="secondary" onClick={() => void copyText(link).then((ok) => ok && notify.success(t("sharedView.share.copied")))}>
+            <input
+              readOnly
+              aria-label={t("sharedView.share.link")}
+              value={link}
+              className="min-w-0 flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <Button
+              variant="secondary"
+              onClick={() => void copyText(link).then((ok) => ok && notify.success(t("sharedView.share.copied")))}
+            >
               <Copy aria-hidden="true" className="size-4" />
               {t("sharedView.share.copy")}
             </Button>
@@ -96,17 +122,47 @@ function ShareBody({ tableId, viewId }: { tableId: string; viewId: string }) {
           >
             <span className="text-sm font-medium">{t("sharedView.share.password")}</span>
             <div className="flex gap-2">
-              <input type="password" autoComplete="new-password" aria-label={t("sharedView.share.passwordPlaceholder")} placeholder={t("sharedView.share.passwordPlaceholder")} value={password} onChange={(e) => setPassword(e.target.value)} className="min-w-0 flex-1 rounded border border-gray-300 px-2 py-1 text-sm" />
-              <Button type="submit" variant="secondary" disabled={update.isPending}>{t("sharedView.share.passwordSave")}</Button>
+              <input
+                type="password"
+                autoComplete="new-password"
+                aria-label={t("sharedView.share.passwordPlaceholder")}
+                placeholder={t("sharedView.share.passwordPlaceholder")}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className="min-w-0 flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+              />
+              <Button type="submit" variant="secondary" disabled={update.isPending}>
+                {t("sharedView.share.passwordSave")}
+              </Button>
             </div>
           </form>
-          <Switch label={t("sharedView.share.allowCsv")} checked={Boolean(options.allowCSVDownload)} onChange={(v) => setOption({ allowCSVDownload: v })} />
-          {current.type === 1 ? <Switch label={t("sharedView.share.survey")} checked={Boolean(options.surveyMode)} onChange={(v) => setOption({ surveyMode: v })} /> : null}
-          <Switch label={t("sharedView.share.rtl")} checked={Boolean(options.rtl)} onChange={(v) => setOption({ rtl: v })} />
+          <Switch
+            label={t("sharedView.share.allowCsv")}
+            checked={Boolean(options.allowCSVDownload)}
+            onChange={(v) => setOption({ allowCSVDownload: v })}
+          />
+          {current.type === 1 ? (
+            <Switch
+              label={t("sharedView.share.survey")}
+              checked={Boolean(options.surveyMode)}
+              onChange={(v) => setOption({ surveyMode: v })}
+            />
+          ) : null}
+          <Switch
+            label={t("sharedView.share.rtl")}
+            checked={Boolean(options.rtl)}
+            onChange={(v) => setOption({ rtl: v })}
+          />
           <ShareControls options={options} isForm={current.type === 1} onChange={setOption} />
           <label className="flex items-center justify-between gap-2 text-sm">
             {t("sharedView.share.theme")}
-            <input type="color" value={options.theme?.primaryColor ?? "#2563eb"} onChange={(e) => setOption({ withTheme: true, theme: { ...options.theme, primaryColor: e.target.value } })} />
+            <input
+              type="color"
+              value={options.theme?.primaryColor ?? "#2563eb"}
+              onChange={(e) =>
+                setOption({ withTheme: true, theme: { ...options.theme, primaryColor: e.target.value } })
+              }
+            />
           </label>
         </>
       ) : null}
@@ -117,7 +173,9 @@ function ShareBody({ tableId, viewId }: { tableId: string; viewId: string }) {
             {shared.data.map((v) => (
               <li key={v.id} className="flex justify-between gap-2">
                 <span>{v.title}</span>
-                <a className="truncate text-primary underline" href={sharedLink(v)} target="_blank" rel="noreferrer">{sharedLink(v)}</a>
+                <a className="truncate text-primary underline" href={sharedLink(v)} target="_blank" rel="noreferrer">
+                  {sharedLink(v)}
+                </a>
               </li>
             ))}
           </ul>

@@ -2,7 +2,10 @@ import { storedToken } from "./session";
 
 /** The public shared-view API (contract 6) as the visitor's pages call it. */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -47,7 +50,13 @@ export async function downloadCsv(uuid: string, kind: "csv" | "excel" = "csv") {
  * session when there is one (forms for signed-in users or members); `onProgress` gets the upload
  * share 0..1 (XHR reports it, fetch does not).
  */
-export function submitForm(uuid: string, data: Record<string, unknown>, files: Record<string, File[]>, onProgress: (p: number) => void, parts: Record<string, string> = {}): Promise<unknown> {
+export function submitForm(
+  uuid: string,
+  data: Record<string, unknown>,
+  files: Record<string, File[]>,
+  onProgress: (p: number) => void,
+  parts: Record<string, string> = {},
+): Promise<unknown> {
   const body = new FormData();
   body.set("data", JSON.stringify(data));
   for (const [name, value] of Object.entries(parts)) body.set(name, value);

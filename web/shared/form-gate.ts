@@ -13,7 +13,10 @@ import { t } from "./text";
  * Nothing about the visitor is stored.
  */
 interface Turnstile {
-  render(el: HTMLElement, options: { sitekey: string; callback: (token: string) => void; "expired-callback": () => void; language?: string }): string;
+  render(
+    el: HTMLElement,
+    options: { sitekey: string; callback: (token: string) => void; "expired-callback": () => void; language?: string },
+  ): string;
   reset(id?: string): void;
 }
 
@@ -43,8 +46,12 @@ export function formGate(meta: SharedMeta): FormGate {
   const honeypot = h("input", { type: "text", name: "gb_hp", tabindex: "-1", autocomplete: "off", id: "gb-hp" });
   // Off screen rather than display:none (some bots skip hidden inputs); out of the tab order and
   // hidden from assistive technology, so no person fills it.
-  const trap = h("div", { "aria-hidden": "true", style: "position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden" },
-    h("label", { for: "gb-hp" }, t("sharedView.leaveEmpty")), honeypot);
+  const trap = h(
+    "div",
+    { "aria-hidden": "true", style: "position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden" },
+    h("label", { for: "gb-hp" }, t("sharedView.leaveEmpty")),
+    honeypot,
+  );
   const elements: HTMLElement[] = [trap];
   let answer = "";
   let widget: string | undefined;
@@ -55,13 +62,26 @@ export function formGate(meta: SharedMeta): FormGate {
     loadTurnstile()
       .then((ts) => {
         api = ts;
-        widget = ts.render(box, { sitekey: meta.turnstile_site_key!, language: document.documentElement.lang || undefined, callback: (token) => (answer = token), "expired-callback": () => (answer = "") });
+        widget = ts.render(box, {
+          sitekey: meta.turnstile_site_key!,
+          language: document.documentElement.lang || undefined,
+          callback: (token) => (answer = token),
+          "expired-callback": () => (answer = ""),
+        });
       })
-      .catch(() => box.replaceChildren(h("p", { class: "text-sm text-red-700", role: "alert" }, t("sharedView.spamCheckUnavailable"))));
+      .catch(() =>
+        box.replaceChildren(
+          h("p", { class: "text-sm text-red-700", role: "alert" }, t("sharedView.spamCheckUnavailable")),
+        ),
+      );
   }
   return {
     elements,
-    parts: () => ({ gb_hp: honeypot.value, ...(meta.form_start ? { gb_start: meta.form_start } : {}), ...(answer ? { "cf-turnstile-response": answer } : {}) }),
+    parts: () => ({
+      gb_hp: honeypot.value,
+      ...(meta.form_start ? { gb_start: meta.form_start } : {}),
+      ...(answer ? { "cf-turnstile-response": answer } : {}),
+    }),
     reset: () => {
       answer = "";
       if (api && widget !== undefined) api.reset(widget);
@@ -70,11 +90,22 @@ export function formGate(meta: SharedMeta): FormGate {
 }
 
 /** Whether this form needs a session the browser does not have (then the sign-in notice shows). */
-export const needsSignIn = (meta: SharedMeta) => (meta.meta.submitAccess === "signedIn" || meta.meta.submitAccess === "members") && !storedToken();
+export const needsSignIn = (meta: SharedMeta) =>
+  (meta.meta.submitAccess === "signedIn" || meta.meta.submitAccess === "members") && !storedToken();
 
 /** The notice in place of a form: sign in first (status 401), or only members may send it (403). */
 export function signInNotice(kind: "signIn" | "members"): HTMLElement {
-  return h("div", { class: "rounded-lg bg-white p-6 text-center shadow", role: "status", "data-sign-in": kind },
+  return h(
+    "div",
+    { class: "rounded-lg bg-white p-6 text-center shadow", role: "status", "data-sign-in": kind },
     h("p", { class: "mb-4" }, t(kind === "members" ? "sharedView.membersOnly" : "sharedView.signInToSubmit")),
-    h("a", { href: signInUrl(), class: "inline-block rounded bg-[var(--share-primary,#2563eb)] px-4 py-2 font-medium text-white" }, t("sharedView.signIn")));
+    h(
+      "a",
+      {
+        href: signInUrl(),
+        class: "inline-block rounded bg-[var(--share-primary,#2563eb)] px-4 py-2 font-medium text-white",
+      },
+      t("sharedView.signIn"),
+    ),
+  );
 }

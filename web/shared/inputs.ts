@@ -44,16 +44,37 @@ const opts = (c: FormColumn) => {
 };
 
 /** Fields a visitor fills; computed and system types are shown nowhere in a form. */
-const COMPUTED = new Set(["Formula", "Lookup", "Rollup", "CreateTime", "LastModifiedTime", "ID", "ForeignKey", "AutoNumber", "Barcode", "QrCode", "Button"]);
+const COMPUTED = new Set([
+  "Formula",
+  "Lookup",
+  "Rollup",
+  "CreateTime",
+  "LastModifiedTime",
+  "ID",
+  "ForeignKey",
+  "AutoNumber",
+  "Barcode",
+  "QrCode",
+  "Button",
+]);
 export const fillable = (c: FormColumn) => !COMPUTED.has(c.uidt) && !(c.pk && c.ai);
 
-const input = (type: string, extra: Record<string, unknown> = {}) => h("input", { type, class: "w-full rounded border border-gray-300 px-3 py-2", ...extra });
+const input = (type: string, extra: Record<string, unknown> = {}) =>
+  h("input", { type, class: "w-full rounded border border-gray-300 px-3 py-2", ...extra });
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-function simple(el: Field, kind: ValueKind, read: (v: string) => unknown = (v) => (v === "" ? null : v), write: (text: string) => string = (x) => x): Control {
+function simple(
+  el: Field,
+  kind: ValueKind,
+  read: (v: string) => unknown = (v) => (v === "" ? null : v),
+  write: (text: string) => string = (x) => x,
+): Control {
   return {
-    el, kind, value: () => read(el.value), focus: () => el.focus(),
+    el,
+    kind,
+    value: () => read(el.value),
+    focus: () => el.focus(),
     set: (text) => ((el.value = write(text)), true),
     lock: () => (el instanceof HTMLSelectElement ? (el.disabled = true) : (el.readOnly = true)),
   };
@@ -74,17 +95,38 @@ const num = (v: string) => (v === "" ? null : Number(v));
 function linkControl(uuid: string, c: FormColumn, id: string): Control {
   const picked: Array<Record<string, unknown>> = [];
   const chips = h("div", { class: "flex flex-wrap gap-2" });
-  const results = h("ul", { class: "mt-1 max-h-48 overflow-auto rounded border border-gray-200 bg-white", hidden: true, role: "listbox" });
+  const results = h("ul", {
+    class: "mt-1 max-h-48 overflow-auto rounded border border-gray-200 bg-white",
+    hidden: true,
+    role: "listbox",
+  });
   const search = input("search", { id, placeholder: t("sharedView.search"), "aria-label": t("sharedView.pickRecord") });
   const single = opts(c).type === "bt";
-  const label = (r: Record<string, unknown>) => String((c.display ? r[c.display] : undefined) ?? Object.values(r)[0] ?? "");
+  const label = (r: Record<string, unknown>) =>
+    String((c.display ? r[c.display] : undefined) ?? Object.values(r)[0] ?? "");
   const redraw = () => {
     // The form's conditions listen for changes; a pick is one.
     queueMicrotask(() => chips.dispatchEvent(new Event("change", { bubbles: true })));
     chips.replaceChildren(
       ...picked.map((r, i) =>
-        h("span", { class: "inline-flex items-center gap-1 rounded bg-gray-100 px-2 py-1 text-sm", "data-picked": "" }, label(r),
-          h("button", { type: "button", "aria-label": t("sharedView.remove"), class: "text-gray-500", onclick: () => { picked.splice(i, 1); redraw(); } }, "×")),
+        h(
+          "span",
+          { class: "inline-flex items-center gap-1 rounded bg-gray-100 px-2 py-1 text-sm", "data-picked": "" },
+          label(r),
+          h(
+            "button",
+            {
+              type: "button",
+              "aria-label": t("sharedView.remove"),
+              class: "text-gray-500",
+              onclick: () => {
+                picked.splice(i, 1);
+                redraw();
+              },
+            },
+            "×",
+          ),
+        ),
       ),
     );
   };
@@ -94,22 +136,36 @@ function linkControl(uuid: string, c: FormColumn, id: string): Control {
     timer = setTimeout(async () => {
       const q = search.value.trim();
       const where = q && c.display ? `&where=${encodeURIComponent(`(${c.display},like,%${q}%)`)}` : "";
-      const page = await getJson<{ list: Array<Record<string, unknown>> }>(uuid, `/nested/${c.id}?limit=10${where}`).catch(() => ({ list: [] }));
+      const page = await getJson<{ list: Array<Record<string, unknown>> }>(
+        uuid,
+        `/nested/${c.id}?limit=10${where}`,
+      ).catch(() => ({ list: [] }));
       results.hidden = false;
       results.replaceChildren(
         ...page.list.map((r) =>
-          h("li", {}, h("button", {
-            type: "button", role: "option", class: "w-full px-3 py-1 text-start hover:bg-gray-100",
-            onclick: () => {
-              const pk = JSON.stringify(r);
-              if (picked.some((p) => JSON.stringify(p) === pk)) return toast(t("msg.info.valueAlreadyInList"), "error");
-              if (single) picked.length = 0;
-              picked.push(r);
-              redraw();
-              clearTimeout(timer);
-              results.hidden = true;
-            },
-          }, label(r))),
+          h(
+            "li",
+            {},
+            h(
+              "button",
+              {
+                type: "button",
+                role: "option",
+                class: "w-full px-3 py-1 text-start hover:bg-gray-100",
+                onclick: () => {
+                  const pk = JSON.stringify(r);
+                  if (picked.some((p) => JSON.stringify(p) === pk))
+                    return toast(t("msg.info.valueAlreadyInList"), "error");
+                  if (single) picked.length = 0;
+                  picked.push(r);
+                  redraw();
+                  clearTimeout(timer);
+                  results.hidden = true;
+                },
+              },
+              label(r),
+            ),
+          ),
         ),
       );
     }, 200);
@@ -117,8 +173,12 @@ function linkControl(uuid: string, c: FormColumn, id: string): Control {
   search.addEventListener("focus", load);
   search.addEventListener("input", load);
   return {
-    el: h("div", {}, chips, search, results), kind: "text", value: () => (single ? (picked[0] ?? null) : picked.length ? picked : null), focus: () => search.focus(),
-    set: () => false, lock: () => (search.disabled = true),
+    el: h("div", {}, chips, search, results),
+    kind: "text",
+    value: () => (single ? (picked[0] ?? null) : picked.length ? picked : null),
+    focus: () => search.focus(),
+    set: () => false,
+    lock: () => (search.disabled = true),
   };
 }
 
@@ -129,8 +189,17 @@ export function controlFor(uuid: string, c: FormColumn, id: string): Control {
       const el = h("textarea", { id, rows: 4, class: "w-full rounded border border-gray-300 px-3 py-2" });
       return simple(el, "text");
     }
-    case "Number": case "Decimal": case "Currency": case "Percent": case "Year": case "Duration":
-      return simple(input("number", { id, step: c.uidt === "Number" || c.uidt === "Year" ? "1" : "any" }), "number", num);
+    case "Number":
+    case "Decimal":
+    case "Currency":
+    case "Percent":
+    case "Year":
+    case "Duration":
+      return simple(
+        input("number", { id, step: c.uidt === "Number" || c.uidt === "Year" ? "1" : "any" }),
+        "number",
+        num,
+      );
     case "Rating": {
       const el = input("number", { id, min: 0, max: 10, step: 1 });
       return simple(el, "number", num);
@@ -138,29 +207,66 @@ export function controlFor(uuid: string, c: FormColumn, id: string): Control {
     case "Checkbox": {
       const el = input("checkbox", { id, class: "h-5 w-5" });
       return {
-        el, kind: "checkbox", value: () => el.checked, focus: () => el.focus(),
+        el,
+        kind: "checkbox",
+        value: () => el.checked,
+        focus: () => el.focus(),
         set: (text) => ((el.checked = TRUE_TEXTS.has(text.trim().toLowerCase())), true),
         // A locked box must not change on click; disabled would also keep it out of focus order, which is right.
         lock: () => (el.disabled = true),
       };
     }
-    case "Date": return simple(input("date", { id }), "date", undefined, (x) => x.trim().slice(0, 10));
-    case "DateTime": return simple(input("datetime-local", { id }), "datetime", (v) => (v ? new Date(v).toISOString() : null), localDateTime);
-    case "Time": return simple(input("time", { id }), "time");
-    case "Email": return simple(input("email", { id }), "text");
-    case "URL": return simple(input("url", { id }), "text");
-    case "PhoneNumber": return simple(input("tel", { id }), "text");
+    case "Date":
+      return simple(input("date", { id }), "date", undefined, (x) => x.trim().slice(0, 10));
+    case "DateTime":
+      return simple(
+        input("datetime-local", { id }),
+        "datetime",
+        (v) => (v ? new Date(v).toISOString() : null),
+        localDateTime,
+      );
+    case "Time":
+      return simple(input("time", { id }), "time");
+    case "Email":
+      return simple(input("email", { id }), "text");
+    case "URL":
+      return simple(input("url", { id }), "text");
+    case "PhoneNumber":
+      return simple(input("tel", { id }), "text");
     case "SingleSelect": {
       const options = opts(c).options ?? [];
-      const el = h("select", { id, class: "w-full rounded border border-gray-300 px-3 py-2" }, h("option", { value: "" }, ""), ...options.map((o) => h("option", { value: o.title }, o.title)));
+      const el = h(
+        "select",
+        { id, class: "w-full rounded border border-gray-300 px-3 py-2" },
+        h("option", { value: "" }, ""),
+        ...options.map((o) => h("option", { value: o.title }, o.title)),
+      );
       // A prefilled option matches its title in any case.
-      return simple(el, "select", undefined, (x) => options.find((o) => o.title.toLowerCase() === x.trim().toLowerCase())?.title ?? "");
+      return simple(
+        el,
+        "select",
+        undefined,
+        (x) => options.find((o) => o.title.toLowerCase() === x.trim().toLowerCase())?.title ?? "",
+      );
     }
     case "MultiSelect": {
-      const boxes = (opts(c).options ?? []).map((o) => ({ o, box: input("checkbox", { class: "h-4 w-4", value: o.title }) as HTMLInputElement }));
-      const el = h("div", { id, role: "group", class: "flex flex-wrap gap-3" }, ...boxes.map(({ o, box }) => h("label", { class: "inline-flex items-center gap-1" }, box, o.title)));
+      const boxes = (opts(c).options ?? []).map((o) => ({
+        o,
+        box: input("checkbox", { class: "h-4 w-4", value: o.title }) as HTMLInputElement,
+      }));
+      const el = h(
+        "div",
+        { id, role: "group", class: "flex flex-wrap gap-3" },
+        ...boxes.map(({ o, box }) => h("label", { class: "inline-flex items-center gap-1" }, box, o.title)),
+      );
       return {
-        el, kind: "multi", value: () => { const v = boxes.filter((b) => b.box.checked).map((b) => b.o.title); return v.length ? v.join(",") : null; }, focus: () => boxes[0]?.box.focus(),
+        el,
+        kind: "multi",
+        value: () => {
+          const v = boxes.filter((b) => b.box.checked).map((b) => b.o.title);
+          return v.length ? v.join(",") : null;
+        },
+        focus: () => boxes[0]?.box.focus(),
         set: (text) => {
           const wanted = text.split(",").map((x) => x.trim().toLowerCase());
           for (const b of boxes) b.box.checked = wanted.includes(b.o.title.toLowerCase());
@@ -171,9 +277,19 @@ export function controlFor(uuid: string, c: FormColumn, id: string): Control {
     }
     case "Attachment": {
       const el = input("file", { id, multiple: true }) as HTMLInputElement;
-      return { el, kind: "attachment", value: () => null, files: () => Array.from(el.files ?? []), focus: () => el.focus(), set: () => false, lock: () => (el.disabled = true) };
+      return {
+        el,
+        kind: "attachment",
+        value: () => null,
+        files: () => Array.from(el.files ?? []),
+        focus: () => el.focus(),
+        set: () => false,
+        lock: () => (el.disabled = true),
+      };
     }
-    case "LinkToAnotherRecord": return linkControl(uuid, c, id);
-    default: return simple(input("text", { id }), "text");
+    case "LinkToAnotherRecord":
+      return linkControl(uuid, c, id);
+    default:
+      return simple(input("text", { id }), "text");
   }
 }

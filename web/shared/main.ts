@@ -17,24 +17,54 @@ const root = document.getElementById("shared-root")!;
 const page = h("main", { class: "mx-auto w-full max-w-3xl px-4 py-8" });
 root.replaceChildren(page);
 
-const message = (text: string) => page.replaceChildren(h("div", { class: "rounded-lg bg-white p-6 text-center shadow", role: "status" }, h("p", {}, text)));
+const message = (text: string) =>
+  page.replaceChildren(
+    h("div", { class: "rounded-lg bg-white p-6 text-center shadow", role: "status" }, h("p", {}, text)),
+  );
 
 function expired() {
-  page.replaceChildren(h("div", { class: "rounded-lg bg-white p-6 text-center shadow", role: "status", "data-state": "expired" },
-    h("h1", { class: "mb-2 text-lg font-semibold" }, t("sharedView.expiredTitle")),
-    h("p", {}, t("sharedView.expired"))));
+  page.replaceChildren(
+    h(
+      "div",
+      { class: "rounded-lg bg-white p-6 text-center shadow", role: "status", "data-state": "expired" },
+      h("h1", { class: "mb-2 text-lg font-semibold" }, t("sharedView.expiredTitle")),
+      h("p", {}, t("sharedView.expired")),
+    ),
+  );
 }
 
 function passwordDialog(wrong: boolean) {
-  const field = h("input", { type: "password", id: "share-password", class: "w-full rounded border border-gray-300 px-3 py-2", autocomplete: "current-password" });
-  const error = h("p", { class: "mt-2 text-sm text-red-700", role: "alert", hidden: !wrong }, t("sharedView.wrongPassword"));
+  const field = h("input", {
+    type: "password",
+    id: "share-password",
+    class: "w-full rounded border border-gray-300 px-3 py-2",
+    autocomplete: "current-password",
+  });
+  const error = h(
+    "p",
+    { class: "mt-2 text-sm text-red-700", role: "alert", hidden: !wrong },
+    t("sharedView.wrongPassword"),
+  );
   // The error goes once the visitor changes what they typed (SPEC 8).
   field.addEventListener("input", () => (error.hidden = true));
-  const dialog = h("form", { role: "dialog", "aria-modal": "true", "aria-labelledby": "share-password-title", class: "mx-auto max-w-sm rounded-lg bg-white p-6 shadow" },
+  const dialog = h(
+    "form",
+    {
+      role: "dialog",
+      "aria-modal": "true",
+      "aria-labelledby": "share-password-title",
+      class: "mx-auto max-w-sm rounded-lg bg-white p-6 shadow",
+    },
     h("h1", { id: "share-password-title", class: "mb-4 text-lg font-semibold" }, t("sharedView.passwordTitle")),
     h("label", { for: "share-password", class: "mb-1 block text-sm" }, t("sharedView.passwordLabel")),
-    field, error,
-    h("button", { type: "submit", class: "mt-4 w-full rounded bg-blue-600 px-4 py-2 font-medium text-white" }, t("sharedView.passwordSubmit")));
+    field,
+    error,
+    h(
+      "button",
+      { type: "submit", class: "mt-4 w-full rounded bg-blue-600 px-4 py-2 font-medium text-white" },
+      t("sharedView.passwordSubmit"),
+    ),
+  );
   dialog.addEventListener("submit", (e) => {
     e.preventDefault();
     savePassword(uuid, field.value);
@@ -58,7 +88,8 @@ async function open() {
   try {
     meta = await getJson<SharedMeta>(uuid, "/meta");
   } catch (err) {
-    if (err instanceof ApiError && err.message === "INVALID_SHARED_VIEW_PASSWORD") return passwordDialog(savedPassword(uuid) !== "");
+    if (err instanceof ApiError && err.message === "INVALID_SHARED_VIEW_PASSWORD")
+      return passwordDialog(savedPassword(uuid) !== "");
     if (err instanceof ApiError && err.status === 429) return message(err.message);
     // An expired link (the share's expiry time has passed): its own state, not "not found".
     if (err instanceof ApiError && err.status === 410) return expired();

@@ -13,10 +13,18 @@ const english: Roots = englishTexts;
 let roots: Roots = english;
 
 // English is bundled above; the other languages are loaded on demand.
-const loaders = import.meta.glob<Roots>(["../../locales/*.json", "!../../locales/en.json"], { query: "?shared", import: "default" });
+const loaders = import.meta.glob<Roots>(["../../locales/*.json", "!../../locales/en.json"], {
+  query: "?shared",
+  import: "default",
+});
 
 function lookup(from: Roots, key: string): string | undefined {
-  const found = key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), from);
+  const found = key
+    .split(".")
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
+      from,
+    );
   return typeof found === "string" ? found : undefined;
 }
 

@@ -27,7 +27,8 @@ export interface Attachment {
 export const MAX_ATTACHMENTS_PER_CELL = 10;
 export const ATTACHMENT_FIELD_SIZE = 20 * 1024 * 1024;
 
-const unsafePath = (path: string) => /^[a-z][a-z0-9+.-]*:/i.test(path) || /(^|[/\\])\.\.([/\\]|$)/.test(path) || path.startsWith("//");
+const unsafePath = (path: string) =>
+  /^[a-z][a-z0-9+.-]*:/i.test(path) || /(^|[/\\])\.\.([/\\]|$)/.test(path) || path.startsWith("//");
 
 /** The `download/...` paths (originals and thumbnails) a stored cell value names, for clean-up. */
 export function storedPaths(stored: string | number | null): string[] {
@@ -37,7 +38,8 @@ export function storedPaths(stored: string | number | null): string[] {
     if (!Array.isArray(items)) return [];
     const out: string[] = [];
     for (const it of items as Array<Record<string, unknown>>) {
-      for (const ref of [it?.path, it?.thumbnail]) if (typeof ref === "string" && ref.startsWith("download/") && !unsafePath(ref)) out.push(ref);
+      for (const ref of [it?.path, it?.thumbnail])
+        if (typeof ref === "string" && ref.startsWith("download/") && !unsafePath(ref)) out.push(ref);
     }
     return out;
   } catch {
@@ -57,19 +59,25 @@ function safeTitle(ref: string): string {
 
 export function normaliseAttachment(raw: unknown, index: number, column: string): Result<Attachment> {
   const where = `${column}: attachment ${index + 1}`;
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return fail(`${where} is not an object with a url or a path`);
+  if (!raw || typeof raw !== "object" || Array.isArray(raw))
+    return fail(`${where} is not an object with a url or a path`);
   const { url, path, title, mimetype, size, icon, thumbnail } = raw as Record<string, unknown>;
   if (url !== undefined && url !== null && typeof url !== "string") return fail(`${where} has a url that is not text`);
-  if (path !== undefined && path !== null && typeof path !== "string") return fail(`${where} has a path that is not text`);
+  if (path !== undefined && path !== null && typeof path !== "string")
+    return fail(`${where} has a path that is not text`);
   if (!url && !path) return fail(`${where} needs a url or a path`);
-  if (url && !isHttpUrl(url)) return fail(`${column}: ${show(url)} is not an allowed attachment URL (use http or https)`);
+  if (url && !isHttpUrl(url))
+    return fail(`${column}: ${show(url)} is not an allowed attachment URL (use http or https)`);
   if (path && unsafePath(path)) return fail(`${column}: ${show(path)} is not an allowed attachment path`);
   if (thumbnail !== undefined && thumbnail !== null && (typeof thumbnail !== "string" || unsafePath(thumbnail))) {
     return fail(`${where} has a thumbnail that is not an allowed path`);
   }
-  if (title !== undefined && title !== null && typeof title !== "string") return fail(`${where} has a title that is not text`);
-  if (mimetype !== undefined && mimetype !== null && typeof mimetype !== "string") return fail(`${where} has a mimetype that is not text`);
-  if (size !== undefined && size !== null && (typeof size !== "number" || !(size >= 0))) return fail(`${where} has a size that is not a number of bytes`);
+  if (title !== undefined && title !== null && typeof title !== "string")
+    return fail(`${where} has a title that is not text`);
+  if (mimetype !== undefined && mimetype !== null && typeof mimetype !== "string")
+    return fail(`${where} has a mimetype that is not text`);
+  if (size !== undefined && size !== null && (typeof size !== "number" || !(size >= 0)))
+    return fail(`${where} has a size that is not a number of bytes`);
   const item: Attachment = {
     ...(url ? { url } : {}),
     ...(path ? { path } : {}),

@@ -11,9 +11,22 @@
  */
 import { z } from "zod";
 
-export interface DateParts { year: number; month: number; day: number }
-export interface TimeParts { hour: number; minute: number; second: number; ms: number }
-export interface ParsedDateTime { date: DateParts; time: TimeParts | null; offsetMinutes: number | null }
+export interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+}
+export interface TimeParts {
+  hour: number;
+  minute: number;
+  second: number;
+  ms: number;
+}
+export interface ParsedDateTime {
+  date: DateParts;
+  time: TimeParts | null;
+  offsetMinutes: number | null;
+}
 
 export const DATE_FORMAT = z.string().min(1).default("YYYY-MM-DD");
 

@@ -9,13 +9,33 @@ import { parseNumberText } from "./number-text";
 describe("numbers in text", () => {
   it("reads plain numbers, thousands separators, signs and exponents", () => {
     const cases: [string, number][] = [
-      ["42", 42], [" -7 ", -7], ["+3", 3], ["1,234.5", 1234.5], ["1,234,567", 1234567], ["0.5", 0.5], [".5", 0.5],
-      ["5.", 5], ["1e3", 1000], ["2.5E-2", 0.025], ["1 234", 1234], ["1\u00a0234.5", 1234.5], ["−3", -3], ["-0", 0],
+      ["42", 42],
+      [" -7 ", -7],
+      ["+3", 3],
+      ["1,234.5", 1234.5],
+      ["1,234,567", 1234567],
+      ["0.5", 0.5],
+      [".5", 0.5],
+      ["5.", 5],
+      ["1e3", 1000],
+      ["2.5E-2", 0.025],
+      ["1 234", 1234],
+      ["1\u00a0234.5", 1234.5],
+      ["−3", -3],
+      ["-0", 0],
     ];
     for (const [text, n] of cases) expect(parseNumberText(text), text).toBe(n);
   });
   it("reads currency symbols and accounting negatives", () => {
-    const cases: [string, number][] = [["$12.50", 12.5], ["-$5", -5], ["$-5", -5], ["12.50 €", 12.5], ["£1,000", 1000], ["(12.50)", -12.5], ["($3)", -3]];
+    const cases: [string, number][] = [
+      ["$12.50", 12.5],
+      ["-$5", -5],
+      ["$-5", -5],
+      ["12.50 €", 12.5],
+      ["£1,000", 1000],
+      ["(12.50)", -12.5],
+      ["($3)", -3],
+    ];
     for (const [text, n] of cases) expect(parseNumberText(text), text).toBe(n);
   });
   it("takes % only where allowed", () => {
@@ -24,7 +44,24 @@ describe("numbers in text", () => {
     expect(parseNumberText("45%")).toBeNull();
   });
   it("refuses ambiguous and non-numbers", () => {
-    for (const bad of ["1,5", "1,23", "12,3456", "abc", "", ".", "-", "$", "1.2.3", "1e", "Infinity", "--1", "(-1)", "$$1", "1 2 3x", "0x10"]) {
+    for (const bad of [
+      "1,5",
+      "1,23",
+      "12,3456",
+      "abc",
+      "",
+      ".",
+      "-",
+      "$",
+      "1.2.3",
+      "1e",
+      "Infinity",
+      "--1",
+      "(-1)",
+      "$$1",
+      "1 2 3x",
+      "0x10",
+    ]) {
       expect(parseNumberText(bad), bad).toBeNull();
     }
   });
@@ -41,7 +78,10 @@ describe("numeric types", () => {
     expect(NumberField.toApi("42", c("Qty"))).toBe(42);
   });
   it("Decimal, Currency and Percent read their text", () => {
-    expect(DecimalField.parseText("1,234.5", { title: "D", options: DecimalField.options.parse({}) })).toEqual({ ok: true, value: 1234.5 });
+    expect(DecimalField.parseText("1,234.5", { title: "D", options: DecimalField.options.parse({}) })).toEqual({
+      ok: true,
+      value: 1234.5,
+    });
     const money = { title: "Price", options: CurrencyField.options.parse({}) };
     expect(money.options).toMatchObject({ currency_locale: "en-US", currency_code: "USD" });
     expect(CurrencyField.parseText("$12.50", money)).toEqual({ ok: true, value: 12.5 });
@@ -53,6 +93,9 @@ describe("numeric types", () => {
   });
   it("Year is 1000..9999", () => {
     expect(YearField.parseText("2024", c("Year"))).toEqual({ ok: true, value: 2024 });
-    expect(YearField.fromApi(999, c("Year"))).toEqual({ ok: false, error: "Year: 999 is not a year from 1000 to 9999" });
+    expect(YearField.fromApi(999, c("Year"))).toEqual({
+      ok: false,
+      error: "Year: 999 is not a year from 1000 to 9999",
+    });
   });
 });

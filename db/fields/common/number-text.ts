@@ -13,7 +13,10 @@ const CURRENCY = /^[$€£¥₹₩₽¢₺₫₪฿]|[$€£¥₹₩₽¢₺₫�
 const PLAIN = /^(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d*)?(?:e[+-]?\d+)?$/i;
 
 export function parseNumberText(text: string, allowPercent = false): number | null {
-  let s = text.trim().replace(/[\s\u00a0\u202f\u2009]/g, "").replace(/\u2212/g, "-");
+  let s = text
+    .trim()
+    .replace(/[\s\u00a0\u202f\u2009]/g, "")
+    .replace(/\u2212/g, "-");
   let negative = false;
   const paren = /^\((.*)\)$/.exec(s);
   if (paren) {

@@ -9,7 +9,16 @@ import { isHexColor } from "../../project/rules";
 import { show } from "./result";
 
 export const SELECT_PALETTE = [
-  "#cfdffe", "#d0f1fd", "#c2f5e8", "#ffdaf6", "#ffdce5", "#fee2d5", "#ffeab6", "#d1f7c4", "#ede2fe", "#eeeeee",
+  "#cfdffe",
+  "#d0f1fd",
+  "#c2f5e8",
+  "#ffdaf6",
+  "#ffdce5",
+  "#fee2d5",
+  "#ffeab6",
+  "#d1f7c4",
+  "#ede2fe",
+  "#eeeeee",
 ] as const;
 
 const option = z.looseObject({
@@ -21,7 +30,11 @@ const option = z.looseObject({
 
 /** `'a','b'` (quotes doubled or backslashed inside) or a plain comma list. */
 function titlesFromDtxp(dtxp: string): string[] {
-  if (!dtxp.trim().startsWith("'")) return dtxp.split(",").map((t) => t.trim()).filter(Boolean);
+  if (!dtxp.trim().startsWith("'"))
+    return dtxp
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
   return [...dtxp.matchAll(/'((?:[^'\\]|\\.|'')*)'/g)].map((m) => (m[1] ?? "").replace(/''|\\'/g, "'"));
 }
 
@@ -35,19 +48,29 @@ function withDtxp(input: unknown): unknown {
 export function selectOptionsSchema(multi: boolean) {
   const shape = z.looseObject({ options: z.array(option).default([]) }).superRefine((o, ctx) => {
     const titles = o.options.map((opt) => opt.title);
-    if (titles.some((t) => t.trim() === "")) ctx.addIssue({ code: "custom", message: "Empty options are not allowed!" });
-    else if (new Set(titles).size !== titles.length) ctx.addIssue({ code: "custom", message: "Duplicates are not allowed!" });
-    else if (multi && titles.some((t) => t.includes(","))) ctx.addIssue({ code: "custom", message: "Illegal char(',') for MultiSelect" });
+    if (titles.some((t) => t.trim() === ""))
+      ctx.addIssue({ code: "custom", message: "Empty options are not allowed!" });
+    else if (new Set(titles).size !== titles.length)
+      ctx.addIssue({ code: "custom", message: "Duplicates are not allowed!" });
+    else if (multi && titles.some((t) => t.includes(",")))
+      ctx.addIssue({ code: "custom", message: "Illegal char(',') for MultiSelect" });
     for (const opt of o.options) {
       if (opt.color && !isHexColor(opt.color)) {
-        ctx.addIssue({ code: "custom", message: `Option ${show(opt.title)} has colour ${show(opt.color)}; use a hex colour such as #cfdffe` });
+        ctx.addIssue({
+          code: "custom",
+          message: `Option ${show(opt.title)} has colour ${show(opt.color)}; use a hex colour such as #cfdffe`,
+        });
       }
     }
   });
   return z.preprocess(withDtxp, shape).transform((o) => ({
     ...o,
     options: o.options
-      .map((opt, i) => ({ ...opt, color: opt.color || SELECT_PALETTE[i % SELECT_PALETTE.length], order: opt.order ?? i + 1 }))
+      .map((opt, i) => ({
+        ...opt,
+        color: opt.color || SELECT_PALETTE[i % SELECT_PALETTE.length],
+        order: opt.order ?? i + 1,
+      }))
       .sort((a, b) => a.order - b.order),
   }));
 }
@@ -67,6 +90,11 @@ export function matchOption(options: SelectOptions, value: string): string | und
 /** `Status: "Maybe" is not an option (Todo, Doing, Done)`. */
 export function notAnOption(title: string, options: SelectOptions, value: unknown): string {
   const titles = options.options.map((o) => o.title);
-  const list = titles.length === 0 ? "no options are defined" : titles.length > 12 ? `${titles.slice(0, 12).join(", ")}, ...` : titles.join(", ");
+  const list =
+    titles.length === 0
+      ? "no options are defined"
+      : titles.length > 12
+        ? `${titles.slice(0, 12).join(", ")}, ...`
+        : titles.join(", ");
   return `${title}: ${show(value)} is not an option (${list})`;
 }

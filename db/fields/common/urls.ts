@@ -8,7 +8,8 @@
  */
 
 const SCRIPT_SCHEME = /^(?:javascript|data|vbscript|file):/i;
-const WITH_SCHEME = /^(?:https?|ftps?):\/\/(?:[^\s/?#@]+@)?(?:\[[0-9a-f:.]+\]|[^\s/?#@:[\]]+)(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+const WITH_SCHEME =
+  /^(?:https?|ftps?):\/\/(?:[^\s/?#@]+@)?(?:\[[0-9a-f:.]+\]|[^\s/?#@:[\]]+)(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 const MAILTO = /^mailto:\S+$/i;
 const LABEL = "[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?";
 const BARE_HOST = new RegExp(

@@ -39,7 +39,8 @@ export function rowUser(stored: Stored): RowUser | null {
       if (typeof parsed.id === "string") {
         const user: RowUser = { id: parsed.id };
         if (typeof parsed.email === "string") user.email = parsed.email;
-        if (parsed.display_name !== undefined) user.display_name = typeof parsed.display_name === "string" ? parsed.display_name : null;
+        if (parsed.display_name !== undefined)
+          user.display_name = typeof parsed.display_name === "string" ? parsed.display_name : null;
         return user;
       }
     } catch {
@@ -65,7 +66,8 @@ export function userType(uidt: UIType, writtenBy: "insert" | "write"): FieldType
     search: "none",
     index: "eq",
     importsDisplayText: false,
-    fromApi: (value, ctx) => (isNone(value) ? NONE : fail(`${ctx.title}: set by the server from who writes the row; it cannot be written`)),
+    fromApi: (value, ctx) =>
+      isNone(value) ? NONE : fail(`${ctx.title}: set by the server from who writes the row; it cannot be written`),
     toApi: (stored) => rowUser(stored),
     parseText: () => NONE,
     formatText: (stored) => {

@@ -7,7 +7,12 @@ import type { z } from "zod";
 import type { FieldType, FilterOp, UIType } from "../types";
 import { NONE, fail } from "./result";
 
-export function virtualType<O>(uidt: UIType, options: z.ZodType<O>, filterOps: readonly FilterOp[], refusal: string): FieldType<O> {
+export function virtualType<O>(
+  uidt: UIType,
+  options: z.ZodType<O>,
+  filterOps: readonly FilterOp[],
+  refusal: string,
+): FieldType<O> {
   return {
     uidt,
     virtual: true,
@@ -21,7 +26,8 @@ export function virtualType<O>(uidt: UIType, options: z.ZodType<O>, filterOps: r
     options,
     storage: () => null,
     filterOps,
-    fromApi: (value, ctx) => (value === null || value === undefined || value === "" ? NONE : fail(`${ctx.title}: ${refusal}`)),
+    fromApi: (value, ctx) =>
+      value === null || value === undefined || value === "" ? NONE : fail(`${ctx.title}: ${refusal}`),
     toApi: (stored) => stored,
     parseText: (text, ctx) => (text.trim() === "" ? NONE : fail(`${ctx.title}: ${refusal}`)),
     formatText: (stored) => (stored === null ? "" : String(stored)),

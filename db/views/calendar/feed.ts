@@ -34,7 +34,9 @@ export interface FeedState {
 
 export function feedState(v: ViewRow): FeedState | null {
   const f = readSub(v)[FEED_KEY] as Partial<FeedState> | undefined;
-  return f && typeof f.hash === "string" && typeof f.created_at === "string" ? { hash: f.hash, created_at: f.created_at } : null;
+  return f && typeof f.hash === "string" && typeof f.created_at === "string"
+    ? { hash: f.hash, created_at: f.created_at }
+    : null;
 }
 
 /** Settings copied to a new view (copy_from_id) leave the feed behind: its address is the source's. */
@@ -65,7 +67,14 @@ function sameHash(a: string, b: string): boolean {
 }
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-const cond = (column: string, op: "gte" | "lte", value: string): WhereNode => ({ type: "cond", logicalOp: "and", column, op, subOp: "exactDate", value });
+const cond = (column: string, op: "gte" | "lte", value: string): WhereNode => ({
+  type: "cond",
+  logicalOp: "and",
+  column,
+  op,
+  subOp: "exactDate",
+  value,
+});
 
 /** The feed's text; "Not found" for a wrong or revoked secret, as for a view that does not exist. */
 export function feedText(store: ProjectStore, viewId: string, hash: string, now = new Date()): string {
@@ -92,11 +101,34 @@ export function feedText(store: ProjectStore, viewId: string, hash: string, now 
   const overlap: WhereNode = {
     type: "group",
     logicalOp: "and",
-    children: [cond(from.title, "lte", last), to ? { type: "group", logicalOp: "and", children: [cond(to.title, "gte", first), { ...cond(from.title, "gte", first), logicalOp: "or" }] } : cond(from.title, "gte", first)],
+    children: [
+      cond(from.title, "lte", last),
+      to
+        ? {
+            type: "group",
+            logicalOp: "and",
+            children: [cond(to.title, "gte", first), { ...cond(from.title, "gte", first), logicalOp: "or" }],
+          }
+        : cond(from.title, "gte", first),
+    ],
   };
-  const where: WhereNode = scoped.where ? { type: "group", logicalOp: "and", children: [typeof scoped.where === "string" ? overlap : scoped.where, overlap] } : overlap;
+  const where: WhereNode = scoped.where
+    ? {
+        type: "group",
+        logicalOp: "and",
+        children: [typeof scoped.where === "string" ? overlap : scoped.where, overlap],
+      }
+    : overlap;
   const fields = [...new Set([pk, pv, from, to].flatMap((c) => (c ? [c.title] : [])))];
-  const compiled = compileList({ dialect: "sqlite", table, where, sort: scoped.sort ?? [from.title], fields, limit: FEED_MAX, offset: 0 });
+  const compiled = compileList({
+    dialect: "sqlite",
+    table,
+    where,
+    sort: scoped.sort ?? [from.title],
+    fields,
+    limit: FEED_MAX,
+    offset: 0,
+  });
   const allDay = fieldType(from.uidt)?.kind !== "datetime";
   const stamp = new Date(v.updatedAt);
   const events: FeedEvent[] = [];
@@ -108,9 +140,15 @@ export function feedText(store: ProjectStore, viewId: string, hash: string, now 
     const title = pv ? row[pv.title] : null;
     events.push({
       uid: `${v.id}-${String(pk ? row[pk.title] : events.length)}@gridbase`,
-      summary: title === null || title === undefined ? "" : typeof title === "object" ? JSON.stringify(title) : String(title),
+      summary:
+        title === null || title === undefined ? "" : typeof title === "object" ? JSON.stringify(title) : String(title),
       start: allDay ? start.slice(0, 10) : new Date(start.replace(" ", "T")),
-      end: typeof end === "string" && end !== "" ? (allDay ? end.slice(0, 10) : new Date(end.length === 10 ? `${end}T23:59:59Z` : end.replace(" ", "T"))) : null,
+      end:
+        typeof end === "string" && end !== ""
+          ? allDay
+            ? end.slice(0, 10)
+            : new Date(end.length === 10 ? `${end}T23:59:59Z` : end.replace(" ", "T"))
+          : null,
       allDay,
       stamp: Number.isNaN(stamp.getTime()) ? now : stamp,
     });

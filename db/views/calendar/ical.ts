@@ -20,7 +20,11 @@ export interface FeedEvent {
 }
 
 export function escapeText(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+  return text
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 }
 
 const encoder = new TextEncoder();
@@ -47,7 +51,8 @@ export function fold(line: string): string {
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
-const utc = (d: Date) => `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`;
+const utc = (d: Date) =>
+  `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`;
 const day = (text: string) => text.slice(0, 10).replace(/-/g, "");
 const nextDay = (text: string) => {
   const d = new Date(`${text.slice(0, 10)}T00:00:00Z`);

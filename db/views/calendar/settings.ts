@@ -15,7 +15,10 @@ const range = z.object({
   fk_from_column_id: z.string({ error: (i) => (i.input === undefined ? "required" : "must be a column id") }),
   fk_to_column_id: z.string({ error: "must be a column id" }).nullish(),
 });
-export const calendarRangeInput = z.array(range, { error: "must be a list of {fk_from_column_id, fk_to_column_id}" }).min(1, "needs a date field").max(1, "takes one range");
+export const calendarRangeInput = z
+  .array(range, { error: "must be a list of {fk_from_column_id, fk_to_column_id}" })
+  .min(1, "needs a date field")
+  .max(1, "takes one range");
 
 export const updateCalendarInput = z.object({
   calendar_range: calendarRangeInput.optional(),
@@ -27,7 +30,9 @@ export type { CalendarRange } from "./feed";
 export function checkRange(cols: readonly ColumnRow[], input: z.infer<typeof calendarRangeInput>): CalendarRange[] {
   return input.map((r, i) => {
     const from = columnFor(cols, r.fk_from_column_id, "calendar", `calendar_range[${i}].fk_from_column_id`);
-    const to = r.fk_to_column_id ? columnFor(cols, r.fk_to_column_id, "calendar", `calendar_range[${i}].fk_to_column_id`) : null;
+    const to = r.fk_to_column_id
+      ? columnFor(cols, r.fk_to_column_id, "calendar", `calendar_range[${i}].fk_to_column_id`)
+      : null;
     if (to && to.id === from.id) throw bad(`calendar_range[${i}].fk_to_column_id: must differ from the start field`);
     return { fk_from_column_id: from.id, fk_to_column_id: to?.id ?? null };
   });
@@ -51,10 +56,16 @@ export function readCalendar(store: ProjectStore, projectId: string, viewId: str
   return calendarJson(viewOfType(store, viewId, "calendar"), projectId);
 }
 
-export function updateCalendar(store: ProjectStore, projectId: string, viewId: string, input: z.infer<typeof updateCalendarInput>) {
+export function updateCalendar(
+  store: ProjectStore,
+  projectId: string,
+  viewId: string,
+  input: z.infer<typeof updateCalendarInput>,
+) {
   const v = viewOfType(store, viewId, "calendar");
   const sub = readSub(v);
-  if (input.calendar_range !== undefined) sub.calendar_range = checkRange(tableColumns(store, v.modelId), input.calendar_range);
+  if (input.calendar_range !== undefined)
+    sub.calendar_range = checkRange(tableColumns(store, v.modelId), input.calendar_range);
   if (input.meta !== undefined) sub.meta = metaText(input.meta);
   writeSub(store, v.id, sub);
   return readCalendar(store, projectId, viewId);

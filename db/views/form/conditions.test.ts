@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { conditionMatches, groupHolds, visibleQuestions, type Answer } from "./conditions";
 import type { FormCondition, FormConditionGroup } from "./rules";
 
-const c = (comparison_op: FormCondition["comparison_op"], value?: FormCondition["value"], comparison_sub_op?: string): FormCondition => ({ fk_column_id: "x", comparison_op, value, comparison_sub_op });
+const c = (
+  comparison_op: FormCondition["comparison_op"],
+  value?: FormCondition["value"],
+  comparison_sub_op?: string,
+): FormCondition => ({ fk_column_id: "x", comparison_op, value, comparison_sub_op });
 const now = new Date("2026-11-25T10:00:00Z");
 const m = (cond: FormCondition, kind: Answer["kind"], value: unknown) => conditionMatches(cond, { kind, value }, now);
 
@@ -50,7 +54,11 @@ describe("form conditions: the views' filter operators on answers", () => {
   it("ignores a condition without a value and groups conditions with and/or", () => {
     expect(m(c("eq", ""), "text", "x")).toBe(null);
     const answers: Record<string, Answer> = { a: { kind: "select", value: "Yes" }, b: { kind: "number", value: 3 } };
-    const g = (logical_op: "and" | "or", children: FormConditionGroup["children"]): FormConditionGroup => ({ is_group: true, logical_op, children });
+    const g = (logical_op: "and" | "or", children: FormConditionGroup["children"]): FormConditionGroup => ({
+      is_group: true,
+      logical_op,
+      children,
+    });
     const eqA = { fk_column_id: "a", comparison_op: "eq", value: "Yes" } as FormCondition;
     const gtB = { fk_column_id: "b", comparison_op: "gt", value: 5 } as FormCondition;
     expect(groupHolds(g("and", [eqA, gtB]), (id) => answers[id]!, now)).toBe(false);
@@ -59,11 +67,23 @@ describe("form conditions: the views' filter operators on answers", () => {
     expect(groupHolds(g("and", [{ ...eqA, value: "" }]), (id) => answers[id]!, now)).toBe(true);
   });
   it("shows a question only on earlier answers, and a hidden question's answer counts as empty further on", () => {
-    const when = (col: string, value: string): FormConditionGroup => ({ is_group: true, logical_op: "and", children: [{ fk_column_id: col, comparison_op: "eq", value }] });
+    const when = (col: string, value: string): FormConditionGroup => ({
+      is_group: true,
+      logical_op: "and",
+      children: [{ fk_column_id: col, comparison_op: "eq", value }],
+    });
     const qs = [
       { columnId: "kind", kind: "select" as const, visibility: null },
       { columnId: "company", kind: "text" as const, visibility: when("kind", "Business") },
-      { columnId: "vat", kind: "text" as const, visibility: { is_group: true as const, logical_op: "and" as const, children: [{ fk_column_id: "company", comparison_op: "notblank" as const }] } },
+      {
+        columnId: "vat",
+        kind: "text" as const,
+        visibility: {
+          is_group: true as const,
+          logical_op: "and" as const,
+          children: [{ fk_column_id: "company", comparison_op: "notblank" as const }],
+        },
+      },
       { columnId: "early", kind: "text" as const, visibility: when("late", "x") },
       { columnId: "late", kind: "text" as const, visibility: null },
     ];

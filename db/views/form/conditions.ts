@@ -22,12 +22,19 @@ export interface Answer {
 const NO_VALUE = new Set(["empty", "notempty", "null", "notnull", "blank", "notblank", "checked", "notchecked"]);
 
 const lower = (s: string) => s.trim().toLocaleLowerCase();
-const items = (text: string) => text.split(",").map((x) => x.trim()).filter((x) => x !== "");
+const items = (text: string) =>
+  text
+    .split(",")
+    .map((x) => x.trim())
+    .filter((x) => x !== "");
 
 /** An answer as text items: a multi-select's options, a list's titles, or the text itself. */
 function listOf(a: Answer): string[] {
   const v = a.value;
-  if (Array.isArray(v)) return v.map((x) => (x && typeof x === "object" ? String((x as Record<string, unknown>).title ?? JSON.stringify(x)) : String(x)));
+  if (Array.isArray(v))
+    return v.map((x) =>
+      x && typeof x === "object" ? String((x as Record<string, unknown>).title ?? JSON.stringify(x)) : String(x),
+    );
   if (v === null || v === undefined || v === "") return [];
   return a.kind === "multi" ? items(String(v)) : [String(v)];
 }
@@ -66,10 +73,15 @@ function dateTarget(c: FormCondition, now: Date): { from: string; to: string } |
 
 function compare(op: string, a: number | string, b: number | string): boolean {
   switch (op) {
-    case "gt": return a > b;
-    case "lt": return a < b;
-    case "gte": case "ge": return a >= b;
-    default: return a <= b; // lte, le
+    case "gt":
+      return a > b;
+    case "lt":
+      return a < b;
+    case "gte":
+    case "ge":
+      return a >= b;
+    default:
+      return a <= b; // lte, le
   }
 }
 
@@ -85,7 +97,14 @@ export function conditionMatches(c: FormCondition, a: Answer, now = new Date()):
   }
   const raw = c.value === null || c.value === undefined ? "" : String(c.value);
   if (raw.trim() === "" && !(a.kind === "date" || a.kind === "datetime") && !c.comparison_sub_op) return null;
-  const negated = op === "neq" || op === "not" || op === "nlike" || op === "nanyof" || op === "nallof" || op === "isnot" || op === "nbtw";
+  const negated =
+    op === "neq" ||
+    op === "not" ||
+    op === "nlike" ||
+    op === "nanyof" ||
+    op === "nallof" ||
+    op === "isnot" ||
+    op === "nbtw";
 
   if (a.kind === "checkbox") {
     if (op !== "eq" && op !== "neq") return null;
@@ -131,29 +150,55 @@ export function conditionMatches(c: FormCondition, a: Answer, now = new Date()):
   const answer = listOf(a).map(lower);
   const wanted = items(raw).map(lower);
   switch (op) {
-    case "like": case "nlike": {
+    case "like":
+    case "nlike": {
       const needle = lower(raw).replace(/^%|%$/g, "");
       const found = lower(textOf(a)).includes(needle);
       return op === "like" ? found : !found;
     }
-    case "eq": case "is": case "neq": case "not": case "isnot": {
-      const same = a.kind === "multi" ? answer.length === wanted.length && wanted.every((w) => answer.includes(w)) : lower(textOf(a)) === lower(raw);
+    case "eq":
+    case "is":
+    case "neq":
+    case "not":
+    case "isnot": {
+      const same =
+        a.kind === "multi"
+          ? answer.length === wanted.length && wanted.every((w) => answer.includes(w))
+          : lower(textOf(a)) === lower(raw);
       return negated ? !same : same;
     }
-    case "in": return wanted.includes(lower(textOf(a)));
-    case "anyof": return wanted.some((w) => answer.includes(w));
-    case "nanyof": return !wanted.some((w) => answer.includes(w));
-    case "allof": return wanted.every((w) => answer.includes(w));
-    case "nallof": return !wanted.every((w) => answer.includes(w));
-    case "gt": case "lt": case "gte": case "ge": case "lte": case "le": return compare(op, textOf(a), raw);
-    default: return null;
+    case "in":
+      return wanted.includes(lower(textOf(a)));
+    case "anyof":
+      return wanted.some((w) => answer.includes(w));
+    case "nanyof":
+      return !wanted.some((w) => answer.includes(w));
+    case "allof":
+      return wanted.every((w) => answer.includes(w));
+    case "nallof":
+      return !wanted.every((w) => answer.includes(w));
+    case "gt":
+    case "lt":
+    case "gte":
+    case "ge":
+    case "lte":
+    case "le":
+      return compare(op, textOf(a), raw);
+    default:
+      return null;
   }
 }
 
 /** Whether a group holds; incomplete conditions are left out, and a group with none left holds. */
 export function groupHolds(g: FormConditionGroup, answerOf: (columnId: string) => Answer, now = new Date()): boolean {
   const results = g.children
-    .map((c) => ("is_group" in c ? (c.children.length ? groupHolds(c, answerOf, now) : null) : conditionMatches(c, answerOf(c.fk_column_id), now)))
+    .map((c) =>
+      "is_group" in c
+        ? c.children.length
+          ? groupHolds(c, answerOf, now)
+          : null
+        : conditionMatches(c, answerOf(c.fk_column_id), now),
+    )
     .filter((r): r is boolean => r !== null);
   if (!results.length) return true;
   return g.logical_op === "or" ? results.some(Boolean) : results.every(Boolean);
@@ -170,12 +215,19 @@ export interface ConditionalQuestion {
  * of questions before it that show themselves: a hidden question's answer counts as empty, so a
  * chain of conditions hides all of its later links at once.
  */
-export function visibleQuestions(questions: readonly ConditionalQuestion[], valueOf: (columnId: string) => unknown, now = new Date()): Set<string> {
+export function visibleQuestions(
+  questions: readonly ConditionalQuestion[],
+  valueOf: (columnId: string) => unknown,
+  now = new Date(),
+): Set<string> {
   const shown = new Set<string>();
   const kinds = new Map(questions.map((q) => [q.columnId, q.kind]));
   const seen = new Set<string>();
   for (const q of questions) {
-    const answerOf = (id: string): Answer => ({ kind: kinds.get(id) ?? "text", value: seen.has(id) && shown.has(id) ? valueOf(id) : null });
+    const answerOf = (id: string): Answer => ({
+      kind: kinds.get(id) ?? "text",
+      value: seen.has(id) && shown.has(id) ? valueOf(id) : null,
+    });
     if (!q.visibility || groupHolds(q.visibility, answerOf, now)) shown.add(q.columnId);
     seen.add(q.columnId);
   }

@@ -15,7 +15,12 @@ export interface FormImageItem {
 export const FORM_IMAGE_KEYS = ["banner_image_url", "logo_url"] as const;
 
 export function isImageItem(v: unknown): v is FormImageItem {
-  return !!v && typeof v === "object" && typeof (v as FormImageItem).path === "string" && typeof (v as FormImageItem).title === "string";
+  return (
+    !!v &&
+    typeof v === "object" &&
+    typeof (v as FormImageItem).path === "string" &&
+    typeof (v as FormImageItem).title === "string"
+  );
 }
 
 /** What an <img> loads for a banner or logo value, or null for none. */

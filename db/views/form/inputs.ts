@@ -13,12 +13,23 @@ const link = z
   .refine((u) => u === "" || u.startsWith("/") || /^https?:\/\/[^\s]+$/i.test(u), "must be an http(s) address");
 
 /** An uploaded banner or logo (images.ts): an image the storage route stored under download/. */
-const imageItem = z.object({
-  path: z.string(kind("text")).max(1000).refine((p) => p.startsWith("download/") && !p.includes(".."), "must be an uploaded file's download/ path"),
-  title: text(255),
-  mimetype: z.string(kind("text")).max(255).refine((m) => m.startsWith("image/"), "must be an image"),
-  size: z.number(kind("a number")).nonnegative().optional(),
-}, kind("an uploaded image or a link")).transform(({ path, title, mimetype, size }) => ({ path, title, mimetype, ...(size === undefined ? {} : { size }) }));
+const imageItem = z
+  .object(
+    {
+      path: z
+        .string(kind("text"))
+        .max(1000)
+        .refine((p) => p.startsWith("download/") && !p.includes(".."), "must be an uploaded file's download/ path"),
+      title: text(255),
+      mimetype: z
+        .string(kind("text"))
+        .max(255)
+        .refine((m) => m.startsWith("image/"), "must be an image"),
+      size: z.number(kind("a number")).nonnegative().optional(),
+    },
+    kind("an uploaded image or a link"),
+  )
+  .transform(({ path, title, mimetype, size }) => ({ path, title, mimetype, ...(size === undefined ? {} : { size }) }));
 const image = z.union([link, imageItem], kind("a link or an uploaded image"));
 
 export const updateFormInput = z.object({
@@ -26,8 +37,16 @@ export const updateFormInput = z.object({
   subheading: text(2000).nullish(),
   success_msg: text(5000).nullish(),
   redirect_url: link.nullish(),
-  redirect_after_secs: z.number(kind("a number")).int("must be a whole number").min(0, "must be 0 to 60").max(60, "must be 0 to 60").nullish(),
-  email: z.union([z.boolean(), z.number(), z.string()], kind("true or false")).transform((v) => (typeof v === "string" ? v !== "" && v !== "false" : Boolean(v))).nullish(),
+  redirect_after_secs: z
+    .number(kind("a number"))
+    .int("must be a whole number")
+    .min(0, "must be 0 to 60")
+    .max(60, "must be 0 to 60")
+    .nullish(),
+  email: z
+    .union([z.boolean(), z.number(), z.string()], kind("true or false"))
+    .transform((v) => (typeof v === "string" ? v !== "" && v !== "false" : Boolean(v)))
+    .nullish(),
   submit_another_form: flag.nullish(),
   show_blank_form: flag.nullish(),
   banner_image_url: image.nullish(),

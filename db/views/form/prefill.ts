@@ -14,7 +14,9 @@ export function prefillTexts(fields: readonly PrefillTarget[], search: string | 
   const out = new Map<string, string>();
   for (const [name, value] of params) {
     if (value === "") continue;
-    const f = fields.find((x) => x.id === name || x.title === name) ?? fields.find((x) => x.title.toLocaleLowerCase() === name.toLocaleLowerCase());
+    const f =
+      fields.find((x) => x.id === name || x.title === name) ??
+      fields.find((x) => x.title.toLocaleLowerCase() === name.toLocaleLowerCase());
     if (f && !out.has(f.id)) out.set(f.id, value);
   }
   return out;

@@ -48,7 +48,8 @@ const LOGICAL = new Set(["and", "or"]);
 const MAX_DEPTH = 4;
 export const MAX_PATTERN_LENGTH = 500;
 
-const record = (v: unknown): Record<string, unknown> | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const record = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 function parseMeta(meta: unknown): Record<string, unknown> {
   if (typeof meta === "string") {
@@ -80,11 +81,21 @@ function groupOf(v: unknown, depth = 0): FormConditionGroup | null {
       });
     }
   }
-  return { is_group: true, logical_op: LOGICAL.has(String(g.logical_op)) ? (g.logical_op as "and" | "or") : "and", children };
+  return {
+    is_group: true,
+    logical_op: LOGICAL.has(String(g.logical_op)) ? (g.logical_op as "and" | "or") : "and",
+    children,
+  };
 }
 
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : null);
-const limit = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+const num = (v: unknown) =>
+  typeof v === "number" && Number.isFinite(v)
+    ? v
+    : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))
+      ? Number(v)
+      : null;
+const limit = (v: unknown) =>
+  typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && v.trim() !== "" ? v.trim() : null;
 
 /** A question's rules from its form column meta (object or JSON text); anything malformed is left out. */
 export function rulesOf(meta: unknown): FieldRules {
@@ -99,7 +110,11 @@ export function rulesOf(meta: unknown): FieldRules {
       max: limit(v.max),
       pattern: typeof v.pattern === "string" && v.pattern !== "" ? v.pattern : null,
       message: typeof v.message === "string" && v.message.trim() !== "" ? v.message : null,
-      fileTypes: Array.isArray(v.fileTypes) ? v.fileTypes.filter((x): x is string => typeof x === "string" && x.trim() !== "").map((x) => x.trim().toLowerCase()) : null,
+      fileTypes: Array.isArray(v.fileTypes)
+        ? v.fileTypes
+            .filter((x): x is string => typeof x === "string" && x.trim() !== "")
+            .map((x) => x.trim().toLowerCase())
+        : null,
       maxFileMB: num(v.maxFileMB),
       maxFiles: num(v.maxFiles),
     },
@@ -121,9 +136,11 @@ export function conditionColumns(g: FormConditionGroup | null): string[] {
  */
 export function rulesProblem(meta: unknown, ownColumnId: string): string | null {
   const m = parseMeta(meta);
-  if (m.visibility !== undefined && m.visibility !== null && !groupOf(m.visibility)) return "visibility must be a condition group with children";
+  if (m.visibility !== undefined && m.visibility !== null && !groupOf(m.visibility))
+    return "visibility must be a condition group with children";
   const r = rulesOf(m);
-  if (conditionColumns(r.visibility).includes(ownColumnId)) return "a question cannot show on a condition on its own answer";
+  if (conditionColumns(r.visibility).includes(ownColumnId))
+    return "a question cannot show on a condition on its own answer";
   const v = r.validation;
   if (v.pattern) {
     if (v.pattern.length > MAX_PATTERN_LENGTH) return `the pattern must be at most ${MAX_PATTERN_LENGTH} characters`;
@@ -136,8 +153,12 @@ export function rulesProblem(meta: unknown, ownColumnId: string): string | null 
   const a = num(v.min);
   const b = num(v.max);
   if (a !== null && b !== null && a > b) return "the minimum must not be above the maximum";
-  if (typeof v.min === "string" && typeof v.max === "string" && a === null && b === null && v.min > v.max) return "the minimum must not be above the maximum";
-  for (const [key, value] of [["maxFileMB", v.maxFileMB], ["maxFiles", v.maxFiles]] as const) {
+  if (typeof v.min === "string" && typeof v.max === "string" && a === null && b === null && v.min > v.max)
+    return "the minimum must not be above the maximum";
+  for (const [key, value] of [
+    ["maxFileMB", v.maxFileMB],
+    ["maxFiles", v.maxFiles],
+  ] as const) {
     if (value !== null && value !== undefined && !(value > 0)) return `${key} must be a positive number`;
   }
   return null;

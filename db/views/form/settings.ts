@@ -77,7 +77,11 @@ export function updateForm(store: ProjectStore, viewId: string, input: z.infer<t
   return 1;
 }
 
-export function updateFormColumn(store: ProjectStore, viewColumnId: string, input: z.infer<typeof updateFormColumnInput>) {
+export function updateFormColumn(
+  store: ProjectStore,
+  viewColumnId: string,
+  input: z.infer<typeof updateFormColumnInput>,
+) {
   const row = store.meta.select().from(viewColumns).where(eq(viewColumns.id, viewColumnId)).get();
   if (!row) throw missing("Form column not found");
   viewOfType(store, row.viewId, "form");

@@ -22,7 +22,8 @@ export interface FileLike {
   size: number;
 }
 
-const toNumber = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN);
+const toNumber = (v: unknown) =>
+  typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
 
 function fileOf(x: unknown): FileLike | null {
   if (!x || typeof x !== "object") return null;
@@ -34,15 +35,19 @@ function fileOf(x: unknown): FileLike | null {
 function typeAllowed(file: FileLike, allowed: readonly string[]): boolean {
   const name = file.name.toLowerCase();
   const type = file.type.toLowerCase();
-  return allowed.some((a) => (a.startsWith(".") ? name.endsWith(a) : a.endsWith("/*") ? type.startsWith(a.slice(0, -1)) : type === a));
+  return allowed.some((a) =>
+    a.startsWith(".") ? name.endsWith(a) : a.endsWith("/*") ? type.startsWith(a.slice(0, -1)) : type === a,
+  );
 }
 
 function checkFiles(v: FieldValidation, value: unknown): Problem | null {
   const files = (Array.isArray(value) ? value : [value]).map(fileOf).filter((f): f is FileLike => f !== null);
   if (v.maxFiles && files.length > v.maxFiles) return { code: "fileCount", limit: v.maxFiles };
   for (const f of files) {
-    if (v.fileTypes?.length && !typeAllowed(f, v.fileTypes)) return { code: "fileType", limit: v.fileTypes.join(", "), file: f.name };
-    if (v.maxFileMB && f.size > v.maxFileMB * 1024 * 1024) return { code: "fileSize", limit: v.maxFileMB, file: f.name };
+    if (v.fileTypes?.length && !typeAllowed(f, v.fileTypes))
+      return { code: "fileType", limit: v.fileTypes.join(", "), file: f.name };
+    if (v.maxFileMB && f.size > v.maxFileMB * 1024 * 1024)
+      return { code: "fileSize", limit: v.maxFileMB, file: f.name };
   }
   return null;
 }
@@ -90,15 +95,25 @@ export function validationProblem(kind: ValueKind, v: FieldValidation, value: un
 export function problemMessage(label: string, v: FieldValidation, p: Problem): string {
   if (v.message) return v.message;
   switch (p.code) {
-    case "min": return `${label} must be at least ${p.limit}`;
-    case "max": return `${label} must be at most ${p.limit}`;
-    case "minLength": return `${label} must be at least ${p.limit} characters`;
-    case "maxLength": return `${label} must be at most ${p.limit} characters`;
-    case "minDate": return `${label} must be on or after ${p.limit}`;
-    case "maxDate": return `${label} must be on or before ${p.limit}`;
-    case "pattern": return `${label} is not in the expected format`;
-    case "fileType": return `${label}: ${p.file} is not an allowed file type (${p.limit})`;
-    case "fileSize": return `${label}: ${p.file} is larger than ${p.limit} MB`;
-    case "fileCount": return `${label}: at most ${p.limit} files`;
+    case "min":
+      return `${label} must be at least ${p.limit}`;
+    case "max":
+      return `${label} must be at most ${p.limit}`;
+    case "minLength":
+      return `${label} must be at least ${p.limit} characters`;
+    case "maxLength":
+      return `${label} must be at most ${p.limit} characters`;
+    case "minDate":
+      return `${label} must be on or after ${p.limit}`;
+    case "maxDate":
+      return `${label} must be on or before ${p.limit}`;
+    case "pattern":
+      return `${label} is not in the expected format`;
+    case "fileType":
+      return `${label}: ${p.file} is not an allowed file type (${p.limit})`;
+    case "fileSize":
+      return `${label}: ${p.file} is larger than ${p.limit} MB`;
+    case "fileCount":
+      return `${label}: at most ${p.limit} files`;
   }
 }

@@ -41,7 +41,10 @@ export function updateGallery(store: ProjectStore, viewId: string, input: z.infe
   const v = viewOfType(store, viewId, "gallery");
   const sub = readSub(v);
   if (input.fk_cover_image_col_id !== undefined) {
-    sub.fk_cover_image_col_id = input.fk_cover_image_col_id === null ? null : columnFor(tableColumns(store, v.modelId), input.fk_cover_image_col_id, "cover", "fk_cover_image_col_id").id;
+    sub.fk_cover_image_col_id =
+      input.fk_cover_image_col_id === null
+        ? null
+        : columnFor(tableColumns(store, v.modelId), input.fk_cover_image_col_id, "cover", "fk_cover_image_col_id").id;
   }
   if (input.meta !== undefined) sub.meta = checkCardMeta(metaText(input.meta), "gallery");
   writeSub(store, v.id, sub);

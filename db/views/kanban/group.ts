@@ -32,7 +32,14 @@ function groupKeys(text: string | undefined, titles: string[]): Array<string | n
   return parsed as Array<string | null>;
 }
 
-export function groupedList(store: ProjectStore, tableKey: string, columnId: string, params: ListParams, scope: RowScope, optionsArrJson?: string) {
+export function groupedList(
+  store: ProjectStore,
+  tableKey: string,
+  columnId: string,
+  params: ListParams,
+  scope: RowScope,
+  optionsArrJson?: string,
+) {
   const t = tableRef(store, tableKey);
   if (t.virtual.some((v) => v.id === columnId)) throw unsupported("Grouping by a computed field is not supported");
   const col = t.cols.find((c) => c.id === columnId);
@@ -48,12 +55,15 @@ export function groupedList(store: ProjectStore, tableKey: string, columnId: str
   ensureIndexes(store, t, { sort: [col.title] });
   ensureIndexes(store, t, base);
   return keys.map((key) => {
-    const cond: WhereNode = key === null
-      ? { type: "cond", logicalOp: "and", column: col.title, op: "blank" }
-      : { type: "cond", logicalOp: "and", column: col.title, op: "eq", value: key };
+    const cond: WhereNode =
+      key === null
+        ? { type: "cond", logicalOp: "and", column: col.title, op: "blank" }
+        : { type: "cond", logicalOp: "and", column: col.title, op: "eq", value: key };
     const where: WhereNode = baseTree ? { type: "group", logicalOp: "and", children: [baseTree, cond] } : cond;
     const compiled = compileList({ dialect: "sqlite", table, ...base, where, me: scope.caller?.userId ?? null });
-    const rows = store.exec(compiled.list.sql, ...(compiled.list.params as never[])).map((raw) => apiRow(t, compiled.select, raw));
+    const rows = store
+      .exec(compiled.list.sql, ...(compiled.list.params as never[]))
+      .map((raw) => apiRow(t, compiled.select, raw));
     const list = anonymousReader(scope) ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
     const counted = compileCount({ dialect: "sqlite", table, where, me: scope.caller?.userId ?? null });
     const totalRows = Number(store.exec(counted.sql, ...(counted.params as never[]))[0]?.count ?? 0);

@@ -44,9 +44,13 @@ export function updateKanban(store: ProjectStore, viewId: string, input: z.infer
   const v = viewOfType(store, viewId, "kanban");
   const cols = tableColumns(store, v.modelId);
   const sub = readSub(v);
-  if (input.fk_grp_col_id !== undefined && input.fk_grp_col_id !== null) sub.fk_grp_col_id = columnFor(cols, input.fk_grp_col_id, "stack", "fk_grp_col_id").id;
+  if (input.fk_grp_col_id !== undefined && input.fk_grp_col_id !== null)
+    sub.fk_grp_col_id = columnFor(cols, input.fk_grp_col_id, "stack", "fk_grp_col_id").id;
   if (input.fk_cover_image_col_id !== undefined) {
-    sub.fk_cover_image_col_id = input.fk_cover_image_col_id === null ? null : columnFor(cols, input.fk_cover_image_col_id, "cover", "fk_cover_image_col_id").id;
+    sub.fk_cover_image_col_id =
+      input.fk_cover_image_col_id === null
+        ? null
+        : columnFor(cols, input.fk_cover_image_col_id, "cover", "fk_cover_image_col_id").id;
   }
   if (input.meta !== undefined) sub.meta = checkCardMeta(metaText(input.meta), "kanban");
   writeSub(store, v.id, sub);

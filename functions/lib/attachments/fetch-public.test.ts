@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { fetchPublic } from "./fetch-public";
 
 const opts = (fetch: typeof globalThis.fetch, more: Partial<Parameters<typeof fetchPublic>[1]> = {}) => ({
-  fetch, allowPrivate: false, maxBytes: 10, timeoutMs: 2000, ...more,
+  fetch,
+  allowPrivate: false,
+  maxBytes: 10,
+  timeoutMs: 2000,
+  ...more,
 });
 
 /** A fake Internet: answers by URL, and records every URL asked. */
@@ -19,22 +23,31 @@ function net(routes: Record<string, () => Response>) {
 
 describe("fetchPublic", () => {
   it("downloads a public file", async () => {
-    const { fetch } = net({ "https://files.example.com/a.png": () => new Response("abc", { headers: { "content-type": "image/png; q=1" } }) });
+    const { fetch } = net({
+      "https://files.example.com/a.png": () => new Response("abc", { headers: { "content-type": "image/png; q=1" } }),
+    });
     const got = await fetchPublic("https://files.example.com/a.png", opts(fetch));
     expect(new TextDecoder().decode(got.bytes)).toBe("abc");
     expect(got.contentType).toBe("image/png");
   });
   it("refuses private targets before asking them, and redirects that lead to one", async () => {
     const { fetch, asked } = net({
-      "https://files.example.com/r": () => new Response(null, { status: 302, headers: { location: "http://[::ffff:127.0.0.1]:8080/secret" } }),
+      "https://files.example.com/r": () =>
+        new Response(null, { status: 302, headers: { location: "http://[::ffff:127.0.0.1]:8080/secret" } }),
     });
     await expect(fetchPublic("http://0x7f.1/x", opts(fetch))).rejects.toThrow("127.0.0.1 is not a public address");
-    await expect(fetchPublic("http://169.254.169.254/latest/meta-data", opts(fetch))).rejects.toThrow("not a public address");
-    await expect(fetchPublic("https://files.example.com/r", opts(fetch))).rejects.toThrow("[::ffff:7f00:1] is not a public address");
+    await expect(fetchPublic("http://169.254.169.254/latest/meta-data", opts(fetch))).rejects.toThrow(
+      "not a public address",
+    );
+    await expect(fetchPublic("https://files.example.com/r", opts(fetch))).rejects.toThrow(
+      "[::ffff:7f00:1] is not a public address",
+    );
     expect(asked).toEqual(["https://files.example.com/r"]);
   });
   it("refuses other schemes, credentials and endless redirects", async () => {
-    const { fetch } = net({ "https://a.example.com/": () => new Response(null, { status: 301, headers: { location: "/" } }) });
+    const { fetch } = net({
+      "https://a.example.com/": () => new Response(null, { status: 301, headers: { location: "/" } }),
+    });
     await expect(fetchPublic("file:///etc/passwd", opts(fetch))).rejects.toThrow("file: links cannot be fetched");
     await expect(fetchPublic("https://u:p@a.example.com/", opts(fetch))).rejects.toThrow("user name or password");
     await expect(fetchPublic("https://a.example.com/", opts(fetch))).rejects.toThrow("redirects too many times");
@@ -50,8 +63,12 @@ describe("fetchPublic", () => {
   });
   it("gives up after the time limit", async () => {
     const slow = ((_url: string, init: RequestInit) =>
-      new Promise((_, reject) => init.signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))))) as unknown as typeof fetch;
-    await expect(fetchPublic("https://a.example.com/slow", opts(slow, { timeoutMs: 50 }))).rejects.toThrow("took longer than 0 s");
+      new Promise((_, reject) =>
+        init.signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+      )) as unknown as typeof fetch;
+    await expect(fetchPublic("https://a.example.com/slow", opts(slow, { timeoutMs: 50 }))).rejects.toThrow(
+      "took longer than 0 s",
+    );
   });
   it("lets local mode reach loopback", async () => {
     const { fetch } = net({ "http://127.0.0.1:9/a": () => new Response("ok") });

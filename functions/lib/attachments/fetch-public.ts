@@ -26,9 +26,11 @@ export interface Fetched {
 }
 
 function checkTarget(url: URL, allowPrivate: boolean) {
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused(`${url.protocol} links cannot be fetched (use http or https)`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new FetchRefused(`${url.protocol} links cannot be fetched (use http or https)`);
   if (url.username || url.password) throw new FetchRefused("Links with a user name or password cannot be fetched");
-  if (!allowPrivate && !isPublicAddress(url.hostname)) throw new FetchRefused(`${url.hostname} is not a public address`);
+  if (!allowPrivate && !isPublicAddress(url.hostname))
+    throw new FetchRefused(`${url.hostname} is not a public address`);
 }
 
 async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {

@@ -5,7 +5,9 @@ const bytes = (...b: number[]) => new Uint8Array(b);
 
 describe("file types", () => {
   it("refuses programs by name, type or content", () => {
-    expect(refusal("setup.EXE", "application/octet-stream", bytes())).toBe("setup.EXE: programs and scripts (.exe) cannot be attached");
+    expect(refusal("setup.EXE", "application/octet-stream", bytes())).toBe(
+      "setup.EXE: programs and scripts (.exe) cannot be attached",
+    );
     expect(refusal("x", "application/x-sh", bytes())).toMatch(/cannot be attached/);
     expect(refusal("holiday.png", "image/png", bytes(0x4d, 0x5a, 0x90, 0))).toMatch(/cannot be attached/);
     expect(refusal("a.bin2", "application/octet-stream", bytes(0x7f, 0x45, 0x4c, 0x46))).toMatch(/cannot be attached/);

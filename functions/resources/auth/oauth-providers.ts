@@ -35,7 +35,10 @@ export function providerFailure(label: string, what: string, code?: unknown): ne
 async function getJson(label: string, url: string, headers: Record<string, string>): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(url, { headers: { accept: "application/json", ...headers }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await fetch(url, {
+      headers: { accept: "application/json", ...headers },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   } catch {
     return providerFailure(label, "the provider could not be reached");
   }
@@ -53,8 +56,10 @@ function splitName(name: unknown): [string | null, string | null] {
 function google(env: Env): OAuthProvider {
   const label = LABELS.google;
   return {
-    name: "google", label,
-    clientId: env.GOOGLE_CLIENT_ID ?? "", clientSecret: env.GOOGLE_CLIENT_SECRET ?? "",
+    name: "google",
+    label,
+    clientId: env.GOOGLE_CLIENT_ID ?? "",
+    clientSecret: env.GOOGLE_CLIENT_SECRET ?? "",
     authUrl: env.GOOGLE_AUTH_URL || "https://accounts.google.com/o/oauth2/v2/auth",
     tokenUrl: env.GOOGLE_TOKEN_URL || "https://oauth2.googleapis.com/token",
     scope: "openid email profile",
@@ -62,7 +67,8 @@ function google(env: Env): OAuthProvider {
       const url = env.GOOGLE_USERINFO_URL || "https://openidconnect.googleapis.com/v1/userinfo";
       const info = (await getJson(label, url, { authorization: `Bearer ${accessToken}` })) as Record<string, unknown>;
       // An unverified address could belong to someone else: never sign in to an account by it.
-      if (typeof info.email !== "string" || info.email_verified !== true) providerFailure(label, "the e-mail address is not verified");
+      if (typeof info.email !== "string" || info.email_verified !== true)
+        providerFailure(label, "the e-mail address is not verified");
       const given = typeof info.given_name === "string" ? info.given_name : null;
       const family = typeof info.family_name === "string" ? info.family_name : null;
       return { email: info.email, firstname: given, lastname: family };
@@ -74,20 +80,29 @@ function github(env: Env): OAuthProvider {
   const label = LABELS.github;
   const api = (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, "");
   return {
-    name: "github", label,
-    clientId: env.GITHUB_CLIENT_ID ?? "", clientSecret: env.GITHUB_CLIENT_SECRET ?? "",
+    name: "github",
+    label,
+    clientId: env.GITHUB_CLIENT_ID ?? "",
+    clientSecret: env.GITHUB_CLIENT_SECRET ?? "",
     authUrl: env.GITHUB_AUTH_URL || "https://github.com/login/oauth/authorize",
     tokenUrl: env.GITHUB_TOKEN_URL || "https://github.com/login/oauth/access_token",
     scope: "read:user user:email",
     async profile(accessToken) {
       // GitHub's API refuses requests without a User-Agent.
-      const headers = { authorization: `Bearer ${accessToken}`, "user-agent": "gridbase", accept: "application/vnd.github+json" };
+      const headers = {
+        authorization: `Bearer ${accessToken}`,
+        "user-agent": "gridbase",
+        accept: "application/vnd.github+json",
+      };
       const account = (await getJson(label, `${api}/user`, headers)) as Record<string, unknown>;
       const emails = await getJson(label, `${api}/user/emails`, headers);
       const primary = Array.isArray(emails)
-        ? (emails as { email?: unknown; primary?: unknown; verified?: unknown }[]).find((e) => e.primary === true && e.verified === true)
+        ? (emails as { email?: unknown; primary?: unknown; verified?: unknown }[]).find(
+            (e) => e.primary === true && e.verified === true,
+          )
         : undefined;
-      if (!primary || typeof primary.email !== "string") providerFailure(label, "the account has no verified primary e-mail");
+      if (!primary || typeof primary.email !== "string")
+        providerFailure(label, "the account has no verified primary e-mail");
       const [firstname, lastname] = splitName(account.name);
       return { email: primary.email, firstname, lastname };
     },
@@ -110,7 +125,11 @@ export async function exchangeCode(p: OAuthProvider, code: string, redirectUri: 
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
       body: new URLSearchParams({
-        grant_type: "authorization_code", code, client_id: p.clientId, client_secret: p.clientSecret, redirect_uri: redirectUri,
+        grant_type: "authorization_code",
+        code,
+        client_id: p.clientId,
+        client_secret: p.clientSecret,
+        redirect_uri: redirectUri,
       }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

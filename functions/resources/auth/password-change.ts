@@ -32,7 +32,9 @@ async function changePassword(c: Context<AppEnv>) {
   if (problem) throw badRequest(problem);
   const updated = await c.env.META.prepare(
     "UPDATE users SET password_hash = ?, token_version = ?, updated_at = ? WHERE id = ? RETURNING *",
-  ).bind(await hashPassword(newPassword), newTokenVersion(), nowIso(), user.id).first<UserRow>();
+  )
+    .bind(await hashPassword(newPassword), newTokenVersion(), nowIso(), user.id)
+    .first<UserRow>();
   if (!updated) throw unauthorized();
   await revokeAllOfUser(c.env.META, user.id);
   await forgetUserAccess(c.env, user.id);

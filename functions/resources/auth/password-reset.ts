@@ -44,14 +44,16 @@ async function userOfResetToken(db: D1Database, token: string): Promise<ResetTar
 /** Stores a new reset token of the user (replacing any older one) and gives its link. */
 export async function issueResetLink(db: D1Database, site: string, userId: string) {
   const token = crypto.randomUUID();
-  await db.prepare("UPDATE users SET reset_token_hash = ?, reset_expires_at = ?, updated_at = ? WHERE id = ?")
+  await db
+    .prepare("UPDATE users SET reset_token_hash = ?, reset_expires_at = ?, updated_at = ? WHERE id = ?")
     .bind(await sha256Hex(token), Date.now() + RESET_TTL_MS, nowIso(), userId)
     .run();
   return { token, link: `${site}/auth/password/reset/${token}` };
 }
 
 /** Accounts created through Google or GitHub have no password to reset (contract §2). */
-const isSocialOnly = (u: { provider: string | null; password_hash: string | null }) => Boolean(u.provider) && !u.password_hash;
+const isSocialOnly = (u: { provider: string | null; password_hash: string | null }) =>
+  Boolean(u.provider) && !u.password_hash;
 
 export const passwordReset = new Hono<AppEnv>()
   .post("/password/forgot", need("public"), body(forgotBody), async (c) => {
@@ -90,7 +92,9 @@ export const passwordReset = new Hono<AppEnv>()
       `UPDATE users SET password_hash = ?, reset_token_hash = NULL, reset_expires_at = NULL, email_verified = 1,
          invite_token = NULL, invite_expires_at = NULL, token_version = ?, updated_at = ?
        WHERE id = ? AND reset_token_hash = ?`,
-    ).bind(await hashPassword(password), newTokenVersion(), nowIso(), target.id, target.hash).run();
+    )
+      .bind(await hashPassword(password), newTokenVersion(), nowIso(), target.id, target.hash)
+      .run();
     if (done.meta.changes !== 1) throw badRequest("Invalid reset url");
     await revokeAllOfUser(c.env.META, target.id);
     await forgetUserAccess(c.env, target.id);

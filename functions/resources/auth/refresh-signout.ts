@@ -4,7 +4,11 @@ import { findUserById, sessionUserOnly } from "../../lib/session";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import {
-  clearRefreshCookie, issueRefreshToken, readRefreshCookie, revokeFamilyOfToken, rotateRefreshToken,
+  clearRefreshCookie,
+  issueRefreshToken,
+  readRefreshCookie,
+  revokeFamilyOfToken,
+  rotateRefreshToken,
 } from "./refresh-tokens";
 import { sessionTokenFor } from "./start-session";
 import { rotateTokenVersion } from "./users";

@@ -43,11 +43,18 @@ export function clearRefreshCookie(c: Context<AppEnv>): void {
  * Stores a token of `familyId` (a new family when omitted; a random token unless given) and sets
  * it as the cookie. Storing is idempotent, as a grace-window refresh may store the same successor.
  */
-export async function issueRefreshToken(c: Context<AppEnv>, userId: string, familyId = randomHex(16), token = randomHex(40)): Promise<void> {
+export async function issueRefreshToken(
+  c: Context<AppEnv>,
+  userId: string,
+  familyId = randomHex(16),
+  token = randomHex(40),
+): Promise<void> {
   const now = Date.now();
   await c.env.META.prepare(
     "INSERT OR IGNORE INTO refresh_tokens (token_hash, user_id, family_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)",
-  ).bind(await sha256Hex(token), userId, familyId, now + REFRESH_TTL_MS, now).run();
+  )
+    .bind(await sha256Hex(token), userId, familyId, now + REFRESH_TTL_MS, now)
+    .run();
   setCookie(c, REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
@@ -58,14 +65,18 @@ export async function issueRefreshToken(c: Context<AppEnv>, userId: string, fami
 }
 
 async function revokeFamily(db: D1Database, familyId: string): Promise<void> {
-  await db.prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL")
-    .bind(Date.now(), familyId).run();
+  await db
+    .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL")
+    .bind(Date.now(), familyId)
+    .run();
 }
 
 /** The token that follows `token` in its family: 40 bytes of HMAC-SHA512 under the Worker's secret. */
 async function successorOf(env: Env, token: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", secretKey(env), { name: "HMAC", hash: "SHA-512" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`refresh-successor:${token}`)));
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`refresh-successor:${token}`)),
+  );
   return [...mac.slice(0, 40)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
@@ -75,7 +86,10 @@ async function successorOf(env: Env, token: string): Promise<string> {
  * revoking its family). The retiring UPDATE is conditional, so two racing uses cannot both win;
  * the loser, within REFRESH_GRACE_MS of the rotation, gets the winner's next token.
  */
-export async function rotateRefreshToken(env: Env, token: string): Promise<{ userId: string; familyId: string; next: string }> {
+export async function rotateRefreshToken(
+  env: Env,
+  token: string,
+): Promise<{ userId: string; familyId: string; next: string }> {
   const db = env.META;
   const hash = await sha256Hex(token);
   const read = () => db.prepare("SELECT * FROM refresh_tokens WHERE token_hash = ?").bind(hash).first<RefreshRow>();
@@ -85,16 +99,22 @@ export async function rotateRefreshToken(env: Env, token: string): Promise<{ use
   const next = await successorOf(env, token);
   const won =
     row.rotated_at === null &&
-    (await db
-      .prepare("UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ? AND rotated_at IS NULL AND revoked_at IS NULL")
-      .bind(now, hash)
-      .run()).meta.changes === 1;
+    (
+      await db
+        .prepare(
+          "UPDATE refresh_tokens SET rotated_at = ? WHERE token_hash = ? AND rotated_at IS NULL AND revoked_at IS NULL",
+        )
+        .bind(now, hash)
+        .run()
+    ).meta.changes === 1;
   if (won) return { userId: row.user_id, familyId: row.family_id, next };
   // Rotated already: a concurrent refresh (same answer) or a copied token (the family ends).
   const rotatedAt = row.rotated_at ?? (await read())?.rotated_at ?? null;
   if (rotatedAt !== null && now - rotatedAt <= REFRESH_GRACE_MS) {
-    const following = await db.prepare("SELECT rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = ?")
-      .bind(await sha256Hex(next)).first<Pick<RefreshRow, "rotated_at" | "revoked_at">>();
+    const following = await db
+      .prepare("SELECT rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = ?")
+      .bind(await sha256Hex(next))
+      .first<Pick<RefreshRow, "rotated_at" | "revoked_at">>();
     if (!following || (following.rotated_at === null && following.revoked_at === null)) {
       return { userId: row.user_id, familyId: row.family_id, next };
     }
@@ -105,15 +125,20 @@ export async function rotateRefreshToken(env: Env, token: string): Promise<{ use
 
 /** Sign-out: ends the family of the presented token, if it belongs to this user. */
 export async function revokeFamilyOfToken(db: D1Database, token: string, userId: string): Promise<void> {
-  await db.prepare(
-    `UPDATE refresh_tokens SET revoked_at = ?1
+  await db
+    .prepare(
+      `UPDATE refresh_tokens SET revoked_at = ?1
      WHERE revoked_at IS NULL AND user_id = ?3
        AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = ?2 AND user_id = ?3)`,
-  ).bind(Date.now(), await sha256Hex(token), userId).run();
+    )
+    .bind(Date.now(), await sha256Hex(token), userId)
+    .run();
 }
 
 /** Password change and reset: every session of the user ends. */
 export async function revokeAllOfUser(db: D1Database, userId: string): Promise<void> {
-  await db.prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL")
-    .bind(Date.now(), userId).run();
+  await db
+    .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL")
+    .bind(Date.now(), userId)
+    .run();
 }

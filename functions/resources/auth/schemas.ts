@@ -34,12 +34,7 @@ export const signinBody = z.object({ email, password });
 
 /** Missing e-mail has its own contract message, so it is optional here and checked by the route. */
 export const forgotBody = z.object({
-  email: z
-    .string({ error: "Must be text" })
-    .trim()
-    .toLowerCase()
-    .max(254, "At most 254 characters")
-    .optional(),
+  email: z.string({ error: "Must be text" }).trim().toLowerCase().max(254, "At most 254 characters").optional(),
 });
 
 export const resetBody = z.object({ password });

@@ -11,9 +11,7 @@ import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { signinBody, signupBody } from "./schemas";
 import { startSession } from "./start-session";
-import {
-  createUser, findUserByEmail, findUserByIdFull, hasAnyUser, isInviteOnly, nowIso, type UserRow,
-} from "./users";
+import { createUser, findUserByEmail, findUserByIdFull, hasAnyUser, isInviteOnly, nowIso, type UserRow } from "./users";
 
 export const NOT_ALLOWED_TO_SIGNUP = "Not allowed to signup, contact super admin.";
 
@@ -21,8 +19,13 @@ export const NOT_ALLOWED_TO_SIGNUP = "Not allowed to signup, contact super admin
  * Completes an invited user (pre-created by an admin with an invite token): sets the password and
  * names, clears the invite. The UPDATE re-checks the token so an invite is used once.
  */
-async function completeInvite(db: D1Database, token: string, email: string, passwordHash: string,
-  names: { firstname?: string | null; lastname?: string | null }): Promise<UserRow> {
+async function completeInvite(
+  db: D1Database,
+  token: string,
+  email: string,
+  passwordHash: string,
+  names: { firstname?: string | null; lastname?: string | null },
+): Promise<UserRow> {
   const invited = await db.prepare("SELECT * FROM users WHERE invite_token = ?").bind(token).first<UserRow>();
   if (!invited || invited.email !== email) throw badRequest("Invalid invite url");
   if ((invited.invite_expires_at ?? 0) < Date.now()) {
@@ -95,7 +98,8 @@ export const signupSignin = new Hono<AppEnv>()
     const sharedId = c.req.header("xc-shared-base-id");
     if (!user) return c.json(await sharedBaseMe(c.env.META, sharedId));
     // With only a shared-base header, the roles asked about are those in the shared project.
-    const projectId = c.req.query("project_id") ?? (sharedId ? (await findSharedProject(c.env.META, sharedId))?.id : undefined);
+    const projectId =
+      c.req.query("project_id") ?? (sharedId ? (await findSharedProject(c.env.META, sharedId))?.id : undefined);
     const roles = await rolesIn(c.env.META, user, projectId);
     // A signed-in non-member following a shared-base link visits with the shared role.
     if (roles.user && sharedId) return c.json(await sharedBaseMe(c.env.META, sharedId));

@@ -47,12 +47,19 @@ async function accountFor(c: Context<AppEnv>, provider: string, profile: OAuthPr
       (await c.env.META.prepare(
         `UPDATE users SET email_verified = 1, invite_token = NULL, invite_expires_at = NULL, updated_at = ?
          WHERE id = ? RETURNING *`,
-      ).bind(nowIso(), existing.id).first<UserRow>()) ?? existing
+      )
+        .bind(nowIso(), existing.id)
+        .first<UserRow>()) ?? existing
     );
   }
   if ((await isInviteOnly(c.env)) && (await hasAnyUser(c.env.META))) throw badRequest(NOT_ALLOWED_TO_SIGNUP);
   const created = await createUser(c.env.META, {
-    email, passwordHash: null, firstname: profile.firstname, lastname: profile.lastname, provider, emailVerified: true,
+    email,
+    passwordHash: null,
+    firstname: profile.firstname,
+    lastname: profile.lastname,
+    provider,
+    emailVerified: true,
   });
   // Lost a race with a simultaneous first sign-in of the same account: use the winner's row.
   const user = created ?? (await findUserByEmail(c.env.META, email));

@@ -32,7 +32,9 @@ export async function findUserByIdFull(db: D1Database, id: string): Promise<User
 /** Invite-only sign-up: the INVITE_ONLY_SIGNUP var or the app setting `invite_only_signup`. */
 export async function isInviteOnly(env: Env): Promise<boolean> {
   if (env.INVITE_ONLY_SIGNUP === "true") return true;
-  const row = await env.META.prepare("SELECT value FROM app_settings WHERE key = 'invite_only_signup'").first<{ value: string }>();
+  const row = await env.META.prepare("SELECT value FROM app_settings WHERE key = 'invite_only_signup'").first<{
+    value: string;
+  }>();
   return row?.value === "true" || row?.value === "1";
 }
 
@@ -65,8 +67,19 @@ export async function createUser(db: D1Database, u: NewUser): Promise<UserRow | 
            ?8, ?9, ?10, ?11, ?11)
          RETURNING *`,
       )
-      .bind(newId("us_"), u.email, u.passwordHash, u.firstname ?? null, u.lastname ?? null, SIGNUP_ROLES,
-        FIRST_USER_ROLES, newTokenVersion(), u.emailVerified ? 1 : 0, u.provider ?? null, now)
+      .bind(
+        newId("us_"),
+        u.email,
+        u.passwordHash,
+        u.firstname ?? null,
+        u.lastname ?? null,
+        SIGNUP_ROLES,
+        FIRST_USER_ROLES,
+        newTokenVersion(),
+        u.emailVerified ? 1 : 0,
+        u.provider ?? null,
+        now,
+      )
       .first<UserRow>();
   } catch (err) {
     if (err instanceof Error && /UNIQUE constraint failed: users\.email/.test(err.message)) return null;
@@ -76,6 +89,8 @@ export async function createUser(db: D1Database, u: NewUser): Promise<UserRow | 
 
 /** Rotates token_version so that every session token issued so far is refused. */
 export async function rotateTokenVersion(db: D1Database, userId: string): Promise<void> {
-  await db.prepare("UPDATE users SET token_version = ?, updated_at = ? WHERE id = ?")
-    .bind(newTokenVersion(), nowIso(), userId).run();
+  await db
+    .prepare("UPDATE users SET token_version = ?, updated_at = ? WHERE id = ?")
+    .bind(newTokenVersion(), nowIso(), userId)
+    .run();
 }

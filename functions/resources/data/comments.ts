@@ -13,19 +13,30 @@ const COMMENT_MAX = 10_000;
 const commentBody = z.object({
   fk_model_id: z.string({ error: "fk_model_id: Required" }),
   row_id: z.union([z.string(), z.number()], { error: "row_id: Required" }).transform(String),
-  description: z.string({ error: "description: Required" }).trim().min(1, "a comment cannot be empty").max(COMMENT_MAX, `a comment may be at most ${COMMENT_MAX} characters`),
+  description: z
+    .string({ error: "description: Required" })
+    .trim()
+    .min(1, "a comment cannot be empty")
+    .max(COMMENT_MAX, `a comment may be at most ${COMMENT_MAX} characters`),
 });
 
 /** Row comments and history (contract 4.9); the project comes from `fk_model_id`. */
 export const commentRoutes = new Hono<AppEnv>()
   .get("/audits/comments/count", need("commentList"), async (c) => {
-    const ids = [...c.req.queries("ids[]") ?? [], ...c.req.queries("ids") ?? []];
+    const ids = [...(c.req.queries("ids[]") ?? []), ...(c.req.queries("ids") ?? [])];
     return c.json(await unwrap(room(c).countComments(c.req.query("fk_model_id")!, ids)));
   })
   .get("/audits/comments", need("commentList"), async (c) => {
     const user = c.get("user");
     const reader = readerOf(c.get("roles") ?? {}, user?.id, user?.email);
-    const list = await unwrap(room(c).listAudit(c.req.query("fk_model_id")!, c.req.query("row_id") ?? "", c.req.query("comments_only") === "true", reader));
+    const list = await unwrap(
+      room(c).listAudit(
+        c.req.query("fk_model_id")!,
+        c.req.query("row_id") ?? "",
+        c.req.query("comments_only") === "true",
+        reader,
+      ),
+    );
     return c.json({ list });
   })
   .post("/audits/comments", need("commentRow"), body(commentBody), async (c) => {

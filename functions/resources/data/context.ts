@@ -16,17 +16,23 @@ export function room(c: Ctx): RoomClient {
   const claims = c.get("gate");
   if (!claims) return narrowedRoom(c);
   return new Proxy({} as RoomClient, {
-    get: (_, method: GatedMethod) => async (...args: unknown[]) => {
-      // Whatever the room answers, access has been settled for this request.
-      c.set("gate", undefined);
-      const res = await gatedRoom(c.env, claims.projectId).gated(claims, method, args);
-      if (res.ok || !("fallback" in res)) return res;
-      c.set("user", undefined);
-      await checkProjectAccess(c, claims.action);
-      // Narrowed to the caller's role all the same (shared bases, API tokens; db/access).
-      const user = c.get("user");
-      return projectRoom(c.env, c.get("project").id).asReader(readerOf(c.get("roles") ?? {}, user?.id, user?.email), method, args);
-    },
+    get:
+      (_, method: GatedMethod) =>
+      async (...args: unknown[]) => {
+        // Whatever the room answers, access has been settled for this request.
+        c.set("gate", undefined);
+        const res = await gatedRoom(c.env, claims.projectId).gated(claims, method, args);
+        if (res.ok || !("fallback" in res)) return res;
+        c.set("user", undefined);
+        await checkProjectAccess(c, claims.action);
+        // Narrowed to the caller's role all the same (shared bases, API tokens; db/access).
+        const user = c.get("user");
+        return projectRoom(c.env, c.get("project").id).asReader(
+          readerOf(c.get("roles") ?? {}, user?.id, user?.email),
+          method,
+          args,
+        );
+      },
   });
 }
 
@@ -39,10 +45,12 @@ function narrowedRoom(c: Ctx): RoomClient {
   return new Proxy(plain, {
     get: (target, method: string) => {
       if (!(GATED_METHODS as readonly string[]).includes(method)) {
-        return (...args: unknown[]) => (target as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
+        return (...args: unknown[]) =>
+          (target as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
       }
       const user = c.get("user");
-      return (...args: unknown[]) => target.asReader(readerOf(c.get("roles") ?? {}, user?.id, user?.email), method as GatedMethod, args);
+      return (...args: unknown[]) =>
+        target.asReader(readerOf(c.get("roles") ?? {}, user?.id, user?.email), method as GatedMethod, args);
     },
   });
 }
@@ -52,6 +60,8 @@ export function actorOf(c: Ctx): Actor {
   const user = c.get("user");
   if (!user) return { id: "", email: "shared base visitor" };
   // The name "Created by" / "Last modified by" cells show (db/rows/row-users.ts).
-  const name = [user.firstname, user.lastname].filter((part) => typeof part === "string" && part.trim() !== "").join(" ");
+  const name = [user.firstname, user.lastname]
+    .filter((part) => typeof part === "string" && part.trim() !== "")
+    .join(" ");
   return name ? { id: user.id, email: user.email, name } : { id: user.id, email: user.email };
 }

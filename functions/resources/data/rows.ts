@@ -63,8 +63,11 @@ async function exportCsv(c: Ctx) {
 /** Records linked to a row (or, for the picker, not yet linked), contract 5.2. */
 async function nested(c: Ctx, linked: boolean) {
   const { relationType, columnName } = c.req.param() as Record<string, string>;
-  if (!["hm", "mm", "bt"].includes(relationType!)) throw badRequest(`'${relationType}' is not a relation type (hm, mm or bt)`);
-  return c.json(await withSignedFiles(c, await unwrap(room(c).nestedList(table(c), rowId(c), columnName!, listParams(c), linked))));
+  if (!["hm", "mm", "bt"].includes(relationType!))
+    throw badRequest(`'${relationType}' is not a relation type (hm, mm or bt)`);
+  return c.json(
+    await withSignedFiles(c, await unwrap(room(c).nestedList(table(c), rowId(c), columnName!, listParams(c), linked))),
+  );
 }
 
 async function link(c: Ctx, add: boolean) {
@@ -78,12 +81,18 @@ async function grouped(c: Ctx) {
   const params = listParams(c);
   const given = new URL(c.req.url).searchParams;
   if (!given.has("limit")) params.limit = 25;
-  return c.json(await unwrap(room(c).groupedList(table(c), c.req.param("columnId")!, params, scope(c), c.req.query("optionsArrJson"))));
+  return c.json(
+    await unwrap(
+      room(c).groupedList(table(c), c.req.param("columnId")!, params, scope(c), c.req.query("optionsArrJson")),
+    ),
+  );
 }
 
 /** A record through a view: a form view keeps its fields and required rules, and may e-mail its creator. */
 async function insertThroughView(c: Ctx) {
-  const { row, notify } = await unwrap(room(c).submitForm(table(c), c.req.param("viewName")!, await readJson(c), actorOf(c)));
+  const { row, notify } = await unwrap(
+    room(c).submitForm(table(c), c.req.param("viewName")!, await readJson(c), actorOf(c)),
+  );
   if (notify) await notifyFormOwner(c, notify);
   return c.json(row);
 }
@@ -113,10 +122,20 @@ export const rowRoutes = new Hono<AppEnv>()
   .post("/:orgs/:projectName/:tableName", needInRoom("dataInsert"), async (c) =>
     c.json(await withSignedFiles(c, await unwrap(room(c).insertRow(table(c), await readJson(c), actorOf(c))))),
   )
-  .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/exclude", needInRoom("nestedList"), (c) => nested(c, false))
-  .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName", needInRoom("nestedList"), (c) => nested(c, true))
-  .post("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/:refRowId", needInRoom("nestedAdd"), (c) => link(c, true))
-  .delete("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/:refRowId", needInRoom("nestedRemove"), (c) => link(c, false))
+  .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/exclude", needInRoom("nestedList"), (c) =>
+    nested(c, false),
+  )
+  .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName", needInRoom("nestedList"), (c) =>
+    nested(c, true),
+  )
+  .post("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/:refRowId", needInRoom("nestedAdd"), (c) =>
+    link(c, true),
+  )
+  .delete(
+    "/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/:refRowId",
+    needInRoom("nestedRemove"),
+    (c) => link(c, false),
+  )
   .get("/:orgs/:projectName/:tableName/:rowId/exist", needInRoom("dataRead"), async (c) =>
     c.json(await unwrap(room(c).rowExists(table(c), rowId(c)))),
   )
@@ -124,7 +143,9 @@ export const rowRoutes = new Hono<AppEnv>()
     c.json(await withSignedFiles(c, await unwrap(room(c).readRow(table(c), rowId(c))))),
   )
   .patch("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataUpdate"), async (c) =>
-    c.json(await withSignedFiles(c, await unwrap(room(c).updateRow(table(c), rowId(c), await readJson(c), actorOf(c))))),
+    c.json(
+      await withSignedFiles(c, await unwrap(room(c).updateRow(table(c), rowId(c), await readJson(c), actorOf(c)))),
+    ),
   )
   .delete("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataDelete"), async (c) =>
     c.json(await unwrap(room(c).deleteRow(table(c), rowId(c), actorOf(c)))),

@@ -33,7 +33,15 @@ export interface SourceSummary {
   inflection_column: string;
   inflection_table: string;
   /** Connection details for owners and creators: never the password, token or certificates. */
-  connection: { host?: string; port?: number; user?: string; database?: string; url?: string; ssl: string; hyperdrive?: string };
+  connection: {
+    host?: string;
+    port?: number;
+    user?: string;
+    database?: string;
+    url?: string;
+    ssl: string;
+    hyperdrive?: string;
+  };
   searchPath?: string[];
   created_at: string;
 }
@@ -46,7 +54,11 @@ export function checkConfig(c: Context<AppEnv>, raw: unknown, type?: string): So
 
 /** Opens the database once and asks its version: the database's own answer either way. */
 export async function testConnection(cfg: SourceConfig, env: object): Promise<string> {
-  const driver = await withTimeout(openDriver(cfg, { hyperdrive: hyperdriveString(cfg, env) }), METADATA_TIMEOUT_MS, "The database did not answer within 10 seconds");
+  const driver = await withTimeout(
+    openDriver(cfg, { hyperdrive: hyperdriveString(cfg, env) }),
+    METADATA_TIMEOUT_MS,
+    "The database did not answer within 10 seconds",
+  );
   try {
     return await driver.version();
   } finally {
@@ -63,7 +75,15 @@ function summary(id: string, cfg: SourceConfig, input: BaseInput, ts: string): S
     alias: input.alias ?? null,
     inflection_column: input.inflection_column ?? "camelize",
     inflection_table: input.inflection_table ?? "camelize",
-    connection: { host: cfg.host, port: cfg.port, user: cfg.user, database: cfg.database, url: url?.toString(), ssl: cfg.ssl.mode, ...(cfg.hyperdrive ? { hyperdrive: cfg.hyperdrive } : {}) },
+    connection: {
+      host: cfg.host,
+      port: cfg.port,
+      user: cfg.user,
+      database: cfg.database,
+      url: url?.toString(),
+      ssl: cfg.ssl.mode,
+      ...(cfg.hyperdrive ? { hyperdrive: cfg.hyperdrive } : {}),
+    },
     ...(cfg.schema ? { searchPath: [cfg.schema] } : {}),
     created_at: ts,
   };
@@ -103,14 +123,23 @@ export function externalBase(project: ProjectRow, source: SourceSummary, builder
     inflection_table: source.inflection_table,
     enabled: true,
     order: 1,
-    ...(builder ? { config: { client: source.type, connection: source.connection, ...(source.searchPath ? { searchPath: source.searchPath } : {}) } } : {}),
+    ...(builder
+      ? {
+          config: {
+            client: source.type,
+            connection: source.connection,
+            ...(source.searchPath ? { searchPath: source.searchPath } : {}),
+          },
+        }
+      : {}),
     created_at: source.created_at,
     updated_at: project.updated_at,
   };
 }
 
 export function requireOneBase(bases: unknown): BaseInput {
-  if (!Array.isArray(bases) || bases.length !== 1) throw badRequest("An external project needs exactly one base: bases: [{type, config: {client, connection}}]");
+  if (!Array.isArray(bases) || bases.length !== 1)
+    throw badRequest("An external project needs exactly one base: bases: [{type, config: {client, connection}}]");
   const parsed = baseInput.safeParse(bases[0]);
   if (!parsed.success) throw badRequest(`bases[0]: ${parsed.error.issues[0]?.message ?? "invalid"}`);
   return parsed.data;

@@ -107,7 +107,17 @@ export const projects = new Hono<AppEnv>()
       c.env.META.prepare(
         `INSERT INTO projects (id, title, description, color, meta, deleted, sort_order, created_by, created_at, updated_at, source)
          VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)`,
-      ).bind(project.id, project.title, project.description, project.color, project.meta, user.id, ts, ts, project.source ?? null),
+      ).bind(
+        project.id,
+        project.title,
+        project.description,
+        project.color,
+        project.meta,
+        user.id,
+        ts,
+        ts,
+        project.source ?? null,
+      ),
       c.env.META.prepare(
         "INSERT INTO project_users (project_id, user_id, roles, created_at, updated_at) VALUES (?, ?, 'owner', ?, ?)",
       ).bind(project.id, user.id, ts, ts),
@@ -117,7 +127,12 @@ export const projects = new Hono<AppEnv>()
   })
   .get("/:projectId", need("projectGet"), (c) => {
     const roles = c.get("roles");
-    return c.json(projectJson(c.get("project"), { withBases: true, showShare: Boolean(roles.owner || roles.creator || roles.super) }));
+    return c.json(
+      projectJson(c.get("project"), {
+        withBases: true,
+        showShare: Boolean(roles.owner || roles.creator || roles.super),
+      }),
+    );
   })
   .patch("/:projectId", need("projectUpdate"), body(updateProjectSchema), async (c) => {
     const body = await jsonBody(c, updateProjectSchema);
@@ -148,7 +163,14 @@ export const projects = new Hono<AppEnv>()
     return c.json(true);
   })
   .get("/:projectId/info", need("projectInfoGet"), (c) =>
-    c.json({ Node: "workerd", Arch: "edge", Platform: "cloudflare-workers", Docker: false, RootDB: "sqlite3", PackageVersion: "0.1.0" }),
+    c.json({
+      Node: "workerd",
+      Arch: "edge",
+      Platform: "cloudflare-workers",
+      Docker: false,
+      RootDB: "sqlite3",
+      PackageVersion: "0.1.0",
+    }),
   )
   .get("/:projectId/bases", need("projectGet"), (c) => {
     const list = [projectBase(c.get("project"), isBuilder(c))];

@@ -19,7 +19,11 @@ const inviteBody = z.object({
   email: z.string({ error: "email: Required" }).max(5000),
   roles: z.string({ error: "roles: Required" }),
 });
-const updateBody = z.object({ roles: z.string({ error: "roles: Required" }), email: z.string().optional(), project_id: z.string().optional() });
+const updateBody = z.object({
+  roles: z.string({ error: "roles: Required" }),
+  email: z.string().optional(),
+  project_id: z.string().optional(),
+});
 
 function checkRole(role: string): ProjectRole {
   if (!isProjectRole(role)) throw badRequest(`Invalid role '${role}', use one of ${PROJECT_ROLES.join(", ")}`);
@@ -76,9 +80,17 @@ export const members = new Hono<AppEnv>()
     const site = mailSiteUrl(c);
     const role = checkRole(body.roles);
     assertRank(c, role, "invite as");
-    const emails = [...new Set(body.email.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))];
+    const emails = [
+      ...new Set(
+        body.email
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
     const invalid = emails.filter((e) => !EMAIL.safeParse(e).success);
-    if (emails.length === 0 || invalid.length) throw badRequest(`Invalid email address${invalid.length ? ` : ${invalid.join(", ")}` : ""}`);
+    if (emails.length === 0 || invalid.length)
+      throw badRequest(`Invalid email address${invalid.length ? ` : ${invalid.join(", ")}` : ""}`);
     const project = c.get("project");
     const errors: Array<{ email: string; error: string }> = [];
     for (const email of emails) {
@@ -86,16 +98,25 @@ export const members = new Hono<AppEnv>()
       const ts = new Date().toISOString();
       const added = await c.env.META.prepare(
         "INSERT OR IGNORE INTO project_users (project_id, user_id, roles, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-      ).bind(project.id, user.id, role, ts, ts).run();
+      )
+        .bind(project.id, user.id, role, ts, ts)
+        .run();
       if (!added.meta.changes) {
-        errors.push({ email, error: `${email} with role ${await memberRole(c, user.id)} already exists in this project` });
+        errors.push({
+          email,
+          error: `${email} with role ${await memberRole(c, user.id)} already exists in this project`,
+        });
         continue;
       }
       await mailInvite(c.env, site, user, `the project "${project.title}"`, `/nc/${project.id}`);
     }
     if (emails.length === 1 && errors.length === 1) throw badRequest(errors[0]!.error);
     if (emails.length === 1) return c.json({ msg: "The user has been invited successfully" });
-    return c.json({ msg: "The users have been invited", emails: emails.filter((e) => !errors.some((x) => x.email === e)), error: errors });
+    return c.json({
+      msg: "The users have been invited",
+      emails: emails.filter((e) => !errors.some((x) => x.email === e)),
+      error: errors,
+    });
   })
   .patch("/:projectId/users/:userId", need("projectUserUpdate"), body(updateBody), async (c) => {
     const body = await jsonBody(c, updateBody);
@@ -116,7 +137,9 @@ export const members = new Hono<AppEnv>()
     const current = await memberRole(c, userId);
     assertRank(c, current, "remove");
     if (current === "owner") await assertNotLastOwner(c, userId);
-    await c.env.META.prepare("DELETE FROM project_users WHERE project_id = ? AND user_id = ?").bind(c.get("project").id, userId).run();
+    await c.env.META.prepare("DELETE FROM project_users WHERE project_id = ? AND user_id = ?")
+      .bind(c.get("project").id, userId)
+      .run();
     await forgetProjectAccess(c.env, c.get("project").id, userId);
     return c.json({ msg: "The user has been deleted successfully" });
   })
@@ -126,8 +149,16 @@ export const members = new Hono<AppEnv>()
     const site = mailSiteUrl(c);
     const token = await renewInvite(c.env.META, userId);
     if (!token) throw badRequest("This user has already joined; there is no invitation to resend");
-    const user = await c.env.META.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string }>();
+    const user = await c.env.META.prepare("SELECT email FROM users WHERE id = ?")
+      .bind(userId)
+      .first<{ email: string }>();
     const project = c.get("project");
-    await mailInvite(c.env, site, { id: userId, email: user!.email, inviteToken: token }, `the project "${project.title}"`, `/nc/${project.id}`);
+    await mailInvite(
+      c.env,
+      site,
+      { id: userId, email: user!.email, inviteToken: token },
+      `the project "${project.title}"`,
+      `/nc/${project.id}`,
+    );
     return c.json({ msg: "The invitation has been sent to the user" });
   });

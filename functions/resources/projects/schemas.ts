@@ -12,29 +12,27 @@ export const colorSchema = z
   .nullable();
 
 /** meta arrives as an object or a JSON string (contract 1.9); it is stored as a JSON string. */
-export const metaSchema = z
-  .union([z.string(), z.record(z.string(), z.unknown())])
-  .transform((meta, ctx) => {
-    let value: unknown = meta;
-    if (typeof meta === "string") {
-      try {
-        value = JSON.parse(meta || "{}");
-      } catch {
-        ctx.addIssue({ code: "custom", message: "meta must be a JSON object" });
-        return z.NEVER;
-      }
-    }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+export const metaSchema = z.union([z.string(), z.record(z.string(), z.unknown())]).transform((meta, ctx) => {
+  let value: unknown = meta;
+  if (typeof meta === "string") {
+    try {
+      value = JSON.parse(meta || "{}");
+    } catch {
       ctx.addIssue({ code: "custom", message: "meta must be a JSON object" });
       return z.NEVER;
     }
-    const text = JSON.stringify(value);
-    if (text.length > 64_000) {
-      ctx.addIssue({ code: "custom", message: "meta is larger than 64 KB" });
-      return z.NEVER;
-    }
-    return text;
-  });
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    ctx.addIssue({ code: "custom", message: "meta must be a JSON object" });
+    return z.NEVER;
+  }
+  const text = JSON.stringify(value);
+  if (text.length > 64_000) {
+    ctx.addIssue({ code: "custom", message: "meta is larger than 64 KB" });
+    return z.NEVER;
+  }
+  return text;
+});
 
 export const createProjectSchema = z.object({
   title: titleSchema,

@@ -26,7 +26,10 @@ export function defaultBase(project: ProjectRow) {
 }
 
 /** Project as the contract returns it (1.10): meta stays a JSON string, shared uuid only for builders. */
-export function projectJson(project: ProjectRow, extra: { roles?: string | null; withBases?: boolean; showShare?: boolean } = {}) {
+export function projectJson(
+  project: ProjectRow,
+  extra: { roles?: string | null; withBases?: boolean; showShare?: boolean } = {},
+) {
   return {
     id: project.id,
     title: project.title,

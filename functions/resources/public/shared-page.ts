@@ -12,7 +12,8 @@ import type { Ctx } from "../data/context";
  * `/{projectType}/form/{uuid}/survey`. Framing follows the share's options (share-rules.ts): this
  * site only, unless the builder turned embedding on (the listed sites, or any when none is listed).
  */
-const PAGE_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
+const PAGE_CSP =
+  "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
 /** Cloudflare Turnstile's widget script and frame, allowed only on forms while it is configured. */
 const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 
@@ -24,8 +25,13 @@ async function page(c: Ctx, form: boolean) {
     form ? readTurnstile(c.env).catch(() => null) : null,
   ]);
   const out = new Response(res.body, res);
-  const scripts = turnstile ? `script-src 'self' ${TURNSTILE_ORIGIN}; frame-src ${TURNSTILE_ORIGIN}` : "script-src 'self'";
-  out.headers.set("Content-Security-Policy", `${PAGE_CSP}; ${scripts}; frame-ancestors ${frameAncestors(share?.uuid ? rulesOf(share.meta) : null)}`);
+  const scripts = turnstile
+    ? `script-src 'self' ${TURNSTILE_ORIGIN}; frame-src ${TURNSTILE_ORIGIN}`
+    : "script-src 'self'";
+  out.headers.set(
+    "Content-Security-Policy",
+    `${PAGE_CSP}; ${scripts}; frame-ancestors ${frameAncestors(share?.uuid ? rulesOf(share.meta) : null)}`,
+  );
   out.headers.set("Cache-Control", "no-cache");
   return out;
 }

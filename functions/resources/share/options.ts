@@ -14,15 +14,25 @@ export const shareMetaInput = z
     transitionDuration: z.number().int().min(0).max(10_000).optional(),
     groupingFieldColumn: z.record(z.string(), z.unknown()).nullable().optional(),
     /** The link stops working at this moment (ISO 8601 with a zone); null: never. */
-    expiresAt: z.iso.datetime({ offset: true, error: "expiresAt must be an ISO date and time such as 2026-12-31T23:59:00Z" }).nullable().optional(),
+    expiresAt: z.iso
+      .datetime({ offset: true, error: "expiresAt must be an ISO date and time such as 2026-12-31T23:59:00Z" })
+      .nullable()
+      .optional(),
     /** Other sites may frame the visitor's page: all of them when `embedOrigins` is empty. */
     allowEmbed: z.boolean().optional(),
     embedOrigins: z
-      .array(z.string().trim().regex(EMBED_ORIGIN, "each site must be an origin such as https://example.com or https://*.example.com"))
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(EMBED_ORIGIN, "each site must be an origin such as https://example.com or https://*.example.com"),
+      )
       .max(20, "at most 20 sites")
       .optional(),
     /** Who may submit a shared form: anyone, signed-in users, or the project's members. */
-    submitAccess: z.enum(SUBMIT_ACCESS, { error: `submitAccess must be one of ${SUBMIT_ACCESS.join(", ")}` }).optional(),
+    submitAccess: z
+      .enum(SUBMIT_ACCESS, { error: `submitAccess must be one of ${SUBMIT_ACCESS.join(", ")}` })
+      .optional(),
     /** A form sent sooner than this after it was opened is refused as a bot's (0: no minimum). */
     minFillSeconds: z.number().int().min(0).max(600).optional(),
   })

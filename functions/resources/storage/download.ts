@@ -33,6 +33,10 @@ export async function download(c: Ctx) {
     "content-disposition": `${servedInline(type) ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(title)}`,
   });
   // Chromium's PDF viewer does not run in a sandboxed document; PDFs run no page script anyway.
-  if (type !== "application/pdf") headers.set("content-security-policy", "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'");
+  if (type !== "application/pdf")
+    headers.set(
+      "content-security-policy",
+      "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
+    );
   return new Response(object.body, { headers });
 }

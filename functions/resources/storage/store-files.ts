@@ -1,4 +1,8 @@
-import { ATTACHMENT_FIELD_SIZE, MAX_ATTACHMENTS_PER_CELL, type Attachment } from "../../../db/fields/common/attachments";
+import {
+  ATTACHMENT_FIELD_SIZE,
+  MAX_ATTACHMENTS_PER_CELL,
+  type Attachment,
+} from "../../../db/fields/common/attachments";
 import { HttpError, badRequest } from "../../lib/http-error";
 import { attachmentSecret, signValues } from "../../../db/files/signed-links";
 import { extensionOf, refusal } from "../../lib/attachments/file-types";
@@ -39,13 +43,16 @@ export function uploadFolder(c: Ctx): string {
 }
 
 export function checkFile(f: Incoming) {
-  if (f.bytes.byteLength > MAX_FILE_BYTES) throw badRequest(`${f.title} is ${mb(f.bytes.byteLength)}, above the limit of ${mb(MAX_FILE_BYTES)} per file`);
+  if (f.bytes.byteLength > MAX_FILE_BYTES)
+    throw badRequest(`${f.title} is ${mb(f.bytes.byteLength)}, above the limit of ${mb(MAX_FILE_BYTES)} per file`);
   const why = refusal(f.title, f.mimetype, new Uint8Array(f.bytes, 0, Math.min(4, f.bytes.byteLength)));
   if (why) throw badRequest(why);
   if (f.thumbnail) {
     if (!f.mimetype.startsWith("image/")) throw badRequest(`${f.title}: only images have thumbnails`);
-    if (!/^image\/(webp|png|jpeg)$/.test(f.thumbnail.mimetype)) throw badRequest(`${f.title}: a thumbnail must be WebP, PNG or JPEG`);
-    if (f.thumbnail.bytes.byteLength > MAX_THUMBNAIL_BYTES) throw badRequest(`${f.title}: the thumbnail is above ${MAX_THUMBNAIL_BYTES / 1024} KB`);
+    if (!/^image\/(webp|png|jpeg)$/.test(f.thumbnail.mimetype))
+      throw badRequest(`${f.title}: a thumbnail must be WebP, PNG or JPEG`);
+    if (f.thumbnail.bytes.byteLength > MAX_THUMBNAIL_BYTES)
+      throw badRequest(`${f.title}: the thumbnail is above ${MAX_THUMBNAIL_BYTES / 1024} KB`);
   }
 }
 
@@ -66,13 +73,18 @@ export async function storeFiles(c: Ctx, files: Incoming[], folder = uploadFolde
       const ext = extensionOf(f.title);
       const path = `download/${folder}/${name}${ext ? `.${ext}` : ""}`;
       const key = `nc/uploads/${path.slice("download/".length)}`;
-      await c.env.ATTACHMENTS.put(key, f.bytes, { httpMetadata: { contentType: f.mimetype }, customMetadata: { title: f.title } });
+      await c.env.ATTACHMENTS.put(key, f.bytes, {
+        httpMetadata: { contentType: f.mimetype },
+        customMetadata: { title: f.title },
+      });
       written.push(key);
       const item: Attachment = { path, title: f.title, mimetype: f.mimetype, size: f.bytes.byteLength };
       if (f.thumbnail) {
         const thumbPath = `download/${folder}/${name}.thumb.${extensionOf(`x.${f.thumbnail.mimetype.split("/")[1]}`).replace("jpeg", "jpg")}`;
         const thumbKey = `nc/uploads/${thumbPath.slice("download/".length)}`;
-        await c.env.ATTACHMENTS.put(thumbKey, f.thumbnail.bytes, { httpMetadata: { contentType: f.thumbnail.mimetype } });
+        await c.env.ATTACHMENTS.put(thumbKey, f.thumbnail.bytes, {
+          httpMetadata: { contentType: f.thumbnail.mimetype },
+        });
         written.push(thumbKey);
         item.thumbnail = thumbPath;
       }

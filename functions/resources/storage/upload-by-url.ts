@@ -28,9 +28,17 @@ export async function uploadByUrl(c: Ctx) {
   const incoming: Incoming[] = await Promise.all(
     parsed.data.map(async (item) => {
       try {
-        const got = await fetchPublic(item.url, { fetch: (u, i) => fetch(u, i), allowPrivate, maxBytes: MAX_FILE_BYTES, timeoutMs: FETCH_TIMEOUT_MS });
+        const got = await fetchPublic(item.url, {
+          fetch: (u, i) => fetch(u, i),
+          allowPrivate,
+          maxBytes: MAX_FILE_BYTES,
+          timeoutMs: FETCH_TIMEOUT_MS,
+        });
         const title = item.fileName || nameOf(got.url);
-        const bytes = got.bytes.buffer.slice(got.bytes.byteOffset, got.bytes.byteOffset + got.bytes.byteLength) as ArrayBuffer;
+        const bytes = got.bytes.buffer.slice(
+          got.bytes.byteOffset,
+          got.bytes.byteOffset + got.bytes.byteLength,
+        ) as ArrayBuffer;
         return { title, mimetype: mimeTypeOf(title, item.mimetype || got.contentType), bytes };
       } catch (err) {
         if (err instanceof FetchRefused) throw badRequest(err.message);

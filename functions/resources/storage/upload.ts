@@ -10,7 +10,8 @@ import { MAX_FILE_BYTES, MAX_FILES, checkCount, checkFile, storeFiles, type Inco
 export async function upload(c: Ctx) {
   // Refuse an oversized body before reading it (a little room for the multipart framing).
   const length = Number(c.req.header("content-length") ?? 0);
-  if (length > MAX_FILES * MAX_FILE_BYTES + 1024 * 1024) throw badRequest(`The upload is above ${MAX_FILES} files of ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+  if (length > MAX_FILES * MAX_FILE_BYTES + 1024 * 1024)
+    throw badRequest(`The upload is above ${MAX_FILES} files of ${MAX_FILE_BYTES / 1024 / 1024} MB`);
   let form: FormData;
   try {
     form = await c.req.formData();
@@ -29,7 +30,9 @@ export async function upload(c: Ctx) {
         title,
         mimetype: mimeTypeOf(title, f.type),
         bytes: await f.arrayBuffer(),
-        ...(thumb && typeof thumb !== "string" ? { thumbnail: { mimetype: mimeTypeOf("", thumb.type), bytes: await thumb.arrayBuffer() } } : {}),
+        ...(thumb && typeof thumb !== "string"
+          ? { thumbnail: { mimetype: mimeTypeOf("", thumb.type), bytes: await thumb.arrayBuffer() } }
+          : {}),
       };
     }),
   );

@@ -20,6 +20,10 @@ export const tableAccess = new Hono<AppEnv>()
   .get("/tables/:tableId/access", need("tableAccessGet"), describeRoute({ description: DESCRIPTION }), async (c) =>
     c.json(await unwrap(room(c).readAccess(c.req.param("tableId")))),
   )
-  .put("/tables/:tableId/access", need("tableAccessSet"), describeRoute({ description: DESCRIPTION }), body(accessInput), async (c) =>
-    c.json(await unwrap(room(c).saveAccess(c.req.param("tableId"), await jsonBody(c, accessInput)))),
+  .put(
+    "/tables/:tableId/access",
+    need("tableAccessSet"),
+    describeRoute({ description: DESCRIPTION }),
+    body(accessInput),
+    async (c) => c.json(await unwrap(room(c).saveAccess(c.req.param("tableId"), await jsonBody(c, accessInput)))),
   );

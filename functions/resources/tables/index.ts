@@ -28,7 +28,11 @@ async function list(c: Ctx) {
   const includeM2M = c.req.query("includeM2M") === "true";
   const tables = await unwrap(room(c).listTables(pid(c), includeM2M));
   // Heals an index row lost between a schema commit and its D1 write (one write per project open).
-  await indexIds(c.env.META, pid(c), tables.map((t) => t.id));
+  await indexIds(
+    c.env.META,
+    pid(c),
+    tables.map((t) => t.id),
+  );
   return c.json({ list: tables });
 }
 
@@ -52,7 +56,14 @@ export const tables = new Hono<AppEnv>()
     // views were indexed when they were made.
     // Narrowed roles get the fields as they may see them (db/access/meta.ts).
     const user = c.get("user");
-    return c.json(withVisibleViews(await unwrap(room(c).readTable(pid(c), c.req.param("tableId"), readerOf(c.get("roles") ?? {}, user?.id, user?.email))), callerOf(c)));
+    return c.json(
+      withVisibleViews(
+        await unwrap(
+          room(c).readTable(pid(c), c.req.param("tableId"), readerOf(c.get("roles") ?? {}, user?.id, user?.email)),
+        ),
+        callerOf(c),
+      ),
+    );
   })
   .patch("/tables/:tableId", need("tableUpdate"), body(updateTableInput), async (c) => {
     const body = await jsonBody(c, updateTableInput);
@@ -76,10 +87,14 @@ export const tables = new Hono<AppEnv>()
     await indexIds(c.env.META, pid(c), await unwrap(room(c).schemaIds()));
     return c.json(withVisibleViews(table, callerOf(c)));
   })
-  .get("/columns/:columnId", need("columnList"), async (c) => c.json(await unwrap(room(c).readColumn(pid(c), c.req.param("columnId")))))
+  .get("/columns/:columnId", need("columnList"), async (c) =>
+    c.json(await unwrap(room(c).readColumn(pid(c), c.req.param("columnId")))),
+  )
   .patch("/columns/:columnId", need("columnUpdate"), body(columnInput), async (c) => {
     const body = await jsonBody(c, columnInput);
-    return c.json(withVisibleViews(await unwrap(room(c).updateColumn(pid(c), c.req.param("columnId"), body)), callerOf(c)));
+    return c.json(
+      withVisibleViews(await unwrap(room(c).updateColumn(pid(c), c.req.param("columnId"), body)), callerOf(c)),
+    );
   })
   .delete("/columns/:columnId", need("columnDelete"), async (c) => {
     const table = await unwrap(room(c).deleteColumn(pid(c), c.req.param("columnId")));

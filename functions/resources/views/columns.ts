@@ -10,7 +10,9 @@ import { indexNew, pid, room, viewColumns, type Ctx } from "./context";
 
 /** `ignoreIds[]=a&ignoreIds[]=b` as the SDK sends it, or a comma list. */
 const ignoreIds = (c: Ctx) =>
-  [...(c.req.queries("ignoreIds[]") ?? []), ...(c.req.queries("ignoreIds") ?? []).flatMap((v) => v.split(","))].filter((v) => v.trim() !== "");
+  [...(c.req.queries("ignoreIds[]") ?? []), ...(c.req.queries("ignoreIds") ?? []).flatMap((v) => v.split(","))].filter(
+    (v) => v.trim() !== "",
+  );
 
 async function setAll(c: Ctx, show: boolean) {
   return c.json(await unwrap(room(c).setAllViewColumns(c.req.param("viewId")!, show, ignoreIds(c))));
@@ -21,21 +23,37 @@ async function setAll(c: Ctx, show: boolean) {
  * may change them (contract 8: show/hide-all, grid column width), readers list them.
  */
 export const viewColumnRoutes = new Hono<AppEnv>()
-  .get("/grids/:viewId/grid-columns", need("viewList"), viewKind("read"), async (c) => c.json(await viewColumns(c, c.req.param("viewId"))))
-  .patch("/grid-columns/:gridViewColumnId", need("gridColumnUpdate"), viewKind("shape"), body(viewColumnInput), async (c) => {
-    const body = await jsonBody(c, viewColumnInput);
-    return c.json(await unwrap(room(c).updateViewColumn(null, c.req.param("gridViewColumnId"), body)));
-  })
-  .get("/views/:viewId/columns", need("viewList"), viewKind("read"), async (c) => c.json({ list: await viewColumns(c, c.req.param("viewId")) }))
+  .get("/grids/:viewId/grid-columns", need("viewList"), viewKind("read"), async (c) =>
+    c.json(await viewColumns(c, c.req.param("viewId"))),
+  )
+  .patch(
+    "/grid-columns/:gridViewColumnId",
+    need("gridColumnUpdate"),
+    viewKind("shape"),
+    body(viewColumnInput),
+    async (c) => {
+      const body = await jsonBody(c, viewColumnInput);
+      return c.json(await unwrap(room(c).updateViewColumn(null, c.req.param("gridViewColumnId"), body)));
+    },
+  )
+  .get("/views/:viewId/columns", need("viewList"), viewKind("read"), async (c) =>
+    c.json({ list: await viewColumns(c, c.req.param("viewId")) }),
+  )
   .post("/views/:viewId/columns", need("gridColumnUpdate"), viewKind("shape"), body(saveViewColumnInput), async (c) => {
     const body = await jsonBody(c, saveViewColumnInput);
     const column = await unwrap(room(c).saveViewColumn(pid(c), c.req.param("viewId"), body));
     await indexNew(c, [column.id]);
     return c.json(column);
   })
-  .patch("/views/:viewId/columns/:viewColumnId", need("gridColumnUpdate"), viewKind("shape"), body(viewColumnInput), async (c) => {
-    const body = await jsonBody(c, viewColumnInput);
-    return c.json(await unwrap(room(c).updateViewColumn(c.req.param("viewId"), c.req.param("viewColumnId"), body)));
-  })
+  .patch(
+    "/views/:viewId/columns/:viewColumnId",
+    need("gridColumnUpdate"),
+    viewKind("shape"),
+    body(viewColumnInput),
+    async (c) => {
+      const body = await jsonBody(c, viewColumnInput);
+      return c.json(await unwrap(room(c).updateViewColumn(c.req.param("viewId"), c.req.param("viewColumnId"), body)));
+    },
+  )
   .post("/views/:viewId/show-all", need("gridColumnUpdate"), viewKind("shape"), (c) => setAll(c, true))
   .post("/views/:viewId/hide-all", need("gridColumnUpdate"), viewKind("shape"), (c) => setAll(c, false));

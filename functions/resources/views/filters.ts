@@ -11,7 +11,9 @@ import { indexNew, pid, room } from "./context";
 
 /** Saved view filters and filter groups (contract 4.6). Readers list them, editors change them. */
 export const filterRoutes = new Hono<AppEnv>()
-  .get("/views/:viewId/filters", need("filterList"), viewKind("read"), async (c) => c.json({ list: await unwrap(room(c).listFilters(pid(c), c.req.param("viewId"))) }))
+  .get("/views/:viewId/filters", need("filterList"), viewKind("read"), async (c) =>
+    c.json({ list: await unwrap(room(c).listFilters(pid(c), c.req.param("viewId"))) }),
+  )
   .post("/views/:viewId/filters", need("filterCreate"), viewKind("shape"), body(filterInput), async (c) => {
     const body: FilterInput = await jsonBody(c, filterInput);
     const { filter, ids } = await unwrap(room(c).createFilter(pid(c), c.req.param("viewId"), body));
@@ -21,7 +23,9 @@ export const filterRoutes = new Hono<AppEnv>()
   .get("/filters/:filterGroupId/children", need("filterList"), viewKind("read"), async (c) =>
     c.json({ list: await unwrap(room(c).listFilterChildren(pid(c), c.req.param("filterGroupId"))) }),
   )
-  .get("/filters/:filterId", need("filterList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readFilter(pid(c), c.req.param("filterId")))))
+  .get("/filters/:filterId", need("filterList"), viewKind("read"), async (c) =>
+    c.json(await unwrap(room(c).readFilter(pid(c), c.req.param("filterId")))),
+  )
   .patch("/filters/:filterId", need("filterUpdate"), viewKind("shape"), body(filterInput), async (c) => {
     const body: FilterInput = await jsonBody(c, filterInput);
     return c.json(await unwrap(room(c).updateFilter(c.req.param("filterId"), body)));

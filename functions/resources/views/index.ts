@@ -8,4 +8,10 @@ import { subViewRoutes } from "./sub-views";
 import { viewRoutes } from "./views";
 
 /** Views, view columns, filters and sorts under /api/v1/db/meta (contract 4.4, 4.6, 4.7). */
-export const views = new Hono<AppEnv>().route("/", viewRoutes).route("/", subViewRoutes).route("/", viewColumnRoutes).route("/", filterRoutes).route("/", sortRoutes).route("/", calendarFeedRoutes);
+export const views = new Hono<AppEnv>()
+  .route("/", viewRoutes)
+  .route("/", subViewRoutes)
+  .route("/", viewColumnRoutes)
+  .route("/", filterRoutes)
+  .route("/", sortRoutes)
+  .route("/", calendarFeedRoutes);

@@ -18,9 +18,11 @@ function refOf(c: Ctx): ViewRef {
  * Runs after need(...): a personal view is only its creator's (404 to others), and a locked view's
  * filters, sorts, fields and layout change only for owners and creators (403 to others).
  */
-export const viewKind = (mode: KindMode): MiddlewareHandler<AppEnv> => async (c, next) => {
-  await unwrap(room(c).checkViewKind(refOf(c), callerOf(c), mode));
-  await next();
-};
+export const viewKind =
+  (mode: KindMode): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await unwrap(room(c).checkViewKind(refOf(c), callerOf(c), mode));
+    await next();
+  };
 
 export { callerOf };

@@ -11,14 +11,18 @@ import { indexNew, pid, room } from "./context";
 
 /** Saved view sorts (contract 4.7). Readers list them, editors change them. */
 export const sortRoutes = new Hono<AppEnv>()
-  .get("/views/:viewId/sorts", need("sortList"), viewKind("read"), async (c) => c.json({ list: await unwrap(room(c).listSorts(pid(c), c.req.param("viewId"))) }))
+  .get("/views/:viewId/sorts", need("sortList"), viewKind("read"), async (c) =>
+    c.json({ list: await unwrap(room(c).listSorts(pid(c), c.req.param("viewId"))) }),
+  )
   .post("/views/:viewId/sorts", need("sortCreate"), viewKind("shape"), body(sortInput), async (c) => {
     const body = await jsonBody(c, sortInput);
     const sort = await unwrap(room(c).createSort(pid(c), c.req.param("viewId"), body));
     await indexNew(c, [sort.id]);
     return c.json(sort);
   })
-  .get("/sorts/:sortId", need("sortList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readSort(pid(c), c.req.param("sortId")))))
+  .get("/sorts/:sortId", need("sortList"), viewKind("read"), async (c) =>
+    c.json(await unwrap(room(c).readSort(pid(c), c.req.param("sortId")))),
+  )
   .patch("/sorts/:sortId", need("sortUpdate"), viewKind("shape"), body(updateSortInput), async (c) => {
     const body = await jsonBody(c, updateSortInput);
     return c.json(await unwrap(room(c).updateSort(c.req.param("sortId"), body)));

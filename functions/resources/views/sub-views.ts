@@ -19,7 +19,9 @@ import { viewKind } from "./kind";
 const id = (c: { req: { param: (k: string) => string | undefined } }) => c.req.param("viewId")!;
 
 export const subViewRoutes = new Hono<AppEnv>()
-  .get("/forms/:viewId", need("viewList"), viewKind("read"), async (c) => c.json(await signFormImages(c, await unwrap(room(c).readForm(pid(c), id(c))))))
+  .get("/forms/:viewId", need("viewList"), viewKind("read"), async (c) =>
+    c.json(await signFormImages(c, await unwrap(room(c).readForm(pid(c), id(c))))),
+  )
   .patch("/forms/:viewId", need("viewUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateFormInput);
     return c.json(await unwrap(room(c).updateForm(id(c), body)));
@@ -28,17 +30,23 @@ export const subViewRoutes = new Hono<AppEnv>()
     const body = await jsonBody(c, updateFormColumnInput);
     return c.json(await unwrap(room(c).updateFormColumn(c.req.param("formViewColumnId"), body)));
   })
-  .get("/galleries/:viewId", need("viewList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readGallery(pid(c), id(c)))))
+  .get("/galleries/:viewId", need("viewList"), viewKind("read"), async (c) =>
+    c.json(await unwrap(room(c).readGallery(pid(c), id(c)))),
+  )
   .patch("/galleries/:viewId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateGalleryInput);
     return c.json(await unwrap(room(c).updateGallery(id(c), body)));
   })
-  .get("/kanbans/:viewId", need("viewList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readKanban(pid(c), id(c)))))
+  .get("/kanbans/:viewId", need("viewList"), viewKind("read"), async (c) =>
+    c.json(await unwrap(room(c).readKanban(pid(c), id(c)))),
+  )
   .patch("/kanbans/:viewId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateKanbanInput);
     return c.json(await unwrap(room(c).updateKanban(id(c), body)));
   })
-  .get("/calendars/:viewId", need("viewList"), viewKind("read"), async (c) => c.json(await unwrap(room(c).readCalendar(pid(c), id(c)))))
+  .get("/calendars/:viewId", need("viewList"), viewKind("read"), async (c) =>
+    c.json(await unwrap(room(c).readCalendar(pid(c), id(c)))),
+  )
   .patch("/calendars/:viewId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateCalendarInput);
     return c.json(await unwrap(room(c).updateCalendar(pid(c), id(c), body)));

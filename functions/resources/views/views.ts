@@ -13,7 +13,9 @@ import { callerOf, viewKind } from "./kind";
 
 async function create(c: Ctx, kind: ViewKind) {
   const body = await jsonBody(c, createViewInput);
-  const { view, newIds } = await unwrap(room(c).createView(pid(c), c.req.param("tableId")!, kind, body, c.get("user")?.id ?? null));
+  const { view, newIds } = await unwrap(
+    room(c).createView(pid(c), c.req.param("tableId")!, kind, body, c.get("user")?.id ?? null),
+  );
   await indexNew(c, newIds);
   return c.json(view);
 }

@@ -27,7 +27,9 @@ export function TopBar({ wide = false }: { wide?: boolean }) {
 
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className={`flex items-center gap-2 px-3 sm:gap-4 sm:px-4 ${wide ? "h-11 w-full" : "mx-auto h-14 max-w-7xl"}`}>
+      <div
+        className={`flex items-center gap-2 px-3 sm:gap-4 sm:px-4 ${wide ? "h-11 w-full" : "mx-auto h-14 max-w-7xl"}`}
+      >
         <Brand />
         <nav aria-label={t("app.mainNavigation")} className={user ? "hidden items-center gap-1 md:flex" : "hidden"}>
           <NavLink to="/" end className={navClass}>
@@ -45,13 +47,25 @@ export function TopBar({ wide = false }: { wide?: boolean }) {
         <div className="ms-auto flex min-w-0 items-center gap-2">
           <LanguagePicker />
           {user ? (
-            <NavLink to="/user" className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100" aria-label={t("app.userMenu", { email: user.email })}>
+            <NavLink
+              to="/user"
+              className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100"
+              aria-label={t("app.userMenu", { email: user.email })}
+            >
               <UserRound aria-hidden="true" className="size-4 shrink-0" />
-              <span data-testid="current-user-email" className="hidden truncate sm:inline">{user.email}</span>
+              <span data-testid="current-user-email" className="hidden truncate sm:inline">
+                {user.email}
+              </span>
             </NavLink>
           ) : null}
           {user ? (
-            <Button variant="secondary" onClick={() => void signOut()} loading={leaving} aria-label={t("auth.signout")} className="shrink-0">
+            <Button
+              variant="secondary"
+              onClick={() => void signOut()}
+              loading={leaving}
+              aria-label={t("auth.signout")}
+              className="shrink-0"
+            >
               <LogOut aria-hidden="true" className="size-4" />
               <span className="hidden sm:inline">{t("auth.signout")}</span>
             </Button>

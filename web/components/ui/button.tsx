@@ -23,9 +23,23 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
-export function Button({ variant = "primary", loading = false, className = "", disabled, children, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  loading = false,
+  className = "",
+  disabled,
+  children,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={buttonClass(variant, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClass(variant, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
       {children}
     </button>

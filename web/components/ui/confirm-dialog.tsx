@@ -13,7 +13,15 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before destroying data; the confirm button takes the focus, Escape cancels. */
-export function ConfirmDialog({ open, onOpenChange, title, body, confirmLabel, pending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  body,
+  confirmLabel,
+  pending,
+  onConfirm,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={title}>

@@ -1,7 +1,17 @@
 import { Inbox, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
-export function EmptyState({ title, body, icon: Icon = Inbox, children }: { title?: string; body: string; icon?: LucideIcon; children?: ReactNode }) {
+export function EmptyState({
+  title,
+  body,
+  icon: Icon = Inbox,
+  children,
+}: {
+  title?: string;
+  body: string;
+  icon?: LucideIcon;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
       <Icon aria-hidden="true" className="size-10 text-gray-300" />

@@ -9,8 +9,18 @@ interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 
 }
 
 /** A small square button showing only an icon. */
-export function IconButton({ label, icon: Icon, tone = "default", className = "", type = "button", ...rest }: IconButtonProps) {
-  const colour = tone === "danger" ? "text-gray-500 hover:bg-red-50 hover:text-red-600" : "text-gray-500 hover:bg-gray-100 hover:text-gray-900";
+export function IconButton({
+  label,
+  icon: Icon,
+  tone = "default",
+  className = "",
+  type = "button",
+  ...rest
+}: IconButtonProps) {
+  const colour =
+    tone === "danger"
+      ? "text-gray-500 hover:bg-red-50 hover:text-red-600"
+      : "text-gray-500 hover:bg-gray-100 hover:text-gray-900";
   return (
     <button
       type={type}

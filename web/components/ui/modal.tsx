@@ -27,9 +27,14 @@ export function Modal({ open, onOpenChange, title, description, width = "max-w-m
           <div className="flex items-start justify-between gap-4 border-b border-gray-100 px-5 py-4">
             <div>
               <Dialog.Title className="text-base font-semibold text-gray-900">{title}</Dialog.Title>
-              {description ? <Dialog.Description className="mt-1 text-sm text-gray-500">{description}</Dialog.Description> : null}
+              {description ? (
+                <Dialog.Description className="mt-1 text-sm text-gray-500">{description}</Dialog.Description>
+              ) : null}
             </div>
-            <Dialog.Close className="rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700" aria-label={t("common.close")}>
+            <Dialog.Close
+              className="rounded-md p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700"
+              aria-label={t("common.close")}
+            >
               <X aria-hidden="true" className="size-4" />
             </Dialog.Close>
           </div>

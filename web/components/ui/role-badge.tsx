@@ -18,7 +18,10 @@ export function RoleBadge({ roles }: { roles: string | Record<string, boolean> |
   const role = highestProjectRole(toFlags(roles)) ?? (toFlags(roles).super ? "super" : null);
   if (!role) return null;
   return (
-    <span data-testid="role-badge" className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${ROLE_STYLE[role]}`}>
+    <span
+      data-testid="role-badge"
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${ROLE_STYLE[role]}`}
+    >
       {t(`roles.${role}`)}
     </span>
   );

@@ -12,10 +12,23 @@ export function useDebouncedValue<T>(value: T, delay = 250): T {
 }
 
 /** A search input; the label is its accessible name. */
-export function SearchBox({ label, value, onValueChange, className = "" }: { label: string; value: string; onValueChange(v: string): void; className?: string }) {
+export function SearchBox({
+  label,
+  value,
+  onValueChange,
+  className = "",
+}: {
+  label: string;
+  value: string;
+  onValueChange(v: string): void;
+  className?: string;
+}) {
   return (
     <div className={`relative ${className}`}>
-      <Search aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-gray-400" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-gray-400"
+      />
       <input
         type="search"
         aria-label={label}

@@ -99,7 +99,12 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
         >
           <Upload aria-hidden="true" className="size-5" />
           <span>{over ? t("fields.attachment.dropActive") : t("fields.attachment.drop")}</span>
-          <button type="button" onClick={() => picker.current?.click()} disabled={!!uploading} className="rounded-md border border-gray-300 bg-white px-3 py-1 text-sm font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => picker.current?.click()}
+            disabled={!!uploading}
+            className="rounded-md border border-gray-300 bg-white px-3 py-1 text-sm font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
+          >
             {t("fields.attachment.choose")}
           </button>
           <input
@@ -119,13 +124,26 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
       {uploading ? (
         <div className="flex flex-col gap-1 text-xs text-gray-600">
           <span>{t("fields.attachment.uploading", { count: uploading.count })}</span>
-          <div role="progressbar" aria-label={t("fields.attachment.uploading", { count: uploading.count })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(uploading.fraction * 100)} className="h-1.5 overflow-hidden rounded bg-gray-200">
-            <div className="h-full bg-primary transition-[width]" style={{ width: `${Math.round(uploading.fraction * 100)}%` }} />
+          <div
+            role="progressbar"
+            aria-label={t("fields.attachment.uploading", { count: uploading.count })}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(uploading.fraction * 100)}
+            className="h-1.5 overflow-hidden rounded bg-gray-200"
+          >
+            <div
+              className="h-full bg-primary transition-[width]"
+              style={{ width: `${Math.round(uploading.fraction * 100)}%` }}
+            />
           </div>
         </div>
       ) : null}
       {removed ? (
-        <div role="status" className="flex items-center justify-between gap-2 rounded-md bg-gray-100 px-3 py-1.5 text-sm text-gray-700">
+        <div
+          role="status"
+          className="flex items-center justify-between gap-2 rounded-md bg-gray-100 px-3 py-1.5 text-sm text-gray-700"
+        >
           <span className="min-w-0 truncate">{t("fields.attachment.removed", { title: removed.title })}</span>
           <button
             type="button"
@@ -169,7 +187,11 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
                 aria-label={t("fields.attachment.open", { title: item.title })}
                 className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded bg-gray-100 text-gray-500 focus-visible:outline-2 focus-visible:outline-primary"
               >
-                {thumb ? <img src={thumb} alt="" className="size-full object-cover" /> : <Icon aria-hidden="true" className="size-5" />}
+                {thumb ? (
+                  <img src={thumb} alt="" className="size-full object-cover" />
+                ) : (
+                  <Icon aria-hidden="true" className="size-5" />
+                )}
               </button>
               <div className="min-w-0 flex-1">
                 {renaming === i ? (
@@ -195,23 +217,52 @@ export function AttachmentList({ items, onChange, folder, label, readOnly = fals
                     }}
                   />
                 ) : (
-                  <p className="truncate text-sm text-gray-900" title={item.title}>{item.title}</p>
+                  <p className="truncate text-sm text-gray-900" title={item.title}>
+                    {item.title}
+                  </p>
                 )}
                 <p className="text-xs text-gray-500">{formatSize(item.size)}</p>
               </div>
               {readOnly ? null : (
                 <>
-                  <IconButton label={t("fields.attachment.rename", { title: item.title })} icon={Pencil} onClick={() => setRenaming(i)} />
-                  <IconButton label={t("fields.attachment.moveUp", { title: item.title })} icon={ArrowUp} disabled={i === 0} onClick={() => change(moveItem(items, i, i - 1))} />
-                  <IconButton label={t("fields.attachment.moveDown", { title: item.title })} icon={ArrowDown} disabled={i === items.length - 1} onClick={() => change(moveItem(items, i, i + 1))} />
+                  <IconButton
+                    label={t("fields.attachment.rename", { title: item.title })}
+                    icon={Pencil}
+                    onClick={() => setRenaming(i)}
+                  />
+                  <IconButton
+                    label={t("fields.attachment.moveUp", { title: item.title })}
+                    icon={ArrowUp}
+                    disabled={i === 0}
+                    onClick={() => change(moveItem(items, i, i - 1))}
+                  />
+                  <IconButton
+                    label={t("fields.attachment.moveDown", { title: item.title })}
+                    icon={ArrowDown}
+                    disabled={i === items.length - 1}
+                    onClick={() => change(moveItem(items, i, i + 1))}
+                  />
                 </>
               )}
               {src ? (
-                <a href={src} download={item.title} aria-label={t("fields.attachment.download", { title: item.title })} title={t("fields.attachment.download", { title: item.title })} className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary">
+                <a
+                  href={src}
+                  download={item.title}
+                  aria-label={t("fields.attachment.download", { title: item.title })}
+                  title={t("fields.attachment.download", { title: item.title })}
+                  className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary"
+                >
                   <Download aria-hidden="true" className="size-4" />
                 </a>
               ) : null}
-              {readOnly ? null : <IconButton tone="danger" label={t("fields.attachment.remove", { title: item.title })} icon={Trash2} onClick={() => remove(i)} />}
+              {readOnly ? null : (
+                <IconButton
+                  tone="danger"
+                  label={t("fields.attachment.remove", { title: item.title })}
+                  icon={Trash2}
+                  onClick={() => remove(i)}
+                />
+              )}
             </li>
           );
         })}

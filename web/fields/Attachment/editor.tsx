@@ -25,15 +25,32 @@ export function AttachmentEditor({ value, codec, mode, onCommit, onCancel, onCha
     setChanged(true);
     if (mode === "form") onChange?.({ value: next.map(stripDerived) });
   };
-  const list = <AttachmentList items={items} onChange={update} folder={uploadFolder(column, projectId)} label={codec.column.title} maxFiles={maxFiles} />;
+  const list = (
+    <AttachmentList
+      items={items}
+      onChange={update}
+      folder={uploadFolder(column, projectId)}
+      label={codec.column.title}
+      maxFiles={maxFiles}
+    />
+  );
   if (mode === "form") return <div id={id}>{list}</div>;
   const close = () => (changed ? onCommit({ value: items.map(stripDerived) }) : onCancel());
   return (
-    <Modal open onOpenChange={(open) => !open && close()} title={t("fields.attachment.editorTitle", { title: codec.column.title })} width="max-w-xl">
+    <Modal
+      open
+      onOpenChange={(open) => !open && close()}
+      title={t("fields.attachment.editorTitle", { title: codec.column.title })}
+      width="max-w-xl"
+    >
       <div className="flex flex-col gap-4">
         {list}
         <div className="flex justify-end">
-          <button type="button" onClick={close} className="rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-primary">
+          <button
+            type="button"
+            onClick={close}
+            className="rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-primary"
+          >
             {t("fields.attachment.done")}
           </button>
         </div>

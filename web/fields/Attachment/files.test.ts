@@ -2,13 +2,21 @@ import { describe, expect, it } from "vitest";
 import { FileImage, FileSpreadsheet, FileText } from "lucide-react";
 import { fileSrc, formatSize, iconOf, itemsOf, moveItem, renamed, stripDerived, thumbSrc } from "./files";
 
-const img = { path: "download/noco/p/t/c/a.png", title: "a.png", mimetype: "image/png", signedPath: "download/noco/p/t/c/a.png?e=1&s=x", thumbnails: { card: { signedPath: "download/noco/p/t/c/a.thumb.webp?e=1&s=y" } } };
+const img = {
+  path: "download/noco/p/t/c/a.png",
+  title: "a.png",
+  mimetype: "image/png",
+  signedPath: "download/noco/p/t/c/a.png?e=1&s=x",
+  thumbnails: { card: { signedPath: "download/noco/p/t/c/a.thumb.webp?e=1&s=y" } },
+};
 
 describe("attachment items", () => {
   it("shows uploads through signed links and grids through thumbnails only", () => {
     expect(fileSrc(img)).toBe("/download/noco/p/t/c/a.png?e=1&s=x");
     expect(thumbSrc(img)).toBe("/download/noco/p/t/c/a.thumb.webp?e=1&s=y");
-    expect(thumbSrc({ path: "download/x.png", title: "x.png", mimetype: "image/png", signedPath: "download/x.png?e" })).toBeUndefined();
+    expect(
+      thumbSrc({ path: "download/x.png", title: "x.png", mimetype: "image/png", signedPath: "download/x.png?e" }),
+    ).toBeUndefined();
     expect(thumbSrc({ url: "https://cdn.test/x.png", title: "x.png" })).toBe("https://cdn.test/x.png");
     expect(fileSrc({ path: "download/x.pdf", title: "x" })).toBeUndefined();
   });

@@ -5,7 +5,16 @@
  * them too, this keeps edits small).
  */
 import type { Attachment } from "../../../db/fields/common/attachments";
-import { File as FileIcon, FileArchive, FileAudio, FileImage, FileSpreadsheet, FileText, FileVideo, type LucideIcon } from "lucide-react";
+import {
+  File as FileIcon,
+  FileArchive,
+  FileAudio,
+  FileImage,
+  FileSpreadsheet,
+  FileText,
+  FileVideo,
+  type LucideIcon,
+} from "lucide-react";
 
 /** The stored item (the registry's shape) plus the signed links the API adds to it. */
 export interface AttachmentItem extends Attachment {
@@ -15,11 +24,20 @@ export interface AttachmentItem extends Attachment {
 }
 
 export function itemsOf(value: unknown): AttachmentItem[] {
-  return Array.isArray(value) ? value.filter((v): v is AttachmentItem => !!v && typeof v === "object" && typeof (v as AttachmentItem).title === "string") : [];
+  return Array.isArray(value)
+    ? value.filter(
+        (v): v is AttachmentItem => !!v && typeof v === "object" && typeof (v as AttachmentItem).title === "string",
+      )
+    : [];
 }
 
 /** The stored part of an item: what a write sends. */
-export function stripDerived({ signedPath: _p, signedUrl: _u, thumbnails: _t, ...item }: AttachmentItem): AttachmentItem {
+export function stripDerived({
+  signedPath: _p,
+  signedUrl: _u,
+  thumbnails: _t,
+  ...item
+}: AttachmentItem): AttachmentItem {
   return item;
 }
 
@@ -29,12 +47,16 @@ const abs = (signedPath: string | undefined) => (signedPath ? `/${signedPath}` :
 export const fileSrc = (item: AttachmentItem) => abs(item.signedPath) ?? item.url;
 
 /** The small picture a grid shows: the upload's thumbnail, or a web image itself. */
-export const thumbSrc = (item: AttachmentItem) => abs(item.thumbnails?.card?.signedPath) ?? (item.url && isImage(item) ? item.url : undefined);
+export const thumbSrc = (item: AttachmentItem) =>
+  abs(item.thumbnails?.card?.signedPath) ?? (item.url && isImage(item) ? item.url : undefined);
 
 const typeOf = (item: AttachmentItem) => (item.mimetype ?? "").toLowerCase();
-const extOf = (item: AttachmentItem) => /\.([a-z0-9]+)$/i.exec(item.title || item.path || item.url || "")?.[1]?.toLowerCase() ?? "";
+const extOf = (item: AttachmentItem) =>
+  /\.([a-z0-9]+)$/i.exec(item.title || item.path || item.url || "")?.[1]?.toLowerCase() ?? "";
 
-export const isImage = (item: AttachmentItem) => typeOf(item).startsWith("image/") || ["png", "jpg", "jpeg", "gif", "webp", "avif", "bmp", "svg"].includes(extOf(item));
+export const isImage = (item: AttachmentItem) =>
+  typeOf(item).startsWith("image/") ||
+  ["png", "jpg", "jpeg", "gif", "webp", "avif", "bmp", "svg"].includes(extOf(item));
 export const isPdf = (item: AttachmentItem) => typeOf(item) === "application/pdf" || extOf(item) === "pdf";
 export const canPreview = (item: AttachmentItem) => (isImage(item) || isPdf(item)) && Boolean(fileSrc(item));
 
@@ -46,7 +68,8 @@ export function iconOf(item: AttachmentItem): LucideIcon {
   if (t.startsWith("audio/")) return FileAudio;
   if (/zip|compressed|tar|gzip/.test(t) || ["zip", "gz", "tar", "7z", "rar"].includes(ext)) return FileArchive;
   if (/sheet|excel|csv/.test(t) || ["xls", "xlsx", "csv", "ods"].includes(ext)) return FileSpreadsheet;
-  if (t.startsWith("text/") || /pdf|word|document/.test(t) || ["pdf", "doc", "docx", "txt", "md"].includes(ext)) return FileText;
+  if (t.startsWith("text/") || /pdf|word|document/.test(t) || ["pdf", "doc", "docx", "txt", "md"].includes(ext))
+    return FileText;
   return FileIcon;
 }
 

@@ -3,5 +3,13 @@ import type { FieldUi } from "../types";
 import { AttachmentCell } from "./cell";
 import { AttachmentEditor } from "./editor";
 
-export const AttachmentUi: FieldUi = { icon: Paperclip, width: 220, OptionsForm: null, defaultInput: "none", Cell: AttachmentCell, Editor: AttachmentEditor, opensOnClick: true };
+export const AttachmentUi: FieldUi = {
+  icon: Paperclip,
+  width: 220,
+  OptionsForm: null,
+  defaultInput: "none",
+  Cell: AttachmentCell,
+  Editor: AttachmentEditor,
+  opensOnClick: true,
+};
 export { AttachmentList, type AttachmentListProps } from "./attachment-list";

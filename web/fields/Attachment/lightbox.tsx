@@ -32,13 +32,25 @@ export function Lightbox({ items, index, onIndex }: LightboxProps) {
     <Dialog.Root open={current !== null} onOpenChange={(open) => !open && onIndex(null)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-gray-950/85" />
-        <Dialog.Content aria-describedby={undefined} onKeyDown={onKeyDown} data-testid="attachment-lightbox" className="fixed inset-0 z-[70] flex flex-col focus:outline-none">
+        <Dialog.Content
+          aria-describedby={undefined}
+          onKeyDown={onKeyDown}
+          data-testid="attachment-lightbox"
+          className="fixed inset-0 z-[70] flex flex-col focus:outline-none"
+        >
           {current ? (
             <>
               <div className="flex items-center gap-2 px-4 py-3 text-white">
                 <Dialog.Title className="min-w-0 flex-1 truncate text-sm font-medium">{current.title}</Dialog.Title>
-                <span className="text-xs text-gray-300">{t("fields.attachment.position", { index: at + 1, count: shown.length })}</span>
-                <a href={fileSrc(current)} download={current.title} aria-label={t("fields.attachment.download", { title: current.title })} className="rounded-md p-1.5 hover:bg-white/10">
+                <span className="text-xs text-gray-300">
+                  {t("fields.attachment.position", { index: at + 1, count: shown.length })}
+                </span>
+                <a
+                  href={fileSrc(current)}
+                  download={current.title}
+                  aria-label={t("fields.attachment.download", { title: current.title })}
+                  className="rounded-md p-1.5 hover:bg-white/10"
+                >
                   <Download aria-hidden="true" className="size-5" />
                 </a>
                 <Dialog.Close aria-label={t("common.close")} className="rounded-md p-1.5 hover:bg-white/10">
@@ -53,10 +65,20 @@ export function Lightbox({ items, index, onIndex }: LightboxProps) {
                 )}
                 {shown.length > 1 ? (
                   <>
-                    <button type="button" onClick={() => step(-1)} aria-label={t("fields.attachment.previous")} className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full bg-white/10 p-2 text-white hover:bg-white/20">
+                    <button
+                      type="button"
+                      onClick={() => step(-1)}
+                      aria-label={t("fields.attachment.previous")}
+                      className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full bg-white/10 p-2 text-white hover:bg-white/20"
+                    >
                       <ChevronLeft aria-hidden="true" className="size-6 rtl:rotate-180" />
                     </button>
-                    <button type="button" onClick={() => step(1)} aria-label={t("fields.attachment.next")} className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full bg-white/10 p-2 text-white hover:bg-white/20">
+                    <button
+                      type="button"
+                      onClick={() => step(1)}
+                      aria-label={t("fields.attachment.next")}
+                      className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full bg-white/10 p-2 text-white hover:bg-white/20"
+                    >
                       <ChevronRight aria-hidden="true" className="size-6 rtl:rotate-180" />
                     </button>
                   </>

@@ -19,7 +19,12 @@ export function uploadFolder(column: { id: string; fk_model_id?: string }, proje
 
 export class UploadError extends Error {}
 
-export async function uploadFiles(files: File[], folder: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<AttachmentItem[]> {
+export async function uploadFiles(
+  files: File[],
+  folder: string,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<AttachmentItem[]> {
   const form = new FormData();
   const thumbs = await Promise.all(files.map((f) => makeThumbnail(f)));
   files.forEach((f, i) => {
@@ -28,7 +33,11 @@ export async function uploadFiles(files: File[], folder: string, onProgress: (fr
     if (t) form.append(`thumbnails[${i}]`, t, `thumb.${t.type.split("/")[1]}`);
   });
   const path = `${UPLOAD_PATH}?path=${encodeURIComponent(folder)}`;
-  const headers = buildHeaders(path, { token: session.getToken(), previewAs: settings.get().previewAs, sharedBaseId: sharedBaseIdFrom(getRouteParams()) });
+  const headers = buildHeaders(path, {
+    token: session.getToken(),
+    previewAs: settings.get().previewAs,
+    sharedBaseId: sharedBaseIdFrom(getRouteParams()),
+  });
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", path);
@@ -42,7 +51,10 @@ export async function uploadFiles(files: File[], folder: string, onProgress: (fr
         /* not JSON */
       }
       if (xhr.status >= 200 && xhr.status < 300 && Array.isArray(body)) return resolve(body as AttachmentItem[]);
-      const msg = body && typeof body === "object" && typeof (body as { msg?: unknown }).msg === "string" ? (body as { msg: string }).msg : i18n.t("msg.error.internal");
+      const msg =
+        body && typeof body === "object" && typeof (body as { msg?: unknown }).msg === "string"
+          ? (body as { msg: string }).msg
+          : i18n.t("msg.error.internal");
       reject(new UploadError(msg));
     };
     xhr.onerror = () => reject(new UploadError(i18n.t("fields.attachment.uploadFailed")));

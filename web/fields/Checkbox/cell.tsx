@@ -28,7 +28,9 @@ export function CheckboxEditor({ value, codec, mode, onCommit, onChange, id }: E
       aria-label={codec.column.title}
       className="size-4 accent-primary"
       defaultChecked={isChecked(value)}
-      onChange={(e) => (mode === "form" ? onChange?.({ value: e.target.checked }) : onCommit({ value: e.target.checked }))}
+      onChange={(e) =>
+        mode === "form" ? onChange?.({ value: e.target.checked }) : onCommit({ value: e.target.checked })
+      }
     />
   );
 }

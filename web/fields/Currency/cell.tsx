@@ -10,6 +10,8 @@ export function CurrencyCell({ value, codec }: CellProps) {
   const n = Number(value);
   const { currency_code: code } = codec.ctx.options as { currency_code?: string };
   const locale = fixedOption(codec, "currency_locale");
-  const text = Number.isFinite(n) ? formatAmount(typeof locale === "string" ? locale : i18n.language, n, code ?? "USD") : String(value);
+  const text = Number.isFinite(n)
+    ? formatAmount(typeof locale === "string" ? locale : i18n.language, n, code ?? "USD")
+    : String(value);
   return <span className="ms-auto block truncate text-end text-sm tabular-nums text-gray-800">{text}</span>;
 }

@@ -4,4 +4,11 @@ import { CurrencyOptionsForm } from "./options-form";
 import { CurrencyCell } from "./cell";
 import { TextEditor } from "../common/text-editor";
 
-export const CurrencyUi: FieldUi = { icon: DollarSign, width: 140, OptionsForm: CurrencyOptionsForm, defaultInput: "number", Cell: CurrencyCell, Editor: TextEditor };
+export const CurrencyUi: FieldUi = {
+  icon: DollarSign,
+  width: 140,
+  OptionsForm: CurrencyOptionsForm,
+  defaultInput: "number",
+  Cell: CurrencyCell,
+  Editor: TextEditor,
+};

@@ -3,8 +3,44 @@ import { SelectField } from "../../components/ui/select-field";
 import { plainChoices } from "../common/choices";
 import type { OptionsFormProps } from "../types";
 
-const CODES = ["USD", "EUR", "GBP", "JPY", "CNY", "INR", "AUD", "CAD", "CHF", "BRL", "MXN", "KRW", "SEK", "NOK", "DKK", "PLN", "ZAR", "SGD", "HKD", "NZD"];
-const LOCALES = ["en-US", "en-GB", "en-IN", "de-DE", "fr-FR", "es-ES", "it-IT", "nl-NL", "pt-BR", "ja-JP", "zh-CN", "ko-KR", "sv-SE", "pl-PL"];
+const CODES = [
+  "USD",
+  "EUR",
+  "GBP",
+  "JPY",
+  "CNY",
+  "INR",
+  "AUD",
+  "CAD",
+  "CHF",
+  "BRL",
+  "MXN",
+  "KRW",
+  "SEK",
+  "NOK",
+  "DKK",
+  "PLN",
+  "ZAR",
+  "SGD",
+  "HKD",
+  "NZD",
+];
+const LOCALES = [
+  "en-US",
+  "en-GB",
+  "en-IN",
+  "de-DE",
+  "fr-FR",
+  "es-ES",
+  "it-IT",
+  "nl-NL",
+  "pt-BR",
+  "ja-JP",
+  "zh-CN",
+  "ko-KR",
+  "sv-SE",
+  "pl-PL",
+];
 
 /** Currency: ISO code and the locale numbers are shown in (db/fields/Currency.ts). */
 export function CurrencyOptionsForm({ options, onChange }: OptionsFormProps) {

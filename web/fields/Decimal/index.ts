@@ -4,4 +4,11 @@ import { DecimalOptionsForm } from "./options-form";
 import { DecimalCell } from "./cell";
 import { TextEditor } from "../common/text-editor";
 
-export const DecimalUi: FieldUi = { icon: Calculator, width: 130, OptionsForm: DecimalOptionsForm, defaultInput: "number", Cell: DecimalCell, Editor: TextEditor };
+export const DecimalUi: FieldUi = {
+  icon: Calculator,
+  width: 130,
+  OptionsForm: DecimalOptionsForm,
+  defaultInput: "number",
+  Cell: DecimalCell,
+  Editor: TextEditor,
+};

@@ -3,7 +3,10 @@ import { SelectField } from "../../components/ui/select-field";
 import type { OptionsFormProps } from "../types";
 
 /** 0 to 8 decimals (db/fields/Decimal.ts), each shown as an example number. */
-const PRECISIONS = Array.from({ length: 9 }, (_, p) => ({ value: String(p), label: p === 0 ? "1" : `1.${"0".repeat(p)}` }));
+const PRECISIONS = Array.from({ length: 9 }, (_, p) => ({
+  value: String(p),
+  label: p === 0 ? "1" : `1.${"0".repeat(p)}`,
+}));
 
 export function DecimalOptionsForm({ options, onChange }: OptionsFormProps) {
   const { t } = useTranslation();

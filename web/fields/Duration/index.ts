@@ -4,4 +4,12 @@ import { DurationOptionsForm } from "./options-form";
 import { NumberCell } from "../common/text-cell";
 import { TextEditor } from "../common/text-editor";
 
-export const DurationUi: FieldUi = { icon: Timer, width: 120, defaultPlaceholder: "h:mm", OptionsForm: DurationOptionsForm, defaultInput: "text", Cell: NumberCell, Editor: TextEditor };
+export const DurationUi: FieldUi = {
+  icon: Timer,
+  width: 120,
+  defaultPlaceholder: "h:mm",
+  OptionsForm: DurationOptionsForm,
+  defaultInput: "text",
+  Cell: NumberCell,
+  Editor: TextEditor,
+};

@@ -9,5 +9,9 @@ export function FormulaCell(props: CellProps) {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value === "number") return <RollupCell {...props} />;
   if (typeof value === "boolean") return <CheckboxCell {...props} />;
-  return <span className={`${textClass(wrap)} text-gray-700`}>{typeof value === "object" ? JSON.stringify(value) : String(value)}</span>;
+  return (
+    <span className={`${textClass(wrap)} text-gray-700`}>
+      {typeof value === "object" ? JSON.stringify(value) : String(value)}
+    </span>
+  );
 }

@@ -7,7 +7,16 @@ import { useTranslation } from "react-i18next";
 import { FORMULA_FUNCTIONS } from "../../../db/formula";
 import { formulaRawOf } from "../../links/virtual-columns";
 import type { OptionsFormProps } from "../types";
-import { argHint, callAt, completeRef, functionNamed, insertCall, refAt, suggestFields, type Edit } from "./formula-text";
+import {
+  argHint,
+  callAt,
+  completeRef,
+  functionNamed,
+  insertCall,
+  refAt,
+  suggestFields,
+  type Edit,
+} from "./formula-text";
 import { FunctionList } from "./function-list";
 import { functionDescription } from "./function-description";
 import { useFormulaCheck } from "./use-formula-check";
@@ -49,7 +58,13 @@ export function FormulaEditor({ options, onChange, table, column }: OptionsFormP
   });
 
   const ref = refAt(text, cursor);
-  const suggestions = ref && dismissedAt !== ref.start ? suggestFields(columns.filter((c) => c.id !== column?.id), ref.query) : [];
+  const suggestions =
+    ref && dismissedAt !== ref.start
+      ? suggestFields(
+          columns.filter((c) => c.id !== column?.id),
+          ref.query,
+        )
+      : [];
   const open = suggestions.length > 0;
   const choice = suggestions[Math.min(active, suggestions.length - 1)];
   const accept = (title: string) => {
@@ -115,7 +130,11 @@ export function FormulaEditor({ options, onChange, table, column }: OptionsFormP
           }}
         />
         {open ? (
-          <ul role="listbox" aria-label={t("links.formula.suggestions")} className="absolute start-0 top-full z-10 mt-1 max-h-48 w-64 overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg">
+          <ul
+            role="listbox"
+            aria-label={t("links.formula.suggestions")}
+            className="absolute start-0 top-full z-10 mt-1 max-h-48 w-64 overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
+          >
             {suggestions.map((title) => (
               <li key={title} role="option" aria-selected={title === choice}>
                 <button
@@ -134,13 +153,30 @@ export function FormulaEditor({ options, onChange, table, column }: OptionsFormP
       {info && call ? (
         <p className="text-xs text-gray-600" data-testid="formula-hint">
           <span className="font-mono">
-            {argHint(info, call.argIndex).map((p, i) => (p.active ? <strong key={i} className="text-primary">{p.text}</strong> : <span key={i}>{p.text}</span>))}
+            {argHint(info, call.argIndex).map((p, i) =>
+              p.active ? (
+                <strong key={i} className="text-primary">
+                  {p.text}
+                </strong>
+              ) : (
+                <span key={i}>{p.text}</span>
+              ),
+            )}
           </span>
           <span className="ms-2 text-gray-500">{functionDescription(t, info)}</span>
         </p>
       ) : null}
-      <p id={statusId} role="status" data-testid="formula-check" className={`text-xs ${check?.ok === false ? "text-red-600" : "text-gray-500"}`}>
-        {check === null ? t("links.formula.hint") : check.ok ? t("links.formula.valid", { type: t(`links.formula.types.${check.type}`) }) : check.error}
+      <p
+        id={statusId}
+        role="status"
+        data-testid="formula-check"
+        className={`text-xs ${check?.ok === false ? "text-red-600" : "text-gray-500"}`}
+      >
+        {check === null
+          ? t("links.formula.hint")
+          : check.ok
+            ? t("links.formula.valid", { type: t(`links.formula.types.${check.type}`) })
+            : check.error}
       </p>
       <FunctionList
         functions={FORMULA_FUNCTIONS}

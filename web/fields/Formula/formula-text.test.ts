@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { FORMULA_FUNCTIONS } from "../../../db/formula";
 import en from "../../../locales/en.json";
-import { argHint, callAt, completeRef, functionNamed, groupFunctions, insertCall, refAt, suggestFields } from "./formula-text";
+import {
+  argHint,
+  callAt,
+  completeRef,
+  functionNamed,
+  groupFunctions,
+  insertCall,
+  refAt,
+  suggestFields,
+} from "./formula-text";
 
 const at = (marked: string) => ({ text: marked.replace("|", ""), cursor: marked.indexOf("|") });
 const call = (marked: string) => {
@@ -47,15 +56,23 @@ describe("field references", () => {
     const { text, cursor } = at("CONCAT({Na|");
     expect(completeRef(text, refAt(text, cursor)!, cursor, "Name")).toEqual({ text: "CONCAT({Name}", cursor: 13 });
     const inside = at("{To|tl} * 2");
-    expect(completeRef(inside.text, refAt(inside.text, inside.cursor)!, inside.cursor, "Total")).toEqual({ text: "{Total} * 2", cursor: 7 });
+    expect(completeRef(inside.text, refAt(inside.text, inside.cursor)!, inside.cursor, "Total")).toEqual({
+      text: "{Total} * 2",
+      cursor: 7,
+    });
     const before = at("CONCAT({|, {Total})");
-    expect(completeRef(before.text, refAt(before.text, before.cursor)!, before.cursor, "Lookup").text).toBe("CONCAT({Lookup}, {Total})");
+    expect(completeRef(before.text, refAt(before.text, before.cursor)!, before.cursor, "Lookup").text).toBe(
+      "CONCAT({Lookup}, {Total})",
+    );
   });
 
   it("suggests usable fields, prefix matches first", () => {
     const cols = [
-      { title: "Total", uidt: "Rollup" }, { title: "Subtotal", uidt: "Decimal" }, { title: "Files", uidt: "Attachment" },
-      { title: "customers_id", uidt: "ForeignKey" }, { title: "Name", uidt: "SingleLineText" },
+      { title: "Total", uidt: "Rollup" },
+      { title: "Subtotal", uidt: "Decimal" },
+      { title: "Files", uidt: "Attachment" },
+      { title: "customers_id", uidt: "ForeignKey" },
+      { title: "Name", uidt: "SingleLineText" },
     ];
     expect(suggestFields(cols, "tot")).toEqual(["Total", "Subtotal"]);
     expect(suggestFields(cols, "")).toEqual(["Total", "Subtotal", "Name"]);

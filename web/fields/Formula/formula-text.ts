@@ -105,27 +105,42 @@ export function completeRef(text: string, ref: RefAtCursor, cursor: number, titl
 export function insertCall(text: string, selStart: number, selEnd: number, name: string): Edit {
   let start = selStart;
   const { word, start: wordStart } = wordBefore(text, selStart);
-  if (word && wordStart + word.length === selStart && name.toUpperCase().startsWith(word.toUpperCase())) start = wordStart;
+  if (word && wordStart + word.length === selStart && name.toUpperCase().startsWith(word.toUpperCase()))
+    start = wordStart;
   const call = `${name}(`;
   return { text: `${text.slice(0, start)}${call})${text.slice(selEnd)}`, cursor: start + call.length };
 }
 
 /** Titles of fields a formula may use that match what is typed, best matches first. */
-export function suggestFields(columns: ReadonlyArray<{ title: string; uidt: string }>, query: string, limit = 8): string[] {
+export function suggestFields(
+  columns: ReadonlyArray<{ title: string; uidt: string }>,
+  query: string,
+  limit = 8,
+): string[] {
   const q = query.trim().toLowerCase();
-  const usable = columns.filter((c) => c.uidt !== "ForeignKey" && (isVirtual(c.uidt) || formulaTypeOf(c.uidt as never) !== undefined));
+  const usable = columns.filter(
+    (c) => c.uidt !== "ForeignKey" && (isVirtual(c.uidt) || formulaTypeOf(c.uidt as never) !== undefined),
+  );
   const hits = usable.filter((c) => c.title.toLowerCase().includes(q));
   const rank = (t: string) => (t.toLowerCase().startsWith(q) ? 0 : 1);
-  return hits.sort((a, b) => rank(a.title) - rank(b.title)).slice(0, limit).map((c) => c.title);
+  return hits
+    .sort((a, b) => rank(a.title) - rank(b.title))
+    .slice(0, limit)
+    .map((c) => c.title);
 }
 
 export const CATEGORIES = ["numeric", "string", "date", "logical"] as const;
 export type FunctionCategory = (typeof CATEGORIES)[number];
 
 /** Functions matching the search (name or description as shown), by category in a fixed order. */
-export function groupFunctions(list: readonly FormulaFunctionInfo[], query: string, describe: (f: FormulaFunctionInfo) => string = (f) => f.description): Array<{ category: FunctionCategory; functions: FormulaFunctionInfo[] }> {
+export function groupFunctions(
+  list: readonly FormulaFunctionInfo[],
+  query: string,
+  describe: (f: FormulaFunctionInfo) => string = (f) => f.description,
+): Array<{ category: FunctionCategory; functions: FormulaFunctionInfo[] }> {
   const q = query.trim().toLowerCase();
-  const hit = (f: FormulaFunctionInfo) => !q || f.name.toLowerCase().includes(q) || describe(f).toLowerCase().includes(q);
+  const hit = (f: FormulaFunctionInfo) =>
+    !q || f.name.toLowerCase().includes(q) || describe(f).toLowerCase().includes(q);
   return CATEGORIES.map((category) => ({
     category,
     functions: list.filter((f) => f.category === category && hit(f)).sort((a, b) => a.name.localeCompare(b.name)),

@@ -27,10 +27,14 @@ export function FunctionList({ functions, onInsert }: FunctionListProps) {
         className="w-full rounded-md border border-gray-300 px-2 py-1 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30"
       />
       <div className="max-h-52 overflow-y-auto" aria-label={t("links.formula.functions")} role="group">
-        {groups.length === 0 ? <p className="px-1 py-2 text-xs text-gray-500">{t("links.formula.noFunctions")}</p> : null}
+        {groups.length === 0 ? (
+          <p className="px-1 py-2 text-xs text-gray-500">{t("links.formula.noFunctions")}</p>
+        ) : null}
         {groups.map((g) => (
           <section key={g.category} className="mb-2">
-            <h4 className="px-1 text-[11px] font-semibold uppercase tracking-wide text-gray-500">{t(`links.formula.categories.${g.category}`)}</h4>
+            <h4 className="px-1 text-[11px] font-semibold uppercase tracking-wide text-gray-500">
+              {t(`links.formula.categories.${g.category}`)}
+            </h4>
             <ul>
               {g.functions.map((f) => (
                 <li key={f.name}>

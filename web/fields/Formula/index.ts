@@ -3,4 +3,11 @@ import type { FieldUi } from "../types";
 import { FormulaCell } from "./cell";
 import { FormulaOptionsForm } from "./options-form";
 
-export const FormulaUi: FieldUi = { icon: SquareFunction, width: 180, OptionsForm: FormulaOptionsForm, defaultInput: "none", Cell: FormulaCell, Editor: null };
+export const FormulaUi: FieldUi = {
+  icon: SquareFunction,
+  width: 180,
+  OptionsForm: FormulaOptionsForm,
+  defaultInput: "none",
+  Cell: FormulaCell,
+  Editor: null,
+};

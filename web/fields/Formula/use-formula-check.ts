@@ -12,7 +12,11 @@ import { formulaInputs } from "../../links/virtual-columns";
  * server checks exactly on save. The column being edited takes the new text, so a formula that
  * uses itself shows as a cycle.
  */
-export function useFormulaCheck(text: string, columns: readonly Column[], self: Column | null | undefined): FormulaValidation | null {
+export function useFormulaCheck(
+  text: string,
+  columns: readonly Column[],
+  self: Column | null | undefined,
+): FormulaValidation | null {
   const byId = new Map(columns.map((c) => [c.id, c]));
   const relatedIds = [
     ...new Set(
@@ -23,7 +27,9 @@ export function useFormulaCheck(text: string, columns: readonly Column[], self: 
         .map((l) => String(l.colOptions?.fk_related_model_id ?? "")),
     ),
   ].filter(Boolean);
-  const metas = useQueries({ queries: relatedIds.map((id) => ({ queryKey: queryKeys.table(id), queryFn: () => tablesApi.read(id) })) });
+  const metas = useQueries({
+    queries: relatedIds.map((id) => ({ queryKey: queryKeys.table(id), queryFn: () => tablesApi.read(id) })),
+  });
   const loaded = metas.map((m) => m.data).filter((m): m is TableMeta => Boolean(m));
   const metaKey = loaded.map((m) => `${m.id}:${m.columns.length}`).join(",");
   return useMemo(() => {

@@ -9,5 +9,11 @@ export function JsonCell({ value, wrap }: CellProps) {
 
 /** JSON pretty-printed in a multi-line editor; the registry checks it on save. */
 export function JsonEditor(props: EditorProps) {
-  return <MultilineEditor {...props} monospace textOf={(v) => (v === null || v === undefined ? "" : JSON.stringify(v, null, 2))} />;
+  return (
+    <MultilineEditor
+      {...props}
+      monospace
+      textOf={(v) => (v === null || v === undefined ? "" : JSON.stringify(v, null, 2))}
+    />
+  );
 }

@@ -24,25 +24,38 @@ export function LinkCell({ value, codec, wrap, row }: CellProps) {
   const type = linkTypeOf(column);
   const rowKey = host && row ? keyOf(rowIdOf(row, host.keyTitle)) : null;
   const live = host !== null && rowKey !== null && type !== null;
-  const stop = { onMouseDown: (e: { stopPropagation(): void }) => e.stopPropagation(), onDoubleClick: (e: { stopPropagation(): void }) => e.stopPropagation() };
+  const stop = {
+    onMouseDown: (e: { stopPropagation(): void }) => e.stopPropagation(),
+    onDoubleClick: (e: { stopPropagation(): void }) => e.stopPropagation(),
+  };
   if (host && row && rowKey === null && type !== null) {
     // A record not yet created: its belongs-to link is chosen now and sent with it.
     if (type !== "bt") return <span className="text-xs text-gray-500">{t("links.cell.saveFirst")}</span>;
     const chosen = host.pending[column.title];
     return (
       <span className="flex min-w-0 flex-1 items-center gap-1" data-testid="link-cell">
-        <span className={chipRowClass(wrap)}>{chosen ? <ValueChip label={chosen.label} onUnlink={() => host.setPending(column, null)} /> : null}</span>
-        {host.canLink ? <AddButton title={column.title} onClick={() => host.open({ kind: "picker", column, rowKey: null })} /> : null}
+        <span className={chipRowClass(wrap)}>
+          {chosen ? <ValueChip label={chosen.label} onUnlink={() => host.setPending(column, null)} /> : null}
+        </span>
+        {host.canLink ? (
+          <AddButton title={column.title} onClick={() => host.open({ kind: "picker", column, rowKey: null })} />
+        ) : null}
       </span>
     );
   }
   const plan = planChips(linkedRecords(value), type === "bt" ? 1 : wrap ? FORM_CHIPS : CELL_CHIPS);
-  const moreText = plan.open ? t("links.cell.moreOpen", { count: plan.more }) : t("links.cell.more", { count: plan.more });
+  const moreText = plan.open
+    ? t("links.cell.moreOpen", { count: plan.more })
+    : t("links.cell.more", { count: plan.more });
   return (
     <span className="flex min-w-0 flex-1 items-center gap-1" data-testid="link-cell">
       <span className={chipRowClass(wrap)}>
         {plan.shown.map((r, i) => (
-          <ValueChip key={`${String(r.key)}:${i}`} label={r.label} onUnlink={live && host.canUnlink && r.key !== null ? () => void host.unlink(column, rowKey, r) : undefined} />
+          <ValueChip
+            key={`${String(r.key)}:${i}`}
+            label={r.label}
+            onUnlink={live && host.canUnlink && r.key !== null ? () => void host.unlink(column, rowKey, r) : undefined}
+          />
         ))}
         {plan.more > 0 || plan.open ? (
           live && type !== "bt" ? (
@@ -60,7 +73,9 @@ export function LinkCell({ value, codec, wrap, row }: CellProps) {
           )
         ) : null}
       </span>
-      {live && host.canLink ? <AddButton title={column.title} onClick={() => host.open({ kind: "picker", column, rowKey })} /> : null}
+      {live && host.canLink ? (
+        <AddButton title={column.title} onClick={() => host.open({ kind: "picker", column, rowKey })} />
+      ) : null}
     </span>
   );
 }

@@ -1,7 +1,8 @@
 import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
-const CHIP = "inline-flex max-w-full shrink-0 items-center gap-0.5 rounded border border-gray-200 bg-gray-50 px-1.5 py-px text-xs text-gray-800";
+const CHIP =
+  "inline-flex max-w-full shrink-0 items-center gap-0.5 rounded border border-gray-200 bg-gray-50 px-1.5 py-px text-xs text-gray-800";
 
 /** A linked record or looked-up value; with `onUnlink` it carries a remove button. */
 export function ValueChip({ label, onUnlink }: { label: string; onUnlink?: () => void }) {

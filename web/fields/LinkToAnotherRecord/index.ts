@@ -4,4 +4,11 @@ import { LinkCell } from "./cell";
 import { LinkOptionsForm } from "./options-form";
 
 /** Links are changed through the picker in the cell, not an editor. */
-export const LinkToAnotherRecordUi: FieldUi = { icon: Link2, width: 180, OptionsForm: LinkOptionsForm, defaultInput: "none", Cell: LinkCell, Editor: null };
+export const LinkToAnotherRecordUi: FieldUi = {
+  icon: Link2,
+  width: 180,
+  OptionsForm: LinkOptionsForm,
+  defaultInput: "none",
+  Cell: LinkCell,
+  Editor: null,
+};

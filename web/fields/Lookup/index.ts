@@ -3,4 +3,11 @@ import type { FieldUi } from "../types";
 import { LookupCell } from "./cell";
 import { LookupOptionsForm } from "./options-form";
 
-export const LookupUi: FieldUi = { icon: SearchCode, width: 180, OptionsForm: LookupOptionsForm, defaultInput: "none", Cell: LookupCell, Editor: null };
+export const LookupUi: FieldUi = {
+  icon: SearchCode,
+  width: 180,
+  OptionsForm: LookupOptionsForm,
+  defaultInput: "none",
+  Cell: LookupCell,
+  Editor: null,
+};

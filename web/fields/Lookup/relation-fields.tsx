@@ -33,9 +33,16 @@ interface RelationFieldsProps {
 export function RelationFields({ choice, fieldKey, options, fixed, onChange, onField }: RelationFieldsProps) {
   const { t } = useTranslation();
   const { links, link, related, targets } = choice;
-  if (links.length === 0) return <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-600">{t("links.editor.noLinks")}</p>;
-  const linkChoices = [{ value: "", label: t("links.editor.chooseLink") }, ...links.map((c) => ({ value: c.id, label: c.title }))];
-  const fieldChoices = [{ value: "", label: t("links.editor.chooseField") }, ...targets.map((c) => ({ value: c.id, label: `${c.title} (${t(`fields.types.${c.uidt}`)})` }))];
+  if (links.length === 0)
+    return <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-600">{t("links.editor.noLinks")}</p>;
+  const linkChoices = [
+    { value: "", label: t("links.editor.chooseLink") },
+    ...links.map((c) => ({ value: c.id, label: c.title })),
+  ];
+  const fieldChoices = [
+    { value: "", label: t("links.editor.chooseField") },
+    ...targets.map((c) => ({ value: c.id, label: `${c.title} (${t(`fields.types.${c.uidt}`)})` })),
+  ];
   return (
     <div className="flex flex-col gap-3">
       <SelectField

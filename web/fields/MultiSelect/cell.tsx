@@ -19,7 +19,11 @@ export function MultiSelectEditor({ value, codec, initialText, mode, onCommit, o
   const options = optionsOf(codec);
   const [selected, setSelected] = useState(() => new Set(splitTitles(value)));
   const [open, setOpen] = useState(false);
-  const ordered = (set: ReadonlySet<string>) => options.map((o) => o.title).filter((t) => set.has(t)).join(",");
+  const ordered = (set: ReadonlySet<string>) =>
+    options
+      .map((o) => o.title)
+      .filter((t) => set.has(t))
+      .join(",");
   const toggle = (title: string) => {
     const next = new Set(selected);
     if (next.has(title)) next.delete(title);
@@ -60,7 +64,13 @@ export function MultiSelectEditor({ value, codec, initialText, mode, onCommit, o
         className="flex min-h-8 w-full items-center gap-2 rounded-md border border-gray-300 bg-white px-2 py-1 text-start hover:border-gray-400"
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="min-w-0 flex-1">{titles.length > 0 ? <Chips titles={options.map((o) => o.title).filter((x) => selected.has(x))} codec={codec} wrap /> : <span className="text-sm text-gray-400">{t("grid.editor.noValue")}</span>}</span>
+        <span className="min-w-0 flex-1">
+          {titles.length > 0 ? (
+            <Chips titles={options.map((o) => o.title).filter((x) => selected.has(x))} codec={codec} wrap />
+          ) : (
+            <span className="text-sm text-gray-400">{t("grid.editor.noValue")}</span>
+          )}
+        </span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-gray-400" />
       </button>
       {open ? list : null}

@@ -59,7 +59,10 @@ export function RatingEditor({ value, codec, initialText, mode, onCommit, onCanc
           onMouseLeave={() => setHover(null)}
           onClick={() => pick(current === i + 1 ? 0 : i + 1)}
         >
-          <Star aria-hidden="true" className={`size-4 ${i < (hover ?? current) ? "fill-amber-400 text-amber-400" : "text-gray-300"}`} />
+          <Star
+            aria-hidden="true"
+            className={`size-4 ${i < (hover ?? current) ? "fill-amber-400 text-amber-400" : "text-gray-300"}`}
+          />
         </button>
       ))}
     </div>

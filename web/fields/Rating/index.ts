@@ -3,4 +3,11 @@ import type { FieldUi } from "../types";
 import { RatingOptionsForm } from "./options-form";
 import { RatingCell, RatingEditor } from "./cell";
 
-export const RatingUi: FieldUi = { icon: Star, width: 140, OptionsForm: RatingOptionsForm, defaultInput: "number", Cell: RatingCell, Editor: RatingEditor };
+export const RatingUi: FieldUi = {
+  icon: Star,
+  width: 140,
+  OptionsForm: RatingOptionsForm,
+  defaultInput: "number",
+  Cell: RatingCell,
+  Editor: RatingEditor,
+};

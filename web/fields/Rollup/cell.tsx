@@ -8,5 +8,9 @@ export function RollupCell({ value }: CellProps) {
   const text = computedNumberText(value, i18n.language);
   if (text === "") return null;
   const numeric = typeof value === "number";
-  return <span className={`block min-w-0 truncate text-sm tabular-nums text-gray-700 ${numeric ? "ms-auto text-end" : ""}`}>{text}</span>;
+  return (
+    <span className={`block min-w-0 truncate text-sm tabular-nums text-gray-700 ${numeric ? "ms-auto text-end" : ""}`}>
+      {text}
+    </span>
+  );
 }

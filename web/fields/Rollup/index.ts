@@ -3,4 +3,11 @@ import type { FieldUi } from "../types";
 import { RollupCell } from "./cell";
 import { RollupOptionsForm } from "./options-form";
 
-export const RollupUi: FieldUi = { icon: Sigma, width: 180, OptionsForm: RollupOptionsForm, defaultInput: "none", Cell: RollupCell, Editor: null };
+export const RollupUi: FieldUi = {
+  icon: Sigma,
+  width: 180,
+  OptionsForm: RollupOptionsForm,
+  defaultInput: "none",
+  Cell: RollupCell,
+  Editor: null,
+};

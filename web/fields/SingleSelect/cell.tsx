@@ -15,7 +15,13 @@ export function SingleSelectEditor({ value, codec, initialText, mode, onCommit, 
   const current = typeof value === "string" ? value : "";
   if (mode === "form") {
     return (
-      <select id={id} aria-label={codec.column.title} className={INPUT_CLASS} defaultValue={current} onChange={(e) => onChange?.({ value: e.target.value || null })}>
+      <select
+        id={id}
+        aria-label={codec.column.title}
+        className={INPUT_CLASS}
+        defaultValue={current}
+        onChange={(e) => onChange?.({ value: e.target.value || null })}
+      >
         <option value="">{t("grid.editor.noValue")}</option>
         {options.map((o) => (
           <option key={o.title} value={o.title}>

@@ -29,7 +29,9 @@ export function CalendarGrid({ focus, chosen, label, takeFocus, onFocusDay, onPi
   const box = useRef<HTMLDivElement>(null);
   const days = monthGrid(focus);
   const today = todayUtc();
-  const monthName = new Intl.DateTimeFormat(i18n.language, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(focus.year, focus.month - 1, 1)));
+  const monthName = new Intl.DateTimeFormat(i18n.language, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(focus.year, focus.month - 1, 1)),
+  );
   const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: "narrow", timeZone: "UTC" });
   const dayName = new Intl.DateTimeFormat(i18n.language, { dateStyle: "full", timeZone: "UTC" });
 
@@ -65,15 +67,31 @@ export function CalendarGrid({ focus, chosen, label, takeFocus, onFocusDay, onPi
 
   const nav = "rounded p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-800";
   return (
-    <div ref={box} className="w-64 select-none rounded-md border border-gray-200 bg-white p-2 text-sm shadow-lg" data-testid="calendar">
+    <div
+      ref={box}
+      className="w-64 select-none rounded-md border border-gray-200 bg-white p-2 text-sm shadow-lg"
+      data-testid="calendar"
+    >
       <div className="mb-1 flex items-center justify-between">
-        <button type="button" className={nav} aria-label={t("grid.editor.prevMonth")} onMouseDown={(e) => e.preventDefault()} onClick={() => onFocusDay(addMonths(focus, -1))}>
+        <button
+          type="button"
+          className={nav}
+          aria-label={t("grid.editor.prevMonth")}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onFocusDay(addMonths(focus, -1))}
+        >
           <ChevronLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
         </button>
         <span aria-live="polite" className="font-medium text-gray-800">
           {monthName}
         </span>
-        <button type="button" className={nav} aria-label={t("grid.editor.nextMonth")} onMouseDown={(e) => e.preventDefault()} onClick={() => onFocusDay(addMonths(focus, 1))}>
+        <button
+          type="button"
+          className={nav}
+          aria-label={t("grid.editor.nextMonth")}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onFocusDay(addMonths(focus, 1))}
+        >
           <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
         </button>
       </div>

@@ -13,7 +13,8 @@ const fromUtc = (ms: number): DateParts => {
   return { year: x.getUTCFullYear(), month: x.getUTCMonth() + 1, day: x.getUTCDate() };
 };
 
-export const sameDay = (a: DateParts | null, b: DateParts | null) => Boolean(a && b && a.year === b.year && a.month === b.month && a.day === b.day);
+export const sameDay = (a: DateParts | null, b: DateParts | null) =>
+  Boolean(a && b && a.year === b.year && a.month === b.month && a.day === b.day);
 
 export const addDays = (d: DateParts, n: number) => fromUtc(utc(d) + n * 86_400_000);
 

@@ -8,7 +8,15 @@ export function plainChoices(values: readonly string[], current?: unknown): Choi
 
 /** Date formats the Date and DateTime editors offer (SPEC 5 strict formats). */
 export const DATE_FORMATS = [
-  "YYYY-MM-DD", "YYYY/MM/DD", "DD-MM-YYYY", "MM-DD-YYYY", "DD/MM/YYYY", "MM/DD/YYYY", "DD MM YYYY", "MM DD YYYY", "YYYY MM DD",
+  "YYYY-MM-DD",
+  "YYYY/MM/DD",
+  "DD-MM-YYYY",
+  "MM-DD-YYYY",
+  "DD/MM/YYYY",
+  "MM/DD/YYYY",
+  "DD MM YYYY",
+  "MM DD YYYY",
+  "YYYY MM DD",
 ] as const;
 
 export const TIME_FORMATS = ["HH:mm", "HH:mm:ss", "HH:mm:ss.SSS"] as const;

@@ -64,7 +64,11 @@ export function dateEditor(kind: "date" | "datetime") {
 
     const preview = parsed === null ? null : parsed.ok ? codec.toText(parsed.value) : null;
     return (
-      <div ref={box} className={mode === "cell" ? "relative flex w-max min-w-full flex-col gap-1" : "relative flex flex-col gap-1"} onBlur={onBlur}>
+      <div
+        ref={box}
+        className={mode === "cell" ? "relative flex w-max min-w-full flex-col gap-1" : "relative flex flex-col gap-1"}
+        onBlur={onBlur}
+      >
         <div className={mode === "cell" ? "flex h-8 items-center bg-white" : "flex items-center gap-1"}>
           <input
             ref={input}
@@ -104,11 +108,24 @@ export function dateEditor(kind: "date" | "datetime") {
             </button>
           ) : null}
         </div>
-        <p id={id ? `${id}-preview` : undefined} data-testid="date-preview" aria-live="polite" className={`rounded bg-white px-2 text-xs ${parsed && !parsed.ok ? "text-red-600" : "text-gray-500"}`}>
-          {parsed === null ? t("grid.editor.dateHint", { format: dateFormat ?? "YYYY-MM-DD" }) : preview !== null ? t("grid.editor.dateReads", { value: preview }) : t("grid.editor.dateInvalid")}
+        <p
+          id={id ? `${id}-preview` : undefined}
+          data-testid="date-preview"
+          aria-live="polite"
+          className={`rounded bg-white px-2 text-xs ${parsed && !parsed.ok ? "text-red-600" : "text-gray-500"}`}
+        >
+          {parsed === null
+            ? t("grid.editor.dateHint", { format: dateFormat ?? "YYYY-MM-DD" })
+            : preview !== null
+              ? t("grid.editor.dateReads", { value: preview })
+              : t("grid.editor.dateInvalid")}
         </p>
         {open ? (
-          <div className={mode === "form" ? "absolute start-0 top-full z-20 mt-1" : up ? "absolute bottom-full start-0 mb-1" : ""}>
+          <div
+            className={
+              mode === "form" ? "absolute start-0 top-full z-20 mt-1" : up ? "absolute bottom-full start-0 mb-1" : ""
+            }
+          >
             <CalendarGrid
               focus={focusDay}
               chosen={chosen}

@@ -30,33 +30,59 @@ function cached<T>(map: Map<string, T>, key: string, make: () => T, fallback: ()
 const tag = (lang: string) => htmlLangOf(lang);
 
 export function formatNumber(lang: string, n: number, fractionDigits?: number, grouping = false): string {
-  const opts: Intl.NumberFormatOptions = fractionDigits === undefined
-    ? { maximumFractionDigits: 20, useGrouping: grouping }
-    : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, useGrouping: grouping };
+  const opts: Intl.NumberFormatOptions =
+    fractionDigits === undefined
+      ? { maximumFractionDigits: 20, useGrouping: grouping }
+      : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, useGrouping: grouping };
   const key = `${lang}|${fractionDigits ?? ""}|${grouping}`;
-  return cached(numbers, key, () => new Intl.NumberFormat(tag(lang), opts), () => new Intl.NumberFormat("en", opts)).format(n);
+  return cached(
+    numbers,
+    key,
+    () => new Intl.NumberFormat(tag(lang), opts),
+    () => new Intl.NumberFormat("en", opts),
+  ).format(n);
 }
 
 /** A computed number (rollup, formula): at most 4 decimals (an average may have many), no grouping. */
 export function formatComputed(lang: string, n: number): string {
   const opts: Intl.NumberFormatOptions = { maximumFractionDigits: 4, useGrouping: false };
-  return cached(numbers, `k|${lang}`, () => new Intl.NumberFormat(tag(lang), opts), () => new Intl.NumberFormat("en", opts)).format(n);
+  return cached(
+    numbers,
+    `k|${lang}`,
+    () => new Intl.NumberFormat(tag(lang), opts),
+    () => new Intl.NumberFormat("en", opts),
+  ).format(n);
 }
 
 /** An amount; `locale` is a BCP 47 tag or an app code (the column's own locale, or the reader's). */
 export function formatAmount(locale: string, n: number, code: string): string {
   const key = `${locale}|${code}`;
-  return cached(numbers, `c|${key}`, () => new Intl.NumberFormat(tag(locale), { style: "currency", currency: code }), () => new Intl.NumberFormat("en", { style: "currency", currency: "USD" })).format(n);
+  return cached(
+    numbers,
+    `c|${key}`,
+    () => new Intl.NumberFormat(tag(locale), { style: "currency", currency: code }),
+    () => new Intl.NumberFormat("en", { style: "currency", currency: "USD" }),
+  ).format(n);
 }
 
 /** A percent value as stored (50 means 50 %); 8 decimals at most keep n / 100 free of float noise. */
 export function formatPercent(lang: string, n: number): string {
-  return cached(numbers, `p|${lang}`, () => new Intl.NumberFormat(tag(lang), { style: "percent", maximumFractionDigits: 8 }), () => new Intl.NumberFormat("en", { style: "percent", maximumFractionDigits: 8 })).format(n / 100);
+  return cached(
+    numbers,
+    `p|${lang}`,
+    () => new Intl.NumberFormat(tag(lang), { style: "percent", maximumFractionDigits: 8 }),
+    () => new Intl.NumberFormat("en", { style: "percent", maximumFractionDigits: 8 }),
+  ).format(n / 100);
 }
 
 function dateFormat(lang: string, kind: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const all = { ...opts, timeZone: "UTC" };
-  return cached(dates, `${lang}|${kind}`, () => new Intl.DateTimeFormat(tag(lang), all), () => new Intl.DateTimeFormat("en", all));
+  return cached(
+    dates,
+    `${lang}|${kind}`,
+    () => new Intl.DateTimeFormat(tag(lang), all),
+    () => new Intl.DateTimeFormat("en", all),
+  );
 }
 
 const utc = (d: DateParts, t?: TimeParts) => {
@@ -71,5 +97,8 @@ export function formatCalendarDate(lang: string, d: DateParts): string {
 }
 
 export function formatDateTime(lang: string, d: DateParts, t: TimeParts, withSeconds: boolean): string {
-  return dateFormat(lang, withSeconds ? "dts" : "dt", { dateStyle: "medium", timeStyle: withSeconds ? "medium" : "short" }).format(utc(d, t));
+  return dateFormat(lang, withSeconds ? "dts" : "dt", {
+    dateStyle: "medium",
+    timeStyle: withSeconds ? "medium" : "short",
+  }).format(utc(d, t));
 }

@@ -13,7 +13,18 @@ interface MultilineProps extends EditorProps {
  * A multi-line editor (long text, JSON): Enter adds a line, Ctrl/Cmd+Enter or Save commits,
  * Escape cancels. Over a cell it opens larger than the cell.
  */
-export function MultilineEditor({ value, codec, initialText, mode, onCommit, onCancel, onChange, id, textOf, monospace }: MultilineProps) {
+export function MultilineEditor({
+  value,
+  codec,
+  initialText,
+  mode,
+  onCommit,
+  onCancel,
+  onChange,
+  id,
+  textOf,
+  monospace,
+}: MultilineProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(() => initialText ?? textOf(value));
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -47,7 +58,11 @@ export function MultilineEditor({ value, codec, initialText, mode, onCommit, onC
         <button type="button" className="rounded px-2 py-1 text-xs text-gray-600 hover:bg-gray-100" onClick={onCancel}>
           {t("common.cancel")}
         </button>
-        <button type="button" className="rounded bg-primary px-2 py-1 text-xs text-white hover:bg-primary/90" onClick={() => onCommit({ text })}>
+        <button
+          type="button"
+          className="rounded bg-primary px-2 py-1 text-xs text-white hover:bg-primary/90"
+          onClick={() => onCommit({ text })}
+        >
           {t("grid.editor.save")}
         </button>
       </div>

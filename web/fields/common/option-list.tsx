@@ -20,7 +20,17 @@ interface OptionListProps {
 }
 
 /** A filterable list of options: type to narrow, arrows to move, Enter to pick. */
-export function OptionList({ options, selected, label, initialQuery, autoFocus, multiple, onPick, onDone, commitOnLeave }: OptionListProps) {
+export function OptionList({
+  options,
+  selected,
+  label,
+  initialQuery,
+  autoFocus,
+  multiple,
+  onPick,
+  onDone,
+  commitOnLeave,
+}: OptionListProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState(initialQuery ?? "");
   const [active, setActive] = useState(0);
@@ -81,7 +91,10 @@ export function OptionList({ options, selected, label, initialQuery, autoFocus, 
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => pick(o.title)}
             >
-              <Check aria-hidden="true" className={`size-3.5 ${selected.has(o.title) ? "text-primary" : "invisible"}`} />
+              <Check
+                aria-hidden="true"
+                className={`size-3.5 ${selected.has(o.title) ? "text-primary" : "invisible"}`}
+              />
               <Chip {...o} />
             </button>
           </li>

@@ -9,12 +9,18 @@ export interface OptionLook {
 export function optionsOf(codec: ColumnCodec): OptionLook[] {
   const list = codec.ctx.options.options;
   if (!Array.isArray(list)) return [];
-  return list.map((o: { title?: unknown; color?: unknown }) => ({ title: String(o.title ?? ""), color: typeof o.color === "string" ? o.color : "#eeeeee" }));
+  return list.map((o: { title?: unknown; color?: unknown }) => ({
+    title: String(o.title ?? ""),
+    color: typeof o.color === "string" ? o.color : "#eeeeee",
+  }));
 }
 
 export function Chip({ title, color }: OptionLook) {
   return (
-    <span className="inline-block max-w-full shrink-0 truncate rounded-full px-2 py-0.5 text-xs text-gray-800" style={{ backgroundColor: color }}>
+    <span
+      className="inline-block max-w-full shrink-0 truncate rounded-full px-2 py-0.5 text-xs text-gray-800"
+      style={{ backgroundColor: color }}
+    >
       {title}
     </span>
   );
@@ -35,5 +41,8 @@ export function Chips({ titles, codec, wrap }: { titles: readonly string[]; code
 export function splitTitles(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String).filter(Boolean);
   if (typeof value !== "string" || value === "") return [];
-  return value.split(",").map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

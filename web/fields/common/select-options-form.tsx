@@ -13,7 +13,8 @@ export function SelectOptionsForm({ options, onChange }: OptionsFormProps) {
   const list = Array.isArray(options.options) ? (options.options as SelectOption[]) : [];
   // The server sorts by `order`, so every change renumbers it to the list position.
   const set = (next: SelectOption[]) => onChange({ ...options, options: next.map((o, i) => ({ ...o, order: i + 1 })) });
-  const update = (i: number, patch: Partial<SelectOption>) => set(list.map((o, j) => (j === i ? { ...o, ...patch } : o)));
+  const update = (i: number, patch: Partial<SelectOption>) =>
+    set(list.map((o, j) => (j === i ? { ...o, ...patch } : o)));
   const move = (i: number, delta: number) => {
     const next = [...list];
     const [item] = next.splice(i, 1);
@@ -41,9 +42,24 @@ export function SelectOptionsForm({ options, onChange }: OptionsFormProps) {
             onChange={(e) => update(i, { title: e.target.value })}
             className="min-w-0 flex-1 rounded-md border border-gray-300 px-2 py-1.5 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30"
           />
-          <IconButton label={t("fields.options.moveUp", { n: i + 1 })} icon={ArrowUp} disabled={i === 0} onClick={() => move(i, -1)} />
-          <IconButton label={t("fields.options.moveDown", { n: i + 1 })} icon={ArrowDown} disabled={i === list.length - 1} onClick={() => move(i, 1)} />
-          <IconButton label={t("fields.options.remove", { n: i + 1 })} icon={Trash2} tone="danger" onClick={() => set(list.filter((_, j) => j !== i))} />
+          <IconButton
+            label={t("fields.options.moveUp", { n: i + 1 })}
+            icon={ArrowUp}
+            disabled={i === 0}
+            onClick={() => move(i, -1)}
+          />
+          <IconButton
+            label={t("fields.options.moveDown", { n: i + 1 })}
+            icon={ArrowDown}
+            disabled={i === list.length - 1}
+            onClick={() => move(i, 1)}
+          />
+          <IconButton
+            label={t("fields.options.remove", { n: i + 1 })}
+            icon={Trash2}
+            tone="danger"
+            onClick={() => set(list.filter((_, j) => j !== i))}
+          />
         </div>
       ))}
       <div>

@@ -19,6 +19,7 @@ export function TextCell({ value, codec, wrap }: CellProps) {
 export function NumberCell({ value, codec }: CellProps) {
   const { i18n } = useTranslation();
   const text = cellText(value, codec, i18n.language);
-  return text === "" ? null : <span className="ms-auto block truncate text-end text-sm tabular-nums text-gray-800">{text}</span>;
+  return text === "" ? null : (
+    <span className="ms-auto block truncate text-end text-sm tabular-nums text-gray-800">{text}</span>
+  );
 }
-

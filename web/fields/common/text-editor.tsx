@@ -6,7 +6,12 @@ export const INPUT_CLASS =
 export const CELL_INPUT_CLASS = "h-full w-full bg-white px-2 text-sm text-gray-900 outline-none";
 
 /** Enter commits, Tab commits and moves, Escape cancels (cell mode); the grid never sees them. */
-export function cellKeys(e: KeyboardEvent, commit: (move?: "down" | "right" | "left") => void, cancel: () => void, enterCommits = true) {
+export function cellKeys(
+  e: KeyboardEvent,
+  commit: (move?: "down" | "right" | "left") => void,
+  cancel: () => void,
+  enterCommits = true,
+) {
   if (e.key === "Escape") {
     e.preventDefault();
     e.stopPropagation();
@@ -25,7 +30,16 @@ export function cellKeys(e: KeyboardEvent, commit: (move?: "down" | "right" | "l
 }
 
 /** A one-line text input: text types and numbers (the registry parses what is typed). */
-export function TextEditor({ value, codec, initialText, mode, onCommit, onCancel, onChange, id }: EditorProps & { inputMode?: "text" | "decimal" | "numeric" | "email" | "url" | "tel" }) {
+export function TextEditor({
+  value,
+  codec,
+  initialText,
+  mode,
+  onCommit,
+  onCancel,
+  onChange,
+  id,
+}: EditorProps & { inputMode?: "text" | "decimal" | "numeric" | "email" | "url" | "tel" }) {
   const [text, setText] = useState(() => initialText ?? codec.toText(value));
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {

@@ -29,8 +29,15 @@ export function UserCell({ value }: CellProps) {
   if (!user) return null;
   const label = userLabel(user) ?? t("fields.user.unknown");
   return (
-    <span className="flex min-w-0 items-center gap-1.5 text-sm text-gray-800" title={user.email ?? label} data-user-id={user.id}>
-      <span aria-hidden="true" className="flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-[11px] font-semibold uppercase text-indigo-700">
+    <span
+      className="flex min-w-0 items-center gap-1.5 text-sm text-gray-800"
+      title={user.email ?? label}
+      data-user-id={user.id}
+    >
+      <span
+        aria-hidden="true"
+        className="flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-[11px] font-semibold uppercase text-indigo-700"
+      >
         {label.slice(0, 1)}
       </span>
       <span className="min-w-0 truncate">{label}</span>

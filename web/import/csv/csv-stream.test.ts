@@ -10,7 +10,11 @@ async function readAll(text: string | Uint8Array, chunkSize = 1024 * 1024) {
 describe("csvChunks", () => {
   it("strips a BOM and keeps quoted newlines, quotes and delimiters inside cells", async () => {
     const { records } = await readAll('\ufeffName;Note\r\nAnn;"two\r\nlines; ok"\r\nBob;"say ""hi"""\r\n');
-    expect(records.map((r) => r.cells)).toEqual([["Name", "Note"], ["Ann", "two\r\nlines; ok"], ["Bob", 'say "hi"']]);
+    expect(records.map((r) => r.cells)).toEqual([
+      ["Name", "Note"],
+      ["Ann", "two\r\nlines; ok"],
+      ["Bob", 'say "hi"'],
+    ]);
   });
 
   it.each([
@@ -45,7 +49,10 @@ describe("csvChunks", () => {
 
   it("skips empty lines", async () => {
     const { records } = await readAll("a,b\n\n1,2\n\n");
-    expect(records.map((r) => r.cells)).toEqual([["a", "b"], ["1", "2"]]);
+    expect(records.map((r) => r.cells)).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+    ]);
   });
 
   it("puts quote errors on their record with the SPEC 8 messages", async () => {

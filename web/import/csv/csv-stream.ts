@@ -41,7 +41,11 @@ interface PapaError {
 function detect(text: string): { delimiter: string; newline: "\n" | "\r" | "\r\n"; notices: string[] } {
   const res = Papa.parse<string[]>(text, { preview: 2, skipEmptyLines: true, delimitersToGuess: DELIMITERS });
   const notices = (res.errors as PapaError[]).filter((e) => e.code === "UndetectableDelimiter").map((e) => e.message);
-  return { delimiter: res.meta.delimiter || ",", newline: (res.meta.linebreak || "\n") as "\n" | "\r" | "\r\n", notices };
+  return {
+    delimiter: res.meta.delimiter || ",",
+    newline: (res.meta.linebreak || "\n") as "\n" | "\r" | "\r\n",
+    notices,
+  };
 }
 
 function records(data: string[][], errors: PapaError[]): CsvRecord[] {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import en from "../../../locales/en.json";
 import { PARSE_MESSAGE_KEYS, parseMessageKey } from "./parse-messages";
 
-const lookup = (key: string) => key.split(".").reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], en);
+const lookup = (key: string) =>
+  key.split(".").reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], en);
 
 describe("CSV parse messages", () => {
   it("show the SPEC 8 texts through their keys", () => {

@@ -13,5 +13,7 @@ export const PARSE_MESSAGE_KEYS = {
 export type ParseMessageKey = (typeof PARSE_MESSAGE_KEYS)[keyof typeof PARSE_MESSAGE_KEYS];
 
 export function parseMessageKey(message: string): ParseMessageKey | null {
-  return Object.hasOwn(PARSE_MESSAGE_KEYS, message) ? PARSE_MESSAGE_KEYS[message as keyof typeof PARSE_MESSAGE_KEYS] : null;
+  return Object.hasOwn(PARSE_MESSAGE_KEYS, message)
+    ? PARSE_MESSAGE_KEYS[message as keyof typeof PARSE_MESSAGE_KEYS]
+    : null;
 }

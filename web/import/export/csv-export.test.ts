@@ -29,6 +29,8 @@ describe("exportCsvParts", () => {
   it("stops when cancelled", async () => {
     const c = new AbortController();
     c.abort();
-    await expect(exportCsvParts({ fetchBatch: async () => ({ text: "", next: -1 }), signal: c.signal })).rejects.toThrow("Export cancelled");
+    await expect(
+      exportCsvParts({ fetchBatch: async () => ({ text: "", next: -1 }), signal: c.signal }),
+    ).rejects.toThrow("Export cancelled");
   });
 });

@@ -11,7 +11,8 @@ export function withoutHeader(csv: string): string {
   for (let i = 0; i < csv.length; i++) {
     const ch = csv[i];
     if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === "\n" || ch === "\r")) return csv.slice(ch === "\r" && csv[i + 1] === "\n" ? i + 2 : i + 1);
+    else if (!quoted && (ch === "\n" || ch === "\r"))
+      return csv.slice(ch === "\r" && csv[i + 1] === "\n" ? i + 2 : i + 1);
   }
   return "";
 }

@@ -48,4 +48,7 @@ export const countRows = (view: ViewRef, signal?: AbortSignal) =>
   api.get<{ count: number }>(`${viewPath(view)}/count`, { signal }).then((r) => r.count);
 
 export const listPage = (view: ViewRef, offset: number, limit: number, signal?: AbortSignal) =>
-  api.get<{ list: Record<string, unknown>[]; pageInfo: PageInfo }>(viewPath(view), { query: { limit, offset }, signal });
+  api.get<{ list: Record<string, unknown>[]; pageInfo: PageInfo }>(viewPath(view), {
+    query: { limit, offset },
+    signal,
+  });

@@ -22,7 +22,8 @@ export function ExportMenu({ table, viewTitle }: { table: TableMeta; viewTitle?:
   const [running, setRunning] = useState<{ kind: Kind; done: number; total: number | null } | null>(null);
   const abort = useRef<AbortController | null>(null);
   if (!can("dataExport")) return null;
-  const view = table.views.find((v) => v.title === viewTitle) ?? table.views.find((v) => v.is_default) ?? table.views[0];
+  const view =
+    table.views.find((v) => v.title === viewTitle) ?? table.views.find((v) => v.is_default) ?? table.views[0];
 
   async function run(kind: Kind) {
     if (!view) return;
@@ -30,25 +31,39 @@ export function ExportMenu({ table, viewTitle }: { table: TableMeta; viewTitle?:
     const controller = new AbortController();
     abort.current = controller;
     setRunning({ kind, done: 0, total: null });
-    const progress = (done: number, total: number | null) => setRunning((r) => (r ? { ...r, done, total: total ?? r.total } : r));
+    const progress = (done: number, total: number | null) =>
+      setRunning((r) => (r ? { ...r, done, total: total ?? r.total } : r));
     try {
       if (kind === "csv") {
         const total = await countRows(ref, controller.signal).catch(() => null);
         progress(0, total);
-        const parts = await exportCsvParts({ fetchBatch: (offset) => fetchCsvBatch(ref, offset, controller.signal), onProgress: (n) => progress(n, null), signal: controller.signal });
+        const parts = await exportCsvParts({
+          fetchBatch: (offset) => fetchCsvBatch(ref, offset, controller.signal),
+          onProgress: (n) => progress(n, null),
+          signal: controller.signal,
+        });
         downloadBlob(new Blob(parts, { type: "text/csv;charset=utf-8" }), `${view.title}-export.csv`);
       } else {
-        downloadBlob(await exportXlsx(ref, table, { onProgress: progress, signal: controller.signal }), `${view.title}-export.xlsx`);
+        downloadBlob(
+          await exportXlsx(ref, table, { onProgress: progress, signal: controller.signal }),
+          `${view.title}-export.xlsx`,
+        );
       }
       notify.success(t("export.done", { name: view.title }));
     } catch (err) {
-      if (!controller.signal.aborted) notify.error(t("export.failed", { message: errorText(err, t("msg.error.internal")) }));
+      if (!controller.signal.aborted)
+        notify.error(t("export.failed", { message: errorText(err, t("msg.error.internal")) }));
     } finally {
       setRunning(null);
     }
   }
 
-  const numbers = running ? { done: running.done.toLocaleString(htmlLangOf(i18n.language)), total: (running.total ?? 0).toLocaleString(htmlLangOf(i18n.language)) } : null;
+  const numbers = running
+    ? {
+        done: running.done.toLocaleString(htmlLangOf(i18n.language)),
+        total: (running.total ?? 0).toLocaleString(htmlLangOf(i18n.language)),
+      }
+    : null;
   return (
     <div className="flex items-center gap-2">
       <Menu
@@ -68,7 +83,12 @@ export function ExportMenu({ table, viewTitle }: { table: TableMeta; viewTitle?:
       />
       {running && numbers ? (
         <div role="status" className="flex items-center gap-2 text-sm text-gray-600">
-          <progress className="h-2 w-28" max={running.total ?? undefined} value={running.total ? running.done : undefined} aria-label={t("export.progress")} />
+          <progress
+            className="h-2 w-28"
+            max={running.total ?? undefined}
+            value={running.total ? running.done : undefined}
+            aria-label={t("export.progress")}
+          />
           <span>{running.total !== null ? t("export.rows", numbers) : t("export.rowsOpen", numbers)}</span>
           <Button variant="ghost" onClick={() => abort.current?.abort()}>
             {t("export.cancel")}

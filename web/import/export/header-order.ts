@@ -7,7 +7,11 @@
 import type { Column } from "../../api/types";
 import type { GridColumn } from "../../api/view-types";
 
-export function orderHeaders(keys: readonly string[], gridColumns: readonly GridColumn[], columns: readonly Column[]): string[] {
+export function orderHeaders(
+  keys: readonly string[],
+  gridColumns: readonly GridColumn[],
+  columns: readonly Column[],
+): string[] {
   const titleOf = new Map(columns.map((c) => [c.id, c.title]));
   const placed = [...gridColumns]
     .sort((a, b) => a.order - b.order)

@@ -17,7 +17,11 @@ export interface XlsxExportDeps {
   signal?: AbortSignal;
 }
 
-export async function exportXlsx(view: ViewRef & { title: string }, table: TableMeta, deps: XlsxExportDeps = {}): Promise<Blob> {
+export async function exportXlsx(
+  view: ViewRef & { title: string },
+  table: TableMeta,
+  deps: XlsxExportDeps = {},
+): Promise<Blob> {
   const worker = new Worker(new URL("../workers/xlsx.worker.ts", import.meta.url), { type: "module" });
   const send = (msg: XlsxRequest) => worker.postMessage(msg);
   const finished = new Promise<ArrayBuffer>((resolve, reject) => {
@@ -36,7 +40,11 @@ export async function exportXlsx(view: ViewRef & { title: string }, table: Table
       const page = await listPage(view, offset, EXPORT_PAGE_ROWS, deps.signal);
       if (!begun) {
         const keys = [...new Set(page.list.flatMap((r) => Object.keys(r)))];
-        const headers = orderHeaders(keys.length ? keys : table.columns.filter((c) => !c.system).map((c) => c.title), gridColumns, table.columns);
+        const headers = orderHeaders(
+          keys.length ? keys : table.columns.filter((c) => !c.system).map((c) => c.title),
+          gridColumns,
+          table.columns,
+        );
         send({ type: "begin", title: view.title, headers, uidts });
         begun = true;
       }

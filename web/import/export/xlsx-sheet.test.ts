@@ -10,7 +10,15 @@ describe("sheetValue", () => {
     expect(sheetValue("2024-01-02", "SingleLineText")).toBe("2024-01-02");
   });
   it("writes attachments as title(url) and other objects as JSON", () => {
-    expect(sheetValue([{ title: "a.png", url: "https://x/a.png" }, { title: "b", path: "download/b" }], "Attachment")).toBe("a.png(https://x/a.png), b(download/b)");
+    expect(
+      sheetValue(
+        [
+          { title: "a.png", url: "https://x/a.png" },
+          { title: "b", path: "download/b" },
+        ],
+        "Attachment",
+      ),
+    ).toBe("a.png(https://x/a.png), b(download/b)");
     expect(sheetValue({ a: [1] }, "JSON")).toBe('{"a":[1]}');
   });
 });

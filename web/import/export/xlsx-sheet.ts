@@ -10,7 +10,11 @@ export const EXCEL_MAX_ROWS = 1_048_576;
 
 function attachments(value: unknown[]): string {
   return value
-    .map((f) => (f && typeof f === "object" ? `${String((f as { title?: unknown }).title ?? "")}(${String((f as { url?: unknown; path?: unknown }).url ?? (f as { path?: unknown }).path ?? "")})` : String(f)))
+    .map((f) =>
+      f && typeof f === "object"
+        ? `${String((f as { title?: unknown }).title ?? "")}(${String((f as { url?: unknown; path?: unknown }).url ?? (f as { path?: unknown }).path ?? "")})`
+        : String(f),
+    )
     .join(", ");
 }
 

@@ -23,12 +23,24 @@ describe("createBatcher", () => {
 
   it("builds insert bodies across slices, at most `max` rows and errors per batch", async () => {
     const b = createBatcher(
-      slices([{ row: 1, cells: ["a", "1"] }, { row: 2, cells: ["b", "x"] }], [{ row: 3, cells: ["c", "3"] }, { row: 4, cells: ["d"], error: "Too few fields" }]),
+      slices(
+        [
+          { row: 1, cells: ["a", "1"] },
+          { row: 2, cells: ["b", "x"] },
+        ],
+        [
+          { row: 3, cells: ["c", "3"] },
+          { row: 4, cells: ["d"], error: "Too few fields" },
+        ],
+      ),
       cols,
       { growSelects: false, progress },
     );
     const first = await b.pull(3);
-    expect(first.rows).toEqual([{ Name: "a", Age: 1 }, { Name: "c", Age: 3 }]);
+    expect(first.rows).toEqual([
+      { Name: "a", Age: 1 },
+      { Name: "c", Age: 3 },
+    ]);
     expect(first.rowNumbers).toEqual([1, 3]);
     expect(first.errors).toEqual([{ row: 2, message: 'Age: "x" is not a number', cells: ["b", "x"] }]);
     expect(first.done).toBe(false);
@@ -38,7 +50,11 @@ describe("createBatcher", () => {
   });
 
   it("applies the required check when the plan asks for it", async () => {
-    const b = createBatcher(slices([{ row: 1, cells: ["", "1"] }]), cols, { growSelects: false, required: ["Name"], progress });
+    const b = createBatcher(slices([{ row: 1, cells: ["", "1"] }]), cols, {
+      growSelects: false,
+      required: ["Name"],
+      progress,
+    });
     expect((await b.pull(10)).errors[0]?.message).toBe("Missing required columns: Name");
   });
 
@@ -47,7 +63,15 @@ describe("createBatcher", () => {
       { source: 0, title: "S", uidt: "SingleSelect", settings: { options: [{ title: "a" }] } },
       { source: 1, title: "M", uidt: "MultiSelect", settings: { options: [{ title: "x" }] } },
     ]);
-    const b = createBatcher(slices([{ row: 1, cells: ["a", "x, y"] }, { row: 2, cells: ["B", "z,y"] }, { row: 3, cells: ["b", ""] }]), sel, { growSelects: true, progress });
+    const b = createBatcher(
+      slices([
+        { row: 1, cells: ["a", "x, y"] },
+        { row: 2, cells: ["B", "z,y"] },
+        { row: 3, cells: ["b", ""] },
+      ]),
+      sel,
+      { growSelects: true, progress },
+    );
     const batch = await b.pull(10);
     expect(batch.newOptions).toEqual({ M: ["y", "z"], S: ["B"] });
     expect(batch.rows).toEqual([{ S: "a", M: "x,y" }, { S: "B", M: "y,z" }, { S: "B" }]);
@@ -56,7 +80,9 @@ describe("createBatcher", () => {
 
   it("without growth, new select values are row errors", async () => {
     const sel = columns([{ source: 0, title: "S", uidt: "SingleSelect", settings: { options: [{ title: "a" }] } }]);
-    const batch = await createBatcher(slices([{ row: 1, cells: ["q"] }]), sel, { growSelects: false, progress }).pull(10);
+    const batch = await createBatcher(slices([{ row: 1, cells: ["q"] }]), sel, { growSelects: false, progress }).pull(
+      10,
+    );
     expect(batch.errors[0]?.message).toBe('S: "q" is not an option (a)');
   });
 });

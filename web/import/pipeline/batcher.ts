@@ -21,7 +21,11 @@ export interface Batcher {
   pull(max: number): Promise<Batch>;
 }
 
-export function createBatcher(slices: AsyncIterator<SourceRow[]>, columns: readonly CompiledColumn[], opts: BatcherOptions): Batcher {
+export function createBatcher(
+  slices: AsyncIterator<SourceRow[]>,
+  columns: readonly CompiledColumn[],
+  opts: BatcherOptions,
+): Batcher {
   let buffer: SourceRow[] = [];
   let pos = 0;
   let ended = false;
@@ -46,7 +50,8 @@ export function createBatcher(slices: AsyncIterator<SourceRow[]>, columns: reado
       while (rows.length + errors.length < max) {
         const src = await next();
         if (!src) break;
-        const fail = (message: string) => errors.push({ row: src.row, message, cells: src.cells.map((c) => cellText(c, true)) });
+        const fail = (message: string) =>
+          errors.push({ row: src.row, message, cells: src.cells.map((c) => cellText(c, true)) });
         if (src.error) {
           fail(src.error);
           continue;

@@ -52,9 +52,24 @@ describe("runImport", () => {
   it("sends every row in batches of the given size and reports them kept", async () => {
     const out = sink();
     const progress: number[] = [];
-    const report = await runImport(source(12), out, { batchRows: 5, concurrency: 2, onProgress: (p) => progress.push(p.inserted) });
-    expect(out.sent).toEqual([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [11, 12]]);
-    expect(report).toMatchObject({ inserted: 12, kept: [{ from: 1, to: 12 }], failed: [], complete: true, cancelled: false, lastRow: 12 });
+    const report = await runImport(source(12), out, {
+      batchRows: 5,
+      concurrency: 2,
+      onProgress: (p) => progress.push(p.inserted),
+    });
+    expect(out.sent).toEqual([
+      [1, 2, 3, 4, 5],
+      [6, 7, 8, 9, 10],
+      [11, 12],
+    ]);
+    expect(report).toMatchObject({
+      inserted: 12,
+      kept: [{ from: 1, to: 12 }],
+      failed: [],
+      complete: true,
+      cancelled: false,
+      lastRow: 12,
+    });
     expect(reportOk(report)).toBe(true);
     expect(progress.at(-1)).toBe(12);
   });
@@ -70,7 +85,10 @@ describe("runImport", () => {
 
   it("lists rows refused before sending, and skips them in the kept ranges", async () => {
     const report = await runImport(source(10, [3, 4]), sink(), { batchRows: 5, concurrency: 1 });
-    expect(report.kept).toEqual([{ from: 1, to: 2 }, { from: 5, to: 10 }]);
+    expect(report.kept).toEqual([
+      { from: 1, to: 2 },
+      { from: 5, to: 10 },
+    ]);
     expect(report.rowErrors.map((e) => e.row)).toEqual([3, 4]);
     expect(report.rowErrorCount).toBe(2);
     expect(report.inserted).toBe(8);
@@ -79,10 +97,19 @@ describe("runImport", () => {
 
   it("stops at a refused batch and tells the server's row in source rows", async () => {
     const src = source(100, [2]);
-    const report = await runImport(src, sink((i) => (i === 1 ? "Row 3: Age: \"x\" is not a number" : null)), { batchRows: 10, concurrency: 1 });
+    const report = await runImport(
+      src,
+      sink((i) => (i === 1 ? 'Row 3: Age: "x" is not a number' : null)),
+      { batchRows: 10, concurrency: 1 },
+    );
     // Batch 0 holds rows 1, 3-10 (row 2 was refused before sending); batch 1 holds rows 11-20.
-    expect(report.kept).toEqual([{ from: 1, to: 1 }, { from: 3, to: 10 }]);
-    expect(report.failed).toEqual([{ rows: [{ from: 11, to: 20 }], row: 13, message: 'Row 13: Age: "x" is not a number' }]);
+    expect(report.kept).toEqual([
+      { from: 1, to: 1 },
+      { from: 3, to: 10 },
+    ]);
+    expect(report.failed).toEqual([
+      { rows: [{ from: 11, to: 20 }], row: 13, message: 'Row 13: Age: "x" is not a number' },
+    ]);
     expect(report.complete).toBe(false);
     expect(report.lastRow).toBe(20);
     expect(src.pulls).toBe(3); // the batch pulled while batch 1 was in flight is never sent
@@ -113,19 +140,26 @@ describe("runImport", () => {
   it("runs prepare before each batch it sends, and a failing prepare stops the import", async () => {
     const order: string[] = [];
     const out = sink();
-    const report = await runImport(source(10), {
-      prepare: async (b) => {
-        order.push(`prepare ${b.rowNumbers[0]}`);
-        if (b.rowNumbers[0] === 6) throw new Error("Duplicates are not allowed!");
+    const report = await runImport(
+      source(10),
+      {
+        prepare: async (b) => {
+          order.push(`prepare ${b.rowNumbers[0]}`);
+          if (b.rowNumbers[0] === 6) throw new Error("Duplicates are not allowed!");
+        },
+        insert: async (rows) => (order.push(`insert ${rows[0]!.n}`), out.insert(rows)),
       },
-      insert: async (rows) => (order.push(`insert ${rows[0]!.n}`), out.insert(rows)),
-    }, { batchRows: 5, concurrency: 1 });
+      { batchRows: 5, concurrency: 1 },
+    );
     expect(order).toEqual(["prepare 1", "insert 1", "prepare 6"]);
     expect(report.failed[0]?.message).toBe("Duplicates are not allowed!");
   });
 
   it("reports a source that fails to read", async () => {
-    const report = await runImport({ pull: () => Promise.reject(new Error("The file is not valid JSON")) }, sink(), { batchRows: 5, concurrency: 1 });
+    const report = await runImport({ pull: () => Promise.reject(new Error("The file is not valid JSON")) }, sink(), {
+      batchRows: 5,
+      concurrency: 1,
+    });
     expect(report.sourceError).toBe("The file is not valid JSON");
     expect(reportOk(report)).toBe(false);
   });

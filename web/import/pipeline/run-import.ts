@@ -62,18 +62,28 @@ export interface ImportReport {
   lastRow: number;
 }
 
-export const reportOk = (r: ImportReport) => r.complete && !r.cancelled && r.failed.length === 0 && r.sourceError === null;
+export const reportOk = (r: ImportReport) =>
+  r.complete && !r.cancelled && r.failed.length === 0 && r.sourceError === null;
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export async function runImport(source: BatchSource, sink: InsertSink, settings: RunSettings): Promise<ImportReport> {
   const report: ImportReport = {
-    inserted: 0, kept: [], failed: [], rowErrors: [], rowErrorCount: 0, sourceError: null, cancelled: false, complete: false, lastRow: 0,
+    inserted: 0,
+    kept: [],
+    failed: [],
+    rowErrors: [],
+    rowErrorCount: 0,
+    sourceError: null,
+    cancelled: false,
+    complete: false,
+    lastRow: 0,
   };
   const inflight = new Set<Promise<void>>();
   let read = 0;
   let total: number | null = null;
-  const progress = () => settings.onProgress?.({ inserted: report.inserted, refused: report.rowErrorCount, read, total });
+  const progress = () =>
+    settings.onProgress?.({ inserted: report.inserted, refused: report.rowErrorCount, read, total });
   const stopped = () => report.failed.length > 0 || Boolean(settings.signal?.aborted);
 
   const send = (batch: Batch) => {

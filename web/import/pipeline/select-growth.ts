@@ -12,7 +12,11 @@ import type { CompiledColumn } from "../../../db/import/rows";
 
 const isSelect = (c: CompiledColumn) => c.type.uidt === "SingleSelect" || c.type.uidt === "MultiSelect";
 
-export function growOptions(columns: readonly CompiledColumn[], cells: readonly Cell[], added: Record<string, string[]>): void {
+export function growOptions(
+  columns: readonly CompiledColumn[],
+  cells: readonly Cell[],
+  added: Record<string, string[]>,
+): void {
   for (const c of columns) {
     if (!isSelect(c)) continue;
     const text = cellText(cells[c.source], true);

@@ -10,7 +10,12 @@ export function jsonSource(text: string, flatten: boolean, ref: string): ImportS
   let read = 0;
   return {
     async preview() {
-      return { tables: [{ ref, headers: table.keys, sample: table.rows.slice(0, MAX_ROWS_TO_PARSE), totalRows: table.rows.length }], notices: [] };
+      return {
+        tables: [
+          { ref, headers: table.keys, sample: table.rows.slice(0, MAX_ROWS_TO_PARSE), totalRows: table.rows.length },
+        ],
+        notices: [],
+      };
     },
     async *rows() {
       for (let i = 0; i < table.rows.length; i += SLICE_ROWS) {

@@ -26,7 +26,10 @@ function serialDate(v: number, ssf: Ssf): string | null {
 
 function isoOfDate(d: Date): string {
   const day = `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  const time = d.getHours() || d.getMinutes() || d.getSeconds() ? ` ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` : "";
+  const time =
+    d.getHours() || d.getMinutes() || d.getSeconds()
+      ? ` ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+      : "";
   return day + time;
 }
 

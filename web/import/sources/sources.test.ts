@@ -17,7 +17,17 @@ describe("csvSource", () => {
   it("previews the header and a sample, and knows the total of a small file", async () => {
     const src = csvSource(new Blob(["\ufeffa;b\n1;2\n3;4\n"]), 1024, "t.csv");
     const p = await src.preview();
-    expect(p.tables).toEqual([{ ref: "t.csv", headers: ["a", "b"], sample: [["1", "2"], ["3", "4"]], totalRows: 2 }]);
+    expect(p.tables).toEqual([
+      {
+        ref: "t.csv",
+        headers: ["a", "b"],
+        sample: [
+          ["1", "2"],
+          ["3", "4"],
+        ],
+        totalRows: 2,
+      },
+    ]);
   });
 
   it("samples at most MAX_ROWS_TO_PARSE rows and then leaves the total open", async () => {
@@ -52,7 +62,14 @@ describe("sheetSource", () => {
     const wb = XLSX.utils.book_new();
     const one = XLSX.utils.aoa_to_sheet([
       ["Name", "Price", "Day", "At", "Ok", ""],
-      ["a", { t: "n", v: 1200.5, z: '"$"#,##0.00' }, { t: "n", v: 45293, z: "yyyy-mm-dd" }, { t: "n", v: 45293.5, z: "yyyy-mm-dd hh:mm" }, true, "x"],
+      [
+        "a",
+        { t: "n", v: 1200.5, z: '"$"#,##0.00' },
+        { t: "n", v: 45293, z: "yyyy-mm-dd" },
+        { t: "n", v: 45293.5, z: "yyyy-mm-dd hh:mm" },
+        true,
+        "x",
+      ],
       [],
       ["b", { t: "n", v: 3, z: '"$"#,##0.00' }, { t: "n", v: 45294, z: "yyyy-mm-dd" }, null, false],
     ]);
@@ -65,7 +82,10 @@ describe("sheetSource", () => {
     const buf = XLSX.write(workbook(), { type: "array", bookType });
     const src = sheetSource(XLSX.read(buf, { type: "array", dense: true, cellNF: true }), XLSX.SSF);
     const p = await src.preview();
-    expect(p.tables.map((t) => [t.ref, t.totalRows])).toEqual([["First", 2], ["Second", 2]]);
+    expect(p.tables.map((t) => [t.ref, t.totalRows])).toEqual([
+      ["First", 2],
+      ["Second", 2],
+    ]);
     expect(p.tables[0]!.headers).toEqual(["Name", "Price", "Day", "At", "Ok", ""]);
     const [a] = p.tables[0]!.sample;
     expect(a![0]).toBe("a");
@@ -74,7 +94,10 @@ describe("sheetSource", () => {
     expect(a![3]).toMatchObject({ d: "2024-01-02 12:00:00" });
     expect(a![4]).toBe(true);
     const rows = await allRows(src, 1);
-    expect(rows.map((r) => [r.row, r.cells])).toEqual([[1, [{ n: 1, w: "1" }]], [2, [{ n: 2, w: "2" }]]]);
+    expect(rows.map((r) => [r.row, r.cells])).toEqual([
+      [1, [{ n: 1, w: "1" }]],
+      [2, [{ n: 2, w: "2" }]],
+    ]);
   });
 
   it("skips blank rows but keeps the numbering of the sheet", async () => {
@@ -88,7 +111,17 @@ describe("jsonSource", () => {
   it("is one table with the JSON rules", async () => {
     const src = jsonSource('[{"a":{"b":1}},{"a":{"b":2},"c":"x"}]', true, "t.json");
     const p = await src.preview();
-    expect(p.tables).toEqual([{ ref: "t.json", headers: ["a.b", "c"], sample: [[1, null], [2, "x"]], totalRows: 2 }]);
+    expect(p.tables).toEqual([
+      {
+        ref: "t.json",
+        headers: ["a.b", "c"],
+        sample: [
+          [1, null],
+          [2, "x"],
+        ],
+        totalRows: 2,
+      },
+    ]);
     expect((await allRows(src)).map((r) => r.row)).toEqual([1, 2]);
   });
 });

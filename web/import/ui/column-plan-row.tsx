@@ -14,7 +14,8 @@ export function ColumnPlanRow({ table, column, onChange }: ColumnPlanRowProps) {
   const { t } = useTranslation();
   const header = column.header.trim() || column.name;
   const problem = columnProblem(table, column);
-  const set = (patch: Partial<ColumnPlan>) => onChange(table.columns.map((c) => (c === column ? { ...c, ...patch } : c)));
+  const set = (patch: Partial<ColumnPlan>) =>
+    onChange(table.columns.map((c) => (c === column ? { ...c, ...patch } : c)));
   const samples = sampleTexts(table, column.source);
   return (
     <tr data-testid="import-column" data-header={column.header} className="border-t border-gray-100 align-top">
@@ -37,7 +38,11 @@ export function ColumnPlanRow({ table, column, onChange }: ColumnPlanRowProps) {
           onChange={(e) => set({ name: e.target.value })}
           className="w-full min-w-32 rounded-md border border-gray-300 px-2 py-1.5 text-sm aria-invalid:border-red-500 disabled:bg-gray-50 disabled:text-gray-400"
         />
-        {problem ? <p className="mt-1 text-xs text-red-600">{t(problem === "required" ? "import.plan.columnRequired" : "import.plan.columnDuplicate")}</p> : null}
+        {problem ? (
+          <p className="mt-1 text-xs text-red-600">
+            {t(problem === "required" ? "import.plan.columnRequired" : "import.plan.columnDuplicate")}
+          </p>
+        ) : null}
       </td>
       <td className="py-2 pe-2">
         <SelectField

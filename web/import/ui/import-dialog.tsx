@@ -37,9 +37,22 @@ export function ImportDialog({ target, initialKind = "csv", onClose }: ImportDia
       title={title}
       width="max-w-3xl"
     >
-      {flow.step === "source" ? <SourceStep kind={kind} onKind={setKind} onLoad={(file, remote, flatten) => flow.load(kind, file, remote, flatten)} /> : null}
+      {flow.step === "source" ? (
+        <SourceStep
+          kind={kind}
+          onKind={setKind}
+          onLoad={(file, remote, flatten) => flow.load(kind, file, remote, flatten)}
+        />
+      ) : null}
       {flow.step === "plan" && flow.preview && target.mode === "new" ? (
-        <PlanStep plans={flow.plans} onPlans={flow.setPlans} notices={flow.preview.notices} existingTables={existingTables} onBack={flow.back} onStart={() => void flow.start()} />
+        <PlanStep
+          plans={flow.plans}
+          onPlans={flow.setPlans}
+          notices={flow.preview.notices}
+          existingTables={existingTables}
+          onBack={flow.back}
+          onStart={() => void flow.start()}
+        />
       ) : null}
       {flow.step === "plan" && flow.preview && target.mode === "existing" ? (
         <MappingStep

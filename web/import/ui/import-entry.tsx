@@ -48,7 +48,11 @@ export function ImportMenu() {
           trigger={<Upload aria-hidden="true" className="size-4" />}
           triggerClass="inline-flex size-7 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary"
           align="end"
-          items={KINDS.map((k) => ({ key: k, label: t(`import.menuItem.${k}`), onSelect: () => requestImport({ mode: "new" }, k) }))}
+          items={KINDS.map((k) => ({
+            key: k,
+            label: t(`import.menuItem.${k}`),
+            onSelect: () => requestImport({ mode: "new" }, k),
+          }))}
         />
       ) : null}
       <ImportDialogHost />

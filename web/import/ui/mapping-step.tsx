@@ -26,7 +26,10 @@ export function MappingStep({ preview, table, sheet, onSheet, mapping, onMapping
   const missing = mappingProblem(mapping, table.columns);
   const dup = duplicateTargets(mapping);
   const nothing = !mapping.some(Boolean);
-  const choices = [{ value: "", label: t("import.mapping.skip") }, ...targets.map((c) => ({ value: c.title, label: c.title }))];
+  const choices = [
+    { value: "", label: t("import.mapping.skip") },
+    ...targets.map((c) => ({ value: c.title, label: c.title })),
+  ];
   return (
     <div className="flex flex-col gap-4">
       <Notices messages={preview.notices} />
@@ -38,7 +41,9 @@ export function MappingStep({ preview, table, sheet, onSheet, mapping, onMapping
           onValueChange={(v) => onSheet(Number(v))}
         />
       ) : null}
-      {source && source.totalRows !== null ? <p className="text-sm text-gray-500">{t("import.plan.rows", { count: source.totalRows })}</p> : null}
+      {source && source.totalRows !== null ? (
+        <p className="text-sm text-gray-500">{t("import.plan.rows", { count: source.totalRows })}</p>
+      ) : null}
       <div className="max-h-80 overflow-auto">
         <table className="w-full text-start text-sm">
           <thead className="text-xs uppercase text-gray-500">
@@ -55,8 +60,16 @@ export function MappingStep({ preview, table, sheet, onSheet, mapping, onMapping
                 <tr key={i} className="border-t border-gray-100">
                   <td className="py-2 pe-2 text-gray-800">{name}</td>
                   <td className="py-2">
-                    <SelectField label={t("import.mapping.targetFor", { header: name })} hideLabel value={value} choices={choices} onValueChange={(v) => onMapping(mapping.map((m, j) => (j === i ? v : m)))} />
-                    {value && dup.has(value) ? <p className="mt-1 text-xs text-red-600">{t("import.mapping.duplicate", { title: value })}</p> : null}
+                    <SelectField
+                      label={t("import.mapping.targetFor", { header: name })}
+                      hideLabel
+                      value={value}
+                      choices={choices}
+                      onValueChange={(v) => onMapping(mapping.map((m, j) => (j === i ? v : m)))}
+                    />
+                    {value && dup.has(value) ? (
+                      <p className="mt-1 text-xs text-red-600">{t("import.mapping.duplicate", { title: value })}</p>
+                    ) : null}
                   </td>
                 </tr>
               );

@@ -3,7 +3,17 @@ import type { Column } from "../../api/types";
 import { duplicateTargets, initialMapping, mappableColumns, mappingPairs, mappingProblem } from "./mapping";
 
 const col = (title: string, extra: Partial<Column> = {}): Column => ({
-  id: `cl_${title}`, title, column_name: title, uidt: "SingleLineText", pk: false, pv: false, rqd: false, cdf: null, system: false, meta: null, ...extra,
+  id: `cl_${title}`,
+  title,
+  column_name: title,
+  uidt: "SingleLineText",
+  pk: false,
+  pv: false,
+  rqd: false,
+  cdf: null,
+  system: false,
+  meta: null,
+  ...extra,
 });
 const columns = [
   col("Id", { uidt: "ID", pk: true, ai: true, rqd: true }),
@@ -22,7 +32,12 @@ describe("mapping", () => {
     expect(mappableColumns([...columns, ...people]).map((c) => c.title)).toEqual(["First name", "Age", "Code"]);
   });
   it("maps by name ignoring case, also after name cleaning, each target once", () => {
-    expect(initialMapping(["first NAME", "age", "Age", "other"], mappableColumns(columns))).toEqual(["First name", "Age", "", ""]);
+    expect(initialMapping(["first NAME", "age", "Age", "other"], mappableColumns(columns))).toEqual([
+      "First name",
+      "Age",
+      "",
+      "",
+    ]);
     expect(initialMapping(["Code?"], [col("Code_")])).toEqual(["Code_"]);
   });
   it("refuses a mapping that leaves required columns out, naming them", () => {
@@ -32,6 +47,9 @@ describe("mapping", () => {
   });
   it("finds targets picked twice, and lists the pairs", () => {
     expect([...duplicateTargets(["Age", "", "Age", "Code"])]).toEqual(["Age"]);
-    expect(mappingPairs(["Age", "", "Code"])).toEqual([{ source: 0, title: "Age" }, { source: 2, title: "Code" }]);
+    expect(mappingPairs(["Age", "", "Code"])).toEqual([
+      { source: 0, title: "Age" },
+      { source: 2, title: "Code" },
+    ]);
   });
 });

@@ -19,7 +19,8 @@ export function mappableColumns(columns: readonly Column[]): Column[] {
 
 export function initialMapping(headers: readonly string[], targets: readonly Column[]): Mapping {
   const used = new Set<string>();
-  const find = (name: string) => targets.find((c) => !used.has(c.title) && c.title.toLowerCase() === name.toLowerCase());
+  const find = (name: string) =>
+    targets.find((c) => !used.has(c.title) && c.title.toLowerCase() === name.toLowerCase());
   return headers.map((h) => {
     const hit = find(h.trim()) ?? find(cleanName(h));
     if (!hit) return "";
@@ -42,4 +43,5 @@ export function duplicateTargets(mapping: Mapping): Set<string> {
   return dup;
 }
 
-export const mappingPairs = (mapping: Mapping) => mapping.flatMap((title, source) => (title ? [{ source, title }] : []));
+export const mappingPairs = (mapping: Mapping) =>
+  mapping.flatMap((title, source) => (title ? [{ source, title }] : []));

@@ -47,11 +47,26 @@ export function Menu({ trigger, label, items, triggerClass, align = "start" }: M
 
   return (
     <div ref={root} className="relative inline-block" onKeyDown={onKey}>
-      <button type="button" aria-label={label} title={label} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? id : undefined} className={triggerClass} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        aria-label={label}
+        title={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        className={triggerClass}
+        onClick={() => setOpen((o) => !o)}
+      >
         {trigger}
       </button>
       {open ? (
-        <div ref={list} id={id} role="menu" aria-label={label} className={`absolute z-30 mt-1 min-w-48 rounded-md border border-gray-200 bg-white py-1 shadow-lg ${align === "end" ? "end-0" : "start-0"}`}>
+        <div
+          ref={list}
+          id={id}
+          role="menu"
+          aria-label={label}
+          className={`absolute z-30 mt-1 min-w-48 rounded-md border border-gray-200 bg-white py-1 shadow-lg ${align === "end" ? "end-0" : "start-0"}`}
+        >
           {items.map((item) => (
             <button
               key={item.key}

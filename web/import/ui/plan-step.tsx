@@ -19,7 +19,8 @@ interface PlanStepProps {
 export function PlanStep({ plans, onPlans, notices, existingTables, onBack, onStart }: PlanStepProps) {
   const { t } = useTranslation();
   const multi = plans.length > 1;
-  const update = (i: number, patch: Partial<TablePlan>) => onPlans(plans.map((p, j) => (j === i ? { ...p, ...patch } : p)));
+  const update = (i: number, patch: Partial<TablePlan>) =>
+    onPlans(plans.map((p, j) => (j === i ? { ...p, ...patch } : p)));
   return (
     <div className="flex flex-col gap-5">
       <Notices messages={notices} />
@@ -27,8 +28,18 @@ export function PlanStep({ plans, onPlans, notices, existingTables, onBack, onSt
         const problem = plan.include ? tableProblem(plans, plan, existingTables) : null;
         const noColumns = plan.include && !plan.columns.some((c) => c.include);
         return (
-          <section key={plan.source} aria-label={t("import.plan.section", { name: plan.ref })} className="flex flex-col gap-3 rounded-lg border border-gray-200 p-4">
-            {multi ? <Switch label={t("import.plan.includeTable", { name: plan.ref })} checked={plan.include} onChange={(include) => update(i, { include })} /> : null}
+          <section
+            key={plan.source}
+            aria-label={t("import.plan.section", { name: plan.ref })}
+            className="flex flex-col gap-3 rounded-lg border border-gray-200 p-4"
+          >
+            {multi ? (
+              <Switch
+                label={t("import.plan.includeTable", { name: plan.ref })}
+                checked={plan.include}
+                onChange={(include) => update(i, { include })}
+              />
+            ) : null}
             <div className="flex flex-wrap items-end gap-3">
               <TextField
                 className="min-w-0 flex-1"
@@ -39,7 +50,9 @@ export function PlanStep({ plans, onPlans, notices, existingTables, onBack, onSt
                 error={problem ? t(problem.key, "values" in problem ? problem.values : {}) : null}
               />
               <p className="pb-2 text-sm text-gray-500">
-                {plan.totalRows === null ? t("import.plan.rowsUnknown") : t("import.plan.rows", { count: plan.totalRows })}
+                {plan.totalRows === null
+                  ? t("import.plan.rowsUnknown")
+                  : t("import.plan.rows", { count: plan.totalRows })}
               </p>
             </div>
             {plan.include ? (
@@ -55,7 +68,12 @@ export function PlanStep({ plans, onPlans, notices, existingTables, onBack, onSt
                   </thead>
                   <tbody>
                     {plan.columns.map((column) => (
-                      <ColumnPlanRow key={column.source} table={plan} column={column} onChange={(columns) => update(i, { columns })} />
+                      <ColumnPlanRow
+                        key={column.source}
+                        table={plan}
+                        column={column}
+                        onChange={(columns) => update(i, { columns })}
+                      />
                     ))}
                   </tbody>
                 </table>

@@ -39,9 +39,19 @@ export interface TablePlan {
 }
 
 /** `bySheet`: name the tables after their sheets (spreadsheets), else after the file. */
-export function initialPlan(preview: SourcePreview, fileName: string, existingTables: readonly string[], bySheet = false): TablePlan[] {
+export function initialPlan(
+  preview: SourcePreview,
+  fileName: string,
+  existingTables: readonly string[],
+  bySheet = false,
+): TablePlan[] {
   const multi = bySheet || preview.tables.length > 1;
-  const names = multi ? sheetNames(preview.tables.map((t) => t.ref), existingTables) : [fileTableName(fileName, existingTables)];
+  const names = multi
+    ? sheetNames(
+        preview.tables.map((t) => t.ref),
+        existingTables,
+      )
+    : [fileTableName(fileName, existingTables)];
   return preview.tables.map((t: PreviewTable, i) => {
     const template = templateTable(names[i]!, t.ref, t.headers, t.sample);
     return {
@@ -52,8 +62,13 @@ export function initialPlan(preview: SourcePreview, fileName: string, existingTa
       totalRows: t.totalRows,
       sample: t.sample,
       columns: template.columns.map((c, j) => ({
-        source: j, header: c.ref_column_name, name: c.column_name, uidt: c.uidt, include: true,
-        ...(c.meta ? { meta: c.meta } : {}), ...(c.colOptions ? { colOptions: c.colOptions } : {}),
+        source: j,
+        header: c.ref_column_name,
+        name: c.column_name,
+        uidt: c.uidt,
+        include: true,
+        ...(c.meta ? { meta: c.meta } : {}),
+        ...(c.colOptions ? { colOptions: c.colOptions } : {}),
       })),
     };
   });
@@ -63,11 +78,25 @@ export const sampleColumn = (table: TablePlan, source: number) => table.sample.m
 
 /** First few non-blank sample values of a column, as text (the preview's hint). */
 export function sampleTexts(table: TablePlan, source: number, n = 3): string[] {
-  return sampleColumn(table, source).map((c) => cellText(c, true)).filter((t) => t.trim() !== "").slice(0, n);
+  return sampleColumn(table, source)
+    .map((c) => cellText(c, true))
+    .filter((t) => t.trim() !== "")
+    .slice(0, n);
 }
 
 export function withType(table: TablePlan, source: number, uidt: UIType): ColumnPlan[] {
-  return table.columns.map((c) => (c.source === source ? { source, header: c.header, name: c.name, include: c.include, uidt, ...columnSettings(uidt, sampleColumn(table, source)) } : c));
+  return table.columns.map((c) =>
+    c.source === source
+      ? {
+          source,
+          header: c.header,
+          name: c.name,
+          include: c.include,
+          uidt,
+          ...columnSettings(uidt, sampleColumn(table, source)),
+        }
+      : c,
+  );
 }
 
 export type ColumnProblem = "required" | "duplicate";
@@ -76,12 +105,17 @@ export function columnProblem(table: TablePlan, column: ColumnPlan): ColumnProbl
   if (!column.include) return null;
   if (column.name.trim() === "") return "required";
   const lower = column.name.trim().toLowerCase();
-  const clash = (SYSTEM_COLUMN_TITLES as readonly string[]).some((s) => s.toLowerCase() === lower)
-    || table.columns.some((c) => c !== column && c.include && c.name.trim().toLowerCase() === lower);
+  const clash =
+    (SYSTEM_COLUMN_TITLES as readonly string[]).some((s) => s.toLowerCase() === lower) ||
+    table.columns.some((c) => c !== column && c.include && c.name.trim().toLowerCase() === lower);
   return clash ? "duplicate" : null;
 }
 
-export function tableProblem(plans: readonly TablePlan[], table: TablePlan, existingTables: readonly string[]): TableNameError | null {
+export function tableProblem(
+  plans: readonly TablePlan[],
+  table: TablePlan,
+  existingTables: readonly string[],
+): TableNameError | null {
   const others = [...existingTables, ...plans.filter((p) => p !== table && p.include).map((p) => p.name)];
   return tableNameError(table.name, others);
 }
@@ -89,11 +123,20 @@ export function tableProblem(plans: readonly TablePlan[], table: TablePlan, exis
 /** Whether the plan can be imported: something included, and no problem anywhere. */
 export function planReady(plans: readonly TablePlan[], existingTables: readonly string[]): boolean {
   const included = plans.filter((p) => p.include);
-  return included.length > 0 && included.every((p) =>
-    !tableProblem(plans, p, existingTables) && p.columns.some((c) => c.include) && p.columns.every((c) => !columnProblem(p, c)));
+  return (
+    included.length > 0 &&
+    included.every(
+      (p) =>
+        !tableProblem(plans, p, existingTables) &&
+        p.columns.some((c) => c.include) &&
+        p.columns.every((c) => !columnProblem(p, c)),
+    )
+  );
 }
 
 /** The included columns as the job creates them. */
 export function plannedColumns(table: TablePlan): PlannedColumn[] {
-  return table.columns.filter((c) => c.include).map((c) => ({ source: c.source, ...createColumnBody({ ...c, column_name: c.name.trim() }) }));
+  return table.columns
+    .filter((c) => c.include)
+    .map((c) => ({ source: c.source, ...createColumnBody({ ...c, column_name: c.name.trim() }) }));
 }

@@ -10,7 +10,10 @@ export function ProgressStep({ running, onCancel }: { running: Running; onCancel
   const done = inserted + refused;
   const known = total !== null && total > 0;
   const percent = known ? Math.min(100, Math.round((done / total) * 100)) : 0;
-  const numbers = { done: done.toLocaleString(htmlLangOf(i18n.language)), total: (total ?? 0).toLocaleString(htmlLangOf(i18n.language)) };
+  const numbers = {
+    done: done.toLocaleString(htmlLangOf(i18n.language)),
+    total: (total ?? 0).toLocaleString(htmlLangOf(i18n.language)),
+  };
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm font-medium text-gray-800">

@@ -89,19 +89,37 @@ export function SourceStep({ kind, onKind, onLoad }: SourceStepProps) {
         </label>
         <div className="flex items-center gap-3 rounded-lg border border-dashed border-gray-300 px-4 py-5">
           <FileUp aria-hidden="true" className="size-6 shrink-0 text-gray-400" />
-          <input id={fileId} type="file" accept={ACCEPT[kind]} disabled={busy} onChange={chooseFile} className="min-w-0 flex-1 text-sm text-gray-700 file:me-3 file:rounded-md file:border-0 file:bg-primary/10 file:px-3 file:py-1.5 file:text-primary" />
+          <input
+            id={fileId}
+            type="file"
+            accept={ACCEPT[kind]}
+            disabled={busy}
+            onChange={chooseFile}
+            className="min-w-0 flex-1 text-sm text-gray-700 file:me-3 file:rounded-md file:border-0 file:bg-primary/10 file:px-3 file:py-1.5 file:text-primary"
+          />
         </div>
         <p className="text-xs text-gray-500">{t(`import.source.hint.${kind}`)}</p>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <TextField className="min-w-0 flex-1" label={t("import.source.url")} type="url" value={url} placeholder={t("import.source.urlPlaceholder")} onValueChange={setUrl} />
+        <TextField
+          className="min-w-0 flex-1"
+          label={t("import.source.url")}
+          type="url"
+          value={url}
+          placeholder={t("import.source.urlPlaceholder")}
+          onValueChange={setUrl}
+        />
         <Button variant="secondary" disabled={busy || url.trim() === ""} onClick={loadUrl}>
           <Link2 aria-hidden="true" className="size-4" />
           {t("import.source.loadUrl")}
         </Button>
       </div>
       {kind === "json" ? <Switch label={t("import.source.flatten")} checked={flatten} onChange={setFlatten} /> : null}
-      {busy ? <p role="status" className="text-sm text-gray-600">{t("import.source.reading")}</p> : null}
+      {busy ? (
+        <p role="status" className="text-sm text-gray-600">
+          {t("import.source.reading")}
+        </p>
+      ) : null}
       <FormAlert tone="error" message={error} />
     </div>
   );

@@ -49,7 +49,10 @@ export function useImportFlow(projectId: string, existingTables: readonly string
   const [outcomes, setOutcomes] = useState<TableOutcome[]>([]);
 
   const mapFor = useCallback(
-    (p: SourcePreview, index: number) => (target.mode === "existing" ? initialMapping(p.tables[index]?.headers ?? [], mappableColumns(target.table.columns)) : []),
+    (p: SourcePreview, index: number) =>
+      target.mode === "existing"
+        ? initialMapping(p.tables[index]?.headers ?? [], mappableColumns(target.table.columns))
+        : [],
     [target],
   );
 
@@ -77,7 +80,13 @@ export function useImportFlow(projectId: string, existingTables: readonly string
   );
 
   const runJobs = useCallback(
-    async (jobs: Array<{ name: string; headers: string[]; run(deps: Parameters<typeof importNewTable>[0]): Promise<JobOutcome> }>) => {
+    async (
+      jobs: Array<{
+        name: string;
+        headers: string[];
+        run(deps: Parameters<typeof importNewTable>[0]): Promise<JobOutcome>;
+      }>,
+    ) => {
       const w = worker.current;
       if (!w) return;
       const controller = new AbortController();
@@ -106,8 +115,10 @@ export function useImportFlow(projectId: string, existingTables: readonly string
       setRunning(null);
       setStep("done");
       void queryClient.invalidateQueries({ queryKey: queryKeys.tables(projectId) });
-      for (const o of done) if (o.result) void queryClient.invalidateQueries({ queryKey: queryKeys.table(o.result.table.id) });
-      if (target.mode === "existing" && done.some((o) => (o.result?.report.inserted ?? 0) > 0)) markTableImported(target.table.id);
+      for (const o of done)
+        if (o.result) void queryClient.invalidateQueries({ queryKey: queryKeys.table(o.result.table.id) });
+      if (target.mode === "existing" && done.some((o) => (o.result?.report.inserted ?? 0) > 0))
+        markTableImported(target.table.id);
     },
     [projectId, queryClient, stopWorker, target],
   );
@@ -117,14 +128,18 @@ export function useImportFlow(projectId: string, existingTables: readonly string
     if (target.mode === "existing") {
       const headers = preview.tables[sheet]?.headers ?? [];
       const pairs = mappingPairs(mapping);
-      return runJobs([{ name: target.table.title, headers, run: (deps) => importIntoTable(deps, sheet, target.table, pairs) }]);
+      return runJobs([
+        { name: target.table.title, headers, run: (deps) => importIntoTable(deps, sheet, target.table, pairs) },
+      ]);
     }
     return runJobs(
-      plans.filter((p) => p.include).map((p) => ({
-        name: p.name,
-        headers: preview.tables[p.source]?.headers ?? [],
-        run: (deps) => importNewTable(deps, p.source, p.name, plannedColumns(p)),
-      })),
+      plans
+        .filter((p) => p.include)
+        .map((p) => ({
+          name: p.name,
+          headers: preview.tables[p.source]?.headers ?? [],
+          run: (deps) => importNewTable(deps, p.source, p.name, plannedColumns(p)),
+        })),
     );
   }, [mapping, plans, preview, runJobs, sheet, target]);
 
@@ -147,5 +162,20 @@ export function useImportFlow(projectId: string, existingTables: readonly string
     setStep("source");
   }, [stopWorker]);
 
-  return { step, preview, plans, setPlans, sheet, chooseSheet, mapping, setMapping, running, outcomes, load, start, cancel, back };
+  return {
+    step,
+    preview,
+    plans,
+    setPlans,
+    sheet,
+    chooseSheet,
+    mapping,
+    setMapping,
+    running,
+    outcomes,
+    load,
+    start,
+    cancel,
+    back,
+  };
 }

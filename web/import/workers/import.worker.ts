@@ -12,7 +12,10 @@ import { csvSource } from "../sources/csv-source";
 import { jsonSource } from "../sources/json-source";
 
 /** The worker scope, typed by what this file uses (the app compiles with the DOM library). */
-const scope = self as unknown as { postMessage(msg: unknown): void; onmessage: ((e: MessageEvent<ToWorker>) => void) | null };
+const scope = self as unknown as {
+  postMessage(msg: unknown): void;
+  onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
+};
 
 let source: ImportSource | null = null;
 let batcher: Batcher | null = null;

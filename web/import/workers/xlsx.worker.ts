@@ -10,7 +10,10 @@ export type XlsxRequest =
   | { type: "rows"; rows: Record<string, unknown>[] }
   | { type: "finish" };
 
-const scope = self as unknown as { postMessage(msg: unknown, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<XlsxRequest>) => void) | null };
+const scope = self as unknown as {
+  postMessage(msg: unknown, transfer?: Transferable[]): void;
+  onmessage: ((e: MessageEvent<XlsxRequest>) => void) | null;
+};
 
 let title = "Sheet1";
 let headers: string[] = [];

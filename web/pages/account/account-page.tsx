@@ -8,7 +8,10 @@ import { ApiTokenUsage } from "./api-token-usage";
 function AccountCard({ to, icon: Icon, title, body }: { to: string; icon: LucideIcon; title: string; body: string }) {
   return (
     <li>
-      <Link to={to} className="flex h-full gap-3 rounded-lg border border-gray-200 bg-white p-5 shadow-xs hover:border-primary hover:shadow-md">
+      <Link
+        to={to}
+        className="flex h-full gap-3 rounded-lg border border-gray-200 bg-white p-5 shadow-xs hover:border-primary hover:shadow-md"
+      >
         <Icon aria-hidden="true" className="size-6 shrink-0 text-primary" />
         <span>
           <span className="block font-medium text-gray-900">{title}</span>
@@ -29,8 +32,22 @@ export function AccountPage() {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <AccountCard to="/user" icon={UserRound} title={t("account.profile.title")} body={t("account.profile.body")} />
         <AccountCard to="/user" icon={KeyRound} title={t("account.password.title")} body={t("account.password.body")} />
-        {user?.roles.super ? <AccountCard to="/account/projects" icon={FolderKanban} title={t("account.allProjects.title")} body={t("account.allProjects.body")} /> : null}
-        {user?.roles.super ? <AccountCard to="/account/users" icon={Users} title={t("account.usersCard.title")} body={t("account.usersCard.body")} /> : null}
+        {user?.roles.super ? (
+          <AccountCard
+            to="/account/projects"
+            icon={FolderKanban}
+            title={t("account.allProjects.title")}
+            body={t("account.allProjects.body")}
+          />
+        ) : null}
+        {user?.roles.super ? (
+          <AccountCard
+            to="/account/users"
+            icon={Users}
+            title={t("account.usersCard.title")}
+            body={t("account.usersCard.body")}
+          />
+        ) : null}
       </ul>
       <ApiTokenUsage />
     </section>

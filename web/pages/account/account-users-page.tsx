@@ -44,10 +44,17 @@ export function AccountUsersPage() {
         }
       />
       <InviteOnlySwitch />
-      <SearchBox label={t("account.users.search")} value={search} onValueChange={(v) => (setSearch(v), setOffset(0))} className="max-w-sm" />
+      <SearchBox
+        label={t("account.users.search")}
+        value={search}
+        onValueChange={(v) => (setSearch(v), setOffset(0))}
+        className="max-w-sm"
+      />
       {users.isPending ? <FullPageSpinner /> : null}
       {users.isError ? <FormAlert tone="error" message={errorText(users.error, t("msg.error.internal"))} /> : null}
-      {users.isSuccess && list.length === 0 ? <p className="text-sm text-gray-500">{t("account.users.empty")}</p> : null}
+      {users.isSuccess && list.length === 0 ? (
+        <p className="text-sm text-gray-500">{t("account.users.empty")}</p>
+      ) : null}
       {list.length > 0 ? (
         <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
           <table className="w-full min-w-[40rem]">
@@ -70,11 +77,19 @@ export function AccountUsersPage() {
       ) : null}
       {pageInfo && !(pageInfo.isFirstPage && pageInfo.isLastPage) ? (
         <div className="flex items-center gap-3">
-          <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - ORG_USERS_PAGE_SIZE))}>
+          <Button
+            variant="secondary"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - ORG_USERS_PAGE_SIZE))}
+          >
             {t("common.previous")}
           </Button>
           <span className="text-sm text-gray-500">{t("common.page", { page: pageInfo.page })}</span>
-          <Button variant="secondary" disabled={pageInfo.isLastPage} onClick={() => setOffset(offset + ORG_USERS_PAGE_SIZE)}>
+          <Button
+            variant="secondary"
+            disabled={pageInfo.isLastPage}
+            onClick={() => setOffset(offset + ORG_USERS_PAGE_SIZE)}
+          >
             {t("common.next")}
           </Button>
         </div>

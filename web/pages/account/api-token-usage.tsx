@@ -18,7 +18,11 @@ export function ApiTokenUsage() {
         {t("account.apiUsage.heading")}
       </h2>
       <p className="mt-1 text-sm text-gray-500">{t("account.apiUsage.body")}</p>
-      <pre dir="ltr" className="mt-3 overflow-x-auto rounded bg-gray-900 p-3 text-start text-xs text-gray-100" data-testid="api-usage-example">
+      <pre
+        dir="ltr"
+        className="mt-3 overflow-x-auto rounded bg-gray-900 p-3 text-start text-xs text-gray-100"
+        data-testid="api-usage-example"
+      >
         {example}
       </pre>
       <Button variant="secondary" className="mt-3" onClick={() => void copy()}>

@@ -24,7 +24,12 @@ export function InviteOnlySwitch() {
   return (
     <div className="rounded-lg border border-gray-200 bg-white p-4">
       <h2 className="mb-3 text-sm font-semibold text-gray-900">{t("account.users.settingsHeading")}</h2>
-      <Switch label={t("account.users.inviteOnly")} checked={on} disabled={settings.isPending || save.isPending} onChange={(next) => save.mutate(next)} />
+      <Switch
+        label={t("account.users.inviteOnly")}
+        checked={on}
+        disabled={settings.isPending || save.isPending}
+        onChange={(next) => save.mutate(next)}
+      />
     </div>
   );
 }

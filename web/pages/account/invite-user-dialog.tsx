@@ -33,7 +33,14 @@ function InviteUserForm({ onDone }: { onDone(): void }) {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      <TextField label={t("account.users.email")} type="email" autoFocus value={email} onValueChange={setEmail} placeholder={t("auth.placeholders.email")} />
+      <TextField
+        label={t("account.users.email")}
+        type="email"
+        autoFocus
+        value={email}
+        onValueChange={setEmail}
+        placeholder={t("auth.placeholders.email")}
+      />
       <SelectField
         label={t("account.users.role")}
         value={role}
@@ -57,7 +64,12 @@ function InviteUserForm({ onDone }: { onDone(): void }) {
 export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t("account.users.inviteTitle")} description={t("account.users.inviteBody")}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("account.users.inviteTitle")}
+      description={t("account.users.inviteBody")}
+    >
       <InviteUserForm onDone={() => onOpenChange(false)} />
     </Modal>
   );

@@ -72,13 +72,38 @@ export function OrgUserRow({ user }: { user: OrgUser }) {
       </td>
       <td className="px-4 py-2.5 text-sm text-gray-600">{user.projectsCount}</td>
       <td className="px-4 py-2.5 text-sm">
-        {user.pending ? <span className="text-amber-700">{t("account.users.pending")}</span> : <span className="text-green-700">{t("account.users.active")}</span>}
+        {user.pending ? (
+          <span className="text-amber-700">{t("account.users.pending")}</span>
+        ) : (
+          <span className="text-green-700">{t("account.users.active")}</span>
+        )}
       </td>
       <td className="px-4 py-2.5">
         <div className="flex justify-end gap-1">
-          {user.pending ? <IconButton label={t("account.users.resend", { email })} icon={Send} disabled={resend.isPending} onClick={() => resend.mutate()} /> : null}
-          {user.pending ? null : <IconButton label={t("account.users.resetLink", { email })} icon={Link2} disabled={resetLink.isPending} onClick={() => resetLink.mutate()} />}
-          {isSuper ? null : <IconButton label={t("account.users.remove", { email })} icon={UserMinus} tone="danger" onClick={() => setConfirming(true)} />}
+          {user.pending ? (
+            <IconButton
+              label={t("account.users.resend", { email })}
+              icon={Send}
+              disabled={resend.isPending}
+              onClick={() => resend.mutate()}
+            />
+          ) : null}
+          {user.pending ? null : (
+            <IconButton
+              label={t("account.users.resetLink", { email })}
+              icon={Link2}
+              disabled={resetLink.isPending}
+              onClick={() => resetLink.mutate()}
+            />
+          )}
+          {isSuper ? null : (
+            <IconButton
+              label={t("account.users.remove", { email })}
+              icon={UserMinus}
+              tone="danger"
+              onClick={() => setConfirming(true)}
+            />
+          )}
         </div>
         <ConfirmDialog
           open={confirming}

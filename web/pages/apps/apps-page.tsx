@@ -18,7 +18,10 @@ export function AppsPage() {
         <div className="grid gap-4 lg:grid-cols-2">
           <EmailSettingsCard key={apps.data.email.url ?? "none"} email={apps.data.email} />
           <ChatTargetsCard targets={apps.data.targets} />
-          <TurnstileCard key={apps.data.turnstile?.siteKey ?? "none"} turnstile={apps.data.turnstile ?? { configured: false }} />
+          <TurnstileCard
+            key={apps.data.turnstile?.siteKey ?? "none"}
+            turnstile={apps.data.turnstile ?? { configured: false }}
+          />
         </div>
       ) : null}
     </section>

@@ -32,7 +32,11 @@ export function ChatTargetsCard({ targets }: { targets: ChatTarget[] }) {
     },
     onError: notifyError,
   });
-  const test = useMutation({ mutationFn: (id: string) => appsApi.testTarget(id), onSuccess: () => notify.success(t("apps.targets.testSent")), onError: notifyError });
+  const test = useMutation({
+    mutationFn: (id: string) => appsApi.testTarget(id),
+    onSuccess: () => notify.success(t("apps.targets.testSent")),
+    onError: notifyError,
+  });
   const remove = useMutation({
     mutationFn: (id: string) => appsApi.removeTarget(id),
     onSuccess: () => (setDeleting(null), notify.success(t("apps.targets.removed")), void refresh()),
@@ -54,8 +58,17 @@ export function ChatTargetsCard({ targets }: { targets: ChatTarget[] }) {
                   {t("apps.targets.summary", { kind: target.kind, url: target.webhook_url })}
                 </span>
               </span>
-              <IconButton label={t("apps.targets.test", { title: target.title })} icon={Send} onClick={() => test.mutate(target.id)} />
-              <IconButton label={t("apps.targets.remove", { title: target.title })} icon={Trash2} tone="danger" onClick={() => setDeleting(target)} />
+              <IconButton
+                label={t("apps.targets.test", { title: target.title })}
+                icon={Send}
+                onClick={() => test.mutate(target.id)}
+              />
+              <IconButton
+                label={t("apps.targets.remove", { title: target.title })}
+                icon={Trash2}
+                tone="danger"
+                onClick={() => setDeleting(target)}
+              />
             </li>
           ))}
         </ul>
@@ -67,9 +80,23 @@ export function ChatTargetsCard({ targets }: { targets: ChatTarget[] }) {
           add.mutate();
         }}
       >
-        <SelectField label={t("apps.targets.kind")} value={kind} choices={CHAT_KINDS.map((k) => ({ value: k, label: k }))} onValueChange={(v) => setKind(v as ChatKind)} />
+        <SelectField
+          label={t("apps.targets.kind")}
+          value={kind}
+          choices={CHAT_KINDS.map((k) => ({ value: k, label: k }))}
+          onValueChange={(v) => setKind(v as ChatKind)}
+        />
         <TextField label={t("apps.targets.title")} required maxLength={100} value={title} onValueChange={setTitle} />
-        <TextField className="sm:col-span-2" label={t("apps.targets.url")} type="url" dir="ltr" required value={url} placeholder="https://" onValueChange={setUrl} />
+        <TextField
+          className="sm:col-span-2"
+          label={t("apps.targets.url")}
+          type="url"
+          dir="ltr"
+          required
+          value={url}
+          placeholder="https://"
+          onValueChange={setUrl}
+        />
         <Button type="submit" className="justify-self-start" loading={add.isPending}>
           {t("apps.targets.add")}
         </Button>

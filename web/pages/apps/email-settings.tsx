@@ -29,14 +29,26 @@ export function EmailSettingsCard({ email }: { email: EmailSettings }) {
     },
     onError: notifyError,
   });
-  const test = useMutation({ mutationFn: () => appsApi.testEmail(to.trim()), onSuccess: () => notify.success(t("apps.email.testSent")), onError: notifyError });
-  const remove = useMutation({ mutationFn: () => appsApi.removeEmail(), onSuccess: () => (notify.success(t("apps.email.removed")), void refresh()), onError: notifyError });
+  const test = useMutation({
+    mutationFn: () => appsApi.testEmail(to.trim()),
+    onSuccess: () => notify.success(t("apps.email.testSent")),
+    onError: notifyError,
+  });
+  const remove = useMutation({
+    mutationFn: () => appsApi.removeEmail(),
+    onSuccess: () => (notify.success(t("apps.email.removed")), void refresh()),
+    onError: notifyError,
+  });
   return (
     <section aria-labelledby="apps-email" className="rounded-lg border border-gray-200 bg-white p-5">
       <h2 id="apps-email" className="font-medium text-gray-900">
         {t("apps.email.heading")}
       </h2>
-      <p className="mt-1 text-sm text-gray-500">{email.configured ? t("apps.email.configured", { url: email.url, token: email.token || t("apps.email.noToken") }) : t("apps.email.notConfigured")}</p>
+      <p className="mt-1 text-sm text-gray-500">
+        {email.configured
+          ? t("apps.email.configured", { url: email.url, token: email.token || t("apps.email.noToken") })
+          : t("apps.email.notConfigured")}
+      </p>
       <form
         className="mt-4 grid gap-3 sm:grid-cols-2"
         onSubmit={(e) => {
@@ -44,9 +56,32 @@ export function EmailSettingsCard({ email }: { email: EmailSettings }) {
           save.mutate();
         }}
       >
-        <TextField className="sm:col-span-2" label={t("apps.email.url")} type="url" dir="ltr" required value={url} placeholder={email.url || "https://"} onValueChange={setUrl} />
-        <TextField label={t("apps.email.token")} type="password" autoComplete="off" dir="ltr" value={token} placeholder={email.token || ""} hint={email.configured ? t("apps.email.tokenKeep") : undefined} onValueChange={setToken} />
-        <TextField label={t("apps.email.from")} value={from} placeholder="Gridbase <no-reply@example.com>" onValueChange={setFrom} />
+        <TextField
+          className="sm:col-span-2"
+          label={t("apps.email.url")}
+          type="url"
+          dir="ltr"
+          required
+          value={url}
+          placeholder={email.url || "https://"}
+          onValueChange={setUrl}
+        />
+        <TextField
+          label={t("apps.email.token")}
+          type="password"
+          autoComplete="off"
+          dir="ltr"
+          value={token}
+          placeholder={email.token || ""}
+          hint={email.configured ? t("apps.email.tokenKeep") : undefined}
+          onValueChange={setToken}
+        />
+        <TextField
+          label={t("apps.email.from")}
+          value={from}
+          placeholder="Gridbase <no-reply@example.com>"
+          onValueChange={setFrom}
+        />
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <Button type="submit" loading={save.isPending}>
             {t("apps.email.save")}
@@ -66,7 +101,14 @@ export function EmailSettingsCard({ email }: { email: EmailSettings }) {
             test.mutate();
           }}
         >
-          <TextField className="min-w-56 flex-1" label={t("apps.email.testTo")} type="email" required value={to} onValueChange={setTo} />
+          <TextField
+            className="min-w-56 flex-1"
+            label={t("apps.email.testTo")}
+            type="email"
+            required
+            value={to}
+            onValueChange={setTo}
+          />
           <Button type="submit" variant="secondary" loading={test.isPending}>
             {t("apps.email.test")}
           </Button>

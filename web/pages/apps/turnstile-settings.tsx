@@ -23,11 +23,19 @@ export function TurnstileCard({ turnstile }: { turnstile: TurnstileSettings }) {
     onSuccess: () => (notify.success(t("apps.turnstile.saved")), setSecretKey(""), void refresh()),
     onError: notifyError,
   });
-  const remove = useMutation({ mutationFn: () => appsApi.removeTurnstile(), onSuccess: () => (notify.success(t("apps.turnstile.removed")), void refresh()), onError: notifyError });
+  const remove = useMutation({
+    mutationFn: () => appsApi.removeTurnstile(),
+    onSuccess: () => (notify.success(t("apps.turnstile.removed")), void refresh()),
+    onError: notifyError,
+  });
   return (
     <section aria-labelledby="apps-turnstile" className="rounded-lg border border-gray-200 bg-white p-5">
-      <h2 id="apps-turnstile" className="font-medium text-gray-900">{t("apps.turnstile.heading")}</h2>
-      <p className="mt-1 text-sm text-gray-500">{turnstile.configured ? t("apps.turnstile.configured") : t("apps.turnstile.notConfigured")}</p>
+      <h2 id="apps-turnstile" className="font-medium text-gray-900">
+        {t("apps.turnstile.heading")}
+      </h2>
+      <p className="mt-1 text-sm text-gray-500">
+        {turnstile.configured ? t("apps.turnstile.configured") : t("apps.turnstile.notConfigured")}
+      </p>
       <form
         className="mt-4 grid gap-3"
         onSubmit={(e) => {
@@ -36,11 +44,25 @@ export function TurnstileCard({ turnstile }: { turnstile: TurnstileSettings }) {
         }}
       >
         <TextField label={t("apps.turnstile.siteKey")} dir="ltr" required value={siteKey} onValueChange={setSiteKey} />
-        <TextField label={t("apps.turnstile.secretKey")} type="password" autoComplete="off" dir="ltr" required={!turnstile.configured} value={secretKey} placeholder={turnstile.secretKey || ""} hint={turnstile.configured ? t("apps.email.tokenKeep") : undefined} onValueChange={setSecretKey} />
+        <TextField
+          label={t("apps.turnstile.secretKey")}
+          type="password"
+          autoComplete="off"
+          dir="ltr"
+          required={!turnstile.configured}
+          value={secretKey}
+          placeholder={turnstile.secretKey || ""}
+          hint={turnstile.configured ? t("apps.email.tokenKeep") : undefined}
+          onValueChange={setSecretKey}
+        />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" loading={save.isPending}>{t("apps.turnstile.save")}</Button>
+          <Button type="submit" loading={save.isPending}>
+            {t("apps.turnstile.save")}
+          </Button>
           {turnstile.configured ? (
-            <Button variant="secondary" loading={remove.isPending} onClick={() => setConfirming(true)}>{t("apps.email.remove")}</Button>
+            <Button variant="secondary" loading={remove.isPending} onClick={() => setConfirming(true)}>
+              {t("apps.email.remove")}
+            </Button>
           ) : null}
         </div>
       </form>

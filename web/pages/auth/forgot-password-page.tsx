@@ -25,7 +25,15 @@ export function ForgotPasswordPage() {
     <>
       <AuthHeading title={t("auth.forgot.heading")} subtitle={t("auth.forgot.subheading")} />
       <form className="flex flex-col gap-4" onSubmit={submit}>
-        <TextField label={t("auth.fields.email")} type="email" autoComplete="email" required value={email} onValueChange={setEmail} placeholder={t("auth.placeholders.email")} />
+        <TextField
+          label={t("auth.fields.email")}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+          placeholder={t("auth.placeholders.email")}
+        />
         <FormAlert tone="error" message={errorOf(forgot.error)} />
         <FormAlert tone="success" message={forgot.isSuccess ? forgot.data?.msg : null} />
         <Button type="submit" loading={forgot.isPending} className="w-full">

@@ -21,7 +21,11 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const errorOf = useErrorText();
   const [password, setPassword] = useState("");
-  const check = useQuery({ queryKey: ["resetToken", token], queryFn: () => authApi.validateResetToken(token), staleTime: Infinity });
+  const check = useQuery({
+    queryKey: ["resetToken", token],
+    queryFn: () => authApi.validateResetToken(token),
+    staleTime: Infinity,
+  });
   const reset = useMutation({
     mutationFn: () => authApi.resetPassword(token, password),
     onSuccess: async (answer) => {
@@ -49,7 +53,15 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form className="flex flex-col gap-4" onSubmit={submit}>
-          <TextField label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" required value={password} onValueChange={setPassword} placeholder={t("auth.placeholders.password")} />
+          <TextField
+            label={t("auth.fields.newPassword")}
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onValueChange={setPassword}
+            placeholder={t("auth.placeholders.password")}
+          />
           <FormAlert tone="error" message={errorOf(reset.error)} />
           <Button type="submit" loading={reset.isPending} className="w-full">
             {t("auth.reset.submit")}

@@ -36,8 +36,23 @@ export function SigninPage() {
     <>
       <AuthHeading title={t("auth.signin.heading")} subtitle={t("auth.signin.subheading")} />
       <form className="flex flex-col gap-4" onSubmit={submit}>
-        <TextField label={t("auth.fields.email")} type="email" autoComplete="email" required value={email} onValueChange={setEmail} placeholder={t("auth.placeholders.email")} />
-        <TextField label={t("auth.fields.password")} type="password" autoComplete="current-password" required value={password} onValueChange={setPassword} />
+        <TextField
+          label={t("auth.fields.email")}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+          placeholder={t("auth.placeholders.email")}
+        />
+        <TextField
+          label={t("auth.fields.password")}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+        />
         <div className="-mt-2 text-end">
           <Link to="/forgot-password" className="text-sm text-primary hover:underline">
             {t("auth.signin.forgotLink")}

@@ -46,11 +46,39 @@ export function SignupPage() {
       <AuthHeading title={t("auth.signup.heading")} subtitle={t("auth.signup.subheading")} />
       {hint ? <p className="mb-4 rounded-md bg-primary/10 px-3 py-2 text-sm text-primary">{hint}</p> : null}
       <form className="flex flex-col gap-4" onSubmit={submit}>
-        <TextField label={t("auth.fields.email")} type="email" autoComplete="email" required value={email} onValueChange={setEmail} placeholder={t("auth.placeholders.email")} />
-        <TextField label={t("auth.fields.password")} type="password" autoComplete="new-password" required value={password} onValueChange={setPassword} placeholder={t("auth.placeholders.password")} />
+        <TextField
+          label={t("auth.fields.email")}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+          placeholder={t("auth.placeholders.email")}
+        />
+        <TextField
+          label={t("auth.fields.password")}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+          placeholder={t("auth.placeholders.password")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("auth.fields.firstname")} hint={optional} autoComplete="given-name" value={firstname} onValueChange={setFirstname} />
-          <TextField label={t("auth.fields.lastname")} hint={optional} autoComplete="family-name" value={lastname} onValueChange={setLastname} />
+          <TextField
+            label={t("auth.fields.firstname")}
+            hint={optional}
+            autoComplete="given-name"
+            value={firstname}
+            onValueChange={setFirstname}
+          />
+          <TextField
+            label={t("auth.fields.lastname")}
+            hint={optional}
+            autoComplete="family-name"
+            value={lastname}
+            onValueChange={setLastname}
+          />
         </div>
         <FormAlert tone="error" message={errorOf(signup.error)} />
         <Button type="submit" loading={signup.isPending} className="w-full">

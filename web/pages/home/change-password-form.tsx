@@ -41,8 +41,22 @@ export function ChangePasswordForm() {
   return (
     <form className="flex max-w-md flex-col gap-4" onSubmit={submit}>
       <h2 className="text-lg font-semibold text-gray-900">{t("profile.changePassword.heading")}</h2>
-      <TextField label={t("auth.fields.currentPassword")} type="password" autoComplete="current-password" required value={currentPassword} onValueChange={setCurrent} />
-      <TextField label={t("auth.fields.newPassword")} type="password" autoComplete="new-password" required value={newPassword} onValueChange={setNew} />
+      <TextField
+        label={t("auth.fields.currentPassword")}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={currentPassword}
+        onValueChange={setCurrent}
+      />
+      <TextField
+        label={t("auth.fields.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={newPassword}
+        onValueChange={setNew}
+      />
       <TextField
         label={t("auth.fields.confirmPassword")}
         type="password"

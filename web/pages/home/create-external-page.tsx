@@ -13,9 +13,19 @@ import { TextField } from "../../components/ui/text-field";
 import { projectTitleError } from "../../lib/project-title";
 import { notify } from "../../lib/toast";
 import { useErrorText } from "../auth/use-error-text";
-import { fromPreset, fromUrl, paramsProblem, PRESETS, SSL_MODES, toConfig, type ConnectionState, type SslMode } from "./external/connection-form";
+import {
+  fromPreset,
+  fromUrl,
+  paramsProblem,
+  PRESETS,
+  SSL_MODES,
+  toConfig,
+  type ConnectionState,
+  type SslMode,
+} from "./external/connection-form";
 
-const INPUT = "rounded-md border border-gray-300 px-3 py-2 text-sm shadow-xs outline-none focus:border-primary focus:ring-2 focus:ring-primary/30";
+const INPUT =
+  "rounded-md border border-gray-300 px-3 py-2 text-sm shadow-xs outline-none focus:border-primary focus:ring-2 focus:ring-primary/30";
 
 /**
  * "/create-external" (SPEC 2, 3, 4, 5, 9): a project from the builder's own database. Engine and
@@ -47,7 +57,12 @@ export function CreateExternalPage() {
 
   const test = useMutation({ mutationFn: () => projectsApi.testConnection(toConfig(s)) });
   const create = useMutation({
-    mutationFn: () => projectsApi.create({ title, external: true, bases: [{ type: s.client, config: toConfig(s), inflection_column: "camelize", inflection_table: "camelize" }] }),
+    mutationFn: () =>
+      projectsApi.create({
+        title,
+        external: true,
+        bases: [{ type: s.client, config: toConfig(s), inflection_column: "camelize", inflection_table: "camelize" }],
+      }),
     onSuccess: async (project) => {
       notify.success(t("home.createExternal.created", { title: project.title }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.allProjects });
@@ -78,7 +93,12 @@ export function CreateExternalPage() {
   return (
     <section className="max-w-2xl">
       <PageHeading title={t("home.createExternal.heading")} subtitle={t("home.createExternal.subheading")} />
-      <form className="flex flex-col gap-5 rounded-lg border border-gray-200 bg-white p-4 sm:p-6" onSubmit={submit} noValidate aria-label={t("home.createExternal.heading")}>
+      <form
+        className="flex flex-col gap-5 rounded-lg border border-gray-200 bg-white p-4 sm:p-6"
+        onSubmit={submit}
+        noValidate
+        aria-label={t("home.createExternal.heading")}
+      >
         <TextField
           label={t("home.create.titleLabel")}
           value={title}
@@ -87,7 +107,12 @@ export function CreateExternalPage() {
           onBlur={() => setTouched(true)}
           error={shownTitle ? t(shownTitle.key, "values" in shownTitle ? shownTitle.values : {}) : null}
         />
-        <SelectField label={t("home.createExternal.engine")} choices={presetChoices} value={s.preset} onValueChange={(id) => setS(fromPreset(id, s))} />
+        <SelectField
+          label={t("home.createExternal.engine")}
+          choices={presetChoices}
+          value={s.preset}
+          onValueChange={(id) => setS(fromPreset(id, s))}
+        />
         {mssql ? <FormAlert tone="error" message={t("home.createExternal.mssqlUnavailable")} /> : null}
         <TextField
           label={t("home.createExternal.pasteUrl")}
@@ -99,18 +124,61 @@ export function CreateExternalPage() {
         />
         {sqlite ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t("home.createExternal.libsqlUrl")} value={s.url} placeholder="libsql://db-org.turso.io" onValueChange={(url) => set({ url })} />
-            <TextField label={t("home.createExternal.authToken")} hint={t("home.createExternal.optional")} type="password" autoComplete="off" value={s.authToken} onValueChange={(authToken) => set({ authToken })} />
+            <TextField
+              label={t("home.createExternal.libsqlUrl")}
+              value={s.url}
+              placeholder="libsql://db-org.turso.io"
+              onValueChange={(url) => set({ url })}
+            />
+            <TextField
+              label={t("home.createExternal.authToken")}
+              hint={t("home.createExternal.optional")}
+              type="password"
+              autoComplete="off"
+              value={s.authToken}
+              onValueChange={(authToken) => set({ authToken })}
+            />
           </div>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label={t("home.createExternal.host")} value={s.host} onValueChange={(host) => set({ host })} />
-            <TextField label={t("home.createExternal.port")} inputMode="numeric" value={s.port} onValueChange={(port) => set({ port: port.replace(/\D/g, "") })} />
-            <TextField label={t("home.createExternal.user")} autoComplete="off" value={s.user} onValueChange={(user) => set({ user })} />
-            <TextField label={t("home.createExternal.password")} type="password" autoComplete="new-password" value={s.password} onValueChange={(password) => set({ password })} />
-            <TextField label={t("home.createExternal.database")} value={s.database} onValueChange={(database) => set({ database })} />
-            {s.client === "pg" ? <TextField label={t("home.createExternal.searchPath")} value={s.searchPath} onValueChange={(searchPath) => set({ searchPath })} /> : null}
-            <SelectField label={t("home.createExternal.sslMode")} choices={sslChoices} value={s.ssl} onValueChange={(ssl) => set({ ssl: ssl as SslMode })} />
+            <TextField
+              label={t("home.createExternal.port")}
+              inputMode="numeric"
+              value={s.port}
+              onValueChange={(port) => set({ port: port.replace(/\D/g, "") })}
+            />
+            <TextField
+              label={t("home.createExternal.user")}
+              autoComplete="off"
+              value={s.user}
+              onValueChange={(user) => set({ user })}
+            />
+            <TextField
+              label={t("home.createExternal.password")}
+              type="password"
+              autoComplete="new-password"
+              value={s.password}
+              onValueChange={(password) => set({ password })}
+            />
+            <TextField
+              label={t("home.createExternal.database")}
+              value={s.database}
+              onValueChange={(database) => set({ database })}
+            />
+            {s.client === "pg" ? (
+              <TextField
+                label={t("home.createExternal.searchPath")}
+                value={s.searchPath}
+                onValueChange={(searchPath) => set({ searchPath })}
+              />
+            ) : null}
+            <SelectField
+              label={t("home.createExternal.sslMode")}
+              choices={sslChoices}
+              value={s.ssl}
+              onValueChange={(ssl) => set({ ssl: ssl as SslMode })}
+            />
           </div>
         )}
         {!sqlite && (s.ssl === "Required-CA" || s.ssl === "Required-Identity") ? (
@@ -118,7 +186,12 @@ export function CreateExternalPage() {
             {(["ca", "cert", "key"] as const).map((part) => (
               <label key={part} className="flex flex-col gap-1 text-sm font-medium text-gray-700">
                 {t(`home.createExternal.${part}`)}
-                <textarea className={`${INPUT} min-h-20 font-mono text-xs`} value={s[part]} onChange={(e) => set({ [part]: e.target.value })} spellCheck={false} />
+                <textarea
+                  className={`${INPUT} min-h-20 font-mono text-xs`}
+                  value={s[part]}
+                  onChange={(e) => set({ [part]: e.target.value })}
+                  spellCheck={false}
+                />
               </label>
             ))}
           </div>
@@ -128,9 +201,26 @@ export function CreateExternalPage() {
             <legend className="text-sm font-medium text-gray-700">{t("home.createExternal.params")}</legend>
             {params.map((p, i) => (
               <div key={i} className="flex items-center gap-2">
-                <input aria-label={t("home.createExternal.paramKey")} className={`${INPUT} min-w-0 flex-1`} value={p.key} onChange={(e) => set({ params: params.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)) })} />
-                <input aria-label={t("home.createExternal.paramValue")} className={`${INPUT} min-w-0 flex-1`} value={p.value} onChange={(e) => set({ params: params.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) })} />
-                <button type="button" className={buttonClass("ghost", "px-2")} aria-label={t("home.createExternal.removeParam")} onClick={() => set({ params: params.filter((_, j) => j !== i) })}>
+                <input
+                  aria-label={t("home.createExternal.paramKey")}
+                  className={`${INPUT} min-w-0 flex-1`}
+                  value={p.key}
+                  onChange={(e) => set({ params: params.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)) })}
+                />
+                <input
+                  aria-label={t("home.createExternal.paramValue")}
+                  className={`${INPUT} min-w-0 flex-1`}
+                  value={p.value}
+                  onChange={(e) =>
+                    set({ params: params.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) })
+                  }
+                />
+                <button
+                  type="button"
+                  className={buttonClass("ghost", "px-2")}
+                  aria-label={t("home.createExternal.removeParam")}
+                  onClick={() => set({ params: params.filter((_, j) => j !== i) })}
+                >
                   <Trash2 aria-hidden="true" className="size-4" />
                 </button>
               </div>
@@ -150,10 +240,19 @@ export function CreateExternalPage() {
           {test.isError ? <FormAlert tone="error" message={messageOf(test.error)} /> : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" loading={create.isPending} disabled={mssql || Boolean(paramProblem) || Boolean(touched && titleProblem)}>
+          <Button
+            type="submit"
+            loading={create.isPending}
+            disabled={mssql || Boolean(paramProblem) || Boolean(touched && titleProblem)}
+          >
             {t("home.createExternal.submit")}
           </Button>
-          <Button variant="secondary" loading={test.isPending} disabled={mssql || Boolean(paramProblem)} onClick={() => test.mutate()}>
+          <Button
+            variant="secondary"
+            loading={test.isPending}
+            disabled={mssql || Boolean(paramProblem)}
+            onClick={() => test.mutate()}
+          >
             {t("home.createExternal.test")}
           </Button>
           <Link to="/" className={buttonClass("secondary")}>

@@ -58,7 +58,12 @@ export function CreateProjectPage() {
           <span id="project-colour-label" className="text-sm font-medium text-gray-700">
             {t("home.create.colourLabel")}
           </span>
-          <ColorSwatches label={t("home.create.colourLabel")} colors={PICKER_COLORS} value={color} onChange={setColor} />
+          <ColorSwatches
+            label={t("home.create.colourLabel")}
+            colors={PICKER_COLORS}
+            value={color}
+            onChange={setColor}
+          />
         </div>
         <FormAlert tone="error" message={errorOf(create.error)} />
         <div className="flex gap-2">

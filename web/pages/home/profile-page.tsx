@@ -12,18 +12,18 @@ export function ProfilePage() {
     <section>
       <PageHeading title={t("profile.heading")} />
       <div className="flex flex-col gap-8">
-      <div className="rounded-lg border border-gray-200 bg-white p-6">
-        <h2 className="mb-4 text-lg font-semibold text-gray-900">{t("profile.details")}</h2>
-        <dl className="grid max-w-md grid-cols-[8rem_1fr] gap-y-2 text-sm">
-          <dt className="text-gray-500">{t("profile.email")}</dt>
-          <dd className="text-gray-900">{user?.email}</dd>
-          <dt className="text-gray-500">{t("profile.name")}</dt>
-          <dd className="text-gray-900">{name || t("profile.noName")}</dd>
-        </dl>
-      </div>
-      <div className="rounded-lg border border-gray-200 bg-white p-6">
-        <ChangePasswordForm />
-      </div>
+        <div className="rounded-lg border border-gray-200 bg-white p-6">
+          <h2 className="mb-4 text-lg font-semibold text-gray-900">{t("profile.details")}</h2>
+          <dl className="grid max-w-md grid-cols-[8rem_1fr] gap-y-2 text-sm">
+            <dt className="text-gray-500">{t("profile.email")}</dt>
+            <dd className="text-gray-900">{user?.email}</dd>
+            <dt className="text-gray-500">{t("profile.name")}</dt>
+            <dd className="text-gray-900">{name || t("profile.noName")}</dd>
+          </dl>
+        </div>
+        <div className="rounded-lg border border-gray-200 bg-white p-6">
+          <ChangePasswordForm />
+        </div>
       </div>
     </section>
   );

@@ -13,18 +13,42 @@ export function ProjectCard({ project, onDelete }: { project: Project; onDelete(
   const { t } = useTranslation();
   const color = isHexColor(project.color) ? project.color : DEFAULT_THEME.primaryColor;
   return (
-    <li data-testid="project-card" className="group relative flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-md">
-      <span aria-hidden="true" data-testid="project-colour" data-colour={color} className="size-10 shrink-0 rounded-lg" style={{ backgroundColor: color }} />
+    <li
+      data-testid="project-card"
+      className="group relative flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-xs transition-shadow hover:shadow-md"
+    >
+      <span
+        aria-hidden="true"
+        data-testid="project-colour"
+        data-colour={color}
+        className="size-10 shrink-0 rounded-lg"
+        style={{ backgroundColor: color }}
+      />
       <div className="min-w-0 flex-1">
-        <Link to={`/nc/${encodeURIComponent(project.id)}`} className="block truncate font-medium text-gray-900 after:absolute after:inset-0 hover:text-primary">
+        <Link
+          to={`/nc/${encodeURIComponent(project.id)}`}
+          className="block truncate font-medium text-gray-900 after:absolute after:inset-0 hover:text-primary"
+        >
           {project.title}
         </Link>
         <div className="mt-1">
-          {project.roles ? <RoleBadge roles={project.roles} /> : <span data-testid="role-badge" className="text-xs text-gray-500">{t("home.projects.notMember")}</span>}
+          {project.roles ? (
+            <RoleBadge roles={project.roles} />
+          ) : (
+            <span data-testid="role-badge" className="text-xs text-gray-500">
+              {t("home.projects.notMember")}
+            </span>
+          )}
         </div>
       </div>
       {can(toFlags(project.roles), "projectDelete") ? (
-        <IconButton label={t("home.projects.delete", { title: project.title })} icon={Trash2} tone="danger" className="relative z-10" onClick={onDelete} />
+        <IconButton
+          label={t("home.projects.delete", { title: project.title })}
+          icon={Trash2}
+          tone="danger"
+          className="relative z-10"
+          onClick={onDelete}
+        />
       ) : null}
     </li>
   );

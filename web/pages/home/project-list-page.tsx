@@ -27,7 +27,11 @@ export function ProjectListPage({ all = false }: { all?: boolean }) {
   const { user } = useSession();
   const [search, setSearch] = useState("");
   const query = useDebouncedValue(search.trim());
-  const projects = useQuery({ queryKey: queryKeys.projects(query), queryFn: () => projectsApi.list(query), placeholderData: keepPreviousData });
+  const projects = useQuery({
+    queryKey: queryKeys.projects(query),
+    queryFn: () => projectsApi.list(query),
+    placeholderData: keepPreviousData,
+  });
   const [deleting, setDeleting] = useState<Project | null>(null);
   const mayCreate = can(toFlags(user?.roles), "projectCreate");
   // The server lists every project to a super admin; "My projects" keeps those they belong to.
@@ -49,16 +53,24 @@ export function ProjectListPage({ all = false }: { all?: boolean }) {
   let body;
   if (projects.isPending) body = <FullPageSpinner />;
   else if (projects.isError) body = <FormAlert tone="error" message={t("home.projects.loadError")} />;
-  else if (list.length === 0 && query) body = <EmptyState icon={SearchX} body={t("home.projects.noMatches", { query })} />;
+  else if (list.length === 0 && query)
+    body = <EmptyState icon={SearchX} body={t("home.projects.noMatches", { query })} />;
   else if (list.length === 0) {
     body = (
-      <EmptyState title={t("home.projects.emptyTitle")} body={mayCreate ? t("home.projects.emptyBody") : t("home.projects.emptyBodyViewer")} icon={FolderPlus}>
+      <EmptyState
+        title={t("home.projects.emptyTitle")}
+        body={mayCreate ? t("home.projects.emptyBody") : t("home.projects.emptyBodyViewer")}
+        icon={FolderPlus}
+      >
         {mayCreate ? createLink : null}
       </EmptyState>
     );
   } else {
     body = (
-      <ul aria-label={all ? t("account.allProjects.title") : t("home.projects.heading")} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ul
+        aria-label={all ? t("account.allProjects.title") : t("home.projects.heading")}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      >
         {list.map((p) => (
           <ProjectCard key={p.id} project={p} onDelete={() => setDeleting(p)} />
         ))}
@@ -68,7 +80,11 @@ export function ProjectListPage({ all = false }: { all?: boolean }) {
 
   return (
     <section>
-      <PageHeading title={all ? t("account.allProjects.title") : t("home.projects.heading")} subtitle={all ? t("account.allProjects.body") : undefined} actions={mayCreate ? createLink : null} />
+      <PageHeading
+        title={all ? t("account.allProjects.title") : t("home.projects.heading")}
+        subtitle={all ? t("account.allProjects.body") : undefined}
+        actions={mayCreate ? createLink : null}
+      />
       <SearchBox label={t("home.projects.search")} value={search} onValueChange={setSearch} className="mb-6 max-w-sm" />
       {body}
       <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />

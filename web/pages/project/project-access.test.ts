@@ -3,7 +3,10 @@ import { ApiError } from "../../lib/api-errors";
 import { decideProjectLoad, holdsProjectAccess, type Settled } from "./project-access";
 
 const ok = <T>(data: T): Settled<T> => ({ status: "success", data });
-const err = (status: number, msg: string): Settled<never> => ({ status: "error", error: new ApiError(status, msg, { msg }) });
+const err = (status: number, msg: string): Settled<never> => ({
+  status: "error",
+  error: new ApiError(status, msg, { msg }),
+});
 const pending: Settled<never> = { status: "pending" };
 const owner = ok({ roles: { owner: true, creator: true } });
 
@@ -32,14 +35,19 @@ describe("decideProjectLoad (SPEC 4 project loading)", () => {
   });
 
   it("sends an unknown project to /error/404", () => {
-    expect(decideProjectLoad({ project: err(404, "Project not found"), roles: ok({ roles: { user: true } }) })).toEqual({
-      kind: "redirect",
-      to: "/error/404",
-    });
+    expect(decideProjectLoad({ project: err(404, "Project not found"), roles: ok({ roles: { user: true } }) })).toEqual(
+      {
+        kind: "redirect",
+        to: "/error/404",
+      },
+    );
   });
 
   it("refuses a caller holding only the user role, even when the project call failed with 403", () => {
-    const out = decideProjectLoad({ project: err(403, "projectGet - org-level-creator : Not allowed"), roles: ok({ roles: { user: true } }) });
+    const out = decideProjectLoad({
+      project: err(403, "projectGet - org-level-creator : Not allowed"),
+      roles: ok({ roles: { user: true } }),
+    });
     expect(out).toEqual({ kind: "redirect", to: "/", refuse: true });
   });
 
@@ -49,7 +57,13 @@ describe("decideProjectLoad (SPEC 4 project loading)", () => {
   });
 
   it("lets a shared-base viewer in", () => {
-    expect(decideProjectLoad({ sharedBase: ok({ project_id: "p" }), project: ok({}), roles: ok({ roles: { viewer: true } }) }).kind).toBe("ready");
+    expect(
+      decideProjectLoad({
+        sharedBase: ok({ project_id: "p" }),
+        project: ok({}),
+        roles: ok({ roles: { viewer: true } }),
+      }).kind,
+    ).toBe("ready");
   });
 });
 

@@ -38,7 +38,9 @@ export function decideProjectLoad(input: ProjectLoadInput): ProjectLoadOutcome {
   const { sharedBase, project, roles } = input;
   if (sharedBase) {
     if (sharedBase.status === "error") {
-      return statusOf(sharedBase.error) === 404 ? { kind: "redirect", to: "/error/404" } : { kind: "error", error: sharedBase.error };
+      return statusOf(sharedBase.error) === 404
+        ? { kind: "redirect", to: "/error/404" }
+        : { kind: "error", error: sharedBase.error };
     }
     if (sharedBase.status === "pending") return { kind: "loading" };
   }
@@ -47,7 +49,8 @@ export function decideProjectLoad(input: ProjectLoadInput): ProjectLoadOutcome {
     if (statusOf(project.error) === 404) return { kind: "redirect", to: "/error/404" };
   }
   if (roles.status === "pending") return { kind: "loading" };
-  if (roles.status === "success" && !holdsProjectAccess(toFlags(roles.data.roles))) return { kind: "redirect", to: "/", refuse: true };
+  if (roles.status === "success" && !holdsProjectAccess(toFlags(roles.data.roles)))
+    return { kind: "redirect", to: "/", refuse: true };
   if (roles.status === "error") return { kind: "error", error: roles.error };
   if (project.status === "error") return { kind: "error", error: project.error };
   if (project.status === "pending") return { kind: "loading" };

@@ -55,7 +55,9 @@ export function ProjectAuthPage() {
           <ApiTokensPanel />
         </Section>
       ) : null}
-      {!tokens && !sections.includes("members") && !sections.includes("sharedBase") ? <p className="text-sm text-gray-500">{t("project.auth.nothing")}</p> : null}
+      {!tokens && !sections.includes("members") && !sections.includes("sharedBase") ? (
+        <p className="text-sm text-gray-500">{t("project.auth.nothing")}</p>
+      ) : null}
     </div>
   );
 }

@@ -49,7 +49,11 @@ export function ProjectHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: b
           </span>
         ) : null}
         {!project.isPublicBase ? (
-          <Link to={`${project.basePath}/auth`} className={buttonClass("secondary")} aria-label={t("project.auth.open")}>
+          <Link
+            to={`${project.basePath}/auth`}
+            className={buttonClass("secondary")}
+            aria-label={t("project.auth.open")}
+          >
             <KeyRound aria-hidden="true" className="size-4" />
             <span className="hidden sm:inline">{t("project.auth.open")}</span>
           </Link>
@@ -73,7 +77,9 @@ export function ProjectHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: b
           </Button>
         ) : null}
       </div>
-      {sections.length > 0 ? <ProjectSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} sections={sections} /> : null}
+      {sections.length > 0 ? (
+        <ProjectSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} sections={sections} />
+      ) : null}
     </header>
   );
 }

@@ -25,7 +25,15 @@ interface ProjectLayoutProps {
 }
 
 /** A loaded project: its theme, roles (with any preview), sidebar, tabs and the child route. */
-export function ProjectLayout({ projectType, routeId, projectId, project, roles, tables, tablesLoading }: ProjectLayoutProps) {
+export function ProjectLayout({
+  projectType,
+  routeId,
+  projectId,
+  project,
+  roles,
+  tables,
+  tablesLoading,
+}: ProjectLayoutProps) {
   const previewAs = usePreviewAs();
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
@@ -60,11 +68,21 @@ export function ProjectLayout({ projectType, routeId, projectId, project, roles,
 
   return (
     <ProjectContext.Provider value={value}>
-      <ProjectRealtime projectId={projectId} sharedId={projectType === "base" ? routeId : null} previewAs={value.previewAs} />
+      <ProjectRealtime
+        projectId={projectId}
+        sharedId={projectType === "base" ? routeId : null}
+        previewAs={value.previewAs}
+      />
       <TabsProvider basePath={value.basePath}>
         <div className="flex min-h-0 flex-1">
           {/* The sidebar: a column from md up, a drawer over the page below that. */}
-          {drawer ? <div className="fixed inset-0 z-30 bg-gray-900/40 md:hidden" aria-hidden="true" onClick={() => setDrawer(false)} /> : null}
+          {drawer ? (
+            <div
+              className="fixed inset-0 z-30 bg-gray-900/40 md:hidden"
+              aria-hidden="true"
+              onClick={() => setDrawer(false)}
+            />
+          ) : null}
           <aside
             id="project-sidebar"
             data-testid="project-sidebar"

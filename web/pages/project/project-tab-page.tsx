@@ -21,7 +21,12 @@ function TableTab() {
   useEffect(() => {
     if (table) open({ id: table.id, type: "table", title: table.title, viewTitle: viewTitle ?? null });
   }, [open, table, viewTitle]);
-  if (!table) return tablesLoading ? <FullPageSpinner /> : <EmptyState icon={SearchX} body={t("project.tab.notFound", { title })} />;
+  if (!table)
+    return tablesLoading ? (
+      <FullPageSpinner />
+    ) : (
+      <EmptyState icon={SearchX} body={t("project.tab.notFound", { title })} />
+    );
   return (
     <div className="flex h-full min-h-0 flex-col gap-2">
       <TableTools tableId={table.id} viewTitle={viewTitle ?? null} />

@@ -32,7 +32,11 @@ export function useProjectLoad(projectType: string, routeId: string) {
     queryFn: () => projectsApi.roles(projectId!),
     enabled: Boolean(projectId),
   });
-  const outcome = decideProjectLoad({ sharedBase: isBase ? settled(shared) : undefined, project: settled(project), roles: settled(roles) });
+  const outcome = decideProjectLoad({
+    sharedBase: isBase ? settled(shared) : undefined,
+    project: settled(project),
+    roles: settled(roles),
+  });
   const tables = useQuery({
     queryKey: queryKeys.tables(projectId ?? ""),
     queryFn: async () => [...(await tablesApi.list(projectId!)).list].sort((a, b) => a.order - b.order),

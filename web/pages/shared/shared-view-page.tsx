@@ -7,7 +7,6 @@ import { SHARED_VIEW_RELOAD_KEY as RELOADED } from "../../lib/shared-view-reload
 
 export type SharedViewKind = "form" | "survey" | "gallery" | "kanban" | "grid";
 
-
 /**
  * Shared views and forms are their own small page (web/shared.html, served by the Worker for
  * these paths). Reached by navigation inside the app (a link, the sign-in redirect back to a

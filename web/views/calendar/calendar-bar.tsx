@@ -29,7 +29,20 @@ interface BarProps {
   onKeyStep(delta: -1 | 1, end: boolean): void;
 }
 
-export function CalendarBar({ segment, title, pieceFirst, movable, resizable, passThrough, span, onOpen, onDragStart, onDragEnd, onResizeStart, onKeyStep }: BarProps) {
+export function CalendarBar({
+  segment,
+  title,
+  pieceFirst,
+  movable,
+  resizable,
+  passThrough,
+  span,
+  onOpen,
+  onDragStart,
+  onDragEnd,
+  onResizeStart,
+  onKeyStep,
+}: BarProps) {
   const { t } = useTranslation();
   const n = segment.length;
   const handle = (edge: "start" | "end") => (
@@ -57,12 +70,23 @@ export function CalendarBar({ segment, title, pieceFirst, movable, resizable, pa
       }}
       onDragEnd={onDragEnd}
       className={`absolute z-10 ${passThrough ? "pointer-events-none" : ""}`}
-      style={{ top: HEADER + segment.lane * LANE, insetInlineStart: 2, width: `calc(${n} * 100% + ${n - 1}px - 4px)`, height: LANE - 3 }}
+      style={{
+        top: HEADER + segment.lane * LANE,
+        insetInlineStart: 2,
+        width: `calc(${n} * 100% + ${n - 1}px - 4px)`,
+        height: LANE - 3,
+      }}
     >
       <button
         type="button"
         onClick={onOpen}
-        aria-keyshortcuts={movable ? (resizable ? "Alt+ArrowLeft Alt+ArrowRight Alt+Shift+ArrowLeft Alt+Shift+ArrowRight" : "Alt+ArrowLeft Alt+ArrowRight") : undefined}
+        aria-keyshortcuts={
+          movable
+            ? resizable
+              ? "Alt+ArrowLeft Alt+ArrowRight Alt+Shift+ArrowLeft Alt+Shift+ArrowRight"
+              : "Alt+ArrowLeft Alt+ArrowRight"
+            : undefined
+        }
         onKeyDown={(e) => {
           if (!movable || !e.altKey || (e.key !== "ArrowLeft" && e.key !== "ArrowRight")) return;
           if (e.shiftKey && !resizable) return;

@@ -62,19 +62,40 @@ export function CalendarFeed({ viewId, settings }: { viewId: string; settings: C
 
   return (
     <>
-      <button type="button" className="flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-sm hover:bg-gray-100" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-sm hover:bg-gray-100"
+        onClick={() => setOpen(true)}
+      >
         <CalendarSync aria-hidden="true" className="size-4" />
         {t("views.calendar.feed")}
       </button>
-      <Modal open={open} onOpenChange={(o) => (setOpen(o), o ? null : setUrl(null))} title={t("views.calendar.feedTitle")} description={t("views.calendar.feedIntro")}>
+      <Modal
+        open={open}
+        onOpenChange={(o) => (setOpen(o), o ? null : setUrl(null))}
+        title={t("views.calendar.feedTitle")}
+        description={t("views.calendar.feedIntro")}
+      >
         <div className="flex flex-col gap-3 text-sm" data-testid="calendar-feed">
           {url ? (
             <>
               <label className="flex flex-col gap-1 font-medium text-gray-700">
                 {t("views.calendar.feedUrl")}
                 <span className="flex gap-1">
-                  <input readOnly value={url} dir="ltr" className="min-w-0 flex-1 rounded-md border border-gray-300 px-2 py-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-                  <button type="button" className="rounded-md border border-gray-300 p-1.5 hover:bg-gray-100" aria-label={t("views.calendar.feedCopy")} title={t("views.calendar.feedCopy")} onClick={() => void copy()}>
+                  <input
+                    readOnly
+                    value={url}
+                    dir="ltr"
+                    className="min-w-0 flex-1 rounded-md border border-gray-300 px-2 py-1 font-mono text-xs"
+                    onFocus={(e) => e.currentTarget.select()}
+                  />
+                  <button
+                    type="button"
+                    className="rounded-md border border-gray-300 p-1.5 hover:bg-gray-100"
+                    aria-label={t("views.calendar.feedCopy")}
+                    title={t("views.calendar.feedCopy")}
+                    onClick={() => void copy()}
+                  >
                     <Copy aria-hidden="true" className="size-4" />
                   </button>
                 </span>
@@ -82,7 +103,15 @@ export function CalendarFeed({ viewId, settings }: { viewId: string; settings: C
               <p className="text-amber-700">{t("views.calendar.feedOnce")}</p>
             </>
           ) : (
-            <p className="text-gray-700">{since ? t("views.calendar.feedSince", { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(since)) }) : t("views.calendar.feedOff")}</p>
+            <p className="text-gray-700">
+              {since
+                ? t("views.calendar.feedSince", {
+                    date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
+                      new Date(since),
+                    ),
+                  })
+                : t("views.calendar.feedOff")}
+            </p>
           )}
           {since ? <p className="text-xs text-gray-500">{t("views.calendar.feedRenewNote")}</p> : null}
           <div className="flex flex-wrap justify-end gap-2">
@@ -97,7 +126,15 @@ export function CalendarFeed({ viewId, settings }: { viewId: string; settings: C
           </div>
         </div>
       </Modal>
-      <ConfirmDialog open={confirm} onOpenChange={setConfirm} title={t("views.calendar.feedRevoke")} body={t("views.calendar.feedRevokeBody")} confirmLabel={t("views.calendar.feedRevoke")} pending={busy} onConfirm={() => void revoke()} />
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title={t("views.calendar.feedRevoke")}
+        body={t("views.calendar.feedRevokeBody")}
+        confirmLabel={t("views.calendar.feedRevoke")}
+        pending={busy}
+        onConfirm={() => void revoke()}
+      />
     </>
   );
 }

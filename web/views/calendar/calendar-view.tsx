@@ -25,7 +25,21 @@ import { recordWrites } from "../shared/record-writes";
 import { useViewFrame } from "../shared/use-view-frame";
 import { CalendarBar, HEADER, LANE } from "./calendar-bar";
 import { CalendarFeed } from "./calendar-feed";
-import { addDays, blankFilter, dayText, daysBetween, daysOf, layoutRow, movedTo, rangeFilter, resized, step, visibleDays, type Mode, type Segment } from "./range";
+import {
+  addDays,
+  blankFilter,
+  dayText,
+  daysBetween,
+  daysOf,
+  layoutRow,
+  movedTo,
+  rangeFilter,
+  resized,
+  step,
+  visibleDays,
+  type Mode,
+  type Segment,
+} from "./range";
 import { carriedSettings } from "../shared/carried-settings";
 import { rowIdOf } from "../../lib/row-id";
 
@@ -33,12 +47,24 @@ const MAX_LANES = 3;
 const MODES: Mode[] = ["month", "week", "day"];
 
 type Key = string | number;
-interface Change { key: Key; before: Row }
-interface Resizing { key: Key; edge: "start" | "end"; day: string }
+interface Change {
+  key: Key;
+  before: Row;
+}
+interface Resizing {
+  key: Key;
+  edge: "start" | "end";
+  day: string;
+}
 
-const chunk = (days: readonly string[], size: number) => Array.from({ length: Math.ceil(days.length / size) }, (_, i) => days.slice(i * size, i * size + size));
+const chunk = (days: readonly string[], size: number) =>
+  Array.from({ length: Math.ceil(days.length / size) }, (_, i) => days.slice(i * size, i * size + size));
 /** The day cell under the pointer, through any bars over it. */
-const dayAt = (x: number, y: number) => (document.elementsFromPoint(x, y).find((el) => el instanceof HTMLElement && el.dataset.testid === "calendar-day") as HTMLElement | undefined)?.dataset.day ?? null;
+const dayAt = (x: number, y: number) =>
+  (
+    document.elementsFromPoint(x, y).find((el) => el instanceof HTMLElement && el.dataset.testid === "calendar-day") as
+      HTMLElement | undefined
+  )?.dataset.day ?? null;
 
 export function CalendarView({ tableId, view }: { tableId: string; view: View }) {
   const { t, i18n } = useTranslation();
@@ -47,7 +73,11 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   const notifyError = useNotifyError();
   const { frame, error } = useViewFrame(tableId, view);
   // The view list already carries the settings: the records are asked for at once, alongside the table's columns.
-  const settings = useQuery({ queryKey: ["calendar", view.id], queryFn: () => viewKindsApi.calendar(view.id), initialData: () => carriedSettings<CalendarSettings>(view, "calendar_range") });
+  const settings = useQuery({
+    queryKey: ["calendar", view.id],
+    queryFn: () => viewKindsApi.calendar(view.id),
+    initialData: () => carriedSettings<CalendarSettings>(view, "calendar_range"),
+  });
   const today = dayText(new Date(Date.now() - new Date().getTimezoneOffset() * 60_000));
   const [mode, setMode] = useState<Mode>("month");
   const [cursor, setCursor] = useState(today);
@@ -68,7 +98,12 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   const rows = useQuery({
     queryKey: rowsKey,
     enabled: Boolean(fromId),
-    queryFn: () => rowsApi.list(target, { limit: 1000, offset: 0, filterArrJson: rangeFilter(fromId!, range?.fk_to_column_id ?? null, days[0]!, days.at(-1)!) }),
+    queryFn: () =>
+      rowsApi.list(target, {
+        limit: 1000,
+        offset: 0,
+        filterArrJson: rangeFilter(fromId!, range?.fk_to_column_id ?? null, days[0]!, days.at(-1)!),
+      }),
   });
   const undated = useQuery({
     queryKey: ["calendarUndated", view.id],
@@ -83,19 +118,24 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   const keyTitle = frame?.keyTitle ?? "Id";
 
   /** Writes a change to a record, shown at once, kept for undo unless it is an undo itself. */
-  const write = useCallback(async (key: Key, before: Row, patch: Row, record = true) => {
-    if (record) {
-      undo.current = [...undo.current.slice(-19), { key, before }];
-      setTick((n) => n + 1);
-    }
-    queryClient.setQueryData<RowPage>(rowsKey, (old) => (old ? { ...old, list: old.list.map((r) => (rowIdOf(r, keyTitle) === key ? { ...r, ...patch } : r)) } : old));
-    try {
-      await rowsApi.update({ projectId, tableId }, key, patch);
-    } catch (err) {
-      notifyError(err);
-    }
-    reload();
-  }, [queryClient, rowsKey, keyTitle, projectId, tableId, notifyError, reload]);
+  const write = useCallback(
+    async (key: Key, before: Row, patch: Row, record = true) => {
+      if (record) {
+        undo.current = [...undo.current.slice(-19), { key, before }];
+        setTick((n) => n + 1);
+      }
+      queryClient.setQueryData<RowPage>(rowsKey, (old) =>
+        old ? { ...old, list: old.list.map((r) => (rowIdOf(r, keyTitle) === key ? { ...r, ...patch } : r)) } : old,
+      );
+      try {
+        await rowsApi.update({ projectId, tableId }, key, patch);
+      } catch (err) {
+        notifyError(err);
+      }
+      reload();
+    },
+    [queryClient, rowsKey, keyTitle, projectId, tableId, notifyError, reload],
+  );
 
   const undoLast = useCallback(() => {
     const c = undo.current.pop();
@@ -105,7 +145,13 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !e.shiftKey && !el?.closest("input, textarea, [contenteditable], [role=dialog]") && undo.current.length > 0) {
+      if (
+        (e.ctrlKey || e.metaKey) &&
+        e.key.toLowerCase() === "z" &&
+        !e.shiftKey &&
+        !el?.closest("input, textarea, [contenteditable], [role=dialog]") &&
+        undo.current.length > 0
+      ) {
         e.preventDefault();
         undoLast();
       }
@@ -114,7 +160,8 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
     return () => window.removeEventListener("keydown", onKey);
   }, [undoLast]);
 
-  if (error || settings.error) return <FormAlert tone="error" message={errorText(error ?? settings.error, t("views.loadError"))} />;
+  if (error || settings.error)
+    return <FormAlert tone="error" message={errorText(error ?? settings.error, t("views.loadError"))} />;
   if (!frame || !settings.data) return <FullPageSpinner />;
   if (!from) return <FormAlert tone="error" message={t("views.calendar.noDateField")} />;
   const title = (row: Row) => (frame.pv ? codecFor(frame.pv).toText(row[frame.pv.title]) : "") || t("views.untitled");
@@ -162,8 +209,14 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
       resizingRef.current = false;
       setResizing(null);
       const next = resized(span, edge, day);
-      if (edge === "start" && next.first !== span.first) void write(key, { [from!.title]: row[from!.title] }, { [from!.title]: movedTo(row[from!.title], next.first) });
-      if (edge === "end" && next.last !== span.last) void write(key, { [to.title]: row[to.title] ?? null }, { [to.title]: movedTo(row[to.title] ?? row[from!.title], next.last) });
+      if (edge === "start" && next.first !== span.first)
+        void write(key, { [from!.title]: row[from!.title] }, { [from!.title]: movedTo(row[from!.title], next.first) });
+      if (edge === "end" && next.last !== span.last)
+        void write(
+          key,
+          { [to.title]: row[to.title] ?? null },
+          { [to.title]: movedTo(row[to.title] ?? row[from!.title], next.last) },
+        );
     };
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
@@ -174,7 +227,11 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
     if (!end) return moveTo(row, addDays(span.first, delta));
     const last = addDays(span.last, delta);
     if (!to || last < span.first) return;
-    void write(rowIdOf(row, keyTitle) as Key, { [to.title]: row[to.title] ?? null }, { [to.title]: movedTo(row[to.title] ?? row[from!.title], last) });
+    void write(
+      rowIdOf(row, keyTitle) as Key,
+      { [to.title]: row[to.title] ?? null },
+      { [to.title]: movedTo(row[to.title] ?? row[from!.title], last) },
+    );
   }
   function startDrag(row: Row, grabbed: number, e: React.DragEvent<HTMLElement>) {
     if (resizingRef.current) return e.preventDefault();
@@ -195,8 +252,14 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
     }
   }
 
-  const heading = new Intl.DateTimeFormat(i18n.language, mode === "month" ? { month: "long", year: "numeric", timeZone: "UTC" } : { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${mode === "week" ? days[0] : cursor}T00:00:00Z`));
-  const weekday = (day: string) => new Intl.DateTimeFormat(i18n.language, { weekday: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  const heading = new Intl.DateTimeFormat(
+    i18n.language,
+    mode === "month"
+      ? { month: "long", year: "numeric", timeZone: "UTC" }
+      : { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" },
+  ).format(new Date(`${mode === "week" ? days[0] : cursor}T00:00:00Z`));
+  const weekday = (day: string) =>
+    new Intl.DateTimeFormat(i18n.language, { weekday: "short", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
   const laneLimit = mode === "month" ? MAX_LANES : Infinity;
   const card = (row: Row) => (
     <li
@@ -206,14 +269,21 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
       onDragStart={(e) => startDrag(row, 0, e)}
       onDragEnd={endDrag}
     >
-      <button type="button" onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as Key })} className="block w-full truncate rounded bg-violet-100 px-1.5 py-0.5 text-start text-xs text-violet-900 hover:bg-violet-200">
+      <button
+        type="button"
+        onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as Key })}
+        className="block w-full truncate rounded bg-violet-100 px-1.5 py-0.5 text-start text-xs text-violet-900 hover:bg-violet-200"
+      >
         {title(row)}
       </button>
     </li>
   );
   const cells = chunk(days, mode === "day" ? 1 : 7).flatMap((week) => {
     const segments = layoutRow(week, spans);
-    const lanes = Math.min(laneLimit, segments.reduce((m, s) => Math.max(m, s.lane + 1), 0));
+    const lanes = Math.min(
+      laneLimit,
+      segments.reduce((m, s) => Math.max(m, s.lane + 1), 0),
+    );
     return week.map((day, col) => {
       const starting = segments.filter((s) => s.col === col && s.lane < laneLimit);
       const hidden = segments.filter((s) => s.lane >= laneLimit && s.col <= col && col < s.col + s.length).length;
@@ -248,18 +318,39 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
           <div className="flex items-center gap-1">
-            <button type="button" className="rounded-md border border-gray-300 px-2 py-1 text-sm hover:bg-gray-100" onClick={() => setCursor(today)}>
+            <button
+              type="button"
+              className="rounded-md border border-gray-300 px-2 py-1 text-sm hover:bg-gray-100"
+              onClick={() => setCursor(today)}
+            >
               {t("views.calendar.today")}
             </button>
-            <button type="button" className="rounded-md p-1 hover:bg-gray-100" aria-label={t("views.calendar.previous")} onClick={() => setCursor(step(mode, cursor, -1))}>
+            <button
+              type="button"
+              className="rounded-md p-1 hover:bg-gray-100"
+              aria-label={t("views.calendar.previous")}
+              onClick={() => setCursor(step(mode, cursor, -1))}
+            >
               <ChevronLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
             </button>
-            <button type="button" className="rounded-md p-1 hover:bg-gray-100" aria-label={t("views.calendar.next")} onClick={() => setCursor(step(mode, cursor, 1))}>
+            <button
+              type="button"
+              className="rounded-md p-1 hover:bg-gray-100"
+              aria-label={t("views.calendar.next")}
+              onClick={() => setCursor(step(mode, cursor, 1))}
+            >
               <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
             </button>
-            <span data-testid="calendar-heading" className="ms-1 text-sm font-medium text-gray-800">{heading}</span>
+            <span data-testid="calendar-heading" className="ms-1 text-sm font-medium text-gray-800">
+              {heading}
+            </span>
           </div>
-          <button type="button" className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 disabled:opacity-40" disabled={undo.current.length === 0} onClick={undoLast}>
+          <button
+            type="button"
+            className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 disabled:opacity-40"
+            disabled={undo.current.length === 0}
+            onClick={undoLast}
+          >
             <Undo2 aria-hidden="true" className="size-4" />
             {t("views.calendar.undo")}
           </button>
@@ -267,7 +358,13 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
             {can("viewUpdate") ? <CalendarFeed viewId={view.id} settings={settings.data} /> : null}
             <div role="group" aria-label={t("views.calendar.mode")} className="flex rounded-md border border-gray-300">
               {MODES.map((m) => (
-                <button key={m} type="button" aria-pressed={mode === m} onClick={() => setMode(m)} className={`px-2 py-1 text-sm ${mode === m ? "bg-primary/10 font-medium text-primary" : "text-gray-700"}`}>
+                <button
+                  key={m}
+                  type="button"
+                  aria-pressed={mode === m}
+                  onClick={() => setMode(m)}
+                  className={`px-2 py-1 text-sm ${mode === m ? "bg-primary/10 font-medium text-primary" : "text-gray-700"}`}
+                >
                   {t(`views.calendar.${m}`)}
                 </button>
               ))}
@@ -275,7 +372,10 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
           </div>
         </div>
         <div className="flex min-h-0 flex-1 gap-3">
-          <div className={`grid min-h-0 min-w-0 flex-1 auto-rows-fr gap-px overflow-auto rounded-md border border-gray-200 bg-gray-200 ${mode === "day" ? "grid-cols-1" : "grid-cols-7"}`} data-testid="calendar-grid">
+          <div
+            className={`grid min-h-0 min-w-0 flex-1 auto-rows-fr gap-px overflow-auto rounded-md border border-gray-200 bg-gray-200 ${mode === "day" ? "grid-cols-1" : "grid-cols-7"}`}
+            data-testid="calendar-grid"
+          >
             {cells.map(({ day, starting, hidden, lanes }) => (
               <div
                 key={day}
@@ -291,32 +391,58 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
                 style={{ minHeight: HEADER + lanes * LANE + (hidden ? 20 : 8) + (mode === "month" ? 0 : 40) }}
               >
                 <div className="flex h-5 items-center gap-1 text-xs">
-                  <span className={day === today ? "rounded-full bg-primary px-1.5 font-semibold text-white" : ""}>{mode === "month" ? Number(day.slice(8)) : `${weekday(day)} ${Number(day.slice(8))}`}</span>
+                  <span className={day === today ? "rounded-full bg-primary px-1.5 font-semibold text-white" : ""}>
+                    {mode === "month" ? Number(day.slice(8)) : `${weekday(day)} ${Number(day.slice(8))}`}
+                  </span>
                   {can("dataInsert") ? (
-                    <button type="button" className="ms-auto rounded p-0.5 text-gray-400 opacity-0 hover:bg-gray-100 focus:opacity-100 group-hover:opacity-100" aria-label={t("views.calendar.addOn", { day })} onClick={() => void addOn(day)}>
+                    <button
+                      type="button"
+                      className="ms-auto rounded p-0.5 text-gray-400 opacity-0 hover:bg-gray-100 focus:opacity-100 group-hover:opacity-100"
+                      aria-label={t("views.calendar.addOn", { day })}
+                      onClick={() => void addOn(day)}
+                    >
                       <Plus aria-hidden="true" className="size-3.5" />
                     </button>
                   ) : null}
                 </div>
                 {starting.map((s) => bar(s, day))}
                 {hidden > 0 ? (
-                  <button type="button" className="text-start text-xs text-primary" style={{ marginTop: lanes * LANE }} onClick={() => (setMode("day"), setCursor(day))}>
+                  <button
+                    type="button"
+                    className="text-start text-xs text-primary"
+                    style={{ marginTop: lanes * LANE }}
+                    onClick={() => (setMode("day"), setCursor(day))}
+                  >
                     {t("views.calendar.more", { count: hidden })}
                   </button>
                 ) : null}
               </div>
             ))}
           </div>
-          <aside className="hidden w-56 shrink-0 flex-col gap-1 overflow-y-auto rounded-md border border-gray-200 bg-white p-2 lg:flex" aria-label={t("views.calendar.undated")}>
+          <aside
+            className="hidden w-56 shrink-0 flex-col gap-1 overflow-y-auto rounded-md border border-gray-200 bg-white p-2 lg:flex"
+            aria-label={t("views.calendar.undated")}
+          >
             <h3 className="text-sm font-semibold text-gray-800">
               {t("views.calendar.undatedCount", { count: undated.data?.pageInfo.totalRows ?? 0 })}
             </h3>
-            <ul className="flex flex-col gap-1" data-testid="calendar-undated">{(undated.data?.list ?? []).map(card)}</ul>
+            <ul className="flex flex-col gap-1" data-testid="calendar-undated">
+              {(undated.data?.list ?? []).map(card)}
+            </ul>
           </aside>
         </div>
       </div>
       {expanded ? (
-        <ExpandedRow target={{ projectId, tableId }} keyTitle={keyTitle} rowKey={expanded.key} fields={frame.fields} canEdit={canEdit} canComment={can("commentRow")} writes={recordWrites({ projectId, tableId }, keyTitle, reload, notifyError)} onClose={() => setExpanded(null)} />
+        <ExpandedRow
+          target={{ projectId, tableId }}
+          keyTitle={keyTitle}
+          rowKey={expanded.key}
+          fields={frame.fields}
+          canEdit={canEdit}
+          canComment={can("commentRow")}
+          writes={recordWrites({ projectId, tableId }, keyTitle, reload, notifyError)}
+          onClose={() => setExpanded(null)}
+        />
       ) : null}
     </LiveGrid>
   );

@@ -7,7 +7,15 @@ describe("calendar ranges", () => {
     expect(month[0]).toBe("2026-10-26");
     expect(month).toHaveLength(42);
     expect(month.at(-1)).toBe("2026-12-06");
-    expect(visibleDays("week", "2026-11-24")).toEqual(["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"]);
+    expect(visibleDays("week", "2026-11-24")).toEqual([
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-28",
+      "2026-11-29",
+    ]);
     expect(visibleDays("day", "2026-11-24")).toEqual(["2026-11-24"]);
     expect(visibleDays("month", "2027-02-10")).toHaveLength(28); // 1 February 2027 is a Monday
   });
@@ -17,9 +25,21 @@ describe("calendar ranges", () => {
     expect(step("day", "2026-12-31", 1)).toBe("2027-01-01");
   });
   it("asks only for the visible range, overlapping when there is an end", () => {
-    const c = (id: string, op: string, value: string, logical_op = "and") => ({ fk_column_id: id, comparison_op: op, comparison_sub_op: "exactDate", value, logical_op });
-    expect(JSON.parse(rangeFilter("due", null, "2026-11-01", "2026-11-30"))).toEqual([c("due", "gte", "2026-11-01"), c("due", "lte", "2026-11-30")]);
-    expect(JSON.parse(rangeFilter("from", "to", "a", "b"))).toEqual([c("from", "lte", "b"), { is_group: true, logical_op: "and", children: [c("to", "gte", "a"), c("from", "gte", "a", "or")] }]);
+    const c = (id: string, op: string, value: string, logical_op = "and") => ({
+      fk_column_id: id,
+      comparison_op: op,
+      comparison_sub_op: "exactDate",
+      value,
+      logical_op,
+    });
+    expect(JSON.parse(rangeFilter("due", null, "2026-11-01", "2026-11-30"))).toEqual([
+      c("due", "gte", "2026-11-01"),
+      c("due", "lte", "2026-11-30"),
+    ]);
+    expect(JSON.parse(rangeFilter("from", "to", "a", "b"))).toEqual([
+      c("from", "lte", "b"),
+      { is_group: true, logical_op: "and", children: [c("to", "gte", "a"), c("from", "gte", "a", "or")] },
+    ]);
   });
   it("places records on their days and moves them keeping the time", () => {
     expect(daysOf("2026-11-02 10:00:00", "2026-11-04")).toEqual({ first: "2026-11-02", last: "2026-11-04" });
@@ -49,8 +69,17 @@ describe("bars across days", () => {
     expect(next).toEqual([{ key: "b", col: 0, length: 3, lane: 0, starts: false, ends: true }]);
   });
   it("resizes an end without passing the other", () => {
-    expect(resized({ first: "2026-11-10", last: "2026-11-12" }, "end", "2026-11-15")).toEqual({ first: "2026-11-10", last: "2026-11-15" });
-    expect(resized({ first: "2026-11-10", last: "2026-11-12" }, "start", "2026-11-14")).toEqual({ first: "2026-11-12", last: "2026-11-12" });
-    expect(resized({ first: "2026-11-10", last: "2026-11-12" }, "start", "2026-11-08")).toEqual({ first: "2026-11-08", last: "2026-11-12" });
+    expect(resized({ first: "2026-11-10", last: "2026-11-12" }, "end", "2026-11-15")).toEqual({
+      first: "2026-11-10",
+      last: "2026-11-15",
+    });
+    expect(resized({ first: "2026-11-10", last: "2026-11-12" }, "start", "2026-11-14")).toEqual({
+      first: "2026-11-12",
+      last: "2026-11-12",
+    });
+    expect(resized({ first: "2026-11-10", last: "2026-11-12" }, "start", "2026-11-08")).toEqual({
+      first: "2026-11-08",
+      last: "2026-11-12",
+    });
   });
 });

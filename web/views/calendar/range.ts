@@ -12,7 +12,8 @@ const pad = (n: number) => String(n).padStart(2, "0");
 export const dayText = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 export const parseDay = (text: string) => new Date(`${text.slice(0, 10)}T00:00:00Z`);
 export const addDays = (text: string, n: number) => dayText(new Date(parseDay(text).getTime() + n * 86_400_000));
-export const daysBetween = (a: string, b: string) => Math.round((parseDay(b).getTime() - parseDay(a).getTime()) / 86_400_000);
+export const daysBetween = (a: string, b: string) =>
+  Math.round((parseDay(b).getTime() - parseDay(a).getTime()) / 86_400_000);
 const mondayOf = (text: string) => addDays(text, -((parseDay(text).getUTCDay() + 6) % 7));
 
 export function visibleDays(mode: Mode, cursor: string): string[] {
@@ -37,10 +38,19 @@ export function step(mode: Mode, cursor: string, delta: -1 | 1): string {
  * neither the table's columns nor safe titles and starts as soon as the view's settings are known.
  */
 export function rangeFilter(fromId: string, toId: string | null, first: string, last: string): string {
-  const cond = (id: string, op: "gte" | "lte", value: string, logical_op = "and") => ({ fk_column_id: id, comparison_op: op, comparison_sub_op: "exactDate", value, logical_op });
+  const cond = (id: string, op: "gte" | "lte", value: string, logical_op = "and") => ({
+    fk_column_id: id,
+    comparison_op: op,
+    comparison_sub_op: "exactDate",
+    value,
+    logical_op,
+  });
   const starts = cond(fromId, "lte", last);
   if (!toId) return JSON.stringify([cond(fromId, "gte", first), starts]);
-  return JSON.stringify([starts, { is_group: true, logical_op: "and", children: [cond(toId, "gte", first), cond(fromId, "gte", first, "or")] }]);
+  return JSON.stringify([
+    starts,
+    { is_group: true, logical_op: "and", children: [cond(toId, "gte", first), cond(fromId, "gte", first, "or")] },
+  ]);
 }
 
 export const blankFilter = (fromId: string) => JSON.stringify([{ fk_column_id: fromId, comparison_op: "blank" }]);
@@ -54,7 +64,8 @@ export function daysOf(start: unknown, end: unknown): { first: string; last: str
 }
 
 /** A date or date-time value moved to another day, keeping its time. */
-export const movedTo = (value: unknown, day: string) => (typeof value === "string" && value.length > 10 ? day + value.slice(10) : day);
+export const movedTo = (value: unknown, day: string) =>
+  typeof value === "string" && value.length > 10 ? day + value.slice(10) : day;
 
 /** A record's piece within one row of days (a week, or the one day of the day view). */
 export interface Segment {
@@ -74,13 +85,22 @@ export interface Segment {
  * on the same day), each on the first line free over all its days, so a bar that continues into
  * the next row starts there again at the row's first day.
  */
-export function layoutRow(row: readonly string[], spans: ReadonlyArray<{ key: string; first: string; last: string }>): Segment[] {
+export function layoutRow(
+  row: readonly string[],
+  spans: ReadonlyArray<{ key: string; first: string; last: string }>,
+): Segment[] {
   if (row.length === 0) return [];
   const rowFirst = row[0]!;
   const rowLast = row.at(-1)!;
   const inRow = spans
     .filter((s) => s.first <= rowLast && s.last >= rowFirst)
-    .sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : daysBetween(b.first, b.last) - daysBetween(a.first, a.last) || (a.key < b.key ? -1 : 1)));
+    .sort((a, b) =>
+      a.first < b.first
+        ? -1
+        : a.first > b.first
+          ? 1
+          : daysBetween(b.first, b.last) - daysBetween(a.first, a.last) || (a.key < b.key ? -1 : 1),
+    );
   const taken: boolean[][] = [];
   return inRow.map((s) => {
     const col = s.first < rowFirst ? 0 : daysBetween(rowFirst, s.first);
@@ -94,6 +114,12 @@ export function layoutRow(row: readonly string[], spans: ReadonlyArray<{ key: st
 }
 
 /** A span after one of its ends is dragged to `day` (an end never passes the other). */
-export function resized(span: { first: string; last: string }, edge: "start" | "end", day: string): { first: string; last: string } {
-  return edge === "start" ? { first: day <= span.last ? day : span.last, last: span.last } : { first: span.first, last: day >= span.first ? day : span.first };
+export function resized(
+  span: { first: string; last: string },
+  edge: "start" | "end",
+  day: string,
+): { first: string; last: string } {
+  return edge === "start"
+    ? { first: day <= span.last ? day : span.last, last: span.last }
+    : { first: span.first, last: day >= span.first ? day : span.first };
 }

@@ -15,10 +15,14 @@ describe("the builder's conditions and a question's visibility", () => {
       logical_op: "and" as const,
       children: [
         { fk_column_id: "c1", comparison_op: "eq" as const, comparison_sub_op: null, value: "A" },
-        { is_group: true as const, logical_op: "or" as const, children: [
-          { fk_column_id: "c2", comparison_op: "gt" as const, comparison_sub_op: null, value: "17" },
-          { fk_column_id: "c3", comparison_op: "eq" as const, comparison_sub_op: "today", value: null },
-        ] },
+        {
+          is_group: true as const,
+          logical_op: "or" as const,
+          children: [
+            { fk_column_id: "c2", comparison_op: "gt" as const, comparison_sub_op: null, value: "17" },
+            { fk_column_id: "c3", comparison_op: "eq" as const, comparison_sub_op: "today", value: null },
+          ],
+        },
       ],
     };
     const { op, nodes } = nodesOf(visibility);

@@ -27,7 +27,8 @@ import { FormImage } from "./form-image";
 import { PrefillLink } from "./prefill-link";
 import { QuestionRules } from "./question-rules";
 
-const input = "w-full rounded-md border border-gray-300 px-2 py-1.5 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 disabled:bg-gray-50";
+const input =
+  "w-full rounded-md border border-gray-300 px-2 py-1.5 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 disabled:bg-gray-50";
 
 export function FormBuilder({ tableId, view }: { tableId: string; view: View }) {
   const { t } = useTranslation();
@@ -46,7 +47,8 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
   }, [form.data]);
   const editable = can("viewUpdate");
 
-  if (table.error || form.error) return <FormAlert tone="error" message={errorText(table.error ?? form.error, t("views.loadError"))} />;
+  if (table.error || form.error)
+    return <FormAlert tone="error" message={errorText(table.error ?? form.error, t("views.loadError"))} />;
   if (!table.data || !form.data || !draft) return <FullPageSpinner />;
   const { shown, hidden } = questionsOf(table.data.columns, form.data.columns);
   const refresh = () => queryClient.invalidateQueries({ queryKey: formKey });
@@ -61,8 +63,13 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
       await refresh();
     }
   }
-  async function saveQuestion(fc: FormColumn, patch: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order" | "meta">>) {
-    queryClient.setQueryData<typeof form.data>(formKey, (old) => (old ? { ...old, columns: old.columns.map((c) => (c.id === fc.id ? { ...c, ...patch } : c)) } : old));
+  async function saveQuestion(
+    fc: FormColumn,
+    patch: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order" | "meta">>,
+  ) {
+    queryClient.setQueryData<typeof form.data>(formKey, (old) =>
+      old ? { ...old, columns: old.columns.map((c) => (c.id === fc.id ? { ...c, ...patch } : c)) } : old,
+    );
     try {
       await viewKindsApi.updateFormColumn(fc.id, patch);
     } catch (err) {
@@ -108,9 +115,28 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
         <GripVertical aria-hidden="true" className="mt-1 size-4 shrink-0 cursor-grab text-gray-400" />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <p className="text-xs text-gray-500">{q.column.title}</p>
-          <input className={input} aria-label={t("views.form.labelOf", { title: q.column.title })} placeholder={q.column.title} defaultValue={q.fc.label ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.label ?? "") && void saveQuestion(q.fc, { label: e.target.value })} />
-          <input className={input} aria-label={t("views.form.helpOf", { title: q.column.title })} placeholder={t("views.form.helpPlaceholder")} defaultValue={q.fc.help ?? ""} disabled={!editable} onBlur={(e) => e.target.value !== (q.fc.help ?? "") && void saveQuestion(q.fc, { help: e.target.value })} />
-          <Switch label={t("views.form.requiredOf", { title: q.column.title })} checked={q.fc.required} disabled={!editable} onChange={(required) => void saveQuestion(q.fc, { required })} />
+          <input
+            className={input}
+            aria-label={t("views.form.labelOf", { title: q.column.title })}
+            placeholder={q.column.title}
+            defaultValue={q.fc.label ?? ""}
+            disabled={!editable}
+            onBlur={(e) => e.target.value !== (q.fc.label ?? "") && void saveQuestion(q.fc, { label: e.target.value })}
+          />
+          <input
+            className={input}
+            aria-label={t("views.form.helpOf", { title: q.column.title })}
+            placeholder={t("views.form.helpPlaceholder")}
+            defaultValue={q.fc.help ?? ""}
+            disabled={!editable}
+            onBlur={(e) => e.target.value !== (q.fc.help ?? "") && void saveQuestion(q.fc, { help: e.target.value })}
+          />
+          <Switch
+            label={t("views.form.requiredOf", { title: q.column.title })}
+            checked={q.fc.required}
+            disabled={!editable}
+            onChange={(required) => void saveQuestion(q.fc, { required })}
+          />
           <button
             type="button"
             className="inline-flex items-center gap-1 self-start rounded px-1.5 py-0.5 text-xs text-primary hover:bg-primary/10"
@@ -121,11 +147,21 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
             {t("views.form.rules.open", { title: q.column.title })}
           </button>
           {openRules === q.fc.id ? (
-            <QuestionRules q={q} earlier={conditionSources(shown.slice(0, index))} editable={editable} onSave={(meta) => saveQuestion(q.fc, { meta })} />
+            <QuestionRules
+              q={q}
+              earlier={conditionSources(shown.slice(0, index))}
+              editable={editable}
+              onSave={(meta) => saveQuestion(q.fc, { meta })}
+            />
           ) : null}
         </div>
         {editable ? (
-          <button type="button" className="self-start rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600" aria-label={t("views.form.removeField", { title: q.column.title })} onClick={() => void saveQuestion(q.fc, { show: false })}>
+          <button
+            type="button"
+            className="self-start rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600"
+            aria-label={t("views.form.removeField", { title: q.column.title })}
+            onClick={() => void saveQuestion(q.fc, { show: false })}
+          >
             <Trash2 aria-hidden="true" className="size-4" />
           </button>
         ) : null}
@@ -139,7 +175,14 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
         <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
         <div role="tablist" className="ms-auto flex rounded-md border border-gray-300">
           {(["build", "preview"] as const).map((x) => (
-            <button key={x} role="tab" type="button" aria-selected={tab === x} onClick={() => setTab(x)} className={`px-3 py-1 text-sm ${tab === x ? "bg-primary/10 font-medium text-primary" : "text-gray-700"}`}>
+            <button
+              key={x}
+              role="tab"
+              type="button"
+              aria-selected={tab === x}
+              onClick={() => setTab(x)}
+              className={`px-3 py-1 text-sm ${tab === x ? "bg-primary/10 font-medium text-primary" : "text-gray-700"}`}
+            >
               {t(`views.form.${x}`)}
             </button>
           ))}
@@ -160,16 +203,39 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
           >
             <h3 className="text-sm font-semibold text-gray-800">{t("views.form.fields")}</h3>
             <div className="flex gap-2 text-xs">
-              <button type="button" className="text-primary" onClick={() => void viewKindsApi.setAll(view.id, true).then(refresh, notifyError)}>{t("views.form.addAll")}</button>
-              <button type="button" className="text-primary" onClick={() => void viewKindsApi.setAll(view.id, false).then(refresh, notifyError)}>{t("views.form.removeAll")}</button>
+              <button
+                type="button"
+                className="text-primary"
+                onClick={() => void viewKindsApi.setAll(view.id, true).then(refresh, notifyError)}
+              >
+                {t("views.form.addAll")}
+              </button>
+              <button
+                type="button"
+                className="text-primary"
+                onClick={() => void viewKindsApi.setAll(view.id, false).then(refresh, notifyError)}
+              >
+                {t("views.form.removeAll")}
+              </button>
             </div>
             {hidden.length === 0 ? <p className="text-xs text-gray-500">{t("views.form.allIn")}</p> : null}
             <ul className="flex flex-col gap-1">
               {hidden.map((q) => (
-                <li key={q.fc.id} data-testid="form-field-out" draggable onDragStart={() => setDragging({ id: q.fc.id, from: "fields" })} className="flex items-center gap-1 rounded-md border border-gray-200 px-2 py-1 text-sm">
+                <li
+                  key={q.fc.id}
+                  data-testid="form-field-out"
+                  draggable
+                  onDragStart={() => setDragging({ id: q.fc.id, from: "fields" })}
+                  className="flex items-center gap-1 rounded-md border border-gray-200 px-2 py-1 text-sm"
+                >
                   <GripVertical aria-hidden="true" className="size-3.5 cursor-grab text-gray-400" />
                   <span className="min-w-0 flex-1 truncate">{q.column.title}</span>
-                  <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-100" aria-label={t("views.form.addField", { title: q.column.title })} onClick={() => void saveQuestion(q.fc, { show: true, order: (shown.at(-1)?.fc.order ?? 0) + 1 })}>
+                  <button
+                    type="button"
+                    className="rounded p-0.5 text-gray-500 hover:bg-gray-100"
+                    aria-label={t("views.form.addField", { title: q.column.title })}
+                    onClick={() => void saveQuestion(q.fc, { show: true, order: (shown.at(-1)?.fc.order ?? 0) + 1 })}
+                  >
                     <Plus aria-hidden="true" className="size-4" />
                   </button>
                 </li>
@@ -190,21 +256,58 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
               />
             ) : (
               <>
-                <input className={`${input} text-lg font-semibold`} aria-label={t("views.form.heading")} placeholder={t("views.form.heading")} {...text("heading")} />
-                <textarea className={input} rows={2} aria-label={t("views.form.subheading")} placeholder={t("views.form.subheading")} {...text("subheading")} />
-                <ol className="flex flex-col gap-2" onDragOver={(e) => dragging && e.preventDefault()} onDrop={(e) => (e.preventDefault(), dropAt(shown.length))} data-testid="form-questions">
+                <input
+                  className={`${input} text-lg font-semibold`}
+                  aria-label={t("views.form.heading")}
+                  placeholder={t("views.form.heading")}
+                  {...text("heading")}
+                />
+                <textarea
+                  className={input}
+                  rows={2}
+                  aria-label={t("views.form.subheading")}
+                  placeholder={t("views.form.subheading")}
+                  {...text("subheading")}
+                />
+                <ol
+                  className="flex flex-col gap-2"
+                  onDragOver={(e) => dragging && e.preventDefault()}
+                  onDrop={(e) => (e.preventDefault(), dropAt(shown.length))}
+                  data-testid="form-questions"
+                >
                   {shown.map(question)}
-                  {shown.length === 0 ? <li className="rounded-md border border-dashed border-gray-300 p-6 text-center text-sm text-gray-500">{t("views.form.dropHere")}</li> : null}
+                  {shown.length === 0 ? (
+                    <li className="rounded-md border border-dashed border-gray-300 p-6 text-center text-sm text-gray-500">
+                      {t("views.form.dropHere")}
+                    </li>
+                  ) : null}
                 </ol>
               </>
             )}
           </div>
         </div>
         {tab === "build" ? (
-          <aside className="flex shrink-0 flex-col gap-3 rounded-md border border-gray-200 bg-white p-3 lg:w-72 lg:overflow-y-auto" aria-label={t("views.form.settings")}>
+          <aside
+            className="flex shrink-0 flex-col gap-3 rounded-md border border-gray-200 bg-white p-3 lg:w-72 lg:overflow-y-auto"
+            aria-label={t("views.form.settings")}
+          >
             <h3 className="text-sm font-semibold text-gray-800">{t("views.form.settings")}</h3>
-            <FormImage kind="banner" viewId={view.id} tableId={tableId} value={draft.banner_image_url} editable={editable} onSaved={refresh} />
-            <FormImage kind="logo" viewId={view.id} tableId={tableId} value={draft.logo_url} editable={editable} onSaved={refresh} />
+            <FormImage
+              kind="banner"
+              viewId={view.id}
+              tableId={tableId}
+              value={draft.banner_image_url}
+              editable={editable}
+              onSaved={refresh}
+            />
+            <FormImage
+              kind="logo"
+              viewId={view.id}
+              tableId={tableId}
+              value={draft.logo_url}
+              editable={editable}
+              onSaved={refresh}
+            />
             <label className="flex flex-col gap-1 text-sm text-gray-700">
               {t("views.form.successMsg")}
               <textarea className={input} rows={2} {...text("success_msg")} />
@@ -215,11 +318,39 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
             </label>
             <label className="flex flex-col gap-1 text-sm text-gray-700">
               {t("views.form.redirectAfter")}
-              <input className={input} type="number" min={0} max={60} disabled={!editable} value={draft.redirect_after_secs ?? 0} onChange={(e) => setDraft({ ...draft, redirect_after_secs: Number(e.target.value) })} onBlur={() => void saveSettings({ redirect_after_secs: Math.min(60, Math.max(0, Math.round(draft.redirect_after_secs ?? 0))) })} />
+              <input
+                className={input}
+                type="number"
+                min={0}
+                max={60}
+                disabled={!editable}
+                value={draft.redirect_after_secs ?? 0}
+                onChange={(e) => setDraft({ ...draft, redirect_after_secs: Number(e.target.value) })}
+                onBlur={() =>
+                  void saveSettings({
+                    redirect_after_secs: Math.min(60, Math.max(0, Math.round(draft.redirect_after_secs ?? 0))),
+                  })
+                }
+              />
             </label>
-            <Switch label={t("views.form.submitAnotherSetting")} checked={draft.submit_another_form} disabled={!editable} onChange={(v) => void saveSettings({ submit_another_form: v })} />
-            <Switch label={t("views.form.showBlank")} checked={draft.show_blank_form} disabled={!editable} onChange={(v) => void saveSettings({ show_blank_form: v })} />
-            <Switch label={t("views.form.emailMe")} checked={draft.email} disabled={!editable} onChange={(v) => void saveSettings({ email: v })} />
+            <Switch
+              label={t("views.form.submitAnotherSetting")}
+              checked={draft.submit_another_form}
+              disabled={!editable}
+              onChange={(v) => void saveSettings({ submit_another_form: v })}
+            />
+            <Switch
+              label={t("views.form.showBlank")}
+              checked={draft.show_blank_form}
+              disabled={!editable}
+              onChange={(v) => void saveSettings({ show_blank_form: v })}
+            />
+            <Switch
+              label={t("views.form.emailMe")}
+              checked={draft.email}
+              disabled={!editable}
+              onChange={(v) => void saveSettings({ email: v })}
+            />
             <PrefillLink tableId={tableId} viewId={view.id} questions={shown} />
           </aside>
         ) : null}

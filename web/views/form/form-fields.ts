@@ -13,9 +13,14 @@ export interface Question {
   column: Column;
 }
 
-export function questionsOf(columns: readonly Column[], formColumns: readonly FormColumn[]): { shown: Question[]; hidden: Question[] } {
+export function questionsOf(
+  columns: readonly Column[],
+  formColumns: readonly FormColumn[],
+): { shown: Question[]; hidden: Question[] } {
   const byId = new Map(columns.filter(fillable).map((c) => [c.id, c]));
-  const all = [...formColumns].sort((a, b) => a.order - b.order).flatMap((fc) => (byId.has(fc.fk_column_id) ? [{ fc, column: byId.get(fc.fk_column_id)! }] : []));
+  const all = [...formColumns]
+    .sort((a, b) => a.order - b.order)
+    .flatMap((fc) => (byId.has(fc.fk_column_id) ? [{ fc, column: byId.get(fc.fk_column_id)! }] : []));
   return { shown: all.filter((q) => q.fc.show), hidden: all.filter((q) => !q.fc.show) };
 }
 

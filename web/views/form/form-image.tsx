@@ -37,7 +37,9 @@ export function FormImage({ kind, viewId, tableId, value, editable, onSaved }: P
     setProgress(0);
     try {
       const [item] = await uploadFiles([file], `noco/${projectId}/${tableId}/form_${viewId}`, setProgress);
-      await viewKindsApi.updateForm(viewId, { [key]: { path: item!.path, title: item!.title, mimetype: item!.mimetype, size: item!.size } });
+      await viewKindsApi.updateForm(viewId, {
+        [key]: { path: item!.path, title: item!.title, mimetype: item!.mimetype, size: item!.size },
+      });
       await onSaved();
       notify.success(t("views.form.imageSaved"));
     } catch (err) {
@@ -61,16 +63,43 @@ export function FormImage({ kind, viewId, tableId, value, editable, onSaved }: P
   return (
     <div className="flex flex-col gap-1 text-sm text-gray-700" data-testid={`form-${kind}`}>
       <span>{label}</span>
-      {src ? <img src={src} alt="" className={kind === "banner" ? "h-20 w-full rounded-md object-cover" : "h-10 w-auto self-start"} /> : null}
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          className={kind === "banner" ? "h-20 w-full rounded-md object-cover" : "h-10 w-auto self-start"}
+        />
+      ) : null}
       {editable ? (
         <div className="flex items-center gap-2">
-          <input ref={picker} type="file" accept="image/*" className="sr-only" aria-label={t("views.form.uploadImageOf", { what: label })} onChange={(e) => void upload(e.target.files?.[0])} />
-          <button type="button" disabled={progress !== null} className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-xs hover:bg-gray-50 disabled:opacity-50" onClick={() => picker.current?.click()}>
+          <input
+            ref={picker}
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            aria-label={t("views.form.uploadImageOf", { what: label })}
+            onChange={(e) => void upload(e.target.files?.[0])}
+          />
+          <button
+            type="button"
+            disabled={progress !== null}
+            className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-2 py-1 text-xs hover:bg-gray-50 disabled:opacity-50"
+            onClick={() => picker.current?.click()}
+          >
             <ImagePlus aria-hidden="true" className="size-3.5" />
-            {progress !== null ? t("views.form.uploading", { pct: Math.round(progress * 100) }) : src ? t("views.form.replaceImage") : t("views.form.uploadImage")}
+            {progress !== null
+              ? t("views.form.uploading", { pct: Math.round(progress * 100) })
+              : src
+                ? t("views.form.replaceImage")
+                : t("views.form.uploadImage")}
           </button>
           {src ? (
-            <button type="button" className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600" aria-label={t("views.form.removeImage", { what: label })} onClick={() => void remove()}>
+            <button
+              type="button"
+              className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-red-600"
+              aria-label={t("views.form.removeImage", { what: label })}
+              onClick={() => void remove()}
+            >
               <Trash2 aria-hidden="true" className="size-4" />
             </button>
           ) : null}

@@ -21,7 +21,15 @@ import { codecFor } from "../../fields/codec";
 import { errorText } from "../../lib/api-errors";
 import { asFormField, type Question } from "./form-fields";
 
-export function FormPreview({ settings, questions, onSubmit }: { settings: FormSettings; questions: readonly Question[]; onSubmit(row: Row): Promise<void> }) {
+export function FormPreview({
+  settings,
+  questions,
+  onSubmit,
+}: {
+  settings: FormSettings;
+  questions: readonly Question[];
+  onSubmit(row: Row): Promise<void>;
+}) {
   const { t } = useTranslation();
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -57,7 +65,10 @@ export function FormPreview({ settings, questions, onSubmit }: { settings: FormS
   const rules = new Map(questions.map((q) => [q.column.id, rulesOf(q.fc.meta)]));
   const kindOf = (q: Question) => fieldType(q.column.uidt)?.kind ?? "text";
   const titleOf = new Map(questions.map((q) => [q.column.id, q.column.title]));
-  const visible = visibleQuestions(questions.map((q) => ({ columnId: q.column.id, kind: kindOf(q), visibility: rules.get(q.column.id)!.visibility })), (id) => answers[titleOf.get(id)!]);
+  const visible = visibleQuestions(
+    questions.map((q) => ({ columnId: q.column.id, kind: kindOf(q), visibility: rules.get(q.column.id)!.visibility })),
+    (id) => answers[titleOf.get(id)!],
+  );
   const shown = questions.filter((q) => visible.has(q.column.id));
 
   async function submit(e: FormEvent) {
@@ -72,7 +83,10 @@ export function FormPreview({ settings, questions, onSubmit }: { settings: FormS
     for (const q of shown) {
       const v = rules.get(q.column.id)!.validation;
       const p = problems[q.column.title] ? null : validationProblem(kindOf(q), v, row[q.column.title]);
-      if (p) problems[q.column.title] = v.message || t(`sharedView.rules.${p.code}`, { n: "limit" in p ? p.limit : "", file: "file" in p ? p.file : "" });
+      if (p)
+        problems[q.column.title] =
+          v.message ||
+          t(`sharedView.rules.${p.code}`, { n: "limit" in p ? p.limit : "", file: "file" in p ? p.file : "" });
     }
     setErrors(problems);
     if (Object.keys(problems).length) return;
@@ -93,8 +107,14 @@ export function FormPreview({ settings, questions, onSubmit }: { settings: FormS
     return (
       <div data-testid="form-success" className="flex flex-col items-center gap-3 p-6 text-center">
         <p className="text-base font-medium text-gray-900">{settings.success_msg || t("views.form.defaultSuccess")}</p>
-        {settings.redirect_url ? <p className="text-sm text-gray-500">{t("views.form.wouldRedirect", { url: settings.redirect_url, count: settings.redirect_after_secs ?? 0 })}</p> : null}
-        {countdown !== null ? <p className="text-sm text-gray-500">{t("views.form.blankIn", { count: countdown })}</p> : null}
+        {settings.redirect_url ? (
+          <p className="text-sm text-gray-500">
+            {t("views.form.wouldRedirect", { url: settings.redirect_url, count: settings.redirect_after_secs ?? 0 })}
+          </p>
+        ) : null}
+        {countdown !== null ? (
+          <p className="text-sm text-gray-500">{t("views.form.blankIn", { count: countdown })}</p>
+        ) : null}
         {settings.submit_another_form ? (
           <Button variant="secondary" onClick={reset}>
             {t("views.form.submitAnother")}
@@ -105,11 +125,17 @@ export function FormPreview({ settings, questions, onSubmit }: { settings: FormS
   }
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4" data-testid="form-preview">
-      {imageSrc(settings.banner_image_url) ? <img src={imageSrc(settings.banner_image_url)!} alt="" className="h-32 w-full rounded-md object-cover" /> : null}
-      {imageSrc(settings.logo_url) ? <img src={imageSrc(settings.logo_url)!} alt="" className="h-12 w-auto self-start" /> : null}
+      {imageSrc(settings.banner_image_url) ? (
+        <img src={imageSrc(settings.banner_image_url)!} alt="" className="h-32 w-full rounded-md object-cover" />
+      ) : null}
+      {imageSrc(settings.logo_url) ? (
+        <img src={imageSrc(settings.logo_url)!} alt="" className="h-12 w-auto self-start" />
+      ) : null}
       <div>
         <h3 className="text-xl font-semibold text-gray-900">{settings.heading}</h3>
-        {settings.subheading ? <p className="mt-1 whitespace-pre-line text-sm text-gray-600">{settings.subheading}</p> : null}
+        {settings.subheading ? (
+          <p className="mt-1 whitespace-pre-line text-sm text-gray-600">{settings.subheading}</p>
+        ) : null}
       </div>
       {shown.map((q, index) => {
         const label = q.fc.label || q.column.title;
@@ -119,17 +145,32 @@ export function FormPreview({ settings, questions, onSubmit }: { settings: FormS
         const value = texts[q.column.title] ?? "";
         const set = (v: string) => setTexts((old) => ({ ...old, [q.column.title]: v }));
         const options = (q.column.colOptions?.options ?? []).map((o) => o.title);
-        const input = "rounded-md border border-gray-300 px-3 py-2 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30";
+        const input =
+          "rounded-md border border-gray-300 px-3 py-2 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30";
         return (
           <div key={q.fc.id} className="flex flex-col gap-1" data-testid="preview-question">
-            {pageBreak ? <p className="mb-2 border-t border-dashed border-gray-300 pt-1 text-center text-xs text-gray-500">{t("views.form.rules.newPage")}</p> : null}
+            {pageBreak ? (
+              <p className="mb-2 border-t border-dashed border-gray-300 pt-1 text-center text-xs text-gray-500">
+                {t("views.form.rules.newPage")}
+              </p>
+            ) : null}
             <label htmlFor={id} className="text-sm font-medium text-gray-800">
               {label}
-              {required ? <span className="ms-0.5 text-red-600" aria-hidden="true">{t("views.form.requiredMark")}</span> : null}
+              {required ? (
+                <span className="ms-0.5 text-red-600" aria-hidden="true">
+                  {t("views.form.requiredMark")}
+                </span>
+              ) : null}
             </label>
             {q.fc.help ? <p className="text-xs text-gray-500">{q.fc.help}</p> : null}
             {q.column.uidt === "Checkbox" ? (
-              <input id={id} type="checkbox" className="size-4 self-start" checked={value === "true"} onChange={(e) => set(e.target.checked ? "true" : "")} />
+              <input
+                id={id}
+                type="checkbox"
+                className="size-4 self-start"
+                checked={value === "true"}
+                onChange={(e) => set(e.target.checked ? "true" : "")}
+              />
             ) : options.length > 0 && q.column.uidt === "SingleSelect" ? (
               <select id={id} className={input} value={value} onChange={(e) => set(e.target.value)}>
                 <option value="">{t("views.form.choose")}</option>
@@ -142,7 +183,14 @@ export function FormPreview({ settings, questions, onSubmit }: { settings: FormS
             ) : q.column.uidt === "LongText" ? (
               <textarea id={id} className={input} rows={3} value={value} onChange={(e) => set(e.target.value)} />
             ) : (
-              <input id={id} className={input} type={q.column.uidt === "Date" ? "date" : "text"} value={value} onChange={(e) => set(e.target.value)} aria-invalid={errors[q.column.title] ? true : undefined} />
+              <input
+                id={id}
+                className={input}
+                type={q.column.uidt === "Date" ? "date" : "text"}
+                value={value}
+                onChange={(e) => set(e.target.value)}
+                aria-invalid={errors[q.column.title] ? true : undefined}
+              />
             )}
             {errors[q.column.title] ? <p className="text-xs text-red-600">{errors[q.column.title]}</p> : null}
           </div>

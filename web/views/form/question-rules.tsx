@@ -14,7 +14,8 @@ import type { FilterNode } from "../grid/logic/filters";
 import { ConditionEditor, groupOf, nodesOf } from "./condition-editor";
 import type { Question } from "./form-fields";
 
-const input = "w-full rounded-md border border-gray-300 px-2 py-1 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 disabled:bg-gray-50";
+const input =
+  "w-full rounded-md border border-gray-300 px-2 py-1 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 disabled:bg-gray-50";
 
 interface Props {
   q: Question;
@@ -29,7 +30,9 @@ export function QuestionRules({ q, earlier, editable, onSave }: Props) {
   const rules = rulesOf(q.fc.meta);
   const kind = fieldType(q.column.uidt)?.kind ?? "text";
   // Kinds validate.ts has rules for (a link holds records, not text).
-  const validates = ["number", "date", "datetime", "attachment"].includes(kind) || (kind === "text" && q.column.uidt !== "LinkToAnotherRecord");
+  const validates =
+    ["number", "date", "datetime", "attachment"].includes(kind) ||
+    (kind === "text" && q.column.uidt !== "LinkToAnotherRecord");
   const initial = nodesOf(rules.visibility);
   const [op, setOp] = useState<LogicalOp>(initial.op);
   const [nodes, setNodes] = useState<FilterNode[]>(initial.nodes);
@@ -52,7 +55,8 @@ export function QuestionRules({ q, earlier, editable, onSave }: Props) {
     return () => clearTimeout(timer);
   }, [op, nodes]);
 
-  const saveValidation = (next: FieldValidation) => JSON.stringify(next) !== JSON.stringify(rules.validation) && void save({ validation: next });
+  const saveValidation = (next: FieldValidation) =>
+    JSON.stringify(next) !== JSON.stringify(rules.validation) && void save({ validation: next });
   const field = (key: keyof FieldValidation, label: string, type: "number" | "date" | "text") => (
     <label className="flex flex-col gap-0.5 text-xs text-gray-600">
       {label}
@@ -61,7 +65,12 @@ export function QuestionRules({ q, earlier, editable, onSave }: Props) {
         type={type}
         disabled={!editable}
         value={v[key] === null || v[key] === undefined ? "" : String(v[key])}
-        onChange={(e) => setV({ ...v, [key]: e.target.value === "" ? null : type === "number" ? Number(e.target.value) : e.target.value })}
+        onChange={(e) =>
+          setV({
+            ...v,
+            [key]: e.target.value === "" ? null : type === "number" ? Number(e.target.value) : e.target.value,
+          })
+        }
         onBlur={() => saveValidation(v)}
       />
     </label>
@@ -71,7 +80,13 @@ export function QuestionRules({ q, earlier, editable, onSave }: Props) {
     <div className="flex flex-col gap-3 border-t border-gray-100 pt-2" data-testid="question-rules">
       <section className="flex flex-col gap-1">
         <h4 className="text-xs font-semibold text-gray-700">{t("views.form.rules.showWhen")}</h4>
-        <ConditionEditor op={op} nodes={nodes} columns={earlier} disabled={!editable} onChange={(o, n) => (setOp(o), setNodes(n))} />
+        <ConditionEditor
+          op={op}
+          nodes={nodes}
+          columns={earlier}
+          disabled={!editable}
+          onChange={(o, n) => (setOp(o), setNodes(n))}
+        />
       </section>
       {validates ? (
         <section className="flex flex-col gap-1">
@@ -101,24 +116,47 @@ export function QuestionRules({ q, earlier, editable, onSave }: Props) {
                     className={input}
                     disabled={!editable}
                     value={(v.fileTypes ?? []).join(", ")}
-                    onChange={(e) => setV({ ...v, fileTypes: e.target.value.split(",").map((x) => x.trim()).filter(Boolean) })}
+                    onChange={(e) =>
+                      setV({
+                        ...v,
+                        fileTypes: e.target.value
+                          .split(",")
+                          .map((x) => x.trim())
+                          .filter(Boolean),
+                      })
+                    }
                     onBlur={() => saveValidation(v)}
                   />
                 </label>
                 {field("maxFileMB", t("views.form.rules.maxFileMB"), "number")}
                 {field("maxFiles", t("views.form.rules.maxFiles"), "number")}
               </>
-      ) : null}
-          <div className="sm:col-span-2">{field("message", t("views.form.rules.message"), "text")}</div>
-        </div>
-      </section>
+            ) : null}
+            <div className="sm:col-span-2">{field("message", t("views.form.rules.message"), "text")}</div>
+          </div>
+        </section>
       ) : null}
       <section className="flex flex-col gap-1.5">
         <h4 className="text-xs font-semibold text-gray-700">{t("views.form.rules.prefill")}</h4>
-        <Switch label={t("views.form.rules.hidePrefilled")} checked={rules.prefill.hide} disabled={!editable} onChange={(hide) => void save({ prefill: { ...rules.prefill, hide } })} />
-        <Switch label={t("views.form.rules.lockPrefilled")} checked={rules.prefill.lock} disabled={!editable} onChange={(lock) => void save({ prefill: { ...rules.prefill, lock } })} />
+        <Switch
+          label={t("views.form.rules.hidePrefilled")}
+          checked={rules.prefill.hide}
+          disabled={!editable}
+          onChange={(hide) => void save({ prefill: { ...rules.prefill, hide } })}
+        />
+        <Switch
+          label={t("views.form.rules.lockPrefilled")}
+          checked={rules.prefill.lock}
+          disabled={!editable}
+          onChange={(lock) => void save({ prefill: { ...rules.prefill, lock } })}
+        />
       </section>
-      <Switch label={t("views.form.rules.pageBreak")} checked={rules.pageBreak} disabled={!editable} onChange={(pageBreak) => void save({ pageBreak })} />
+      <Switch
+        label={t("views.form.rules.pageBreak")}
+        checked={rules.pageBreak}
+        disabled={!editable}
+        onChange={(pageBreak) => void save({ pageBreak })}
+      />
     </div>
   );
 }

@@ -47,11 +47,32 @@ export function GalleryView({ tableId, view }: { tableId: string; view: View }) 
   const failed = error ?? settings.error ?? filters.error ?? sorts.error;
   if (failed) return <FormAlert tone="error" message={errorText(failed, t("views.loadError"))} />;
   if (!frame || !settings.data || !filters.data || !sorts.data) return <FullPageSpinner />;
-  const setup: ViewSetup = { meta: frame.meta, view, gridColumns: null, savedFilters: filters.data, savedSorts: sorts.data, viewApiReady: true, pending: false, error: null };
-  return <Gallery frame={frame} setup={setup} coverId={settings.data.fk_cover_image_col_id} metaText={settings.data.meta} />;
+  const setup: ViewSetup = {
+    meta: frame.meta,
+    view,
+    gridColumns: null,
+    savedFilters: filters.data,
+    savedSorts: sorts.data,
+    viewApiReady: true,
+    pending: false,
+    error: null,
+  };
+  return (
+    <Gallery frame={frame} setup={setup} coverId={settings.data.fk_cover_image_col_id} metaText={settings.data.meta} />
+  );
 }
 
-function Gallery({ frame, setup, coverId, metaText }: { frame: ViewFrame; setup: ViewSetup; coverId: string | null; metaText: string }) {
+function Gallery({
+  frame,
+  setup,
+  coverId,
+  metaText,
+}: {
+  frame: ViewFrame;
+  setup: ViewSetup;
+  coverId: string | null;
+  metaText: string;
+}) {
   const { t } = useTranslation();
   const { projectId, can } = useProject();
   const queryClient = useQueryClient();
@@ -61,10 +82,29 @@ function Gallery({ frame, setup, coverId, metaText }: { frame: ViewFrame; setup:
   const locked = view.lock_type === "locked" && !can("viewUpdate");
   const columns = useMemo(() => meta.columns.filter((c) => c.uidt !== "ForeignKey"), [meta.columns]);
   const cover = meta.columns.find((c) => c.id === coverId && servesView(c.uidt, "cover")) ?? null;
-  const fieldTitles = useMemo(() => [...new Set([...keyTitles(keyTitle), ...(frame.pv ? [frame.pv.title] : []), ...(cover ? [cover.title] : []), ...frame.shown.map((c) => c.title)])], [keyTitle, frame.pv, cover, frame.shown]);
-  const query = useViewQuery({ setup, columns, fieldTitles, canSaveFilters: can("filterCreate") && !locked, canSaveSorts: can("sortCreate") && !locked });
+  const fieldTitles = useMemo(
+    () => [
+      ...new Set([
+        ...keyTitles(keyTitle),
+        ...(frame.pv ? [frame.pv.title] : []),
+        ...(cover ? [cover.title] : []),
+        ...frame.shown.map((c) => c.title),
+      ]),
+    ],
+    [keyTitle, frame.pv, cover, frame.shown],
+  );
+  const query = useViewQuery({
+    setup,
+    columns,
+    fieldTitles,
+    canSaveFilters: can("filterCreate") && !locked,
+    canSaveSorts: can("sortCreate") && !locked,
+  });
   const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError);
-  const cardFields = useMemo(() => frame.shown.filter((c) => c.id !== frame.pv?.id && c.id !== cover?.id).slice(0, 5), [frame.shown, frame.pv, cover]);
+  const cardFields = useMemo(
+    () => frame.shown.filter((c) => c.id !== frame.pv?.id && c.id !== cover?.id).slice(0, 5),
+    [frame.shown, frame.pv, cover],
+  );
   const [expanded, setExpanded] = useState<{ key: string | number | null } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 800, height: 600, top: 0 });
@@ -84,12 +124,17 @@ function Gallery({ frame, setup, coverId, metaText }: { frame: ViewFrame; setup:
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  useEffect(() => store.setViewport(first * perRow, Math.max(first * perRow, last * perRow - 1)), [store, first, last, perRow]);
+  useEffect(
+    () => store.setViewport(first * perRow, Math.max(first * perRow, last * perRow - 1)),
+    [store, first, last, perRow],
+  );
 
   const fit = coverFitOf(metaText);
   async function chooseFit(next: CoverFit) {
     try {
-      await viewKindsApi.updateGallery(view.id, { meta: { ...(JSON.parse(metaText || "{}") as object), coverFit: next } });
+      await viewKindsApi.updateGallery(view.id, {
+        meta: { ...(JSON.parse(metaText || "{}") as object), coverFit: next },
+      });
       await queryClient.invalidateQueries({ queryKey: ["gallery", view.id] });
     } catch (err) {
       notifyError(err);
@@ -112,10 +157,31 @@ function Gallery({ frame, setup, coverId, metaText }: { frame: ViewFrame; setup:
       if (index >= total) break;
       const row = store.rowAt(index);
       cards.push(
-        <li key={index} data-testid="gallery-card" className="absolute" style={{ top: r * (cardHeight + GAP), insetInlineStart: c * (CARD_WIDTH + GAP), width: CARD_WIDTH, height: cardHeight }}>
+        <li
+          key={index}
+          data-testid="gallery-card"
+          className="absolute"
+          style={{
+            top: r * (cardHeight + GAP),
+            insetInlineStart: c * (CARD_WIDTH + GAP),
+            width: CARD_WIDTH,
+            height: cardHeight,
+          }}
+        >
           {row ? (
-            <button type="button" className="block size-full overflow-hidden rounded-md border border-gray-200 bg-white text-start shadow-xs hover:border-primary/50" onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as string | number })}>
-              <RecordCard row={row} pv={frame.pv} fields={cardFields} cover={cover} untitled={t("views.untitled")} fit={fit} />
+            <button
+              type="button"
+              className="block size-full overflow-hidden rounded-md border border-gray-200 bg-white text-start shadow-xs hover:border-primary/50"
+              onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as string | number })}
+            >
+              <RecordCard
+                row={row}
+                pv={frame.pv}
+                fields={cardFields}
+                cover={cover}
+                untitled={t("views.untitled")}
+                fit={fit}
+              />
             </button>
           ) : (
             <div className="size-full animate-pulse rounded-md bg-gray-100" />
@@ -133,7 +199,15 @@ function Gallery({ frame, setup, coverId, metaText }: { frame: ViewFrame; setup:
           {can("gridColumnUpdate") && !locked ? <ViewFieldsMenu frame={frame} /> : null}
           {locked ? null : (
             <>
-              <FilterMenu filters={query.filters} columns={columns} onChange={query.editFilters} autoSave={filterAutoSave} mayPersist={can("filterCreate")} canSave={query.canSave} onSave={() => void query.save()} />
+              <FilterMenu
+                filters={query.filters}
+                columns={columns}
+                onChange={query.editFilters}
+                autoSave={filterAutoSave}
+                mayPersist={can("filterCreate")}
+                canSave={query.canSave}
+                onSave={() => void query.save()}
+              />
               <SortMenu sorts={query.sorts} columns={columns} onChange={query.editSorts} />
             </>
           )}
@@ -142,19 +216,34 @@ function Gallery({ frame, setup, coverId, metaText }: { frame: ViewFrame; setup:
               label={t("views.gallery.cover")}
               hideLabel
               value={cover?.id ?? ""}
-              choices={[{ value: "", label: t("views.gallery.noCover") }, ...covers.map((c) => ({ value: c.id, label: t("views.gallery.coverFrom", { title: c.title }) }))]}
+              choices={[
+                { value: "", label: t("views.gallery.noCover") },
+                ...covers.map((c) => ({ value: c.id, label: t("views.gallery.coverFrom", { title: c.title }) })),
+              ]}
               onValueChange={(v) => void chooseCover(v)}
             />
           ) : null}
-          {can("gridColumnUpdate") && !locked && cover ? <CoverFitPicker value={fit} onChange={(f) => void chooseFit(f)} /> : null}
+          {can("gridColumnUpdate") && !locked && cover ? (
+            <CoverFitPicker value={fit} onChange={(f) => void chooseFit(f)} />
+          ) : null}
           <div className="ms-auto">
-            <GridSearch columns={columns.filter((c) => !isVirtual(c.uidt))} columnId={query.search.columnId} query={query.search.query} onSearch={query.setSearch} />
+            <GridSearch
+              columns={columns.filter((c) => !isVirtual(c.uidt))}
+              columnId={query.search.columnId}
+              query={query.search.query}
+              onSearch={query.setSearch}
+            />
           </div>
         </div>
-        <div ref={box} className="relative min-h-0 flex-1 overflow-y-auto" data-testid="gallery-scroller" onScroll={(e) => {
+        <div
+          ref={box}
+          className="relative min-h-0 flex-1 overflow-y-auto"
+          data-testid="gallery-scroller"
+          onScroll={(e) => {
             const top = e.currentTarget.scrollTop;
             setSize((s) => ({ ...s, top }));
-          }}>
+          }}
+        >
           {store.totalRows === 0 ? <p className="p-4 text-sm text-gray-500">{t("views.gallery.empty")}</p> : null}
           <ul className="relative" style={{ height: rowsOfCards * (cardHeight + GAP) }}>
             {cards}
@@ -162,7 +251,16 @@ function Gallery({ frame, setup, coverId, metaText }: { frame: ViewFrame; setup:
         </div>
       </div>
       {expanded ? (
-        <ExpandedRow target={{ projectId, tableId: meta.id }} keyTitle={keyTitle} rowKey={expanded.key} fields={frame.fields} canEdit={can("dataUpdate")} canComment={can("commentRow")} writes={writes} onClose={() => setExpanded(null)} />
+        <ExpandedRow
+          target={{ projectId, tableId: meta.id }}
+          keyTitle={keyTitle}
+          rowKey={expanded.key}
+          fields={frame.fields}
+          canEdit={can("dataUpdate")}
+          canComment={can("commentRow")}
+          writes={writes}
+          onClose={() => setExpanded(null)}
+        />
       ) : null}
     </LiveGrid>
   );

@@ -26,15 +26,29 @@ export function GridFooter({ store, rect, canDelete, onDelete, onCollapse }: Gri
       {total === null && store.error ? (
         <span role="alert" className="flex items-center gap-2 text-red-600">
           {t("grid.loadError")}
-          <button type="button" className="rounded px-2 py-0.5 text-gray-700 underline hover:bg-gray-100" onClick={() => store.retry()}>
+          <button
+            type="button"
+            className="rounded px-2 py-0.5 text-gray-700 underline hover:bg-gray-100"
+            onClick={() => store.retry()}
+          >
             {t("common.retry")}
           </button>
         </span>
       ) : (
-        <span data-testid="grid-count">{total === null ? t("grid.loading") : store.approximate ? t("grid.countApprox", { count: total }) : t("grid.count", { count: total })}</span>
+        <span data-testid="grid-count">
+          {total === null
+            ? t("grid.loading")
+            : store.approximate
+              ? t("grid.countApprox", { count: total })
+              : t("grid.count", { count: total })}
+        </span>
       )}
       {canDelete && count > 0 ? (
-        <button type="button" className="inline-flex items-center gap-1 rounded px-2 py-1 text-red-600 hover:bg-red-50" onClick={() => setAsking(true)}>
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 rounded px-2 py-1 text-red-600 hover:bg-red-50"
+          onClick={() => setAsking(true)}
+        >
           <Trash2 aria-hidden="true" className="size-3.5" />
           {t("grid.row.deleteSelected", { count })}
         </button>

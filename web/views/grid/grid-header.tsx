@@ -17,10 +17,16 @@ interface GridHeaderProps {
 export const GridHeader = memo(function GridHeader({ fields, layout, colFirst, colLast, actions }: GridHeaderProps) {
   const { t } = useTranslation();
   const cells: ReactNode[] = [];
-  for (let c = colFirst; c <= colLast; c++) cells.push(<HeaderCell key={fields[c]!.column.id} field={fields[c]!} index={c} actions={actions} />);
+  for (let c = colFirst; c <= colLast; c++)
+    cells.push(<HeaderCell key={fields[c]!.column.id} field={fields[c]!} index={c} actions={actions} />);
   const spacer = colFirst > 1 ? layout.lefts[colFirst]! - layout.lefts[1]! : 0;
   return (
-    <div role="row" aria-rowindex={1} className="sticky top-0 z-20 flex" style={{ width: layout.total, height: HEADER_HEIGHT }}>
+    <div
+      role="row"
+      aria-rowindex={1}
+      className="sticky top-0 z-20 flex"
+      style={{ width: layout.total, height: HEADER_HEIGHT }}
+    >
       <div
         role="columnheader"
         aria-colindex={1}
@@ -30,7 +36,9 @@ export const GridHeader = memo(function GridHeader({ fields, layout, colFirst, c
         {t("grid.rowNumber")}
       </div>
       {fields[0] ? <HeaderCell field={fields[0]} index={0} actions={actions} /> : null}
-      {spacer > 0 ? <div aria-hidden="true" className="shrink-0 border-b border-gray-200 bg-gray-50" style={{ width: spacer }} /> : null}
+      {spacer > 0 ? (
+        <div aria-hidden="true" className="shrink-0 border-b border-gray-200 bg-gray-50" style={{ width: spacer }} />
+      ) : null}
       {cells}
       <div aria-hidden="true" className="flex-1 border-b border-gray-200 bg-gray-50" />
     </div>

@@ -54,10 +54,19 @@ function Cell({ c, props }: { c: number; props: GridRowProps }) {
       aria-colindex={c + 2}
       aria-selected={props.selected !== null && c >= props.selected[0] && c <= props.selected[1]}
       className={cellClass(c, props)}
-      style={{ width: f.width, insetInlineStart: c === 0 ? GUTTER_WIDTH : undefined, ...(other ? { outline: `2px solid ${other.color}`, outlineOffset: -2 } : {}) }}
+      style={{
+        width: f.width,
+        insetInlineStart: c === 0 ? GUTTER_WIDTH : undefined,
+        ...(other ? { outline: `2px solid ${other.color}`, outlineOffset: -2 } : {}),
+      }}
     >
       {other ? (
-        <span data-testid="remote-editor" title={other.name} className="pointer-events-none absolute end-0 top-0 z-10 max-w-full truncate rounded-es px-1 text-[10px] leading-4 text-white" style={{ backgroundColor: other.color }}>
+        <span
+          data-testid="remote-editor"
+          title={other.name}
+          className="pointer-events-none absolute end-0 top-0 z-10 max-w-full truncate rounded-es px-1 text-[10px] leading-4 text-white"
+          style={{ backgroundColor: other.color }}
+        >
           {other.name}
         </span>
       ) : null}

@@ -43,8 +43,17 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
     return [...shown, ...meta.columns.filter((c) => !shown.includes(c) && c.uidt !== "ForeignKey")];
   }, [cols.visible, meta.columns]);
   const searchColumns = useMemo(() => queryColumns.filter((c) => !isVirtual(c.uidt)), [queryColumns]);
-  const fieldTitles = useMemo(() => [...new Set([...keyTitles(keyTitle), ...cols.visible.map((f) => f.column.title)])], [keyTitle, cols.visible]);
-  const query = useViewQuery({ setup, columns: queryColumns, fieldTitles, canSaveFilters: can("filterCreate"), canSaveSorts: can("sortCreate") });
+  const fieldTitles = useMemo(
+    () => [...new Set([...keyTitles(keyTitle), ...cols.visible.map((f) => f.column.title)])],
+    [keyTitle, cols.visible],
+  );
+  const query = useViewQuery({
+    setup,
+    columns: queryColumns,
+    fieldTitles,
+    canSaveFilters: can("filterCreate"),
+    canSaveSorts: can("sortCreate"),
+  });
   const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError);
   const writableTitles = useMemo(() => all.filter((f) => !f.codec.readOnly).map((f) => f.column.title), [all]);
   const writes = useGridWrites(target, keyTitle, store, writableTitles);
@@ -64,12 +73,15 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
     store.reload();
   }, [meta.columns, viewId, queryClient, store]);
 
-  const onExpand = useCallback((rowIndex: number) => {
-    const row = store.rowAt(rowIndex);
-    if (!row) return;
-    setExpanded({ key: rowIdOf(row, keyTitle) as string | number });
-    track("row:expand", { tableId: meta.id });
-  }, [store, keyTitle, meta.id]);
+  const onExpand = useCallback(
+    (rowIndex: number) => {
+      const row = store.rowAt(rowIndex);
+      if (!row) return;
+      setExpanded({ key: rowIdOf(row, keyTitle) as string | number });
+      track("row:expand", { tableId: meta.id });
+    },
+    [store, keyTitle, meta.id],
+  );
 
   const headerActions: HeaderActions = {
     canShape: !shapeLocked,
@@ -117,9 +129,32 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
           onNewRecord={perms.insert ? () => setExpanded({ key: null }) : null}
         />
         <LinkHost tableId={meta.id} keyTitle={keyTitle} onChanged={() => store.reload()}>
-          <Grid fields={visible} store={store} rowHeight={cols.rowHeight} keyTitle={keyTitle} writes={writes} perms={perms} headerActions={headerActions} label={meta.title} onExpand={onExpand} search={{ query: query.search.query, onClear: () => query.setSearch({ columnId: query.search.columnId, query: "" }) }} />
+          <Grid
+            fields={visible}
+            store={store}
+            rowHeight={cols.rowHeight}
+            keyTitle={keyTitle}
+            writes={writes}
+            perms={perms}
+            headerActions={headerActions}
+            label={meta.title}
+            onExpand={onExpand}
+            search={{
+              query: query.search.query,
+              onClear: () => query.setSearch({ columnId: query.search.columnId, query: "" }),
+            }}
+          />
           {expanded ? (
-            <ExpandedRow target={target} keyTitle={keyTitle} rowKey={expanded.key} fields={all} canEdit={perms.edit} canComment={can("commentRow")} writes={writes} onClose={() => setExpanded(null)} />
+            <ExpandedRow
+              target={target}
+              keyTitle={keyTitle}
+              rowKey={expanded.key}
+              fields={all}
+              canEdit={perms.edit}
+              canComment={can("commentRow")}
+              writes={writes}
+              onClose={() => setExpanded(null)}
+            />
           ) : null}
         </LinkHost>
         {fieldDialogs.dialogs}

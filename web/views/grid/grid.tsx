@@ -40,32 +40,67 @@ export interface GridProps {
   search?: { query: string; onClear(): void } | null;
 }
 
-export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, headerActions, label, onExpand, search }: GridProps) {
+export function Grid({
+  fields,
+  store,
+  rowHeight,
+  keyTitle,
+  writes,
+  perms,
+  headerActions,
+  label,
+  onExpand,
+  search,
+}: GridProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const total = store.totalRows ?? 0;
-  const layout = useMemo(() => columnLayout(fields.map((f) => f.width), GUTTER_WIDTH), [fields]);
-  const { geometry, rows, cols, onScroll, reveal, scroll } = useGridScroll(scroller, total + (perms.insert ? 1 : 0), rowHeight, layout);
+  const layout = useMemo(
+    () =>
+      columnLayout(
+        fields.map((f) => f.width),
+        GUTTER_WIDTH,
+      ),
+    [fields],
+  );
+  const { geometry, rows, cols, onScroll, reveal, scroll } = useGridScroll(
+    scroller,
+    total + (perms.insert ? 1 : 0),
+    rowHeight,
+    layout,
+  );
   const [sel, setSel] = useState<Selection>(single({ row: 0, col: 0 }));
   const bounds = useMemo(() => ({ rows: total, cols: fields.length }), [total, fields.length]);
   const rect = useMemo(() => rectOf(sel), [sel]);
 
   // An empty window still asks for the first page: it tells how many rows there are.
-  useEffect(() => store.setViewport(rows.visibleFirst, Math.max(rows.visibleFirst, rows.visibleLast)), [store, rows.visibleFirst, rows.visibleLast]);
+  useEffect(
+    () => store.setViewport(rows.visibleFirst, Math.max(rows.visibleFirst, rows.visibleLast)),
+    [store, rows.visibleFirst, rows.visibleLast],
+  );
 
-  const select = useCallback((next: Selection, show = true) => {
-    setSel(next);
-    if (show) reveal(next.focus.row, next.focus.col);
-  }, [reveal]);
+  const select = useCallback(
+    (next: Selection, show = true) => {
+      setSel(next);
+      if (show) reveal(next.focus.row, next.focus.col);
+    },
+    [reveal],
+  );
 
-  const onMove = useCallback((move: "down" | "right" | "left") => {
-    setSel((s) => {
-      const d = move === "down" ? [1, 0] : move === "right" ? [0, 1] : [0, -1];
-      const next = single({ row: Math.min(Math.max(0, s.anchor.row + d[0]!), Math.max(0, total - 1)), col: Math.min(Math.max(0, s.anchor.col + d[1]!), fields.length - 1) });
-      reveal(next.focus.row, next.focus.col);
-      return next;
-    });
-  }, [fields.length, reveal, total]);
+  const onMove = useCallback(
+    (move: "down" | "right" | "left") => {
+      setSel((s) => {
+        const d = move === "down" ? [1, 0] : move === "right" ? [0, 1] : [0, -1];
+        const next = single({
+          row: Math.min(Math.max(0, s.anchor.row + d[0]!), Math.max(0, total - 1)),
+          col: Math.min(Math.max(0, s.anchor.col + d[1]!), fields.length - 1),
+        });
+        reveal(next.focus.row, next.focus.col);
+        return next;
+      });
+    },
+    [fields.length, reveal, total],
+  );
 
   const editing = useCellEditing({ fields, store, writes, canEdit: perms.edit, scroller, onMove });
   const titles = useMemo(() => fields.map((f) => f.column.title), [fields]);
@@ -73,17 +108,38 @@ export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, header
   const ops = useBlockOps({ store, fields, keyTitle, writes, canEdit: perms.edit, canInsert: perms.insert });
   const isToggle = useCallback((col: number) => Boolean(fields[col]?.ui.toggles), [fields]);
   const onKeyDown = useGridKeyboard({
-    selection: sel, bounds, pageRows: Math.max(1, Math.floor(geometry.viewport / rowHeight) - 1), editing: editing.editing !== null,
-    select, startEdit: editing.start, toggle: editing.toggle, isToggle, clear: (r) => void ops.clear(r), expand: onExpand,
-    undo: () => void writes.undo(), redo: () => void writes.redo(),
+    selection: sel,
+    bounds,
+    pageRows: Math.max(1, Math.floor(geometry.viewport / rowHeight) - 1),
+    editing: editing.editing !== null,
+    select,
+    startEdit: editing.start,
+    toggle: editing.toggle,
+    isToggle,
+    clear: (r) => void ops.clear(r),
+    expand: onExpand,
+    undo: () => void writes.undo(),
+    redo: () => void writes.redo(),
   });
   const opensOnClick = useCallback((col: number) => Boolean(fields[col]?.ui.opensOnClick), [fields]);
-  const mouse = useGridMouse({ selection: sel, bounds, select: (s) => select(s, false), startEdit: editing.start, toggle: editing.toggle, isToggle, opensOnClick });
-  const onPaste = useCallback((text: string) => {
-    void ops.paste(text, rect).then((height) => {
-      if (height > 0) setSel({ anchor: { row: rect.top, col: rect.left }, focus: { row: rect.top + height - 1, col: rect.right } });
-    });
-  }, [ops, rect]);
+  const mouse = useGridMouse({
+    selection: sel,
+    bounds,
+    select: (s) => select(s, false),
+    startEdit: editing.start,
+    toggle: editing.toggle,
+    isToggle,
+    opensOnClick,
+  });
+  const onPaste = useCallback(
+    (text: string) => {
+      void ops.paste(text, rect).then((height) => {
+        if (height > 0)
+          setSel({ anchor: { row: rect.top, col: rect.left }, focus: { row: rect.top + height - 1, col: rect.right } });
+      });
+    },
+    [ops, rect],
+  );
   useGridClipboard({ scroller, store, fields, rect, onPaste, onTooMany: ops.tooMany });
 
   const base = geometry.scaled ? scroll.top : 0;
@@ -91,11 +147,20 @@ export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, header
   for (let r = rows.first; r <= rows.last; r++) {
     const top = r * rowHeight - base;
     if (r === total) {
-      if (perms.insert) body.push(<AddRow key="add" top={top} height={rowHeight} width={layout.total} onAdd={() => {
-        // The grid takes the keys at once: typing goes into the new row, Space no longer presses "+".
-        scroller.current?.focus({ preventScroll: true });
-        void writes.insertRow({}).then((made) => made && select(single({ row: total, col: 0 })));
-      }} />);
+      if (perms.insert)
+        body.push(
+          <AddRow
+            key="add"
+            top={top}
+            height={rowHeight}
+            width={layout.total}
+            onAdd={() => {
+              // The grid takes the keys at once: typing goes into the new row, Space no longer presses "+".
+              scroller.current?.focus({ preventScroll: true });
+              void writes.insertRow({}).then((made) => made && select(single({ row: total, col: 0 })));
+            }}
+          />,
+        );
       continue;
     }
     const activeHere = sel.anchor.row === r;
@@ -123,8 +188,20 @@ export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, header
   }
 
   const layer = geometry.scaled
-    ? { position: "sticky" as const, top: HEADER_HEIGHT, height: geometry.viewport, width: layout.total, overflow: "clip" as const }
-    : { position: "absolute" as const, top: HEADER_HEIGHT, insetInlineStart: 0, height: geometry.scrollArea, width: layout.total };
+    ? {
+        position: "sticky" as const,
+        top: HEADER_HEIGHT,
+        height: geometry.viewport,
+        width: layout.total,
+        overflow: "clip" as const,
+      }
+    : {
+        position: "absolute" as const,
+        top: HEADER_HEIGHT,
+        insetInlineStart: 0,
+        height: geometry.scrollArea,
+        width: layout.total,
+      };
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div
@@ -142,21 +219,50 @@ export function Grid({ fields, store, rowHeight, keyTitle, writes, perms, header
         onKeyDown={onKeyDown}
       >
         <div className="relative" style={{ width: layout.total, height: HEADER_HEIGHT + geometry.scrollArea }}>
-          <GridHeader fields={fields} layout={layout} colFirst={cols.first} colLast={cols.last} actions={headerActions} />
-          <div role="rowgroup" className="select-none" style={layer} onMouseDown={mouse.onMouseDown} onMouseOver={mouse.onMouseOver} onDoubleClick={mouse.onDoubleClick} onClick={mouse.onClick}>
+          <GridHeader
+            fields={fields}
+            layout={layout}
+            colFirst={cols.first}
+            colLast={cols.last}
+            actions={headerActions}
+          />
+          <div
+            role="rowgroup"
+            className="select-none"
+            style={layer}
+            onMouseDown={mouse.onMouseDown}
+            onMouseOver={mouse.onMouseOver}
+            onDoubleClick={mouse.onDoubleClick}
+            onClick={mouse.onClick}
+          >
             {body}
           </div>
         </div>
         {store.totalRows === 0 && search?.query.trim() ? (
-          <div role="status" className="absolute inset-x-0 top-24 mx-auto flex w-fit max-w-[90%] flex-col items-center gap-2 rounded-md border border-gray-200 bg-white px-4 py-3 text-sm text-gray-600 shadow-sm">
+          <div
+            role="status"
+            className="absolute inset-x-0 top-24 mx-auto flex w-fit max-w-[90%] flex-col items-center gap-2 rounded-md border border-gray-200 bg-white px-4 py-3 text-sm text-gray-600 shadow-sm"
+          >
             <p>{t("grid.search.noMatch", { query: search.query.trim() })}</p>
-            <button type="button" className="rounded-md border border-gray-300 px-3 py-1 text-sm text-gray-700 hover:bg-gray-50" onClick={search.onClear}>
+            <button
+              type="button"
+              className="rounded-md border border-gray-300 px-3 py-1 text-sm text-gray-700 hover:bg-gray-50"
+              onClick={search.onClear}
+            >
               {t("grid.search.clear")}
             </button>
           </div>
-        ) : store.totalRows === 0 && !perms.insert ? <p className="absolute left-1/2 top-20 -translate-x-1/2 text-sm text-gray-500">{t("grid.empty")}</p> : null}
+        ) : store.totalRows === 0 && !perms.insert ? (
+          <p className="absolute left-1/2 top-20 -translate-x-1/2 text-sm text-gray-500">{t("grid.empty")}</p>
+        ) : null}
       </div>
-      <GridFooter store={store} rect={rect} canDelete={perms.delete} onDelete={ops.remove} onCollapse={() => setSel(single(sel.anchor))} />
+      <GridFooter
+        store={store}
+        rect={rect}
+        canDelete={perms.delete}
+        onDelete={ops.remove}
+        onCollapse={() => setSel(single(sel.anchor))}
+      />
     </div>
   );
 }

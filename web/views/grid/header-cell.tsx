@@ -38,7 +38,8 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
     start.current = { x: e.clientX, width: field.width };
     // The handle sits on the column's inline end: in a right-to-left page dragging left widens it.
     const sign = getComputedStyle(e.currentTarget).direction === "rtl" ? -1 : 1;
-    const widthAt = (x: number) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(start.current!.width + sign * (x - start.current!.x))));
+    const widthAt = (x: number) =>
+      Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(start.current!.width + sign * (x - start.current!.x))));
     const move = (ev: PointerEvent) => actions.onResize(field, widthAt(ev.clientX), false);
     const up = (ev: PointerEvent) => {
       window.removeEventListener("pointermove", move);
@@ -78,7 +79,12 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
       <span className="min-w-0 flex-1 truncate">{title}</span>
       {/* The caller's role may read this field but not change it (table access settings). */}
       {field.column.access === "read-only" ? (
-        <Lock role="img" aria-label={t("grid.expanded.readOnly")} data-testid="field-lock" className="size-3 shrink-0 text-gray-400" />
+        <Lock
+          role="img"
+          aria-label={t("grid.expanded.readOnly")}
+          data-testid="field-lock"
+          className="size-3 shrink-0 text-gray-400"
+        />
       ) : null}
       <Popover
         role="menu"
@@ -90,31 +96,56 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
         {(close) => (
           <>
             {actions.canEditField ? (
-              <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onEditField(field))}>
+              <button
+                type="button"
+                role="menuitem"
+                className={MENU_ITEM}
+                onClick={() => (close(), actions.onEditField(field))}
+              >
                 <Pencil aria-hidden="true" className="size-4" />
                 {t("grid.column.edit")}
               </button>
             ) : null}
             {actions.canShape ? (
               <>
-                <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onSort(field, "asc"))}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className={MENU_ITEM}
+                  onClick={() => (close(), actions.onSort(field, "asc"))}
+                >
                   <ArrowUpNarrowWide aria-hidden="true" className="size-4" />
                   {t("grid.column.sortAsc")}
                 </button>
-                <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onSort(field, "desc"))}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className={MENU_ITEM}
+                  onClick={() => (close(), actions.onSort(field, "desc"))}
+                >
                   <ArrowDownWideNarrow aria-hidden="true" className="size-4" />
                   {t("grid.column.sortDesc")}
                 </button>
               </>
             ) : null}
             {movable ? (
-              <button type="button" role="menuitem" className={MENU_ITEM} onClick={() => (close(), actions.onHide(field))}>
+              <button
+                type="button"
+                role="menuitem"
+                className={MENU_ITEM}
+                onClick={() => (close(), actions.onHide(field))}
+              >
                 <EyeOff aria-hidden="true" className="size-4" />
                 {t("grid.column.hide")}
               </button>
             ) : null}
             {actions.canDeleteField && !field.column.pk ? (
-              <button type="button" role="menuitem" className={`${MENU_ITEM} text-red-600`} onClick={() => (close(), actions.onDeleteField(field))}>
+              <button
+                type="button"
+                role="menuitem"
+                className={`${MENU_ITEM} text-red-600`}
+                onClick={() => (close(), actions.onDeleteField(field))}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
                 {t("grid.column.delete")}
               </button>

@@ -27,38 +27,56 @@ export function useBlockOps({ store, fields, keyTitle, writes, canEdit, canInser
   const tooMany = useCallback(() => notify.error(t("grid.tooManyRows", { max: MAX_BLOCK_ROWS }), "grid-too-many"), [t]);
 
   /** Pastes at the range's top-left; the pasted block's height, or 0 when nothing was written. */
-  const paste = useCallback(async (text: string, rect: Rect) => {
-    if (!canEdit) {
-      notify.info(t("grid.readOnly"), "grid-read-only");
-      return 0;
-    }
-    const grid = parseTsv(text);
-    const { height } = pasteShape(grid, rect);
-    if (height > MAX_BLOCK_ROWS) {
-      tooMany();
-      return 0;
-    }
-    const lastExisting = Math.min(total - 1, rect.top + height - 1);
-    const rows = lastExisting >= rect.top ? await store.loadRange(rect.top, lastExisting) : [];
-    const plan = planPaste({ grid, startRow: rect.top, startCol: rect.left, range: rect, fields: codecs, rows, keyTitle, canInsert });
-    return (await writes.applyPlan(plan)) ? height : 0;
-  }, [canEdit, canInsert, codecs, keyTitle, store, t, tooMany, total, writes]);
+  const paste = useCallback(
+    async (text: string, rect: Rect) => {
+      if (!canEdit) {
+        notify.info(t("grid.readOnly"), "grid-read-only");
+        return 0;
+      }
+      const grid = parseTsv(text);
+      const { height } = pasteShape(grid, rect);
+      if (height > MAX_BLOCK_ROWS) {
+        tooMany();
+        return 0;
+      }
+      const lastExisting = Math.min(total - 1, rect.top + height - 1);
+      const rows = lastExisting >= rect.top ? await store.loadRange(rect.top, lastExisting) : [];
+      const plan = planPaste({
+        grid,
+        startRow: rect.top,
+        startCol: rect.left,
+        range: rect,
+        fields: codecs,
+        rows,
+        keyTitle,
+        canInsert,
+      });
+      return (await writes.applyPlan(plan)) ? height : 0;
+    },
+    [canEdit, canInsert, codecs, keyTitle, store, t, tooMany, total, writes],
+  );
 
-  const clear = useCallback(async (rect: Rect) => {
-    if (!canEdit || total === 0) return;
-    if (rectRows(rect) > MAX_BLOCK_ROWS) return tooMany();
-    const rows = await store.loadRange(rect.top, Math.min(rect.bottom, total - 1));
-    await writes.applyPlan(planClear(rect, codecs, rows, keyTitle));
-  }, [canEdit, codecs, keyTitle, store, tooMany, total, writes]);
+  const clear = useCallback(
+    async (rect: Rect) => {
+      if (!canEdit || total === 0) return;
+      if (rectRows(rect) > MAX_BLOCK_ROWS) return tooMany();
+      const rows = await store.loadRange(rect.top, Math.min(rect.bottom, total - 1));
+      await writes.applyPlan(planClear(rect, codecs, rows, keyTitle));
+    },
+    [canEdit, codecs, keyTitle, store, tooMany, total, writes],
+  );
 
-  const remove = useCallback(async (rect: Rect) => {
-    if (rectRows(rect) > MAX_BLOCK_ROWS) {
-      tooMany();
-      return false;
-    }
-    const rows = await store.loadRange(rect.top, Math.min(rect.bottom, total - 1));
-    return writes.deleteRows(rows);
-  }, [store, tooMany, total, writes]);
+  const remove = useCallback(
+    async (rect: Rect) => {
+      if (rectRows(rect) > MAX_BLOCK_ROWS) {
+        tooMany();
+        return false;
+      }
+      const rows = await store.loadRange(rect.top, Math.min(rect.bottom, total - 1));
+      return writes.deleteRows(rows);
+    },
+    [store, tooMany, total, writes],
+  );
 
   return { paste, clear, remove, tooMany };
 }

@@ -41,35 +41,53 @@ export function useCellEditing({ fields, store, writes, canEdit, scroller, onMov
   const [editing, setEditing] = useState<Editing | null>(null);
   const sessions = useRef({ next: 1, done: new Set<number>() });
 
-  const editable = useCallback((col: number) => {
-    const f = fields[col];
-    return Boolean(canEdit && f && !f.codec.readOnly && (f.ui.Editor || f.ui.toggles));
-  }, [canEdit, fields]);
+  const editable = useCallback(
+    (col: number) => {
+      const f = fields[col];
+      return Boolean(canEdit && f && !f.codec.readOnly && (f.ui.Editor || f.ui.toggles));
+    },
+    [canEdit, fields],
+  );
 
-  const toggle = useCallback((rowIndex: number, col: number) => {
-    const row = store.rowAt(rowIndex);
-    const f = fields[col];
-    if (!row || !f?.ui.toggles || !editable(col)) return;
-    const on = row[f.column.title] === true || row[f.column.title] === 1;
-    void writes.commitCell(row, f.codec, { value: !on });
-  }, [editable, fields, store, writes]);
+  const toggle = useCallback(
+    (rowIndex: number, col: number) => {
+      const row = store.rowAt(rowIndex);
+      const f = fields[col];
+      if (!row || !f?.ui.toggles || !editable(col)) return;
+      const on = row[f.column.title] === true || row[f.column.title] === 1;
+      void writes.commitCell(row, f.codec, { value: !on });
+    },
+    [editable, fields, store, writes],
+  );
 
-  const start = useCallback((rowIndex: number, col: number, initialText?: string) => {
-    const f = fields[col];
-    if (!editable(col) || !store.rowAt(rowIndex) || !f) return false;
-    if (f.ui.toggles) {
-      if (initialText === undefined) toggle(rowIndex, col);
+  const start = useCallback(
+    (rowIndex: number, col: number, initialText?: string) => {
+      const f = fields[col];
+      if (!editable(col) || !store.rowAt(rowIndex) || !f) return false;
+      if (f.ui.toggles) {
+        if (initialText === undefined) toggle(rowIndex, col);
+        return true;
+      }
+      setEditing({
+        row: rowIndex,
+        col,
+        initialText,
+        session: sessions.current.next++,
+        opened: store.rowAt(rowIndex)?.[f.column.title],
+      });
       return true;
-    }
-    setEditing({ row: rowIndex, col, initialText, session: sessions.current.next++, opened: store.rowAt(rowIndex)?.[f.column.title] });
-    return true;
-  }, [editable, fields, store, toggle]);
+    },
+    [editable, fields, store, toggle],
+  );
 
-  const close = useCallback((session: number) => {
-    sessions.current.done.add(session);
-    setEditing((e) => (e?.session === session ? null : e));
-    scroller.current?.focus({ preventScroll: true });
-  }, [scroller]);
+  const close = useCallback(
+    (session: number) => {
+      sessions.current.done.add(session);
+      setEditing((e) => (e?.session === session ? null : e));
+      scroller.current?.focus({ preventScroll: true });
+    },
+    [scroller],
+  );
 
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   const editingRow: Row | undefined = editing ? store.rowAt(editing.row) : undefined;
@@ -95,9 +113,19 @@ export function useCellEditing({ fields, store, writes, canEdit, scroller, onMov
       const onCancel = () => {
         if (!sessions.current.done.has(session)) close(session);
       };
-      const input = createElement(Editor, { key: session, value: row[f.column.title], codec: f.codec, initialText: editing.initialText, mode: "cell", onCommit, onCancel });
+      const input = createElement(Editor, {
+        key: session,
+        value: row[f.column.title],
+        codec: f.codec,
+        initialText: editing.initialText,
+        mode: "cell",
+        onCommit,
+        onCancel,
+      });
       // The same tree either way, so the editor keeps what was typed when the hint appears.
-      const theirs = same(row[f.column.title], opened) ? null : createElement(RemoteValueHint, { value: row[f.column.title], codec: f.codec });
+      const theirs = same(row[f.column.title], opened)
+        ? null
+        : createElement(RemoteValueHint, { value: row[f.column.title], codec: f.codec });
       editor = createElement(Fragment, null, input, theirs);
     }
   }

@@ -16,10 +16,20 @@ export function useFieldDialogs(meta: TableMeta) {
   const [deleting, setDeleting] = useState<Column | null>(null);
   const dialogs = (
     <>
-      <Modal open={panel} onOpenChange={setPanel} title={t("grid.fields.panelTitle", { title: meta.title })} width="max-w-3xl">
+      <Modal
+        open={panel}
+        onOpenChange={setPanel}
+        title={t("grid.fields.panelTitle", { title: meta.title })}
+        width="max-w-3xl"
+      >
         <FieldsPanel tableId={meta.id} />
       </Modal>
-      <FieldEditorDialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))} table={meta} column={editing} />
+      <FieldEditorDialog
+        open={editing !== null}
+        onOpenChange={(open) => (open ? undefined : setEditing(null))}
+        table={meta}
+        column={editing}
+      />
       <DeleteFieldDialog column={deleting} remove={remove} onClose={() => setDeleting(null)} />
     </>
   );

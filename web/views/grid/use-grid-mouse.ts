@@ -37,46 +37,64 @@ export function useGridMouse(o: Options) {
     return () => document.removeEventListener("mouseup", up);
   }, []);
 
-  const onMouseDown = useCallback((e: MouseEvent) => {
-    if (e.button !== 0) return;
-    const pos = cellOf(e.target);
-    if (!pos || pos.row >= o.bounds.rows) return;
-    // Shift extends the cell range; it must not also select the page's text.
-    if (e.shiftKey) e.preventDefault();
-    const { anchor, focus } = o.selection;
-    pressedActive.current = !pos.gutter && !e.shiftKey && anchor.row === pos.row && anchor.col === pos.col && focus.row === pos.row && focus.col === pos.col;
-    if (pos.gutter) {
-      const from = e.shiftKey ? o.selection.anchor.row : pos.row;
-      o.select(rowsSelection(from, pos.row, o.bounds));
-      drag.current = "rows";
-      return;
-    }
-    o.select(e.shiftKey ? extendTo(o.selection, pos, o.bounds) : single(pos));
-    drag.current = "cells";
-  }, [o]);
+  const onMouseDown = useCallback(
+    (e: MouseEvent) => {
+      if (e.button !== 0) return;
+      const pos = cellOf(e.target);
+      if (!pos || pos.row >= o.bounds.rows) return;
+      // Shift extends the cell range; it must not also select the page's text.
+      if (e.shiftKey) e.preventDefault();
+      const { anchor, focus } = o.selection;
+      pressedActive.current =
+        !pos.gutter &&
+        !e.shiftKey &&
+        anchor.row === pos.row &&
+        anchor.col === pos.col &&
+        focus.row === pos.row &&
+        focus.col === pos.col;
+      if (pos.gutter) {
+        const from = e.shiftKey ? o.selection.anchor.row : pos.row;
+        o.select(rowsSelection(from, pos.row, o.bounds));
+        drag.current = "rows";
+        return;
+      }
+      o.select(e.shiftKey ? extendTo(o.selection, pos, o.bounds) : single(pos));
+      drag.current = "cells";
+    },
+    [o],
+  );
 
-  const onMouseOver = useCallback((e: MouseEvent) => {
-    if (!drag.current) return;
-    const pos = cellOf(e.target);
-    if (!pos || pos.row >= o.bounds.rows) return;
-    if (drag.current === "rows") o.select(rowsSelection(o.selection.anchor.row, pos.row, o.bounds));
-    else if (!pos.gutter) o.select(extendTo(o.selection, pos, o.bounds));
-  }, [o]);
+  const onMouseOver = useCallback(
+    (e: MouseEvent) => {
+      if (!drag.current) return;
+      const pos = cellOf(e.target);
+      if (!pos || pos.row >= o.bounds.rows) return;
+      if (drag.current === "rows") o.select(rowsSelection(o.selection.anchor.row, pos.row, o.bounds));
+      else if (!pos.gutter) o.select(extendTo(o.selection, pos, o.bounds));
+    },
+    [o],
+  );
 
-  const onDoubleClick = useCallback((e: MouseEvent) => {
-    const pos = cellOf(e.target);
-    if (pos && !pos.gutter && !o.isToggle(pos.col)) o.startEdit(pos.row, pos.col);
-  }, [o]);
+  const onDoubleClick = useCallback(
+    (e: MouseEvent) => {
+      const pos = cellOf(e.target);
+      if (pos && !pos.gutter && !o.isToggle(pos.col)) o.startEdit(pos.row, pos.col);
+    },
+    [o],
+  );
 
-  const onClick = useCallback((e: MouseEvent) => {
-    const pos = cellOf(e.target);
-    if (pos && !pos.gutter && pressedActive.current && o.opensOnClick?.(pos.col)) {
-      o.startEdit(pos.row, pos.col);
-      return;
-    }
-    if (!pos || pos.gutter || e.shiftKey || !o.isToggle(pos.col)) return;
-    if ((e.target as Element).closest("[role=img]")) o.toggle(pos.row, pos.col);
-  }, [o]);
+  const onClick = useCallback(
+    (e: MouseEvent) => {
+      const pos = cellOf(e.target);
+      if (pos && !pos.gutter && pressedActive.current && o.opensOnClick?.(pos.col)) {
+        o.startEdit(pos.row, pos.col);
+        return;
+      }
+      if (!pos || pos.gutter || e.shiftKey || !o.isToggle(pos.col)) return;
+      if ((e.target as Element).closest("[role=img]")) o.toggle(pos.row, pos.col);
+    },
+    [o],
+  );
 
   return { onMouseDown, onMouseOver, onDoubleClick, onClick };
 }

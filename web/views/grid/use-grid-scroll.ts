@@ -25,7 +25,12 @@ export interface ScrollState {
   left: number;
 }
 
-export function useGridScroll(scroller: RefObject<HTMLDivElement | null>, rowCount: number, rowHeight: number, layout: ColumnLayout) {
+export function useGridScroll(
+  scroller: RefObject<HTMLDivElement | null>,
+  rowCount: number,
+  rowHeight: number,
+  layout: ColumnLayout,
+) {
   const [size, setSize] = useState({ width: 800, height: 600 });
   const [scroll, setScroll] = useState<ScrollState>({ top: 0, left: 0 });
   const expected = useRef<{ scrollTop: number; logical: number } | null>(null);
@@ -40,7 +45,12 @@ export function useGridScroll(scroller: RefObject<HTMLDivElement | null>, rowCou
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const measure = () => setSize((s) => (s.width === el.clientWidth && s.height === el.clientHeight ? s : { width: el.clientWidth, height: el.clientHeight }));
+    const measure = () =>
+      setSize((s) =>
+        s.width === el.clientWidth && s.height === el.clientHeight
+          ? s
+          : { width: el.clientWidth, height: el.clientHeight },
+      );
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -57,21 +67,29 @@ export function useGridScroll(scroller: RefObject<HTMLDivElement | null>, rowCou
     const left = inlineOffset(el);
     const nextRows = rowWindow(top, g, OVERSCAN_ROWS);
     const nextCols = columnWindow(l, left, el.clientWidth, 1);
-    const same = !g.scaled && nextRows.first === r.first && nextRows.last === r.last && nextCols.first === c.first && nextCols.last === c.last;
+    const same =
+      !g.scaled &&
+      nextRows.first === r.first &&
+      nextRows.last === r.last &&
+      nextCols.first === c.first &&
+      nextCols.last === c.last;
     pos.current = { top, left };
     if (!same) setScroll({ top, left });
   }, [scroller]);
 
   /** Moves the logical top (scaled mode keeps the exact value across the scroll event). */
-  const scrollToTop = useCallback((logical: number) => {
-    const el = scroller.current;
-    if (!el) return;
-    const g = latest.current.geometry;
-    const st = scrollTopFor(logical, g);
-    expected.current = { scrollTop: st, logical: Math.max(0, Math.min(logical, g.content - g.viewport)) };
-    el.scrollTop = st;
-    onScroll();
-  }, [scroller, onScroll]);
+  const scrollToTop = useCallback(
+    (logical: number) => {
+      const el = scroller.current;
+      if (!el) return;
+      const g = latest.current.geometry;
+      const st = scrollTopFor(logical, g);
+      expected.current = { scrollTop: st, logical: Math.max(0, Math.min(logical, g.content - g.viewport)) };
+      el.scrollTop = st;
+      onScroll();
+    },
+    [scroller, onScroll],
+  );
 
   useEffect(() => {
     const el = scroller.current;
@@ -87,17 +105,20 @@ export function useGridScroll(scroller: RefObject<HTMLDivElement | null>, rowCou
   }, [scroller, geometry.scaled, geometry.viewport, rowHeight, scrollToTop]);
 
   /** Scrolls so the cell shows (rows below the header, columns right of the frozen part). */
-  const reveal = useCallback((row: number, col: number) => {
-    const el = scroller.current;
-    if (!el) return;
-    const { geometry: g, layout: l } = latest.current;
-    const top = pos.current.top;
-    const nextTop = revealRow(row, top, g);
-    const nextLeft = revealColumn(l, col, inlineOffset(el), el.clientWidth);
-    if (nextLeft !== null) el.scrollLeft = isRtl(el) ? -nextLeft : nextLeft;
-    if (nextTop !== null) scrollToTop(nextTop);
-    else if (nextLeft !== null) onScroll();
-  }, [scroller, scrollToTop, onScroll]);
+  const reveal = useCallback(
+    (row: number, col: number) => {
+      const el = scroller.current;
+      if (!el) return;
+      const { geometry: g, layout: l } = latest.current;
+      const top = pos.current.top;
+      const nextTop = revealRow(row, top, g);
+      const nextLeft = revealColumn(l, col, inlineOffset(el), el.clientWidth);
+      if (nextLeft !== null) el.scrollLeft = isRtl(el) ? -nextLeft : nextLeft;
+      if (nextTop !== null) scrollToTop(nextTop);
+      else if (nextLeft !== null) onScroll();
+    },
+    [scroller, scrollToTop, onScroll],
+  );
 
   return { size, scroll, geometry, rows, cols, onScroll, reveal, scrollToTop };
 }

@@ -47,11 +47,23 @@ export function stacksOf(options: readonly SelectOption[], meta: KanbanMeta, gro
   const saved = Array.isArray(meta[groupColumnId]) ? (meta[groupColumnId] as StackMeta[]) : [];
   const byId = new Map(saved.map((s, i) => [s.id, { ...s, order: typeof s.order === "number" ? s.order : i }]));
   const stacks: Array<Stack & { order: number }> = [
-    { id: UNCATEGORIZED, key: null, color: null, collapsed: Boolean(byId.get(UNCATEGORIZED)?.collapsed), order: byId.get(UNCATEGORIZED)?.order ?? -1 },
+    {
+      id: UNCATEGORIZED,
+      key: null,
+      color: null,
+      collapsed: Boolean(byId.get(UNCATEGORIZED)?.collapsed),
+      order: byId.get(UNCATEGORIZED)?.order ?? -1,
+    },
     ...options.map((o, i) => {
       const id = o.id ?? o.title;
       const s = byId.get(id) ?? [...byId.values()].find((x) => x.title === o.title);
-      return { id, key: o.title, color: o.color ?? null, collapsed: Boolean(s?.collapsed), order: s?.order ?? i + 1000 };
+      return {
+        id,
+        key: o.title,
+        color: o.color ?? null,
+        collapsed: Boolean(s?.collapsed),
+        order: s?.order ?? i + 1000,
+      };
     }),
   ];
   return stacks.sort((a, b) => a.order - b.order).map(({ order: _order, ...s }) => s);
@@ -59,14 +71,30 @@ export function stacksOf(options: readonly SelectOption[], meta: KanbanMeta, gro
 
 /** The meta after a stack moves to `to` or changes collapse. */
 export function withStacks(meta: KanbanMeta, groupColumnId: string, stacks: readonly Stack[]): KanbanMeta {
-  return { ...meta, [groupColumnId]: stacks.map((s, order) => ({ id: s.id, title: s.key, color: s.color, order, collapsed: s.collapsed })) };
+  return {
+    ...meta,
+    [groupColumnId]: stacks.map((s, order) => ({
+      id: s.id,
+      title: s.key,
+      color: s.color,
+      order,
+      collapsed: s.collapsed,
+    })),
+  };
 }
 
 /** Cards of a stack in hand order: keys listed in `order` first, as listed, then the rest as loaded. */
-export function orderCards(rows: readonly Row[], keyTitle: string, order: ReadonlyArray<string | number> | undefined): Row[] {
+export function orderCards(
+  rows: readonly Row[],
+  keyTitle: string,
+  order: ReadonlyArray<string | number> | undefined,
+): Row[] {
   if (!order?.length) return [...rows];
   const rank = new Map(order.map((k, i) => [String(k), i]));
-  return [...rows].sort((a, b) => (rank.get(String(rowIdOf(a, keyTitle))) ?? Infinity) - (rank.get(String(rowIdOf(b, keyTitle))) ?? Infinity));
+  return [...rows].sort(
+    (a, b) =>
+      (rank.get(String(rowIdOf(a, keyTitle))) ?? Infinity) - (rank.get(String(rowIdOf(b, keyTitle))) ?? Infinity),
+  );
 }
 
 export const MAX_HAND_ORDER = 200;

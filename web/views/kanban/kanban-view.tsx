@@ -30,7 +30,17 @@ import { RecordCard } from "../shared/record-card";
 import { CoverFitPicker } from "../shared/cover-fit-picker";
 import { ViewFieldsMenu } from "../shared/view-fields-menu";
 import { useViewFrame, type ViewFrame } from "../shared/use-view-frame";
-import { MAX_HAND_ORDER, orderCards, parseMeta, stacksOf, withStacks, wipLimitOf, withWipLimit, type KanbanMeta, type Stack } from "./board";
+import {
+  MAX_HAND_ORDER,
+  orderCards,
+  parseMeta,
+  stacksOf,
+  withStacks,
+  wipLimitOf,
+  withWipLimit,
+  type KanbanMeta,
+  type Stack,
+} from "./board";
 import { StackName, NewStack } from "./stack-name";
 import { WipLimit } from "./wip-limit";
 import { rowIdOf } from "../../lib/row-id";
@@ -39,18 +49,35 @@ const PAGE = 25;
 
 function byStack(groups: readonly Group[], stacks: readonly Stack[]): Record<string, Loaded> {
   const next: Record<string, Loaded> = {};
-  for (const g of groups) next[stacks.find((s) => s.key === g.key)?.id ?? "uncategorized"] = { rows: g.value.list, total: g.value.pageInfo.totalRows };
+  for (const g of groups)
+    next[stacks.find((s) => s.key === g.key)?.id ?? "uncategorized"] = {
+      rows: g.value.list,
+      total: g.value.pageInfo.totalRows,
+    };
   return next;
 }
-interface Loaded { rows: Row[]; total: number }
-interface Move { key: unknown; from: string; to: string; fromIndex: number; toIndex: number }
+interface Loaded {
+  rows: Row[];
+  total: number;
+}
+interface Move {
+  key: unknown;
+  from: string;
+  to: string;
+  fromIndex: number;
+  toIndex: number;
+}
 
 export function KanbanView({ tableId, view }: { tableId: string; view: View }) {
   const { t } = useTranslation();
   const { frame, error } = useViewFrame(tableId, view);
   const { projectId } = useProject();
   // The view list already carries the settings, so the stacks' first pages are asked for at once.
-  const settings = useQuery({ queryKey: ["kanban", view.id], queryFn: () => viewKindsApi.kanban(view.id), initialData: () => carriedSettings<KanbanSettings>(view, "fk_grp_col_id") });
+  const settings = useQuery({
+    queryKey: ["kanban", view.id],
+    queryFn: () => viewKindsApi.kanban(view.id),
+    initialData: () => carriedSettings<KanbanSettings>(view, "fk_grp_col_id"),
+  });
   // The first page of every stack is asked for as soon as the stack field is known, alongside the
   // table's columns, rather than after them.
   const grpId = settings.data?.fk_grp_col_id ?? null;
@@ -61,14 +88,35 @@ export function KanbanView({ tableId, view }: { tableId: string; view: View }) {
     gcTime: 0,
     queryFn: () => viewKindsApi.grouped(projectId, tableId, view.id, grpId!, { limit: PAGE }),
   });
-  if (error || settings.error) return <FormAlert tone="error" message={errorText(error ?? settings.error, t("views.loadError"))} />;
+  if (error || settings.error)
+    return <FormAlert tone="error" message={errorText(error ?? settings.error, t("views.loadError"))} />;
   if (!frame || !settings.data || (grpId !== null && first.isPending)) return <FullPageSpinner />;
   const group = frame.meta.columns.find((c) => c.id === settings.data.fk_grp_col_id);
   if (!group) return <FormAlert tone="error" message={t("views.kanban.noStackField")} />;
-  return <Board frame={frame} group={group} metaText={settings.data.meta} coverId={settings.data.fk_cover_image_col_id} initial={first.data} />;
+  return (
+    <Board
+      frame={frame}
+      group={group}
+      metaText={settings.data.meta}
+      coverId={settings.data.fk_cover_image_col_id}
+      initial={first.data}
+    />
+  );
 }
 
-function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame; group: Column; metaText: string; coverId: string | null; initial: Group[] | undefined }) {
+function Board({
+  frame,
+  group,
+  metaText,
+  coverId,
+  initial,
+}: {
+  frame: ViewFrame;
+  group: Column;
+  metaText: string;
+  coverId: string | null;
+  initial: Group[] | undefined;
+}) {
   const { t } = useTranslation();
   const { projectId, can } = useProject();
   const queryClient = useQueryClient();
@@ -88,8 +136,13 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
   const canMove = can("dataUpdate");
   const canShape = can("gridColumnUpdate") && (view.lock_type !== "locked" || can("viewUpdate"));
   const cover = frame.meta.columns.find((c) => c.id === coverId && servesView(c.uidt, "cover")) ?? null;
-  const cardFields = frame.shown.filter((c) => c.id !== frame.pv?.id && c.id !== cover?.id && c.id !== group.id).slice(0, 4);
-  const stackIdOf = useCallback((value: unknown) => stacks.find((s) => s.key === (value ?? null))?.id ?? "uncategorized", [stacks]);
+  const cardFields = frame.shown
+    .filter((c) => c.id !== frame.pv?.id && c.id !== cover?.id && c.id !== group.id)
+    .slice(0, 4);
+  const stackIdOf = useCallback(
+    (value: unknown) => stacks.find((s) => s.key === (value ?? null))?.id ?? "uncategorized",
+    [stacks],
+  );
 
   const load = useCallback(async () => {
     try {
@@ -108,21 +161,32 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
   async function loadMore(stack: Stack) {
     const have = loaded[stack.id]?.rows ?? [];
     try {
-      const [g] = await viewKindsApi.grouped(projectId, frame.meta.id, view.id, group.id, { limit: PAGE, offset: have.length, keys: [stack.key] });
-      if (g) setLoaded((old) => ({ ...old, [stack.id]: { rows: [...(old[stack.id]?.rows ?? []), ...g.value.list], total: g.value.pageInfo.totalRows } }));
+      const [g] = await viewKindsApi.grouped(projectId, frame.meta.id, view.id, group.id, {
+        limit: PAGE,
+        offset: have.length,
+        keys: [stack.key],
+      });
+      if (g)
+        setLoaded((old) => ({
+          ...old,
+          [stack.id]: { rows: [...(old[stack.id]?.rows ?? []), ...g.value.list], total: g.value.pageInfo.totalRows },
+        }));
     } catch (err) {
       notifyError(err);
     }
   }
 
-  const saveMeta = useCallback(async (next: KanbanMeta) => {
-    setMeta(next);
-    try {
-      await viewKindsApi.updateKanban(view.id, { meta: next });
-    } catch (err) {
-      notifyError(err);
-    }
-  }, [view.id, notifyError]);
+  const saveMeta = useCallback(
+    async (next: KanbanMeta) => {
+      setMeta(next);
+      try {
+        await viewKindsApi.updateKanban(view.id, { meta: next });
+      } catch (err) {
+        notifyError(err);
+      }
+    },
+    [view.id, notifyError],
+  );
 
   /** Moves a card locally; answers the card, or null when it is not loaded. */
   function place(key: unknown, from: string, to: string, toIndex: number, values?: Row): Row | null {
@@ -152,10 +216,15 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
       setTick((n) => n + 1);
     }
     try {
-      if (m.from !== m.to) await rowsApi.update({ projectId, tableId: frame.meta.id }, m.key as string | number, { [group.title]: to.key });
+      if (m.from !== m.to)
+        await rowsApi.update({ projectId, tableId: frame.meta.id }, m.key as string | number, {
+          [group.title]: to.key,
+        });
       // The hand order of the stack it lands in: the loaded cards' keys as they now stand.
       setLoaded((now) => {
-        const keys = (now[m.to]?.rows ?? []).slice(0, MAX_HAND_ORDER).map((r) => rowIdOf(r, keyTitle) as string | number);
+        const keys = (now[m.to]?.rows ?? [])
+          .slice(0, MAX_HAND_ORDER)
+          .map((r) => rowIdOf(r, keyTitle) as string | number);
         void saveMeta({ ...meta, cardOrder: { ...(meta.cardOrder ?? {}), [m.to]: keys } });
         return now;
       });
@@ -173,7 +242,12 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !e.shiftKey && !target?.closest("input, textarea, [contenteditable]")) {
+      if (
+        (e.ctrlKey || e.metaKey) &&
+        e.key.toLowerCase() === "z" &&
+        !e.shiftKey &&
+        !target?.closest("input, textarea, [contenteditable]")
+      ) {
         e.preventDefault();
         undoLast();
       }
@@ -193,7 +267,13 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
 
   async function changeOptions(next: SelectOption[]) {
     try {
-      await tablesApi.updateColumn(group.id, { title: group.title, column_name: group.column_name ?? undefined, uidt: group.uidt, meta: group.meta ?? {}, colOptions: { ...group.colOptions, options: next } });
+      await tablesApi.updateColumn(group.id, {
+        title: group.title,
+        column_name: group.column_name ?? undefined,
+        uidt: group.uidt,
+        meta: group.meta ?? {},
+        colOptions: { ...group.colOptions, options: next },
+      });
       await queryClient.invalidateQueries({ queryKey: queryKeys.table(frame.meta.id) });
       void load();
     } catch (err) {
@@ -204,7 +284,8 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
     if (title && !options.some((o) => o.title === title)) void changeOptions([...options, { title }]);
   }
   function renameStack(stack: Stack, title: string) {
-    if (title && title !== stack.key) void changeOptions(options.map((o) => (o.title === stack.key ? { ...o, title } : o)));
+    if (title && title !== stack.key)
+      void changeOptions(options.map((o) => (o.title === stack.key ? { ...o, title } : o)));
   }
   function shiftStack(index: number, delta: -1 | 1) {
     const next = [...stacks];
@@ -213,30 +294,41 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
     void saveMeta(withStacks(meta, group.id, next));
   }
   function toggle(stack: Stack) {
-    const next = withStacks(meta, group.id, stacks.map((s) => (s.id === stack.id ? { ...s, collapsed: !s.collapsed } : s)));
+    const next = withStacks(
+      meta,
+      group.id,
+      stacks.map((s) => (s.id === stack.id ? { ...s, collapsed: !s.collapsed } : s)),
+    );
     // On a locked view, those who may not change it collapse stacks for themselves only.
     if (canShape) void saveMeta(next);
     else setMeta(next);
   }
 
   // Realtime: another person's change to a loaded card moves or updates it; anything else reloads.
-  const live = useMemo(() => ({
-    patchByKey(_keyTitle: string, key: unknown, values: Row) {
-      setLoaded((old) => {
-        for (const [sid, l] of Object.entries(old)) {
-          const card = l.rows.find((r) => rowIdOf(r, keyTitle) === key);
-          if (!card) continue;
-          const merged = { ...card, ...values };
-          const to = group.title in values ? stackIdOf(values[group.title]) : sid;
-          if (to === sid) return { ...old, [sid]: { ...l, rows: l.rows.map((r) => (r === card ? merged : r)) } };
-          return { ...old, [sid]: { rows: l.rows.filter((r) => r !== card), total: l.total - 1 }, [to]: { rows: [merged, ...(old[to]?.rows ?? [])], total: (old[to]?.total ?? 0) + 1 } };
-        }
-        return old;
-      });
-    },
-    applyEdit: () => (void load(), true),
-    reload: () => void load(),
-  }), [keyTitle, group.title, stackIdOf, load]);
+  const live = useMemo(
+    () => ({
+      patchByKey(_keyTitle: string, key: unknown, values: Row) {
+        setLoaded((old) => {
+          for (const [sid, l] of Object.entries(old)) {
+            const card = l.rows.find((r) => rowIdOf(r, keyTitle) === key);
+            if (!card) continue;
+            const merged = { ...card, ...values };
+            const to = group.title in values ? stackIdOf(values[group.title]) : sid;
+            if (to === sid) return { ...old, [sid]: { ...l, rows: l.rows.map((r) => (r === card ? merged : r)) } };
+            return {
+              ...old,
+              [sid]: { rows: l.rows.filter((r) => r !== card), total: l.total - 1 },
+              [to]: { rows: [merged, ...(old[to]?.rows ?? [])], total: (old[to]?.total ?? 0) + 1 },
+            };
+          }
+          return old;
+        });
+      },
+      applyEdit: () => (void load(), true),
+      reload: () => void load(),
+    }),
+    [keyTitle, group.title, stackIdOf, load],
+  );
 
   const target = { projectId, tableId: frame.meta.id };
   const writes = recordWrites(target, keyTitle, () => void load(), notifyError);
@@ -247,8 +339,18 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
         <div className="flex items-center gap-2">
           <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
           {canShape ? <ViewFieldsMenu frame={frame} /> : null}
-          {canShape && cover ? <CoverFitPicker value={meta.coverFit === "fit" ? "fit" : "crop"} onChange={(coverFit) => void saveMeta({ ...meta, coverFit })} /> : null}
-          <button type="button" className="ms-auto flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 disabled:opacity-40" disabled={undo.current.length === 0} onClick={undoLast}>
+          {canShape && cover ? (
+            <CoverFitPicker
+              value={meta.coverFit === "fit" ? "fit" : "crop"}
+              onChange={(coverFit) => void saveMeta({ ...meta, coverFit })}
+            />
+          ) : null}
+          <button
+            type="button"
+            className="ms-auto flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 disabled:opacity-40"
+            disabled={undo.current.length === 0}
+            onClick={undoLast}
+          >
             <Undo2 aria-hidden="true" className="size-4" />
             {t("views.kanban.undo")}
           </button>
@@ -273,24 +375,68 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
                 onDrop={(e) => (e.preventDefault(), drop(stack, rows.length))}
               >
                 <header className="flex items-center gap-1 p-2">
-                  <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-200" aria-label={stack.collapsed ? t("views.kanban.expand", { name }) : t("views.kanban.collapse", { name })} onClick={() => toggle(stack)}>
-                    {stack.collapsed ? <ChevronsUpDown aria-hidden="true" className="size-4" /> : <ChevronsDownUp aria-hidden="true" className="size-4" />}
+                  <button
+                    type="button"
+                    className="rounded p-0.5 text-gray-500 hover:bg-gray-200"
+                    aria-label={
+                      stack.collapsed ? t("views.kanban.expand", { name }) : t("views.kanban.collapse", { name })
+                    }
+                    onClick={() => toggle(stack)}
+                  >
+                    {stack.collapsed ? (
+                      <ChevronsUpDown aria-hidden="true" className="size-4" />
+                    ) : (
+                      <ChevronsDownUp aria-hidden="true" className="size-4" />
+                    )}
                   </button>
                   {stack.collapsed ? null : (
                     <>
-                      <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: stack.color ?? "#9ca3af" }} aria-hidden="true" />
-                      <StackName name={name} canRename={stack.key !== null && can("columnUpdate")} onRename={(title) => renameStack(stack, title)} />
-                      <span data-testid="stack-count" className={`rounded-full px-1.5 text-xs ${over ? "bg-red-600 font-semibold text-white" : "bg-white text-gray-600"}`}>
+                      <span
+                        className="size-2.5 shrink-0 rounded-full"
+                        style={{ backgroundColor: stack.color ?? "#9ca3af" }}
+                        aria-hidden="true"
+                      />
+                      <StackName
+                        name={name}
+                        canRename={stack.key !== null && can("columnUpdate")}
+                        onRename={(title) => renameStack(stack, title)}
+                      />
+                      <span
+                        data-testid="stack-count"
+                        className={`rounded-full px-1.5 text-xs ${over ? "bg-red-600 font-semibold text-white" : "bg-white text-gray-600"}`}
+                      >
                         {limit ? `${l?.total ?? 0}/${limit}` : (l?.total ?? 0)}
                       </span>
-                      {over ? <span data-testid="stack-over" className="text-xs font-medium text-red-700">{t("views.kanban.overLimit")}</span> : null}
-                      {canShape ? <WipLimit name={name} limit={limit} onChange={(n) => void saveMeta(withWipLimit(meta, stack.id, n))} /> : null}
+                      {over ? (
+                        <span data-testid="stack-over" className="text-xs font-medium text-red-700">
+                          {t("views.kanban.overLimit")}
+                        </span>
+                      ) : null}
+                      {canShape ? (
+                        <WipLimit
+                          name={name}
+                          limit={limit}
+                          onChange={(n) => void saveMeta(withWipLimit(meta, stack.id, n))}
+                        />
+                      ) : null}
                       {canShape ? (
                         <span className="ms-auto flex">
-                          <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-200 disabled:opacity-30" aria-label={t("views.kanban.moveBefore", { name })} disabled={i === 0} onClick={() => shiftStack(i, -1)}>
+                          <button
+                            type="button"
+                            className="rounded p-0.5 text-gray-500 hover:bg-gray-200 disabled:opacity-30"
+                            aria-label={t("views.kanban.moveBefore", { name })}
+                            disabled={i === 0}
+                            onClick={() => shiftStack(i, -1)}
+                          >
                             <ChevronLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
                           </button>
-                          <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-200 disabled:opacity-30" aria-label={t("views.kanban.moveAfter", { name })} disabled={i === stacks.length - 1} onClick={() => shiftStack(i, 1)}>
+                          <button
+                            type="button"
+                            className="rounded p-0.5 text-gray-500 hover:bg-gray-200 disabled:opacity-30"
+                            aria-label={t("views.kanban.moveAfter", { name })}
+                            disabled={i === stacks.length - 1}
+                            onClick={() => shiftStack(i, 1)}
+                          >
                             <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
                           </button>
                         </span>
@@ -305,20 +451,38 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
                         key={String(rowIdOf(row, keyTitle))}
                         data-testid="kanban-card"
                         draggable={canMove}
-                        onDragStart={(e) => (setDragging({ key: rowIdOf(row, keyTitle), from: stack.id }), e.dataTransfer.setData("text/plain", String(rowIdOf(row, keyTitle))))}
+                        onDragStart={(e) => (
+                          setDragging({ key: rowIdOf(row, keyTitle), from: stack.id }),
+                          e.dataTransfer.setData("text/plain", String(rowIdOf(row, keyTitle)))
+                        )}
                         onDragEnd={() => setDragging(null)}
                         onDragOver={(e) => dragging && (e.preventDefault(), e.stopPropagation())}
                         onDrop={(e) => (e.preventDefault(), e.stopPropagation(), drop(stack, index))}
                         className="cursor-grab rounded-md border border-gray-200 bg-white shadow-xs hover:border-primary/50"
                       >
-                        <button type="button" className="block w-full" onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as string | number })}>
-                          <RecordCard row={row} pv={frame.pv} fields={cardFields} cover={cover} untitled={t("views.untitled")} fit={meta.coverFit === "fit" ? "fit" : "crop"} />
+                        <button
+                          type="button"
+                          className="block w-full"
+                          onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as string | number })}
+                        >
+                          <RecordCard
+                            row={row}
+                            pv={frame.pv}
+                            fields={cardFields}
+                            cover={cover}
+                            untitled={t("views.untitled")}
+                            fit={meta.coverFit === "fit" ? "fit" : "crop"}
+                          />
                         </button>
                       </li>
                     ))}
                     {l && l.rows.length < l.total ? (
                       <li>
-                        <button type="button" className="w-full rounded-md py-1 text-sm text-primary hover:bg-white" onClick={() => void loadMore(stack)}>
+                        <button
+                          type="button"
+                          className="w-full rounded-md py-1 text-sm text-primary hover:bg-white"
+                          onClick={() => void loadMore(stack)}
+                        >
                           {t("views.kanban.loadMore", { count: l.total - l.rows.length })}
                         </button>
                       </li>
@@ -332,7 +496,16 @@ function Board({ frame, group, metaText, coverId, initial }: { frame: ViewFrame;
         </div>
       </div>
       {expanded ? (
-        <ExpandedRow target={target} keyTitle={keyTitle} rowKey={expanded.key} fields={frame.fields} canEdit={can("dataUpdate")} canComment={can("commentRow")} writes={writes} onClose={() => setExpanded(null)} />
+        <ExpandedRow
+          target={target}
+          keyTitle={keyTitle}
+          rowKey={expanded.key}
+          fields={frame.fields}
+          canEdit={can("dataUpdate")}
+          canComment={can("commentRow")}
+          writes={writes}
+          onClose={() => setExpanded(null)}
+        />
       ) : null}
     </LiveGrid>
   );

@@ -34,7 +34,15 @@ function NameInput({ label, initial, onDone }: { label: string; initial: string;
   );
 }
 
-export function StackName({ name, canRename, onRename }: { name: string; canRename: boolean; onRename(title: string): void }) {
+export function StackName({
+  name,
+  canRename,
+  onRename,
+}: {
+  name: string;
+  canRename: boolean;
+  onRename(title: string): void;
+}) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   if (editing) {
@@ -53,7 +61,12 @@ export function StackName({ name, canRename, onRename }: { name: string; canRena
     <>
       <h3 className="min-w-0 truncate text-sm font-semibold text-gray-800">{name}</h3>
       {canRename ? (
-        <button type="button" className="rounded p-0.5 text-gray-500 hover:bg-gray-200" aria-label={t("views.kanban.renameStackOf", { name })} onClick={() => setEditing(true)}>
+        <button
+          type="button"
+          className="rounded p-0.5 text-gray-500 hover:bg-gray-200"
+          aria-label={t("views.kanban.renameStackOf", { name })}
+          onClick={() => setEditing(true)}
+        >
           <Pencil aria-hidden="true" className="size-3.5" />
         </button>
       ) : null}
@@ -79,7 +92,11 @@ export function NewStack({ onAdd }: { onAdd(title: string): void }) {
     );
   }
   return (
-    <button type="button" onClick={() => setAdding(true)} className="flex h-10 w-48 shrink-0 items-center justify-center gap-1 rounded-lg border border-dashed border-gray-300 text-sm text-gray-600 hover:bg-gray-100">
+    <button
+      type="button"
+      onClick={() => setAdding(true)}
+      className="flex h-10 w-48 shrink-0 items-center justify-center gap-1 rounded-lg border border-dashed border-gray-300 text-sm text-gray-600 hover:bg-gray-100"
+    >
       <Plus aria-hidden="true" className="size-4" />
       {t("views.kanban.addStack")}
     </button>

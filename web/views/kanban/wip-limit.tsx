@@ -6,7 +6,15 @@ import { Popover } from "../grid/ui/popover";
 
 const MAX = 100_000;
 
-export function WipLimit({ name, limit, onChange }: { name: string; limit: number | null; onChange(limit: number | null): void }) {
+export function WipLimit({
+  name,
+  limit,
+  onChange,
+}: {
+  name: string;
+  limit: number | null;
+  onChange(limit: number | null): void;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState(limit === null ? "" : String(limit));
   const value = text.trim() === "" ? null : Number(text);
@@ -30,10 +38,27 @@ export function WipLimit({ name, limit, onChange }: { name: string; limit: numbe
         >
           <label className="flex flex-col gap-1 text-sm text-gray-700">
             {t("views.kanban.wipLimit")}
-            <input autoFocus type="number" min={1} max={MAX} step={1} inputMode="numeric" value={text} onChange={(e) => setText(e.target.value)} className="rounded-md border border-gray-300 px-2 py-1 text-sm" aria-invalid={!valid} />
+            <input
+              autoFocus
+              type="number"
+              min={1}
+              max={MAX}
+              step={1}
+              inputMode="numeric"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              className="rounded-md border border-gray-300 px-2 py-1 text-sm"
+              aria-invalid={!valid}
+            />
           </label>
-          <p className={`text-xs ${valid ? "text-gray-500" : "text-red-600"}`}>{valid ? t("views.kanban.wipLimitHint") : t("views.kanban.wipLimitBad", { max: MAX })}</p>
-          <button type="submit" disabled={!valid} className="self-end rounded-md bg-primary px-3 py-1 text-sm font-medium text-white disabled:opacity-50">
+          <p className={`text-xs ${valid ? "text-gray-500" : "text-red-600"}`}>
+            {valid ? t("views.kanban.wipLimitHint") : t("views.kanban.wipLimitBad", { max: MAX })}
+          </p>
+          <button
+            type="submit"
+            disabled={!valid}
+            className="self-end rounded-md bg-primary px-3 py-1 text-sm font-medium text-white disabled:opacity-50"
+          >
             {t("views.kanban.wipLimitSave")}
           </button>
         </form>

@@ -42,7 +42,12 @@ export function coverUrl(value: unknown): string | null {
   const item = items(value).find(isImage);
   if (!item) return null;
   const path = text(item.path);
-  return text(item.thumbnails?.card?.signedUrl) ?? text(item.signedUrl) ?? text(item.url) ?? (path ? (path.startsWith("/") ? path : `/${path}`) : null);
+  return (
+    text(item.thumbnails?.card?.signedUrl) ??
+    text(item.signedUrl) ??
+    text(item.url) ??
+    (path ? (path.startsWith("/") ? path : `/${path}`) : null)
+  );
 }
 
 /** How a cover image fills its box, per view (`meta.coverFit`): cut to fill, or whole with bands. */

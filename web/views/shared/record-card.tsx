@@ -9,14 +9,36 @@ const codecs = new WeakMap<Column, ReturnType<typeof codecFor>>();
 const codecOf = (c: Column) => codecs.get(c) ?? codecs.set(c, codecFor(c)).get(c)!;
 
 /** A record as a card: cover image, display value as its title, then the view's other shown fields. */
-export const RecordCard = memo(function RecordCard({ row, pv, fields, cover, untitled, fit = "crop" }: { row: Row; pv: Column | undefined; fields: readonly Column[]; cover: Column | null; untitled: string; fit?: CoverFit }) {
+export const RecordCard = memo(function RecordCard({
+  row,
+  pv,
+  fields,
+  cover,
+  untitled,
+  fit = "crop",
+}: {
+  row: Row;
+  pv: Column | undefined;
+  fields: readonly Column[];
+  cover: Column | null;
+  untitled: string;
+  fit?: CoverFit;
+}) {
   const image = cover ? coverUrl(row[cover.title]) : null;
   const title = pv ? codecOf(pv).toText(row[pv.title]) : "";
   return (
     <>
       {cover ? (
         <div className="flex h-28 items-center justify-center overflow-hidden rounded-t-md bg-gray-100">
-          {image ? <img src={image} alt="" loading="lazy" data-fit={fit} className={`size-full ${fit === "fit" ? "object-contain" : "object-cover"}`} /> : null}
+          {image ? (
+            <img
+              src={image}
+              alt=""
+              loading="lazy"
+              data-fit={fit}
+              className={`size-full ${fit === "fit" ? "object-contain" : "object-cover"}`}
+            />
+          ) : null}
         </div>
       ) : null}
       <div className="flex flex-col gap-1 p-2 text-start">

@@ -4,7 +4,12 @@ import type { Row } from "../../api/view-types";
 import type { WritePlan } from "../grid/logic/paste-plan";
 import { splitKey } from "../../lib/row-id";
 
-export function recordWrites(target: RowTarget, keyTitle: string, onChanged: () => void, onError: (err: unknown) => void) {
+export function recordWrites(
+  target: RowTarget,
+  keyTitle: string,
+  onChanged: () => void,
+  onError: (err: unknown) => void,
+) {
   const tableTarget = { projectId: target.projectId, tableId: target.tableId };
   return {
     async insertRow(values: Row): Promise<Row | null> {

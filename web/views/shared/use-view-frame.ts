@@ -31,7 +31,9 @@ export function useViewFrame(tableId: string, view: View): { frame: ViewFrame | 
     if (!table.data || !cols.data) return null;
     const meta = table.data;
     const byId = new Map(meta.columns.map((c) => [c.id, c]));
-    const shown = cols.data.filter((vc) => vc.show).flatMap((vc) => (byId.has(vc.fk_column_id) ? [byId.get(vc.fk_column_id)!] : []));
+    const shown = cols.data
+      .filter((vc) => vc.show)
+      .flatMap((vc) => (byId.has(vc.fk_column_id) ? [byId.get(vc.fk_column_id)!] : []));
     const pv = meta.columns.find((c) => c.pv);
     const fields = meta.columns
       .filter((c) => c.uidt !== "ForeignKey")

@@ -15,7 +15,9 @@ export function ViewFieldsMenu({ frame }: { frame: ViewFrame }) {
     .sort((a, b) => a.order - b.order)
     .flatMap((vc) => {
       const column = byId.get(vc.fk_column_id);
-      return column && !column.system && column.uidt !== "ForeignKey" ? [{ column, gridColumnId: vc.id, show: vc.show, order: vc.order, width: 200 }] : [];
+      return column && !column.system && column.uidt !== "ForeignKey"
+        ? [{ column, gridColumnId: vc.id, show: vc.show, order: vc.order, width: 200 }]
+        : [];
     });
   const view = frame.view.id;
   const done = () => queryClient.invalidateQueries({ queryKey: viewColumnsKey(view) });
@@ -24,7 +26,17 @@ export function ViewFieldsMenu({ frame }: { frame: ViewFrame }) {
     <FieldsMenu
       fields={fields}
       onShow={(f, show) => run(viewKindsApi.setColumn(view, f.column.id, { show }))}
-      onMove={(from, to) => run(viewKindsApi.setColumn(view, fields[from]!.column.id, { order: orderBetween(fields.map((f) => f.order), from, to) }))}
+      onMove={(from, to) =>
+        run(
+          viewKindsApi.setColumn(view, fields[from]!.column.id, {
+            order: orderBetween(
+              fields.map((f) => f.order),
+              from,
+              to,
+            ),
+          }),
+        )
+      }
       onAll={(show) => run(viewKindsApi.setAll(view, show))}
       onEditFields={null}
     />

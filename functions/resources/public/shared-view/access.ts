@@ -8,7 +8,13 @@ import { isExpired, rulesOf } from "../../../lib/share-rules";
 import { shareOfUuid, type ShareRow } from "../../../lib/shared-views";
 import type { Ctx } from "../../data/context";
 
-export type ViewItem = { id: string; fk_model_id: string; type: number; meta: Record<string, unknown>; view?: unknown } & Record<string, unknown>;
+export type ViewItem = {
+  id: string;
+  fk_model_id: string;
+  type: number;
+  meta: Record<string, unknown>;
+  view?: unknown;
+} & Record<string, unknown>;
 
 export interface Shared {
   share: ShareRow;
@@ -38,7 +44,8 @@ async function checkPassword(c: Ctx, share: ShareRow) {
   await assertUnderLimit(c, [key]);
   if (given && (await verifyPassword(given, share.password_hash))) return;
   const [count] = await countAttempt(c, [key]);
-  if ((count ?? 0) > PASSWORD_ATTEMPTS_PER_MINUTE) throw new HttpError(429, "Too many wrong passwords, please try again in a minute");
+  if ((count ?? 0) > PASSWORD_ATTEMPTS_PER_MINUTE)
+    throw new HttpError(429, "Too many wrong passwords, please try again in a minute");
   throw invalidPassword();
 }
 
@@ -53,10 +60,14 @@ export async function openShared(c: Ctx, allowed: readonly ViewKind[] | "all"): 
   if (!share) throw notFound();
   // Before the password: an expired link tells nothing more, whoever asks.
   if (isExpired(rulesOf(share.meta))) throw new HttpError(410, SHARE_EXPIRED);
-  const project = await c.env.META.prepare("SELECT * FROM projects WHERE id = ? AND deleted = 0").bind(share.project_id).first<ProjectRow>();
+  const project = await c.env.META.prepare("SELECT * FROM projects WHERE id = ? AND deleted = 0")
+    .bind(share.project_id)
+    .first<ProjectRow>();
   if (!project) throw notFound();
   c.set("project", project);
-  const views = await unwrap(projectRoom(c.env, project.id).listViews(project.id, share.table_id)).catch(() => [] as unknown[]);
+  const views = await unwrap(projectRoom(c.env, project.id).listViews(project.id, share.table_id)).catch(
+    () => [] as unknown[],
+  );
   const view = (views as ViewItem[]).find((v) => v.id === share.view_id);
   const kind = view ? VIEW_TYPE_NAME[view.type] : undefined;
   if (!view || !kind || (allowed !== "all" && !allowed.includes(kind))) throw notFound();

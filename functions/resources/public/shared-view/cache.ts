@@ -13,11 +13,19 @@ import type { Shared } from "./access";
  */
 const CACHE_SECONDS = 300;
 
-export async function cachedMeta(c: Ctx, s: Shared, build: () => Promise<unknown>, fresh?: () => Promise<Record<string, unknown>>): Promise<Response> {
+export async function cachedMeta(
+  c: Ctx,
+  s: Shared,
+  build: () => Promise<unknown>,
+  fresh?: () => Promise<Record<string, unknown>>,
+): Promise<Response> {
   const headers = { "content-type": "application/json; charset=utf-8" };
-  const withFresh = async (body: string) => (fresh ? JSON.stringify({ ...(JSON.parse(body) as object), ...(await fresh()) }) : body);
+  const withFresh = async (body: string) =>
+    fresh ? JSON.stringify({ ...(JSON.parse(body) as object), ...(await fresh()) }) : body;
   if (s.share.password_hash) {
-    return new Response(await withFresh(JSON.stringify(await build())), { headers: { ...headers, "cache-control": "private, no-store", "x-gridbase-cache": "bypass" } });
+    return new Response(await withFresh(JSON.stringify(await build())), {
+      headers: { ...headers, "cache-control": "private, no-store", "x-gridbase-cache": "bypass" },
+    });
   }
   const stamp = await unwrap(projectRoom(c.env, s.projectId).schemaStamp());
   const key = new Request(`https://shared-view-meta.invalid/${s.share.uuid}/${s.share.version}/${stamp}`);
@@ -33,5 +41,7 @@ export async function cachedMeta(c: Ctx, s: Shared, build: () => Promise<unknown
   const stored = new Response(body, { headers: { ...headers, "cache-control": `public, max-age=${CACHE_SECONDS}` } });
   c.executionCtx.waitUntil(cache.put(key, stored));
   // The browser asks again every time: the edge answers it, and a change shows at once.
-  return new Response(await withFresh(body), { headers: { ...headers, "cache-control": "no-cache", "x-gridbase-cache": "miss" } });
+  return new Response(await withFresh(body), {
+    headers: { ...headers, "cache-control": "no-cache", "x-gridbase-cache": "miss" },
+  });
 }

@@ -28,13 +28,20 @@ export const DEFAULT_TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/t
 const START_MAX_AGE_MS = 24 * 3600 * 1000;
 
 export const SPAM_REFUSED = "The submission was refused as spam";
-export const TOO_FAST = "The form was sent too quickly after it was opened, please check your answers and send it again";
+export const TOO_FAST =
+  "The form was sent too quickly after it was opened, please check your answers and send it again";
 
-const b64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 async function sign(c: Ctx, text: string): Promise<string> {
   // Its own purpose in the signed text: a start token is never valid as anything else.
-  const key = await crypto.subtle.importKey("raw", secretKey(c.env), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", secretKey(c.env), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return b64url(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`form-start|${text}`)));
 }
 

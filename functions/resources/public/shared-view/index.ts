@@ -31,11 +31,17 @@ async function visitorParams(c: Ctx, s: Shared) {
 }
 const room = (s: Shared, c: Ctx) => projectRoom(c.env, s.projectId);
 /** Reads always go through the shared view: its filters, sorts and shown fields apply. */
-const scope = (c: Ctx, s: Shared) => ({ view: s.view.id, filterArrJson: c.req.query("filterArrJson"), sortArrJson: c.req.query("sortArrJson") });
+const scope = (c: Ctx, s: Shared) => ({
+  view: s.view.id,
+  filterArrJson: c.req.query("filterArrJson"),
+  sortArrJson: c.req.query("sortArrJson"),
+});
 
 /** A link column shown in the view, or the contract's 400. */
 async function shownLink(c: Ctx, s: Shared) {
-  const col = (await shownColumns(c, s)).find((x) => x.id === c.req.param("columnId") || x.title === c.req.param("columnId"));
+  const col = (await shownColumns(c, s)).find(
+    (x) => x.id === c.req.param("columnId") || x.title === c.req.param("columnId"),
+  );
   const link = col && linkOptions(col);
   if (!col || !link) throw badRequest("Column doesn't belongs to the model");
   return { col, link };
@@ -50,7 +56,13 @@ export const publicSharedView = new Hono<AppEnv>()
   .get("/shared-view/:uuid/meta", need("public"), async (c) => {
     const s = await openShared(c, "all");
     // A form's meta carries a fresh start token (gate.ts) and the Turnstile site key when set.
-    const fresh = s.kind === "form" ? async () => ({ form_start: await formStartToken(c, s.share.uuid!), turnstile_site_key: (await readTurnstile(c.env))?.siteKey ?? null }) : undefined;
+    const fresh =
+      s.kind === "form"
+        ? async () => ({
+            form_start: await formStartToken(c, s.share.uuid!),
+            turnstile_site_key: (await readTurnstile(c.env))?.siteKey ?? null,
+          })
+        : undefined;
     return cachedMeta(c, s, () => buildMeta(c, s), fresh);
   })
   .get("/shared-view/:uuid/rows/export/:kind", need("public"), async (c) => {
@@ -61,7 +73,10 @@ export const publicSharedView = new Hono<AppEnv>()
     if (!meta.allowCSVDownload) throw new HttpError(403, "Download is not allowed for this shared view");
     const batch = await unwrap(room(s, c).exportCsv(s.tableId, await visitorParams(c, s), scope(c, s)));
     const name = encodeURIComponent(batch.title);
-    const common = { "nc-export-offset": String(batch.next), "access-control-expose-headers": "nc-export-offset, content-disposition" };
+    const common = {
+      "nc-export-offset": String(batch.next),
+      "access-control-expose-headers": "nc-export-offset, content-disposition",
+    };
     if (kind === "excel") {
       return c.body(csvToXlsx(batch.csv, batch.title), 200, {
         ...common,
@@ -69,24 +84,34 @@ export const publicSharedView = new Hono<AppEnv>()
         "content-disposition": `attachment; filename="${name}-export.xlsx"`,
       });
     }
-    return c.body(batch.csv, 200, { ...common, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}-export.csv"` });
+    return c.body(batch.csv, 200, {
+      ...common,
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${name}-export.csv"`,
+    });
   })
   .get("/shared-view/:uuid/rows", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);
-    return c.json(await withSignedFiles(c, await unwrap(room(s, c).listRows(s.tableId, await visitorParams(c, s), scope(c, s)))));
+    return c.json(
+      await withSignedFiles(c, await unwrap(room(s, c).listRows(s.tableId, await visitorParams(c, s), scope(c, s)))),
+    );
   })
   .get("/shared-view/:uuid/group/:columnId", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);
     const params = await visitorParams(c, s);
     if (!new URL(c.req.url).searchParams.has("limit")) params.limit = 25;
-    const groups = await unwrap(room(s, c).groupedList(s.tableId, c.req.param("columnId"), params, scope(c, s), c.req.query("optionsArrJson")));
+    const groups = await unwrap(
+      room(s, c).groupedList(s.tableId, c.req.param("columnId"), params, scope(c, s), c.req.query("optionsArrJson")),
+    );
     return c.json(await withSignedFiles(c, groups));
   })
   .post("/shared-view/:uuid/rows", need("public"), async (c) => submitShared(c, await openShared(c, ["form"])))
   .get("/shared-view/:uuid/nested/:columnId", need("public"), async (c) => {
     const s = await openShared(c, ["form", "gallery"]);
     const { link } = await shownLink(c, s);
-    const related = (await unwrap(room(s, c).readTable(s.projectId, link.fk_related_model_id!))) as { columns: Array<{ title: string; pk?: boolean; pv?: boolean }> };
+    const related = (await unwrap(room(s, c).readTable(s.projectId, link.fk_related_model_id!))) as {
+      columns: Array<{ title: string; pk?: boolean; pv?: boolean }>;
+    };
     const fields = related.columns.filter((x) => x.pk || x.pv).map((x) => x.title);
     const display = related.columns.find((x) => x.pv)?.title;
     // The picker searches the display value only: `(<display>,like,<text>)`, nothing else.
@@ -94,7 +119,8 @@ export const publicSharedView = new Hono<AppEnv>()
     let search: string | undefined;
     if (where) {
       const m = /^\((.+?),(like|eq),(.*)\)$/.exec(where);
-      if (!m || m[1] !== display || /[()~]/.test(m[3]!)) throw badRequest("Only a search of the display value is allowed here");
+      if (!m || m[1] !== display || /[()~]/.test(m[3]!))
+        throw badRequest("Only a search of the display value is allowed here");
       search = where;
     }
     const params = { ...rest, fields, ...(search ? { where: search } : {}) };
@@ -108,9 +134,20 @@ export const publicSharedView = new Hono<AppEnv>()
     const { col } = await shownLink(c, s);
     // The row must be one the view shows (its filters apply), not any row of the table.
     const rowId = c.req.param("rowId");
-    const inView = await unwrap(room(s, c).listRows(s.tableId, { limit: 1, offset: 0, where: `(${pkTitle(await shownColumns(c, s))},eq,${rowId})` }, scope(c, s)));
+    const inView = await unwrap(
+      room(s, c).listRows(
+        s.tableId,
+        { limit: 1, offset: 0, where: `(${pkTitle(await shownColumns(c, s))},eq,${rowId})` },
+        scope(c, s),
+      ),
+    );
     if (!(inView as { list: unknown[] }).list.length) throw new HttpError(404, "Not found");
-    return c.json(await withSignedFiles(c, await unwrap(room(s, c).nestedList(s.tableId, rowId, col.id, { ...rawParams(c), where: undefined }, true))));
+    return c.json(
+      await withSignedFiles(
+        c,
+        await unwrap(room(s, c).nestedList(s.tableId, rowId, col.id, { ...rawParams(c), where: undefined }, true)),
+      ),
+    );
   });
 
 const pkTitle = (cols: Array<{ title: string; pk?: boolean }>) => cols.find((x) => x.pk)?.title ?? "id";

@@ -6,7 +6,17 @@ import { sharedViewJson } from "../../share/routes";
 import type { Ctx } from "../../data/context";
 import type { Shared } from "./access";
 
-type Column = { id: string; title: string; uidt: string; pk?: boolean; pv?: boolean; rqd?: boolean; cdf?: unknown; ai?: boolean; colOptions?: Record<string, unknown> | null } & Record<string, unknown>;
+type Column = {
+  id: string;
+  title: string;
+  uidt: string;
+  pk?: boolean;
+  pv?: boolean;
+  rqd?: boolean;
+  cdf?: unknown;
+  ai?: boolean;
+  colOptions?: Record<string, unknown> | null;
+} & Record<string, unknown>;
 type ViewColumn = { fk_column_id: string; show: boolean } & Record<string, unknown>;
 type Table = { id: string; columns: Column[] } & Record<string, unknown>;
 
@@ -48,7 +58,13 @@ export async function buildMeta(c: Ctx, s: Shared) {
     const { id: _ignored, ...viewOnly } = vc ?? ({} as ViewColumn);
     return [{ ...viewOnly, ...col, show: Boolean(vc?.show) }];
   });
-  const related = [...new Set(kept.flatMap((col) => (vc(byColumn, col) ? [linkOptions(col)?.fk_related_model_id] : [])).filter((x): x is string => Boolean(x)))];
+  const related = [
+    ...new Set(
+      kept
+        .flatMap((col) => (vc(byColumn, col) ? [linkOptions(col)?.fk_related_model_id] : []))
+        .filter((x): x is string => Boolean(x)),
+    ),
+  ];
   const relatedMetas = Object.fromEntries(
     await Promise.all(related.map(async (id) => [id, await unwrap(room.readTable(pid, id))] as const)),
   );

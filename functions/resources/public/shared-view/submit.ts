@@ -26,14 +26,19 @@ async function limitSubmits(c: Ctx) {
 }
 
 /** `data`, the files and the other text parts (spam checks, gate.ts) of a multipart submission, or a JSON body as `data`. */
-async function readSubmission(c: Ctx): Promise<{ data: Record<string, unknown>; files: Map<string, File[]>; fields: Map<string, string> }> {
+async function readSubmission(
+  c: Ctx,
+): Promise<{ data: Record<string, unknown>; files: Map<string, File[]>; fields: Map<string, string> }> {
   const type = c.req.header("content-type") ?? "";
   const files = new Map<string, File[]>();
   const fields = new Map<string, string>();
   let raw: unknown;
   if (type.startsWith("multipart/form-data")) {
     const length = Number(c.req.header("content-length") ?? 0);
-    if (length > MAX_FILES_PER_SUBMISSION * MAX_FILE_BYTES + 1024 * 1024) throw badRequest(`The submission is above ${MAX_FILES_PER_SUBMISSION} files of ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+    if (length > MAX_FILES_PER_SUBMISSION * MAX_FILE_BYTES + 1024 * 1024)
+      throw badRequest(
+        `The submission is above ${MAX_FILES_PER_SUBMISSION} files of ${MAX_FILE_BYTES / 1024 / 1024} MB`,
+      );
     let form: FormData;
     try {
       form = await c.req.formData();
@@ -56,7 +61,8 @@ async function readSubmission(c: Ctx): Promise<{ data: Record<string, unknown>; 
   } catch {
     throw badRequest("`data` is not valid JSON");
   }
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw badRequest("`data` must be a JSON object of the record");
+  if (!data || typeof data !== "object" || Array.isArray(data))
+    throw badRequest("`data` must be a JSON object of the record");
   return { data: data as Record<string, unknown>, files, fields };
 }
 
@@ -64,7 +70,12 @@ async function readSubmission(c: Ctx): Promise<{ data: Record<string, unknown>; 
  * Link values of shown link fields, taken out of `data`: each related record is an object holding
  * its primary key by title (the picker sends what the nested route answered).
  */
-async function takeLinks(c: Ctx, s: Shared, cols: Awaited<ReturnType<typeof shownColumns>>, data: Record<string, unknown>) {
+async function takeLinks(
+  c: Ctx,
+  s: Shared,
+  cols: Awaited<ReturnType<typeof shownColumns>>,
+  data: Record<string, unknown>,
+) {
   const out: Array<{ columnId: string; refId: string }> = [];
   for (const col of cols) {
     const link = linkOptions(col);
@@ -72,12 +83,15 @@ async function takeLinks(c: Ctx, s: Shared, cols: Awaited<ReturnType<typeof show
     const value = data[col.title];
     delete data[col.title];
     if (value === null || value === undefined) continue;
-    const related = (await unwrap(projectRoom(c.env, s.projectId).readTable(s.projectId, link.fk_related_model_id!))) as { columns: Array<{ title: string; pk?: boolean }> };
+    const related = (await unwrap(
+      projectRoom(c.env, s.projectId).readTable(s.projectId, link.fk_related_model_id!),
+    )) as { columns: Array<{ title: string; pk?: boolean }> };
     const pkTitle = related.columns.find((x) => x.pk)?.title ?? "Id";
     const items = Array.isArray(value) ? value : [value];
     for (const item of items) {
       const id = item && typeof item === "object" ? (item as Record<string, unknown>)[pkTitle] : item;
-      if (id === undefined || id === null || typeof id === "object") throw badRequest(`${col.title}: each linked record must hold its ${pkTitle}`);
+      if (id === undefined || id === null || typeof id === "object")
+        throw badRequest(`${col.title}: each linked record must hold its ${pkTitle}`);
       out.push({ columnId: col.id, refId: String(id) });
     }
   }
@@ -99,7 +113,8 @@ export async function submitShared(c: Ctx, s: Shared) {
   await checkSpam(c, s, fields);
   const cols = await shownColumns(c, s);
   const total = [...files.values()].reduce((n, f) => n + f.length, 0);
-  if (total > MAX_FILES_PER_SUBMISSION) throw badRequest(`At most ${MAX_FILES_PER_SUBMISSION} files can be sent with one submission`);
+  if (total > MAX_FILES_PER_SUBMISSION)
+    throw badRequest(`At most ${MAX_FILES_PER_SUBMISSION} files can be sent with one submission`);
   const stored: Attachment[] = [];
   let inserted = false;
   try {
@@ -107,12 +122,27 @@ export async function submitShared(c: Ctx, s: Shared) {
       const col = cols.find((x) => x.title === title);
       if (!col || col.uidt !== "Attachment") throw badRequest(`'${title}' is not a file field of this form`);
       if (list.length > MAX_FILES) throw badRequest(`At most ${MAX_FILES} files can be attached to ${title}`);
-      const incoming: Incoming[] = await Promise.all(list.map(async (f, i) => ({ title: f.name || `file-${i + 1}`, mimetype: mimeTypeOf(f.name, f.type), bytes: await f.arrayBuffer() })));
+      const incoming: Incoming[] = await Promise.all(
+        list.map(async (f, i) => ({
+          title: f.name || `file-${i + 1}`,
+          mimetype: mimeTypeOf(f.name, f.type),
+          bytes: await f.arrayBuffer(),
+        })),
+      );
       incoming.forEach(checkFile);
       const items = await storeFiles(c, incoming, `noco/${s.projectId}/${clean(s.tableId)}/${clean(col.id)}`);
       stored.push(...items);
       const before = Array.isArray(data[title]) ? (data[title] as unknown[]) : [];
-      data[title] = [...before, ...items.map(({ path, title: t, mimetype, size, thumbnail }) => ({ path, title: t, mimetype, size, ...(thumbnail ? { thumbnail } : {}) }))];
+      data[title] = [
+        ...before,
+        ...items.map(({ path, title: t, mimetype, size, thumbnail }) => ({
+          path,
+          title: t,
+          mimetype,
+          size,
+          ...(thumbnail ? { thumbnail } : {}),
+        })),
+      ];
     }
     // The form's content rules (db/views/form) see the link answers too, for conditions.
     const answers = { ...data };
@@ -127,7 +157,11 @@ export async function submitShared(c: Ctx, s: Shared) {
   } catch (err) {
     // Once the record is in, its files belong to it.
     if (inserted) throw err;
-    const keys = stored.flatMap((f) => [f.path, f.thumbnail].filter((p): p is string => typeof p === "string" && p.startsWith("download/")).map((p) => `nc/uploads/${p.slice("download/".length)}`));
+    const keys = stored.flatMap((f) =>
+      [f.path, f.thumbnail]
+        .filter((p): p is string => typeof p === "string" && p.startsWith("download/"))
+        .map((p) => `nc/uploads/${p.slice("download/".length)}`),
+    );
     if (keys.length) await c.env.ATTACHMENTS.delete(keys).catch(() => undefined);
     throw err;
   }

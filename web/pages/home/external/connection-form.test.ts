@@ -6,7 +6,16 @@ import { fromPreset, fromUrl, paramsProblem, toConfig } from "./connection-form"
 describe("connection form state", () => {
   it("fills the fields from a pasted URL", () => {
     const s = fromUrl("postgres://ann:pw@db.example.com:6543/shop?schema=sales&sslmode=require", fromPreset("pg"))!;
-    expect(s).toMatchObject({ client: "pg", host: "db.example.com", port: "6543", user: "ann", password: "pw", database: "shop", searchPath: "sales", ssl: "Required" });
+    expect(s).toMatchObject({
+      client: "pg",
+      host: "db.example.com",
+      port: "6543",
+      user: "ann",
+      password: "pw",
+      database: "shop",
+      searchPath: "sales",
+      ssl: "Required",
+    });
     expect(fromUrl("not a url", fromPreset("pg"))).toBeNull();
   });
   it("uses the SPEC 9 presets", () => {
@@ -15,15 +24,29 @@ describe("connection form state", () => {
     // The PlanetScale preset is sent as a config the server opens with the HTTP driver.
     const ps = toConfig({ ...fromPreset("planetscale"), user: "u", password: "pscale_pw_x", database: "shop" });
     expect(usesPlanetscale(parseSourceConfig(ps, false))).toBe(true);
-    expect(fromPreset("pg")).toMatchObject({ host: "localhost", user: "postgres", database: "_test", searchPath: "public" });
+    expect(fromPreset("pg")).toMatchObject({
+      host: "localhost",
+      user: "postgres",
+      database: "_test",
+      searchPath: "public",
+    });
   });
   it("checks extra parameters", () => {
     expect(paramsProblem([{ key: "", value: "1" }])).toBe("msg.error.parameterKeyCannotBeEmpty");
-    expect(paramsProblem([{ key: "a", value: "1" }, { key: "a", value: "2" }])).toBe("msg.error.duplicateParameterKeysAreNotAllowed");
+    expect(
+      paramsProblem([
+        { key: "a", value: "1" },
+        { key: "a", value: "2" },
+      ]),
+    ).toBe("msg.error.duplicateParameterKeysAreNotAllowed");
     expect(paramsProblem([{ key: "a", value: "1" }])).toBeNull();
   });
   it("builds the base config", () => {
     const cfg = toConfig({ ...fromPreset("pg"), host: " h ", ssl: "Required-CA", ca: "CA" });
-    expect(cfg).toMatchObject({ client: "pg", connection: { host: "h", port: 5432, ssl: { mode: "Required-CA", ca: "CA" } }, searchPath: ["public"] });
+    expect(cfg).toMatchObject({
+      client: "pg",
+      connection: { host: "h", port: 5432, ssl: { mode: "Required-CA", ca: "CA" } },
+      searchPath: ["public"],
+    });
   });
 });

@@ -9,7 +9,10 @@ import { useProject } from "../project-context";
 export function PreviewSelect() {
   const { t } = useTranslation();
   const { previewAs } = useProject();
-  const choices = [{ value: "", label: t("project.preview.none") }, ...PREVIEW_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))];
+  const choices = [
+    { value: "", label: t("project.preview.none") },
+    ...PREVIEW_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
+  ];
   return (
     <SelectField
       label={t("project.preview.label")}

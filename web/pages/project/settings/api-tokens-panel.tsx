@@ -58,34 +58,59 @@ export function ApiTokensPanel() {
     <div className="flex flex-col gap-4">
       <p className="text-sm text-gray-600">{t("project.tokens.intro")}</p>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <TextField label={t("project.tokens.description")} value={description} onValueChange={setDescription} maxLength={255} className="min-w-48 flex-1" />
+        <TextField
+          label={t("project.tokens.description")}
+          value={description}
+          onValueChange={setDescription}
+          maxLength={255}
+          className="min-w-48 flex-1"
+        />
         <Button type="submit" loading={create.isPending}>
           <KeyRound aria-hidden="true" className="size-4" />
           {t("project.tokens.create")}
         </Button>
       </form>
       {made ? (
-        <div role="status" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        <div
+          role="status"
+          className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
           <p>{t("project.tokens.copyNow")}</p>
           <div className="flex items-center gap-2">
-            <code data-testid="new-api-token" className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs text-gray-900">
+            <code
+              data-testid="new-api-token"
+              className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs text-gray-900"
+            >
               {made}
             </code>
-            <IconButton label={t("project.tokens.copy")} icon={Copy} onClick={() => void copyText(made).then(() => notify.success(t("project.tokens.copied")))} />
+            <IconButton
+              label={t("project.tokens.copy")}
+              icon={Copy}
+              onClick={() => void copyText(made).then(() => notify.success(t("project.tokens.copied")))}
+            />
           </div>
         </div>
       ) : null}
       {list.isPending ? <FullPageSpinner /> : null}
       {list.isError ? <FormAlert tone="error" message={errorText(list.error, t("msg.error.internal"))} /> : null}
-      {list.isSuccess && tokens.length === 0 ? <p className="text-sm text-gray-500">{t("project.tokens.empty")}</p> : null}
+      {list.isSuccess && tokens.length === 0 ? (
+        <p className="text-sm text-gray-500">{t("project.tokens.empty")}</p>
+      ) : null}
       {tokens.length > 0 ? (
         <ul aria-label={t("project.tokens.listLabel")} className="divide-y divide-gray-100">
           {tokens.map((token) => (
             <li key={token.id} className="flex items-center gap-3 py-2 text-sm">
               <code className="font-mono text-xs text-gray-700">{token.token}</code>
-              <span className="min-w-0 flex-1 truncate text-gray-900">{token.description || t("project.tokens.noDescription")}</span>
+              <span className="min-w-0 flex-1 truncate text-gray-900">
+                {token.description || t("project.tokens.noDescription")}
+              </span>
               <span className="text-xs text-gray-500">{new Date(token.created_at).toLocaleDateString()}</span>
-              <IconButton label={t("project.tokens.delete", { name: token.description || token.token })} icon={Trash2} tone="danger" onClick={() => setDeleting(token)} />
+              <IconButton
+                label={t("project.tokens.delete", { name: token.description || token.token })}
+                icon={Trash2}
+                tone="danger"
+                onClick={() => setDeleting(token)}
+              />
             </li>
           ))}
         </ul>

@@ -56,7 +56,9 @@ export function DatabasePanel() {
       <h3 className="text-sm font-medium text-gray-800">{t("project.settings.databaseChanges")}</h3>
       {diff.isPending ? <p className="text-sm text-gray-500">{t("grid.loading")}</p> : null}
       {diff.isError ? <FormAlert tone="error" message={errorOf(diff.error)} /> : null}
-      {diff.isSuccess && changes.length === 0 ? <p className="text-sm text-gray-500">{t("project.settings.databaseInSync")}</p> : null}
+      {diff.isSuccess && changes.length === 0 ? (
+        <p className="text-sm text-gray-500">{t("project.settings.databaseInSync")}</p>
+      ) : null}
       {changes.length ? (
         <ul className="flex max-h-64 flex-col gap-2 overflow-auto text-sm" data-testid="meta-diff">
           {changes.map((c) => (

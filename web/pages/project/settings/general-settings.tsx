@@ -67,8 +67,18 @@ export function GeneralSettings({ onSaved }: { onSaved(): void }) {
         <legend className="text-sm font-medium text-gray-700">{t("project.settings.theme")}</legend>
         <p className="text-xs text-gray-500">{t("project.settings.themeHint")}</p>
         <div className="flex flex-wrap gap-6">
-          <ColourField label={t("project.settings.primary")} hexLabel={t("project.settings.primaryHex")} value={primary} onChange={setPrimary} />
-          <ColourField label={t("project.settings.accent")} hexLabel={t("project.settings.accentHex")} value={accent} onChange={setAccent} />
+          <ColourField
+            label={t("project.settings.primary")}
+            hexLabel={t("project.settings.primaryHex")}
+            value={primary}
+            onChange={setPrimary}
+          />
+          <ColourField
+            label={t("project.settings.accent")}
+            hexLabel={t("project.settings.accentHex")}
+            value={accent}
+            onChange={setAccent}
+          />
         </div>
         <div>
           <Button

@@ -58,7 +58,9 @@ export function MemberRow({ member, isSelf }: { member: Member; isSelf: boolean 
         </p>
         <p className="flex gap-2 text-xs text-gray-500">
           {name ? <span>{name}</span> : null}
-          {member.pending ? <span className="rounded bg-amber-50 px-1.5 text-amber-700">{t("project.members.pending")}</span> : null}
+          {member.pending ? (
+            <span className="rounded bg-amber-50 px-1.5 text-amber-700">{t("project.members.pending")}</span>
+          ) : null}
         </p>
       </div>
       {manageable && can("projectUserUpdate") ? (
@@ -75,10 +77,20 @@ export function MemberRow({ member, isSelf }: { member: Member; isSelf: boolean 
       )}
       <div className="flex gap-1">
         {member.pending && can("projectUserResendInvite") ? (
-          <IconButton label={t("project.members.resend", { email })} icon={Send} disabled={resend.isPending} onClick={() => resend.mutate()} />
+          <IconButton
+            label={t("project.members.resend", { email })}
+            icon={Send}
+            disabled={resend.isPending}
+            onClick={() => resend.mutate()}
+          />
         ) : null}
         {manageable && can("projectUserDelete") ? (
-          <IconButton label={t("project.members.remove", { email })} icon={UserMinus} tone="danger" onClick={() => setConfirming(true)} />
+          <IconButton
+            label={t("project.members.remove", { email })}
+            icon={UserMinus}
+            tone="danger"
+            onClick={() => setConfirming(true)}
+          />
         ) : null}
       </div>
       <ConfirmDialog

@@ -32,7 +32,9 @@ export function MembersPanel() {
       <SearchBox label={t("project.members.search")} value={search} onValueChange={setSearch} className="max-w-xs" />
       {members.isPending ? <FullPageSpinner /> : null}
       {members.isError ? <FormAlert tone="error" message={errorText(members.error, t("msg.error.internal"))} /> : null}
-      {members.isSuccess && list.length === 0 ? <p className="text-sm text-gray-500">{t("project.members.empty")}</p> : null}
+      {members.isSuccess && list.length === 0 ? (
+        <p className="text-sm text-gray-500">{t("project.members.empty")}</p>
+      ) : null}
       {list.length > 0 ? (
         <ul aria-label={t("project.members.listLabel")} className="divide-y divide-gray-100">
           {list.map((m) => (

@@ -12,13 +12,27 @@ import { DatabasePanel } from "./database-panel";
 const ICONS = { general: SlidersHorizontal, database: Database, members: Users, sharedBase: Share2 } as const;
 
 /** Project settings (owner, creator): general, members and shared base, one section at a time. */
-export function ProjectSettingsDialog({ open, onOpenChange, sections }: { open: boolean; onOpenChange(open: boolean): void; sections: SettingsSection[] }) {
+export function ProjectSettingsDialog({
+  open,
+  onOpenChange,
+  sections,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  sections: SettingsSection[];
+}) {
   const { t } = useTranslation();
   const { project } = useProject();
   const [chosen, setChosen] = useState<SettingsSection>(sections[0]!);
   const section = sections.includes(chosen) ? chosen : sections[0]!;
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t("project.settings.title")} description={t("project.settings.description", { title: project.title })} width="max-w-3xl">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("project.settings.title")}
+      description={t("project.settings.description", { title: project.title })}
+      width="max-w-3xl"
+    >
       <div className="flex min-h-[26rem] flex-col gap-6 sm:flex-row">
         <nav aria-label={t("project.settings.sections")} className="flex shrink-0 gap-1 sm:w-40 sm:flex-col">
           {sections.map((s) => {

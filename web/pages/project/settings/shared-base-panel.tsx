@@ -24,7 +24,10 @@ export function SharedBasePanel() {
   const notifyError = useNotifyError();
   const [role, setRole] = useState<string>("viewer");
   const [confirming, setConfirming] = useState(false);
-  const shared = useQuery({ queryKey: queryKeys.sharedBase(projectId), queryFn: () => projectsApi.sharedBase(projectId) });
+  const shared = useQuery({
+    queryKey: queryKeys.sharedBase(projectId),
+    queryFn: () => projectsApi.sharedBase(projectId),
+  });
   const store = (data: SharedBase) => queryClient.setQueryData(queryKeys.sharedBase(projectId), data);
 
   const enable = useMutation({
@@ -34,7 +37,10 @@ export function SharedBasePanel() {
   });
   const update = useMutation({
     mutationFn: (next: string) => projectsApi.updateSharedBase(projectId, next),
-    onSuccess: (data) => (store(data), notify.success(t("project.shared.updated", { role: t(`roles.${data.roles === "editor" ? "editor" : "viewer"}`) }))),
+    onSuccess: (data) => (
+      store(data),
+      notify.success(t("project.shared.updated", { role: t(`roles.${data.roles === "editor" ? "editor" : "viewer"}`) }))
+    ),
     onError: notifyError,
   });
   const disable = useMutation({
@@ -57,15 +63,37 @@ export function SharedBasePanel() {
       <h3 className="text-sm font-semibold text-gray-900">{t("project.shared.heading")}</h3>
       {url && data ? (
         <>
-          <p className="text-sm text-gray-600">{t("project.shared.on", { role: t(`roles.${data.roles === "editor" ? "editor" : "viewer"}`) })}</p>
+          <p className="text-sm text-gray-600">
+            {t("project.shared.on", { role: t(`roles.${data.roles === "editor" ? "editor" : "viewer"}`) })}
+          </p>
           <div className="flex gap-2">
-            <input readOnly aria-label={t("project.shared.link")} value={url} onFocus={(e) => e.target.select()} className="min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-xs" />
-            <Button variant="secondary" onClick={() => void copyText(url).then((ok) => (ok ? notify.success(t("common.copied")) : notify.error(t("common.copyFailed"))))}>
+            <input
+              readOnly
+              aria-label={t("project.shared.link")}
+              value={url}
+              onFocus={(e) => e.target.select()}
+              className="min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-xs"
+            />
+            <Button
+              variant="secondary"
+              onClick={() =>
+                void copyText(url).then((ok) =>
+                  ok ? notify.success(t("common.copied")) : notify.error(t("common.copyFailed")),
+                )
+              }
+            >
               <Copy aria-hidden="true" className="size-4" />
               {t("project.shared.copy")}
             </Button>
           </div>
-          <SelectField label={t("project.shared.role")} className="max-w-xs" value={data.roles} choices={choices} disabled={update.isPending} onValueChange={(r) => update.mutate(r)} />
+          <SelectField
+            label={t("project.shared.role")}
+            className="max-w-xs"
+            value={data.roles}
+            choices={choices}
+            disabled={update.isPending}
+            onValueChange={(r) => update.mutate(r)}
+          />
           <div>
             <Button variant="danger" onClick={() => setConfirming(true)}>
               {t("project.shared.disable")}
@@ -75,7 +103,13 @@ export function SharedBasePanel() {
       ) : (
         <>
           <p className="text-sm text-gray-600">{t("project.shared.off")}</p>
-          <SelectField label={t("project.shared.role")} className="max-w-xs" value={role} choices={choices} onValueChange={setRole} />
+          <SelectField
+            label={t("project.shared.role")}
+            className="max-w-xs"
+            value={role}
+            choices={choices}
+            onValueChange={setRole}
+          />
           <div>
             <Button loading={enable.isPending} onClick={() => enable.mutate()}>
               {t("project.shared.enable")}

@@ -29,7 +29,12 @@ describe("reorderPlan", () => {
   });
 
   it("renumbers gaps and ties", () => {
-    expect(reorderPlan([{ id: "a", order: 5 }, { id: "b", order: 5 }])).toEqual([
+    expect(
+      reorderPlan([
+        { id: "a", order: 5 },
+        { id: "b", order: 5 },
+      ]),
+    ).toEqual([
       { id: "a", order: 1 },
       { id: "b", order: 2 },
     ]);

@@ -27,27 +27,41 @@ export function TableItem({ table, first, last, onRename, onDelete, onMove, filt
   return (
     <li data-testid="sidebar-table">
       <div className="group relative rounded-md hover:bg-gray-100">
-      <NavLink
-        to={tabPath(basePath, { id: table.id, type: "table", title })}
-        className={({ isActive }) =>
-          `flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm ${isActive ? "bg-primary/10 font-medium text-primary" : "text-gray-700"}`
-        }
-      >
-        <Table2 aria-hidden="true" className="size-4 shrink-0" />
-        <span className="truncate">{title}</span>
-        <TablePresence title={title} />
-      </NavLink>
-      {/* Shown on hover or keyboard focus, over the end of the name. */}
-      <div className="absolute end-1 top-1/2 flex -translate-y-1/2 rounded-md bg-gray-100 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
-        {can("tableReorder") ? (
-          <>
-            <IconButton label={t("project.tables.moveUp", { title })} icon={ArrowUp} disabled={first} onClick={() => onMove(-1)} />
-            <IconButton label={t("project.tables.moveDown", { title })} icon={ArrowDown} disabled={last} onClick={() => onMove(1)} />
-          </>
-        ) : null}
-        {can("tableUpdate") ? <IconButton label={t("project.tables.rename", { title })} icon={Pencil} onClick={onRename} /> : null}
-        {can("tableDelete") ? <IconButton label={t("project.tables.delete", { title })} icon={Trash2} tone="danger" onClick={onDelete} /> : null}
-      </div>
+        <NavLink
+          to={tabPath(basePath, { id: table.id, type: "table", title })}
+          className={({ isActive }) =>
+            `flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm ${isActive ? "bg-primary/10 font-medium text-primary" : "text-gray-700"}`
+          }
+        >
+          <Table2 aria-hidden="true" className="size-4 shrink-0" />
+          <span className="truncate">{title}</span>
+          <TablePresence title={title} />
+        </NavLink>
+        {/* Shown on hover or keyboard focus, over the end of the name. */}
+        <div className="absolute end-1 top-1/2 flex -translate-y-1/2 rounded-md bg-gray-100 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
+          {can("tableReorder") ? (
+            <>
+              <IconButton
+                label={t("project.tables.moveUp", { title })}
+                icon={ArrowUp}
+                disabled={first}
+                onClick={() => onMove(-1)}
+              />
+              <IconButton
+                label={t("project.tables.moveDown", { title })}
+                icon={ArrowDown}
+                disabled={last}
+                onClick={() => onMove(1)}
+              />
+            </>
+          ) : null}
+          {can("tableUpdate") ? (
+            <IconButton label={t("project.tables.rename", { title })} icon={Pencil} onClick={onRename} />
+          ) : null}
+          {can("tableDelete") ? (
+            <IconButton label={t("project.tables.delete", { title })} icon={Trash2} tone="danger" onClick={onDelete} />
+          ) : null}
+        </div>
       </div>
       <ViewList table={table} filter={filter} />
     </li>

@@ -23,7 +23,10 @@ export function TableList() {
   const [search, setSearch] = useState("");
   const needle = search.trim().toLowerCase();
   // A table whose name matches shows all its views; otherwise its views are narrowed to the search.
-  const listed = tables.map((table) => ({ table, filter: needle && !table.title.toLowerCase().includes(needle) ? needle : "" }));
+  const listed = tables.map((table) => ({
+    table,
+    filter: needle && !table.title.toLowerCase().includes(needle) ? needle : "",
+  }));
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -32,12 +35,18 @@ export function TableList() {
         <div className="flex items-center justify-between px-2 py-1">
           <p className="text-xs font-semibold uppercase tracking-wide text-gray-500">{t("project.shell.tables")}</p>
           <div className="flex items-center gap-0.5">
-            {can("tableCreate") ? <IconButton label={t("project.shell.createTable")} icon={Plus} onClick={() => setCreating(true)} /> : null}
+            {can("tableCreate") ? (
+              <IconButton label={t("project.shell.createTable")} icon={Plus} onClick={() => setCreating(true)} />
+            ) : null}
             <ImportMenu />
           </div>
         </div>
-        {tablesLoading ? <LoaderCircle aria-label={t("app.loading")} className="mx-auto my-3 size-5 animate-spin text-primary" /> : null}
-        {!tablesLoading && tables.length === 0 ? <p className="px-2 py-2 text-sm text-gray-500">{t("project.shell.noTables")}</p> : null}
+        {tablesLoading ? (
+          <LoaderCircle aria-label={t("app.loading")} className="mx-auto my-3 size-5 animate-spin text-primary" />
+        ) : null}
+        {!tablesLoading && tables.length === 0 ? (
+          <p className="px-2 py-2 text-sm text-gray-500">{t("project.shell.noTables")}</p>
+        ) : null}
         <ul className="flex flex-col gap-0.5">
           {listed.map(({ table, filter }, i) => (
             <TableItem
@@ -63,7 +72,9 @@ export function TableList() {
         others={tables.filter((x) => x.id !== renaming?.id).map((x) => x.title)}
         pending={rename.isPending}
         error={rename.error}
-        onSubmit={(title) => renaming && rename.mutate({ id: renaming.id, title }, { onSuccess: () => setRenaming(null) })}
+        onSubmit={(title) =>
+          renaming && rename.mutate({ id: renaming.id, title }, { onSuccess: () => setRenaming(null) })
+        }
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -21,7 +21,15 @@ interface TableNameDialogProps {
   onSubmit(title: string): void;
 }
 
-function TableNameForm({ submitLabel, initial = "", others, pending, error, onSubmit, onCancel }: Omit<TableNameDialogProps, "open" | "onOpenChange" | "heading"> & { onCancel(): void }) {
+function TableNameForm({
+  submitLabel,
+  initial = "",
+  others,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: Omit<TableNameDialogProps, "open" | "onOpenChange" | "heading"> & { onCancel(): void }) {
   const { t } = useTranslation();
   const errorOf = useErrorText();
   const [title, setTitle] = useState(initial);

@@ -20,7 +20,8 @@ export function useTableActions() {
   const navigate = useNavigate();
   const notifyError = useNotifyError();
   const key = queryKeys.tables(projectId);
-  const patchList = (fn: (list: TableSummary[]) => TableSummary[]) => queryClient.setQueryData<TableSummary[]>(key, (old) => fn(old ?? []));
+  const patchList = (fn: (list: TableSummary[]) => TableSummary[]) =>
+    queryClient.setQueryData<TableSummary[]>(key, (old) => fn(old ?? []));
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   const create = useMutation({

@@ -19,7 +19,8 @@ export function useViewActions(table: TableSummary) {
   const notifyError = useNotifyError();
   const key = queryKeys.views(table.id);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const openView = (title: string) => navigate(tabPath(basePath, { id: table.id, type: "table", title: table.title, viewTitle: title }));
+  const openView = (title: string) =>
+    navigate(tabPath(basePath, { id: table.id, type: "table", title: table.title, viewTitle: title }));
 
   const create = useMutation({
     mutationFn: ({ kind, body }: { kind: ViewKind; body: CreateViewBody }) => viewKindsApi.create(kind, table.id, body),
@@ -48,7 +49,11 @@ export function useViewActions(table: TableSummary) {
   const reorder = useMutation({
     mutationFn: ({ view, order }: { view: View; order: number }) => viewKindsApi.update(view.id, { order }),
     onMutate: ({ view, order }) => {
-      queryClient.setQueryData<View[]>(key, (old) => (old ?? []).map((v) => (v.id === view.id ? { ...v, order } : v)).sort((a, b) => (a.order ?? 0) - (b.order ?? 0)));
+      queryClient.setQueryData<View[]>(key, (old) =>
+        (old ?? [])
+          .map((v) => (v.id === view.id ? { ...v, order } : v))
+          .sort((a, b) => (a.order ?? 0) - (b.order ?? 0)),
+      );
     },
     onError: (err) => (notifyError(err), void refresh()),
   });

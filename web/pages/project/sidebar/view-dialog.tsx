@@ -38,7 +38,12 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
   const columns = table.data?.columns ?? [];
   const [kind, setKind] = useState<ViewKind>(mode.kind === "create" ? "grid" : mode.viewKind);
   const label = (k: ViewKind) => t(VIEW_KINDS.find((x) => x.kind === k)!.label);
-  const initial = mode.kind === "rename" ? mode.title : mode.kind === "duplicate" ? freeTitle(t("views.copyOf", { title: mode.title }), taken) : freeTitle(label("grid"), taken);
+  const initial =
+    mode.kind === "rename"
+      ? mode.title
+      : mode.kind === "duplicate"
+        ? freeTitle(t("views.copyOf", { title: mode.title }), taken)
+        : freeTitle(label("grid"), taken);
   const [title, setTitle] = useState(initial);
   const [titleEdited, setTitleEdited] = useState(mode.kind !== "create");
   const stacks = columns.filter((c) => servesView(c.uidt, "stack"));
@@ -48,8 +53,19 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
   const [to, setTo] = useState("");
   const stackId = stack || stacks[0]?.id || "";
   const fromId = from || dates[0]?.id || "";
-  const clash = taken.some((x) => x.toLowerCase() === title.trim().toLowerCase() && !(mode.kind === "rename" && x === mode.title));
-  const problem = title.trim() === "" ? t("views.titleRequired") : clash ? t("views.titleTaken") : mode.kind === "create" && kind === "kanban" && !stackId ? t("views.needsStack") : mode.kind === "create" && kind === "calendar" && !fromId ? t("views.needsDate") : null;
+  const clash = taken.some(
+    (x) => x.toLowerCase() === title.trim().toLowerCase() && !(mode.kind === "rename" && x === mode.title),
+  );
+  const problem =
+    title.trim() === ""
+      ? t("views.titleRequired")
+      : clash
+        ? t("views.titleTaken")
+        : mode.kind === "create" && kind === "kanban" && !stackId
+          ? t("views.needsStack")
+          : mode.kind === "create" && kind === "calendar" && !fromId
+            ? t("views.needsDate")
+            : null;
 
   function pick(k: ViewKind) {
     setKind(k);
@@ -60,7 +76,8 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
     if (problem) return;
     const body: CreateViewBody = { title: title.trim() };
     if (kind === "kanban" && mode.kind === "create") body.fk_grp_col_id = stackId;
-    if (kind === "calendar" && mode.kind === "create") body.calendar_range = [{ fk_from_column_id: fromId, fk_to_column_id: to || null }];
+    if (kind === "calendar" && mode.kind === "create")
+      body.calendar_range = [{ fk_from_column_id: fromId, fk_to_column_id: to || null }];
     onSubmit(kind, body);
   }
   return (
@@ -69,18 +86,39 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
         <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           <legend className="mb-1 text-sm font-medium text-gray-700">{t("views.type")}</legend>
           {VIEW_KINDS.map((k) => (
-            <label key={k.kind} className={`flex cursor-pointer items-center gap-2 rounded-md border px-2 py-2 text-sm ${kind === k.kind ? "border-primary bg-primary/5" : "border-gray-200"}`}>
-              <input type="radio" name="view-kind" className="sr-only" checked={kind === k.kind} onChange={() => pick(k.kind)} />
+            <label
+              key={k.kind}
+              className={`flex cursor-pointer items-center gap-2 rounded-md border px-2 py-2 text-sm ${kind === k.kind ? "border-primary bg-primary/5" : "border-gray-200"}`}
+            >
+              <input
+                type="radio"
+                name="view-kind"
+                className="sr-only"
+                checked={kind === k.kind}
+                onChange={() => pick(k.kind)}
+              />
               <k.icon aria-hidden="true" className={`size-4 ${k.color}`} />
               {t(k.label)}
             </label>
           ))}
         </fieldset>
       ) : null}
-      <TextField label={t("views.title")} value={title} autoFocus maxLength={255} onValueChange={(v) => (setTitle(v), setTitleEdited(true))} error={title !== initial ? problem : null} />
+      <TextField
+        label={t("views.title")}
+        value={title}
+        autoFocus
+        maxLength={255}
+        onValueChange={(v) => (setTitle(v), setTitleEdited(true))}
+        error={title !== initial ? problem : null}
+      />
       {mode.kind === "create" && kind === "kanban" ? (
         stacks.length ? (
-          <SelectField label={t("views.stackField")} value={stackId} choices={stacks.map((c) => ({ value: c.id, label: c.title }))} onValueChange={setStack} />
+          <SelectField
+            label={t("views.stackField")}
+            value={stackId}
+            choices={stacks.map((c) => ({ value: c.id, label: c.title }))}
+            onValueChange={setStack}
+          />
         ) : (
           <p className="text-sm text-amber-700">{t("views.needsStack")}</p>
         )
@@ -88,8 +126,21 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
       {mode.kind === "create" && kind === "calendar" ? (
         dates.length ? (
           <>
-            <SelectField label={t("views.dateField")} value={fromId} choices={dates.map((c) => ({ value: c.id, label: c.title }))} onValueChange={setFrom} />
-            <SelectField label={t("views.endField")} value={to} choices={[{ value: "", label: t("views.noEnd") }, ...dates.filter((c) => c.id !== fromId).map((c) => ({ value: c.id, label: c.title }))]} onValueChange={setTo} />
+            <SelectField
+              label={t("views.dateField")}
+              value={fromId}
+              choices={dates.map((c) => ({ value: c.id, label: c.title }))}
+              onValueChange={setFrom}
+            />
+            <SelectField
+              label={t("views.endField")}
+              value={to}
+              choices={[
+                { value: "", label: t("views.noEnd") },
+                ...dates.filter((c) => c.id !== fromId).map((c) => ({ value: c.id, label: c.title })),
+              ]}
+              onValueChange={setTo}
+            />
           </>
         ) : (
           <p className="text-sm text-amber-700">{t("views.needsDate")}</p>
@@ -101,7 +152,11 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
           {t("common.cancel")}
         </Button>
         <Button type="submit" loading={pending} disabled={Boolean(problem)}>
-          {mode.kind === "rename" ? t("views.renameSubmit") : mode.kind === "duplicate" ? t("views.duplicateSubmit") : t("views.createSubmit")}
+          {mode.kind === "rename"
+            ? t("views.renameSubmit")
+            : mode.kind === "duplicate"
+              ? t("views.duplicateSubmit")
+              : t("views.createSubmit")}
         </Button>
       </div>
     </form>
@@ -111,7 +166,12 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
 /** Creating a view (type, title, and the field a kanban or calendar builds on), renaming or duplicating one. */
 export function ViewDialog(props: ViewDialogProps & { open: boolean }) {
   const { t } = useTranslation();
-  const heading = props.mode.kind === "rename" ? t("views.renameTitle") : props.mode.kind === "duplicate" ? t("views.duplicateTitle") : t("views.createTitle");
+  const heading =
+    props.mode.kind === "rename"
+      ? t("views.renameTitle")
+      : props.mode.kind === "duplicate"
+        ? t("views.duplicateTitle")
+        : t("views.createTitle");
   return (
     <Modal open={props.open} onOpenChange={(o) => (o ? undefined : props.onClose())} title={heading}>
       {props.open ? <ViewForm {...props} /> : null}

@@ -10,11 +10,23 @@ const KINDS: Array<{ value: string; icon: LucideIcon }> = [
 ];
 
 /** Collaborative, locked or personal (SPEC 3 view kinds); the server enforces what each allows. */
-export function ViewKindDialog({ view, onClose, onPick }: { view: View | null; onClose(): void; onPick(kind: string): void }) {
+export function ViewKindDialog({
+  view,
+  onClose,
+  onPick,
+}: {
+  view: View | null;
+  onClose(): void;
+  onPick(kind: string): void;
+}) {
   const { t } = useTranslation();
   const current = view?.lock_type ?? "collaborative";
   return (
-    <Modal open={view !== null} onOpenChange={(o) => (o ? undefined : onClose())} title={t("views.kind.title", { title: view?.title ?? "" })}>
+    <Modal
+      open={view !== null}
+      onOpenChange={(o) => (o ? undefined : onClose())}
+      title={t("views.kind.title", { title: view?.title ?? "" })}
+    >
       <div role="radiogroup" aria-label={t("views.kind.label")} className="flex flex-col gap-2">
         {KINDS.map((k) => (
           <button
@@ -27,8 +39,12 @@ export function ViewKindDialog({ view, onClose, onPick }: { view: View | null; o
           >
             <k.icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gray-600" />
             <span>
-              <span className="block text-sm font-medium text-gray-900">{t(`views.kind.${k.value}` as "views.kind.locked")}</span>
-              <span className="block text-xs text-gray-500">{t(`views.kind.${k.value}Hint` as "views.kind.lockedHint")}</span>
+              <span className="block text-sm font-medium text-gray-900">
+                {t(`views.kind.${k.value}` as "views.kind.locked")}
+              </span>
+              <span className="block text-xs text-gray-500">
+                {t(`views.kind.${k.value}Hint` as "views.kind.lockedHint")}
+              </span>
             </span>
           </button>
         ))}

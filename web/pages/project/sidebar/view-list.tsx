@@ -42,16 +42,24 @@ export function ViewList({ table, filter }: { table: TableSummary; filter: strin
 
   function drop(to: number) {
     if (dragging === null || dragging === to) return setDragging(null);
-    const order = orderBetween(list.map((v) => v.order ?? 0), dragging, to);
+    const order = orderBetween(
+      list.map((v) => v.order ?? 0),
+      dragging,
+      to,
+    );
     actions.reorder.mutate({ view: list[dragging]!, order });
     setDragging(null);
   }
 
-  const activeView = openTab?.id === table.id ? (openTab.viewTitle ?? list.find((v) => v.is_default)?.title) : undefined;
+  const activeView =
+    openTab?.id === table.id ? (openTab.viewTitle ?? list.find((v) => v.is_default)?.title) : undefined;
   const pending = dialog?.kind === "rename" ? actions.rename : actions.create;
   return (
     <>
-      <ul className="ms-4 flex flex-col gap-0.5 border-s border-gray-200 ps-1" aria-label={t("views.listOf", { title: table.title })}>
+      <ul
+        className="ms-4 flex flex-col gap-0.5 border-s border-gray-200 ps-1"
+        aria-label={t("views.listOf", { title: table.title })}
+      >
         {shown.map((view) => {
           const info = kindOfType(view.type);
           const index = list.indexOf(view);
@@ -67,21 +75,49 @@ export function ViewList({ table, filter }: { table: TableSummary; filter: strin
               className={`group relative rounded-md hover:bg-gray-100 ${dragging === index ? "opacity-50" : ""}`}
             >
               <NavLink
-                to={tabPath(basePath, { id: table.id, type: "table", title: table.title, viewTitle: view.is_default ? null : view.title })}
+                to={tabPath(basePath, {
+                  id: table.id,
+                  type: "table",
+                  title: table.title,
+                  viewTitle: view.is_default ? null : view.title,
+                })}
                 aria-current={activeView === view.title ? "page" : undefined}
                 className={`flex min-w-0 items-center gap-2 rounded-md px-2 py-1 text-sm ${activeView === view.title ? "bg-primary/10 font-medium text-primary" : "text-gray-700"}`}
               >
                 <info.icon aria-label={t(info.label)} className={`size-4 shrink-0 ${info.color}`} />
                 <span className="truncate">{view.title}</span>
-                {view.lock_type === "locked" ? <Lock aria-label={t("views.locked")} className="size-3 shrink-0 text-gray-400" /> : null}
-                {view.lock_type === "personal" ? <UserRound aria-label={t("views.personal")} className="size-3 shrink-0 text-gray-400" /> : null}
+                {view.lock_type === "locked" ? (
+                  <Lock aria-label={t("views.locked")} className="size-3 shrink-0 text-gray-400" />
+                ) : null}
+                {view.lock_type === "personal" ? (
+                  <UserRound aria-label={t("views.personal")} className="size-3 shrink-0 text-gray-400" />
+                ) : null}
               </NavLink>
               {builder ? (
                 <div className="absolute end-1 top-1/2 flex -translate-y-1/2 rounded-md bg-gray-100 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
-                  <IconButton label={t("views.rename", { title: view.title })} icon={Pencil} onClick={() => (actions.rename.reset(), setDialog({ kind: "rename", view }))} />
-                  <IconButton label={t("views.kind.open", { title: view.title })} icon={Shield} onClick={() => setKindOf(view)} />
-                  <IconButton label={t("views.duplicate", { title: view.title })} icon={Copy} onClick={() => (actions.create.reset(), setDialog({ kind: "duplicate", view }))} />
-                  {view.is_default ? null : <IconButton label={t("views.delete", { title: view.title })} icon={Trash2} tone="danger" onClick={() => setDeleting(view)} />}
+                  <IconButton
+                    label={t("views.rename", { title: view.title })}
+                    icon={Pencil}
+                    onClick={() => (actions.rename.reset(), setDialog({ kind: "rename", view }))}
+                  />
+                  <IconButton
+                    label={t("views.kind.open", { title: view.title })}
+                    icon={Shield}
+                    onClick={() => setKindOf(view)}
+                  />
+                  <IconButton
+                    label={t("views.duplicate", { title: view.title })}
+                    icon={Copy}
+                    onClick={() => (actions.create.reset(), setDialog({ kind: "duplicate", view }))}
+                  />
+                  {view.is_default ? null : (
+                    <IconButton
+                      label={t("views.delete", { title: view.title })}
+                      icon={Trash2}
+                      tone="danger"
+                      onClick={() => setDeleting(view)}
+                    />
+                  )}
                 </div>
               ) : null}
             </li>
@@ -89,7 +125,11 @@ export function ViewList({ table, filter }: { table: TableSummary; filter: strin
         })}
         {builder && !filter ? (
           <li>
-            <button type="button" onClick={() => (actions.create.reset(), setDialog({ kind: "create" }))} className="flex w-full items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-500 hover:bg-gray-100 hover:text-gray-800">
+            <button
+              type="button"
+              onClick={() => (actions.create.reset(), setDialog({ kind: "create" }))}
+              className="flex w-full items-center gap-2 rounded-md px-2 py-1 text-sm text-gray-500 hover:bg-gray-100 hover:text-gray-800"
+            >
               <Plus aria-hidden="true" className="size-4" />
               {t("views.create")}
             </button>
@@ -100,16 +140,31 @@ export function ViewList({ table, filter }: { table: TableSummary; filter: strin
         open={dialog !== null}
         tableId={table.id}
         taken={list.map((v) => v.title)}
-        mode={dialog?.kind === "rename" || dialog?.kind === "duplicate" ? { kind: dialog.kind, viewKind: kindOfType(dialog.view.type).kind, title: dialog.view.title } : { kind: "create" }}
+        mode={
+          dialog?.kind === "rename" || dialog?.kind === "duplicate"
+            ? { kind: dialog.kind, viewKind: kindOfType(dialog.view.type).kind, title: dialog.view.title }
+            : { kind: "create" }
+        }
         pending={pending.isPending}
         error={pending.error}
         onClose={() => setDialog(null)}
         onSubmit={(kind, body) => {
-          if (dialog?.kind === "rename") actions.rename.mutate({ view: dialog.view, title: body.title }, { onSuccess: () => setDialog(null) });
-          else actions.create.mutate({ kind, body: dialog?.kind === "duplicate" ? { ...body, copy_from_id: dialog.view.id } : body }, { onSuccess: () => setDialog(null) });
+          if (dialog?.kind === "rename")
+            actions.rename.mutate({ view: dialog.view, title: body.title }, { onSuccess: () => setDialog(null) });
+          else
+            actions.create.mutate(
+              { kind, body: dialog?.kind === "duplicate" ? { ...body, copy_from_id: dialog.view.id } : body },
+              { onSuccess: () => setDialog(null) },
+            );
         }}
       />
-      <ViewKindDialog view={kindOf} onClose={() => setKindOf(null)} onPick={(lock_type) => kindOf && actions.lock.mutate({ view: kindOf, lock_type }, { onSuccess: () => setKindOf(null) })} />
+      <ViewKindDialog
+        view={kindOf}
+        onClose={() => setKindOf(null)}
+        onPick={(lock_type) =>
+          kindOf && actions.lock.mutate({ view: kindOf, lock_type }, { onSuccess: () => setKindOf(null) })
+        }
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}

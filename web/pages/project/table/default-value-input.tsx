@@ -10,7 +10,15 @@ const INPUT =
   "rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-xs outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 aria-invalid:border-red-500";
 
 /** The default value in the form the type takes (checkbox, option, date, text ...). */
-export function DefaultValueInput({ draft, error, onChange }: { draft: FieldDraft; error?: string; onChange(cdf: string): void }) {
+export function DefaultValueInput({
+  draft,
+  error,
+  onChange,
+}: {
+  draft: FieldDraft;
+  error?: string;
+  onChange(cdf: string): void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const kind = FIELD_UI[draft.uidt].defaultInput;
@@ -18,31 +26,60 @@ export function DefaultValueInput({ draft, error, onChange }: { draft: FieldDraf
   if (kind === "checkbox") {
     return (
       <label className="inline-flex items-center gap-2 text-sm text-gray-700">
-        <input type="checkbox" checked={draft.cdf === "true" || draft.cdf === "1"} onChange={(e) => onChange(e.target.checked ? "true" : "")} className="size-4 accent-primary" />
+        <input
+          type="checkbox"
+          checked={draft.cdf === "true" || draft.cdf === "1"}
+          onChange={(e) => onChange(e.target.checked ? "true" : "")}
+          className="size-4 accent-primary"
+        />
         {t("fields.editor.checkedByDefault")}
       </label>
     );
   }
-  const common = { id, value: draft.cdf, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined };
+  const common = {
+    id,
+    value: draft.cdf,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+  };
   const options = Array.isArray(draft.options.options) ? (draft.options.options as SelectOption[]) : [];
   let input;
   if (kind === "select") {
     input = (
       <select {...common} onChange={(e) => onChange(e.target.value)} className={INPUT}>
         <option value="">{t("fields.editor.noDefault")}</option>
-        {options.filter((o) => o.title).map((o) => (
-          <option key={o.title} value={o.title}>
-            {o.title}
-          </option>
-        ))}
+        {options
+          .filter((o) => o.title)
+          .map((o) => (
+            <option key={o.title} value={o.title}>
+              {o.title}
+            </option>
+          ))}
       </select>
     );
   } else if (kind === "textarea") {
-    input = <textarea {...common} rows={3} placeholder={placeholderOf(draft)} onChange={(e) => onChange(e.target.value)} className={INPUT} />;
+    input = (
+      <textarea
+        {...common}
+        rows={3}
+        placeholder={placeholderOf(draft)}
+        onChange={(e) => onChange(e.target.value)}
+        className={INPUT}
+      />
+    );
   } else {
     const type = kind === "date" ? "date" : "text";
     const placeholder = draft.uidt === "MultiSelect" ? t("fields.editor.multiHint") : placeholderOf(draft);
-    input = <input {...common} type={type} inputMode={kind === "number" ? "decimal" : undefined} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} className={INPUT} />;
+    input = (
+      <input
+        {...common}
+        type={type}
+        inputMode={kind === "number" ? "decimal" : undefined}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        className={INPUT}
+      />
+    );
   }
   return (
     <div className="flex flex-col gap-1">

@@ -5,7 +5,15 @@ import { Button } from "../../../components/ui/button";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { Modal } from "../../../components/ui/modal";
 import { TextField } from "../../../components/ui/text-field";
-import { columnPayload, draftFromColumn, draftProblems, hasProblems, newFieldDraft, withType, type FieldDraft } from "../../../fields/field-draft";
+import {
+  columnPayload,
+  draftFromColumn,
+  draftProblems,
+  hasProblems,
+  newFieldDraft,
+  withType,
+  type FieldDraft,
+} from "../../../fields/field-draft";
 import { FIELD_UI } from "../../../fields/registry";
 import { takesRequired } from "../../../links/virtual-columns";
 import { useErrorText } from "../../auth/use-error-text";
@@ -45,18 +53,36 @@ function FieldEditorForm({ table, column, onDone }: FieldEditorProps) {
 
   return (
     <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
-      <TextField label={t("fields.editor.name")} value={draft.title} autoFocus onValueChange={(title) => set({ title })} error={titleShown ? t(titleShown) : null} />
+      <TextField
+        label={t("fields.editor.name")}
+        value={draft.title}
+        autoFocus
+        onValueChange={(title) => set({ title })}
+        error={titleShown ? t(titleShown) : null}
+      />
       {locked ? (
         <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-600">{t("fields.editor.systemType")}</p>
       ) : (
         <>
           <TypePicker value={draft.uidt} column={column} onChange={(uidt) => setDraft((d) => withType(d, uidt))} />
-          {ui.OptionsForm ? <ui.OptionsForm options={draft.options} onChange={(options) => set({ options })} table={table} column={column} /> : null}
+          {ui.OptionsForm ? (
+            <ui.OptionsForm
+              options={draft.options}
+              onChange={(options) => set({ options })}
+              table={table}
+              column={column}
+            />
+          ) : null}
           <FormAlert tone="error" message={problems.options} />
           <FormAlert tone="error" message={submitted && problems.virtual ? t(problems.virtual) : null} />
           {takesRequired(draft.uidt, column) ? (
             <label className="flex items-start gap-2 text-sm text-gray-700">
-              <input type="checkbox" checked={draft.rqd} onChange={(e) => set({ rqd: e.target.checked })} className="mt-0.5 size-4 accent-primary" />
+              <input
+                type="checkbox"
+                checked={draft.rqd}
+                onChange={(e) => set({ rqd: e.target.checked })}
+                className="mt-0.5 size-4 accent-primary"
+              />
               <span>
                 <span className="font-medium">{t("fields.editor.required")}</span>
                 <span className="block text-xs text-gray-500">{t("fields.editor.requiredHint")}</span>
@@ -80,10 +106,25 @@ function FieldEditorForm({ table, column, onDone }: FieldEditorProps) {
 }
 
 /** Adds or edits a field: name, type, the type's options, required and default value. */
-export function FieldEditorDialog({ open, onOpenChange, table, column }: { open: boolean; onOpenChange(open: boolean): void; table: TableMeta; column: Column | null }) {
+export function FieldEditorDialog({
+  open,
+  onOpenChange,
+  table,
+  column,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  table: TableMeta;
+  column: Column | null;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={column ? t("fields.editor.editTitle", { title: column.title }) : t("fields.editor.addTitle")} width="max-w-2xl">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={column ? t("fields.editor.editTitle", { title: column.title }) : t("fields.editor.addTitle")}
+      width="max-w-2xl"
+    >
       <FieldEditorForm key={column?.id ?? "new"} table={table} column={column} onDone={() => onOpenChange(false)} />
     </Modal>
   );

@@ -31,15 +31,21 @@ export function FieldRow({ column, onEdit, onDelete, onSetDisplay }: FieldRowPro
         <span className="ms-2 text-xs text-gray-500">{t(`fields.types.${column.uidt}`)}</span>
       </div>
       <div className="flex flex-wrap gap-1">
-        {column.pv ? <span className={`${BADGE} bg-primary/10 text-primary`}>{t("fields.panel.displayValue")}</span> : null}
+        {column.pv ? (
+          <span className={`${BADGE} bg-primary/10 text-primary`}>{t("fields.panel.displayValue")}</span>
+        ) : null}
         {system ? <span className={`${BADGE} bg-gray-100 text-gray-600`}>{t("fields.panel.system")}</span> : null}
-        {column.rqd && !system ? <span className={`${BADGE} bg-amber-50 text-amber-700`}>{t("fields.panel.required")}</span> : null}
+        {column.rqd && !system ? (
+          <span className={`${BADGE} bg-amber-50 text-amber-700`}>{t("fields.panel.required")}</span>
+        ) : null}
       </div>
       <div className="flex gap-1">
         {can("columnSetAsPrimary") && !system && !column.pv && !isVirtual(column.uidt) ? (
           <IconButton label={t("fields.panel.setDisplay", { title })} icon={Star} onClick={onSetDisplay} />
         ) : null}
-        {can("columnUpdate") ? <IconButton label={t("fields.panel.edit", { title })} icon={Pencil} onClick={onEdit} /> : null}
+        {can("columnUpdate") ? (
+          <IconButton label={t("fields.panel.edit", { title })} icon={Pencil} onClick={onEdit} />
+        ) : null}
         {can("columnDelete") && !system && !column.pv ? (
           <IconButton label={t("fields.panel.delete", { title })} icon={Trash2} tone="danger" onClick={onDelete} />
         ) : null}

@@ -46,7 +46,10 @@ export function FieldsPanel({ tableId }: { tableId: string }) {
         ) : null}
       </div>
       {can("columnUpdate") ? null : <p className="text-sm text-gray-500">{t("fields.panel.readOnly")}</p>}
-      <ul aria-label={t("fields.panel.listLabel", { title: meta.title })} className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white">
+      <ul
+        aria-label={t("fields.panel.listLabel", { title: meta.title })}
+        className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white"
+      >
         {columns.map((column) => (
           <FieldRow
             key={column.id}
@@ -57,7 +60,12 @@ export function FieldsPanel({ tableId }: { tableId: string }) {
           />
         ))}
       </ul>
-      <FieldEditorDialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))} table={meta} column={editing?.column ?? null} />
+      <FieldEditorDialog
+        open={editing !== null}
+        onOpenChange={(open) => (open ? undefined : setEditing(null))}
+        table={meta}
+        column={editing?.column ?? null}
+      />
       <DeleteFieldDialog column={deleting} remove={remove} onClose={() => setDeleting(null)} />
     </section>
   );

@@ -9,7 +9,15 @@ import { canBecome } from "../../../links/virtual-columns";
 export { PICKABLE_TYPES };
 
 /** Every pickable type with its icon; types an existing field cannot turn into are disabled. */
-export function TypePicker({ value, column, onChange }: { value: UIType; column?: Column | null; onChange(uidt: UIType): void }) {
+export function TypePicker({
+  value,
+  column,
+  onChange,
+}: {
+  value: UIType;
+  column?: Column | null;
+  onChange(uidt: UIType): void;
+}) {
   const { t } = useTranslation();
   const lockedId = useId();
   return (
@@ -31,7 +39,9 @@ export function TypePicker({ value, column, onChange }: { value: UIType; column?
               aria-checked={checked}
               aria-label={t(`fields.types.${uidt}`)}
               aria-describedby={locked ? lockedId : undefined}
-              title={locked ? `${t(`fields.types.${uidt}`)}: ${t("links.editor.typeLocked")}` : t(`fields.types.${uidt}`)}
+              title={
+                locked ? `${t(`fields.types.${uidt}`)}: ${t("links.editor.typeLocked")}` : t(`fields.types.${uidt}`)
+              }
               disabled={locked}
               onClick={() => onChange(uidt)}
               className={`flex items-center gap-2 rounded-md border px-2 py-1.5 text-start text-sm focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-50 ${checked ? "border-primary bg-primary/10 text-primary" : "border-gray-200 text-gray-700 hover:bg-gray-50"}`}

@@ -15,7 +15,8 @@ export function useFieldActions(tableId: string) {
   const store = (table: TableMeta) => queryClient.setQueryData(key, table);
   // A link has a reverse column on the other table: that table's meta changes too.
   const otherTables = (uidt: string) => {
-    if (uidt === "LinkToAnotherRecord") void queryClient.invalidateQueries({ queryKey: ["table"], predicate: (q) => q.queryKey[1] !== tableId });
+    if (uidt === "LinkToAnotherRecord")
+      void queryClient.invalidateQueries({ queryKey: ["table"], predicate: (q) => q.queryKey[1] !== tableId });
   };
 
   const add = useMutation({
@@ -27,7 +28,8 @@ export function useFieldActions(tableId: string) {
     },
   });
   const update = useMutation({
-    mutationFn: ({ columnId, payload }: { columnId: string; payload: ColumnPayload }) => tablesApi.updateColumn(columnId, payload),
+    mutationFn: ({ columnId, payload }: { columnId: string; payload: ColumnPayload }) =>
+      tablesApi.updateColumn(columnId, payload),
     onSuccess: (table, { payload }) => {
       store(table);
       notify.success(t("fields.editor.saved", { title: payload.title }));

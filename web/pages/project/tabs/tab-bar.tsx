@@ -25,7 +25,11 @@ export function TabBar() {
               data-active={active || undefined}
               className={`flex shrink-0 items-center gap-1 rounded-t-md border px-2 py-1 text-sm ${active ? "border-gray-200 border-b-white bg-white font-medium text-gray-900" : "border-transparent text-gray-600 hover:bg-gray-100"}`}
             >
-              <Link to={tabPath(basePath, tab)} aria-current={active ? "page" : undefined} className="flex items-center gap-1.5 px-1 py-0.5">
+              <Link
+                to={tabPath(basePath, tab)}
+                aria-current={active ? "page" : undefined}
+                className="flex items-center gap-1.5 px-1 py-0.5"
+              >
                 <Icon aria-hidden="true" className={`size-4 ${active ? "text-primary" : "text-gray-400"}`} />
                 <span className="max-w-48 truncate">{label(tab)}</span>
               </Link>

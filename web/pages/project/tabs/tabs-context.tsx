@@ -1,6 +1,16 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
-import { activeTab, blurTabs, closeTab, EMPTY_TABS, openTab, renameTab, tabPath, type Tab, type TabsState } from "./tabs";
+import {
+  activeTab,
+  blurTabs,
+  closeTab,
+  EMPTY_TABS,
+  openTab,
+  renameTab,
+  tabPath,
+  type Tab,
+  type TabsState,
+} from "./tabs";
 
 export interface TabsApi {
   state: TabsState;
@@ -18,7 +28,11 @@ const TabsContext = createContext<TabsApi | null>(null);
 function loadTabs(key: string): TabsState {
   try {
     const saved = JSON.parse(sessionStorage.getItem(key) ?? "null") as TabsState | null;
-    if (saved && Array.isArray(saved.tabs)) return { tabs: saved.tabs.filter((t) => t && typeof t.id === "string" && typeof t.title === "string"), activeId: saved.activeId ?? null };
+    if (saved && Array.isArray(saved.tabs))
+      return {
+        tabs: saved.tabs.filter((t) => t && typeof t.id === "string" && typeof t.title === "string"),
+        activeId: saved.activeId ?? null,
+      };
   } catch {
     /* unreadable: start with no tabs */
   }
@@ -33,15 +47,18 @@ export function TabsProvider({ basePath, children }: { basePath: string; childre
   const [state, setState] = useState<TabsState>(() => loadTabs(storageKey));
   // The latest state, so close/rename can decide where to navigate in the same event.
   const current = useRef(state);
-  const apply = useCallback((next: TabsState) => {
-    current.current = next;
-    setState(next);
-    try {
-      sessionStorage.setItem(storageKey, JSON.stringify(next));
-    } catch {
-      /* storage full or blocked: tabs still work for this page */
-    }
-  }, [storageKey]);
+  const apply = useCallback(
+    (next: TabsState) => {
+      current.current = next;
+      setState(next);
+      try {
+        sessionStorage.setItem(storageKey, JSON.stringify(next));
+      } catch {
+        /* storage full or blocked: tabs still work for this page */
+      }
+    },
+    [storageKey],
+  );
 
   // Stable actions: pages call open() from effects, which must not re-run on every tab change.
   const actions = useMemo<Omit<TabsApi, "state">>(

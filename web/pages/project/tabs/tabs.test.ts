@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { activeTab, blurTabs, closeTab, EMPTY_TABS, openTab, renameTab, tabPath, type Tab, type TabsState } from "./tabs";
+import {
+  activeTab,
+  blurTabs,
+  closeTab,
+  EMPTY_TABS,
+  openTab,
+  renameTab,
+  tabPath,
+  type Tab,
+  type TabsState,
+} from "./tabs";
 
 const a: Tab = { id: "md_a", type: "table", title: "A" };
 const b: Tab = { id: "md_b", type: "table", title: "B" };
@@ -87,7 +97,9 @@ describe("renameTab and blurTabs", () => {
 describe("tabPath", () => {
   it("builds SPEC 2 routes with encoded titles", () => {
     expect(tabPath("/nc/p_1", a)).toBe("/nc/p_1/table/A");
-    expect(tabPath("/nc/p_1", { ...a, title: "My table?", viewTitle: "Grid 1" })).toBe("/nc/p_1/table/My%20table%3F/Grid%201");
+    expect(tabPath("/nc/p_1", { ...a, title: "My table?", viewTitle: "Grid 1" })).toBe(
+      "/nc/p_1/table/My%20table%3F/Grid%201",
+    );
     expect(tabPath("/base/u1", { id: "vw_1", type: "view", title: "V" })).toBe("/base/u1/view/V");
     expect(tabPath("/nc/p_1", { id: "auth", type: "auth", title: "" })).toBe("/nc/p_1/auth");
   });

@@ -28,7 +28,8 @@ export function openTab(state: TabsState, tab: Tab): TabsState {
   const index = state.tabs.findIndex((t) => t.id === tab.id);
   if (index === -1) return { tabs: [...state.tabs, tab], activeId: tab.id };
   const current = state.tabs[index]!;
-  const same = current.title === tab.title && current.type === tab.type && (current.viewTitle ?? null) === (tab.viewTitle ?? null);
+  const same =
+    current.title === tab.title && current.type === tab.type && (current.viewTitle ?? null) === (tab.viewTitle ?? null);
   if (same && state.activeId === tab.id) return state;
   const tabs = same ? state.tabs : state.tabs.map((t, i) => (i === index ? { ...t, ...tab } : t));
   return { tabs, activeId: tab.id };

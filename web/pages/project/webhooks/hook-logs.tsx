@@ -7,7 +7,11 @@ import { Button } from "../../../components/ui/button";
 /** The last 100 deliveries of a hook, newest first: time, status, answer excerpt, duration. */
 export function HookLogs({ hook, onBack }: { hook: Hook; onBack(): void }) {
   const { t } = useTranslation();
-  const logs = useQuery({ queryKey: ["hookLogs", hook.id], queryFn: () => hooksApi.logs(hook.id), refetchInterval: 5000 });
+  const logs = useQuery({
+    queryKey: ["hookLogs", hook.id],
+    queryFn: () => hooksApi.logs(hook.id),
+    refetchInterval: 5000,
+  });
   return (
     <div className="flex flex-col gap-3">
       <Button variant="secondary" className="self-start" onClick={onBack}>
@@ -38,7 +42,11 @@ export function HookLogs({ hook, onBack }: { hook: Hook; onBack(): void }) {
                   </td>
                   <td className="py-1 pe-3">{l.attempt}</td>
                   <td className="whitespace-nowrap py-1 pe-3">{t("hooks.log.ms", { ms: l.duration })}</td>
-                  <td className="max-w-xs truncate py-1 font-mono text-xs text-gray-600" dir="ltr" title={l.error ?? l.response ?? ""}>
+                  <td
+                    className="max-w-xs truncate py-1 font-mono text-xs text-gray-600"
+                    dir="ltr"
+                    title={l.error ?? l.response ?? ""}
+                  >
                     {l.error ? `${l.error} ` : ""}
                     {l.response ?? ""}
                   </td>

@@ -14,7 +14,11 @@ export function WebhooksButton({ table }: { table: TableSummary }) {
   if (!can("hookList")) return null;
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} aria-label={t("project.tables.webhooks", { title: table.title })}>
+      <Button
+        variant="secondary"
+        onClick={() => setOpen(true)}
+        aria-label={t("project.tables.webhooks", { title: table.title })}
+      >
         <Webhook aria-hidden="true" className="size-4" />
       </Button>
       {open ? <WebhooksDialog table={table} open={open} onOpenChange={setOpen} /> : null}

@@ -30,7 +30,13 @@ describe("planFetches", () => {
 
 describe("pagesToEvict", () => {
   it("drops the least recently used pages beyond the limit, keeping wanted ones", () => {
-    const used = new Map([[0, 10], [1, 5], [2, 30], [3, 1], [4, 20]]);
+    const used = new Map([
+      [0, 10],
+      [1, 5],
+      [2, 30],
+      [3, 1],
+      [4, 20],
+    ]);
     expect(pagesToEvict(used, new Set([3]), 3)).toEqual([1, 0]);
     expect(pagesToEvict(used, new Set(), 10)).toEqual([]);
   });

@@ -40,7 +40,13 @@ export interface FetchPlan {
   abort: number[];
 }
 
-export function planFetches(wanted: readonly number[], loaded: ReadonlySet<number>, inFlight: ReadonlySet<number>, maxConcurrent: number, pinned: ReadonlySet<number> = new Set()): FetchPlan {
+export function planFetches(
+  wanted: readonly number[],
+  loaded: ReadonlySet<number>,
+  inFlight: ReadonlySet<number>,
+  maxConcurrent: number,
+  pinned: ReadonlySet<number> = new Set(),
+): FetchPlan {
   const want = new Set(wanted);
   const abort = [...inFlight].filter((p) => !want.has(p) && !pinned.has(p));
   let slots = maxConcurrent - (inFlight.size - abort.length);
@@ -54,7 +60,11 @@ export function planFetches(wanted: readonly number[], loaded: ReadonlySet<numbe
   return { start, abort };
 }
 
-export function pagesToEvict(lastUsed: ReadonlyMap<number, number>, keep: ReadonlySet<number>, maxPages: number): number[] {
+export function pagesToEvict(
+  lastUsed: ReadonlyMap<number, number>,
+  keep: ReadonlySet<number>,
+  maxPages: number,
+): number[] {
   const excess = lastUsed.size - maxPages;
   if (excess <= 0) return [];
   return [...lastUsed.entries()]

@@ -10,7 +10,9 @@ function fakeServer(total: number) {
     signal.addEventListener("abort", () => aborted.push(offset));
     return new Promise((resolve) => {
       pending.push(() => {
-        const list = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ Id: offset + i + 1 }));
+        const list = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({
+          Id: offset + i + 1,
+        }));
         resolve({ list, totalRows: total });
       });
     });
@@ -107,7 +109,15 @@ describe("RowStore", () => {
     const applied = store.applyEdit((loaded) => {
       expect(loaded.totalRows).toBe(10);
       expect([...loaded.pages.keys()]).toEqual(expect.arrayContaining([0, 1, 2]));
-      return { pages: new Map([[0, [{ Id: 2 }, { Id: 3 }, { Id: 4 }, { Id: 5 }]], [1, [{ Id: 6 }, { Id: 7 }, { Id: 8 }]], [2, [{ Id: 10 }]]]), totalRows: 9, refetch: [1] };
+      return {
+        pages: new Map([
+          [0, [{ Id: 2 }, { Id: 3 }, { Id: 4 }, { Id: 5 }]],
+          [1, [{ Id: 6 }, { Id: 7 }, { Id: 8 }]],
+          [2, [{ Id: 10 }]],
+        ]),
+        totalRows: 9,
+        refetch: [1],
+      };
     });
     expect(applied).toBe(true);
     expect(store.totalRows).toBe(9);

@@ -68,7 +68,10 @@ export class RowStore {
   private listeners = new Set<() => void>();
   private readonly opts: Required<Omit<RowStoreOptions, "onError">> & Pick<RowStoreOptions, "onError">;
 
-  constructor(private readonly fetchPage: FetchPage, options: RowStoreOptions = {}) {
+  constructor(
+    private readonly fetchPage: FetchPage,
+    options: RowStoreOptions = {},
+  ) {
     this.opts = { pageSize: 100, maxPages: 60, maxConcurrent: 4, overscan: 60, throttleMs: 40, ...options };
     this.pageSize = this.opts.pageSize;
   }
@@ -122,7 +125,10 @@ export class RowStore {
     const wanted = this.wanted();
     const pinned = new Set(this.pinned.keys());
     const all = [...wanted, ...[...pinned].filter((p) => !wanted.includes(p))];
-    const skip = new Set([...this.pages.keys(), ...[...this.failed].filter(([, at]) => now - at < RETRY_MS).map(([p]) => p)]);
+    const skip = new Set([
+      ...this.pages.keys(),
+      ...[...this.failed].filter(([, at]) => now - at < RETRY_MS).map(([p]) => p),
+    ]);
     const plan = planFetches(all, skip, new Set(this.inFlight.keys()), this.opts.maxConcurrent + pinned.size, pinned);
     for (const p of plan.abort) this.abort(p);
     if (racing) {
@@ -189,10 +195,15 @@ export class RowStore {
     for (let p = from; p <= to; p++) pages.push(p);
     pages.forEach((p) => this.pinned.set(p, (this.pinned.get(p) ?? 0) + 1));
     try {
-      const waits = pages.filter((p) => !this.pages.has(p)).map((p) => new Promise<void>((resolve, reject) => {
-        this.failed.delete(p);
-        this.waiters.set(p, [...(this.waiters.get(p) ?? []), { resolve, reject }]);
-      }));
+      const waits = pages
+        .filter((p) => !this.pages.has(p))
+        .map(
+          (p) =>
+            new Promise<void>((resolve, reject) => {
+              this.failed.delete(p);
+              this.waiters.set(p, [...(this.waiters.get(p) ?? []), { resolve, reject }]);
+            }),
+        );
       if (waits.length > 0) this.pump();
       await Promise.all(waits);
       const rows: Row[] = [];

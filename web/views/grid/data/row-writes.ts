@@ -22,7 +22,13 @@ export function bulkApi(target: RowTarget, keyTitle: string): BulkApi {
       return rowsApi.update(target, key as RowKey, patch);
     },
     insert: async (rows) => keysOfAnswer(await rowsApi.bulkInsert(target, rows)),
-    remove: (keys) => (keys.length === 1 ? rowsApi.remove(target, keys[0]!) : rowsApi.bulkDelete(target, keys.map((k): Row => keyBodyOf(k, keyTitle)))),
+    remove: (keys) =>
+      keys.length === 1
+        ? rowsApi.remove(target, keys[0]!)
+        : rowsApi.bulkDelete(
+            target,
+            keys.map((k): Row => keyBodyOf(k, keyTitle)),
+          ),
   };
 }
 

@@ -25,7 +25,11 @@ interface Overrides {
 const NONE: Overrides = { width: {}, show: {}, order: null, rowHeight: null };
 
 function applyOverrides(fields: GridField[], o: Overrides): GridField[] {
-  const next = fields.map((f) => ({ ...f, width: o.width[f.column.id] ?? f.width, show: f.column.pv || (o.show[f.column.id] ?? f.show) }));
+  const next = fields.map((f) => ({
+    ...f,
+    width: o.width[f.column.id] ?? f.width,
+    show: f.column.pv || (o.show[f.column.id] ?? f.show),
+  }));
   if (!o.order) return next;
   const rank = new Map(o.order.map((id, i) => [id, i]));
   return next.sort((a, b) => (rank.get(a.column.id) ?? 1e9) - (rank.get(b.column.id) ?? 1e9));
@@ -37,26 +41,34 @@ export function useGridColumns(setup: ViewSetup, canPersist: boolean) {
   const viewId = setup.view?.id ?? null;
   const [state, setState] = useState<{ viewId: string | null; o: Overrides }>({ viewId, o: NONE });
   const o = state.viewId === viewId ? state.o : NONE;
-  const update = (fn: (o: Overrides) => Overrides) => setState((s) => ({ viewId, o: fn(s.viewId === viewId ? s.o : NONE) }));
+  const update = (fn: (o: Overrides) => Overrides) =>
+    setState((s) => ({ viewId, o: fn(s.viewId === viewId ? s.o : NONE) }));
   const persist = canPersist && setup.viewApiReady && viewId !== null;
   const columns: readonly Column[] = setup.meta?.columns ?? [];
-  const base = useMemo(() => gridFields(columns, setup.gridColumns, Boolean(setup.view?.show_system_fields)), [columns, setup.gridColumns, setup.view?.show_system_fields]);
+  const base = useMemo(
+    () => gridFields(columns, setup.gridColumns, Boolean(setup.view?.show_system_fields)),
+    [columns, setup.gridColumns, setup.view?.show_system_fields],
+  );
   const all = useMemo(() => applyOverrides(base, o), [base, o]);
   const visible = useMemo(() => all.filter((f) => f.show), [all]);
 
-  const save = useCallback(async (work: () => Promise<unknown>) => {
-    if (!persist || !viewId) return;
-    try {
-      await work();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.gridColumns(viewId) });
-    } catch (err) {
-      notifyError(err);
-    }
-  }, [persist, viewId, queryClient, notifyError]);
+  const save = useCallback(
+    async (work: () => Promise<unknown>) => {
+      if (!persist || !viewId) return;
+      try {
+        await work();
+        await queryClient.invalidateQueries({ queryKey: queryKeys.gridColumns(viewId) });
+      } catch (err) {
+        notifyError(err);
+      }
+    },
+    [persist, viewId, queryClient, notifyError],
+  );
 
   const resize = (field: GridField, width: number, done: boolean) => {
     update((x) => ({ ...x, width: { ...x.width, [field.column.id]: width } }));
-    if (done && field.gridColumnId) void save(() => viewsApi.updateGridColumn(field.gridColumnId!, { width: `${width}px` }));
+    if (done && field.gridColumnId)
+      void save(() => viewsApi.updateGridColumn(field.gridColumnId!, { width: `${width}px` }));
   };
   const setShown = (field: GridField, show: boolean) => {
     if (field.column.pv) return;
@@ -68,7 +80,8 @@ export function useGridColumns(setup: ViewSetup, canPersist: boolean) {
     const next = moveField(all, from, to);
     update((x) => ({ ...x, order: next.map((f) => f.column.id) }));
     const plan = orderPlan(next);
-    if (plan.length > 0) void save(() => Promise.all(plan.map((p) => viewsApi.updateGridColumn(p.id, { order: p.order }))));
+    if (plan.length > 0)
+      void save(() => Promise.all(plan.map((p) => viewsApi.updateGridColumn(p.id, { order: p.order }))));
   };
   /** Moves a drawn column onto another drawn column's place. */
   const moveVisible = (from: number, to: number) => {
@@ -83,7 +96,23 @@ export function useGridColumns(setup: ViewSetup, canPersist: boolean) {
   const level = o.rowHeight ?? setup.view?.row_height ?? setup.view?.view?.row_height ?? 0;
   const setRowHeight = (next: number) => {
     update((x) => ({ ...x, rowHeight: next }));
-    if (viewId) void save(() => viewsApi.updateGrid(viewId, { row_height: next }).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.views(setup.meta?.id ?? "") })));
+    if (viewId)
+      void save(() =>
+        viewsApi
+          .updateGrid(viewId, { row_height: next })
+          .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.views(setup.meta?.id ?? "") })),
+      );
   };
-  return { all, visible, resize, setShown, moveAll, moveVisible, setAll, rowLevel: level, rowHeight: rowHeightOf(level), setRowHeight };
+  return {
+    all,
+    visible,
+    resize,
+    setShown,
+    moveAll,
+    moveVisible,
+    setAll,
+    rowLevel: level,
+    rowHeight: rowHeightOf(level),
+    setRowHeight,
+  };
 }

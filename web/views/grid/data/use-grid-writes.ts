@@ -15,7 +15,15 @@ import type { EditorOutput } from "../../../fields/types";
 import { useNotifyError } from "../../../lib/use-notify-error";
 import { notify } from "../../../lib/toast";
 import { noteSaved } from "../../../realtime";
-import { deleteEntry, insertEntry, pasteEntry, runSteps, updateEntry, type HistoryEntry, type Step } from "../logic/history";
+import {
+  deleteEntry,
+  insertEntry,
+  pasteEntry,
+  runSteps,
+  updateEntry,
+  type HistoryEntry,
+  type Step,
+} from "../logic/history";
 import { UndoStack } from "../logic/undo-stack";
 import type { WritePlan } from "../logic/paste-plan";
 import type { RowStore } from "./row-store";
@@ -34,95 +42,133 @@ export interface GridWrites {
   canRedo: boolean;
 }
 
-export function useGridWrites(target: RowTarget, keyTitle: string, store: RowStore, writableTitles: readonly string[]): GridWrites {
+export function useGridWrites(
+  target: RowTarget,
+  keyTitle: string,
+  store: RowStore,
+  writableTitles: readonly string[],
+): GridWrites {
   const notifyError = useNotifyError();
   const history = useRef(new UndoStack<HistoryEntry>()).current;
   const [, setTick] = useState(0);
-  const api = useMemo(() => bulkApi({ projectId: target.projectId, tableId: target.tableId }, keyTitle), [target.projectId, target.tableId, keyTitle]);
+  const api = useMemo(
+    () => bulkApi({ projectId: target.projectId, tableId: target.tableId }, keyTitle),
+    [target.projectId, target.tableId, keyTitle],
+  );
   const changed = () => setTick((n) => n + 1);
 
-  const patchLocal = useCallback((rows: Row[]) => rows.forEach((r) => store.patchByKey(keyTitle, rowIdOf(r, keyTitle), r)), [store, keyTitle]);
+  const patchLocal = useCallback(
+    (rows: Row[]) => rows.forEach((r) => store.patchByKey(keyTitle, rowIdOf(r, keyTitle), r)),
+    [store, keyTitle],
+  );
 
-  const applyPlan = useCallback(async (plan: WritePlan) => {
-    if (plan.error) {
-      notify.error(plan.error);
-      return false;
-    }
-    if (plan.updates.length === 0 && plan.inserts.length === 0) return true;
-    patchLocal(plan.updates);
-    let updated = false;
-    try {
-      if (plan.updates.length > 0) await api.update(plan.updates);
-      updated = true;
-      // Saved: another user's later change to these cells is a conflict this user is told of.
-      noteSaved(target.tableId, keyTitle, plan.updates);
-      const created = plan.inserts.length > 0 ? await api.insert(plan.inserts) : [];
-      history.push(plan.inserts.length > 0 ? pasteEntry(plan.before, plan.updates, plan.inserts, created, keyTitle) : updateEntry(plan.before, plan.updates, keyTitle));
-      if (created.length > 0) store.reload();
+  const applyPlan = useCallback(
+    async (plan: WritePlan) => {
+      if (plan.error) {
+        notify.error(plan.error);
+        return false;
+      }
+      if (plan.updates.length === 0 && plan.inserts.length === 0) return true;
+      patchLocal(plan.updates);
+      let updated = false;
+      try {
+        if (plan.updates.length > 0) await api.update(plan.updates);
+        updated = true;
+        // Saved: another user's later change to these cells is a conflict this user is told of.
+        noteSaved(target.tableId, keyTitle, plan.updates);
+        const created = plan.inserts.length > 0 ? await api.insert(plan.inserts) : [];
+        history.push(
+          plan.inserts.length > 0
+            ? pasteEntry(plan.before, plan.updates, plan.inserts, created, keyTitle)
+            : updateEntry(plan.before, plan.updates, keyTitle),
+        );
+        if (created.length > 0) store.reload();
+        changed();
+        return true;
+      } catch (err) {
+        // The updates went through when only the insert failed: keep them, and undoable.
+        if (updated && plan.updates.length > 0) history.push(updateEntry(plan.before, plan.updates, keyTitle));
+        else
+          patchLocal(
+            updateEntry(plan.before, plan.updates, keyTitle).undo.flatMap((s) => (s.kind === "update" ? s.rows : [])),
+          );
+        changed();
+        notifyError(err);
+        return false;
+      }
+    },
+    [api, history, keyTitle, notifyError, patchLocal, store, target.tableId],
+  );
+
+  const commitCell = useCallback(
+    async (row: Row, codec: ColumnCodec, out: EditorOutput) => {
+      const parsed = "text" in out ? codec.fromText(out.text) : codec.fromValue(out.value);
+      if (!parsed.ok) {
+        notify.error(parsed.error);
+        return false;
+      }
+      const title = codec.column.title;
+      if (JSON.stringify(row[title] ?? null) === JSON.stringify(parsed.value ?? null)) return true;
+      return applyPlan({
+        updates: [{ ...keyPartOf(row, keyTitle), [title]: parsed.value }],
+        before: [row],
+        inserts: [],
+        error: null,
+      });
+    },
+    [applyPlan, keyTitle],
+  );
+
+  const deleteRows = useCallback(
+    async (rows: Row[]) => {
+      if (rows.length === 0) return true;
+      try {
+        await api.remove(rows.map((r) => rowIdOf(r, keyTitle) as string | number));
+        history.push(deleteEntry(rows, keyTitle, writableTitles));
+        store.reload();
+        changed();
+        return true;
+      } catch (err) {
+        notifyError(err);
+        return false;
+      }
+    },
+    [api, history, keyTitle, notifyError, store, writableTitles],
+  );
+
+  const insertRow = useCallback(
+    async (values: Row) => {
+      try {
+        const created = await rowsApi.insert({ projectId: target.projectId, tableId: target.tableId }, values);
+        history.push(insertEntry(values, rowIdOf(created, keyTitle) as string | number));
+        store.reload();
+        changed();
+        return created;
+      } catch (err) {
+        notifyError(err);
+        return null;
+      }
+    },
+    [target.projectId, target.tableId, history, keyTitle, notifyError, store],
+  );
+
+  const replay = useCallback(
+    async (side: "undo" | "redo") => {
+      const entry = side === "undo" ? history.takeUndo() : history.takeRedo();
+      if (!entry) return;
+      const steps: Step[] = side === "undo" ? entry.undo : entry.redo;
+      try {
+        await runSteps(entry, steps, api);
+        for (const s of steps) if (s.kind === "update") patchLocal(s.rows);
+        if (steps.some((s) => s.kind !== "update")) store.reload();
+      } catch (err) {
+        history.restore(entry, side);
+        notifyError(err);
+      }
       changed();
-      return true;
-    } catch (err) {
-      // The updates went through when only the insert failed: keep them, and undoable.
-      if (updated && plan.updates.length > 0) history.push(updateEntry(plan.before, plan.updates, keyTitle));
-      else patchLocal(updateEntry(plan.before, plan.updates, keyTitle).undo.flatMap((s) => (s.kind === "update" ? s.rows : [])));
-      changed();
-      notifyError(err);
-      return false;
-    }
-  }, [api, history, keyTitle, notifyError, patchLocal, store, target.tableId]);
-
-  const commitCell = useCallback(async (row: Row, codec: ColumnCodec, out: EditorOutput) => {
-    const parsed = "text" in out ? codec.fromText(out.text) : codec.fromValue(out.value);
-    if (!parsed.ok) {
-      notify.error(parsed.error);
-      return false;
-    }
-    const title = codec.column.title;
-    if (JSON.stringify(row[title] ?? null) === JSON.stringify(parsed.value ?? null)) return true;
-    return applyPlan({ updates: [{ ...keyPartOf(row, keyTitle), [title]: parsed.value }], before: [row], inserts: [], error: null });
-  }, [applyPlan, keyTitle]);
-
-  const deleteRows = useCallback(async (rows: Row[]) => {
-    if (rows.length === 0) return true;
-    try {
-      await api.remove(rows.map((r) => rowIdOf(r, keyTitle) as string | number));
-      history.push(deleteEntry(rows, keyTitle, writableTitles));
-      store.reload();
-      changed();
-      return true;
-    } catch (err) {
-      notifyError(err);
-      return false;
-    }
-  }, [api, history, keyTitle, notifyError, store, writableTitles]);
-
-  const insertRow = useCallback(async (values: Row) => {
-    try {
-      const created = await rowsApi.insert({ projectId: target.projectId, tableId: target.tableId }, values);
-      history.push(insertEntry(values, rowIdOf(created, keyTitle) as string | number));
-      store.reload();
-      changed();
-      return created;
-    } catch (err) {
-      notifyError(err);
-      return null;
-    }
-  }, [target.projectId, target.tableId, history, keyTitle, notifyError, store]);
-
-  const replay = useCallback(async (side: "undo" | "redo") => {
-    const entry = side === "undo" ? history.takeUndo() : history.takeRedo();
-    if (!entry) return;
-    const steps: Step[] = side === "undo" ? entry.undo : entry.redo;
-    try {
-      await runSteps(entry, steps, api);
-      for (const s of steps) if (s.kind === "update") patchLocal(s.rows);
-      if (steps.some((s) => s.kind !== "update")) store.reload();
-    } catch (err) {
-      history.restore(entry, side);
-      notifyError(err);
-    }
-    changed();
-  }, [api, history, notifyError, patchLocal, store]);
+    },
+    [api, history, notifyError, patchLocal, store],
+  );
 
   return {
     commitCell,

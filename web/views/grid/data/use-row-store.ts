@@ -4,14 +4,26 @@ import { RowStore } from "./row-store";
 import type { RowQuery } from "./use-view-query";
 
 /** The row store of one result set (a new query key makes a new store); re-renders on changes. */
-export function useRowStore(projectId: string, tableId: string, query: RowQuery, onError: (err: unknown) => void): RowStore {
+export function useRowStore(
+  projectId: string,
+  tableId: string,
+  query: RowQuery,
+  onError: (err: unknown) => void,
+): RowStore {
   const store = useMemo(
     () =>
       new RowStore(
         async (offset, limit, signal) => {
           const page = await rowsApi.list(
             { projectId, tableId, viewId: query.viewId },
-            { limit, offset, where: query.where, fields: query.fields, filterArrJson: query.filterArrJson, sortArrJson: query.sortArrJson },
+            {
+              limit,
+              offset,
+              where: query.where,
+              fields: query.fields,
+              filterArrJson: query.filterArrJson,
+              sortArrJson: query.sortArrJson,
+            },
             signal,
           );
           return {

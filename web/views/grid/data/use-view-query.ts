@@ -61,42 +61,48 @@ export function useViewQuery({ setup, columns, fieldTitles, canSaveFilters, canS
   const baseline = useRef<{ filters: FilterNode[] | null; sorts: SortItem[] | null }>({ filters: null, sorts: null });
   const queue = useRef<Promise<void>>(Promise.resolve());
 
-  const saveNow = useCallback(async (which: { filters: boolean; sorts: boolean }) => {
-    if (!viewId) return;
-    const now = latest.current;
-    try {
-      if (which.filters && now.filterDraft && canSaveFilters) {
-        const draft = now.filterDraft;
-        const ids = await syncFilters(baseline.current.filters ?? now.savedFilters, draft, {
-          create: (body) => viewsApi.createFilter(viewId, body),
-          update: (id, body) => viewsApi.updateFilter(id, body),
-          remove: (id) => viewsApi.deleteFilter(id),
-        });
-        baseline.current.filters = adoptIds(draft, ids);
-        setFilterDraft((d) => (d ? adoptIds(d, ids) : d));
-        void queryClient.invalidateQueries({ queryKey: queryKeys.filters(viewId) });
+  const saveNow = useCallback(
+    async (which: { filters: boolean; sorts: boolean }) => {
+      if (!viewId) return;
+      const now = latest.current;
+      try {
+        if (which.filters && now.filterDraft && canSaveFilters) {
+          const draft = now.filterDraft;
+          const ids = await syncFilters(baseline.current.filters ?? now.savedFilters, draft, {
+            create: (body) => viewsApi.createFilter(viewId, body),
+            update: (id, body) => viewsApi.updateFilter(id, body),
+            remove: (id) => viewsApi.deleteFilter(id),
+          });
+          baseline.current.filters = adoptIds(draft, ids);
+          setFilterDraft((d) => (d ? adoptIds(d, ids) : d));
+          void queryClient.invalidateQueries({ queryKey: queryKeys.filters(viewId) });
+        }
+        if (which.sorts && now.sortDraft && canSaveSorts) {
+          const draft = now.sortDraft;
+          const ids = await syncSorts(baseline.current.sorts ?? now.savedSorts, draft, {
+            create: (body) => viewsApi.createSort(viewId, body),
+            update: (id, body) => viewsApi.updateSort(id, body),
+            remove: (id) => viewsApi.deleteSort(id),
+          });
+          const withIds = (list: SortItem[]) => list.map((x) => ({ ...x, id: x.id ?? ids.get(x.key) }));
+          baseline.current.sorts = withIds(draft);
+          setSortDraft((d) => (d ? withIds(d) : d));
+          void queryClient.invalidateQueries({ queryKey: queryKeys.sorts(viewId) });
+        }
+      } catch (err) {
+        notifyError(err);
       }
-      if (which.sorts && now.sortDraft && canSaveSorts) {
-        const draft = now.sortDraft;
-        const ids = await syncSorts(baseline.current.sorts ?? now.savedSorts, draft, {
-          create: (body) => viewsApi.createSort(viewId, body),
-          update: (id, body) => viewsApi.updateSort(id, body),
-          remove: (id) => viewsApi.deleteSort(id),
-        });
-        const withIds = (list: SortItem[]) => list.map((x) => ({ ...x, id: x.id ?? ids.get(x.key) }));
-        baseline.current.sorts = withIds(draft);
-        setSortDraft((d) => (d ? withIds(d) : d));
-        void queryClient.invalidateQueries({ queryKey: queryKeys.sorts(viewId) });
-      }
-    } catch (err) {
-      notifyError(err);
-    }
-  }, [viewId, canSaveFilters, canSaveSorts, queryClient, notifyError]);
+    },
+    [viewId, canSaveFilters, canSaveSorts, queryClient, notifyError],
+  );
 
-  const save = useCallback((which: { filters: boolean; sorts: boolean }) => {
-    queue.current = queue.current.then(() => saveNow(which));
-    return queue.current;
-  }, [saveNow]);
+  const save = useCallback(
+    (which: { filters: boolean; sorts: boolean }) => {
+      queue.current = queue.current.then(() => saveNow(which));
+      return queue.current;
+    },
+    [saveNow],
+  );
 
   useEffect(() => {
     if (!autoSave || !(pending.current.filters || pending.current.sorts)) return;
@@ -118,17 +124,36 @@ export function useViewQuery({ setup, columns, fieldTitles, canSaveFilters, canS
   }, []);
 
   const searchColumn = columns.find((c) => c.id === search.columnId) ?? columns.find((c) => c.pv) ?? columns[0];
-  const where = search.query.trim() && searchColumn
-    ? searchWhereText({ id: searchColumn.id, title: searchColumn.title, columnName: searchColumn.column_name ?? searchColumn.title, uidt: searchColumn.uidt, options: {} }, search.query.trim())
-    : undefined;
+  const where =
+    search.query.trim() && searchColumn
+      ? searchWhereText(
+          {
+            id: searchColumn.id,
+            title: searchColumn.title,
+            columnName: searchColumn.column_name ?? searchColumn.title,
+            uidt: searchColumn.uidt,
+            options: {},
+          },
+          search.query.trim(),
+        )
+      : undefined;
   const explicit = filterDraft !== null || sortDraft !== null || viewId === null;
   const fields = fieldTitles.some((t) => t.includes(",")) ? undefined : [...fieldTitles].sort();
   const rowQuery = useMemo<RowQuery>(() => {
     const base = { where, fields };
     const q: RowQuery = explicit
-      ? { ...base, key: "", viewId: null, filterArrJson: JSON.stringify(toFilterArr(filters, columns)), sortArrJson: JSON.stringify(toSortArr(sorts)) }
+      ? {
+          ...base,
+          key: "",
+          viewId: null,
+          filterArrJson: JSON.stringify(toFilterArr(filters, columns)),
+          sortArrJson: JSON.stringify(toSortArr(sorts)),
+        }
       : { ...base, key: "", viewId };
-    return { ...q, key: JSON.stringify([setup.meta?.id, q.viewId, viewId, where, fields, q.filterArrJson, q.sortArrJson]) };
+    return {
+      ...q,
+      key: JSON.stringify([setup.meta?.id, q.viewId, viewId, where, fields, q.filterArrJson, q.sortArrJson]),
+    };
   }, [explicit, where, fields, filters, sorts, columns, viewId, setup.meta?.id]);
 
   const dirty = !sameFilters(filters, savedFilters, columns) || !sameSorts(sorts, savedSorts);

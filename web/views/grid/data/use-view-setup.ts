@@ -13,7 +13,11 @@ import { viewsApi } from "../../../api/views-api";
 
 export async function filterTree(viewId: string): Promise<Filter[]> {
   const withChildren = async (filters: Filter[]): Promise<Filter[]> =>
-    Promise.all(filters.map(async (f) => (f.is_group && f.id ? { ...f, children: await withChildren(await viewsApi.filterChildren(f.id)) } : f)));
+    Promise.all(
+      filters.map(async (f) =>
+        f.is_group && f.id ? { ...f, children: await withChildren(await viewsApi.filterChildren(f.id)) } : f,
+      ),
+    );
   return withChildren(await viewsApi.filters(viewId));
 }
 
@@ -45,9 +49,24 @@ export function useViewSetup(tableId: string, viewTitle: string | null | undefin
   const view = pickView(list, viewTitle);
   const viewId = view?.id ?? "";
   const enabled = viewId !== "";
-  const grid = useQuery({ queryKey: queryKeys.gridColumns(viewId), queryFn: () => viewsApi.gridColumns(viewId), enabled, retry: false });
-  const filters = useQuery({ queryKey: queryKeys.filters(viewId), queryFn: () => filterTree(viewId), enabled, retry: false });
-  const sorts = useQuery({ queryKey: queryKeys.sorts(viewId), queryFn: () => viewsApi.sorts(viewId), enabled, retry: false });
+  const grid = useQuery({
+    queryKey: queryKeys.gridColumns(viewId),
+    queryFn: () => viewsApi.gridColumns(viewId),
+    enabled,
+    retry: false,
+  });
+  const filters = useQuery({
+    queryKey: queryKeys.filters(viewId),
+    queryFn: () => filterTree(viewId),
+    enabled,
+    retry: false,
+  });
+  const sorts = useQuery({
+    queryKey: queryKeys.sorts(viewId),
+    queryFn: () => viewsApi.sorts(viewId),
+    enabled,
+    retry: false,
+  });
   const settled = (q: { isPending: boolean; isError: boolean }) => !enabled || !q.isPending || q.isError;
   return {
     meta: table.data,

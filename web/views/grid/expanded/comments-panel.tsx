@@ -18,7 +18,10 @@ function when(iso: string, lang: string): string {
 function Entry({ a }: { a: Audit }) {
   const { i18n } = useTranslation();
   return (
-    <li className="rounded-md border border-gray-100 bg-white p-2" data-testid={a.op_type === "COMMENT" ? "comment" : "history-entry"}>
+    <li
+      className="rounded-md border border-gray-100 bg-white p-2"
+      data-testid={a.op_type === "COMMENT" ? "comment" : "history-entry"}
+    >
       <div className="flex justify-between gap-2 text-xs text-gray-500">
         <span className="truncate font-medium text-gray-700">{a.user ?? ""}</span>
         <time dateTime={a.created_at}>{when(a.created_at, i18n.language)}</time>
@@ -45,21 +48,40 @@ export function CommentsPanel({ tableId, rowId, canComment }: { tableId: string;
     },
     onError: notifyError,
   });
-  const list = (audits.data ?? []).filter((a) => (tab === "comments" ? a.op_type === "COMMENT" : a.op_type !== "COMMENT"));
-  const tabClass = (on: boolean) => `rounded-md px-2 py-1 text-xs font-medium ${on ? "bg-white text-gray-900 shadow-sm" : "text-gray-500 hover:text-gray-800"}`;
+  const list = (audits.data ?? []).filter((a) =>
+    tab === "comments" ? a.op_type === "COMMENT" : a.op_type !== "COMMENT",
+  );
+  const tabClass = (on: boolean) =>
+    `rounded-md px-2 py-1 text-xs font-medium ${on ? "bg-white text-gray-900 shadow-sm" : "text-gray-500 hover:text-gray-800"}`;
   return (
     <section className="flex min-h-0 flex-col gap-2" aria-label={t("grid.expanded.activity")}>
       <div role="tablist" className="flex gap-1 rounded-lg bg-gray-100 p-1">
-        <button type="button" role="tab" aria-selected={tab === "comments"} className={tabClass(tab === "comments")} onClick={() => setTab("comments")}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === "comments"}
+          className={tabClass(tab === "comments")}
+          onClick={() => setTab("comments")}
+        >
           {t("grid.expanded.comments")}
         </button>
-        <button type="button" role="tab" aria-selected={tab === "history"} className={tabClass(tab === "history")} onClick={() => setTab("history")}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === "history"}
+          className={tabClass(tab === "history")}
+          onClick={() => setTab("history")}
+        >
           {t("grid.expanded.history")}
         </button>
       </div>
       <ul className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto">
         {audits.isPending ? <li className="text-xs text-gray-500">{t("grid.loading")}</li> : null}
-        {!audits.isPending && list.length === 0 ? <li className="text-xs text-gray-500">{t(tab === "comments" ? "grid.expanded.noComments" : "grid.expanded.noHistory")}</li> : null}
+        {!audits.isPending && list.length === 0 ? (
+          <li className="text-xs text-gray-500">
+            {t(tab === "comments" ? "grid.expanded.noComments" : "grid.expanded.noHistory")}
+          </li>
+        ) : null}
         {list.map((a) => (
           <Entry key={a.id} a={a} />
         ))}
@@ -72,7 +94,13 @@ export function CommentsPanel({ tableId, rowId, canComment }: { tableId: string;
             if (text.trim()) add.mutate();
           }}
         >
-          <textarea aria-label={t("grid.expanded.newComment")} placeholder={t("grid.expanded.commentHint")} className={`${INPUT_CLASS} min-h-16`} value={text} onChange={(e) => setText(e.target.value)} />
+          <textarea
+            aria-label={t("grid.expanded.newComment")}
+            placeholder={t("grid.expanded.commentHint")}
+            className={`${INPUT_CLASS} min-h-16`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
           <Button type="submit" loading={add.isPending} disabled={!text.trim()} className="self-end">
             {t("grid.expanded.addComment")}
           </Button>

@@ -33,10 +33,23 @@ interface ExpandedRowProps {
   onClose(): void;
 }
 
-export function ExpandedRow({ target, keyTitle, rowKey, fields, canEdit, canComment, writes, onClose }: ExpandedRowProps) {
+export function ExpandedRow({
+  target,
+  keyTitle,
+  rowKey,
+  fields,
+  canEdit,
+  canComment,
+  writes,
+  onClose,
+}: ExpandedRowProps) {
   const { t } = useTranslation();
   const isNew = rowKey === null;
-  const read = useQuery({ queryKey: ["row", target.tableId, rowKey], queryFn: () => rowsApi.read(target, rowKey!), enabled: !isNew });
+  const read = useQuery({
+    queryKey: ["row", target.tableId, rowKey],
+    queryFn: () => rowsApi.read(target, rowKey!),
+    enabled: !isNew,
+  });
   const [drafts, setDrafts] = useState<Record<string, EditorOutput>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -62,18 +75,32 @@ export function ExpandedRow({ target, keyTitle, rowKey, fields, canEdit, canComm
     setSaving(true);
     const ok = isNew
       ? (await writes.insertRow({ ...values, ...(links ? pendingValues(links.pending) : {}) })) !== null
-      : Object.keys(values).length === 0 || (await writes.applyPlan({ updates: [{ ...keyPartOf(row, keyTitle), ...values }], before: [row], inserts: [], error: null }));
+      : Object.keys(values).length === 0 ||
+        (await writes.applyPlan({
+          updates: [{ ...keyPartOf(row, keyTitle), ...values }],
+          before: [row],
+          inserts: [],
+          error: null,
+        }));
     setSaving(false);
     if (ok) onClose();
   };
 
-  const title = isNew ? t("grid.expanded.newTitle") : t("grid.expanded.title", { title: String(row?.[fields[0]?.column.title ?? ""] ?? rowKey ?? "") });
+  const title = isNew
+    ? t("grid.expanded.newTitle")
+    : t("grid.expanded.title", { title: String(row?.[fields[0]?.column.title ?? ""] ?? rowKey ?? "") });
   return (
     <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title={title} width="max-w-5xl">
       <div className="flex flex-col gap-6 md:flex-row">
         <div className="min-w-0 flex-1">
           {row ? (
-            <RowForm row={row} fields={fields} canEdit={canEdit || isNew} errors={errors} onChange={(key, out) => setDrafts((d) => ({ ...d, [key]: out }))} />
+            <RowForm
+              row={row}
+              fields={fields}
+              canEdit={canEdit || isNew}
+              errors={errors}
+              onChange={(key, out) => setDrafts((d) => ({ ...d, [key]: out }))}
+            />
           ) : (
             <p className="text-sm text-gray-500">{read.isError ? t("grid.expanded.loadError") : t("grid.loading")}</p>
           )}

@@ -29,7 +29,9 @@ export function RowForm({ row, fields, canEdit, errors, onChange }: RowFormProps
               <Icon aria-hidden="true" className="size-3.5 text-gray-400" />
               {title}
               {f.column.access === "read-only" ? <Lock aria-hidden="true" className="size-3.5 text-gray-400" /> : null}
-              {f.codec.readOnly && !(canEdit && f.column.uidt === "LinkToAnotherRecord" && !f.column.access) ? <span className="text-gray-400">{t("grid.expanded.readOnly")}</span> : null}
+              {f.codec.readOnly && !(canEdit && f.column.uidt === "LinkToAnotherRecord" && !f.column.access) ? (
+                <span className="text-gray-400">{t("grid.expanded.readOnly")}</span>
+              ) : null}
             </label>
             {writable ? (
               createElement(f.ui.Editor!, {

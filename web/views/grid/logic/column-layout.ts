@@ -39,7 +39,12 @@ function columnAt(layout: ColumnLayout, x: number): number {
 }
 
 /** The scrolling columns (index >= 1) to draw: [first, last], empty when first > last. */
-export function columnWindow(layout: ColumnLayout, scrollLeft: number, viewportWidth: number, overscan = 1): { first: number; last: number } {
+export function columnWindow(
+  layout: ColumnLayout,
+  scrollLeft: number,
+  viewportWidth: number,
+  overscan = 1,
+): { first: number; last: number } {
   const n = layout.widths.length;
   if (n <= 1) return { first: 1, last: 0 };
   const frozenRight = layout.gutter + (layout.widths[0] ?? 0);
@@ -54,7 +59,12 @@ export function columnWindow(layout: ColumnLayout, scrollLeft: number, viewportW
  * The scrollLeft that shows column `col` fully right of the frozen part, or null when it shows.
  * Moving to the frozen column goes back to the left edge, as spreadsheets do.
  */
-export function revealColumn(layout: ColumnLayout, col: number, scrollLeft: number, viewportWidth: number): number | null {
+export function revealColumn(
+  layout: ColumnLayout,
+  col: number,
+  scrollLeft: number,
+  viewportWidth: number,
+): number | null {
   if (col <= 0) return scrollLeft > 0 ? 0 : null;
   const frozenRight = layout.gutter + (layout.widths[0] ?? 0);
   const left = layout.lefts[col]!;

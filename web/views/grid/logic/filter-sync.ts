@@ -15,7 +15,11 @@ export interface FilterSyncApi {
   remove(id: string): Promise<unknown>;
 }
 
-function flatten(nodes: readonly FilterNode[], parentId: string | null, out = new Map<string, { node: FilterNode; parentId: string | null }>()) {
+function flatten(
+  nodes: readonly FilterNode[],
+  parentId: string | null,
+  out = new Map<string, { node: FilterNode; parentId: string | null }>(),
+) {
   for (const n of nodes) {
     if (n.id) out.set(n.id, { node: n, parentId });
     flatten(n.children, n.id ?? null, out);
@@ -23,7 +27,11 @@ function flatten(nodes: readonly FilterNode[], parentId: string | null, out = ne
   return out;
 }
 
-export async function syncFilters(saved: readonly FilterNode[], draft: readonly FilterNode[], api: FilterSyncApi): Promise<Map<string, string>> {
+export async function syncFilters(
+  saved: readonly FilterNode[],
+  draft: readonly FilterNode[],
+  api: FilterSyncApi,
+): Promise<Map<string, string>> {
   const before = flatten(saved, null);
   const after = flatten(draft, null);
   const deleted = new Set([...before.keys()].filter((id) => !after.has(id)));
@@ -43,7 +51,8 @@ export async function syncFilters(saved: readonly FilterNode[], draft: readonly 
         if (id) created.set(n.key, id);
       } else {
         const old = before.get(id);
-        if (!old || JSON.stringify(filterBody(old.node, old.parentId)) !== JSON.stringify(body)) await api.update(id, body);
+        if (!old || JSON.stringify(filterBody(old.node, old.parentId)) !== JSON.stringify(body))
+          await api.update(id, body);
       }
       if (n.isGroup && id) await walk(n.children, id);
     }

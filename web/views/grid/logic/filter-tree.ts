@@ -20,12 +20,15 @@ export function mapTree(nodes: readonly FilterNode[], fn: (n: FilterNode) => Fil
 export const updateNode = (nodes: readonly FilterNode[], key: string, patch: Partial<FilterNode>) =>
   mapTree(nodes, (n) => (n.key === key ? { ...n, ...patch } : n));
 
-export const removeNode = (nodes: readonly FilterNode[], key: string) => mapTree(nodes, (n) => (n.key === key ? null : n));
+export const removeNode = (nodes: readonly FilterNode[], key: string) =>
+  mapTree(nodes, (n) => (n.key === key ? null : n));
 
 /** Adds `node` at the end of group `parentKey` (null: top level), taking that level's op. */
 export function addNode(nodes: readonly FilterNode[], parentKey: string | null, node: FilterNode): FilterNode[] {
   if (parentKey === null) return [...nodes, { ...node, logicalOp: levelOp(nodes) }];
-  return mapTree(nodes, (n) => (n.key === parentKey ? { ...n, children: [...n.children, { ...node, logicalOp: levelOp(n.children) }] } : n));
+  return mapTree(nodes, (n) =>
+    n.key === parentKey ? { ...n, children: [...n.children, { ...node, logicalOp: levelOp(n.children) }] } : n,
+  );
 }
 
 export function levelOp(siblings: readonly FilterNode[]): FilterNode["logicalOp"] {
@@ -33,7 +36,13 @@ export function levelOp(siblings: readonly FilterNode[]): FilterNode["logicalOp"
 }
 
 /** Sets the op of every child of `parentKey` (null: top level). */
-export function setLevelOp(nodes: readonly FilterNode[], parentKey: string | null, op: FilterNode["logicalOp"]): FilterNode[] {
+export function setLevelOp(
+  nodes: readonly FilterNode[],
+  parentKey: string | null,
+  op: FilterNode["logicalOp"],
+): FilterNode[] {
   if (parentKey === null) return nodes.map((n) => ({ ...n, logicalOp: op }));
-  return mapTree(nodes, (n) => (n.key === parentKey ? { ...n, children: n.children.map((c) => ({ ...c, logicalOp: op })) } : n));
+  return mapTree(nodes, (n) =>
+    n.key === parentKey ? { ...n, children: n.children.map((c) => ({ ...c, logicalOp: op })) } : n,
+  );
 }

@@ -5,7 +5,18 @@ import { addNode, condition, group, removeNode, setLevelOp, updateNode } from ".
 import { adoptIds, syncFilters } from "./filter-sync";
 import { fromSaved, isComplete, opsFor, sameFilters, subOpsFor, toFilterArr, valueInput } from "./filters";
 
-const col = (id: string, uidt: Column["uidt"]): Column => ({ id, title: id, column_name: id, uidt, pk: false, pv: false, rqd: false, cdf: null, system: false, meta: {} });
+const col = (id: string, uidt: Column["uidt"]): Column => ({
+  id,
+  title: id,
+  column_name: id,
+  uidt,
+  pk: false,
+  pv: false,
+  rqd: false,
+  cdf: null,
+  system: false,
+  meta: {},
+});
 const columns = [col("Name", "SingleLineText"), col("Due", "Date"), col("Done", "Checkbox"), col("Qty", "Number")];
 
 describe("filter model", () => {
@@ -43,7 +54,11 @@ describe("filter model", () => {
     tree = addNode(tree, null, { ...condition("and", "Done"), op: "checked" });
     expect(toFilterArr(tree, columns)).toEqual([
       { fk_column_id: "Name", comparison_op: "like", comparison_sub_op: null, value: "ab", logical_op: "and" },
-      { is_group: true, logical_op: "and", children: [{ fk_column_id: "Qty", comparison_op: "gt", comparison_sub_op: null, value: "3", logical_op: "or" }] },
+      {
+        is_group: true,
+        logical_op: "and",
+        children: [{ fk_column_id: "Qty", comparison_op: "gt", comparison_sub_op: null, value: "3", logical_op: "or" }],
+      },
       { fk_column_id: "Done", comparison_op: "checked", comparison_sub_op: null, value: null, logical_op: "and" },
     ]);
     const dueKey = tree[1]!.children[1]!.key;
@@ -54,9 +69,21 @@ describe("filter model", () => {
     expect(sameFilters(tree, done, columns)).toBe(false);
   });
   it("reads saved filters back", () => {
-    const saved: Filter[] = [{ id: "fi_1", is_group: 1, logical_op: "and", order: 1, children: [{ id: "fi_2", fk_column_id: "Qty", comparison_op: "eq", value: 4, logical_op: "or" }] }];
+    const saved: Filter[] = [
+      {
+        id: "fi_1",
+        is_group: 1,
+        logical_op: "and",
+        order: 1,
+        children: [{ id: "fi_2", fk_column_id: "Qty", comparison_op: "eq", value: 4, logical_op: "or" }],
+      },
+    ];
     const nodes = fromSaved(saved);
-    expect(nodes[0]).toMatchObject({ id: "fi_1", isGroup: true, children: [{ id: "fi_2", op: "eq", value: "4", logicalOp: "or" }] });
+    expect(nodes[0]).toMatchObject({
+      id: "fi_1",
+      isGroup: true,
+      children: [{ id: "fi_2", op: "eq", value: "4", logicalOp: "or" }],
+    });
   });
 });
 
@@ -64,16 +91,28 @@ describe("syncFilters", () => {
   it("deletes, patches and creates parents before children", async () => {
     const saved = fromSaved([
       { id: "a", fk_column_id: "Name", comparison_op: "eq", value: "x", logical_op: "and" },
-      { id: "b", is_group: true, logical_op: "and", children: [{ id: "c", fk_column_id: "Qty", comparison_op: "gt", value: "1", logical_op: "and" }] },
+      {
+        id: "b",
+        is_group: true,
+        logical_op: "and",
+        children: [{ id: "c", fk_column_id: "Qty", comparison_op: "gt", value: "1", logical_op: "and" }],
+      },
     ]);
     const g = group("and");
-    let draft = updateNode(saved.filter((n) => n.id !== "b"), "a", { value: "y" });
+    let draft = updateNode(
+      saved.filter((n) => n.id !== "b"),
+      "a",
+      { value: "y" },
+    );
     draft = addNode(draft, null, g);
     draft = addNode(draft, g.key, { ...condition("and", "Qty"), op: "lt", value: "9" });
     const calls: string[] = [];
     let n = 0;
     const ids = await syncFilters(saved, draft, {
-      create: async (body) => (calls.push(`create ${body.is_group ? "group" : body.comparison_op} parent=${body.fk_parent_id}`), { id: `new${++n}` }),
+      create: async (body) => (
+        calls.push(`create ${body.is_group ? "group" : body.comparison_op} parent=${body.fk_parent_id}`),
+        { id: `new${++n}` }
+      ),
       update: async (id, body) => calls.push(`update ${id} ${String(body.value)}`),
       remove: async (id) => calls.push(`remove ${id}`),
     });
@@ -96,7 +135,10 @@ describe("filter menus", () => {
   });
   it("offers a select column's options as the value for equality operators, free text for contains", async () => {
     const { optionChoices } = await import("./filters");
-    const status: Column = { ...col("Status", "SingleSelect"), colOptions: { options: [{ title: "Todo" }, { title: "Done" }] } } as Column;
+    const status: Column = {
+      ...col("Status", "SingleSelect"),
+      colOptions: { options: [{ title: "Todo" }, { title: "Done" }] },
+    } as Column;
     expect(optionChoices(status, "eq")).toEqual(["Todo", "Done"]);
     expect(optionChoices(status, "anyof")).toEqual(["Todo", "Done"]);
     expect(optionChoices(status, "like")).toBeNull();
@@ -109,7 +151,9 @@ describe("filter menus", () => {
       expect(isUserColumn(by)).toBe(true);
       expect(menuOpsFor(by)).toEqual(["eq", "neq", "anyof", "nanyof", "blank", "notblank", "null", "notnull"]);
       expect(valueInput(by, "eq", undefined)).toBe("text");
-      expect(toFilterArr([{ ...condition("and", by.id), op: "eq", value: "@me" }], [by])).toMatchObject([{ comparison_op: "eq", value: "@me" }]);
+      expect(toFilterArr([{ ...condition("and", by.id), op: "eq", value: "@me" }], [by])).toMatchObject([
+        { comparison_op: "eq", value: "@me" },
+      ]);
     }
     expect(isUserColumn(columns[0])).toBe(false);
   });

@@ -31,8 +31,19 @@ export interface FilterNode {
 let seq = 0;
 export const newKey = () => `f${++seq}`;
 
-const NO_VALUE: ReadonlySet<string> = new Set(["empty", "notempty", "null", "notnull", "blank", "notblank", "checked", "notchecked"]);
-const COMPARE_SUB_OPS: readonly DateSubOp[] = DATE_SUB_OPS.filter((s) => !(IS_WITHIN_SUB_OPS as readonly string[]).includes(s));
+const NO_VALUE: ReadonlySet<string> = new Set([
+  "empty",
+  "notempty",
+  "null",
+  "notnull",
+  "blank",
+  "notblank",
+  "checked",
+  "notchecked",
+]);
+const COMPARE_SUB_OPS: readonly DateSubOp[] = DATE_SUB_OPS.filter(
+  (s) => !(IS_WITHIN_SUB_OPS as readonly string[]).includes(s),
+);
 const NUMBER_SUB_OPS = new Set(["daysAgo", "daysFromNow", "pastNumberOfDays", "nextNumberOfDays"]);
 
 /** The type a column's values filter as; undefined for a computed column the server could not resolve. */
@@ -83,7 +94,11 @@ export function subOpsFor(column: Column | undefined, op: FilterOp | undefined):
 
 export type ValueInput = "none" | "text" | "number" | "date";
 
-export function valueInput(column: Column | undefined, op: FilterOp | undefined, subOp: string | undefined): ValueInput {
+export function valueInput(
+  column: Column | undefined,
+  op: FilterOp | undefined,
+  subOp: string | undefined,
+): ValueInput {
   if (!op || NO_VALUE.has(op)) return "none";
   if (subOpsFor(column, op).length > 0) {
     if (subOp === "exactDate") return "date";
@@ -102,9 +117,26 @@ export function isComplete(node: FilterNode, columns: readonly Column[]): boolea
 
 /** The filter objects for `filterArrJson`: complete conditions only, groups with children. */
 export function toFilterArr(nodes: readonly FilterNode[], columns: readonly Column[]): Filter[] {
-  return nodes.filter((n) => isComplete(n, columns)).map((n) => (n.isGroup
-    ? { is_group: true, logical_op: n.logicalOp, children: toFilterArr(n.children, columns) }
-    : { fk_column_id: n.columnId, comparison_op: n.op, comparison_sub_op: n.subOp ?? null, value: valueInput(columns.find((c) => c.id === n.columnId), n.op, n.subOp) === "none" ? null : n.value ?? "", logical_op: n.logicalOp }));
+  return nodes
+    .filter((n) => isComplete(n, columns))
+    .map((n) =>
+      n.isGroup
+        ? { is_group: true, logical_op: n.logicalOp, children: toFilterArr(n.children, columns) }
+        : {
+            fk_column_id: n.columnId,
+            comparison_op: n.op,
+            comparison_sub_op: n.subOp ?? null,
+            value:
+              valueInput(
+                columns.find((c) => c.id === n.columnId),
+                n.op,
+                n.subOp,
+              ) === "none"
+                ? null
+                : (n.value ?? ""),
+            logical_op: n.logicalOp,
+          },
+    );
 }
 
 /** The stored fields of one node, as POST/PATCH bodies send them. */
@@ -123,17 +155,19 @@ export function filterBody(node: FilterNode, parentId: string | null): Filter {
 
 /** Saved filters (each group with its `children` filled in) as builder nodes. */
 export function fromSaved(filters: readonly Filter[]): FilterNode[] {
-  return [...filters].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).map((f) => ({
-    key: f.id ?? newKey(),
-    id: f.id,
-    isGroup: Boolean(f.is_group),
-    logicalOp: f.logical_op === "or" ? "or" : f.logical_op === "not" ? "not" : "and",
-    columnId: f.fk_column_id ?? undefined,
-    op: (f.comparison_op ?? undefined) as FilterOp | undefined,
-    subOp: f.comparison_sub_op ?? undefined,
-    value: f.value === null || f.value === undefined ? undefined : String(f.value),
-    children: fromSaved(f.children ?? []),
-  }));
+  return [...filters]
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+    .map((f) => ({
+      key: f.id ?? newKey(),
+      id: f.id,
+      isGroup: Boolean(f.is_group),
+      logicalOp: f.logical_op === "or" ? "or" : f.logical_op === "not" ? "not" : "and",
+      columnId: f.fk_column_id ?? undefined,
+      op: (f.comparison_op ?? undefined) as FilterOp | undefined,
+      subOp: f.comparison_sub_op ?? undefined,
+      value: f.value === null || f.value === undefined ? undefined : String(f.value),
+      children: fromSaved(f.children ?? []),
+    }));
 }
 
 /** Same filtering effect (complete conditions compared, keys and ids ignored). */

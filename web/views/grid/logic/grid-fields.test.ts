@@ -3,9 +3,25 @@ import type { Column } from "../../../api/types";
 import { gridFields, moveField, orderPlan, parseWidth, visibleFields } from "./grid-fields";
 
 const col = (id: string, extra: Partial<Column> = {}): Column => ({
-  id, title: id, column_name: id, uidt: "SingleLineText", pk: false, pv: false, rqd: false, cdf: null, system: false, meta: {}, ...extra,
+  id,
+  title: id,
+  column_name: id,
+  uidt: "SingleLineText",
+  pk: false,
+  pv: false,
+  rqd: false,
+  cdf: null,
+  system: false,
+  meta: {},
+  ...extra,
 });
-const columns = [col("Id", { uidt: "ID", pk: true, ai: true }), col("Title", { pv: true }), col("A"), col("B", { uidt: "Checkbox" }), col("Created", { system: true })];
+const columns = [
+  col("Id", { uidt: "ID", pk: true, ai: true }),
+  col("Title", { pv: true }),
+  col("A"),
+  col("B", { uidt: "Checkbox" }),
+  col("Created", { system: true }),
+];
 
 describe("gridFields", () => {
   it("hides system columns and the key, puts the display value first", () => {
@@ -20,7 +36,11 @@ describe("gridFields", () => {
       { id: "g2", fk_column_id: "B", show: 1, order: 2, width: null },
       { id: "g3", fk_column_id: "A", show: 0, order: 3 },
     ]);
-    expect(fields.map((f) => [f.column.id, f.show, f.width])).toEqual([["Title", true, 300], ["B", true, 100], ["A", false, 180]]);
+    expect(fields.map((f) => [f.column.id, f.show, f.width])).toEqual([
+      ["Title", true, 300],
+      ["B", true, 100],
+      ["A", false, 180],
+    ]);
     expect(visibleFields(fields).map((f) => f.column.id)).toEqual(["Title", "B"]);
   });
   it("clamps widths", () => {
@@ -42,6 +62,9 @@ describe("reordering", () => {
     expect(moveField(fields, 1, 0).map((f) => f.column.id)).toEqual(["Title", "A", "B"]);
   });
   it("sends only the changed orders", () => {
-    expect(orderPlan(moveField(fields, 2, 1))).toEqual([{ id: "g3", order: 2 }, { id: "g2", order: 3 }]);
+    expect(orderPlan(moveField(fields, 2, 1))).toEqual([
+      { id: "g3", order: 2 },
+      { id: "g2", order: 3 },
+    ]);
   });
 });

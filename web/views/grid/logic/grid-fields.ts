@@ -34,7 +34,11 @@ export function parseWidth(width: string | null | undefined): number | null {
 
 export const isSystemField = (c: Column) => c.system || (c.pk && Boolean(c.ai));
 
-export function gridFields(columns: readonly Column[], gridColumns: readonly GridColumn[] | null, showSystem = false): GridField[] {
+export function gridFields(
+  columns: readonly Column[],
+  gridColumns: readonly GridColumn[] | null,
+  showSystem = false,
+): GridField[] {
   const byColumn = new Map((gridColumns ?? []).map((g) => [g.fk_column_id, g]));
   const candidates = columns.filter((c) => showSystem || !isSystemField(c));
   const listedMax = Math.max(0, ...(gridColumns ?? []).map((g) => g.order ?? 0));

@@ -53,12 +53,24 @@ export function pickValues(row: RowValues, titles: readonly string[], keyTitle: 
 
 /** An update of existing rows: `after` are the sent patches (with keys), `before` the old rows. */
 export function updateEntry(before: RowValues[], after: RowValues[], keyTitle: string): HistoryEntry {
-  const undo = after.map((patch, i) => pickValues(before[i] ?? {}, Object.keys(patch).filter((k) => !isKeyTitle(keyTitle, k)), keyTitle));
+  const undo = after.map((patch, i) =>
+    pickValues(
+      before[i] ?? {},
+      Object.keys(patch).filter((k) => !isKeyTitle(keyTitle, k)),
+      keyTitle,
+    ),
+  );
   return { redo: [{ kind: "update", rows: after }], undo: [{ kind: "update", rows: undo }], keys: {} };
 }
 
 /** A paste: updates of existing rows plus rows it created (already inserted, with these keys). */
-export function pasteEntry(before: RowValues[], after: RowValues[], created: RowValues[], createdKeys: RowKey[], keyTitle: string): HistoryEntry {
+export function pasteEntry(
+  before: RowValues[],
+  after: RowValues[],
+  created: RowValues[],
+  createdKeys: RowKey[],
+  keyTitle: string,
+): HistoryEntry {
   const entry = updateEntry(before, after, keyTitle);
   if (created.length === 0) return entry;
   entry.redo.push({ kind: "insert", ref: "created", rows: created });
@@ -83,5 +95,9 @@ export function deleteEntry(rows: RowValues[], keyTitle: string, writable: reado
 
 /** A row added: undo deletes it, redo adds it again. */
 export function insertEntry(values: RowValues, key: RowKey): HistoryEntry {
-  return { redo: [{ kind: "insert", ref: "row", rows: [values] }], undo: [{ kind: "delete", ref: "row" }], keys: { row: [key] } };
+  return {
+    redo: [{ kind: "insert", ref: "row", rows: [values] }],
+    undo: [{ kind: "delete", ref: "row" }],
+    keys: { row: [key] },
+  };
 }

@@ -3,7 +3,14 @@ import { gridKeyAction, type KeyInput } from "./keyboard";
 import { navigate } from "./navigation";
 import { single, type Selection } from "./selection";
 
-const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({
+  key: k,
+  shiftKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
 const bounds = { rows: 100, cols: 5 };
 const at = (row: number, col: number) => single({ row, col });
 const go = (sel: Selection, k: KeyInput) => navigate(sel, gridKeyAction(k)!, bounds, 10);
@@ -19,7 +26,11 @@ describe("gridKeyAction", () => {
     expect(gridKeyAction(key("ArrowLeft"), true)).toEqual({ type: "move", dr: 0, dc: 1 });
     expect(gridKeyAction(key("ArrowRight"), true)).toEqual({ type: "move", dr: 0, dc: -1 });
     expect(gridKeyAction(key("ArrowLeft", { shiftKey: true }), true)).toEqual({ type: "extend", dr: 0, dc: 1 });
-    expect(gridKeyAction(key("ArrowLeft", { ctrlKey: true }), true)).toEqual({ type: "jump", to: "right", extend: false });
+    expect(gridKeyAction(key("ArrowLeft", { ctrlKey: true }), true)).toEqual({
+      type: "jump",
+      to: "right",
+      extend: false,
+    });
     expect(gridKeyAction(key("ArrowUp"), true)).toEqual({ type: "move", dr: -1, dc: 0 });
   });
 
@@ -68,9 +79,15 @@ describe("navigate", () => {
     expect(go(at(5, 1), key("End"))).toEqual(at(5, 4));
     expect(go(at(5, 1), key("Home", { ctrlKey: true }))).toEqual(at(0, 0));
     expect(go(at(5, 1), key("End", { ctrlKey: true }))).toEqual(at(99, 4));
-    expect(go(at(5, 1), key("ArrowDown", { ctrlKey: true, shiftKey: true }))).toEqual({ anchor: { row: 5, col: 1 }, focus: { row: 99, col: 1 } });
+    expect(go(at(5, 1), key("ArrowDown", { ctrlKey: true, shiftKey: true }))).toEqual({
+      anchor: { row: 5, col: 1 },
+      focus: { row: 99, col: 1 },
+    });
   });
   it("selects all", () => {
-    expect(go(at(5, 1), key("a", { ctrlKey: true }))).toEqual({ anchor: { row: 0, col: 0 }, focus: { row: 99, col: 4 } });
+    expect(go(at(5, 1), key("a", { ctrlKey: true }))).toEqual({
+      anchor: { row: 0, col: 0 },
+      focus: { row: 99, col: 4 },
+    });
   });
 });

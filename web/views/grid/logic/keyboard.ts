@@ -14,7 +14,11 @@
 export type GridAction =
   | { type: "move"; dr: number; dc: number }
   | { type: "extend"; dr: number; dc: number }
-  | { type: "jump"; to: "rowStart" | "rowEnd" | "first" | "last" | "top" | "bottom" | "left" | "right"; extend: boolean }
+  | {
+      type: "jump";
+      to: "rowStart" | "rowEnd" | "first" | "last" | "top" | "bottom" | "left" | "right";
+      extend: boolean;
+    }
   | { type: "page"; dir: 1 | -1; extend: boolean }
   | { type: "tab"; dir: 1 | -1 }
   | { type: "edit" }

@@ -1,6 +1,16 @@
 /** Applies a navigation action of the key map to a selection (selection.ts rules). */
 import type { GridAction } from "./keyboard";
-import { clampPos, extendBy, extendTo, moveBy, rowsSelection, single, tabFrom, type Bounds, type Selection } from "./selection";
+import {
+  clampPos,
+  extendBy,
+  extendTo,
+  moveBy,
+  rowsSelection,
+  single,
+  tabFrom,
+  type Bounds,
+  type Selection,
+} from "./selection";
 
 export function navigate(sel: Selection, action: GridAction, bounds: Bounds, pageRows: number): Selection | null {
   switch (action.type) {

@@ -72,12 +72,20 @@ export function planPaste(input: PasteInput): WritePlan {
 }
 
 /** Delete/Backspace over a range: every writable cell set to null. */
-export function planClear(rect: Rect, fields: readonly ColumnCodec[], rows: readonly Row[], keyTitle: string): WritePlan {
+export function planClear(
+  rect: Rect,
+  fields: readonly ColumnCodec[],
+  rows: readonly Row[],
+  keyTitle: string,
+): WritePlan {
   const writable = fields.slice(rect.left, rect.right + 1).filter((f) => !f.readOnly);
   const plan: WritePlan = { updates: [], before: [], inserts: [], error: null };
   if (writable.length === 0) return plan;
   for (const row of rows) {
-    plan.updates.push({ ...keyPartOf(row, keyTitle), ...Object.fromEntries(writable.map((f) => [f.column.title, null])) });
+    plan.updates.push({
+      ...keyPartOf(row, keyTitle),
+      ...Object.fromEntries(writable.map((f) => [f.column.title, null])),
+    });
     plan.before.push(row);
   }
   return plan;

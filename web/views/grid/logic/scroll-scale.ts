@@ -40,11 +40,20 @@ export function scrollTopFor(logical: number, g: ScrollGeometry): number {
 }
 
 /** Rows to render for a logical top: the visible ones plus `overscan` each side. */
-export function rowWindow(top: number, g: ScrollGeometry, overscan: number): { first: number; last: number; visibleFirst: number; visibleLast: number } {
+export function rowWindow(
+  top: number,
+  g: ScrollGeometry,
+  overscan: number,
+): { first: number; last: number; visibleFirst: number; visibleLast: number } {
   if (g.rows === 0) return { first: 0, last: -1, visibleFirst: 0, visibleLast: -1 };
   const visibleFirst = Math.max(0, Math.min(g.rows - 1, Math.floor(top / g.rowHeight)));
   const visibleLast = Math.max(visibleFirst, Math.min(g.rows - 1, Math.ceil((top + g.viewport) / g.rowHeight) - 1));
-  return { first: Math.max(0, visibleFirst - overscan), last: Math.min(g.rows - 1, visibleLast + overscan), visibleFirst, visibleLast };
+  return {
+    first: Math.max(0, visibleFirst - overscan),
+    last: Math.min(g.rows - 1, visibleLast + overscan),
+    visibleFirst,
+    visibleLast,
+  };
 }
 
 /** The logical top that brings `row` into view, or null when it is visible already. */

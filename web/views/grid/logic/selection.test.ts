@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { clampPos, colsInRow, contains, extendTo, rectCols, rectOf, rectRows, rowsSelection, single } from "./selection";
+import {
+  clampPos,
+  colsInRow,
+  contains,
+  extendTo,
+  rectCols,
+  rectOf,
+  rectRows,
+  rowsSelection,
+  single,
+} from "./selection";
 
 const bounds = { rows: 10, cols: 4 };
 
@@ -15,7 +25,10 @@ describe("range selection", () => {
   it("clamps positions and drags to the grid", () => {
     expect(clampPos({ row: -3, col: 9 }, bounds)).toEqual({ row: 0, col: 3 });
     expect(clampPos({ row: 4, col: 2 }, { rows: 0, cols: 0 })).toEqual({ row: 0, col: 0 });
-    expect(extendTo(single({ row: 1, col: 1 }), { row: 50, col: -1 }, bounds)).toEqual({ anchor: { row: 1, col: 1 }, focus: { row: 9, col: 0 } });
+    expect(extendTo(single({ row: 1, col: 1 }), { row: 50, col: -1 }, bounds)).toEqual({
+      anchor: { row: 1, col: 1 },
+      focus: { row: 9, col: 0 },
+    });
   });
   it("tells each row which columns to draw selected", () => {
     const r = rectOf({ anchor: { row: 1, col: 0 }, focus: { row: 2, col: 2 } });

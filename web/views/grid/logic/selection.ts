@@ -81,5 +81,8 @@ export function colsInRow(r: Rect | null, row: number): readonly [number, number
 
 /** A whole-row selection (row number clicks): every column of rows `from`..`to`. */
 export function rowsSelection(from: number, to: number, bounds: Bounds): Selection {
-  return { anchor: clampPos({ row: from, col: 0 }, bounds), focus: clampPos({ row: to, col: bounds.cols - 1 }, bounds) };
+  return {
+    anchor: clampPos({ row: from, col: 0 }, bounds),
+    focus: clampPos({ row: to, col: bounds.cols - 1 }, bounds),
+  };
 }

@@ -15,14 +15,22 @@ export interface SortItem {
 }
 
 export function fromSavedSorts(sorts: readonly Sort[]): SortItem[] {
-  return [...sorts].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).map((s) => ({ key: s.id ?? newKey(), id: s.id, columnId: s.fk_column_id, direction: s.direction === "desc" ? "desc" : "asc" }));
+  return [...sorts]
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+    .map((s) => ({
+      key: s.id ?? newKey(),
+      id: s.id,
+      columnId: s.fk_column_id,
+      direction: s.direction === "desc" ? "desc" : "asc",
+    }));
 }
 
 export function toSortArr(items: readonly SortItem[]): Sort[] {
   return items.map((s) => ({ fk_column_id: s.columnId, direction: s.direction }));
 }
 
-export const sameSorts = (a: readonly SortItem[], b: readonly SortItem[]) => JSON.stringify(toSortArr(a)) === JSON.stringify(toSortArr(b));
+export const sameSorts = (a: readonly SortItem[], b: readonly SortItem[]) =>
+  JSON.stringify(toSortArr(a)) === JSON.stringify(toSortArr(b));
 
 export function sortBy(items: readonly SortItem[], columnId: string, direction: "asc" | "desc"): SortItem[] {
   const i = items.findIndex((s) => s.columnId === columnId);
@@ -36,7 +44,11 @@ export interface SortSyncApi {
   remove(id: string): Promise<unknown>;
 }
 
-export async function syncSorts(saved: readonly SortItem[], draft: readonly SortItem[], api: SortSyncApi): Promise<Map<string, string>> {
+export async function syncSorts(
+  saved: readonly SortItem[],
+  draft: readonly SortItem[],
+  api: SortSyncApi,
+): Promise<Map<string, string>> {
   const keep = new Set(draft.map((s) => s.id).filter(Boolean));
   for (const s of saved) if (s.id && !keep.has(s.id)) await api.remove(s.id);
   const created = new Map<string, string>();

@@ -51,20 +51,33 @@ describe("history entries", () => {
     const { api, calls } = fakeApi();
     await runSteps(entry, entry.undo, api);
     await runSteps(entry, entry.redo, api);
-    expect(calls).toEqual([["update", [{ Id: 1, Title: "old" }]], ["update", [{ Id: 1, Title: "new" }]]]);
+    expect(calls).toEqual([
+      ["update", [{ Id: 1, Title: "old" }]],
+      ["update", [{ Id: 1, Title: "new" }]],
+    ]);
   });
   it("undoes a paste that created rows by deleting them, and redo creates them again", async () => {
     const entry = pasteEntry([{ Id: 1, A: null }], [{ Id: 1, A: "p" }], [{ A: "q" }], [7], "Id");
     const { api, calls } = fakeApi();
     await runSteps(entry, entry.undo, api);
-    expect(calls).toEqual([["update", [{ Id: 1, A: null }]], ["remove", [7]]]);
+    expect(calls).toEqual([
+      ["update", [{ Id: 1, A: null }]],
+      ["remove", [7]],
+    ]);
     await runSteps(entry, entry.redo, api);
     expect(entry.keys.created).toEqual([100]);
     await runSteps(entry, entry.undo, api);
     expect(calls.at(-1)).toEqual(["remove", [100]]);
   });
   it("undoes a delete by inserting the rows again, and redo deletes the new keys", async () => {
-    const entry = deleteEntry([{ Id: 4, Title: "a", CreatedAt: "t" }, { Id: 5, Title: "b" }], "Id", ["Id", "Title"]);
+    const entry = deleteEntry(
+      [
+        { Id: 4, Title: "a", CreatedAt: "t" },
+        { Id: 5, Title: "b" },
+      ],
+      "Id",
+      ["Id", "Title"],
+    );
     const { api, calls } = fakeApi();
     await runSteps(entry, entry.undo, api);
     expect(calls[0]).toEqual(["insert", [{ Title: "a" }, { Title: "b" }]]);

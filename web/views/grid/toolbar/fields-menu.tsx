@@ -47,10 +47,22 @@ export function FieldsMenu({ fields, onShow, onMove, onAll, onEditFields }: Fiel
                   />
                   {Icon ? <Icon aria-hidden="true" className="size-3.5 text-gray-400" /> : null}
                   <span className="min-w-0 flex-1 truncate">{f.column.title}</span>
-                  <button type="button" className="rounded p-0.5 text-gray-400 hover:bg-gray-200 disabled:invisible" aria-label={t("grid.fields.moveUp", { title: f.column.title })} disabled={locked || i <= 1} onClick={() => onMove(i, i - 1)}>
+                  <button
+                    type="button"
+                    className="rounded p-0.5 text-gray-400 hover:bg-gray-200 disabled:invisible"
+                    aria-label={t("grid.fields.moveUp", { title: f.column.title })}
+                    disabled={locked || i <= 1}
+                    onClick={() => onMove(i, i - 1)}
+                  >
                     <ArrowUp aria-hidden="true" className="size-3.5" />
                   </button>
-                  <button type="button" className="rounded p-0.5 text-gray-400 hover:bg-gray-200 disabled:invisible" aria-label={t("grid.fields.moveDown", { title: f.column.title })} disabled={locked || i === fields.length - 1} onClick={() => onMove(i, i + 1)}>
+                  <button
+                    type="button"
+                    className="rounded p-0.5 text-gray-400 hover:bg-gray-200 disabled:invisible"
+                    aria-label={t("grid.fields.moveDown", { title: f.column.title })}
+                    disabled={locked || i === fields.length - 1}
+                    onClick={() => onMove(i, i + 1)}
+                  >
                     <ArrowDown aria-hidden="true" className="size-3.5" />
                   </button>
                 </li>

@@ -34,7 +34,12 @@ export function FilterLevel({ tree, nodes, parentKey, depth, columns, onChange }
             {i === 0 ? (
               t("grid.filter.where")
             ) : i === 1 ? (
-              <select aria-label={t("grid.filter.logical")} className={`${INPUT_CLASS} px-1 py-0.5 text-xs`} value={op} onChange={(e) => onChange(setLevelOp(tree, parentKey, e.target.value === "or" ? "or" : "and"))}>
+              <select
+                aria-label={t("grid.filter.logical")}
+                className={`${INPUT_CLASS} px-1 py-0.5 text-xs`}
+                value={op}
+                onChange={(e) => onChange(setLevelOp(tree, parentKey, e.target.value === "or" ? "or" : "and"))}
+              >
                 <option value="and">{t("grid.filter.and")}</option>
                 <option value="or">{t("grid.filter.or")}</option>
               </select>
@@ -43,28 +48,59 @@ export function FilterLevel({ tree, nodes, parentKey, depth, columns, onChange }
             )}
           </div>
           {node.isGroup ? (
-            <div className="flex flex-1 flex-col gap-1.5 rounded-md border border-gray-200 bg-gray-50 p-2" role="group" aria-label={t("grid.filter.group")}>
+            <div
+              className="flex flex-1 flex-col gap-1.5 rounded-md border border-gray-200 bg-gray-50 p-2"
+              role="group"
+              aria-label={t("grid.filter.group")}
+            >
               <div className="flex justify-end">
-                <button type="button" className="rounded p-0.5 text-gray-400 hover:bg-gray-200" aria-label={t("grid.filter.removeGroup")} onClick={() => onChange(removeNode(tree, node.key))}>
+                <button
+                  type="button"
+                  className="rounded p-0.5 text-gray-400 hover:bg-gray-200"
+                  aria-label={t("grid.filter.removeGroup")}
+                  onClick={() => onChange(removeNode(tree, node.key))}
+                >
                   <X aria-hidden="true" className="size-4" />
                 </button>
               </div>
-              <FilterLevel tree={tree} nodes={node.children} parentKey={node.key} depth={depth + 1} columns={columns} onChange={onChange} />
+              <FilterLevel
+                tree={tree}
+                nodes={node.children}
+                parentKey={node.key}
+                depth={depth + 1}
+                columns={columns}
+                onChange={onChange}
+              />
             </div>
           ) : (
             <div className="flex-1">
-              <FilterRow node={node} n={i + 1} columns={columns} onPatch={(patch) => onChange(updateNode(tree, node.key, patch))} onRemove={() => onChange(removeNode(tree, node.key))} />
+              <FilterRow
+                node={node}
+                n={i + 1}
+                columns={columns}
+                onPatch={(patch) => onChange(updateNode(tree, node.key, patch))}
+                onRemove={() => onChange(removeNode(tree, node.key))}
+              />
             </div>
           )}
         </div>
       ))}
       <div className="flex gap-1">
-        <button type="button" className={`${MENU_ITEM} w-auto`} disabled={!first} onClick={() => onChange(addNode(tree, parentKey, newCondition()))}>
+        <button
+          type="button"
+          className={`${MENU_ITEM} w-auto`}
+          disabled={!first}
+          onClick={() => onChange(addNode(tree, parentKey, newCondition()))}
+        >
           <Plus aria-hidden="true" className="size-4" />
           {t("grid.filter.add")}
         </button>
         {depth < 2 ? (
-          <button type="button" className={`${MENU_ITEM} w-auto`} onClick={() => onChange(addNode(tree, parentKey, group("and")))}>
+          <button
+            type="button"
+            className={`${MENU_ITEM} w-auto`}
+            onClick={() => onChange(addNode(tree, parentKey, group("and")))}
+          >
             <FolderPlus aria-hidden="true" className="size-4" />
             {t("grid.filter.addGroup")}
           </button>

@@ -36,18 +36,34 @@ export function FilterMenu({ filters, columns, onChange, autoSave, mayPersist, c
       {() => (
         <div className="flex flex-col gap-3">
           {filters.length === 0 ? <p className="px-1 text-xs text-gray-500">{t("grid.filter.none")}</p> : null}
-          <FilterLevel tree={filters} nodes={filters} parentKey={null} depth={0} columns={columns} onChange={onChange} />
+          <FilterLevel
+            tree={filters}
+            nodes={filters}
+            parentKey={null}
+            depth={0}
+            columns={columns}
+            onChange={onChange}
+          />
           <div className="flex items-center justify-between gap-2 border-t border-gray-100 pt-2 text-xs text-gray-600">
             {mayPersist ? (
               <label className="inline-flex items-center gap-2">
-                <input type="checkbox" className="size-4 accent-primary" checked={autoSave} onChange={(e) => settings.update({ filterAutoSave: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={autoSave}
+                  onChange={(e) => settings.update({ filterAutoSave: e.target.checked })}
+                />
                 {t("grid.filter.autoSave")}
               </label>
             ) : (
               <span>{t("grid.filter.localOnly")}</span>
             )}
             {canSave ? (
-              <button type="button" className="rounded-md bg-primary px-3 py-1 text-xs font-medium text-white hover:bg-primary/90" onClick={onSave}>
+              <button
+                type="button"
+                className="rounded-md bg-primary px-3 py-1 text-xs font-medium text-white hover:bg-primary/90"
+                onClick={onSave}
+              >
                 {t("grid.filter.save")}
               </button>
             ) : null}

@@ -5,7 +5,15 @@ import type { FilterOp } from "../../../../db/fields/types";
 import type { Column } from "../../../api/types";
 import { INPUT_CLASS } from "../../../fields/common/text-editor";
 import { UserFilterValue } from "../../../fields/common/user-filter-value";
-import { isUserColumn, menuOpsFor, opsFor, optionChoices, subOpsFor, valueInput, type FilterNode } from "../logic/filters";
+import {
+  isUserColumn,
+  menuOpsFor,
+  opsFor,
+  optionChoices,
+  subOpsFor,
+  valueInput,
+  type FilterNode,
+} from "../logic/filters";
 
 interface FilterRowProps {
   node: FilterNode;
@@ -62,7 +70,12 @@ export function FilterRow({ node, n, columns, onPatch, onRemove }: FilterRowProp
         ))}
       </select>
       {subOps.length > 0 ? (
-        <select aria-label={t("grid.filter.subOperator", { n })} className={`${SMALL} w-36`} value={node.subOp ?? ""} onChange={(e) => onPatch({ subOp: e.target.value, value: undefined })}>
+        <select
+          aria-label={t("grid.filter.subOperator", { n })}
+          className={`${SMALL} w-36`}
+          value={node.subOp ?? ""}
+          onChange={(e) => onPatch({ subOp: e.target.value, value: undefined })}
+        >
           {subOps.map((s) => (
             <option key={s} value={s}>
               {t(`grid.filter.subOps.${s}`)}
@@ -71,9 +84,19 @@ export function FilterRow({ node, n, columns, onPatch, onRemove }: FilterRowProp
         </select>
       ) : null}
       {input !== "none" && isUserColumn(column) ? (
-        <UserFilterValue label={t("grid.filter.value", { n })} className={`${SMALL} w-36`} value={node.value} onChange={(value) => onPatch({ value })} />
+        <UserFilterValue
+          label={t("grid.filter.value", { n })}
+          className={`${SMALL} w-36`}
+          value={node.value}
+          onChange={(value) => onPatch({ value })}
+        />
       ) : input !== "none" && choices ? (
-        <select aria-label={t("grid.filter.value", { n })} className={`${SMALL} w-36`} value={node.value ?? ""} onChange={(e) => onPatch({ value: e.target.value })}>
+        <select
+          aria-label={t("grid.filter.value", { n })}
+          className={`${SMALL} w-36`}
+          value={node.value ?? ""}
+          onChange={(e) => onPatch({ value: e.target.value })}
+        >
           <option value="">{t("grid.filter.chooseOption")}</option>
           {choices.map((title) => (
             <option key={title} value={title}>
@@ -100,7 +123,12 @@ export function FilterRow({ node, n, columns, onPatch, onRemove }: FilterRowProp
           ) : null}
         </>
       ) : null}
-      <button type="button" className="ms-auto rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700" aria-label={t("grid.filter.remove", { n })} onClick={onRemove}>
+      <button
+        type="button"
+        className="ms-auto rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700"
+        aria-label={t("grid.filter.remove", { n })}
+        onClick={onRemove}
+      >
         <X aria-hidden="true" className="size-4" />
       </button>
     </div>

@@ -49,22 +49,59 @@ export function GridToolbar(p: GridToolbarProps) {
       <h2 className="me-2 text-lg font-semibold text-gray-900">{p.title}</h2>
       {p.shapeLocked ? null : (
         <>
-          <FieldsMenu fields={p.fields} onShow={p.onShowField} onMove={p.onMoveField} onAll={p.onAllFields} onEditFields={p.onEditFields} />
-          <FilterMenu filters={p.filters} columns={p.columns} onChange={p.onFilters} autoSave={p.autoSave} mayPersist={p.mayPersist} canSave={p.canSave} onSave={p.onSave} />
+          <FieldsMenu
+            fields={p.fields}
+            onShow={p.onShowField}
+            onMove={p.onMoveField}
+            onAll={p.onAllFields}
+            onEditFields={p.onEditFields}
+          />
+          <FilterMenu
+            filters={p.filters}
+            columns={p.columns}
+            onChange={p.onFilters}
+            autoSave={p.autoSave}
+            mayPersist={p.mayPersist}
+            canSave={p.canSave}
+            onSave={p.onSave}
+          />
           <SortMenu sorts={p.sorts} columns={p.columns} onChange={p.onSorts} />
           <RowHeightMenu level={p.rowLevel} onChange={p.onRowLevel} />
         </>
       )}
-      <button type="button" className={TOOL_BUTTON} aria-label={t("grid.undo")} title={t("grid.undo")} disabled={!p.canUndo} onClick={p.onUndo}>
+      <button
+        type="button"
+        className={TOOL_BUTTON}
+        aria-label={t("grid.undo")}
+        title={t("grid.undo")}
+        disabled={!p.canUndo}
+        onClick={p.onUndo}
+      >
         <Undo2 aria-hidden="true" className="size-4" />
       </button>
-      <button type="button" className={TOOL_BUTTON} aria-label={t("grid.redo")} title={t("grid.redo")} disabled={!p.canRedo} onClick={p.onRedo}>
+      <button
+        type="button"
+        className={TOOL_BUTTON}
+        aria-label={t("grid.redo")}
+        title={t("grid.redo")}
+        disabled={!p.canRedo}
+        onClick={p.onRedo}
+      >
         <Redo2 aria-hidden="true" className="size-4" />
       </button>
       <div className="ms-auto flex items-center gap-2">
-        <GridSearch columns={p.searchColumns} columnId={p.search.columnId} query={p.search.query} onSearch={p.onSearch} />
+        <GridSearch
+          columns={p.searchColumns}
+          columnId={p.search.columnId}
+          query={p.search.query}
+          onSearch={p.onSearch}
+        />
         {p.onNewRecord ? (
-          <button type="button" className="inline-flex items-center gap-1.5 rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90" onClick={p.onNewRecord}>
+          <button
+            type="button"
+            className="inline-flex items-center gap-1.5 rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90"
+            onClick={p.onNewRecord}
+          >
             <Plus aria-hidden="true" className="size-4" />
             {t("grid.row.new")}
           </button>

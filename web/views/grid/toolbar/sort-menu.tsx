@@ -39,28 +39,45 @@ export function SortMenu({ sorts, columns, onChange }: SortMenuProps) {
                 value={s.columnId}
                 onChange={(e) => onChange(sorts.map((x) => (x.key === s.key ? { ...x, columnId: e.target.value } : x)))}
               >
-                {columns.filter((c) => c.id === s.columnId || free.includes(c)).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                  </option>
-                ))}
+                {columns
+                  .filter((c) => c.id === s.columnId || free.includes(c))
+                  .map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.title}
+                    </option>
+                  ))}
               </select>
               <select
                 aria-label={t("grid.sort.direction", { n: i + 1 })}
                 className={`${INPUT_CLASS} w-32`}
                 value={s.direction}
-                onChange={(e) => onChange(sorts.map((x) => (x.key === s.key ? { ...x, direction: e.target.value === "desc" ? "desc" : "asc" } : x)))}
+                onChange={(e) =>
+                  onChange(
+                    sorts.map((x) =>
+                      x.key === s.key ? { ...x, direction: e.target.value === "desc" ? "desc" : "asc" } : x,
+                    ),
+                  )
+                }
               >
                 <option value="asc">{t("grid.sort.asc")}</option>
                 <option value="desc">{t("grid.sort.desc")}</option>
               </select>
-              <button type="button" className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700" aria-label={t("grid.sort.remove", { n: i + 1 })} onClick={() => onChange(sorts.filter((x) => x.key !== s.key))}>
+              <button
+                type="button"
+                className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700"
+                aria-label={t("grid.sort.remove", { n: i + 1 })}
+                onClick={() => onChange(sorts.filter((x) => x.key !== s.key))}
+              >
                 <X aria-hidden="true" className="size-4" />
               </button>
             </div>
           ))}
           {free.length > 0 ? (
-            <button type="button" className={MENU_ITEM} onClick={() => onChange([...sorts, { key: newKey(), columnId: free[0]!.id, direction: "asc" }])}>
+            <button
+              type="button"
+              className={MENU_ITEM}
+              onClick={() => onChange([...sorts, { key: newKey(), columnId: free[0]!.id, direction: "asc" }])}
+            >
               <Plus aria-hidden="true" className="size-4" />
               {t("grid.sort.add")}
             </button>

@@ -18,7 +18,15 @@ interface PopoverProps {
  * A button with a floating panel (portalled, so grid cells never clip it). Outside clicks and
  * Escape close it and give the focus back to the button.
  */
-export function Popover({ label, button, buttonClass = "", role = "dialog", panelClass = "", disabled, children }: PopoverProps) {
+export function Popover({
+  label,
+  button,
+  buttonClass = "",
+  role = "dialog",
+  panelClass = "",
+  disabled,
+  children,
+}: PopoverProps) {
   const [open, setOpen] = useState(false);
   const [pos, setPos] = useState({ top: 0, left: 0 });
   const trigger = useRef<HTMLButtonElement>(null);
@@ -94,6 +102,7 @@ export function Popover({ label, button, buttonClass = "", role = "dialog", pane
   );
 }
 
-export const MENU_ITEM = "flex w-full items-center gap-2 rounded px-2 py-1.5 text-start text-sm text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:text-gray-300";
+export const MENU_ITEM =
+  "flex w-full items-center gap-2 rounded px-2 py-1.5 text-start text-sm text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:text-gray-300";
 export const TOOL_BUTTON =
   "inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:text-gray-300 aria-expanded:bg-gray-100";
