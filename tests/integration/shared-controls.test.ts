@@ -108,6 +108,12 @@ describe("who may submit a shared form", () => {
     const open = await sharedForm();
     expect((await submit(open.uuid, { Name: "anon" })).status).toBe(200);
 
+    // A "Created by" field names the signed-in submitter (the room stamps it from the caller).
+    const sender = await call(s.owner, "POST", `${M}/tables/${s.tableId}/columns`, {
+      title: "Sender",
+      uidt: "CreatedBy",
+    });
+    expect(sender.status, JSON.stringify(sender.body)).toBe(200);
     const f = await sharedForm({ submitAccess: "signedIn" });
     expect(await submit(f.uuid, { Name: "nobody" })).toEqual({
       status: 401,
@@ -117,6 +123,8 @@ describe("who may submit a shared form", () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const history = await call(s.owner, "GET", `${M}/audits/comments?fk_model_id=${s.tableId}&row_id=${sent.body.Id}`);
     expect(history.body.list.map((e: { user: string }) => e.user)).toContain(s.outsider.email);
+    const row = await call(s.owner, "GET", `/api/v1/db/data/noco/${s.projectId}/Leads/${sent.body.Id}`);
+    expect(row.body.Sender?.email).toBe(s.outsider.email);
     expect(await count("(Name,eq,nobody)")).toBe(0);
   });
 
