@@ -31,7 +31,7 @@ import { attachmentSecret, signValues } from "../db/files/signed-links";
 import * as hooksApi from "../db/hooks/hooks";
 import type { HookInput, HookOperation, HookUpdateInput } from "../db/hooks/inputs";
 import { hasHooks, hooksAfter, hooksBefore, samplePayload } from "../db/hooks/trigger";
-import { rowKey } from "../db/rows/write";
+import { rowKey } from "../db/rows/row-key";
 import type { FilterInput } from "../db/views/inputs";
 import { chatTargets } from "./chat-targets";
 import { deliverDue, deliverOnce, logAttempt } from "./hook-delivery";
@@ -69,8 +69,6 @@ function guard<T>(fn: () => T): RoomResult<T> {
     throw err;
   }
 }
-
-export { GATED_METHODS, type GatedMethod };
 
 /** A gated call's answer: the method's, or `fallback` when the Worker must run the full check. */
 export type GatedResult = RoomResult<unknown> | { ok: false; fallback: true };

@@ -4,7 +4,8 @@ import type { Actor } from "./audit";
 import { compileKeys } from "../query";
 import { queryTable, readById } from "./read";
 import { tableRef, type TableRef } from "./table-ref";
-import { deleteRows, insertRows, readRowById, rowKey, updateRows } from "./write";
+import { deleteRows, insertRows, readRowById, updateRows } from "./write";
+import { rowKey } from "./row-key";
 import type { FileSink } from "./files";
 import { checkWritable, requireVisible, withCheck } from "./access-guard";
 

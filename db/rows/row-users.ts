@@ -22,8 +22,6 @@ import type { Actor } from "./audit";
 import type { RowColumn } from "./values";
 import type { RowScope } from "../views/scope";
 
-export { userJson };
-
 /** Records the caller when the table has a user column (inside the write's transaction). */
 export function rememberWriter(store: ProjectStore, cols: readonly RowColumn[], actor: Actor | undefined) {
   if (!actor?.id || !cols.some(isUserColumn)) return;

@@ -5,9 +5,6 @@ import type { ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { recordInserts, recordWrites, type Actor } from "./audit";
 import { unlinkDeleted } from "./links";
-import { rowKey } from "./row-key";
-
-export { rowKey };
 import { toApiRow, toStored, type RowColumn } from "./values";
 import { collectFiles, fileColumns, type FileSink } from "./files";
 import { rememberWriter } from "./row-users";

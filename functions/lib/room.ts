@@ -1,5 +1,6 @@
 import type { GateClaims } from "../../realtime/access-gate";
-import type { GatedMethod, GatedResult, ProjectRoom, RoomResult } from "../../realtime/project-room";
+import type { GatedMethod } from "../../realtime/gated-methods";
+import type { GatedResult, ProjectRoom, RoomResult } from "../../realtime/project-room";
 import type { Env } from "../env";
 import { HttpError } from "./http-error";
 
