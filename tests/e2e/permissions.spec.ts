@@ -74,6 +74,15 @@ test("'Created by is @me' for editors: each editor sees and edits only their own
   expect(Object.values(saved.roles.viewer!.fields).filter((m) => m === "hidden")).toHaveLength(1);
   expect(saved.roles.editor!.row_rule).toMatchObject([{ comparison_op: "eq", value: "@me" }]);
   expect(saved.roles.commenter!.row_rule).toBeNull();
+  // A change can be discarded before it is saved.
+  await panel.getByLabel("Commenter access to Notes").selectOption("read-only");
+  await panel.getByRole("button", { name: "Discard changes" }).click();
+  await expect(panel.getByLabel("Commenter access to Notes")).toHaveValue("editable");
+  // Preview as viewer opens the table as viewers see it.
+  await panel.getByRole("button", { name: "Preview as Viewer" }).click();
+  await expect(ownerPage.getByTestId("preview-banner")).toBeVisible();
+  await expect(ownerPage.locator('[role=columnheader][data-title="Title"]')).toBeVisible();
+  await expect(ownerPage.locator('[role=columnheader][data-title="Notes"]')).toHaveCount(0);
 
   const data = `/api/v1/db/data/noco/${projectId}/Tasks`;
   const ids: Record<string, number> = {};
