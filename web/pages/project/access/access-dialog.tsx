@@ -170,7 +170,7 @@ function AccessForm({ tableId, columns, answer, onPreviewed }: AccessFormProps) 
           />
         ))}
       </section>
-      <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap items-center justify-end gap-2 border-t border-gray-100 bg-white px-5 py-3">
+      <div className="sticky -bottom-4 -mx-5 -mb-4 flex flex-wrap items-center justify-end gap-2 border-t border-gray-100 bg-white px-5 py-3">
         {dirty ? <span className="me-auto text-xs text-gray-600">{t("access.unsaved")}</span> : null}
         {before && !dirty ? (
           <Button variant="ghost" onClick={undo} disabled={save.isPending}>

@@ -36,7 +36,7 @@ export function FilterRow({ node, n, columns, onPatch, onRemove }: FilterRowProp
   const input = valueInput(column, node.op, node.subOp);
   const options = Array.isArray(column?.colOptions?.options) ? column.colOptions.options : [];
   return (
-    <div className="flex flex-wrap items-center gap-1.5" data-testid="filter-row">
+    <div className="flex items-center gap-1.5" data-testid="filter-row">
       <select
         aria-label={t("grid.filter.field", { n })}
         className={`${SMALL} w-36`}
