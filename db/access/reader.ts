@@ -4,6 +4,10 @@ import { PREVIEW_ROLES, type PreviewRole, type RoleFlags } from "../acl/roles";
 export const ACCESS_ROLES = PREVIEW_ROLES;
 export type AccessRole = PreviewRole;
 
+/** What a narrowed role may do with a field; "editable" is the default and is not stored. */
+export const FIELD_MODES = ["editable", "read-only", "hidden"] as const;
+export type FieldMode = (typeof FIELD_MODES)[number];
+
 /** Who reads: a narrowed role with their identity (for `@me`); null readers have everything. */
 export interface Reader {
   role: AccessRole;

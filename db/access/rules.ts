@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCESS_ROLES, type AccessRole } from "./reader";
+import { ACCESS_ROLES, FIELD_MODES, type AccessRole, type FieldMode } from "./reader";
 import { bad } from "../errors";
 import { fieldType } from "../fields/registry";
 import type { UIType } from "../fields/types";
@@ -24,9 +24,7 @@ import { expandMe } from "./me";
  * - the primary key and the display field cannot be hidden or made read-only: every read path
  *   and every link names records by them.
  */
-export { ACCESS_ROLES, readerOf, type AccessRole, type Reader } from "./reader";
-export const FIELD_MODES = ["editable", "read-only", "hidden"] as const;
-export type FieldMode = (typeof FIELD_MODES)[number];
+export { ACCESS_ROLES, FIELD_MODES, readerOf, type AccessRole, type FieldMode, type Reader } from "./reader";
 
 export interface RoleAccess {
   /** Column id -> mode; editable fields are left out. */

@@ -5,8 +5,9 @@ import { ExportMenu } from "../export/export-menu";
 import { ImportIntoTableButton } from "./import-entry";
 import { ShareViewButton } from "../../share/share-view-dialog";
 import { WebhooksButton } from "../../pages/project/webhooks/webhooks-button";
+import { AccessButton } from "../../pages/project/access/access-button";
 
-/** The table tab's import, export, share and webhook controls (toolbar). */
+/** The table tab's import, export, share, webhook and access controls (toolbar). */
 export function TableTools({ tableId, viewTitle }: { tableId: string; viewTitle?: string | null }) {
   const table = useQuery({ queryKey: queryKeys.table(tableId), queryFn: () => tablesApi.read(tableId) });
   if (!table.data) return null;
@@ -16,6 +17,7 @@ export function TableTools({ tableId, viewTitle }: { tableId: string; viewTitle?
       <ExportMenu table={table.data} viewTitle={viewTitle} />
       <ShareViewButton tableId={tableId} viewTitle={viewTitle} />
       <WebhooksButton table={table.data} />
+      <AccessButton table={table.data} />
     </div>
   );
 }
