@@ -15,7 +15,14 @@
 import { Connection, Request, TYPES } from "tedious";
 import type { SourceConfig } from "./config";
 import { serial } from "./serial";
-import { sourceError, type Queryable, type Row, type SourceDriver, type SourceSchema, type SourceTable } from "./driver";
+import {
+  sourceError,
+  type Queryable,
+  type Row,
+  type SourceDriver,
+  type SourceSchema,
+  type SourceTable,
+} from "./driver";
 
 /** Extra parameters passed to tedious as they are (all take text). */
 const PASSED = ["instanceName", "appName", "applicationIntent", "tdsVersion"] as const;

@@ -49,4 +49,3 @@ export function compileGroupBy(input: GroupInput): { list: Compiled; count: Comp
   const count = sql`SELECT COUNT(*) AS ${countAlias} FROM (SELECT ${c} FROM ${from}${where} GROUP BY ${c}) AS ${ident(d, "groups")}`;
   return { list: render(list, d), count: render(count, d), columnName: col.columnName };
 }
-

@@ -70,7 +70,14 @@ function withinFirst(order: Frag, limit: ListLimit): Frag {
 }
 
 /** The values of the linked records as a JSON array (`limit`: only the first ones, by key). */
-export function jsonList(d: Dialect, value: Frag, json: boolean, from: From, order: ListOrder, limit?: ListLimit): Frag {
+export function jsonList(
+  d: Dialect,
+  value: Frag,
+  json: boolean,
+  from: From,
+  order: ListOrder,
+  limit?: ListLimit,
+): Frag {
   return perDialect(d, {
     sqlite: () => {
       if (limit === undefined) return sql`(SELECT json_group_array(${value}) ${from.sql})`;

@@ -56,8 +56,7 @@ export function like(d: Dialect, c: Frag, pattern: Frag): Frag {
     sqlite: () => sql`lower(${c}) LIKE lower(${pattern}) ESCAPE '!'`,
     pg: () => sql`lower(CAST(${c} AS text)) LIKE lower(${pattern}) ESCAPE '!'`,
     mysql: () => sql`lower(${c}) LIKE lower(${pattern}) COLLATE utf8mb4_bin ESCAPE '!'`,
-    mssql: () =>
-      sql`LOWER(CAST(${c} AS nvarchar(max))) LIKE REPLACE(LOWER(${pattern}), N'[', N'![') ESCAPE '!'`,
+    mssql: () => sql`LOWER(CAST(${c} AS nvarchar(max))) LIKE REPLACE(LOWER(${pattern}), N'[', N'![') ESCAPE '!'`,
   });
 }
 

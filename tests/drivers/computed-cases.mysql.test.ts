@@ -42,7 +42,12 @@ describe.skipIf(!db)("computed-field cases on MySQL/MariaDB", () => {
       const orders = got.values[3]!.Orders as Array<{ Id: number; Ref: string }>;
       expect(orders.map((o) => o.Id)).toEqual(ids.slice().reverse().slice(0, 25));
       expect(orders[0]).toEqual({ Id: 1001, Ref: "X-1001" });
-      expect(got.values[3]!["Order refs"]).toEqual(ids.slice().reverse().map((id) => `X-${id}`));
+      expect(got.values[3]!["Order refs"]).toEqual(
+        ids
+          .slice()
+          .reverse()
+          .map((id) => `X-${id}`),
+      );
       expect(got.values[3]![`Amount count`]).toBe(30);
     } finally {
       await exec({ sql: "DELETE FROM `gcc_orders` WHERE `customer_id` = ? AND `id` > 1000", params: [3] });
