@@ -6,7 +6,8 @@
  *   writes them (db/query/sql.ts), typed from the JavaScript value.
  * - Transactions use TDS's own requests (beginTransaction...), not BEGIN TRANSACTION text, which
  *   inside sp_executesql would leave a mismatched transaction count.
- * - Tables are those of the login's default schema (SCHEMA_NAME()), which unqualified names reach.
+ * - Tables are those of the login's default schema (SCHEMA_NAME()), which unqualified names reach;
+ *   a search path naming another schema is refused when connecting.
  * - date, datetime2 and time come back as Date objects in UTC (useUTC); dialect-values.ts reads them.
  * - SSL modes: No/Allowed/Preferred send no encryption request (encrypt false; SQL Server may still
  *   encrypt the login), Required trusts any certificate, Required-CA and Required-Identity check it
@@ -16,6 +17,7 @@ import { Connection, Request, TYPES } from "tedious";
 import type { SourceConfig } from "./config";
 import { serial } from "./serial";
 import {
+  SourceError,
   sourceError,
   type Queryable,
   type Row,
@@ -91,6 +93,18 @@ export async function openMssql(cfg: SourceConfig): Promise<SourceDriver> {
     query: async (sql, params) => (await run(sql, params)).rows,
     execute: (sql, params) => run(sql, params),
   };
+  // Compiled statements name tables unqualified, so they reach the login's default schema only.
+  const [current] = await q.query("SELECT SCHEMA_NAME() AS s").catch((err) => {
+    conn.close();
+    throw err;
+  });
+  const schema = String(current?.s ?? "");
+  if (cfg.schema && schema && cfg.schema.toLowerCase() !== schema.toLowerCase()) {
+    conn.close();
+    throw new SourceError(
+      `SQL Server: this login's default schema is ${schema}; tables are read from it, not from ${cfg.schema}`,
+    );
+  }
   const line = serial();
   return {
     dialect: "mssql",
