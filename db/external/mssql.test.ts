@@ -6,6 +6,7 @@
 import { TYPES } from "tedious";
 import { describe, expect, it } from "vitest";
 import { addColumnSql, createTableSql, renameColumnSql, renameTableSql } from "./ddl";
+import { fromDialectValue, toDialectValue } from "../query/dialect-values";
 import { mapColumnType } from "./map-type";
 import { mssqlDefault, mssqlTypeText, tdsParam } from "./mssql";
 import type { SourceColumn } from "./driver";
@@ -78,5 +79,18 @@ describe("SQL Server adapter", () => {
     expect(renameTableSql("mssql", "old", "new")).toBe("EXEC sp_rename N'[old]', N'new'");
     expect(renameTableSql("pg", "old", "new")).toBe('ALTER TABLE "old" RENAME TO "new"');
     expect(renameTableSql("mysql", "old", "new")).toBe("RENAME TABLE `old` TO `new`");
+  });
+
+  it("binds bits and zone-less instants, and reads tedious's UTC Date objects as the stored forms", () => {
+    expect(toDialectValue("Checkbox", 1, "mssql")).toBe(true);
+    expect(toDialectValue("Checkbox", 0, "mssql")).toBe(false);
+    expect(toDialectValue("DateTime", "2024-03-15T08:30:00.000Z", "mssql")).toBe("2024-03-15 08:30:00.000");
+    expect(fromDialectValue("Date", new Date("2024-02-29T00:00:00.000Z"), "mssql")).toBe("2024-02-29");
+    expect(fromDialectValue("Time", new Date("1970-01-01T23:05:09.000Z"), "mssql")).toBe("23:05:09");
+    expect(fromDialectValue("DateTime", new Date("2024-03-15T08:30:00.000Z"), "mssql")).toBe(
+      "2024-03-15T08:30:00.000Z",
+    );
+    expect(fromDialectValue("Checkbox", true, "mssql")).toBe(1);
+    expect(fromDialectValue("Number", "42", "mssql")).toBe(42); // tedious returns bigint as text
   });
 });
