@@ -23,6 +23,7 @@ import { columns, models, type ColumnRow, type ModelRow } from "../store/schema"
 import { syncViewColumns } from "../views/sync";
 import { compileList, type QueryTable } from "../query";
 import { virtualColumns } from "../query/computed";
+import { perDialect } from "../query/per-dialect";
 import { quoteIdent } from "../query/sql";
 import type { Dialect } from "../fields/types";
 import { queryTableOf, extTable } from "./table";
@@ -126,10 +127,17 @@ function linkDdl(
   const fkSql = (child: ModelRow, col: string, parent: ModelRow, parentKey: ColumnRow) => {
     const name = `fk_${child.tableName}_${col}`;
     const type = parentKey.dt || "integer";
-    const add =
-      d === "mysql"
-        ? `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} NULL, ADD CONSTRAINT ${q(d, name)} FOREIGN KEY (${q(d, col)}) REFERENCES ${q(d, parent.tableName)} (${q(d, parentKey.columnName!)})`
-        : `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} CONSTRAINT ${q(d, name)} REFERENCES ${q(d, parent.tableName)} (${q(d, parentKey.columnName!)})`;
+    const refs = `REFERENCES ${q(d, parent.tableName)} (${q(d, parentKey.columnName!)})`;
+    const add = perDialect(d, {
+      mysql: () =>
+        `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} NULL, ADD CONSTRAINT ${q(d, name)} FOREIGN KEY (${q(d, col)}) ${refs}`,
+      pg: () => `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} CONSTRAINT ${q(d, name)} ${refs}`,
+      sqlite: () =>
+        `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} CONSTRAINT ${q(d, name)} ${refs}`,
+      // T-SQL: ADD without COLUMN; a column constraint names its foreign key the same way.
+      mssql: () =>
+        `ALTER TABLE ${q(d, child.tableName)} ADD ${q(d, col)} ${type} NULL CONSTRAINT ${q(d, name)} ${refs}`,
+    });
     return { add, name };
   };
   const free = (names: string[], wanted: string) => {
@@ -235,10 +243,11 @@ export async function deleteComputed(x: SchemaCtx, col: ColumnRow, resync: () =>
       throw bad(
         `${col.title}: SQLite cannot drop a column used by a foreign key; drop ${fk.columnName} in the database, then sync`,
       );
-    if (d === "mysql") {
+    if (d === "mysql" || d === "mssql") {
+      // Both refuse to drop a column its foreign key still uses: the constraint goes first.
       const constraint = syncKey(col).split(":")[2];
-      if (constraint)
-        await x.driver.execute(`ALTER TABLE ${q(d, child.tableName)} DROP FOREIGN KEY ${q(d, constraint)}`);
+      const drop = d === "mysql" ? "DROP FOREIGN KEY" : "DROP CONSTRAINT";
+      if (constraint) await x.driver.execute(`ALTER TABLE ${q(d, child.tableName)} ${drop} ${q(d, constraint)}`);
     }
     await x.driver.execute(`ALTER TABLE ${q(d, child.tableName)} DROP COLUMN ${q(d, fk.columnName)}`);
   }

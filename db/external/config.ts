@@ -1,8 +1,8 @@
 /**
  * A connection as the API receives it (NocoDB's `config: {client, connection, searchPath}`, or a
  * pasted URL) to one checked shape. Rules:
- * - client is one of pg, mysql2, vitess, sqlite3 (libSQL / Turso / sqld URL), mssql (refused: no
- *   SQL Server adapter is built; README says what was found about TDS drivers in workerd);
+ * - client is one of pg, mysql2, vitess, sqlite3 (libSQL / Turso / sqld URL), mssql (SQL Server
+ *   through tedious: not verified against a real server, README);
  * - connection may be a URL text (postgres://, postgresql://, mysql://, mariadb://, libsql://,
  *   http(s)://, ws(s)://) or an object {host, port, user, password, database, ssl, ...extra};
  * - extra parameters (SPEC 5): keys may not be empty (parameterKeyCannotBeEmpty) nor repeat
@@ -38,8 +38,15 @@ export interface SourceConfig {
   hyperdrive?: string;
 }
 
-export const dialectOf = (client: Client): Dialect =>
-  client === "pg" ? "pg" : client === "sqlite3" ? "sqlite" : "mysql";
+const DIALECT_OF: Record<Client, Dialect> = {
+  pg: "pg",
+  mysql2: "mysql",
+  vitess: "mysql",
+  sqlite3: "sqlite",
+  mssql: "mssql",
+};
+
+export const dialectOf = (client: Client): Dialect => DIALECT_OF[client];
 
 const DEFAULT_PORT: Partial<Record<Client, number>> = { pg: 5432, mysql2: 3306, vitess: 15306, mssql: 1433 };
 const KNOWN = new Set([
@@ -213,13 +220,6 @@ export function parseSourceConfig(raw: unknown, local: boolean, typeHint?: strin
   if (firstPath) cfg.schema = firstPath;
   if (cfg.client === "pg") cfg.schema ??= "public";
   cfg.port ??= DEFAULT_PORT[cfg.client];
-  if (cfg.client === "mssql") {
-    // tedious 19 opens a socket and sends its PRELOGIN in workerd (README), but no SQL Server was
-    // here to verify login, TLS or results, and the query compiler has no SQL Server dialect.
-    throw bad(
-      "MSSQL cannot be connected: this app has no SQL Server adapter (no SQL Server was available to verify a driver on Cloudflare Workers)",
-    );
-  }
   if (cfg.client !== "sqlite3") {
     if (!cfg.host) throw bad("host is required");
     if (!cfg.user) throw bad("user is required");

@@ -1,5 +1,5 @@
 /**
- * Driver adapters (DESIGN.md): one shape over pg (Neon), mysql2 (PlanetScale's HTTP API) and libSQL so the rest of the core never
+ * Driver adapters (DESIGN.md): one shape over pg (Neon), mysql2 (PlanetScale's HTTP API), libSQL and tedious (SQL Server) so the rest of the core never
  * knows which library speaks to the source. Drivers are imported on first use (dynamic import):
  * the Worker bundle carries them, but nothing loads them until an external project is opened.
  * A database's refusal (wrong password, unknown database, constraint) is a SourceError: the API
@@ -119,6 +119,7 @@ export async function openDriver(cfg: SourceConfig, via: Via = {}): Promise<Sour
     if (usesPlanetscale(cfg)) return await (await import("./planetscale")).openPlanetscale(cfg);
     if (cfg.client === "mysql2" || cfg.client === "vitess") return await (await import("./mysql")).openMysql(cfg);
     if (cfg.client === "sqlite3") return await (await import("./libsql")).openLibsql(cfg);
+    if (cfg.client === "mssql") return await (await import("./mssql")).openMssql(cfg);
   } catch (err) {
     throw sourceError(err);
   }

@@ -11,6 +11,9 @@
  * - text, mediumtext, longtext, tinytext, clob → LongText
  * - anything else (uuid, bytea, blob, inet, arrays, geometry, intervals...) → SpecificDBType,
  *   kept as text with the database type in its options.
+ * SQL Server: bit → Checkbox; datetime2, datetime, smalldatetime, datetimeoffset → DateTime;
+ * nvarchar/varchar/nchar/char → SingleLineText, but (max) → LongText; ntext/text → LongText;
+ * money/smallmoney → Decimal; its `timestamp` is rowversion (binary), so SpecificDBType.
  * SQLite declared types follow its affinity rules (INT → Number, CHAR/CLOB/TEXT → text,
  * REAL/FLOA/DOUB → Decimal, NUMERIC/DECIMAL → Decimal, BOOL → Checkbox, DATE/TIME names → dates).
  */
@@ -48,11 +51,24 @@ function sqliteType(c: SourceColumn): UIType {
   return t === "" ? "LongText" : "SpecificDBType";
 }
 
+function mssqlType(c: SourceColumn): UIType | null {
+  const t = c.dt;
+  if (t === "bit") return "Checkbox";
+  if (t === "timestamp" || t === "rowversion") return "SpecificDBType";
+  if (/^(datetime2|datetime|smalldatetime|datetimeoffset)$/.test(t)) return "DateTime";
+  if (/^(n?varchar|n?char)$/.test(t) && c.maxLength === -1) return "LongText";
+  if (t === "ntext") return "LongText";
+  if (t === "smallmoney") return "Decimal";
+  return null;
+}
+
 export function mapColumnType(c: SourceColumn, dialect: Dialect): MappedType {
   const base: MappedType = { uidt: "SpecificDBType", meta: {}, colOptions: null };
   const t = c.dt;
   let uidt: UIType;
-  if (dialect === "sqlite") uidt = sqliteType(c);
+  const mssql = dialect === "mssql" ? mssqlType(c) : null;
+  if (mssql) uidt = mssql;
+  else if (dialect === "sqlite") uidt = sqliteType(c);
   else if (t === "enum") return { ...base, uidt: "SingleSelect", colOptions: options(c.enumValues ?? []) };
   else if (t === "set") return { ...base, uidt: "MultiSelect", colOptions: options(c.enumValues ?? []) };
   else if (t === "boolean" || t === "bool" || /^tinyint\(1\)/i.test(c.type) || /^bit\(1\)$/i.test(c.type))

@@ -42,6 +42,9 @@ export async function openMysql(cfg: SourceConfig): Promise<SourceDriver> {
     multipleStatements: false,
   } as mysql.ConnectionOptions);
   conn.on("error", () => undefined);
+  // Lists of linked records are built with GROUP_CONCAT (db/query/computed-sql.ts), which MySQL
+  // cuts at 1 KB by default (MariaDB at 1 MB).
+  await conn.query("SET SESSION group_concat_max_len = 16777216").catch(() => undefined);
   const line = serial();
   const run = async (sql: string, params?: readonly unknown[]) => {
     try {

@@ -290,6 +290,21 @@ async function insertIn(ctx: ExtCtx, q: Queryable, t: ExtTable, body: unknown, n
     const res = await q.execute(s.sql, s.params);
     return t.keys.map((k) => (k.ai && res.insertId !== undefined ? res.insertId : params[names.indexOf(k.columnName)]));
   }
+  if (d === "mssql") {
+    // SQL Server names the inserted key with OUTPUT INSERTED.<col>, between the columns and VALUES.
+    const output = join(
+      t.keys.map((k) => sql`INSERTED.${ident(d, k.columnName)}`),
+      ", ",
+    );
+    const s = render(
+      names.length
+        ? sql`INSERT INTO ${table} (${cols}) OUTPUT ${output} VALUES (${vals})`
+        : sql`INSERT INTO ${table} OUTPUT ${output} DEFAULT VALUES`,
+      d,
+    );
+    const row = (await q.execute(s.sql, s.params)).rows[0] ?? {};
+    return t.keys.map((k) => row[k.columnName]);
+  }
   const returning = join(
     t.keys.map((k) => ident(d, k.columnName)),
     ", ",

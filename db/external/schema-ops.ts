@@ -11,7 +11,15 @@ import { findColumn } from "../schema/columns";
 import { checkTableTitle } from "../schema/names";
 import { findModel, modelColumns, readTable, schemaIds, type CreateTableInput } from "../schema/tables";
 import type { ColumnInput } from "../schema/column-def";
-import { addColumnSql, columnType, createTableSql, dropColumnSql, dropTableSql, renameColumnSql } from "./ddl";
+import {
+  addColumnSql,
+  columnType,
+  createTableSql,
+  dropColumnSql,
+  dropTableSql,
+  renameColumnSql,
+  renameTableSql,
+} from "./ddl";
 import { syncSchema } from "./schema-sync";
 import { addComputed, addLink, deleteComputed, updateComputed } from "./computed-ops";
 import type { SchemaCtx } from "./schema-ctx";
@@ -79,12 +87,7 @@ export async function updateTable(x: SchemaCtx, tableId: string, input: { title?
   if (next && next !== m.tableName && input.title === undefined) {
     // A rename of the physical table: the meta follows first, so the sync keeps every id.
     const d = x.driver.dialect;
-    const q = (n: string) => (d === "mysql" ? `\`${n.replace(/`/g, "``")}\`` : `"${n.replace(/"/g, '""')}"`);
-    await x.driver.execute(
-      d === "mysql"
-        ? `RENAME TABLE ${q(m.tableName)} TO ${q(next)}`
-        : `ALTER TABLE ${q(m.tableName)} RENAME TO ${q(next)}`,
-    );
+    await x.driver.execute(renameTableSql(d, m.tableName, next));
     x.store.meta.update(models).set({ tableName: next, updatedAt: now() }).where(eq(models.id, m.id)).run();
     await resync(x);
   }

@@ -195,7 +195,7 @@ const REFUSED: Partial<Record<UIType, unknown>> = {
   ForeignKey: -3,
 };
 
-const DIALECTS: Dialect[] = ["sqlite", "pg", "mysql"];
+const DIALECTS: Dialect[] = ["sqlite", "pg", "mysql", "mssql"];
 
 function ctxFor(uidt: UIType): FieldContext<Record<string, unknown>> {
   const ctx = fieldContext(uidt, "Col", MINIMAL[uidt] ?? {});

@@ -40,8 +40,8 @@ export type UIType = (typeof UI_TYPES)[number];
 /** The types with no physical column (FieldType.virtual): links and the computed ones. */
 export type VirtualUIType = "LinkToAnotherRecord" | "Lookup" | "Rollup" | "Formula";
 
-/** SQL dialects the query compiler and storage types speak. */
-export type Dialect = "sqlite" | "pg" | "mysql";
+/** SQL dialects the query compiler and storage types speak (mssql: SQL Server's T-SQL). */
+export type Dialect = "sqlite" | "pg" | "mysql" | "mssql";
 
 /** Every comparison operator of the `where` syntax (API-CONTRACT 1.7). */
 export const FILTER_OPS = [

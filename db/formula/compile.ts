@@ -8,7 +8,11 @@
  * - The result: numbers are double on pg/mysql (so drivers hand back numbers, not decimal text),
  *   booleans are pg booleans or 0/1, dates are `YYYY-MM-DD[ HH:mm:ss]` text. `formulaValue`
  *   (columns.ts) turns a driver's answer into the API value.
+ * - SQL Server is refused (MSSQL_FORMULAS): T-SQL has no boolean values, only conditions, so
+ *   every comparison and logical function would need its own value form there, and no SQL Server
+ *   was available to check them against the shared formula cases.
  */
+import { QueryError } from "../query/compiled";
 import { Frag, sql } from "../query/sql";
 import { compareDomain, compileCompare } from "./compare";
 import { check } from "./check";
@@ -29,6 +33,8 @@ import {
   type Ctx,
 } from "./sqlkit";
 import type { Dialect, FormulaNode, FormulaResolver, FormulaType } from "./types";
+
+export const MSSQL_FORMULAS = "Formulas are not available on SQL Server databases yet";
 
 export interface CompileOptions {
   /** The clock NOW() reads; the current time when left off. */
@@ -106,6 +112,7 @@ export function compileFormula(
   resolver: FormulaResolver,
   options: CompileOptions = {},
 ): CompiledFormula {
+  if (dialect === "mssql") throw new QueryError(MSSQL_FORMULAS);
   const typed = check(ast, resolver);
   const c: Ctx = { d: dialect, now: options.now ?? new Date() };
   const out = emit(c, typed);

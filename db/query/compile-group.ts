@@ -4,11 +4,13 @@
  * - the column is named by `column_name` (as upstream) or by title; unknown → QueryError;
  * - `where` filters before grouping; groups sort by the value (NULL group first), or by count
  *   when `sort` is `count`/`-count`; limit/offset page the groups and the count counts groups.
+ * - SQL Server pages with OFFSET/FETCH (compile-list.ts `orderAndPage`); it refuses a sub-query in
+ *   GROUP BY, which is why external tables never group by a computed field (db/external/rows.ts).
  */
 import { compileWhere } from "./compile-where";
 import { orderTerm, isTextStorage } from "./dialect";
 import { and, columnRef, ident, render, sql, type Frag } from "./sql";
-import { paging } from "./compile-list";
+import { orderAndPage } from "./compile-list";
 import { QueryError, type Compiled, type Dialect, type QueryTable, type WhereNode } from "./types";
 
 export interface GroupInput {
@@ -42,7 +44,8 @@ export function compileGroupBy(input: GroupInput): { list: Compiled; count: Comp
     ? sql`${countAlias}${input.sort!.startsWith("-") ? sql` DESC` : sql` ASC`}, ${orderTerm(d, key, false, isTextStorage(col, d))}`
     : orderTerm(d, key, input.sort?.startsWith("-") ?? false, isTextStorage(col, d));
   const from = ident(d, table.tableName);
-  const list = sql`SELECT ${c}, COUNT(*) AS ${countAlias} FROM ${from}${where} GROUP BY ${c} ORDER BY ${order} LIMIT ${paging(d, input.limit)} OFFSET ${paging(d, input.offset)}`;
+  const page = orderAndPage(d, order, input.limit, input.offset);
+  const list = sql`SELECT ${c}, COUNT(*) AS ${countAlias} FROM ${from}${where} GROUP BY ${c}${page}`;
   const count = sql`SELECT COUNT(*) AS ${countAlias} FROM (SELECT ${c} FROM ${from}${where} GROUP BY ${c}) AS ${ident(d, "groups")}`;
   return { list: render(list, d), count: render(count, d), columnName: col.columnName };
 }

@@ -4,12 +4,15 @@
  * - limit must be a whole number from 1 to 1000 and offset a whole number >= 0 (params.ts clamps
  *   HTTP input before); both are bound like every other value, as text on mysql (MySQL 8 refuses
  *   mysql2's DOUBLE-typed LIMIT parameters of prepared statements; MariaDB takes either).
+ * - SQL Server pages with `ORDER BY ... OFFSET n ROWS FETCH NEXT m ROWS ONLY`, which needs an
+ *   ORDER BY: the sort always ends with the key, and a table without one orders by `(SELECT NULL)`.
  * - Each statement binds at most 100 values and stays under 100 KB, else `Filter is too large: ...`.
  * - Rows come back keyed by `columnName`; `select` lists the columns in order.
  */
 import { compileSort, resolveFields, type ListParam } from "./compile-sort";
 import { compileWhere, toTree } from "./compile-where";
 import { searchTree, type SearchInput } from "./search";
+import { perDialect } from "./per-dialect";
 import { Frag, and, ident, join, param, render, sql } from "./sql";
 import { QueryError, type Compiled, type Dialect, type QueryColumn, type QueryTable, type WhereNode } from "./types";
 
@@ -58,6 +61,19 @@ function checkInt(name: string, n: number, min: number, max: number) {
 
 export const paging = (d: Dialect, n: number) => param(d === "mysql" ? String(n) : n);
 
+/** ORDER BY (when there is one) and the page: LIMIT/OFFSET, or SQL Server's OFFSET/FETCH. */
+export function orderAndPage(d: Dialect, order: Frag | null, limit: number, offset: number): Frag {
+  const by = order ? sql` ORDER BY ${order}` : sql``;
+  const limitOffset = () => sql`${by} LIMIT ${paging(d, limit)} OFFSET ${paging(d, offset)}`;
+  return perDialect(d, {
+    sqlite: limitOffset,
+    pg: limitOffset,
+    mysql: limitOffset,
+    mssql: () =>
+      sql` ORDER BY ${order ?? sql`(SELECT NULL)`} OFFSET ${paging(d, offset)} ROWS FETCH NEXT ${paging(d, limit)} ROWS ONLY`,
+  });
+}
+
 function countFrag(input: CountInput, where: Frag): Frag {
   return sql`SELECT COUNT(*) AS ${ident(input.dialect, "count")} FROM ${ident(input.dialect, input.table.tableName)}${where}`;
 }
@@ -77,7 +93,7 @@ export function compileList(input: ListInput): CompiledList {
     select.map((c) => (c.selectExpr ? sql`${c.selectExpr} AS ${ident(d, c.columnName)}` : ident(d, c.columnName))),
     ", ",
   );
-  const list = sql`SELECT ${columns} FROM ${ident(d, table.tableName)}${where}${order ? sql` ORDER BY ${order}` : sql``} LIMIT ${paging(d, input.limit)} OFFSET ${paging(d, input.offset)}`;
+  const list = sql`SELECT ${columns} FROM ${ident(d, table.tableName)}${where}${orderAndPage(d, order, input.limit, input.offset)}`;
   return { select, list: render(list, d), count: render(countFrag(input, where), d) };
 }
 

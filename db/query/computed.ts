@@ -126,12 +126,13 @@ function columnSql(model: ModelRow, col: ColumnRow, alias: string, names: Aliase
     const agg = {
       count: sql`COUNT(*)`,
       sum: sql`COALESCE(SUM(${t.scalar}), 0)`,
-      avg: sql`AVG(${t.scalar})`,
+      // SQL Server averages integers as integers.
+      avg: d === "mssql" ? sql`AVG(CAST(${t.scalar} AS float))` : sql`AVG(${t.scalar})`,
       min: sql`MIN(${t.scalar})`,
       max: sql`MAX(${t.scalar})`,
       countDistinct: sql`COUNT(DISTINCT ${t.scalar})`,
       sumDistinct: sql`COALESCE(SUM(DISTINCT ${t.scalar}), 0)`,
-      avgDistinct: sql`AVG(DISTINCT ${t.scalar})`,
+      avgDistinct: d === "mssql" ? sql`AVG(DISTINCT CAST(${t.scalar} AS float))` : sql`AVG(DISTINCT ${t.scalar})`,
     }[fn as "count"]!;
     const expr = sql`(SELECT ${agg} ${from.sql})`;
     return {
@@ -310,6 +311,8 @@ function linkSql(model: ModelRow, rel: ColumnRow, alias: string, names: Aliases,
   const inner = names.next();
   const from = throughLink(model, rel, alias, inner, names);
   const pv = columnSql(related, display(relCols), inner, names, depth + 1);
+  // The same link under a second alias, for dialects that find the n-th key in a sub-query.
+  const nth = throughLink(model, rel, alias, `${inner}_n`, names);
   const pair = jsonPair(d, sql`${ident(d, inner)}.${ident(d, linkKey(names.schema, rel).columnName!)}`, pv.scalar);
   const filterAs = computedResultType({ uidt: "LinkToAnotherRecord", many: !from.single });
   if (from.single)
@@ -322,7 +325,7 @@ function linkSql(model: ModelRow, rel: ColumnRow, alias: string, names: Aliases,
     };
   return {
     scalar: textList(d, pv.scalar, from, from.order),
-    value: jsonList(d, pair, true, from, from.order, LINKS_PER_ROW),
+    value: jsonList(d, pair, true, from, from.order, { n: LINKS_PER_ROW, from: nth, order: nth.order }),
     kind: "list",
     json: true,
     filterAs,

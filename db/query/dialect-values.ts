@@ -12,6 +12,10 @@
  *   dateStrings) is a local midnight, so its local calendar day is taken.
  * - Numbers: pg returns bigint as text; such text becomes a number when it is one.
  * - JSON/Attachment: parsed objects (pg jsonb, MySQL JSON) become compact JSON text again.
+ * - SQL Server (tedious): Checkbox binds booleans (bit); DateTime binds `YYYY-MM-DD HH:mm:ss.SSS`
+ *   as mysql (datetime2(3) has no zone; UTC by convention; the ISO `Z` form does not convert to
+ *   datetime2). tedious returns date, datetime2 and time as Date objects read in UTC (`useUTC`),
+ *   so their UTC fields are taken.
  */
 import { parseDateText, toIsoUtc } from "../fields/common/dates";
 import { fieldType } from "../fields/registry";
@@ -31,11 +35,11 @@ function isoInstant(text: string): string | undefined {
 export function toDialectValue(uidt: UIType, stored: Stored, dialect: Dialect): unknown {
   if (stored === null || dialect === "sqlite") return stored;
   const kind = kindOf(uidt);
-  if (kind === "checkbox") return dialect === "pg" ? isTrue(stored) : isTrue(stored) ? 1 : 0;
+  if (kind === "checkbox") return dialect === "pg" || dialect === "mssql" ? isTrue(stored) : isTrue(stored) ? 1 : 0;
   if (kind === "datetime" && typeof stored === "string") {
     const iso = isoInstant(stored);
     if (!iso) return stored;
-    return dialect === "mysql" ? iso.slice(0, 23).replace("T", " ") : iso;
+    return dialect === "mysql" || dialect === "mssql" ? iso.slice(0, 23).replace("T", " ") : iso;
   }
   if (kind === "date" && typeof stored === "string") return stored.slice(0, 10);
   return stored;
@@ -49,9 +53,13 @@ function text(raw: unknown): string {
   return String(raw);
 }
 
-export function fromDialectValue(uidt: UIType, raw: unknown, _dialect: Dialect): Stored {
+export function fromDialectValue(uidt: UIType, raw: unknown, dialect: Dialect): Stored {
   if (raw === null || raw === undefined) return null;
   const kind = kindOf(uidt);
+  if (dialect === "mssql" && raw instanceof Date && !Number.isNaN(raw.getTime())) {
+    if (kind === "date") return raw.toISOString().slice(0, 10);
+    if (kind === "time") return raw.toISOString().slice(11, 19);
+  }
   if (kind === "checkbox") {
     if (raw instanceof Uint8Array) return raw[0] ? 1 : 0;
     return isTrue(typeof raw === "string" ? raw.toLowerCase() : raw) || (typeof raw === "number" && raw !== 0) ? 1 : 0;

@@ -11,18 +11,40 @@
  * - Text sorts by code point (UTF-8 bytes): sqlite COLLATE BINARY, pg COLLATE "C", mysql
  *   CAST AS BINARY. NULLs come first ascending and last descending: NULLS FIRST/LAST on sqlite and
  *   pg, `col IS NULL DESC|ASC` before the column on mysql.
+ * - SQL Server (mssql): its default collations ignore case, and `=` ignores trailing spaces under
+ *   every collation, so exact text equality is the binary collation (MSSQL_BINARY) plus equal
+ *   lengths counted with a sentinel (LEN drops trailing spaces). `like` lower()s both sides, so it
+ *   ignores case whatever the column's collation, and escapes `[` (a character class in T-SQL) in
+ *   SQL, the value staying bound. Text sorts by the binary collation; NULLs sort first ascending
+ *   and last descending natively, as on SQLite. JSON is text (nvarchar): compared as exact text.
  */
 import { fieldType } from "../fields/registry";
-import { Frag, sql } from "./sql";
+import { MSSQL_BINARY, perDialect } from "./per-dialect";
+import { Frag, or, sql } from "./sql";
 import type { Dialect, QueryColumn } from "./types";
 
+const BIN = new Frag([` COLLATE ${MSSQL_BINARY}`]);
+
+/** SQL Server: same characters (binary) and same length counting trailing spaces. */
+const mssqlTextEq = (c: Frag, v: Frag): Frag =>
+  sql`(${c}${BIN} = ${v} AND LEN(CONCAT(${c}, N'x')) = LEN(CONCAT(${v}, N'x')))`;
+
 export function textEq(d: Dialect, c: Frag, v: Frag): Frag {
-  return d === "mysql" ? sql`CAST(${c} AS BINARY) = CAST(${v} AS BINARY)` : sql`${c} = ${v}`;
+  return perDialect(d, {
+    sqlite: () => sql`${c} = ${v}`,
+    pg: () => sql`${c} = ${v}`,
+    mysql: () => sql`CAST(${c} AS BINARY) = CAST(${v} AS BINARY)`,
+    mssql: () => mssqlTextEq(c, v),
+  });
 }
 
 export function textIn(d: Dialect, c: Frag, values: readonly Frag[]): Frag {
-  if (d !== "mysql") return sql`${c} IN (${joinComma(values)})`;
-  return sql`CAST(${c} AS BINARY) IN (${joinComma(values.map((v) => sql`CAST(${v} AS BINARY)`))})`;
+  return perDialect(d, {
+    sqlite: () => sql`${c} IN (${joinComma(values)})`,
+    pg: () => sql`${c} IN (${joinComma(values)})`,
+    mysql: () => sql`CAST(${c} AS BINARY) IN (${joinComma(values.map((v) => sql`CAST(${v} AS BINARY)`))})`,
+    mssql: () => or(values.map((v) => mssqlTextEq(c, v))),
+  });
 }
 
 export function joinComma(values: readonly Frag[]): Frag {
@@ -30,23 +52,32 @@ export function joinComma(values: readonly Frag[]): Frag {
 }
 
 export function like(d: Dialect, c: Frag, pattern: Frag): Frag {
-  if (d === "pg") return sql`lower(CAST(${c} AS text)) LIKE lower(${pattern}) ESCAPE '!'`;
-  if (d === "mysql") return sql`lower(${c}) LIKE lower(${pattern}) COLLATE utf8mb4_bin ESCAPE '!'`;
-  return sql`lower(${c}) LIKE lower(${pattern}) ESCAPE '!'`;
+  return perDialect(d, {
+    sqlite: () => sql`lower(${c}) LIKE lower(${pattern}) ESCAPE '!'`,
+    pg: () => sql`lower(CAST(${c} AS text)) LIKE lower(${pattern}) ESCAPE '!'`,
+    mysql: () => sql`lower(${c}) LIKE lower(${pattern}) COLLATE utf8mb4_bin ESCAPE '!'`,
+    mssql: () => sql`LOWER(CAST(${c} AS nvarchar(max))) LIKE REPLACE(LOWER(${pattern}), N'[', N'![') ESCAPE '!'`,
+  });
 }
 
 /** `,item,` (the bound value) occurs in `,col,`. */
 export function listContains(d: Dialect, c: Frag, item: Frag): Frag {
-  if (d === "pg") return sql`strpos(',' || ${c} || ',', ${item}) > 0`;
-  if (d === "mysql") return sql`LOCATE(CAST(${item} AS BINARY), CAST(CONCAT(',', ${c}, ',') AS BINARY)) > 0`;
-  return sql`instr(',' || ${c} || ',', ${item}) > 0`;
+  return perDialect(d, {
+    sqlite: () => sql`instr(',' || ${c} || ',', ${item}) > 0`,
+    pg: () => sql`strpos(',' || ${c} || ',', ${item}) > 0`,
+    mysql: () => sql`LOCATE(CAST(${item} AS BINARY), CAST(CONCAT(',', ${c}, ',') AS BINARY)) > 0`,
+    mssql: () => sql`CHARINDEX(${item}, CONCAT(N',', ${c}, N',')${BIN}) > 0`,
+  });
 }
 
-/** JSON equality: pg jsonb and MySQL JSON compare values; MariaDB and SQLite compare compact text. */
+/** JSON equality: pg jsonb and MySQL JSON compare values; MariaDB, SQLite and SQL Server compare compact text. */
 export function jsonEq(d: Dialect, c: Frag, v: Frag): Frag {
-  if (d === "mysql") return sql`JSON_EXTRACT(${c}, '$') = JSON_EXTRACT(${v}, '$')`;
-  if (d === "pg") return sql`${c} = CAST(${v} AS jsonb)`;
-  return sql`${c} = ${v}`;
+  return perDialect(d, {
+    sqlite: () => sql`${c} = ${v}`,
+    pg: () => sql`${c} = CAST(${v} AS jsonb)`,
+    mysql: () => sql`JSON_EXTRACT(${c}, '$') = JSON_EXTRACT(${v}, '$')`,
+    mssql: () => mssqlTextEq(sql`CAST(${c} AS nvarchar(max))`, v),
+  });
 }
 
 /** Whether the column's storage on this dialect is a text type (sorted by code point). */
@@ -57,19 +88,26 @@ export function isTextStorage(column: QueryColumn, d: Dialect): boolean {
   } catch {
     type = null;
   }
-  return !!type && /^(text|varchar|char|character|longtext|mediumtext|tinytext)\b/i.test(type);
+  return !!type && /^(text|varchar|char|character|longtext|mediumtext|tinytext|nvarchar|nchar|ntext)\b/i.test(type);
 }
 
 /** `notNull`: a key column, never NULL: no NULL placement, so an index on it serves ORDER BY ... LIMIT. */
 export function orderTerm(d: Dialect, c: Frag, desc: boolean, text: boolean, notNull = false): Frag {
   if (notNull && !text) return desc ? sql`${c} DESC` : sql`${c} ASC`;
-  if (d === "mysql") {
-    const key = text ? sql`CAST(${c} AS BINARY)` : c;
-    return desc ? sql`${c} IS NULL ASC, ${key} DESC` : sql`${c} IS NULL DESC, ${key} ASC`;
-  }
-  // SQLite already sorts text by code point and NULLs first ascending (last descending); saying
-  // nothing more keeps an index on the column usable for ORDER BY ... LIMIT.
-  if (d === "sqlite") return desc ? sql`${c} DESC` : sql`${c} ASC`;
-  const key = text ? sql`${c} COLLATE "C"` : c;
-  return desc ? sql`${key} DESC NULLS LAST` : sql`${key} ASC NULLS FIRST`;
+  const dir = (key: Frag) => (desc ? sql`${key} DESC` : sql`${key} ASC`);
+  return perDialect(d, {
+    mysql: () => {
+      const key = text ? sql`CAST(${c} AS BINARY)` : c;
+      return desc ? sql`${c} IS NULL ASC, ${key} DESC` : sql`${c} IS NULL DESC, ${key} ASC`;
+    },
+    // SQLite already sorts text by code point and NULLs first ascending (last descending); saying
+    // nothing more keeps an index on the column usable for ORDER BY ... LIMIT.
+    sqlite: () => dir(c),
+    // SQL Server places NULLs as SQLite does; text needs the binary collation for code point order.
+    mssql: () => dir(text ? sql`${c}${BIN}` : c),
+    pg: () => {
+      const key = text ? sql`${c} COLLATE "C"` : c;
+      return desc ? sql`${key} DESC NULLS LAST` : sql`${key} ASC NULLS FIRST`;
+    },
+  });
 }

@@ -62,7 +62,7 @@ const CORPUS = [
   "x".repeat(20_000),
 ];
 
-const DIALECTS: Dialect[] = ["sqlite", "pg", "mysql"];
+const DIALECTS: Dialect[] = ["sqlite", "pg", "mysql", "mssql"];
 
 /** Text the compiler itself writes (NULLS FIRST, IS NULL) cannot prove anything by its absence. */
 const checkable = (h: string) => h.length >= 3 && h !== "NULL" && h !== "null";

@@ -2,11 +2,13 @@
  * SQL fragments that keep text and values apart. Rules:
  * - Text enters only through the `sql` template (literal parts written in this folder) and
  *   `ident` (quoted identifiers); every value is a bound parameter made with `param`.
- * - `render` numbers placeholders per dialect (`?` for sqlite/mysql, `$1..$n` for pg) and enforces
+ * - `render` numbers placeholders per dialect (`?` for sqlite/mysql, `$1..$n` for pg, `@p1..@pn` for
+ *   mssql, which tedious binds by name) and enforces
  *   the D1 / Durable Object limits: at most 100 parameters and under 100 KB of text per statement.
  */
 import type { Dialect } from "../fields/types";
 import { QueryError, type Compiled } from "./compiled";
+import { perDialect } from "./per-dialect";
 
 type Chunk = string | { value: unknown };
 
@@ -39,12 +41,21 @@ export function join(frags: readonly Frag[], separator: string): Frag {
   return new Frag(chunks);
 }
 
-/** A quoted identifier; embedded quote characters are doubled. */
+/** A quoted identifier; embedded closing quote characters are doubled (SQL Server: `[a]]b]`). */
 export function ident(dialect: Dialect, name: string): Frag {
   if (name === "" || name.includes("\0")) throw new QueryError(`Invalid identifier ${JSON.stringify(name)}`);
-  const q = dialect === "mysql" ? "`" : '"';
-  return new Frag([q + name.split(q).join(q + q) + q]);
+  const [open, close] = perDialect(dialect, {
+    sqlite: () => ['"', '"'],
+    pg: () => ['"', '"'],
+    mysql: () => ["`", "`"],
+    mssql: () => ["[", "]"],
+  });
+  return new Frag([open + name.split(close).join(close + close) + close]);
 }
+
+/** The placeholder of the n-th (1-based) bound value. */
+const placeholder = (dialect: Dialect, n: number): string =>
+  perDialect(dialect, { sqlite: () => "?", pg: () => `$${n}`, mysql: () => "?", mssql: () => `@p${n}` });
 
 /** A quoted identifier as text, for DDL written outside the compiler (tests, schema engines). */
 export const quoteIdent = (dialect: Dialect, name: string): string => ident(dialect, name).chunks[0] as string;
@@ -66,7 +77,7 @@ export function render(frag: Frag, dialect: Dialect): Compiled {
     if (typeof chunk === "string") text += chunk;
     else {
       params.push(chunk.value);
-      text += dialect === "pg" ? `$${params.length}` : "?";
+      text += placeholder(dialect, params.length);
     }
   }
   if (params.length > MAX_PARAMS) {

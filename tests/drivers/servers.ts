@@ -62,6 +62,8 @@ export function mysqlScratch(): Promise<Scratch | null> {
     try {
       await c.query(`CREATE DATABASE IF NOT EXISTS ${SCRATCH} CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
       await c.query(`USE ${SCRATCH}`);
+      // As the mysql adapter does (db/external/mysql.ts): list values are built with GROUP_CONCAT.
+      await c.query("SET SESSION group_concat_max_len = 16777216");
     } catch (err) {
       await c.end().catch(() => undefined);
       throw err;

@@ -1,7 +1,8 @@
 /**
  * Connection checks that need no database: the host rule outside local mode, the extra-parameter
- * rules, MSSQL and SQLite files refused, and a missing base. Nothing may be created by any of
- * them. (Real connections are tested from Node in tests/drivers/external-api.test.ts.)
+ * rules, SQLite files refused, SQL Server's driver (tedious) answering for a closed port, and a
+ * missing base. Nothing may be created by any of them. (Real connections are tested from Node in
+ * tests/drivers/external-api.test.ts; no SQL Server could run here.)
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
@@ -81,9 +82,6 @@ describe("external database connections", () => {
         )
       ).body.msg,
     ).toMatch(/^duplicateParameterKeysAreNotAllowed/);
-    expect(
-      (await test({ client: "mssql", connection: { host: "db.example.com", user: "sa", database: "x" } })).body.msg,
-    ).toMatch(/MSSQL cannot be connected: this app has no SQL Server adapter/);
     expect((await test({ client: "sqlite3", connection: { filename: "./a.sqlite" } })).body.msg).toMatch(/libSQL URL/);
     expect((await test({ client: "oracledb", connection: {} })).body.msg).toMatch(/client must be one of/);
     expect(
@@ -92,6 +90,27 @@ describe("external database connections", () => {
     const noBase = await api("POST", `${P}/`, { token: alice.token, body: { title: "No base", external: true } });
     expect(noBase.status).toBe(400);
     expect(noBase.body.msg).toMatch(/exactly one base/);
+  });
+
+  it("loads the SQL Server driver in workerd and answers a closed port with its message, creating nothing", async () => {
+    const alice = await seedUser("org-level-creator");
+    // Port 1 on loopback: nothing listens there, so the TDS driver's own connection error comes back.
+    const mssql = {
+      client: "mssql",
+      connection: { host: "127.0.0.1", port: 1, user: "sa", password: "pw-not-shown", database: "shop" },
+    };
+    const tested = await api("POST", "/api/v1/db/meta/connection/test", { token: alice.token, body: mssql });
+    expect(tested.status).toBe(400);
+    expect(tested.body.msg).toMatch(/127\.0\.0\.1:1|connect/i);
+    expect(tested.body.msg).not.toMatch(/no SQL Server adapter|not supported/);
+    expect(JSON.stringify(tested.body)).not.toContain("pw-not-shown");
+    const created = await api("POST", `${P}/`, {
+      token: alice.token,
+      body: { title: "SQL Server shop", external: true, bases: [{ type: "mssql", config: mssql }] },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.msg).toBe(tested.body.msg);
+    expect((await api("GET", `${P}/`, { token: alice.token })).body.list).toEqual([]);
   });
 
   it("needs the connection key outside local mode", async () => {

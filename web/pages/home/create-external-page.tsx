@@ -74,7 +74,7 @@ export function CreateExternalPage() {
   function submit(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
-    if (!titleProblem && !paramProblem && !mssql) create.mutate();
+    if (!titleProblem && !paramProblem) create.mutate();
   }
 
   function paste(text: string) {
@@ -113,7 +113,11 @@ export function CreateExternalPage() {
           value={s.preset}
           onValueChange={(id) => setS(fromPreset(id, s))}
         />
-        {mssql ? <FormAlert tone="error" message={t("home.createExternal.mssqlUnavailable")} /> : null}
+        {mssql ? (
+          <p role="note" className="rounded-md bg-amber-50 p-2 text-sm text-amber-800">
+            {t("home.createExternal.mssqlUnverified")}
+          </p>
+        ) : null}
         <TextField
           label={t("home.createExternal.pasteUrl")}
           hint={t("home.createExternal.optional")}
@@ -243,14 +247,14 @@ export function CreateExternalPage() {
           <Button
             type="submit"
             loading={create.isPending}
-            disabled={mssql || Boolean(paramProblem) || Boolean(touched && titleProblem)}
+            disabled={Boolean(paramProblem) || Boolean(touched && titleProblem)}
           >
             {t("home.createExternal.submit")}
           </Button>
           <Button
             variant="secondary"
             loading={test.isPending}
-            disabled={mssql || Boolean(paramProblem)}
+            disabled={Boolean(paramProblem)}
             onClick={() => test.mutate()}
           >
             {t("home.createExternal.test")}
