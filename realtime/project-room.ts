@@ -400,6 +400,8 @@ export class ProjectRoom extends Server<Env> {
    * room knows no origin), on a copy, in one chain so that events keep their order.
    */
   #tell(events: room.RoomEvent[]) {
+    // No socket open (an API client's write): nothing to copy, sign, read again or send.
+    if (this.getConnections()[Symbol.iterator]().next().done) return;
     const secret = attachmentSecret(this.env);
     const sign = async (e: room.RoomEvent) =>
       secret ? await signValues({ secret, projectId: this.name, origin: "" }, structuredClone(e)) : e;

@@ -10,6 +10,7 @@ import {
   type QueryTable,
 } from "../query";
 import { eq } from "drizzle-orm";
+import { ident, param, sql } from "../query/sql";
 import { columns } from "../store/schema";
 import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
@@ -86,19 +87,41 @@ export function apiRow(t: TableRef, select: readonly QueryColumn[], raw: SqlRow)
   return toApiRow(cols, raw, computed);
 }
 
+/** Where the row key goes among a compiled read-by-key's parameters: a marker no value can equal. */
+const KEY = Symbol("row key");
+
+interface ByKey {
+  select: QueryColumn[];
+  sql: string;
+  params: unknown[];
+  at: number;
+}
+
+/**
+ * The read-back of every single-row write: compiled once per table ref (kept until the schema
+ * changes) with a marker where the key goes, rather than once per request. A ref narrowed for a
+ * reader is built per call, so its row rule, which binds the reader and the clock, is never reused.
+ */
+const byKey = new WeakMap<TableRef, ByKey>();
+
+function compileByKey(t: TableRef): ByKey {
+  const known = byKey.get(t);
+  if (known) return known;
+  const pk = t.cols.find((c) => c.pk)!;
+  const extra = sql`${ident("sqlite", pk.columnName)} = ${param(KEY)}`;
+  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), extra, limit: 1, offset: 0 });
+  const made = { select: compiled.select, ...compiled.list, at: compiled.list.params.indexOf(KEY) };
+  byKey.set(t, made);
+  return made;
+}
+
 /** One row by key with its computed fields, or null. */
 export function readById(store: ProjectStore, t: TableRef, id: number) {
-  const pk = t.cols.find((c) => c.pk)!;
-  const where = {
-    type: "cond" as const,
-    logicalOp: "and" as const,
-    column: pk.title,
-    op: "eq" as const,
-    value: String(id),
-  };
-  const compiled = compileList({ dialect: "sqlite", table: queryTable(t), where, limit: 1, offset: 0 });
-  const [raw] = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
-  return raw ? apiRow(t, compiled.select, raw) : null;
+  const q = compileByKey(t);
+  const params = q.params.slice();
+  params[q.at] = id;
+  const [raw] = store.exec(q.sql, ...(params as never[]));
+  return raw ? apiRow(t, q.select, raw) : null;
 }
 
 /** The user who reads (`@me` in filters), from the scope the Worker sends. */

@@ -113,15 +113,23 @@ export function toStored(
     }
     if (mode === "insert" && !present && stored === null) continue;
     if (typeof stored === "string") {
-      const bytes = utf8Bytes(stored);
+      // Three UTF-8 bytes per UTF-16 unit at most: the exact count is needed only near a limit.
+      const bytes = stored.length * 3 <= MAX_VALUE_BYTES ? stored.length * 3 : utf8Bytes(stored);
       if (bytes > MAX_VALUE_BYTES)
         throw bad(`${c.title}: a value may be at most ${MAX_VALUE_BYTES} bytes (this one is ${bytes})`);
       rowBytes += bytes;
     }
     out[c.columnName] = stored;
   }
-  if (rowBytes > MAX_ROW_BYTES)
-    throw bad(`A row may hold at most ${MAX_ROW_BYTES} bytes of values (this one holds ${rowBytes})`);
+  if (rowBytes > MAX_ROW_BYTES) {
+    rowBytes = 0;
+    for (const c of cols) {
+      const v = out[c.columnName];
+      if (!c.stamp && typeof v === "string") rowBytes += utf8Bytes(v);
+    }
+    if (rowBytes > MAX_ROW_BYTES)
+      throw bad(`A row may hold at most ${MAX_ROW_BYTES} bytes of values (this one holds ${rowBytes})`);
+  }
   return out;
 }
 

@@ -23,6 +23,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", API_CSP);
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "no-referrer");
-  if (new URL(c.req.url).protocol === "https:") h.set("Strict-Transport-Security", HSTS);
+  // The scheme without parsing the whole URL (this runs on every response).
+  if (c.req.url.startsWith("https:")) h.set("Strict-Transport-Security", HSTS);
   if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
 };

@@ -113,6 +113,24 @@ describe("rows", () => {
     expect((await call(owner, "GET", `${T}/5000`)).body).toMatchObject({ Name: "row 4999", Points: 4999, Done: false });
   });
 
+  it("answers a bulk insert with the ids its rows got, after deleted last rows and a refused request", async () => {
+    const { owner, B, T } = await setup();
+    expect((await call(owner, "POST", B, [{ Name: "a" }, { Name: "b" }, { Name: "c" }])).body).toEqual([
+      { id: 1 },
+      { id: 2 },
+      { id: 3 },
+    ]);
+    // Ids are never reused (the deleted last row's stays taken); a refused request takes none.
+    expect((await call(owner, "DELETE", `${T}/3`)).status).toBe(200);
+    expect((await call(owner, "POST", B, [{ Name: "d" }, { Name: "e", Email: "nope" }])).status).toBe(400);
+    const rows = Array.from({ length: 25 }, (_, i) => ({ Name: `n${i}` }));
+    const ids = (await call(owner, "POST", B, rows)).body as Array<{ id: number }>;
+    expect(ids).toEqual(Array.from({ length: 25 }, (_, i) => ({ id: 4 + i })));
+    for (const [i, { id }] of ids.entries()) {
+      if (i % 8 === 0 || i === 24) expect((await call(owner, "GET", `${T}/${id}`)).body.Name).toBe(`n${i}`);
+    }
+  });
+
   it("accepts the table id or title and the project id or title in the path", async () => {
     const { owner, projectId, table } = await setup();
     const project = await call(owner, "GET", `${M}/projects/${projectId}`);

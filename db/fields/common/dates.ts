@@ -36,11 +36,14 @@ const TIME_ONLY = new RegExp(`^${TIME}$`);
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** The day when it exists (Gregorian), by arithmetic: a bulk insert checks one per row and date column. */
 function calendarDate(year: number, month: number, day: number): DateParts | null {
   if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return null;
-  const d = new Date(0);
-  d.setUTCFullYear(year, month - 1, day);
-  return d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? { year, month, day } : null;
+  const last = month === 2 && isLeap(year) ? 29 : MONTH_DAYS[month - 1]!;
+  return day <= last ? { year, month, day } : null;
 }
 
 /** Time and offset from the regex groups of TIME, or null when out of range. */

@@ -77,10 +77,18 @@ export function selectOptionsSchema(multi: boolean) {
 
 export type SelectOptions = z.output<ReturnType<typeof selectOptionsSchema>>;
 
+/** Option titles per column's options (kept with its table ref): an exact match, the usual case, allocates nothing. */
+const titleSets = new WeakMap<SelectOptions, Set<string>>();
+function exactTitles(options: SelectOptions): Set<string> {
+  let known = titleSets.get(options);
+  if (!known) titleSets.set(options, (known = new Set(options.options.map((o) => o.title))));
+  return known;
+}
+
 /** The option title a value names: exact, then trimmed, then case-insensitive when that is unique. */
 export function matchOption(options: SelectOptions, value: string): string | undefined {
+  if (exactTitles(options).has(value)) return value;
   const titles = options.options.map((o) => o.title);
-  if (titles.includes(value)) return value;
   const trimmed = value.trim();
   if (titles.includes(trimmed)) return trimmed;
   const folded = titles.filter((t) => t.toLowerCase() === trimmed.toLowerCase());

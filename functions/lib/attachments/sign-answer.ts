@@ -10,5 +10,15 @@ import { attachmentSecret, signValues } from "../../../db/files/signed-links";
 export async function withSignedFiles<T>(c: Context<AppEnv>, data: T): Promise<T> {
   const secret = attachmentSecret(c.env);
   if (!secret) return data;
-  return signValues({ secret, projectId: c.get("project").id, origin: siteUrl(c) }, data);
+  // The origin is read only when an upload is found: most answers hold none (issue 14).
+  return signValues(
+    {
+      secret,
+      projectId: c.get("project").id,
+      get origin() {
+        return siteUrl(c);
+      },
+    },
+    data,
+  );
 }
