@@ -53,7 +53,10 @@ export function narrowedExt(store: ProjectStore, t: ExtTable, reader: Reader | n
 async function withinRule(q: Queryable, t: ExtTable, d: Dialect, keys: unknown[]): Promise<boolean> {
   const rule = t.ref.access?.rule;
   if (!rule) return true;
-  const s = render(sql`SELECT 1 AS ${ident(d, "ok")} FROM ${ident(d, t.ref.model.tableName)} WHERE ${keyCond(d, t, keys)} AND (${rule})`, d);
+  const s = render(
+    sql`SELECT 1 AS ${ident(d, "ok")} FROM ${ident(d, t.ref.model.tableName)} WHERE ${keyCond(d, t, keys)} AND (${rule})`,
+    d,
+  );
   return (await q.query(s.sql, s.params)).length > 0;
 }
 

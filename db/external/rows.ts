@@ -13,7 +13,7 @@
  *   database refusal is a 400 with the database's message (driver.ts SourceError);
  * - a database view is read-only; a table without a primary key can be read but not written.
  */
-import { bad, missing } from "../errors";
+import { bad, DbError, missing } from "../errors";
 import type { Dialect, Stored } from "../fields/types";
 import {
   compileCount,
@@ -267,8 +267,11 @@ export async function rowExists(ctx: ExtCtx, tableKey: string, rowId: string) {
   }
 }
 
+/** A bulk row's database error, numbered; "not found" and refusals keep their status and own label. */
 const prefixed = (i: number, total: number, err: unknown) =>
-  total > 1 && err instanceof Error ? bad(`Row ${i + 1}: ${err.message}`) : err;
+  total > 1 && err instanceof Error && !(err instanceof DbError && (err.status === 403 || err.status === 404))
+    ? bad(`Row ${i + 1}: ${err.message}`)
+    : err;
 
 function dialectValues(t: ExtTable, values: Record<string, Stored>, d: Dialect) {
   const names = Object.keys(values);
