@@ -161,6 +161,16 @@ for (const [engine, open] of samples) {
       expect(await dbNames()).toEqual(["Ada", "Bob", "Cy2", "Mine"]);
       expect((await editor("DELETE", data(`Customers/${mine.body.Id}`))).status).toBe(200);
       expect(await dbNames()).toEqual(["Ada", "Bob", "Cy2"]);
+      // Links: a record outside the rule cannot be linked from; one within it can.
+      expect((await editor("POST", data("Customers/1/mm/TagsList/1"))).status).toBe(404);
+      const tagged = await editor("POST", data(`Customers/${cyId}/mm/TagsList/1`));
+      expect(tagged.status, tagged.text).toBe(200);
+      const tags = await editor("GET", data(`Customers/${cyId}/mm/TagsList`));
+      expect(tags.body.list.map((t: { Label: string }) => t.Label)).toEqual(["gold"]);
+      expect(await db.query(`SELECT tag_id FROM customer_tags WHERE customer_id = 1 ORDER BY tag_id`)).toEqual([
+        { tag_id: 1 },
+        { tag_id: 2 },
+      ]);
     });
   });
 }
