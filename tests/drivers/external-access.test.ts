@@ -6,6 +6,7 @@
  * with the database itself showing that nothing was written.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import WebSocket from "ws";
 import { mysqlSample, pgSample, type SampleDb } from "../support/external-sample";
 import { signedIn, startWorker } from "../support/worker-server";
 
@@ -171,6 +172,31 @@ for (const [engine, open] of samples) {
         { tag_id: 1 },
         { tag_id: 2 },
       ]);
+    });
+
+    it("a realtime client receives no record of a change, only that the table changed", async () => {
+      const ws = new WebSocket(`${server.base.replace("http", "ws")}/parties/project/${pid}`, [
+        "gridbase",
+        `auth.${editor.token}`,
+      ]);
+      const messages: string[] = [];
+      ws.on("message", (m) => messages.push(String(m)));
+      await new Promise((resolve, reject) => {
+        ws.once("open", resolve);
+        ws.once("error", reject);
+      });
+      try {
+        expect((await owner("PATCH", data("Customers/1"), { Balance: 777 })).status).toBe(200);
+        await expect
+          .poll(() => messages.map((m) => JSON.parse(m) as { type: string }).find((m) => m.type === "rows"), {
+            timeout: 10_000,
+          })
+          .toMatchObject({ type: "rows", tableId: customers.id });
+        expect(messages.join("\n")).not.toContain("Ada");
+        expect(messages.join("\n")).not.toContain("777");
+      } finally {
+        ws.close();
+      }
     });
   });
 }
