@@ -107,7 +107,9 @@ export class ProjectRoom extends Server<Env> {
 
   /** Runs fn on the source; a dropped connection is reopened once. */
   async #ext<T>(fn: (ctx: ext.ExtCtx) => Promise<T>): Promise<RoomResult<T>> {
-    const attempt = async () => fn({ store: this.store, driver: await this.#openDriver() });
+    // Read before the first await: #as sets the reader for the synchronous part of the call only.
+    const reader = this.store.reader ?? null;
+    const attempt = async () => fn({ store: this.store, driver: await this.#openDriver(), reader });
     const first = await guardAsync(attempt).catch((err: unknown) => ({
       ok: false as const,
       status: 0,
@@ -143,8 +145,18 @@ export class ProjectRoom extends Server<Env> {
   /** A write on the source: once committed there, tabs are told as for native tables. */
   async #extWrite<T>(fn: (ctx: ext.ExtCtx) => Promise<T>, event: (data: T) => room.RoomEvent | room.RoomEvent[]) {
     const result = await this.#ext(fn);
-    if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this, e, "dataList");
+    if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this, this.#extEvent(e), "dataList");
     return result;
+  }
+
+  /**
+   * With field permissions or row rules anywhere in the project (db/access), an external row
+   * event carries no record: each tab refetches what its reader may see through the API, so no
+   * socket receives a hidden field or a record outside its rule (the record was read for the writer).
+   */
+  #extEvent(e: room.RoomEvent): room.RoomEvent {
+    if (e.type !== "row" || !this.store.exec("SELECT 1 FROM _nc_table_access LIMIT 1").length) return e;
+    return { type: "rows", tableId: e.tableId, by: e.by };
   }
 
   #extId(tableKey: string) {
@@ -254,7 +266,7 @@ export class ProjectRoom extends Server<Env> {
   /**
    * Runs a data method with the store narrowed to the reader's field permissions and row rules
    * (db/access). The project's own tables answer synchronously, so the reader is set for exactly
-   * that call; external databases are not narrowed (their rows never pass through these refs).
+   * that call; an external database's call takes the reader along before its first await (#ext).
    */
   #as(reader: Reader | null, method: GatedMethod, args: unknown[]) {
     this.store.reader = reader;

@@ -38,6 +38,22 @@ describe("@me in row rules", () => {
     expect(out.params).not.toContain("");
   });
 
+  it("an anonymous reader matches no @me condition, not even 'is not @me' or one on a person field", () => {
+    const nobody = { userId: "", email: "" };
+    for (const node of [cond("Owner", "neq", "@me"), cond("Owner", "eq", "@me"), cond("By", "neq", "@me")]) {
+      const out = render(
+        compileWhere(
+          table,
+          expandMe(node, nobody, (t) => t === "By"),
+          { dialect: "sqlite" },
+        )!,
+        "sqlite",
+      );
+      expect(out.sql).toContain("1 = 0");
+      expect(out.params).toEqual([]);
+    }
+  });
+
   it("leaves @me on person fields to the compiler (their values are ids)", () => {
     const node = cond("By", "eq", "@me");
     expect(expandMe(node, me, (t) => t === "By")).toBe(node);

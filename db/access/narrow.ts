@@ -1,4 +1,5 @@
 import { fieldType } from "../fields/registry";
+import type { Dialect } from "../fields/types";
 import { compileWhere, type QueryTable, type WhereNode } from "../query";
 import type { Frag } from "../query/sql";
 import { linkOptions } from "../schema/links";
@@ -93,6 +94,7 @@ function ruleTree(store: ProjectStore, modelId: string, role: AccessRole): Where
  * The reader's row rule on the table as SQL, or null when there is none. Without `alias` the
  * columns are named bare (the table's own statements); with it, as `alias.column`, for the
  * correlated sub-queries of links, lookups and rollups that reach the table from another one.
+ * `dialect`: the project's SQLite, or the external database the table lives in (db/external).
  */
 export function ruleFrag(
   store: ProjectStore,
@@ -100,17 +102,18 @@ export function ruleFrag(
   reader: Reader | null | undefined,
   alias?: string,
   now = new Date(),
+  dialect: Dialect = "sqlite",
 ): Frag | null {
   if (!reader) return null;
   const tree = ruleTree(store, modelId, reader.role);
   if (!tree) return null;
-  const key = `access-table:${modelId}:${alias ?? ""}`;
+  const key = `access-table:${modelId}:${dialect}:${alias ?? ""}`;
   let table = store.schemaCache.get(key) as QueryTable | undefined;
-  if (!table) store.schemaCache.set(key, (table = ruleTable(modelColumns(store, modelId), alias)));
+  if (!table) store.schemaCache.set(key, (table = ruleTable(modelColumns(store, modelId), alias, dialect)));
   const users = new Set(table.columns.filter((c) => fieldType(c.uidt)?.kind === "user").map((c) => c.title));
   return compileWhere(
     table,
     expandMe(tree, reader, (title) => users.has(title)),
-    { dialect: "sqlite", now, me: reader.userId || null },
+    { dialect, now, me: reader.userId || null },
   );
 }

@@ -24,3 +24,10 @@ export function readerOf(
   const role: AccessRole = flags.editor ? "editor" : flags.commenter ? "commenter" : "viewer";
   return { role, userId: userId ?? "", email: email ?? "" };
 }
+
+/**
+ * A visitor of a public shared view (no account): never more than the project's viewer role, so
+ * fields hidden from viewers are left out and the viewer's row rule applies; with no identity, a
+ * rule naming `@me` matches nothing for them (me.ts).
+ */
+export const VISITOR: Reader = Object.freeze({ role: "viewer", userId: "", email: "" });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ACCESS_ROLES, FIELD_MODES, type AccessRole, type FieldMode } from "./reader";
 import { bad } from "../errors";
 import { fieldType } from "../fields/registry";
-import type { UIType } from "../fields/types";
+import type { Dialect, UIType } from "../fields/types";
 import { compileWhere, QueryError, type QueryTable } from "../query";
 import { ident, sql } from "../query/sql";
 import { modelColumns } from "../schema/tables";
@@ -87,7 +87,7 @@ export const accessInput = z.object({
 export type AccessInput = z.infer<typeof accessInput>;
 
 /** Stored (physical) columns of the table as the compiler sees them, for checking a rule. */
-export function ruleTable(cols: ColumnRow[], alias?: string): QueryTable {
+export function ruleTable(cols: ColumnRow[], alias?: string, dialect: Dialect = "sqlite"): QueryTable {
   return {
     tableName: "t",
     columns: cols
@@ -99,12 +99,12 @@ export function ruleTable(cols: ColumnRow[], alias?: string): QueryTable {
         uidt: c.uidt as UIType,
         options: JSON.parse(c.colOptions ?? "{}") ?? {},
         pk: Boolean(c.pk),
-        ...(alias ? { expr: aliasRef(alias, c.columnName!) } : {}),
+        ...(alias ? { expr: aliasRef(dialect, alias, c.columnName!) } : {}),
       })),
   };
 }
 
-const aliasRef = (alias: string, name: string) => sql`${ident("sqlite", alias)}.${ident("sqlite", name)}`;
+const aliasRef = (d: Dialect, alias: string, name: string) => sql`${ident(d, alias)}.${ident(d, name)}`;
 
 function checkRule(rule: FilterInput[], cols: ColumnRow[], at: string) {
   let tree;

@@ -3,8 +3,7 @@ import { PAGE, csvBatch, csvCellOf } from "../rows/csv";
 import { anonymousReader } from "../rows/row-users";
 import { viewOfTable } from "../views/lookup";
 import { scopeParams, type RowScope } from "../views/scope";
-import { computedOf, fullTable, type ExtCtx } from "./rows";
-import { extTable } from "./table";
+import { computedOf, fullTable, tableOf, type ExtCtx } from "./rows";
 
 /**
  * CSV export of an external table (rules in db/rows/csv.ts): the same batches as a native table,
@@ -12,7 +11,8 @@ import { extTable } from "./table";
  * through their field types from the source's own forms, so the text is what a native table gives.
  */
 export async function exportCsv(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope) {
-  const t = extTable(ctx.store, tableKey);
+  // As the reader may see it: hidden fields are not exported, the row rule applies (access.ts).
+  const t = tableOf(ctx, tableKey);
   const table = fullTable(ctx, t);
   const scoped = scopeParams(ctx.store, t.ref, table, params, scope);
   const d = ctx.driver.dialect;

@@ -13,7 +13,7 @@
  *   database refusal is a 400 with the database's message (driver.ts SourceError);
  * - a database view is read-only; a table without a primary key can be read but not written.
  */
-import { bad, missing } from "../errors";
+import { bad, DbError, missing } from "../errors";
 import type { Dialect, Stored } from "../fields/types";
 import {
   compileCount,
@@ -35,7 +35,10 @@ import { MAX_BULK_ROWS, rowsOf } from "../rows/api";
 import type { ProjectStore } from "../store/store";
 import { scopeParams, type RowScope } from "../views/scope";
 import type { Queryable, Row, SourceDriver } from "./driver";
-import { assertWritable, extTable, keyValues, queryTableOf, rowIdOf, type ExtTable } from "./table";
+import { assertWritable, extTable, keyCond, keyValues, queryTableOf, rowIdOf, type ExtTable } from "./table";
+import { narrowedExt, requireVisible, withCheck } from "./access";
+import { checkWritable } from "../rows/access-guard";
+import type { Reader } from "../access/reader";
 import { virtualColumns, type VirtualColumn } from "../query/computed";
 import { computedSchema } from "../schema/tables";
 import { isVirtual } from "../fields/registry";
@@ -47,6 +50,8 @@ export interface ExtCtx {
   driver: SourceDriver;
   /** Who writes: stamped into "Created by" / "Last modified by" columns (db/rows/row-users.ts). */
   by?: Actor;
+  /** Who reads or writes, narrowed by field permissions and row rules (access.ts); absent: everything. */
+  reader?: Reader | null;
 }
 
 /** The caller's id for user columns; null for a visitor without an account or no writer. */
@@ -59,11 +64,12 @@ const storedRow = (cols: readonly RowColumn[], raw: Row, d: Dialect): Record<str
       .map((c) => [c.columnName, fromDialectValue(c.uidt, raw[c.columnName], d)]),
   );
 
-function keyCond(d: Dialect, t: ExtTable, values: unknown[]): Frag {
-  return join(
-    t.keys.map((k, i) => sql`${ident(d, k.columnName)} = ${param(values[i])}`),
-    " AND ",
-  );
+/**
+ * The table by id or title as the context's reader may see it (access.ts): hidden fields gone,
+ * their row rule attached; the whole table for readers with full access.
+ */
+export function tableOf(ctx: ExtCtx, key: string): ExtTable {
+  return narrowedExt(ctx.store, extTable(ctx.store, key), ctx.reader, ctx.driver.dialect);
 }
 
 /**
@@ -77,9 +83,9 @@ export function computedOf(ctx: ExtCtx, t: ExtTable): VirtualColumn[] {
   if (!known) {
     const schema = computedSchema(ctx.store);
     known = t.all.flatMap((c) => {
-      if (c.columnName || !isVirtual(c.uidt)) return [];
+      if (c.columnName || !isVirtual(c.uidt) || t.hidden?.has(c.id)) return [];
       try {
-        return virtualColumns(schema, t.ref.model, [c], ctx.driver.dialect);
+        return virtualColumns(schema, t.ref.model, [c], ctx.driver.dialect, t.restrict);
       } catch {
         return [];
       }
@@ -91,7 +97,7 @@ export function computedOf(ctx: ExtCtx, t: ExtTable): VirtualColumn[] {
 
 export function fullTable(ctx: ExtCtx, t: ExtTable): QueryTable {
   const base = queryTableOf(t);
-  return { ...base, columns: [...base.columns, ...computedOf(ctx, t)] };
+  return { ...base, columns: [...base.columns, ...computedOf(ctx, t)], rowRule: t.ref.access?.rule ?? null };
 }
 
 /** Selected rows as the API returns them: stored columns through their types, computed ones decoded. */
@@ -172,7 +178,7 @@ async function planRows(ctx: ExtCtx, countSql: string, params: unknown[]): Promi
 }
 
 export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   const table = fullTable(ctx, t);
   const p = scopeParams(ctx.store, t.ref, table, params, scope);
   const d = ctx.driver.dialect;
@@ -188,14 +194,14 @@ export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams
 }
 
 export async function countRows(ctx: ExtCtx, tableKey: string, where: string | undefined, scope?: RowScope) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   const p = scopeParams(ctx.store, t.ref, fullTable(ctx, t), { where, limit: 1, offset: 0 }, scope);
   const { n, approximate } = await countOf(ctx, t, p.where, undefined, scope?.caller?.userId ?? null);
   return { count: n, ...(approximate ? { approximate: true } : {}) };
 }
 
 export async function findOne(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   const table = fullTable(ctx, t);
   const p = scopeParams(ctx.store, t.ref, table, params, scope);
   const compiled = compileList({
@@ -211,7 +217,7 @@ export async function findOne(ctx: ExtCtx, tableKey: string, params: ListParams,
 }
 
 export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, params: ListParams, scope?: RowScope) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   const table = fullTable(ctx, t);
   const d = ctx.driver.dialect;
   const computed = computedOf(ctx, t).find((v) => v.title === column || v.columnName === column);
@@ -238,20 +244,22 @@ export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, par
 
 async function readBy(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[]) {
   const d = ctx.driver.dialect;
-  const s = render(sql`SELECT * FROM ${ident(d, t.ref.model.tableName)} WHERE ${keyCond(d, t, keys)}`, d);
+  const rule = t.ref.access?.rule;
+  const where = rule ? sql`${keyCond(d, t, keys)} AND (${rule})` : keyCond(d, t, keys);
+  const s = render(sql`SELECT * FROM ${ident(d, t.ref.model.tableName)} WHERE ${where}`, d);
   const [raw] = await q.query(s.sql, s.params);
   return raw ?? null;
 }
 
 export async function readRow(ctx: ExtCtx, tableKey: string, rowId: string) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   const row = await readFull(ctx, ctx.driver, t, keyValues(t, rowId, ctx.driver.dialect));
   if (!row) throw missing("Row not found");
   return row;
 }
 
 export async function rowExists(ctx: ExtCtx, tableKey: string, rowId: string) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   try {
     return (await readBy(ctx, ctx.driver, t, keyValues(t, rowId, ctx.driver.dialect))) !== null;
   } catch {
@@ -259,8 +267,11 @@ export async function rowExists(ctx: ExtCtx, tableKey: string, rowId: string) {
   }
 }
 
+/** A bulk row's database error, numbered; "not found" and refusals keep their status and own label. */
 const prefixed = (i: number, total: number, err: unknown) =>
-  total > 1 && err instanceof Error ? bad(`Row ${i + 1}: ${err.message}`) : err;
+  total > 1 && err instanceof Error && !(err instanceof DbError && (err.status === 403 || err.status === 404))
+    ? bad(`Row ${i + 1}: ${err.message}`)
+    : err;
 
 function dialectValues(t: ExtTable, values: Record<string, Stored>, d: Dialect) {
   const names = Object.keys(values);
@@ -316,27 +327,36 @@ async function insertIn(ctx: ExtCtx, q: Queryable, t: ExtTable, body: unknown, n
 }
 
 export async function insertOne(ctx: ExtCtx, tableKey: string, body: unknown) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   assertWritable(t);
+  checkWritable(t.ref, body);
   rememberWriter(ctx.store, t.cols, ctx.by);
-  const keys = await ctx.driver.transaction((q) => insertIn(ctx, q, t, body, new Date().toISOString()));
+  const keys = await ctx.driver.transaction(async (q) => {
+    const k = await insertIn(ctx, q, t, body, new Date().toISOString());
+    await withCheck(q, t, ctx.driver.dialect, k);
+    return k;
+  });
   return (await readFull(ctx, ctx.driver, t, keys)) ?? {};
 }
 
 export async function insertMany(ctx: ExtCtx, tableKey: string, bodies: unknown[] | string) {
   const rows = rowsOf(bodies);
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   assertWritable(t);
+  for (const b of rows) checkWritable(t.ref, b);
   rememberWriter(ctx.store, t.cols, ctx.by);
   const now = new Date().toISOString();
   const keys = await ctx.driver.transaction(async (q) => {
     const out: unknown[][] = [];
     for (const [i, b] of rows.entries()) {
+      let k: unknown[];
       try {
-        out.push(await insertIn(ctx, q, t, b, now));
+        k = await insertIn(ctx, q, t, b, now);
       } catch (err) {
         throw prefixed(i, rows.length, err);
       }
+      await withCheck(q, t, ctx.driver.dialect, k, i, rows.length);
+      out.push(k);
     }
     return out;
   });
@@ -357,6 +377,8 @@ async function updateIn(
   const d = ctx.driver.dialect;
   const { names, params } = dialectValues(t, toStored(t.cols, body, "update", now, byId(ctx)), d);
   const table = ident(d, t.ref.model.tableName);
+  // A record outside the reader's rule is not there for them (access.ts).
+  await requireVisible(q, t, d, keys, label);
   if (!names.length) {
     if (!(await readBy(ctx, q, t, keys))) throw missing(label);
     return;
@@ -372,17 +394,21 @@ async function updateIn(
 }
 
 export async function updateOne(ctx: ExtCtx, tableKey: string, rowId: string, body: unknown) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   assertWritable(t);
   rememberWriter(ctx.store, t.cols, ctx.by);
   const d = ctx.driver.dialect;
   const keys = keyValues(t, rowId, d);
-  await ctx.driver.transaction((q) => updateIn(ctx, q, t, keys, body, new Date().toISOString(), "Row not found"));
+  checkWritable(t.ref, body);
   // The key itself may have been changed by the body: read by the new one when it was.
   const stored = toStored(t.cols, body, "update", new Date().toISOString());
   const after = t.keys.map((k, i) =>
     Object.hasOwn(stored, k.columnName) ? toDialectValue(k.uidt, stored[k.columnName]!, d) : keys[i],
   );
+  await ctx.driver.transaction(async (q) => {
+    await updateIn(ctx, q, t, keys, body, new Date().toISOString(), "Row not found");
+    await withCheck(q, t, d, after);
+  });
   return (await readFull(ctx, ctx.driver, t, after)) ?? {};
 }
 
@@ -396,12 +422,13 @@ function bodyKeys(t: ExtTable, body: unknown, i: number, d: Dialect) {
 }
 
 export async function updateMany(ctx: ExtCtx, tableKey: string, bodies: unknown[]) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   assertWritable(t);
   rememberWriter(ctx.store, t.cols, ctx.by);
   if (bodies.length > MAX_BULK_ROWS) throw bad(`At most ${MAX_BULK_ROWS} rows per request`);
   const d = ctx.driver.dialect;
   const keys = bodies.map((b, i) => bodyKeys(t, b, i, d));
+  for (const b of bodies) checkWritable(t.ref, b);
   const now = new Date().toISOString();
   await ctx.driver.transaction(async (q) => {
     for (const [i, b] of bodies.entries()) {
@@ -421,6 +448,7 @@ export async function updateMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
       } catch (err) {
         throw prefixed(i, bodies.length, err);
       }
+      await withCheck(q, t, d, keys[i]!, i, bodies.length);
     }
   });
   return keys.map((k) => Object.fromEntries(t.keys.map((c, i) => [c.columnName, k[i]])));
@@ -428,12 +456,13 @@ export async function updateMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
 
 async function deleteIn(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[], label: string) {
   const d = ctx.driver.dialect;
+  await requireVisible(q, t, d, keys, label);
   const s = render(sql`DELETE FROM ${ident(d, t.ref.model.tableName)} WHERE ${keyCond(d, t, keys)}`, d);
   if (!(await q.execute(s.sql, s.params)).affected) throw missing(label);
 }
 
 export async function deleteOne(ctx: ExtCtx, tableKey: string, rowId: string) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   assertWritable(t);
   const keys = keyValues(t, rowId, ctx.driver.dialect);
   await ctx.driver.transaction((q) => deleteIn(ctx, q, t, keys, "Row not found"));
@@ -441,7 +470,7 @@ export async function deleteOne(ctx: ExtCtx, tableKey: string, rowId: string) {
 }
 
 export async function deleteMany(ctx: ExtCtx, tableKey: string, bodies: unknown[]) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   assertWritable(t);
   const d = ctx.driver.dialect;
   const keys = bodies.map((b, i) => bodyKeys(t, b, i, d));
@@ -466,21 +495,26 @@ async function matchingKeys(ctx: ExtCtx, t: ExtTable, where: string | undefined)
 }
 
 export async function updateWhere(ctx: ExtCtx, tableKey: string, where: string | undefined, body: unknown) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   assertWritable(t);
   rememberWriter(ctx.store, t.cols, ctx.by);
   const fields = (body ?? {}) as Record<string, unknown>;
   if (t.keys.some((k) => Object.hasOwn(fields, k.title) || Object.hasOwn(fields, k.columnName))) return 0;
+  checkWritable(t.ref, body);
+  // Only records within the reader's rule match (fullTable carries it).
   const keys = await matchingKeys(ctx, t, where);
   const now = new Date().toISOString();
   await ctx.driver.transaction(async (q) => {
-    for (const k of keys) await updateIn(ctx, q, t, k, body, now, "Row not found");
+    for (const [i, k] of keys.entries()) {
+      await updateIn(ctx, q, t, k, body, now, "Row not found");
+      await withCheck(q, t, ctx.driver.dialect, k, i, keys.length);
+    }
   });
   return keys.length;
 }
 
 export async function deleteWhere(ctx: ExtCtx, tableKey: string, where: string | undefined) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   assertWritable(t);
   const keys = await matchingKeys(ctx, t, where);
   await ctx.driver.transaction(async (q) => {
@@ -493,7 +527,7 @@ export async function deleteWhere(ctx: ExtCtx, tableKey: string, where: string |
 function linkOf(ctx: ExtCtx, t: ExtTable, columnKey: string) {
   const l = t.links.find((x) => x.col.id === columnKey || x.col.title === columnKey);
   if (!l) throw missing(`Column with id/name '${columnKey}' is not found`);
-  return { l, rel: extTable(ctx.store, l.o.fk_related_model_id) };
+  return { l, rel: tableOf(ctx, l.o.fk_related_model_id) };
 }
 
 const nameOf = (t: ExtTable, id: string | undefined) => t.all.find((c) => c.id === id)?.columnName ?? "";
@@ -507,7 +541,7 @@ export async function nestedList(
   params: ListParams,
   linked: boolean,
 ) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   const { l, rel } = linkOf(ctx, t, columnKey);
   const d = ctx.driver.dialect;
   const raw = await readBy(ctx, ctx.driver, t, keyValues(t, rowId, d));
@@ -541,9 +575,11 @@ export async function setLink(
   refRowId: string,
   add: boolean,
 ) {
-  const t = extTable(ctx.store, tableKey);
+  const t = tableOf(ctx, tableKey);
   const { l, rel } = linkOf(ctx, t, columnKey);
   const d = ctx.driver.dialect;
+  // A link the reader may only read is refused as any read-only field is (403 naming it).
+  checkWritable(t.ref, { [l.col.title]: null });
   const here = await readBy(ctx, ctx.driver, t, keyValues(t, rowId, d));
   const there = await readBy(ctx, ctx.driver, rel, keyValues(rel, refRowId, d));
   if (!here || !there) throw missing("Row not found");
@@ -571,11 +607,16 @@ export async function setLink(
       if (add && current !== null && String(current) === String(parentVal)) throw bad("This record is already linked");
       if (!add && (current === null || String(current) !== String(parentVal)))
         throw missing("This record is not linked");
+      checkWritable(child.ref, { [fk]: null });
       const childKeys = child.keys.map((k) => childRow[k.columnName]);
       s = render(
         sql`UPDATE ${ident(d, child.ref.model.tableName)} SET ${ident(d, fk)} = ${param(add ? parentVal : null)} WHERE ${keyCond(d, child, childKeys)}`,
         d,
       );
+      await q.execute(s.sql, s.params);
+      // The changed record must stay within the reader's rule (its FK may be what the rule reads).
+      await withCheck(q, child, d, childKeys);
+      return;
     }
     await q.execute(s.sql, s.params);
   });

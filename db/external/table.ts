@@ -8,6 +8,8 @@ import { fieldType } from "../fields/registry";
 import type { Dialect, Stored, UIType } from "../fields/types";
 import { bad, missing } from "../errors";
 import type { QueryTable } from "../query";
+import type { Restrict } from "../query/computed";
+import { ident, join, param, sql, type Frag } from "../query/sql";
 import { eq } from "drizzle-orm";
 import type { TableRef } from "../rows/table-ref";
 import { rowColumns, type RowColumn } from "../rows/values";
@@ -24,6 +26,10 @@ export interface ExtTable {
   links: Array<{ col: ColumnRow; o: LinkOptions }>;
   all: ColumnRow[];
   readOnly: boolean;
+  /** Set for a narrowed reader (access.ts): their row rules on the tables links reach. */
+  restrict?: Restrict;
+  /** Set for a narrowed reader: the ids of the fields hidden from them (`all` keeps every column). */
+  hidden?: ReadonlySet<string>;
 }
 
 export function extTable(store: ProjectStore, key: string): ExtTable {
@@ -95,3 +101,11 @@ export function rowIdOf(t: ExtTable, stored: Record<string, Stored>): string {
 }
 
 export const typeOf = (c: { uidt: UIType }) => fieldType(c.uidt);
+
+/** `key1 = ? AND key2 = ?` for one row's key values. */
+export function keyCond(d: Dialect, t: ExtTable, values: unknown[]): Frag {
+  return join(
+    t.keys.map((k, i) => sql`${ident(d, k.columnName)} = ${param(values[i])}`),
+    " AND ",
+  );
+}

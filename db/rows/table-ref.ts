@@ -50,7 +50,7 @@ export function fullTableRef(store: ProjectStore, idOrTitle: string): TableRef {
 }
 
 /** Whether any table of the project narrows this role (links reach other tables' rules). */
-function anyRules(store: ProjectStore, reader: Reader): boolean {
+export function anyRules(store: ProjectStore, reader: Reader): boolean {
   const key = `access-any:${reader.role}`;
   let known = store.schemaCache.get(key) as boolean | undefined;
   if (known === undefined) {

@@ -3,7 +3,7 @@ import type { Actor } from "../../../db/rows/audit";
 import { GATED_METHODS, type GatedMethod } from "../../../realtime/gated-methods";
 import { gatedRoom, projectRoom, type RoomClient } from "../../lib/room";
 import { checkProjectAccess } from "../../middleware/acl";
-import { readerOf } from "../../../db/access/rules";
+import { readerOf, type Reader } from "../../../db/access/rules";
 import type { AppEnv } from "../../types";
 
 export type Ctx = Context<AppEnv>;
@@ -41,16 +41,22 @@ export function room(c: Ctx): RoomClient {
  * methods go through `asReader`, narrowed to the caller's role (db/access); others as they are.
  */
 function narrowedRoom(c: Ctx): RoomClient {
-  const plain = projectRoom(c.env, c.get("project").id);
+  return roomAs(c, c.get("project").id, () => {
+    const user = c.get("user");
+    return readerOf(c.get("roles") ?? {}, user?.id, user?.email);
+  });
+}
+
+/** The project room with its data methods narrowed to `reader` (db/access); others as they are. */
+export function roomAs(c: Ctx, projectId: string, reader: () => Reader | null): RoomClient {
+  const plain = projectRoom(c.env, projectId);
   return new Proxy(plain, {
     get: (target, method: string) => {
       if (!(GATED_METHODS as readonly string[]).includes(method)) {
         return (...args: unknown[]) =>
           (target as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
       }
-      const user = c.get("user");
-      return (...args: unknown[]) =>
-        target.asReader(readerOf(c.get("roles") ?? {}, user?.id, user?.email), method as GatedMethod, args);
+      return (...args: unknown[]) => target.asReader(reader(), method as GatedMethod, args);
     },
   });
 }

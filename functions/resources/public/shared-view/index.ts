@@ -4,10 +4,11 @@ import { withSignedFiles } from "../../../lib/attachments/sign-answer";
 import { HttpError, badRequest } from "../../../lib/http-error";
 import { readTurnstile } from "../../../lib/integrations";
 import { csvToXlsx } from "../../../lib/xlsx-export";
-import { projectRoom, unwrap } from "../../../lib/room";
+import { unwrap } from "../../../lib/room";
+import { VISITOR } from "../../../../db/access/reader";
 import { need } from "../../../middleware/acl";
 import type { AppEnv } from "../../../types";
-import type { Ctx } from "../../data/context";
+import { roomAs, type Ctx } from "../../data/context";
 import { ROW_KINDS, openShared, type Shared } from "./access";
 import { cachedMeta } from "./cache";
 import { buildMeta, linkOptions, shownColumns } from "./meta";
@@ -29,7 +30,11 @@ async function visitorParams(c: Ctx, s: Shared) {
   }
   return params;
 }
-const room = (s: Shared, c: Ctx) => projectRoom(c.env, s.projectId);
+/**
+ * Every read of a visitor runs as the project's viewer role without an identity (VISITOR): fields
+ * hidden from viewers are left out and the viewer's row rules apply (db/access).
+ */
+const room = (s: Shared, c: Ctx) => roomAs(c, s.projectId, () => VISITOR);
 /** Reads always go through the shared view: its filters, sorts and shown fields apply. */
 const scope = (c: Ctx, s: Shared) => ({
   view: s.view.id,
@@ -109,7 +114,7 @@ export const publicSharedView = new Hono<AppEnv>()
   .get("/shared-view/:uuid/nested/:columnId", need("public"), async (c) => {
     const s = await openShared(c, ["form", "gallery"]);
     const { link } = await shownLink(c, s);
-    const related = (await unwrap(room(s, c).readTable(s.projectId, link.fk_related_model_id!))) as {
+    const related = (await unwrap(room(s, c).readTable(s.projectId, link.fk_related_model_id!, VISITOR))) as {
       columns: Array<{ title: string; pk?: boolean; pv?: boolean }>;
     };
     const fields = related.columns.filter((x) => x.pk || x.pv).map((x) => x.title);

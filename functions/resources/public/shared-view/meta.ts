@@ -5,6 +5,7 @@ import { projectRoom, unwrap } from "../../../lib/room";
 import { sharedViewJson } from "../../share/routes";
 import type { Ctx } from "../../data/context";
 import type { Shared } from "./access";
+import { VISITOR, type Reader } from "../../../../db/access/reader";
 
 type Column = {
   id: string;
@@ -35,11 +36,15 @@ export function linkOptions(c: Column): { type?: string; fk_related_model_id?: s
 export async function buildMeta(c: Ctx, s: Shared) {
   const room = projectRoom(c.env, s.projectId);
   const pid = s.projectId;
-  const [table, filters, sorts] = await Promise.all([
-    unwrap(room.readTable(pid, s.tableId)) as Promise<Table>,
+  const [table, allFilters, allSorts] = await Promise.all([
+    unwrap(room.readTable(pid, s.tableId, readerOf(s))) as Promise<Table>,
     unwrap(room.listFilters(pid, s.view.id)),
     unwrap(room.listSorts(pid, s.view.id)),
   ]);
+  // Saved filters and sorts on a field hidden from viewers are not shown (they still apply).
+  const known = new Set(table.columns.map((col) => col.id));
+  const filters = withoutHidden(allFilters as FilterItem[], known);
+  const sorts = (allSorts as Array<{ fk_column_id?: string }>).filter((x) => known.has(x.fk_column_id ?? ""));
   let sub: Record<string, unknown> = (s.view.view ?? {}) as Record<string, unknown>;
   let columns: ViewColumn[];
   if (s.kind === "form") {
@@ -66,7 +71,7 @@ export async function buildMeta(c: Ctx, s: Shared) {
     ),
   ];
   const relatedMetas = Object.fromEntries(
-    await Promise.all(related.map(async (id) => [id, await unwrap(room.readTable(pid, id))] as const)),
+    await Promise.all(related.map(async (id) => [id, await unwrap(room.readTable(pid, id, VISITOR))] as const)),
   );
   const { password: _never, password_protected: _p, ...viewJson } = sharedViewJson(s.view, s.share);
   return {
@@ -82,13 +87,28 @@ export async function buildMeta(c: Ctx, s: Shared) {
   };
 }
 
+/**
+ * Who a visitor reads as (db/access): the viewer role without an identity (VISITOR), except on a
+ * form, which shows no records: it asks for the fields its builder chose, even one hidden from
+ * viewers (the visitor never reads what is stored there), so a form's meta is the whole table.
+ */
+const readerOf = (s: Shared): Reader | null => (s.kind === "form" ? null : VISITOR);
+
+type FilterItem = { fk_column_id?: string | null; children?: FilterItem[] } & Record<string, unknown>;
+function withoutHidden(items: FilterItem[], known: Set<string>): FilterItem[] {
+  return items.flatMap((f) => {
+    if (f.fk_column_id && !known.has(f.fk_column_id)) return [];
+    return [f.children ? { ...f, children: withoutHidden(f.children, known) } : f];
+  });
+}
+
 const vc = (byColumn: Map<string, ViewColumn>, col: Column) => Boolean(byColumn.get(col.id)?.show);
 
 /** The columns of the view that a visitor sees, by id (form submission and link pickers check against it). */
 export async function shownColumns(c: Ctx, s: Shared): Promise<Column[]> {
   const room = projectRoom(c.env, s.projectId);
   const [table, vcs] = await Promise.all([
-    unwrap(room.readTable(s.projectId, s.tableId)) as Promise<Table>,
+    unwrap(room.readTable(s.projectId, s.tableId, readerOf(s))) as Promise<Table>,
     unwrap(room.listViewColumns(s.projectId, s.view.id)),
   ]);
   const shown = new Set((vcs.list as ViewColumn[]).filter((x) => x.show).map((x) => x.fk_column_id));

@@ -10,6 +10,7 @@ import { notifyFormOwner } from "../../data/form-mail";
 import type { Shared } from "./access";
 import { checkSpam, submitter } from "./gate";
 import { linkOptions, shownColumns } from "./meta";
+import { VISITOR } from "../../../../db/access/reader";
 
 /** Submissions allowed per client address in a minute (none counted in local mode: no address). */
 export const SUBMITS_PER_MINUTE = 30;
@@ -99,6 +100,24 @@ async function takeLinks(
 }
 
 /**
+ * The stored record a form answers with, without the fields hidden from viewers (db/access): the
+ * visitor may fill such a field when the form asks for it, but reads no more than a viewer.
+ */
+async function withoutViewerHidden(c: Ctx, s: Shared, row: unknown) {
+  if (!row || typeof row !== "object") return row;
+  const room = projectRoom(c.env, s.projectId);
+  type Meta = { columns: Array<{ title: string }> };
+  const [full, seen] = (await Promise.all([
+    unwrap(room.readTable(s.projectId, s.tableId)),
+    unwrap(room.readTable(s.projectId, s.tableId, VISITOR)),
+  ])) as [Meta, Meta];
+  if (full.columns.length === seen.columns.length) return row;
+  const visible = new Set(seen.columns.map((x) => x.title));
+  const hidden = new Set(full.columns.map((x) => x.title).filter((t) => !visible.has(t)));
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !hidden.has(k)));
+}
+
+/**
  * `POST /shared-view/{uuid}/rows` (contract 6): a form's record with its files. Files go only to
  * the form's shown Attachment fields and are checked (size, type, count) before any is stored; the
  * record then goes through the form's rules in the project room (only shown fields kept, required
@@ -153,7 +172,7 @@ export async function submitShared(c: Ctx, s: Shared) {
     const { row, notify } = await unwrap(room.submitFormWithLinks(s.tableId, s.view.id, answers, links, actor));
     inserted = true;
     if (notify) c.executionCtx.waitUntil(notifyFormOwner(c, notify));
-    return c.json(await withSignedFiles(c, row));
+    return c.json(await withSignedFiles(c, await withoutViewerHidden(c, s, row)));
   } catch (err) {
     // Once the record is in, its files belong to it.
     if (inserted) throw err;
