@@ -128,7 +128,7 @@ describe("route x role outcomes follow the permission matrix", async () => {
       let setup: Setup;
       beforeAll(async () => {
         setup = await freshSetup();
-      }, 60_000);
+      }, 120_000);
 
       for (const route of familyRoutes) {
         it(`${route.method} ${route.path} (${route.action})`, async () => {
@@ -234,8 +234,9 @@ describe("route x role outcomes follow the permission matrix", async () => {
             }
             expect(await snapshot(setup), `${route.method} ${route.path}: records changed`).toEqual(before);
           }
-          // A deletion that goes through for four callers makes four fresh setups: room for a busy machine.
-        }, 120_000);
+          // A deletion that goes through for four callers makes four fresh setups (two narrowed tables
+          // each): room for a busy machine.
+        }, 240_000);
       }
 
       if (family === "/api/v1/db/data/:orgs") narrowedReadsOf(() => setup);
