@@ -332,10 +332,15 @@ export class ProjectRoom extends Server<Env> {
       files.ok ? files.data : [],
     );
   }
-  readColumn(projectId: string, columnId: string) {
+  /** `reader`: a field hidden from a narrowed role is not found for it (db/access/meta.ts). */
+  readColumn(projectId: string, columnId: string, reader?: Reader | null) {
     return guard(() => {
       const c = columnsApi.findColumn(this.store, columnId);
-      return tablesApi.readTable(this.store, projectId, c.modelId).columnsById[c.id]!;
+      const table = metaFor(this.store, tablesApi.readTable(this.store, projectId, c.modelId), reader ?? null);
+      const column = table.columns.find((x) => x.id === c.id);
+      // The same answer as for a field that does not exist: no hint that it does.
+      if (!column) throw missing(`Column with id/name '${columnId}' is not found`);
+      return column;
     });
   }
   // A formula added or changed is evaluated over the table in the same transaction (probeFormula).
@@ -868,16 +873,40 @@ export class ProjectRoom extends Server<Env> {
       (res) => [this.#rows(tableKey, actor), this.#rows(res.relatedTableId, actor)],
     );
   }
-  addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string) {
+  /** `reader`: a narrowed role may comment only on records within its rule (db/access). */
+  addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string, reader?: Reader | null) {
     // A comment belongs to a row that exists: by id, in a table of this project (an id of
     // another kind, such as a column's, names no table).
     const result = guard(() => {
       if (tableRef(this.store, tableId).model.id !== tableId) throw missing("Table not found");
-      if (!rowsApi.exists(this.store, tableId, rowId)) throw missing("Row not found");
+      if (!this.#readsRow(reader ?? null, tableId, rowId)) throw missing("Row not found");
       return auditApi.addComment(this.store, tableId, rowId, actor, text);
     });
-    if (result.ok) room.broadcast(this, { type: "comment", tableId, rowId, by: actor }, "commentList");
+    // Only to the sockets whose readers see the record: the event names it.
+    if (result.ok) {
+      const seen = new Map<string, boolean>();
+      room.broadcastEach(
+        this,
+        (s) => {
+          const r = readerOf(s.roles, s.userId, s.email);
+          const key = r ? `${r.role}\u0000${r.userId}\u0000${r.email}` : "";
+          if (!seen.has(key)) seen.set(key, this.#readsRow(r, tableId, rowId));
+          return seen.get(key) ? { type: "comment", tableId, rowId, by: actor } : null;
+        },
+        "commentList",
+      );
+    }
     return result;
+  }
+  /** Whether the record exists for the reader (within its row rule; any record for a null reader). */
+  #readsRow(reader: Reader | null, tableId: string, rowId: string): boolean {
+    const prev = this.store.reader;
+    this.store.reader = reader;
+    try {
+      return rowsApi.exists(this.store, tableId, rowId);
+    } finally {
+      this.store.reader = prev;
+    }
   }
   /** `reader`: a narrowed role gets no record outside its rule and no value of a hidden field. */
   listAudit(tableId: string, rowId: string, commentsOnly: boolean, reader?: Reader | null) {
@@ -897,8 +926,15 @@ export class ProjectRoom extends Server<Env> {
       }
     });
   }
-  countComments(tableId: string, rowIds: string[]) {
-    return guard(() => auditApi.countComments(this.store, tableId, rowIds));
+  /** `reader`: counts of records outside a narrowed role's rule are left out. */
+  countComments(tableId: string, rowIds: string[], reader?: Reader | null) {
+    return guard(() =>
+      auditApi.countComments(
+        this.store,
+        tableId,
+        rowIds.filter((id) => this.#readsRow(reader ?? null, tableId, id)),
+      ),
+    );
   }
 
   // Views RPC (contract 4.4, 4.6, 4.7): views, view columns, saved filters and sorts. Every change

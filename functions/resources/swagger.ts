@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { readerOf } from "../../db/access/rules";
 import type { ColumnJson } from "../../db/schema/shape";
 import { projectSwagger } from "../lib/project-swagger";
 import { projectRoom, unwrap } from "../lib/room";
@@ -38,9 +39,12 @@ export const swagger = new Hono<AppEnv>()
     const project = c.get("project");
     const room = projectRoom(c.env, project.id);
     const list = await unwrap(room.listTables(project.id, false));
+    // The fields as the caller's role sees them: a hidden field is not documented (db/access/meta.ts).
+    const user = c.get("user");
+    const reader = readerOf(c.get("roles") ?? {}, user?.id, user?.email);
     const tables = await Promise.all(
       list.map(async (t) => {
-        const full = await unwrap(room.readTable(project.id, t.id));
+        const full = await unwrap(room.readTable(project.id, t.id, reader));
         return { id: t.id, title: t.title, columns: full.columns as ColumnJson[] };
       }),
     );

@@ -5,10 +5,16 @@ import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
-import { actorOf, room } from "./context";
+import { actorOf, room, type Ctx } from "./context";
 import { readerOf } from "../../../db/access/rules";
 
 const COMMENT_MAX = 10_000;
+
+/** The caller as field permissions and row rules see them (db/access): null for owners and creators. */
+const readerOfRequest = (c: Ctx) => {
+  const user = c.get("user");
+  return readerOf(c.get("roles") ?? {}, user?.id, user?.email);
+};
 
 const commentBody = z.object({
   fk_model_id: z.string({ error: "fk_model_id: Required" }),
@@ -24,22 +30,22 @@ const commentBody = z.object({
 export const commentRoutes = new Hono<AppEnv>()
   .get("/audits/comments/count", need("commentList"), async (c) => {
     const ids = [...(c.req.queries("ids[]") ?? []), ...(c.req.queries("ids") ?? [])];
-    return c.json(await unwrap(room(c).countComments(c.req.query("fk_model_id")!, ids)));
+    return c.json(await unwrap(room(c).countComments(c.req.query("fk_model_id")!, ids, readerOfRequest(c))));
   })
   .get("/audits/comments", need("commentList"), async (c) => {
-    const user = c.get("user");
-    const reader = readerOf(c.get("roles") ?? {}, user?.id, user?.email);
     const list = await unwrap(
       room(c).listAudit(
         c.req.query("fk_model_id")!,
         c.req.query("row_id") ?? "",
         c.req.query("comments_only") === "true",
-        reader,
+        readerOfRequest(c),
       ),
     );
     return c.json({ list });
   })
   .post("/audits/comments", need("commentRow"), body(commentBody), async (c) => {
     const body = await jsonBody(c, commentBody);
-    return c.json(await unwrap(room(c).addComment(body.fk_model_id, body.row_id, actorOf(c), body.description)));
+    return c.json(
+      await unwrap(room(c).addComment(body.fk_model_id, body.row_id, actorOf(c), body.description, readerOfRequest(c))),
+    );
   });

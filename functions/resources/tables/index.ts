@@ -87,9 +87,11 @@ export const tables = new Hono<AppEnv>()
     await indexIds(c.env.META, pid(c), await unwrap(room(c).schemaIds()));
     return c.json(withVisibleViews(table, callerOf(c)));
   })
-  .get("/columns/:columnId", need("columnList"), async (c) =>
-    c.json(await unwrap(room(c).readColumn(pid(c), c.req.param("columnId")))),
-  )
+  .get("/columns/:columnId", need("columnList"), async (c) => {
+    const user = c.get("user");
+    const reader = readerOf(c.get("roles") ?? {}, user?.id, user?.email);
+    return c.json(await unwrap(room(c).readColumn(pid(c), c.req.param("columnId"), reader)));
+  })
   .patch("/columns/:columnId", need("columnUpdate"), body(columnInput), async (c) => {
     const body = await jsonBody(c, columnInput);
     return c.json(
