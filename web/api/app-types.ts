@@ -1,11 +1,12 @@
 /**
  * The API's answers as the Worker's Hono app types them (`AppType`, functions/app.ts), so a change
- * to a handler's answer shows up in the web's typecheck. Types only: the declarations come from
- * `tsc -p tsconfig.json` (run first by `npm run typecheck`), because the web program cannot compile
- * the Worker's sources itself (they need the Workers globals); nothing here reaches the bundle.
+ * to a handler's answer shows up in the web's typecheck. Types only, nothing here reaches the bundle.
+ * `@gridbase/app-type` is functions/app.ts in the Worker's tsconfig; in the web's it is the
+ * declarations `tsc -p tsconfig.json` writes to .types/ (run first by `npm run typecheck`), because
+ * the web program cannot compile the Worker's sources itself (they need the Workers globals).
  */
 import type { ExtractSchema } from "hono/types";
-import type { AppType } from "../../.types/functions/app";
+import type { AppType } from "@gridbase/app-type";
 
 type Routes = ExtractSchema<AppType>;
 
