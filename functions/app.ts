@@ -35,41 +35,47 @@ import type { AppEnv } from "./types";
  * routers, behind a memo of their matches (lib/memo-router.ts).
  */
 export function createApp() {
-  const app = new Hono<AppEnv>({
+  const base = new Hono<AppEnv>({
     strict: false,
     router: new MemoRouter(new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] })),
   });
-  app.onError(onError);
-  app.notFound(notFoundHandler);
-  app.use("*", securityHeaders);
-  app.use("*", bodyLimit);
-  app.route("/", info);
-  // Accounts API and its legacy aliases (API-CONTRACT §2).
-  app.route("/api/v1/auth", auth);
-  app.route("/api/v1/db/auth", auth);
-  app.route("/auth", auth);
-  app.route("/", devOutbox);
-  app.route("/api/v1/db/meta/projects", projects);
-  app.route("/api/v1/db/meta/projects", swagger);
-  app.route("/api/v1/db/meta", tables);
-  app.route("/api/v1/db/meta", tableAccess);
-  app.route("/api/v1/db/meta", views);
-  app.route("/api/v1/db/meta", commentRoutes);
-  app.route("/api/v1/db/meta", hooks);
-  app.route("/api/v1/db/data/bulk", bulkRoutes);
-  app.route("/api/v1/db/data", rowRoutes);
-  app.route("/api/v1/db/meta", shareRoutes);
-  app.route("/api/v1/db/public", publicSharedBase);
-  app.route("/api/v1/db/public", publicSharedView);
-  app.route("/api/v1/db/public", publicCalendarFeed);
-  app.route("/api/v1", connection);
-  app.route("/api/v1", orgUsers);
-  app.route("/api/v1", apiTokens);
-  app.route("/", storage);
-  app.route("/", sharedPages);
-  app.route("/api/v1", apps);
-  mountOpenApi(app);
+  base.onError(onError);
+  base.notFound(notFoundHandler);
+  base.use("*", securityHeaders);
+  base.use("*", bodyLimit);
+  // Chained, so the app's type carries every route's input and answer (the web derives its response
+  // types from it: web/api/app-types.ts).
+  const app = base
+    .route("/", info)
+    // Accounts API and its legacy aliases (API-CONTRACT §2).
+    .route("/api/v1/auth", auth)
+    .route("/api/v1/db/auth", auth)
+    .route("/auth", auth)
+    .route("/", devOutbox)
+    .route("/api/v1/db/meta/projects", projects)
+    .route("/api/v1/db/meta/projects", swagger)
+    .route("/api/v1/db/meta", tables)
+    .route("/api/v1/db/meta", tableAccess)
+    .route("/api/v1/db/meta", views)
+    .route("/api/v1/db/meta", commentRoutes)
+    .route("/api/v1/db/meta", hooks)
+    .route("/api/v1/db/data/bulk", bulkRoutes)
+    .route("/api/v1/db/data", rowRoutes)
+    .route("/api/v1/db/meta", shareRoutes)
+    .route("/api/v1/db/public", publicSharedBase)
+    .route("/api/v1/db/public", publicSharedView)
+    .route("/api/v1/db/public", publicCalendarFeed)
+    .route("/api/v1", connection)
+    .route("/api/v1", orgUsers)
+    .route("/api/v1", apiTokens)
+    .route("/", storage)
+    .route("/", sharedPages)
+    .route("/api/v1", apps);
+  mountOpenApi(base);
   return app;
 }
 
 export const app = createApp();
+
+/** The API's routes with their inputs and answers, for the web's types only (`import type`). */
+export type AppType = typeof app;

@@ -74,7 +74,7 @@ function applyAppSide(x: SchemaCtx, modelId: string, input: ColumnInput) {
   const patch: Partial<typeof columns.$inferInsert> = { updatedAt: now() };
   if (input.title) patch.title = input.title.trim();
   if (input.uidt && input.uidt !== col.uidt) {
-    patch.uidt = input.uidt;
+    patch.uidt = checkUidt(input.uidt);
     patch.meta = JSON.stringify(typeof input.meta === "string" ? JSON.parse(input.meta || "{}") : (input.meta ?? {}));
     patch.colOptions = input.colOptions ? JSON.stringify(input.colOptions) : null;
   }

@@ -10,6 +10,7 @@ import {
   storedPaths,
   type Attachment,
 } from "./common/attachments";
+import { FORM_INPUTS } from "./form-inputs";
 
 /** Stored as JSON text of an array, returned parsed (API-CONTRACT 1.11); an empty list is no value. */
 const options = z.looseObject({ maxFiles: z.int().min(1).optional() });
@@ -39,6 +40,7 @@ export const AttachmentField: FieldType<Options> = {
   virtual: false,
   kind: "attachment",
   readOnly: false,
+  formInput: FORM_INPUTS.Attachment,
   systemOnly: false,
   search: "likeWhenNamed",
   index: "none",

@@ -3,6 +3,7 @@ import type { FieldType, Stored } from "./types";
 import { CHECKBOX_OPS } from "./common/ops";
 import { NONE, fail, isNone, ok, show } from "./common/result";
 import { byDialect } from "./common/storage";
+import { FORM_INPUTS } from "./form-inputs";
 
 /**
  * Stored 0/1, API value true/false. Text rules (SPEC 5 boolean vocabularies), case-insensitive:
@@ -40,6 +41,7 @@ export const CheckboxField: FieldType<z.output<typeof options>> = {
   virtual: false,
   kind: "checkbox",
   readOnly: false,
+  formInput: FORM_INPUTS.Checkbox,
   systemOnly: false,
   search: "eq",
   index: "sort",

@@ -4,6 +4,7 @@ import { DATE_FORMAT, formatDate, isoDate, parseDateText } from "./common/dates"
 import { DATE_OPS } from "./common/ops";
 import { NONE, fail, isNone, ok, show } from "./common/result";
 import { byDialect } from "./common/storage";
+import { FORM_INPUTS } from "./form-inputs";
 
 /** A calendar day, stored `YYYY-MM-DD`; a time part in the input is ignored. */
 const options = z.looseObject({ date_format: DATE_FORMAT });
@@ -25,6 +26,7 @@ export const DateField: FieldType<Options> = {
   virtual: false,
   kind: "date",
   readOnly: false,
+  formInput: FORM_INPUTS.Date,
   systemOnly: false,
   search: "eq",
   index: "eq",

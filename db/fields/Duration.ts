@@ -4,6 +4,7 @@ import { DURATION_FORMATS, formatDuration, fromMs, parseDuration, toMs } from ".
 import { NUMERIC_OPS } from "./common/ops";
 import { NONE, fail, isNone, ok, show } from "./common/result";
 import { byDialect } from "./common/storage";
+import { FORM_INPUTS } from "./form-inputs";
 
 /** Seconds; API numbers are seconds, API strings and text use the column's format (common/duration.ts). */
 const options = z.looseObject({ duration: z.int().min(0).max(4).default(0) });
@@ -31,6 +32,7 @@ export const DurationField: FieldType<Options> = {
   virtual: false,
   kind: "number",
   readOnly: false,
+  formInput: FORM_INPUTS.Duration,
   systemOnly: false,
   search: "eq",
   index: "eq",

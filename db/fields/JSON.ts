@@ -3,6 +3,7 @@ import { JSON_OPS } from "./common/ops";
 import { NO_OPTIONS, type NoOptions } from "./common/options";
 import { NONE, fail, isNone, ok, show } from "./common/result";
 import { byDialect } from "./common/storage";
+import { FORM_INPUTS } from "./form-inputs";
 
 /**
  * Stored as compact JSON text, returned parsed. API input is any JSON value; a string is read as
@@ -24,6 +25,7 @@ export const JSONField: FieldType<NoOptions> = {
   virtual: false,
   kind: "json",
   readOnly: false,
+  formInput: FORM_INPUTS.JSON,
   systemOnly: false,
   search: "likeWhenNamed",
   index: "none",

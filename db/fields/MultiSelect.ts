@@ -3,6 +3,7 @@ import { MULTI_SELECT_OPS } from "./common/ops";
 import { NONE, fail, isNone, ok, show } from "./common/result";
 import { matchOption, notAnOption, selectOptionsSchema, type SelectOptions } from "./common/select";
 import { byDialect } from "./common/storage";
+import { FORM_INPUTS } from "./form-inputs";
 
 /**
  * Stored and returned as comma-joined titles in option order ("a,b"); input is an array of titles
@@ -35,6 +36,7 @@ export const MultiSelectField: FieldType<SelectOptions> = {
   virtual: false,
   kind: "multi",
   readOnly: false,
+  formInput: FORM_INPUTS.MultiSelect,
   systemOnly: false,
   search: "like",
   index: "eq",

@@ -3,6 +3,7 @@ import { SINGLE_SELECT_OPS } from "./common/ops";
 import { NONE, fail, isNone, ok } from "./common/result";
 import { matchOption, notAnOption, selectOptionsSchema, type SelectOptions } from "./common/select";
 import { byDialect } from "./common/storage";
+import { FORM_INPUTS } from "./form-inputs";
 
 /** Stored as the option title; the value must be one of the column's options. */
 function accept(value: unknown, ctx: FieldContext<SelectOptions>): Result<Stored> {
@@ -17,6 +18,7 @@ export const SingleSelectField: FieldType<SelectOptions> = {
   virtual: false,
   kind: "select",
   readOnly: false,
+  formInput: FORM_INPUTS.SingleSelect,
   systemOnly: false,
   search: "like",
   index: "eq",

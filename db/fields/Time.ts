@@ -4,6 +4,7 @@ import { TIME_OPS } from "./common/ops";
 import { NO_OPTIONS, type NoOptions } from "./common/options";
 import { NONE, fail, isNone, ok, show } from "./common/result";
 import { byDialect } from "./common/storage";
+import { FORM_INPUTS } from "./form-inputs";
 
 /**
  * A time of day stored `HH:mm:ss` (milliseconds dropped). Older GUIs send a full
@@ -21,6 +22,7 @@ export const TimeField: FieldType<NoOptions> = {
   virtual: false,
   kind: "time",
   readOnly: false,
+  formInput: FORM_INPUTS.Time,
   systemOnly: false,
   search: "eq",
   index: "eq",

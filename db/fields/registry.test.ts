@@ -241,6 +241,12 @@ describe.each(UI_TYPES.map((uidt) => [uidt]))("%s", (uidt) => {
     }
   });
 
+  it("is asked in a form exactly when a visitor can give its value (a link is picked)", () => {
+    if (uidt === "LinkToAnotherRecord") expect(type.formInput).toBe("link");
+    else if (type.readOnly) expect(type.formInput).toBe("none");
+    else expect(["none", "link"]).not.toContain(type.formInput);
+  });
+
   it("offers known filter operators", () => {
     expect(type.filterOps.length).toBeGreaterThan(0);
     for (const op of type.filterOps) expect(FILTER_OPS).toContain(op);

@@ -10,10 +10,6 @@ import { describe, expect, it } from "vitest";
 import { UI_TYPES } from "./types";
 
 const KNOWN: Record<string, number> = {
-  // The visitor's plain-DOM entry (no React, so no web/fields) and the form builder's preview: their
-  // inputs per type. Still to be derived from the registry.
-  "web/shared/inputs.ts": 2,
-  "web/views/form/form-preview.tsx": 1,
   // The shapes of the four computed types and the formula result types (item 2).
   "db/query/result-type.ts": 3,
   // A test fixture: a sample value and settings per type.

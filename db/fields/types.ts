@@ -101,6 +101,29 @@ export interface FieldContext<O> {
 }
 
 /**
+ * The control a visitor fills a field of the type with in a form, named after the HTML input it
+ * becomes; `none`: forms never show it (the server or the links set it).
+ */
+export type FormInput =
+  | "text"
+  | "textarea"
+  | "integer"
+  | "number"
+  | "rating"
+  | "checkbox"
+  | "date"
+  | "datetime"
+  | "time"
+  | "email"
+  | "url"
+  | "tel"
+  | "select"
+  | "multiselect"
+  | "file"
+  | "link"
+  | "none";
+
+/**
  * One field type (DESIGN.md principle 1). The web keeps the visual half in web/fields/<uidt>/.
  * Errors are whole sentences naming the column: `Email: "x" is not a valid e-mail address`.
  */
@@ -112,6 +135,8 @@ export interface FieldType<O = Record<string, unknown>> {
   readonly kind: ValueKind;
   /** Users never type into it: the server or the links set it (keys, creation time, computed). */
   readonly readOnly: boolean;
+  /** The control a form gives it (the visitor's shared form and the builder's preview): FORM_INPUTS. */
+  readonly formInput: FormInput;
   /**
    * `false`: formulas cannot use its values although its kind is text (a source database's own type,
    * geometry text). Otherwise a stored column is a formula input of its kind (db/formula/columns.ts).

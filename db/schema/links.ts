@@ -7,6 +7,7 @@ import type { ProjectStore } from "../store/store";
 import { checkColumnTitle, physicalName, quoteIdent } from "./names";
 import { findModel, modelColumns } from "./meta-read";
 import { linkOptions, type LinkOptions } from "../fields/LinkToAnotherRecord";
+import type { UIType } from "../fields/types";
 
 export { linkOptions, type LinkOptions };
 
@@ -67,7 +68,7 @@ function physical(
   modelId: string,
   title: string,
   columnName: string,
-  uidt: string,
+  uidt: UIType,
   order: number,
   ts: string,
   extra: Partial<ColumnRow> = {},

@@ -104,7 +104,7 @@ function insertVirtual(
   store: ProjectStore,
   model: ModelRow,
   title: string,
-  uidt: string,
+  uidt: UIType,
   colOptions: object,
   input: ColumnInput,
   order: number,

@@ -1,4 +1,5 @@
 import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { UIType } from "../fields/types";
 
 /**
  * Schema meta tables inside each project's Durable Object SQLite (drizzle definitions).
@@ -22,7 +23,8 @@ export const columns = sqliteTable("_nc_columns", {
   modelId: text("fk_model_id").notNull(),
   title: text("title").notNull(),
   columnName: text("column_name"),
-  uidt: text("uidt").notNull(),
+  // Only registry names are written (db/schema/column-def.ts validates them), so rows read as UIType.
+  uidt: text("uidt").$type<UIType>().notNull(),
   dt: text("dt"),
   pk: integer("pk").notNull().default(0),
   pv: integer("pv").notNull().default(0),

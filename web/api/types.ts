@@ -1,38 +1,29 @@
-/** Meta objects as the API returns them (API-CONTRACT 1.10), narrowed to what the screens read. */
+/**
+ * Meta objects as the API returns them (API-CONTRACT 1.10), narrowed to what the screens read. The
+ * main resources are derived from the Worker's own types (app-types.ts).
+ */
 import type { UIType } from "../../db/fields/types";
+import type { ColumnAnswer, ProjectAnswer, RowListAnswer, TableAnswer, TableListAnswer } from "./app-types";
 
-export interface PageInfo {
-  totalRows: number;
-  page: number;
-  pageSize: number;
-  isFirstPage: boolean;
-  isLastPage: boolean;
-}
+/** The paging block of every list answer (db/page-info.ts), as the rows list carries it. */
+export type PageInfo = Omit<RowListAnswer["pageInfo"], "approximate">;
 
-export interface Project {
-  id: string;
-  title: string;
-  color: string | null;
-  /** JSON text (or an object) holding `theme: {primaryColor, accentColor}`. */
-  meta: string | Record<string, unknown> | null;
-  /** The caller's role in the project, as a comma list. */
-  roles?: string | null;
-  created_at?: string;
-  updated_at?: string;
-  /** The project's base: `is_meta` false for an external database (with `config` for builders, never a password). */
-  bases?: ProjectBase[];
-}
+type BaseAnswer = NonNullable<ProjectAnswer["bases"]>[number];
+/** The base shapes that carry `config` (an external database's, for builders). */
+type WithConfig<T> = T extends unknown ? ("config" extends keyof T ? T : never) : never;
 
-export interface ProjectBase {
-  id: string;
-  type: string;
-  is_meta: boolean;
-  config?: {
-    client: string;
-    connection: { host?: string; port?: number; user?: string; database?: string; url?: string; ssl?: string };
-    searchPath?: string[];
+/** The project's base: `is_meta` false for an external database (with `config` for builders, never a password). */
+export type ProjectBase = Pick<BaseAnswer, "id" | "type" | "is_meta"> & Partial<Pick<WithConfig<BaseAnswer>, "config">>;
+
+/**
+ * A project as the projects list answers it. `meta` is JSON text from this server, an object from
+ * some NocoDB servers; `roles` is the caller's role in the project as a comma list.
+ */
+export type Project = Pick<ProjectAnswer, "id" | "title" | "color"> &
+  Partial<Pick<ProjectAnswer, "roles" | "created_at" | "updated_at">> & {
+    meta: ProjectAnswer["meta"] | Record<string, unknown> | null;
+    bases?: ProjectBase[];
   };
-}
 
 export interface MetaDiffEntry {
   table_name: string;
@@ -40,13 +31,8 @@ export interface MetaDiffEntry {
   detectedChanges: Array<{ type: string; msg: string }>;
 }
 
-export interface TableSummary {
-  id: string;
-  title: string;
-  table_name: string;
-  order: number;
-  mm?: boolean;
-}
+export type TableSummary = Pick<TableListAnswer["list"][number], "id" | "title" | "table_name" | "order"> &
+  Partial<Pick<TableListAnswer["list"][number], "mm">>;
 
 export interface SelectOption {
   id?: string | null;
@@ -55,37 +41,24 @@ export interface SelectOption {
   order?: number | null;
 }
 
-export interface Column {
-  id: string;
-  title: string;
-  column_name: string | null;
-  uidt: UIType;
-  pk: boolean;
-  pv: boolean;
-  rqd: boolean;
-  ai?: boolean;
-  cdf: string | null;
-  system: boolean;
-  order?: number;
-  meta: Record<string, unknown> | null;
-  colOptions?: Record<string, unknown> & { options?: SelectOption[] };
-  /** Computed columns: the type their values filter as (the server's db/query/result-type.ts). */
-  filter_uidt?: UIType;
-  /** Set when the caller's role may read but not change the field (table access settings, issue 23). */
-  access?: "read-only";
-}
+/**
+ * A column as the table answer carries it, narrowed to what the screens read. Options differ per
+ * type (db/fields/<type>.ts holds their schemas), so the web reads them as a record.
+ */
+export type Column = Pick<
+  ColumnAnswer,
+  "id" | "title" | "column_name" | "uidt" | "pk" | "pv" | "rqd" | "cdf" | "system"
+> &
+  Partial<Pick<ColumnAnswer, "ai" | "order" | "filter_uidt">> & {
+    meta: ColumnAnswer["meta"] | null;
+    colOptions?: Record<string, unknown> & { options?: SelectOption[] };
+    /** Set when the caller's role may read but not change the field (table access settings, issue 23). */
+    access?: "read-only";
+  };
 
-export interface ViewSummary {
-  id: string;
-  title: string;
-  type: number;
-  is_default: boolean;
-}
+export type ViewSummary = Pick<TableAnswer["views"][number], "id" | "title" | "type" | "is_default">;
 
-export interface TableMeta extends TableSummary {
-  columns: Column[];
-  views: ViewSummary[];
-}
+export type TableMeta = TableSummary & { columns: Column[]; views: ViewSummary[] };
 
 export interface Member {
   id: string;

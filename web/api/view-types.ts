@@ -1,27 +1,20 @@
 /** Views, grid columns, filters, sorts and audits as the API returns them (API-CONTRACT 1.10, 4.4-4.9). */
-import type { PageInfo } from "./types";
+import type { RowListAnswer, ViewListAnswer } from "./app-types";
 
+/** A record: cells are read through their field type (web/fields), so the page holds them unknown. */
 export type Row = Record<string, unknown>;
 
-export interface RowPage {
-  list: Row[];
-  pageInfo: PageInfo;
-}
+export type RowPage = { list: Row[]; pageInfo: RowListAnswer["pageInfo"] };
 
-export interface View {
-  id: string;
-  title: string;
-  /** 1 form, 2 gallery, 3 grid, 4 kanban, 5 map. */
-  type: number;
-  is_default?: boolean | number;
-  fk_model_id?: string;
-  show_system_fields?: boolean | number;
-  lock_type?: string;
-  order?: number;
-  /** Grid row height (0..3), when the server carries the grid settings with the view. */
-  row_height?: number | null;
-  view?: { row_height?: number | null } | null;
-}
+type ViewAnswer = ViewListAnswer["list"][number];
+
+/** A view as the views list answers it; `type`: 1 form, 2 gallery, 3 grid, 4 kanban, 5 map. */
+export type View = Pick<ViewAnswer, "id" | "title" | "type"> &
+  Partial<Pick<ViewAnswer, "is_default" | "fk_model_id" | "show_system_fields" | "lock_type" | "order">> & {
+    /** Grid row height (0..3), when the server carries the grid settings with the view. */
+    row_height?: number | null;
+    view?: { row_height?: number | null } | null;
+  };
 
 export interface GridColumn {
   id: string;

@@ -4,7 +4,7 @@ import { codecFor } from "./codec";
 import { formatAmount, formatNumber } from "./common/locale-format";
 import { cellText } from "./locale-display";
 
-const col = (uidt: Column["uidt"], meta: Record<string, unknown> = {}): Column => ({
+const col = (uidt: Column["uidt"], meta: Column["meta"] = {}): Column => ({
   id: `cl_${uidt}`,
   title: uidt,
   column_name: uidt.toLowerCase(),

@@ -1,4 +1,5 @@
-import type { ValueKind } from "../../db/fields/types";
+import { FORM_INPUTS } from "../../db/fields/form-inputs";
+import type { FormInput, UIType, ValueKind } from "../../db/fields/types";
 import { getJson } from "./api";
 import { h, toast } from "./dom";
 import { t } from "./text";
@@ -43,21 +44,11 @@ const opts = (c: FormColumn) => {
   return (o && typeof o === "object" ? o : {}) as Exclude<FormColumn["colOptions"], string | null | undefined>;
 };
 
+/** The registry's form control of the column's type; a type this build does not know is asked as text. */
+const formInputOf = (c: FormColumn): FormInput => FORM_INPUTS[c.uidt as UIType] ?? "text";
+
 /** Fields a visitor fills; computed and system types are shown nowhere in a form. */
-const COMPUTED = new Set([
-  "Formula",
-  "Lookup",
-  "Rollup",
-  "CreateTime",
-  "LastModifiedTime",
-  "ID",
-  "ForeignKey",
-  "AutoNumber",
-  "Barcode",
-  "QrCode",
-  "Button",
-]);
-export const fillable = (c: FormColumn) => !COMPUTED.has(c.uidt) && !(c.pk && c.ai);
+export const fillable = (c: FormColumn) => formInputOf(c) !== "none" && !(c.pk && c.ai);
 
 const input = (type: string, extra: Record<string, unknown> = {}) =>
   h("input", { type, class: "w-full rounded border border-gray-300 px-3 py-2", ...extra });
@@ -184,27 +175,20 @@ function linkControl(uuid: string, c: FormColumn, id: string): Control {
 
 /** The control of each field type a visitor can fill. */
 export function controlFor(uuid: string, c: FormColumn, id: string): Control {
-  switch (c.uidt) {
-    case "LongText": {
+  const kind = formInputOf(c);
+  switch (kind) {
+    case "textarea": {
       const el = h("textarea", { id, rows: 4, class: "w-full rounded border border-gray-300 px-3 py-2" });
       return simple(el, "text");
     }
-    case "Number":
-    case "Decimal":
-    case "Currency":
-    case "Percent":
-    case "Year":
-    case "Duration":
-      return simple(
-        input("number", { id, step: c.uidt === "Number" || c.uidt === "Year" ? "1" : "any" }),
-        "number",
-        num,
-      );
-    case "Rating": {
+    case "integer":
+    case "number":
+      return simple(input("number", { id, step: kind === "integer" ? "1" : "any" }), "number", num);
+    case "rating": {
       const el = input("number", { id, min: 0, max: 10, step: 1 });
       return simple(el, "number", num);
     }
-    case "Checkbox": {
+    case "checkbox": {
       const el = input("checkbox", { id, class: "h-5 w-5" });
       return {
         el,
@@ -216,24 +200,24 @@ export function controlFor(uuid: string, c: FormColumn, id: string): Control {
         lock: () => (el.disabled = true),
       };
     }
-    case "Date":
+    case "date":
       return simple(input("date", { id }), "date", undefined, (x) => x.trim().slice(0, 10));
-    case "DateTime":
+    case "datetime":
       return simple(
         input("datetime-local", { id }),
         "datetime",
         (v) => (v ? new Date(v).toISOString() : null),
         localDateTime,
       );
-    case "Time":
+    case "time":
       return simple(input("time", { id }), "time");
-    case "Email":
+    case "email":
       return simple(input("email", { id }), "text");
-    case "URL":
+    case "url":
       return simple(input("url", { id }), "text");
-    case "PhoneNumber":
+    case "tel":
       return simple(input("tel", { id }), "text");
-    case "SingleSelect": {
+    case "select": {
       const options = opts(c).options ?? [];
       const el = h(
         "select",
@@ -249,7 +233,7 @@ export function controlFor(uuid: string, c: FormColumn, id: string): Control {
         (x) => options.find((o) => o.title.toLowerCase() === x.trim().toLowerCase())?.title ?? "",
       );
     }
-    case "MultiSelect": {
+    case "multiselect": {
       const boxes = (opts(c).options ?? []).map((o) => ({
         o,
         box: input("checkbox", { class: "h-4 w-4", value: o.title }) as HTMLInputElement,
@@ -275,7 +259,7 @@ export function controlFor(uuid: string, c: FormColumn, id: string): Control {
         lock: () => boxes.forEach((b) => (b.box.disabled = true)),
       };
     }
-    case "Attachment": {
+    case "file": {
       const el = input("file", { id, multiple: true }) as HTMLInputElement;
       return {
         el,
@@ -287,7 +271,7 @@ export function controlFor(uuid: string, c: FormColumn, id: string): Control {
         lock: () => (el.disabled = true),
       };
     }
-    case "LinkToAnotherRecord":
+    case "link":
       return linkControl(uuid, c, id);
     default:
       return simple(input("text", { id }), "text");

@@ -9,6 +9,7 @@ import { DATE_FORMAT, formatDate, formatTime, isoDate, parseDateText, toIsoUtc }
 import { DATE_OPS } from "./ops";
 import { NONE, fail, isNone, ok, show } from "./result";
 import { byDialect } from "./storage";
+import { FORM_INPUTS } from "../form-inputs";
 
 export const DATE_TIME_OPTIONS = z.looseObject({
   date_format: DATE_FORMAT,
@@ -62,6 +63,7 @@ export function dateTimeType(uidt: UIType, readOnly = false): FieldType<DateTime
     virtual: false,
     kind: "datetime",
     readOnly,
+    formInput: FORM_INPUTS[uidt],
     // CreateTime: the system's own column.
     systemOnly: readOnly,
     search: "eq",

@@ -4,6 +4,7 @@ import type { Dialect, FieldContext, FieldType, FilterOp, IndexUse, Result, Stor
 import { numberFromApi, parseNumberText } from "./number-text";
 import { NUMERIC_OPS } from "./ops";
 import { NONE, fail, isNone, ok, show } from "./result";
+import { FORM_INPUTS } from "../form-inputs";
 
 export interface NumericSpec<O> {
   uidt: UIType;
@@ -39,6 +40,7 @@ export function numericType<O>(spec: NumericSpec<O>): FieldType<O> {
     virtual: false,
     kind: "number",
     readOnly: spec.readOnly ?? false,
+    formInput: FORM_INPUTS[spec.uidt],
     systemOnly: spec.readOnly ?? false,
     search: "eq",
     index: spec.index ?? "eq",

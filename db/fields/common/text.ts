@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Dialect, FieldContext, FieldType, FilterOp, IndexUse, Result, Stored, UIType } from "../types";
 import { TEXT_OPS } from "./ops";
 import { NONE, fail, isNone, ok, show } from "./result";
+import { FORM_INPUTS } from "../form-inputs";
 
 export interface TextSpec<O> {
   uidt: UIType;
@@ -30,6 +31,7 @@ export function textType<O>(spec: TextSpec<O>): FieldType<O> {
     virtual: false,
     kind: "text",
     readOnly: false,
+    formInput: FORM_INPUTS[spec.uidt],
     ...(spec.inFormulas === false ? { inFormulas: false as const } : {}),
     options: spec.options,
     storage: spec.storage,

@@ -16,6 +16,7 @@ import { NO_OPTIONS, type NoOptions } from "./options";
 import { byDialect } from "./storage";
 import { NONE, fail, isNone } from "./result";
 import type { FieldType, FilterOp, Stored, UIType } from "../types";
+import { FORM_INPUTS } from "../form-inputs";
 
 /** A user as a row shows them. */
 export interface RowUser {
@@ -56,6 +57,7 @@ export function userType(uidt: UIType, writtenBy: "insert" | "write"): FieldType
     virtual: false,
     kind: "user",
     readOnly: true,
+    formInput: FORM_INPUTS[uidt],
     writtenBy,
     options: NO_OPTIONS,
     storage: byDialect("TEXT", "text", "varchar(255)"),

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import type { FieldType, FilterOp, UIType } from "../types";
 import { NONE, fail } from "./result";
+import { FORM_INPUTS } from "../form-inputs";
 
 export function virtualType<O>(
   uidt: UIType,
@@ -18,6 +19,7 @@ export function virtualType<O>(
     virtual: true,
     kind: "text",
     readOnly: true,
+    formInput: FORM_INPUTS[uidt],
     systemOnly: false,
     // Computed in SQL per row: neither searched nor indexed.
     search: "none",

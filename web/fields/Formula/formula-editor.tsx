@@ -5,7 +5,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FORMULA_FUNCTIONS } from "../../../db/formula";
-import { formulaRawOf } from "../../links/virtual-columns";
+import { formulaRawOf } from "../../links/computed-field-settings";
 import type { OptionsFormProps } from "../types";
 import {
   argHint,

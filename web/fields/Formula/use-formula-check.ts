@@ -4,11 +4,11 @@ import { columnResolver, validateFormula, type FormulaValidation } from "../../.
 import { queryKeys } from "../../api/query-keys";
 import { tablesApi } from "../../api/tables-api";
 import type { Column, TableMeta } from "../../api/types";
-import { formulaInputs } from "../../links/virtual-columns";
+import { formulaInputs } from "../../links/computed-field-settings";
 
 /**
  * The formula checked in the browser as typed: parse and types against the table's columns
- * (computed ones stand in approximately, see links/virtual-columns.ts); null while empty. The
+ * (computed ones stand in approximately, see links/computed-field-settings.ts); null while empty. The
  * server checks exactly on save. The column being edited takes the new text, so a formula that
  * uses itself shows as a cycle.
  */

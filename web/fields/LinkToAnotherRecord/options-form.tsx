@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../components/ui/select-field";
-import { LINK_TYPES } from "../../links/virtual-columns";
+import { LINK_TYPES } from "../../links/computed-field-settings";
 import { useProject } from "../../pages/project/project-context";
 import type { OptionsFormProps } from "../types";
 

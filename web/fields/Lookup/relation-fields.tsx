@@ -5,7 +5,7 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { SelectField } from "../../components/ui/select-field";
 import { relatedTableOf } from "../../links/link-values";
 import { useRelatedMeta } from "../../links/use-related-meta";
-import { linkColumns, targetColumns } from "../../links/virtual-columns";
+import { linkColumns, targetColumns } from "../../links/computed-field-settings";
 
 export type FieldKey = "fk_lookup_column_id" | "fk_rollup_column_id";
 

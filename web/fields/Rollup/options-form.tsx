@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../components/ui/select-field";
-import { fittingRollup, rollupFunctionsFor } from "../../links/virtual-columns";
+import { fittingRollup, rollupFunctionsFor } from "../../links/computed-field-settings";
 import { RelationFields, useRelationChoice } from "../Lookup/relation-fields";
 import type { OptionsFormProps } from "../types";
 

@@ -5,7 +5,7 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { errorText } from "../../lib/api-errors";
 import { SHOWN_ERRORS } from "../config";
 import { parseMessageKey } from "../csv/parse-messages";
-import { downloadBlob } from "../export/download";
+import { downloadBlob } from "../../export/download";
 import { rangeText } from "../pipeline/ranges";
 import { reportOk } from "../pipeline/run-import";
 import { errorsCsv } from "./errors-csv";

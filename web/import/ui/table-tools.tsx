@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "../../api/query-keys";
 import { tablesApi } from "../../api/tables-api";
-import { ExportMenu } from "../export/export-menu";
+import { ExportMenu } from "../../export/export-menu";
 import { ImportIntoTableButton } from "./import-entry";
 import { ShareViewButton } from "../../share/share-view-dialog";
 import { WebhooksButton } from "../../pages/project/webhooks/webhooks-button";

@@ -3,7 +3,7 @@
  * listed, the workbook is written once at the end and sent back as bytes.
  */
 import * as XLSX from "xlsx";
-import { sheetTitle, sheetValue, type SheetValue } from "../export/xlsx-sheet";
+import { sheetTitle, sheetValue, type SheetValue } from "../../export/xlsx-sheet";
 
 export type XlsxRequest =
   | { type: "begin"; title: string; headers: string[]; uidts: Record<string, string> }

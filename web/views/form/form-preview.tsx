@@ -145,6 +145,7 @@ export function FormPreview({
         const value = texts[q.column.title] ?? "";
         const set = (v: string) => setTexts((old) => ({ ...old, [q.column.title]: v }));
         const options = (q.column.colOptions?.options ?? []).map((o) => o.title);
+        const control = fieldType(q.column.uidt)?.formInput ?? "text";
         const input =
           "rounded-md border border-gray-300 px-3 py-2 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30";
         return (
@@ -163,7 +164,7 @@ export function FormPreview({
               ) : null}
             </label>
             {q.fc.help ? <p className="text-xs text-gray-500">{q.fc.help}</p> : null}
-            {q.column.uidt === "Checkbox" ? (
+            {control === "checkbox" ? (
               <input
                 id={id}
                 type="checkbox"
@@ -171,7 +172,7 @@ export function FormPreview({
                 checked={value === "true"}
                 onChange={(e) => set(e.target.checked ? "true" : "")}
               />
-            ) : options.length > 0 && q.column.uidt === "SingleSelect" ? (
+            ) : options.length > 0 && control === "select" ? (
               <select id={id} className={input} value={value} onChange={(e) => set(e.target.value)}>
                 <option value="">{t("views.form.choose")}</option>
                 {options.map((o) => (
@@ -180,13 +181,13 @@ export function FormPreview({
                   </option>
                 ))}
               </select>
-            ) : q.column.uidt === "LongText" ? (
+            ) : control === "textarea" ? (
               <textarea id={id} className={input} rows={3} value={value} onChange={(e) => set(e.target.value)} />
             ) : (
               <input
                 id={id}
                 className={input}
-                type={q.column.uidt === "Date" ? "date" : "text"}
+                type={control === "date" ? "date" : "text"}
                 value={value}
                 onChange={(e) => set(e.target.value)}
                 aria-invalid={errors[q.column.title] ? true : undefined}

@@ -15,7 +15,7 @@ import {
   type FieldDraft,
 } from "../../../fields/field-draft";
 import { FIELD_UI } from "../../../fields/registry";
-import { takesRequired } from "../../../links/virtual-columns";
+import { takesRequired } from "../../../links/computed-field-settings";
 import { useErrorText } from "../../auth/use-error-text";
 import { DefaultValueInput } from "./default-value-input";
 import { TypePicker } from "./type-picker";

@@ -4,7 +4,7 @@ import { PICKABLE_TYPES } from "../../../../db/fields/registry";
 import type { UIType } from "../../../../db/fields/types";
 import type { Column } from "../../../api/types";
 import { FIELD_UI } from "../../../fields/registry";
-import { canBecome } from "../../../links/virtual-columns";
+import { canBecome } from "../../../links/computed-field-settings";
 
 export { PICKABLE_TYPES };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Column } from "../../../api/types";
 import type { Filter } from "../../../api/view-types";
-import { addNode, condition, group, removeNode, setLevelOp, updateNode } from "./filter-tree";
+import { addNode, condition, group, removeNode, setLevelOp, updateNode } from "./filter-tree-edits";
 import { adoptIds, syncFilters } from "./filter-sync";
 import { fromSaved, isComplete, opsFor, sameFilters, subOpsFor, toFilterArr, valueInput } from "./filters";
 

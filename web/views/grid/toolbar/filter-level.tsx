@@ -2,7 +2,7 @@ import { FolderPlus, Plus, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../../api/types";
 import { INPUT_CLASS } from "../../../fields/common/text-editor";
-import { addNode, condition, group, levelOp, removeNode, setLevelOp, updateNode } from "../logic/filter-tree";
+import { addNode, condition, group, levelOp, removeNode, setLevelOp, updateNode } from "../logic/filter-tree-edits";
 import { opsFor, subOpsFor, type FilterNode } from "../logic/filters";
 import { MENU_ITEM } from "../ui/popover";
 import { FilterRow } from "./filter-row";

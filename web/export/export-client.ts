@@ -2,13 +2,13 @@
  * Export calls (API-CONTRACT 5.4, 5.1): the same session, headers and 401 refresh as the app's
  * client, but the CSV batch is read with its `nc-export-offset` header and as plain text.
  */
-import { createApiClient } from "../../lib/api-client";
-import { session, tokenRefresher } from "../../lib/auth";
-import { i18n } from "../../lib/i18n";
-import { getRouteParams, sharedBaseIdFrom } from "../../lib/route-context";
-import { settings } from "../../lib/settings";
-import { api } from "../../lib/api";
-import type { PageInfo } from "../../api/types";
+import { createApiClient } from "../lib/api-client";
+import { session, tokenRefresher } from "../lib/auth";
+import { i18n } from "../lib/i18n";
+import { getRouteParams, sharedBaseIdFrom } from "../lib/route-context";
+import { settings } from "../lib/settings";
+import { api } from "../lib/api";
+import type { PageInfo } from "../api/types";
 
 const enc = encodeURIComponent;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Column } from "../../api/types";
+import type { Column } from "../api/types";
 import { orderHeaders } from "./header-order";
 
 const col = (id: string): Column => ({

@@ -12,7 +12,7 @@ import {
   targetColumns,
   virtualPayload,
   virtualProblem,
-} from "./virtual-columns";
+} from "./computed-field-settings";
 
 const col = (over: Partial<Column>): Column => ({
   id: "cl_x",

@@ -4,8 +4,8 @@
  * - Titles the rows carry that the view does not place (or every title, when the view's
  *   columns could not be read) keep the order the rows gave, after the placed ones.
  */
-import type { Column } from "../../api/types";
-import type { GridColumn } from "../../api/view-types";
+import type { Column } from "../api/types";
+import type { GridColumn } from "../api/view-types";
 
 export function orderHeaders(
   keys: readonly string[],

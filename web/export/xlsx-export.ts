@@ -4,13 +4,13 @@
  * end. The header is the fields of the first page in the view's column order (as in the CSV
  * export); an empty view gives a sheet with the table's visible field titles. Excel's row limit ends the export early.
  */
-import type { TableMeta } from "../../api/types";
-import { EXPORT_PAGE_ROWS } from "../config";
-import { viewsApi } from "../../api/views-api";
+import type { TableMeta } from "../api/types";
+import { EXPORT_PAGE_ROWS } from "../import/config";
+import { viewsApi } from "../api/views-api";
 import { orderHeaders } from "./header-order";
 import { listPage, type ViewRef } from "./export-client";
 import { EXCEL_MAX_ROWS } from "./xlsx-sheet";
-import type { XlsxRequest } from "../workers/xlsx.worker";
+import type { XlsxRequest } from "../import/workers/xlsx.worker";
 
 export interface XlsxExportDeps {
   onProgress?(done: number, total: number): void;
@@ -22,7 +22,7 @@ export async function exportXlsx(
   table: TableMeta,
   deps: XlsxExportDeps = {},
 ): Promise<Blob> {
-  const worker = new Worker(new URL("../workers/xlsx.worker.ts", import.meta.url), { type: "module" });
+  const worker = new Worker(new URL("../import/workers/xlsx.worker.ts", import.meta.url), { type: "module" });
   const send = (msg: XlsxRequest) => worker.postMessage(msg);
   const finished = new Promise<ArrayBuffer>((resolve, reject) => {
     worker.onmessage = (e: MessageEvent<{ ok: boolean; bytes?: ArrayBuffer; error?: string }>) =>
