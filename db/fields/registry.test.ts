@@ -266,6 +266,12 @@ describe.each(UI_TYPES.map((uidt) => [uidt]))("%s", (uidt) => {
       }
       expect(type.toApi(3 as never, ctx)).toBe(3);
     });
+    it("filters as a stored type, whatever its shape", () => {
+      for (const list of [false, true]) {
+        const as = type.filtersAs!({ list, target: "Date", formula: "number" });
+        expect(fieldType(as).virtual).toBe(false);
+      }
+    });
     return;
   }
 
