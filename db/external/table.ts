@@ -10,7 +10,7 @@ import { bad, missing } from "../errors";
 import type { QueryTable } from "../query";
 import { eq } from "drizzle-orm";
 import type { TableRef } from "../rows/table-ref";
-import { rowColumns, type RowColumn } from "../rows/values";
+import { rowColumns, type RowColumn } from "../rows/row-codec";
 import { models } from "../store/schema";
 import { linkOptions, type LinkOptions } from "../schema/links";
 import { modelColumns } from "../schema/tables";

@@ -276,7 +276,7 @@ describe.each(UI_TYPES.map((uidt) => [uidt]))("%s", (uidt) => {
   }
 
   if (type.writtenBy) {
-    // Created by / Last modified by: the server writes the caller's id (db/rows/values.ts).
+    // Created by / Last modified by: the server writes the caller's id (db/rows/row-codec.ts).
     it("refuses every written value, ignores imported text, and reads an id or the directory's JSON", () => {
       expect(type.readOnly).toBe(true);
       const r = type.fromApi("us_someone", ctx);

@@ -7,7 +7,7 @@ import { queryTable } from "../rows/read";
 import { fullTableRef as tableRef } from "../rows/table-ref";
 import { filters, type FilterRow } from "../store/schema";
 import type { ProjectStore, SqlRow } from "../store/store";
-import { valueText } from "../views/filter-tree";
+import { valueText } from "../views/filters-to-where";
 import type { FilterInput } from "../views/inputs";
 import { filterJson, type FilterJson } from "../views/shape";
 import type { HookInput, HookUpdateInput } from "./inputs";

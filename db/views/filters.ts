@@ -6,7 +6,7 @@ import { queryTable } from "../rows/read";
 import { tableRef } from "../rows/table-ref";
 import { filters, type ColumnRow, type FilterRow, type ViewRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
-import { valueText } from "./filter-tree";
+import { valueText } from "./filters-to-where";
 import type { FilterInput } from "./inputs";
 import { columnOfTable, findView, tableColumns } from "./lookup";
 import { filterJson, type FilterJson } from "./shape";
