@@ -53,6 +53,7 @@ import * as feedApi from "../db/views/calendar/feed";
 import { checkViewRef, type Caller, type KindMode, type ViewRef } from "../db/views/kinds";
 import type { ViewKind } from "../db/views/types";
 import type { RoomResult } from "./room-result";
+import { takeIdChanges } from "../db/store/id-journal";
 
 export type { RoomResult };
 
@@ -139,7 +140,7 @@ export class ProjectRoom extends Server<Env> {
     this.store.schemaCache.clear();
     this.#counts.clear();
     if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
-    return result;
+    return this.#withIds(result);
   }
 
   /** A write on the source: once committed there, tabs are told as for native tables. */
@@ -192,7 +193,8 @@ export class ProjectRoom extends Server<Env> {
       );
       this.#source = undefined;
       this.#driver = Promise.resolve(driver);
-      return tablesApi.schemaIds(this.store);
+      // The schema's ids stay in the journal: the project is not in D1 yet (pendingIds).
+      return true;
     });
     void projectId;
     return result;
@@ -211,7 +213,7 @@ export class ProjectRoom extends Server<Env> {
     this.store.schemaCache.clear();
     this.#counts.clear();
     if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
-    return result;
+    return this.#withIds(result);
   }
 
   /** Opened on first use, migrated once per start of the object. */
@@ -290,7 +292,9 @@ export class ProjectRoom extends Server<Env> {
 
   // Schema RPC (called by the Worker's tables and columns routes). projectId is this room's name.
   listTables(projectId: string, includeM2M: boolean) {
-    return guard(() => tablesApi.listTables(this.store, projectId, includeM2M));
+    const result = guard(() => tablesApi.listTables(this.store, projectId, includeM2M));
+    // Heals an index row lost between a commit and its D1 write (one write per project open).
+    return this.#withIds(result, result.ok ? result.data.map((t) => t.id) : []);
   }
   /**
    * A value that changes whenever the schema cache is emptied, i.e. after any change to tables,
@@ -300,9 +304,6 @@ export class ProjectRoom extends Server<Env> {
     let stamp = this.store.schemaCache.get("stamp:shared") as string | undefined;
     if (!stamp) this.store.schemaCache.set("stamp:shared", (stamp = crypto.randomUUID()));
     return { ok: true, data: stamp };
-  }
-  schemaIds() {
-    return guard(() => tablesApi.schemaIds(this.store));
   }
   /** `reader`: the meta as that role sees it (hidden fields left out, read-only ones marked). */
   readTable(projectId: string, tableId: string, reader?: Reader | null) {
@@ -397,7 +398,24 @@ export class ProjectRoom extends Server<Env> {
     this.#counts.clear();
     // Committed: every tab reloads the schema it shows (tables, columns, views, filters, sorts).
     if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
-    return result;
+    return this.#withIds(result);
+  }
+
+  /**
+   * A successful answer carries the ids made and removed since the last one that did (the
+   * journal, db/store/id-journal.ts), whatever path made them; the Worker indexes them.
+   * A refusal leaves them for the next answer.
+   */
+  #withIds<T>(result: RoomResult<T>, alsoAdded: string[] = []): RoomResult<T> {
+    if (!result.ok) return result;
+    const ids = takeIdChanges(this.store);
+    if (!ids && alsoAdded.length === 0) return result;
+    return { ...result, ids: { added: [...(ids?.added ?? []), ...alsoAdded], removed: ids?.removed ?? [] } };
+  }
+
+  /** The ids made or removed since the last answer that carried them (a new project's, once in D1). */
+  pendingIds(): RoomResult<null> {
+    return this.#withIds({ ok: true, data: null });
   }
 
   /** A row write: counts cached before it are no longer true; once committed, tabs are told. */
@@ -964,7 +982,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#schema(() => viewsApi.updateView(this.store, projectId, viewId, input, userId));
   }
   readForm(projectId: string, viewId: string) {
-    return guard(() => formApi.readForm(this.store, projectId, viewId));
+    return this.#withIds(guard(() => formApi.readForm(this.store, projectId, viewId)));
   }
   updateForm(viewId: string, input: Parameters<typeof formApi.updateForm>[2]) {
     return this.#schema(() => formApi.updateForm(this.store, viewId, input));
@@ -1012,11 +1030,9 @@ export class ProjectRoom extends Server<Env> {
   updateGrid(viewId: string, input: Parameters<typeof viewsApi.updateGrid>[2]) {
     return this.#schema(() => viewsApi.updateGrid(this.store, viewId, input));
   }
+  /** Reading a view's columns makes the rows of fields other paths added (db/views/sync.ts). */
   listViewColumns(projectId: string, viewId: string) {
-    return guard(() => viewColumnsApi.listViewColumns(this.store, projectId, viewId));
-  }
-  markViewColumnsIndexed(ids: string[]) {
-    return guard(() => viewColumnsApi.markIndexed(this.store, ids));
+    return this.#withIds(guard(() => viewColumnsApi.listViewColumns(this.store, projectId, viewId)));
   }
   saveViewColumn(projectId: string, viewId: string, input: Parameters<typeof viewColumnsApi.saveViewColumn>[3]) {
     return this.#schema(() => viewColumnsApi.saveViewColumn(this.store, projectId, viewId, input));

@@ -6,7 +6,7 @@ import { linkOptions } from "../schema/links";
 import { modelColumns } from "../schema/tables";
 import type { ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
-import { arrayTree } from "../views/filter-tree";
+import { arrayTree } from "../views/filters-to-where";
 import { expandMe } from "./me";
 import { hasRules, loadAccess, ruleTable, type AccessRole, type Reader } from "./rules";
 

@@ -8,7 +8,7 @@ import { ident, sql } from "../query/sql";
 import { modelColumns } from "../schema/tables";
 import type { ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
-import { arrayTree } from "../views/filter-tree";
+import { arrayTree } from "../views/filters-to-where";
 import { filterInput, type FilterInput } from "../views/inputs";
 import { expandMe } from "./me";
 

@@ -2,7 +2,7 @@
  * Links, lookups, rollups and formulas added to and deleted from an external table (issue 20).
  * Rules:
  * - a lookup, rollup or formula lives only in the app's meta (as on native tables, checked by
- *   db/schema/virtual-columns.ts); it is then compiled for the source's dialect and run once on
+ *   db/schema/computed-fields.ts); it is then compiled for the source's dialect and run once on
  *   the database (`LIMIT 1`), so one the database refuses is a 400 with its message and nothing kept;
  * - a new link is DDL on the source, then a sync reads it back as the database has it:
  *   bt/hm add a nullable column `<parent>_id` (the parent key's type) to the child with a foreign
@@ -15,7 +15,7 @@
 import { eq } from "drizzle-orm";
 import { bad } from "../errors";
 import { linkInput, linkOptions } from "../schema/links";
-import { addVirtualColumn, dependents, formulaOptions } from "../schema/virtual-columns";
+import { addVirtualColumn, dependents, formulaOptions } from "../schema/computed-fields";
 import { computedSchema, findModel, modelColumns } from "../schema/tables";
 import { checkColumnTitle } from "../schema/names";
 import type { ColumnInput } from "../schema/column-def";

@@ -28,7 +28,7 @@ import {
 } from "../query";
 import { Frag, ident, join, param, sql, render } from "../query/sql";
 import { pageInfo } from "../rows/read";
-import { toApiRow, toStored, type RowColumn } from "../rows/values";
+import { toApiRow, toStored, type RowColumn } from "../rows/row-codec";
 import { rememberWriter, withDirectory } from "../rows/row-users";
 import type { Actor } from "../rows/audit";
 import { MAX_BULK_ROWS, rowsOf } from "../rows/api";

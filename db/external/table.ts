@@ -12,7 +12,7 @@ import type { Restrict } from "../query/computed";
 import { ident, join, param, sql, type Frag } from "../query/sql";
 import { eq } from "drizzle-orm";
 import type { TableRef } from "../rows/table-ref";
-import { rowColumns, type RowColumn } from "../rows/values";
+import { rowColumns, type RowColumn } from "../rows/row-codec";
 import { models } from "../store/schema";
 import { linkOptions, type LinkOptions } from "../schema/links";
 import { modelColumns } from "../schema/tables";

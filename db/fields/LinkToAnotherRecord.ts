@@ -23,6 +23,8 @@ export const LinkToAnotherRecordField = virtualType(
   options,
   LINK_OPS,
   "links are read-only here; add and remove them through the link routes",
+  // Its display values as text: one (belongs-to) or joined with ", " (has-many, many-to-many).
+  (shape) => (shape.list ? "LongText" : "SingleLineText"),
 );
 
 export interface LinkOptions {

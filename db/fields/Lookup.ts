@@ -6,4 +6,7 @@ import { COMPUTED, virtualType } from "./common/virtual";
 /** A column of the linked table, seen through a link column of this table. */
 const options = z.looseObject({ fk_relation_column_id: metaId, fk_lookup_column_id: metaId });
 
-export const LookupField = virtualType("Lookup", options, COMPUTED_OPS, COMPUTED);
+/** A lookup through a belongs-to link has the looked-up column's type; a list's values joined as text. */
+export const LookupField = virtualType("Lookup", options, COMPUTED_OPS, COMPUTED, (shape) =>
+  shape.list ? "LongText" : (shape.target ?? "SingleLineText"),
+);

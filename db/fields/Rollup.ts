@@ -24,4 +24,5 @@ const options = z.looseObject({
   rollup_function: z.enum(ROLLUP_FUNCTIONS),
 });
 
-export const RollupField = virtualType("Rollup", options, COMPUTED_OPS, COMPUTED);
+// Every rollup function answers a number.
+export const RollupField = virtualType("Rollup", options, COMPUTED_OPS, COMPUTED, () => "Decimal");

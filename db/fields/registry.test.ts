@@ -272,11 +272,17 @@ describe.each(UI_TYPES.map((uidt) => [uidt]))("%s", (uidt) => {
       }
       expect(type.toApi(3 as never, ctx)).toBe(3);
     });
+    it("filters as a stored type, whatever its shape", () => {
+      for (const list of [false, true]) {
+        const as = type.filtersAs!({ list, target: "Date", formula: "number" });
+        expect(fieldType(as).virtual).toBe(false);
+      }
+    });
     return;
   }
 
   if (type.writtenBy) {
-    // Created by / Last modified by: the server writes the caller's id (db/rows/values.ts).
+    // Created by / Last modified by: the server writes the caller's id (db/rows/row-codec.ts).
     it("refuses every written value, ignores imported text, and reads an id or the directory's JSON", () => {
       expect(type.readOnly).toBe(true);
       const r = type.fromApi("us_someone", ctx);

@@ -182,6 +182,21 @@ export interface FieldType<O = Record<string, unknown>> {
    * ("insert", Created by) or on every insert and update ("write", Last modified by).
    */
   readonly writtenBy?: "insert" | "write";
+  /**
+   * Virtual types: the type a column of it filters and sorts as, from what decides it
+   * (db/query/result-type.ts builds the shape). Stored types filter as themselves.
+   */
+  readonly filtersAs?: (shape: ResultShape) => UIType;
+}
+
+/** What decides a computed column's result type (db/query/result-type.ts). */
+export interface ResultShape {
+  /** It holds a list: a link to many rows, or a lookup through one or of a list. */
+  list: boolean;
+  /** A lookup: the looked-up column's own type, itself resolved. */
+  target?: UIType;
+  /** A formula: its type checker's answer (db/formula/types.ts `FormulaType`). */
+  formula?: string;
 }
 
 export type ViewUse = "calendar" | "stack" | "cover";

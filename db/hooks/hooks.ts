@@ -7,7 +7,7 @@ import { queryTable } from "../rows/read";
 import { fullTableRef as tableRef } from "../rows/table-ref";
 import { filters, type FilterRow } from "../store/schema";
 import type { ProjectStore, SqlRow } from "../store/store";
-import { valueText } from "../views/filter-tree";
+import { valueText } from "../views/filters-to-where";
 import type { FilterInput } from "../views/inputs";
 import { filterJson, type FilterJson } from "../views/shape";
 import type { HookInput, HookUpdateInput } from "./inputs";
@@ -132,7 +132,6 @@ function insertFilter(
   f: FilterInput,
   parentId: string | null,
   order: number,
-  ids: string[],
   depth = 0,
 ): FilterRow {
   if (depth > 10) throw bad("Filter groups nest at most 10 levels deep");
@@ -155,17 +154,16 @@ function insertFilter(
     updatedAt: ts,
   };
   store.meta.insert(filters).values(row).run();
-  ids.push(row.id);
-  (f.children ?? []).forEach((child, i) => insertFilter(store, hook, child, row.id, i + 1, ids, depth + 1));
+  (f.children ?? []).forEach((child, i) => insertFilter(store, hook, child, row.id, i + 1, depth + 1));
   return row;
 }
 
-function replaceFilters(store: ProjectStore, hook: HookRow, list: FilterInput[], ids: string[]) {
+function replaceFilters(store: ProjectStore, hook: HookRow, list: FilterInput[]) {
   store.exec("DELETE FROM _nc_filters WHERE fk_hook_id = ?", hook.id);
-  list.forEach((f, i) => insertFilter(store, hook, f, null, i + 1, ids));
+  list.forEach((f, i) => insertFilter(store, hook, f, null, i + 1));
 }
 
-/** Creates a hook (and its conditions); answers it and every new id for the Worker's index. */
+/** Creates a hook (and its conditions); answers it. */
 export function createHook(store: ProjectStore, projectId: string, tableId: string, input: HookInput) {
   const t = tableRef(store, tableId);
   return store.transaction(() => {
@@ -206,9 +204,8 @@ export function createHook(store: ProjectStore, projectId: string, tableId: stri
       h.created_at,
       h.updated_at,
     );
-    const ids = [h.id];
-    if (input.filters) replaceFilters(store, h, input.filters, ids);
-    return { hook: hookJson(h, projectId), ids };
+    if (input.filters) replaceFilters(store, h, input.filters);
+    return hookJson(h, projectId);
   });
 }
 
@@ -253,9 +250,8 @@ export function updateHook(store: ProjectStore, projectId: string, hookId: strin
       next.updated_at,
       cur.id,
     );
-    const ids: string[] = [];
-    if (input.filters) replaceFilters(store, next, input.filters, ids);
-    return { hook: hookJson(next, projectId), ids };
+    if (input.filters) replaceFilters(store, next, input.filters);
+    return hookJson(next, projectId);
   });
 }
 
@@ -286,10 +282,9 @@ export function addHookFilter(store: ProjectStore, projectId: string, hookId: st
   const h = findHook(store, hookId);
   return store.transaction(() => {
     const order = hookFilterRows(store, hookId).filter((f) => f.parentId === (input.fk_parent_id ?? null)).length + 1;
-    const ids: string[] = [];
-    const row = insertFilter(store, h, input, input.fk_parent_id ?? null, order, ids);
+    const row = insertFilter(store, h, input, input.fk_parent_id ?? null, order);
     store.exec("UPDATE _nc_hooks SET condition = 1 WHERE id = ?", h.id);
-    return { filter: filterJson(row, projectId), ids };
+    return filterJson(row, projectId);
   });
 }
 

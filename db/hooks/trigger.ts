@@ -5,7 +5,7 @@ import { compileList } from "../query";
 // Hooks are builders' settings and carry whole records, whoever wrote.
 import { fullTableRef as tableRef, type TableRef } from "../rows/table-ref";
 import type { ProjectStore } from "../store/store";
-import { storedTree } from "../views/filter-tree";
+import { storedTree } from "../views/filters-to-where";
 import { tableColumns } from "../views/lookup";
 import { activeHooks, hookFilterRows, type HookRow } from "./hooks";
 import type { HookOperation } from "./inputs";

@@ -40,7 +40,7 @@ import {
   looksLikeEmail,
   looksLikeUrl,
   mostCommonDateFormat,
-} from "./values";
+} from "./text-classifiers";
 
 export const LONG_TEXT_OVER = 255;
 export const SELECT_MAX_DISTINCT = 64;

@@ -16,7 +16,7 @@ import { addDays, dayCount, dayStart, isSubOp, isWithinSubOp, needsNumber, subOp
 import { bind, neqOf, type OpCtx } from "./filter-ops";
 import { Frag, and, sql } from "./sql";
 import { QueryError } from "./types";
-import { coerce, contextOf } from "./values";
+import { coerce, contextOf } from "./filter-values";
 
 type Bound = { day: string } | { instant: string };
 

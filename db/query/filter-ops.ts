@@ -12,7 +12,7 @@ import { toDialectValue } from "./dialect-values";
 import { jsonEq, joinComma, like, listContains, textEq, textIn } from "./dialect";
 import { Frag, and, not, or, param, sql } from "./sql";
 import { QueryError, type Dialect, type QueryColumn } from "./types";
-import { coerce, coerceNumber, coerceText, likePattern, listItems } from "./values";
+import { coerce, coerceNumber, coerceText, likePattern, listItems } from "./filter-values";
 
 export type Kind = ValueKind;
 

@@ -1,7 +1,7 @@
 /**
  * The type a computed column's value has, as the where compiler, sorting and the filter builder
  * treat it (issue 12): the one answer both sides use, so the operators the UI offers are exactly
- * the ones the server accepts. Rules:
+ * the ones the server accepts. Rules, each kept by its type's module (`filtersAs`, db/fields):
  * - a link is its display values as text: one (belongs-to) or joined with ", " (has-many, many-to-many);
  * - a lookup through a belongs-to link has the looked-up column's type (itself resolved, so a lookup
  *   of a lookup follows the chain); through a list link its values are joined as text;
@@ -9,6 +9,7 @@
  * - a formula's type checker decides: number, true/false, date; date-times and text compare as text.
  */
 import type { FormulaType } from "../formula/types";
+import { fieldType } from "../fields/registry";
 import type { UIType } from "../fields/types";
 
 export type ComputedShape =
@@ -17,15 +18,6 @@ export type ComputedShape =
   | { uidt: "Rollup"; fn: string }
   | { uidt: "Formula"; type: FormulaType };
 
-const FORMULA: Record<FormulaType, UIType> = {
-  number: "Decimal",
-  boolean: "Checkbox",
-  date: "Date",
-  datetime: "SingleLineText",
-  string: "SingleLineText",
-  null: "SingleLineText",
-};
-
 /** Whether a computed column holds a list (its filter value is the items joined with ", "). */
 export function isListShape(shape: ComputedShape): boolean {
   if (shape.uidt === "LinkToAnotherRecord") return shape.many;
@@ -33,15 +25,11 @@ export function isListShape(shape: ComputedShape): boolean {
   return false;
 }
 
+/** Each computed type's module decides (its `filtersAs`, db/fields). */
 export function computedResultType(shape: ComputedShape): UIType {
-  switch (shape.uidt) {
-    case "LinkToAnotherRecord":
-      return shape.many ? "LongText" : "SingleLineText";
-    case "Lookup":
-      return isListShape(shape) ? "LongText" : shape.target;
-    case "Rollup":
-      return "Decimal";
-    case "Formula":
-      return FORMULA[shape.type];
-  }
+  return fieldType(shape.uidt).filtersAs!({
+    list: isListShape(shape),
+    target: shape.uidt === "Lookup" ? shape.target : undefined,
+    formula: shape.uidt === "Formula" ? shape.type : undefined,
+  });
 }

@@ -11,7 +11,7 @@
  */
 import { fieldType } from "../fields/registry";
 import { QueryError, type QueryColumn, type QueryTable, type WhereCond, type WhereNode } from "./types";
-import { parses } from "./values";
+import { parses } from "./filter-values";
 
 export interface SearchInput {
   query: string;

@@ -12,7 +12,7 @@ import { textIn } from "./dialect";
 import type { OpCtx } from "./filter-ops";
 import { Frag, not, or, param, sql } from "./sql";
 import { QueryError } from "./types";
-import { checkText, listItems } from "./values";
+import { checkText, listItems } from "./filter-values";
 
 /** The ids a filter value names, `@me` resolved; a value naming only an absent caller gives []. */
 function ids(x: OpCtx, value: string, list: boolean): string[] {

@@ -1,5 +1,5 @@
 import type { VirtualColumn } from "../query/computed";
-import type { RowColumn } from "./values";
+import type { RowColumn } from "./row-codec";
 
 /** A row as a driver answers it (the project's SQLite or a source database). */
 type RawRow = Record<string, unknown>;

@@ -5,7 +5,7 @@ import { findColumn } from "../schema/columns";
 import { findModel, modelColumns } from "../schema/tables";
 import type { ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
-import type { RowColumn } from "./values";
+import type { RowColumn } from "./row-codec";
 
 /**
  * Uploaded files named by rows, found in SQL so that deleting a record, a field or a table can

@@ -16,7 +16,7 @@ import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { tableRef, type TableRef } from "./table-ref";
-import { toApiRow, type RowColumn } from "./values";
+import { toApiRow, type RowColumn } from "./row-codec";
 import type { VirtualColumn } from "../query/computed";
 import { anonymousReader, userSelect, userSort, withDirectory, withoutEmails } from "./row-users";
 import type { WhereNode } from "../query";

@@ -19,7 +19,7 @@ import { ident, sql, type Frag } from "../query/sql";
 import { DIRECTORY, userJson } from "../query/user-json";
 import type { ProjectStore } from "../store/store";
 import type { Actor } from "./audit";
-import type { RowColumn } from "./values";
+import type { RowColumn } from "./row-codec";
 import type { RowScope } from "../views/scope";
 
 /** Records the caller when the table has a user column (inside the write's transaction). */

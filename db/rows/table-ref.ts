@@ -4,7 +4,7 @@ import { models, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { linkOptions } from "../schema/links";
 import { computedSchema, modelColumns } from "../schema/tables";
-import { rowColumns, type RowColumn } from "./values";
+import { rowColumns, type RowColumn } from "./row-codec";
 import { virtualColumns, type VirtualColumn } from "../query/computed";
 import type { Reader } from "../access/rules";
 import { narrowing, ruleFrag } from "../access/narrow";

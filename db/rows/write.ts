@@ -5,7 +5,7 @@ import type { ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { recordInserts, recordWrites, type Actor } from "./audit";
 import { unlinkDeleted } from "./links";
-import { toApiRow, toStored, type RowColumn } from "./values";
+import { toApiRow, toStored, type RowColumn } from "./row-codec";
 import { collectFiles, fileColumns, type FileSink } from "./files";
 import { rememberWriter } from "./row-users";
 

@@ -8,7 +8,7 @@ import { buildColumn, checkDefault, checkOptions, checkUidt, columnDdl, type Col
 import { dropAutoIndex } from "../rows/auto-index";
 import { convertColumn } from "./convert";
 import { dropLink, linkOptions } from "./links";
-import { addVirtualColumn, dependents, formulaOptions } from "./virtual-columns";
+import { addVirtualColumn, dependents, formulaOptions } from "./computed-fields";
 import { bad, missing } from "../errors";
 import { checkColumnTitle, quoteIdent } from "./names";
 import { findModel, modelColumns, readTable } from "./tables";

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { metaLimit } from "../limits";
 import { isVirtual } from "../fields/registry";
 import { dropLink, linkOptions } from "./links";
-import { dependents } from "./virtual-columns";
+import { dependents } from "./computed-fields";
 import type { UIType } from "../fields/types";
 import { dropTableViewChildren, syncViewColumns } from "../views/sync";
 import { filterTypes } from "../query/computed";

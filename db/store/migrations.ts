@@ -1,3 +1,14 @@
+/** Meta tables whose ids routes name without their project (functions/middleware/acl.ts). */
+const JOURNALED_TABLES = [
+  "_nc_models",
+  "_nc_columns",
+  "_nc_views",
+  "_nc_view_columns",
+  "_nc_filters",
+  "_nc_sorts",
+  "_nc_hooks",
+] as const;
+
 /**
  * Versioned DDL of a project's meta tables. Append, never edit a shipped step: every project's
  * Durable Object applies the steps it has not seen, in order, in one transaction, at start-up.
@@ -108,6 +119,18 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
       fk_model_id TEXT NOT NULL REFERENCES _nc_models(id) ON DELETE CASCADE, role TEXT NOT NULL,
       fields TEXT NOT NULL DEFAULT '{}', row_rule TEXT, updated_at TEXT NOT NULL,
       PRIMARY KEY (fk_model_id, role))`,
+  ],
+  [
+    // The id journal (issue 12): every id a route may name (table, field, view, view column,
+    // filter, sort, hook) made or removed, by any path, cascades included, until the room hands
+    // it to the Worker's id-to-project index (db/store/id-journal.ts). View-column rows never
+    // listed yet are handed over once too; `indexed` of _nc_view_columns is no longer read.
+    `CREATE TABLE _nc_id_journal (id TEXT NOT NULL, added INTEGER NOT NULL)`,
+    ...JOURNALED_TABLES.flatMap((t) => [
+      `CREATE TRIGGER ${t}_made AFTER INSERT ON ${t} BEGIN INSERT INTO _nc_id_journal VALUES (new.id, 1); END`,
+      `CREATE TRIGGER ${t}_gone AFTER DELETE ON ${t} BEGIN INSERT INTO _nc_id_journal VALUES (old.id, 0); END`,
+    ]),
+    `INSERT INTO _nc_id_journal (id, added) SELECT id, 1 FROM _nc_view_columns WHERE indexed = 0`,
   ],
 ];
 

@@ -71,8 +71,6 @@ export const viewColumns = sqliteTable("_nc_view_columns", {
   show: integer("show").notNull().default(1),
   order: real("sort_order").notNull().default(0),
   width: text("width"),
-  /** 1 once the id is in the Worker's id-to-project index (D1 meta_index). */
-  indexed: integer("indexed").notNull().default(0),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
   /** Form view columns (contract 1.10): the question's label, help text and required flag. */

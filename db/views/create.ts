@@ -127,7 +127,7 @@ export function createView(
       subMeta: JSON.stringify(sub),
     };
     store.meta.insert(views).values(row).run();
-    const newIds = [row.id, ...(source ? copyViewSettings(store, source, row.id) : [])];
+    if (source) copyViewSettings(store, source, row.id);
     syncViewColumns(store, model.id);
     const shown = source ? null : initialShown(kind, cols, sub);
     if (shown) {
@@ -139,8 +139,7 @@ export function createView(
           .run();
       }
     }
-    newIds.push(...store.exec("SELECT id FROM _nc_view_columns WHERE fk_view_id = ?", row.id).map((r) => String(r.id)));
-    return { view: viewItemJson(findView(store, row.id), projectId, model), newIds: [...new Set(newIds)] };
+    return viewItemJson(findView(store, row.id), projectId, model);
   });
 }
 

@@ -6,7 +6,7 @@ import { queryTable } from "../rows/read";
 import { tableRef } from "../rows/table-ref";
 import { filters, type ColumnRow, type FilterRow, type ViewRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
-import { valueText } from "./filter-tree";
+import { valueText } from "./filters-to-where";
 import type { FilterInput } from "./inputs";
 import { columnOfTable, findView, tableColumns } from "./lookup";
 import { filterJson, type FilterJson } from "./shape";
@@ -96,8 +96,6 @@ interface Ctx {
   projectId: string;
   view: ViewRow;
   cols: ColumnRow[];
-  /** Every id created, for the Worker's id index. */
-  ids: string[];
 }
 
 function insertTree(x: Ctx, f: FilterInput, parentId: string | null, depth: number): FilterJson {
@@ -122,18 +120,16 @@ function insertTree(x: Ctx, f: FilterInput, parentId: string | null, depth: numb
     updatedAt: ts,
   };
   x.store.meta.insert(filters).values(row).run();
-  x.ids.push(row.id);
   const kids = (f.children ?? []).map((child) => insertTree(x, child, row.id, depth + 1));
   return { ...filterJson(row, x.projectId), ...(f.children ? { children: kids } : {}) };
 }
 
-/** Creates a filter (and its `children`, recursively); answers it and every new id. */
+/** Creates a filter (and its `children`, recursively); answers it. */
 export function createFilter(store: ProjectStore, projectId: string, viewId: string, input: FilterInput) {
   const view = findView(store, viewId);
-  const x: Ctx = { store, projectId, view, cols: tableColumns(store, view.modelId), ids: [] };
+  const x: Ctx = { store, projectId, view, cols: tableColumns(store, view.modelId) };
   return store.transaction(() => {
-    const filter = insertTree(x, input, checkParent(store, view, input.fk_parent_id), 0);
-    return { filter, ids: x.ids };
+    return insertTree(x, input, checkParent(store, view, input.fk_parent_id), 0);
   });
 }
 

@@ -4,7 +4,7 @@ import { toTree, type ListParams, type QueryTable, type WhereNode } from "../que
 import type { TableRef } from "../rows/table-ref";
 import { filters, sorts, type ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
-import { arrayTree, storedTree } from "./filter-tree";
+import { arrayTree, storedTree } from "./filters-to-where";
 import { tableColumns, viewOfTable } from "./lookup";
 import { checkKind, type Caller } from "./kinds";
 import { isSystemColumn } from "./shape";

@@ -17,23 +17,11 @@ function pvOf(store: ProjectStore, modelId: string) {
   return tableColumns(store, modelId).find((c) => c.pv)?.id;
 }
 
-/** The view's columns in display order, and those not yet in the Worker's id index. */
+/** The view's columns in display order. */
 export function listViewColumns(store: ProjectStore, projectId: string, viewId: string) {
   const v = findView(store, viewId);
   syncViewColumns(store, v.modelId);
-  const rows = orderedViewColumns(store, v.id, pvOf(store, v.modelId));
-  return {
-    list: rows.map((r) => viewColumnJson(r, projectId)),
-    unindexed: rows.filter((r) => !r.indexed).map((r) => r.id),
-  };
-}
-
-export function markIndexed(store: ProjectStore, ids: string[]) {
-  store.exec(
-    "UPDATE _nc_view_columns SET indexed = 1 WHERE id IN (SELECT value FROM json_each(?))",
-    JSON.stringify(ids),
-  );
-  return true;
+  return orderedViewColumns(store, v.id, pvOf(store, v.modelId)).map((r) => viewColumnJson(r, projectId));
 }
 
 function apply(

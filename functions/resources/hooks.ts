@@ -4,7 +4,6 @@ import { HOOK_OPERATIONS, hookInput, hookUpdateInput, type NotificationInput } f
 import { checkPublicUrl } from "../../db/net/public-address";
 import { filterInput } from "../../db/views/inputs";
 import { badRequest } from "../lib/http-error";
-import { indexIds, unindexIds } from "../lib/meta-index";
 import { body } from "../lib/openapi";
 import { projectRoom, unwrap } from "../lib/room";
 import { jsonBody, parseOrThrow } from "../lib/validate";
@@ -58,20 +57,15 @@ export const hooks = new Hono<AppEnv>()
   .post("/tables/:tableId/hooks", need("hookCreate"), body(hookInput), async (c) => {
     const input = await jsonBody(c, hookInput);
     checkTarget(c, input.notification);
-    const { hook, ids } = await unwrap(room(c).createHook(pid(c), c.req.param("tableId"), input));
-    await indexIds(c.env.META, pid(c), ids);
-    return c.json(hook);
+    return c.json(await unwrap(room(c).createHook(pid(c), c.req.param("tableId"), input)));
   })
   .patch("/hooks/:hookId", need("hookUpdate"), body(hookUpdateInput), async (c) => {
     const input = await jsonBody(c, hookUpdateInput);
     checkTarget(c, input.notification);
-    const { hook, ids } = await unwrap(room(c).updateHook(pid(c), c.req.param("hookId"), input));
-    await indexIds(c.env.META, pid(c), ids);
-    return c.json(hook);
+    return c.json(await unwrap(room(c).updateHook(pid(c), c.req.param("hookId"), input)));
   })
   .delete("/hooks/:hookId", need("hookDelete"), async (c) => {
     await unwrap(room(c).deleteHook(c.req.param("hookId")));
-    await unindexIds(c.env.META, [c.req.param("hookId")]);
     return c.json(true);
   })
   .get("/hooks/:hookId/logs", need("hookLogList"), async (c) => {
@@ -83,7 +77,5 @@ export const hooks = new Hono<AppEnv>()
   )
   .post("/hooks/:hookId/filters", need("hookUpdate"), body(filterInput), async (c) => {
     const input = await jsonBody(c, filterInput);
-    const { filter, ids } = await unwrap(room(c).addHookFilter(pid(c), c.req.param("hookId"), input));
-    await indexIds(c.env.META, pid(c), ids);
-    return c.json(filter);
+    return c.json(await unwrap(room(c).addHookFilter(pid(c), c.req.param("hookId"), input)));
   });

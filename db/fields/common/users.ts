@@ -1,6 +1,6 @@
 /**
  * Builds "Created by" and "Last modified by": a user id in a text column, written by the server
- * from the caller's identity (db/rows/values.ts), never from a body or an import. Rules:
+ * from the caller's identity (db/rows/row-codec.ts), never from a body or an import. Rules:
  * - The API value is `{id, email, display_name}` (NocoDB's shape). Reads select the stored id
  *   joined to the room's user directory as that JSON text (db/rows/row-users.ts); a bare id (a
  *   user the directory does not know, or a read without the join) comes back as `{id}`.

@@ -4,7 +4,7 @@
  * the API layer skips virtual keys on plain inserts before asking (API-CONTRACT 1.11).
  */
 import type { z } from "zod";
-import type { FieldType, FilterOp, UIType } from "../types";
+import type { FieldType, FilterOp, ResultShape, UIType } from "../types";
 import { NONE, fail } from "./result";
 import { FORM_INPUTS } from "../form-inputs";
 
@@ -13,9 +13,11 @@ export function virtualType<O>(
   options: z.ZodType<O>,
   filterOps: readonly FilterOp[],
   refusal: string,
+  filtersAs: (shape: ResultShape) => UIType,
 ): FieldType<O> {
   return {
     uidt,
+    filtersAs,
     virtual: true,
     kind: "text",
     readOnly: true,

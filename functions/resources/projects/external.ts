@@ -89,12 +89,12 @@ function summary(id: string, cfg: SourceConfig, input: BaseInput, ts: string): S
   };
 }
 
-/** Connects the project's object to the database; the schema ids it made, and the base summary. */
+/** Connects the project's object to the database; answers the base summary. */
 export async function attachExternal(c: Context<AppEnv>, projectId: string, input: BaseInput, ts: string) {
   const cfg = checkConfig(c, input.config, input.type);
   const baseId = `ds_${projectId.slice(2)}`;
   const encrypted = await encryptJson(connectionSecret(c.env), cfg);
-  const ids = await unwrap(
+  await unwrap(
     projectRoom(c.env, projectId).attachSource(projectId, {
       id: baseId,
       client: cfg.client,
@@ -103,7 +103,7 @@ export async function attachExternal(c: Context<AppEnv>, projectId: string, inpu
       inflection_column: input.inflection_column ?? "camelize",
     }),
   );
-  return { ids, source: summary(baseId, cfg, input, ts) };
+  return { source: summary(baseId, cfg, input, ts) };
 }
 
 export function sourceOf(project: ProjectRow): SourceSummary | null {

@@ -13,7 +13,6 @@ import type { ProjectRow } from "../../lib/projects";
 import { createProjectSchema, updateProjectSchema } from "./schemas";
 import { projectBase, projectJson } from "./shape";
 import { attachExternal, requireOneBase, type SourceSummary } from "./external";
-import { indexIds } from "../../lib/meta-index";
 import { notFound } from "../../lib/http-error";
 import { members } from "./members";
 import { sharedBase } from "./shared-base";
@@ -52,9 +51,7 @@ async function sync(c: Context<AppEnv>) {
   if (c.req.param("baseId")) baseOf(c);
   const project = c.get("project");
   if (!project.source) return { msg: "The project has no external database to sync" };
-  const room = projectRoom(c.env, project.id);
-  await unwrap(room.metaSync());
-  await indexIds(c.env.META, project.id, await unwrap(room.schemaIds()));
+  await unwrap(projectRoom(c.env, project.id).metaSync());
   return { msg: "The meta has been synchronized with the database" };
 }
 
@@ -84,7 +81,7 @@ export const projects = new Hono<AppEnv>()
     const ts = now();
     const id = newId("p_");
     // The database is connected and read first: a refusal (400, the database's message) creates nothing.
-    let attached: { ids: string[]; source: SourceSummary } | null = null;
+    let attached: { source: SourceSummary } | null = null;
     if (external) attached = await attachExternal(c, id, external, ts);
     const project: ProjectRow = {
       id,
@@ -122,7 +119,8 @@ export const projects = new Hono<AppEnv>()
         "INSERT INTO project_users (project_id, user_id, roles, created_at, updated_at) VALUES (?, ?, 'owner', ?, ?)",
       ).bind(project.id, user.id, ts, ts),
     ]);
-    if (attached) await indexIds(c.env.META, project.id, attached.ids);
+    // The ids the room read from the database are indexed now that the project row exists.
+    if (attached) await unwrap(projectRoom(c.env, project.id).pendingIds());
     return c.json(projectJson(project, { roles: "owner", withBases: true, showShare: true }));
   })
   .get("/:projectId", need("projectGet"), (c) => {

@@ -2,7 +2,6 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { columnInput } from "../../../db/schema/column-def";
 import { createTableInput, updateTableInput } from "../../../db/schema/tables";
-import { indexIds, unindexIds } from "../../lib/meta-index";
 import { projectRoom, unwrap } from "../../lib/room";
 import { dropShares } from "../../lib/shared-views";
 import { jsonBody } from "../../lib/validate";
@@ -17,22 +16,9 @@ type Ctx = Context<AppEnv>;
 const room = (c: Ctx) => projectRoom(c.env, c.get("project").id);
 const pid = (c: Ctx) => c.get("project").id;
 
-/** Every id of a table meta, so /tables/{id} and /columns/{id} find their project. */
-const idsOf = (t: { id: string; columns: Array<{ id: string }>; views: Array<{ id: string }> }) => [
-  t.id,
-  ...t.columns.map((col) => col.id),
-  ...t.views.map((v) => v.id),
-];
-
 async function list(c: Ctx) {
   const includeM2M = c.req.query("includeM2M") === "true";
   const tables = await unwrap(room(c).listTables(pid(c), includeM2M));
-  // Heals an index row lost between a schema commit and its D1 write (one write per project open).
-  await indexIds(
-    c.env.META,
-    pid(c),
-    tables.map((t) => t.id),
-  );
   return c.json({ list: tables });
 }
 
@@ -41,7 +27,6 @@ const reorderInput = z.object({ order: z.number({ error: "order must be a number
 async function create(c: Ctx) {
   const body = await jsonBody(c, createTableInput);
   const table = await unwrap(room(c).createTable(pid(c), body));
-  await indexIds(c.env.META, pid(c), idsOf(table));
   return c.json(withVisibleViews(table, callerOf(c)));
 }
 
@@ -52,8 +37,6 @@ export const tables = new Hono<AppEnv>()
   .post("/projects/:projectId/tables", need("tableCreate"), body(createTableInput), create)
   .post("/projects/:projectId/:baseId/tables", need("tableCreate"), body(createTableInput), create)
   .get("/tables/:tableId", need("tableGet"), async (c) => {
-    // No index write here: this request found the table through the index, and its columns and
-    // views were indexed when they were made.
     // Narrowed roles get the fields as they may see them (db/access/meta.ts).
     const user = c.get("user");
     return c.json(
@@ -73,7 +56,7 @@ export const tables = new Hono<AppEnv>()
   .delete("/tables/:tableId", need("tableDelete"), async (c) => {
     const gone = await unwrap(room(c).deleteTable(c.req.param("tableId")));
     // The table's views go with it, and so do their public links.
-    await Promise.all([unindexIds(c.env.META, gone), dropShares(c.env.META, pid(c), gone)]);
+    await dropShares(c.env.META, pid(c), gone);
     return c.json(true);
   })
   .post("/tables/:tableId/reorder", need("tableReorder"), body(reorderInput), async (c) => {
@@ -83,8 +66,6 @@ export const tables = new Hono<AppEnv>()
   .post("/tables/:tableId/columns", need("columnAdd"), body(columnInput), async (c) => {
     const body = await jsonBody(c, columnInput);
     const table = await unwrap(room(c).addColumn(pid(c), c.req.param("tableId"), body));
-    // A link also adds columns (and maybe a junction table) elsewhere: index the whole schema.
-    await indexIds(c.env.META, pid(c), await unwrap(room(c).schemaIds()));
     return c.json(withVisibleViews(table, callerOf(c)));
   })
   .get("/columns/:columnId", need("columnList"), async (c) => {
@@ -100,7 +81,6 @@ export const tables = new Hono<AppEnv>()
   })
   .delete("/columns/:columnId", need("columnDelete"), async (c) => {
     const table = await unwrap(room(c).deleteColumn(pid(c), c.req.param("columnId")));
-    await unindexIds(c.env.META, [c.req.param("columnId")]);
     return c.json(withVisibleViews(table, callerOf(c)));
   })
   .post("/columns/:columnId/primary", need("columnSetAsPrimary"), async (c) =>

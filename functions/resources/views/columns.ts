@@ -6,7 +6,7 @@ import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { viewKind } from "./kind";
-import { indexNew, pid, room, viewColumns, type Ctx } from "./context";
+import { pid, room, viewColumns, type Ctx } from "./context";
 
 /** `ignoreIds[]=a&ignoreIds[]=b` as the SDK sends it, or a comma list. */
 const ignoreIds = (c: Ctx) =>
@@ -41,9 +41,7 @@ export const viewColumnRoutes = new Hono<AppEnv>()
   )
   .post("/views/:viewId/columns", need("gridColumnUpdate"), viewKind("shape"), body(saveViewColumnInput), async (c) => {
     const body = await jsonBody(c, saveViewColumnInput);
-    const column = await unwrap(room(c).saveViewColumn(pid(c), c.req.param("viewId"), body));
-    await indexNew(c, [column.id]);
-    return c.json(column);
+    return c.json(await unwrap(room(c).saveViewColumn(pid(c), c.req.param("viewId"), body)));
   })
   .patch(
     "/views/:viewId/columns/:viewColumnId",

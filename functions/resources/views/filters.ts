@@ -1,13 +1,12 @@
 import { Hono } from "hono";
 import { filterInput, type FilterInput } from "../../../db/views/inputs";
-import { unindexIds } from "../../lib/meta-index";
 import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { viewKind } from "./kind";
-import { indexNew, pid, room } from "./context";
+import { pid, room } from "./context";
 
 /** Saved view filters and filter groups (contract 4.6). Readers list them, editors change them. */
 export const filterRoutes = new Hono<AppEnv>()
@@ -16,9 +15,7 @@ export const filterRoutes = new Hono<AppEnv>()
   )
   .post("/views/:viewId/filters", need("filterCreate"), viewKind("shape"), body(filterInput), async (c) => {
     const body: FilterInput = await jsonBody(c, filterInput);
-    const { filter, ids } = await unwrap(room(c).createFilter(pid(c), c.req.param("viewId"), body));
-    await indexNew(c, ids);
-    return c.json(filter);
+    return c.json(await unwrap(room(c).createFilter(pid(c), c.req.param("viewId"), body)));
   })
   .get("/filters/:filterGroupId/children", need("filterList"), viewKind("read"), async (c) =>
     c.json({ list: await unwrap(room(c).listFilterChildren(pid(c), c.req.param("filterGroupId"))) }),
@@ -31,6 +28,6 @@ export const filterRoutes = new Hono<AppEnv>()
     return c.json(await unwrap(room(c).updateFilter(c.req.param("filterId"), body)));
   })
   .delete("/filters/:filterId", need("filterDelete"), viewKind("shape"), async (c) => {
-    await unindexIds(c.env.META, await unwrap(room(c).deleteFilter(c.req.param("filterId"))));
+    await unwrap(room(c).deleteFilter(c.req.param("filterId")));
     return c.json(true);
   });

@@ -1,13 +1,12 @@
 import { Hono } from "hono";
 import { sortInput, updateSortInput } from "../../../db/views/inputs";
-import { unindexIds } from "../../lib/meta-index";
 import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { viewKind } from "./kind";
-import { indexNew, pid, room } from "./context";
+import { pid, room } from "./context";
 
 /** Saved view sorts (contract 4.7). Readers list them, editors change them. */
 export const sortRoutes = new Hono<AppEnv>()
@@ -16,9 +15,7 @@ export const sortRoutes = new Hono<AppEnv>()
   )
   .post("/views/:viewId/sorts", need("sortCreate"), viewKind("shape"), body(sortInput), async (c) => {
     const body = await jsonBody(c, sortInput);
-    const sort = await unwrap(room(c).createSort(pid(c), c.req.param("viewId"), body));
-    await indexNew(c, [sort.id]);
-    return c.json(sort);
+    return c.json(await unwrap(room(c).createSort(pid(c), c.req.param("viewId"), body)));
   })
   .get("/sorts/:sortId", need("sortList"), viewKind("read"), async (c) =>
     c.json(await unwrap(room(c).readSort(pid(c), c.req.param("sortId")))),
@@ -29,6 +26,5 @@ export const sortRoutes = new Hono<AppEnv>()
   })
   .delete("/sorts/:sortId", need("sortDelete"), viewKind("shape"), async (c) => {
     await unwrap(room(c).deleteSort(c.req.param("sortId")));
-    await unindexIds(c.env.META, [c.req.param("sortId")]);
     return c.json(true);
   });

@@ -1,23 +1,20 @@
 import { Hono } from "hono";
 import { createViewInput, updateGridInput, updateViewInput } from "../../../db/views/inputs";
 import type { ViewKind } from "../../../db/views/types";
-import { unindexIds } from "../../lib/meta-index";
 import { unwrap } from "../../lib/room";
 import { dropShares } from "../../lib/shared-views";
 import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
-import { indexNew, pid, room, type Ctx } from "./context";
+import { pid, room, type Ctx } from "./context";
 import { callerOf, viewKind } from "./kind";
 
 async function create(c: Ctx, kind: ViewKind) {
   const body = await jsonBody(c, createViewInput);
-  const { view, newIds } = await unwrap(
-    room(c).createView(pid(c), c.req.param("tableId")!, kind, body, c.get("user")?.id ?? null),
+  return c.json(
+    await unwrap(room(c).createView(pid(c), c.req.param("tableId")!, kind, body, c.get("user")?.id ?? null)),
   );
-  await indexNew(c, newIds);
-  return c.json(view);
 }
 
 /**
@@ -40,7 +37,7 @@ export const viewRoutes = new Hono<AppEnv>()
   .delete("/views/:viewId", need("viewDelete"), viewKind("shape"), async (c) => {
     const gone = await unwrap(room(c).deleteView(c.req.param("viewId")));
     // The view's public link goes with it (issue 19): 404 at once, no share row left behind.
-    await Promise.all([unindexIds(c.env.META, gone), dropShares(c.env.META, pid(c), gone)]);
+    await dropShares(c.env.META, pid(c), gone);
     return c.json(true);
   })
   // Row height and grid meta are display settings: editors may change them (contract 8, "grid view options").

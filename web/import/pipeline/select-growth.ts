@@ -7,7 +7,7 @@
  */
 import { cellText, type Cell } from "../../../db/import/cells";
 import { SELECT_PALETTE, matchOption, type SelectOptions } from "../../../db/fields/common/select";
-import { commaParts } from "../../../db/import/values";
+import { commaParts } from "../../../db/import/text-classifiers";
 import type { CompiledColumn } from "../../../db/import/rows";
 
 const isSelect = (c: CompiledColumn) => c.type.uidt === "SingleSelect" || c.type.uidt === "MultiSelect";

@@ -51,7 +51,7 @@ export async function buildMeta(c: Ctx, s: Shared) {
     const form = (await unwrap(room.readForm(pid, s.view.id))) as { columns: ViewColumn[] } & Record<string, unknown>;
     ({ columns, ...sub } = await signFormImages(c, form));
   } else {
-    columns = (await unwrap(room.listViewColumns(pid, s.view.id))).list as ViewColumn[];
+    columns = (await unwrap(room.listViewColumns(pid, s.view.id))) as ViewColumn[];
     if (s.kind === "gallery") sub = (await unwrap(room.readGallery(pid, s.view.id))) as Record<string, unknown>;
     if (s.kind === "kanban") sub = (await unwrap(room.readKanban(pid, s.view.id))) as Record<string, unknown>;
   }
@@ -111,6 +111,6 @@ export async function shownColumns(c: Ctx, s: Shared): Promise<Column[]> {
     unwrap(room.readTable(s.projectId, s.tableId, readerOf(s))) as Promise<Table>,
     unwrap(room.listViewColumns(s.projectId, s.view.id)),
   ]);
-  const shown = new Set((vcs.list as ViewColumn[]).filter((x) => x.show).map((x) => x.fk_column_id));
+  const shown = new Set((vcs as ViewColumn[]).filter((x) => x.show).map((x) => x.fk_column_id));
   return table.columns.filter((col) => shown.has(col.id) || col.pv || col.pk);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ColumnRow, FilterRow } from "../store/schema";
-import { arrayTree, storedTree, valueText } from "./filter-tree";
+import { arrayTree, storedTree, valueText } from "./filters-to-where";
 
 const col = (id: string, title: string): ColumnRow =>
   ({ id, title, uidt: "SingleLineText", modelId: "md_1", columnName: title.toLowerCase(), meta: "{}" }) as ColumnRow;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ColumnRow } from "../store/schema";
-import { rowColumns, toApiRow, toStored } from "./values";
+import { rowColumns, toApiRow, toStored } from "./row-codec";
 
 const column = (id: string, title: string, columnName: string): ColumnRow => ({
   id,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { commaParts, dateFormatOf, fractionDigits, isPlainNumber, looksLikeUrl, mostCommonDateFormat } from "./values";
+import {
+  commaParts,
+  dateFormatOf,
+  fractionDigits,
+  isPlainNumber,
+  looksLikeUrl,
+  mostCommonDateFormat,
+} from "./text-classifiers";
 
 describe("isPlainNumber", () => {
   it.each(["0", "7", "-3", "+4", "1,234", "1,234,567.5", "0.5", ".5", "1e5", "2.5E-3", " 12 "])(
