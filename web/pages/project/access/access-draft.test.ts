@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TableAccessJson } from "../../../api/access-api";
 import type { Column } from "../../../api/types";
-import { addNode, condition, group } from "../../../views/grid/logic/filter-tree";
+import { addNode, condition, group } from "../../../views/grid/logic/filter-tree-edits";
 import {
   accessBody,
   accessFields,
