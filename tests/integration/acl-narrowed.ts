@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { api, type TestUser } from "./support";
 
 /**
- * The narrowed table of the route × role walk (acl-matrix.test.ts, issue 23): field permissions
+ * The narrowed table of the permissions walk (acl-narrowed-walk.test.ts, issue 23): field permissions
  * and row rules per role, with markers that let a generic scan of any answer find a leak.
  * - every cell of a hidden field holds HIDDEN_MARK, every record outside a rule has OUT_MARK in its
  *   name (and so does a comment on it); a read of a narrowed role must contain neither, nor any
