@@ -1,19 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { can, scopeOf, type Action } from "../../db/acl/matrix";
+import { can, scopeOf } from "../../db/acl/matrix";
 import { effectiveRoles, PROJECT_ROLES, toFlags, type ProjectRole } from "../../db/acl/roles";
-import { createApp } from "../../functions/app";
-import { isAclMiddleware } from "../../functions/middleware/acl";
+import { actionRoutes } from "./acl-routes";
 import { api, seedProject, seedUser, type TestUser } from "./support";
-
-/** Every registered route that names an action, with the method it answers. */
-function actionRoutes(): Array<{ method: string; path: string; action: Action }> {
-  const seen = new Map<string, { method: string; path: string; action: Action }>();
-  for (const r of createApp().routes) {
-    if (!isAclMiddleware(r.handler) || r.handler.access === "public" || r.handler.access === "signedIn") continue;
-    seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path, action: r.handler.access });
-  }
-  return [...seen.values()];
-}
 
 /** A table with one ordinary column, so routes keyed by table or column id reach a real one. */
 async function schemaIds(projectId: string, owner: TestUser) {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { can, type Action } from "../../db/acl/matrix";
 import { effectiveRoles, PROJECT_ROLES, type ProjectRole } from "../../db/acl/roles";
-import { createApp } from "../../functions/app";
-import { isAclMiddleware } from "../../functions/middleware/acl";
 import { HIDDEN_MARK, leaksIn, NARROWED, narrowedTable, OUT_MARK, socket, until } from "./acl-narrowed";
 import { WRITE_PROBES } from "./acl-write-probes";
+import { actionRoutes } from "./acl-routes";
 import { api, seedProject, seedUser, type TestUser } from "./support";
 
 /**
@@ -15,15 +14,6 @@ import { api, seedProject, seedUser, type TestUser } from "./support";
  * change nothing (the records are compared before and after).
  */
 const M = "/api/v1/db/meta";
-
-function projectRoutes(): Array<{ method: string; path: string; action: Action }> {
-  const seen = new Map<string, { method: string; path: string; action: Action }>();
-  for (const r of createApp().routes) {
-    if (!isAclMiddleware(r.handler) || r.handler.access === "public" || r.handler.access === "signedIn") continue;
-    seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path, action: r.handler.access });
-  }
-  return [...seen.values()];
-}
 
 /** Routes that write records: each needs its probes of field permissions and row rules. */
 const writesRows = (r: { method: string; path: string }) =>
@@ -37,7 +27,7 @@ const seesNothing = (res: { status: number; body: any }) =>
   (Array.isArray(res.body?.list) && res.body.list.length === 0);
 
 describe("field permissions and row rules on every route, per narrowed role", async () => {
-  const routes = projectRoutes();
+  const routes = actionRoutes();
   const members = Object.fromEntries(
     await Promise.all(PROJECT_ROLES.map(async (r) => [r, await seedUser("org-level-viewer")] as const)),
   ) as Record<ProjectRole, TestUser>;
