@@ -1,6 +1,5 @@
-import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { api, type TestUser } from "./support";
+import { api, workerFetch, type TestUser } from "./support";
 
 /**
  * The narrowed table of the permissions walk (acl-narrowed-walk.test.ts, issue 23): field permissions
@@ -170,7 +169,7 @@ export function leaksIn(body: unknown, at = "$"): string[] {
 
 /** A realtime client of the project, with every JSON message it receives. */
 export async function socket(projectId: string, token: string) {
-  const res = await exports.default.fetch(
+  const res = await workerFetch(
     new Request(`http://localhost/parties/project/${projectId}`, {
       headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `gridbase, auth.${token}` },
     }),

@@ -1,6 +1,5 @@
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, seedProject, seedUser, type TestUser } from "./support";
+import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
 
 /**
  * The route × role walk of acl-matrix.test.ts, for field permissions and row rules (issue 23):
@@ -13,7 +12,7 @@ const M = "/api/v1/db/meta";
 type Cols = Array<{ id: string; title: string; pk?: boolean; access?: string }>;
 
 async function socket(projectId: string, token: string) {
-  const res = await exports.default.fetch(
+  const res = await workerFetch(
     new Request(`http://localhost/parties/project/${projectId}`, {
       headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": `gridbase, auth.${token}` },
     }),

@@ -1,11 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../functions/index";
 import { signPath } from "../../db/files/signed-links";
 import { signSessionToken } from "../../functions/lib/jwt";
 import { PNG } from "../support/fake-files";
-import { api, seedProject, seedUser, type TestUser } from "./support";
+import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
 
 const M = "/api/v1/db/meta";
 const UP = "/api/v1/db/storage/upload";
@@ -50,7 +50,7 @@ async function upload(
   token: string | undefined,
   folder: string,
   parts: Part[],
-  run: (r: Request) => Promise<Response> = (r) => exports.default.fetch(r),
+  run: (r: Request) => Promise<Response> = (r) => workerFetch(r),
 ) {
   const form = new FormData();
   for (const p of parts) form.append(p.name, p.file);
@@ -74,7 +74,7 @@ async function upload(
   };
 }
 
-const get = (path: string) => exports.default.fetch(new Request(`http://localhost/${path}`));
+const get = (path: string) => workerFetch(new Request(`http://localhost/${path}`));
 const objects = async (prefix: string) => (await env.ATTACHMENTS.list({ prefix })).objects.map((o) => o.key);
 
 /** Clean-up runs after the answer; wait until the bucket shows it. */

@@ -1,6 +1,6 @@
-import { exports } from "cloudflare:workers";
 import { decodeJwt } from "jose";
 import { expect } from "vitest";
+import { workerFetch } from "./support";
 
 /** Helpers for the auth tests: call the Worker like a browser and keep an eye on cookies. */
 export interface Reply {
@@ -49,7 +49,7 @@ export async function call(method: string, path: string, opts: CallOptions = {})
     body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
   }
   const req = new Request(`${opts.origin ?? "http://localhost"}${path}`, { method, headers, body, redirect: "manual" });
-  const res = await (opts.fetcher ?? ((r: Request) => exports.default.fetch(r)))(req);
+  const res = await (opts.fetcher ?? ((r: Request) => workerFetch(r)))(req);
   const text = await res.text();
   let parsed: Record<string, unknown> = {};
   try {

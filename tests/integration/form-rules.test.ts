@@ -1,6 +1,6 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, seedProject, seedUser, type TestUser } from "./support";
+import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
 
 /**
  * A form's content rules (issue 22) on the server, through the public submit route: conditional
@@ -16,7 +16,7 @@ function submit(uuid: string, data: unknown, files: Array<[string, File]> = []) 
   const body = new FormData();
   body.set("data", JSON.stringify(data));
   for (const [name, file] of files) body.append(name, file);
-  return exports.default.fetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body }));
+  return workerFetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body }));
 }
 const msgOf = async (res: Response) => ((await res.json()) as { msg: string }).msg;
 
@@ -176,7 +176,7 @@ describe("banner and logo are uploads (issue 18)", () => {
   it("keeps the uploaded image item, answers it with a signed link to the builder and the visitor, and refuses a non-image", async () => {
     const body = new FormData();
     body.append("files[]", new File([PNG], "banner.png", { type: "image/png" }));
-    const up = await exports.default.fetch(
+    const up = await workerFetch(
       new Request(
         `http://localhost/api/v1/db/storage/upload?path=${encodeURIComponent(`noco/${projectId}/forms/${formId}`)}`,
         { method: "POST", body, headers: { "xc-auth": owner.token } },
@@ -198,7 +198,7 @@ describe("banner and logo are uploads (issue 18)", () => {
     const meta = await api("GET", `${P}/${uuid}/meta`);
     const signed = meta.body.view.logo_url.signedPath as string;
     expect(signed).toMatch(/\?e=\d+&s=/);
-    const img = await exports.default.fetch(new Request(`http://localhost/${signed}`));
+    const img = await workerFetch(new Request(`http://localhost/${signed}`));
     expect(img.status).toBe(200);
     expect(new Uint8Array(await img.arrayBuffer())).toEqual(PNG);
 

@@ -1,8 +1,7 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { seedProject, seedUser } from "./support";
+import { seedProject, seedUser, workerFetch } from "./support";
 
-const call = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, init));
+const call = (path: string, init?: RequestInit) => workerFetch(new Request(`http://localhost${path}`, init));
 
 describe("app info", () => {
   it("reports a fresh instance as first user, with social sign-in flags", async () => {

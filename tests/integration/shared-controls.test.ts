@@ -1,8 +1,8 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { read, utils } from "xlsx";
 import { FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET } from "../support/fake-turnstile";
-import { api, seedProject, seedUser, type TestUser } from "./support";
+import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
 
 /** Issue 22's share controls and gate (expiry, embedding, who may submit, spam) and issue 19's gaps (xlsx, view delete, atomic links). */
 const M = "/api/v1/db/meta";
@@ -89,7 +89,7 @@ async function submit(uuid: string, data: unknown, parts: Record<string, string>
   const body = new FormData();
   body.set("data", JSON.stringify(data));
   for (const [k, v] of Object.entries(parts)) body.set(k, v);
-  const res = await exports.default.fetch(
+  const res = await workerFetch(
     new Request(`http://localhost${P}/${uuid}/rows`, {
       method: "POST",
       body,
@@ -249,7 +249,7 @@ describe("share controls", () => {
 
   it("answers a real .xlsx for the Excel download, while downloads are allowed", async () => {
     const uuid = (await call(s.owner, "POST", `${M}/views/${s.grid}/share`)).body.uuid as string;
-    const res = await exports.default.fetch(new Request(`http://localhost${P}/${uuid}/rows/export/excel`));
+    const res = await workerFetch(new Request(`http://localhost${P}/${uuid}/rows/export/excel`));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(res.headers.get("content-disposition")).toMatch(/\.xlsx"$/);

@@ -1,6 +1,5 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, seedProject, seedUser, type TestUser } from "./support";
+import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
 
 /**
  * Public shared views under field permissions and row rules (issue 23): a visitor without an
@@ -104,12 +103,12 @@ describe("public shared views read as the viewer role", () => {
     expect(text).not.toContain("bravo");
     expect(text).not.toContain("Margin");
     expect(text).not.toContain("margin-");
-    const xlsx = await exports.default.fetch(new Request(`http://localhost${P}/${gridUuid}/rows/export/excel`));
+    const xlsx = await workerFetch(new Request(`http://localhost${P}/${gridUuid}/rows/export/excel`));
     expect(xlsx.status).toBe(200);
     // The workbook is zipped: read it only for its size against the same export without the rule.
     const restricted = (await xlsx.arrayBuffer()).byteLength;
     await s.setViewer({ fields: {}, row_rule: null });
-    const open = await exports.default.fetch(new Request(`http://localhost${P}/${gridUuid}/rows/export/excel`));
+    const open = await workerFetch(new Request(`http://localhost${P}/${gridUuid}/rows/export/excel`));
     expect((await open.arrayBuffer()).byteLength).toBeGreaterThan(restricted);
     expect(names((await visit(`${P}/${gridUuid}/rows`)).body.list)).toEqual(["alpha", "bravo", "charlie"]);
   });
@@ -136,7 +135,7 @@ describe("public shared views read as the viewer role", () => {
     expect(meta.body.model.columns.map((c: { title: string }) => c.title)).toContain("Margin");
     const body = new FormData();
     body.set("data", JSON.stringify({ Name: "delta", Stage: "Open", Margin: "margin-delta" }));
-    const res = await exports.default.fetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body }));
+    const res = await workerFetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body }));
     const answer = await res.text();
     expect(res.status, answer).toBe(200);
     expect(answer).toContain("delta");

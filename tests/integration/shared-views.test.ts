@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import worker from "../../functions/index";
 import { describe, expect, it } from "vitest";
-import { api, seedProject, seedUser, type TestUser } from "./support";
+import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
 
 /** Sharing views (contract 4.5) and the public shared-view routes (contract 6), as a visitor sees them. */
 const M = "/api/v1/db/meta";
@@ -73,7 +73,7 @@ function submit(uuid: string, data: unknown, files: Array<[string, File]> = [], 
   const body = new FormData();
   body.set("data", JSON.stringify(data));
   for (const [name, file] of files) body.append(name, file);
-  return exports.default.fetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body, headers }));
+  return workerFetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body, headers }));
 }
 
 describe("sharing a view (contract 4.5)", () => {
@@ -243,7 +243,7 @@ describe("public shared views (contract 6)", () => {
     const headers = { "xc-password": "form-pass" };
     const bad = new FormData();
     bad.set("data", "{not json");
-    const badRes = await exports.default.fetch(
+    const badRes = await workerFetch(
       new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body: bad, headers }),
     );
     expect(badRes.status).toBe(400);
