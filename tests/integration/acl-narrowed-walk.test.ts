@@ -43,7 +43,7 @@ describe("field permissions and row rules on every route, per narrowed role", as
       body: {
         title: "H",
         operation: "insert",
-        notification: { type: "URL", payload: { path: "https://hooks.example.com/in" } },
+        notification: { type: "URL", payload: { path: "http://127.0.0.1:9/in" } },
       },
     }),
   ]);
