@@ -57,6 +57,9 @@ import { takeIdChanges } from "../db/store/id-journal";
 
 export type { RoomResult };
 
+export const TOO_MANY_COLUMNS =
+  "A table can hold at most 100 stored columns (its key, timestamps and link keys count; links, lookups, rollups and formulas do not)";
+
 function guard<T>(fn: () => T): RoomResult<T> {
   try {
     return { ok: true, data: fn() };
@@ -67,6 +70,9 @@ function guard<T>(fn: () => T): RoomResult<T> {
     if (err instanceof Error && /SQLITE_TOOBIG|string or blob too big/i.test(err.message)) {
       return { ok: false, status: 400, msg: "A value is larger than the database accepts (2 MB)" };
     }
+    // A Durable Object's SQLite holds at most 100 columns a table; the schema change is undone.
+    if (err instanceof Error && /too many columns/i.test(err.message))
+      return { ok: false, status: 400, msg: TOO_MANY_COLUMNS };
     throw err;
   }
 }

@@ -88,6 +88,27 @@ describe("tables", () => {
     expect(list.body.list.map((x: { title: string }) => x.title)).toEqual(["Orders"]);
   });
 
+  it("refuses a table or a field past SQLite's 100 columns with a 400, leaving nothing half made", async () => {
+    const { owner, projectId } = await setup();
+    const fields = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `F${i}`, uidt: "Number" }));
+    const tooWide = await createTable(owner, projectId, { table_name: "Wide", columns: fields(120) });
+    expect(tooWide.status).toBe(400);
+    expect(tooWide.body.msg).toContain("at most 100 stored columns");
+    const list = await api("GET", `${M}/projects/${projectId}/tables`, { token: owner.token });
+    expect(list.body.list).toHaveLength(0);
+    // Id, CreatedAt and UpdatedAt with 97 fields fill the table; one more field is refused.
+    const full = await createTable(owner, projectId, { table_name: "Full", columns: fields(97) });
+    expect(full.status).toBe(200);
+    const more = await api("POST", `${M}/tables/${full.body.id}/columns`, {
+      token: owner.token,
+      body: { title: "One more", uidt: "SingleLineText" },
+    });
+    expect(more.status).toBe(400);
+    expect(more.body.msg).toContain("at most 100 stored columns");
+    const meta = await api("GET", `${M}/tables/${full.body.id}`, { token: owner.token });
+    expect(meta.body.columns).toHaveLength(100);
+  });
+
   it("renames, reorders and deletes tables", async () => {
     const { owner, projectId } = await setup();
     const a = (await createTable(owner, projectId, { table_name: "A" })).body;
