@@ -234,7 +234,7 @@ describe("SQL Server: exact T-SQL of representative cases", () => {
     );
   });
 
-  it("filters a has-many lookup on its values joined with ', ' in key order (STRING_AGG WITHIN GROUP)", () => {
+  it("filters a has-many lookup on its values joined with ', ' in key order (STRING_AGG WITHIN GROUP, by name)", () => {
     const c = compileList({
       dialect: "mssql",
       table: computedTable("gcc_customers", NO_FORMULAS),
@@ -244,11 +244,11 @@ describe("SQL Server: exact T-SQL of representative cases", () => {
       offset: 0,
     });
     expect(c.list.sql).toContain(
-      "WHERE LOWER(CAST((SELECT STRING_AGG(CAST([_v1].[ref] AS nvarchar(max)), N', ') WITHIN GROUP (ORDER BY [_v1].[id]) FROM [gcc_orders] AS [_v1] WHERE [_v1].[customer_id] = [gcc_customers].[id]) AS nvarchar(max))) LIKE",
+      "WHERE LOWER(CAST((SELECT STRING_AGG(CAST(_a.v AS nvarchar(max)), N', ') WITHIN GROUP (ORDER BY [_v1].[id]) FROM [gcc_orders] AS [_v1] CROSS APPLY (SELECT [_v1].[ref] AS v) AS _a WHERE [_v1].[customer_id] = [gcc_customers].[id]) AS nvarchar(max))) LIKE",
     );
   });
 
-  it("averages a rollup as float (SQL Server averages integers as integers)", () => {
+  it("averages a rollup as float (SQL Server averages integers as integers), over the value by name", () => {
     const avg = computedTable("gcc_customers", NO_FORMULAS).columns.find((c) => c.title === "Amount avg")!;
     const sel = compileList({
       dialect: "mssql",
@@ -256,6 +256,8 @@ describe("SQL Server: exact T-SQL of representative cases", () => {
       limit: 1,
       offset: 0,
     }).list.sql;
-    expect(sel).toContain("(SELECT AVG(CAST([_v1].[amount] AS float)) FROM [gcc_orders] AS [_v1] WHERE");
+    expect(sel).toContain(
+      "(SELECT AVG(CAST(_a.v AS float)) FROM [gcc_orders] AS [_v1] CROSS APPLY (SELECT [_v1].[amount] AS v) AS _a WHERE",
+    );
   });
 });
