@@ -3,13 +3,17 @@
  * dialects run against real servers (tests/support: query, computed and formula cases) is compiled
  * to T-SQL and checked for what SQL Server would refuse or read differently: LIMIT, backticks or
  * double-quoted identifiers, `?`/`$n` placeholders, placeholders that do not match the values,
- * OFFSET without ORDER BY or FETCH, pg/mysql/sqlite-only syntax, values a TDS driver cannot bind.
+ * OFFSET without ORDER BY or FETCH, pg/mysql/sqlite-only syntax, values a TDS driver cannot bind,
+ * and, read by tests/support/tsql-shape.ts, a condition where a value must stand or a value where
+ * a condition must (T-SQL has no boolean values), functions and types that are not T-SQL's,
+ * constant ORDER BY items, aggregates over sub-queries and collation conflicts.
  * A representative set is compared with the exact T-SQL it must be (written from T-SQL's rules).
  */
 import { describe, expect, it } from "vitest";
 import { COMPUTED_CASES, MODELS, SCHEMA } from "../../tests/support/computed-cases";
 import { EXAMPLE_CASES, FORMULA_CASES } from "../../tests/support/formula-cases";
 import { FIXTURE_NOW, FIXTURE_TABLE, QUERY_CASES } from "../../tests/support/query-cases";
+import { checkTsqlShape, TsqlShapeError } from "../../tests/support/tsql-shape";
 import { compileFormulaText, MSSQL_FORMULAS } from "../formula/compile";
 import { compileCount, compileList } from "./compile-list";
 import { compileGroupBy } from "./compile-group";
@@ -70,6 +74,8 @@ function assertTsql(c: Compiled) {
     expect(depth, c.sql).toBeGreaterThanOrEqual(0);
   }
   expect(depth, c.sql).toBe(0);
+  // Values and conditions each in their places, T-SQL's functions and types only (tsql-shape.ts).
+  checkTsqlShape(c.sql);
 }
 
 const list = (input: Partial<Parameters<typeof compileList>[0]>) =>
@@ -153,6 +159,44 @@ describe("SQL Server: every shared computed-field case compiles to well-formed T
 describe("SQL Server: formulas", () => {
   it.each([...FORMULA_CASES, ...EXAMPLE_CASES].map((c) => [c.name, c] as const))("%s is refused", (_n, c) => {
     expect(() => compileFormulaText(c.formula, "mssql", () => undefined)).toThrow(MSSQL_FORMULAS);
+  });
+});
+
+describe("SQL Server: the structural reader catches what SQL Server would refuse", () => {
+  it.each([
+    ["SELECT ([a] > [b]) AS [v] FROM [t]", "a condition where a value must stand"],
+    ["SELECT CASE WHEN [x] = 1 THEN ([a] > [b]) ELSE 0 END AS [v] FROM [t]", "a condition where a value must stand"],
+    ["SELECT COALESCE([a] <> 0, 0) AS [v] FROM [t]", "a condition where a value must stand"],
+    ["SELECT [a] FROM [t] WHERE CASE WHEN [a] > 1 THEN 1 ELSE 0 END", "a value where a condition must stand"],
+    ["SELECT [a] FROM [t] WHERE [a] AND [b] = 1", "a value where a condition must stand"],
+    ["SELECT [a] FROM [t] WHERE NOT [a]", "a value where a condition must stand"],
+    ["SELECT CASE WHEN [a] THEN 1 END AS [v] FROM [t]", "a value where a condition must stand"],
+    ["SELECT TRUE AS [v] FROM [t]", "no TRUE/FALSE"],
+    ["SELECT substr([a], 1) AS [v] FROM [t]", "substr() is not a SQL Server function"],
+    ["SELECT CAST([a] AS varchar) AS [v] FROM [t]", "varchar without a length"],
+    ["SELECT CAST([a] AS DOUBLE) AS [v] FROM [t]", "not a T-SQL type"],
+    ["SELECT CAST([a] AS datetime) AS [v] FROM [t]", "not a T-SQL type"],
+    ["SELECT CONCAT([a]) AS [v] FROM [t]", "CONCAT takes 2 to 254 arguments"],
+    ["SELECT [a] FROM [t] ORDER BY 1", "a constant ORDER BY item"],
+    ["SELECT [a] FROM [t] ORDER BY CAST(@p1 AS float)", "a constant ORDER BY item"],
+    [
+      "SELECT CASE WHEN [a] = 1 THEN [b] COLLATE Latin1_General_100_BIN2 ELSE [c] COLLATE Latin1_General_100_BIN2_UTF8 END AS [v] FROM [t]",
+      "collation conflict",
+    ],
+    ["SELECT [a] FROM [t] WHERE [a] COLLATE Latin1_General_100_BIN2 = [b] COLLATE Latin1_CS_AS", "collation conflict"],
+    ['SELECT "a" FROM [t]', "is not T-SQL here"],
+    ["SELECT [a] FROM [t] WHERE [a] = ?", "is not T-SQL here"],
+  ])("%s", (text, message) => {
+    expect(() => checkTsqlShape(text)).toThrow(TsqlShapeError);
+    expect(() => checkTsqlShape(text)).toThrow(message);
+  });
+
+  it("accepts conditions in their places and values in theirs", () => {
+    for (const text of [
+      "SELECT CASE WHEN ([a] > 1) THEN 1 WHEN NOT (([a] > 1)) THEN 0 END AS [v] FROM [t] WHERE ((CASE WHEN [a] > 1 THEN 1 ELSE 0 END) <> 0) ORDER BY (SELECT CAST(@p1 AS float)) ASC, [id] ASC OFFSET @p2 ROWS FETCH NEXT @p3 ROWS ONLY",
+      "SELECT COUNT(*) AS [count] FROM [t] WHERE NOT ([a] IS NULL OR DATALENGTH([a]) = 0) AND [b] NOT LIKE N'x' ESCAPE '!'",
+    ])
+      expect(() => checkTsqlShape(text)).not.toThrow();
   });
 });
 
