@@ -46,6 +46,11 @@ describe("SQL Server adapter", () => {
     expect(tdsParam(7).type).toBe(TYPES.Int);
     expect(tdsParam(2 ** 40).type).toBe(TYPES.BigInt);
     expect(tdsParam(1.5).type).toBe(TYPES.Float);
+    // Past bigint's range (a formula's 99999999999999999999) tedious would refuse a BigInt.
+    expect(tdsParam(1e20)).toEqual({ type: TYPES.Float, value: 1e20 });
+    expect(tdsParam(-(2 ** 63)).type).toBe(TYPES.Float);
+    expect(() => TYPES.BigInt.validate(1e20, undefined as never)).toThrow(TypeError);
+    expect(() => TYPES.BigInt.validate(tdsParam(2 ** 62).value, undefined as never)).not.toThrow();
     expect(tdsParam("x").type).toBe(TYPES.NVarChar);
     expect(tdsParam({ a: 1 })).toEqual({ type: TYPES.NVarChar, value: '{"a":1}' });
   });

@@ -36,13 +36,16 @@ function tlsOptions(cfg: SourceConfig) {
   return { encrypt: true, trustServerCertificate: false, cryptoCredentialsDetails: { ca, cert, key } };
 }
 
-/** A bound value with the TDS type its JavaScript type asks for. */
+/**
+ * A bound value with the TDS type its JavaScript type asks for. A whole number beyond bigint's
+ * range (a formula's 1e20) binds as a float: tedious refuses it as a BigInt.
+ */
 export function tdsParam(value: unknown): { type: (typeof TYPES)[keyof typeof TYPES]; value: unknown } {
   if (value === null || value === undefined) return { type: TYPES.NVarChar, value: null };
   if (typeof value === "boolean") return { type: TYPES.Bit, value };
   if (typeof value === "bigint") return { type: TYPES.BigInt, value: value.toString() };
   if (typeof value === "number") {
-    if (!Number.isInteger(value)) return { type: TYPES.Float, value };
+    if (!Number.isInteger(value) || Math.abs(value) >= 2 ** 63) return { type: TYPES.Float, value };
     return Math.abs(value) <= 2147483647 ? { type: TYPES.Int, value } : { type: TYPES.BigInt, value };
   }
   if (value instanceof Date) return { type: TYPES.DateTime2, value };

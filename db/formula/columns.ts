@@ -3,16 +3,20 @@
  * - a stored column's type follows the kind of value it holds (the registry's `kind`): numbers,
  *   text (text, selects, times), true/false, dates and date-times. Other kinds (attachments, JSON)
  *   and types marked `inFormulas: false` cannot be used; computed columns resolve in db/query/computed.ts.
- * - Each column is read into the formula form (datekit.ts): pg/mysql numbers as double, dates and
- *   date-times as fixed text (pg timestamptz read in UTC, fractions of a second dropped).
+ * - Each column is read into the formula form (datekit.ts): pg/mysql numbers as double (SQL Server
+ *   float), dates and date-times as fixed text (pg timestamptz and SQL Server datetimeoffset read in
+ *   UTC, fractions of a second dropped: SQL Server's style 121 text is cut after the seconds, so
+ *   .999 is never rounded up); a checkbox stays the stored boolean (pg boolean, 0/1, SQL Server bit).
  * - A Formula column is compiled from its own formula_raw with the same resolver (a formula used
  *   inside a formula), so a circle of formulas is reported as `Formula cycle: A → B → A`.
  */
 import { fieldType } from "../fields/registry";
 import type { Stored, UIType, ValueKind } from "../fields/types";
+import { perDialect } from "../query/per-dialect";
 import { Frag, ident, sql } from "../query/sql";
 import { compileFormula } from "./compile";
 import { check } from "./check";
+import { formatInstant } from "./datekit";
 import { parseFormula } from "./parser";
 import {
   FormulaError,
@@ -44,19 +48,34 @@ export function formulaTypeOf(uidt: UIType): ValueType | undefined {
 export function physicalSql(uidt: UIType, col: Frag, d: Dialect): Frag {
   const type = formulaTypeOf(uidt);
   if (type === "number")
-    return d === "pg" ? sql`CAST(${col} AS double precision)` : d === "mysql" ? sql`CAST(${col} AS DOUBLE)` : col;
+    return perDialect(d, {
+      sqlite: () => col,
+      pg: () => sql`CAST(${col} AS double precision)`,
+      mysql: () => sql`CAST(${col} AS DOUBLE)`,
+      mssql: () => sql`CAST(${col} AS float)`,
+    });
   if (type === "date")
-    return d === "pg"
-      ? sql`to_char(${col}, 'YYYY-MM-DD')`
-      : d === "mysql"
-        ? sql`DATE_FORMAT(${col}, '%Y-%m-%d')`
-        : sql`date(${col})`;
-  if (type === "datetime") {
-    if (d === "pg") return sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
-    return d === "mysql" ? sql`DATE_FORMAT(${col}, '%Y-%m-%d %H:%i:%s')` : sql`datetime(${col})`;
-  }
-  if (fieldType(uidt)?.kind === "time" && d !== "sqlite")
-    return d === "pg" ? sql`CAST(${col} AS text)` : sql`CAST(${col} AS CHAR)`;
+    return perDialect(d, {
+      sqlite: () => sql`date(${col})`,
+      pg: () => sql`to_char(${col}, 'YYYY-MM-DD')`,
+      mysql: () => sql`DATE_FORMAT(${col}, '%Y-%m-%d')`,
+      mssql: () => sql`CONVERT(varchar(10), ${col}, 23)`,
+    });
+  if (type === "datetime")
+    return perDialect(d, {
+      sqlite: () => sql`datetime(${col})`,
+      pg: () => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
+      mysql: () => sql`DATE_FORMAT(${col}, '%Y-%m-%d %H:%i:%s')`,
+      // AT TIME ZONE marks a datetime2 as UTC and moves a datetimeoffset into UTC.
+      mssql: () => sql`CONVERT(varchar(19), (${col} AT TIME ZONE 'UTC'), 121)`,
+    });
+  if (fieldType(uidt)?.kind === "time")
+    return perDialect(d, {
+      sqlite: () => col,
+      pg: () => sql`CAST(${col} AS text)`,
+      mysql: () => sql`CAST(${col} AS CHAR)`,
+      mssql: () => sql`CONVERT(varchar(8), ${col}, 108)`,
+    });
   return col;
 }
 
@@ -130,15 +149,29 @@ function formulaColumn(
   return { type: type! === "null" ? "string" : type!, sql: sqlFor };
 }
 
-/** A driver's answer for a formula of this type as the API value (booleans true/false). */
+/**
+ * A driver's answer for a formula of this type as the API value (booleans true/false). Formulas
+ * answer numbers, text and 1/0 (pg booleans; a SQL Server bit column comes from tedious as a
+ * JavaScript boolean). Dates are text in every dialect's SQL; should a driver still hand back a
+ * Date object, it is written in the fixed text form, in UTC.
+ */
 export function formulaValue(type: FormulaType, raw: unknown): string | number | boolean | null {
   if (raw === null || raw === undefined || type === "null") return null;
   if (type === "number") {
-    const n = typeof raw === "number" ? raw : Number(typeof raw === "bigint" ? raw : String(raw));
+    const n =
+      typeof raw === "number"
+        ? raw
+        : typeof raw === "boolean"
+          ? Number(raw)
+          : Number(typeof raw === "bigint" ? raw : String(raw));
     return Number.isFinite(n) ? n : null;
   }
   if (type === "boolean")
     return raw === true || raw === 1 || raw === 1n || raw === "1" || raw === "t" || raw === "true";
+  if (raw instanceof Date) {
+    if (Number.isNaN(raw.getTime())) return null;
+    return type === "date" ? formatInstant(raw).slice(0, 10) : formatInstant(raw);
+  }
   if (raw instanceof Uint8Array) return new TextDecoder().decode(raw);
   return String(raw as Stored);
 }

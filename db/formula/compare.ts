@@ -8,11 +8,23 @@
  *   Otherwise a comparison with a blank operand is blank (SQL's NULL), which conditions treat as false.
  * - Branches of IF/SWITCH share one type: text if any branch is text, number for numbers and
  *   true/false, date-time for dates with date-times; other mixes become text.
+ * - `compileCompare` and `isBlank` give conditions (sqlkit.ts), which SQL Server needs turned into
+ *   values wherever a value stands (compile.ts, fn-logic.ts).
  */
 import { Frag, sql } from "../query/sql";
 import { asDateTime, parseDateLiteral } from "./datekit";
 import type { Typed } from "./spec";
-import { asNumber, asText, boolConst, nullOf, textCompare, textLength, type CompareOp, type Ctx } from "./sqlkit";
+import {
+  asNumber,
+  asText,
+  condConst,
+  isEmptyText,
+  nullOf,
+  textCompare,
+  unknownCond,
+  type CompareOp,
+  type Ctx,
+} from "./sqlkit";
 import { FormulaError, TYPE_NAMES, type FormulaType } from "./types";
 
 export type Domain = "number" | "text" | "date" | "datetime" | "blank";
@@ -44,9 +56,10 @@ export function compareDomain(a: Typed, b: Typed, pos: number): { a: Typed; b: T
   throw new FormulaError(`Cannot compare ${TYPE_NAMES[s]} with ${TYPE_NAMES[t]}`, pos);
 }
 
+/** The condition that the value is blank or empty text. */
 export function isBlank(c: Ctx, x: Frag, t: FormulaType): Frag {
-  if (t === "null") return boolConst(c.d, true);
-  if (t === "string") return sql`(${x} IS NULL OR ${textLength(c.d, x)} = 0)`;
+  if (t === "null") return condConst(c.d, true);
+  if (t === "string") return sql`(${x} IS NULL OR ${isEmptyText(c.d, x)})`;
   return sql`(${x} IS NULL)`;
 }
 
@@ -55,6 +68,7 @@ interface Side {
   type: FormulaType;
 }
 
+/** The comparison as a condition: unknown when an operand is blank (except `= BLANK()`). */
 export function compileCompare(c: Ctx, op: CompareOp, domain: Domain, a: Side, b: Side): Frag {
   const o = new Frag([` ${op} `]);
   switch (domain) {
@@ -62,7 +76,7 @@ export function compileCompare(c: Ctx, op: CompareOp, domain: Domain, a: Side, b
       const other = a.type === "null" ? b : a;
       if (op === "=") return isBlank(c, other.sql, other.type);
       if (op === "<>") return sql`NOT ${isBlank(c, other.sql, other.type)}`;
-      return nullOf(c.d, "boolean");
+      return unknownCond(c.d);
     }
     case "number":
       return sql`(${asNumber(c.d, a.sql, a.type)}${o}${asNumber(c.d, b.sql, b.type)})`;

@@ -8,8 +8,9 @@ import { argSpecAt, arity, functionSpec, FORMULA_FUNCTIONS } from "./functions";
 import { FormulaError } from "./types";
 import { validateFormula } from "./validate";
 import { ident } from "../query/sql";
+import { checkTsqlShape } from "../../tests/support/tsql-shape";
 
-const DIALECTS: Dialect[] = ["sqlite", "pg", "mysql"];
+const DIALECTS: Dialect[] = ["sqlite", "pg", "mysql", "mssql"];
 const NOW = new Date("2024-03-15T12:34:56.789Z");
 const out = (text: string, d: Dialect) => {
   const c = compileFormulaText(text, d, testResolver, { now: NOW });
@@ -75,6 +76,8 @@ describe("compileFormula", () => {
         const { sql, params } = out(`${name}(${args.join(", ")})`, d);
         expect(sql.length).toBeGreaterThan(0);
         expect(params.length).toBeLessThanOrEqual(20);
+        // T-SQL: a value in the select list, and only T-SQL's functions and types (tsql-shape.ts).
+        if (d === "mssql") checkTsqlShape(`SELECT ${sql} AS [v] FROM [t]`);
       }
     }
   });
@@ -152,6 +155,11 @@ describe("formulaValue", () => {
     ["string", new TextEncoder().encode("hé"), "hé"],
     ["date", "2024-03-15", "2024-03-15"],
     ["datetime", null, null],
+    // SQL Server (tedious): a bit is a JavaScript boolean; a Date object is written in the fixed UTC form.
+    ["boolean", false, false],
+    ["number", true, 1],
+    ["date", new Date("2024-03-15T00:00:00.000Z"), "2024-03-15"],
+    ["datetime", new Date("2024-02-29T23:59:59.999Z"), "2024-02-29 23:59:59"],
     ["null", "x", null],
   ] as const)("%s %s", (type, raw, expected) => {
     expect(formulaValue(type, raw)).toEqual(expected);

@@ -5,14 +5,15 @@
  * - Arithmetic: a blank operand gives blank; `/` is real division and x/0 is blank (pg would
  *   raise, sqlite and mysql give NULL: NULLIF(divisor, 0) everywhere).
  * - `&` and CONCAT read blank as "" and never give blank.
- * - The result: numbers are double on pg/mysql (so drivers hand back numbers, not decimal text),
- *   booleans are pg booleans or 0/1, dates are `YYYY-MM-DD[ HH:mm:ss]` text. `formulaValue`
- *   (columns.ts) turns a driver's answer into the API value.
- * - SQL Server is refused (MSSQL_FORMULAS): T-SQL has no boolean values, only conditions, so
- *   every comparison and logical function would need its own value form there, and no SQL Server
- *   was available to check them against the shared formula cases.
+ * - The result: numbers are double on pg/mysql and float on SQL Server (so drivers hand back
+ *   numbers, not decimal text), booleans are pg booleans or 1/0, dates are `YYYY-MM-DD[ HH:mm:ss]`
+ *   text. `formulaValue` (columns.ts) turns a driver's answer into the API value.
+ * - The SQL is always a value, also for a boolean formula: on SQL Server (T-SQL has no boolean
+ *   values, only conditions) a comparison becomes CASE WHEN .. THEN 1 WHEN NOT (..) THEN 0 END
+ *   (sqlkit.ts). Where a boolean formula must be a condition (a WHERE of its own), `formulaCondition`
+ *   makes it one; the query compiler's filters compare it with a bound value instead.
+ * - SQL Server's T-SQL is checked by cases only (db/query/mssql-cases.test.ts): no SQL Server ran it.
  */
-import { QueryError } from "../query/compiled";
 import { Frag, sql } from "../query/sql";
 import { compareDomain, compileCompare } from "./compare";
 import { check } from "./check";
@@ -25,16 +26,17 @@ import {
   asText,
   boolConst,
   concat,
+  conditionValue,
+  holds,
   nullOf,
   numValue,
   textValue,
   truthy,
+  valueCondition,
   type CompareOp,
   type Ctx,
 } from "./sqlkit";
 import type { Dialect, FormulaNode, FormulaResolver, FormulaType } from "./types";
-
-export const MSSQL_FORMULAS = "Formulas are not available on SQL Server databases yet";
 
 export interface CompileOptions {
   /** The clock NOW() reads; the current time when left off. */
@@ -54,7 +56,21 @@ function literal(c: Ctx, t: Extract<Typed, { kind: "literal" }>): Frag {
   return textValue(c.d, t.value);
 }
 
+type Binary = Extract<Typed, { kind: "binary" }>;
+
+/** A comparison as a condition, from its operands' SQL. */
+function comparison(c: Ctx, t: Binary, a: Frag, b: Frag): Frag {
+  const { domain } = compareDomain(t.left, t.right, t.pos);
+  return compileCompare(c, COMPARE[t.op]!, domain, { sql: a, type: t.left.type }, { sql: b, type: t.right.type });
+}
+
 function argument(c: Ctx, node: Typed, kind: string): Arg {
+  // SQL Server: a comparison's value form names it twice (CASE WHEN c .. WHEN NOT (c) ..), so a
+  // comparison used as a condition is tested once, as a two-valued condition of its own.
+  if (kind === "boolean" && c.d === "mssql" && node.kind === "binary" && COMPARE[node.op]) {
+    const cond = comparison(c, node, emit(c, node.left), emit(c, node.right));
+    return { sql: holds(c.d, cond), raw: sql`(${conditionValue(c.d, cond)})`, type: node.type, node };
+  }
   const raw = emit(c, node);
   const t = node.type;
   const converted =
@@ -92,8 +108,7 @@ function emit(c: Ctx, t: Typed): Frag {
       if (t.op === "+" || t.op === "-" || t.op === "*") {
         return sql`(${asNumber(c.d, a, t.left.type)} ${new Frag([t.op])} ${asNumber(c.d, b, t.right.type)})`;
       }
-      const { domain } = compareDomain(t.left, t.right, t.pos);
-      return sql`(${compileCompare(c, COMPARE[t.op]!, domain, { sql: a, type: t.left.type }, { sql: b, type: t.right.type })})`;
+      return sql`(${conditionValue(c.d, comparison(c, t, a, b))})`;
     }
     case "call": {
       const spec = t.spec;
@@ -112,18 +127,15 @@ export function compileFormula(
   resolver: FormulaResolver,
   options: CompileOptions = {},
 ): CompiledFormula {
-  if (dialect === "mssql") throw new QueryError(MSSQL_FORMULAS);
   const typed = check(ast, resolver);
   const c: Ctx = { d: dialect, now: options.now ?? new Date() };
   const out = emit(c, typed);
-  if (typed.type === "number" && dialect !== "sqlite") {
-    return {
-      sql: dialect === "pg" ? sql`CAST(${out} AS double precision)` : sql`CAST(${out} AS DOUBLE)`,
-      type: "number",
-    };
-  }
+  if (typed.type === "number" && dialect !== "sqlite") return { sql: asReal(dialect, out), type: "number" };
   return { sql: out, type: typed.type };
 }
+
+/** A boolean formula's SQL as a condition (WHERE, CASE WHEN): blank and false do not hold. */
+export const formulaCondition = (dialect: Dialect, compiled: Frag): Frag => valueCondition(dialect, compiled);
 
 /** Parses and compiles formula text in one step. */
 export const compileFormulaText = (

@@ -5,14 +5,17 @@
  *   comparisons, and parts (year, month, day, hour) are read by position.
  * - Arithmetic parses the text into the dialect's own type and formats the answer back:
  *   sqlite date()/datetime() with modifiers, pg CAST(.. AS timestamp) + interval and to_char,
- *   mysql CAST(.. AS DATETIME), DATE_ADD and DATE_FORMAT. None of these applies a time zone.
+ *   mysql CAST(.. AS DATETIME), DATE_ADD and DATE_FORMAT, SQL Server CAST(.. AS datetime2(0))
+ *   (which reads ISO text whatever the session's DATEFORMAT), DATEADD and CONVERT styles 23
+ *   (`yyyy-mm-dd`) and 120 (`yyyy-mm-dd hh:mi:ss`). None of these applies a time zone.
  * - Adding months or years keeps the day and clamps it to the month's last day (Jan 31 + 1 month
- *   = Feb 29): pg and mysql do so natively, sqlite with its `floor` modifier.
+ *   = Feb 29): pg, mysql and SQL Server do so natively, sqlite with its `floor` modifier.
  * - A text literal used as a date must be ISO (`2024-03-15`, `2024-03-15 08:30[:00]`, `T` and a
  *   `Z`/offset allowed); it is checked here and bound in the fixed form.
  */
+import { perDialect } from "../query/per-dialect";
 import { Frag, sql } from "../query/sql";
-import { concat, lit, textToInt, substr } from "./sqlkit";
+import { asReal, concat, lit, textToInt, substr, trunc } from "./sqlkit";
 import type { Dialect, FormulaType } from "./types";
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
@@ -54,13 +57,20 @@ export const asDateTime = (d: Dialect, x: Frag, t: FormulaType): Frag =>
 
 /** Fixed-form text to the dialect's timestamp value (sqlite works on the text itself). */
 export const toStamp = (d: Dialect, x: Frag): Frag =>
-  d === "pg" ? sql`CAST(${x} AS timestamp)` : d === "mysql" ? sql`CAST(${x} AS DATETIME)` : x;
+  perDialect(d, {
+    sqlite: () => x,
+    pg: () => sql`CAST(${x} AS timestamp)`,
+    mysql: () => sql`CAST(${x} AS DATETIME)`,
+    mssql: () => sql`CAST(${x} AS datetime2(0))`,
+  });
 
 export function formatStamp(d: Dialect, x: Frag, type: "date" | "datetime"): Frag {
   if (d === "pg")
     return type === "date" ? sql`to_char(${x}, 'YYYY-MM-DD')` : sql`to_char(${x}, 'YYYY-MM-DD HH24:MI:SS')`;
   if (d === "mysql")
     return type === "date" ? sql`DATE_FORMAT(${x}, '%Y-%m-%d')` : sql`DATE_FORMAT(${x}, '%Y-%m-%d %H:%i:%s')`;
+  if (d === "mssql")
+    return type === "date" ? sql`CONVERT(varchar(10), ${x}, 23)` : sql`CONVERT(varchar(19), ${x}, 120)`;
   return type === "date" ? sql`date(${x})` : sql`datetime(${x})`;
 }
 
@@ -73,6 +83,8 @@ export function secondsBetween(d: Dialect, a: Frag, b: Frag): Frag {
   if (d === "sqlite") return sql`(unixepoch(${a}) - unixepoch(${b}))`;
   if (d === "pg")
     return sql`CAST(EXTRACT(EPOCH FROM (CAST(${a} AS timestamp) - CAST(${b} AS timestamp))) AS double precision)`;
+  // DATEDIFF answers an int, which 68 years of seconds overflow.
+  if (d === "mssql") return sql`DATEDIFF_BIG(second, ${toStamp(d, b)}, ${toStamp(d, a)})`;
   return sql`TIMESTAMPDIFF(SECOND, CAST(${b} AS DATETIME), CAST(${a} AS DATETIME))`;
 }
 
@@ -87,11 +99,5 @@ export function monthsBetween(d: Dialect, a: Frag, b: Frag): Frag {
     return sql`((${part(d, x, 1, 4)} * 12 + ${part(d, x, 6, 2)}) * 100000000 + ${textToInt(d, tail)})`;
   };
   const diff = sql`(${key(a)} - ${key(b)})`;
-  const real =
-    d === "pg"
-      ? sql`CAST(${diff} AS double precision)`
-      : d === "mysql"
-        ? sql`CAST(${diff} AS DOUBLE)`
-        : sql`CAST(${diff} AS REAL)`;
-  return d === "mysql" ? sql`TRUNCATE(${real} / 100000000, 0)` : sql`trunc(${real} / 100000000)`;
+  return trunc(d, sql`${asReal(d, diff)} / 100000000`);
 }

@@ -4,11 +4,14 @@
  * - DATEADD(date, count, unit) adds whole units (count truncated toward zero); a date stays a date
  *   for day/week/month/year and becomes a date-time for hour/minute/second.
  * - DATETIME_DIFF(a, b, unit) is a - b in whole units, truncated toward zero (default seconds).
- *   Seconds come from the moments (sqlite unixepoch, pg EXTRACT(EPOCH), mysql TIMESTAMPDIFF);
- *   minutes..weeks divide them; months, quarters and years count calendar months (datekit.ts).
+ *   Seconds come from the moments (sqlite unixepoch, pg EXTRACT(EPOCH), mysql TIMESTAMPDIFF,
+ *   SQL Server DATEDIFF_BIG(second, ..), which counts second boundaries: the same, as the values
+ *   carry no fractions); minutes..weeks divide them (never DATEDIFF(day, ..), which counts
+ *   midnights crossed); months, quarters and years count calendar months (datekit.ts).
  *   Milliseconds are seconds * 1000, since values carry no fractions.
  * - WEEKDAY counts from 0 on the start day (Monday unless given). DAY, MONTH, YEAR and HOUR read
- *   the parts (HOUR of a date is 0); DATESTR gives the `YYYY-MM-DD` text.
+ *   the parts (HOUR of a date is 0); DATESTR gives the `YYYY-MM-DD` text. SQL Server counts the
+ *   days since Monday 1900-01-01 rather than DATEPART(weekday), which follows SET DATEFIRST.
  */
 import { Frag, sql } from "../query/sql";
 import { asDateTime, formatInstant, formatStamp, monthsBetween, part, secondsBetween, toStamp } from "./datekit";
@@ -80,7 +83,9 @@ function dateAdd(c: Ctx, [x, n, u]: Arg[], out: "date" | "datetime"): Frag {
   const moved =
     c.d === "pg"
       ? sql`(${toStamp(c.d, x!.sql)} + ${k} * interval '1 ${lit(unit)}')`
-      : sql`DATE_ADD(${toStamp(c.d, x!.sql)}, INTERVAL ${k} ${lit(unit.toUpperCase())})`;
+      : c.d === "mssql"
+        ? sql`DATEADD(${lit(unit)}, ${k}, ${toStamp(c.d, x!.sql)})`
+        : sql`DATE_ADD(${toStamp(c.d, x!.sql)}, INTERVAL ${k} ${lit(unit.toUpperCase())})`;
   return formatStamp(c.d, moved, out);
 }
 
@@ -103,6 +108,9 @@ function weekday(c: Ctx, [x, start]: Arg[]): Frag {
   if (c.d === "sqlite") return sql`((CAST(strftime('%w', ${x!.sql}) AS INTEGER) + ${lit(String(13 - s))}) % 7)`;
   if (c.d === "pg")
     return sql`((CAST(EXTRACT(ISODOW FROM ${toStamp(c.d, x!.sql)}) AS integer) + ${lit(String(6 - s))}) % 7)`;
+  // T-SQL's % keeps the dividend's sign: days before 1900 count back, hence + 14.
+  if (c.d === "mssql")
+    return sql`((DATEDIFF(day, CAST('19000101' AS date), ${toStamp(c.d, x!.sql)}) % 7 + ${lit(String(14 - s))}) % 7)`;
   return sql`((WEEKDAY(${toStamp(c.d, x!.sql)}) + ${lit(String(7 - s))}) % 7)`;
 }
 

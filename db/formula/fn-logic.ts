@@ -7,11 +7,14 @@
  * - SWITCH compares like `=` (exact text, numbers as numbers, BLANK() matches blank values).
  * - ISBLANK is true for blank values and empty text (not for spaces); TRUE()/FALSE() are the
  *   booleans and BLANK() is the blank value.
+ * - A condition argument arrives as a condition (`truthy`), and AND, OR, NOT and ISBLANK build
+ *   conditions: `flagValue` makes their answer a value (SQL Server: CASE WHEN .. THEN 1 ELSE 0 END;
+ *   the other dialects: the condition itself). IF and SWITCH use conditions only after WHEN.
  */
 import { Frag, join, sql } from "../query/sql";
 import { coerce, compareDomain, compileCompare, isBlank, unify } from "./compare";
 import type { FnSpec, Typed } from "./spec";
-import { boolConst, nullOf } from "./sqlkit";
+import { boolConst, flagValue, nullOf } from "./sqlkit";
 
 const cond = (name = "condition") => ({ name, type: "boolean" }) as const;
 const any = (name: string, optional = false) => ({ name, type: "any", optional }) as const;
@@ -90,33 +93,41 @@ export const LOGIC: FnSpec[] = [
     [{ ...cond(), repeat: true }],
     "True when every condition holds.",
     "AND({Qty} > 2, {Qty} < 10)",
-    (_c, xs) =>
-      sql`(${join(
-        xs.map((x) => x.sql),
-        " AND ",
-      )})`,
+    (c, xs) =>
+      flagValue(
+        c.d,
+        sql`(${join(
+          xs.map((x) => x.sql),
+          " AND ",
+        )})`,
+      ),
   ),
   logical(
     "OR",
     [{ ...cond(), repeat: true }],
     "True when at least one condition holds.",
     "OR({Done}, {Qty} = 0)",
-    (_c, xs) =>
-      sql`(${join(
-        xs.map((x) => x.sql),
-        " OR ",
-      )})`,
+    (c, xs) =>
+      flagValue(
+        c.d,
+        sql`(${join(
+          xs.map((x) => x.sql),
+          " OR ",
+        )})`,
+      ),
   ),
-  logical("NOT", [cond()], "True when the condition does not hold.", "NOT({Done})", (_c, [x]) => sql`(NOT ${x!.sql})`),
+  logical("NOT", [cond()], "True when the condition does not hold.", "NOT({Done})", (c, [x]) =>
+    flagValue(c.d, sql`(NOT ${x!.sql})`),
+  ),
   logical("ISBLANK", [any("value")], "True when the value is blank or empty text.", "ISBLANK({Notes})", (c, [x]) =>
-    isBlank(c, x!.raw, x!.type),
+    flagValue(c.d, isBlank(c, x!.raw, x!.type)),
   ),
   logical(
     "ISNOTBLANK",
     [any("value")],
     "True when the value is neither blank nor empty text.",
     "ISNOTBLANK({Notes})",
-    (c, [x]) => sql`(NOT ${isBlank(c, x!.raw, x!.type)})`,
+    (c, [x]) => flagValue(c.d, sql`(NOT ${isBlank(c, x!.raw, x!.type)})`),
   ),
   logical("TRUE", [], "The value true.", "TRUE()", (c) => boolConst(c.d, true)),
   logical("FALSE", [], "The value false.", "FALSE()", (c) => boolConst(c.d, false)),

@@ -11,11 +11,16 @@
  * - EVEN and ODD round away from zero to the next even / odd integer (ODD(0) = 1).
  * - VALUE keeps the digits and the point of the text (`$1,000.50` → 1000.5), negative when the
  *   text holds a `-`, divided by 100 when it holds a `%`; blank when no number remains.
- *   SQLite has no regexp, so it walks the characters in a recursive CTE.
+ *   SQLite has no regexp, so it walks the characters in a recursive CTE. SQL Server has neither a
+ *   regexp (before 2025) nor a CTE inside an expression: it joins the characters that are digits
+ *   or points with STRING_AGG over GENERATE_SERIES (SQL Server 2022, compatibility level 160).
+ * - SQL Server: LOG(x) is the natural logarithm; POWER answers in its base's type, so the base is
+ *   cast to float (POWER(2, -1) would be 0); GREATEST/LEAST skip NULLs as pg's do.
  */
+import { perDialect } from "../query/per-dialect";
 import { Frag, join, sql } from "../query/sql";
 import { literalNumber, type Arg, type FnSpec } from "./spec";
-import { asReal, ceil, lit, numValue, textLength, toInt, trunc, type Ctx } from "./sqlkit";
+import { asReal, ceil, chars, lit, numValue, textLength, toInt, trunc, type Ctx } from "./sqlkit";
 
 const num = (name: string, description: string, example: string, compile: (c: Ctx, x: Frag) => Frag): FnSpec => ({
   name,
@@ -55,8 +60,12 @@ function roundTo(c: Ctx, x: Frag, places?: Arg): Frag {
         );
   }
   const k = toInt(c.d, places!.sql);
-  const p =
-    c.d === "sqlite" ? sql`CAST('1e' || ${k} AS REAL)` : c.d === "pg" ? sql`power(10, ${k})` : sql`POW(10, ${k})`;
+  const p = perDialect(c.d, {
+    sqlite: () => sql`CAST('1e' || ${k} AS REAL)`,
+    pg: () => sql`power(10, ${k})`,
+    mysql: () => sql`POW(10, ${k})`,
+    mssql: () => sql`POWER(CAST(10 AS float), ${k})`,
+  });
   return half(
     x,
     (v) => sql`${v} * ${p}`,
@@ -75,7 +84,23 @@ function extremum(c: Ctx, xs: Frag[], fn: "max" | "min"): Frag {
   )} THEN NULL ELSE ${call} END`;
 }
 
+/**
+ * SQL Server's VALUE: the text is read once into a derived table (`gb_fv_t.s`, so a column of the
+ * user's table named like the series' `value` cannot capture it), its digits and points joined.
+ */
+function mssqlValue(s: Frag): Frag {
+  const text = sql`gb_fv_t.s`;
+  const at = sql`SUBSTRING(${text}, gb_fv_i.value, 1)`;
+  const digits = sql`(SELECT COALESCE(STRING_AGG(${at}, N'') WITHIN GROUP (ORDER BY gb_fv_i.value), N'') FROM GENERATE_SERIES(1, CAST(COALESCE(LEN(${text}), 0) AS int), 1) AS gb_fv_i WHERE ${at} LIKE N'[0-9.]')`;
+  const d = sql`gb_fv.d`;
+  const points = sql`LEN(${d}) - LEN(REPLACE(${d}, N'.', N''))`;
+  const has = (ch: string) => sql`CHARINDEX(N'${lit(ch)}', gb_fv.s) > 0`;
+  const result = sql`CASE WHEN ${d} = N'' OR ${d} = N'.' OR ${points} > 1 THEN NULL ELSE TRY_CAST(${d} AS float) * (CASE WHEN ${has("-")} THEN -1 ELSE 1 END) / (CASE WHEN ${has("%")} THEN 100 ELSE 1 END) END`;
+  return sql`(SELECT ${result} FROM (SELECT gb_fv_t.s, ${digits} AS d FROM (SELECT ${chars(s)} AS s) AS gb_fv_t) AS gb_fv)`;
+}
+
 function value(c: Ctx, s: Frag): Frag {
+  if (c.d === "mssql") return mssqlValue(s);
   const has = (ch: string) =>
     c.d === "sqlite"
       ? sql`instr(${s}, '${lit(ch)}') > 0`
@@ -138,7 +163,7 @@ export const NUMERIC: FnSpec[] = [
     description: "The logarithm of the value to the base (e when only the value is given).",
     example: "LOG(2, 1024) → 10",
     compile: (c, args) => {
-      const ln = (x: Frag) => (c.d === "mysql" ? sql`LN(${x})` : sql`ln(${x})`);
+      const ln = (x: Frag) => (c.d === "mysql" ? sql`LN(${x})` : c.d === "mssql" ? sql`LOG(${x})` : sql`ln(${x})`);
       if (args.length === 1) return sql`CASE WHEN ${args[0]!.sql} > 0 THEN ${ln(args[0]!.sql)} END`;
       const [b, v] = [args[0]!.sql, args[1]!.sql];
       return sql`CASE WHEN ${v} > 0 AND ${b} > 0 AND ${b} <> 1 THEN ${ln(v)} / ${ln(b)} END`;
@@ -197,7 +222,12 @@ export const NUMERIC: FnSpec[] = [
     example: "POWER(2, 10) → 1024",
     compile: (c, [a, b]) => {
       const [x, y] = [a!.sql, b!.sql];
-      const pow = c.d === "pg" ? sql`power(${x}, ${y})` : c.d === "mysql" ? sql`POW(${x}, ${y})` : sql`pow(${x}, ${y})`;
+      const pow = perDialect(c.d, {
+        sqlite: () => sql`pow(${x}, ${y})`,
+        pg: () => sql`power(${x}, ${y})`,
+        mysql: () => sql`POW(${x}, ${y})`,
+        mssql: () => sql`POWER(CAST(${x} AS float), ${y})`,
+      });
       return sql`CASE WHEN (${x} = 0 AND ${y} < 0) OR (${x} < 0 AND ${y} <> ${trunc(c.d, y)}) THEN NULL ELSE ${pow} END`;
     },
   },

@@ -1,18 +1,22 @@
 /**
  * Text functions. Rules (the same answers on every dialect):
  * - Positions and lengths count characters (code points), 1-based: sqlite length/substr/instr,
- *   pg char_length/substr/strpos, mysql CHAR_LENGTH/SUBSTRING/LOCATE under utf8mb4_bin.
+ *   pg char_length/substr/strpos, mysql CHAR_LENGTH/SUBSTRING/LOCATE under utf8mb4_bin, SQL Server
+ *   LEN/SUBSTRING/RIGHT/CHARINDEX under its supplementary-aware binary collation (sqlkit.ts `chars`;
+ *   LEN(x + N'x') - 1 counts trailing spaces, and SUBSTRING is given a length when none is).
  * - Counts are truncated to whole numbers; a negative count is 0, a start before 1 is 1 (sqlite
  *   would count a negative start from the end, pg and mysql differ on 0 and negative lengths).
  * - A blank argument gives a blank result, except in CONCAT, which reads blank as "".
- * - SEARCH and REPLACE match exactly (case-sensitive); SEARCH gives 0 when nothing is found.
+ * - SEARCH and REPLACE match exactly (case-sensitive); SEARCH gives 0 when nothing is found, 1 for
+ *   empty text (SQL Server's CHARINDEX would give 0).
  * - UPPER and LOWER change ASCII letters only (see sqlkit.ts); TRIM removes spaces at both ends.
  * - REPT on sqlite repeats through replace(hex(zeroblob(n)), '00', text); it has no repeat().
- * - REPT stops at REPT_MAX_LENGTH characters (whole repetitions only).
+ * - REPT stops at REPT_MAX_LENGTH characters (whole repetitions only). SQL Server's REPLICATE is
+ *   given nvarchar(max), else it would cut its answer at 8,000 bytes.
  */
 import { Frag, sql } from "../query/sql";
 import { intArg, literalNumber, type Arg, type FnSpec } from "./spec";
-import { concat, foldCase, locate, substr, textLength, type Ctx } from "./sqlkit";
+import { chars, concat, foldCase, locate, substr, textLength, type Ctx } from "./sqlkit";
 
 const text = (name = "text") => ({ name, type: "string" }) as const;
 const count = (name = "count") => ({ name, type: "number" }) as const;
@@ -40,6 +44,7 @@ function slice(c: Ctx, [s, start, len]: Arg[]): Frag {
 function right(c: Ctx, s: Frag, n: Frag): Frag {
   if (c.d === "pg") return sql`right(${s}, ${n})`;
   if (c.d === "mysql") return sql`RIGHT(${s}, ${n})`;
+  if (c.d === "mssql") return sql`RIGHT(${chars(s)}, ${n})`;
   return sql`substr(${s}, max(length(${s}) - ${n} + 1, 1))`;
 }
 
@@ -53,9 +58,11 @@ export const REPT_MAX_LENGTH = 100_000;
 function repeat(c: Ctx, s: Frag, times: Arg): Frag {
   const asked = intArg(c, times, 0);
   const cap = new Frag([String(REPT_MAX_LENGTH)]);
-  // PostgreSQL's LEAST skips NULLs: a blank count must stay blank, not become the cap.
+  // PostgreSQL's and SQL Server's LEAST skip NULLs: a blank count must stay blank, not become the cap.
   if (c.d === "pg")
     return sql`CASE WHEN ${asked} IS NULL THEN NULL ELSE repeat(${s}, LEAST(${asked}, ${cap} / GREATEST(char_length(${s}), 1))) END`;
+  if (c.d === "mssql")
+    return sql`CASE WHEN ${asked} IS NULL THEN NULL ELSE REPLICATE(CAST(${s} AS nvarchar(max)), LEAST(${asked}, ${cap} / GREATEST(${textLength(c.d, s)}, 1))) END`;
   if (c.d === "mysql") return sql`REPEAT(${s}, LEAST(${asked}, ${cap} DIV GREATEST(CHAR_LENGTH(${s}), 1)))`;
   const n = sql`min(${asked}, ${cap} / max(length(${s}), 1))`;
   const out = sql`replace(hex(zeroblob(${n})), '00', ${s})`;
@@ -127,7 +134,11 @@ export const TEXT: FnSpec[] = [
     [text(), text("search"), text("replacement")],
     "The text with every occurrence of `search` replaced (case-sensitive).",
     "REPLACE('AABBCC', 'AA', 'X') → 'XBBCC'",
-    (_c, [s, a, b]) => sql`replace(${s!.sql}, ${a!.sql}, ${b!.sql})`,
+    // SQL Server's REPLACE matches under the text's collation, which may ignore case.
+    (c, [s, a, b]) =>
+      c.d === "mssql"
+        ? sql`REPLACE(${chars(s!.sql)}, ${a!.sql}, ${b!.sql})`
+        : sql`replace(${s!.sql}, ${a!.sql}, ${b!.sql})`,
   ),
   {
     name: "SEARCH",

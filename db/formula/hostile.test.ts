@@ -65,7 +65,7 @@ const CORPUS = [
   "CHAR(39)",
 ];
 
-const DIALECTS: Dialect[] = ["sqlite", "pg", "mysql"];
+const DIALECTS: Dialect[] = ["sqlite", "pg", "mysql", "mssql"];
 
 /** Any title is a text column; the SQL names only a fixed physical column. */
 const anyTitle: FormulaResolver = (title) =>

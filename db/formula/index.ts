@@ -1,6 +1,12 @@
 /** The formula engine's public surface (see each file's header for its rules). */
 export { parseFormula } from "./parser";
-export { compileFormula, compileFormulaText, type CompileOptions, type CompiledFormula } from "./compile";
+export {
+  compileFormula,
+  compileFormulaText,
+  formulaCondition,
+  type CompileOptions,
+  type CompiledFormula,
+} from "./compile";
 export { validateFormula, type FormulaValidation } from "./validate";
 export { toStored, toRaw, referencesOf, type NameMap } from "./refs";
 export { findCycle, type Cycle } from "./cycles";

@@ -4,12 +4,14 @@
  *   with commas work there), blank items are skipped. Titles match exactly, else after trimming.
  * - sort: a leading "-" means descending. Unknown title → `Column 'X' not found in sort`. NULLs
  *   come first ascending and last descending on every dialect; text sorts by code point (dialect.ts).
- *   The primary key always ends the order (ascending) so pages are stable.
+ *   The primary key always ends the order (ascending) so pages are stable. SQL Server sorts a
+ *   computed column by `(SELECT <expression>)`: it refuses a constant ORDER BY item, which a formula
+ *   can be (`7 / 2`), and would read a bare `1` (the formula TRUE()) as the first selected column.
  * - fields: `*` (or nothing) means every column; unknown title → `Column 'X' not found in fields`.
  *   Listed columns come back in the order listed, each once.
  */
 import { isTextStorage, orderTerm } from "./dialect";
-import { Frag, columnRef, join } from "./sql";
+import { Frag, columnRef, join, sql } from "./sql";
 import { QueryError, type Dialect, type QueryColumn, type QueryTable } from "./types";
 
 export type ListParam = string | readonly string[] | null | undefined;
@@ -52,10 +54,11 @@ export function compileSort(table: QueryTable, sort: ListParam, dialect: Dialect
   for (const t of terms) {
     if (seen.has(t.column)) continue;
     seen.add(t.column);
+    const computed = dialect === "mssql" && t.column.expr && !t.column.sortExpr;
     frags.push(
       orderTerm(
         dialect,
-        t.column.sortExpr ?? columnRef(dialect, t.column),
+        computed ? sql`(SELECT ${t.column.expr!})` : (t.column.sortExpr ?? columnRef(dialect, t.column)),
         t.desc,
         isTextStorage(t.column, dialect),
         Boolean(t.column.pk && !t.column.expr),

@@ -15,6 +15,9 @@
  *   (a scalar sub-query with LIMIT 1 OFFSET n-1 over the same link, as `limit.from`);
  * - a list of lists is flattened with json_each / json_array_elements / JSON_TABLE / OPENJSON, in order;
  * - filters and sorts see the items joined with ", ": group_concat / string_agg / GROUP_CONCAT / STRING_AGG.
+ * - SQL Server refuses an aggregate over an expression that holds a sub-query (a lookup of a
+ *   lookup, a formula with one): each linked record's value is computed first, CROSS APPLY
+ *   (SELECT <value> AS v) AS _a, and aggregated as `_a.v` (`perRecord`).
  */
 import type { Dialect } from "../fields/types";
 import { perDialect } from "./per-dialect";
@@ -36,6 +39,15 @@ export interface ListLimit {
 }
 
 const lit = (text: string) => new Frag([text]);
+
+/**
+ * The linked records (`FROM ... WHERE ...`) with `value` as an aggregate may read it: on SQL Server
+ * computed per record as `_a.v` (see the rules above), elsewhere the value itself.
+ */
+export function perRecord(d: Dialect, value: Frag, from: From): { value: Frag; sql: Frag } {
+  if (d !== "mssql") return { value, sql: from.sql };
+  return { value: sql`_a.v`, sql: sql`${from.from} CROSS APPLY (SELECT ${value} AS v) AS _a WHERE ${from.where}` };
+}
 
 export function jsonPair(d: Dialect, k: Frag, v: Frag): Frag {
   return perDialect(d, {
@@ -95,8 +107,11 @@ export function jsonList(
       return sql`(SELECT ${mysqlArray(jsonItem("mysql", value, json), order)} ${from.from} WHERE ${where})`;
     },
     mssql: () => {
+      if (limit === undefined) {
+        const each = perRecord(d, value, from);
+        return sql`(SELECT ${mssqlArray(jsonItem("mssql", each.value, json), order)} ${each.sql})`;
+      }
       const item = jsonItem("mssql", value, json);
-      if (limit === undefined) return sql`(SELECT ${mssqlArray(item, order)} ${from.sql})`;
       // The count is a constant of the code, never a user's value.
       const top = lit(`TOP (${Math.trunc(limit.n)})`);
       const limited = sql`(SELECT ${top} ${item} AS pair, ROW_NUMBER() OVER (ORDER BY ${order}) AS _o ${from.sql} ORDER BY ${order})`;
@@ -129,7 +144,9 @@ export function textList(d: Dialect, scalar: Frag, from: From, order: ListOrder)
     sqlite: () => sql`(SELECT group_concat(${scalar}, ', ') ${from.sql})`,
     pg: () => sql`(SELECT string_agg(CAST(${scalar} AS text), ', ' ORDER BY ${order}) ${from.sql})`,
     mysql: () => sql`(SELECT GROUP_CONCAT(${scalar} ORDER BY ${order} SEPARATOR ', ') ${from.sql})`,
-    mssql: () =>
-      sql`(SELECT STRING_AGG(CAST(${scalar} AS nvarchar(max)), N', ') WITHIN GROUP (ORDER BY ${order}) ${from.sql})`,
+    mssql: () => {
+      const each = perRecord(d, scalar, from);
+      return sql`(SELECT STRING_AGG(CAST(${each.value} AS nvarchar(max)), N', ') WITHIN GROUP (ORDER BY ${order}) ${each.sql})`;
+    },
   });
 }

@@ -9,7 +9,7 @@ import { computedResultType } from "./result-type";
 import { userJson } from "./user-json";
 import { fromDialectValue } from "./dialect-values";
 import type { ColumnRow, ModelRow } from "../store/schema";
-import { jsonList, jsonPair, listElements, textList, type ListOrder } from "./computed-sql";
+import { jsonList, jsonPair, listElements, perRecord, textList, type ListOrder } from "./computed-sql";
 
 /**
  * Links, lookups, rollups and formulas as SQL next to the data, for SQLite, PostgreSQL and
@@ -123,18 +123,21 @@ function columnSql(model: ModelRow, col: ColumnRow, alias: string, names: Aliase
   const t = columnSql(related, target, inner, names, depth + 1);
   if (col.uidt === "Rollup") {
     const fn = o.rollup_function!;
+    // SQL Server aggregates the value by name (computed-sql.ts `perRecord`).
+    const each = fn === "count" ? { value: t.scalar, sql: from.sql } : perRecord(d, t.scalar, from);
+    const v = each.value;
     const agg = {
       count: sql`COUNT(*)`,
-      sum: sql`COALESCE(SUM(${t.scalar}), 0)`,
+      sum: sql`COALESCE(SUM(${v}), 0)`,
       // SQL Server averages integers as integers.
-      avg: d === "mssql" ? sql`AVG(CAST(${t.scalar} AS float))` : sql`AVG(${t.scalar})`,
-      min: sql`MIN(${t.scalar})`,
-      max: sql`MAX(${t.scalar})`,
-      countDistinct: sql`COUNT(DISTINCT ${t.scalar})`,
-      sumDistinct: sql`COALESCE(SUM(DISTINCT ${t.scalar}), 0)`,
-      avgDistinct: d === "mssql" ? sql`AVG(DISTINCT CAST(${t.scalar} AS float))` : sql`AVG(DISTINCT ${t.scalar})`,
+      avg: d === "mssql" ? sql`AVG(CAST(${v} AS float))` : sql`AVG(${v})`,
+      min: sql`MIN(${v})`,
+      max: sql`MAX(${v})`,
+      countDistinct: sql`COUNT(DISTINCT ${v})`,
+      sumDistinct: sql`COALESCE(SUM(DISTINCT ${v}), 0)`,
+      avgDistinct: d === "mssql" ? sql`AVG(DISTINCT CAST(${v} AS float))` : sql`AVG(DISTINCT ${v})`,
     }[fn as "count"]!;
-    const expr = sql`(SELECT ${agg} ${from.sql})`;
+    const expr = sql`(SELECT ${agg} ${each.sql})`;
     return {
       scalar: expr,
       value: expr,

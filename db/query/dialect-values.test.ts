@@ -49,6 +49,20 @@ describe("fromDialectValue", () => {
     expect(fromDialectValue("Date", new Date(2024, 2, 15), "pg")).toBe("2024-03-15");
   });
 
+  it("reads what tedious answers on SQL Server: bit as booleans, bigint as text, dates and times as UTC Date objects", () => {
+    expect(fromDialectValue("Checkbox", true, "mssql")).toBe(1);
+    expect(fromDialectValue("Checkbox", false, "mssql")).toBe(0);
+    expect(fromDialectValue("Number", "9007199254740991", "mssql")).toBe(9007199254740991);
+    expect(fromDialectValue("Decimal", 2.675, "mssql")).toBe(2.675);
+    expect(fromDialectValue("DateTime", new Date("2024-02-29T23:59:59.999Z"), "mssql")).toBe(
+      "2024-02-29T23:59:59.999Z",
+    );
+    // useUTC: a date is its UTC midnight and a time a UTC time of 1970-01-01, whatever the process's zone.
+    expect(fromDialectValue("Date", new Date("2024-03-15T00:00:00.000Z"), "mssql")).toBe("2024-03-15");
+    expect(fromDialectValue("Time", new Date("1970-01-01T10:30:00.000Z"), "mssql")).toBe("10:30:00");
+    expect(fromDialectValue("SingleLineText", "Ünïcødé 🍕", "mssql")).toBe("Ünïcødé 🍕");
+  });
+
   it("reads JSON objects back as compact text, and times without fractions", () => {
     expect(fromDialectValue("JSON", { a: [1, 2] }, "pg")).toBe('{"a":[1,2]}');
     expect(fromDialectValue("Attachment", "[]", "mysql")).toBe("[]");

@@ -3,18 +3,37 @@
  * dialects run against real servers (tests/support: query, computed and formula cases) is compiled
  * to T-SQL and checked for what SQL Server would refuse or read differently: LIMIT, backticks or
  * double-quoted identifiers, `?`/`$n` placeholders, placeholders that do not match the values,
- * OFFSET without ORDER BY or FETCH, pg/mysql/sqlite-only syntax, values a TDS driver cannot bind.
+ * OFFSET without ORDER BY or FETCH, pg/mysql/sqlite-only syntax, values a TDS driver cannot bind,
+ * and, read by tests/support/tsql-shape.ts, a condition where a value must stand or a value where
+ * a condition must (T-SQL has no boolean values), functions and types that are not T-SQL's,
+ * constant ORDER BY items, aggregates over sub-queries and collation conflicts. Formulas are checked as the formula runner
+ * reads them and as computed columns filtered by every operator of their type and sorted.
  * A representative set is compared with the exact T-SQL it must be (written from T-SQL's rules).
+ * None of this shows what SQL Server computes: that needs a server.
  */
 import { describe, expect, it } from "vitest";
 import { COMPUTED_CASES, MODELS, SCHEMA } from "../../tests/support/computed-cases";
-import { EXAMPLE_CASES, FORMULA_CASES } from "../../tests/support/formula-cases";
+import {
+  EXAMPLE_CASES,
+  FORMULA_CASES,
+  FORMULA_COLUMNS,
+  FORMULA_NOW,
+  FORMULA_TABLE,
+  FORMULA_VIRTUAL,
+} from "../../tests/support/formula-cases";
 import { FIXTURE_NOW, FIXTURE_TABLE, QUERY_CASES } from "../../tests/support/query-cases";
-import { compileFormulaText, MSSQL_FORMULAS } from "../formula/compile";
+import { checkTsqlShape, TsqlShapeError } from "../../tests/support/tsql-shape";
+import { parseOptions } from "../fields/registry";
+import { columnResolver, physicalSql } from "../formula/columns";
+import { compileFormulaText, formulaCondition, type CompiledFormula } from "../formula/compile";
+import { testResolver } from "../formula/test-resolver";
+import type { FormulaType } from "../formula/types";
+import type { UIType } from "../fields/types";
 import { compileCount, compileList } from "./compile-list";
 import { compileGroupBy } from "./compile-group";
-import { virtualColumns, type ComputedSchema } from "./computed";
-import { ident, quoteIdent } from "./sql";
+import { virtualColumns } from "./computed";
+import { computedResultType } from "./result-type";
+import { ident, quoteIdent, render, sql } from "./sql";
 import { QueryError, type Compiled, type QueryColumn, type QueryTable } from "./types";
 
 /** The statement without its string literals ('..', N'..') and bracketed identifiers ([..]). */
@@ -70,6 +89,8 @@ function assertTsql(c: Compiled) {
     expect(depth, c.sql).toBeGreaterThanOrEqual(0);
   }
   expect(depth, c.sql).toBe(0);
+  // Values and conditions each in their places, T-SQL's functions and types only (tsql-shape.ts).
+  checkTsqlShape(c.sql);
 }
 
 const list = (input: Partial<Parameters<typeof compileList>[0]>) =>
@@ -102,24 +123,9 @@ describe("SQL Server: every shared query case compiles to well-formed T-SQL", ()
   });
 });
 
-// Formulas are refused on SQL Server (db/formula/compile.ts), so the computed cases run on the
-// schema without its formula columns; the cases about formulas are checked as refusals below.
-const FORMULA_TITLES = new Set(
-  SCHEMA.columns("md_cust")
-    .concat(SCHEMA.columns("md_ord"))
-    .filter((c) => c.uidt === "Formula")
-    .map((c) => c.title),
-);
-const NO_FORMULAS: ComputedSchema = {
-  model: SCHEMA.model,
-  columns: (id) => SCHEMA.columns(id).filter((c) => c.uidt !== "Formula"),
-};
-const namesFormula = (text: string | string[] | undefined) =>
-  [text ?? []].flat().some((t) => [...FORMULA_TITLES].some((f) => t.replace(/^-/, "").includes(f)));
-
-function computedTable(tableName: string, schema: ComputedSchema): QueryTable {
+function computedTable(tableName: string): QueryTable {
   const m = MODELS.find((x) => x.tableName === tableName)!;
-  const cols = schema.columns(m.id);
+  const cols = SCHEMA.columns(m.id);
   const physical: QueryColumn[] = cols
     .filter((c) => c.columnName)
     .map((c) => ({
@@ -130,29 +136,130 @@ function computedTable(tableName: string, schema: ComputedSchema): QueryTable {
       options: {},
       pk: !!c.pk,
     }));
-  return { tableName, columns: [...physical, ...virtualColumns(schema, m, cols, "mssql")] };
+  return { tableName, columns: [...physical, ...virtualColumns(SCHEMA, m, cols, "mssql")] };
 }
 
 describe("SQL Server: every shared computed-field case compiles to well-formed T-SQL", () => {
-  const cases = COMPUTED_CASES.filter((c) => !namesFormula(c.where) && !namesFormula(c.sort));
-  it("leaves out only the cases about formulas", () => {
-    expect(COMPUTED_CASES.length - cases.length).toBeLessThanOrEqual(4);
-  });
-  it.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const table = computedTable(c.table, NO_FORMULAS);
+  it.each(COMPUTED_CASES.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const table = computedTable(c.table);
     const compiled = compileList({ dialect: "mssql", table, where: c.where, sort: c.sort, limit: 1000, offset: 0 });
     assertTsql(compiled.list);
     assertTsql(compiled.count);
   });
-  it("refuses every table with a formula with one clear message", () => {
-    for (const m of MODELS.filter((x) => SCHEMA.columns(x.id).some((c) => c.uidt === "Formula")))
-      expect(() => computedTable(m.tableName, SCHEMA)).toThrow(MSSQL_FORMULAS);
+});
+
+const resolver = columnResolver([...FORMULA_COLUMNS, ...FORMULA_VIRTUAL.map((c) => ({ ...c, columnName: c.title }))], {
+  now: FORMULA_NOW,
+});
+const fixtureColumns: QueryColumn[] = FORMULA_COLUMNS.map((c) => ({
+  id: c.columnName,
+  title: c.title,
+  columnName: c.columnName,
+  uidt: c.uidt,
+  options: {},
+  pk: c.uidt === "ID",
+}));
+
+/** The fixture table with the formula as a computed column `F`, as db/query/computed.ts makes one. */
+function withFormula(compiled: CompiledFormula): QueryTable {
+  const uidt = computedResultType({ uidt: "Formula", type: compiled.type });
+  const parsed = parseOptions(uidt, {});
+  const f: QueryColumn = {
+    id: "f",
+    title: "F",
+    columnName: "_v_f",
+    uidt,
+    options: parsed.ok ? (parsed.value as Record<string, unknown>) : {},
+    expr: compiled.sql,
+    selectExpr: compiled.sql,
+  };
+  return { tableName: FORMULA_TABLE, columns: [...fixtureColumns, f] };
+}
+
+/** Filters the query compiler offers on a formula of each type (its filter type's operators). */
+const FILTERS: Record<FormulaType, string[]> = {
+  boolean: ["(F,checked)", "(F,notchecked)", "(F,eq,true)", "(F,eq,false)", "(F,notblank)"],
+  number: ["(F,gt,1.5)", "(F,eq,0)", "(F,btw,1,5)", "(F,in,1,2)", "(F,notblank)"],
+  date: ["(F,eq,exactDate,2024-03-15)", "(F,lt,today)", "(F,isWithin,pastWeek)", "(F,blank)"],
+  datetime: ["(F,eq,2024-03-15 12:00:00)", "(F,like,2024)", "(F,blank)"],
+  string: ["(F,eq,Apple)", "(F,neq,x)", "(F,like,a_b)", "(F,in,a,b)", "(F,blank)", "(F,notempty)"],
+  null: ["(F,eq,x)", "(F,blank)"],
+};
+
+describe("SQL Server: every shared formula case compiles to well-formed T-SQL", () => {
+  const table = ident("mssql", FORMULA_TABLE);
+  const id = ident("mssql", "id");
+  it.each([...FORMULA_CASES, ...EXAMPLE_CASES].map((c) => [c.name, c] as const))("%s", (_n, c) => {
+    const compiled = compileFormulaText(c.formula, "mssql", resolver, { now: FORMULA_NOW });
+    // As the formula runner reads it: the value per row, and a boolean formula as a WHERE.
+    assertTsql(render(sql`SELECT ${id} AS id, ${compiled.sql} AS v FROM ${table} ORDER BY ${id}`, "mssql"));
+    if (compiled.type === "boolean")
+      assertTsql(
+        render(
+          sql`SELECT ${id} AS id FROM ${table} WHERE ${formulaCondition("mssql", compiled.sql)} ORDER BY ${id}`,
+          "mssql",
+        ),
+      );
+    // As a computed column of a table: selected, filtered by each operator of its type, sorted.
+    for (const where of [null, ...FILTERS[compiled.type]]) {
+      const got = compileList({
+        dialect: "mssql",
+        table: withFormula(compiled),
+        where,
+        sort: ["-F", "Name"],
+        limit: 25,
+        offset: 0,
+        now: FORMULA_NOW,
+      });
+      assertTsql(got.list);
+      assertTsql(got.count);
+    }
+  });
+
+  it("never binds a value twice more than the other dialects do (a comparison's value form repeats it once)", () => {
+    for (const c of [...FORMULA_CASES, ...EXAMPLE_CASES]) {
+      const count = (d: "pg" | "mssql") =>
+        render(compileFormulaText(c.formula, d, resolver, { now: FORMULA_NOW }).sql, d).params.length;
+      expect(count("mssql"), c.formula).toBeLessThanOrEqual(2 * count("pg"));
+    }
   });
 });
 
-describe("SQL Server: formulas", () => {
-  it.each([...FORMULA_CASES, ...EXAMPLE_CASES].map((c) => [c.name, c] as const))("%s is refused", (_n, c) => {
-    expect(() => compileFormulaText(c.formula, "mssql", () => undefined)).toThrow(MSSQL_FORMULAS);
+describe("SQL Server: the structural reader catches what SQL Server would refuse", () => {
+  it.each([
+    ["SELECT ([a] > [b]) AS [v] FROM [t]", "a condition where a value must stand"],
+    ["SELECT CASE WHEN [x] = 1 THEN ([a] > [b]) ELSE 0 END AS [v] FROM [t]", "a condition where a value must stand"],
+    ["SELECT COALESCE([a] <> 0, 0) AS [v] FROM [t]", "a condition where a value must stand"],
+    ["SELECT [a] FROM [t] WHERE CASE WHEN [a] > 1 THEN 1 ELSE 0 END", "a value where a condition must stand"],
+    ["SELECT [a] FROM [t] WHERE [a] AND [b] = 1", "a value where a condition must stand"],
+    ["SELECT [a] FROM [t] WHERE NOT [a]", "a value where a condition must stand"],
+    ["SELECT CASE WHEN [a] THEN 1 END AS [v] FROM [t]", "a value where a condition must stand"],
+    ["SELECT TRUE AS [v] FROM [t]", "no TRUE/FALSE"],
+    ["SELECT substr([a], 1) AS [v] FROM [t]", "substr() is not a SQL Server function"],
+    ["SELECT CAST([a] AS varchar) AS [v] FROM [t]", "varchar without a length"],
+    ["SELECT CAST([a] AS DOUBLE) AS [v] FROM [t]", "not a T-SQL type"],
+    ["SELECT CAST([a] AS datetime) AS [v] FROM [t]", "not a T-SQL type"],
+    ["SELECT CONCAT([a]) AS [v] FROM [t]", "CONCAT takes 2 to 254 arguments"],
+    ["SELECT [a] FROM [t] ORDER BY 1", "a constant ORDER BY item"],
+    ["SELECT [a] FROM [t] ORDER BY CAST(@p1 AS float)", "a constant ORDER BY item"],
+    [
+      "SELECT CASE WHEN [a] = 1 THEN [b] COLLATE Latin1_General_100_BIN2 ELSE [c] COLLATE Latin1_General_100_BIN2_UTF8 END AS [v] FROM [t]",
+      "collation conflict",
+    ],
+    ["SELECT [a] FROM [t] WHERE [a] COLLATE Latin1_General_100_BIN2 = [b] COLLATE Latin1_CS_AS", "collation conflict"],
+    ['SELECT "a" FROM [t]', "is not T-SQL here"],
+    ["SELECT [a] FROM [t] WHERE [a] = ?", "is not T-SQL here"],
+  ])("%s", (text, message) => {
+    expect(() => checkTsqlShape(text)).toThrow(TsqlShapeError);
+    expect(() => checkTsqlShape(text)).toThrow(message);
+  });
+
+  it("accepts conditions in their places and values in theirs", () => {
+    for (const text of [
+      "SELECT CASE WHEN ([a] > 1) THEN 1 WHEN NOT (([a] > 1)) THEN 0 END AS [v] FROM [t] WHERE ((CASE WHEN [a] > 1 THEN 1 ELSE 0 END) <> 0) ORDER BY (SELECT CAST(@p1 AS float)) ASC, [id] ASC OFFSET @p2 ROWS FETCH NEXT @p3 ROWS ONLY",
+      "SELECT COUNT(*) AS [count] FROM [t] WHERE NOT ([a] IS NULL OR DATALENGTH([a]) = 0) AND [b] NOT LIKE N'x' ESCAPE '!'",
+    ])
+      expect(() => checkTsqlShape(text)).not.toThrow();
   });
 });
 
@@ -165,11 +272,12 @@ describe("SQL Server: exact T-SQL of representative cases", () => {
 
   it("pages with OFFSET/FETCH after the key order, and compares text exactly (case and trailing spaces)", () => {
     const c = list({ where: "(Name,eq,Apple)", fields: "Id,Name", limit: 5, offset: 10 });
-    const eq = "([name] COLLATE Latin1_General_100_BIN2 = @p1 AND LEN(CONCAT([name], N'x')) = LEN(CONCAT(@p2, N'x')))";
+    // The value is bound once and named twice (parameters are names on SQL Server).
+    const eq = "([name] COLLATE Latin1_General_100_BIN2 = @p1 AND LEN(CONCAT([name], N'x')) = LEN(CONCAT(@p1, N'x')))";
     expect(c.list.sql).toBe(
-      `SELECT [id], [name] FROM [gridbase_query_cases] WHERE ${eq} ORDER BY [id] ASC OFFSET @p3 ROWS FETCH NEXT @p4 ROWS ONLY`,
+      `SELECT [id], [name] FROM [gridbase_query_cases] WHERE ${eq} ORDER BY [id] ASC OFFSET @p2 ROWS FETCH NEXT @p3 ROWS ONLY`,
     );
-    expect(c.list.params).toEqual(["Apple", "Apple", 10, 5]);
+    expect(c.list.params).toEqual(["Apple", 10, 5]);
     expect(c.count.sql).toBe(`SELECT COUNT(*) AS [count] FROM [gridbase_query_cases] WHERE ${eq}`);
   });
 
@@ -219,7 +327,7 @@ describe("SQL Server: exact T-SQL of representative cases", () => {
   });
 
   it("reads a has-many link as its first 25 [key, display] pairs, by key: TOP (25), ROW_NUMBER and STRING_AGG", () => {
-    const link = computedTable("gcc_customers", NO_FORMULAS).columns.find((c) => c.title === "Orders")!;
+    const link = computedTable("gcc_customers").columns.find((c) => c.title === "Orders")!;
     const sel = compileList({
       dialect: "mssql",
       table: { tableName: "gcc_customers", columns: [link] },
@@ -233,28 +341,163 @@ describe("SQL Server: exact T-SQL of representative cases", () => {
     );
   });
 
-  it("filters a has-many lookup on its values joined with ', ' in key order (STRING_AGG WITHIN GROUP)", () => {
+  it("filters a has-many lookup on its values joined with ', ' in key order (STRING_AGG WITHIN GROUP, by name)", () => {
     const c = compileList({
       dialect: "mssql",
-      table: computedTable("gcc_customers", NO_FORMULAS),
+      table: computedTable("gcc_customers"),
       where: "(Order refs,like,A-2)",
       fields: "Id",
       limit: 25,
       offset: 0,
     });
     expect(c.list.sql).toContain(
-      "WHERE LOWER(CAST((SELECT STRING_AGG(CAST([_v1].[ref] AS nvarchar(max)), N', ') WITHIN GROUP (ORDER BY [_v1].[id]) FROM [gcc_orders] AS [_v1] WHERE [_v1].[customer_id] = [gcc_customers].[id]) AS nvarchar(max))) LIKE",
+      "WHERE LOWER(CAST((SELECT STRING_AGG(CAST(_a.v AS nvarchar(max)), N', ') WITHIN GROUP (ORDER BY [_v1].[id]) FROM [gcc_orders] AS [_v1] CROSS APPLY (SELECT [_v1].[ref] AS v) AS _a WHERE [_v1].[customer_id] = [gcc_customers].[id]) AS nvarchar(max))) LIKE",
     );
   });
 
-  it("averages a rollup as float (SQL Server averages integers as integers)", () => {
-    const avg = computedTable("gcc_customers", NO_FORMULAS).columns.find((c) => c.title === "Amount avg")!;
+  it("averages a rollup as float (SQL Server averages integers as integers), over the value by name", () => {
+    const avg = computedTable("gcc_customers").columns.find((c) => c.title === "Amount avg")!;
     const sel = compileList({
       dialect: "mssql",
       table: { tableName: "gcc_customers", columns: [avg] },
       limit: 1,
       offset: 0,
     }).list.sql;
-    expect(sel).toContain("(SELECT AVG(CAST([_v1].[amount] AS float)) FROM [gcc_orders] AS [_v1] WHERE");
+    expect(sel).toContain(
+      "(SELECT AVG(CAST(_a.v AS float)) FROM [gcc_orders] AS [_v1] CROSS APPLY (SELECT [_v1].[amount] AS v) AS _a WHERE",
+    );
+  });
+});
+
+describe("SQL Server: exact T-SQL of representative formulas", () => {
+  // Written from T-SQL's rules (db/formula/sqlkit.ts): columns come as they are (test-resolver.ts).
+  const NOW = new Date("2024-03-15T12:34:56.789Z");
+  const tsql = (formula: string) => {
+    const c = compileFormulaText(formula, "mssql", testResolver, { now: NOW });
+    return { ...render(c.sql, "mssql"), type: c.type };
+  };
+  /** A number as text: integers through bigint, others 15 significant digits in decimal, zeros and a last point trimmed. */
+  const numText = (x: string) =>
+    `CASE WHEN ${x} = FLOOR(${x}) AND ABS(${x}) < 9.2e18 THEN CAST(CAST(${x} AS bigint) AS varchar(20)) ` +
+    `WHEN ${x} = FLOOR(${x}) THEN CONVERT(varchar(30), CAST(${x} AS float), 3) ` +
+    `ELSE REPLACE(RTRIM(REPLACE(REPLACE(RTRIM(REPLACE(CAST(ROUND(CAST(${x} AS decimal(38, 18)), CAST(14 - FLOOR(LOG10(ABS(${x}))) AS int)) AS varchar(40)), '0', ' ')), ' ', '0'), '.', ' ')), ' ', '.') END`;
+  const gt5 = "(([qty]) > CAST(@p1 AS float))";
+  const gt5Value = `(CASE WHEN ${gt5} THEN 1 WHEN NOT (${gt5}) THEN 0 END)`;
+
+  it("a comparison as a value: 1, 0, or NULL when unknown; the literal bound once and named twice", () => {
+    expect(tsql("{Qty} > 5")).toEqual({ sql: gt5Value, params: [5], type: "boolean" });
+  });
+
+  it("text equality: binary collation, NCHAR(0) appended so trailing spaces count", () => {
+    const key = (x: string) => `(CAST(${x} AS nvarchar(max)) + NCHAR(0)) COLLATE Latin1_General_100_BIN2`;
+    const eq = `(${key("([name])")} = ${key("CAST(@p1 AS nvarchar(max))")})`;
+    expect(tsql("{Name} = 'Apple '")).toEqual({
+      sql: `(CASE WHEN ${eq} THEN 1 WHEN NOT (${eq}) THEN 0 END)`,
+      params: ["Apple "],
+      type: "boolean",
+    });
+  });
+
+  it("IF tests a comparison once, two-valued, and turns a number branch into text", () => {
+    expect(tsql("IF({Qty} > 5, {Qty}, 'few')")).toEqual({
+      sql: `(CASE WHEN (CASE WHEN ${gt5} THEN 1 ELSE 0 END = 1) THEN ${numText("([qty])")} ELSE CAST(@p2 AS nvarchar(max)) END)`,
+      params: [5, "few"],
+      type: "string",
+    });
+  });
+
+  it("AND, OR and NOT take conditions and answer 1/0", () => {
+    expect(tsql("AND({Qty} > 0, NOT({Done}))").sql).toBe(
+      "(CASE WHEN ((CASE WHEN (([qty]) > CAST(@p1 AS float)) THEN 1 ELSE 0 END = 1) AND (COALESCE((CASE WHEN (NOT (COALESCE(([done]), 0) <> 0)) THEN 1 ELSE 0 END), 0) <> 0)) THEN 1 ELSE 0 END)",
+    );
+    expect(tsql("OR({Done}, {Name})").sql).toBe(
+      "(CASE WHEN ((COALESCE(([done]), 0) <> 0) OR (COALESCE(DATALENGTH(([name])), 0) > 0)) THEN 1 ELSE 0 END)",
+    );
+    expect(tsql("ISBLANK({Notes})").sql).toBe(
+      "(CASE WHEN (([notes]) IS NULL OR DATALENGTH(([notes])) = 0) THEN 1 ELSE 0 END)",
+    );
+    expect(tsql("TRUE()").sql).toBe("(1)");
+  });
+
+  it("& joins with + on nvarchar(max), blanks read as empty text", () => {
+    expect(tsql("{Name} & '!'")).toMatchObject({
+      sql: "(CAST(COALESCE(([name]), '') AS nvarchar(max)) + COALESCE(CAST(@p1 AS nvarchar(max)), ''))",
+      params: ["!"],
+    });
+  });
+
+  it("/ divides floats and blanks division by zero; the number result is float", () => {
+    expect(tsql("{Qty} / 0")).toMatchObject({
+      sql: "CAST((CAST(([qty]) AS float) / NULLIF(CAST(CAST(@p1 AS float) AS float), 0)) AS float)",
+      params: [0],
+    });
+  });
+
+  it("LEN, UPPER and SUBSTR count code points under the supplementary-aware binary collation", () => {
+    const chars = "(CAST(([name]) AS nvarchar(max)) COLLATE Latin1_General_100_BIN2_UTF8)";
+    expect(tsql("LEN({Name})").sql).toBe(
+      "CAST(((LEN((CAST(([name]) AS nvarchar(max)) + N'x') COLLATE Latin1_General_100_BIN2_UTF8) - 1)) AS float)",
+    );
+    expect(tsql("UPPER({Name})").sql).toBe(
+      `(TRANSLATE(${chars}, N'abcdefghijklmnopqrstuvwxyz', N'ABCDEFGHIJKLMNOPQRSTUVWXYZ'))`,
+    );
+    expect(tsql("SUBSTR({Name}, 2)")).toMatchObject({
+      sql: `(SUBSTRING(${chars}, CAST(@p1 AS int), 2147483647))`,
+      params: [2],
+    });
+  });
+
+  it("a number becomes text by the shared rules", () => {
+    expect(tsql("CONCAT({Price})").sql).toBe(`((CAST(COALESCE(${numText("([price])")}, '') AS nvarchar(max))))`);
+  });
+
+  it("DATEADD and DATETIME_DIFF parse the fixed text as datetime2(0) and format it back", () => {
+    expect(tsql("DATEADD({Due}, 1, 'month')")).toMatchObject({
+      sql: "(CONVERT(varchar(10), DATEADD(month, CAST(@p1 AS int), CAST(([due]) AS datetime2(0))), 23))",
+      params: [1],
+      type: "date",
+    });
+    expect(tsql("DATETIME_DIFF({Seen}, {Due}, 'days')").sql).toBe(
+      "CAST((ROUND(CAST(DATEDIFF_BIG(second, CAST((CAST(([due]) AS nvarchar(max)) + ' 00:00:00') AS datetime2(0)), CAST(([seen]) AS datetime2(0))) AS float) / 86400, 0, 1)) AS float)",
+    );
+    expect(tsql("WEEKDAY({Due}, 'sunday')").sql).toBe(
+      "CAST((((DATEDIFF(day, CAST('19000101' AS date), CAST(([due]) AS datetime2(0))) % 7 + 8) % 7)) AS float)",
+    );
+  });
+
+  it("reads stored columns in the formula form", () => {
+    const col = (uidt: UIType) => render(physicalSql(uidt, ident("mssql", "c"), "mssql"), "mssql").sql;
+    expect(col("Number")).toBe("CAST([c] AS float)");
+    expect(col("Date")).toBe("CONVERT(varchar(10), [c], 23)");
+    expect(col("DateTime")).toBe("CONVERT(varchar(19), ([c] AT TIME ZONE 'UTC'), 121)");
+    expect(col("Time")).toBe("CONVERT(varchar(8), [c], 108)");
+    expect(col("Checkbox")).toBe("[c]");
+  });
+
+  it("filters a boolean formula by comparing its value, sorts it as a sub-query, and reads it as a WHERE of its own", () => {
+    const compiled = compileFormulaText("{Qty} > 5", "mssql", testResolver);
+    const table: QueryTable = {
+      tableName: "t",
+      columns: [
+        { id: "id", title: "Id", columnName: "id", uidt: "ID", options: {}, pk: true },
+        {
+          id: "f",
+          title: "Big",
+          columnName: "_v_f",
+          uidt: "Checkbox",
+          options: {},
+          expr: compiled.sql,
+          selectExpr: compiled.sql,
+        },
+      ],
+    };
+    const c = compileList({ dialect: "mssql", table, where: "(Big,checked)", sort: "-Big", limit: 25, offset: 0 });
+    expect(c.list.sql).toBe(
+      `SELECT [id], ${gt5Value} AS [_v_f] FROM [t] WHERE ${gt5Value} = @p2 ORDER BY (SELECT ${gt5Value}) DESC, [id] ASC OFFSET @p3 ROWS FETCH NEXT @p4 ROWS ONLY`,
+    );
+    expect(c.list.params).toEqual([5, true, 0, 25]);
+    expect(render(sql`SELECT [id] FROM [t] WHERE ${formulaCondition("mssql", compiled.sql)}`, "mssql").sql).toBe(
+      `SELECT [id] FROM [t] WHERE (${gt5Value} <> 0)`,
+    );
   });
 });

@@ -5,6 +5,9 @@
  * - `render` numbers placeholders per dialect (`?` for sqlite/mysql, `$1..$n` for pg, `@p1..@pn` for
  *   mssql, which tedious binds by name) and enforces
  *   the D1 / Durable Object limits: at most 100 parameters and under 100 KB of text per statement.
+ * - On mssql a bound value spliced into the statement more than once (the same `param` fragment,
+ *   which T-SQL often must name twice: a formula's comparison as a value, exact text equality) is
+ *   bound once and named again, since parameters are names there.
  */
 import type { Dialect } from "../fields/types";
 import { QueryError, type Compiled } from "./compiled";
@@ -73,10 +76,13 @@ export function countParams(frag: Frag): number {
 export function render(frag: Frag, dialect: Dialect): Compiled {
   let text = "";
   const params: unknown[] = [];
+  const named = new Map<Chunk, number>();
   for (const chunk of frag.chunks) {
     if (typeof chunk === "string") text += chunk;
+    else if (named.has(chunk)) text += placeholder(dialect, named.get(chunk)!);
     else {
       params.push(chunk.value);
+      if (dialect === "mssql") named.set(chunk, params.length);
       text += placeholder(dialect, params.length);
     }
   }

@@ -7,7 +7,7 @@
  */
 import { expect } from "vitest";
 import { fieldType, parseOptions } from "../../db/fields/registry";
-import { columnResolver, compileFormulaText, formulaValue, type FormulaType } from "../../db/formula";
+import { columnResolver, compileFormulaText, formulaCondition, formulaValue, type FormulaType } from "../../db/formula";
 import { toDialectValue } from "../../db/query/dialect-values";
 import { ident, quoteIdent, render, sql, type Frag } from "../../db/query/sql";
 import type { Compiled, Dialect } from "../../db/query/types";
@@ -74,7 +74,8 @@ export async function runFormulaCase(c: FormulaCase, d: Dialect, exec: Exec): Pr
   const rows = await run(sql`SELECT ${id} AS id, ${compiled.sql} AS v FROM ${table} ORDER BY ${id}`);
   const out: FormulaRun = { values: rows.map((r) => normalise(compiled.type, r.v)) };
   if (compiled.type === "boolean") {
-    out.matching = (await run(sql`SELECT ${id} AS id FROM ${table} WHERE ${compiled.sql} ORDER BY ${id}`)).map((r) =>
+    const holds = formulaCondition(d, compiled.sql);
+    out.matching = (await run(sql`SELECT ${id} AS id FROM ${table} WHERE ${holds} ORDER BY ${id}`)).map((r) =>
       Number(r.id),
     );
   }
