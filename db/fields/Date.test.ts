@@ -75,3 +75,22 @@ describe("Time", () => {
     });
   });
 });
+
+describe("Date's fast path for YYYY-MM-DD", () => {
+  it("agrees with the general parse on every day of a leap and a common year, and on near misses", async () => {
+    const { isStoredDay, parseDateText, isoDate } = await import("./common/dates");
+    const texts: string[] = [];
+    for (const year of [2023, 2024, 1000, 9999, 1900, 2000])
+      for (let m = 0; m <= 13; m++)
+        for (let d = 0; d <= 32; d++) texts.push(`${year}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`);
+    texts.push("0999-01-01", "2024/01/01", "2024-01-1 ", " 2024-01-01", "2024-0a-01", "2024-01-01T", "２０２４-01-01");
+    for (const t of texts) {
+      const parsed = parseDateText(t);
+      const general = parsed && parsed.time === null && isoDate(parsed.date) === t;
+      expect(isStoredDay(t), t).toBe(Boolean(general));
+      expect(DateField.fromApi(t, dateCtx())).toEqual(
+        parsed ? { ok: true, value: isoDate(parsed.date) } : expect.objectContaining({ ok: false }),
+      );
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FieldContext, FieldType, Result, Stored } from "./types";
-import { DATE_FORMAT, formatDate, isoDate, parseDateText } from "./common/dates";
+import { DATE_FORMAT, formatDate, isoDate, isStoredDay, parseDateText } from "./common/dates";
 import { DATE_OPS } from "./common/ops";
 import { NONE, fail, isNone, ok, show } from "./common/result";
 import { byDialect } from "./common/storage";
@@ -13,6 +13,7 @@ type Options = z.output<typeof options>;
 const HINT = "use YYYY-MM-DD, DD-MM-YYYY, MM-DD-YYYY with -, / or spaces";
 
 function accept(value: unknown, ctx: FieldContext<Options>): Result<Stored> {
+  if (typeof value === "string" && isStoredDay(value)) return ok(value);
   const parsed = typeof value === "string" ? parseDateText(value, ctx.options.date_format) : null;
   return parsed ? ok(isoDate(parsed.date)) : fail(`${ctx.title}: ${show(value)} is not a date (${HINT})`);
 }

@@ -5,7 +5,7 @@ import type { ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { recordInserts, recordWrites, type Actor } from "./audit";
 import { unlinkDeleted } from "./links";
-import { toApiRow, toStored, type RowColumn } from "./row-codec";
+import { toApiRow, toInsertValues, toStored, type RowColumn } from "./row-codec";
 import { collectFiles, fileColumns, type FileSink } from "./files";
 import { rememberWriter } from "./row-users";
 
@@ -91,9 +91,10 @@ export function insertRows(
   actor: Actor,
 ): number[] {
   const now = new Date().toISOString();
+  // Each row's values in the order of the shape's names (toInsertValues keeps the columns' order).
   const stored = bodies.map((b, i) => {
     try {
-      return toStored(cols, b, "insert", now, actor.id || null);
+      return toInsertValues(cols, b, now, actor.id || null);
     } catch (err) {
       throw prefixed(i, bodies.length, err);
     }
@@ -110,8 +111,7 @@ export function insertRows(
     if (names.length === 0) {
       for (let i = 0; i < stored.length; i++) run(shape.full, []);
     } else {
-      const rowText = (row: Record<string, Stored>) => JSON.stringify(names.map((n) => row[n] ?? null));
-      const first = stored.length ? rowText(stored[0]!) : "";
+      const first = stored.length ? JSON.stringify(stored[0]) : "";
       const asJson = shape.per === 0 || first.length <= LONG_ROW_CHARS;
       const step = asJson ? MAX_PARAMS : shape.per;
       for (let i = 0; i < stored.length; i += step) {
@@ -120,8 +120,8 @@ export function insertRows(
         const params: Stored[] = [];
         for (let r = i; r < i + n; r++) {
           const row = stored[r]!;
-          if (asJson) params.push(r === 0 ? first : rowText(row));
-          else for (const name of names) params.push(row[name] ?? null);
+          if (asJson) params.push(r === 0 ? first : JSON.stringify(row));
+          else for (const v of row) params.push(v);
         }
         run(asJson ? (n === step ? shape.jsonFull : shape.json(n)) : n === step ? shape.full : shape.values(n), params);
       }
