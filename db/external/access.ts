@@ -21,8 +21,8 @@ import { missing, refused } from "../errors";
 import type { Dialect } from "../fields/types";
 import { ident, render, sql } from "../query/sql";
 import type { ProjectStore } from "../store/store";
-import type { Queryable } from "./driver";
-import { keyCond, type ExtTable } from "./table";
+import type { Queryable, SqlTarget } from "./driver";
+import { keyCond, tableSql, type ExtTable } from "./table";
 
 /** The table as `reader` may see it; the table itself for readers with full access. */
 export function narrowedExt(store: ProjectStore, t: ExtTable, reader: Reader | null | undefined, d: Dialect): ExtTable {
@@ -50,24 +50,31 @@ export function narrowedExt(store: ProjectStore, t: ExtTable, reader: Reader | n
 }
 
 /** Whether the record with these key values is within the reader's rule (true without one). */
-async function withinRule(q: Queryable, t: ExtTable, d: Dialect, keys: unknown[]): Promise<boolean> {
+async function withinRule(q: Queryable, t: ExtTable, src: SqlTarget, keys: unknown[]): Promise<boolean> {
   const rule = t.ref.access?.rule;
   if (!rule) return true;
+  const d = src.dialect;
   const s = render(
-    sql`SELECT 1 AS ${ident(d, "ok")} FROM ${ident(d, t.ref.model.tableName)} WHERE ${keyCond(d, t, keys)} AND (${rule})`,
+    sql`SELECT 1 AS ${ident(d, "ok")} FROM ${tableSql(src, t.ref.model.tableName)} WHERE ${keyCond(d, t, keys)} AND (${rule})`,
     d,
   );
   return (await q.query(s.sql, s.params)).length > 0;
 }
 
 /** Updates, deletes and links: a record outside the rule is not there for the reader. */
-export async function requireVisible(q: Queryable, t: ExtTable, d: Dialect, keys: unknown[], label = "Row not found") {
-  if (!(await withinRule(q, t, d, keys))) throw missing(label);
+export async function requireVisible(
+  q: Queryable,
+  t: ExtTable,
+  src: SqlTarget,
+  keys: unknown[],
+  label = "Row not found",
+) {
+  if (!(await withinRule(q, t, src, keys))) throw missing(label);
 }
 
 /** After an insert or update, in its transaction: the record must still match the rule. */
-export async function withCheck(q: Queryable, t: ExtTable, d: Dialect, keys: unknown[], i = 0, total = 1) {
-  if (await withinRule(q, t, d, keys)) return;
+export async function withCheck(q: Queryable, t: ExtTable, src: SqlTarget, keys: unknown[], i = 0, total = 1) {
+  if (await withinRule(q, t, src, keys)) return;
   const which = total > 1 ? `Row ${i + 1}: the record` : "The record";
   throw refused(
     `${which} would be outside the rows your role (${t.ref.access!.reader.role}) may see; nothing was written`,

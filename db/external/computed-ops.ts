@@ -10,7 +10,9 @@
  *   its primary key. The link column the sync makes takes the requested title; the reverse side
  *   keeps the sync's name. Both tables need a single-column primary key;
  * - deleting a link drops its foreign key column (bt/hm) or its junction table (mm) on the source:
- *   the UI confirms it first. A computed column that uses the field blocks the delete.
+ *   the UI confirms it first. A computed column that uses the field blocks the delete;
+ * - tables are named as every statement on the source names them (`[schema].[table]` when the
+ *   driver has a `dbSchema`, db/query/sql.ts quoteTable); constraint names stay bare.
  */
 import { eq } from "drizzle-orm";
 import { bad } from "../errors";
@@ -24,8 +26,9 @@ import { syncViewColumns } from "../views/sync";
 import { compileList, type QueryTable } from "../query";
 import { virtualColumns } from "../query/computed";
 import { perDialect } from "../query/per-dialect";
-import { quoteIdent } from "../query/sql";
+import { quoteIdent, quoteTable } from "../query/sql";
 import type { Dialect } from "../fields/types";
+import type { SqlTarget } from "./driver";
 import { queryTableOf, extTable } from "./table";
 import type { SchemaCtx } from "./schema-ctx";
 
@@ -49,9 +52,9 @@ function touched(x: SchemaCtx, modelIds: string[]) {
 async function probe(x: SchemaCtx, model: ModelRow, col: ColumnRow): Promise<void> {
   const d = x.driver.dialect;
   try {
-    const [v] = virtualColumns(computedSchema(x.store), model, [col], d);
+    const [v] = virtualColumns(computedSchema(x.store), model, [col], d, undefined, x.driver.dbSchema);
     x.store.schemaCache.clear();
-    const base = queryTableOf(extTable(x.store, model.id));
+    const base = queryTableOf(extTable(x.store, model.id), x.driver.dbSchema);
     const table: QueryTable = { ...base, columns: [...base.columns.filter((c) => c.pk), v!] };
     const compiled = compileList({ dialect: d, table, limit: 1, offset: 0 });
     await x.driver.query(compiled.list.sql, compiled.list.params);
@@ -113,10 +116,12 @@ export async function updateComputed(x: SchemaCtx, col: ColumnRow, input: Column
 }
 
 const q = (d: Dialect, n: string) => quoteIdent(d, n);
+/** A table of the source, named as its statements name it. */
+const qt = (src: SqlTarget, n: string) => quoteTable(src.dialect, n, src.dbSchema);
 
 /** The DDL of a new link, and the sync key (schema-sync.ts) of the link column it gives `here`. */
 function linkDdl(
-  d: Dialect,
+  src: SqlTarget,
   type: "hm" | "bt" | "mm",
   here: ModelRow,
   there: ModelRow,
@@ -124,19 +129,19 @@ function linkDdl(
   thereKey: ColumnRow,
   taken: (table: ModelRow) => string[],
 ) {
+  const d = src.dialect;
   const fkSql = (child: ModelRow, col: string, parent: ModelRow, parentKey: ColumnRow) => {
     const name = `fk_${child.tableName}_${col}`;
     const type = parentKey.dt || "integer";
-    const refs = `REFERENCES ${q(d, parent.tableName)} (${q(d, parentKey.columnName!)})`;
+    const refs = `REFERENCES ${qt(src, parent.tableName)} (${q(d, parentKey.columnName!)})`;
+    const table = qt(src, child.tableName);
     const add = perDialect(d, {
       mysql: () =>
-        `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} NULL, ADD CONSTRAINT ${q(d, name)} FOREIGN KEY (${q(d, col)}) ${refs}`,
-      pg: () => `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} CONSTRAINT ${q(d, name)} ${refs}`,
-      sqlite: () =>
-        `ALTER TABLE ${q(d, child.tableName)} ADD COLUMN ${q(d, col)} ${type} CONSTRAINT ${q(d, name)} ${refs}`,
+        `ALTER TABLE ${table} ADD COLUMN ${q(d, col)} ${type} NULL, ADD CONSTRAINT ${q(d, name)} FOREIGN KEY (${q(d, col)}) ${refs}`,
+      pg: () => `ALTER TABLE ${table} ADD COLUMN ${q(d, col)} ${type} CONSTRAINT ${q(d, name)} ${refs}`,
+      sqlite: () => `ALTER TABLE ${table} ADD COLUMN ${q(d, col)} ${type} CONSTRAINT ${q(d, name)} ${refs}`,
       // T-SQL: ADD without COLUMN; a column constraint names its foreign key the same way.
-      mssql: () =>
-        `ALTER TABLE ${q(d, child.tableName)} ADD ${q(d, col)} ${type} NULL CONSTRAINT ${q(d, name)} ${refs}`,
+      mssql: () => `ALTER TABLE ${table} ADD ${q(d, col)} ${type} NULL CONSTRAINT ${q(d, name)} ${refs}`,
     });
     return { add, name };
   };
@@ -150,8 +155,8 @@ function linkDdl(
     const a = `${here.tableName}_id`;
     const b = free([a], `${there.tableName}_id`);
     const ddl =
-      `CREATE TABLE ${q(d, j)} (${q(d, a)} ${hereKey.dt || "integer"} NOT NULL, ${q(d, b)} ${thereKey.dt || "integer"} NOT NULL, PRIMARY KEY (${q(d, a)}, ${q(d, b)}), ` +
-      `FOREIGN KEY (${q(d, a)}) REFERENCES ${q(d, here.tableName)} (${q(d, hereKey.columnName!)}), FOREIGN KEY (${q(d, b)}) REFERENCES ${q(d, there.tableName)} (${q(d, thereKey.columnName!)}))`;
+      `CREATE TABLE ${qt(src, j)} (${q(d, a)} ${hereKey.dt || "integer"} NOT NULL, ${q(d, b)} ${thereKey.dt || "integer"} NOT NULL, PRIMARY KEY (${q(d, a)}, ${q(d, b)}), ` +
+      `FOREIGN KEY (${q(d, a)}) REFERENCES ${qt(src, here.tableName)} (${q(d, hereKey.columnName!)}), FOREIGN KEY (${q(d, b)}) REFERENCES ${qt(src, there.tableName)} (${q(d, thereKey.columnName!)}))`;
     return {
       ddl,
       find: (links: ColumnRow[]) =>
@@ -196,7 +201,7 @@ export async function addLink(
       .map((t) => t.tableName),
   ];
   const { ddl, find } = linkDdl(
-    x.driver.dialect,
+    x.driver,
     parsed.data.type,
     here,
     there,
@@ -234,7 +239,7 @@ export async function deleteComputed(x: SchemaCtx, col: ColumnRow, resync: () =>
     throw bad(`${col.title}: its other side ${reverse.title} is used by computed fields: delete those first`);
   if (o.type === "mm") {
     const j = findModel(x.store, o.fk_mm_model_id!);
-    await x.driver.execute(`DROP TABLE ${q(d, j.tableName)}`);
+    await x.driver.execute(`DROP TABLE ${qt(x.driver, j.tableName)}`);
   } else {
     const fk = x.store.meta.select().from(columns).where(eq(columns.id, o.fk_child_column_id)).get();
     if (!fk?.columnName) throw bad(`${col.title}: its foreign key column is not known; sync the database first`);
@@ -247,9 +252,10 @@ export async function deleteComputed(x: SchemaCtx, col: ColumnRow, resync: () =>
       // Both refuse to drop a column its foreign key still uses: the constraint goes first.
       const constraint = syncKey(col).split(":")[2];
       const drop = d === "mysql" ? "DROP FOREIGN KEY" : "DROP CONSTRAINT";
-      if (constraint) await x.driver.execute(`ALTER TABLE ${q(d, child.tableName)} ${drop} ${q(d, constraint)}`);
+      if (constraint)
+        await x.driver.execute(`ALTER TABLE ${qt(x.driver, child.tableName)} ${drop} ${q(d, constraint)}`);
     }
-    await x.driver.execute(`ALTER TABLE ${q(d, child.tableName)} DROP COLUMN ${q(d, fk.columnName)}`);
+    await x.driver.execute(`ALTER TABLE ${qt(x.driver, child.tableName)} DROP COLUMN ${q(d, fk.columnName)}`);
   }
   await resync();
   touched(

@@ -27,7 +27,10 @@ export interface SourceConfig {
   user?: string;
   password?: string;
   database?: string;
-  /** PostgreSQL schema the tables are read from (default public, SPEC 9). */
+  /**
+   * The schema the tables are read from: PostgreSQL's (default public, SPEC 9; its search_path) and
+   * SQL Server's (default: the login's default schema; db/external/mssql.ts). MySQL's is the database.
+   */
   schema?: string;
   /** libSQL: the server URL (http(s)/ws(s)/libsql) and its token. */
   url?: string;

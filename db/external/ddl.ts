@@ -7,13 +7,17 @@
  *   only a meta change; deleting a field drops the column; deleting a table drops it;
  * - links, lookups, rollups and formulas are added to an existing table (computed-ops.ts), not
  *   with a new table's fields; views are never altered;
- * - identifiers are quoted by the dialect; a database refusal is its own message (400).
+ * - identifiers are quoted by the dialect; a database refusal is its own message (400);
+ * - tables are named as every statement names them (db/query/sql.ts quoteTable): `[schema].[table]`
+ *   on SQL Server when the source reads a schema other than the login's default (`dbSchema`, the
+ *   driver's), bare otherwise. A new table is created in that schema; sp_rename takes the
+ *   qualified old name and the bare new one.
  */
 import { bad } from "../errors";
 import { jsonObject } from "../fields/column-options";
 import { fieldType, parseOptions } from "../fields/registry";
 import type { Dialect, UIType } from "../fields/types";
-import { quoteIdent } from "../query/sql";
+import { quoteIdent, quoteTable } from "../query/sql";
 import { checkUidt, type ColumnInput } from "../schema/column-def";
 import { checkColumnTitle } from "../schema/names";
 
@@ -45,7 +49,7 @@ export function columnType(d: Dialect, input: ColumnInput): { name: string; type
   return { name: (input.column_name || title).trim(), type, uidt };
 }
 
-export function createTableSql(d: Dialect, tableName: string, columns: ColumnInput[]): string {
+export function createTableSql(d: Dialect, tableName: string, columns: ColumnInput[], dbSchema?: string): string {
   const q = (n: string) => quoteIdent(d, n);
   const user = columns.filter(
     (c) =>
@@ -64,30 +68,35 @@ export function createTableSql(d: Dialect, tableName: string, columns: ColumnInp
     if (names.has(c.name.toLowerCase())) throw bad(`Duplicate column name: ${c.name}`);
     names.add(c.name.toLowerCase());
   }
-  return `CREATE TABLE ${q(tableName)} (${[`${q("id")} ${KEY[d]}`, ...defs.map((c) => `${q(c.name)} ${c.type}`)].join(", ")})`;
+  return `CREATE TABLE ${quoteTable(d, tableName, dbSchema)} (${[`${q("id")} ${KEY[d]}`, ...defs.map((c) => `${q(c.name)} ${c.type}`)].join(", ")})`;
 }
 
 /** SQL Server's ALTER TABLE takes `ADD name type`, without the word COLUMN. */
-export const addColumnSql = (d: Dialect, table: string, c: { name: string; type: string }) =>
-  `ALTER TABLE ${quoteIdent(d, table)} ADD${d === "mssql" ? "" : " COLUMN"} ${quoteIdent(d, c.name)} ${c.type}`;
+export const addColumnSql = (d: Dialect, table: string, c: { name: string; type: string }, dbSchema?: string) =>
+  `ALTER TABLE ${quoteTable(d, table, dbSchema)} ADD${d === "mssql" ? "" : " COLUMN"} ${quoteIdent(d, c.name)} ${c.type}`;
 
 /** An identifier as a T-SQL Unicode string literal (sp_rename takes names as strings). */
 const nameLiteral = (name: string) => `N'${name.split("'").join("''")}'`;
 
 /** SQL Server renames through sp_rename: the object as `[table].[column]`, the new name bare. */
-export const renameColumnSql = (d: Dialect, table: string, from: string, to: string) =>
+export const renameColumnSql = (d: Dialect, table: string, from: string, to: string, dbSchema?: string) =>
   d === "mssql"
-    ? `EXEC sp_rename ${nameLiteral(`${quoteIdent(d, table)}.${quoteIdent(d, from)}`)}, ${nameLiteral(to)}, 'COLUMN'`
-    : `ALTER TABLE ${quoteIdent(d, table)} RENAME COLUMN ${quoteIdent(d, from)} TO ${quoteIdent(d, to)}`;
+    ? `EXEC sp_rename ${nameLiteral(`${quoteTable(d, table, dbSchema)}.${quoteIdent(d, from)}`)}, ${nameLiteral(to)}, 'COLUMN'`
+    : `ALTER TABLE ${quoteTable(d, table, dbSchema)} RENAME COLUMN ${quoteIdent(d, from)} TO ${quoteIdent(d, to)}`;
 
-export const renameTableSql = (d: Dialect, from: string, to: string) =>
+/**
+ * A rename keeps the table in its schema: sp_rename and ALTER TABLE .. RENAME TO take the new name
+ * bare; MySQL's RENAME TABLE names both (a bare new name would be the current database's).
+ */
+export const renameTableSql = (d: Dialect, from: string, to: string, dbSchema?: string) =>
   d === "mssql"
-    ? `EXEC sp_rename ${nameLiteral(quoteIdent(d, from))}, ${nameLiteral(to)}`
+    ? `EXEC sp_rename ${nameLiteral(quoteTable(d, from, dbSchema))}, ${nameLiteral(to)}`
     : d === "mysql"
-      ? `RENAME TABLE ${quoteIdent(d, from)} TO ${quoteIdent(d, to)}`
-      : `ALTER TABLE ${quoteIdent(d, from)} RENAME TO ${quoteIdent(d, to)}`;
+      ? `RENAME TABLE ${quoteTable(d, from, dbSchema)} TO ${quoteTable(d, to, dbSchema)}`
+      : `ALTER TABLE ${quoteTable(d, from, dbSchema)} RENAME TO ${quoteIdent(d, to)}`;
 
-export const dropColumnSql = (d: Dialect, table: string, name: string) =>
-  `ALTER TABLE ${quoteIdent(d, table)} DROP COLUMN ${quoteIdent(d, name)}`;
+export const dropColumnSql = (d: Dialect, table: string, name: string, dbSchema?: string) =>
+  `ALTER TABLE ${quoteTable(d, table, dbSchema)} DROP COLUMN ${quoteIdent(d, name)}`;
 
-export const dropTableSql = (d: Dialect, table: string) => `DROP TABLE ${quoteIdent(d, table)}`;
+export const dropTableSql = (d: Dialect, table: string, dbSchema?: string) =>
+  `DROP TABLE ${quoteTable(d, table, dbSchema)}`;

@@ -18,6 +18,13 @@ export interface Queryable {
 
 export interface SourceDriver extends Queryable {
   readonly dialect: Dialect;
+  /**
+   * The schema statements must name the source's tables in (`[schema].[table]`, db/query/sql.ts
+   * tableIdent): set by SQL Server when the connection names a schema other than the login's
+   * default, since T-SQL has no per-session default schema. Absent on every other source
+   * (PostgreSQL sets search_path, MySQL's schema is the database): names stay bare.
+   */
+  readonly dbSchema?: string;
   /** The tables, views, columns, keys and foreign keys the connection sees. */
   introspect(): Promise<SourceSchema>;
   /** The database's row estimate (statistics), null when it has none. */
@@ -28,6 +35,9 @@ export interface SourceDriver extends Queryable {
   version(): Promise<string>;
   close(): Promise<void>;
 }
+
+/** What a statement on the source is written for: its dialect, and the schema its tables are named in. */
+export type SqlTarget = Pick<SourceDriver, "dialect" | "dbSchema">;
 
 export interface SourceColumn {
   name: string;

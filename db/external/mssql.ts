@@ -6,8 +6,11 @@
  *   writes them (db/query/sql.ts), typed from the JavaScript value.
  * - Transactions use TDS's own requests (beginTransaction...), not BEGIN TRANSACTION text, which
  *   inside sp_executesql would leave a mismatched transaction count.
- * - Tables are those of the login's default schema (SCHEMA_NAME()), which unqualified names reach;
- *   a search path naming another schema is refused when connecting.
+ * - Tables are those of one schema: the connection's search path (`schema`), else the login's
+ *   default (SCHEMA_NAME()). T-SQL has no per-session default schema, so on a schema other than
+ *   the default every statement names its tables `[schema].[table]` (the driver's `dbSchema`,
+ *   db/query/sql.ts tableIdent); on the default one they stay bare, as unqualified names reach it.
+ *   A schema that does not exist, or that the login cannot see, is refused when connecting.
  * - date, datetime2 and time come back as Date objects in UTC (useUTC); dialect-values.ts reads them.
  * - SSL modes: No/Allowed/Preferred send no encryption request (encrypt false; SQL Server may still
  *   encrypt the login), Required trusts any certificate, Required-CA and Required-Identity check it
@@ -96,21 +99,17 @@ export async function openMssql(cfg: SourceConfig): Promise<SourceDriver> {
     query: async (sql, params) => (await run(sql, params)).rows,
     execute: (sql, params) => run(sql, params),
   };
-  // Compiled statements name tables unqualified, so they reach the login's default schema only.
-  const [current] = await q.query("SELECT SCHEMA_NAME() AS s").catch((err) => {
+  let schema: { name: string; dbSchema?: string };
+  try {
+    schema = await schemaOf(q, cfg.schema);
+  } catch (err) {
     conn.close();
     throw err;
-  });
-  const schema = String(current?.s ?? "");
-  if (cfg.schema && schema && cfg.schema.toLowerCase() !== schema.toLowerCase()) {
-    conn.close();
-    throw new SourceError(
-      `SQL Server: this login's default schema is ${schema}; tables are read from it, not from ${cfg.schema}`,
-    );
   }
   const line = serial();
   return {
     dialect: "mssql",
+    ...(schema.dbSchema ? { dbSchema: schema.dbSchema } : {}),
     query: (sql, params) => line(() => q.query(sql, params)),
     execute: (sql, params) => line(() => q.execute(sql, params)),
     transaction: (fn) =>
@@ -126,18 +125,35 @@ export async function openMssql(cfg: SourceConfig): Promise<SourceDriver> {
         }
       }),
     version: () => line(async () => String((await q.query("SELECT @@VERSION AS v"))[0]?.v ?? "")),
-    estimate: (table) => line(() => estimateMssql(q, table)),
-    introspect: () => line(() => introspectMssql(q)),
+    estimate: (table) => line(() => estimateMssql(q, table, schema.name)),
+    introspect: () => line(() => introspectMssql(q, schema.name)),
     close: async () => conn.close(),
   };
 }
 
+/**
+ * The schema the tables are read from: the one named (`wanted`, as sys.schemas spells it), else the
+ * login's default. `dbSchema` is set when it is not the default: statements must then name it.
+ */
+export async function schemaOf(q: Queryable, wanted: string | undefined): Promise<{ name: string; dbSchema?: string }> {
+  const named = wanted?.trim() || null;
+  const [row] = await q.query("SELECT SCHEMA_NAME() AS d, (SELECT name FROM sys.schemas WHERE name = @p1) AS s", [
+    named,
+  ]);
+  const dflt = String(row?.d ?? "");
+  if (!named) return { name: dflt };
+  if (row?.s === null || row?.s === undefined)
+    throw new SourceError(`SQL Server: schema ${named} does not exist or this login cannot see it`);
+  const name = String(row.s);
+  return name === dflt ? { name } : { name, dbSchema: name };
+}
+
 /** The row count SQL Server keeps per table (sys.partitions of the heap or clustered index). */
-export async function estimateMssql(q: Queryable, table: string): Promise<number | null> {
+export async function estimateMssql(q: Queryable, table: string, schema: string): Promise<number | null> {
   const r = await q.query(
     `SELECT SUM(p.rows) AS n FROM sys.partitions p JOIN sys.tables t ON t.object_id = p.object_id
-     WHERE t.schema_id = SCHEMA_ID() AND t.name = @p1 AND p.index_id IN (0, 1)`,
-    [table],
+     WHERE t.schema_id = SCHEMA_ID(@p2) AND t.name = @p1 AND p.index_id IN (0, 1)`,
+    [table, schema],
   );
   const n = r[0]?.n;
   return n === null || n === undefined ? null : Number(n);
@@ -171,27 +187,31 @@ export function mssqlTypeText(dt: string, len: unknown, precision: unknown, scal
   return dt;
 }
 
-export async function introspectMssql(q: Queryable): Promise<SourceSchema> {
+/** The tables and views of `schema` (bound as a value, @p1, like every other value). */
+export async function introspectMssql(q: Queryable, schema: string): Promise<SourceSchema> {
   const rels = await q.query(
     `SELECT TABLE_NAME AS name, TABLE_TYPE AS kind FROM INFORMATION_SCHEMA.TABLES
-     WHERE TABLE_SCHEMA = SCHEMA_NAME() ORDER BY TABLE_NAME`,
+     WHERE TABLE_SCHEMA = @p1 ORDER BY TABLE_NAME`,
+    [schema],
   );
   const cols = await q.query(
     `SELECT c.TABLE_NAME AS t, c.COLUMN_NAME AS c, c.DATA_TYPE AS dt, c.IS_NULLABLE AS nullable,
             c.CHARACTER_MAXIMUM_LENGTH AS len, c.NUMERIC_PRECISION AS prec, c.NUMERIC_SCALE AS scale,
             sc.is_identity AS ai, dc.definition AS def
      FROM INFORMATION_SCHEMA.COLUMNS c
-     JOIN sys.objects o ON o.name = c.TABLE_NAME AND o.schema_id = SCHEMA_ID()
+     JOIN sys.objects o ON o.name = c.TABLE_NAME AND o.schema_id = SCHEMA_ID(@p1)
      JOIN sys.columns sc ON sc.object_id = o.object_id AND sc.name = c.COLUMN_NAME
      LEFT JOIN sys.default_constraints dc ON dc.object_id = sc.default_object_id
-     WHERE c.TABLE_SCHEMA = SCHEMA_NAME() ORDER BY c.TABLE_NAME, c.ORDINAL_POSITION`,
+     WHERE c.TABLE_SCHEMA = @p1 ORDER BY c.TABLE_NAME, c.ORDINAL_POSITION`,
+    [schema],
   );
   const pks = await q.query(
     `SELECT t.name AS t, c.name AS c, ic.key_ordinal AS ord
      FROM sys.indexes i JOIN sys.tables t ON t.object_id = i.object_id
      JOIN sys.index_columns ic ON ic.object_id = i.object_id AND ic.index_id = i.index_id
      JOIN sys.columns c ON c.object_id = ic.object_id AND c.column_id = ic.column_id
-     WHERE i.is_primary_key = 1 AND t.schema_id = SCHEMA_ID()`,
+     WHERE i.is_primary_key = 1 AND t.schema_id = SCHEMA_ID(@p1)`,
+    [schema],
   );
   const fks = await q.query(
     `SELECT fk.name AS name, tp.name AS t, cp.name AS c, tr.name AS rt, cr.name AS rc,
@@ -202,7 +222,8 @@ export async function introspectMssql(q: Queryable): Promise<SourceSchema> {
      JOIN sys.columns cp ON cp.object_id = k.parent_object_id AND cp.column_id = k.parent_column_id
      JOIN sys.tables tr ON tr.object_id = k.referenced_object_id
      JOIN sys.columns cr ON cr.object_id = k.referenced_object_id AND cr.column_id = k.referenced_column_id
-     WHERE tp.schema_id = SCHEMA_ID() AND tr.schema_id = SCHEMA_ID() ORDER BY fk.name`,
+     WHERE tp.schema_id = SCHEMA_ID(@p1) AND tr.schema_id = SCHEMA_ID(@p1) ORDER BY fk.name`,
+    [schema],
   );
   const tables = new Map<string, SourceTable>();
   for (const r of rels)

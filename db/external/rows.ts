@@ -35,7 +35,7 @@ import { MAX_BULK_ROWS, rowsOf } from "../rows/api";
 import type { ProjectStore } from "../store/store";
 import { scopeParams, type RowScope } from "../views/scope";
 import type { Queryable, Row, SourceDriver } from "./driver";
-import { assertWritable, extTable, keyCond, keyValues, queryTableOf, rowIdOf, type ExtTable } from "./table";
+import { assertWritable, extTable, keyCond, keyValues, queryTableOf, rowIdOf, tableSql, type ExtTable } from "./table";
 import { narrowedExt, requireVisible, withCheck } from "./access";
 import { checkWritable } from "../rows/access-guard";
 import type { Reader } from "../access/reader";
@@ -85,7 +85,7 @@ export function computedOf(ctx: ExtCtx, t: ExtTable): VirtualColumn[] {
     known = t.all.flatMap((c) => {
       if (c.columnName || !isVirtual(c.uidt) || t.hidden?.has(c.id)) return [];
       try {
-        return virtualColumns(schema, t.ref.model, [c], ctx.driver.dialect, t.restrict);
+        return virtualColumns(schema, t.ref.model, [c], ctx.driver.dialect, t.restrict, ctx.driver.dbSchema);
       } catch {
         return [];
       }
@@ -96,7 +96,7 @@ export function computedOf(ctx: ExtCtx, t: ExtTable): VirtualColumn[] {
 }
 
 export function fullTable(ctx: ExtCtx, t: ExtTable): QueryTable {
-  const base = queryTableOf(t);
+  const base = queryTableOf(t, ctx.driver.dbSchema);
   return { ...base, columns: [...base.columns, ...computedOf(ctx, t)], rowRule: t.ref.access?.rule ?? null };
 }
 
@@ -246,7 +246,7 @@ async function readBy(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[]) {
   const d = ctx.driver.dialect;
   const rule = t.ref.access?.rule;
   const where = rule ? sql`${keyCond(d, t, keys)} AND (${rule})` : keyCond(d, t, keys);
-  const s = render(sql`SELECT * FROM ${ident(d, t.ref.model.tableName)} WHERE ${where}`, d);
+  const s = render(sql`SELECT * FROM ${tableSql(ctx.driver, t.ref.model.tableName)} WHERE ${where}`, d);
   const [raw] = await q.query(s.sql, s.params);
   return raw ?? null;
 }
@@ -285,7 +285,7 @@ function dialectValues(t: ExtTable, values: Record<string, Stored>, d: Dialect) 
 async function insertIn(ctx: ExtCtx, q: Queryable, t: ExtTable, body: unknown, now: string): Promise<unknown[]> {
   const d = ctx.driver.dialect;
   const { names, params } = dialectValues(t, toStored(t.cols, body, "insert", now, byId(ctx)), d);
-  const table = ident(d, t.ref.model.tableName);
+  const table = tableSql(ctx.driver, t.ref.model.tableName);
   const cols = join(
     names.map((n) => ident(d, n)),
     ", ",
@@ -333,7 +333,7 @@ export async function insertOne(ctx: ExtCtx, tableKey: string, body: unknown) {
   rememberWriter(ctx.store, t.cols, ctx.by);
   const keys = await ctx.driver.transaction(async (q) => {
     const k = await insertIn(ctx, q, t, body, new Date().toISOString());
-    await withCheck(q, t, ctx.driver.dialect, k);
+    await withCheck(q, t, ctx.driver, k);
     return k;
   });
   return (await readFull(ctx, ctx.driver, t, keys)) ?? {};
@@ -355,7 +355,7 @@ export async function insertMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
       } catch (err) {
         throw prefixed(i, rows.length, err);
       }
-      await withCheck(q, t, ctx.driver.dialect, k, i, rows.length);
+      await withCheck(q, t, ctx.driver, k, i, rows.length);
       out.push(k);
     }
     return out;
@@ -376,9 +376,9 @@ async function updateIn(
 ) {
   const d = ctx.driver.dialect;
   const { names, params } = dialectValues(t, toStored(t.cols, body, "update", now, byId(ctx)), d);
-  const table = ident(d, t.ref.model.tableName);
+  const table = tableSql(ctx.driver, t.ref.model.tableName);
   // A record outside the reader's rule is not there for them (access.ts).
-  await requireVisible(q, t, d, keys, label);
+  await requireVisible(q, t, ctx.driver, keys, label);
   if (!names.length) {
     if (!(await readBy(ctx, q, t, keys))) throw missing(label);
     return;
@@ -407,7 +407,7 @@ export async function updateOne(ctx: ExtCtx, tableKey: string, rowId: string, bo
   );
   await ctx.driver.transaction(async (q) => {
     await updateIn(ctx, q, t, keys, body, new Date().toISOString(), "Row not found");
-    await withCheck(q, t, d, after);
+    await withCheck(q, t, ctx.driver, after);
   });
   return (await readFull(ctx, ctx.driver, t, after)) ?? {};
 }
@@ -448,7 +448,7 @@ export async function updateMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
       } catch (err) {
         throw prefixed(i, bodies.length, err);
       }
-      await withCheck(q, t, d, keys[i]!, i, bodies.length);
+      await withCheck(q, t, ctx.driver, keys[i]!, i, bodies.length);
     }
   });
   return keys.map((k) => Object.fromEntries(t.keys.map((c, i) => [c.columnName, k[i]])));
@@ -456,8 +456,8 @@ export async function updateMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
 
 async function deleteIn(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[], label: string) {
   const d = ctx.driver.dialect;
-  await requireVisible(q, t, d, keys, label);
-  const s = render(sql`DELETE FROM ${ident(d, t.ref.model.tableName)} WHERE ${keyCond(d, t, keys)}`, d);
+  await requireVisible(q, t, ctx.driver, keys, label);
+  const s = render(sql`DELETE FROM ${tableSql(ctx.driver, t.ref.model.tableName)} WHERE ${keyCond(d, t, keys)}`, d);
   if (!(await q.execute(s.sql, s.params)).affected) throw missing(label);
 }
 
@@ -507,7 +507,7 @@ export async function updateWhere(ctx: ExtCtx, tableKey: string, where: string |
   await ctx.driver.transaction(async (q) => {
     for (const [i, k] of keys.entries()) {
       await updateIn(ctx, q, t, k, body, now, "Row not found");
-      await withCheck(q, t, ctx.driver.dialect, k, i, keys.length);
+      await withCheck(q, t, ctx.driver, k, i, keys.length);
     }
   });
   return keys.length;
@@ -557,7 +557,7 @@ export async function nestedList(
   } else {
     const j = extTable(ctx.store, l.o.fk_mm_model_id!);
     const myVal = raw[nameOf(t, l.o.fk_child_column_id)] ?? null;
-    cond = sql`${ident(d, nameOf(rel, l.o.fk_parent_column_id))} IN (SELECT ${ident(d, nameOf(j, l.o.fk_mm_parent_column_id))} FROM ${ident(d, j.ref.model.tableName)} WHERE ${ident(d, nameOf(j, l.o.fk_mm_child_column_id))} = ${param(myVal)})`;
+    cond = sql`${ident(d, nameOf(rel, l.o.fk_parent_column_id))} IN (SELECT ${ident(d, nameOf(j, l.o.fk_mm_parent_column_id))} FROM ${tableSql(ctx.driver, j.ref.model.tableName)} WHERE ${ident(d, nameOf(j, l.o.fk_mm_child_column_id))} = ${param(myVal)})`;
   }
   const extra = linked ? cond : sql`NOT (${cond})`;
   const compiled = compileList({ dialect: d, table: fullTable(ctx, rel), ...params, extra });
@@ -590,7 +590,7 @@ export async function setLink(
       const [mine, theirs] = [nameOf(j, l.o.fk_mm_child_column_id), nameOf(j, l.o.fk_mm_parent_column_id)];
       const a = here[nameOf(t, l.o.fk_child_column_id)];
       const b = there[nameOf(rel, l.o.fk_parent_column_id)];
-      const jt = ident(d, j.ref.model.tableName);
+      const jt = tableSql(ctx.driver, j.ref.model.tableName);
       const pair = sql`${ident(d, mine)} = ${param(a)} AND ${ident(d, theirs)} = ${param(b)}`;
       const exists = await q.query(render(sql`SELECT 1 AS x FROM ${jt} WHERE ${pair}`, d).sql, render(pair, d).params);
       if (add && exists.length) throw bad("This record is already linked");
@@ -610,12 +610,12 @@ export async function setLink(
       checkWritable(child.ref, { [fk]: null });
       const childKeys = child.keys.map((k) => childRow[k.columnName]);
       s = render(
-        sql`UPDATE ${ident(d, child.ref.model.tableName)} SET ${ident(d, fk)} = ${param(add ? parentVal : null)} WHERE ${keyCond(d, child, childKeys)}`,
+        sql`UPDATE ${tableSql(ctx.driver, child.ref.model.tableName)} SET ${ident(d, fk)} = ${param(add ? parentVal : null)} WHERE ${keyCond(d, child, childKeys)}`,
         d,
       );
       await q.execute(s.sql, s.params);
       // The changed record must stay within the reader's rule (its FK may be what the rule reads).
-      await withCheck(q, child, d, childKeys);
+      await withCheck(q, child, ctx.driver, childKeys);
       return;
     }
     await q.execute(s.sql, s.params);

@@ -51,7 +51,7 @@ export async function createTable(x: SchemaCtx, projectId: string, input: Create
       .some((m) => m.title.toLowerCase() === title.toLowerCase() || m.tableName === tableName)
   )
     throw bad("Duplicate table alias");
-  await x.driver.execute(createTableSql(x.driver.dialect, tableName, input.columns ?? []));
+  await x.driver.execute(createTableSql(x.driver.dialect, tableName, input.columns ?? [], x.driver.dbSchema));
   await resync(x);
   const m = x.store.meta.select().from(models).where(eq(models.tableName, tableName)).get();
   if (!m) throw bad(`The database did not show the new table ${tableName}`);
@@ -87,7 +87,7 @@ export async function updateTable(x: SchemaCtx, tableId: string, input: { title?
   if (next && next !== m.tableName && input.title === undefined) {
     // A rename of the physical table: the meta follows first, so the sync keeps every id.
     const d = x.driver.dialect;
-    await x.driver.execute(renameTableSql(d, m.tableName, next));
+    await x.driver.execute(renameTableSql(d, m.tableName, next, x.driver.dbSchema));
     x.store.meta.update(models).set({ tableName: next, updatedAt: now() }).where(eq(models.id, m.id)).run();
     await resync(x);
   }
@@ -96,7 +96,7 @@ export async function updateTable(x: SchemaCtx, tableId: string, input: { title?
 export async function deleteTable(x: SchemaCtx, tableId: string): Promise<string[]> {
   const m = assertTable(x, tableId);
   const before = new Set(schemaIds(x.store));
-  await x.driver.execute(dropTableSql(x.driver.dialect, m.tableName));
+  await x.driver.execute(dropTableSql(x.driver.dialect, m.tableName, x.driver.dbSchema));
   await resync(x);
   const after = new Set(schemaIds(x.store));
   return [...before].filter((id) => !after.has(id));
@@ -119,7 +119,7 @@ export async function addColumn(x: SchemaCtx, projectId: string, tableId: string
     )
   )
     throw bad("Duplicate column name");
-  await x.driver.execute(addColumnSql(x.driver.dialect, m.tableName, c));
+  await x.driver.execute(addColumnSql(x.driver.dialect, m.tableName, c, x.driver.dbSchema));
   await resync(x);
   applyAppSide(x, m.id, { ...input, column_name: c.name });
   return readTable(x.store, projectId, m.id);
@@ -134,7 +134,7 @@ export async function updateColumn(x: SchemaCtx, projectId: string, columnId: st
   }
   const name = input.column_name?.trim();
   if (name && name !== col.columnName) {
-    await x.driver.execute(renameColumnSql(x.driver.dialect, m.tableName, col.columnName, name));
+    await x.driver.execute(renameColumnSql(x.driver.dialect, m.tableName, col.columnName, name, x.driver.dbSchema));
     x.store.meta.update(columns).set({ columnName: name, updatedAt: now() }).where(eq(columns.id, col.id)).run();
     await resync(x);
   }
@@ -150,7 +150,7 @@ export async function deleteColumn(x: SchemaCtx, projectId: string, columnId: st
     return readTable(x.store, projectId, m.id);
   }
   if (col.pk) throw bad(`${col.title} is part of the primary key and cannot be deleted`);
-  await x.driver.execute(dropColumnSql(x.driver.dialect, m.tableName, col.columnName));
+  await x.driver.execute(dropColumnSql(x.driver.dialect, m.tableName, col.columnName, x.driver.dbSchema));
   await resync(x);
   return readTable(x.store, projectId, m.id);
 }

@@ -9,7 +9,7 @@ import type { Dialect, Stored, UIType } from "../fields/types";
 import { bad, missing } from "../errors";
 import type { QueryTable } from "../query";
 import type { Restrict } from "../query/computed";
-import { ident, join, param, sql, type Frag } from "../query/sql";
+import { ident, join, param, sql, tableIdent, type Frag } from "../query/sql";
 import { eq } from "drizzle-orm";
 import type { TableRef } from "../rows/table-ref";
 import { rowColumns, type RowColumn } from "../rows/row-codec";
@@ -18,6 +18,7 @@ import { linkOptions, type LinkOptions } from "../schema/links";
 import { modelColumns } from "../schema/tables";
 import type { ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
+import type { SqlTarget } from "./driver";
 
 export interface ExtTable {
   ref: TableRef;
@@ -60,9 +61,11 @@ export function extTable(store: ProjectStore, key: string): ExtTable {
   return t;
 }
 
-export function queryTableOf(t: ExtTable): QueryTable {
+/** The table for the query compiler; `dbSchema`: the source driver's (names it `[schema].[table]`). */
+export function queryTableOf(t: ExtTable, dbSchema?: string): QueryTable {
   return {
     tableName: t.ref.model.tableName,
+    ...(dbSchema ? { dbSchema } : {}),
     columns: t.cols.map((c) => ({
       id: c.id,
       title: c.title,
@@ -73,6 +76,9 @@ export function queryTableOf(t: ExtTable): QueryTable {
     })),
   };
 }
+
+/** A table of the source as its statements name it (`[schema].[table]` when the driver says so). */
+export const tableSql = (src: SqlTarget, name: string): Frag => tableIdent(src.dialect, name, src.dbSchema);
 
 export function assertWritable(t: ExtTable) {
   if (t.readOnly) throw bad(`${t.ref.model.title} is a database view: it is read-only`);

@@ -9,7 +9,7 @@
  */
 import { compileWhere } from "./compile-where";
 import { orderTerm, isTextStorage } from "./dialect";
-import { and, columnRef, ident, render, sql, type Frag } from "./sql";
+import { and, columnRef, ident, render, sql, tableSource, type Frag } from "./sql";
 import { orderAndPage } from "./compile-list";
 import { QueryError, type Compiled, type Dialect, type QueryTable, type WhereNode } from "./types";
 
@@ -43,7 +43,7 @@ export function compileGroupBy(input: GroupInput): { list: Compiled; count: Comp
   const order = byCount
     ? sql`${countAlias}${input.sort!.startsWith("-") ? sql` DESC` : sql` ASC`}, ${orderTerm(d, key, false, isTextStorage(col, d))}`
     : orderTerm(d, key, input.sort?.startsWith("-") ?? false, isTextStorage(col, d));
-  const from = ident(d, table.tableName);
+  const from = tableSource(d, table.tableName, table.dbSchema);
   const page = orderAndPage(d, order, input.limit, input.offset);
   const list = sql`SELECT ${c}, COUNT(*) AS ${countAlias} FROM ${from}${where} GROUP BY ${c}${page}`;
   const count = sql`SELECT COUNT(*) AS ${countAlias} FROM (SELECT ${c} FROM ${from}${where} GROUP BY ${c}) AS ${ident(d, "groups")}`;

@@ -8,12 +8,14 @@
  *   ORDER BY: the sort always ends with the key, and a table without one orders by `(SELECT NULL)`.
  * - Each statement binds at most 100 values and stays under 100 KB, else `Filter is too large: ...`.
  * - Rows come back keyed by `columnName`; `select` lists the columns in order.
+ * - A table with a `dbSchema` (SQL Server on a schema other than the login's default) is read as
+ *   `[schema].[table] AS [table]` (sql.ts tableSource); without one it is named bare, as always.
  */
 import { compileSort, resolveFields, type ListParam } from "./compile-sort";
 import { compileWhere, toTree } from "./compile-where";
 import { searchTree, type SearchInput } from "./search";
 import { perDialect } from "./per-dialect";
-import { Frag, and, ident, join, param, render, sql } from "./sql";
+import { Frag, and, ident, join, param, render, sql, tableSource } from "./sql";
 import { QueryError, type Compiled, type Dialect, type QueryColumn, type QueryTable, type WhereNode } from "./types";
 
 export interface CountInput {
@@ -75,7 +77,8 @@ export function orderAndPage(d: Dialect, order: Frag | null, limit: number, offs
 }
 
 function countFrag(input: CountInput, where: Frag): Frag {
-  return sql`SELECT COUNT(*) AS ${ident(input.dialect, "count")} FROM ${ident(input.dialect, input.table.tableName)}${where}`;
+  const { dialect: d, table } = input;
+  return sql`SELECT COUNT(*) AS ${ident(d, "count")} FROM ${tableSource(d, table.tableName, table.dbSchema)}${where}`;
 }
 
 export function compileCount(input: CountInput): Compiled {
@@ -93,7 +96,8 @@ export function compileList(input: ListInput): CompiledList {
     select.map((c) => (c.selectExpr ? sql`${c.selectExpr} AS ${ident(d, c.columnName)}` : ident(d, c.columnName))),
     ", ",
   );
-  const list = sql`SELECT ${columns} FROM ${ident(d, table.tableName)}${where}${orderAndPage(d, order, input.limit, input.offset)}`;
+  const from = tableSource(d, table.tableName, table.dbSchema);
+  const list = sql`SELECT ${columns} FROM ${from}${where}${orderAndPage(d, order, input.limit, input.offset)}`;
   return { select, list: render(list, d), count: render(countFrag(input, where), d) };
 }
 
@@ -102,7 +106,7 @@ export function compileKeys(input: CountInput & { keyColumn: string }): Compiled
   const d = input.dialect;
   const key = ident(d, input.keyColumn);
   return render(
-    sql`SELECT ${key} AS ${ident(d, "id")} FROM ${ident(d, input.table.tableName)}${whereClause(input)} ORDER BY ${key}`,
+    sql`SELECT ${key} AS ${ident(d, "id")} FROM ${tableSource(d, input.table.tableName, input.table.dbSchema)}${whereClause(input)} ORDER BY ${key}`,
     d,
   );
 }

@@ -1,7 +1,7 @@
 import { fieldType, parseOptions } from "../fields/registry";
 import { linkOptions } from "../fields/LinkToAnotherRecord";
 import type { Dialect, UIType } from "../fields/types";
-import { type Frag, ident, join, sql } from "./sql";
+import { type Frag, ident, join, sql, tableIdent } from "./sql";
 import type { QueryColumn } from "./types";
 import { compileFormula, formulaTypeOf, formulaValue, parseFormula, physicalSql, toRaw } from "../formula";
 import { FormulaError, type FormulaResolver, type FormulaType } from "../formula/types";
@@ -25,7 +25,9 @@ import { jsonList, jsonPair, listElements, perRecord, textList, type ListOrder }
  *   the target is itself a list; bt: the single value); filters see the values joined with ", ";
  * - a rollup is an aggregate over the linked records: count/sum are 0 without links, the others NULL;
  * - a formula compiles to SQL over the row's columns, stored or computed (db/formula);
- * - display values and targets may themselves be computed: expressions nest, one alias per level.
+ * - display values and targets may themselves be computed: expressions nest, one alias per level;
+ * - the linked tables are named as the table itself is (sql.ts tableIdent: `[schema].[table]` with
+ *   a `dbSchema`, bare otherwise), and the row they belong to by its name (its alias when qualified).
  * The per-dialect pieces (JSON aggregation, ordered and limited lists) are in computed-sql.ts.
  */
 export const LINKS_PER_ROW = 25;
@@ -76,6 +78,8 @@ export class Aliases {
     readonly schema: ComputedSchema,
     readonly d: Dialect = "sqlite",
     readonly restrict?: Restrict,
+    /** The database schema the linked tables are named in (QueryTable `dbSchema`); absent: bare names. */
+    readonly dbSchema?: string,
   ) {}
   next() {
     return `_v${++this.n}`;
@@ -255,6 +259,7 @@ export interface LinkFrom {
 function throughLink(model: ModelRow, rel: ColumnRow, alias: string, inner: string, names: Aliases): LinkFrom {
   const { schema, d } = names;
   const q = (n: string) => ident(d, n);
+  const table = (n: string) => tableIdent(d, n, names.dbSchema);
   const o = linkOptions(rel);
   const related = schema.model(o.fk_related_model_id);
   const relCols = schema.columns(related.id);
@@ -277,7 +282,7 @@ function throughLink(model: ModelRow, rel: ColumnRow, alias: string, inner: stri
     const jAlias = `${inner}_j`;
     return done(
       false,
-      sql`FROM ${q(j.tableName)} AS ${q(jAlias)} JOIN ${q(related.tableName)} AS ${q(inner)} ON ${q(inner)}.${q(theirKey)} = ${q(jAlias)}.${q(theirs)}`,
+      sql`FROM ${table(j.tableName)} AS ${q(jAlias)} JOIN ${table(related.tableName)} AS ${q(inner)} ON ${q(inner)}.${q(theirKey)} = ${q(jAlias)}.${q(theirs)}`,
       sql`${q(jAlias)}.${q(mine)} = ${q(alias)}.${q(myKey)}`,
       sql`${q(inner)}.${q(theirKey)}`,
     );
@@ -292,7 +297,7 @@ function throughLink(model: ModelRow, rel: ColumnRow, alias: string, inner: stri
     );
     return done(
       false,
-      sql`FROM ${q(related.tableName)} AS ${q(inner)}`,
+      sql`FROM ${table(related.tableName)} AS ${q(inner)}`,
       sql`${q(inner)}.${q(fk)} = ${q(alias)}.${q(myKey)}`,
       order,
     );
@@ -300,7 +305,7 @@ function throughLink(model: ModelRow, rel: ColumnRow, alias: string, inner: stri
   const theirKey = nameIn(relCols, o.fk_parent_column_id, key(relCols));
   return done(
     true,
-    sql`FROM ${q(related.tableName)} AS ${q(inner)}`,
+    sql`FROM ${table(related.tableName)} AS ${q(inner)}`,
     sql`${q(inner)}.${q(theirKey)} = ${q(alias)}.${q(fk)}`,
     sql`${q(inner)}.${q(theirKey)}`,
   );
@@ -395,18 +400,22 @@ function filterOptions(uidt: UIType): Record<string, unknown> {
   return res.ok ? (res.value as Record<string, unknown>) : {};
 }
 
-/** The computed columns of a table as queryable columns, for the table addressed by its own name. */
+/**
+ * The computed columns of a table as queryable columns, for the table addressed by its own name
+ * (its alias when qualified: sql.ts tableSource); `dbSchema` names the tables the sub-queries read.
+ */
 export function virtualColumns(
   schema: ComputedSchema,
   model: ModelRow,
   cols: ColumnRow[],
   d: Dialect = "sqlite",
   restrict?: Restrict,
+  dbSchema?: string,
 ): VirtualColumn[] {
   return cols
     .filter((c) => !c.columnName && fieldType(c.uidt as UIType)?.virtual)
     .map((c) => {
-      const compiled = columnSql(model, c, model.tableName, new Aliases(schema, d, restrict), 0);
+      const compiled = columnSql(model, c, model.tableName, new Aliases(schema, d, restrict, dbSchema), 0);
       return {
         id: c.id,
         title: c.title,

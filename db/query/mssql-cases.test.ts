@@ -9,6 +9,8 @@
  * constant ORDER BY items, aggregates over sub-queries and collation conflicts. Formulas are checked as the formula runner
  * reads them and as computed columns filtered by every operator of their type and sorted.
  * A representative set is compared with the exact T-SQL it must be (written from T-SQL's rules).
+ * The same cases on a table in a schema other than the login's default (`dbSchema`) name every
+ * table they read `[schema].[table]` (tests/support/tsql-tables.ts finds each one).
  * None of this shows what SQL Server computes: that needs a server.
  */
 import { describe, expect, it } from "vitest";
@@ -23,17 +25,18 @@ import {
 } from "../../tests/support/formula-cases";
 import { FIXTURE_NOW, FIXTURE_TABLE, QUERY_CASES } from "../../tests/support/query-cases";
 import { checkTsqlShape, TsqlShapeError } from "../../tests/support/tsql-shape";
+import { tableTargets, unqualifiedTables } from "../../tests/support/tsql-tables";
 import { parseOptions } from "../fields/registry";
 import { columnResolver, physicalSql } from "../formula/columns";
 import { compileFormulaText, formulaCondition, type CompiledFormula } from "../formula/compile";
 import { testResolver } from "../formula/test-resolver";
 import type { FormulaType } from "../formula/types";
 import type { UIType } from "../fields/types";
-import { compileCount, compileList } from "./compile-list";
+import { compileCount, compileKeys, compileList } from "./compile-list";
 import { compileGroupBy } from "./compile-group";
 import { virtualColumns } from "./computed";
 import { computedResultType } from "./result-type";
-import { ident, quoteIdent, render, sql } from "./sql";
+import { ident, quoteIdent, quoteTable, render, sql, tableIdent, tableSource } from "./sql";
 import { QueryError, type Compiled, type QueryColumn, type QueryTable } from "./types";
 
 /** The statement without its string literals ('..', N'..') and bracketed identifiers ([..]). */
@@ -123,7 +126,7 @@ describe("SQL Server: every shared query case compiles to well-formed T-SQL", ()
   });
 });
 
-function computedTable(tableName: string): QueryTable {
+function computedTable(tableName: string, dbSchema?: string): QueryTable {
   const m = MODELS.find((x) => x.tableName === tableName)!;
   const cols = SCHEMA.columns(m.id);
   const physical: QueryColumn[] = cols
@@ -136,7 +139,11 @@ function computedTable(tableName: string): QueryTable {
       options: {},
       pk: !!c.pk,
     }));
-  return { tableName, columns: [...physical, ...virtualColumns(SCHEMA, m, cols, "mssql")] };
+  return {
+    tableName,
+    ...(dbSchema ? { dbSchema } : {}),
+    columns: [...physical, ...virtualColumns(SCHEMA, m, cols, "mssql", undefined, dbSchema)],
+  };
 }
 
 describe("SQL Server: every shared computed-field case compiles to well-formed T-SQL", () => {
@@ -499,5 +506,173 @@ describe("SQL Server: exact T-SQL of representative formulas", () => {
     expect(render(sql`SELECT [id] FROM [t] WHERE ${formulaCondition("mssql", compiled.sql)}`, "mssql").sql).toBe(
       `SELECT [id] FROM [t] WHERE (${gt5Value} <> 0)`,
     );
+  });
+});
+
+describe("SQL Server: a table in a schema other than the login's default names every table [schema].[table]", () => {
+  const SALES = "sales";
+  const inSales = (table: QueryTable): QueryTable => ({ ...table, dbSchema: SALES });
+  /** Well-formed T-SQL whose every FROM/JOIN target is in the schema. */
+  const assertQualified = (c: Compiled) => {
+    assertTsql(c);
+    expect(unqualifiedTables(c.sql, SALES), c.sql).toEqual([]);
+  };
+
+  it("finds every table a statement names, qualified or not (the check itself)", () => {
+    expect(
+      tableTargets(
+        "SELECT [a] FROM [t] AS [x] JOIN [sales].[u] AS [y] ON [x].[a] = [y].[a] CROSS APPLY OPENJSON([a]) AS _e WHERE [a] IN (SELECT [b] FROM dbo.v) AND TRIM(N' ' FROM [a]) = N'FROM [z]'",
+      ),
+    ).toEqual([["t"], ["sales", "u"], ["dbo", "v"]]);
+    expect(tableTargets("INSERT INTO [s].[t] ([a]) OUTPUT INSERTED.[id] VALUES (@p1)")).toEqual([["s", "t"]]);
+    expect(tableTargets("UPDATE [t] SET [a] = @p1 WHERE [id] = @p2")).toEqual([["t"]]);
+    expect(tableTargets("DELETE FROM [s].[t] WHERE [id] = @p1")).toEqual([["s", "t"]]);
+    expect(tableTargets("ALTER TABLE [s].[t] ADD [c] int NULL CONSTRAINT [fk] REFERENCES [p] ([id])")).toEqual([
+      ["s", "t"],
+      ["p"],
+    ]);
+    expect(tableTargets("EXEC sp_rename N'[s].[t].[c]', N'd', 'COLUMN'")).toEqual([["s", "t"]]);
+    expect(tableTargets("EXEC sp_rename N'[t]', N'u'")).toEqual([["t"]]);
+    expect(unqualifiedTables("SELECT 1 AS [x]", SALES)).toEqual(["no table at all"]);
+  });
+
+  it("names a table [schema].[table], doubling ] in both, and keeps the bare name as the FROM alias", () => {
+    expect(quoteTable("mssql", "t", "sales")).toBe("[sales].[t]");
+    expect(quoteTable("mssql", "a]b", "s]x")).toBe("[s]]x].[a]]b]");
+    expect(render(tableSource("mssql", "t", "sales"), "mssql").sql).toBe("[sales].[t] AS [t]");
+    // Without a schema every dialect names the table as before, bare.
+    for (const d of ["sqlite", "pg", "mysql", "mssql"] as const) {
+      expect(quoteTable(d, "t")).toBe(quoteIdent(d, "t"));
+      expect(render(tableSource(d, "t"), d).sql).toBe(quoteIdent(d, "t"));
+      expect(render(tableIdent(d, "t", ""), d).sql).toBe(quoteIdent(d, "t"));
+    }
+    expect(() => tableIdent("mssql", "t", "s\0x")).toThrow(QueryError);
+  });
+
+  it.each(QUERY_CASES.map((c) => [c.name, c] as const))("query case: %s", (_name, c) => {
+    let compiled;
+    try {
+      compiled = list({
+        table: inSales(FIXTURE_TABLE),
+        where: c.where,
+        sort: c.sort,
+        fields: c.fields,
+        search: c.search,
+        limit: c.limit ?? 1000,
+        offset: c.offset ?? 0,
+        now: c.now ?? FIXTURE_NOW,
+        me: c.me ?? null,
+      });
+    } catch (err) {
+      expect(err).toBeInstanceOf(QueryError);
+      return;
+    }
+    assertQualified(compiled.list);
+    assertQualified(compiled.count);
+  });
+
+  it.each(COMPUTED_CASES.map((c) => [c.name, c] as const))("computed case: %s", (_name, c) => {
+    const table = computedTable(c.table, SALES);
+    const compiled = compileList({ dialect: "mssql", table, where: c.where, sort: c.sort, limit: 1000, offset: 0 });
+    assertQualified(compiled.list);
+    assertQualified(compiled.count);
+    // Every computed column filtered and sorted on its own: each sub-query names its tables too.
+    for (const v of table.columns.filter((col) => col.expr)) {
+      const one = compileList({
+        dialect: "mssql",
+        table,
+        fields: ["Id", v.title],
+        where: `(${v.title},blank)`,
+        sort: `-${v.title}`,
+        limit: 25,
+        offset: 0,
+      });
+      assertQualified(one.list);
+      assertQualified(one.count);
+    }
+  });
+
+  it("group-by counts and the keys of a bulk change by filter name the schema", () => {
+    for (const column of ["Qty", "Name", "Done"]) {
+      const g = compileGroupBy({ dialect: "mssql", table: inSales(FIXTURE_TABLE), column, limit: 10, offset: 0 });
+      assertQualified(g.list);
+      assertQualified(g.count);
+    }
+    const keys = compileKeys({
+      dialect: "mssql",
+      table: inSales(FIXTURE_TABLE),
+      where: "(Qty,gt,1)",
+      keyColumn: "id",
+    });
+    assertQualified(keys);
+  });
+
+  it("exact T-SQL: a page and its count", () => {
+    const c = list({ table: inSales(FIXTURE_TABLE), where: "(Qty,gt,2)", fields: "Id,Name", limit: 5, offset: 10 });
+    expect(c.list.sql).toBe(
+      "SELECT [id], [name] FROM [sales].[gridbase_query_cases] AS [gridbase_query_cases] WHERE [qty] > @p1 ORDER BY [id] ASC OFFSET @p2 ROWS FETCH NEXT @p3 ROWS ONLY",
+    );
+    expect(c.list.params).toEqual([2, 10, 5]);
+    expect(c.count.sql).toBe(
+      "SELECT COUNT(*) AS [count] FROM [sales].[gridbase_query_cases] AS [gridbase_query_cases] WHERE [qty] > @p1",
+    );
+  });
+
+  it("exact T-SQL: groups and their count", () => {
+    const g = compileGroupBy({
+      dialect: "mssql",
+      table: inSales(FIXTURE_TABLE),
+      column: "Qty",
+      limit: 10,
+      offset: 0,
+    });
+    expect(g.list.sql).toBe(
+      "SELECT [qty], COUNT(*) AS [count] FROM [sales].[gridbase_query_cases] AS [gridbase_query_cases] GROUP BY [qty] ORDER BY [qty] ASC OFFSET @p1 ROWS FETCH NEXT @p2 ROWS ONLY",
+    );
+    expect(g.count.sql).toBe(
+      "SELECT COUNT(*) AS [count] FROM (SELECT [qty] FROM [sales].[gridbase_query_cases] AS [gridbase_query_cases] GROUP BY [qty]) AS [groups]",
+    );
+  });
+
+  it("exact T-SQL: a has-many link reads the linked table in the schema, correlated to the row by its alias", () => {
+    const link = computedTable("gcc_customers", SALES).columns.find((c) => c.title === "Orders")!;
+    const sel = compileList({
+      dialect: "mssql",
+      table: { tableName: "gcc_customers", dbSchema: SALES, columns: [link] },
+      limit: 1,
+      offset: 0,
+    }).list.sql;
+    const pair = "COALESCE(CAST(JSON_ARRAY([_v1].[id], [_v1].[ref] NULL ON NULL) AS nvarchar(max)), N'null')";
+    const limited = `(SELECT TOP (25) ${pair} AS pair, ROW_NUMBER() OVER (ORDER BY [_v1].[id]) AS _o FROM [sales].[gcc_orders] AS [_v1] WHERE [_v1].[customer_id] = [gcc_customers].[id] ORDER BY [_v1].[id])`;
+    expect(sel).toBe(
+      `SELECT (SELECT CONCAT(N'[', STRING_AGG(CAST(_l.pair AS nvarchar(max)), N',') WITHIN GROUP (ORDER BY _l._o), N']') FROM ${limited} AS _l) AS [_v_cl_c_orders] FROM [sales].[gcc_customers] AS [gcc_customers] ORDER BY (SELECT NULL) OFFSET @p1 ROWS FETCH NEXT @p2 ROWS ONLY`,
+    );
+  });
+
+  it("exact T-SQL: a many-to-many lookup joins the junction and the target, both in the schema", () => {
+    const lookup = computedTable("gcc_orders", SALES).columns.find((c) => c.title === "Tag labels")!;
+    const c = compileCount({
+      dialect: "mssql",
+      table: { tableName: "gcc_orders", dbSchema: SALES, columns: [lookup] },
+      where: "(Tag labels,like,red)",
+    });
+    expect(c.sql).toBe(
+      "SELECT COUNT(*) AS [count] FROM [sales].[gcc_orders] AS [gcc_orders] WHERE LOWER(CAST((SELECT STRING_AGG(CAST(_a.v AS nvarchar(max)), N', ') WITHIN GROUP (ORDER BY [_v1].[id]) FROM [sales].[gcc_order_tags] AS [_v1_j] JOIN [sales].[gcc_tags] AS [_v1] ON [_v1].[id] = [_v1_j].[tag_id] CROSS APPLY (SELECT [_v1].[label] AS v) AS _a WHERE [_v1_j].[order_id] = [gcc_orders].[id]) AS nvarchar(max))) LIKE REPLACE(LOWER(@p1), N'[', N'![') ESCAPE '!'",
+    );
+    expect(c.params).toEqual(["%red%"]);
+  });
+
+  it("a formula over the row reads no other table: only the row's own, in the schema", () => {
+    const compiled = compileFormulaText("{Qty} * 2", "mssql", resolver, { now: FORMULA_NOW });
+    const got = compileList({
+      dialect: "mssql",
+      table: { ...withFormula(compiled), dbSchema: SALES },
+      where: "(F,gt,1)",
+      sort: "-F",
+      limit: 25,
+      offset: 0,
+    });
+    assertQualified(got.list);
+    expect(tableTargets(got.list.sql)).toEqual([[SALES, FORMULA_TABLE]]);
   });
 });

@@ -56,12 +56,38 @@ export function ident(dialect: Dialect, name: string): Frag {
   return new Frag([open + name.split(close).join(close + close) + close]);
 }
 
+/**
+ * A table as a statement names it: the quoted name, or `[schema].[name]` when the source's tables
+ * live in a schema that unqualified names do not reach (`dbSchema`: SQL Server on a schema other
+ * than the login's default, db/external/mssql.ts). The one place a table name becomes SQL: the
+ * query compiler, the external row engine and the DDL all name tables through it. Sources whose
+ * session reaches the schema itself (PostgreSQL's search_path, MySQL's database) pass none, so
+ * their statements name tables bare.
+ */
+export function tableIdent(dialect: Dialect, name: string, dbSchema?: string | null): Frag {
+  const table = ident(dialect, name);
+  return dbSchema ? new Frag([`${ident(dialect, dbSchema).chunks[0] as string}.${table.chunks[0] as string}`]) : table;
+}
+
+/**
+ * A table as a FROM item: qualified, it keeps its own name as its alias (`[s].[t] AS [t]`), since
+ * computed columns reach the row they belong to as `[t].[column]` (computed.ts).
+ */
+export function tableSource(dialect: Dialect, name: string, dbSchema?: string | null): Frag {
+  const table = tableIdent(dialect, name, dbSchema);
+  return dbSchema ? sql`${table} AS ${ident(dialect, name)}` : table;
+}
+
 /** The placeholder of the n-th (1-based) bound value. */
 const placeholder = (dialect: Dialect, n: number): string =>
   perDialect(dialect, { sqlite: () => "?", pg: () => `$${n}`, mysql: () => "?", mssql: () => `@p${n}` });
 
 /** A quoted identifier as text, for DDL written outside the compiler (tests, schema engines). */
 export const quoteIdent = (dialect: Dialect, name: string): string => ident(dialect, name).chunks[0] as string;
+
+/** A table's name as text (tableIdent), for DDL written outside the compiler. */
+export const quoteTable = (dialect: Dialect, name: string, dbSchema?: string | null): string =>
+  tableIdent(dialect, name, dbSchema).chunks[0] as string;
 
 /** AND / OR of fragments, each parenthesised. */
 export const and = (frags: readonly Frag[]): Frag => (frags.length === 1 ? frags[0]! : join(frags.map(paren), " AND "));

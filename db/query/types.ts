@@ -29,6 +29,12 @@ export interface QueryColumn {
 
 export interface QueryTable {
   tableName: string;
+  /**
+   * The schema the table and those its computed columns reach are named in (`[schema].[table]`,
+   * sql.ts tableIdent): set only for a source whose session does not reach it by itself (SQL
+   * Server on a schema other than the login's default). Absent: names stay bare.
+   */
+  dbSchema?: string;
   columns: QueryColumn[];
   /**
    * The reader's row rule (db/access): ANDed into every statement compiled for this table, so no

@@ -16,6 +16,7 @@ import { useErrorText } from "../auth/use-error-text";
 import {
   fromPreset,
   fromUrl,
+  hasSchema,
   paramsProblem,
   PRESETS,
   SSL_MODES,
@@ -170,7 +171,7 @@ export function CreateExternalPage() {
               value={s.database}
               onValueChange={(database) => set({ database })}
             />
-            {s.client === "pg" ? (
+            {hasSchema(s.client) ? (
               <TextField
                 label={t("home.createExternal.searchPath")}
                 value={s.searchPath}

@@ -41,6 +41,16 @@ describe("connection form state", () => {
     ).toBe("msg.error.duplicateParameterKeysAreNotAllowed");
     expect(paramsProblem([{ key: "a", value: "1" }])).toBeNull();
   });
+  it("sends SQL Server's schema when one is named, none for the login's default", () => {
+    expect(fromPreset("mssql").searchPath).toBe("");
+    expect(toConfig({ ...fromPreset("mssql"), host: "h", database: "shop" })).not.toHaveProperty("searchPath");
+    const pasted = fromUrl("mssql://sa:pw@h:1433/shop?schema=sales", fromPreset("pg"))!;
+    expect(pasted).toMatchObject({ client: "mssql", searchPath: "sales" });
+    const cfg = parseSourceConfig(toConfig(pasted), false);
+    expect(cfg).toMatchObject({ client: "mssql", database: "shop", schema: "sales" });
+    // MySQL's schema is its database: no search path is sent.
+    expect(toConfig({ ...fromPreset("mysql"), searchPath: "x" })).not.toHaveProperty("searchPath");
+  });
   it("builds the base config", () => {
     const cfg = toConfig({ ...fromPreset("pg"), host: " h ", ssl: "Required-CA", ca: "CA" });
     expect(cfg).toMatchObject({

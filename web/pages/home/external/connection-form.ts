@@ -106,7 +106,8 @@ export function fromPreset(id: string, prev?: ConnectionState): ConnectionState 
     user: p.user,
     password: "",
     database: p.database,
-    searchPath: p.client === "pg" ? "public" : p.client === "mssql" ? "dbo" : "",
+    // SQL Server: empty reads the login's default schema (db/external/mssql.ts).
+    searchPath: p.client === "pg" ? "public" : "",
     url: "",
     authToken: "",
     ssl: prev?.ssl ?? "No",
@@ -150,6 +151,9 @@ export function fromUrl(text: string, prev: ConnectionState): ConnectionState | 
   }
 }
 
+/** Clients whose tables are read from a named schema (MySQL's is the database, SQLite has none). */
+export const hasSchema = (client: Client) => client === "pg" || client === "mssql";
+
 /** The API's base config: `{client, connection, searchPath}`. */
 export function toConfig(s: ConnectionState) {
   if (s.client === "sqlite3")
@@ -174,6 +178,6 @@ export function toConfig(s: ConnectionState) {
       ...(ssl ? { ssl } : {}),
       params: s.params.map((p) => ({ key: p.key.trim(), value: p.value })),
     },
-    ...(s.client === "pg" && s.searchPath.trim() ? { searchPath: [s.searchPath.trim()] } : {}),
+    ...(hasSchema(s.client) && s.searchPath.trim() ? { searchPath: [s.searchPath.trim()] } : {}),
   };
 }
