@@ -99,20 +99,25 @@ function assertTsql(c: Compiled) {
 const list = (input: Partial<Parameters<typeof compileList>[0]>) =>
   compileList({ dialect: "mssql", table: FIXTURE_TABLE, limit: 1000, offset: 0, now: FIXTURE_NOW, ...input });
 
+/** A shared query case's page, on the fixture table or another (the same table on a schema). */
+const caseList = (c: (typeof QUERY_CASES)[number], table = FIXTURE_TABLE) =>
+  list({
+    table,
+    where: c.where,
+    sort: c.sort,
+    fields: c.fields,
+    search: c.search,
+    limit: c.limit ?? 1000,
+    offset: c.offset ?? 0,
+    now: c.now ?? FIXTURE_NOW,
+    me: c.me ?? null,
+  });
+
 describe("SQL Server: every shared query case compiles to well-formed T-SQL", () => {
   it.each(QUERY_CASES.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     let compiled;
     try {
-      compiled = list({
-        where: c.where,
-        sort: c.sort,
-        fields: c.fields,
-        search: c.search,
-        limit: c.limit ?? 1000,
-        offset: c.offset ?? 0,
-        now: c.now ?? FIXTURE_NOW,
-        me: c.me ?? null,
-      });
+      compiled = caseList(c);
     } catch (err) {
       // A case that expects a refusal is refused with the same message as on the other dialects.
       expect(err).toBeInstanceOf(QueryError);
@@ -552,17 +557,7 @@ describe("SQL Server: a table in a schema other than the login's default names e
   it.each(QUERY_CASES.map((c) => [c.name, c] as const))("query case: %s", (_name, c) => {
     let compiled;
     try {
-      compiled = list({
-        table: inSales(FIXTURE_TABLE),
-        where: c.where,
-        sort: c.sort,
-        fields: c.fields,
-        search: c.search,
-        limit: c.limit ?? 1000,
-        offset: c.offset ?? 0,
-        now: c.now ?? FIXTURE_NOW,
-        me: c.me ?? null,
-      });
+      compiled = caseList(c, inSales(FIXTURE_TABLE));
     } catch (err) {
       expect(err).toBeInstanceOf(QueryError);
       return;
