@@ -109,7 +109,8 @@ export const sorts = sqliteTable("_nc_sorts", {
 });
 
 export const audit = sqliteTable("_nc_audit", {
-  id: text("id").primaryKey(),
+  // Not a key: nothing looks an entry up by id (migrations.ts, issue 14).
+  id: text("id").notNull(),
   modelId: text("fk_model_id").notNull(),
   rowId: text("row_id"),
   opType: text("op_type").notNull(),
