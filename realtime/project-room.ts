@@ -9,7 +9,6 @@ import * as readApi from "../db/rows/read";
 import * as linksApi from "../db/rows/links";
 import { exportCsv } from "../db/rows/export";
 import type { ListParams } from "../db/query";
-import { QueryError } from "../db/query";
 import * as columnsApi from "../db/schema/columns";
 import { DbError, missing, unsupported } from "../db/errors";
 import * as tablesApi from "../db/schema/tables";
@@ -53,29 +52,11 @@ import * as feedApi from "../db/views/calendar/feed";
 import { checkViewRef, type Caller, type KindMode, type ViewRef } from "../db/views/kinds";
 import type { ViewKind } from "../db/views/types";
 import type { RoomResult } from "./room-result";
-import { takeIdChanges } from "../db/store/id-journal";
+import { guard } from "./room-guard";
+import { withIds } from "./room-ids";
 
 export type { RoomResult };
-
-export const TOO_MANY_COLUMNS =
-  "A table can hold at most 100 stored columns (its key, timestamps and link keys count; links, lookups, rollups and formulas do not)";
-
-function guard<T>(fn: () => T): RoomResult<T> {
-  try {
-    return { ok: true, data: fn() };
-  } catch (err) {
-    if (err instanceof DbError || err instanceof QueryError) return { ok: false, status: err.status, msg: err.message };
-    // A backstop behind the size limits (db/limits.ts): SQLite's own refusal of an oversize
-    // string or row is the caller's input, not a fault of the server.
-    if (err instanceof Error && /SQLITE_TOOBIG|string or blob too big/i.test(err.message)) {
-      return { ok: false, status: 400, msg: "A value is larger than the database accepts (2 MB)" };
-    }
-    // A Durable Object's SQLite holds at most 100 columns a table; the schema change is undone.
-    if (err instanceof Error && /too many columns/i.test(err.message))
-      return { ok: false, status: 400, msg: TOO_MANY_COLUMNS };
-    throw err;
-  }
-}
+export { TOO_MANY_COLUMNS } from "./room-guard";
 
 /** A gated call's answer: the method's, or `fallback` when the Worker must run the full check. */
 export type GatedResult = RoomResult<unknown> | { ok: false; fallback: true };
@@ -407,16 +388,9 @@ export class ProjectRoom extends Server<Env> {
     return this.#withIds(result);
   }
 
-  /**
-   * A successful answer carries the ids made and removed since the last one that did (the
-   * journal, db/store/id-journal.ts), whatever path made them; the Worker indexes them.
-   * A refusal leaves them for the next answer.
-   */
+  /** The id journal's changes go out on the answer (room-ids.ts). */
   #withIds<T>(result: RoomResult<T>, alsoAdded: string[] = []): RoomResult<T> {
-    if (!result.ok) return result;
-    const ids = takeIdChanges(this.store);
-    if (!ids && alsoAdded.length === 0) return result;
-    return { ...result, ids: { added: [...(ids?.added ?? []), ...alsoAdded], removed: ids?.removed ?? [] } };
+    return withIds(this.store, result, alsoAdded);
   }
 
   /** The ids made or removed since the last answer that carried them (a new project's, once in D1). */
