@@ -26,7 +26,6 @@ import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
 import { filesOfColumn, filesOfTable, type FileSink } from "../db/rows/files";
 import { DEFAULT_GRACE_SECONDS, FileRemovals } from "./stored-files";
-import { attachmentSecret, signValues } from "../db/files/signed-links";
 import * as hooksApi from "../db/hooks/hooks";
 import type { HookInput, HookOperation, HookUpdateInput } from "../db/hooks/inputs";
 import { hasHooks, hooksAfter, hooksBefore, samplePayload } from "../db/hooks/trigger";
@@ -54,6 +53,7 @@ import type { ViewKind } from "../db/views/types";
 import type { RoomResult } from "./room-result";
 import { guard } from "./room-guard";
 import { withIds } from "./room-ids";
+import { RoomFanout } from "./room-fanout";
 
 export type { RoomResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
@@ -73,6 +73,8 @@ export class ProjectRoom extends Server<Env> {
 
   /** Members' access, memoised for the one-hop data path (access-gate.ts). */
   #gate = new AccessGate(() => this.env.META);
+  /** Committed row events on their way to the sockets, in order (room-fanout.ts). */
+  #fanout = new RoomFanout(this, this.env);
   /** The project's external database, if it is one (external-source.ts); undefined until read. */
   #source: SourceRow | null | undefined;
   #driver: Promise<SourceDriver> | undefined;
@@ -405,77 +407,8 @@ export class ProjectRoom extends Server<Env> {
     // read (a formula's result over the size limit), the write is undone rather than kept
     // behind a refusal.
     const result = guard(() => this.store.transaction(fn));
-    if (result.ok) this.#tell([event(result.data)].flat());
+    if (result.ok) this.#fanout.tell([event(result.data)].flat());
     return result;
-  }
-
-  #told: Promise<void> = Promise.resolve();
-  /**
-   * Rows in events carry uploads: they get signed links as HTTP answers do (signedPath only, the
-   * room knows no origin), on a copy, in one chain so that events keep their order.
-   */
-  #tell(events: room.RoomEvent[]) {
-    // No socket open (an API client's write): nothing to copy, sign, read again or send.
-    if (this.getConnections()[Symbol.iterator]().next().done) return;
-    const secret = attachmentSecret(this.env);
-    const sign = async (e: room.RoomEvent) =>
-      secret ? await signValues({ secret, projectId: this.name, origin: "" }, structuredClone(e)) : e;
-    // Read now, at the commit: what each reader may receive of the changed record.
-    const prepared = events.map((e) => ({ e, per: this.#perReader(e) }));
-    this.#told = this.#told
-      .then(async () => {
-        for (const { e, per } of prepared) {
-          if (!per) {
-            room.broadcast(this, await sign(e), "dataList");
-            continue;
-          }
-          const signed = new Map<string, room.RoomEvent | null>();
-          for (const [key, ev] of per.events) signed.set(key, ev ? await sign(ev) : null);
-          room.broadcastEach(this, (s) => signed.get(per.keyOf(s)) ?? null, "dataList");
-        }
-      })
-      .catch((err: unknown) => console.error("broadcast failed", err instanceof Error ? err.message : err));
-  }
-
-  /**
-   * A row event as each connected reader may see it, when any role is narrowed somewhere
-   * (db/access): the record read again through the reader's refs (hidden fields gone, computed
-   * fields restricted); a record outside their rule is not sent on insert, and on update it is
-   * sent as a delete, so their tab drops it. Null: one event for all.
-   */
-  #perReader(e: room.RoomEvent) {
-    if (e.type !== "row" || e.op === "delete" || !this.store.exec("SELECT 1 FROM _nc_table_access LIMIT 1").length)
-      return null;
-    const full = fullTableRef(this.store, e.tableId);
-    const pk = full.cols.find((c) => c.pk)!;
-    const id = Number((e.row as Record<string, unknown> | null)?.[pk.title]);
-    const keyOf = (s: { roles: Parameters<typeof readerOf>[0]; userId: string; email: string }) => {
-      const r = readerOf(s.roles, s.userId, s.email);
-      return r ? `${r.role}\u0000${r.userId}\u0000${r.email}` : "";
-    };
-    const events = new Map<string, room.RoomEvent | null>();
-    const writer = this.store.reader;
-    for (const conn of this.getConnections<PresenceState>()) {
-      const s = conn.state;
-      if (!s || events.has(keyOf(s))) continue;
-      const reader = readerOf(s.roles, s.userId, s.email);
-      this.store.reader = reader;
-      try {
-        const row = Number.isSafeInteger(id) ? readApi.readById(this.store, tableRef(this.store, e.tableId), id) : null;
-        const changed = e.changed?.filter((title) => row && Object.hasOwn(row, title));
-        events.set(
-          keyOf(s),
-          row
-            ? { ...e, row, ...(changed ? { changed } : {}) }
-            : e.op === "update"
-              ? { type: "row", op: "delete", tableId: e.tableId, rowId: String(id), by: e.by }
-              : null,
-        );
-      } finally {
-        this.store.reader = writer;
-      }
-    }
-    return { keyOf, events };
   }
 
   get #files() {
