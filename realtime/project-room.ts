@@ -25,7 +25,6 @@ import * as sortsApi from "../db/views/sorts";
 import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
 import { filesOfColumn, filesOfTable, type FileSink } from "../db/rows/files";
-import { DEFAULT_GRACE_SECONDS, FileRemovals } from "./stored-files";
 import * as hooksApi from "../db/hooks/hooks";
 import type { HookInput, HookOperation, HookUpdateInput } from "../db/hooks/inputs";
 import { hasHooks, hooksAfter, hooksBefore, samplePayload } from "../db/hooks/trigger";
@@ -54,6 +53,7 @@ import type { RoomResult } from "./room-result";
 import { guard } from "./room-guard";
 import { withIds } from "./room-ids";
 import { RoomFanout } from "./room-fanout";
+import { RoomFiles } from "./room-files";
 
 export type { RoomResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
@@ -75,6 +75,7 @@ export class ProjectRoom extends Server<Env> {
   #gate = new AccessGate(() => this.env.META);
   /** Committed row events on their way to the sockets, in order (room-fanout.ts). */
   #fanout = new RoomFanout(this, this.env);
+  #files = new RoomFiles(this.ctx, this.env, this);
   /** The project's external database, if it is one (external-source.ts); undefined until read. */
   #source: SourceRow | null | undefined;
   #driver: Promise<SourceDriver> | undefined;
@@ -317,7 +318,7 @@ export class ProjectRoom extends Server<Env> {
     if (this.source) return this.#extSchema((x) => extSchema.deleteTable(x, tableId));
     // Read before the drop; the object runs one call at a time, so nothing changes in between.
     const files = guard(() => filesOfTable(this.store, tableId));
-    return this.#removingFiles(
+    return this.#files.removing(
       this.#schema(() => tablesApi.deleteTable(this.store, tableId)),
       files.ok ? files.data : [],
     );
@@ -360,7 +361,7 @@ export class ProjectRoom extends Server<Env> {
   deleteColumn(projectId: string, columnId: string) {
     if (this.source) return this.#extSchema((x) => extSchema.deleteColumn(x, projectId, columnId));
     const files = guard(() => filesOfColumn(this.store, columnId));
-    return this.#removingFiles(
+    return this.#files.removing(
       this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)),
       files.ok ? files.data : [],
     );
@@ -408,29 +409,6 @@ export class ProjectRoom extends Server<Env> {
     // behind a refusal.
     const result = guard(() => this.store.transaction(fn));
     if (result.ok) this.#fanout.tell([event(result.data)].flat());
-    return result;
-  }
-
-  get #files() {
-    const grace = Number(this.env.ATTACHMENT_REMOVE_AFTER_SECONDS ?? DEFAULT_GRACE_SECONDS);
-    return new FileRemovals(
-      this.ctx.storage,
-      this.env.ATTACHMENTS,
-      Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS,
-    );
-  }
-
-  /** After a committed delete, its uploads are listed for removal without holding up the answer. */
-  #removingFiles<T>(result: RoomResult<T>, files: FileSink) {
-    if (result.ok && files.length) this.ctx.waitUntil(this.#files.schedule(this.name, files));
-    return result;
-  }
-
-  /** After a committed write, files its body names stay (an undone delete brings them back). */
-  #keepingFiles<T>(result: RoomResult<T>, body: unknown) {
-    if (!result.ok) return result;
-    const text = typeof body === "string" ? body : JSON.stringify(body ?? null);
-    if (text.includes("download/noco/")) this.ctx.waitUntil(this.#files.keepNamedIn(this.name, text));
     return result;
   }
 
@@ -497,7 +475,7 @@ export class ProjectRoom extends Server<Env> {
     try {
       // One alarm serves two queues: attachment removals (stored-files.ts) and webhook deliveries.
       // Each sets the alarm only earlier than it stands, so neither hides the other's wake-up.
-      await this.#files.run();
+      await this.#files.removals.run();
       const next = await deliverDue(this.store, this.env, await chatTargets(this.env));
       if (next === null) return;
       const at = await this.ctx.storage.getAlarm();
@@ -603,7 +581,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.updateWhere({ ...x, by: actor }, tableKey, where, body),
         () => this.#extRows(tableKey, actor),
       );
-    return this.#keepingFiles(
+    return this.#files.keeping(
       this.#write(
         () =>
           this.#hooked(
@@ -625,7 +603,7 @@ export class ProjectRoom extends Server<Env> {
         () => this.#extRows(tableKey, actor),
       );
     const files: FileSink = [];
-    return this.#removingFiles(
+    return this.#files.removing(
       this.#write(
         () =>
           this.#hooked(
@@ -660,7 +638,7 @@ export class ProjectRoom extends Server<Env> {
         ),
       (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
     );
-    return this.#keepingFiles(result, body);
+    return this.#files.keeping(result, body);
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
     if (this.source)
@@ -668,7 +646,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.insertMany({ ...x, by: actor }, tableKey, bodies),
         () => this.#extRows(tableKey, actor),
       );
-    return this.#keepingFiles(
+    return this.#files.keeping(
       this.#write(
         () =>
           this.#hooked(
@@ -721,7 +699,7 @@ export class ProjectRoom extends Server<Env> {
         by: actor,
       }),
     );
-    return this.#keepingFiles(result, body);
+    return this.#files.keeping(result, body);
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
     if (this.source)
@@ -729,7 +707,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.updateMany({ ...x, by: actor }, tableKey, bodies),
         () => this.#extRows(tableKey, actor),
       );
-    return this.#keepingFiles(
+    return this.#files.keeping(
       this.#write(
         () =>
           this.#hooked(
@@ -751,7 +729,7 @@ export class ProjectRoom extends Server<Env> {
         () => ({ type: "row", op: "delete", tableId: this.#extId(tableKey), rowId, by: actor }),
       );
     const files: FileSink = [];
-    return this.#removingFiles(
+    return this.#files.removing(
       this.#write(
         () =>
           this.#hooked(
@@ -773,7 +751,7 @@ export class ProjectRoom extends Server<Env> {
         () => this.#extRows(tableKey, actor),
       );
     const files: FileSink = [];
-    return this.#removingFiles(
+    return this.#files.removing(
       this.#write(
         () =>
           this.#hooked(
