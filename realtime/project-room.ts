@@ -27,11 +27,9 @@ import * as viewsApi from "../db/views/views";
 import { filesOfColumn, filesOfTable, type FileSink } from "../db/rows/files";
 import * as hooksApi from "../db/hooks/hooks";
 import type { HookInput, HookOperation, HookUpdateInput } from "../db/hooks/inputs";
-import { hasHooks, hooksAfter, hooksBefore, samplePayload } from "../db/hooks/trigger";
+import { samplePayload } from "../db/hooks/trigger";
 import { rowKey } from "../db/rows/row-key";
 import type { FilterInput } from "../db/views/inputs";
-import { chatTargets } from "./chat-targets";
-import { deliverDue, deliverOnce, logAttempt } from "./hook-delivery";
 import * as ext from "../db/external/rows";
 import { extTable } from "../db/external/table";
 import * as extSchema from "../db/external/schema-ops";
@@ -54,6 +52,7 @@ import { guard } from "./room-guard";
 import { withIds } from "./room-ids";
 import { RoomFanout } from "./room-fanout";
 import { RoomFiles } from "./room-files";
+import { RoomHooks } from "./room-webhooks";
 
 export type { RoomResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
@@ -76,6 +75,7 @@ export class ProjectRoom extends Server<Env> {
   /** Committed row events on their way to the sockets, in order (room-fanout.ts). */
   #fanout = new RoomFanout(this, this.env);
   #files = new RoomFiles(this.ctx, this.env, this);
+  #hooks = new RoomHooks(this, this.ctx, this.env, this.#files);
   /** The project's external database, if it is one (external-source.ts); undefined until read. */
   #source: SourceRow | null | undefined;
   #driver: Promise<SourceDriver> | undefined;
@@ -412,31 +412,6 @@ export class ProjectRoom extends Server<Env> {
     return result;
   }
 
-  /**
-   * A row write with its table's webhooks: without an active hook for the operation it is the
-   * write alone; otherwise the rows are read before (updates, deletes) and the matching hooks'
-   * messages queued after the commit, for the alarm to deliver. A queueing failure is logged,
-   * never turned into a failed write.
-   */
-  #hooked<T>(
-    tableKey: string,
-    op: HookOperation,
-    write: () => T,
-    idsAfter: (data: T, pre: number[]) => number[],
-    idsBefore?: () => number[],
-  ): T {
-    if (!hasHooks(this.store, tableKey, op)) return write();
-    const pre = idsBefore?.() ?? [];
-    const before = idsBefore ? hooksBefore(this.store, tableKey, op, pre) : null;
-    const data = write();
-    try {
-      if (hooksAfter(this.store, tableKey, op, idsAfter(data, pre), before) > 0) this.#scheduleDelivery();
-    } catch (err) {
-      console.error(`webhooks: could not queue ${op} on ${tableKey}:`, err);
-    }
-    return data;
-  }
-
   /** Row keys named by bodies or rows (by the key column's title or name); others are skipped. */
   #keysOf(tableKey: string, rows: unknown[]): number[] {
     const pk = tableRef(this.store, tableKey).cols.find((c) => c.pk)!;
@@ -451,38 +426,9 @@ export class ProjectRoom extends Server<Env> {
     return rowsApi.matchingIds(this.store, tableRef(this.store, tableKey), where, me);
   }
 
-  /** When the alarm is known to be due (or running); a write then leaves it be. */
-  #alarmDue: number | null = null;
-
-  /** Wakes the alarm now unless it is already due; a known pending alarm costs no storage call. */
-  #scheduleDelivery() {
-    if (this.#alarmDue !== null && this.#alarmDue <= Date.now()) return;
-    const storage = this.ctx.storage;
-    this.#alarmDue = Date.now();
-    void storage
-      .getAlarm()
-      .then((at) => (at === null || at > Date.now() ? storage.setAlarm(Date.now()) : undefined))
-      .catch((err) => {
-        this.#alarmDue = null;
-        console.error("webhooks: could not set the delivery alarm:", err);
-      });
-  }
-
   /** Delivers due webhook messages (realtime/hook-delivery.ts) and sleeps until the next one. */
   async onAlarm() {
-    // Writes during this run queue behind it; the run ends by setting the next wake-up itself.
-    this.#alarmDue = Date.now();
-    try {
-      // One alarm serves two queues: attachment removals (stored-files.ts) and webhook deliveries.
-      // Each sets the alarm only earlier than it stands, so neither hides the other's wake-up.
-      await this.#files.removals.run();
-      const next = await deliverDue(this.store, this.env, await chatTargets(this.env));
-      if (next === null) return;
-      const at = await this.ctx.storage.getAlarm();
-      if (at === null || at > next) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
-    } finally {
-      this.#alarmDue = null;
-    }
+    return this.#hooks.alarm();
   }
 
   // Webhooks RPC (contract 4.8). Changes go through #schema: the trigger memoises hooks there.
@@ -514,19 +460,8 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => samplePayload(this.store, tableKey, operation));
   }
   /** The test button: one delivery now, no retries; logged when the hook is saved. */
-  async testHook(
-    tableKey: string,
-    hook: HookInput & { id?: string },
-    payload: unknown,
-  ): Promise<RoomResult<{ ok: boolean; status: number | null; error: string | null }>> {
-    const sample = guard(() => samplePayload(this.store, tableKey, hook.operation));
-    if (!sample.ok) return sample;
-    const saved = hook.id ? guard(() => hooksApi.findHook(this.store, hook.id!)) : null;
-    const target = { notification: JSON.stringify(hook.notification), timeout: hook.timeout ?? 10_000 };
-    const body = payload && typeof payload === "object" && "data" in payload ? payload : sample.data;
-    const result = await deliverOnce(target, body, this.env, await chatTargets(this.env));
-    if (saved?.ok) logAttempt(this.store, saved.data, 1, result, true);
-    return { ok: true, data: { ok: result.ok, status: result.status, error: result.error } };
+  testHook(tableKey: string, hook: HookInput & { id?: string }, payload: unknown) {
+    return this.#hooks.test(tableKey, hook, payload);
   }
 
   #tableId(tableKey: string) {
@@ -584,7 +519,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#files.keeping(
       this.#write(
         () =>
-          this.#hooked(
+          this.#hooks.hooked(
             tableKey,
             "bulkUpdate",
             () => rowsApi.updateWhere(this.store, tableKey, where, body, actor),
@@ -606,7 +541,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#files.removing(
       this.#write(
         () =>
-          this.#hooked(
+          this.#hooks.hooked(
             tableKey,
             "bulkDelete",
             () => rowsApi.deleteWhere(this.store, tableKey, where, actor, files),
@@ -630,7 +565,7 @@ export class ProjectRoom extends Server<Env> {
       );
     const result = this.#write(
       () =>
-        this.#hooked(
+        this.#hooks.hooked(
           tableKey,
           "insert",
           () => rowsApi.insertOne(this.store, tableKey, body, actor),
@@ -649,7 +584,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#files.keeping(
       this.#write(
         () =>
-          this.#hooked(
+          this.#hooks.hooked(
             tableKey,
             "bulkInsert",
             () => rowsApi.insertMany(this.store, tableKey, bodies, actor),
@@ -683,7 +618,7 @@ export class ProjectRoom extends Server<Env> {
       );
     const result = this.#write(
       () =>
-        this.#hooked(
+        this.#hooks.hooked(
           tableKey,
           "update",
           () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor),
@@ -710,7 +645,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#files.keeping(
       this.#write(
         () =>
-          this.#hooked(
+          this.#hooks.hooked(
             tableKey,
             "bulkUpdate",
             () => rowsApi.updateMany(this.store, tableKey, bodies, actor),
@@ -732,7 +667,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#files.removing(
       this.#write(
         () =>
-          this.#hooked(
+          this.#hooks.hooked(
             tableKey,
             "delete",
             () => rowsApi.deleteOne(this.store, tableKey, rowId, actor, files),
@@ -754,7 +689,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#files.removing(
       this.#write(
         () =>
-          this.#hooked(
+          this.#hooks.hooked(
             tableKey,
             "bulkDelete",
             () => rowsApi.deleteMany(this.store, tableKey, bodies, actor, files),
