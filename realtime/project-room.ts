@@ -51,6 +51,7 @@ import type { RoomResult } from "./room-result";
 import { guard } from "./room-guard";
 import { withIds } from "./room-ids";
 import { RoomFanout } from "./room-fanout";
+import { RoomChanges } from "./room-changes";
 import { RoomFiles } from "./room-files";
 import { RoomHooks } from "./room-webhooks";
 
@@ -72,10 +73,9 @@ export class ProjectRoom extends Server<Env> {
 
   /** Members' access, memoised for the one-hop data path (access-gate.ts). */
   #gate = new AccessGate(() => this.env.META);
-  /** Committed row events on their way to the sockets, in order (room-fanout.ts). */
-  #fanout = new RoomFanout(this, this.env);
   #files = new RoomFiles(this.ctx, this.env, this);
   #hooks = new RoomHooks(this, this.ctx, this.env, this.#files);
+  #changes = new RoomChanges(this, this.#counts, new RoomFanout(this, this.env));
   /** The project's external database, if it is one (external-source.ts); undefined until read. */
   #source: SourceRow | null | undefined;
   #driver: Promise<SourceDriver> | undefined;
@@ -381,14 +381,9 @@ export class ProjectRoom extends Server<Env> {
     return this.#schema(() => columnsApi.setPrimary(this.store, columnId));
   }
 
-  /** A schema change: table refs and counts cached before it are no longer true. */
+  /** A schema change: table refs and counts cached before it are no longer true (room-changes.ts). */
   #schema<T>(fn: () => T) {
-    const result = guard(fn);
-    this.store.schemaCache.clear();
-    this.#counts.clear();
-    // Committed: every tab reloads the schema it shows (tables, columns, views, filters, sorts).
-    if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
-    return this.#withIds(result);
+    return this.#changes.schema(fn);
   }
 
   /** The id journal's changes go out on the answer (room-ids.ts). */
@@ -399,17 +394,6 @@ export class ProjectRoom extends Server<Env> {
   /** The ids made or removed since the last answer that carried them (a new project's, once in D1). */
   pendingIds(): RoomResult<null> {
     return this.#withIds({ ok: true, data: null });
-  }
-
-  /** A row write: counts cached before it are no longer true; once committed, tabs are told. */
-  #write<T>(fn: () => T, event: (data: T) => room.RoomEvent | room.RoomEvent[]) {
-    this.#counts.clear();
-    // One transaction around the write and the read of its answer: when the answer cannot be
-    // read (a formula's result over the size limit), the write is undone rather than kept
-    // behind a refusal.
-    const result = guard(() => this.store.transaction(fn));
-    if (result.ok) this.#fanout.tell([event(result.data)].flat());
-    return result;
   }
 
   /** Row keys named by bodies or rows (by the key column's title or name); others are skipped. */
@@ -487,14 +471,14 @@ export class ProjectRoom extends Server<Env> {
   }
   /** A record through a form view: its fields and required rules apply (form/submit.ts). */
   submitForm(tableKey: string, viewKey: string, body: unknown, actor: auditApi.Actor) {
-    return this.#write(
+    return this.#changes.write(
       () => submitApi.submitForm(this.store, tableKey, viewKey, body, actor),
       (res) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row: res.row, by: actor }),
     );
   }
   /** A shared form's record with its link values, in the one transaction of #write. */
   submitFormWithLinks(tableKey: string, viewKey: string, body: unknown, links: FormLink[], actor: auditApi.Actor) {
-    return this.#write(
+    return this.#changes.write(
       () => submitWithLinks(this.store, tableKey, viewKey, body, links, actor),
       (res) => [
         { type: "row", op: "insert", tableId: this.#tableId(tableKey), row: res.row, by: actor },
@@ -517,7 +501,7 @@ export class ProjectRoom extends Server<Env> {
         () => this.#extRows(tableKey, actor),
       );
     return this.#files.keeping(
-      this.#write(
+      this.#changes.write(
         () =>
           this.#hooks.hooked(
             tableKey,
@@ -539,7 +523,7 @@ export class ProjectRoom extends Server<Env> {
       );
     const files: FileSink = [];
     return this.#files.removing(
-      this.#write(
+      this.#changes.write(
         () =>
           this.#hooks.hooked(
             tableKey,
@@ -563,7 +547,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.insertOne({ ...x, by: actor }, tableKey, body),
         (row) => ({ type: "row", op: "insert", tableId: this.#extId(tableKey), row, by: actor }),
       );
-    const result = this.#write(
+    const result = this.#changes.write(
       () =>
         this.#hooks.hooked(
           tableKey,
@@ -582,7 +566,7 @@ export class ProjectRoom extends Server<Env> {
         () => this.#extRows(tableKey, actor),
       );
     return this.#files.keeping(
-      this.#write(
+      this.#changes.write(
         () =>
           this.#hooks.hooked(
             tableKey,
@@ -616,7 +600,7 @@ export class ProjectRoom extends Server<Env> {
           by: actor,
         }),
       );
-    const result = this.#write(
+    const result = this.#changes.write(
       () =>
         this.#hooks.hooked(
           tableKey,
@@ -643,7 +627,7 @@ export class ProjectRoom extends Server<Env> {
         () => this.#extRows(tableKey, actor),
       );
     return this.#files.keeping(
-      this.#write(
+      this.#changes.write(
         () =>
           this.#hooks.hooked(
             tableKey,
@@ -665,7 +649,7 @@ export class ProjectRoom extends Server<Env> {
       );
     const files: FileSink = [];
     return this.#files.removing(
-      this.#write(
+      this.#changes.write(
         () =>
           this.#hooks.hooked(
             tableKey,
@@ -687,7 +671,7 @@ export class ProjectRoom extends Server<Env> {
       );
     const files: FileSink = [];
     return this.#files.removing(
-      this.#write(
+      this.#changes.write(
         () =>
           this.#hooks.hooked(
             tableKey,
@@ -712,7 +696,7 @@ export class ProjectRoom extends Server<Env> {
         (res) => [this.#extRows(tableKey, actor), this.#extRows(res.relatedTableId, actor)],
       );
     // Both sides show the link: tabs on either table refetch.
-    return this.#write(
+    return this.#changes.write(
       () => linksApi.setLink(this.store, tableKey, rowId, columnKey, refRowId, add, actor),
       (res) => [this.#rows(tableKey, actor), this.#rows(res.relatedTableId, actor)],
     );
