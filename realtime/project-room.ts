@@ -24,11 +24,10 @@ import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
 import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
-import { filesOfColumn, filesOfTable, type FileSink } from "../db/rows/files";
+import { filesOfColumn, filesOfTable } from "../db/rows/files";
 import * as hooksApi from "../db/hooks/hooks";
 import type { HookInput, HookOperation, HookUpdateInput } from "../db/hooks/inputs";
 import { samplePayload } from "../db/hooks/trigger";
-import { rowKey } from "../db/rows/row-key";
 import type { FilterInput } from "../db/views/inputs";
 import * as ext from "../db/external/rows";
 import { extTable } from "../db/external/table";
@@ -38,8 +37,7 @@ import type { SourceDriver } from "../db/external/driver";
 import { guardAsync, introspectInto, openSource, sourceRow, type SourceRow } from "./external-source";
 import * as createApi from "../db/views/create";
 import * as formApi from "../db/views/form/settings";
-import * as submitApi from "../db/views/form/submit";
-import { submitWithLinks, type FormLink } from "../db/rows/submit-with-links";
+import type { FormLink } from "../db/rows/submit-with-links";
 import * as galleryApi from "../db/views/gallery/settings";
 import * as kanbanApi from "../db/views/kanban/settings";
 import * as groupApi from "../db/views/kanban/group";
@@ -54,6 +52,7 @@ import { RoomFanout } from "./room-fanout";
 import { RoomChanges } from "./room-changes";
 import { RoomFiles } from "./room-files";
 import { RoomHooks } from "./room-webhooks";
+import { RowWrites } from "./room-rows";
 
 export type { RoomResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
@@ -76,6 +75,7 @@ export class ProjectRoom extends Server<Env> {
   #files = new RoomFiles(this.ctx, this.env, this);
   #hooks = new RoomHooks(this, this.ctx, this.env, this.#files);
   #changes = new RoomChanges(this, this.#counts, new RoomFanout(this, this.env));
+  #rows = new RowWrites(this, this.#changes, this.#hooks, this.#files);
   /** The project's external database, if it is one (external-source.ts); undefined until read. */
   #source: SourceRow | null | undefined;
   #driver: Promise<SourceDriver> | undefined;
@@ -396,20 +396,6 @@ export class ProjectRoom extends Server<Env> {
     return this.#withIds({ ok: true, data: null });
   }
 
-  /** Row keys named by bodies or rows (by the key column's title or name); others are skipped. */
-  #keysOf(tableKey: string, rows: unknown[]): number[] {
-    const pk = tableRef(this.store, tableKey).cols.find((c) => c.pk)!;
-    return rows.flatMap((b) => {
-      const r = (b ?? {}) as Record<string, unknown>;
-      const id = Number(r[pk.title] ?? r[pk.columnName]);
-      return Number.isSafeInteger(id) && id > 0 ? [id] : [];
-    });
-  }
-
-  #whereIds(tableKey: string, where: string | undefined, me: string | null): number[] {
-    return rowsApi.matchingIds(this.store, tableRef(this.store, tableKey), where, me);
-  }
-
   /** Delivers due webhook messages (realtime/hook-delivery.ts) and sleeps until the next one. */
   async onAlarm() {
     return this.#hooks.alarm();
@@ -448,16 +434,8 @@ export class ProjectRoom extends Server<Env> {
     return this.#hooks.test(tableKey, hook, payload);
   }
 
-  #tableId(tableKey: string) {
-    return tableRef(this.store, tableKey).model.id;
-  }
-
-  /** Many rows changed (bulk, filtered, links): tabs showing the table refetch what they show. */
-  #rows(tableKey: string, actor: auditApi.Actor): room.RoomEvent {
-    return { type: "rows", tableId: this.#tableId(tableKey), by: actor };
-  }
-
-  // Rows RPC (the data API). tableKey is a table id or title.
+  // Rows RPC (the data API). tableKey is a table id or title. A write on the project's own tables
+  // is in room-rows.ts.
   listRows(tableKey: string, params: ListParams, scope?: RowScope) {
     if (this.source) return this.#ext((x) => ext.listRows(x, tableKey, params, scope));
     return guard(() => readApi.listRows(this.store, tableKey, params, this.#counts, scope));
@@ -471,20 +449,11 @@ export class ProjectRoom extends Server<Env> {
   }
   /** A record through a form view: its fields and required rules apply (form/submit.ts). */
   submitForm(tableKey: string, viewKey: string, body: unknown, actor: auditApi.Actor) {
-    return this.#changes.write(
-      () => submitApi.submitForm(this.store, tableKey, viewKey, body, actor),
-      (res) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row: res.row, by: actor }),
-    );
+    return this.#rows.submitForm(tableKey, viewKey, body, actor);
   }
-  /** A shared form's record with its link values, in the one transaction of #write. */
+  /** A shared form's record with its link values, in the one transaction of a write (room-changes.ts). */
   submitFormWithLinks(tableKey: string, viewKey: string, body: unknown, links: FormLink[], actor: auditApi.Actor) {
-    return this.#changes.write(
-      () => submitWithLinks(this.store, tableKey, viewKey, body, links, actor),
-      (res) => [
-        { type: "row", op: "insert", tableId: this.#tableId(tableKey), row: res.row, by: actor },
-        ...res.relatedTableIds.map((id) => this.#rows(id, actor)),
-      ],
-    );
+    return this.#rows.submitFormWithLinks(tableKey, viewKey, body, links, actor);
   }
   groupBy(tableKey: string, column: string, params: ListParams, scope?: RowScope) {
     if (this.source) return this.#ext((x) => ext.groupBy(x, tableKey, column, params, scope));
@@ -500,20 +469,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.updateWhere({ ...x, by: actor }, tableKey, where, body),
         () => this.#extRows(tableKey, actor),
       );
-    return this.#files.keeping(
-      this.#changes.write(
-        () =>
-          this.#hooks.hooked(
-            tableKey,
-            "bulkUpdate",
-            () => rowsApi.updateWhere(this.store, tableKey, where, body, actor),
-            (_n, pre) => pre,
-            () => this.#whereIds(tableKey, where, actor.id || null),
-          ),
-        () => this.#rows(tableKey, actor),
-      ),
-      body,
-    );
+    return this.#rows.updateWhere(tableKey, where, body, actor);
   }
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
     if (this.source)
@@ -521,21 +477,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.deleteWhere(x, tableKey, where),
         () => this.#extRows(tableKey, actor),
       );
-    const files: FileSink = [];
-    return this.#files.removing(
-      this.#changes.write(
-        () =>
-          this.#hooks.hooked(
-            tableKey,
-            "bulkDelete",
-            () => rowsApi.deleteWhere(this.store, tableKey, where, actor, files),
-            (_n, pre) => pre,
-            () => this.#whereIds(tableKey, where, actor.id || null),
-          ),
-        () => this.#rows(tableKey, actor),
-      ),
-      files,
-    );
+    return this.#rows.deleteWhere(tableKey, where, actor);
   }
   findOne(tableKey: string, params: ListParams, scope?: RowScope) {
     if (this.source) return this.#ext((x) => ext.findOne(x, tableKey, params, scope));
@@ -547,17 +489,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.insertOne({ ...x, by: actor }, tableKey, body),
         (row) => ({ type: "row", op: "insert", tableId: this.#extId(tableKey), row, by: actor }),
       );
-    const result = this.#changes.write(
-      () =>
-        this.#hooks.hooked(
-          tableKey,
-          "insert",
-          () => rowsApi.insertOne(this.store, tableKey, body, actor),
-          (row) => this.#keysOf(tableKey, [row]),
-        ),
-      (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
-    );
-    return this.#files.keeping(result, body);
+    return this.#rows.insertRow(tableKey, body, actor);
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
     if (this.source)
@@ -565,19 +497,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.insertMany({ ...x, by: actor }, tableKey, bodies),
         () => this.#extRows(tableKey, actor),
       );
-    return this.#files.keeping(
-      this.#changes.write(
-        () =>
-          this.#hooks.hooked(
-            tableKey,
-            "bulkInsert",
-            () => rowsApi.insertMany(this.store, tableKey, bodies, actor),
-            (ids) => ids.map((r) => Number(Object.values(r)[0])),
-          ),
-        () => this.#rows(tableKey, actor),
-      ),
-      bodies,
-    );
+    return this.#rows.insertRows(tableKey, bodies, actor);
   }
   readRow(tableKey: string, rowId: string) {
     if (this.source) return this.#ext((x) => ext.readRow(x, tableKey, rowId));
@@ -600,25 +520,7 @@ export class ProjectRoom extends Server<Env> {
           by: actor,
         }),
       );
-    const result = this.#changes.write(
-      () =>
-        this.#hooks.hooked(
-          tableKey,
-          "update",
-          () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor),
-          (_r, pre) => pre,
-          () => [rowKey(rowId)],
-        ),
-      (row) => ({
-        type: "row",
-        op: "update",
-        tableId: this.#tableId(tableKey),
-        row,
-        changed: Object.keys((body ?? {}) as object),
-        by: actor,
-      }),
-    );
-    return this.#files.keeping(result, body);
+    return this.#rows.updateRow(tableKey, rowId, body, actor);
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
     if (this.source)
@@ -626,20 +528,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.updateMany({ ...x, by: actor }, tableKey, bodies),
         () => this.#extRows(tableKey, actor),
       );
-    return this.#files.keeping(
-      this.#changes.write(
-        () =>
-          this.#hooks.hooked(
-            tableKey,
-            "bulkUpdate",
-            () => rowsApi.updateMany(this.store, tableKey, bodies, actor),
-            (_r, pre) => pre,
-            () => this.#keysOf(tableKey, bodies),
-          ),
-        () => this.#rows(tableKey, actor),
-      ),
-      bodies,
-    );
+    return this.#rows.updateRows(tableKey, bodies, actor);
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
     if (this.source)
@@ -647,21 +536,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.deleteOne(x, tableKey, rowId),
         () => ({ type: "row", op: "delete", tableId: this.#extId(tableKey), rowId, by: actor }),
       );
-    const files: FileSink = [];
-    return this.#files.removing(
-      this.#changes.write(
-        () =>
-          this.#hooks.hooked(
-            tableKey,
-            "delete",
-            () => rowsApi.deleteOne(this.store, tableKey, rowId, actor, files),
-            (_n, pre) => pre,
-            () => [rowKey(rowId)],
-          ),
-        () => ({ type: "row", op: "delete", tableId: this.#tableId(tableKey), rowId, by: actor }),
-      ),
-      files,
-    );
+    return this.#rows.deleteRow(tableKey, rowId, actor);
   }
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
     if (this.source)
@@ -669,21 +544,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.deleteMany(x, tableKey, bodies),
         () => this.#extRows(tableKey, actor),
       );
-    const files: FileSink = [];
-    return this.#files.removing(
-      this.#changes.write(
-        () =>
-          this.#hooks.hooked(
-            tableKey,
-            "bulkDelete",
-            () => rowsApi.deleteMany(this.store, tableKey, bodies, actor, files),
-            (_r, pre) => pre,
-            () => this.#keysOf(tableKey, bodies),
-          ),
-        () => this.#rows(tableKey, actor),
-      ),
-      files,
-    );
+    return this.#rows.deleteRows(tableKey, bodies, actor);
   }
   nestedList(tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
     if (this.source) return this.#ext((x) => ext.nestedList(x, tableKey, rowId, columnKey, params, linked));
@@ -695,11 +556,7 @@ export class ProjectRoom extends Server<Env> {
         (x) => ext.setLink(x, tableKey, rowId, columnKey, refRowId, add),
         (res) => [this.#extRows(tableKey, actor), this.#extRows(res.relatedTableId, actor)],
       );
-    // Both sides show the link: tabs on either table refetch.
-    return this.#changes.write(
-      () => linksApi.setLink(this.store, tableKey, rowId, columnKey, refRowId, add, actor),
-      (res) => [this.#rows(tableKey, actor), this.#rows(res.relatedTableId, actor)],
-    );
+    return this.#rows.setLink(tableKey, rowId, columnKey, refRowId, add, actor);
   }
   /** `reader`: a narrowed role may comment only on records within its rule (db/access). */
   addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string, reader?: Reader | null) {
