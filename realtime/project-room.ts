@@ -24,7 +24,6 @@ import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
 import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
-import { filesOfColumn, filesOfTable } from "../db/rows/files";
 import * as hooksApi from "../db/hooks/hooks";
 import type { HookInput, HookOperation, HookUpdateInput } from "../db/hooks/inputs";
 import { samplePayload } from "../db/hooks/trigger";
@@ -53,6 +52,7 @@ import { RoomChanges } from "./room-changes";
 import { RoomFiles } from "./room-files";
 import { RoomHooks } from "./room-webhooks";
 import { RowWrites } from "./room-rows";
+import * as schema from "./room-schema";
 
 export type { RoomResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
@@ -76,6 +76,7 @@ export class ProjectRoom extends Server<Env> {
   #hooks = new RoomHooks(this, this.ctx, this.env, this.#files);
   #changes = new RoomChanges(this, this.#counts, new RoomFanout(this, this.env));
   #rows = new RowWrites(this, this.#changes, this.#hooks, this.#files);
+  #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files);
   /** The project's external database, if it is one (external-source.ts); undefined until read. */
   #source: SourceRow | null | undefined;
   #driver: Promise<SourceDriver> | undefined;
@@ -316,66 +317,30 @@ export class ProjectRoom extends Server<Env> {
   }
   deleteTable(tableId: string) {
     if (this.source) return this.#extSchema((x) => extSchema.deleteTable(x, tableId));
-    // Read before the drop; the object runs one call at a time, so nothing changes in between.
-    const files = guard(() => filesOfTable(this.store, tableId));
-    return this.#files.removing(
-      this.#schema(() => tablesApi.deleteTable(this.store, tableId)),
-      files.ok ? files.data : [],
-    );
+    return this.#schemaWrites.deleteTable(tableId);
   }
   /** `reader`: a field hidden from a narrowed role is not found for it (db/access/meta.ts). */
   readColumn(projectId: string, columnId: string, reader?: Reader | null) {
-    return guard(() => {
-      const c = columnsApi.findColumn(this.store, columnId);
-      const table = metaFor(this.store, tablesApi.readTable(this.store, projectId, c.modelId), reader ?? null);
-      const column = table.columns.find((x) => x.id === c.id);
-      // The same answer as for a field that does not exist: no hint that it does.
-      if (!column) throw missing(`Column with id/name '${columnId}' is not found`);
-      return column;
-    });
+    return schema.readColumn(this, projectId, columnId, reader);
   }
-  // A formula added or changed is evaluated over the table in the same transaction (probeFormula).
   addColumn(projectId: string, tableId: string, input: Parameters<typeof columnsApi.addColumn>[3]) {
     if (this.source) return this.#extSchema((x) => extSchema.addColumn(x, projectId, tableId, input));
-    return this.#schema(() =>
-      this.store.transaction(() => {
-        const table = columnsApi.addColumn(this.store, projectId, tableId, input);
-        const made = (table as { columns?: Array<{ id: string; title: string }> }).columns?.find(
-          (c) => c.title === input.title,
-        );
-        if (made) readApi.probeFormula(this.store, made.id);
-        return table;
-      }),
-    );
+    return this.#schemaWrites.addColumn(projectId, tableId, input);
   }
   updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
     if (this.source) return this.#extSchema((x) => extSchema.updateColumn(x, projectId, columnId, input));
-    return this.#schema(() =>
-      this.store.transaction(() => {
-        const table = columnsApi.updateColumn(this.store, projectId, columnId, input);
-        readApi.probeFormula(this.store, columnId);
-        return table;
-      }),
-    );
+    return this.#schemaWrites.updateColumn(projectId, columnId, input);
   }
   deleteColumn(projectId: string, columnId: string) {
     if (this.source) return this.#extSchema((x) => extSchema.deleteColumn(x, projectId, columnId));
-    const files = guard(() => filesOfColumn(this.store, columnId));
-    return this.#files.removing(
-      this.#schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)),
-      files.ok ? files.data : [],
-    );
+    return this.#schemaWrites.deleteColumn(projectId, columnId);
   }
   /** A table's field permissions and row rules (db/access); a change empties every cached ref. */
   readAccess(tableId: string) {
     return guard(() => accessApi.accessJson(this.store, fullTableRef(this.store, tableId).model.id));
   }
   saveAccess(tableId: string, input: accessApi.AccessInput) {
-    return this.#schema(() => {
-      const id = fullTableRef(this.store, tableId).model.id;
-      accessApi.saveAccess(this.store, id, input);
-      return accessApi.accessJson(this.store, id);
-    });
+    return this.#schemaWrites.saveAccess(tableId, input);
   }
   setPrimaryColumn(columnId: string) {
     return this.#schema(() => columnsApi.setPrimary(this.store, columnId));

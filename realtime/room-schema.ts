@@ -1,0 +1,93 @@
+import { fullTableRef } from "../db/rows/table-ref";
+import * as readApi from "../db/rows/read";
+import * as columnsApi from "../db/schema/columns";
+import { missing } from "../db/errors";
+import * as tablesApi from "../db/schema/tables";
+import type { ProjectStore } from "../db/store/store";
+import type { Reader } from "../db/access/rules";
+import * as accessApi from "../db/access/rules";
+import { metaFor } from "../db/access/meta";
+import { filesOfColumn, filesOfTable } from "../db/rows/files";
+import type { RoomChanges } from "./room-changes";
+import type { RoomFiles } from "./room-files";
+import { guard } from "./room-guard";
+
+/**
+ * Schema changes on the project's own tables that are more than one db/ call, each a schema
+ * change of room-changes.ts: a formula added or changed is evaluated over the table in the same
+ * transaction, a dropped table's or field's uploads are scheduled for removal (room-files.ts),
+ * saved access is read back. projectId is the room's name.
+ */
+export class SchemaWrites {
+  constructor(
+    private readonly room: { readonly store: ProjectStore },
+    private readonly changes: RoomChanges,
+    private readonly files: RoomFiles,
+  ) {}
+
+  private get store() {
+    return this.room.store;
+  }
+
+  deleteTable(tableId: string) {
+    // Read before the drop; the object runs one call at a time, so nothing changes in between.
+    const files = guard(() => filesOfTable(this.store, tableId));
+    return this.files.removing(
+      this.changes.schema(() => tablesApi.deleteTable(this.store, tableId)),
+      files.ok ? files.data : [],
+    );
+  }
+  // A formula added or changed is evaluated over the table in the same transaction (probeFormula).
+  addColumn(projectId: string, tableId: string, input: Parameters<typeof columnsApi.addColumn>[3]) {
+    return this.changes.schema(() =>
+      this.store.transaction(() => {
+        const table = columnsApi.addColumn(this.store, projectId, tableId, input);
+        const made = (table as { columns?: Array<{ id: string; title: string }> }).columns?.find(
+          (c) => c.title === input.title,
+        );
+        if (made) readApi.probeFormula(this.store, made.id);
+        return table;
+      }),
+    );
+  }
+  updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
+    return this.changes.schema(() =>
+      this.store.transaction(() => {
+        const table = columnsApi.updateColumn(this.store, projectId, columnId, input);
+        readApi.probeFormula(this.store, columnId);
+        return table;
+      }),
+    );
+  }
+  deleteColumn(projectId: string, columnId: string) {
+    const files = guard(() => filesOfColumn(this.store, columnId));
+    return this.files.removing(
+      this.changes.schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)),
+      files.ok ? files.data : [],
+    );
+  }
+  saveAccess(tableId: string, input: accessApi.AccessInput) {
+    return this.changes.schema(() => {
+      const id = fullTableRef(this.store, tableId).model.id;
+      accessApi.saveAccess(this.store, id, input);
+      return accessApi.accessJson(this.store, id);
+    });
+  }
+}
+
+/** A field as the reader's role sees the table's meta (db/access/meta.ts). */
+export function readColumn(
+  room: { readonly store: ProjectStore },
+  projectId: string,
+  columnId: string,
+  reader?: Reader | null,
+) {
+  return guard(() => {
+    const c = columnsApi.findColumn(room.store, columnId);
+    const table = metaFor(room.store, tablesApi.readTable(room.store, projectId, c.modelId), reader ?? null);
+    const column = table.columns.find((x) => x.id === c.id);
+    // The same answer as for a field that does not exist: no hint that it does.
+    if (!column) throw missing(`Column with id/name '${columnId}' is not found`);
+    return column;
+  });
+}
