@@ -10,7 +10,7 @@ import * as linksApi from "../db/rows/links";
 import { exportCsv } from "../db/rows/export";
 import type { ListParams } from "../db/query";
 import * as columnsApi from "../db/schema/columns";
-import { DbError, missing, unsupported } from "../db/errors";
+import { missing, unsupported } from "../db/errors";
 import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
@@ -29,11 +29,9 @@ import type { HookInput, HookOperation, HookUpdateInput } from "../db/hooks/inpu
 import { samplePayload } from "../db/hooks/trigger";
 import type { FilterInput } from "../db/views/inputs";
 import * as ext from "../db/external/rows";
-import { extTable } from "../db/external/table";
 import * as extSchema from "../db/external/schema-ops";
 import * as extExport from "../db/external/export";
-import type { SourceDriver } from "../db/external/driver";
-import { guardAsync, introspectInto, openSource, sourceRow, type SourceRow } from "./external-source";
+import type { SourceRow } from "./external-source";
 import * as createApi from "../db/views/create";
 import * as formApi from "../db/views/form/settings";
 import type { FormLink } from "../db/rows/submit-with-links";
@@ -51,6 +49,8 @@ import { RoomFanout } from "./room-fanout";
 import { RoomChanges } from "./room-changes";
 import { RoomFiles } from "./room-files";
 import { RoomHooks } from "./room-webhooks";
+import { RoomSource } from "./room-external";
+import * as extRows from "./room-external-rows";
 import { RowWrites } from "./room-rows";
 import * as schema from "./room-schema";
 
@@ -72,91 +72,16 @@ export class ProjectRoom extends Server<Env> {
 
   /** Members' access, memoised for the one-hop data path (access-gate.ts). */
   #gate = new AccessGate(() => this.env.META);
+  /** The project's external database, if it is one (room-external.ts). */
+  #external = new RoomSource(this, this.env, this.#counts);
   #files = new RoomFiles(this.ctx, this.env, this);
   #hooks = new RoomHooks(this, this.ctx, this.env, this.#files);
   #changes = new RoomChanges(this, this.#counts, new RoomFanout(this, this.env));
   #rows = new RowWrites(this, this.#changes, this.#hooks, this.#files);
   #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files);
-  /** The project's external database, if it is one (external-source.ts); undefined until read. */
-  #source: SourceRow | null | undefined;
-  #driver: Promise<SourceDriver> | undefined;
 
   get source(): SourceRow | null {
-    if (this.#source === undefined) this.#source = sourceRow(this.store);
-    return this.#source;
-  }
-
-  #openDriver(): Promise<SourceDriver> {
-    if (!this.#driver) {
-      const opening = openSource(this.env, this.source!.config);
-      this.#driver = opening;
-      opening.catch(() => {
-        if (this.#driver === opening) this.#driver = undefined;
-      });
-    }
-    return this.#driver;
-  }
-
-  /** Runs fn on the source; a dropped connection is reopened once. */
-  async #ext<T>(fn: (ctx: ext.ExtCtx) => Promise<T>): Promise<RoomResult<T>> {
-    // Read before the first await: #as sets the reader for the synchronous part of the call only.
-    const reader = this.store.reader ?? null;
-    const attempt = async () => fn({ store: this.store, driver: await this.#openDriver(), reader });
-    const first = await guardAsync(attempt).catch((err: unknown) => ({
-      ok: false as const,
-      status: 0,
-      msg: String(err),
-      err,
-    }));
-    if (
-      first.ok ||
-      (first.status !== 0 &&
-        !/terminated|closed|ECONNRESET|EPIPE|not connected|Cannot perform I\/O|socket/i.test(first.msg))
-    ) {
-      if (!first.ok && first.status === 0) throw (first as { err: unknown }).err;
-      return first;
-    }
-    const stale = this.#driver;
-    this.#driver = undefined;
-    void stale?.then((d) => d.close()).catch(() => undefined);
-    return guardAsync(attempt);
-  }
-
-  /** A schema change on the source (DDL, then the meta read again); every tab reloads its schema. */
-  async #extSchema<T>(fn: (x: extSchema.SchemaCtx) => Promise<T>) {
-    const src = this.source!;
-    const result = await this.#ext((c) =>
-      fn({ ...c, inflection: { table: src.inflection_table, column: src.inflection_column } }),
-    );
-    this.store.schemaCache.clear();
-    this.#counts.clear();
-    if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
-    return this.#withIds(result);
-  }
-
-  /** A write on the source: once committed there, tabs are told as for native tables. */
-  async #extWrite<T>(fn: (ctx: ext.ExtCtx) => Promise<T>, event: (data: T) => room.RoomEvent | room.RoomEvent[]) {
-    const result = await this.#ext(fn);
-    if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this, this.#extEvent(e), "dataList");
-    return result;
-  }
-
-  /**
-   * With field permissions or row rules anywhere in the project (db/access), an external row
-   * event carries no record: each tab refetches what its reader may see through the API, so no
-   * socket receives a hidden field or a record outside its rule (the record was read for the writer).
-   */
-  #extEvent(e: room.RoomEvent): room.RoomEvent {
-    if (e.type !== "row" || !this.store.exec("SELECT 1 FROM _nc_table_access LIMIT 1").length) return e;
-    return { type: "rows", tableId: e.tableId, by: e.by };
-  }
-
-  #extId(tableKey: string) {
-    return extTable(this.store, tableKey).ref.model.id;
-  }
-
-  #extRows(tableKey: string, actor: auditApi.Actor): room.RoomEvent {
-    return { type: "rows", tableId: this.#extId(tableKey), by: actor };
+    return this.#external.row;
   }
 
   /**
@@ -164,47 +89,17 @@ export class ProjectRoom extends Server<Env> {
    * meta and keeps the encrypted connection. Nothing is kept when the database refuses.
    */
   async attachSource(projectId: string, input: SourceRow) {
-    const result = await guardAsync(async () => {
-      if (this.source) throw new DbError(400, "This project already has a database");
-      const driver = await openSource(this.env, input.config);
-      try {
-        await introspectInto(this.store, driver, input, true);
-      } catch (err) {
-        await driver.close();
-        throw err;
-      }
-      this.store.exec(
-        "INSERT INTO _nc_source (id, client, config, inflection_table, inflection_column, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-        input.id,
-        input.client,
-        input.config,
-        input.inflection_table,
-        input.inflection_column,
-        new Date().toISOString(),
-      );
-      this.#source = undefined;
-      this.#driver = Promise.resolve(driver);
-      // The schema's ids stay in the journal: the project is not in D1 yet (pendingIds).
-      return true;
-    });
-    void projectId;
-    return result;
+    return this.#external.attach(projectId, input);
   }
 
   /** What changed in the database outside the app (contract 4.1 meta-diff). */
   metaDiff() {
-    if (!this.source) return Promise.resolve({ ok: true as const, data: [] });
-    return this.#ext((x) => introspectInto(x.store, x.driver, this.source!, false));
+    return this.#external.metaDiff();
   }
 
   /** Brings the meta in line with the database; every tab reloads its schema. */
   async metaSync() {
-    if (!this.source) return { ok: true as const, data: [] };
-    const result = await this.#ext((x) => introspectInto(x.store, x.driver, this.source!, true));
-    this.store.schemaCache.clear();
-    this.#counts.clear();
-    if (result.ok) room.broadcast(this, { type: "schema" }, "tableList");
-    return this.#withIds(result);
+    return this.#external.metaSync();
   }
 
   /** Opened on first use, migrated once per start of the object. */
@@ -301,12 +196,12 @@ export class ProjectRoom extends Server<Env> {
     return guard(() => metaFor(this.store, tablesApi.readTable(this.store, projectId, tableId), reader ?? null));
   }
   createTable(projectId: string, input: tablesApi.CreateTableInput) {
-    if (this.source) return this.#extSchema((x) => extSchema.createTable(x, projectId, input));
+    if (this.source) return this.#external.schema((x) => extSchema.createTable(x, projectId, input));
     return this.#schema(() => tablesApi.createTable(this.store, projectId, input));
   }
   updateTable(tableId: string, input: Parameters<typeof tablesApi.updateTable>[2]) {
     if (this.source)
-      return this.#extSchema(async (x) => {
+      return this.#external.schema(async (x) => {
         await extSchema.updateTable(x, tableId, input);
         if (input.title !== undefined || input.meta) tablesApi.updateTable(this.store, tableId, input);
       });
@@ -316,7 +211,7 @@ export class ProjectRoom extends Server<Env> {
     return this.#schema(() => tablesApi.reorderTable(this.store, tableId, order));
   }
   deleteTable(tableId: string) {
-    if (this.source) return this.#extSchema((x) => extSchema.deleteTable(x, tableId));
+    if (this.source) return this.#external.schema((x) => extSchema.deleteTable(x, tableId));
     return this.#schemaWrites.deleteTable(tableId);
   }
   /** `reader`: a field hidden from a narrowed role is not found for it (db/access/meta.ts). */
@@ -324,15 +219,15 @@ export class ProjectRoom extends Server<Env> {
     return schema.readColumn(this, projectId, columnId, reader);
   }
   addColumn(projectId: string, tableId: string, input: Parameters<typeof columnsApi.addColumn>[3]) {
-    if (this.source) return this.#extSchema((x) => extSchema.addColumn(x, projectId, tableId, input));
+    if (this.source) return this.#external.schema((x) => extSchema.addColumn(x, projectId, tableId, input));
     return this.#schemaWrites.addColumn(projectId, tableId, input);
   }
   updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
-    if (this.source) return this.#extSchema((x) => extSchema.updateColumn(x, projectId, columnId, input));
+    if (this.source) return this.#external.schema((x) => extSchema.updateColumn(x, projectId, columnId, input));
     return this.#schemaWrites.updateColumn(projectId, columnId, input);
   }
   deleteColumn(projectId: string, columnId: string) {
-    if (this.source) return this.#extSchema((x) => extSchema.deleteColumn(x, projectId, columnId));
+    if (this.source) return this.#external.schema((x) => extSchema.deleteColumn(x, projectId, columnId));
     return this.#schemaWrites.deleteColumn(projectId, columnId);
   }
   /** A table's field permissions and row rules (db/access); a change empties every cached ref. */
@@ -399,14 +294,14 @@ export class ProjectRoom extends Server<Env> {
     return this.#hooks.test(tableKey, hook, payload);
   }
 
-  // Rows RPC (the data API). tableKey is a table id or title. A write on the project's own tables
-  // is in room-rows.ts.
+  // Rows RPC (the data API). tableKey is a table id or title. A write goes to the external
+  // database (room-external-rows.ts) or to the project's own tables (room-rows.ts).
   listRows(tableKey: string, params: ListParams, scope?: RowScope) {
-    if (this.source) return this.#ext((x) => ext.listRows(x, tableKey, params, scope));
+    if (this.source) return this.#external.run((x) => ext.listRows(x, tableKey, params, scope));
     return guard(() => readApi.listRows(this.store, tableKey, params, this.#counts, scope));
   }
   countRows(tableKey: string, where: string | undefined, scope?: RowScope) {
-    if (this.source) return this.#ext((x) => ext.countRows(x, tableKey, where, scope));
+    if (this.source) return this.#external.run((x) => ext.countRows(x, tableKey, where, scope));
     return guard(() => readApi.countRows(this.store, tableKey, where, this.#counts, scope));
   }
   groupedList(tableKey: string, columnId: string, params: ListParams, scope: RowScope, optionsArrJson?: string) {
@@ -421,106 +316,63 @@ export class ProjectRoom extends Server<Env> {
     return this.#rows.submitFormWithLinks(tableKey, viewKey, body, links, actor);
   }
   groupBy(tableKey: string, column: string, params: ListParams, scope?: RowScope) {
-    if (this.source) return this.#ext((x) => ext.groupBy(x, tableKey, column, params, scope));
+    if (this.source) return this.#external.run((x) => ext.groupBy(x, tableKey, column, params, scope));
     return guard(() => readApi.groupBy(this.store, tableKey, column, params, scope));
   }
   exportCsv(tableKey: string, params: ListParams, scope?: RowScope) {
-    if (this.source) return this.#ext((x) => extExport.exportCsv(x, tableKey, params, scope));
+    if (this.source) return this.#external.run((x) => extExport.exportCsv(x, tableKey, params, scope));
     return guard(() => exportCsv(this.store, tableKey, params, scope));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
-    if (this.source)
-      return this.#extWrite(
-        (x) => ext.updateWhere({ ...x, by: actor }, tableKey, where, body),
-        () => this.#extRows(tableKey, actor),
-      );
+    if (this.source) return extRows.updateWhere(this.#external, tableKey, where, body, actor);
     return this.#rows.updateWhere(tableKey, where, body, actor);
   }
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
-    if (this.source)
-      return this.#extWrite(
-        (x) => ext.deleteWhere(x, tableKey, where),
-        () => this.#extRows(tableKey, actor),
-      );
+    if (this.source) return extRows.deleteWhere(this.#external, tableKey, where, actor);
     return this.#rows.deleteWhere(tableKey, where, actor);
   }
   findOne(tableKey: string, params: ListParams, scope?: RowScope) {
-    if (this.source) return this.#ext((x) => ext.findOne(x, tableKey, params, scope));
+    if (this.source) return this.#external.run((x) => ext.findOne(x, tableKey, params, scope));
     return guard(() => readApi.findOne(this.store, tableKey, params, scope));
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
-    if (this.source)
-      return this.#extWrite(
-        (x) => ext.insertOne({ ...x, by: actor }, tableKey, body),
-        (row) => ({ type: "row", op: "insert", tableId: this.#extId(tableKey), row, by: actor }),
-      );
+    if (this.source) return extRows.insertRow(this.#external, tableKey, body, actor);
     return this.#rows.insertRow(tableKey, body, actor);
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
-    if (this.source)
-      return this.#extWrite(
-        (x) => ext.insertMany({ ...x, by: actor }, tableKey, bodies),
-        () => this.#extRows(tableKey, actor),
-      );
+    if (this.source) return extRows.insertRows(this.#external, tableKey, bodies, actor);
     return this.#rows.insertRows(tableKey, bodies, actor);
   }
   readRow(tableKey: string, rowId: string) {
-    if (this.source) return this.#ext((x) => ext.readRow(x, tableKey, rowId));
+    if (this.source) return this.#external.run((x) => ext.readRow(x, tableKey, rowId));
     return guard(() => rowsApi.readOne(this.store, tableKey, rowId));
   }
   rowExists(tableKey: string, rowId: string) {
-    if (this.source) return this.#ext((x) => ext.rowExists(x, tableKey, rowId));
+    if (this.source) return this.#external.run((x) => ext.rowExists(x, tableKey, rowId));
     return guard(() => rowsApi.exists(this.store, tableKey, rowId));
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
-    if (this.source)
-      return this.#extWrite(
-        (x) => ext.updateOne({ ...x, by: actor }, tableKey, rowId, body),
-        (row) => ({
-          type: "row",
-          op: "update",
-          tableId: this.#extId(tableKey),
-          row,
-          changed: Object.keys((body ?? {}) as object),
-          by: actor,
-        }),
-      );
+    if (this.source) return extRows.updateRow(this.#external, tableKey, rowId, body, actor);
     return this.#rows.updateRow(tableKey, rowId, body, actor);
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    if (this.source)
-      return this.#extWrite(
-        (x) => ext.updateMany({ ...x, by: actor }, tableKey, bodies),
-        () => this.#extRows(tableKey, actor),
-      );
+    if (this.source) return extRows.updateRows(this.#external, tableKey, bodies, actor);
     return this.#rows.updateRows(tableKey, bodies, actor);
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
-    if (this.source)
-      return this.#extWrite(
-        (x) => ext.deleteOne(x, tableKey, rowId),
-        () => ({ type: "row", op: "delete", tableId: this.#extId(tableKey), rowId, by: actor }),
-      );
+    if (this.source) return extRows.deleteRow(this.#external, tableKey, rowId, actor);
     return this.#rows.deleteRow(tableKey, rowId, actor);
   }
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    if (this.source)
-      return this.#extWrite(
-        (x) => ext.deleteMany(x, tableKey, bodies),
-        () => this.#extRows(tableKey, actor),
-      );
+    if (this.source) return extRows.deleteRows(this.#external, tableKey, bodies, actor);
     return this.#rows.deleteRows(tableKey, bodies, actor);
   }
   nestedList(tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
-    if (this.source) return this.#ext((x) => ext.nestedList(x, tableKey, rowId, columnKey, params, linked));
+    if (this.source) return this.#external.run((x) => ext.nestedList(x, tableKey, rowId, columnKey, params, linked));
     return guard(() => linksApi.nestedList(this.store, tableKey, rowId, columnKey, params, linked));
   }
   setLink(tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean, actor: auditApi.Actor) {
-    if (this.source)
-      return this.#extWrite(
-        (x) => ext.setLink(x, tableKey, rowId, columnKey, refRowId, add),
-        (res) => [this.#extRows(tableKey, actor), this.#extRows(res.relatedTableId, actor)],
-      );
+    if (this.source) return extRows.setLink(this.#external, tableKey, rowId, columnKey, refRowId, add, actor);
     return this.#rows.setLink(tableKey, rowId, columnKey, refRowId, add, actor);
   }
   /** `reader`: a narrowed role may comment only on records within its rule (db/access). */

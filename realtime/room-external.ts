@@ -1,0 +1,156 @@
+import * as auditApi from "../db/rows/audit";
+import type { CountCache } from "../db/rows/read";
+import { DbError } from "../db/errors";
+import * as ext from "../db/external/rows";
+import { extTable } from "../db/external/table";
+import * as extSchema from "../db/external/schema-ops";
+import type { SourceDriver } from "../db/external/driver";
+import type { Env } from "../functions/env";
+import { guardAsync, introspectInto, openSource, sourceRow, type SourceRow } from "./external-source";
+import type { SocketRoom } from "./room-fanout";
+import { withIds } from "./room-ids";
+import type { RoomResult } from "./room-result";
+import * as room from "./room-socket";
+
+/**
+ * The project's external database as the room uses it (external-source.ts holds the connection
+ * itself): the one driver kept open, calls that reopen a dropped connection once, schema changes
+ * and writes that tell the tabs as native ones do, attaching the database and syncing its meta.
+ */
+export class RoomSource {
+  /** The project's external database, if it is one (external-source.ts); undefined until read. */
+  #row: SourceRow | null | undefined;
+  #driver: Promise<SourceDriver> | undefined;
+
+  constructor(
+    private readonly room: SocketRoom,
+    private readonly env: Env,
+    /** Exact row counts per table and filter (the room's); a schema change empties it. */
+    private readonly counts: CountCache,
+  ) {}
+
+  private get store() {
+    return this.room.store;
+  }
+
+  get row(): SourceRow | null {
+    if (this.#row === undefined) this.#row = sourceRow(this.store);
+    return this.#row;
+  }
+
+  #openDriver(): Promise<SourceDriver> {
+    if (!this.#driver) {
+      const opening = openSource(this.env, this.row!.config);
+      this.#driver = opening;
+      opening.catch(() => {
+        if (this.#driver === opening) this.#driver = undefined;
+      });
+    }
+    return this.#driver;
+  }
+
+  /** Runs fn on the source; a dropped connection is reopened once. */
+  async run<T>(fn: (ctx: ext.ExtCtx) => Promise<T>): Promise<RoomResult<T>> {
+    // Read before the first await: the room's #as sets the reader for the synchronous part of the
+    // call only.
+    const reader = this.store.reader ?? null;
+    const attempt = async () => fn({ store: this.store, driver: await this.#openDriver(), reader });
+    const first = await guardAsync(attempt).catch((err: unknown) => ({
+      ok: false as const,
+      status: 0,
+      msg: String(err),
+      err,
+    }));
+    if (
+      first.ok ||
+      (first.status !== 0 &&
+        !/terminated|closed|ECONNRESET|EPIPE|not connected|Cannot perform I\/O|socket/i.test(first.msg))
+    ) {
+      if (!first.ok && first.status === 0) throw (first as { err: unknown }).err;
+      return first;
+    }
+    const stale = this.#driver;
+    this.#driver = undefined;
+    void stale?.then((d) => d.close()).catch(() => undefined);
+    return guardAsync(attempt);
+  }
+
+  /** A schema change on the source (DDL, then the meta read again); every tab reloads its schema. */
+  async schema<T>(fn: (x: extSchema.SchemaCtx) => Promise<T>) {
+    const src = this.row!;
+    const result = await this.run((c) =>
+      fn({ ...c, inflection: { table: src.inflection_table, column: src.inflection_column } }),
+    );
+    this.store.schemaCache.clear();
+    this.counts.clear();
+    if (result.ok) room.broadcast(this.room, { type: "schema" }, "tableList");
+    return withIds(this.store, result);
+  }
+
+  /** A write on the source: once committed there, tabs are told as for native tables. */
+  async write<T>(fn: (ctx: ext.ExtCtx) => Promise<T>, event: (data: T) => room.RoomEvent | room.RoomEvent[]) {
+    const result = await this.run(fn);
+    if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this.room, this.#event(e), "dataList");
+    return result;
+  }
+
+  /**
+   * With field permissions or row rules anywhere in the project (db/access), an external row
+   * event carries no record: each tab refetches what its reader may see through the API, so no
+   * socket receives a hidden field or a record outside its rule (the record was read for the writer).
+   */
+  #event(e: room.RoomEvent): room.RoomEvent {
+    if (e.type !== "row" || !this.store.exec("SELECT 1 FROM _nc_table_access LIMIT 1").length) return e;
+    return { type: "rows", tableId: e.tableId, by: e.by };
+  }
+
+  tableId(tableKey: string) {
+    return extTable(this.store, tableKey).ref.model.id;
+  }
+
+  rowsEvent(tableKey: string, actor: auditApi.Actor): room.RoomEvent {
+    return { type: "rows", tableId: this.tableId(tableKey), by: actor };
+  }
+
+  async attach(projectId: string, input: SourceRow) {
+    const result = await guardAsync(async () => {
+      if (this.row) throw new DbError(400, "This project already has a database");
+      const driver = await openSource(this.env, input.config);
+      try {
+        await introspectInto(this.store, driver, input, true);
+      } catch (err) {
+        await driver.close();
+        throw err;
+      }
+      this.store.exec(
+        "INSERT INTO _nc_source (id, client, config, inflection_table, inflection_column, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        input.id,
+        input.client,
+        input.config,
+        input.inflection_table,
+        input.inflection_column,
+        new Date().toISOString(),
+      );
+      this.#row = undefined;
+      this.#driver = Promise.resolve(driver);
+      // The schema's ids stay in the journal: the project is not in D1 yet (pendingIds).
+      return true;
+    });
+    void projectId;
+    return result;
+  }
+
+  metaDiff() {
+    if (!this.row) return Promise.resolve({ ok: true as const, data: [] });
+    return this.run((x) => introspectInto(x.store, x.driver, this.row!, false));
+  }
+
+  async metaSync() {
+    if (!this.row) return { ok: true as const, data: [] };
+    const result = await this.run((x) => introspectInto(x.store, x.driver, this.row!, true));
+    this.store.schemaCache.clear();
+    this.counts.clear();
+    if (result.ok) room.broadcast(this.room, { type: "schema" }, "tableList");
+    return withIds(this.store, result);
+  }
+}
