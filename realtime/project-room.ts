@@ -1,6 +1,6 @@
 import { GATED_METHODS, type GatedMethod } from "./gated-methods";
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { fullTableRef, tableRef } from "../db/rows/table-ref";
+import { fullTableRef } from "../db/rows/table-ref";
 import type { PresenceState } from "./presence";
 import * as room from "./room-socket";
 import * as auditApi from "../db/rows/audit";
@@ -10,7 +10,7 @@ import * as linksApi from "../db/rows/links";
 import { exportCsv } from "../db/rows/export";
 import type { ListParams } from "../db/query";
 import * as columnsApi from "../db/schema/columns";
-import { missing, unsupported } from "../db/errors";
+import { unsupported } from "../db/errors";
 import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
@@ -18,7 +18,7 @@ import { openProjectStore } from "./sqlite-store";
 import { AccessGate, type GateClaims } from "./access-gate";
 import { readerOf, type Reader } from "../db/access/rules";
 import * as accessApi from "../db/access/rules";
-import { auditWithout, metaFor } from "../db/access/meta";
+import { metaFor } from "../db/access/meta";
 import * as filtersApi from "../db/views/filters";
 import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
@@ -53,6 +53,7 @@ import { RoomSource } from "./room-external";
 import * as extRows from "./room-external-rows";
 import { RowWrites } from "./room-rows";
 import * as schema from "./room-schema";
+import * as comments from "./room-comments";
 
 export type { RoomResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
@@ -377,66 +378,15 @@ export class ProjectRoom extends Server<Env> {
   }
   /** `reader`: a narrowed role may comment only on records within its rule (db/access). */
   addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string, reader?: Reader | null) {
-    // A comment belongs to a row that exists: by id, in a table of this project (an id of
-    // another kind, such as a column's, names no table).
-    const result = guard(() => {
-      if (tableRef(this.store, tableId).model.id !== tableId) throw missing("Table not found");
-      if (!this.#readsRow(reader ?? null, tableId, rowId)) throw missing("Row not found");
-      return auditApi.addComment(this.store, tableId, rowId, actor, text);
-    });
-    // Only to the sockets whose readers see the record: the event names it.
-    if (result.ok) {
-      const seen = new Map<string, boolean>();
-      room.broadcastEach(
-        this,
-        (s) => {
-          const r = readerOf(s.roles, s.userId, s.email);
-          const key = r ? `${r.role}\u0000${r.userId}\u0000${r.email}` : "";
-          if (!seen.has(key)) seen.set(key, this.#readsRow(r, tableId, rowId));
-          return seen.get(key) ? { type: "comment", tableId, rowId, by: actor } : null;
-        },
-        "commentList",
-      );
-    }
-    return result;
-  }
-  /** Whether the record exists for the reader (within its row rule; any record for a null reader). */
-  #readsRow(reader: Reader | null, tableId: string, rowId: string): boolean {
-    const prev = this.store.reader;
-    this.store.reader = reader;
-    try {
-      return rowsApi.exists(this.store, tableId, rowId);
-    } finally {
-      this.store.reader = prev;
-    }
+    return comments.addComment(this, tableId, rowId, actor, text, reader);
   }
   /** `reader`: a narrowed role gets no record outside its rule and no value of a hidden field. */
   listAudit(tableId: string, rowId: string, commentsOnly: boolean, reader?: Reader | null) {
-    return guard(() => {
-      if (!reader) return auditApi.listAudit(this.store, tableId, rowId, commentsOnly);
-      const prev = this.store.reader;
-      this.store.reader = reader;
-      try {
-        // The record's history is the record's: outside the rule it is not found.
-        if (tableRef(this.store, tableId).access?.rule) rowsApi.readOne(this.store, tableId, rowId);
-        return auditWithout(
-          auditApi.listAudit(this.store, tableId, rowId, commentsOnly),
-          tableRef(this.store, tableId).access?.denied,
-        );
-      } finally {
-        this.store.reader = prev;
-      }
-    });
+    return comments.listAudit(this, tableId, rowId, commentsOnly, reader);
   }
   /** `reader`: counts of records outside a narrowed role's rule are left out. */
   countComments(tableId: string, rowIds: string[], reader?: Reader | null) {
-    return guard(() =>
-      auditApi.countComments(
-        this.store,
-        tableId,
-        rowIds.filter((id) => this.#readsRow(reader ?? null, tableId, id)),
-      ),
-    );
+    return comments.countComments(this, tableId, rowIds, reader);
   }
 
   // Views RPC (contract 4.4, 4.6, 4.7): views, view columns, saved filters and sorts. Every change
