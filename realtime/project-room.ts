@@ -1,4 +1,4 @@
-import { GATED_METHODS, type GatedMethod } from "./gated-methods";
+import type { GatedMethod } from "./gated-methods";
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { fullTableRef } from "../db/rows/table-ref";
 import type { PresenceState } from "./presence";
@@ -16,7 +16,7 @@ import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { openProjectStore } from "./sqlite-store";
 import { AccessGate, type GateClaims } from "./access-gate";
-import { readerOf, type Reader } from "../db/access/rules";
+import type { Reader } from "../db/access/rules";
 import * as accessApi from "../db/access/rules";
 import { metaFor } from "../db/access/meta";
 import * as filtersApi from "../db/views/filters";
@@ -54,12 +54,11 @@ import * as extRows from "./room-external-rows";
 import { RowWrites } from "./room-rows";
 import * as schema from "./room-schema";
 import * as comments from "./room-comments";
+import * as gating from "./room-gating";
+import type { GatedResult } from "./room-gating";
 
-export type { RoomResult };
+export type { RoomResult, GatedResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
-
-/** A gated call's answer: the method's, or `fallback` when the Worker must run the full check. */
-export type GatedResult = RoomResult<unknown> | { ok: false; fallback: true };
 
 /**
  * One Durable Object per project (DESIGN.md): its SQLite holds the project's schema and rows,
@@ -131,39 +130,15 @@ export class ProjectRoom extends Server<Env> {
    * then the data method. Nothing of the project's storage is touched before access is settled.
    */
   async gated(claims: GateClaims, method: GatedMethod, args: unknown[]): Promise<GatedResult> {
-    if (!(GATED_METHODS as readonly string[]).includes(method))
-      return { ok: false, status: 400, msg: "Not a data method" };
-    const answer = await this.#gate.check(claims);
-    if (!answer.ok) return answer.fallback ? answer : { ok: false, status: answer.status, msg: answer.msg };
-    return this.#as(readerOf(answer.flags, claims.userId, answer.email), method, args);
+    return gating.gated(this, this.#gate, claims, method, args);
   }
 
   /**
    * A data method for a caller whose access the Worker's full check settled (the fallback of
    * `gated`: super admins, shared bases, API tokens): the same method, narrowed to their role.
    */
-  asReader(
-    reader: Reader | null,
-    method: GatedMethod,
-    args: unknown[],
-  ): Promise<RoomResult<unknown>> | RoomResult<unknown> {
-    if (!(GATED_METHODS as readonly string[]).includes(method))
-      return { ok: false, status: 400, msg: "Not a data method" };
-    return this.#as(reader, method, args);
-  }
-
-  /**
-   * Runs a data method with the store narrowed to the reader's field permissions and row rules
-   * (db/access). The project's own tables answer synchronously, so the reader is set for exactly
-   * that call; an external database's call takes the reader along before its first await (#ext).
-   */
-  #as(reader: Reader | null, method: GatedMethod, args: unknown[]) {
-    this.store.reader = reader;
-    try {
-      return (this[method] as (...a: unknown[]) => RoomResult<unknown>)(...args);
-    } finally {
-      this.store.reader = null;
-    }
+  asReader(reader: Reader | null, method: GatedMethod, args: unknown[]) {
+    return gating.asReader(this, reader, method, args);
   }
 
   /** Drops memoised access (one user's, or everyone's): called after any change that may revoke it. */

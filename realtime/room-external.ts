@@ -51,8 +51,8 @@ export class RoomSource {
 
   /** Runs fn on the source; a dropped connection is reopened once. */
   async run<T>(fn: (ctx: ext.ExtCtx) => Promise<T>): Promise<RoomResult<T>> {
-    // Read before the first await: the room's #as sets the reader for the synchronous part of the
-    // call only.
+    // Read before the first await: runAs (room-gating.ts) sets the reader for the synchronous part
+    // of the call only.
     const reader = this.store.reader ?? null;
     const attempt = async () => fn({ store: this.store, driver: await this.#openDriver(), reader });
     const first = await guardAsync(attempt).catch((err: unknown) => ({
