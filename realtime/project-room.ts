@@ -63,6 +63,12 @@ export { TOO_MANY_COLUMNS } from "./room-guard";
 /**
  * One Durable Object per project (DESIGN.md): its SQLite holds the project's schema and rows,
  * and its sockets are the project's realtime room. Hibernation lets idle rooms cost nothing.
+ *
+ * This class is its RPC surface (the Worker calls methods by name): each method dispatches to the
+ * external database or the project's own tables. The work is in room-*.ts beside it, each part
+ * given only the room members it uses: guard (refusals), ids (id journal), gating (access),
+ * changes and fanout (commits, socket events), rows and schema (own tables), external and
+ * external-rows (the source), webhooks (hooks, alarm), files (uploads), comments (audit).
  */
 export class ProjectRoom extends Server<Env> {
   static options = { hibernate: true };
