@@ -11,6 +11,10 @@ import type { RoomChanges } from "./room-changes";
 import type { RoomFiles } from "./room-files";
 import type { RoomHooks } from "./room-webhooks";
 import type * as room from "./room-socket";
+import type { HookOperation } from "../db/hooks/inputs";
+
+/** The events a committed write tells the tabs. */
+type Event<T> = (data: T) => room.RoomEvent | room.RoomEvent[];
 
 /**
  * Row writes on the project's own tables, each composed of the same steps: the write and the
@@ -68,136 +72,123 @@ export class RowWrites {
       ],
     );
   }
+  /** A write that makes rows: its hooks read the new rows' keys from the answer. */
+  #inserting<T>(tableKey: string, op: HookOperation, write: () => T, keys: (data: T) => number[], event: Event<T>) {
+    return this.changes.write(() => this.hooks.hooked(tableKey, op, write, keys), event);
+  }
+
+  /** An update or delete: its hooks read the named rows before the write, and the same keys after. */
+  #changing<T>(tableKey: string, op: HookOperation, write: () => T, keys: () => number[], event: Event<T>) {
+    return this.changes.write(() => this.hooks.hooked(tableKey, op, write, (_d, pre) => pre, keys), event);
+  }
+
+  /** A delete: the uploads its rows named are scheduled for removal once it commits. */
+  #deleting<T>(
+    tableKey: string,
+    op: HookOperation,
+    write: (files: FileSink) => T,
+    keys: () => number[],
+    event: Event<T>,
+  ) {
+    const files: FileSink = [];
+    return this.files.removing(
+      this.#changing(tableKey, op, () => write(files), keys, event),
+      files,
+    );
+  }
+
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
     return this.files.keeping(
-      this.changes.write(
-        () =>
-          this.hooks.hooked(
-            tableKey,
-            "bulkUpdate",
-            () => rowsApi.updateWhere(this.store, tableKey, where, body, actor),
-            (_n, pre) => pre,
-            () => this.#whereIds(tableKey, where, actor.id || null),
-          ),
+      this.#changing(
+        tableKey,
+        "bulkUpdate",
+        () => rowsApi.updateWhere(this.store, tableKey, where, body, actor),
+        () => this.#whereIds(tableKey, where, actor.id || null),
         () => this.#rows(tableKey, actor),
       ),
       body,
     );
   }
   deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
-    const files: FileSink = [];
-    return this.files.removing(
-      this.changes.write(
-        () =>
-          this.hooks.hooked(
-            tableKey,
-            "bulkDelete",
-            () => rowsApi.deleteWhere(this.store, tableKey, where, actor, files),
-            (_n, pre) => pre,
-            () => this.#whereIds(tableKey, where, actor.id || null),
-          ),
-        () => this.#rows(tableKey, actor),
-      ),
-      files,
+    return this.#deleting(
+      tableKey,
+      "bulkDelete",
+      (files) => rowsApi.deleteWhere(this.store, tableKey, where, actor, files),
+      () => this.#whereIds(tableKey, where, actor.id || null),
+      () => this.#rows(tableKey, actor),
     );
   }
   insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
-    const result = this.changes.write(
-      () =>
-        this.hooks.hooked(
-          tableKey,
-          "insert",
-          () => rowsApi.insertOne(this.store, tableKey, body, actor),
-          (row) => this.#keysOf(tableKey, [row]),
-        ),
-      (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
+    return this.files.keeping(
+      this.#inserting(
+        tableKey,
+        "insert",
+        () => rowsApi.insertOne(this.store, tableKey, body, actor),
+        (row) => this.#keysOf(tableKey, [row]),
+        (row) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row, by: actor }),
+      ),
+      body,
     );
-    return this.files.keeping(result, body);
   }
   insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
     return this.files.keeping(
-      this.changes.write(
-        () =>
-          this.hooks.hooked(
-            tableKey,
-            "bulkInsert",
-            () => rowsApi.insertMany(this.store, tableKey, bodies, actor),
-            (ids) => ids.map((r) => Number(Object.values(r)[0])),
-          ),
+      this.#inserting(
+        tableKey,
+        "bulkInsert",
+        () => rowsApi.insertMany(this.store, tableKey, bodies, actor),
+        (ids) => ids.map((r) => Number(Object.values(r)[0])),
         () => this.#rows(tableKey, actor),
       ),
       bodies,
     );
   }
   updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
-    const result = this.changes.write(
-      () =>
-        this.hooks.hooked(
-          tableKey,
-          "update",
-          () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor),
-          (_r, pre) => pre,
-          () => [rowKey(rowId)],
-        ),
-      (row) => ({
-        type: "row",
-        op: "update",
-        tableId: this.#tableId(tableKey),
-        row,
-        changed: Object.keys((body ?? {}) as object),
-        by: actor,
-      }),
+    return this.files.keeping(
+      this.#changing(
+        tableKey,
+        "update",
+        () => rowsApi.updateOne(this.store, tableKey, rowId, body, actor),
+        () => [rowKey(rowId)],
+        (row) => ({
+          type: "row",
+          op: "update",
+          tableId: this.#tableId(tableKey),
+          row,
+          changed: Object.keys((body ?? {}) as object),
+          by: actor,
+        }),
+      ),
+      body,
     );
-    return this.files.keeping(result, body);
   }
   updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
     return this.files.keeping(
-      this.changes.write(
-        () =>
-          this.hooks.hooked(
-            tableKey,
-            "bulkUpdate",
-            () => rowsApi.updateMany(this.store, tableKey, bodies, actor),
-            (_r, pre) => pre,
-            () => this.#keysOf(tableKey, bodies),
-          ),
+      this.#changing(
+        tableKey,
+        "bulkUpdate",
+        () => rowsApi.updateMany(this.store, tableKey, bodies, actor),
+        () => this.#keysOf(tableKey, bodies),
         () => this.#rows(tableKey, actor),
       ),
       bodies,
     );
   }
   deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
-    const files: FileSink = [];
-    return this.files.removing(
-      this.changes.write(
-        () =>
-          this.hooks.hooked(
-            tableKey,
-            "delete",
-            () => rowsApi.deleteOne(this.store, tableKey, rowId, actor, files),
-            (_n, pre) => pre,
-            () => [rowKey(rowId)],
-          ),
-        () => ({ type: "row", op: "delete", tableId: this.#tableId(tableKey), rowId, by: actor }),
-      ),
-      files,
+    return this.#deleting(
+      tableKey,
+      "delete",
+      (files) => rowsApi.deleteOne(this.store, tableKey, rowId, actor, files),
+      () => [rowKey(rowId)],
+      () => ({ type: "row", op: "delete", tableId: this.#tableId(tableKey), rowId, by: actor }),
     );
   }
   deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    const files: FileSink = [];
-    return this.files.removing(
-      this.changes.write(
-        () =>
-          this.hooks.hooked(
-            tableKey,
-            "bulkDelete",
-            () => rowsApi.deleteMany(this.store, tableKey, bodies, actor, files),
-            (_r, pre) => pre,
-            () => this.#keysOf(tableKey, bodies),
-          ),
-        () => this.#rows(tableKey, actor),
-      ),
-      files,
+    return this.#deleting(
+      tableKey,
+      "bulkDelete",
+      (files) => rowsApi.deleteMany(this.store, tableKey, bodies, actor, files),
+      () => this.#keysOf(tableKey, bodies),
+      () => this.#rows(tableKey, actor),
     );
   }
   setLink(tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean, actor: auditApi.Actor) {

@@ -24,6 +24,7 @@ import {
   FORMULA_VIRTUAL,
 } from "../../tests/support/formula-cases";
 import { FIXTURE_NOW, FIXTURE_TABLE, QUERY_CASES } from "../../tests/support/query-cases";
+import { caseListInput } from "../../tests/support/query-runner";
 import { checkTsqlShape, TsqlShapeError } from "../../tests/support/tsql-shape";
 import { tableTargets, unqualifiedTables } from "../../tests/support/tsql-tables";
 import { parseOptions } from "../fields/registry";
@@ -100,18 +101,7 @@ const list = (input: Partial<Parameters<typeof compileList>[0]>) =>
   compileList({ dialect: "mssql", table: FIXTURE_TABLE, limit: 1000, offset: 0, now: FIXTURE_NOW, ...input });
 
 /** A shared query case's page, on the fixture table or another (the same table on a schema). */
-const caseList = (c: (typeof QUERY_CASES)[number], table = FIXTURE_TABLE) =>
-  list({
-    table,
-    where: c.where,
-    sort: c.sort,
-    fields: c.fields,
-    search: c.search,
-    limit: c.limit ?? 1000,
-    offset: c.offset ?? 0,
-    now: c.now ?? FIXTURE_NOW,
-    me: c.me ?? null,
-  });
+const caseList = (c: (typeof QUERY_CASES)[number], table = FIXTURE_TABLE) => list({ table, ...caseListInput(c) });
 
 describe("SQL Server: every shared query case compiles to well-formed T-SQL", () => {
   it.each(QUERY_CASES.map((c) => [c.name, c] as const))("%s", (_name, c) => {

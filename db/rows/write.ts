@@ -18,11 +18,10 @@ import { rememberWriter } from "./row-users";
  * 14, 1,000 rows of 9 fields): 2.9 ms of SQL against 4.2 ms for multi-row VALUES of one bound
  * value per field (84 statements of 12 rows) and 4.4 ms for one JSON array through json_each; for
  * 20 and 40 fields 3.1 against 4.2 and 8.0 against 9.3 ms. Rows whose JSON text is long (60 fields
- * of 100 characters: 90 against 70 ms) still go as multi-row VALUES of bound values, when a row's
- * values fit in one statement. When the key is the table's rowid (the ID column, `INTEGER PRIMARY
- * KEY AUTOINCREMENT`), the statements return nothing: the rows of one transaction get consecutive
- * rowids, so the new ids are the last one and the n-1 before it (RETURNING cost about a fifth of
- * the statements' time, issue 14).
+ * of 100 characters: 90 against 70 ms) still go as multi-row VALUES of bound values. When the
+ * key is the table's rowid (the ID column, `INTEGER PRIMARY KEY AUTOINCREMENT`), the statements
+ * return nothing: the rows of one transaction get consecutive rowids, so the new ids are the last
+ * one and the n-1 before it (RETURNING cost about a fifth of the statements' time, issue 14).
  */
 const MAX_PARAMS = 100;
 /** A first row's JSON text longer than this sends the request's rows as bound values (see above). */
@@ -35,7 +34,10 @@ const prefixed = (i: number, total: number, err: unknown) =>
 interface InsertShape {
   /** The columns an insert writes (all but an auto-increment key), in statement order. */
   names: string[];
-  /** Rows per statement of bound values; 0 when one row alone has more values than a statement may bind. */
+  /**
+   * Rows per statement of bound values: at least one, as a table holds at most 100 columns (a
+   * Durable Object's SQLite) and an auto-increment key is never bound.
+   */
   per: number;
   /** The statement of bound values for `per` rows (for a table with no writable column: one row of defaults). */
   full: string;
@@ -68,7 +70,7 @@ function insertShape(store: ProjectStore, model: ModelRow, cols: RowColumn[]): I
   const table = quoteIdent(model.tableName);
   const pk = quoteIdent(pkOf(cols).columnName);
   const rowidKey = names.length > 0 && keyIsRowid(store, model.tableName, pkOf(cols));
-  const per = names.length === 0 ? 1 : names.length <= MAX_PARAMS ? Math.floor(MAX_PARAMS / names.length) : 0;
+  const per = Math.max(1, Math.floor(MAX_PARAMS / Math.max(1, names.length)));
   const head = `INSERT INTO ${table} (${names.map(quoteIdent).join(", ")}) `;
   const returning = rowidKey ? "" : ` RETURNING ${pk} AS id`;
   const tuple = `(${names.map(() => "?").join(", ")})`;
@@ -112,7 +114,7 @@ export function insertRows(
       for (let i = 0; i < stored.length; i++) run(shape.full, []);
     } else {
       const first = stored.length ? JSON.stringify(stored[0]) : "";
-      const asJson = shape.per === 0 || first.length <= LONG_ROW_CHARS;
+      const asJson = first.length <= LONG_ROW_CHARS;
       const step = asJson ? MAX_PARAMS : shape.per;
       for (let i = 0; i < stored.length; i += step) {
         const n = Math.min(step, stored.length - i);

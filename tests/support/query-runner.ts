@@ -49,21 +49,22 @@ export async function readBack(d: Dialect, exec: Exec): Promise<Record<string, S
   );
 }
 
+/** A case's page request as every dialect compiles it (the dialect and table aside). */
+export const caseListInput = (c: QueryCase) => ({
+  where: c.where,
+  sort: c.sort,
+  fields: c.fields,
+  search: c.search,
+  limit: c.limit ?? 1000,
+  offset: c.offset ?? 0,
+  now: c.now ?? FIXTURE_NOW,
+  me: c.me ?? null,
+});
+
 export async function runQueryCase(c: QueryCase, d: Dialect, exec: Exec): Promise<CaseResult> {
   let compiled;
   try {
-    compiled = compileList({
-      dialect: d,
-      table: FIXTURE_TABLE,
-      where: c.where,
-      sort: c.sort,
-      fields: c.fields,
-      search: c.search,
-      limit: c.limit ?? 1000,
-      offset: c.offset ?? 0,
-      now: c.now ?? FIXTURE_NOW,
-      me: c.me ?? null,
-    });
+    compiled = compileList({ dialect: d, table: FIXTURE_TABLE, ...caseListInput(c) });
   } catch (err) {
     if (err instanceof QueryError) return { error: err.message };
     throw err;
