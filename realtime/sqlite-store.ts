@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/durable-sqlite";
 import type { Stored } from "../db/fields/types";
 import { migrate } from "../db/store/migrations";
 import { metaSchema } from "../db/store/schema";
-import type { MetaDb, ProjectStore, SqlRow } from "../db/store/store";
+import { joinedTransactions, type MetaDb, type ProjectStore, type SqlRow } from "../db/store/store";
 
 /** The project's SQLite (Durable Object storage) as the store db/ works on; migrates on first use. */
 export function openProjectStore(storage: DurableObjectStorage): ProjectStore {
@@ -16,7 +16,7 @@ export function openProjectStore(storage: DurableObjectStorage): ProjectStore {
   return {
     meta: drizzle(storage, { schema: metaSchema }) as unknown as MetaDb,
     exec: (query: string, ...params: Stored[]) => sql.exec(query, ...params).toArray() as SqlRow[],
-    transaction: <T>(fn: () => T) => storage.transactionSync(fn),
+    transaction: joinedTransactions((fn) => storage.transactionSync(fn)),
     schemaCache: new Map(),
   };
 }

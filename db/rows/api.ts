@@ -2,7 +2,7 @@ import { bad, missing } from "../errors";
 import type { ProjectStore } from "../store/store";
 import type { Actor } from "./audit";
 import { compileKeys } from "../query";
-import { queryTable, readById } from "./read";
+import { queryTable, readBack, readById } from "./read";
 import { tableRef, type TableRef } from "./table-ref";
 import { deleteRows, insertRows, readRowById, updateRows } from "./write";
 import { rowKey } from "./row-key";
@@ -94,11 +94,12 @@ export function updateOne(store: ProjectStore, tableKey: string, rowId: string, 
   const t = tableRef(store, tableKey);
   const id = rowKey(rowId);
   const row = withBelongsTo(t, body);
+  const back = readBack(t);
   return store.transaction(() => {
     requireVisible(store, t, [id]);
-    updateRows(store, t.model, t.cols, [{ id, body: row }], actor);
+    const [written] = updateRows(store, t.model, t.cols, [{ id, body: row }], actor, back?.returning);
     withCheck(store, t, [id]);
-    return readById(store, t, id);
+    return written && back ? back.row(written) : readById(store, t, id);
   });
 }
 

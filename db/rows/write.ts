@@ -2,7 +2,7 @@ import type { Stored } from "../fields/types";
 import { bad, missing } from "../errors";
 import { quoteIdent } from "../schema/names";
 import type { ModelRow } from "../store/schema";
-import type { ProjectStore } from "../store/store";
+import type { ProjectStore, SqlRow } from "../store/store";
 import { recordInserts, recordWrites, type Actor } from "./audit";
 import { unlinkDeleted } from "./links";
 import { toApiRow, toInsertValues, toStored, type RowColumn } from "./row-codec";
@@ -144,17 +144,23 @@ export function readRowById(store: ProjectStore, model: ModelRow, cols: RowColum
   return raw ? toApiRow(cols, raw) : null;
 }
 
-/** Updates rows (each `{id, body}`) in one transaction, recording what changed. */
+/**
+ * Updates rows (each `{id, body}`) in one transaction, recording what changed. With `returning`
+ * (a select list), each UPDATE returns the row so, and the rows come back in order; a row whose
+ * body changes nothing is not written and has no entry.
+ */
 export function updateRows(
   store: ProjectStore,
   model: ModelRow,
   cols: RowColumn[],
   updates: Array<{ id: number; body: unknown }>,
   actor: Actor,
-) {
+  returning?: string,
+): SqlRow[] {
   const now = new Date().toISOString();
   const table = quoteIdent(model.tableName);
   const pk = quoteIdent(pkOf(cols).columnName);
+  const written: SqlRow[] = [];
   return store.transaction(() => {
     rememberWriter(store, cols, actor);
     updates.forEach(({ id, body }, i) => {
@@ -168,11 +174,12 @@ export function updateRows(
       if (!before) throw missing(updates.length > 1 ? `Row ${i + 1}: row ${id} not found` : "Row not found");
       const names = Object.keys(values);
       if (names.length) {
-        store.exec(
-          `UPDATE ${table} SET ${names.map((n) => `${quoteIdent(n)} = ?`).join(", ")} WHERE ${pk} = ?`,
+        const rows = store.exec(
+          `UPDATE ${table} SET ${names.map((n) => `${quoteIdent(n)} = ?`).join(", ")} WHERE ${pk} = ?${returning ? ` RETURNING ${returning}` : ""}`,
           ...names.map((n) => values[n]!),
           id,
         );
+        if (returning) written.push(...rows);
       }
       const changes: Record<string, { old: unknown; new: unknown }> = {};
       for (const c of cols) {
@@ -196,6 +203,7 @@ export function updateRows(
         );
       }
     });
+    return written;
   });
 }
 

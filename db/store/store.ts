@@ -15,6 +15,7 @@ export type SqlRow = Record<string, Stored>;
 export interface ProjectStore {
   meta: MetaDb;
   exec(sql: string, ...params: Stored[]): SqlRow[];
+  /** All or nothing; a call inside another joins it (joinedTransactions). */
   transaction<T>(fn: () => T): T;
   /** Memo of derived schema (table refs); whoever changes the schema clears it. */
   schemaCache: Map<string, unknown>;
@@ -23,4 +24,26 @@ export interface ProjectStore {
    * call, null or absent for full access. Table refs narrow themselves to it.
    */
   reader?: Reader | null;
+}
+
+/**
+ * A store's `transaction` over the storage's own (`ctx.storage.transactionSync`): only the outermost
+ * call opens one; a call inside it runs in it. A single-row update nests three (the room's write,
+ * the row API, the row writer), and each nested one was a SAVEPOINT and a RELEASE run by SQLite
+ * (issue 14). What a nested call cannot do any more is undo only its own part: a caller catching
+ * an error from a nested call and carrying on would keep that call's partial writes. No caller
+ * does (every catch around a write rethrows, or sits outside the outermost transaction, as the
+ * room's guard does).
+ */
+export function joinedTransactions(run: <T>(fn: () => T) => T): <T>(fn: () => T) => T {
+  let open = false;
+  return <T>(fn: () => T): T => {
+    if (open) return fn();
+    open = true;
+    try {
+      return run(fn);
+    } finally {
+      open = false;
+    }
+  };
 }

@@ -50,6 +50,8 @@ describe("rows", () => {
     expect((await call(owner, "GET", `${T}/1`)).body).toMatchObject({ Id: 1, Name: "Write spec" });
     const updated = await call(owner, "PATCH", `${T}/1`, { Points: 5, Status: "Doing" });
     expect(updated.body).toMatchObject({ Points: 5, Status: "Doing", Name: "Write spec" });
+    // The answer is the row as a read gives it (the update's own RETURNING, db/rows/read.ts readBack).
+    expect((await call(owner, "GET", `${T}/1`)).body).toEqual(updated.body);
     expect((await call(owner, "GET", `${T}/1/exist`)).body).toBe(true);
     expect((await call(owner, "DELETE", `${T}/1`)).body).toBe(1);
     expect(await call(owner, "GET", `${T}/1`)).toMatchObject({ status: 404, body: { msg: "Row not found" } });

@@ -9,7 +9,7 @@ import Database from "libsql";
 import type { Stored } from "../../db/fields/types";
 import { migrate } from "../../db/store/migrations";
 import { metaSchema } from "../../db/store/schema";
-import type { MetaDb, ProjectStore, SqlRow } from "../../db/store/store";
+import { joinedTransactions, type MetaDb, type ProjectStore, type SqlRow } from "../../db/store/store";
 
 type Value = string | number | bigint | null | ArrayBuffer | Uint8Array;
 
@@ -67,7 +67,7 @@ export function nodeProjectStore(): ProjectStore {
   return {
     meta: drizzle(storage as unknown as Parameters<typeof drizzle>[0], { schema: metaSchema }) as unknown as MetaDb,
     exec: (query: string, ...params: Stored[]) => storage.sql.exec(query, ...(params as Value[])).toArray() as SqlRow[],
-    transaction: <T>(fn: () => T) => storage.transactionSync(fn),
+    transaction: joinedTransactions((fn) => storage.transactionSync(fn)),
     schemaCache: new Map(),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, parseDateText, parseTimeText, toIsoUtc } from "./dates";
+import { formatDate, parseDateText, parseTimeText, storedInstantApiText, toIsoUtc } from "./dates";
 
 const day = (text: string, format?: string) => {
   const p = parseDateText(text, format);
@@ -70,5 +70,40 @@ describe("strict date formats (SPEC 5)", () => {
     expect(formatDate(d, "YYYY/MM/DD")).toBe("2024/05/01");
     expect(formatDate(d, "DD MMM YYYY")).toBe("2024-05-01");
     expect(formatDate(d, "YYYY-DD-MM")).toBe("2024-05-01");
+  });
+});
+
+describe("API text of a stored instant, read by position", () => {
+  /** The general way: parse, normalise to UTC, print as the API does. */
+  const general = (text: string) => {
+    const p = parseDateText(text);
+    const iso = p && toIsoUtc(p);
+    return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}+00:00` : null;
+  };
+
+  it("agrees with the general parse on every stored form, leap days and year bounds included", () => {
+    const stored = [
+      new Date(Date.UTC(2026, 10, 26, 21, 46, 46, 123)).toISOString(),
+      "2024-02-29T23:59:59.999Z",
+      "1000-01-01T00:00:00.000Z",
+      "9999-12-31T23:59:59.000Z",
+    ];
+    for (const s of stored) expect(storedInstantApiText(s)).toBe(general(s));
+    expect(storedInstantApiText("2024-02-29T23:59:59.999Z")).toBe("2024-02-29 23:59:59+00:00");
+  });
+
+  it("leaves every other text to the general parse", () => {
+    for (const s of [
+      "2023-02-29T10:00:00.000Z", // no such day
+      "2024-13-01T10:00:00.000Z",
+      "2024-01-01T24:00:00.000Z",
+      "2024-01-01T10:60:00.000Z",
+      "2024-01-01 10:00:00+00:00", // another database's text
+      "2024-01-01T10:00:00Z",
+      "2024-01-01T10:00:00.000+01",
+      "2024-01-01T10:00:00.0a0Z",
+      "0999-01-01T10:00:00.000Z",
+    ])
+      expect(storedInstantApiText(s)).toBeNull();
   });
 });

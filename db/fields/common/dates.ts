@@ -70,6 +70,29 @@ export function isStoredDay(text: string): boolean {
   return calendarDate(year, m1 * 10 + m2, d1 * 10 + d2) !== null;
 }
 
+/** The two-digit number at text[i], or -1. */
+const twoDigits = (text: string, i: number) => {
+  const a = digitAt(text, i);
+  const b = digitAt(text, i + 1);
+  return a < 0 || b < 0 ? -1 : a * 10 + b;
+};
+
+/**
+ * The API text `YYYY-MM-DD HH:mm:ss+00:00` of an instant in the exact form this app stores,
+ * `YYYY-MM-DDTHH:mm:ss.SSSZ`, read by position; null for any other text (the general parse
+ * handles those). Every written row's stamps are converted back on its answer; the general parse
+ * was a tenth of a cold single-row update's Durable Object time (issue 14).
+ */
+export function storedInstantApiText(text: string): string | null {
+  if (text.length !== 24 || text.charCodeAt(10) !== 84 || text.charCodeAt(23) !== 90 || !isStoredDay(text.slice(0, 10)))
+    return null;
+  if (text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58 || text.charCodeAt(19) !== 46) return null;
+  const [h, m, s] = [twoDigits(text, 11), twoDigits(text, 14), twoDigits(text, 17)];
+  if (h < 0 || h > 23 || m < 0 || m > 59 || s < 0 || s > 59) return null;
+  for (let i = 20; i < 23; i++) if (digitAt(text, i) < 0) return null;
+  return `${text.slice(0, 10)} ${text.slice(11, 19)}+00:00`;
+}
+
 /** Time and offset from the regex groups of TIME, or null when out of range. */
 function timeFrom(g: (string | undefined)[]): { time: TimeParts; offsetMinutes: number | null } | null {
   const [h = "", mi = "", s, frac, ampm, offset] = g;

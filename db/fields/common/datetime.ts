@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { FieldContext, FieldType, Result, Stored, UIType } from "../types";
-import { DATE_FORMAT, formatDate, formatTime, isoDate, parseDateText, toIsoUtc } from "./dates";
+import { DATE_FORMAT, formatDate, formatTime, isoDate, parseDateText, storedInstantApiText, toIsoUtc } from "./dates";
 import { DATE_OPS } from "./ops";
 import { NONE, fail, isNone, ok, show } from "./result";
 import { byDialect } from "./storage";
@@ -40,14 +40,17 @@ function apiText(stored: Stored): Stored {
 }
 
 /**
- * apiText by stored text, remembered: every page converts each row's created and updated times,
- * and parsing them was a tenth of a plain list request's Worker time (issue 14). Rows written
- * together share one timestamp, so a few entries serve whole pages. Bounded, oldest first.
+ * apiText, fast: every page converts each row's created and updated times, and parsing them was a
+ * tenth of a plain list request's Worker time (issue 14). Text in the form this app stores is read
+ * by position; other text (an external database's timestamps) is parsed once and remembered, as
+ * rows written together share one timestamp. Bounded, oldest first.
  */
 const apiTexts = new Map<string, Stored>();
 export const API_TEXT_MEMO = 4096;
 function memoApiText(stored: Stored): Stored {
   if (typeof stored !== "string") return apiText(stored);
+  const own = storedInstantApiText(stored);
+  if (own !== null) return own;
   let text = apiTexts.get(stored);
   if (text === undefined) {
     text = apiText(stored);
