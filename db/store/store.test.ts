@@ -34,4 +34,27 @@ describe("joined transactions", () => {
     store.transaction(() => store.transaction(() => store.exec("INSERT INTO t VALUES (3)")));
     expect(store.exec("SELECT v FROM t")).toEqual([{ v: 3 }]);
   });
+
+  it("fails the whole when a nested call failed, even if its caller caught the error and carried on", () => {
+    const store = nodeProjectStore();
+    store.exec("CREATE TABLE t (v INTEGER)");
+    expect(() =>
+      store.transaction(() => {
+        store.exec("INSERT INTO t VALUES (1)");
+        try {
+          store.transaction(() => {
+            store.exec("INSERT INTO t VALUES (2)");
+            throw new Error("row 2 refused");
+          });
+        } catch {
+          /* carried on */
+        }
+        store.exec("INSERT INTO t VALUES (3)");
+      }),
+    ).toThrow("row 2 refused");
+    expect(store.exec("SELECT count(*) AS n FROM t")[0]!.n).toBe(0);
+    // The next transaction starts clean.
+    store.transaction(() => store.exec("INSERT INTO t VALUES (4)"));
+    expect(store.exec("SELECT v FROM t")).toEqual([{ v: 4 }]);
+  });
 });

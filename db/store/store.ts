@@ -30,20 +30,34 @@ export interface ProjectStore {
  * A store's `transaction` over the storage's own (`ctx.storage.transactionSync`): only the outermost
  * call opens one; a call inside it runs in it. A single-row update nests three (the room's write,
  * the row API, the row writer), and each nested one was a SAVEPOINT and a RELEASE run by SQLite
- * (issue 14). What a nested call cannot do any more is undo only its own part: a caller catching
- * an error from a nested call and carrying on would keep that call's partial writes. No caller
- * does (every catch around a write rethrows, or sits outside the outermost transaction, as the
- * room's guard does).
+ * (issue 14). A nested call can no longer undo only its own part, so its failure fails the whole:
+ * should a caller catch it and carry on, the outermost throws that error at its end and nothing is
+ * written (no caller does today: every catch around a write rethrows, or sits outside the
+ * outermost transaction, as the room's guard does).
  */
 export function joinedTransactions(run: <T>(fn: () => T) => T): <T>(fn: () => T) => T {
   let open = false;
+  let failed: { error: unknown } | null = null;
   return <T>(fn: () => T): T => {
-    if (open) return fn();
+    if (open) {
+      try {
+        return fn();
+      } catch (error) {
+        failed ??= { error };
+        throw error;
+      }
+    }
     open = true;
+    failed = null;
     try {
-      return run(fn);
+      return run(() => {
+        const result = fn();
+        if (failed) throw failed.error;
+        return result;
+      });
     } finally {
       open = false;
+      failed = null;
     }
   };
 }
