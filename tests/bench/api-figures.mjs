@@ -5,7 +5,7 @@
 import { stats, timed } from "./server.mjs";
 
 const cats = Array.from({ length: 10 }, (_, i) => `cat${i}`);
-const row = (i) => ({
+export const row = (i) => ({
   Title: `Item ${i}`,
   Category: cats[i % 10],
   Amount: (i * 7919) % 1000,
@@ -39,12 +39,12 @@ async function signIn(base, email, password) {
 }
 
 /** One server's share of a run: its signed-in caller, then its table's paths. */
-async function prepare(base, creds) {
+export async function prepare(base, creds) {
   const { email = `bench${Date.now()}@example.com`, password = "Bench-Password-123!" } = creds ?? {};
   return { base, call: caller(base, await signIn(base, email, password)) };
 }
 
-async function makeTable(side) {
+export async function makeTable(side) {
   const { call } = side;
   const project = await call("POST", "/api/v1/db/meta/projects", { title: `bench${Date.now() % 100000}` });
   const table = await call("POST", `/api/v1/db/meta/projects/${project.id}/tables`, {
@@ -71,7 +71,7 @@ async function makeTable(side) {
   side.bulk = `/api/v1/db/data/bulk/noco/${project.id}/${table.id}`;
 }
 
-const q = `?limit=25&where=${encodeURIComponent("(Amount,gt,500)~and(Category,eq,cat3)")}&sort=-Price`;
+export const q = `?limit=25&where=${encodeURIComponent("(Amount,gt,500)~and(Category,eq,cat3)")}&sort=-Price`;
 const lq = `?limit=25&where=${encodeURIComponent("(Title,like,%99%)")}`;
 
 /**
