@@ -2,7 +2,7 @@ import { bad, missing } from "../errors";
 import type { ProjectStore } from "../store/store";
 import type { Actor } from "./audit";
 import { compileKeys } from "../query";
-import { queryTable, readBack, readById } from "./read";
+import { queryTable, readBack, readBackRow, readById } from "./read";
 import { tableRef, type TableRef } from "./table-ref";
 import { deleteRows, insertRows, readRowById, updateRows } from "./write";
 import { rowKey } from "./row-key";
@@ -94,12 +94,12 @@ export function updateOne(store: ProjectStore, tableKey: string, rowId: string, 
   const t = tableRef(store, tableKey);
   const id = rowKey(rowId);
   const row = withBelongsTo(t, body);
-  const back = readBack(t);
+  const returning = readBack(t);
   return store.transaction(() => {
     requireVisible(store, t, [id]);
-    const [written] = updateRows(store, t.model, t.cols, [{ id, body: row }], actor, back?.returning);
+    const [written] = updateRows(store, t.model, t.cols, [{ id, body: row }], actor, returning);
     withCheck(store, t, [id]);
-    return written && back ? back.row(written) : readById(store, t, id);
+    return written ? readBackRow(t, written) : readById(store, t, id);
   });
 }
 

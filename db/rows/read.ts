@@ -96,6 +96,8 @@ interface ByKey {
   sql: string;
   params: unknown[];
   at: number;
+  /** The select list as an UPDATE's RETURNING when every column is read as stored, else null. */
+  returning: string | null;
 }
 
 /**
@@ -111,7 +113,14 @@ function compileByKey(t: TableRef): ByKey {
   const pk = t.cols.find((c) => c.pk)!;
   const extra = sql`${ident("sqlite", pk.columnName)} = ${param(KEY)}`;
   const compiled = compileList({ dialect: "sqlite", table: queryTable(t), extra, limit: 1, offset: 0 });
-  const made = { select: compiled.select, ...compiled.list, at: compiled.list.params.indexOf(KEY) };
+  const { select } = compiled;
+  const asStored = !select.some((c) => c.selectExpr || c.expr) && !selectionOf(t, select).virtual.length;
+  const made = {
+    select,
+    ...compiled.list,
+    at: compiled.list.params.indexOf(KEY),
+    returning: asStored ? select.map((c) => quoteIdent(c.columnName)).join(", ") : null,
+  };
   byKey.set(t, made);
   return made;
 }
@@ -120,15 +129,15 @@ function compileByKey(t: TableRef): ByKey {
  * The read-back of a single-row update as the UPDATE's own RETURNING list, when the row is read
  * as stored (no computed field, no person column read through the directory, no row rule): one
  * statement fewer on every single-row update (issue 14). Null otherwise: readById after the write.
+ * The row it returns becomes the answer through readBackRow.
  */
-export function readBack(t: TableRef): { returning: string; row: (raw: SqlRow) => Record<string, unknown> } | null {
-  if (t.access?.rule) return null;
-  const q = compileByKey(t);
-  if (q.select.some((c) => c.selectExpr || c.expr) || selectionOf(t, q.select).virtual.length) return null;
-  return {
-    returning: q.select.map((c) => quoteIdent(c.columnName)).join(", "),
-    row: (raw) => apiRow(t, q.select, raw),
-  };
+export function readBack(t: TableRef): string | null {
+  return t.access?.rule ? null : compileByKey(t).returning;
+}
+
+/** A row returned by readBack's list, as readById would answer it. */
+export function readBackRow(t: TableRef, raw: SqlRow): Record<string, unknown> {
+  return apiRow(t, compileByKey(t).select, raw);
 }
 
 /** One row by key with its computed fields, or null. */

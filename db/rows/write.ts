@@ -155,7 +155,7 @@ export function updateRows(
   cols: RowColumn[],
   updates: Array<{ id: number; body: unknown }>,
   actor: Actor,
-  returning?: string,
+  returning?: string | null,
 ): SqlRow[] {
   const now = new Date().toISOString();
   const table = quoteIdent(model.tableName);

@@ -11,35 +11,32 @@
 
 type Tok = { k: "str" | "id" | "word" | "punct"; t: string };
 
+/** The text from `from` up to the closing `close` (doubled, it stands for itself), and the index after it. */
+function quoted(text: string, from: number, close: string): [string, number] {
+  let value = "";
+  let j = from;
+  for (; j < text.length; j++) {
+    if (text[j] === close && text[j + 1] === close) {
+      value += close;
+      j++;
+    } else if (text[j] === close) break;
+    else value += text[j];
+  }
+  return [value, j + 1];
+}
+
 function tokens(text: string): Tok[] {
   const out: Tok[] = [];
   for (let i = 0; i < text.length;) {
     const ch = text[i]!;
+    let value: string;
     if (/\s/.test(ch)) i++;
     else if (ch === "'" || ((ch === "N" || ch === "n") && text[i + 1] === "'")) {
-      let j = i + (ch === "'" ? 1 : 2);
-      let value = "";
-      for (; j < text.length; j++) {
-        if (text[j] === "'" && text[j + 1] === "'") {
-          value += "'";
-          j++;
-        } else if (text[j] === "'") break;
-        else value += text[j];
-      }
+      [value, i] = quoted(text, i + (ch === "'" ? 1 : 2), "'");
       out.push({ k: "str", t: value });
-      i = j + 1;
     } else if (ch === "[") {
-      let j = i + 1;
-      let value = "";
-      for (; j < text.length; j++) {
-        if (text[j] === "]" && text[j + 1] === "]") {
-          value += "]";
-          j++;
-        } else if (text[j] === "]") break;
-        else value += text[j];
-      }
+      [value, i] = quoted(text, i + 1, "]");
       out.push({ k: "id", t: value });
-      i = j + 1;
     } else if (/[A-Za-z_@#]/.test(ch)) {
       const m = /^[A-Za-z0-9_@#$]+/.exec(text.slice(i))![0];
       out.push({ k: "word", t: m });
