@@ -63,13 +63,9 @@ export class MemoRouter<T> implements Router<T> {
     const key = `${method} ${path}`;
     const found = this.#memo.get(key);
     if (found) return remember(this.#memo, key, found);
-    const ids = this.#idsMayRoute ? [] : idsOf(path);
+    const { ids, shape: pathShape } = this.#idsMayRoute ? NO_IDS : shapeOf(path);
     if (!ids.length) return remember(this.#memo, key, this.inner.match(method, path));
-    // NUL never appears in a parsed URL's path, so no literal segment can stand for an id.
-    const shapeKey = `${method} ${path
-      .split("/")
-      .map((s) => (ID.test(s) ? "\u0000" : s))
-      .join("/")}`;
+    const shapeKey = `${method} ${pathShape}`;
     const shape = this.#shapes.get(shapeKey);
     if (shape) {
       remember(this.#shapes, shapeKey, shape);
@@ -77,7 +73,7 @@ export class MemoRouter<T> implements Router<T> {
     }
     const answer = this.inner.match(method, path);
     if (shape === undefined) {
-      const learnt = learn(answer, this.inner.match(method, otherIds(path, ids)), ids);
+      const learnt = learn(answer, this.inner.match(method, otherIds(pathShape, ids)), ids);
       remember(this.#shapes, shapeKey, learnt);
       if (learnt) return answer;
     }
@@ -111,19 +107,29 @@ function digitsMayRoute(segment: string): boolean {
   return taken !== 0 && taken !== DIGIT_SAMPLES.length;
 }
 
-/** The path's ids in order; none when one repeats (its parameters could not be told apart). */
-function idsOf(path: string): string[] {
-  const ids = path.split("/").filter((s) => ID.test(s));
-  return new Set(ids).size === ids.length ? ids : [];
+// NUL never appears in a parsed URL's path, so no literal segment can stand for an id.
+const ID_MARK = "\u0000";
+const NO_IDS = { ids: [] as string[], shape: "" };
+
+/** The path's ids in order, and the path with each replaced; no ids when one repeats (its parameters could not be told apart). */
+function shapeOf(path: string): { ids: string[]; shape: string } {
+  const parts = path.split("/");
+  const ids: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (!ID.test(parts[i]!)) continue;
+    ids.push(parts[i]!);
+    parts[i] = ID_MARK;
+  }
+  if (ids.length > 1 && new Set(ids).size < ids.length) return NO_IDS;
+  return { ids, shape: parts.join("/") };
 }
 
-/** The same path with each id replaced by another, longer one, none equal to any id before. */
-function otherIds(path: string, ids: string[]): string {
-  let k = 0;
-  return path
-    .split("/")
-    .map((s) => (ID.test(s) ? alternate(ids, k++) : s))
-    .join("/");
+/** The path of `shape` with each id replaced by another, longer one, none equal to any id before. */
+function otherIds(shape: string, ids: string[]): string {
+  return shape
+    .split(ID_MARK)
+    .map((part, k) => (k ? alternate(ids, k - 1) : "") + part)
+    .join("");
 }
 const alternate = (ids: string[], k: number) => `${k + 1}0${ids[k]}`;
 
