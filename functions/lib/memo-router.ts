@@ -111,7 +111,10 @@ function digitsMayRoute(segment: string): boolean {
 const ID_MARK = "\u0000";
 const NO_IDS = { ids: [] as string[], shape: "" };
 
-/** The path's ids in order, and the path with each replaced; no ids when one repeats (its parameters could not be told apart). */
+/**
+ * The path's ids in order, and the path with each replaced; no ids when one repeats (its
+ * parameters could not be told apart).
+ */
 function shapeOf(path: string): { ids: string[]; shape: string } {
   const parts = path.split("/");
   const ids: string[] = [];
