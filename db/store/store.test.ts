@@ -2,6 +2,13 @@ import { describe, expect, it } from "vitest";
 import { nodeProjectStore } from "../../tests/support/node-store";
 import { joinedTransactions } from "./store";
 
+/** A project store with one table `t (v INTEGER)` to write to. */
+function storeWithTable() {
+  const store = nodeProjectStore();
+  store.exec("CREATE TABLE t (v INTEGER)");
+  return store;
+}
+
 describe("joined transactions", () => {
   it("opens one transaction for nested calls, and a new one after the outermost ends", () => {
     let opened = 0;
@@ -21,8 +28,7 @@ describe("joined transactions", () => {
   });
 
   it("undoes a nested call's writes with the outermost's when it fails", () => {
-    const store = nodeProjectStore();
-    store.exec("CREATE TABLE t (v INTEGER)");
+    const store = storeWithTable();
     expect(() =>
       store.transaction(() => {
         store.exec("INSERT INTO t VALUES (1)");
@@ -36,8 +42,7 @@ describe("joined transactions", () => {
   });
 
   it("fails the whole when a nested call failed, even if its caller caught the error and carried on", () => {
-    const store = nodeProjectStore();
-    store.exec("CREATE TABLE t (v INTEGER)");
+    const store = storeWithTable();
     expect(() =>
       store.transaction(() => {
         store.exec("INSERT INTO t VALUES (1)");

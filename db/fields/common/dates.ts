@@ -52,6 +52,13 @@ const digitAt = (text: string, i: number) => {
   return d >= 0 && d <= 9 ? d : -1;
 };
 
+/** The two-digit number at text[i], or -1. */
+const twoDigits = (text: string, i: number) => {
+  const a = digitAt(text, i);
+  const b = digitAt(text, i + 1);
+  return a < 0 || b < 0 ? -1 : a * 10 + b;
+};
+
 /**
  * Whether the text is already a day as stored, `YYYY-MM-DD`, that exists: the form nearly every
  * API client sends, checked digit by digit without the general parse (a bulk insert meets one per
@@ -65,17 +72,10 @@ export function isStoredDay(text: string): boolean {
     if (d < 0) return false;
     year = year * 10 + d;
   }
-  const [m1, m2, d1, d2] = [digitAt(text, 5), digitAt(text, 6), digitAt(text, 8), digitAt(text, 9)];
-  if (m1 < 0 || m2 < 0 || d1 < 0 || d2 < 0) return false;
-  return calendarDate(year, m1 * 10 + m2, d1 * 10 + d2) !== null;
+  const [month, day] = [twoDigits(text, 5), twoDigits(text, 8)];
+  if (month < 0 || day < 0) return false;
+  return calendarDate(year, month, day) !== null;
 }
-
-/** The two-digit number at text[i], or -1. */
-const twoDigits = (text: string, i: number) => {
-  const a = digitAt(text, i);
-  const b = digitAt(text, i + 1);
-  return a < 0 || b < 0 ? -1 : a * 10 + b;
-};
 
 /**
  * The API text `YYYY-MM-DD HH:mm:ss+00:00` of an instant in the exact form this app stores,
