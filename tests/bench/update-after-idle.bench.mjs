@@ -1,7 +1,8 @@
-// Single-row update latency after a pause (issue 14): why the update figure of the side-by-side
+// Single-row update latency after a pause (issue 14): whether the update figure of the side-by-side
 // rows bench is slower for us than our update measured alone. There each figure runs on us first,
 // so we always sit idle through the peer's (long) share of the figure before; the peer sits idle
-// only through our (short) share. Here, on our server alone, the rows bench's table and its
+// only through our (short) share. (Seen once as slower; on 2026-11-27 the medians after our own
+// work and after the pause were 1.64 / 1.58 and 1.44 / 1.35 ms in two runs: no difference.) Here, on our server alone, the rows bench's table and its
 // 10-reader figure, then 20 updates right after it and 20 after it and a pause of IDLE_MS
 // (default 6,000, about NocoDB's share of that figure), REPS times (default 5); prints each p50
 // and their medians. BENCH_ROWS (default 10,000), BENCH_PORT.
