@@ -98,6 +98,11 @@ export class ProjectRoom extends Server<Env> {
     return this.#external.attach(projectId, input);
   }
 
+  /** A new connection to the project's database, e.g. a rotated password (room-external.ts). */
+  async reconnectSource(raw: unknown) {
+    return this.#external.reconnect(raw);
+  }
+
   /** What changed in the database outside the app (contract 4.1 meta-diff). */
   metaDiff() {
     return this.#external.metaDiff();

@@ -4,9 +4,12 @@ import { DbError } from "../db/errors";
 import * as ext from "../db/external/rows";
 import { extTable } from "../db/external/table";
 import * as extSchema from "../db/external/schema-ops";
-import type { SourceDriver } from "../db/external/driver";
+import { sourceError, type SourceDriver } from "../db/external/driver";
 import type { Env } from "../functions/env";
-import { guardAsync, introspectInto, openSource, sourceRow, type SourceRow } from "./external-source";
+import { updatedConfig } from "../db/external/reconnect";
+import { connectionSecret, encryptJson } from "../db/external/secrets";
+import type { SourceConfig } from "../db/external/config";
+import { guardAsync, introspectInto, openSource, sourceConfig, sourceRow, type SourceRow } from "./external-source";
 import type { SocketRoom } from "./room-fanout";
 import { withIds } from "./room-ids";
 import type { RoomResult } from "./room-result";
@@ -140,6 +143,36 @@ export class RoomSource {
     return result;
   }
 
+  /**
+   * A new connection for the same database (db/external/reconnect.ts says what is kept): opened
+   * and asked its version first, so a refused password changes nothing; then it replaces the
+   * stored one and the driver, and every tab reloads. Answers the config without its secrets.
+   */
+  async reconnect(raw: unknown) {
+    return guardAsync(async () => {
+      const row = this.row;
+      if (!row) throw new DbError(400, "This project's base is its own: it has no connection to change");
+      const next = updatedConfig(await sourceConfig(this.env, row.config), raw, this.env.MODE === "local");
+      const sealed = await encryptJson(connectionSecret(this.env), next);
+      const driver = await openSource(this.env, sealed);
+      try {
+        await driver.version();
+      } catch (err) {
+        await driver.close();
+        throw sourceError(err);
+      }
+      this.store.exec("UPDATE _nc_source SET config = ? WHERE id = ?", sealed, row.id);
+      const stale = this.#driver;
+      this.#row = undefined;
+      this.#driver = Promise.resolve(driver);
+      void stale?.then((d) => d.close()).catch(() => undefined);
+      this.store.schemaCache.clear();
+      this.counts.clear();
+      room.broadcast(this.room, { type: "schema" }, "tableList");
+      return withoutSecrets(next);
+    });
+  }
+
   metaDiff() {
     if (!this.row) return Promise.resolve({ ok: true as const, data: [] });
     return this.run((x) => introspectInto(x.store, x.driver, this.row!, false));
@@ -153,4 +186,10 @@ export class RoomSource {
     if (result.ok) room.broadcast(this.room, { type: "schema" }, "tableList");
     return withIds(this.store, result);
   }
+}
+
+/** What the Worker may keep in D1 and show builders about a connection. */
+function withoutSecrets(cfg: SourceConfig): SourceConfig {
+  const { password: _p, authToken: _t, ...rest } = cfg;
+  return { ...rest, ssl: { mode: cfg.ssl.mode } };
 }

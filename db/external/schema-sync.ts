@@ -4,7 +4,7 @@
  * - tables and views of the source become tables (`type: "view"` for views: read-only);
  * - titles follow the inflection: "camelize" (order_items → OrderItems) or "none";
  * - every column keeps its source name and type (`dt`), mapped to a field type (map-type.ts);
- *   pk/ai/rqd/cdf come from the source; the display value is the first text column after the key;
+ *   pk/ai/rqd/cdf come from the source; the display value is chosen by display-column.ts;
  * - a single-column foreign key child.col → parent.key gives a belongs-to link on the child
  *   (titled with the parent) and a has-many link on the parent (`<Child>List`);
  * - a junction table (exactly two foreign keys which together are its whole primary key) is
@@ -21,6 +21,7 @@ import type { Dialect } from "../fields/types";
 import { syncViewColumns } from "../views/sync";
 import { modelColumns } from "../schema/tables";
 import type { SourceSchema, SourceTable } from "./driver";
+import { displayColumn } from "./display-column";
 import { mapColumnType } from "./map-type";
 
 export type Inflection = "camelize" | "none";
@@ -230,13 +231,9 @@ function syncColumns(
     note(plan, t.name, t.view, "COLUMN_REMOVE", `Column ${c.columnName} removed from the database`);
     if (apply) store.meta.delete(columns).where(eq(columns.id, c.id)).run();
   }
-  // Display value: keep the one set; a new table takes its first text column that is not the key.
+  // Display value: keep the one set; a new table takes the column that best names a record.
   if (apply && !have.some((c) => c.pv)) {
-    const all = modelColumns(store, m.id);
-    const pv =
-      all.find((c) => !c.pk && (c.uidt === "SingleLineText" || c.uidt === "LongText")) ??
-      all.find((c) => !c.pk) ??
-      all[0];
+    const pv = displayColumn(modelColumns(store, m.id));
     if (pv) store.meta.update(columns).set({ pv: 1 }).where(eq(columns.id, pv.id)).run();
   }
 }

@@ -465,6 +465,56 @@ describe.skipIf(!mysqlDb)("MariaDB project", () => {
     expect(mine.body.list).toEqual([{ Id: 1 }]);
     await compositeKeyRows(sample, `/api/v1/db/data/bulk/noco/${p.id}`, data, () => "?");
   });
+
+  it("takes a rotated password without losing the project's views; a wrong one changes nothing", async () => {
+    const db = String((sample.config.connection as { database: string }).database);
+    const user = `gb_rot_${db.slice(-4)}`;
+    await sample.query(`CREATE USER '${user}'@'%' IDENTIFIED BY 'first-pass'`);
+    await sample.query(`GRANT ALL ON \`${db}\`.* TO '${user}'@'%'`);
+    try {
+      const connection = { ...(sample.config.connection as object), user, password: "first-pass" };
+      const created = await call("POST", "/api/v1/db/meta/projects", {
+        title: "Rotated MariaDB",
+        external: true,
+        bases: [{ type: "mysql2", config: { client: "mysql2", connection } }],
+      });
+      expect(created.status, created.text).toBe(200);
+      const p = created.body as { id: string; bases: Array<{ id: string }> };
+      const baseUrl = `/api/v1/db/meta/projects/${p.id}/bases/${p.bases[0]!.id}`;
+      const data = (path: string) => `/api/v1/db/data/noco/${p.id}/${path}`;
+      const tags = (await tables(p.id)).find((t) => t.title === "Tags")!;
+      const view = await call("POST", `/api/v1/db/meta/tables/${tags.id}/grids`, { title: "Kept grid" });
+      expect(view.status, view.text).toBe(200);
+
+      // The password changes on the server and the room's open connection is cut.
+      await sample.query(`ALTER USER '${user}'@'%' IDENTIFIED BY 'second-pass'`);
+      for (const row of await sample.query("SELECT id FROM information_schema.processlist WHERE user = ?", [user]))
+        await sample.query(`KILL ${Number(row.id)}`);
+      const failing = await call("GET", data("Tags"));
+      expect(failing.status).toBe(400);
+      expect(failing.body.msg).toMatch(/Access denied/);
+
+      const wrong = await call("PATCH", baseUrl, { config: { connection: { password: "not-it" } } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.msg).toMatch(/Access denied/);
+      expect(wrong.text).not.toContain("not-it");
+
+      const fixed = await call("PATCH", baseUrl, { config: { connection: { password: "second-pass" } } });
+      expect(fixed.status, fixed.text).toBe(200);
+      expect(fixed.body.config.connection).toMatchObject({ host: "127.0.0.1", user, database: db });
+      expect(fixed.text).not.toContain("second-pass");
+      const reads = await call("GET", data("Tags"));
+      expect(reads.status, reads.text).toBe(200);
+      expect(reads.body.list.length).toBeGreaterThan(0);
+      const views = await call("GET", `/api/v1/db/meta/tables/${tags.id}/views`);
+      expect(views.body.list.map((v: { title: string }) => v.title)).toContain("Kept grid");
+      const engine = await call("PATCH", baseUrl, { config: { client: "pg", connection: {} } });
+      expect(engine.status).toBe(400);
+      expect(engine.body.msg).toMatch(/engine cannot change/);
+    } finally {
+      await sample.query(`DROP USER '${user}'@'%'`);
+    }
+  });
 });
 
 // PlanetScale's HTTP API, played by a loopback stand-in running the SQL on MariaDB

@@ -93,6 +93,15 @@ test("connect a PostgreSQL database, open a table, edit a cell, see it in the da
   await expect(page.getByTestId("meta-diff")).toContainText("New column nickname");
   await page.getByRole("button", { name: "Sync with the database" }).click();
   await expect(page.getByText("The tables and fields match the database.")).toBeVisible();
+
+  // A rotated password is typed into the same section; the project keeps working on it.
+  await page.getByRole("button", { name: "Change connection" }).click();
+  await expect(page.getByLabel("Host", { exact: true })).toHaveValue(conn.host);
+  await page.getByLabel(/^Password/).click();
+  await page.keyboard.type("rotated-password");
+  await page.getByRole("button", { name: "Save and reconnect" }).click();
+  await expect(page.getByText("Reconnected to the database")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Change connection" })).toBeVisible();
 });
 
 test("a composite-key table: edit a cell of one row, delete two rows from the grid and undo, seen in the database", async ({

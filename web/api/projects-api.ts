@@ -37,6 +37,9 @@ export const projectsApi = {
   /** The database's own answer to a connection attempt (contract 4.10). */
   testConnection: (config: unknown) =>
     api.post<{ code: number; message: string }>("/api/v1/db/meta/connection/test", config),
+  /** A new connection for the project's database (a rotated password); only the given keys change. */
+  updateBase: (id: string, baseId: string, input: { config: { connection: Record<string, string> } }) =>
+    api.patch<unknown>(`${byId(id)}/bases/${encodeURIComponent(baseId)}`, input),
   metaDiff: (id: string) => api.get<MetaDiffEntry[]>(`${byId(id)}/meta-diff`),
   metaSync: (id: string) => api.post<{ msg: string }>(`${byId(id)}/meta-diff`, {}),
   read: (id: string) => api.get<Project>(byId(id)),

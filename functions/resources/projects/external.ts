@@ -106,6 +106,31 @@ export async function attachExternal(c: Context<AppEnv>, projectId: string, inpu
   return { source: summary(baseId, cfg, input, ts) };
 }
 
+/**
+ * A base's new alias or connection (issue 42): the project's object opens the new connection and
+ * keeps it only when the database answers; D1 then keeps what the API may show of it.
+ */
+export async function reconnectExternal(c: Context<AppEnv>, input: { alias?: string | null; config?: unknown }) {
+  const project = c.get("project");
+  const source = sourceOf(project);
+  if (!source) throw badRequest("This project's base is its own: it has no connection to change");
+  const cfg =
+    input.config === undefined ? null : await unwrap(projectRoom(c.env, project.id).reconnectSource(input.config));
+  const ts = new Date().toISOString();
+  const alias = input.alias !== undefined ? input.alias : source.alias;
+  const next: SourceSummary = cfg
+    ? {
+        ...summary(source.id, cfg, { alias, config: null }, source.created_at),
+        inflection_column: source.inflection_column,
+        inflection_table: source.inflection_table,
+      }
+    : { ...source, alias };
+  await c.env.META.prepare("UPDATE projects SET source = ?, updated_at = ? WHERE id = ?")
+    .bind(JSON.stringify(next), ts, project.id)
+    .run();
+  return externalBase({ ...project, source: JSON.stringify(next), updated_at: ts }, next, true);
+}
+
 export function sourceOf(project: ProjectRow): SourceSummary | null {
   return project.source ? (JSON.parse(project.source) as SourceSummary) : null;
 }

@@ -10,9 +10,9 @@ import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { currentUser } from "../../lib/session";
 import type { ProjectRow } from "../../lib/projects";
-import { createProjectSchema, updateProjectSchema } from "./schemas";
+import { createProjectSchema, updateBaseSchema, updateProjectSchema } from "./schemas";
 import { projectBase, projectJson } from "./shape";
-import { attachExternal, requireOneBase, type SourceSummary } from "./external";
+import { attachExternal, reconnectExternal, requireOneBase, type SourceSummary } from "./external";
 import { notFound } from "../../lib/http-error";
 import { members } from "./members";
 import { sharedBase } from "./shared-base";
@@ -175,9 +175,10 @@ export const projects = new Hono<AppEnv>()
     return c.json(wholeList(list));
   })
   .get("/:projectId/bases/:baseId", need("projectGet"), (c) => c.json(baseOf(c)))
-  .patch("/:projectId/bases/:baseId", need("projectUpdate"), async (c) => {
+  .patch("/:projectId/bases/:baseId", need("projectUpdate"), body(updateBaseSchema), async (c) => {
     baseOf(c);
-    throw badRequest("A base's connection cannot be changed: create a new project for another database");
+    const input = await jsonBody(c, updateBaseSchema);
+    return c.json(await reconnectExternal(c, input));
   })
   .delete("/:projectId/bases/:baseId", need("projectUpdate"), (c) => {
     baseOf(c);

@@ -51,6 +51,12 @@ export const updateProjectSchema = z.object({
   status: z.string().max(50).nullish(),
 });
 
+/** A base's new name or connection (issue 42): an object changes only the keys it gives. */
+export const updateBaseSchema = z.object({
+  alias: z.string().max(100).nullish(),
+  config: z.union([z.string().max(4000), z.record(z.string(), z.unknown())]).optional(),
+});
+
 export const shareSchema = z.object({
   roles: z.string().optional(),
   password: z.string().max(100).optional(),

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { RefreshCw } from "lucide-react";
+import { KeyRound, RefreshCw } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { projectsApi } from "../../../api/projects-api";
 import { queryKeys } from "../../../api/query-keys";
@@ -8,10 +9,12 @@ import { FormAlert } from "../../../components/ui/form-alert";
 import { notify } from "../../../lib/toast";
 import { useErrorText } from "../../auth/use-error-text";
 import { useProject } from "../project-context";
+import { ConnectionEdit, type ShownConnection } from "./connection-edit";
 
 /**
- * An external project's database (issue 20): where it is (never the password), what changed in
- * it outside the app (meta-diff), and a sync on request.
+ * An external project's database (issue 20): where it is (never the password), a new connection
+ * when a password was rotated (connection-edit.tsx), what changed in it outside the app
+ * (meta-diff), and a sync on request.
  */
 export function DatabasePanel() {
   const { t } = useTranslation();
@@ -19,7 +22,8 @@ export function DatabasePanel() {
   const queryClient = useQueryClient();
   const errorOf = useErrorText();
   const base = project.bases?.[0];
-  const conn = base?.config?.connection;
+  const conn = (base?.config as { connection?: ShownConnection } | undefined)?.connection;
+  const [editing, setEditing] = useState(false);
   const diff = useQuery({ queryKey: ["metaDiff", projectId], queryFn: () => projectsApi.metaDiff(projectId) });
   const sync = useMutation({
     mutationFn: () => projectsApi.metaSync(projectId),
@@ -53,6 +57,16 @@ export function DatabasePanel() {
           </>
         )}
       </dl>
+      {editing && base?.id && conn ? (
+        <ConnectionEdit projectId={projectId} baseId={base.id} conn={conn} onDone={() => setEditing(false)} />
+      ) : (
+        <div>
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            <KeyRound aria-hidden="true" className="size-4" />
+            {t("project.settings.databaseEdit")}
+          </Button>
+        </div>
+      )}
       <h3 className="text-sm font-medium text-gray-800">{t("project.settings.databaseChanges")}</h3>
       {diff.isPending ? <p className="text-sm text-gray-500">{t("grid.loading")}</p> : null}
       {diff.isError ? <FormAlert tone="error" message={errorOf(diff.error)} /> : null}
