@@ -4,6 +4,7 @@ import { toTree, type ListParams, type QueryTable, type WhereNode } from "../que
 import type { TableRef } from "../rows/table-ref";
 import { filters, sorts, type ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
+import { rangeColumnIds } from "./calendar/settings";
 import { arrayTree, storedTree } from "./filters-to-where";
 import { tableColumns, viewOfTable } from "./lookup";
 import { checkKind, type Caller } from "./kinds";
@@ -16,7 +17,7 @@ import { orderedViewColumns, syncViewColumns } from "./sync";
  * - sort = explicit `sort`, else sortArrJson (when not empty), else the view's saved sorts; the
  *   compiler ends every order with the primary key;
  * - fields = the view's shown columns in view order (system columns only with show_system_fields),
- *   always with the primary key and the display value; `fields` narrows that set (a hidden column
+ *   always with the primary key, the display value and a calendar's date fields; `fields` narrows that set (a hidden column
  *   asked for is left out; an unknown title is still the compiler's 400);
  * - what a view holds is memoised with the table refs, so every schema change refreshes it;
  * - a saved sort or column the compiler cannot read yet (a computed type without SQL) is skipped.
@@ -56,6 +57,10 @@ function loadView(store: ProjectStore, t: TableRef, viewKey: string): ViewScope 
     const c = byId.get(r.columnId);
     return c && !c.pk && shown(c, r.show) ? [c.title] : [];
   });
+  for (const id of rangeColumnIds(v)) {
+    const c = byId.get(id);
+    if (c && !visible.includes(c.title)) visible.push(c.title);
+  }
   const savedSorts = store.meta.select().from(sorts).where(eq(sorts.viewId, v.id)).orderBy(asc(sorts.order)).all();
   const scope: ViewScope = {
     tree: storedTree(store.meta.select().from(filters).where(eq(filters.viewId, v.id)).all(), cols),

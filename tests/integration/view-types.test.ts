@@ -112,6 +112,24 @@ describe("creating each type of view", () => {
     expect(list.body.list.map((v: { type: number }) => v.type)).toEqual([3, 1, 2, 4, 6]);
   });
 
+  it("a calendar on the hidden system field UpdatedAt reads its dates (issue 42: it placed nothing)", async () => {
+    const s = await setup();
+    expect(s.col.UpdatedAt).toBeTruthy();
+    const calendar = await create(s, "calendars", {
+      title: "Edits",
+      calendar_range: [{ fk_from_column_id: s.col.UpdatedAt }],
+    });
+    const rows = await call(s.viewer, "GET", `${s.T}/views/${calendar.id}?limit=5`);
+    expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+    expect(rows.body.list).toHaveLength(5);
+    for (const row of rows.body.list) expect(row.UpdatedAt).toMatch(/^\d{4}-\d\d-\d\d/);
+    // The table's grid view still leaves the system field out.
+    const views = await call(s.viewer, "GET", `${M}/tables/${s.tableId}/views`);
+    const gridId = views.body.list.find((v: { type: number }) => v.type === 3).id;
+    const grid = await call(s.viewer, "GET", `${s.T}/views/${gridId}?limit=1`);
+    expect(Object.keys(grid.body.list[0])).not.toContain("UpdatedAt");
+  });
+
   it("refuses what a type cannot build on, naming the field", async () => {
     const s = await setup();
     const bad = async (route: string, body: unknown, msg: RegExp) => {
