@@ -52,8 +52,20 @@ export class RoomSource {
     return this.#driver;
   }
 
-  /** Runs fn on the source; a dropped connection is reopened once. */
+  /**
+   * Runs fn on the source; a dropped connection is reopened once. A refusal naming a column or
+   * table the database no longer has (changed outside the app) syncs the meta and runs fn once
+   * more: the tabs reload their schema, and a request that named the gone field is refused as
+   * any unknown field is.
+   */
   async run<T>(fn: (ctx: ext.ExtCtx) => Promise<T>): Promise<RoomResult<T>> {
+    const first = await this.#run(fn);
+    if (first.ok || !isDrift(first.msg)) return first;
+    const synced = await this.metaSync();
+    return synced.ok && synced.data.length ? this.#run(fn) : first;
+  }
+
+  async #run<T>(fn: (ctx: ext.ExtCtx) => Promise<T>): Promise<RoomResult<T>> {
     // Read before the first await: runAs (room-gating.ts) sets the reader for the synchronous part
     // of the call only.
     const reader = this.store.reader ?? null;
@@ -175,12 +187,12 @@ export class RoomSource {
 
   metaDiff() {
     if (!this.row) return Promise.resolve({ ok: true as const, data: [] });
-    return this.run((x) => introspectInto(x.store, x.driver, this.row!, false));
+    return this.#run((x) => introspectInto(x.store, x.driver, this.row!, false));
   }
 
   async metaSync() {
     if (!this.row) return { ok: true as const, data: [] };
-    const result = await this.run((x) => introspectInto(x.store, x.driver, this.row!, true));
+    const result = await this.#run((x) => introspectInto(x.store, x.driver, this.row!, true));
     this.store.schemaCache.clear();
     this.counts.clear();
     if (result.ok) room.broadcast(this.room, { type: "schema" }, "tableList");
@@ -193,3 +205,9 @@ function withoutSecrets(cfg: SourceConfig): SourceConfig {
   const { password: _p, authToken: _t, ...rest } = cfg;
   return { ...rest, ssl: { mode: cfg.ssl.mode } };
 }
+
+/** A database's refusal that names a column or table it does not have (PostgreSQL, MySQL, SQLite, SQL Server). */
+const isDrift = (msg: string) =>
+  /column .* does not exist|relation .* does not exist|Unknown column|Table .* doesn't exist|no such (column|table)|Invalid (column|object) name/i.test(
+    msg,
+  );

@@ -263,6 +263,19 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     expect((await call("GET", `/api/v1/db/meta/projects/${pid}/meta-diff`)).body).toEqual([]);
   });
 
+  it("a column dropped in the database outside the app does not break the table: the meta follows it", async () => {
+    await sample.query("ALTER TABLE tags DROP COLUMN colour");
+    const page = await call("GET", data("Tags?limit=5"));
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.list.length).toBeGreaterThan(0);
+    expect(Object.keys(page.body.list[0])).not.toContain("Colour");
+    const tags = (await tables(pid)).find((t) => t.title === "Tags")!;
+    expect(tags.columns.map((c) => c.title)).not.toContain("Colour");
+    const named = await call("GET", data("Tags?where=(Colour,eq,red)"));
+    expect(named.status).toBe(400);
+    expect(named.body.msg).toMatch(/Colour/);
+  });
+
   it("adds, renames and deletes fields and tables on the database", async () => {
     const tagsId = (await tables(pid)).find((t) => t.title === "Tags")!.id;
     const added = await call("POST", `/api/v1/db/meta/tables/${tagsId}/columns`, {
