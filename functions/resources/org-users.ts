@@ -11,14 +11,20 @@ import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
 import { issueResetLink } from "./auth/password-reset";
 import { forgetUserAccess, projectsOfUser } from "../lib/access-push";
+import { APP_SETTINGS, readAppSettings, saveAppSettings } from "../lib/app-settings";
 
 const ORG_ROLES = ["org-level-creator", "org-level-viewer"] as const;
 const roleSchema = z.enum(ORG_ROLES, { error: `roles: Invalid role, use ${ORG_ROLES.join(" or ")}` });
 const inviteBody = z.object({ email: z.email("email: Invalid email address").toLowerCase(), roles: roleSchema });
 const rolesBody = z.object({ roles: roleSchema });
-const appSettingsBody = z.object({
-  invite_only_signup: z.boolean({ error: "invite_only_signup must be true or false" }),
-});
+const appSettingsBody = z
+  .object({
+    invite_only_signup: z.boolean({ error: "invite_only_signup must be true or false" }).optional(),
+    refuse_program_uploads: z.boolean({ error: "refuse_program_uploads must be true or false" }).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: `Give at least one setting: ${APP_SETTINGS.join(", ")}`,
+  });
 
 interface Target {
   id: string;
@@ -110,18 +116,8 @@ export const orgUsers = new Hono<AppEnv>()
     const { token, link } = await issueResetLink(c.env.META, mailSiteUrl(c), user.id);
     return c.json({ reset_password_token: token, reset_password_url: link });
   })
-  .get("/app-settings", need("appSettingsGet"), async (c) => {
-    const row = await c.env.META.prepare("SELECT value FROM app_settings WHERE key = 'invite_only_signup'").first<{
-      value: string;
-    }>();
-    return c.json(row ? { invite_only_signup: row.value === "true" } : {});
-  })
+  .get("/app-settings", need("appSettingsGet"), async (c) => c.json(await readAppSettings(c.env.META)))
   .post("/app-settings", need("appSettingsSet"), body(appSettingsBody), async (c) => {
-    const body = await jsonBody(c, appSettingsBody);
-    await c.env.META.prepare(
-      "INSERT INTO app_settings (key, value) VALUES ('invite_only_signup', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-    )
-      .bind(String(body.invite_only_signup))
-      .run();
+    await saveAppSettings(c.env.META, await jsonBody(c, appSettingsBody));
     return c.json({ msg: "The app settings have been saved" });
   });

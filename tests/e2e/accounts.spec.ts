@@ -104,6 +104,19 @@ test("the super admin's My projects keeps to memberships; every project is in th
   await expect(page.getByRole("heading", { name: "All projects" })).toBeVisible();
   await expect(cards.filter({ hasText: title }).getByTestId("role-badge")).toHaveText("Not a member");
   await expect(cards.filter({ hasText: mine }).getByTestId("role-badge")).toHaveText("Owner");
+
+  // Members attach any file unless the super admin refuses programs (forms always do).
+  await page.goto("/account/users");
+  const refuse = page.getByRole("switch", { name: "Refuse programs and scripts in members' uploads" });
+  await expect(refuse).toHaveAttribute("aria-checked", "false");
+  await refuse.click();
+  await expect(page.getByText("Members' uploads now refuse programs and scripts")).toBeVisible();
+  await expect(refuse).toHaveAttribute("aria-checked", "true");
+  const settings = await request.get("/api/v1/app-settings", { headers: { "xc-auth": token } });
+  expect(await settings.json()).toMatchObject({ refuse_program_uploads: true });
+  await refuse.click();
+  await expect(page.getByText("Members can attach any file now")).toBeVisible();
+  await expect(refuse).toHaveAttribute("aria-checked", "false");
 });
 
 test("forgot password mails a link that sets a new password; the old one stops working", async ({

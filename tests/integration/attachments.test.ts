@@ -162,8 +162,33 @@ describe("upload", () => {
     expect(row).toMatchObject({ status: 400, body: { msg: "Files: 11 files are above the maximum of 10" } });
   });
 
-  it("refuses programs by name, type or content", async () => {
+  it("members attach any file, installers and scripts too, unless the instance refuses programs", async () => {
     const s = await setup();
+    for (const name of ["setup.exe", "build.bin", "install.sh", "app.apk", "tool.jar", "pkg.deb"]) {
+      const stored = await upload(s.owner.token, s.folder, [{ name: "files", file: file(name, "MZ..") }]);
+      expect(stored.status, name).toBe(200);
+      expect(stored.body[0].title).toBe(name);
+    }
+    const root = await seedUser("org-level-creator,super");
+    const on = await api("POST", "/api/v1/app-settings", { token: root.token, body: { refuse_program_uploads: true } });
+    expect(on.status).toBe(200);
+    expect((await api("GET", "/api/v1/app-settings", { token: root.token })).body).toEqual({
+      refuse_program_uploads: true,
+    });
+    const none = await api("POST", "/api/v1/app-settings", { token: root.token, body: {} });
+    expect(none.status).toBe(400);
+    expect(none.body.msg).toMatch(/refuse_program_uploads/);
+    const refused = await upload(s.owner.token, s.folder, [{ name: "files", file: file("setup.exe", "MZ..") }]);
+    expect(refused).toEqual({
+      status: 400,
+      body: { msg: "setup.exe: programs and scripts (.exe) cannot be attached" },
+    });
+  });
+
+  it("refuses programs by name, type or content when the instance says so", async () => {
+    const s = await setup();
+    const root = await seedUser("org-level-creator,super");
+    await api("POST", "/api/v1/app-settings", { token: root.token, body: { refuse_program_uploads: true } });
     const exe = await upload(s.owner.token, s.folder, [{ name: "files", file: file("setup.exe", "MZ..") }]);
     expect(exe).toEqual({ status: 400, body: { msg: "setup.exe: programs and scripts (.exe) cannot be attached" } });
     const disguised = await upload(s.owner.token, s.folder, [

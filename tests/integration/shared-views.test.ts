@@ -255,6 +255,12 @@ describe("public shared views (contract 6)", () => {
     );
     expect(wrongField.status).toBe(400);
     expect(((await wrongField.json()) as { msg: string }).msg).toMatch(/not a file field/);
+    // Visitors never upload programs, whatever the instance lets members do.
+    const program = await submit(uuid, { Name: "x" }, [["_Files", new File(["MZ.."], "setup.exe")]], headers);
+    expect(program.status).toBe(400);
+    expect(((await program.json()) as { msg: string }).msg).toBe(
+      "setup.exe: programs and scripts (.exe) cannot be attached",
+    );
     const count = await call(s.owner, "GET", `/api/v1/db/data/noco/${s.projectId}/Leads/count`);
     expect(count.body.count).toBe(2);
   });

@@ -20,5 +20,5 @@ export const orgUsersApi = {
   resendInvite: (id: string) => api.post<MessageAnswer>(`${user(id)}/resend-invite`),
   resetUrl: (id: string) => api.post<{ reset_password_url: string }>(`${user(id)}/generate-reset-url`),
   settings: () => api.get<AppSettings>("/api/v1/app-settings"),
-  saveSettings: (settings: Required<AppSettings>) => api.post<MessageAnswer>("/api/v1/app-settings", settings),
+  saveSettings: (settings: AppSettings) => api.post<MessageAnswer>("/api/v1/app-settings", settings),
 };

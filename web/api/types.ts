@@ -90,6 +90,7 @@ export interface OrgUser {
 
 export interface AppSettings {
   invite_only_signup?: boolean;
+  refuse_program_uploads?: boolean;
 }
 
 export interface MeRoles {

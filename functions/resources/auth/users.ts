@@ -1,3 +1,4 @@
+import { appSetting } from "../../lib/app-settings";
 import { newId, randomHex } from "../../../db/ids";
 import type { Env } from "../../env";
 import type { SessionUser } from "../../types";
@@ -31,11 +32,7 @@ export async function findUserByIdFull(db: D1Database, id: string): Promise<User
 
 /** Invite-only sign-up: the INVITE_ONLY_SIGNUP var or the app setting `invite_only_signup`. */
 export async function isInviteOnly(env: Env): Promise<boolean> {
-  if (env.INVITE_ONLY_SIGNUP === "true") return true;
-  const row = await env.META.prepare("SELECT value FROM app_settings WHERE key = 'invite_only_signup'").first<{
-    value: string;
-  }>();
-  return row?.value === "true" || row?.value === "1";
+  return env.INVITE_ONLY_SIGNUP === "true" || appSetting(env.META, "invite_only_signup");
 }
 
 export async function hasAnyUser(db: D1Database): Promise<boolean> {

@@ -7,6 +7,7 @@ import { HttpError, badRequest } from "../../lib/http-error";
 import { attachmentSecret, signValues } from "../../../db/files/signed-links";
 import { extensionOf, refusal } from "../../lib/attachments/file-types";
 import { siteUrl } from "../../lib/site-url";
+import { appSetting } from "../../lib/app-settings";
 import type { Ctx } from "../data/context";
 
 /**
@@ -42,10 +43,21 @@ export function uploadFolder(c: Ctx): string {
   return `noco/${c.get("project").id}/${clean(parts[1])}/${clean(parts[2])}`;
 }
 
-export function checkFile(f: Incoming) {
+/**
+ * Programs and scripts: anonymous form uploads always refuse them; members' uploads only when the
+ * super admin switched refuse_program_uploads on (app-settings.ts). Served files never run here.
+ */
+export type ProgramRule = "refuse" | "allow";
+
+export async function memberProgramRule(c: Ctx): Promise<ProgramRule> {
+  return (await appSetting(c.env.META, "refuse_program_uploads")) ? "refuse" : "allow";
+}
+
+export function checkFile(f: Incoming, programs: ProgramRule) {
   if (f.bytes.byteLength > MAX_FILE_BYTES)
     throw badRequest(`${f.title} is ${mb(f.bytes.byteLength)}, above the limit of ${mb(MAX_FILE_BYTES)} per file`);
-  const why = refusal(f.title, f.mimetype, new Uint8Array(f.bytes, 0, Math.min(4, f.bytes.byteLength)));
+  const why =
+    programs === "refuse" && refusal(f.title, f.mimetype, new Uint8Array(f.bytes, 0, Math.min(4, f.bytes.byteLength)));
   if (why) throw badRequest(why);
   if (f.thumbnail) {
     if (!f.mimetype.startsWith("image/")) throw badRequest(`${f.title}: only images have thumbnails`);

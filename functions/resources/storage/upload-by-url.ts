@@ -4,7 +4,7 @@ import { readJson } from "../../lib/validate";
 import { FetchRefused, fetchPublic } from "../../lib/attachments/fetch-public";
 import { mimeTypeOf } from "../../lib/attachments/file-types";
 import type { Ctx } from "../data/context";
-import { MAX_FILE_BYTES, checkCount, checkFile, storeFiles, type Incoming } from "./store-files";
+import { MAX_FILE_BYTES, checkCount, checkFile, memberProgramRule, storeFiles, type Incoming } from "./store-files";
 
 /** How long one upload-by-url request may spend downloading, all files together. */
 export const FETCH_TIMEOUT_MS = 15_000;
@@ -46,6 +46,7 @@ export async function uploadByUrl(c: Ctx) {
       }
     }),
   );
-  incoming.forEach(checkFile);
+  const programs = await memberProgramRule(c);
+  incoming.forEach((f) => checkFile(f, programs));
   return c.json(await storeFiles(c, incoming));
 }

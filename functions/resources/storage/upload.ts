@@ -1,7 +1,15 @@
 import { badRequest } from "../../lib/http-error";
 import { mimeTypeOf } from "../../lib/attachments/file-types";
 import type { Ctx } from "../data/context";
-import { MAX_FILE_BYTES, MAX_FILES, checkCount, checkFile, storeFiles, type Incoming } from "./store-files";
+import {
+  MAX_FILE_BYTES,
+  MAX_FILES,
+  checkCount,
+  checkFile,
+  memberProgramRule,
+  storeFiles,
+  type Incoming,
+} from "./store-files";
 
 /**
  * `POST /storage/upload` (contract 7): multipart `files[]` or `files`. An image may come with its
@@ -36,6 +44,7 @@ export async function upload(c: Ctx) {
       };
     }),
   );
-  incoming.forEach(checkFile);
+  const programs = await memberProgramRule(c);
+  incoming.forEach((f) => checkFile(f, programs));
   return c.json(await storeFiles(c, incoming));
 }

@@ -10,7 +10,7 @@ import { PageHeading } from "../../components/ui/page-heading";
 import { SearchBox, useDebouncedValue } from "../../components/ui/search-box";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { errorText } from "../../lib/api-errors";
-import { InviteOnlySwitch } from "./invite-only-switch";
+import { AppSettingsCard } from "./app-settings-card";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { OrgUserRow } from "./org-user-row";
 
@@ -43,7 +43,7 @@ export function AccountUsersPage() {
           </Button>
         }
       />
-      <InviteOnlySwitch />
+      <AppSettingsCard />
       <SearchBox
         label={t("account.users.search")}
         value={search}

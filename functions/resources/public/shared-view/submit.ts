@@ -148,7 +148,7 @@ export async function submitShared(c: Ctx, s: Shared) {
           bytes: await f.arrayBuffer(),
         })),
       );
-      incoming.forEach(checkFile);
+      incoming.forEach((f) => checkFile(f, "refuse"));
       const items = await storeFiles(c, incoming, `noco/${s.projectId}/${clean(s.tableId)}/${clean(col.id)}`);
       stored.push(...items);
       const before = Array.isArray(data[title]) ? (data[title] as unknown[]) : [];
