@@ -16,6 +16,7 @@ import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { openProjectStore } from "./sqlite-store";
 import { AccessGate, type GateClaims } from "./access-gate";
+import { reauthorise } from "./socket-access";
 import type { Reader } from "../db/access/rules";
 import * as accessApi from "../db/access/rules";
 import { metaFor } from "../db/access/meta";
@@ -147,9 +148,14 @@ export class ProjectRoom extends Server<Env> {
     return gating.asReader(this, reader, method, args);
   }
 
-  /** Drops memoised access (one user's, or everyone's): called after any change that may revoke it. */
-  forgetAccess(userId?: string): RoomResult<null> {
+  /**
+   * Drops memoised access (one user's, or everyone's) and re-authorises the open sockets it
+   * covers (socket-access.ts): called after any change that may revoke it.
+   */
+  async forgetAccess(userId?: string): Promise<RoomResult<null>> {
     this.#gate.forget(userId);
+    if (await reauthorise([...this.getConnections<PresenceState>()], this.env.META, this.name, userId))
+      room.announcePresence(this);
     return { ok: true, data: null };
   }
 

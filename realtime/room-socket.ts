@@ -10,7 +10,7 @@ import {
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
-import { colorOf, presenceList, sendTo, tableOfPath, type PresenceState } from "./presence";
+import { colorOf, sendPresence, sendTo, tableOfPath, type PresenceState } from "./presence";
 
 /**
  * The socket side of the project room (SPEC 4 real-time socket, 7 socket events). Rules:
@@ -50,7 +50,7 @@ export function broadcastEach(r: Room, eventFor: (state: PresenceState) => RoomE
 }
 
 export function announcePresence(r: Room) {
-  sendTo(conns(r), { type: "presence", users: presenceList(conns(r)) }, "dataList");
+  sendPresence(conns(r));
 }
 
 export function connect(r: Room, conn: Connection<PresenceState>, request: Request) {
