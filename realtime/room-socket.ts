@@ -1,6 +1,7 @@
 import type { Connection, Server } from "partyserver";
 import type { Action } from "../db/acl/matrix";
 import {
+  CLOSE_SESSION_ENDED,
   parseClientMessage,
   type ClientMessage,
   type DataEvent,
@@ -56,7 +57,7 @@ export function announcePresence(r: Room) {
 export function connect(r: Room, conn: Connection<PresenceState>, request: Request) {
   const raw = request.headers.get(IDENTITY_HEADER);
   if (!raw) {
-    conn.close(4001, "Unauthorized access");
+    conn.close(CLOSE_SESSION_ENDED, "Unauthorized access");
     return;
   }
   const who = JSON.parse(raw) as SocketIdentity;

@@ -1,23 +1,8 @@
 import type { Connection } from "partyserver";
 import { toFlags, type ProjectRole, type RoleFlags } from "../db/acl/roles";
+import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED } from "../db/sockets/protocol";
 import { socketRoles } from "./identity";
 import { isVisitor, type PresenceState } from "./presence";
-
-/**
- * Open sockets follow revocations (issue 32 N1). A socket's roles are set at the upgrade; every
- * change that may revoke access already reaches the room to empty its access memo
- * (functions/lib/access-push.ts), and the same call re-reads the affected sockets' access from
- * D1's primary. Rules:
- * - a session that ended (sign-out, password change or reset, user deleted: the token_version
- *   moved on) closes with SESSION_ENDED; the web connects again only with a new token;
- * - a member removed, a project deleted, a shared base turned off or re-made closes with
- *   ACCESS_REVOKED; the web does not connect again until the session changes;
- * - a changed role (member or org role, or the shared base's role) becomes the socket's role at
- *   once, so the next event is filtered by it (field permissions and row rules are read per event);
- * - one batch of two queries however many sockets are open.
- */
-export const SESSION_ENDED = 4001;
-export const ACCESS_REVOKED = 4003;
 
 interface UserRow {
   id: string;
@@ -35,6 +20,18 @@ interface ProjectRow {
 type Verdict = { roles: RoleFlags } | { close: number; reason: string };
 
 /**
+ * Open sockets follow revocations (issue 32 N1). A socket's roles are set at the upgrade; every
+ * change that may revoke access already reaches the room to empty its access memo
+ * (functions/lib/access-push.ts), and the same call re-reads the affected sockets' access from
+ * D1's primary. Rules:
+ * - a session that ended (sign-out, password change or reset, user deleted: the token_version
+ *   moved on) closes with CLOSE_SESSION_ENDED; the web connects again only with a new token;
+ * - a member removed, a project deleted, a shared base turned off or re-made closes with
+ *   CLOSE_ACCESS_REVOKED; the web does not connect again until the session changes;
+ * - a changed role (member or org role, or the shared base's role) becomes the socket's role at
+ *   once, so the next event is filtered by it (field permissions and row rules are read per event);
+ * - one batch of two queries however many sockets are open.
+ *
  * Re-authorises the room's sockets of `userId`, or all of them (a project-wide change). Answers
  * whether any socket was closed or changed, so the caller can announce presence again.
  */
@@ -62,10 +59,10 @@ export async function reauthorise(
   return changed;
 }
 
-const revoked = { close: ACCESS_REVOKED, reason: "You don't have access to this project" };
+const revoked = { close: CLOSE_ACCESS_REVOKED, reason: "You don't have access to this project" };
 
 function memberVerdict(s: PresenceState, project: ProjectRow | null, user: UserRow | undefined): Verdict {
-  if (!user || user.token_version !== s.tokenVersion) return { close: SESSION_ENDED, reason: "Session ended" };
+  if (!user || user.token_version !== s.tokenVersion) return { close: CLOSE_SESSION_ENDED, reason: "Session ended" };
   const roles = project ? socketRoles(user.roles, user.member_role, s.preview) : null;
   return roles ? { roles } : revoked;
 }

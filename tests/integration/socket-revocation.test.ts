@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signIn, signUp } from "./auth-support";
+import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED } from "../../db/sockets/protocol";
 import { connect, type OpenSocket } from "./sockets";
 import { api, seedProject, seedUser, type TestUser } from "./support";
 
@@ -9,8 +10,6 @@ import { api, seedProject, seedUser, type TestUser } from "./support";
  * closes it (4001 session ended, 4003 access revoked) or it keeps it with the new role's filtering.
  */
 const M = "/api/v1/db/meta";
-const SESSION_ENDED = 4001;
-const ACCESS_REVOKED = 4003;
 
 async function setup() {
   const owner = await seedUser("org-level-creator");
@@ -61,7 +60,7 @@ describe("open sockets after a revocation", () => {
     expect(await heardAfter(watcher, s, () => insert("before"), "before")).toBeTruthy();
     const removed = await api("DELETE", `${M}/projects/${projectId}/users/${editor.id}`, { token: owner.token });
     expect(removed.status).toBe(200);
-    expect(await s.closeCode()).toBe(ACCESS_REVOKED);
+    expect(await s.closeCode()).toBe(CLOSE_ACCESS_REVOKED);
     expect(await heardAfter(watcher, s, () => insert("after"), "after")).toBeUndefined();
     watcher.ws.close();
   });
@@ -117,7 +116,7 @@ describe("open sockets after a revocation", () => {
     const s = await openSocket(projectId, u.token);
     const watcher = await openSocket(projectId, owner.token);
     expect((await api("POST", "/api/v1/auth/user/signout", { token: u.token })).status).toBe(200);
-    expect(await s.closeCode()).toBe(SESSION_ENDED);
+    expect(await s.closeCode()).toBe(CLOSE_SESSION_ENDED);
     expect(await heardAfter(watcher, s, () => insert("after"), "after")).toBeUndefined();
     watcher.ws.close();
   });
@@ -134,7 +133,7 @@ describe("open sockets after a revocation", () => {
       body: { currentPassword: u.password, newPassword: "Another-Passphrase-7" },
     });
     expect(changed.status).toBe(200);
-    expect(await s.closeCode()).toBe(SESSION_ENDED);
+    expect(await s.closeCode()).toBe(CLOSE_SESSION_ENDED);
     expect(await heardAfter(watcher, s, () => insert("after"), "after")).toBeUndefined();
     // The new session's socket is let in.
     const again = await openSocket(projectId, changed.body.token as string);
@@ -151,10 +150,10 @@ describe("open sockets after a revocation", () => {
     expect(visitor.status).toBe(101);
     await visitor.next("hello");
     expect((await api("DELETE", `${M}/projects/${projectId}/shared`, { token: owner.token })).status).toBe(200);
-    expect(await visitor.closeCode()).toBe(ACCESS_REVOKED);
+    expect(await visitor.closeCode()).toBe(CLOSE_ACCESS_REVOKED);
     expect(await s.closeCode()).toBeNull();
     expect((await api("DELETE", `${M}/projects/${projectId}`, { token: owner.token })).status).toBe(200);
-    expect(await s.closeCode()).toBe(ACCESS_REVOKED);
+    expect(await s.closeCode()).toBe(CLOSE_ACCESS_REVOKED);
   });
 
   it("opens no socket with an API token (so deleting one has no socket to close)", async () => {
