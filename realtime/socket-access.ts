@@ -1,8 +1,9 @@
-import type { Connection } from "partyserver";
+import type { Connection, Server } from "partyserver";
 import { toFlags, type ProjectRole, type RoleFlags } from "../db/acl/roles";
 import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED } from "../db/sockets/protocol";
 import { socketRoles } from "./identity";
 import { isVisitor, type PresenceState } from "./presence";
+import type { Env } from "../functions/env";
 
 interface UserRow {
   id: string;
@@ -35,7 +36,7 @@ type Verdict = { roles: RoleFlags } | { close: number; reason: string };
  * Re-authorises the room's sockets of `userId`, or all of them (a project-wide change). Answers
  * whether any socket was closed or changed, so the caller can announce presence again.
  */
-export async function reauthorise(
+async function reauthorise(
   conns: Connection<PresenceState>[],
   db: D1Database,
   projectId: string,
@@ -57,6 +58,40 @@ export async function reauthorise(
     }
   }
   return changed;
+}
+
+/** How long after a revocation a new socket of the user is checked again in the room. */
+const RACE_MS = 10_000;
+
+/**
+ * The room's side of it: re-authorises the sockets a revocation concerns, and checks again a
+ * socket that arrives just after one, since the Worker may have read D1 before the revocation.
+ */
+export class SocketAccess {
+  /** When each user's access (key "" : everyone's) was last revoked; entries older than RACE_MS go. */
+  #revokedAt = new Map<string, number>();
+
+  constructor(
+    private readonly room: Server<Env>,
+    private readonly db: () => D1Database,
+  ) {}
+
+  /** After any change that may revoke access; answers whether a socket was closed or changed. */
+  revoke(userId?: string): Promise<boolean> {
+    const now = Date.now();
+    for (const [key, at] of this.#revokedAt) if (now - at > RACE_MS) this.#revokedAt.delete(key);
+    this.#revokedAt.set(userId ?? "", now);
+    return reauthorise([...this.room.getConnections<PresenceState>()], this.db(), this.room.name, userId);
+  }
+
+  /** A socket just connected: checked again only when its user's access was revoked moments ago. */
+  async recheck(conn: Connection<PresenceState>): Promise<boolean> {
+    const userId = conn.state?.userId;
+    if (userId === undefined) return false;
+    const at = Math.max(this.#revokedAt.get(userId) ?? 0, this.#revokedAt.get("") ?? 0);
+    if (Date.now() - at > RACE_MS) return false;
+    return reauthorise([conn], this.db(), this.room.name, userId);
+  }
 }
 
 const revoked = { close: CLOSE_ACCESS_REVOKED, reason: "You don't have access to this project" };

@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { IDENTITY_HEADER } from "../../realtime/identity";
 import { signIn, signUp } from "./auth-support";
 import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED } from "../../db/sockets/protocol";
 import { connect, type OpenSocket } from "./sockets";
@@ -154,6 +156,29 @@ describe("open sockets after a revocation", () => {
     expect(await s.closeCode()).toBeNull();
     expect((await api("DELETE", `${M}/projects/${projectId}`, { token: owner.token })).status).toBe(200);
     expect(await s.closeCode()).toBe(CLOSE_ACCESS_REVOKED);
+  });
+
+  it("checks again a socket the Worker let in just before the member was removed", async () => {
+    const { owner, projectId, memberSocket } = await setup();
+    const editor = await seedUser("org-level-creator");
+    (await memberSocket(editor, "editor")).ws.close();
+    expect((await api("DELETE", `${M}/projects/${projectId}/users/${editor.id}`, { token: owner.token })).status).toBe(
+      200,
+    );
+    // The upgrade as the Worker would pass it on had it read D1 a moment before the removal.
+    const identity = { userId: editor.id, email: editor.email, name: "e", roles: { editor: true }, tokenVersion: "v1" };
+    const res = await env.PROJECT.get(env.PROJECT.idFromName(projectId)).fetch(
+      new Request(`http://localhost/parties/project/${projectId}`, {
+        headers: { Upgrade: "websocket", [IDENTITY_HEADER]: JSON.stringify(identity) },
+      }),
+    );
+    const ws = res.webSocket!;
+    const closed = new Promise<number | null>((resolve) => {
+      ws.addEventListener("close", (e) => resolve(e.code));
+      setTimeout(() => resolve(null), 2_000);
+    });
+    ws.accept();
+    expect(await closed).toBe(CLOSE_ACCESS_REVOKED);
   });
 
   it("opens no socket with an API token (so deleting one has no socket to close)", async () => {
