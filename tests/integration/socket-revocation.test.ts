@@ -94,6 +94,26 @@ describe("open sockets after a revocation", () => {
     watcher.ws.close();
   });
 
+  it("stops sending members' e-mails in presence to a creator demoted to editor", async () => {
+    const { owner, projectId, memberSocket } = await setup();
+    const creator = await seedUser("org-level-viewer");
+    const s = await memberSocket(creator, "creator");
+    const watcher = await openSocket(projectId, owner.token);
+    const both = (m: Record<string, any>) => m.users.length === 2;
+    expect(JSON.stringify(await s.next("presence", both))).toContain(owner.email);
+    s.messages.length = 0;
+    const lowered = await api("PATCH", `${M}/projects/${projectId}/users/${creator.id}`, {
+      token: owner.token,
+      body: { roles: "editor" },
+    });
+    expect(lowered.status).toBe(200);
+    const after = await s.next("presence", both);
+    expect(after.users.map((u: { userId: string }) => u.userId).sort()).toEqual([owner.id, creator.id].sort());
+    expect(JSON.stringify(after)).not.toContain("@");
+    s.ws.close();
+    watcher.ws.close();
+  });
+
   it("applies a field permission saved while the socket is open", async () => {
     const { owner, projectId, table, insert, memberSocket } = await setup();
     const editor = await seedUser("org-level-creator");
