@@ -7,7 +7,8 @@ import type { SocketIdentity } from "./identity";
  * state survives hibernation (partyserver keeps it in the socket attachment). Rules:
  * - a user with several tabs is one avatar; their latest page and edited cell win;
  * - colours are stable per user (hash of the id), so everyone sees the same colour for a person;
- * - events are sent only to connections whose roles may see them (the matrix action of the event).
+ * - events are sent only to connections whose roles may see them (the matrix action of the event);
+ * - members' e-mails only to those who may list the members (issue 32).
  */
 export interface PresenceState extends SocketIdentity {
   color: string;
@@ -76,6 +77,26 @@ function withoutEmails(value: unknown): unknown {
 
 export const isVisitor = (s: PresenceState) => s.userId.startsWith("visitor:");
 
+/** Members' e-mails go to those who may list the members (contract 8: owners and creators). */
+const mayListMembers = (s: PresenceState) => !isVisitor(s) && can(s.roles, "projectUserList");
+
+/** Sends each connection whose roles allow `action` (optionally not one) the text `textFor` gives its reader. */
+function sendEach(
+  conns: Iterable<Connection<PresenceState>>,
+  action: Action,
+  textFor: (s: PresenceState) => string,
+  except?: string,
+) {
+  for (const c of conns) {
+    if (c.id === except || !c.state || !can(c.state.roles, action)) continue;
+    try {
+      c.send(textFor(c.state));
+    } catch {
+      /* a closing socket; its close handler updates presence */
+    }
+  }
+}
+
 /**
  * Sends a JSON event to every connection whose roles allow `action` (optionally not to one);
  * visitors get it without e-mail addresses.
@@ -83,15 +104,26 @@ export const isVisitor = (s: PresenceState) => s.userId.startsWith("visitor:");
 export function sendTo(conns: Iterable<Connection<PresenceState>>, event: unknown, action: Action, except?: string) {
   let member: string | undefined;
   let visitor: string | undefined;
-  for (const c of conns) {
-    if (c.id === except || !c.state || !can(c.state.roles, action)) continue;
-    const text = isVisitor(c.state)
-      ? (visitor ??= JSON.stringify(withoutEmails(event)))
-      : (member ??= JSON.stringify(event));
-    try {
-      c.send(text);
-    } catch {
-      /* a closing socket; its close handler updates presence */
-    }
-  }
+  sendEach(
+    conns,
+    action,
+    (s) => (isVisitor(s) ? (visitor ??= JSON.stringify(withoutEmails(event))) : (member ??= JSON.stringify(event))),
+    except,
+  );
+}
+
+/**
+ * The presence list to every connection that may read data: with e-mails to those who may list
+ * the members, names only (the web draws initials and colours from them) to everyone else.
+ */
+export function sendPresence(conns: Iterable<Connection<PresenceState>>) {
+  const all = [...conns];
+  const users = presenceList(all);
+  let full: string | undefined;
+  let named: string | undefined;
+  sendEach(all, "dataList", (s) =>
+    mayListMembers(s)
+      ? (full ??= JSON.stringify({ type: "presence", users }))
+      : (named ??= JSON.stringify({ type: "presence", users: users.map(({ email: _, ...u }) => u) })),
+  );
 }

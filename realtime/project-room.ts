@@ -16,6 +16,7 @@ import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { openProjectStore } from "./sqlite-store";
 import { AccessGate, type GateClaims } from "./access-gate";
+import { SocketAccess } from "./socket-access";
 import type { Reader } from "../db/access/rules";
 import * as accessApi from "../db/access/rules";
 import { metaFor } from "../db/access/meta";
@@ -78,6 +79,8 @@ export class ProjectRoom extends Server<Env> {
 
   /** Members' access, memoised for the one-hop data path (access-gate.ts). */
   #gate = new AccessGate(() => this.env.META);
+  /** Open sockets' access, kept in step with revocations (socket-access.ts). */
+  #sockets = new SocketAccess(this, () => this.env.META);
   /** The project's external database, if it is one (room-external.ts). */
   #external = new RoomSource(this, this.env, this.#counts);
   #files = new RoomFiles(this.ctx, this.env, this);
@@ -120,8 +123,9 @@ export class ProjectRoom extends Server<Env> {
   }
 
   // The realtime room: the Worker has checked access before a socket gets here (socket-auth.ts).
-  onConnect(connection: Connection<PresenceState>, ctx: ConnectionContext) {
+  async onConnect(connection: Connection<PresenceState>, ctx: ConnectionContext) {
     room.connect(this, connection, ctx.request);
+    if (await this.#sockets.recheck(connection)) room.announcePresence(this);
   }
 
   onMessage(connection: Connection<PresenceState>, message: string | ArrayBuffer | ArrayBufferView) {
@@ -152,9 +156,13 @@ export class ProjectRoom extends Server<Env> {
     return gating.asReader(this, reader, method, args);
   }
 
-  /** Drops memoised access (one user's, or everyone's): called after any change that may revoke it. */
-  forgetAccess(userId?: string): RoomResult<null> {
+  /**
+   * Drops memoised access (one user's, or everyone's) and re-authorises the open sockets it
+   * covers (socket-access.ts): called after any change that may revoke it.
+   */
+  async forgetAccess(userId?: string): Promise<RoomResult<null>> {
     this.#gate.forget(userId);
+    if (await this.#sockets.revoke(userId)) room.announcePresence(this);
     return { ok: true, data: null };
   }
 

@@ -1,6 +1,7 @@
 import type { Connection, Server } from "partyserver";
 import type { Action } from "../db/acl/matrix";
 import {
+  CLOSE_SESSION_ENDED,
   parseClientMessage,
   type ClientMessage,
   type DataEvent,
@@ -10,7 +11,7 @@ import {
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
-import { colorOf, presenceList, sendTo, tableOfPath, type PresenceState } from "./presence";
+import { colorOf, sendPresence, sendTo, tableOfPath, type PresenceState } from "./presence";
 
 /**
  * The socket side of the project room (SPEC 4 real-time socket, 7 socket events). Rules:
@@ -50,13 +51,13 @@ export function broadcastEach(r: Room, eventFor: (state: PresenceState) => RoomE
 }
 
 export function announcePresence(r: Room) {
-  sendTo(conns(r), { type: "presence", users: presenceList(conns(r)) }, "dataList");
+  sendPresence(conns(r));
 }
 
 export function connect(r: Room, conn: Connection<PresenceState>, request: Request) {
   const raw = request.headers.get(IDENTITY_HEADER);
   if (!raw) {
-    conn.close(4001, "Unauthorized access");
+    conn.close(CLOSE_SESSION_ENDED, "Unauthorized access");
     return;
   }
   const who = JSON.parse(raw) as SocketIdentity;

@@ -13,6 +13,15 @@ import { z } from "zod";
 export type Row = Record<string, unknown>;
 
 const MAX_FRAME = 64_000;
+
+/**
+ * Close codes with which the room refuses a socket (realtime/socket-access.ts): its session ended
+ * (sign-out, password change) or its access was revoked. The web does not connect again with the
+ * same session: the upgrade would be refused, over and over.
+ */
+export const CLOSE_SESSION_ENDED = 4001;
+export const CLOSE_ACCESS_REVOKED = 4003;
+export const isRefusal = (code: number) => code === CLOSE_SESSION_ENDED || code === CLOSE_ACCESS_REVOKED;
 const ROW = z.record(z.string(), z.unknown());
 const ID_TEXT = z.union([z.string(), z.number()]).transform(String);
 const cut = (max: number) => z.string().transform((s) => s.slice(0, max));

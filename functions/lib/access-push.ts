@@ -6,7 +6,10 @@ import { projectRoom } from "./room";
  * that made them answers, so the very next data request sees them. Call these after the D1 write.
  */
 
-/** A membership in one project changed (added, role changed, removed), or the project itself (all users). */
+/**
+ * A membership in one project changed (added, role changed, removed), or the project itself (all
+ * users, and the shared base's visitors). The room also re-authorises the open sockets concerned.
+ */
 export async function forgetProjectAccess(env: Env, projectId: string, userId?: string): Promise<void> {
   await projectRoom(env, projectId).forgetAccess(userId);
 }

@@ -1,5 +1,5 @@
-import { applyPreview, effectiveRoles, toFlags } from "../../db/acl/roles";
-import { IDENTITY_HEADER, type SocketIdentity } from "../../realtime/identity";
+import { toFlags } from "../../db/acl/roles";
+import { IDENTITY_HEADER, socketRoles, type SocketIdentity } from "../../realtime/identity";
 import { can } from "../../db/acl/matrix";
 import type { Env } from "../env";
 import { verifySessionToken } from "./jwt";
@@ -43,11 +43,13 @@ export async function authorizeSocket(req: Request, env: Env, projectId: string)
   const claims = token ? await verifySessionToken(env, token) : null;
   if (claims) {
     const found = await findSessionProject(env.META, claims, projectId);
-    if (found?.project && (found.role || toFlags(found.user.roles).super)) {
-      const roles = applyPreview(effectiveRoles(found.user.roles, found.role), url.searchParams.get("preview"));
+    const preview = url.searchParams.get("preview");
+    const roles = found?.project ? socketRoles(found.user.roles, found.role, preview) : null;
+    if (found && roles) {
       const name =
         [found.user.firstname, found.user.lastname].filter(Boolean).join(" ") || found.user.email.split("@")[0]!;
-      identity = { userId: found.user.id, email: found.user.email, name, roles };
+      const { id, email, token_version } = found.user;
+      identity = { userId: id, email, name, roles, tokenVersion: token_version, preview };
     }
   }
   if (!identity && shared) {
@@ -58,6 +60,7 @@ export async function authorizeSocket(req: Request, env: Env, projectId: string)
         email: "",
         name: "Visitor",
         roles: toFlags(project.shared_role),
+        shared,
       };
     }
   }

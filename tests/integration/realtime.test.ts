@@ -1,35 +1,6 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, seedProject, seedUser } from "./support";
-
-/**
- * A socket to the project room through the Worker, collecting the JSON messages it receives. The
- * session token goes as the web client sends it: a subprotocol beside `gridbase`, not in the URL.
- */
-async function connect(projectId: string, query: string, token?: string) {
-  const headers: Record<string, string> = { Upgrade: "websocket" };
-  if (token !== undefined) headers["Sec-WebSocket-Protocol"] = `gridbase, auth.${token}`;
-  const res = await exports.default.fetch(
-    new Request(`http://localhost/parties/project/${projectId}${query}`, { headers }),
-  );
-  if (!res.webSocket) return { status: res.status, body: await res.json<{ msg: string }>() };
-  if (token !== undefined) expect(res.headers.get("Sec-WebSocket-Protocol")).toBe("gridbase");
-  const ws = res.webSocket;
-  const messages: Array<Record<string, any>> = [];
-  ws.accept();
-  ws.addEventListener("message", (e) => {
-    if (typeof e.data === "string" && e.data.startsWith("{")) messages.push(JSON.parse(e.data));
-  });
-  const next = async (type: string, where: (m: Record<string, any>) => boolean = () => true) => {
-    for (let i = 0; i < 100; i++) {
-      const idx = messages.findIndex((m) => m.type === type && where(m));
-      if (idx >= 0) return messages.splice(idx, 1)[0]!;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`no ${type} message; got ${JSON.stringify(messages)}`);
-  };
-  return { status: 101, ws, messages, next };
-}
+import { connect } from "./sockets";
 
 async function setup() {
   const owner = await seedUser("org-level-creator");
@@ -70,8 +41,13 @@ describe("realtime room", () => {
     const b = (await connect(projectId, "", viewer.token)) as any;
     expect(a.status).toBe(101);
     await a.next("hello");
+    // E-mails only to those who may list the members (the owner); the viewer sees names.
     const presence = await b.next("presence", (m: any) => m.users.length === 2);
-    expect(presence.users.map((u: { email: string }) => u.email).sort()).toEqual([owner.email, viewer.email].sort());
+    expect(presence.users.map((u: { userId: string }) => u.userId).sort()).toEqual([owner.id, viewer.id].sort());
+    expect(presence.users.every((u: { name: string }) => u.name)).toBe(true);
+    expect(JSON.stringify(presence)).not.toContain("@");
+    const full = await a.next("presence", (m: any) => m.users.length === 2);
+    expect(full.users.map((u: { email: string }) => u.email).sort()).toEqual([owner.email, viewer.email].sort());
 
     const T = `/api/v1/db/data/noco/${projectId}/Notes`;
     const created = await api("POST", T, { token: owner.token, body: { Title: "hello" } });
@@ -115,7 +91,7 @@ describe("realtime room", () => {
 
     a.ws.send(JSON.stringify({ type: "page", path: `/nc/${projectId}/table/Notes`, pid: projectId }));
     const moved = await b.next("presence", (m: any) => m.users.some((u: any) => u.table === "Notes"));
-    expect(moved.users.find((u: any) => u.table === "Notes").email).toBe(owner.email);
+    expect(moved.users.find((u: any) => u.table === "Notes").userId).toBe(owner.id);
     a.ws.send(JSON.stringify({ type: "editing", cell: { tableId: "md_x", rowId: 1, column: "Title" } }));
     expect(
       (await b.next("presence", (m: any) => m.users.some((u: any) => u.editing))).users.find((u: any) => u.editing)

@@ -34,6 +34,13 @@ describe("reconnect policy (SPEC 9)", () => {
     for (const d of seen) expect(d >= 1_000 && d <= 5_000).toBe(true);
   });
 
+  it("does not reconnect a socket the room refused (session ended, access revoked), but any other close", () => {
+    const again = socketOptions().shouldReconnectOnClose;
+    expect(again({ code: 4001 })).toBe(false);
+    expect(again({ code: 4003 })).toBe(false);
+    for (const code of [1000, 1001, 1006, 1011, 1012]) expect(again({ code })).toBe(true);
+  });
+
   it("replaces partysocket's delay function (the pinned version still has the hook)", () => {
     class NoSocket {}
     const socket = new PartySocket({

@@ -1,9 +1,12 @@
+import { isRefusal } from "../../db/sockets/protocol";
+
 /**
  * SPEC 9 socket constants: connection time-out 20000 ms; reconnect delay 1000 ms minimum and
  * 5000 ms maximum, randomisation 0.5, unlimited attempts. Rules:
  * - the first connect is immediate; retry n (n >= 1) waits min * grow^(n-1), capped at max;
  * - randomisation r moves that delay by up to ±r of itself (socket.io's jitter), and the result
  *   stays within [min, max], so reconnecting tabs do not all arrive at the same moment.
+ * A close with a refusal code (db/sockets/protocol.ts) is not retried.
  * partysocket has exponential back-off but no jitter option: `installJitter` puts this policy in
  * place of its delay function (partysocket is pinned; a unit test checks the hook still exists).
  */
@@ -30,7 +33,11 @@ export function reconnectDelay(
   return Math.round(Math.min(p.maxReconnectionDelay, Math.max(p.minReconnectionDelay, jittered)));
 }
 
-/** The partysocket options of the policy (its own delay function is replaced by installJitter). */
+/**
+ * The partysocket options of the policy (its own delay function is replaced by installJitter). A
+ * socket the room refused (session ended, access revoked) stays closed: the connection opens it
+ * again when the session changes (connection.ts).
+ */
 export function socketOptions(p: SocketPolicy = SOCKET_POLICY) {
   return {
     connectionTimeout: p.connectionTimeout,
@@ -38,6 +45,7 @@ export function socketOptions(p: SocketPolicy = SOCKET_POLICY) {
     maxReconnectionDelay: p.maxReconnectionDelay,
     reconnectionDelayGrowFactor: p.reconnectionDelayGrowFactor,
     maxRetries: p.maxRetries,
+    shouldReconnectOnClose: (e: { code: number }) => !isRefusal(e.code),
   };
 }
 

@@ -5,6 +5,7 @@ import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { shareSchema } from "./schemas";
+import { forgetProjectAccess } from "../../lib/access-push";
 
 /** Only viewer or editor may be shared; anything else becomes viewer (contract 4.1). */
 const sharedRole = (roles?: string) => (roles === "editor" ? "editor" : "viewer");
@@ -18,6 +19,8 @@ async function saveLink(c: Context<AppEnv, "/:projectId/shared">) {
   await c.env.META.prepare("UPDATE projects SET shared_uuid = ?, shared_role = ?, updated_at = ? WHERE id = ?")
     .bind(uuid, roles, new Date().toISOString(), p.id)
     .run();
+  // Visitors' open sockets take the new role, or close when their link was replaced.
+  await forgetProjectAccess(c.env, p.id);
   return c.json({ uuid, roles, url: `${siteUrl(c)}/base/${uuid}` });
 }
 
@@ -37,5 +40,6 @@ export const sharedBase = new Hono<AppEnv>()
     await c.env.META.prepare("UPDATE projects SET shared_uuid = NULL, shared_role = NULL, updated_at = ? WHERE id = ?")
       .bind(new Date().toISOString(), c.get("project").id)
       .run();
+    await forgetProjectAccess(c.env, c.get("project").id);
     return c.json({ uuid: null });
   });
