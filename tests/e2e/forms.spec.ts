@@ -27,6 +27,7 @@ test("a visitor fills a conditional, multi-page, prefilled form and sees validat
         { title: "Code", uidt: "SingleLineText" },
         { title: "Ref", uidt: "SingleLineText" },
         { title: "Source", uidt: "SingleLineText" },
+        { title: "Contact", uidt: "Email" },
         { title: "Age", uidt: "Number" },
       ],
     },
@@ -91,6 +92,14 @@ test("a visitor fills a conditional, multi-page, prefilled form and sees validat
   await expect(page.getByText("Two capitals, a dash, three digits")).toBeVisible();
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
   await page.getByLabel("Code").fill("AB-123");
+  // A malformed e-mail is refused on its own page, under its question, before the last page.
+  await page.getByLabel("Contact").click();
+  await page.keyboard.type("ada@example");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  await expect(page.getByLabel("Contact")).toBeFocused();
+  await page.keyboard.type(".com");
   await page.getByRole("button", { name: "Next" }).click();
 
   await expect(page.getByText("Page 2 of 2")).toBeVisible();
@@ -114,6 +123,7 @@ test("a visitor fills a conditional, multi-page, prefilled form and sees validat
     Code: "AB-123",
     Ref: "R-1",
     Source: "newsletter",
+    Contact: "ada@example.com",
     Age: 30,
   });
 });

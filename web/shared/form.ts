@@ -1,3 +1,4 @@
+import { formatProblem } from "../../db/fields/form-formats";
 import { visibleQuestions } from "../../db/views/form/conditions";
 import { prefillTexts } from "../../db/views/form/prefill";
 import { isRequired, isEmptyValue } from "../../db/views/form/required";
@@ -6,7 +7,7 @@ import { validationProblem, type Problem } from "../../db/views/form/validate";
 import { ApiError, submitForm } from "./api";
 import { h, toast } from "./dom";
 import { formGate, needsSignIn, signInNotice } from "./form-gate";
-import { controlFor, fillable, type Control, type FormColumn } from "./inputs";
+import { controlFor, fillable, formInputOf, type Control, type FormColumn } from "./inputs";
 import type { SharedMeta } from "./meta";
 import { t } from "./text";
 
@@ -67,6 +68,10 @@ function check(q: Question): string | null {
       ? t("sharedView.valueRequired")
       : t("msg.error.fieldRequired", { value: labelOf(q.col) });
   if (q.col.uidt === "Checkbox" && required && value !== true) return t("sharedView.valueRequired");
+  // A number the browser could not read gives no value: say so rather than send nothing.
+  if (q.control.el instanceof HTMLInputElement && q.control.el.validity.badInput) return t("sharedView.rules.number");
+  const format = formatProblem(formInputOf(q.col), value);
+  if (format) return t(`sharedView.rules.${format}`);
   const meta = (typeof q.col.meta === "string" ? JSON.parse(q.col.meta || "{}") : (q.col.meta ?? {})) as {
     min?: number;
     minLength?: number;
@@ -214,6 +219,17 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
     return false;
   }
 
+  /** The server's refusal of one answer ("Title: ...") under its question, on its page. */
+  function showOnQuestion(message: string): boolean {
+    const q = questions.find((x) => x.shown && !x.quiet && message.startsWith(`${x.col.title}:`));
+    if (!q) return false;
+    show(q, message.slice(q.col.title.length + 1).trim());
+    const page = pages.findIndex((p) => p.includes(q));
+    if (page >= 0 && page !== at) go(page);
+    q.control.focus();
+    return true;
+  }
+
   async function send() {
     if (!valid(questions)) return;
     submitButton.disabled = true;
@@ -242,6 +258,7 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
       gate.reset();
       submitButton.disabled = false;
       status.textContent = "";
+      if (err instanceof ApiError && showOnQuestion(err.message)) return;
       toast(err instanceof ApiError && err.message ? err.message : t("sharedView.errorGeneric"), "error");
       return;
     }

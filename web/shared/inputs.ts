@@ -45,7 +45,7 @@ const opts = (c: FormColumn) => {
 };
 
 /** The registry's form control of the column's type; a type this build does not know is asked as text. */
-const formInputOf = (c: FormColumn): FormInput => FORM_INPUTS[c.uidt as UIType] ?? "text";
+export const formInputOf = (c: FormColumn): FormInput => FORM_INPUTS[c.uidt as UIType] ?? "text";
 
 /** Fields a visitor fills; computed and system types are shown nowhere in a form. */
 export const fillable = (c: FormColumn) => formInputOf(c) !== "none" && !(c.pk && c.ai);
