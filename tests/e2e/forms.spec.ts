@@ -239,6 +239,16 @@ test("the builder writes a condition, a rule, a page break, a banner and a prefi
   await rules.getByLabel("Minimum length").fill("3");
   await rules.getByLabel("Minimum length").blur();
   await expect.poll(async () => (await meta("Name")).validation).toMatchObject({ min: 3 });
+  // A message typed and, at once, a click on a switch: both are kept (the click's save went second).
+  await rules.getByLabel("Message when the answer breaks a rule").click();
+  await page.keyboard.type("Three letters at least");
+  await rules.getByRole("switch", { name: "Lock the answer" }).click();
+  await expect
+    .poll(async () => {
+      const m = (await meta("Name")) as { validation?: { message?: string }; prefill?: { lock?: boolean } };
+      return [m.validation?.message, m.prefill?.lock];
+    })
+    .toEqual(["Three letters at least", true]);
 
   // The banner is an upload, shown from its signed link.
   await page
@@ -261,5 +271,5 @@ test("the builder writes a condition, a rule, a page break, a banner and a prefi
   await expect(preview.getByLabel("Due")).toBeVisible();
   await preview.getByLabel("Name").fill("Ab");
   await preview.getByRole("button", { name: "Submit" }).click();
-  await expect(preview).toContainText("Minimum length: 3");
+  await expect(preview).toContainText("Three letters at least");
 });

@@ -41,7 +41,16 @@ export function QuestionRules({ q, earlier, editable, onSave }: Props) {
   // The latest meta, so a delayed save (conditions) keeps keys another change wrote meanwhile.
   const latest = useRef(q.fc.meta);
   latest.current = q.fc.meta;
-  const save = (patch: Record<string, unknown>) => onSave({ ...(latest.current ?? {}), ...patch });
+  // Every key this panel wrote, and its saves one after another: a click right after typing (the
+  // blur saves the message, the click the lock) must not send the message's old value second.
+  const edits = useRef<Record<string, unknown>>({});
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const save = (patch: Record<string, unknown>) => {
+    Object.assign(edits.current, patch);
+    const run = queue.current.then(() => onSave({ ...(latest.current ?? {}), ...edits.current }));
+    queue.current = run.catch(() => undefined);
+    return run;
+  };
 
   // Conditions save once they change what they mean (half-written rows are not saved).
   useEffect(() => {
