@@ -48,6 +48,12 @@ describe("rows", () => {
     expect(created.body.CreatedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00:00$/);
 
     expect((await call(owner, "GET", `${T}/1`)).body).toMatchObject({ Id: 1, Name: "Write spec" });
+    // `fields` narrows one record as it narrows a list (issue 42: it was ignored).
+    expect((await call(owner, "GET", `${T}/1?fields=Name`)).body).toEqual({ Name: "Write spec" });
+    expect((await call(owner, "GET", `${T}/1?fields[]=Id&fields[]=Name`)).body).toEqual({ Id: 1, Name: "Write spec" });
+    const unknown = await call(owner, "GET", `${T}/1?fields=Nope`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.msg).toMatch(/Nope/);
     const updated = await call(owner, "PATCH", `${T}/1`, { Points: 5, Status: "Doing" });
     expect(updated.body).toMatchObject({ Points: 5, Status: "Doing", Name: "Write spec" });
     // The answer is the row as a read gives it (the update's own RETURNING, db/rows/read.ts readBack).

@@ -97,6 +97,17 @@ async function insertThroughView(c: Ctx) {
   return c.json(row);
 }
 
+/** `fields` on one record (contract 5.1): the named fields only, as a list of records gives them. */
+function onlyFields(c: Ctx, row: Record<string, unknown>) {
+  const asked = listParams(c)
+    .fields?.map((f) => f.trim())
+    .filter(Boolean);
+  if (!asked?.length || asked.includes("*")) return row;
+  for (const title of asked)
+    if (!Object.hasOwn(row, title)) throw badRequest(`fields: '${title}' is not a field of this table`);
+  return Object.fromEntries(asked.map((title) => [title, row[title]]));
+}
+
 async function findOne(c: Ctx) {
   return c.json(await withSignedFiles(c, await unwrap(room(c).findOne(table(c), listParams(c), scope(c)))));
 }
@@ -140,7 +151,7 @@ export const rowRoutes = new Hono<AppEnv>()
     c.json(await unwrap(room(c).rowExists(table(c), rowId(c)))),
   )
   .get("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataRead"), async (c) =>
-    c.json(await withSignedFiles(c, await unwrap(room(c).readRow(table(c), rowId(c))))),
+    c.json(await withSignedFiles(c, onlyFields(c, await unwrap(room(c).readRow(table(c), rowId(c)))))),
   )
   .patch("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataUpdate"), async (c) =>
     c.json(
