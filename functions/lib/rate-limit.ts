@@ -83,3 +83,6 @@ export function signupKeys(c: Context<AppEnv>): string[] {
 
 /** Wrong current passwords per user on password change. */
 export const passwordChangeKeys = (userId: string) => [`password-change:user:${userId}`];
+
+/** Seconds until the current window ends: every 429 says it (Retry-After), so clients know when to try again. */
+export const retryAfterSeconds = () => Math.max(1, Math.ceil((currentWindow() + WINDOW_MS - Date.now()) / 1000));

@@ -4,10 +4,13 @@ import { DbError } from "../../db/errors";
 import { QueryError } from "../../db/query";
 import { SourceError } from "../../db/external/driver";
 import { HttpError } from "../lib/http-error";
+import { retryAfterSeconds } from "../lib/rate-limit";
 
 /** Every error leaves as `{ msg }`; unexpected ones are logged without request data. */
 export function onError(err: Error, c: Context) {
   if (err instanceof HttpError) {
+    // Every limit counts in one-minute windows (rate-limit.ts): say when the next one opens.
+    if (err.status === 429) c.header("Retry-After", String(retryAfterSeconds()));
     return c.json({ msg: err.message, ...err.extra }, err.status);
   }
   // Refusals of the core (db/) raised in the Worker itself rather than in the project room.

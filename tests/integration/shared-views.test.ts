@@ -181,6 +181,10 @@ describe("public shared views (contract 6)", () => {
     const limited = await visit(`${P}/${uuid}/meta`, "right-pass");
     expect(limited.status).toBe(429);
     expect(limited.body.msg).toMatch(/Too many/);
+    // The visitor is told when to try again (seconds to the end of the one-minute window).
+    const wait = Number(limited.headers.get("retry-after"));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
   });
 
   it("lists rows through the view (hidden fields left out), groups them, and refuses rows of a form", async () => {
