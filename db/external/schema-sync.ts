@@ -7,7 +7,8 @@
  *   pk/ai/rqd/cdf come from the source; the display value is chosen by display-column.ts;
  * - a single-column foreign key child.col → parent.key gives a belongs-to link on the child
  *   (titled with the parent) and a has-many link on the parent (`<Child>List`);
- * - a junction table (exactly two foreign keys which together are its whole primary key) is
+ * - a junction table (exactly two foreign keys which together are its whole primary key, and no
+ *   other column: `order_items.qty` makes it a table of its own with two links, as in NocoDB) is
  *   marked mm (hidden unless includeM2M) and gives a many-to-many link on each side instead;
  * - links remember their constraint (`meta.fk`) so a later sync keeps their ids (lookups and
  *   rollups built on them survive); tables and columns are matched by their source names.
@@ -47,14 +48,21 @@ function uniqueTitle(taken: Set<string>, wanted: string): string {
   return title;
 }
 
-/** Junction tables: two single-column FKs that together are the whole primary key. */
+/** Junction tables: two single-column FKs that together are the whole primary key, and nothing else. */
 export function isJunction(t: SourceTable): boolean {
   const pk = t.columns
     .filter((c) => c.pk > 0)
     .map((c) => c.name)
     .sort();
   const fkCols = [...new Set(t.foreignKeys.map((f) => f.column))].sort();
-  return !t.view && t.foreignKeys.length === 2 && pk.length === 2 && fkCols.length === 2 && pk.join() === fkCols.join();
+  return (
+    !t.view &&
+    t.foreignKeys.length === 2 &&
+    pk.length === 2 &&
+    fkCols.length === 2 &&
+    pk.join() === fkCols.join() &&
+    t.columns.length === 2
+  );
 }
 
 interface Plan {
