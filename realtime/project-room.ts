@@ -116,9 +116,18 @@ export class ProjectRoom extends Server<Env> {
     return this.#external.metaSync();
   }
 
+  /** The room's name, its project's id; unknown only before the object was first addressed. */
+  #projectId(): string | undefined {
+    try {
+      return this.name;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Opened on first use, migrated once per start of the object. */
   get store(): ProjectStore {
-    this.#store ??= openProjectStore(this.ctx.storage);
+    this.#store ??= openProjectStore(this.ctx.storage, () => this.#projectId());
     return this.#store;
   }
 

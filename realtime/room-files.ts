@@ -1,4 +1,5 @@
-import type { FileSink } from "../db/rows/files";
+import { stillNamed, type FileSink } from "../db/rows/files";
+import type { ProjectStore } from "../db/store/store";
 import type { Env } from "../functions/env";
 import { DEFAULT_GRACE_SECONDS, FileRemovals } from "./stored-files";
 import type { RoomResult } from "./room-result";
@@ -12,8 +13,8 @@ export class RoomFiles {
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly env: Env,
-    /** Read when used: the room's name (its project id). */
-    private readonly room: { readonly name: string },
+    /** Read when used: the room's name (its project id) and its SQLite. */
+    private readonly room: { readonly name: string; readonly store: ProjectStore },
   ) {}
 
   get removals() {
@@ -22,6 +23,7 @@ export class RoomFiles {
       this.ctx.storage,
       this.env.ATTACHMENTS,
       Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS,
+      (paths) => stillNamed(this.room.store, paths),
     );
   }
 

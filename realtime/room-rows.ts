@@ -12,6 +12,7 @@ import type { RoomFiles } from "./room-files";
 import type { RoomHooks } from "./room-webhooks";
 import type * as room from "./room-socket";
 import type { HookOperation } from "../db/hooks/inputs";
+import { VISITOR } from "../db/access/reader";
 
 /** The events a committed write tells the tabs. */
 type Event<T> = (data: T) => room.RoomEvent | room.RoomEvent[];
@@ -57,15 +58,23 @@ export class RowWrites {
     return rowsApi.matchingIds(this.store, tableRef(this.store, tableKey), where, me);
   }
 
+  // A form's record is an insert like the API's: the table's insert webhooks hear of it (#42).
   submitForm(tableKey: string, viewKey: string, body: unknown, actor: auditApi.Actor) {
-    return this.changes.write(
+    return this.#inserting(
+      tableKey,
+      "insert",
       () => submitApi.submitForm(this.store, tableKey, viewKey, body, actor),
+      (res) => this.#keysOf(tableKey, [res.row]),
       (res) => ({ type: "row", op: "insert", tableId: this.#tableId(tableKey), row: res.row, by: actor }),
     );
   }
+  /** A shared form's record: its links name only records its picker offers a visitor (VISITOR). */
   submitFormWithLinks(tableKey: string, viewKey: string, body: unknown, links: FormLink[], actor: auditApi.Actor) {
-    return this.changes.write(
-      () => submitWithLinks(this.store, tableKey, viewKey, body, links, actor),
+    return this.#inserting(
+      tableKey,
+      "insert",
+      () => submitWithLinks(this.store, tableKey, viewKey, body, links, actor, VISITOR),
+      (res) => this.#keysOf(tableKey, [res.row]),
       (res) => [
         { type: "row", op: "insert", tableId: this.#tableId(tableKey), row: res.row, by: actor },
         ...res.relatedTableIds.map((id) => this.#rows(id, actor)),

@@ -5,7 +5,7 @@ import { metaSchema } from "../db/store/schema";
 import { joinedTransactions, type MetaDb, type ProjectStore, type SqlRow } from "../db/store/store";
 
 /** The project's SQLite (Durable Object storage) as the store db/ works on; migrates on first use. */
-export function openProjectStore(storage: DurableObjectStorage): ProjectStore {
+export function openProjectStore(storage: DurableObjectStorage, projectId?: () => string | undefined): ProjectStore {
   const sql = storage.sql;
   sql.exec("CREATE TABLE IF NOT EXISTS _nc_migrations (version INTEGER NOT NULL)");
   const applied = (sql.exec("SELECT max(version) AS v FROM _nc_migrations").one().v as number | null) ?? 0;
@@ -18,5 +18,8 @@ export function openProjectStore(storage: DurableObjectStorage): ProjectStore {
     exec: (query: string, ...params: Stored[]) => sql.exec(query, ...params).toArray() as SqlRow[],
     transaction: joinedTransactions((fn) => storage.transactionSync(fn)),
     schemaCache: new Map(),
+    get projectId() {
+      return projectId?.();
+    },
   };
 }

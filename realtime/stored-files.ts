@@ -8,6 +8,9 @@ import { storageKey } from "../db/fields/common/attachments";
  *   object's storage and run by its alarm, because a deleted record can be brought back (the
  *   grid's undo inserts it again): a write naming a pending file takes it off the list.
  * - Originals and thumbnails go alike; a failed bucket call is logged and tried at the next alarm.
+ * - A file still named when its removal is due stays (`stillNamed`, asked of the project's SQLite):
+ *   a copied cell, or another record naming the same upload, keeps it. If that question fails the
+ *   files stay too: a leaked upload costs storage, a wrongly removed one loses someone's file.
  */
 const PREFIX = "file-removal:";
 /** Storage calls take at most 128 keys; the bucket's delete at most 1000. */
@@ -25,11 +28,16 @@ const ownKeys = (paths: Iterable<string>, projectId: string) => [
   ...new Set([...paths].map((p) => storageKey(p, projectId)).filter((k): k is string => k !== null)),
 ];
 
+/** A bucket key (`nc/uploads/...`) as cells name it (`download/...`). */
+const pathOf = (key: string) => `download/${key.slice("nc/uploads/".length)}`;
+
 export class FileRemovals {
   constructor(
     private readonly storage: DurableObjectStorage,
     private readonly bucket: R2Bucket,
     private readonly graceSeconds: number,
+    /** Which of these `download/...` paths something in the project still names. */
+    private readonly stillNamed: (paths: string[]) => Set<string>,
   ) {}
 
   /** Puts files on the list, due after the grace period, and wakes the alarm in time. */
@@ -54,11 +62,31 @@ export class FileRemovals {
       await this.storage.delete(part);
   }
 
+  /** Of the due list entries, those nothing names; the others leave the list, their files kept. */
+  async #unnamed(entries: string[]): Promise<string[]> {
+    if (!entries.length) return entries;
+    const paths = entries.map((e) => pathOf(e.slice(PREFIX.length)));
+    let named: Set<string>;
+    try {
+      named = this.stillNamed(paths);
+    } catch (err) {
+      console.error(
+        "attachment clean-up: no answer on which files are named",
+        err instanceof Error ? err.message : err,
+      );
+      named = new Set(paths);
+    }
+    const kept = entries.filter((_, i) => named.has(paths[i]!));
+    for (const part of chunks(kept, STORAGE_BATCH)) await this.storage.delete(part);
+    return entries.filter((_, i) => !named.has(paths[i]!));
+  }
+
   /** The alarm: removes what is due, then sleeps until the next due file. */
   async run(): Promise<void> {
     const now = Date.now();
     const pending = await this.storage.list<number>({ prefix: PREFIX });
-    const due = [...pending].filter(([, at]) => at <= now).map(([k]) => k);
+    const listed = [...pending].filter(([, at]) => at <= now).map(([k]) => k);
+    const due = await this.#unnamed(listed);
     for (const part of chunks(due, BUCKET_BATCH)) {
       try {
         await this.bucket.delete(part.map((k) => k.slice(PREFIX.length)));

@@ -8,6 +8,7 @@ import {
   attachmentsFromText,
   normaliseAttachment,
   storedPaths,
+  storedPathsSql,
   type Attachment,
 } from "./common/attachments";
 import { FORM_INPUTS } from "./form-inputs";
@@ -63,4 +64,5 @@ export const AttachmentField: FieldType<Options> = {
   parseText: (text, ctx) => (text.trim() === "" ? NONE : fromText(text, ctx)),
   formatText: (stored) => (stored === null ? "" : String(stored)),
   storedFiles: storedPaths,
+  storedFilesSql: storedPathsSql,
 };

@@ -173,6 +173,12 @@ export interface FieldType<O = Record<string, unknown>> {
   /** Types that hold uploaded files: the `download/...` paths a stored value names (clean-up on delete). */
   storedFiles?(stored: Stored): string[];
   /**
+   * The same paths in SQL, to ask which records still name an upload without reading cells out
+   * (db/rows/files.ts): a table-valued source joined per row over the cell expression `cell`, the
+   * condition that keeps its path entries, and the expression of a path. Set with storedFiles.
+   */
+  storedFilesSql?(cell: string): { from: string; where: string; path: string };
+  /**
    * What views may build on a column of this type: a calendar's date (`calendar`), a kanban's
    * stacks (`stack`), a gallery or kanban cover image (`cover`). Absent means none.
    */

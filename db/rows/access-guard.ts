@@ -31,6 +31,12 @@ export function checkWritable(t: TableRef, body: unknown) {
 /** The ids among `ids` that the reader's rule lets through (all of them without a rule). */
 export function visibleIds(store: ProjectStore, t: TableRef, ids: number[]): Set<number> {
   if (!t.access?.rule || !ids.length) return new Set(ids);
+  return presentIds(store, t, ids);
+}
+
+/** The ids among `ids` of records that exist and that the reader's rule, if any, lets through. */
+export function presentIds(store: ProjectStore, t: TableRef, ids: number[]): Set<number> {
+  if (!ids.length) return new Set();
   const pk = t.cols.find((c) => c.pk)!;
   const extra = sql`${ident("sqlite", pk.columnName)} IN (SELECT value FROM json_each(${param(JSON.stringify(ids))}))`;
   const q = compileKeys({ dialect: "sqlite", table: queryTable(t), keyColumn: pk.columnName, extra });

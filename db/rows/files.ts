@@ -1,9 +1,11 @@
+import { bad } from "../errors";
 import { fieldType } from "../fields/registry";
 import type { Stored, UIType } from "../fields/types";
+import { eq } from "drizzle-orm";
 import { quoteIdent } from "../schema/names";
 import { findColumn } from "../schema/columns";
 import { findModel, modelColumns } from "../schema/tables";
-import type { ColumnRow } from "../store/schema";
+import { columns, models, type ColumnRow, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import type { RowColumn } from "./row-codec";
 
@@ -11,6 +13,8 @@ import type { RowColumn } from "./row-codec";
  * Uploaded files named by rows, found in SQL so that deleting a record, a field or a table can
  * remove them from storage once the delete has committed. The field registry says which types
  * hold files (`storedFiles`); the values are read in one statement per column, never per row.
+ * An upload may be named by more than one record (a cell copied to another record): it is removed
+ * only once nothing names it any more (stillNamed, asked when its removal is due).
  */
 
 /** Collects `download/...` paths while rows are deleted (write.ts reads them from RETURNING). */
@@ -50,4 +54,89 @@ export function filesOfColumn(store: ProjectStore, columnId: string): string[] {
 export function filesOfTable(store: ProjectStore, tableId: string): string[] {
   const model = findModel(store, tableId);
   return modelColumns(store, model.id).flatMap((c) => columnFiles(store, model.tableName, c));
+}
+
+/** A path without its query or fragment (a cell may keep a signed link's `?e=&s=`), in SQL. */
+const bare = (x: string) => `substr(${x}, 1, min(instr(${x} || '?', '?'), instr(${x} || '#', '#')) - 1)`;
+
+/** Which of `paths` the cells of one column name: one statement over the cells that name an upload. */
+export function namedInColumn(
+  store: ProjectStore,
+  tableName: string,
+  col: { columnName: string | null; uidt: string },
+  paths: string[],
+): string[] {
+  const cell = col.columnName ? `_t.${quoteIdent(col.columnName)}` : null;
+  const q = cell ? fieldType(col.uidt as UIType)?.storedFilesSql?.(cell) : undefined;
+  if (!q || !paths.length) return [];
+  const path = bare(q.path);
+  return store
+    .exec(
+      `SELECT DISTINCT ${path} AS p FROM ${quoteIdent(tableName)} AS _t, ${q.from}
+       WHERE ${cell} LIKE '%download/%' AND ${q.where} AND ${path} IN (SELECT value FROM json_each(?))`,
+      JSON.stringify(paths),
+    )
+    .map((r) => String(r.p));
+}
+
+/** The records' cells: every file field of every table of the project. */
+function namedByRecords(store: ProjectStore, paths: string[]): string[] {
+  const fields = store.meta
+    .select({ tableName: models.tableName, columnName: columns.columnName, uidt: columns.uidt })
+    .from(columns)
+    .innerJoin(models, eq(columns.modelId, models.id))
+    .all()
+    .filter((c) => holdsFiles(c.uidt));
+  const left = new Set(paths);
+  for (const f of fields) {
+    if (!left.size) break;
+    for (const p of namedInColumn(store, f.tableName, f, [...left])) left.delete(p);
+  }
+  return paths.filter((p) => !left.has(p));
+}
+
+/**
+ * What may still name an upload. Today the records' cells; a later holder of record values (a
+ * trash of deleted records, a snapshot) adds its own statement here, and its files stay with it.
+ */
+const HOLDERS: Array<(store: ProjectStore, paths: string[]) => string[]> = [namedByRecords];
+
+/** Which of these uploads (`download/...` paths, no query) something in the project still names. */
+export function stillNamed(store: ProjectStore, paths: string[]): Set<string> {
+  const named = new Set<string>();
+  for (const holder of HOLDERS) {
+    const left = paths.filter((p) => !named.has(p));
+    if (!left.length) break;
+    for (const p of holder(store, left)) named.add(p);
+  }
+  return named;
+}
+
+/**
+ * A record names only its own field's uploads (N4): a path of this project must lie in the
+ * field's folder, `download/noco/<project>/<table id>/<field id>/` (where the upload route puts a
+ * file sent for the field), or be one the field already names (a cell copied to another record of
+ * the field, values written before this rule). Another field's or table's upload is refused, so a
+ * file cannot be taken into a record its owner's rules do not reach. Paths of other projects name
+ * nothing of ours (no signed link, no removal) and pass. Without the project id (a store outside
+ * the room) there is nothing to tell apart.
+ */
+export function checkOwnUploads(store: ProjectStore, model: ModelRow, col: RowColumn, values: Stored[]) {
+  const project = store.projectId;
+  if (!project || !col.type.storedFiles) return;
+  const mine = `download/noco/${project}/`;
+  const folder = `${mine}${model.id}/${col.id}/`;
+  const foreign = new Set<string>();
+  for (const v of values)
+    for (const p of col.type.storedFiles(v)) {
+      const path = p.split(/[?#]/)[0]!;
+      if (path.startsWith(mine) && !path.startsWith(folder)) foreign.add(path);
+    }
+  if (!foreign.size) return;
+  const known = new Set(namedInColumn(store, model.tableName, col, [...foreign]));
+  const refused = [...foreign].find((p) => !known.has(p));
+  if (refused)
+    throw bad(
+      `${col.title}: ${JSON.stringify(refused)} was uploaded to another field; upload the file to ${col.title} instead`,
+    );
 }

@@ -6,7 +6,7 @@ import type { ProjectStore, SqlRow } from "../store/store";
 import { recordInserts, recordWrites, type Actor } from "./audit";
 import { unlinkDeleted } from "./links";
 import { toApiRow, toInsertValues, toStored, type RowColumn } from "./row-codec";
-import { collectFiles, fileColumns, type FileSink } from "./files";
+import { checkOwnUploads, collectFiles, fileColumns, type FileSink } from "./files";
 import { rememberWriter } from "./row-users";
 
 /**
@@ -104,6 +104,15 @@ export function insertRows(
   const shape = insertShape(store, model, cols);
   const { names, rowidKey } = shape;
   return store.transaction(() => {
+    for (const c of fileColumns(cols)) {
+      const at = names.indexOf(c.columnName);
+      checkOwnUploads(
+        store,
+        model,
+        c,
+        stored.map((row) => row[at] ?? null),
+      );
+    }
     rememberWriter(store, cols, actor);
     const ids: number[] = [];
     const run = (sql: string, params: Stored[]) => {
@@ -167,6 +176,8 @@ export function updateRows(
       let values: Record<string, Stored>;
       try {
         values = toStored(cols, body, "update", now, actor.id || null);
+        for (const c of fileColumns(cols))
+          if (Object.hasOwn(values, c.columnName)) checkOwnUploads(store, model, c, [values[c.columnName]!]);
       } catch (err) {
         throw prefixed(i, updates.length, err);
       }

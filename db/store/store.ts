@@ -24,6 +24,8 @@ export interface ProjectStore {
    * call, null or absent for full access. Table refs narrow themselves to it.
    */
   reader?: Reader | null;
+  /** The project's id (the room's name): its own uploads are named `download/noco/<projectId>/...`. */
+  projectId?: string;
 }
 
 /**

@@ -30,6 +30,7 @@ async function setup() {
   });
   expect(table.status).toBe(200);
   const files = table.body.columns.find((c: any) => c.title === "Files");
+  const more = table.body.columns.find((c: any) => c.title === "More");
   const folder = `noco/${projectId}/${table.body.id}/${files.id}`;
   return {
     owner,
@@ -38,6 +39,7 @@ async function setup() {
     tableId: table.body.id as string,
     filesId: files.id as string,
     folder,
+    moreFolder: `noco/${projectId}/${table.body.id}/${more.id}`,
     T: `/api/v1/db/data/noco/${projectId}/Docs`,
   };
 }
@@ -361,13 +363,13 @@ describe("upload-by-url in local mode (loopback allowed)", () => {
 });
 
 describe("clean-up", () => {
-  async function stored(s: Awaited<ReturnType<typeof setup>>, n: number) {
+  async function stored(s: Awaited<ReturnType<typeof setup>>, n: number, folder = s.folder) {
     const parts: Part[] = [];
     for (let i = 0; i < n; i++) {
       parts.push({ name: "files[]", file: file(`p${i}.png`, PNG, "image/png") });
       parts.push({ name: `thumbnails[${i}]`, file: file("t.webp", "w", "image/webp") });
     }
-    return (await upload(s.owner.token, s.folder, parts)).body as any[];
+    return (await upload(s.owner.token, folder, parts)).body as any[];
   }
   const keysOf = (items: any[]) =>
     items.flatMap((i) => [i.path, i.thumbnail]).map((p: string) => `nc/uploads/${p.slice("download/".length)}`);
@@ -418,12 +420,70 @@ describe("clean-up", () => {
 
   it("deleting a field removes its files, not the other field's; deleting a table removes the rest", async () => {
     const s = await setup();
-    const items = await stored(s, 2);
+    const items = [...(await stored(s, 1)), ...(await stored(s, 1, s.moreFolder))];
     await api("POST", s.T, { token: s.owner.token, body: { Name: "a", Files: [items[0]], More: [items[1]] } });
     expect((await api("DELETE", `${M}/columns/${s.filesId}`, { token: s.owner.token })).status).toBe(200);
     expect(await gone(keysOf([items[0]]))).toBe(true);
     expect(await present(keysOf([items[1]]))).toBe(true);
     expect((await api("DELETE", `${M}/tables/${s.tableId}`, { token: s.owner.token })).status).toBe(200);
     expect(await gone(keysOf([items[1]]))).toBe(true);
+  });
+
+  it("keeps a file while any record names it: deleting one copy of a copied cell leaves the file (N4)", async () => {
+    const s = await setup();
+    const items = await stored(s, 2);
+    await api("POST", s.T, { token: s.owner.token, body: { Name: "a", Files: items } });
+    const read = await api("GET", `${s.T}/1`, { token: s.owner.token });
+    // The grid's copy and paste: the cell's value, as read, into two other records.
+    for (const name of ["b", "c"])
+      expect(
+        (await api("POST", s.T, { token: s.owner.token, body: { Name: name, Files: read.body.Files } })).status,
+      ).toBe(200);
+    expect((await api("DELETE", `${s.T}/2`, { token: s.owner.token })).status).toBe(200);
+    expect(
+      (
+        await api("DELETE", `/api/v1/db/data/bulk/noco/${s.projectId}/Docs`, {
+          token: s.owner.token,
+          body: [{ Id: 3 }],
+        })
+      ).status,
+    ).toBe(200);
+    // Past the removal delay (2 s here) and the alarm: the original record still names the files.
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(await present(keysOf(items))).toBe(true);
+    expect((await get((await api("GET", `${s.T}/1`, { token: s.owner.token })).body.Files[0].signedPath)).status).toBe(
+      200,
+    );
+    // The last record naming them goes: so do they.
+    expect((await api("DELETE", `${s.T}/1`, { token: s.owner.token })).status).toBe(200);
+    expect(await gone(keysOf(items))).toBe(true);
+  });
+
+  it("refuses a value naming another field's or table's upload, with a 400 naming the field (N4)", async () => {
+    const s = await setup();
+    const [mine] = await stored(s, 1);
+    await api("POST", s.T, { token: s.owner.token, body: { Name: "a", Files: [mine] } });
+    const intoMore = await api("POST", s.T, { token: s.owner.token, body: { Name: "b", More: [mine] } });
+    expect(intoMore).toMatchObject({
+      status: 400,
+      body: { msg: `More: "${mine.path}" was uploaded to another field; upload the file to More instead` },
+    });
+    const patched = await api("PATCH", `${s.T}/1`, { token: s.owner.token, body: { More: [{ path: mine.path }] } });
+    expect(patched.status).toBe(400);
+    const other = await api("POST", `${M}/projects/${s.projectId}/tables`, {
+      token: s.owner.token,
+      body: { table_name: "Other", columns: [{ title: "Files", uidt: "Attachment" }] },
+    });
+    expect(other.status).toBe(200);
+    const elsewhere = await api("POST", `/api/v1/db/data/noco/${s.projectId}/Other`, {
+      token: s.owner.token,
+      body: { Files: [mine] },
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.msg).toMatch(/^Files: .* was uploaded to another field/);
+    // Nothing was written; deleting the one record that names the file removes it.
+    expect((await api("GET", `${s.T}/1`, { token: s.owner.token })).body.More).toBeNull();
+    expect((await api("DELETE", `${s.T}/1`, { token: s.owner.token })).status).toBe(200);
+    expect(await gone(keysOf([mine]))).toBe(true);
   });
 });

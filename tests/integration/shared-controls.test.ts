@@ -62,6 +62,8 @@ async function setup() {
     admin,
     projectId,
     tableId: table.body.id as string,
+    peopleId: people.body.id as string,
+    who: people.body.columns.find((c: { title: string }) => c.title === "Who").id as string,
     contacts,
     grid: views.body.list[0].id as string,
   };
@@ -278,14 +280,19 @@ describe("share controls", () => {
 });
 
 describe("links in a form submission", () => {
-  it("are written with the record in one transaction: a bad link leaves no record", async () => {
+  /** A shared form showing the Contacts link (a new form leaves link fields out). */
+  async function formWithLinks() {
     const f = await sharedForm();
-    // A new form leaves link fields out: the builder shows this one.
     const cols = await call(s.owner, "GET", `${M}/views/${f.viewId}/columns`);
     const contacts = cols.body.list.find((x: { fk_column_id: string }) => x.fk_column_id === s.contacts);
     expect((await call(s.owner, "PATCH", `${M}/views/${f.viewId}/columns/${contacts.id}`, { show: true })).status).toBe(
       200,
     );
+    return f;
+  }
+
+  it("are written with the record in one transaction: a bad link leaves no record", async () => {
+    const f = await formWithLinks();
     const bad = await submit(f.uuid, { Name: "half", Contacts: [{ Id: 999 }] });
     expect(bad.status, JSON.stringify(bad.body)).toBeGreaterThanOrEqual(400);
     expect(bad.status).toBeLessThan(500);
@@ -294,5 +301,32 @@ describe("links in a form submission", () => {
     expect(good.status, JSON.stringify(good.body)).toBe(200);
     const linked = await call(s.owner, "GET", `/api/v1/db/data/noco/${s.projectId}/Leads/${good.body.Id}/mm/Contacts`);
     expect(linked.body.list.map((r: { Who: string }) => r.Who)).toEqual(["Pat"]);
+  });
+
+  it("name only records the form's picker offers: a hidden record is refused exactly like a missing one (N5)", async () => {
+    const f = await formWithLinks();
+    const P2 = `/api/v1/db/data/noco/${s.projectId}/People`;
+    const hidden = await call(s.owner, "POST", P2, { Who: "Hidden" });
+    expect(hidden.status).toBe(200);
+    const access = (row_rule: unknown) =>
+      call(s.owner, "PUT", `${M}/tables/${s.peopleId}/access`, { roles: { viewer: { row_rule } } });
+    expect((await access([{ fk_column_id: s.who, comparison_op: "neq", value: "Hidden" }])).status).toBe(200);
+    try {
+      // The picker does not offer it...
+      const picker = await api("GET", `${P}/${f.uuid}/nested/${s.contacts}`);
+      expect(picker.body.list.map((r: { Who: string }) => r.Who)).not.toContain("Hidden");
+      // ...so a submission naming it is refused, with the answer a record that does not exist gets.
+      const named = await submit(f.uuid, { Name: "peek", Contacts: [{ Id: hidden.body.Id }] });
+      const absent = await submit(f.uuid, { Name: "peek", Contacts: [{ Id: 9999 }] });
+      expect(named.status, JSON.stringify(named.body)).toBe(400);
+      expect(absent.status).toBe(400);
+      expect(named.body.msg).toBe(`Contacts: record "${hidden.body.Id}" is not one this form offers`);
+      expect(absent.body.msg).toBe(String(named.body.msg).replace(String(hidden.body.Id), "9999"));
+      expect(await count("(Name,eq,peek)")).toBe(0);
+      // An offered record still links.
+      expect((await submit(f.uuid, { Name: "fine", Contacts: [{ Id: 1 }] })).status).toBe(200);
+    } finally {
+      expect((await access(null)).status).toBe(200);
+    }
   });
 });

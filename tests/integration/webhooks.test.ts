@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../functions/app";
-import { api, seedProject, seedUser, type TestUser } from "./support";
+import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
 
 const M = "/api/v1/db/meta";
 /** The loopback receiver of tests/support/fake-oauth.ts (same server, its own paths). */
@@ -118,6 +118,26 @@ describe("webhooks", () => {
     const bulk = JSON.parse((await received(`bulkInsert-${id}`, 1))[0]!.body);
     expect(bulk.type).toBe("records.after.bulkInsert");
     expect(bulk.data.rows.map((r: { Name: string }) => r.Name)).toEqual(["x", "y"]);
+  });
+
+  it("delivers a shared form's submission like an API insert (#42)", async () => {
+    const { owner, tableId } = await setup();
+    const name = `form-${crypto.randomUUID()}`;
+    expect((await call(owner, "POST", `${M}/tables/${tableId}/hooks`, hookBody(name, "insert"))).status).toBe(200);
+    const form = await call(owner, "POST", `${M}/tables/${tableId}/forms`, { title: "Add task" });
+    const uuid = (await call(owner, "POST", `${M}/views/${form.body.id}/share`)).body.uuid as string;
+    const body = new FormData();
+    body.set("data", JSON.stringify({ Name: "from the form", Points: 4 }));
+    const res = await workerFetch(
+      new Request(`http://localhost/api/v1/db/public/shared-view/${uuid}/rows`, { method: "POST", body }),
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    const got = await received(name, 1);
+    expect(got).toHaveLength(1);
+    expect(JSON.parse(got[0]!.body)).toMatchObject({
+      type: "records.after.insert",
+      data: { table_id: tableId, rows: [{ Name: "from the form", Points: 4 }] },
+    });
   });
 
   it("retries a failed delivery with backoff and logs each attempt", async () => {

@@ -47,6 +47,18 @@ export function storedPaths(stored: string | number | null): string[] {
   }
 }
 
+/**
+ * storedPaths in SQL: the `path` and `thumbnail` texts anywhere in the cell's JSON (a superset of
+ * storedPaths, so a check built on it keeps rather than removes); a cell that is not JSON names none.
+ */
+export function storedPathsSql(cell: string) {
+  return {
+    from: `json_tree(CASE WHEN json_valid(${cell}) THEN ${cell} ELSE 'null' END) AS _file`,
+    where: `_file.key IN ('path', 'thumbnail') AND _file.type = 'text'`,
+    path: "_file.value",
+  };
+}
+
 const lastSegment = (ref: string) => decodeURIComponent(ref.split(/[?#]/)[0]?.split("/").filter(Boolean).pop() ?? ref);
 
 function safeTitle(ref: string): string {
