@@ -4,22 +4,7 @@ import { assertHostAllowed, assertSourceReachable } from "./host-rule";
 import { decryptJson, encryptJson } from "./secrets";
 import { enumValuesOf } from "./mysql";
 import { inflect } from "./schema-sync";
-
-/** The forms of issue #32 (N3) that the old host rule let through to a loopback listener. */
-const N3_FORMS = [
-  "127.1",
-  "2130706433",
-  "0x7f000001",
-  "0177.0.0.1",
-  "0",
-  "10.1",
-  "0xa9fea9fe",
-  "2852039166",
-  "metadata.google.internal",
-  "localhost.localdomain",
-  "::ffff:7f00:1",
-  "0:0:0:0:0:0:0:1",
-];
+import { N3_FORMS } from "../../tests/support/refused-addresses";
 
 describe("host rule", () => {
   const refused = (h: string) => () => assertHostAllowed(h, false);

@@ -8,31 +8,7 @@ import {
   refusedHost,
   type AddressRule,
 } from "./public-address";
-
-/** Issue #32: N3's forms (the old external-database rule let them through) and N11's gaps. */
-const N3_FORMS = [
-  "127.1",
-  "2130706433",
-  "0x7f000001",
-  "0177.0.0.1",
-  "0",
-  "10.1",
-  "0xa9fea9fe",
-  "2852039166",
-  "metadata.google.internal",
-  "localhost.localdomain",
-  "::ffff:7f00:1",
-  "0:0:0:0:0:0:0:1",
-];
-const N11_FORMS = [
-  "::ffff:0:7f00:1",
-  "::ffff:0:a9fe:a9fe",
-  "64:ff9b:1::7f00:1",
-  "64:ff9b:1:ffff::1",
-  "2001::1",
-  "2001:0:4136:e378:8000:63bf:80ff:fffe",
-  "100::1",
-];
+import { N11_FORMS, N3_FORMS } from "../../tests/support/refused-addresses";
 
 describe("isPublicAddress", () => {
   it.each([
