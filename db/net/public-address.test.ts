@@ -88,6 +88,7 @@ describe("refusedHost and checkUrl (names resolved outside local mode)", () => {
     "mixed.example.com": ["93.184.215.14", "::1"],
     "metadata.example.com": ["169.254.169.254"],
     "nat64.example.com": ["64:ff9b:1::a9fe:a9fe"],
+    "garbled.example.com": ["93.184.215.14", "public.example.com"],
   };
   const asked: string[] = [];
   const deployed: AddressRule = {
@@ -113,6 +114,9 @@ describe("refusedHost and checkUrl (names resolved outside local mode)", () => {
     );
     expect(await refusedHost("metadata.example.com", deployed)).toMatch(/resolves to 169.254.169.254/);
     expect(await refusedHost("nat64.example.com", deployed)).toMatch(/resolves to 64:ff9b:1::a9fe:a9fe/);
+    expect(await refusedHost("garbled.example.com", deployed)).toBe(
+      "garbled.example.com resolves to public.example.com, which is not a public address",
+    );
     expect(await refusedHost("nowhere.example.com", deployed)).toBe(
       "nowhere.example.com does not resolve to any address",
     );

@@ -97,13 +97,19 @@ function isPublicIpv6(g: number[]): boolean {
   return true;
 }
 
-/** Whether a host (name or IP literal, IPv6 with or without brackets) is a public address. */
-export function isPublicAddress(host: string): boolean {
-  const h = host
+/** A host as written (IPv6 perhaps in brackets, a name perhaps ending in a dot) as compared. */
+const normalise = (host: string) =>
+  host
     .trim()
     .replace(/^\[|\]$/g, "")
     .replace(/\.$/, "")
     .toLowerCase();
+
+const isLiteral = (h: string) => !!(ipv6Groups(h) ?? ipv4Bytes(h));
+
+/** Whether a host (name or IP literal, IPv6 with or without brackets) is a public address. */
+export function isPublicAddress(host: string): boolean {
+  const h = normalise(host);
   if (!h) return false;
   const v6 = ipv6Groups(h);
   if (v6) return isPublicIpv6(v6);
@@ -161,13 +167,6 @@ export function addressRule(env: { MODE?: string; DNS_RESOLVER_URL?: string }): 
   return { local: env.MODE === "local", resolve: (name) => resolveAddresses(name, resolverUrl) };
 }
 
-const bare = (host: string) =>
-  host
-    .trim()
-    .replace(/^\[|\]$/g, "")
-    .replace(/\.$/, "");
-const isLiteral = (host: string) => !!(ipv6Groups(host) ?? ipv4Bytes(host));
-
 /**
  * Null when the host may be reached under the rule; otherwise a sentence saying why not. A name
  * is resolved (the resolver is our own setting, not user input, so it is not itself checked).
@@ -175,13 +174,14 @@ const isLiteral = (host: string) => !!(ipv6Groups(host) ?? ipv4Bytes(host));
  */
 export async function refusedHost(host: string, rule: AddressRule): Promise<string | null> {
   if (rule.local) return null;
-  const h = bare(host).toLowerCase();
+  const h = normalise(host);
   if (!isPublicAddress(h)) return `${host} is not a public address`;
   if (isLiteral(h)) return null;
   const found = await rule.resolve(h);
   if (!found.ok) return `${host} could not be resolved (${found.reason})`;
   if (!found.addresses.length) return `${host} does not resolve to any address`;
-  const hidden = found.addresses.find((a) => !isPublicAddress(a));
+  // A record that is not an address at all is a broken answer: refused, never judged as a name.
+  const hidden = found.addresses.find((a) => !isLiteral(normalise(a)) || !isPublicAddress(a));
   return hidden === undefined ? null : `${host} resolves to ${hidden}, which is not a public address`;
 }
 
