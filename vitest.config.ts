@@ -23,6 +23,8 @@ process.env.FAKE_OAUTH_PORT ??= String(await freePort());
 const oauth = `http://127.0.0.1:${process.env.FAKE_OAUTH_PORT}`;
 process.env.FAKE_FILES_PORT ??= String(await freePort());
 process.env.FAKE_TURNSTILE_PORT ??= String(await freePort());
+process.env.FAKE_DNS_PORT ??= String(await freePort());
+process.env.FAKE_TRAP_PORT ??= String(await freePort());
 const migrations = await readD1Migrations(fileURLToPath(new URL("./db/meta/migrations", import.meta.url)));
 
 export default defineConfig({
@@ -60,6 +62,10 @@ export default defineConfig({
                 FAKE_FILES_URL: `http://127.0.0.1:${process.env.FAKE_FILES_PORT}`,
                 TURNSTILE_VERIFY_URL: `http://127.0.0.1:${process.env.FAKE_TURNSTILE_PORT}/turnstile/v0/siteverify`,
                 FAKE_TURNSTILE_URL: `http://127.0.0.1:${process.env.FAKE_TURNSTILE_PORT}`,
+                // Names are resolved outside local mode (db/net/doh.ts): by a loopback stand-in with a trap listener.
+                DNS_RESOLVER_URL: `http://127.0.0.1:${process.env.FAKE_DNS_PORT}/dns-query`,
+                FAKE_DNS_URL: `http://127.0.0.1:${process.env.FAKE_DNS_PORT}`,
+                FAKE_TRAP_PORT: process.env.FAKE_TRAP_PORT,
               },
             },
           }),
@@ -74,6 +80,7 @@ export default defineConfig({
             "./tests/integration/fake-oauth.global.ts",
             "./tests/integration/fake-files.global.ts",
             "./tests/integration/fake-turnstile.global.ts",
+            "./tests/integration/fake-dns.global.ts",
           ],
         },
       },

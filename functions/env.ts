@@ -37,6 +37,8 @@ export interface Env {
   GITHUB_AUTH_URL?: string;
   GITHUB_TOKEN_URL?: string;
   GITHUB_API_URL?: string;
+  /** DNS-over-HTTPS resolver (JSON API) user-given names are checked with outside local mode; default Cloudflare's. */
+  DNS_RESOLVER_URL?: string;
   /** Cloudflare Turnstile's verify endpoint for shared forms; default Cloudflare's (tests point it at a loopback stand-in). */
   TURNSTILE_VERIFY_URL?: string;
 }

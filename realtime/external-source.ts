@@ -2,7 +2,9 @@ import { DbError } from "../db/errors";
 import { QueryError } from "../db/query";
 import { parseSourceConfig, type SourceConfig } from "../db/external/config";
 import { METADATA_TIMEOUT_MS, openDriver, SourceError, withTimeout, type SourceDriver } from "../db/external/driver";
+import { assertSourceReachable } from "../db/external/host-rule";
 import { hyperdriveString } from "../db/external/hyperdrive";
+import { addressRule } from "../db/net/public-address";
 import { connectionSecret, decryptJson } from "../db/external/secrets";
 import { syncSchema, type DetectedChange, type Inflection } from "../db/external/schema-sync";
 import type { ProjectStore } from "../db/store/store";
@@ -32,11 +34,14 @@ export function sourceRow(store: ProjectStore): SourceRow | null {
 
 export async function sourceConfig(env: Env, encrypted: string): Promise<SourceConfig> {
   const raw = await decryptJson<SourceConfig>(connectionSecret(env), encrypted);
-  // Checked again: a key rotation or a changed host rule applies to stored connections too.
-  return parseSourceConfig(
+  // Checked again: a key rotation, a changed host rule or a name now resolving elsewhere applies
+  // to stored connections too.
+  const cfg = parseSourceConfig(
     { client: raw.client, connection: raw, ...(raw.schema ? { searchPath: [raw.schema] } : {}) },
     env.MODE === "local",
   );
+  await assertSourceReachable(cfg, addressRule(env));
+  return cfg;
 }
 
 export async function openSource(env: Env, encrypted: string): Promise<SourceDriver> {

@@ -1,7 +1,7 @@
 import { findHook, type HookRow } from "../db/hooks/hooks";
 import { notificationInput } from "../db/hooks/inputs";
 import { hookRequests, type ChatKind, type ChatTarget, type OutgoingRequest } from "../db/hooks/notify";
-import { checkPublicUrl } from "../db/net/public-address";
+import { addressRule, checkUrl } from "../db/net/public-address";
 import type { ProjectStore, SqlRow } from "../db/store/store";
 
 /**
@@ -17,6 +17,7 @@ import type { ProjectStore, SqlRow } from "../db/store/store";
  */
 export interface DeliveryEnv {
   MODE?: string;
+  DNS_RESOLVER_URL?: string;
 }
 
 export type Targets = (kind: ChatKind) => ChatTarget[];
@@ -43,12 +44,8 @@ async function send(req: OutgoingRequest, timeout: number, env: DeliveryEnv): Pr
     error,
     duration: Date.now() - started,
   });
-  if (env.MODE !== "local") {
-    const check = checkPublicUrl(req.url);
-    if (!check.ok) return fail(check.reason);
-  } else if (!/^https?:\/\//i.test(req.url)) {
-    return fail(`"${req.url}" is not an http(s) URL`);
-  }
+  const check = await checkUrl(req.url, addressRule(env));
+  if (!check.ok) return fail(check.reason);
   try {
     const res = await fetch(req.url, {
       method: req.method,

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseSourceConfig } from "./config";
-import { isPrivateHost } from "./host-rule";
+import { assertHostAllowed, assertSourceReachable } from "./host-rule";
 import { decryptJson, encryptJson } from "./secrets";
 import { enumValuesOf } from "./mysql";
 import { inflect } from "./schema-sync";
+import { N3_FORMS } from "../../tests/support/refused-addresses";
 
 describe("host rule", () => {
+  const refused = (h: string) => () => assertHostAllowed(h, false);
   it.each([
     "localhost",
     "127.0.0.1",
@@ -20,11 +22,29 @@ describe("host rule", () => {
     "::ffff:10.0.0.1",
     "0.0.0.0",
     "a.localhost",
-  ])("%s is private", (h) => expect(isPrivateHost(h)).toBe(true));
+    ...N3_FORMS,
+  ])("%s is private", (h) =>
+    expect(refused(h)).toThrow(/^ipNotAllowed: .* is not a public address; connect to a public host$/),
+  );
   it.each(["db.example.com", "8.8.8.8", "172.32.0.1", "172.15.0.1", "192.169.0.1", "2606:4700::1111"])(
     "%s is public",
-    (h) => expect(isPrivateHost(h)).toBe(false),
+    (h) => expect(refused(h)).not.toThrow(),
   );
+  it("allows anything in local mode", () => expect(() => assertHostAllowed("127.1", true)).not.toThrow());
+
+  const rule = (addresses: string[]) => ({ local: false, resolve: async () => ({ ok: true as const, addresses }) });
+  it("refuses a name that resolves to a private address before connecting, unless through Hyperdrive", async () => {
+    await expect(assertSourceReachable({ host: "db.example.com" }, rule(["93.184.215.14", "::1"]))).rejects.toThrow(
+      "ipNotAllowed: db.example.com resolves to ::1, which is not a public address; connect to a public host",
+    );
+    await expect(assertSourceReachable({ host: "db.example.com" }, rule([]))).rejects.toThrow(
+      "ipNotAllowed: db.example.com does not resolve to any address; connect to a public host",
+    );
+    await expect(assertSourceReachable({ host: "db.example.com" }, rule(["93.184.215.14"]))).resolves.toBeUndefined();
+    await expect(
+      assertSourceReachable({ host: "db.example.com", hyperdrive: "HYPERDRIVE" }, rule(["10.0.0.1"])),
+    ).resolves.toBeUndefined();
+  });
 });
 
 describe("connection config", () => {

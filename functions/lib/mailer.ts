@@ -1,3 +1,4 @@
+import { addressRule, checkUrl, type AddressRule } from "../../db/net/public-address";
 import type { Env } from "../env";
 import { HttpError } from "./http-error";
 import { readEmailConfig, type EmailConfig } from "./integrations";
@@ -25,9 +26,10 @@ export function createMailer(env: Env): Mailer {
   return {
     async send(mail) {
       const stored = await readEmailConfig(env);
-      const config =
-        stored ??
-        (env.EMAIL_HTTP_URL ? { url: env.EMAIL_HTTP_URL, token: env.EMAIL_HTTP_TOKEN, from: env.EMAIL_FROM } : null);
+      if (stored) return httpMailer(stored, addressRule(env)).send(mail);
+      const config = env.EMAIL_HTTP_URL
+        ? { url: env.EMAIL_HTTP_URL, token: env.EMAIL_HTTP_TOKEN, from: env.EMAIL_FROM }
+        : null;
       return (config ? httpMailer(config) : outboxMailer(env)).send(mail);
     },
   };
@@ -45,9 +47,15 @@ function outboxMailer(env: Env): Mailer {
   };
 }
 
-export function httpMailer(config: EmailConfig): Mailer {
+/**
+ * `rule`: the address rule for a provider set in the app store (checked again when sending: its
+ * name may resolve elsewhere by now); EMAIL_HTTP_URL is the operator's own setting and has none.
+ */
+export function httpMailer(config: EmailConfig, rule?: AddressRule): Mailer {
   return {
     async send(mail) {
+      const check = rule ? await checkUrl(config.url, rule) : null;
+      if (check && !check.ok) throw new HttpError(400, `The email could not be sent: ${check.reason}`);
       let res: Response;
       try {
         res = await fetch(config.url, {

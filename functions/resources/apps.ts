@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { CHAT_KINDS } from "../../db/apps/settings-key";
 import { chatBody, type ChatKind } from "../../db/hooks/notify";
-import { checkPublicUrl } from "../../db/net/public-address";
+import { addressRule, checkUrl } from "../../db/net/public-address";
 import { badRequest } from "../lib/http-error";
 import {
   deleteIntegration,
@@ -29,11 +29,9 @@ import type { AppEnv } from "../types";
 type Ctx = Context<AppEnv>;
 
 /** A URL the server will call: http(s), and outside local mode a public address. */
-function checkUrl(c: Ctx, field: string, url: string) {
-  const check = checkPublicUrl(url);
-  if (check.ok) return;
-  const localOk = c.env.MODE === "local" && /^https?:\/\/[^/]/i.test(url) && !check.reason.includes("not a valid URL");
-  if (!localOk) throw badRequest(`${field}: ${check.reason}`);
+async function checkCallUrl(c: Ctx, field: string, url: string) {
+  const check = await checkUrl(url, addressRule(c.env));
+  if (!check.ok) throw badRequest(`${field}: ${check.reason}`);
 }
 
 const emailBody = z.object({
@@ -59,7 +57,7 @@ export const apps = new Hono<AppEnv>()
   .get("/apps", need("appStore"), async (c) => c.json(await listIntegrations(c.env)))
   .put("/apps/email", need("appStore"), body(emailBody), async (c) => {
     const input = await jsonBody(c, emailBody);
-    checkUrl(c, "url", input.url);
+    await checkCallUrl(c, "url", input.url);
     const current = await readEmailConfig(c.env);
     await saveEmailConfig(c.env, { url: input.url, from: input.from, token: input.token || current?.token });
     return c.json((await listIntegrations(c.env)).email);
@@ -72,7 +70,7 @@ export const apps = new Hono<AppEnv>()
     const { to } = await jsonBody(c, testMailBody);
     const config = await readEmailConfig(c.env);
     if (!config) throw badRequest("E-mail delivery is not configured");
-    await httpMailer(config).send({
+    await httpMailer(config, addressRule(c.env)).send({
       to,
       subject: "Gridbase test e-mail",
       text: "E-mail delivery from Gridbase works.",
@@ -93,13 +91,13 @@ export const apps = new Hono<AppEnv>()
   })
   .post("/apps/targets", need("appStore"), body(targetBody), async (c) => {
     const input = await jsonBody(c, targetBody);
-    checkUrl(c, "webhook_url", input.webhook_url);
+    await checkCallUrl(c, "webhook_url", input.webhook_url);
     return c.json(await saveTarget(c.env, input));
   })
   .patch("/apps/targets/:id", need("appStore"), body(targetPatch), async (c) => {
     const input = await jsonBody(c, targetPatch);
     const { row, config } = await readTarget(c.env, c.req.param("id"));
-    if (input.webhook_url) checkUrl(c, "webhook_url", input.webhook_url);
+    if (input.webhook_url) await checkCallUrl(c, "webhook_url", input.webhook_url);
     return c.json(
       await saveTarget(c.env, {
         id: row.id,
@@ -116,7 +114,7 @@ export const apps = new Hono<AppEnv>()
   })
   .post("/apps/targets/:id/test", need("appStore"), async (c) => {
     const { row, config } = await readTarget(c.env, c.req.param("id"));
-    checkUrl(c, "webhook_url", config.webhook_url);
+    await checkCallUrl(c, "webhook_url", config.webhook_url);
     let res: Response;
     try {
       res = await fetch(config.webhook_url, {

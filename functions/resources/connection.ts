@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { readJson } from "../lib/validate";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
-import { checkConfig, testConnection } from "./projects/external";
+import { checkConfig, connectableConfig, testConnection } from "./projects/external";
 
 /**
  * Connection tools of the "Connect a database" form (contract 4.10): test a connection with the
@@ -12,7 +12,7 @@ import { checkConfig, testConnection } from "./projects/external";
 export const connection = new Hono<AppEnv>()
   .post("/db/meta/connection/test", need("projectCreate"), async (c) => {
     const body = (await readJson(c)) as Record<string, unknown>;
-    const cfg = checkConfig(c, body);
+    const cfg = await connectableConfig(c, body);
     const version = await testConnection(cfg, c.env);
     return c.json({ code: 0, message: `Connected: ${version}`, data: { version } });
   })

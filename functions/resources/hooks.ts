@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { HOOK_OPERATIONS, hookInput, hookUpdateInput, type NotificationInput } from "../../db/hooks/inputs";
-import { checkPublicUrl } from "../../db/net/public-address";
+import { addressRule, checkUrl } from "../../db/net/public-address";
 import { filterInput } from "../../db/views/inputs";
 import { badRequest } from "../lib/http-error";
 import { body } from "../lib/openapi";
@@ -15,13 +15,10 @@ const room = (c: Ctx) => projectRoom(c.env, c.get("project").id);
 const pid = (c: Ctx) => c.get("project").id;
 
 /** A URL hook's target must be http(s), and outside local mode a public address. */
-function checkTarget(c: Ctx, notification: NotificationInput | undefined) {
+async function checkTarget(c: Ctx, notification: NotificationInput | undefined) {
   if (!notification || notification.type !== "URL") return;
-  const url = notification.payload?.path ?? "";
-  const check = checkPublicUrl(url);
-  if (check.ok) return;
-  const local = c.env.MODE === "local" && /^https?:\/\/[^/]/i.test(url) && !check.reason.includes("not a valid URL");
-  if (!local) throw badRequest(`notification.payload.path: ${check.reason}`);
+  const check = await checkUrl(notification.payload?.path ?? "", addressRule(c.env));
+  if (!check.ok) throw badRequest(`notification.payload.path: ${check.reason}`);
 }
 
 const testBody = z.object({
@@ -47,7 +44,7 @@ export const hooks = new Hono<AppEnv>()
   )
   .post("/tables/:tableId/hooks/test", need("hookTest"), body(testBody), async (c) => {
     const { hook, payload } = await jsonBody(c, testBody);
-    checkTarget(c, hook.notification);
+    await checkTarget(c, hook.notification);
     const result = await unwrap(room(c).testHook(c.req.param("tableId"), hook, payload));
     if (!result.ok) throw badRequest(`The hook test failed: ${result.error ?? `HTTP ${result.status}`}`);
     return c.json({ msg: "The hook has been tested successfully" });
@@ -56,12 +53,12 @@ export const hooks = new Hono<AppEnv>()
   .get("/tables/:tableId/hooks/samplePayload/:operation/:version", need("hookList"), sample)
   .post("/tables/:tableId/hooks", need("hookCreate"), body(hookInput), async (c) => {
     const input = await jsonBody(c, hookInput);
-    checkTarget(c, input.notification);
+    await checkTarget(c, input.notification);
     return c.json(await unwrap(room(c).createHook(pid(c), c.req.param("tableId"), input)));
   })
   .patch("/hooks/:hookId", need("hookUpdate"), body(hookUpdateInput), async (c) => {
     const input = await jsonBody(c, hookUpdateInput);
-    checkTarget(c, input.notification);
+    await checkTarget(c, input.notification);
     return c.json(await unwrap(room(c).updateHook(pid(c), c.req.param("hookId"), input)));
   })
   .delete("/hooks/:hookId", need("hookDelete"), async (c) => {

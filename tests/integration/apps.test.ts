@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { app } from "../../functions/app";
 import { api, seedProject, seedUser } from "./support";
 
 /** The loopback fakes of tests/support/fake-oauth.ts: an HTTP e-mail API and webhook receivers. */
@@ -122,5 +123,37 @@ describe("app store (super admin)", () => {
         body: { kind: "Slack", title: "x", webhook_url: "ftp://e" },
       }),
     ).toMatchObject({ status: 400, body: { msg: "webhook_url: Only http and https URLs are allowed" } });
+  });
+
+  it("refuses private addresses outside local mode, however written or resolved", async () => {
+    const admin = await seedUser("super");
+    // Production settings, with the secret the test sessions are signed with; names go to tests/support/fake-dns.ts.
+    const production = {
+      ...env,
+      MODE: "production",
+      JWT_SECRET: "local-development-secret-not-for-production-use",
+      SETTINGS_KEY: "apps-test-settings-key-0123456789",
+    };
+    const call = async (method: string, path: string, body: unknown) => {
+      const res = await app.fetch(
+        new Request(`http://localhost/api/v1${path}`, {
+          method,
+          headers: { "xc-auth": admin.token, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        production,
+      );
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const target = (webhook_url: string) => call("POST", "/apps/targets", { kind: "Slack", title: "x", webhook_url });
+    expect(await target("http://loopback.gridbase.test/in")).toEqual({
+      status: 400,
+      body: { msg: "webhook_url: loopback.gridbase.test resolves to 127.0.0.1, which is not a public address" },
+    });
+    expect(await call("PUT", "/apps/email", { url: "http://[64:ff9b:1::7f00:1]/send" })).toEqual({
+      status: 400,
+      body: { msg: "url: [64:ff9b:1::7f00:1] is not a public address" },
+    });
+    expect(await target("https://hooks.example.com/in")).toMatchObject({ status: 200 });
   });
 });

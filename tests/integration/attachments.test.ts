@@ -305,6 +305,12 @@ describe("outside local mode", () => {
       ["http://10.0.0.7/x", "10.0.0.7 is not a public address"],
       ["http://[fe80::1]/x", "[fe80::1] is not a public address"],
       ["file:///etc/passwd", "file: links cannot be fetched (use http or https)"],
+      // Names are resolved (tests/support/fake-dns.ts): every address must be public.
+      [
+        `http://loopback.gridbase.test:${port}/a.png`,
+        "loopback.gridbase.test resolves to 127.0.0.1, which is not a public address",
+      ],
+      ["http://nowhere.gridbase.test/a.png", "nowhere.gridbase.test does not resolve to any address"],
     ];
     for (const [url, msg] of cases) {
       const res = await run(e)(

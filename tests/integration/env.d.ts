@@ -13,6 +13,10 @@ declare global {
       FAKE_FILES_URL?: string;
       /** The loopback stand-in of Turnstile's verify endpoint (tests/support/fake-turnstile.ts). */
       FAKE_TURNSTILE_URL?: string;
+      /** The loopback DNS-over-HTTPS stand-in (tests/support/fake-dns.ts); `/trap` counts its trap's connections. */
+      FAKE_DNS_URL?: string;
+      /** The port of that trap: a loopback listener no refused address may reach. */
+      FAKE_TRAP_PORT?: string;
     }
   }
 }

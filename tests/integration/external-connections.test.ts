@@ -6,6 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import { N11_FORMS, N3_FORMS } from "../support/refused-addresses";
 import { api, seedProject, seedUser } from "./support";
 
 const P = "/api/v1/db/meta/projects";
@@ -65,6 +66,42 @@ describe("external database connections", () => {
     Object.assign(mutableEnv, saved);
     const list = await api("GET", `${P}/`, { token: alice.token });
     expect(list.body.list).toEqual([]);
+  });
+
+  it("refuses every written form of a private address, and names resolving to one, creating nothing", async () => {
+    const alice = await seedUser("org-level-creator");
+    const trap = async () =>
+      ((await (await fetch(`${env.FAKE_DNS_URL}/trap`)).json()) as { connections: number }).connections;
+    const before = await trap();
+    production();
+    const port = Number(env.FAKE_TRAP_PORT);
+    const cases: Array<[string, string]> = [
+      ...[...N3_FORMS, ...N11_FORMS].map((h): [string, string] => [h, `${h} is not a public address`]),
+      ["loopback.gridbase.test", "loopback.gridbase.test resolves to 127.0.0.1, which is not a public address"],
+      ["v6-loopback.gridbase.test", "v6-loopback.gridbase.test resolves to ::1, which is not a public address"],
+      ["mixed.gridbase.test", "mixed.gridbase.test resolves to ::1, which is not a public address"],
+      ["metadata.gridbase.test", "metadata.gridbase.test resolves to 169.254.169.254, which is not a public address"],
+      ["nowhere.gridbase.test", "nowhere.gridbase.test does not resolve to any address"],
+    ];
+    for (const [host, reason] of cases) {
+      const config = { client: "pg", connection: { ...pg(host).connection, port } };
+      const msg = `ipNotAllowed: ${reason}; connect to a public host`;
+      const created = await api("POST", `${P}/`, {
+        token: alice.token,
+        body: { title: `H ${host}`, external: true, bases: [{ type: "pg", config }] },
+      });
+      expect({ host, status: created.status, body: created.body }).toEqual({ host, status: 400, body: { msg } });
+      const tested = await api("POST", "/api/v1/db/meta/connection/test", { token: alice.token, body: config });
+      expect({ host, status: tested.status, body: tested.body }).toEqual({ host, status: 400, body: { msg } });
+    }
+    const libsql = await api("POST", "/api/v1/db/meta/connection/test", {
+      token: alice.token,
+      body: { client: "sqlite3", connection: { url: `http://loopback.gridbase.test:${port}` } },
+    });
+    expect(libsql.body.msg).toMatch(/^ipNotAllowed: loopback.gridbase.test resolves to 127.0.0.1/);
+    expect(await trap()).toBe(before);
+    Object.assign(mutableEnv, saved);
+    expect((await api("GET", `${P}/`, { token: alice.token })).body.list).toEqual([]);
   });
 
   it("checks the extra parameters and names what is unsupported", async () => {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../functions/app";
+import { N11_FORMS } from "../support/refused-addresses";
 import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
 
 const M = "/api/v1/db/meta";
@@ -247,6 +248,21 @@ describe("webhooks", () => {
       body: { msg: expect.stringContaining("is not a public address") },
     });
     expect(await create("http://localhost:8080/")).toMatchObject({ status: 400 });
+    // Issue #32 (N11, N3): IPv6 ranges the rule missed, and names resolving to private addresses
+    // (tests/support/fake-dns.ts is the resolver).
+    for (const host of N11_FORMS)
+      expect(await create(`http://[${host}]/in`)).toEqual({
+        status: 400,
+        body: { msg: `notification.payload.path: [${host}] is not a public address` },
+      });
+    expect(await create("http://mixed.gridbase.test/in")).toEqual({
+      status: 400,
+      body: { msg: "notification.payload.path: mixed.gridbase.test resolves to ::1, which is not a public address" },
+    });
+    expect(await create("http://nowhere.gridbase.test/in")).toEqual({
+      status: 400,
+      body: { msg: "notification.payload.path: nowhere.gridbase.test does not resolve to any address" },
+    });
     expect(await create("https://hooks.example.com/in")).toMatchObject({
       status: 200,
       body: { id: expect.any(String) },

@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { fetchPublic } from "./fetch-public";
 
+/** Outside local mode, with a fake DNS: `*.example.com` is public, `inside.example.net` is loopback. */
+const deployed = {
+  local: false,
+  resolve: async (name: string) => ({
+    ok: true as const,
+    addresses: name.endsWith(".example.com") ? ["93.184.215.14"] : name === "inside.example.net" ? ["127.0.0.1"] : [],
+  }),
+};
+
 const opts = (fetch: typeof globalThis.fetch, more: Partial<Parameters<typeof fetchPublic>[1]> = {}) => ({
   fetch,
-  allowPrivate: false,
+  rule: deployed,
   maxBytes: 10,
   timeoutMs: 2000,
   ...more,
@@ -42,6 +51,9 @@ describe("fetchPublic", () => {
     await expect(fetchPublic("https://files.example.com/r", opts(fetch))).rejects.toThrow(
       "[::ffff:7f00:1] is not a public address",
     );
+    await expect(fetchPublic("http://inside.example.net/x", opts(fetch))).rejects.toThrow(
+      "inside.example.net resolves to 127.0.0.1, which is not a public address",
+    );
     expect(asked).toEqual(["https://files.example.com/r"]);
   });
   it("refuses other schemes, credentials and endless redirects", async () => {
@@ -72,6 +84,8 @@ describe("fetchPublic", () => {
   });
   it("lets local mode reach loopback", async () => {
     const { fetch } = net({ "http://127.0.0.1:9/a": () => new Response("ok") });
-    expect((await fetchPublic("http://127.0.0.1:9/a", opts(fetch, { allowPrivate: true }))).bytes.byteLength).toBe(2);
+    expect(
+      (await fetchPublic("http://127.0.0.1:9/a", opts(fetch, { rule: { ...deployed, local: true } }))).bytes.byteLength,
+    ).toBe(2);
   });
 });

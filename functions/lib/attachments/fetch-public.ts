@@ -1,10 +1,11 @@
-import { isPublicAddress } from "../../../db/net/public-address";
+import { refusedHost, type AddressRule } from "../../../db/net/public-address";
 
 /**
  * Downloads a file a user named by URL (upload-by-url). Rules:
  * - http and https only, no user name or password in the URL;
- * - outside local mode every hop must be a public address (public-address.ts): redirects are
- *   followed by hand, at most MAX_REDIRECTS, each target checked before it is asked;
+ * - outside local mode every hop must be a public address (public-address.ts: a name is resolved
+ *   and every address it resolves to must be public): redirects are followed by hand, at most
+ *   MAX_REDIRECTS, each target checked before it is asked;
  * - the whole download has a time limit and a size cap; a declared length above the cap is
  *   refused before the body is read, and a body growing past it is cut off.
  */
@@ -14,7 +15,8 @@ export class FetchRefused extends Error {}
 
 export interface FetchPublicOptions {
   fetch: typeof fetch;
-  allowPrivate: boolean;
+  /** The address rule (local mode allows private addresses). */
+  rule: AddressRule;
   maxBytes: number;
   timeoutMs: number;
 }
@@ -25,12 +27,12 @@ export interface Fetched {
   url: URL;
 }
 
-function checkTarget(url: URL, allowPrivate: boolean) {
+async function checkTarget(url: URL, rule: AddressRule) {
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new FetchRefused(`${url.protocol} links cannot be fetched (use http or https)`);
   if (url.username || url.password) throw new FetchRefused("Links with a user name or password cannot be fetched");
-  if (!allowPrivate && !isPublicAddress(url.hostname))
-    throw new FetchRefused(`${url.hostname} is not a public address`);
+  const refused = await refusedHost(url.hostname, rule);
+  if (refused) throw new FetchRefused(refused);
 }
 
 async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
@@ -69,7 +71,7 @@ export async function fetchPublic(link: string, opts: FetchPublicOptions): Promi
   const signal = AbortSignal.timeout(opts.timeoutMs);
   try {
     for (let hop = 0; ; hop++) {
-      checkTarget(url, opts.allowPrivate);
+      await checkTarget(url, opts.rule);
       const res = await opts.fetch(url.toString(), { redirect: "manual", signal });
       const location = res.headers.get("location");
       if (res.status >= 300 && res.status < 400 && location) {

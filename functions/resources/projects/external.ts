@@ -2,7 +2,9 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { parseSourceConfig, type SourceConfig } from "../../../db/external/config";
 import { METADATA_TIMEOUT_MS, openDriver, withTimeout } from "../../../db/external/driver";
+import { assertSourceReachable } from "../../../db/external/host-rule";
 import { hyperdriveString } from "../../../db/external/hyperdrive";
+import { addressRule } from "../../../db/net/public-address";
 import { connectionSecret, encryptJson } from "../../../db/external/secrets";
 import { badRequest } from "../../lib/http-error";
 import type { ProjectRow } from "../../lib/projects";
@@ -52,6 +54,13 @@ export function checkConfig(c: Context<AppEnv>, raw: unknown, type?: string): So
   return parseSourceConfig(raw, isLocal(c), type);
 }
 
+/** A checked config about to be connected to: its host resolved under the address rule too. */
+export async function connectableConfig(c: Context<AppEnv>, raw: unknown, type?: string): Promise<SourceConfig> {
+  const cfg = checkConfig(c, raw, type);
+  await assertSourceReachable(cfg, addressRule(c.env));
+  return cfg;
+}
+
 /** Opens the database once and asks its version: the database's own answer either way. */
 export async function testConnection(cfg: SourceConfig, env: object): Promise<string> {
   const driver = await withTimeout(
@@ -91,7 +100,7 @@ function summary(id: string, cfg: SourceConfig, input: BaseInput, ts: string): S
 
 /** Connects the project's object to the database; answers the base summary. */
 export async function attachExternal(c: Context<AppEnv>, projectId: string, input: BaseInput, ts: string) {
-  const cfg = checkConfig(c, input.config, input.type);
+  const cfg = await connectableConfig(c, input.config, input.type);
   const baseId = `ds_${projectId.slice(2)}`;
   const encrypted = await encryptJson(connectionSecret(c.env), cfg);
   await unwrap(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressRule } from "../../../db/net/public-address";
 import { badRequest } from "../../lib/http-error";
 import { readJson } from "../../lib/validate";
 import { FetchRefused, fetchPublic } from "../../lib/attachments/fetch-public";
@@ -24,13 +25,13 @@ export async function uploadByUrl(c: Ctx) {
   const parsed = body.safeParse(await readJson(c));
   if (!parsed.success) throw badRequest("The body must be a list of {url, fileName?, mimetype?}");
   checkCount(parsed.data.length);
-  const allowPrivate = c.env.MODE === "local";
+  const rule = addressRule(c.env);
   const incoming: Incoming[] = await Promise.all(
     parsed.data.map(async (item) => {
       try {
         const got = await fetchPublic(item.url, {
           fetch: (u, i) => fetch(u, i),
-          allowPrivate,
+          rule,
           maxBytes: MAX_FILE_BYTES,
           timeoutMs: FETCH_TIMEOUT_MS,
         });

@@ -44,7 +44,7 @@ describe("connection form state", () => {
   it("sends SQL Server's schema when one is named, none for the login's default", () => {
     expect(fromPreset("mssql").searchPath).toBe("");
     expect(toConfig({ ...fromPreset("mssql"), host: "h", database: "shop" })).not.toHaveProperty("searchPath");
-    const pasted = fromUrl("mssql://sa:pw@h:1433/shop?schema=sales", fromPreset("pg"))!;
+    const pasted = fromUrl("mssql://sa:pw@db.example.com:1433/shop?schema=sales", fromPreset("pg"))!;
     expect(pasted).toMatchObject({ client: "mssql", searchPath: "sales" });
     const cfg = parseSourceConfig(toConfig(pasted), false);
     expect(cfg).toMatchObject({ client: "mssql", database: "shop", schema: "sales" });
