@@ -107,7 +107,10 @@ export function scopeParams(
   const view = scope!.view ? loadView(store, t, scope!.view) : null;
   const queryable = new Set(table.columns.map((c) => c.title));
   const viewTree = view?.tree && t.access ? withHiddenColumns(store, t, queryable, view.tree) : view?.tree;
-  const trees = [viewTree, arrayTree(scope!.filterArrJson, cols), toTree(params.where)].filter(
+  // The caller's own filters and sorts name only what they may read: a hidden field's id is
+  // no column to them (and its title is not told back in the message).
+  const theirs = t.access ? cols.filter((c) => queryable.has(c.title)) : cols;
+  const trees = [viewTree, arrayTree(scope!.filterArrJson, theirs), toTree(params.where)].filter(
     (n): n is WhereNode => !!n,
   );
   const out: ScopedParams = {
@@ -115,7 +118,9 @@ export function scopeParams(
     where: trees.length ? { type: "group", logicalOp: "and", children: trees } : undefined,
   };
   const sort =
-    params.sort ?? arraySort(scope!.sortArrJson, cols) ?? view?.sort.filter((s) => queryable.has(s.replace(/^-/, "")));
+    params.sort ??
+    arraySort(scope!.sortArrJson, theirs) ??
+    view?.sort.filter((s) => queryable.has(s.replace(/^-/, "")));
   if (sort) out.sort = sort;
   if (view) {
     const visible = view.visible.filter((title) => queryable.has(title));
