@@ -20,6 +20,7 @@ import { SocketAccess } from "./socket-access";
 import type { Reader } from "../db/access/rules";
 import * as accessApi from "../db/access/rules";
 import { metaFor } from "../db/access/meta";
+import { readingAs } from "../db/access/narrow";
 import * as filtersApi from "../db/views/filters";
 import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
@@ -484,37 +485,55 @@ export class ProjectRoom extends Server<Env> {
   setAllViewColumns(viewId: string, show: boolean, ignoreIds: string[]) {
     return this.#schema(() => viewColumnsApi.setAllColumns(this.store, viewId, show, ignoreIds));
   }
-  listFilters(projectId: string, viewId: string) {
-    return guard(() => filtersApi.listFilters(this.store, projectId, viewId));
+  // Saved filters and sorts, each `reader`: one on a field hidden from that role is not listed
+  // nor found, and it may not name one (db/views/hidden-settings.ts).
+  listFilters(projectId: string, viewId: string, reader?: Reader | null) {
+    return guard(() => readingAs(this.store, reader, () => filtersApi.listFilters(this.store, projectId, viewId)));
   }
-  listFilterChildren(projectId: string, groupId: string) {
-    return guard(() => filtersApi.listChildren(this.store, projectId, groupId));
+  listFilterChildren(projectId: string, groupId: string, reader?: Reader | null) {
+    return guard(() => readingAs(this.store, reader, () => filtersApi.listChildren(this.store, projectId, groupId)));
   }
-  readFilter(projectId: string, filterId: string) {
-    return guard(() => filtersApi.readFilter(this.store, projectId, filterId));
+  readFilter(projectId: string, filterId: string, reader?: Reader | null) {
+    return guard(() => readingAs(this.store, reader, () => filtersApi.readFilter(this.store, projectId, filterId)));
   }
-  createFilter(projectId: string, viewId: string, input: Parameters<typeof filtersApi.createFilter>[3]) {
-    return this.#schema(() => filtersApi.createFilter(this.store, projectId, viewId, input));
+  createFilter(
+    projectId: string,
+    viewId: string,
+    input: Parameters<typeof filtersApi.createFilter>[3],
+    reader?: Reader | null,
+  ) {
+    return this.#schema(() =>
+      readingAs(this.store, reader, () => filtersApi.createFilter(this.store, projectId, viewId, input)),
+    );
   }
-  updateFilter(filterId: string, input: Parameters<typeof filtersApi.updateFilter>[2]) {
-    return this.#schema(() => filtersApi.updateFilter(this.store, filterId, input));
+  updateFilter(filterId: string, input: Parameters<typeof filtersApi.updateFilter>[2], reader?: Reader | null) {
+    return this.#schema(() =>
+      readingAs(this.store, reader, () => filtersApi.updateFilter(this.store, filterId, input)),
+    );
   }
-  deleteFilter(filterId: string) {
-    return this.#schema(() => filtersApi.deleteFilter(this.store, filterId));
+  deleteFilter(filterId: string, reader?: Reader | null) {
+    return this.#schema(() => readingAs(this.store, reader, () => filtersApi.deleteFilter(this.store, filterId)));
   }
-  listSorts(projectId: string, viewId: string) {
-    return guard(() => sortsApi.listSorts(this.store, projectId, viewId));
+  listSorts(projectId: string, viewId: string, reader?: Reader | null) {
+    return guard(() => readingAs(this.store, reader, () => sortsApi.listSorts(this.store, projectId, viewId)));
   }
-  readSort(projectId: string, sortId: string) {
-    return guard(() => sortsApi.readSort(this.store, projectId, sortId));
+  readSort(projectId: string, sortId: string, reader?: Reader | null) {
+    return guard(() => readingAs(this.store, reader, () => sortsApi.readSort(this.store, projectId, sortId)));
   }
-  createSort(projectId: string, viewId: string, input: Parameters<typeof sortsApi.createSort>[3]) {
-    return this.#schema(() => sortsApi.createSort(this.store, projectId, viewId, input));
+  createSort(
+    projectId: string,
+    viewId: string,
+    input: Parameters<typeof sortsApi.createSort>[3],
+    reader?: Reader | null,
+  ) {
+    return this.#schema(() =>
+      readingAs(this.store, reader, () => sortsApi.createSort(this.store, projectId, viewId, input)),
+    );
   }
-  updateSort(sortId: string, input: Parameters<typeof sortsApi.updateSort>[2]) {
-    return this.#schema(() => sortsApi.updateSort(this.store, sortId, input));
+  updateSort(sortId: string, input: Parameters<typeof sortsApi.updateSort>[2], reader?: Reader | null) {
+    return this.#schema(() => readingAs(this.store, reader, () => sortsApi.updateSort(this.store, sortId, input)));
   }
-  deleteSort(sortId: string) {
-    return this.#schema(() => sortsApi.deleteSort(this.store, sortId));
+  deleteSort(sortId: string, reader?: Reader | null) {
+    return this.#schema(() => readingAs(this.store, reader, () => sortsApi.deleteSort(this.store, sortId)));
   }
 }

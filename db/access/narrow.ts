@@ -117,3 +117,19 @@ export function ruleFrag(
     { dialect, now, me: reader.userId || null },
   );
 }
+
+/** The ids of the fields of a table hidden from the store's current reader; none for builders. */
+export function hiddenFromReader(store: ProjectStore, modelId: string): ReadonlySet<string> {
+  return isNarrowed(store, modelId, store.reader) ? narrowing(store, modelId, store.reader.role).hidden : NONE.hidden;
+}
+
+/** Runs `fn` with the store reading for `reader` (the view settings a narrowed role may see and change). */
+export function readingAs<T>(store: ProjectStore, reader: Reader | null | undefined, fn: () => T): T {
+  const before = store.reader;
+  store.reader = reader ?? null;
+  try {
+    return fn();
+  } finally {
+    store.reader = before;
+  }
+}

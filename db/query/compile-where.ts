@@ -48,7 +48,7 @@ function mapIs(op: "is" | "isnot", value: string | undefined): FilterOp | undefi
 }
 
 function compileCond(node: WhereCond, columns: Map<string, QueryColumn>, opts: WhereOptions): Frag | null {
-  const column = columns.get(node.column);
+  const column = columns.get(node.column) ?? node.ref;
   if (!column) throw new QueryError(`Column '${node.column}' not found in where`);
   const type = fieldType(column.uidt);
   if (!type || type.virtual)

@@ -56,6 +56,11 @@ export interface WhereCond {
   op: string;
   value?: string;
   subOp?: string;
+  /**
+   * The column itself when the table compiled against lacks it: a builder's saved view filter on a
+   * field hidden from the reader still applies (views/scope.ts). Never set from a request.
+   */
+  ref?: QueryColumn;
   /** 1-based position in the where text, for messages. */
   pos?: number;
 }

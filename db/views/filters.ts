@@ -10,6 +10,7 @@ import { valueText } from "./filters-to-where";
 import type { FilterInput } from "./inputs";
 import { columnOfTable, findView, tableColumns } from "./lookup";
 import { filterJson, type FilterJson } from "./shape";
+import { readerColumn, visibleSetting, visibleSettings } from "./hidden-settings";
 
 /**
  * Saved view filters (contract 4.6). A condition is checked when saved, exactly as the list will
@@ -22,7 +23,7 @@ const now = () => new Date().toISOString();
 export function findFilter(store: ProjectStore, filterId: string): FilterRow {
   const f = store.meta.select().from(filters).where(eq(filters.id, filterId)).get();
   if (!f) throw missing("Filter not found");
-  return f;
+  return visibleSetting(f, store, "Filter");
 }
 
 function children(store: ProjectStore, parentId: string): FilterRow[] {
@@ -37,13 +38,14 @@ export function listFilters(store: ProjectStore, projectId: string, viewId: stri
     .where(and(eq(filters.viewId, v.id), isNull(filters.parentId)))
     .orderBy(asc(filters.order))
     .all();
-  return rows.map((f) => filterJson(f, projectId));
+  return visibleSettings(store, v.id, rows).map((f) => filterJson(f, projectId));
 }
 
 export function listChildren(store: ProjectStore, projectId: string, groupId: string) {
   const group = findFilter(store, groupId);
   if (!group.isGroup) throw bad(`Filter '${groupId}' is not a filter group`);
-  return children(store, group.id).map((f) => filterJson(f, projectId));
+  const kids = children(store, group.id);
+  return (group.viewId ? visibleSettings(store, group.viewId, kids) : kids).map((f) => filterJson(f, projectId));
 }
 
 export const readFilter = (store: ProjectStore, projectId: string, filterId: string) =>
@@ -61,6 +63,7 @@ function checkParent(store: ProjectStore, v: ViewRow, parentId: string | null | 
 function checkCondition(store: ProjectStore, v: ViewRow, cols: ColumnRow[], f: FilterInput) {
   if (f.is_group || !f.fk_column_id) return;
   const column = columnOfTable(cols, f.fk_column_id, "fk_column_id");
+  readerColumn(store, v.modelId, column.id, "fk_column_id");
   if (!f.comparison_op) return;
   const table = queryTable(tableRef(store, v.modelId));
   if (!table.columns.some((c) => c.id === column.id))

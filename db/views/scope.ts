@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { bad } from "../errors";
-import { toTree, type ListParams, type QueryTable, type WhereNode } from "../query";
-import type { TableRef } from "../rows/table-ref";
+import { toTree, type ListParams, type QueryColumn, type QueryTable, type WhereNode } from "../query";
+import { fullTableRef, type TableRef } from "../rows/table-ref";
 import { filters, sorts, type ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { rangeColumnIds } from "./calendar/settings";
@@ -20,7 +20,10 @@ import { orderedViewColumns, syncViewColumns } from "./sync";
  *   always with the primary key, the display value and a calendar's date fields; `fields` narrows that set (a hidden column
  *   asked for is left out; an unknown title is still the compiler's 400);
  * - what a view holds is memoised with the table refs, so every schema change refreshes it;
- * - a saved sort or column the compiler cannot read yet (a computed type without SQL) is skipped.
+ * - a saved sort or column the compiler cannot read yet (a computed type without SQL) is skipped;
+ * - a saved filter on a field hidden from the reader (db/access) still applies: the builder set
+ *   it; the reader may not name that field (the compiler's 400) nor see the filter (filters.ts).
+ *   A saved sort on such a field is skipped, as the order would tell its values.
  */
 export interface RowScope {
   /** A view id or title of the table (`{viewName}`). */
@@ -108,7 +111,11 @@ export function scopeParams(
   if (scope!.view && scope!.caller) checkKind(viewOfTable(store, t.model.id, scope!.view), scope!.caller, "read");
   const view = scope!.view ? loadView(store, t, scope!.view) : null;
   const queryable = new Set(table.columns.map((c) => c.title));
-  const trees = [view?.tree, arrayTree(scope!.filterArrJson, cols), toTree(params.where)].filter(
+  const viewTree = view?.tree && t.access ? withHiddenColumns(store, t, queryable, view.tree) : view?.tree;
+  // The caller's own filters and sorts name only what they may read: a hidden field's id is
+  // no column to them (and its title is not told back in the message).
+  const theirs = t.access ? cols.filter((c) => queryable.has(c.title)) : cols;
+  const trees = [viewTree, arrayTree(scope!.filterArrJson, theirs), toTree(params.where)].filter(
     (n): n is WhereNode => !!n,
   );
   const out: ScopedParams = {
@@ -116,7 +123,9 @@ export function scopeParams(
     where: trees.length ? { type: "group", logicalOp: "and", children: trees } : undefined,
   };
   const sort =
-    params.sort ?? arraySort(scope!.sortArrJson, cols) ?? view?.sort.filter((s) => queryable.has(s.replace(/^-/, "")));
+    params.sort ??
+    arraySort(scope!.sortArrJson, theirs) ??
+    view?.sort.filter((s) => queryable.has(s.replace(/^-/, "")));
   if (sort) out.sort = sort;
   if (view) {
     const visible = view.visible.filter((title) => queryable.has(title));
@@ -125,6 +134,35 @@ export function scopeParams(
     out.fields = narrowed ? (narrowed.length ? narrowed : visible.slice(0, 1)) : visible;
   }
   return out;
+}
+
+/**
+ * The view's saved filter tree with each condition on a field missing from the reader's table
+ * bound to that field of the whole table, so that the compiler applies it rather than refusing it.
+ */
+function withHiddenColumns(store: ProjectStore, t: TableRef, queryable: Set<string>, tree: WhereNode): WhereNode {
+  let full: Map<string, QueryColumn> | undefined;
+  const bind = (node: WhereNode): WhereNode => {
+    if (node.type === "group") return { ...node, children: node.children.map(bind) };
+    if (node.type !== "cond" || queryable.has(node.column)) return node;
+    full ??= wholeColumns(fullTableRef(store, t.model.id));
+    const ref = full.get(node.column);
+    return ref ? { ...node, ref } : node;
+  };
+  return bind(tree);
+}
+
+/** Every column of a table as the compiler reads it in a where: stored ones and computed ones. */
+function wholeColumns(t: TableRef): Map<string, QueryColumn> {
+  const stored = t.cols.map((c): QueryColumn => ({
+    id: c.id,
+    title: c.title,
+    columnName: c.columnName,
+    uidt: c.uidt,
+    options: c.options,
+    pk: c.pk,
+  }));
+  return new Map([...stored, ...t.virtual].map((c) => [c.title, c]));
 }
 
 /** A count-cache key part for the filter: it must differ whenever the matching rows can. */

@@ -5,8 +5,9 @@ import { newId } from "../ids";
 import { sorts, type SortRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import type { sortInput, updateSortInput } from "./inputs";
-import { columnOfTable, findView, tableColumns } from "./lookup";
+import { findView } from "./lookup";
 import { sortJson } from "./shape";
+import { readerColumn, visibleSetting, visibleSettings } from "./hidden-settings";
 
 /**
  * Saved view sorts (contract 4.7), applied in `order`. `push_to_top` puts the new sort first
@@ -17,18 +18,13 @@ const now = () => new Date().toISOString();
 export function findSort(store: ProjectStore, sortId: string): SortRow {
   const s = store.meta.select().from(sorts).where(eq(sorts.id, sortId)).get();
   if (!s) throw missing("Sort not found");
-  return s;
+  return visibleSetting(s, store, "Sort");
 }
 
 export function listSorts(store: ProjectStore, projectId: string, viewId: string) {
   const v = findView(store, viewId);
-  return store.meta
-    .select()
-    .from(sorts)
-    .where(eq(sorts.viewId, v.id))
-    .orderBy(asc(sorts.order))
-    .all()
-    .map((s) => sortJson(s, projectId));
+  const rows = store.meta.select().from(sorts).where(eq(sorts.viewId, v.id)).orderBy(asc(sorts.order)).all();
+  return visibleSettings(store, v.id, rows).map((s) => sortJson(s, projectId));
 }
 
 export const readSort = (store: ProjectStore, projectId: string, sortId: string) =>
@@ -36,7 +32,7 @@ export const readSort = (store: ProjectStore, projectId: string, sortId: string)
 
 export function createSort(store: ProjectStore, projectId: string, viewId: string, input: z.infer<typeof sortInput>) {
   const v = findView(store, viewId);
-  columnOfTable(tableColumns(store, v.modelId), input.fk_column_id, "fk_column_id");
+  readerColumn(store, v.modelId, input.fk_column_id, "fk_column_id");
   return store.transaction(() => {
     let order: number;
     if (input.push_to_top) {
@@ -74,7 +70,7 @@ export function updateSort(store: ProjectStore, sortId: string, input: z.infer<t
   const set: Partial<SortRow> = { updatedAt: now() };
   if (input.fk_column_id !== undefined) {
     const v = findView(store, s.viewId);
-    set.columnId = columnOfTable(tableColumns(store, v.modelId), input.fk_column_id, "fk_column_id").id;
+    set.columnId = readerColumn(store, v.modelId, input.fk_column_id, "fk_column_id").id;
   }
   if (input.direction !== undefined) set.direction = input.direction;
   store.meta.update(sorts).set(set).where(eq(sorts.id, s.id)).run();

@@ -101,6 +101,50 @@ describe("field permissions and row rules on every route, per narrowed role", as
     }
   }, 300_000);
 
+  it("every read route refuses a narrowed role's filter, sort or field list on a hidden field, or answers as without it", async () => {
+    const q = encodeURIComponent;
+    const guess = [{ fk_column_id: ids.columnId, comparison_op: "like", value: `${HIDDEN_MARK}-r1%` }];
+    // Each a yes/no guess at the hidden field's values or an order by them (issue #32 N2 and N7).
+    const params = [
+      `where=${q(`(Hushed,like,${HIDDEN_MARK}-r1%)`)}`,
+      `filterArrJson=${q(JSON.stringify(guess))}`,
+      `filterArrJson=${q(JSON.stringify([{ is_group: true, children: guess }]))}`,
+      "sort=-Hushed",
+      `sortArrJson=${q(JSON.stringify([{ fk_column_id: ids.columnId, direction: "desc" }]))}`,
+      "fields=Hushed",
+    ];
+    for (const route of routes.filter((r) => r.method === "GET" && !r.path.includes("/audits/"))) {
+      for (const role of allowed(route.action)) {
+        const path = pathOf(route.path, ids.r1);
+        const token = members[role].token;
+        const before = await api("GET", path, { token });
+        for (const param of params) {
+          const res = await api("GET", `${path}?${param}`, { token });
+          const label = `${role} GET ${path}?${param} -> ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+          expect(res.status, label).toBeLessThan(500);
+          // A refusal names the field as the caller wrote it (a title, or an id: never its title).
+          if (res.status < 400 || param.includes("ArrJson")) expect(leaksIn(res.body), label).toEqual([]);
+          if (res.status === before.status && res.status < 400) expect(res.body, label).toEqual(before.body);
+          else if (res.status !== before.status) expect([400, 404], label).toContain(res.status);
+        }
+      }
+    }
+  }, 300_000);
+
+  it("no read of a narrowed role names the hidden field's id: its view filters and sorts are not listed", async () => {
+    // Left as they are: a view's column settings (width, shown) hold no value of the field.
+    const settings = [`${M}/grids/:viewId/grid-columns`, `${M}/views/:viewId/columns`];
+    const found: string[] = [];
+    for (const route of routes.filter((r) => r.method === "GET" && !settings.includes(r.path))) {
+      for (const role of allowed(route.action)) {
+        const query = route.path.includes("/audits/") ? `?fk_model_id=${ids.tableId}&row_id=${ids.r1}` : "";
+        const res = await api("GET", pathOf(route.path, ids.r1) + query, { token: members[role].token });
+        if (res.status < 400 && JSON.stringify(res.body).includes(ids.columnId)) found.push(`${role} ${route.path}`);
+      }
+    }
+    expect(found).toEqual([]);
+  }, 300_000);
+
   it("every row write of a narrowed role refuses hidden and read-only fields and records outside its rule", async () => {
     const before = await snapshot();
     for (const route of routes.filter(writesRows)) {

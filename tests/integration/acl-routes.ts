@@ -11,3 +11,13 @@ export function actionRoutes(): Array<{ method: string; path: string; action: Ac
   }
   return [...seen.values()];
 }
+
+/** Every public GET route under `prefix` (the walk of a visitor's parameters: shared-view-hidden-params.test.ts). */
+export function publicGetRoutes(prefix: string): string[] {
+  const seen = new Set<string>();
+  for (const r of createApp().routes) {
+    if (r.method !== "GET" || !r.path.startsWith(prefix)) continue;
+    if (isAclMiddleware(r.handler) && r.handler.access === "public") seen.add(r.path);
+  }
+  return [...seen];
+}

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { readListParams } from "../../../../db/query";
 import { withSignedFiles } from "../../../lib/attachments/sign-answer";
 import { HttpError, badRequest } from "../../../lib/http-error";
 import { readTurnstile } from "../../../lib/integrations";
@@ -14,22 +13,8 @@ import { cachedMeta } from "./cache";
 import { buildMeta, linkOptions, shownColumns } from "./meta";
 import { formStartToken } from "./gate";
 import { submitShared } from "./submit";
+import { checkTitles, rawParams, shownNames, visitorParams, type Shown } from "./visitor-params";
 
-const rawParams = (c: Ctx) => readListParams(new URL(c.req.url).searchParams);
-
-/**
- * A visitor's `where` may name only fields the view shows: filtering on a hidden field would tell
- * its values one guess at a time. Column names are read from each `(name,op,…)` term.
- */
-async function visitorParams(c: Ctx, s: Shared) {
-  const params = rawParams(c);
-  if (!params.where) return params;
-  const visible = new Set((await shownColumns(c, s)).map((x) => x.title));
-  for (const m of params.where.matchAll(/\(([^,()~]+),/g)) {
-    if (!visible.has(m[1]!.trim())) throw badRequest(`'${m[1]!.trim()}' is not a field of this shared view`);
-  }
-  return params;
-}
 /**
  * Every read of a visitor runs as the project's viewer role without an identity (VISITOR): fields
  * hidden from viewers are left out and the viewer's row rules apply (db/access).
@@ -103,7 +88,9 @@ export const publicSharedView = new Hono<AppEnv>()
   })
   .get("/shared-view/:uuid/group/:columnId", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);
-    const params = await visitorParams(c, s);
+    const shown = await shownNames(c, s);
+    const params = await visitorParams(c, s, shown);
+    await checkGroupColumn(c, s, shown, c.req.param("columnId"));
     if (!new URL(c.req.url).searchParams.has("limit")) params.limit = 25;
     const groups = await unwrap(
       room(s, c).groupedList(s.tableId, c.req.param("columnId"), params, scope(c, s), c.req.query("optionsArrJson")),
@@ -121,6 +108,8 @@ export const publicSharedView = new Hono<AppEnv>()
     const display = related.columns.find((x) => x.pv)?.title;
     // The picker searches the display value only: `(<display>,like,<text>)`, nothing else.
     const { where, ...rest } = rawParams(c);
+    // Sorted by the key or the display value only: the picker shows nothing else of the records.
+    checkTitles(rest.sort, { titles: new Set(fields), ids: new Set() }, true);
     let search: string | undefined;
     if (where) {
       const m = /^\((.+?),(like|eq),(.*)\)$/.exec(where);
@@ -139,6 +128,8 @@ export const publicSharedView = new Hono<AppEnv>()
     const { col } = await shownLink(c, s);
     // The row must be one the view shows (its filters apply), not any row of the table.
     const rowId = c.req.param("rowId");
+    // The id goes into a where text: one that could close the term and add another is no row.
+    if (/[(),~]/.test(rowId)) throw new HttpError(404, "Not found");
     const inView = await unwrap(
       room(s, c).listRows(
         s.tableId,
@@ -154,5 +145,19 @@ export const publicSharedView = new Hono<AppEnv>()
       ),
     );
   });
+
+/**
+ * Groups are counted per value, so a visitor may group by a shown field only, or by the stack field
+ * the builder chose for a kanban.
+ */
+async function checkGroupColumn(c: Ctx, s: Shared, shown: Shown, columnId: string) {
+  if (shown.ids.has(columnId)) return;
+  const stack =
+    s.kind === "kanban"
+      ? ((await unwrap(room(s, c).readKanban(s.projectId, s.view.id))) as { fk_grp_col_id?: string | null })
+      : null;
+  if (!stack?.fk_grp_col_id || stack.fk_grp_col_id !== columnId)
+    throw badRequest(`'${columnId}' is not a field of this shared view`);
+}
 
 const pkTitle = (cols: Array<{ title: string; pk?: boolean }>) => cols.find((x) => x.pk)?.title ?? "id";

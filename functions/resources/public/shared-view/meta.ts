@@ -41,10 +41,6 @@ export async function buildMeta(c: Ctx, s: Shared) {
     unwrap(room.listFilters(pid, s.view.id)),
     unwrap(room.listSorts(pid, s.view.id)),
   ]);
-  // Saved filters and sorts on a field hidden from viewers are not shown (they still apply).
-  const known = new Set(table.columns.map((col) => col.id));
-  const filters = withoutHidden(allFilters as FilterItem[], known);
-  const sorts = (allSorts as Array<{ fk_column_id?: string }>).filter((x) => known.has(x.fk_column_id ?? ""));
   let sub: Record<string, unknown> = (s.view.view ?? {}) as Record<string, unknown>;
   let columns: ViewColumn[];
   if (s.kind === "form") {
@@ -58,11 +54,19 @@ export async function buildMeta(c: Ctx, s: Shared) {
   const byColumn = new Map(columns.map((vc) => [vc.fk_column_id, vc]));
   const kept = table.columns.flatMap((col) => {
     const vc = byColumn.get(col.id);
-    const visible = vc?.show || col.pk || col.pv || (col.rqd && (col.cdf === null || col.cdf === undefined) && !col.ai);
+    // A required field without a default is a form's question even when not shown; a grid has none.
+    const required = s.kind === "form" && col.rqd && (col.cdf === null || col.cdf === undefined) && !col.ai;
+    const visible = vc?.show || col.pk || col.pv || required;
     if (!visible) return [];
     const { id: _ignored, ...viewOnly } = vc ?? ({} as ViewColumn);
     return [{ ...viewOnly, ...col, show: Boolean(vc?.show) }];
   });
+  // Only what the visitor sees is described (issue #32, N8): the view's column settings, saved
+  // filters and sorts of a hidden field are left out (those filters and sorts still apply).
+  const known = new Set(kept.map((col) => col.id));
+  const shownSettings = columns.filter((x) => known.has(x.fk_column_id));
+  const filters = withoutHidden(allFilters as FilterItem[], known);
+  const sorts = (allSorts as Array<{ fk_column_id?: string }>).filter((x) => known.has(x.fk_column_id ?? ""));
   const related = [
     ...new Set(
       kept
@@ -79,7 +83,7 @@ export async function buildMeta(c: Ctx, s: Shared) {
     client: "sqlite3",
     base_id: `ds_${pid.slice(2)}`,
     view: sub,
-    columns,
+    columns: shownSettings,
     model: { ...table, columns: kept, columnsById: Object.fromEntries(kept.map((col) => [col.id, col])) },
     filter: { is_group: true, logical_op: "and", children: filters },
     sorts,
