@@ -4,7 +4,7 @@ import { toTree, type ListParams, type QueryColumn, type QueryTable, type WhereN
 import { fullTableRef, type TableRef } from "../rows/table-ref";
 import { filters, sorts, type ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
-import { rangeColumnIds } from "./calendar/settings";
+import { rangeColumnIds } from "./calendar/range-columns";
 import { arrayTree, storedTree } from "./filters-to-where";
 import { tableColumns, viewOfTable } from "./lookup";
 import { checkKind, type Caller } from "./kinds";

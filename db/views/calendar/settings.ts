@@ -38,15 +38,6 @@ export function checkRange(cols: readonly ColumnRow[], input: z.infer<typeof cal
   });
 }
 
-/**
- * The fields a calendar places records by: its rows always carry them, shown or not (a calendar
- * on the hidden system field UpdatedAt would otherwise place nothing). Other views: none.
- */
-export function rangeColumnIds(v: ViewRow): string[] {
-  const ranges = (readSub(v).calendar_range as CalendarRange[] | undefined) ?? [];
-  return ranges.flatMap((r) => [r.fk_from_column_id, ...(r.fk_to_column_id ? [r.fk_to_column_id] : [])]);
-}
-
 export function calendarJson(v: ViewRow, projectId: string) {
   const s = readSub(v);
   return {
