@@ -262,7 +262,7 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
       toast(err instanceof ApiError && err.message ? err.message : t("sharedView.errorGeneric"), "error");
       return;
     }
-    toast(String(sub.success_msg || t("msg.success.saved")));
+    // The thank-you box says it once (a toast beside it said it twice).
     done();
   }
 
@@ -357,8 +357,8 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
     const pct = survey ? (total ? Math.round(((n - 1) / total) * 100) : 100) : Math.round((n / total) * 100);
     (progress.firstChild as HTMLElement).style.width = `${Math.min(pct, 100)}%`;
     progress.setAttribute("aria-valuenow", String(Math.min(pct, 100)));
-    back.disabled = !pages.some((_, p) => p < at && hasShown(p));
-    back.hidden = !survey && pages.length < 2;
+    // No Back on the first page: there is nowhere to go back to.
+    back.hidden = !pages.some((_, p) => p < at && hasShown(p));
     if (survey && at >= pages.length) {
       counter.textContent = "";
       slot.replaceChildren(h("p", { class: "text-sm text-gray-600" }, t("sharedView.pressEnter")));
