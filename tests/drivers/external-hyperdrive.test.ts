@@ -22,7 +22,7 @@ describe.skipIf(!sample)("pg through a Hyperdrive binding's connection string", 
       {
         client: "pg",
         connection: {
-          host: "192.0.2.1",
+          host: "origin.example.com",
           port: 5999,
           user: "nobody",
           password: "x",
