@@ -11,6 +11,7 @@ import type { Shared } from "./access";
 import { checkSpam, submitter } from "./gate";
 import { linkOptions, shownColumns } from "./meta";
 import { VISITOR } from "../../../../db/access/reader";
+import { MAX_BODY_BYTES } from "../../../middleware/body-limit";
 
 /** Submissions allowed per client address in a minute (none counted in local mode: no address). */
 export const SUBMITS_PER_MINUTE = 30;
@@ -47,6 +48,9 @@ async function readSubmission(
       throw badRequest("The submission must be multipart/form-data with the record in `data`");
     }
     raw = form.get("data") ?? "{}";
+    // The record goes to the project room whole: its text has the limit of any other body.
+    if (typeof raw === "string" && raw.length > MAX_BODY_BYTES)
+      throw new HttpError(413, `The record in \`data\` exceeds the limit of ${MAX_BODY_BYTES / 1024 / 1024} MB`);
     for (const [name, value] of form.entries() as unknown as Iterable<[string, File | string]>) {
       if (typeof value === "string" && name !== "data") fields.set(name, value);
       if (!name.startsWith("_") || typeof value === "string") continue;
