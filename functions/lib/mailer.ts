@@ -1,4 +1,6 @@
+import type { Context } from "hono";
 import type { Env } from "../env";
+import type { AppEnv } from "../types";
 import { HttpError } from "./http-error";
 import { readEmailConfig, type EmailConfig } from "./integrations";
 
@@ -24,21 +26,50 @@ const DEFAULT_FROM = "Gridbase <no-reply@gridbase.local>";
 export function createMailer(env: Env): Mailer {
   return {
     async send(mail) {
-      const stored = await readEmailConfig(env);
-      const config =
-        stored ??
-        (env.EMAIL_HTTP_URL ? { url: env.EMAIL_HTTP_URL, token: env.EMAIL_HTTP_TOKEN, from: env.EMAIL_FROM } : null);
+      const config = await providerOf(env);
       return (config ? httpMailer(config) : outboxMailer(env)).send(mail);
     },
   };
 }
 
-function outboxMailer(env: Env): Mailer {
+async function providerOf(env: Env): Promise<EmailConfig | null> {
+  const stored = await readEmailConfig(env);
+  return (
+    stored ??
+    (env.EMAIL_HTTP_URL ? { url: env.EMAIL_HTTP_URL, token: env.EMAIL_HTTP_TOKEN, from: env.EMAIL_FROM } : null)
+  );
+}
+
+/**
+ * Mail to an address that may have no account (forgot password, sign-up of a known address), with
+ * the same work and answer whether it has one or not (`mail` null): a provider is called after
+ * the answer, and its refusal only logged, since an error for known addresses alone would tell
+ * them apart; the outbox runs one insert either way, which for no mail inserts nothing.
+ */
+export async function sendBlind(c: Context<AppEnv>, mail: Mail | null): Promise<void> {
+  const config = await providerOf(c.env);
+  if (!config) return outboxMailer(c.env).send(mail);
+  if (!mail) return;
+  const work = httpMailer(config)
+    .send(mail)
+    .catch(() => undefined);
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // No execution context (an app called directly, as some tests do): wait for it here.
+    await work;
+  }
+}
+
+function outboxMailer(env: Env): { send(mail: Mail | null): Promise<void> } {
   return {
     async send(mail) {
-      await env.META.prepare("INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?, ?, ?, ?, ?)")
-        .bind(mail.to, mail.subject, mail.text, mail.link ?? null, Date.now())
+      await env.META.prepare(
+        "INSERT INTO outbox (to_email, subject, body, link, created_at) SELECT ?, ?, ?, ?, ? WHERE ?",
+      )
+        .bind(mail?.to ?? "", mail?.subject ?? "", mail?.text ?? "", mail?.link ?? null, Date.now(), mail ? 1 : 0)
         .run();
+      if (!mail) return;
       // Links carry one-time tokens: printed only for a developer's local server, never in production.
       if (env.MODE === "local") console.log(`[mail] to ${mail.to}: ${mail.subject}${mail.link ? ` ${mail.link}` : ""}`);
     },

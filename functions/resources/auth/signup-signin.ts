@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "../../../db/auth/password";
 import { effectiveRoles, toFlags, type RoleFlags } from "../../../db/acl/roles";
 import { badRequest } from "../../lib/http-error";
+import { sendBlind, type Mail } from "../../lib/mailer";
 import { findProjectWithRole, findSharedProject } from "../../lib/projects";
 import { assertUnderLimit, countAttempt, limitAttempts, signinFailureKeys, signupKeys } from "../../lib/rate-limit";
 import { currentUser } from "../../lib/session";
@@ -14,6 +15,18 @@ import { startSession } from "./start-session";
 import { createUser, findUserByEmail, findUserByIdFull, hasAnyUser, isInviteOnly, nowIso, type UserRow } from "./users";
 
 export const NOT_ALLOWED_TO_SIGNUP = "Not allowed to signup, contact super admin.";
+/** The answer to a sign-up with an address that has an account: told by mail, not by the answer. */
+export const SIGNUP_CHECK_EMAIL = "Please check your email to continue";
+
+/**
+ * What the holder of an address learns when someone signs up with it: the account exists, and
+ * how to get in. No link: nothing here needs one, and a sign-up should not start a reset.
+ */
+const accountExistsMail = (to: string): Mail => ({
+  to,
+  subject: "You already have an account",
+  text: 'Someone tried to create an account with this e-mail address, which already has one.\n\nSign in with it, or choose "Forgot password" on the sign-in page to set a new password.\n\nIf it was not you, ignore this e-mail; nothing was changed.',
+});
 
 /**
  * Completes an invited user (pre-created by an admin with an invite token): sets the password and
@@ -71,7 +84,12 @@ export const signupSignin = new Hono<AppEnv>()
       // The very first account is always allowed: it is the super admin who can invite others.
       if ((await isInviteOnly(c.env)) && (await hasAnyUser(c.env.META))) throw badRequest(NOT_ALLOWED_TO_SIGNUP);
       user = await createUser(c.env.META, { ...body, passwordHash });
-      if (!user) throw badRequest("User already exist");
+      if (!user) {
+        // The address has an account: its holder is told by mail, the caller only to check mail
+        // (as forgot-password answers), after the same hashing and one more write as a new account.
+        await sendBlind(c, accountExistsMail(body.email));
+        return c.json({ msg: SIGNUP_CHECK_EMAIL });
+      }
     }
     return c.json({ token: await startSession(c, user) });
   })
