@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, seedProject, seedUser, workerFetch } from "./support";
+import { api, formStartHeader, seedProject, seedUser, workerFetch } from "./support";
 
 const M = "/api/v1/db/meta";
 
@@ -165,5 +165,43 @@ describe("body sizes (issue 42 item 11)", () => {
     expect(sent).toBeLessThan(13);
     expect((await api("GET", bulk.replace("/bulk", ""), { token: owner.token })).body.list).toEqual([]);
     void env;
+  });
+});
+
+describe("a shared form's start token and honeypot (issue 42 item 12)", () => {
+  it("always needs a valid start token, 2 s old by default, used once; the honeypot is checked in JSON too", async () => {
+    const { owner, table, rows } = await setup();
+    const form = await api("POST", `${M}/tables/${table.id}/forms`, { token: owner.token, body: { title: "F" } });
+    const uuid = (await api("POST", `${M}/views/${form.body.id}/share`, { token: owner.token })).body.uuid as string;
+    const P = `/api/v1/db/public/shared-view/${uuid}`;
+    const send = (data: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      api("POST", `${P}/rows`, { body: data, headers });
+    // No token, a forged one, and a fresh one sent at once (the default minimum is 2 s).
+    expect((await send({ Title: "a" })).body.msg).toMatch(/start token is missing or not valid/);
+    expect((await send({ Title: "b" }, { "xc-form-start": "123.abc" })).body.msg).toMatch(/not valid/);
+    const meta = await api("GET", `${P}/meta`);
+    expect(meta.body.form_min_fill_seconds).toBe(2);
+    const fresh = await send({ Title: "c", gb_start: meta.body.form_start });
+    expect(fresh.status).toBe(400);
+    expect(fresh.body.msg).toMatch(/too quickly/);
+    // A filled honeypot in a JSON body.
+    const bot = await send({ Title: "d", gb_hp: "http://spam.example" }, await formStartHeader(uuid));
+    expect(bot).toMatchObject({ status: 400, body: { msg: "The submission was refused as spam" } });
+    // A token sends one record; a refused record leaves it usable.
+    const start = await formStartHeader(uuid);
+    const refused = await send({ Title: "e".repeat(1_000_001) }, start);
+    expect(refused.status).toBe(400);
+    const ok = await send({ Title: "e", gb_hp: "" }, start);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).not.toHaveProperty("gb_hp");
+    const again = await send({ Title: "f" }, start);
+    expect(again).toMatchObject({
+      status: 400,
+      body: { msg: "This form was already sent once: reload it to send another answer" },
+    });
+    const titles = ((await api("GET", rows, { token: owner.token })).body.list as Array<{ Title: string }>).map(
+      (r) => r.Title,
+    );
+    expect(titles).toEqual(["e"]);
   });
 });
