@@ -6,6 +6,7 @@ import { sendBlind, type Mail } from "../../lib/mailer";
 import { findProjectWithRole, findSharedProject } from "../../lib/projects";
 import { assertUnderLimit, countAttempt, limitAttempts, signinFailureKeys, signupKeys } from "../../lib/rate-limit";
 import { currentUser } from "../../lib/session";
+import { browserMark } from "../../lib/signin-browser";
 import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
@@ -96,7 +97,7 @@ export const signupSignin = new Hono<AppEnv>()
 
   .post("/user/signin", need("public"), body(signinBody), async (c) => {
     const body = await jsonBody(c, signinBody);
-    const failureKeys = signinFailureKeys(c, body.email);
+    const failureKeys = signinFailureKeys(c, body.email, await browserMark(c, body.email));
     await assertUnderLimit(c, failureKeys);
     const user = await findUserByEmail(c.env.META, body.email);
     // Same work and same answer whether the account is missing or the password wrong.

@@ -2,7 +2,7 @@ import { findProjectWithRole } from "../../../lib/projects";
 import { primaryDb } from "../../../lib/d1-session";
 import { HttpError, badRequest } from "../../../lib/http-error";
 import { readTurnstile } from "../../../lib/integrations";
-import { secretKey } from "../../../lib/jwt";
+import { b64url, equalText, macOf } from "../../../lib/mac";
 import { currentUser } from "../../../lib/session";
 import { rulesOf, submitAccessOf } from "../../../lib/share-rules";
 import { DEFAULT_MIN_FILL_SECONDS } from "../../../../db/views/form/fill-time";
@@ -39,17 +39,8 @@ export const TOO_FAST =
   "The form was sent too quickly after it was opened, please check your answers and send it again";
 export const START_USED = "This form was already sent once: reload it to send another answer";
 
-const b64url = (bytes: ArrayBuffer | Uint8Array<ArrayBuffer>) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-async function sign(env: Env, text: string): Promise<string> {
-  // Its own purpose in the signed text: a start token is never valid as anything else.
-  const key = await crypto.subtle.importKey("raw", secretKey(env), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return b64url(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`form-start|${text}`)));
-}
+// Its own purpose in the signed text: a start token is never valid as anything else.
+const sign = (env: Env, text: string) => macOf(env, "form-start", text);
 
 /** `<issued ms>.<nonce>.<signature>`, bound to the share's uuid; the nonce makes each one single. */
 export async function formStartToken(env: Env, uuid: string, now = Date.now()): Promise<string> {
@@ -59,13 +50,6 @@ export async function formStartToken(env: Env, uuid: string, now = Date.now()): 
 
 /** The minimum fill time of a share, in seconds. */
 export const minFillSeconds = (s: Shared) => rulesOf(s.share.meta).minFillSeconds ?? DEFAULT_MIN_FILL_SECONDS;
-
-function equal(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
 
 /** Checks a start token's signature and age; answers the key it is recorded under once used. */
 async function checkStart(c: Ctx, s: Shared, token: string | undefined): Promise<string> {
@@ -77,7 +61,7 @@ async function checkStart(c: Ctx, s: Shared, token: string | undefined): Promise
     !mac ||
     extra !== undefined ||
     !Number.isSafeInteger(issued) ||
-    !equal(mac, await sign(c.env, `${s.share.uuid}|${issued}|${nonce}`))
+    !equalText(mac, await sign(c.env, `${s.share.uuid}|${issued}|${nonce}`))
   ) {
     throw badRequest("The form's start token is missing or not valid: reload the form and send it again");
   }
