@@ -1,7 +1,8 @@
 /**
  * Regression tests of the security issue's low findings (issue 32) and issue 42's items 11 and 12:
- * oversized ids, API tokens that manage tokens, null in required fields with a default, sign-up
- * that tells whether an address exists, form start tokens, the local sign-in lock, body sizes.
+ * oversized ids, API tokens that manage tokens, null in required fields with a default, body sizes,
+ * form start tokens and the honeypot. Sign-up of a known address and forgot-password's work are in
+ * auth-signup.test.ts and auth-password-reset.test.ts; the local sign-in lock in auth-signin.test.ts.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
