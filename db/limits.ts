@@ -40,3 +40,29 @@ export function metaFits(value: unknown): boolean {
 
 /** A zod refinement for meta fields: `meta is larger than 64 KB`. */
 export const metaLimit = <T extends z.ZodType>(schema: T, what = "meta") => schema.refine(metaFits, tooBigMeta(what));
+
+/**
+ * An id, or a title standing in for one (table and project titles are at most 255 characters),
+ * wherever a client names it: path, query or body. Ids are `<prefix><14 characters>`; the limit
+ * only keeps an oversized string from reaching D1 or the project room (a 5 MB `fk_model_id` was
+ * a 500: SQLITE_TOOBIG).
+ */
+export const MAX_ID_CHARS = 255;
+/** A request URL, path and query together: the platform's own limit, so nothing real is refused. */
+export const MAX_URL_CHARS = 16 * 1024;
+
+/** Keys that hold ids by the contract's naming: `id`, `fk_model_id`, `row_id`, `viewId`, `ids`, `ids[]`. */
+export const isIdKey = (key: string) => /(^|_)id$|^ids(\[\])?$/i.test(key) || /[a-z]Id$/.test(key);
+
+export const tooLongId = (what: string) => `${what}: an id may be at most ${MAX_ID_CHARS} characters`;
+
+/** The first id-named key of a JSON object whose string value is longer than MAX_ID_CHARS. */
+export function overlongIdKey(value: unknown): string | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  for (const [key, v] of Object.entries(value)) {
+    if (!isIdKey(key)) continue;
+    const list = Array.isArray(v) ? v : [v];
+    if (list.some((x) => typeof x === "string" && x.length > MAX_ID_CHARS)) return key;
+  }
+  return undefined;
+}

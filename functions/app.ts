@@ -4,6 +4,7 @@ import { SmartRouter } from "hono/router/smart-router";
 import { TrieRouter } from "hono/router/trie-router";
 import { MemoRouter } from "./lib/memo-router";
 import { bodyLimit } from "./middleware/body-limit";
+import { requestLimits } from "./middleware/request-limits";
 import { notFoundHandler, onError } from "./middleware/errors";
 import { securityHeaders } from "./middleware/security-headers";
 import { auth } from "./resources/auth";
@@ -42,6 +43,7 @@ export function createApp() {
   base.onError(onError);
   base.notFound(notFoundHandler);
   base.use("*", securityHeaders);
+  base.use("*", requestLimits);
   base.use("*", bodyLimit);
   // Chained, so the app's type carries every route's input and answer (the web derives its response
   // types from it: web/api/app-types.ts).

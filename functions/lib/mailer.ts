@@ -1,5 +1,7 @@
+import type { Context } from "hono";
 import { addressRule, checkUrl, type AddressRule } from "../../db/net/public-address";
 import type { Env } from "../env";
+import type { AppEnv } from "../types";
 import { HttpError } from "./http-error";
 import { readEmailConfig, type EmailConfig } from "./integrations";
 
@@ -25,32 +27,59 @@ const DEFAULT_FROM = "Gridbase <no-reply@gridbase.local>";
 export function createMailer(env: Env): Mailer {
   return {
     async send(mail) {
-      const stored = await readEmailConfig(env);
-      if (stored) return httpMailer(stored, addressRule(env)).send(mail);
-      const config = env.EMAIL_HTTP_URL
-        ? { url: env.EMAIL_HTTP_URL, token: env.EMAIL_HTTP_TOKEN, from: env.EMAIL_FROM }
-        : null;
-      return (config ? httpMailer(config) : outboxMailer(env)).send(mail);
+      const provider = await providerOf(env);
+      return (provider ?? outboxMailer(env)).send(mail);
     },
   };
 }
 
-function outboxMailer(env: Env): Mailer {
+/**
+ * The HTTP provider: the app store's (checked by the address rule again when sending: its name may
+ * resolve elsewhere by now), else EMAIL_HTTP_URL (the operator's own setting); null for none.
+ */
+async function providerOf(env: Env): Promise<Mailer | null> {
+  const stored = await readEmailConfig(env);
+  if (stored) return httpMailer(stored, addressRule(env));
+  return env.EMAIL_HTTP_URL
+    ? httpMailer({ url: env.EMAIL_HTTP_URL, token: env.EMAIL_HTTP_TOKEN, from: env.EMAIL_FROM })
+    : null;
+}
+
+/**
+ * Mail to an address that may have no account (forgot password, sign-up of a known address), with
+ * the same work and answer whether it has one or not (`mail` null): a provider is called after
+ * the answer, and its refusal only logged, since an error for known addresses alone would tell
+ * them apart; the outbox runs one insert either way, which for no mail inserts nothing.
+ */
+export async function sendBlind(c: Context<AppEnv>, mail: Mail | null): Promise<void> {
+  const provider = await providerOf(c.env);
+  if (!provider) return outboxMailer(c.env).send(mail);
+  if (!mail) return;
+  const work = provider.send(mail).catch(() => undefined);
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // No execution context (an app called directly, as some tests do): wait for it here.
+    await work;
+  }
+}
+
+function outboxMailer(env: Env): { send(mail: Mail | null): Promise<void> } {
   return {
     async send(mail) {
-      await env.META.prepare("INSERT INTO outbox (to_email, subject, body, link, created_at) VALUES (?, ?, ?, ?, ?)")
-        .bind(mail.to, mail.subject, mail.text, mail.link ?? null, Date.now())
+      await env.META.prepare(
+        "INSERT INTO outbox (to_email, subject, body, link, created_at) SELECT ?, ?, ?, ?, ? WHERE ?",
+      )
+        .bind(mail?.to ?? "", mail?.subject ?? "", mail?.text ?? "", mail?.link ?? null, Date.now(), mail ? 1 : 0)
         .run();
+      if (!mail) return;
       // Links carry one-time tokens: printed only for a developer's local server, never in production.
       if (env.MODE === "local") console.log(`[mail] to ${mail.to}: ${mail.subject}${mail.link ? ` ${mail.link}` : ""}`);
     },
   };
 }
 
-/**
- * `rule`: the address rule for a provider set in the app store (checked again when sending: its
- * name may resolve elsewhere by now); EMAIL_HTTP_URL is the operator's own setting and has none.
- */
+/** `rule`: the address rule for a provider set in the app store; EMAIL_HTTP_URL has none. */
 export function httpMailer(config: EmailConfig, rule?: AddressRule): Mailer {
   return {
     async send(mail) {

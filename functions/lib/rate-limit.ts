@@ -10,7 +10,9 @@ const DEFAULT_PER_MINUTE = 10;
  * Rules:
  * - sign-in counts failures only, so a script signing in often is never refused; the lock-out
  *   key is the e-mail and the address together, so a stranger's wrong guesses at someone's
- *   e-mail do not lock the owner out, and the address alone limits guessing across e-mails;
+ *   e-mail do not lock the owner out, and the address alone limits guessing across e-mails; a
+ *   browser that signed in as the e-mail before (lib/signin-browser.ts) has a lock-out key of its
+ *   own instead of the address, which is how the owner stays out of the lock in local mode;
  * - password change counts wrong current passwords per user; sign-up and forgot-password count
  *   every attempt (each makes an account or sends mail);
  * - the address is the one the platform sets (CF-Connecting-IP on Cloudflare). Locally wrangler
@@ -69,10 +71,14 @@ export function attemptKeys(c: Context<AppEnv>, action: string, email: string): 
   return [`${action}:email:${email}`, ...(address ? [`${action}:ip:${address}`] : [])];
 }
 
-/** Sign-in failures: the e-mail together with the address (lock-out), and the address alone. */
-export function signinFailureKeys(c: Context<AppEnv>, email: string): string[] {
+/**
+ * Sign-in failures: the e-mail together with the caller's browser mark (`browser`, when it holds
+ * one for this e-mail) or else its address (lock-out), and the address alone.
+ */
+export function signinFailureKeys(c: Context<AppEnv>, email: string, browser: string | null = null): string[] {
   const address = clientAddress(c);
-  return [`signin:fail:${email}|${address ?? "local"}`, ...(address ? [`signin:fail-ip:${address}`] : [])];
+  const who = browser ? `browser:${browser}` : (address ?? "local");
+  return [`signin:fail:${email}|${who}`, ...(address ? [`signin:fail-ip:${address}`] : [])];
 }
 
 /** Sign-ups per address; none in local mode, where there is no address to tell callers apart. */

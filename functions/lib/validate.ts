@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { overlongIdKey, tooLongId } from "../../db/limits";
 import { badRequest } from "./http-error";
 
 /** Names the first problem of a failed parse: `email: Invalid email address`. */
@@ -33,5 +34,8 @@ export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Prom
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw badRequest("Request body must be a JSON object");
   }
+  // Ids reach D1 and the project room as they come; schemas that forget a limit still get one.
+  const long = overlongIdKey(value);
+  if (long) throw badRequest(tooLongId(long));
   return parseOrThrow(schema, value);
 }

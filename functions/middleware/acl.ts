@@ -11,6 +11,7 @@ import { userOfApiToken } from "../lib/api-tokens";
 import { findProjectWithRole, findSessionProject, findSharedProject, type ProjectRow } from "../lib/projects";
 import { currentUser } from "../lib/session";
 import type { AppEnv } from "../types";
+import { MAX_ID_CHARS, tooLongId } from "../../db/limits";
 
 /** A middleware that carries the access it enforces, so tests can walk every route. */
 export type AclMiddleware = MiddlewareHandler<AppEnv> & { access: Access };
@@ -58,12 +59,15 @@ const viewPartId = (c: Context<AppEnv>) =>
 
 async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
   if (c.req.method === "GET") return undefined;
+  let id: unknown;
   try {
-    const body = (await c.req.json()) as { fk_model_id?: unknown };
-    return typeof body?.fk_model_id === "string" ? body.fk_model_id : undefined;
+    id = ((await c.req.json()) as { fk_model_id?: unknown })?.fk_model_id;
   } catch {
     return undefined;
   }
+  if (typeof id !== "string") return undefined;
+  if (id.length > MAX_ID_CHARS) throw badRequest(tooLongId("fk_model_id"));
+  return id;
 }
 
 /** Without a valid session, an API token acts as its owner (contract 1.3). */

@@ -9,10 +9,13 @@ import { ATTACHMENT_FIELD_SIZE } from "../../db/fields/common/attachments";
  *   without one is read only up to the limit;
  * - JSON nested deeper than MAX_JSON_DEPTH is refused (400) before it is parsed: a parser walks
  *   nesting recursively, and 100,000 levels exhaust its stack;
- * - text bodies (every API body is JSON) are read here once and handed to the route through
- *   Hono's body cache; other types are left to their route, checked by their declared length;
- * - file uploads (multipart) may carry one file of the attachment size limit and more: they are
- *   capped at MAX_UPLOAD_BYTES here, and the upload route names the file that is too large.
+ * - bodies are read here once and handed to the route through Hono's body cache (text as text,
+ *   others as bytes), so no route reads more than the limit whatever type the client declares;
+ * - file uploads (multipart to the two routes that take files: storage upload and a form's
+ *   submission) may carry one file of the attachment size limit and more: they are capped at
+ *   MAX_UPLOAD_BYTES here, and the route names the file that is too large. Everywhere else the
+ *   limit is MAX_BODY_BYTES, well under the 32 MiB a call to the project room may carry (a larger
+ *   body reaching the room was a 500, issue 42).
  */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
@@ -21,9 +24,11 @@ export const MAX_UPLOAD_BYTES = Math.min(100 * 1024 * 1024, 4 * ATTACHMENT_FIELD
 
 const tooLarge = (limit = MAX_BODY_BYTES) =>
   new HttpError(413, `The request body exceeds the limit of ${limit / 1024 / 1024} MB`);
-const isUpload = (type: string | undefined) => /^multipart\/form-data/i.test(type ?? "");
+const UPLOAD_PATHS = /\/(storage\/upload|shared-view\/[^/]+\/rows)\/?$/;
+const isUpload = (type: string | undefined, path: string) =>
+  /^multipart\/form-data/i.test(type ?? "") && UPLOAD_PATHS.test(path);
 
-async function readCapped(body: ReadableStream<Uint8Array>): Promise<string> {
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -31,9 +36,9 @@ async function readCapped(body: ReadableStream<Uint8Array>): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
+    if (total > limit) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooLarge(limit);
     }
     chunks.push(value);
   }
@@ -43,7 +48,7 @@ async function readCapped(body: ReadableStream<Uint8Array>): Promise<string> {
     all.set(c, at);
     at += c.byteLength;
   }
-  return new TextDecoder().decode(all);
+  return all;
 }
 
 /**
@@ -77,19 +82,26 @@ export function jsonDepthOver(text: string, max: number): boolean {
 const isText = (type: string | undefined) => !type || /json|^text\//i.test(type);
 
 export const bodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header("content-type");
   const declared = Number(c.req.header("content-length"));
-  const limit = isUpload(c.req.header("content-type")) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  const hasLength = Number.isFinite(declared) && !!c.req.header("content-length");
+  const limit = isUpload(type, c.req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+  if (hasLength && declared > limit) throw tooLarge(limit);
   const body = c.req.raw.body;
-  if (!body || !isText(c.req.header("content-type"))) return next();
-  // A declared length within the limit bounds what the runtime delivers: read it natively.
-  const text =
-    Number.isFinite(declared) && c.req.header("content-length") ? await c.req.raw.text() : await readCapped(body);
+  if (!body) return next();
+  const cache = c.req.bodyCache as Record<string, unknown>;
+  if (!isText(type)) {
+    // A declared length within the limit bounds what the runtime delivers: the route reads it.
+    // Without one, the bytes are read here up to the limit and the route reads them from the cache.
+    if (!hasLength) cache.arrayBuffer = Promise.resolve((await readCapped(body, limit)).buffer);
+    return next();
+  }
+  const text = hasLength ? await c.req.raw.text() : new TextDecoder().decode(await readCapped(body, limit));
   // Every API body is read as JSON whatever its declared type; only tabular text is exempt.
-  const tabular = /^text\/(csv|tab-separated-values)/i.test(c.req.header("content-type") ?? "");
+  const tabular = /^text\/(csv|tab-separated-values)/i.test(type ?? "");
   if (!tabular && jsonDepthOver(text, MAX_JSON_DEPTH))
     throw badRequest(`JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted`);
   // Hono keeps pending reads in its cache (typed as values); c.req.text()/json() read from it.
-  (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
+  cache.text = Promise.resolve(text);
   return next();
 };

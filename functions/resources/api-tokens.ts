@@ -65,11 +65,12 @@ async function create(c: Context<AppEnv>) {
 }
 
 /**
- * Deletes one of the caller's tokens, named by its id (what lists show, and safe to log) or, as
+ * Deletes one of the caller's tokens (a session only, like making one), named by its id (what lists show, and safe to log) or, as
  * the contract has it, by the token itself; an id is all digits, a token never is.
  */
 async function remove(c: Context<AppEnv>) {
-  const user = await owner(c);
+  // Only a signed-in session manages tokens: one leaked token must not revoke its siblings.
+  const user = await sessionUserOnly(c);
   const key = c.req.param("token")!;
   const stmt = /^\d{1,15}$/.test(key)
     ? c.env.META.prepare("DELETE FROM api_tokens WHERE id = ? AND fk_user_id = ?").bind(Number(key), user.id)

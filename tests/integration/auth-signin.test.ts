@@ -208,6 +208,33 @@ describe("rate limits", () => {
     expect((await signIn(s.email, s.password)).token).toBeTruthy();
   });
 
+  it("locally, keeps a browser that signed in as the e-mail out of others' lock (its own failures still lock it)", async () => {
+    const email = uniqueEmail("owner");
+    const first = await call("POST", "/api/v1/auth/user/signup", { body: { email, password: GOOD_PASSWORD } });
+    const mark = first.cookies.gb_signin_browser!;
+    expect(mark).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(first.setCookie.find((l) => l.startsWith("gb_signin_browser="))).toMatch(/HttpOnly/);
+    const cookie = `gb_signin_browser=${mark}`;
+    // Someone else (no mark, or a mark made up or given for another e-mail) guesses ten times.
+    const other = (await signUp()).email;
+    const otherMark = (
+      await call("POST", "/api/v1/auth/user/signin", { body: { email: other, password: GOOD_PASSWORD } })
+    ).cookies.gb_signin_browser!;
+    for (const c of [undefined, "gb_signin_browser=made.up", `gb_signin_browser=${otherMark}`]) {
+      for (let i = 0; i < 4; i++)
+        await call("POST", "/api/v1/auth/user/signin", { body: { email, password: "Wrong-Passphrase-1" }, cookie: c });
+    }
+    expect((await signin({ email, password: GOOD_PASSWORD })).status).toBe(429);
+    const owner = await call("POST", "/api/v1/auth/user/signin", { body: { email, password: GOOD_PASSWORD }, cookie });
+    expect(owner.status).toBe(200);
+    // The owner's browser has a limit of its own.
+    for (let i = 0; i < 10; i++)
+      await call("POST", "/api/v1/auth/user/signin", { body: { email, password: "Wrong-Passphrase-1" }, cookie });
+    expect(
+      (await call("POST", "/api/v1/auth/user/signin", { body: { email, password: GOOD_PASSWORD }, cookie })).status,
+    ).toBe(429);
+  });
+
   it("limits sign-ups per address", async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) {

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { app } from "../../functions/app";
 import { call, claimsOf, GOOD_PASSWORD, signUp, uniqueEmail } from "./auth-support";
 
@@ -63,11 +63,23 @@ describe("sign-up", () => {
     expect(res.setCookie.find((l) => l.startsWith("refresh_token="))).toMatch(/; Secure/);
   });
 
-  it("refuses a duplicate e-mail, whatever its case", async () => {
+  it("answers a known e-mail, whatever its case, as forgot-password does and mails its holder; no session, nothing changed", async () => {
     const s = await signUp();
-    const res = await signup({ email: s.email.toUpperCase(), password: GOOD_PASSWORD });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ msg: "User already exist" });
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const res = await signup({ email: s.email.toUpperCase(), password: "Another-Passphrase-7", firstname: "Eve" });
+    log.mockRestore();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ msg: "Please check your email to continue" });
+    expect(res.cookies.refresh_token).toBeUndefined();
+    const mail = await env.META.prepare("SELECT subject, body, link FROM outbox WHERE to_email = ?")
+      .bind(s.email)
+      .all<{ subject: string; body: string; link: string | null }>();
+    expect(mail.results).toEqual([
+      { subject: "You already have an account", body: expect.stringMatching(/already has one/), link: null },
+    ]);
+    // The account keeps its password.
+    const signin = await call("POST", "/api/v1/auth/user/signin", { body: { email: s.email, password: s.password } });
+    expect(signin.status).toBe(200);
   });
 
   it("refuses weak passwords with a `Password : ` message", async () => {

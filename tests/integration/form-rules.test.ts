@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
+import { api, seedProject, seedUser, workerFetch, type TestUser, formStartHeader } from "./support";
 
 /**
  * A form's content rules (issue 22) on the server, through the public submit route: conditional
@@ -12,11 +12,12 @@ const P = "/api/v1/db/public/shared-view";
 const call = (user: TestUser, method: string, path: string, body?: unknown) =>
   api(method, path, { token: user.token, body });
 
-function submit(uuid: string, data: unknown, files: Array<[string, File]> = []) {
+async function submit(uuid: string, data: unknown, files: Array<[string, File]> = []) {
   const body = new FormData();
   body.set("data", JSON.stringify(data));
   for (const [name, file] of files) body.append(name, file);
-  return workerFetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body }));
+  const headers = await formStartHeader(uuid);
+  return workerFetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body, headers }));
 }
 const msgOf = async (res: Response) => ((await res.json()) as { msg: string }).msg;
 

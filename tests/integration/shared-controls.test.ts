@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { read, utils } from "xlsx";
 import { FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET } from "../support/fake-turnstile";
-import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
+import { api, seedProject, seedUser, workerFetch, type TestUser, formStartHeader } from "./support";
 
 /** Issue 22's share controls and gate (expiry, embedding, who may submit, spam) and issue 19's gaps (xlsx, view delete, atomic links). */
 const M = "/api/v1/db/meta";
@@ -87,15 +87,17 @@ async function sharedForm(meta: Record<string, unknown> = {}) {
   return { viewId: form.body.id as string, uuid: shared.body.uuid as string };
 }
 
+/** A submission as the page sends it; with a start token of ten seconds ago unless `parts` has one. */
 async function submit(uuid: string, data: unknown, parts: Record<string, string> = {}, token?: string) {
   const body = new FormData();
   body.set("data", JSON.stringify(data));
   for (const [k, v] of Object.entries(parts)) body.set(k, v);
+  const start = "gb_start" in parts ? {} : await formStartHeader(uuid);
   const res = await workerFetch(
     new Request(`http://localhost${P}/${uuid}/rows`, {
       method: "POST",
       body,
-      headers: token ? { "xc-auth": token } : {},
+      headers: { ...start, ...(token ? { "xc-auth": token } : {}) },
     }),
   );
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -153,14 +155,15 @@ describe("spam protection of a shared form", () => {
       status: 400,
       body: { msg: "The submission was refused as spam" },
     });
-    expect((await submit(f.uuid, { Name: "bot2" })).body.msg).toMatch(/start token is missing/);
+    expect((await submit(f.uuid, { Name: "bot2" }, { gb_start: "" })).body.msg).toMatch(/start token is missing/);
     const meta = await visit(`${P}/${f.uuid}/meta`);
     const start = meta.body.form_start as string;
-    expect(start).toMatch(/^\d+\.[\w-]+$/);
+    expect(start).toMatch(/^\d+\.[\w-]+\.[\w-]+$/);
     expect((await submit(f.uuid, { Name: "bot3" }, { gb_start: start })).body.msg).toMatch(/too quickly/);
     const [at] = start.split(".");
     expect(
-      (await submit(f.uuid, { Name: "bot4" }, { gb_start: `${Number(at) - 60_000}.${start.split(".")[1]}` })).body.msg,
+      (await submit(f.uuid, { Name: "bot4" }, { gb_start: start.replace(/^\d+/, String(Number(at) - 60_000)) })).body
+        .msg,
     ).toMatch(/not valid/);
     // Another form's token is not this one's.
     const other = await sharedForm({ minFillSeconds: 1 });

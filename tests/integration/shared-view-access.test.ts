@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
+import { api, seedProject, seedUser, workerFetch, type TestUser, formStartHeader } from "./support";
 
 /**
  * Public shared views under field permissions and row rules (issue 23): a visitor without an
@@ -135,7 +135,8 @@ describe("public shared views read as the viewer role", () => {
     expect(meta.body.model.columns.map((c: { title: string }) => c.title)).toContain("Margin");
     const body = new FormData();
     body.set("data", JSON.stringify({ Name: "delta", Stage: "Open", Margin: "margin-delta" }));
-    const res = await workerFetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body }));
+    const headers = await formStartHeader(uuid);
+    const res = await workerFetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body, headers }));
     const answer = await res.text();
     expect(res.status, answer).toBe(200);
     expect(answer).toContain("delta");

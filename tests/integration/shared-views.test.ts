@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import worker from "../../functions/index";
 import { describe, expect, it } from "vitest";
-import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
+import { api, seedProject, seedUser, workerFetch, type TestUser, formStartHeader } from "./support";
 
 /** Sharing views (contract 4.5) and the public shared-view routes (contract 6), as a visitor sees them. */
 const M = "/api/v1/db/meta";
@@ -69,11 +69,17 @@ async function hideColumn(s: Setup, viewId: string, columnId: string) {
   expect((await call(s.owner, "PATCH", `${M}/views/${viewId}/columns/${vc.id}`, { show: false })).status).toBe(200);
 }
 
-function submit(uuid: string, data: unknown, files: Array<[string, File]> = [], headers: Record<string, string> = {}) {
+async function submit(
+  uuid: string,
+  data: unknown,
+  files: Array<[string, File]> = [],
+  headers: Record<string, string> = {},
+) {
   const body = new FormData();
   body.set("data", JSON.stringify(data));
   for (const [name, file] of files) body.append(name, file);
-  return workerFetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body, headers }));
+  const all = { ...(await formStartHeader(uuid)), ...headers };
+  return workerFetch(new Request(`http://localhost${P}/${uuid}/rows`, { method: "POST", body, headers: all }));
 }
 
 describe("sharing a view (contract 4.5)", () => {
@@ -396,10 +402,10 @@ describe("limits per client address outside local mode (CF-Connecting-IP)", () =
   it("limits form submissions per address", async () => {
     const s = await setup();
     const uuid = await share(s, s.form);
-    const send = (ip: string, i: number) => {
+    const send = async (ip: string, i: number) => {
       const body = new FormData();
       body.set("data", JSON.stringify({ Name: `n${i}` }));
-      return from(ip, `${P}/${uuid}/rows`, { method: "POST", body });
+      return from(ip, `${P}/${uuid}/rows`, { method: "POST", body, headers: await formStartHeader(uuid, prod) });
     };
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) statuses.push((await send("203.0.113.8", i)).status);

@@ -4,6 +4,7 @@ import type { ProjectRole } from "../../db/acl/roles";
 import type { Env } from "../../functions/env";
 import worker from "../../functions/index";
 import { signSessionToken } from "../../functions/lib/jwt";
+import { formStartToken } from "../../functions/resources/public/shared-view/gate";
 
 /** Background work of the Worker's requests: left to run, as workerd does, and its failures printed. */
 const backgroundCtx = {
@@ -89,4 +90,12 @@ export async function seedProject(
     ),
   ]);
   return id;
+}
+
+/**
+ * The start token header of a shared form's submission, as a visitor has it who opened the form
+ * ten seconds ago (the gate refuses sooner than the minimum fill time, and each token once).
+ */
+export async function formStartHeader(uuid: string, bindings: object = env): Promise<Record<string, string>> {
+  return { "xc-form-start": await formStartToken(bindings as Env, uuid, Date.now() - 10_000) };
 }

@@ -32,7 +32,9 @@ const credentialCall = { credentials: "include" as const, skipAuthRefresh: true 
 export const authApi = {
   signin: (email: string, password: string) =>
     api.post<TokenAnswer>("/api/v1/auth/user/signin", { email, password }, credentialCall),
-  signup: (input: SignupInput) => api.post<TokenAnswer>("/api/v1/auth/user/signup", input, credentialCall),
+  /** A token for a new account; a message only (check your e-mail) when the address has one. */
+  signup: (input: SignupInput) =>
+    api.post<TokenAnswer | MessageAnswer>("/api/v1/auth/user/signup", input, credentialCall),
   signout: () => api.post<MessageAnswer>("/api/v1/auth/user/signout", undefined, credentialCall),
   me: (projectId?: string) => api.get<MeAnswer>("/api/v1/auth/user/me", { query: { project_id: projectId } }),
   forgotPassword: (email: string) =>

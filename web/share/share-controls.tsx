@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ShareOptions } from "../api/share-api";
 import { Button } from "../components/ui/button";
 import { SelectField } from "../components/ui/select-field";
+import { DEFAULT_MIN_FILL_SECONDS } from "../../db/views/form/fill-time";
 import { Switch } from "../components/ui/switch";
 
 /** `2026-12-31T23:59` in the reader's time zone, as a datetime-local input shows it. */
@@ -128,10 +129,10 @@ export function ShareControls({
               type="number"
               min={0}
               max={600}
-              defaultValue={options.minFillSeconds ?? 0}
+              defaultValue={options.minFillSeconds ?? DEFAULT_MIN_FILL_SECONDS}
               onBlur={(e) => {
                 const n = Math.max(0, Math.min(600, Math.round(Number(e.target.value) || 0)));
-                if (n !== (options.minFillSeconds ?? 0)) onChange({ minFillSeconds: n });
+                if (n !== (options.minFillSeconds ?? DEFAULT_MIN_FILL_SECONDS)) onChange({ minFillSeconds: n });
               }}
               className="w-28 rounded border border-gray-300 px-2 py-1 text-sm"
             />

@@ -8,7 +8,8 @@ import { t } from "./text";
  * - who may submit: a form for signed-in users or members shows a sign-in link instead of the
  *   form when this browser has no session of the app, and after a 401 or 403 answer;
  * - a honeypot field people never see or reach (bots that fill every input give themselves away);
- * - the start token the meta carried, sent back as it was;
+ * - the start token the meta carried, sent back as it was, no sooner than the minimum fill time
+ *   after the form opened (a person who is quicker waits the rest, rather than being refused);
  * - Cloudflare Turnstile's widget when the app store has its keys (the script loads only then).
  * Nothing about the visitor is stored.
  */
@@ -29,6 +30,8 @@ export interface FormGate {
   parts(): Record<string, string>;
   /** After a refused submission: a Turnstile answer is good once. */
   reset(): void;
+  /** Resolves once the minimum fill time since the form opened has passed. */
+  ready(): Promise<void>;
 }
 
 function loadTurnstile(): Promise<Turnstile> {
@@ -43,6 +46,9 @@ function loadTurnstile(): Promise<Turnstile> {
 }
 
 export function formGate(meta: SharedMeta): FormGate {
+  const opened = Date.now();
+  // A little over the minimum: the server measures from when it signed the token.
+  const readyAt = opened + (meta.form_min_fill_seconds ?? 0) * 1000 + (meta.form_min_fill_seconds ? 300 : 0);
   const honeypot = h("input", { type: "text", name: "gb_hp", tabindex: "-1", autocomplete: "off", id: "gb-hp" });
   // Off screen rather than display:none (some bots skip hidden inputs); out of the tab order and
   // hidden from assistive technology, so no person fills it.
@@ -86,6 +92,7 @@ export function formGate(meta: SharedMeta): FormGate {
       answer = "";
       if (api && widget !== undefined) api.reset(widget);
     },
+    ready: () => new Promise((resolve) => setTimeout(resolve, Math.max(0, readyAt - Date.now()))),
   };
 }
 

@@ -4,7 +4,7 @@ import { prefillTexts } from "../../db/views/form/prefill";
 import { isRequired, isEmptyValue } from "../../db/views/form/required";
 import { rulesOf, type FieldRules } from "../../db/views/form/rules";
 import { validationProblem, type Problem } from "../../db/views/form/validate";
-import { ApiError, submitForm } from "./api";
+import { ApiError, getJson, submitForm } from "./api";
 import { h, toast } from "./dom";
 import { formGate, needsSignIn, signInNotice } from "./form-gate";
 import { controlFor, fillable, formInputOf, type Control, type FormColumn } from "./inputs";
@@ -236,6 +236,7 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
     status.textContent = t("sharedView.submitting");
     const { data, files } = values();
     try {
+      await gate.ready();
       await submitForm(
         uuid,
         data,
@@ -266,6 +267,12 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
     done();
   }
 
+  /** A blank form for the next answer, with a start token of its own (each is good once). */
+  async function another() {
+    const next = await getJson<SharedMeta>(uuid, "/meta").catch(() => meta);
+    renderForm(root, uuid, next, survey);
+  }
+
   function done() {
     const box = h(
       "div",
@@ -293,7 +300,7 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
         note.textContent = t("sharedView.blankIn", { n });
         if (n <= 0) {
           clearInterval(timer);
-          renderForm(root, uuid, meta, survey);
+          void another();
         }
       }, 1000);
     }
@@ -304,7 +311,7 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
           {
             type: "button",
             class: "mt-4 rounded border px-4 py-2",
-            onclick: () => renderForm(root, uuid, meta, survey),
+            onclick: () => void another(),
           },
           t("sharedView.submitAnother"),
         ),

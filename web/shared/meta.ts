@@ -16,6 +16,8 @@ export interface SharedMeta {
   };
   /** A form's start token (spam check) and the Turnstile site key when the app store has one. */
   form_start?: string;
+  /** Seconds the server wants between reading the form and sending it (the page waits them out). */
+  form_min_fill_seconds?: number;
   turnstile_site_key?: string | null;
   view: Record<string, unknown> & { fk_grp_col_id?: string; fk_cover_image_col_id?: string };
   model: { title: string; columns: FormColumn[] };

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { sha256Hex } from "../../../db/auth/bytes";
 import { hashPassword, passwordProblem } from "../../../db/auth/password";
 import { badRequest } from "../../lib/http-error";
-import { createMailer } from "../../lib/mailer";
+import { sendBlind, type Mail } from "../../lib/mailer";
 import { attemptKeys, limitAttempts } from "../../lib/rate-limit";
 import { mailSiteUrl } from "../../lib/site-url";
 import { jsonBody } from "../../lib/validate";
@@ -51,8 +51,20 @@ export async function issueResetLink(db: D1Database, site: string, userId: strin
   return { token, link: `${site}/auth/password/reset/${token}` };
 }
 
+/** The mail that carries a reset link; `intro` says why it was sent. */
+export const resetMail = (
+  to: string,
+  link: string,
+  intro = "Someone asked to reset the password of your account.",
+): Mail => ({
+  to,
+  subject: "Reset your password",
+  text: `${intro}\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this e-mail; your password stays unchanged.`,
+  link,
+});
+
 /** Accounts created through Google or GitHub have no password to reset (contract §2). */
-const isSocialOnly = (u: { provider: string | null; password_hash: string | null }) =>
+export const isSocialOnly = (u: { provider: string | null; password_hash: string | null }) =>
   Boolean(u.provider) && !u.password_hash;
 
 export const passwordReset = new Hono<AppEnv>()
@@ -62,15 +74,12 @@ export const passwordReset = new Hono<AppEnv>()
     const site = mailSiteUrl(c);
     await limitAttempts(c, attemptKeys(c, "forgot", email));
     const user = await findUserByEmail(c.env.META, email);
-    // One answer for every address: whether an e-mail is registered (or social-only) is not told.
-    if (!user || isSocialOnly(user)) return c.json({ msg: FORGOT_ANSWER });
-    const { link } = await issueResetLink(c.env.META, site, user.id);
-    await createMailer(c.env).send({
-      to: user.email,
-      subject: "Reset your password",
-      text: `Someone asked to reset the password of your account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this e-mail; your password stays unchanged.`,
-      link,
-    });
+    // One answer and the same work for every address: whether an e-mail is registered (or
+    // social-only) is told neither by the answer nor by its time. Without an account the token is
+    // stored for no one and no mail is sent (mailer.ts: sendBlind).
+    const target = user && !isSocialOnly(user) ? user : null;
+    const { link } = await issueResetLink(c.env.META, site, target?.id ?? "");
+    await sendBlind(c, target && resetMail(target.email, link));
     return c.json({ msg: FORGOT_ANSWER });
   })
 

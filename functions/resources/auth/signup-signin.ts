@@ -2,9 +2,11 @@ import { Hono } from "hono";
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "../../../db/auth/password";
 import { effectiveRoles, toFlags, type RoleFlags } from "../../../db/acl/roles";
 import { badRequest } from "../../lib/http-error";
+import { sendBlind, type Mail } from "../../lib/mailer";
 import { findProjectWithRole, findSharedProject } from "../../lib/projects";
 import { assertUnderLimit, countAttempt, limitAttempts, signinFailureKeys, signupKeys } from "../../lib/rate-limit";
 import { currentUser } from "../../lib/session";
+import { browserMark } from "../../lib/signin-browser";
 import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
@@ -14,6 +16,18 @@ import { startSession } from "./start-session";
 import { createUser, findUserByEmail, findUserByIdFull, hasAnyUser, isInviteOnly, nowIso, type UserRow } from "./users";
 
 export const NOT_ALLOWED_TO_SIGNUP = "Not allowed to signup, contact super admin.";
+/** The answer to a sign-up with an address that has an account: told by mail, not by the answer. */
+export const SIGNUP_CHECK_EMAIL = "Please check your email to continue";
+
+/**
+ * What the holder of an address learns when someone signs up with it: the account exists, and
+ * how to get in. No link: nothing here needs one, and a sign-up should not start a reset.
+ */
+const accountExistsMail = (to: string): Mail => ({
+  to,
+  subject: "You already have an account",
+  text: 'Someone tried to create an account with this e-mail address, which already has one.\n\nSign in with it, or choose "Forgot password" on the sign-in page to set a new password.\n\nIf it was not you, ignore this e-mail; nothing was changed.',
+});
 
 /**
  * Completes an invited user (pre-created by an admin with an invite token): sets the password and
@@ -71,14 +85,19 @@ export const signupSignin = new Hono<AppEnv>()
       // The very first account is always allowed: it is the super admin who can invite others.
       if ((await isInviteOnly(c.env)) && (await hasAnyUser(c.env.META))) throw badRequest(NOT_ALLOWED_TO_SIGNUP);
       user = await createUser(c.env.META, { ...body, passwordHash });
-      if (!user) throw badRequest("User already exist");
+      if (!user) {
+        // The address has an account: its holder is told by mail, the caller only to check mail
+        // (as forgot-password answers), after the same hashing and one more write as a new account.
+        await sendBlind(c, accountExistsMail(body.email));
+        return c.json({ msg: SIGNUP_CHECK_EMAIL });
+      }
     }
     return c.json({ token: await startSession(c, user) });
   })
 
   .post("/user/signin", need("public"), body(signinBody), async (c) => {
     const body = await jsonBody(c, signinBody);
-    const failureKeys = signinFailureKeys(c, body.email);
+    const failureKeys = signinFailureKeys(c, body.email, await browserMark(c, body.email));
     await assertUnderLimit(c, failureKeys);
     const user = await findUserByEmail(c.env.META, body.email);
     // Same work and same answer whether the account is missing or the password wrong.

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { signSessionToken } from "../../lib/jwt";
 import type { AppEnv, SessionUser } from "../../types";
 import { issueRefreshToken } from "./refresh-tokens";
+import { markBrowser } from "../../lib/signin-browser";
 
 /** The JWT for a user row as it is now (its current token_version). */
 export function sessionTokenFor(c: Context<AppEnv>, user: SessionUser): Promise<string> {
@@ -19,5 +20,7 @@ export function sessionTokenFor(c: Context<AppEnv>, user: SessionUser): Promise<
 export async function startSession(c: Context<AppEnv>, user: SessionUser): Promise<string> {
   const token = await sessionTokenFor(c, user);
   await issueRefreshToken(c, user.id);
+  // This browser proved the password: its own sign-in failures count apart from others'.
+  await markBrowser(c, user.email);
   return token;
 }

@@ -29,7 +29,10 @@ export function SignupPage() {
       if (lastname.trim()) input.lastname = lastname.trim();
       if (token) input.token = token;
       const answer = await authApi.signup(input);
+      // An address that has an account answers with no token: its holder gets a mail instead.
+      if (answer && !("token" in answer)) return "checkEmail" as const;
       if (!adoptToken(answer?.token)) throw new Error(t("msg.error.internal"));
+      return "signedIn" as const;
     },
   });
 
@@ -81,6 +84,7 @@ export function SignupPage() {
           />
         </div>
         <FormAlert tone="error" message={errorOf(signup.error)} />
+        <FormAlert tone="success" message={signup.data === "checkEmail" ? t("auth.signup.checkEmail") : null} />
         <Button type="submit" loading={signup.isPending} className="w-full">
           {t("auth.signup.submit")}
         </Button>

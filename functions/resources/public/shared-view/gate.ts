@@ -2,20 +2,25 @@ import { findProjectWithRole } from "../../../lib/projects";
 import { primaryDb } from "../../../lib/d1-session";
 import { HttpError, badRequest } from "../../../lib/http-error";
 import { readTurnstile } from "../../../lib/integrations";
-import { secretKey } from "../../../lib/jwt";
+import { b64url, equalText, macOf } from "../../../lib/mac";
 import { currentUser } from "../../../lib/session";
 import { rulesOf, submitAccessOf } from "../../../lib/share-rules";
+import { DEFAULT_MIN_FILL_SECONDS } from "../../../../db/views/form/fill-time";
 import { toFlags } from "../../../../db/acl/roles";
 import type { Actor } from "../../../../db/rows/audit";
 import type { Ctx } from "../../data/context";
 import type { Shared } from "./access";
+import type { Env } from "../../../env";
 
 /**
  * The gate in front of a shared form's submission (issue 22): who may submit, and spam checks that
  * track no visitor (no cookie, nothing stored about them):
- * - a honeypot field people never see (`gb_hp`): filled means a bot;
- * - a start token signed by the server when the form's meta is read (`gb_start`): a submission
- *   sooner than the share's `minFillSeconds` after it is refused, as is a forged or day-old token;
+ * - a honeypot field people never see (`gb_hp`), in a multipart submission or a JSON body:
+ *   filled means a bot;
+ * - a start token signed by the server when the form's meta is read (`gb_start`, or the
+ *   `xc-form-start` header), always required: a submission sooner than the share's
+ *   `minFillSeconds` (DEFAULT_MIN_FILL_SECONDS unless set) after it is refused, as is a forged or
+ *   an old token, or one already used (each token sends one record; see useStartToken);
  * - Cloudflare Turnstile when its keys are set in the app store: the widget's answer
  *   (`cf-turnstile-response`) is checked at the verify endpoint (TURNSTILE_VERIFY_URL).
  * The per-address submit limit (submit.ts) comes on top.
@@ -23,50 +28,70 @@ import type { Shared } from "./access";
 export const HONEYPOT_FIELD = "gb_hp";
 export const START_FIELD = "gb_start";
 export const TURNSTILE_FIELD = "cf-turnstile-response";
+/** The gate's own fields: never part of the record, whichever way they come. */
+export const GATE_FIELDS = [HONEYPOT_FIELD, START_FIELD, TURNSTILE_FIELD] as const;
 export const DEFAULT_TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 /** A start token older than this is refused: the visitor reloads the form. */
-const START_MAX_AGE_MS = 24 * 3600 * 1000;
+const START_MAX_AGE_MS = 2 * 3600 * 1000;
 
 export const SPAM_REFUSED = "The submission was refused as spam";
 export const TOO_FAST =
   "The form was sent too quickly after it was opened, please check your answers and send it again";
+export const START_USED = "This form was already sent once: reload it to send another answer";
 
-const b64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+// Its own purpose in the signed text: a start token is never valid as anything else.
+const sign = (env: Env, text: string) => macOf(env, "form-start", text);
 
-async function sign(c: Ctx, text: string): Promise<string> {
-  // Its own purpose in the signed text: a start token is never valid as anything else.
-  const key = await crypto.subtle.importKey("raw", secretKey(c.env), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  return b64url(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`form-start|${text}`)));
+/** `<issued ms>.<nonce>.<signature>`, bound to the share's uuid; the nonce makes each one single. */
+export async function formStartToken(env: Env, uuid: string, now = Date.now()): Promise<string> {
+  const nonce = b64url(crypto.getRandomValues(new Uint8Array(12)));
+  return `${now}.${nonce}.${await sign(env, `${uuid}|${now}|${nonce}`)}`;
 }
 
-/** `<issued ms>.<signature>`, bound to the share's uuid. */
-export async function formStartToken(c: Ctx, uuid: string, now = Date.now()): Promise<string> {
-  return `${now}.${await sign(c, `${uuid}|${now}`)}`;
-}
+/** The minimum fill time of a share, in seconds. */
+export const minFillSeconds = (s: Shared) => rulesOf(s.share.meta).minFillSeconds ?? DEFAULT_MIN_FILL_SECONDS;
 
-function equal(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
-async function checkStart(c: Ctx, s: Shared, token: string | undefined, minSeconds: number) {
-  if (minSeconds <= 0) return;
-  const [at, mac] = (token ?? "").split(".");
+/** Checks a start token's signature and age; answers the key it is recorded under once used. */
+async function checkStart(c: Ctx, s: Shared, token: string | undefined): Promise<string> {
+  const [at, nonce, mac, extra] = (token ?? "").slice(0, 200).split(".");
   const issued = Number(at);
-  if (!at || !mac || !Number.isSafeInteger(issued) || !equal(mac, await sign(c, `${s.share.uuid}|${issued}`))) {
+  if (
+    !at ||
+    !nonce ||
+    !mac ||
+    extra !== undefined ||
+    !Number.isSafeInteger(issued) ||
+    !equalText(mac, await sign(c.env, `${s.share.uuid}|${issued}|${nonce}`))
+  ) {
     throw badRequest("The form's start token is missing or not valid: reload the form and send it again");
   }
   const age = Date.now() - issued;
   if (age > START_MAX_AGE_MS) throw badRequest("The form was opened too long ago: reload it and send it again");
-  if (age < minSeconds * 1000) throw badRequest(TOO_FAST);
+  if (age < minFillSeconds(s) * 1000) throw badRequest(TOO_FAST);
+  return `form-start:${mac}`;
+}
+
+/**
+ * Marks a start token used, or refuses it when it already is. Kept in D1's attempt table (one row
+ * per token, its window the token's expiry), which holds short-lived keys already; the expired
+ * ones are removed on the way, so the table holds at most two hours of submissions.
+ */
+async function useStartToken(c: Ctx, key: string): Promise<void> {
+  const now = Date.now();
+  const [, used] = await c.env.META.batch<{ key: string }>([
+    c.env.META.prepare(
+      "DELETE FROM rate_limits WHERE key >= 'form-start:' AND key < 'form-start;' AND window_start < ?",
+    ).bind(now),
+    c.env.META.prepare(
+      "INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1) ON CONFLICT(key) DO NOTHING RETURNING key",
+    ).bind(key, now + START_MAX_AGE_MS),
+  ]);
+  if (!used?.results.length) throw badRequest(START_USED);
+}
+
+/** Makes a start token usable again: its submission was refused after the gate (nothing stored). */
+export async function releaseStartToken(c: Ctx, key: string): Promise<void> {
+  await c.env.META.prepare("DELETE FROM rate_limits WHERE key = ?").bind(key).run();
 }
 
 async function checkTurnstile(c: Ctx, answer: string | undefined) {
@@ -104,10 +129,14 @@ export async function submitter(c: Ctx, s: Shared): Promise<Actor> {
   return user ? { id: user.id, email: user.email } : { id: "", email: "shared form visitor" };
 }
 
-/** The spam checks in order: the honeypot, the start time, Turnstile (the one that calls out last). */
-export async function checkSpam(c: Ctx, s: Shared, fields: ReadonlyMap<string, string>): Promise<void> {
+/**
+ * The spam checks in order: the honeypot, the start token, Turnstile (the one that calls out
+ * last), then the start token is used up. Answers its key, to release it if the record is refused.
+ */
+export async function checkSpam(c: Ctx, s: Shared, fields: ReadonlyMap<string, string>): Promise<string> {
   if (fields.get(HONEYPOT_FIELD)) throw badRequest(SPAM_REFUSED);
-  const rules = rulesOf(s.share.meta);
-  await checkStart(c, s, fields.get(START_FIELD) ?? c.req.header("xc-form-start"), rules.minFillSeconds ?? 0);
+  const start = await checkStart(c, s, fields.get(START_FIELD) ?? c.req.header("xc-form-start"));
   await checkTurnstile(c, fields.get(TURNSTILE_FIELD) ?? c.req.header("xc-turnstile"));
+  await useStartToken(c, start);
+  return start;
 }

@@ -11,7 +11,7 @@ import { roomAs, type Ctx } from "../../data/context";
 import { ROW_KINDS, openShared, type Shared } from "./access";
 import { cachedMeta } from "./cache";
 import { buildMeta, linkOptions, shownColumns } from "./meta";
-import { formStartToken } from "./gate";
+import { formStartToken, minFillSeconds } from "./gate";
 import { submitShared } from "./submit";
 import { checkTitles, rawParams, shownNames, visitorParams, type Shown } from "./visitor-params";
 
@@ -49,7 +49,9 @@ export const publicSharedView = new Hono<AppEnv>()
     const fresh =
       s.kind === "form"
         ? async () => ({
-            form_start: await formStartToken(c, s.share.uuid!),
+            form_start: await formStartToken(c.env, s.share.uuid!),
+            // The page waits this long after it opened before sending (gate.ts refuses sooner).
+            form_min_fill_seconds: minFillSeconds(s),
             turnstile_site_key: (await readTurnstile(c.env))?.siteKey ?? null,
           })
         : undefined;

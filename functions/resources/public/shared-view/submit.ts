@@ -8,9 +8,10 @@ import { MAX_FILE_BYTES, MAX_FILES, checkFile, storeFiles, type Incoming } from 
 import type { Ctx } from "../../data/context";
 import { notifyFormOwner } from "../../data/form-mail";
 import type { Shared } from "./access";
-import { checkSpam, submitter } from "./gate";
+import { GATE_FIELDS, checkSpam, releaseStartToken, submitter } from "./gate";
 import { linkOptions, shownColumns } from "./meta";
 import { VISITOR } from "../../../../db/access/reader";
+import { MAX_BODY_BYTES } from "../../../middleware/body-limit";
 
 /** Submissions allowed per client address in a minute (none counted in local mode: no address). */
 export const SUBMITS_PER_MINUTE = 30;
@@ -47,6 +48,9 @@ async function readSubmission(
       throw badRequest("The submission must be multipart/form-data with the record in `data`");
     }
     raw = form.get("data") ?? "{}";
+    // The record goes to the project room whole: its text has the limit of any other body.
+    if (typeof raw === "string" && raw.length > MAX_BODY_BYTES)
+      throw new HttpError(413, `The record in \`data\` exceeds the limit of ${MAX_BODY_BYTES / 1024 / 1024} MB`);
     for (const [name, value] of form.entries() as unknown as Iterable<[string, File | string]>) {
       if (typeof value === "string" && name !== "data") fields.set(name, value);
       if (!name.startsWith("_") || typeof value === "string") continue;
@@ -64,7 +68,15 @@ async function readSubmission(
   }
   if (!data || typeof data !== "object" || Array.isArray(data))
     throw badRequest("`data` must be a JSON object of the record");
-  return { data: data as Record<string, unknown>, files, fields };
+  const record = data as Record<string, unknown>;
+  // A JSON body carries the gate's fields (honeypot, start token, Turnstile) beside the record.
+  for (const name of GATE_FIELDS) {
+    if (!Object.hasOwn(record, name)) continue;
+    const value = record[name];
+    if (!fields.has(name)) fields.set(name, typeof value === "string" ? value : JSON.stringify(value ?? ""));
+    delete record[name];
+  }
+  return { data: record, files, fields };
 }
 
 /**
@@ -129,14 +141,14 @@ export async function submitShared(c: Ctx, s: Shared) {
   const actor = await submitter(c, s);
   await limitSubmits(c);
   const { data, files, fields } = await readSubmission(c);
-  await checkSpam(c, s, fields);
-  const cols = await shownColumns(c, s);
-  const total = [...files.values()].reduce((n, f) => n + f.length, 0);
-  if (total > MAX_FILES_PER_SUBMISSION)
-    throw badRequest(`At most ${MAX_FILES_PER_SUBMISSION} files can be sent with one submission`);
+  const start = await checkSpam(c, s, fields);
   const stored: Attachment[] = [];
   let inserted = false;
   try {
+    const cols = await shownColumns(c, s);
+    const total = [...files.values()].reduce((n, f) => n + f.length, 0);
+    if (total > MAX_FILES_PER_SUBMISSION)
+      throw badRequest(`At most ${MAX_FILES_PER_SUBMISSION} files can be sent with one submission`);
     for (const [title, list] of files) {
       const col = cols.find((x) => x.title === title);
       if (!col || col.uidt !== "Attachment") throw badRequest(`'${title}' is not a file field of this form`);
@@ -182,6 +194,8 @@ export async function submitShared(c: Ctx, s: Shared) {
         .map((p) => `nc/uploads/${p.slice("download/".length)}`),
     );
     if (keys.length) await c.env.ATTACHMENTS.delete(keys).catch(() => undefined);
+    // A refused record (a rule, a file) may be corrected and sent again with the same token.
+    await releaseStartToken(c, start).catch(() => undefined);
     throw err;
   }
 }
