@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../functions/app";
 import { N11_FORMS } from "../support/refused-addresses";
-import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
+import { api, formStartHeader, seedProject, seedUser, workerFetch, type TestUser } from "./support";
 
 const M = "/api/v1/db/meta";
 /** The loopback receiver of tests/support/fake-oauth.ts (same server, its own paths). */
@@ -130,7 +130,11 @@ describe("webhooks", () => {
     const body = new FormData();
     body.set("data", JSON.stringify({ Name: "from the form", Points: 4 }));
     const res = await workerFetch(
-      new Request(`http://localhost/api/v1/db/public/shared-view/${uuid}/rows`, { method: "POST", body }),
+      new Request(`http://localhost/api/v1/db/public/shared-view/${uuid}/rows`, {
+        method: "POST",
+        body,
+        headers: await formStartHeader(uuid),
+      }),
     );
     expect(res.status, await res.clone().text()).toBe(200);
     const got = await received(name, 1);
