@@ -31,12 +31,31 @@ function fieldSchema(c: ColumnJson): Schema {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Schema) => ({ content: { "application/json": { schema } } });
-const listParams = ["where", "sort", "fields", "limit", "offset"].map((name) => ({
+/** The list parameters of contract 5.1 (also in the instance's own document, functions/resources/openapi.ts). */
+export const LIST_PARAMS = ["where", "sort", "fields", "limit", "offset"].map((name) => ({
   name,
   in: "query",
   required: false,
   schema: { type: name === "limit" || name === "offset" ? "integer" : "string" },
 }));
+
+/** A page of rows (contract 5.1): `list` and `pageInfo`. */
+export const pageOf = (row: Schema): Schema => ({
+  type: "object",
+  properties: {
+    list: { type: "array", items: row },
+    pageInfo: {
+      type: "object",
+      properties: {
+        totalRows: { type: ["integer", "null"] },
+        page: { type: "integer" },
+        pageSize: { type: "integer" },
+        isFirstPage: { type: "boolean" },
+        isLastPage: { type: "boolean" },
+      },
+    },
+  },
+});
 
 /** A schema name from a table title: letters and digits only, never empty. */
 const schemaName = (t: TableDoc, i: number) => `${t.title.replace(/[^A-Za-z0-9]/g, "") || "Table"}_${i}`;
@@ -57,16 +76,8 @@ export function projectSwagger(project: { id: string; title: string }, tables: T
         tags,
         operationId: `${name}_list`,
         summary: `List ${t.title} rows`,
-        parameters: listParams,
-        responses: {
-          200: {
-            description: "A page of rows",
-            ...json({
-              type: "object",
-              properties: { list: { type: "array", items: ref(name) }, pageInfo: { type: "object" } },
-            }),
-          },
-        },
+        parameters: LIST_PARAMS,
+        responses: { 200: { description: "A page of rows", ...json(pageOf(ref(name))) } },
       },
       post: {
         tags,
@@ -81,7 +92,7 @@ export function projectSwagger(project: { id: string; title: string }, tables: T
         tags,
         operationId: `${name}_count`,
         summary: `Count ${t.title} rows`,
-        parameters: listParams.slice(0, 1),
+        parameters: LIST_PARAMS.slice(0, 1),
         responses: {
           200: { description: "The count", ...json({ type: "object", properties: { count: { type: "integer" } } }) },
         },

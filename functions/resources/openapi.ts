@@ -3,6 +3,7 @@ import { generateSpecs } from "hono-openapi";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
 import { VERSION } from "../version";
+import { LIST_PARAMS, pageOf } from "../lib/project-swagger";
 
 /** Tag of an operation: the resource its path names after the API prefix. */
 function tagOf(path: string): string {
@@ -32,6 +33,39 @@ function liftRecursiveBody(doc: { components?: { schemas?: Record<string, unknow
   media.schema = { $ref: ref };
 }
 
+type DataOperation = { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> };
+
+const DATA = "/api/v1/db/data/{orgs}/{projectName}/{tableName}";
+const ROW = {
+  type: "object",
+  description:
+    "A row: field titles to values (the project's own document, /api/v1/db/meta/projects/{projectId}/swagger.json, has each table's fields)",
+};
+
+/**
+ * Data routes (contract 5.1) with their list parameters and answers; the generator knows only
+ * their paths. Each project's own document names the tables and their fields.
+ */
+function describeData(path: string, op: DataOperation) {
+  const rest = path.startsWith(DATA) ? path.slice(DATA.length).replace(/^\/views\/\{viewName\}/, "") : null;
+  if (rest === null || !("200" in op.responses || "4XX" in op.responses)) return;
+  const lists =
+    rest === "" || rest === "/find-one" || rest === "/groupby" || rest === "/export/csv" || rest === "/count";
+  if (lists) {
+    const given = new Set((op.parameters ?? []).map((p) => `${p.in}:${p.name}`));
+    op.parameters = [...(op.parameters ?? []), ...LIST_PARAMS.filter((p) => !given.has(`query:${p.name}`))];
+  }
+  const answer =
+    rest === ""
+      ? pageOf(ROW)
+      : rest === "/count"
+        ? { type: "object", properties: { count: { type: "integer" } } }
+        : rest === "/{rowId}" || rest === "/find-one"
+          ? ROW
+          : null;
+  if (answer) op.responses["200"] = { description: "OK", content: { "application/json": { schema: answer } } };
+}
+
 /** The instance's OpenAPI 3.1 document, generated from the app's routes (need(...) and body(...)). */
 export async function openApiDocument(app: Hono<AppEnv>) {
   const doc = await generateSpecs(app, {
@@ -49,7 +83,12 @@ export async function openApiDocument(app: Hono<AppEnv>) {
             name: "xc-auth",
             description: "Session token from /api/v1/auth/user/signin",
           },
-          xcToken: { type: "apiKey", in: "header", name: "xc-token", description: "API token (account → API tokens)" },
+          xcToken: {
+            type: "apiKey",
+            in: "header",
+            name: "xc-token",
+            description: "API token: create one in a project's Team and access page (in the project header)",
+          },
         },
       },
     },
@@ -64,6 +103,7 @@ export async function openApiDocument(app: Hono<AppEnv>) {
         o.tags ??= [tagOf(path)];
         for (const r of Object.values(o.responses)) r.description ??= "OK";
         liftRecursiveBody(doc, op as Operation);
+        describeData(path, op as DataOperation);
         o.responses["4XX"] ??= { description: 'Refused: `{"msg": ...}` (API-CONTRACT 1.4)' };
       }
     }
