@@ -3,8 +3,9 @@ import { numericType } from "./common/numeric-type";
 import { byDialect } from "./common/storage";
 
 /**
- * An amount; locale and code only drive display in the web. Text export stays a plain number so
- * any locale's import reads it back (parsing "1.234,50 €" would need guessing).
+ * An amount; locale and code drive display in the web, and typed or imported text may be written
+ * the way they show it ("1.234,50 €" in de-DE). Text export stays a plain number so any locale's
+ * import reads it back.
  */
 const options = z.looseObject({
   currency_locale: z
@@ -21,4 +22,5 @@ export const CurrencyField = numericType({
   uidt: "Currency",
   options,
   storage: byDialect("REAL", "double precision", "double"),
+  textLocale: (o) => ({ locale: o.currency_locale, currency: o.currency_code }),
 });

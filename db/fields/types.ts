@@ -98,6 +98,8 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 export interface FieldContext<O> {
   title: string;
   options: O;
+  /** The reader's language (a locale code), when text typed in it is read: "19,99" in German. */
+  locale?: string;
 }
 
 /**

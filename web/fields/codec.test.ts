@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import i18next from "i18next";
+import { afterAll, describe, expect, it } from "vitest";
+import de from "../../locales/de.json";
+import en from "../../locales/en.json";
 import type { Column } from "../api/types";
 import { codecFor, isReadOnlyColumn, virtualText } from "./codec";
 
@@ -24,6 +27,24 @@ describe("column codecs", () => {
     const num = codecFor(col("Number"));
     expect(num.fromText("12")).toEqual({ ok: true, value: 12 });
     expect(num.fromText("")).toEqual({ ok: true, value: null });
+  });
+  it("reads numbers typed in the reader's language and says what is wrong in it (#33)", async () => {
+    await i18next.init({
+      lng: "de",
+      interpolation: { escapeValue: false },
+      resources: { de: { translation: de }, en: { translation: en } },
+    });
+    const price = codecFor({ ...col("Decimal"), title: "Price" });
+    expect(price.fromText("19,99")).toEqual({ ok: true, value: 19.99 });
+    expect(price.fromText("1.234,5")).toEqual({ ok: true, value: 1234.5 });
+    const euro = codecFor({ ...col("Currency"), meta: { currency_locale: "de-DE", currency_code: "EUR" } });
+    expect(euro.fromText("€12,50")).toEqual({ ok: true, value: 12.5 });
+    expect(codecFor(col("Percent")).fromText("12,5 %")).toEqual({ ok: true, value: 12.5 });
+    expect(price.fromText("zwölf")).toEqual({ ok: false, error: 'Price: "zwölf" ist keine Zahl' });
+    expect(codecFor(col("Number")).fromText("1,5")).toEqual({ ok: false, error: 'Number: "1,5" ist keine ganze Zahl' });
+  });
+  afterAll(async () => {
+    await i18next.changeLanguage("en");
   });
   it("returns the registry's message for invalid text", () => {
     const r = codecFor(col("Email")).fromText("not-an-email");

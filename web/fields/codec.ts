@@ -3,8 +3,10 @@
  * (db/fields). Rules:
  * - Text for copy and for a text editor: the API value read with `fromApi`, written with
  *   `formatText`; a value the type refuses shows as plain text rather than disappearing.
- * - Typed or pasted text is read with `parseText` and sent as `toApi` of the result; its error is
- *   the registry's sentence naming the column.
+ * - Typed or pasted text is read with `parseText` in the reader's language ("19,99" in German: the
+ *   registry's `ctx.locale`) and sent as `toApi` of the result, so the API gets a JSON number; its
+ *   error is the registry's sentence naming the column, in the reader's language when the web
+ *   knows it (locales `msg.field`).
  * - A value from a picker (checkbox, select, date input) goes through `fromApi` the same way.
  * - Read-only: virtual types, the key, auto-increment and system columns, and CreateTime; and a
  *   field the caller's role may only read (`access: "read-only"` in the table meta).
@@ -12,6 +14,7 @@
 import { fieldContext, fieldType, type AnyFieldType } from "../../db/fields/registry";
 import type { FieldContext, Result } from "../../db/fields/types";
 import type { Column } from "../api/types";
+import { localText, readerLanguage } from "../lib/api-errors";
 
 export interface ColumnCodec {
   column: Column;
@@ -43,7 +46,7 @@ export function codecFor(column: Column): ColumnCodec {
   const parsed = fieldContext(column.uidt, column.title, raw);
   const ctx = parsed.ok ? parsed.value : { title: column.title, options: raw };
   const send = (r: Result<string | number | null>): Result<unknown> =>
-    r.ok ? { ok: true, value: type.toApi(r.value, ctx) } : r;
+    r.ok ? { ok: true, value: type.toApi(r.value, ctx) } : { ok: false, error: localText(r.error) };
   return {
     column,
     type,
@@ -61,7 +64,7 @@ export function codecFor(column: Column): ColumnCodec {
           ? JSON.stringify(value)
           : String(value);
     },
-    fromText: (text) => send(type.parseText(text, ctx)),
+    fromText: (text) => send(type.parseText(text, { ...ctx, locale: readerLanguage() })),
     fromValue: (value) => send(type.fromApi(value, ctx)),
   };
 }

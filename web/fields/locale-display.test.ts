@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Column } from "../api/types";
 import { codecFor } from "./codec";
 import { formatAmount, formatNumber } from "./common/locale-format";
-import { cellText } from "./locale-display";
+import { cellText, editingText } from "./locale-display";
 
 const col = (uidt: Column["uidt"], meta: Column["meta"] = {}): Column => ({
   id: `cl_${uidt}`,
@@ -50,6 +50,39 @@ describe("cell text in the reader's language", () => {
     expect(nbsp(formatAmount("de", 1234.5, "EUR"))).toBe("1.234,50 €");
     expect(formatAmount("en-US", 1234.5, "USD")).toBe("$1,234.50");
     expect(nbsp(formatAmount("pt_BR", 2, "BRL"))).toBe("R$ 2,00");
+  });
+
+  it("shows decimals and amounts the same in cells, cards and the record view (#33)", () => {
+    expect(cellText(19.99, codecFor(col("Decimal", { precision: 2 })), "de")).toBe("19,99");
+    expect(cellText(1234.5, codecFor(col("Decimal")), "de")).toBe("1234,5");
+    const euro = codecFor(col("Currency", { currency_locale: "de-DE", currency_code: "EUR" }));
+    expect(nbsp(cellText(12.5, euro, "en"))).toBe("12,50 €");
+    expect(cellText(12.5, codecFor(col("Currency")), "en")).toBe("$12.50");
+  });
+
+  it("starts number editors with the reader's writing, which reads back to the same number (#33)", () => {
+    const dec = codecFor(col("Decimal", { precision: 1 }));
+    expect(editingText(19.99, dec, "de")).toBe("19,99");
+    expect(editingText(1.234, dec, "de")).toBe("1,234");
+    expect(editingText(1234.5, dec, "en")).toBe("1234.5");
+    expect(editingText("hello", codecFor(col("SingleLineText")), "de")).toBe("hello");
+    expect(editingText(2024, codecFor(col("Year")), "fa")).toBe("2024");
+    for (const lang of ["de", "fr", "ar", "fa", "hi", "en", "pt_BR"])
+      for (const [uidt, n] of [
+        ["Decimal", 1.234],
+        ["Decimal", -1234567.125],
+        ["Currency", 0.1 + 0.2],
+        ["Percent", 12.5],
+        ["Number", 1234],
+      ] as const) {
+        const codec = codecFor(col(uidt));
+        const text = editingText(n, codec, lang);
+        const back = codec.type.parseText(text, { ...codec.ctx, locale: lang });
+        expect(back, `${lang} ${uidt} ${text}`).toEqual({ ok: true, value: n });
+        // What the cell shows reads back too (to the shown precision).
+        const shown = codec.type.parseText(cellText(n, codec, lang), { ...codec.ctx, locale: lang });
+        expect(shown.ok, `${lang} ${uidt} ${cellText(n, codec, lang)}`).toBe(true);
+      }
   });
 
   it("leaves other types and empty values to the registry's text", () => {

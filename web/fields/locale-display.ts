@@ -8,7 +8,7 @@
 import { parseDateText } from "../../db/fields/common/dates";
 import type { UIType } from "../../db/fields/types";
 import type { ColumnCodec } from "./codec";
-import { formatCalendarDate, formatDateTime, formatNumber, formatPercent } from "./common/locale-format";
+import { formatAmount, formatCalendarDate, formatDateTime, formatNumber, formatPercent } from "./common/locale-format";
 
 type Display = (value: unknown, codec: ColumnCodec, lang: string) => string | null;
 
@@ -27,6 +27,21 @@ const finite = (value: unknown): number | null => {
 const number: Display = (value, _codec, lang) => {
   const n = finite(value);
   return n === null ? null : formatNumber(lang, n);
+};
+
+/** The column's decimal places (meta precision, 1 by default). */
+const decimal: Display = (value, codec, lang) => {
+  const n = finite(value);
+  const precision = typeof codec.ctx.options.precision === "number" ? codec.ctx.options.precision : 1;
+  return n === null ? null : formatNumber(lang, n, precision);
+};
+
+/** The amount in the column's currency, in its own locale when it set one, else the reader's. */
+const currency: Display = (value, codec, lang) => {
+  const n = finite(value);
+  const { currency_code: code } = codec.ctx.options as { currency_code?: string };
+  const locale = fixedOption(codec, "currency_locale");
+  return n === null ? null : formatAmount(typeof locale === "string" ? locale : lang, n, code ?? "USD");
 };
 
 const percent: Display = (value, _codec, lang) => {
@@ -54,11 +69,26 @@ const dateTime: Display = (value, codec, lang) => {
 
 const DISPLAYS: Partial<Record<UIType, Display>> = {
   Number: number,
+  Decimal: decimal,
+  Currency: currency,
   Percent: percent,
   Date: date,
   DateTime: dateTime,
   CreateTime: dateTime,
 };
+
+/** Numbers the cells show in a locale; their editors show and read the same writing. */
+const LOCALE_NUMBERS: ReadonlySet<UIType> = new Set(["Number", "Decimal", "Currency", "Percent"]);
+
+/**
+ * An editor's starting text: a number in the reader's language with every digit and no grouping
+ * or symbol ("1234,5" in German), which the registry reads back in that language (codec.fromText);
+ * other types the registry's text.
+ */
+export function editingText(value: unknown, codec: ColumnCodec, lang: string): string {
+  const n = LOCALE_NUMBERS.has(codec.column.uidt) ? finite(value) : null;
+  return n === null ? codec.toText(value) : formatNumber(lang, n);
+}
 
 /** The cell's text: in the reader's language where the type has a locale display, else the registry's. */
 export function cellText(value: unknown, codec: ColumnCodec, lang: string): string {

@@ -22,16 +22,21 @@ export function messageFromBody(body: unknown): string | null {
   return null;
 }
 
-/** A server message the web knows, in the reader's language (messages.ts); others unchanged. */
-function local(text: string): string {
+/** A server or registry message the web knows, in the reader's language (messages.ts); others unchanged. */
+export function localText(text: string): string {
   if (!i18next.isInitialized) return text;
   const t = i18next.t.bind(i18next) as unknown as (key: string, values: Record<string, string>) => string;
   return localMessage(text, i18next.getResourceBundle("en", "translation") as Record<string, unknown> | undefined, t);
 }
 
+/** The reader's language (an app locale code), or undefined before i18n starts (unit tests). */
+export function readerLanguage(): string | undefined {
+  return i18next.isInitialized ? i18next.language : undefined;
+}
+
 /** Text to show for any thrown value; `fallback` is the translated "Some internal error occurred". */
 export function errorText(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return err.message ? local(err.message) : fallback;
-  if (err instanceof Error && err.message) return local(err.message);
+  if (err instanceof ApiError) return err.message ? localText(err.message) : fallback;
+  if (err instanceof Error && err.message) return localText(err.message);
   return fallback;
 }

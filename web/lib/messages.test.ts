@@ -29,6 +29,7 @@ describe("server messages in the reader's language", () => {
   const de: Record<string, string> = {
     "server.invalidCredentials": "Ungültige Anmeldedaten",
     "msg.error.fieldRequired": "{{value}} ist erforderlich",
+    "msg.error.notANumber": "{{title}}: {{value}} ist keine Zahl",
   };
   const t = (key: string, values: Record<string, string>) =>
     (de[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, n: string) => values[n] ?? "");
@@ -45,7 +46,8 @@ describe("server messages in the reader's language", () => {
   it("shows it translated, and an unknown message as it came", () => {
     expect(localMessage("Invalid credentials", en, t)).toBe("Ungültige Anmeldedaten");
     expect(localMessage("Email is required", en, t)).toBe("Email ist erforderlich");
-    expect(localMessage('Price: "x" is not a number', en, t)).toBe('Price: "x" is not a number');
+    expect(localMessage("Price: the driver broke", en, t)).toBe("Price: the driver broke");
     expect(localMessage("Invalid credentials", undefined, t)).toBe("Invalid credentials");
+    expect(localMessage('Price: "19,99" is not a number', en, t)).toBe('Price: "19,99" ist keine Zahl');
   });
 });

@@ -67,6 +67,54 @@ describe("numbers in text", () => {
   });
 });
 
+describe("numbers in the reader's locale", () => {
+  const de = { locales: ["de-DE"] };
+  it("reads German decimals and groups, and still the plain decimal point", () => {
+    const cases: [string, number][] = [
+      ["19,99", 19.99],
+      ["1.234,5", 1234.5],
+      ["1234,5", 1234.5],
+      ["1.234.567", 1234567],
+      ["19.99", 19.99],
+      ["1.234", 1.234],
+      ["-3,5", -3.5],
+      ["−0,25", -0.25],
+      ["(12,50)", -12.5],
+      ["1,234.5", 1234.5],
+    ];
+    for (const [text, n] of cases) expect(parseNumberText(text, de), text).toBe(n);
+  });
+  it("reads amounts and percentages as the cell shows them", () => {
+    expect(parseNumberText("€12,50", { ...de, currency: "EUR" })).toBe(12.5);
+    expect(parseNumberText("1.234,50\u00a0€", { ...de, currency: "EUR" })).toBe(1234.5);
+    expect(parseNumberText("-12,50 €", { ...de, currency: "EUR" })).toBe(-12.5);
+    expect(parseNumberText("CHF 1’234.50", { locales: ["de-CH"], currency: "CHF" })).toBe(1234.5);
+    expect(parseNumberText("12,5 %", { ...de, percent: true })).toBe(12.5);
+    expect(parseNumberText("12,5\u00a0%", { ...de, percent: true })).toBe(12.5);
+    expect(parseNumberText("12,5 %", de)).toBeNull();
+  });
+  it("reads English, French, Hindi, Persian and Arabic writing", () => {
+    expect(parseNumberText("1,234.5", { locales: ["en"] })).toBe(1234.5);
+    expect(parseNumberText("1\u202f234,5", { locales: ["fr"] })).toBe(1234.5);
+    expect(parseNumberText("1\u00a0234\u00a0567,25", { locales: ["fr"] })).toBe(1234567.25);
+    expect(parseNumberText("-1 234,5", { locales: ["fr"] })).toBe(-1234.5);
+    expect(parseNumberText("12,34,567.5", { locales: ["hi"] })).toBe(1234567.5);
+    expect(parseNumberText("۱٬۲۳۴٫۵", { locales: ["fa"] })).toBe(1234.5);
+    expect(parseNumberText("\u200f-\u200e١٢٫٥", { locales: ["ar-EG"] })).toBe(-12.5);
+    for (const l of ["de-DE", "fr", "pt_BR", "ar", "fa", "hi", "de-CH", "sv"]) {
+      const shown = new Intl.NumberFormat(l.replace("_", "-"), { maximumFractionDigits: 3 }).format(-1234567.125);
+      expect(parseNumberText(shown, { locales: [l] }), `${l} ${shown}`).toBe(-1234567.125);
+    }
+  });
+  it("refuses garbage and ambiguity in every locale", () => {
+    for (const bad of ["abc", "", ",", "1,2,3", "12,3.4", "1.23,4.5", "€", "1..2", "--1", "1,5x", "12 %"]) {
+      expect(parseNumberText(bad, de), bad).toBeNull();
+    }
+    expect(parseNumberText("1,5", { locales: ["en"] })).toBeNull();
+    expect(parseNumberText("1.234.5", { locales: ["fr"] })).toBeNull();
+  });
+});
+
 describe("numeric types", () => {
   const c = (title: string) => ({ title, options: {} });
   it("Number keeps whole numbers", () => {
@@ -90,6 +138,20 @@ describe("numeric types", () => {
     expect(PercentField.formatText(45, c("Done"))).toBe("45%");
     expect(DecimalField.options.safeParse({ precision: 9 }).success).toBe(false);
     expect(CurrencyField.options.safeParse({ currency_code: "usd" }).success).toBe(false);
+  });
+  it("read typed text in the reader's language and the column's currency locale", () => {
+    expect(DecimalField.parseText("19,99", { title: "Price", options: { precision: 2 }, locale: "de" })).toEqual({
+      ok: true,
+      value: 19.99,
+    });
+    expect(DecimalField.parseText("19,99", { title: "Price", options: { precision: 2 } }).ok).toBe(false);
+    const euro = CurrencyField.options.parse({ currency_locale: "de-DE", currency_code: "EUR" });
+    expect(CurrencyField.parseText("€12,50", { title: "Price", options: euro })).toEqual({ ok: true, value: 12.5 });
+    expect(CurrencyField.parseText("12,50 €", { title: "Price", options: euro, locale: "en" })).toEqual({
+      ok: true,
+      value: 12.5,
+    });
+    expect(PercentField.parseText("12,5 %", { ...c("Done"), locale: "de" })).toEqual({ ok: true, value: 12.5 });
   });
   it("Year is 1000..9999", () => {
     expect(YearField.parseText("2024", c("Year"))).toEqual({ ok: true, value: 2024 });

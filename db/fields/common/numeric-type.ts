@@ -23,6 +23,8 @@ export interface NumericSpec<O> {
   readOnly?: boolean;
   /** Default "eq". */
   index?: IndexUse;
+  /** The column's own locale and currency code, whose way of writing amounts text may use too. */
+  textLocale?: (options: O) => { locale?: string; currency?: string };
   /** An import reads the cell's display text ("45%") rather than its raw number. */
   importsDisplayText?: boolean;
 }
@@ -56,7 +58,13 @@ export function numericType<O>(spec: NumericSpec<O>): FieldType<O> {
     },
     parseText(text, ctx) {
       if (text.trim() === "") return NONE;
-      return accept(text.trim(), parseNumberText(text, spec.percent), ctx);
+      const own = spec.textLocale?.(ctx.options);
+      const n = parseNumberText(text, {
+        locales: [ctx.locale, own?.locale],
+        currency: own?.currency,
+        percent: spec.percent,
+      });
+      return accept(text.trim(), n, ctx);
     },
     formatText(stored, ctx) {
       if (stored === null) return "";

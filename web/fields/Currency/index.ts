@@ -1,7 +1,7 @@
 import { DollarSign } from "lucide-react";
 import type { FieldUi } from "../types";
 import { CurrencyOptionsForm } from "./options-form";
-import { CurrencyCell } from "./cell";
+import { NumberCell } from "../common/text-cell";
 import { TextEditor } from "../common/text-editor";
 
 export const CurrencyUi: FieldUi = {
@@ -9,6 +9,6 @@ export const CurrencyUi: FieldUi = {
   width: 140,
   OptionsForm: CurrencyOptionsForm,
   defaultInput: "number",
-  Cell: CurrencyCell,
+  Cell: NumberCell,
   Editor: TextEditor,
 };

@@ -1,7 +1,7 @@
 import { Calculator } from "lucide-react";
 import type { FieldUi } from "../types";
 import { DecimalOptionsForm } from "./options-form";
-import { DecimalCell } from "./cell";
+import { NumberCell } from "../common/text-cell";
 import { TextEditor } from "../common/text-editor";
 
 export const DecimalUi: FieldUi = {
@@ -9,6 +9,6 @@ export const DecimalUi: FieldUi = {
   width: 130,
   OptionsForm: DecimalOptionsForm,
   defaultInput: "number",
-  Cell: DecimalCell,
+  Cell: NumberCell,
   Editor: TextEditor,
 };

@@ -2,6 +2,7 @@ import { CheckboxCell } from "../Checkbox/cell";
 import { textClass } from "../common/text-cell";
 import { RollupCell } from "../Rollup/cell";
 import type { CellProps } from "../types";
+import { ValueText } from "../common/value-text";
 
 /** A formula's result by its type: numbers right-aligned, true/false as a tick, else text. */
 export function FormulaCell(props: CellProps) {
@@ -11,7 +12,7 @@ export function FormulaCell(props: CellProps) {
   if (typeof value === "boolean") return <CheckboxCell {...props} />;
   return (
     <span className={`${textClass(wrap)} text-gray-700`}>
-      {typeof value === "object" ? JSON.stringify(value) : String(value)}
+      <ValueText text={typeof value === "object" ? JSON.stringify(value) : String(value)} />
     </span>
   );
 }

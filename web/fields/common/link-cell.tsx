@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { isScriptUrl } from "../../lib/safe-navigation";
 import type { CellProps } from "../types";
 import { textClass } from "./text-cell";
+import { ValueText } from "./value-text";
 
 /** The link a cell's text opens, or null: mailto for e-mail, tel for phones, http(s) for URLs. */
 export function hrefFor(kind: "email" | "url" | "phone", text: string): string | null {
@@ -25,7 +26,12 @@ export function linkCell(kind: "email" | "url" | "phone") {
     const text = codec.toText(value);
     const href = hrefFor(kind, text);
     if (!text) return null;
-    if (!href) return <span className={textClass(wrap)}>{text}</span>;
+    if (!href)
+      return (
+        <span className={textClass(wrap)}>
+          <ValueText text={text} />
+        </span>
+      );
     return (
       <span className="flex min-w-0 items-center gap-1">
         <span
@@ -34,7 +40,7 @@ export function linkCell(kind: "email" | "url" | "phone") {
             if (e.ctrlKey || e.metaKey) window.open(href, "_blank", "noopener,noreferrer");
           }}
         >
-          {text}
+          <ValueText text={text} />
         </span>
         <a
           href={href}

@@ -6,7 +6,8 @@
  *   are formatted in UTC: the same day and hour the editor and the export show, in local words.
  * - Formatters are cached per language and options (Intl objects are costly to build); an
  *   unknown tag falls back to English rather than failing a cell.
- * Copy, export and editors keep the registry's plain text, so any locale reads it back.
+ * Copy and export keep the registry's plain text, so any locale reads it back; number editors
+ * start with the reader's writing (locale-display.ts editingText), which the registry reads back.
  */
 import type { DateParts, TimeParts } from "../../../db/fields/common/dates";
 import { htmlLangOf } from "../../lib/locales";

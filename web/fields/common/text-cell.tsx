@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { cellText } from "../locale-display";
 import type { CellProps } from "../types";
+import { ValueText } from "./value-text";
 
 const TEXT = "block min-w-0 text-sm text-gray-800";
 
@@ -12,7 +13,11 @@ export function textClass(wrap: boolean): string {
 export function TextCell({ value, codec, wrap }: CellProps) {
   const { i18n } = useTranslation();
   const text = cellText(value, codec, i18n.language);
-  return text === "" ? null : <span className={textClass(wrap)}>{text}</span>;
+  return text === "" ? null : (
+    <span className={textClass(wrap)}>
+      <ValueText text={text} />
+    </span>
+  );
 }
 
 /** Numbers: right-aligned and tabular. */
@@ -20,6 +25,8 @@ export function NumberCell({ value, codec }: CellProps) {
   const { i18n } = useTranslation();
   const text = cellText(value, codec, i18n.language);
   return text === "" ? null : (
-    <span className="ms-auto block truncate text-end text-sm tabular-nums text-gray-800">{text}</span>
+    <span className="ms-auto block truncate text-end text-sm tabular-nums text-gray-800">
+      <ValueText text={text} />
+    </span>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { editingText } from "../locale-display";
 import type { EditorProps } from "../types";
 
 export const INPUT_CLASS =
@@ -40,7 +42,8 @@ export function TextEditor({
   onChange,
   id,
 }: EditorProps & { inputMode?: "text" | "decimal" | "numeric" | "email" | "url" | "tel" }) {
-  const [text, setText] = useState(() => initialText ?? codec.toText(value));
+  const { i18n } = useTranslation();
+  const [text, setText] = useState(() => initialText ?? editingText(value, codec, i18n.language));
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (mode !== "cell") return;

@@ -5,6 +5,7 @@
  */
 import type { DragEvent, PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { ValueText } from "../../fields/common/value-text";
 import type { Segment } from "./range";
 
 export const HEADER = 24;
@@ -97,7 +98,7 @@ export function CalendarBar({
         }}
         className={`block size-full truncate bg-violet-100 px-1.5 text-start text-xs leading-[19px] text-violet-900 hover:bg-violet-200 ${segment.starts ? "rounded-s" : ""} ${segment.ends ? "rounded-e" : ""}`}
       >
-        {title}
+        <ValueText text={title} />
       </button>
       {resizable && segment.starts ? handle("start") : null}
       {resizable && segment.ends ? handle("end") : null}

@@ -16,6 +16,8 @@ import type { Row, RowPage, View } from "../../api/view-types";
 import { FormAlert } from "../../components/ui/form-alert";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { codecFor } from "../../fields/codec";
+import { ValueText } from "../../fields/common/value-text";
+import { cellText } from "../../fields/locale-display";
 import { errorText } from "../../lib/api-errors";
 import { useNotifyError } from "../../lib/use-notify-error";
 import { useProject } from "../../pages/project/project-context";
@@ -164,7 +166,9 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
     return <FormAlert tone="error" message={errorText(error ?? settings.error, t("views.loadError"))} />;
   if (!frame || !settings.data) return <FullPageSpinner />;
   if (!from) return <FormAlert tone="error" message={t("views.calendar.noDateField")} />;
-  const title = (row: Row) => (frame.pv ? codecFor(frame.pv).toText(row[frame.pv.title]) : "") || t("views.untitled");
+  const pvCodec = frame.pv ? codecFor(frame.pv) : null;
+  const title = (row: Row) =>
+    (pvCodec && frame.pv ? cellText(row[frame.pv.title], pvCodec, i18n.language) : "") || t("views.untitled");
   const canEdit = can("dataUpdate");
   const list = rows.data?.list ?? [];
   const byKey = new Map(list.map((r) => [String(rowIdOf(r, keyTitle)), r]));
@@ -274,7 +278,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
         onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as Key })}
         className="block w-full truncate rounded bg-violet-100 px-1.5 py-0.5 text-start text-xs text-violet-900 hover:bg-violet-200"
       >
-        {title(row)}
+        <ValueText text={title(row)} />
       </button>
     </li>
   );

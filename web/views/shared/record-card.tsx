@@ -1,7 +1,10 @@
 import { memo } from "react";
+import { useTranslation } from "react-i18next";
 import type { Column } from "../../api/types";
 import type { Row } from "../../api/view-types";
 import { codecFor } from "../../fields/codec";
+import { ValueText } from "../../fields/common/value-text";
+import { cellText } from "../../fields/locale-display";
 import { coverUrl, type CoverFit } from "./cover";
 
 // A codec per column object, made once: cards are drawn many times while a gallery scrolls.
@@ -24,8 +27,11 @@ export const RecordCard = memo(function RecordCard({
   untitled: string;
   fit?: CoverFit;
 }) {
+  const { i18n } = useTranslation();
   const image = cover ? coverUrl(row[cover.title]) : null;
-  const title = pv ? codecOf(pv).toText(row[pv.title]) : "";
+  // The same text the grid's cells show, in the reader's language.
+  const textOf = (c: Column) => cellText(row[c.title], codecOf(c), i18n.language);
+  const title = pv ? textOf(pv) : "";
   return (
     <>
       {cover ? (
@@ -42,13 +48,15 @@ export const RecordCard = memo(function RecordCard({
         </div>
       ) : null}
       <div className="flex flex-col gap-1 p-2 text-start">
-        <p className="truncate text-sm font-medium text-gray-900">{title || untitled}</p>
+        <p className="truncate text-sm font-medium text-gray-900">{title ? <ValueText text={title} /> : untitled}</p>
         {fields.map((c) => {
-          const text = codecOf(c).toText(row[c.title]);
+          const text = textOf(c);
           return text ? (
             <p key={c.id} className="flex gap-1 truncate text-xs text-gray-600">
               <span className="shrink-0 text-gray-400">{c.title}</span>
-              <span className="truncate">{text}</span>
+              <span className="truncate">
+                <ValueText text={text} />
+              </span>
             </p>
           ) : null;
         })}
