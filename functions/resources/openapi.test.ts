@@ -7,6 +7,8 @@ const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\}
 
 type Operation = {
   "x-access"?: string;
+  parameters?: Array<{ name: string; in: string }>;
+  responses?: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
 };
 
@@ -40,5 +42,22 @@ describe("OpenAPI document", async () => {
     const invite =
       doc.paths["/api/v1/db/meta/projects/{projectId}/users"]?.post?.requestBody?.content["application/json"]?.schema;
     expect(Object.keys(invite?.properties ?? {})).toContain("email");
+  });
+
+  it("documents the data routes' list parameters and answers (issue 42: they had none)", () => {
+    const data = "/api/v1/db/data/{orgs}/{projectName}/{tableName}";
+    const list = doc.paths[data]?.get;
+    const query = (op?: Operation) => (op?.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+    expect(query(list)).toEqual(expect.arrayContaining(["where", "sort", "fields", "limit", "offset"]));
+    expect(query(doc.paths[`${data}/views/{viewName}`]?.get)).toContain("where");
+    expect(Object.keys(list?.responses?.["200"]?.content?.["application/json"]?.schema.properties ?? {})).toEqual([
+      "list",
+      "pageInfo",
+    ]);
+    expect(
+      doc.paths[`${data}/count`]?.get?.responses?.["200"]?.content?.["application/json"]?.schema.properties,
+    ).toHaveProperty("count");
+    expect(doc.paths[`${data}/{rowId}`]?.get?.responses?.["200"]).toBeDefined();
+    expect(query(doc.paths[`${data}/{rowId}`]?.patch)).not.toContain("where");
   });
 });

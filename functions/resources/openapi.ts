@@ -43,12 +43,12 @@ const ROW = {
 };
 
 /**
- * Data routes (contract 5.1) with their list parameters and answers; the generator knows only
+ * Data reads (contract 5.1) with their list parameters and answers; the generator knows only
  * their paths. Each project's own document names the tables and their fields.
  */
 function describeData(path: string, op: DataOperation) {
   const rest = path.startsWith(DATA) ? path.slice(DATA.length).replace(/^\/views\/\{viewName\}/, "") : null;
-  if (rest === null || !("200" in op.responses || "4XX" in op.responses)) return;
+  if (rest === null) return;
   const lists =
     rest === "" || rest === "/find-one" || rest === "/groupby" || rest === "/export/csv" || rest === "/count";
   if (lists) {
@@ -97,13 +97,13 @@ export async function openApiDocument(app: Hono<AppEnv>) {
     excludeMethods: [],
   });
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const op of Object.values(item ?? {})) {
+    for (const [method, op] of Object.entries(item ?? {})) {
       if (op && typeof op === "object" && !("$ref" in op) && "responses" in op) {
         const o = op as { tags?: string[]; responses: Record<string, { description?: string }> };
         o.tags ??= [tagOf(path)];
         for (const r of Object.values(o.responses)) r.description ??= "OK";
         liftRecursiveBody(doc, op as Operation);
-        describeData(path, op as DataOperation);
+        if (method === "get") describeData(path, op as DataOperation);
         o.responses["4XX"] ??= { description: 'Refused: `{"msg": ...}` (API-CONTRACT 1.4)' };
       }
     }

@@ -15,13 +15,22 @@ const SETTINGS_KEY = "gridbase:settings:v1";
 /**
  * The page is a shell holding no project data, so it is public; it reads the session the web app
  * stored on this origin and fetches swagger.json with it, which only project members receive.
+ * The session is added on the wire (a fetch wrapper), not to Swagger UI's request, so the curl
+ * line "Try it out" shows carries no session token: scripts use an API token (Authorize, xc-token).
  */
 function swaggerPage(docUrl: string, nonce: string) {
   const init = `
 const s = (() => { try { return JSON.parse(localStorage.getItem(${JSON.stringify(SETTINGS_KEY)}) || "{}").settings || {}; } catch { return {}; } })();
+const send = window.fetch.bind(window);
+window.fetch = (input, init = {}) => {
+  const url = new URL(typeof input === "string" ? input : input.url, location.href);
+  const headers = new Headers(init.headers || (typeof input === "string" ? undefined : input.headers));
+  if (s.token && url.origin === location.origin && !headers.has("xc-token") && !headers.has("xc-auth"))
+    headers.set("xc-auth", s.token);
+  return send(input, { ...init, headers });
+};
 window.ui = SwaggerUIBundle({
   url: ${JSON.stringify(docUrl)}, dom_id: "#swagger-ui", deepLinking: true, persistAuthorization: true,
-  requestInterceptor: (req) => { if (s.token && !req.headers["xc-token"]) req.headers["xc-auth"] = s.token; return req; },
 });`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>REST APIs</title><link rel="stylesheet" href="${ASSETS}/swagger-ui.css"></head>

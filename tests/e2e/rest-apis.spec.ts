@@ -29,4 +29,13 @@ test("the project header opens a Swagger UI of the project's tables, with no out
   await expect(docs.getByRole("heading", { name: "Invoices" })).toBeVisible();
   await expect(docs.getByText(`/api/v1/db/data/noco/${projectId}/Invoices/{rowId}`).first()).toBeVisible();
   expect(outside).toEqual([]);
+
+  // "Try it out" answers with the page's session, and its curl line does not carry the session token.
+  await docs.getByText("List Invoices rows").click();
+  await docs.getByRole("button", { name: "Try it out" }).click();
+  await docs.getByRole("button", { name: "Execute" }).click();
+  await expect(docs.locator(".live-responses-table tbody .response-col_status").first()).toHaveText("200");
+  const curl = await docs.locator(".curl").first().textContent();
+  expect(curl).toContain(`/api/v1/db/data/noco/${projectId}/Invoices`);
+  expect(curl).not.toContain(token);
 });

@@ -18,6 +18,7 @@ export function ApiTokenUsage() {
         {t("account.apiUsage.heading")}
       </h2>
       <p className="mt-1 text-sm text-gray-500">{t("account.apiUsage.body")}</p>
+      <p className="mt-1 text-sm text-gray-500">{t("account.apiUsage.where")}</p>
       <pre
         dir="ltr"
         className="mt-3 overflow-x-auto rounded bg-gray-900 p-3 text-start text-xs text-gray-100"
