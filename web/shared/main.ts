@@ -5,10 +5,13 @@ import { renderForm } from "./form";
 import type { SharedMeta } from "./meta";
 import { SHARED_VIEW_RELOAD_KEY } from "../lib/shared-view-reload";
 import { loadLanguage, t } from "./text";
-import { renderGallery, renderGrid, renderKanban } from "./views";
+import { renderCalendar } from "./calendar";
+import { renderGrid } from "./grid";
+import { renderGallery, renderKanban } from "./views";
 
 /**
- * The visitor's entry (SPEC 2, 4, 8): `/{projectType}/{form|survey|gallery|kanban|view}/{uuid}`,
+ * The visitor's entry (SPEC 2, 4, 8): `/{projectType}/{form|survey|gallery|kanban|view}/{uuid}`
+ * (a grid or a calendar is `view`),
  * split from the app so a shared form loads only this. States: loading, not found, password
  * required (the dialog), ready.
  */
@@ -101,6 +104,7 @@ async function open() {
     else if (meta.type === 2) await renderGallery(page, uuid, meta);
     else if (meta.type === 4) await renderKanban(page, uuid, meta);
     else if (meta.type === 3) await renderGrid(page, uuid, meta);
+    else if (meta.type === 6) await renderCalendar(page, uuid, meta);
     else message(t("sharedView.notFound"));
   } catch {
     message(t("sharedView.errorGeneric"));

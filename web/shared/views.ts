@@ -1,4 +1,6 @@
+import { coverUrl } from "../views/shared/cover";
 import { downloadCsv, getJson } from "./api";
+import { cellContent } from "./cells";
 import { h, toast } from "./dom";
 import type { FormColumn } from "./inputs";
 import type { SharedMeta } from "./meta";
@@ -6,23 +8,11 @@ import { t } from "./text";
 
 type Row = Record<string, unknown>;
 
-/** A cell as text: attachments by title, links by their display value, lists joined. */
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  if (Array.isArray(v))
-    return v
-      .map((x) =>
-        x && typeof x === "object" ? String((x as Row).title ?? Object.values(x as Row)[1] ?? "") : String(x),
-      )
-      .join(", ");
-  if (typeof v === "object") return String(Object.values(v as Row)[1] ?? "");
-  return String(v);
-}
-
-const shown = (meta: SharedMeta) =>
+/** The view's shown fields in its order. */
+export const shown = (meta: SharedMeta) =>
   meta.model.columns.filter((c) => c.show).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 
-function toolbar(uuid: string, meta: SharedMeta) {
+export function toolbar(uuid: string, meta: SharedMeta) {
   return h(
     "div",
     { class: "mb-4 flex items-center justify-between gap-3" },
@@ -55,11 +45,8 @@ function toolbar(uuid: string, meta: SharedMeta) {
 }
 
 function card(row: Row, cols: FormColumn[], cover?: string) {
-  const files = cover
-    ? (row[cover] as Array<{ signedUrl?: string; signedPath?: string; url?: string; mimetype?: string }> | null)
-    : null;
-  const image = files?.find((f) => f.mimetype?.startsWith("image/"));
-  const src = image ? (image.signedUrl ?? (image.signedPath ? `/${image.signedPath}` : image.url)) : undefined;
+  // Signed links only (#33.7): the server signs the items of every row read (sign-answer.ts).
+  const src = cover ? coverUrl(row[cols.find((c) => c.id === cover)?.title ?? ""]) : null;
   return h(
     "article",
     { class: "overflow-hidden rounded-lg bg-white shadow", "data-card": "" },
@@ -71,35 +58,9 @@ function card(row: Row, cols: FormColumn[], cover?: string) {
         .filter((c) => c.id !== cover)
         .flatMap((c) => [
           h("dt", { class: "text-xs text-gray-500" }, c.title),
-          h("dd", { class: "mb-1" }, cellText(row[c.title])),
+          h("dd", { class: "mb-1" }, cellContent(c.uidt, row[c.title])),
         ]),
     ),
-  );
-}
-
-/** A shared grid: the view's rows as a read-only table. */
-export async function renderGrid(root: HTMLElement, uuid: string, meta: SharedMeta) {
-  const cols = shown(meta);
-  const page = await getJson<{ list: Row[] }>(uuid, "/rows?limit=100");
-  const table = h(
-    "table",
-    { class: "w-full border-collapse bg-white text-sm" },
-    h(
-      "thead",
-      {},
-      h("tr", {}, ...cols.map((c) => h("th", { class: "border-b px-3 py-2 text-start font-medium" }, c.title))),
-    ),
-    h(
-      "tbody",
-      {},
-      ...page.list.map((r) =>
-        h("tr", {}, ...cols.map((c) => h("td", { class: "border-b px-3 py-2" }, cellText(r[c.title])))),
-      ),
-    ),
-  );
-  root.replaceChildren(
-    toolbar(uuid, meta),
-    page.list.length ? h("div", { class: "overflow-x-auto" }, table) : h("p", {}, t("sharedView.noRows")),
   );
 }
 

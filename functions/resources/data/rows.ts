@@ -81,9 +81,13 @@ async function grouped(c: Ctx) {
   const params = listParams(c);
   const given = new URL(c.req.url).searchParams;
   if (!given.has("limit")) params.limit = 25;
+  // Signed like every other row read: a kanban card's cover is an <img> that cannot send a token (#33.7).
   return c.json(
-    await unwrap(
-      room(c).groupedList(table(c), c.req.param("columnId")!, params, scope(c), c.req.query("optionsArrJson")),
+    await withSignedFiles(
+      c,
+      await unwrap(
+        room(c).groupedList(table(c), c.req.param("columnId")!, params, scope(c), c.req.query("optionsArrJson")),
+      ),
     ),
   );
 }

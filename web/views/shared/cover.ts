@@ -4,8 +4,9 @@
  * - the value is a list of items, or its JSON text;
  * - an item is an image when its mimetype starts with image/, or, without one, its name or path
  *   ends in a picture extension;
- * - its address is `thumbnails.card.signedUrl`, else `signedUrl`, else `url`, else `path`
- *   (a stored path is served by the app under /).
+ * - its address is the card thumbnail's signed link, else the file's (`signedUrl`, else
+ *   `signedPath`: the room's broadcasts carry only that), else `url`, else `path` (a stored path
+ *   is served by the app under /, only where files go out unsigned: no secret set).
  */
 const PICTURE = /\.(png|jpe?g|gif|webp|avif|svg|bmp)(\?|$)/i;
 
@@ -15,7 +16,8 @@ interface Item {
   path?: unknown;
   url?: unknown;
   signedUrl?: unknown;
-  thumbnails?: { card?: { signedUrl?: unknown } } | null;
+  signedPath?: unknown;
+  thumbnails?: { card?: { signedUrl?: unknown; signedPath?: unknown } } | null;
 }
 
 const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
@@ -41,12 +43,14 @@ function isImage(item: Item): boolean {
 export function coverUrl(value: unknown): string | null {
   const item = items(value).find(isImage);
   if (!item) return null;
-  const path = text(item.path);
+  const rooted = (p: string | null) => (p ? (p.startsWith("/") ? p : `/${p}`) : null);
   return (
     text(item.thumbnails?.card?.signedUrl) ??
+    rooted(text(item.thumbnails?.card?.signedPath)) ??
     text(item.signedUrl) ??
+    rooted(text(item.signedPath)) ??
     text(item.url) ??
-    (path ? (path.startsWith("/") ? path : `/${path}`) : null)
+    rooted(text(item.path))
   );
 }
 

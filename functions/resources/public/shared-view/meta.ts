@@ -50,13 +50,22 @@ export async function buildMeta(c: Ctx, s: Shared) {
     columns = (await unwrap(room.listViewColumns(pid, s.view.id))) as ViewColumn[];
     if (s.kind === "gallery") sub = (await unwrap(room.readGallery(pid, s.view.id))) as Record<string, unknown>;
     if (s.kind === "kanban") sub = (await unwrap(room.readKanban(pid, s.view.id))) as Record<string, unknown>;
+    // A calendar's date fields, without its iCal feed's state: the feed is the builder's.
+    if (s.kind === "calendar") {
+      const { ical_feed: _feed, ...settings } = (await unwrap(room.readCalendar(pid, s.view.id))) as Record<
+        string,
+        unknown
+      >;
+      sub = settings;
+    }
   }
+  const placed = placedIds(s);
   const byColumn = new Map(columns.map((vc) => [vc.fk_column_id, vc]));
   const kept = table.columns.flatMap((col) => {
     const vc = byColumn.get(col.id);
     // A required field without a default is a form's question even when not shown; a grid has none.
     const required = s.kind === "form" && col.rqd && (col.cdf === null || col.cdf === undefined) && !col.ai;
-    const visible = vc?.show || col.pk || col.pv || required;
+    const visible = vc?.show || col.pk || col.pv || required || placed.has(col.id);
     if (!visible) return [];
     const { id: _ignored, ...viewOnly } = vc ?? ({} as ViewColumn);
     return [{ ...viewOnly, ...col, show: Boolean(vc?.show) }];
@@ -116,5 +125,18 @@ export async function shownColumns(c: Ctx, s: Shared): Promise<Column[]> {
     unwrap(room.listViewColumns(s.projectId, s.view.id)),
   ]);
   const shown = new Set((vcs as ViewColumn[]).filter((x) => x.show).map((x) => x.fk_column_id));
-  return table.columns.filter((col) => shown.has(col.id) || col.pv || col.pk);
+  const placed = placedIds(s);
+  return table.columns.filter((col) => shown.has(col.id) || col.pv || col.pk || placed.has(col.id));
+}
+
+/**
+ * A calendar's date fields: its visitor sees them, shown or not, as where each record sits, and
+ * names them in the visible month's range filter (the view's list item carries its settings).
+ */
+function placedIds(s: Shared): Set<string> {
+  if (s.kind !== "calendar") return new Set();
+  const ranges = (
+    s.view.view as { calendar_range?: Array<{ fk_from_column_id: string; fk_to_column_id?: string | null }> }
+  )?.calendar_range;
+  return new Set((ranges ?? []).flatMap((r) => [r.fk_from_column_id, r.fk_to_column_id ?? ""]).filter(Boolean));
 }

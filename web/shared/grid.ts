@@ -1,0 +1,159 @@
+import { getJson } from "./api";
+import { cellContent } from "./cells";
+import { h, toast } from "./dom";
+import { filterOps, gridQuery, nextSort, valueInputType, type FilterOp, type GridQuery } from "./grid-query";
+import type { FormColumn } from "./inputs";
+import type { SharedMeta } from "./meta";
+import { t } from "./text";
+import { shown, toolbar } from "./views";
+
+type Row = Record<string, unknown>;
+
+const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
+const control = "rounded border border-gray-300 px-2 py-1 text-sm";
+
+/**
+ * A shared grid: the view's rows as a read-only table, with a search box, a sort by a click on a
+ * column's header (ascending, descending, none) and a one-condition filter, all on shown fields
+ * only (grid-query.ts; the route refuses any other, visitor-params.ts).
+ */
+export async function renderGrid(root: HTMLElement, uuid: string, meta: SharedMeta) {
+  const cols = shown(meta);
+  const state: GridQuery = { search: "", sort: null, filter: null };
+  const body = h("tbody", {});
+  const status = h("p", { class: "sr-only", role: "status" });
+  const heads = cols.map((c) => {
+    const th = h(
+      "th",
+      { class: "border-b px-3 py-2 text-start font-medium", "aria-sort": "none", scope: "col" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "w-full text-start font-medium",
+          onclick: () => {
+            state.sort = nextSort(state.sort, c.title);
+            reload();
+          },
+        },
+        c.title,
+      ),
+    );
+    return { c, th };
+  });
+  let asked = 0;
+  async function load() {
+    const mine = ++asked;
+    for (const { c, th } of heads)
+      th.setAttribute("aria-sort", state.sort?.title === c.title ? ARIA_SORT[state.sort.dir] : "none");
+    const page = await getJson<{ list: Row[] }>(uuid, `/rows${gridQuery(state, cols)}`);
+    if (mine !== asked) return;
+    body.replaceChildren(...rowsOf(page.list, cols));
+    status.textContent = page.list.length ? "" : t("sharedView.noRows");
+  }
+  await load();
+  const reload = () => void load().catch(() => toast(t("sharedView.errorGeneric"), "error"));
+  root.replaceChildren(
+    toolbar(uuid, meta),
+    controls(cols, state, reload),
+    status,
+    h(
+      "div",
+      { class: "overflow-x-auto" },
+      h(
+        "table",
+        { class: "w-full border-collapse bg-white text-sm" },
+        h("thead", {}, h("tr", {}, ...heads.map((x) => x.th))),
+        body,
+      ),
+    ),
+  );
+}
+
+function rowsOf(list: Row[], cols: FormColumn[]) {
+  if (!list.length)
+    return [h("tr", {}, h("td", { class: "px-3 py-4 text-center", colspan: cols.length }, t("sharedView.noRows")))];
+  return list.map((r) =>
+    h("tr", {}, ...cols.map((c) => h("td", { class: "border-b px-3 py-2" }, cellContent(c.uidt, r[c.title])))),
+  );
+}
+
+/** The search box and the filter, above the table; they wrap on a narrow screen. */
+function controls(cols: FormColumn[], state: GridQuery, reload: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const search = h("input", {
+    type: "search",
+    id: "shared-search",
+    class: `${control} w-full sm:w-56`,
+    oninput: () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        state.search = search.value;
+        reload();
+      }, 250);
+    },
+  });
+  const filterable = cols.filter((c) => filterOps(c).length);
+  return h(
+    "div",
+    { class: "mb-3 flex flex-wrap items-end gap-3" },
+    h(
+      "div",
+      { class: "flex w-full flex-col sm:w-auto" },
+      h("label", { for: "shared-search", class: "text-xs text-gray-600" }, t("sharedView.search")),
+      search,
+    ),
+    filterable.length ? filterForm(filterable, state, reload) : null,
+  );
+}
+
+function filterForm(cols: FormColumn[], state: GridQuery, reload: () => void) {
+  const labelled = (id: string, text: string, el: HTMLElement) =>
+    h("div", { class: "flex flex-col" }, h("label", { for: id, class: "text-xs text-gray-600" }, text), el);
+  const field = h(
+    "select",
+    { id: "shared-filter-field", class: control },
+    ...cols.map((c) => h("option", { value: c.title }, c.title)),
+  );
+  const op = h("select", { id: "shared-filter-op", class: control });
+  const value = h("input", { id: "shared-filter-value", class: `${control} w-36` });
+  const chosen = () => cols.find((c) => c.title === field.value) ?? cols[0]!;
+  const fit = () => {
+    const col = chosen();
+    op.replaceChildren(...filterOps(col).map((o) => h("option", { value: o }, t(`sharedView.filterOps.${o}`))));
+    value.type = valueInputType(col);
+    value.value = "";
+  };
+  fit();
+  field.addEventListener("change", fit);
+  op.addEventListener("change", () => (value.disabled = op.value === "blank"));
+  const form = h(
+    "form",
+    { class: "flex flex-wrap items-end gap-2", role: "search", "aria-label": t("sharedView.filter") },
+    labelled("shared-filter-field", t("sharedView.filterField"), field),
+    labelled("shared-filter-op", t("sharedView.filterOperator"), op),
+    labelled("shared-filter-value", t("sharedView.filterValue"), value),
+    h("button", { type: "submit", class: `${control} bg-white` }, t("sharedView.filterApply")),
+    h(
+      "button",
+      {
+        type: "button",
+        class: `${control} bg-white`,
+        onclick: () => {
+          state.filter = null;
+          field.value = cols[0]!.title;
+          fit();
+          value.disabled = false;
+          reload();
+        },
+      },
+      t("sharedView.filterClear"),
+    ),
+  );
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    state.filter = { title: chosen().title, op: op.value as FilterOp, value: value.value };
+    reload();
+  });
+  return form;
+}
