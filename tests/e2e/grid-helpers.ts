@@ -80,3 +80,13 @@ export async function readRow(page: Page, row: number): Promise<Record<string, s
 export const options = (titles: string[]) => ({ options: titles.map((title) => ({ title })) });
 export const pick = (o: Record<string, string>, keys: string[]) =>
   Object.fromEntries(keys.map((k) => [k, o[k] ?? "(not drawn)"]));
+
+/** The table's rows as the API returns them (what was really saved). */
+export async function apiRows(request: APIRequestContext, token: string, projectId: string, table: string) {
+  const res = await request.get(`/api/v1/db/data/noco/${projectId}/${table}`, {
+    headers: authHeaders(token),
+    params: { limit: 100 },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { list: Record<string, unknown>[] }).list;
+}

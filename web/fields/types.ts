@@ -42,8 +42,13 @@ export interface EditorProps {
   mode: "cell" | "form";
   onCommit(out: EditorOutput, move?: EditorMove): void;
   onCancel(): void;
-  /** Form mode: every change, the form saves them together. */
+  /** Form mode: every change (the expanded record saves each field as it is left). */
   onChange?(out: EditorOutput): void;
+  /**
+   * Cell mode: save this value now and keep the editor open. A pick that is visibly made (a
+   * multi-select option ticked) is saved as it is made; Escape then only closes the editor.
+   */
+  onSave?(out: EditorOutput): void;
   /** The id the form's label points at. */
   id?: string;
 }

@@ -61,6 +61,15 @@ describe("strict date formats (SPEC 5)", () => {
     expect(parseTimeText("9:05")).toEqual({ hour: 9, minute: 5, second: 0, ms: 0 });
     expect(parseTimeText("1999-01-01 23:59:58")).toMatchObject({ hour: 23, minute: 59, second: 58 });
     expect(parseTimeText("24:00")).toBeNull();
+    // What people type into a Time cell (issue 33): one rule, the Time field's.
+    const hm = (hour: number, minute: number) => ({ hour, minute, second: 0, ms: 0 });
+    expect(parseTimeText("9:45")).toEqual(hm(9, 45));
+    expect(parseTimeText("09:45")).toEqual(hm(9, 45));
+    expect(parseTimeText("9.45")).toEqual(hm(9, 45));
+    expect(parseTimeText("21:45")).toEqual(hm(21, 45));
+    expect(parseTimeText("9:45 pm")).toEqual(hm(21, 45));
+    expect(parseTimeText("12.30 AM")).toEqual(hm(0, 30));
+    expect(parseTimeText("9.4")).toBeNull();
     expect(parseTimeText("2024-05-01")).toBeNull();
   });
   it("formats in the strict date formats and falls back to YYYY-MM-DD", () => {

@@ -8,6 +8,7 @@
  * - Day and month have 1 or 2 digits, the year 4 (1000 to 9999); the date must exist.
  * - A time may follow after spaces or "T": HH:mm, HH:mm:ss or HH:mm:ss.SSS (more fraction digits
  *   are cut to milliseconds), then optionally AM/PM and an offset "Z", "+HH:mm", "+HHmm" or "+HH".
+ * - A time alone may also part hours and minutes with a dot ("9.45"), as many people type it.
  */
 import { z } from "zod";
 
@@ -30,9 +31,11 @@ export interface ParsedDateTime {
 
 export const DATE_FORMAT = z.string().min(1).default("YYYY-MM-DD");
 
-const TIME = String.raw`(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*([AaPp][Mm])?\s*(Z|[+-]\d{2}(?::?\d{2})?)?`;
-const DATE_TIME = new RegExp(String.raw`^(\d{1,4})([-/]|\s+)(\d{1,2})\2(\d{1,4})(?:(?:\s+|T)${TIME})?$`);
-const TIME_ONLY = new RegExp(`^${TIME}$`);
+/** A time whose hours and minutes are parted by `sep` (a regex class). */
+const timePattern = (sep: string) =>
+  String.raw`(\d{1,2})${sep}(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*([AaPp][Mm])?\s*(Z|[+-]\d{2}(?::?\d{2})?)?`;
+const DATE_TIME = new RegExp(String.raw`^(\d{1,4})([-/]|\s+)(\d{1,2})\2(\d{1,4})(?:(?:\s+|T)${timePattern(":")})?$`);
+const TIME_ONLY = new RegExp(`^${timePattern("[:.]")}$`);
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 

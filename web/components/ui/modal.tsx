@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 interface ModalProps {
@@ -10,18 +10,41 @@ interface ModalProps {
   description?: string;
   /** Tailwind max-width class of the panel. */
   width?: string;
+  /** Escape pressed, before the dialog closes (its target is the focused element). */
+  onEscapeKeyDown?(event: KeyboardEvent): void;
   children: ReactNode;
 }
 
-/** A Radix dialog: focus trapped, Escape and the close button dismiss it. */
-export function Modal({ open, onOpenChange, title, description, width = "max-w-md", children }: ModalProps) {
+/**
+ * A Radix dialog: focus trapped, Escape and the close button dismiss it. It opens on the field
+ * marked `data-autofocus` (a TextField with autoFocus) when there is one: Radix would otherwise
+ * move the focus to its first button, the × (issue 33).
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  width = "max-w-md",
+  onEscapeKeyDown,
+  children,
+}: ModalProps) {
   const { t } = useTranslation();
+  const content = useRef<HTMLDivElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/40" />
         <Dialog.Content
           className={`fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl focus:outline-none`}
+          ref={content}
+          onOpenAutoFocus={(e) => {
+            const first = content.current?.querySelector<HTMLElement>("[data-autofocus]");
+            if (!first) return;
+            e.preventDefault();
+            first.focus();
+          }}
+          onEscapeKeyDown={onEscapeKeyDown}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="flex items-start justify-between gap-4 border-b border-gray-100 px-5 py-4">

@@ -23,6 +23,8 @@ export function TextField({ label, hint, error, onValueChange, className = "", .
         className="rounded-md border border-gray-300 px-3 py-2 text-sm shadow-xs outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 aria-invalid:border-red-500"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
+        // The dialog it is in opens on it (components/ui/modal.tsx).
+        data-autofocus={input.autoFocus ? "" : undefined}
         onChange={(e) => onValueChange(e.target.value)}
         {...input}
       />

@@ -11,10 +11,21 @@ export function MultiSelectCell({ value, codec, wrap }: CellProps) {
 }
 
 /**
- * Options toggle on click. Over a cell: Enter, Tab or a click elsewhere commits the set, Escape
- * cancels. In the expanded record the chosen chips show, and the list opens only on demand.
+ * Options toggle on click. Over a cell each pick is saved as it is made (as Airtable, NocoDB and
+ * Baserow do): Enter, Tab or a click elsewhere closes the list and Escape only closes it. In the
+ * expanded record the chosen chips show, and the list opens only on demand.
  */
-export function MultiSelectEditor({ value, codec, initialText, mode, onCommit, onCancel, onChange, id }: EditorProps) {
+export function MultiSelectEditor({
+  value,
+  codec,
+  initialText,
+  mode,
+  onCommit,
+  onCancel,
+  onChange,
+  onSave,
+  id,
+}: EditorProps) {
   const { t } = useTranslation();
   const options = optionsOf(codec);
   const [selected, setSelected] = useState(() => new Set(splitTitles(value)));
@@ -30,6 +41,7 @@ export function MultiSelectEditor({ value, codec, initialText, mode, onCommit, o
     else next.add(title);
     setSelected(next);
     onChange?.({ value: ordered(next) || null });
+    if (mode === "cell") onSave?.({ value: ordered(next) || null });
   };
   const list = (
     <OptionList

@@ -1,7 +1,7 @@
 import { Clock } from "lucide-react";
 import type { FieldUi } from "../types";
 import { TextCell } from "../common/text-cell";
-import { pickerEditor } from "../common/picker-editor";
+import { dateEditor } from "../common/date-editor";
 
 export const TimeUi: FieldUi = {
   icon: Clock,
@@ -10,5 +10,5 @@ export const TimeUi: FieldUi = {
   OptionsForm: null,
   defaultInput: "text",
   Cell: TextCell,
-  Editor: pickerEditor("time"),
+  Editor: dateEditor("time"),
 };

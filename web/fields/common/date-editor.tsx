@@ -8,17 +8,19 @@ import { CalendarGrid } from "./calendar-grid";
 import { CELL_INPUT_CLASS, cellKeys, INPUT_CLASS } from "./text-editor";
 
 /**
- * Date and DateTime editing: a text input read with the registry (every SPEC 5 format and the
- * column's own), the value it reads shown under it while typing, and a calendar. Over a cell the
- * calendar is open; ArrowDown moves into it. In the expanded record a button opens it. Never the
- * browser's native date input: its keystroke handling mangles typed dates.
+ * Date, DateTime and Time editing: a text input read with the registry (every SPEC 5 format and
+ * the column's own; a time as `9:45`, `9.45`, `21:45` or `9:45 pm`), the value it reads shown under
+ * it while typing, and for dates a calendar. Over a cell the calendar is open; ArrowDown moves
+ * into it. In the expanded record a button opens it. Never the browser's native date or time
+ * input: its keystroke handling mangles typed values, and its time parts dropped typed times.
  */
-export function dateEditor(kind: "date" | "datetime") {
+export function dateEditor(kind: "date" | "datetime" | "time") {
+  const calendar = kind !== "time";
   return function DateEditor({ value, codec, initialText, mode, onCommit, onCancel, onChange, id }: EditorProps) {
     const { t } = useTranslation();
     const dateFormat = typeof codec.ctx.options.date_format === "string" ? codec.ctx.options.date_format : undefined;
     const [text, setText] = useState(() => initialText ?? codec.toText(value));
-    const [open, setOpen] = useState(mode === "cell");
+    const [open, setOpen] = useState(mode === "cell" && calendar);
     const [inGrid, setInGrid] = useState(false);
     const [focusDay, setFocusDay] = useState<DateParts>(() => dayOf(text, dateFormat) ?? todayUtc());
     const input = useRef<HTMLInputElement>(null);
@@ -48,6 +50,7 @@ export function dateEditor(kind: "date" | "datetime") {
       onChange?.({ text: next });
     };
     const pick = (day: DateParts) => {
+      if (kind === "time") return; // no calendar
       const next = textWithDay(kind, text, day, dateFormat);
       setInGrid(false);
       if (kind === "date" && mode === "cell") return onCommit({ text: next });
@@ -78,10 +81,10 @@ export function dateEditor(kind: "date" | "datetime") {
             autoComplete="off"
             className={mode === "cell" ? CELL_INPUT_CLASS : INPUT_CLASS}
             value={text}
-            placeholder={dateFormat ?? "YYYY-MM-DD"}
+            placeholder={calendar ? (dateFormat ?? "YYYY-MM-DD") : "HH:mm"}
             onChange={(e) => change(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === "ArrowDown" && (open || e.altKey)) {
+              if (calendar && e.key === "ArrowDown" && (open || e.altKey)) {
                 e.preventDefault();
                 e.stopPropagation();
                 setOpen(true);
@@ -96,7 +99,7 @@ export function dateEditor(kind: "date" | "datetime") {
               }
             }}
           />
-          {mode === "form" ? (
+          {mode === "form" && calendar ? (
             <button
               type="button"
               className="rounded-md border border-gray-300 p-1.5 text-gray-500 hover:bg-gray-50 hover:text-gray-800"
@@ -115,10 +118,14 @@ export function dateEditor(kind: "date" | "datetime") {
           className={`rounded bg-white px-2 text-xs ${parsed && !parsed.ok ? "text-red-600" : "text-gray-500"}`}
         >
           {parsed === null
-            ? t("grid.editor.dateHint", { format: dateFormat ?? "YYYY-MM-DD" })
+            ? calendar
+              ? t("grid.editor.dateHint", { format: dateFormat ?? "YYYY-MM-DD" })
+              : t("grid.editor.timeHint")
             : preview !== null
               ? t("grid.editor.dateReads", { value: preview })
-              : t("grid.editor.dateInvalid")}
+              : calendar
+                ? t("grid.editor.dateInvalid")
+                : t("grid.editor.timeInvalid")}
         </p>
         {open ? (
           <div

@@ -10,8 +10,9 @@ interface MultilineProps extends EditorProps {
 }
 
 /**
- * A multi-line editor (long text, JSON): Enter adds a line, Ctrl/Cmd+Enter or Save commits,
- * Escape cancels. Over a cell it opens larger than the cell.
+ * A multi-line editor (long text, JSON): Enter adds a line; Ctrl/Cmd+Enter, Save or a click
+ * outside it (say on "+ New record") saves and closes; Escape cancels what is being typed. Over a
+ * cell it opens larger than the cell.
  */
 export function MultilineEditor({
   value,
@@ -52,7 +53,12 @@ export function MultilineEditor({
   );
   if (mode === "form") return area;
   return (
-    <div className="flex w-80 flex-col gap-2 rounded-md border border-gray-200 bg-white p-2 shadow-lg">
+    <div
+      className="flex w-80 flex-col gap-2 rounded-md border border-gray-200 bg-white p-2 shadow-lg"
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onCommit({ text });
+      }}
+    >
       {area}
       <div className="flex justify-end gap-2">
         <button type="button" className="rounded px-2 py-1 text-xs text-gray-600 hover:bg-gray-100" onClick={onCancel}>

@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { SELECT_PALETTE } from "../../../db/fields/common/select";
 import type { SelectOption } from "../../api/types";
@@ -21,10 +22,21 @@ export function SelectOptionsForm({ options, onChange }: OptionsFormProps) {
     next.splice(i + delta, 0, item!);
     set(next);
   };
-  const add = () => set([...list, { title: "", color: SELECT_PALETTE[list.length % SELECT_PALETTE.length] }]);
+  // "Add option" puts the cursor in the new option's name, so typing goes there.
+  const box = useRef<HTMLFieldSetElement>(null);
+  const focusTitle = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusTitle.current === null) return;
+    box.current?.querySelectorAll<HTMLInputElement>("input[data-option-title]")[focusTitle.current]?.focus();
+    focusTitle.current = null;
+  });
+  const add = () => {
+    focusTitle.current = list.length;
+    set([...list, { title: "", color: SELECT_PALETTE[list.length % SELECT_PALETTE.length] }]);
+  };
 
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset ref={box} className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium text-gray-700">{t("fields.options.selectOptions")}</legend>
       {list.length === 0 ? <p className="text-xs text-gray-500">{t("fields.options.noOptions")}</p> : null}
       {list.map((opt, i) => (
@@ -38,6 +50,7 @@ export function SelectOptionsForm({ options, onChange }: OptionsFormProps) {
           />
           <input
             aria-label={t("fields.options.optionTitle", { n: i + 1 })}
+            data-option-title
             value={opt.title}
             onChange={(e) => update(i, { title: e.target.value })}
             className="min-w-0 flex-1 rounded-md border border-gray-300 px-2 py-1.5 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30"

@@ -7,6 +7,9 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useLinkHost } from "../../links/link-host";
+import { linkTypeOf } from "../../links/link-values";
+import { rowIdOf } from "../../lib/row-id";
 import { useRemoteEditing } from "../../realtime";
 import type { RowStore } from "./data/row-store";
 import type { GridWrites } from "./data/use-grid-writes";
@@ -103,6 +106,22 @@ export function Grid({
   );
 
   const editing = useCellEditing({ fields, store, writes, canEdit: perms.edit, scroller, onMove });
+  // A link cell has no editor: Enter or a double click opens its record picker, as "+" does.
+  const links = useLinkHost();
+  const startEdit = useCallback(
+    (rowIndex: number, col: number, initialText?: string) => {
+      if (editing.start(rowIndex, col, initialText)) return true;
+      const column = fields[col]?.column;
+      const row = store.rowAt(rowIndex);
+      if (initialText !== undefined || !links?.canLink || !column || !row) return false;
+      if (column.uidt !== "LinkToAnotherRecord" || !linkTypeOf(column) || column.access === "read-only") return false;
+      const rowKey = rowIdOf(row, links.keyTitle);
+      if (typeof rowKey !== "string" && typeof rowKey !== "number") return false;
+      links.open({ kind: "picker", column, rowKey });
+      return true;
+    },
+    [editing, fields, links, store],
+  );
   const titles = useMemo(() => fields.map((f) => f.column.title), [fields]);
   const remoteMarks = useRemoteEditing(titles);
   const ops = useBlockOps({ store, fields, keyTitle, writes, canEdit: perms.edit, canInsert: perms.insert });
@@ -113,7 +132,7 @@ export function Grid({
     pageRows: Math.max(1, Math.floor(geometry.viewport / rowHeight) - 1),
     editing: editing.editing !== null,
     select,
-    startEdit: editing.start,
+    startEdit,
     toggle: editing.toggle,
     isToggle,
     clear: (r) => void ops.clear(r),
@@ -126,7 +145,7 @@ export function Grid({
     selection: sel,
     bounds,
     select: (s) => select(s, false),
-    startEdit: editing.start,
+    startEdit,
     toggle: editing.toggle,
     isToggle,
     opensOnClick,

@@ -5,6 +5,8 @@
  * - The editor's value is checked with the registry before it closes: invalid input shows the
  *   registry's message and the editor stays open. Valid input closes it and is saved.
  * - A session ends once (commit or cancel); a late blur after Enter or Escape is ignored.
+ * - An editor may save while it stays open (each multi-select pick); a later commit of the same
+ *   value writes nothing, and cancelling keeps what was saved.
  * - Closing gives the focus back to the grid; Tab moves the active cell.
  * - Realtime: others see the cell being edited; when another user saves the cell meanwhile, the
  *   editor stays open and shows their value under it, and committing an unchanged editor keeps
@@ -110,6 +112,18 @@ export function useCellEditing({ fields, store, writes, canEdit, scroller, onMov
         if (!same(parsed.value, opened)) void writes.commitCell(row, f.codec, out);
         if (move) onMove(move);
       };
+      const onSave = (out: EditorOutput) => {
+        if (sessions.current.done.has(session)) return;
+        const parsed = "text" in out ? f.codec.fromText(out.text) : f.codec.fromValue(out.value);
+        if (!parsed.ok) {
+          notify.error(parsed.error, "grid-invalid");
+          return;
+        }
+        if (same(parsed.value, opened)) return;
+        // The saved value is the session's new starting point: no "changed by someone" hint for it.
+        setEditing((e) => (e?.session === session ? { ...e, opened: parsed.value } : e));
+        void writes.commitCell(row, f.codec, out);
+      };
       const onCancel = () => {
         if (!sessions.current.done.has(session)) close(session);
       };
@@ -121,6 +135,7 @@ export function useCellEditing({ fields, store, writes, canEdit, scroller, onMov
         mode: "cell",
         onCommit,
         onCancel,
+        onSave,
       });
       // The same tree either way, so the editor keeps what was typed when the hint appears.
       const theirs = same(row[f.column.title], opened)

@@ -1,11 +1,14 @@
 /**
  * A record as a form of all its fields, with its comments and history; also the "new record"
- * form. Rules: the record is read again in full (the grid may hold only the shown fields);
- * Save checks every changed value with the registry and shows each message under its field;
- * nothing is saved while one is invalid. An edit goes through the grid's history (undoable).
+ * form. Rules: the record is read again in full (the grid may hold only the shown fields).
+ * - A record: each changed field is saved as it is left (as Airtable does), and whatever is still
+ *   changed when the form closes (×, Escape, a click outside, Save) is saved then; Escape in a
+ *   text box drops only what was typed there. An invalid value shows the registry's message under
+ *   its field and keeps the form open. Each save goes through the grid's history (undoable).
+ * - A new record: Create checks every value and saves them together; nothing while one is invalid.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { rowsApi, type RowTarget } from "../../../api/rows-api";
 import type { Row } from "../../../api/view-types";
@@ -51,6 +54,9 @@ export function ExpandedRow({
     enabled: !isNew,
   });
   const [drafts, setDrafts] = useState<Record<string, EditorOutput>>({});
+  // A record's changes not yet saved, by field title (a ref: blur and close read it at once).
+  const unsaved = useRef<Record<string, EditorOutput>>({});
+  const [saved, setSaved] = useState<Row>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const row: Row | undefined = isNew ? {} : read.data;
@@ -59,38 +65,77 @@ export function ExpandedRow({
   const clearLinks = links?.clearPending;
   useEffect(() => () => clearLinks?.(), [clearLinks]);
 
-  const save = async () => {
-    if (!row) return;
+  /** The registry's reading of each given draft: the values, and a message per invalid field. */
+  const check = (outs: Record<string, EditorOutput>) => {
     const values: Row = {};
     const problems: Record<string, string> = {};
     for (const f of fields) {
-      const out = drafts[f.column.title];
+      const out = outs[f.column.title];
       if (!out) continue;
       const parsed = "text" in out ? f.codec.fromText(out.text) : f.codec.fromValue(out.value);
       if (parsed.ok) values[f.column.title] = parsed.value;
       else problems[f.column.title] = parsed.error;
     }
+    return { values, problems };
+  };
+
+  const create = async () => {
+    const { values, problems } = check(drafts);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
-    const ok = isNew
-      ? (await writes.insertRow({ ...values, ...(links ? pendingValues(links.pending) : {}) })) !== null
-      : Object.keys(values).length === 0 ||
-        (await writes.applyPlan({
-          updates: [{ ...keyPartOf(row, keyTitle), ...values }],
-          before: [row],
-          inserts: [],
-          error: null,
-        }));
+    const made = await writes.insertRow({ ...values, ...(links ? pendingValues(links.pending) : {}) });
     setSaving(false);
-    if (ok) onClose();
+    if (made !== null) onClose();
+  };
+
+  /** Saves a record's unsaved changes to the given fields; false while one is invalid or refused. */
+  const saveFields = async (titles: readonly string[]): Promise<boolean> => {
+    if (!row || isNew) return true;
+    const outs = Object.fromEntries(titles.flatMap((k) => (unsaved.current[k] ? [[k, unsaved.current[k]]] : [])));
+    const { values, problems } = check(outs);
+    setErrors((e) => ({ ...Object.fromEntries(Object.entries(e).filter(([k]) => !titles.includes(k))), ...problems }));
+    const current = { ...row, ...saved };
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(current[k] ?? null)),
+    );
+    for (const k of Object.keys(values)) delete unsaved.current[k];
+    const ok =
+      Object.keys(changed).length === 0 ||
+      (await writes.applyPlan({
+        updates: [{ ...keyPartOf(row, keyTitle), ...changed }],
+        before: [current],
+        inserts: [],
+        error: null,
+      }));
+    if (ok) setSaved((s) => ({ ...s, ...changed }));
+    else for (const k of Object.keys(changed)) unsaved.current[k] ??= outs[k]!;
+    return ok && Object.keys(problems).length === 0;
+  };
+
+  const close = async () => {
+    if (isNew || (await saveFields(Object.keys(unsaved.current)))) onClose();
+  };
+
+  // Escape in a text box drops what was typed there; the form then closes, saving the rest.
+  const dropTyped = (e: KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    if (!/^(INPUT|TEXTAREA)$/.test(target.tagName)) return;
+    const title = target.closest<HTMLElement>("[data-testid=expanded-field]")?.dataset.title;
+    if (title !== undefined) delete unsaved.current[title];
   };
 
   const title = isNew
     ? t("grid.expanded.newTitle")
     : t("grid.expanded.title", { title: String(row?.[fields[0]?.column.title ?? ""] ?? rowKey ?? "") });
   return (
-    <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title={title} width="max-w-5xl">
+    <Modal
+      open
+      onOpenChange={(open) => (open ? undefined : void close())}
+      onEscapeKeyDown={dropTyped}
+      title={title}
+      width="max-w-5xl"
+    >
       <div className="flex flex-col gap-6 md:flex-row">
         <div className="min-w-0 flex-1">
           {row ? (
@@ -99,17 +144,23 @@ export function ExpandedRow({
               fields={fields}
               canEdit={canEdit || isNew}
               errors={errors}
-              onChange={(key, out) => setDrafts((d) => ({ ...d, [key]: out }))}
+              onChange={(key, out) => {
+                unsaved.current[key] = out;
+                setDrafts((d) => ({ ...d, [key]: out }));
+              }}
+              onLeave={(key) => void saveFields([key])}
             />
           ) : (
             <p className="text-sm text-gray-500">{read.isError ? t("grid.expanded.loadError") : t("grid.loading")}</p>
           )}
           {canEdit || isNew ? (
             <div className="mt-6 flex justify-end gap-2">
-              <Button variant="secondary" onClick={onClose}>
-                {t("common.cancel")}
-              </Button>
-              <Button loading={saving} onClick={() => void save()} disabled={!row}>
+              {isNew ? (
+                <Button variant="secondary" onClick={onClose}>
+                  {t("common.cancel")}
+                </Button>
+              ) : null}
+              <Button loading={saving} onClick={() => void (isNew ? create() : close())} disabled={!row}>
                 {isNew ? t("grid.expanded.create") : t("grid.expanded.save")}
               </Button>
             </div>

@@ -11,10 +11,12 @@ interface RowFormProps {
   canEdit: boolean;
   errors: Record<string, string>;
   onChange(title: string, out: EditorOutput): void;
+  /** The focus left a field (not into its own popups): the record saves it. */
+  onLeave?(title: string): void;
 }
 
 /** Every field of a record: an editor for writable ones, the cell for read-only ones. */
-export function RowForm({ row, fields, canEdit, errors, onChange }: RowFormProps) {
+export function RowForm({ row, fields, canEdit, errors, onChange, onLeave }: RowFormProps) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4">
@@ -24,7 +26,15 @@ export function RowForm({ row, fields, canEdit, errors, onChange }: RowFormProps
         const Icon = f.ui.icon;
         const writable = canEdit && !f.codec.readOnly && f.ui.Editor;
         return (
-          <div key={f.column.id} className="flex flex-col gap-1" data-testid="expanded-field" data-title={title}>
+          <div
+            key={f.column.id}
+            className="flex flex-col gap-1"
+            data-testid="expanded-field"
+            data-title={title}
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave?.(title);
+            }}
+          >
             <label htmlFor={id} className="flex items-center gap-1.5 text-xs font-medium text-gray-600">
               <Icon aria-hidden="true" className="size-3.5 text-gray-400" />
               {title}
