@@ -1,9 +1,9 @@
 import { DbError } from "../db/errors";
 import { QueryError } from "../db/query";
 import { parseSourceConfig, type SourceConfig } from "../db/external/config";
-import { METADATA_TIMEOUT_MS, openDriver, SourceError, withTimeout, type SourceDriver } from "../db/external/driver";
+import { METADATA_TIMEOUT_MS, SourceError, withTimeout, type SourceDriver } from "../db/external/driver";
+import { connectSource } from "../db/external/connect";
 import { assertSourceReachable } from "../db/external/host-rule";
-import { hyperdriveString } from "../db/external/hyperdrive";
 import { addressRule } from "../db/net/public-address";
 import { connectionSecret, decryptJson } from "../db/external/secrets";
 import { syncSchema, type DetectedChange, type Inflection } from "../db/external/schema-sync";
@@ -46,11 +46,7 @@ export async function sourceConfig(env: Env, encrypted: string): Promise<SourceC
 
 export async function openSource(env: Env, encrypted: string): Promise<SourceDriver> {
   const cfg = await sourceConfig(env, encrypted);
-  return withTimeout(
-    openDriver(cfg, { hyperdrive: hyperdriveString(cfg, env) }),
-    METADATA_TIMEOUT_MS,
-    "The database did not answer within 10 seconds",
-  );
+  return connectSource(cfg, env);
 }
 
 export async function introspectInto(

@@ -107,6 +107,9 @@ const normalise = (host: string) =>
 
 const isLiteral = (h: string) => !!(ipv6Groups(h) ?? ipv4Bytes(h));
 
+/** An address written as such (any of its forms), not a name to resolve. */
+export const isAddressLiteral = (host: string) => isLiteral(normalise(host));
+
 /** Whether a host (name or IP literal, IPv6 with or without brackets) is a public address. */
 export function isPublicAddress(host: string): boolean {
   const h = normalise(host);

@@ -9,6 +9,8 @@ import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { mysqlSample, pgSample, sqldSample, type SampleDb } from "../support/external-sample";
+import { startFakeDns } from "../support/fake-dns";
+import { freePort } from "../support/free-port";
 import { startFakePlanetscale, type FakePlanetscale } from "../support/planetscale-fake";
 import { signedIn, startWorker, type Answer } from "../support/worker-server";
 
@@ -24,13 +26,19 @@ const call = async (method: string, path: string, body?: unknown) => {
   return a;
 };
 
+let dns: Awaited<ReturnType<typeof startFakeDns>>;
+
 beforeAll(async () => {
-  server = await startWorker(PORT, PORT + 1);
+  // The loopback resolver names the unknown host when a connection fails (db/external/unreachable.ts).
+  const dnsPort = await freePort();
+  dns = await startFakeDns(dnsPort, await freePort());
+  server = await startWorker(PORT, PORT + 1, [`DNS_RESOLVER_URL:http://127.0.0.1:${dnsPort}/dns-query`]);
   api = await signedIn(server.base);
 }, 240_000);
 
 afterAll(() => {
   server?.stop();
+  dns?.close();
   // Whatever was asked, no answer carried the password.
   for (const a of answers) expect(a.text).not.toContain(SECRET_PASSWORD);
 });
@@ -422,6 +430,14 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
       bases: [{ type: "pg", config: { client: "pg", connection: { ...conn, port: 1 } } }],
     });
     expect(unreachable.status).toBe(400);
+    // A closed port and an unknown host each say which it is (issue 42: both said "cannot connect").
+    expect(unreachable.body.msg).toMatch(/^Nothing accepted a connection at 127\.0\.0\.1:1/);
+    const unknownHost = await call("POST", "/api/v1/db/meta/connection/test", {
+      client: "pg",
+      connection: { ...conn, host: "nowhere.gridbase.test" },
+    });
+    expect(unknownHost.status).toBe(400);
+    expect(unknownHost.body.msg).toMatch(/^The host nowhere\.gridbase\.test is unknown/);
     expect(await count()).toBe(before);
     const tested = await call("POST", "/api/v1/db/meta/connection/test", {
       client: "pg",

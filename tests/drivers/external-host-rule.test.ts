@@ -5,21 +5,14 @@
  * refused with `ipNotAllowed` for an external database and by the webhook test, and the trap (a
  * loopback listener at the port they name, tests/support/fake-dns.ts) hears no connection.
  */
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeDns } from "../support/fake-dns";
+import { freePort } from "../support/free-port";
 import { N11_FORMS, N3_FORMS, urlHost } from "../support/refused-addresses";
 import { signedIn, startWorker } from "../support/worker-server";
 
 const PORT = Number(process.env.EXT_HOST_RULE_PORT ?? 8944);
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Names of the fake resolver's zone, and what the Worker must say about each. */
 const NAMES: Array<[string, string]> = [

@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { parseSourceConfig, type SourceConfig } from "../../../db/external/config";
-import { METADATA_TIMEOUT_MS, openDriver, withTimeout } from "../../../db/external/driver";
+import { connectSource } from "../../../db/external/connect";
 import { assertSourceReachable } from "../../../db/external/host-rule";
-import { hyperdriveString } from "../../../db/external/hyperdrive";
 import { addressRule } from "../../../db/net/public-address";
 import { connectionSecret, encryptJson } from "../../../db/external/secrets";
 import { badRequest } from "../../lib/http-error";
@@ -62,12 +61,8 @@ export async function connectableConfig(c: Context<AppEnv>, raw: unknown, type?:
 }
 
 /** Opens the database once and asks its version: the database's own answer either way. */
-export async function testConnection(cfg: SourceConfig, env: object): Promise<string> {
-  const driver = await withTimeout(
-    openDriver(cfg, { hyperdrive: hyperdriveString(cfg, env) }),
-    METADATA_TIMEOUT_MS,
-    "The database did not answer within 10 seconds",
-  );
+export async function testConnection(cfg: SourceConfig, env: AppEnv["Bindings"]): Promise<string> {
+  const driver = await connectSource(cfg, env);
   try {
     return await driver.version();
   } finally {
