@@ -5,16 +5,24 @@ import { t } from "./text";
 
 type Row = Record<string, unknown>;
 
-/** A cell as text: attachments by title, links by their display value, lists joined. */
+/**
+ * A person as a visitor may see them (the server leaves out e-mails for anonymous readers): their
+ * name, else "A member"; never their user id (issue 42).
+ */
+const isPerson = (x: Row) => typeof x.id === "string" && ("display_name" in x || "email" in x);
+const personText = (x: Row) =>
+  (typeof x.display_name === "string" && x.display_name) ||
+  (typeof x.email === "string" && x.email) ||
+  t("sharedView.member");
+
+/** One object of a cell: a person by name, a file by title, a linked record by its display value. */
+const objectText = (x: Row) => (isPerson(x) ? personText(x) : String(x.title ?? Object.values(x)[1] ?? ""));
+
+/** A cell as text: people by name, attachments by title, links by their display value, lists joined. */
 export function cellText(v: unknown): string {
   if (v === null || v === undefined) return "";
-  if (Array.isArray(v))
-    return v
-      .map((x) =>
-        x && typeof x === "object" ? String((x as Row).title ?? Object.values(x as Row)[1] ?? "") : String(x),
-      )
-      .join(", ");
-  if (typeof v === "object") return String(Object.values(v as Row)[1] ?? "");
+  if (Array.isArray(v)) return v.map((x) => (x && typeof x === "object" ? objectText(x as Row) : String(x))).join(", ");
+  if (typeof v === "object") return objectText(v as Row);
   return String(v);
 }
 
