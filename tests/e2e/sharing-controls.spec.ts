@@ -37,7 +37,9 @@ test.describe("a visitor whose browser asks for German", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await page.getByLabel("Name").fill("Grete");
     await page.getByRole("button", { name: "Absenden" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Erfolgreich gespeichert" }).first()).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Vielen Dank! Deine Antwort wurde gespeichert." }).first(),
+    ).toBeVisible();
   });
 });
 
@@ -88,7 +90,9 @@ test("a members-only form asks a visitor to sign in, and a member signed in to t
   await expect(member.locator("#gb-hp")).not.toBeInViewport();
   await member.waitForTimeout(1100);
   await member.getByRole("button", { name: "Submit" }).click();
-  await expect(member.getByRole("status").filter({ hasText: "Saved successfully" }).first()).toBeVisible();
+  await expect(
+    member.getByRole("status").filter({ hasText: "Thank you! Your response has been recorded." }).first(),
+  ).toBeVisible();
   const rows = await request.get(`/api/v1/db/data/noco/${s.projectId}/Leads?where=(Name,eq,From a member)`, {
     headers: s.h,
   });
