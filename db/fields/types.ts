@@ -154,6 +154,11 @@ export interface FieldType<O = Record<string, unknown>> {
   parseText(text: string, ctx: FieldContext<O>): Result<Stored>;
   /** The stored form as text for copy and CSV export. null gives "". */
   formatText(stored: Stored, ctx: FieldContext<O>): string;
+  /**
+   * The export's text (CSV and XLSX) where it differs from formatText: what an import of the file
+   * reads back as the same value (an unchecked box is "false", an upload a link with the site's host).
+   */
+  exportText?(stored: Stored, ctx: FieldContext<O>, env: ExportEnv): string;
   /** Operators the filter builder offers and the query compiler accepts for this type. */
   readonly filterOps: readonly FilterOp[];
   /**
@@ -193,6 +198,11 @@ export interface FieldType<O = Record<string, unknown>> {
    * (db/query/result-type.ts builds the shape). Stored types filter as themselves.
    */
   readonly filtersAs?: (shape: ResultShape) => UIType;
+}
+
+/** What an export knows besides the value: the site's public origin (`https://host`), "" when unknown. */
+export interface ExportEnv {
+  origin: string;
 }
 
 /** What decides a computed column's result type (db/query/result-type.ts). */

@@ -102,6 +102,28 @@ export function normaliseAttachment(raw: unknown, index: number, column: string)
   return ok(item);
 }
 
+/**
+ * A cell's files as export text: `title(link)` entries joined with ", ", which attachmentsFromText
+ * reads back. An upload's link is its path on the site's origin (NocoDB's export writes the same
+ * host-qualified link); a link to the web stays as it is.
+ */
+export function attachmentsText(stored: string | number, origin: string): string {
+  let items: unknown;
+  try {
+    items = JSON.parse(String(stored));
+  } catch {
+    return String(stored);
+  }
+  if (!Array.isArray(items)) return "";
+  return items
+    .map((raw) => {
+      const f = (raw ?? {}) as { title?: unknown; url?: unknown; path?: unknown };
+      const link = typeof f.url === "string" && f.url ? f.url : origin ? `${origin}/${String(f.path ?? "")}` : f.path;
+      return `${String(f.title ?? "")}(${String(link ?? "")})`;
+    })
+    .join(", ");
+}
+
 /** The items a text names (see the rules), or undefined when it is neither JSON nor links. */
 export function attachmentsFromText(text: string): unknown[] | undefined {
   const trimmed = text.trim();

@@ -10,6 +10,7 @@ import { readJson } from "../../lib/validate";
 import { actorOf, room, type Ctx } from "./context";
 import { withSignedFiles } from "../../lib/attachments/sign-answer";
 import { callerOf } from "../../lib/caller";
+import { siteUrl } from "../../lib/site-url";
 import { notifyFormOwner } from "./form-mail";
 
 const table = (c: Ctx) => c.req.param("tableName")!;
@@ -50,7 +51,7 @@ async function groupBy(c: Ctx) {
 async function exportCsv(c: Ctx) {
   const params = listParams(c);
   const started = Date.now();
-  const batch = await unwrap(room(c).exportCsv(table(c), params, scope(c)));
+  const batch = await unwrap(room(c).exportCsv(table(c), params, scope(c), siteUrl(c)));
   return c.body(batch.csv, 200, {
     "content-type": "text/csv; charset=utf-8",
     "content-disposition": `attachment; filename="${encodeURIComponent(batch.title)}-export.csv"`,

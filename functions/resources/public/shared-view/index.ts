@@ -3,6 +3,7 @@ import { withSignedFiles } from "../../../lib/attachments/sign-answer";
 import { HttpError, badRequest } from "../../../lib/http-error";
 import { readTurnstile } from "../../../lib/integrations";
 import { csvToXlsx } from "../../../lib/xlsx-export";
+import { siteUrl } from "../../../lib/site-url";
 import { unwrap } from "../../../lib/room";
 import { VISITOR } from "../../../../db/access/reader";
 import { need } from "../../../middleware/acl";
@@ -61,14 +62,14 @@ export const publicSharedView = new Hono<AppEnv>()
     if (kind !== "csv" && kind !== "excel") throw badRequest("Export is csv or excel");
     const meta = JSON.parse(s.share.meta) as { allowCSVDownload?: boolean };
     if (!meta.allowCSVDownload) throw new HttpError(403, "Download is not allowed for this shared view");
-    const batch = await unwrap(room(s, c).exportCsv(s.tableId, await visitorParams(c, s), scope(c, s)));
+    const batch = await unwrap(room(s, c).exportCsv(s.tableId, await visitorParams(c, s), scope(c, s), siteUrl(c)));
     const name = encodeURIComponent(batch.title);
     const common = {
       "nc-export-offset": String(batch.next),
       "access-control-expose-headers": "nc-export-offset, content-disposition",
     };
     if (kind === "excel") {
-      return c.body(csvToXlsx(batch.csv, batch.title), 200, {
+      return c.body(csvToXlsx(batch.csv, batch.title, batch.columns), 200, {
         ...common,
         "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         "content-disposition": `attachment; filename="${name}-export.xlsx"`,
