@@ -21,10 +21,13 @@ export const BATCH_ROWS = 50_000;
 
 /**
  * OWASP's CSV injection rule: text a spreadsheet would run as a formula starts with =, @, a tab or
- * a carriage return, or with + or - not followed by a number (+1 555 0100 and -12.5 are data).
+ * a carriage return, or with + or - not followed by a number. A number there must also run on as
+ * digits, spaces and number punctuation only (-12.5, +1 555 0100, +44 (20) 7946-0958): a letter
+ * or any other sign after it (-2+3+cmd|' /C calc'!A0) would make a formula, so that is quoted.
  */
 export function formulaLike(text: string): boolean {
-  return /^[=@\t\r]/.test(text) || /^[+-](?!\.?\d)/.test(text);
+  if (/^[=@\t\r]/.test(text)) return true;
+  return /^[+-]/.test(text) && !/^[+-]\.?\d[\d\s().,/+-]*$/.test(text);
 }
 
 export function csvCell(text: string): string {

@@ -16,17 +16,23 @@ import { buildRow, compileColumns } from "../../db/import/rows";
 import { csvToXlsx } from "../../functions/lib/xlsx-export";
 import { csvSource } from "../../web/import/sources/csv-source";
 import { sheetSource } from "../../web/import/sources/sheet-source";
+import { exportColumns } from "../../web/export/xlsx-sheet";
 import type { ImportSource } from "../../web/import/protocol";
 import { api, seedProject, seedUser, type TestUser } from "./support";
 
 const M = "/api/v1/db/meta";
+
+interface ColumnSettings {
+  meta?: Record<string, unknown>;
+  colOptions?: Record<string, unknown>;
+}
 const PHOTO = { path: "download/noco/p/x/photo.png", title: "photo.png" };
 
 /**
  * Per type: its column settings, four values (two distinct ones where a select is detected), and
  * the type detection gives it back from the CSV text (a type it cannot tell apart reads as text).
  */
-const CASES: Partial<Record<UIType, { column?: Record<string, unknown>; values: unknown[]; detected: UIType }>> = {
+const CASES: Partial<Record<UIType, { column?: ColumnSettings; values: unknown[]; detected: UIType }>> = {
   SingleLineText: { values: ["alpha one", "beta", "gamma", "delta"], detected: "SingleLineText" },
   LongText: { values: ["two\nlines", "b", "c", "d"], detected: "LongText" },
   Attachment: { values: [[PHOTO], null, [PHOTO], null], detected: "SingleSelect" },
@@ -68,7 +74,7 @@ const CASES: Partial<Record<UIType, { column?: Record<string, unknown>; values: 
 const call = (user: TestUser, method: string, path: string, body?: unknown) =>
   api(method, path, { token: user.token, body });
 
-/** A table with the cases' columns (`uidts`: each column's type) and rows; its data path. */
+/** A table with the cases' columns and the rows; its data path and id. */
 async function makeTable(owner: TestUser, projectId: string, name: string, rows: Record<string, unknown>[]) {
   const columns = IMPORT_TYPES.map((uidt) => ({ title: uidt, uidt, ...CASES[uidt]!.column }));
   const made = await call(owner, "POST", `${M}/projects/${projectId}/tables`, { table_name: name, columns });
@@ -78,7 +84,7 @@ async function makeTable(owner: TestUser, projectId: string, name: string, rows:
     const put = await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/${name}`, rows);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
   }
-  return T;
+  return { T, tableId: made.body.id as string };
 }
 
 const fields = IMPORT_TYPES.join(",");
@@ -114,7 +120,7 @@ async function importBack(owner: TestUser, projectId: string, name: string, sour
         ...columnSettings(uidt, cells(i)).meta,
         ...columnSettings(uidt, cells(i)).colOptions,
         ...CASES[uidt]!.column?.meta,
-        ...(CASES[uidt]!.column?.colOptions as object | undefined),
+        ...CASES[uidt]!.column?.colOptions,
       },
     })),
   );
@@ -124,7 +130,7 @@ async function importBack(owner: TestUser, projectId: string, name: string, sour
     if (!built.ok) throw new Error(built.error);
     return built.value;
   });
-  return { T: await makeTable(owner, projectId, name, rows), detected, cells };
+  return { T: (await makeTable(owner, projectId, name, rows)).T, detected, cells };
 }
 
 describe("export and import round trip", () => {
@@ -136,7 +142,7 @@ describe("export and import round trip", () => {
     const owner = await seedUser("org-level-creator");
     const projectId = await seedProject([[owner, "owner"]]);
     const rows = [0, 1, 2, 3].map((i) => Object.fromEntries(IMPORT_TYPES.map((u) => [u, CASES[u]!.values[i]])));
-    const T = await makeTable(owner, projectId, "Everything", rows);
+    const { T, tableId } = await makeTable(owner, projectId, "Everything", rows);
     const original = await listed(owner, T);
 
     const res = await call(owner, "GET", `${T}/export/csv?fields=${encodeURIComponent(fields)}`);
@@ -146,8 +152,9 @@ describe("export and import round trip", () => {
     const expectedDetected = Object.fromEntries(IMPORT_TYPES.map((u) => [u, CASES[u]!.detected]));
     expect(fromCsv.detected).toEqual(expectedDetected);
 
-    // The room gives each exported column's type with the batch (the shared view's Excel route uses it).
-    const columns = IMPORT_TYPES.map((uidt) => ({ uidt, title: uidt, options: CASES[uidt]!.column?.meta ?? {} }));
+    // The cells are typed by the table's fields, as the app's XLSX export does (web/export).
+    const meta = await call(owner, "GET", `${M}/tables/${tableId}`);
+    const columns = exportColumns(IMPORT_TYPES, meta.body.columns);
     const book = XLSX.read(csvToXlsx(csv, "Everything", columns), { type: "array", dense: true, cellNF: true });
     const fromXlsx = await importBack(owner, projectId, "FromXlsx", sheetSource(book, XLSX.SSF));
     // Datetimes are real Excel dates, people and links their text, checkboxes booleans.
