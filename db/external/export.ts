@@ -9,15 +9,11 @@ import { computedOf, fullTable, tableOf, type ExtCtx } from "./rows";
 /**
  * CSV export of an external table (rules in db/rows/csv.ts): the same batches as a native table,
  * read from the source PAGE rows per statement, computed fields included; stored values pass
- * through their field types from the source's own forms, so the text is what a native table gives.
+ * through their field types from the source's own forms, so the text is what a native table gives
+ * (`origin`, `columns` and `uploads` as there).
  */
-export async function exportCsv(
-  ctx: ExtCtx,
-  tableKey: string,
-  params: ListParams,
-  scope?: RowScope,
-  env: ExportEnv = { origin: "" },
-) {
+export async function exportCsv(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope, origin = "") {
+  const env: ExportEnv = { origin, uploads: new Set() };
   // As the reader may see it: hidden fields are not exported, the row rule applies (access.ts).
   const t = tableOf(ctx, tableKey);
   const table = fullTable(ctx, t);
@@ -45,5 +41,5 @@ export async function exportCsv(
     };
   });
   const title = scope?.view ? viewOfTable(ctx.store, t.ref.model.id, scope.view).title : t.ref.model.title;
-  return { csv, next, title, columns };
+  return { csv, next, title, columns, uploads: [...env.uploads!] };
 }

@@ -64,7 +64,7 @@ export const AttachmentField: FieldType<Options> = {
   },
   parseText: (text, ctx) => (text.trim() === "" ? NONE : fromText(text, ctx)),
   formatText: (stored) => (stored === null ? "" : String(stored)),
-  exportText: (stored, _ctx, env) => (stored === null ? "" : attachmentsText(stored, env.origin)),
+  exportText: (stored, _ctx, env) => (stored === null ? "" : attachmentsText(stored, env)),
   storedFiles: storedPaths,
   storedFilesSql: storedPathsSql,
 };

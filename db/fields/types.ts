@@ -200,9 +200,14 @@ export interface FieldType<O = Record<string, unknown>> {
   readonly filtersAs?: (shape: ResultShape) => UIType;
 }
 
-/** What an export knows besides the value: the site's public origin (`https://host`), "" when unknown. */
+/**
+ * What an export knows besides the value: the site's public origin (`https://host`), "" when
+ * unknown; `uploads` collects the upload paths written as `origin/path` links, which the HTTP
+ * layer then signs (functions/lib/attachments/sign-export.ts).
+ */
 export interface ExportEnv {
   origin: string;
+  uploads?: Set<string>;
 }
 
 /** What decides a computed column's result type (db/query/result-type.ts). */

@@ -41,14 +41,16 @@ describe("export text per field type", () => {
     expect([1, 0, null, undefined].map((v) => cellText(c, v, env))).toEqual(["true", "false", "false", "false"]);
   });
 
-  it("writes uploads as title(link) with the site's host, and web links as they are", () => {
+  it("writes uploads as title(link) with the site's host, noted for signing, and web links as they are", () => {
+    const noted = { origin: "https://grid.example", uploads: new Set<string>() };
     const stored = JSON.stringify([
       { path: "download/noco/p1/a/photo.png", title: "photo.png" },
       { url: "https://cdn.example/b.pdf", title: "b.pdf" },
     ]);
-    expect(cellText(column("Attachment"), stored, env)).toBe(
+    expect(cellText(column("Attachment"), stored, noted)).toBe(
       "photo.png(https://grid.example/download/noco/p1/a/photo.png), b.pdf(https://cdn.example/b.pdf)",
     );
+    expect([...noted.uploads]).toEqual(["download/noco/p1/a/photo.png"]);
     expect(cellText(column("Attachment"), null, env)).toBe("");
   });
 

@@ -10,15 +10,11 @@ import type { ExportEnv } from "../fields/types";
 
 /**
  * CSV export of a native table (rules in csv.ts). `scope`: the view and the JSON extras; the file
- * is named after the view. `columns`: each exported column's type, for an XLSX writer.
+ * is named after the view. `origin`: the site's, for upload links. Answers with `columns` (each
+ * exported column's type, for an XLSX writer) and `uploads` (the upload paths written, to sign).
  */
-export function exportCsv(
-  store: ProjectStore,
-  tableKey: string,
-  params: ListParams,
-  scope?: RowScope,
-  env: ExportEnv = { origin: "" },
-) {
+export function exportCsv(store: ProjectStore, tableKey: string, params: ListParams, scope?: RowScope, origin = "") {
+  const env: ExportEnv = { origin, uploads: new Set() };
   const t = tableRef(store, tableKey);
   const table = queryTable(t);
   const scoped = scopeParams(store, t, table, params, scope);
@@ -47,5 +43,11 @@ export function exportCsv(
     if (read + PAGE >= BATCH_ROWS) next = offset;
   }
   const title = scope?.view ? viewOfTable(store, t.model.id, scope.view).title : t.model.title;
-  return { csv: `${lines.join("\r\n")}\r\n`, next, title, columns: cells.map((c) => c.column) };
+  return {
+    csv: `${lines.join("\r\n")}\r\n`,
+    next,
+    title,
+    columns: cells.map((c) => c.column),
+    uploads: [...env.uploads!],
+  };
 }

@@ -26,7 +26,9 @@ interface ColumnSettings {
   meta?: Record<string, unknown>;
   colOptions?: Record<string, unknown>;
 }
-const PHOTO = { path: "download/noco/p/x/photo.png", title: "photo.png" };
+/** An upload of the field (`{folder}` becomes its folder: project, table and field ids) and a link to the web. */
+const PHOTO = { path: "download/noco/{folder}/photo.png", title: "photo.png" };
+const WEB = { url: "https://example.com/doc.pdf", title: "doc.pdf" };
 
 /**
  * Per type: its column settings, four values (two distinct ones where a select is detected), and
@@ -35,7 +37,7 @@ const PHOTO = { path: "download/noco/p/x/photo.png", title: "photo.png" };
 const CASES: Partial<Record<UIType, { column?: ColumnSettings; values: unknown[]; detected: UIType }>> = {
   SingleLineText: { values: ["alpha one", "beta", "gamma", "delta"], detected: "SingleLineText" },
   LongText: { values: ["two\nlines", "b", "c", "d"], detected: "LongText" },
-  Attachment: { values: [[PHOTO], null, [PHOTO], null], detected: "SingleSelect" },
+  Attachment: { values: [[PHOTO], null, [PHOTO, WEB], null], detected: "SingleLineText" },
   Checkbox: { values: [true, false, true, false], detected: "Checkbox" },
   MultiSelect: {
     column: { colOptions: { options: [{ title: "red" }, { title: "blue" }] } },
@@ -84,7 +86,7 @@ async function makeTable(owner: TestUser, projectId: string, name: string, rows:
     const put = await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/${name}`, rows);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
   }
-  return { T, tableId: made.body.id as string };
+  return { T, tableId: made.body.id as string, columns: made.body.columns as Array<{ id: string; title: string }> };
 }
 
 const fields = IMPORT_TYPES.join(",");
@@ -95,12 +97,15 @@ async function listed(owner: TestUser, T: string) {
   return res.body.list as Record<string, unknown>[];
 }
 
-/** An upload comes back as a link with the site's host: compared by its title and where it leads. */
+/**
+ * An upload comes back as its signed link with the site's host: compared by its title and where
+ * it leads (without the signature, which the export adds).
+ */
 function comparable(uidt: string, value: unknown): unknown {
   if (uidt !== "Attachment" || !Array.isArray(value)) return value;
   return value.map((f: { title: string; url?: string; path?: string }) => ({
     title: f.title,
-    link: f.url ?? `http://localhost/${f.path}`,
+    link: f.url?.replace(/\?e=\d+&s=[\w-]+$/, "") ?? `http://localhost/${f.path}`,
   }));
 }
 
@@ -141,13 +146,20 @@ describe("export and import round trip", () => {
   it("gives every stored type's values back from CSV and from XLSX", async () => {
     const owner = await seedUser("org-level-creator");
     const projectId = await seedProject([[owner, "owner"]]);
-    const rows = [0, 1, 2, 3].map((i) => Object.fromEntries(IMPORT_TYPES.map((u) => [u, CASES[u]!.values[i]])));
-    const { T, tableId } = await makeTable(owner, projectId, "Everything", rows);
+    const cases = [0, 1, 2, 3].map((i) => Object.fromEntries(IMPORT_TYPES.map((u) => [u, CASES[u]!.values[i]])));
+    const { T, tableId, columns: made } = await makeTable(owner, projectId, "Everything", []);
+    const folder = `${projectId}/${tableId}/${made.find((c) => c.title === "Attachment")!.id}`;
+    const rows = JSON.parse(JSON.stringify(cases).replaceAll("{folder}", folder)) as Record<string, unknown>[];
+    const put = await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Everything`, rows);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
     const original = await listed(owner, T);
 
     const res = await call(owner, "GET", `${T}/export/csv?fields=${encodeURIComponent(fields)}`);
     expect(res.status).toBe(200);
     const csv = res.body as string;
+    // Uploads are links with the site's host, signed so that they open; web links stay as they are.
+    expect(csv).toContain(`,photo.png(http://localhost/download/noco/${folder}/photo.png?e=`);
+    expect(csv).toMatch(/photo\.png\?e=\d+&s=[\w-]{43}\), doc\.pdf\(https:\/\/example\.com\/doc\.pdf\)"/);
     const fromCsv = await importBack(owner, projectId, "FromCsv", csvSource(new Blob([csv]), 1 << 20, "e.csv"));
     const expectedDetected = Object.fromEntries(IMPORT_TYPES.map((u) => [u, CASES[u]!.detected]));
     expect(fromCsv.detected).toEqual(expectedDetected);

@@ -104,10 +104,12 @@ export function normaliseAttachment(raw: unknown, index: number, column: string)
 
 /**
  * A cell's files as export text: `title(link)` entries joined with ", ", which attachmentsFromText
- * reads back. An upload's link is its path on the site's origin (NocoDB's export writes the same
- * host-qualified link); a link to the web stays as it is.
+ * reads back. An upload's link is its path on the site's origin, noted in `uploads` so that the
+ * HTTP layer can sign it (NocoDB's export writes the same host-qualified signed link); a link to
+ * the web stays as it is.
  */
-export function attachmentsText(stored: string | number, origin: string): string {
+export function attachmentsText(stored: string | number, env: { origin: string; uploads?: Set<string> }): string {
+  const { origin } = env;
   let items: unknown;
   try {
     items = JSON.parse(String(stored));
@@ -118,8 +120,11 @@ export function attachmentsText(stored: string | number, origin: string): string
   return items
     .map((raw) => {
       const f = (raw ?? {}) as { title?: unknown; url?: unknown; path?: unknown };
-      const link = typeof f.url === "string" && f.url ? f.url : origin ? `${origin}/${String(f.path ?? "")}` : f.path;
-      return `${String(f.title ?? "")}(${String(link ?? "")})`;
+      if (typeof f.url === "string" && f.url) return `${String(f.title ?? "")}(${f.url})`;
+      const path = String(f.path ?? "");
+      env.uploads?.add(path);
+      const link = origin ? `${origin}/${path}` : path;
+      return `${String(f.title ?? "")}(${link})`;
     })
     .join(", ");
 }
