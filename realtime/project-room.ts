@@ -324,9 +324,10 @@ export class ProjectRoom extends Server<Env> {
     if (this.source) return this.#external.run((x) => ext.groupBy(x, tableKey, column, params, scope));
     return guard(() => readApi.groupBy(this.store, tableKey, column, params, scope));
   }
-  exportCsv(tableKey: string, params: ListParams, scope?: RowScope) {
-    if (this.source) return this.#external.run((x) => extExport.exportCsv(x, tableKey, params, scope));
-    return guard(() => exportCsv(this.store, tableKey, params, scope));
+  /** `origin`: the site's public origin, for the links of uploads in the file. */
+  exportCsv(tableKey: string, params: ListParams, scope?: RowScope, origin = "") {
+    if (this.source) return this.#external.run((x) => extExport.exportCsv(x, tableKey, params, scope, origin));
+    return guard(() => exportCsv(this.store, tableKey, params, scope, origin));
   }
   updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
     if (this.source) return extRows.updateWhere(this.#external, tableKey, where, body, actor);

@@ -6,6 +6,7 @@ import { byDialect } from "./common/storage";
 import {
   MAX_ATTACHMENTS_PER_CELL,
   attachmentsFromText,
+  attachmentsText,
   normaliseAttachment,
   storedPaths,
   storedPathsSql,
@@ -63,6 +64,7 @@ export const AttachmentField: FieldType<Options> = {
   },
   parseText: (text, ctx) => (text.trim() === "" ? NONE : fromText(text, ctx)),
   formatText: (stored) => (stored === null ? "" : String(stored)),
+  exportText: (stored, _ctx, env) => (stored === null ? "" : attachmentsText(stored, env)),
   storedFiles: storedPaths,
   storedFilesSql: storedPathsSql,
 };

@@ -64,4 +64,6 @@ export const CheckboxField: FieldType<z.output<typeof options>> = {
     return fail(`${ctx.title}: ${show(text)} is not a checkbox value (use yes or no, true or false)`);
   },
   formatText: (stored) => (stored === null ? "" : isTrue(stored) ? "true" : "false"),
+  // A box never ticked shows unchecked: the export says so rather than leaving the cell empty.
+  exportText: (stored) => (stored !== null && isTrue(stored) ? "true" : "false"),
 };

@@ -156,6 +156,11 @@ export interface FieldType<O = Record<string, unknown>> {
   parseText(text: string, ctx: FieldContext<O>): Result<Stored>;
   /** The stored form as text for copy and CSV export. null gives "". */
   formatText(stored: Stored, ctx: FieldContext<O>): string;
+  /**
+   * The export's text (CSV and XLSX) where it differs from formatText: what an import of the file
+   * reads back as the same value (an unchecked box is "false", an upload a link with the site's host).
+   */
+  exportText?(stored: Stored, ctx: FieldContext<O>, env: ExportEnv): string;
   /** Operators the filter builder offers and the query compiler accepts for this type. */
   readonly filterOps: readonly FilterOp[];
   /**
@@ -195,6 +200,16 @@ export interface FieldType<O = Record<string, unknown>> {
    * (db/query/result-type.ts builds the shape). Stored types filter as themselves.
    */
   readonly filtersAs?: (shape: ResultShape) => UIType;
+}
+
+/**
+ * What an export knows besides the value: the site's public origin (`https://host`), "" when
+ * unknown; `uploads` collects the upload paths written as `origin/path` links, which the HTTP
+ * layer then signs (functions/lib/attachments/sign-export.ts).
+ */
+export interface ExportEnv {
+  origin: string;
+  uploads?: Set<string>;
 }
 
 /** What decides a computed column's result type (db/query/result-type.ts). */

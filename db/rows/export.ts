@@ -6,9 +6,15 @@ import { tableRef } from "./table-ref";
 import { viewOfTable } from "../views/lookup";
 import { scopeParams, type RowScope } from "../views/scope";
 import { BATCH_ROWS, PAGE, csvCell, csvCellOf, type CsvCell } from "./csv";
+import type { ExportEnv } from "../fields/types";
 
-/** CSV export of a native table (rules in csv.ts). `scope`: the view and the JSON extras; the file is named after the view. */
-export function exportCsv(store: ProjectStore, tableKey: string, params: ListParams, scope?: RowScope) {
+/**
+ * CSV export of a native table (rules in csv.ts). `scope`: the view and the JSON extras; the file
+ * is named after the view. `origin`: the site's, for upload links. Answers with `columns` (each
+ * exported column's type, for an XLSX writer) and `uploads` (the upload paths written, to sign).
+ */
+export function exportCsv(store: ProjectStore, tableKey: string, params: ListParams, scope?: RowScope, origin = "") {
+  const env: ExportEnv = { origin, uploads: new Set() };
   const t = tableRef(store, tableKey);
   const table = queryTable(t);
   const scoped = scopeParams(store, t, table, params, scope);
@@ -27,7 +33,7 @@ export function exportCsv(store: ProjectStore, tableKey: string, params: ListPar
       me: scope?.caller?.userId ?? null,
     });
     if (!cells.length) {
-      cells = compiled.select.map((s) => csvCellOf(t.cols, t.virtual, s.id, anonymousReader(scope)));
+      cells = compiled.select.map((s) => csvCellOf(t.cols, t.virtual, s.id, anonymousReader(scope), env));
       lines.push(cells.map((c) => csvCell(c.title)).join(","));
     }
     const rows: SqlRow[] = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
@@ -37,5 +43,11 @@ export function exportCsv(store: ProjectStore, tableKey: string, params: ListPar
     if (read + PAGE >= BATCH_ROWS) next = offset;
   }
   const title = scope?.view ? viewOfTable(store, t.model.id, scope.view).title : t.model.title;
-  return { csv: `${lines.join("\r\n")}\r\n`, next, title };
+  return {
+    csv: `${lines.join("\r\n")}\r\n`,
+    next,
+    title,
+    columns: cells.map((c) => c.column),
+    uploads: [...env.uploads!],
+  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { read, utils } from "xlsx";
-import { csvToXlsx, parseCsv } from "./xlsx-export";
+import { parseCsv } from "../../db/rows/csv-parse";
+import { csvToXlsx } from "./xlsx-export";
 
 describe("Excel export of a CSV batch", () => {
   it("reads RFC 4180 quoting, doubled quotes and line breaks inside cells", () => {

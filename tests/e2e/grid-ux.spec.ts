@@ -221,9 +221,10 @@ test("filters list each operator once and offer select options; an empty search 
     { title: "Title", uidt: "SingleLineText" },
     { title: "Qty", uidt: "Number" },
     { title: "Status", uidt: "SingleSelect", colOptions: options(["Todo", "Doing", "Done"]) },
+    { title: "Due", uidt: "DateTime" },
   ]);
   await insertRows(request, token, projectId, "Stock", [
-    { Title: "apple", Qty: 3, Status: "Todo" },
+    { Title: "apple", Qty: 3, Status: "Todo", Due: "2024-01-02 12:00:00" },
     { Title: "pear", Qty: 1, Status: "Done" },
     { Title: "plum", Qty: 7, Status: "Done" },
   ]);
@@ -282,7 +283,12 @@ test("filters list each operator once and offer select options; an empty search 
     page.waitForEvent("download"),
     page.getByRole("menuitem", { name: "Download Excel (.xlsx)" }).click(),
   ]);
-  const book = XLSX.read(readFileSync((await download.path())!), { type: "buffer" });
-  const header = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 })[0]!;
+  const book = XLSX.read(readFileSync((await download.path())!), { type: "buffer", cellNF: true });
+  const sheet = book.Sheets[book.SheetNames[0]!]!;
+  const header = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 })[0]!;
   expect(header.filter((h) => ["Title", "Status", "Qty"].includes(h))).toEqual(["Title", "Status", "Qty"]);
+  // Typed cells (issue #33 item 12): numbers are numbers, a date-time a real Excel date.
+  const cell = (title: string) => sheet[XLSX.utils.encode_cell({ r: 1, c: header.indexOf(title) })];
+  expect(cell("Qty")).toMatchObject({ t: "n", v: 3 });
+  expect(cell("Due")).toMatchObject({ t: "n", v: 45293.5, z: "yyyy-mm-dd hh:mm:ss" });
 });

@@ -409,14 +409,15 @@ describe("hostile names", () => {
 });
 
 describe("CSV export of numbers", () => {
-  it("keeps negative numbers as numbers and still escapes formula-like text", async () => {
+  it("keeps negative numbers and phone numbers as they are and still escapes formula-like text", async () => {
     const { owner, T, B } = await setup();
     await call(owner, "POST", B, [
       { Name: "-cmd", Points: -5 },
-      { Name: "+1-2", Points: 3 },
+      { Name: "+1 555 0100", Points: 3 },
+      { Name: "-2+3+cmd|' /C calc'!A0", Points: 4 },
     ]);
     const res = await api("GET", `${T}/export/csv?fields=Name,Points`, { token: owner.token });
-    expect(res.body).toBe("Name,Points\r\n'-cmd,-5\r\n'+1-2,3\r\n");
+    expect(res.body).toBe("Name,Points\r\n'-cmd,-5\r\n+1 555 0100,3\r\n'-2+3+cmd|' /C calc'!A0,4\r\n");
   });
 });
 

@@ -1,19 +1,17 @@
 /**
- * XLSX export of a view: the JSON list is read 1000 rows a page (the view's filters, sorts and
- * visible fields apply), each page goes to the SheetJS worker, which writes the workbook at the
- * end. The header is the fields of the first page in the view's column order (as in the CSV
- * export); an empty view gives a sheet with the table's visible field titles. Excel's row limit ends the export early.
+ * XLSX export of a view: the same CSV batches as the CSV export (the view's filters, sorts,
+ * visible fields and column order; each field's export text from the registry), each batch sent
+ * to the SheetJS worker, which types the cells (real dates, numbers, booleans; people, links and
+ * lookups as their text) and writes the workbook at the end. Excel's row limit ends the export early.
  */
 import type { TableMeta } from "../api/types";
-import { EXPORT_PAGE_ROWS } from "../import/config";
-import { viewsApi } from "../api/views-api";
-import { orderHeaders } from "./header-order";
-import { listPage, type ViewRef } from "./export-client";
-import { EXCEL_MAX_ROWS } from "./xlsx-sheet";
+import { parseCsv } from "../../db/rows/csv-parse";
+import { countRows, fetchCsvBatch, type ViewRef } from "./export-client";
+import { EXCEL_MAX_ROWS, exportColumns } from "./xlsx-sheet";
 import type { XlsxRequest } from "../import/workers/xlsx.worker";
 
 export interface XlsxExportDeps {
-  onProgress?(done: number, total: number): void;
+  onProgress?(done: number, total: number | null): void;
   signal?: AbortSignal;
 }
 
@@ -30,29 +28,21 @@ export async function exportXlsx(
     worker.onerror = (e) => reject(new Error(e.message || "XLSX export failed"));
   });
   try {
-    const uidts = Object.fromEntries(table.columns.map((c) => [c.title, c.uidt]));
-    // Not a grid view, or unreadable: the rows' own order is kept.
-    const gridColumns = await viewsApi.gridColumns(view.viewId).catch(() => []);
+    const total = await countRows(view, deps.signal).catch(() => null);
+    deps.onProgress?.(0, total);
     let offset = 0;
-    let begun = false;
-    for (;;) {
+    let written = 0;
+    for (let first = true; ; first = false) {
       if (deps.signal?.aborted) throw new DOMException("Export cancelled", "AbortError");
-      const page = await listPage(view, offset, EXPORT_PAGE_ROWS, deps.signal);
-      if (!begun) {
-        const keys = [...new Set(page.list.flatMap((r) => Object.keys(r)))];
-        const headers = orderHeaders(
-          keys.length ? keys : table.columns.filter((c) => !c.system).map((c) => c.title),
-          gridColumns,
-          table.columns,
-        );
-        send({ type: "begin", title: view.title, headers, uidts });
-        begun = true;
-      }
-      const room = EXCEL_MAX_ROWS - 1 - offset;
-      send({ type: "rows", rows: page.list.slice(0, room) });
-      offset += Math.min(page.list.length, room);
-      deps.onProgress?.(offset, page.pageInfo.totalRows);
-      if (page.list.length < EXPORT_PAGE_ROWS || page.pageInfo.isLastPage || offset >= EXCEL_MAX_ROWS - 1) break;
+      const batch = await fetchCsvBatch(view, offset, deps.signal);
+      const [headers = [], ...rows] = parseCsv(batch.text);
+      if (first) send({ type: "begin", title: view.title, headers, columns: exportColumns(headers, table.columns) });
+      const kept = rows.slice(0, EXCEL_MAX_ROWS - 1 - written);
+      send({ type: "rows", rows: kept });
+      written += kept.length;
+      deps.onProgress?.(written, total);
+      if (batch.next < 0 || written >= EXCEL_MAX_ROWS - 1) break;
+      offset = batch.next;
     }
     send({ type: "finish" });
     return new Blob([await finished], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });

@@ -1,25 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { sheetTitle, sheetValue } from "./xlsx-sheet";
+import type { Column } from "../api/types";
+import { exportColumns, sheetTitle } from "./xlsx-sheet";
 
-describe("sheetValue", () => {
-  it("keeps numbers, booleans, text and nulls", () => {
-    expect([1.5, true, "x", null, undefined].map((v) => sheetValue(v))).toEqual([1.5, true, "x", null, null]);
-  });
-  it("turns Date column values into dates", () => {
-    expect(sheetValue("2024-01-02", "Date")).toEqual(new Date(Date.UTC(2024, 0, 2)));
-    expect(sheetValue("2024-01-02", "SingleLineText")).toBe("2024-01-02");
-  });
-  it("writes attachments as title(url) and other objects as JSON", () => {
-    expect(
-      sheetValue(
-        [
-          { title: "a.png", url: "https://x/a.png" },
-          { title: "b", path: "download/b" },
-        ],
-        "Attachment",
-      ),
-    ).toBe("a.png(https://x/a.png), b(download/b)");
-    expect(sheetValue({ a: [1] }, "JSON")).toBe('{"a":[1]}');
+describe("exportColumns", () => {
+  it("types each CSV column by the field of its title; computed and unknown ones are untyped", () => {
+    const columns = [
+      { title: "When", uidt: "DateTime", meta: { date_format: "DD/MM/YYYY" } },
+      { title: "Owner", uidt: "Lookup" },
+      { title: "Done", uidt: "Checkbox" },
+    ] as unknown as Column[];
+    expect(exportColumns(["Done", "When", "Owner", "Gone"], columns)).toEqual([
+      { uidt: "Checkbox", title: "Done", options: {} },
+      { uidt: "DateTime", title: "When", options: { date_format: "DD/MM/YYYY", time_format: "HH:mm" } },
+      null,
+      null,
+    ]);
   });
 });
 

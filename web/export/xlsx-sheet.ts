@@ -1,32 +1,22 @@
 /**
- * Rows of the JSON list as spreadsheet cells (XLSX export). Rules: numbers and booleans stay
- * typed; Date values (YYYY-MM-DD) become date cells; attachments become `title(url)` entries
- * joined with ", " as in the CSV export; other objects and arrays become JSON text; the sheet is
- * named after the view, without the characters Excel refuses ([ ] : * ? / \), at most 31 long.
+ * The XLSX export's sheet (the cells themselves come from db/rows/sheet-cells.ts, as in the shared
+ * view's Excel download). Rules: each CSV column is typed by the table's field of that title
+ * (computed fields and unknown titles are text or plain numbers); the sheet is named after the
+ * view, without the characters Excel refuses ([ ] : * ? / \), at most 31 long.
  */
-export type SheetValue = string | number | boolean | Date | null;
+import { fieldContext, fieldType } from "../../db/fields/registry";
+import type { ExportColumn } from "../../db/rows/csv";
+import type { Column } from "../api/types";
 
 export const EXCEL_MAX_ROWS = 1_048_576;
 
-function attachments(value: unknown[]): string {
-  return value
-    .map((f) =>
-      f && typeof f === "object"
-        ? `${String((f as { title?: unknown }).title ?? "")}(${String((f as { url?: unknown; path?: unknown }).url ?? (f as { path?: unknown }).path ?? "")})`
-        : String(f),
-    )
-    .join(", ");
-}
-
-export function sheetValue(value: unknown, uidt?: string): SheetValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "number" || typeof value === "boolean") return value;
-  if (typeof value === "string") {
-    const day = uidt === "Date" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-    return day ? new Date(Date.UTC(+day[1]!, +day[2]! - 1, +day[3]!)) : value;
-  }
-  if (uidt === "Attachment" && Array.isArray(value)) return attachments(value);
-  return JSON.stringify(value);
+export function exportColumns(headers: readonly string[], columns: readonly Column[]): Array<ExportColumn | null> {
+  return headers.map((title) => {
+    const column = columns.find((c) => c.title === title);
+    if (!column || fieldType(column.uidt)?.virtual !== false) return null;
+    const ctx = fieldContext(column.uidt, title, { ...(column.meta ?? {}), ...(column.colOptions ?? {}) });
+    return ctx.ok ? { uidt: column.uidt, title, options: ctx.value.options } : null;
+  });
 }
 
 export function sheetTitle(title: string): string {

@@ -16,6 +16,3 @@ export const INSERT_CONCURRENCY = 2;
 export const MAX_KEPT_ERRORS = 10_000;
 /** Row errors shown in the dialog. */
 export const SHOWN_ERRORS = 100;
-
-/** Rows per list request of the XLSX export (the API's maximum page). */
-export const EXPORT_PAGE_ROWS = 1000;

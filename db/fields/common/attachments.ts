@@ -102,6 +102,33 @@ export function normaliseAttachment(raw: unknown, index: number, column: string)
   return ok(item);
 }
 
+/**
+ * A cell's files as export text: `title(link)` entries joined with ", ", which attachmentsFromText
+ * reads back. An upload's link is its path on the site's origin, noted in `uploads` so that the
+ * HTTP layer can sign it (NocoDB's export writes the same host-qualified signed link); a link to
+ * the web stays as it is.
+ */
+export function attachmentsText(stored: string | number, env: { origin: string; uploads?: Set<string> }): string {
+  const { origin } = env;
+  let items: unknown;
+  try {
+    items = JSON.parse(String(stored));
+  } catch {
+    return String(stored);
+  }
+  if (!Array.isArray(items)) return "";
+  return items
+    .map((raw) => {
+      const f = (raw ?? {}) as { title?: unknown; url?: unknown; path?: unknown };
+      if (typeof f.url === "string" && f.url) return `${String(f.title ?? "")}(${f.url})`;
+      const path = String(f.path ?? "");
+      env.uploads?.add(path);
+      const link = origin ? `${origin}/${path}` : path;
+      return `${String(f.title ?? "")}(${link})`;
+    })
+    .join(", ");
+}
+
 /** The items a text names (see the rules), or undefined when it is neither JSON nor links. */
 export function attachmentsFromText(text: string): unknown[] | undefined {
   const trimmed = text.trim();

@@ -9,7 +9,9 @@ import type { AppEnv } from "../../types";
 import { readJson } from "../../lib/validate";
 import { actorOf, room, type Ctx } from "./context";
 import { withSignedFiles } from "../../lib/attachments/sign-answer";
+import { withSignedUploads } from "../../lib/attachments/sign-export";
 import { callerOf } from "../../lib/caller";
+import { siteUrl } from "../../lib/site-url";
 import { notifyFormOwner } from "./form-mail";
 
 const table = (c: Ctx) => c.req.param("tableName")!;
@@ -50,8 +52,8 @@ async function groupBy(c: Ctx) {
 async function exportCsv(c: Ctx) {
   const params = listParams(c);
   const started = Date.now();
-  const batch = await unwrap(room(c).exportCsv(table(c), params, scope(c)));
-  return c.body(batch.csv, 200, {
+  const batch = await unwrap(room(c).exportCsv(table(c), params, scope(c), siteUrl(c)));
+  return c.body(await withSignedUploads(c, c.get("project").id, batch), 200, {
     "content-type": "text/csv; charset=utf-8",
     "content-disposition": `attachment; filename="${encodeURIComponent(batch.title)}-export.csv"`,
     "nc-export-offset": String(batch.next),

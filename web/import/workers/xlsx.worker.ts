@@ -1,13 +1,16 @@
 /**
- * Builds the XLSX export with SheetJS off the main thread: pages of rows arrive as they are
- * listed, the workbook is written once at the end and sent back as bytes.
+ * Builds the XLSX export with SheetJS off the main thread: batches of CSV records arrive as they
+ * are exported, each cell typed by its column (db/rows/sheet-cells.ts), and the workbook is
+ * written once at the end and sent back as bytes.
  */
 import * as XLSX from "xlsx";
-import { sheetTitle, sheetValue, type SheetValue } from "../../export/xlsx-sheet";
+import type { ExportColumn } from "../../../db/rows/csv";
+import { sheetCell, type SheetCell } from "../../../db/rows/sheet-cells";
+import { sheetTitle } from "../../export/xlsx-sheet";
 
 export type XlsxRequest =
-  | { type: "begin"; title: string; headers: string[]; uidts: Record<string, string> }
-  | { type: "rows"; rows: Record<string, unknown>[] }
+  | { type: "begin"; title: string; headers: string[]; columns: Array<ExportColumn | null> }
+  | { type: "rows"; rows: string[][] }
   | { type: "finish" };
 
 const scope = self as unknown as {
@@ -16,22 +19,21 @@ const scope = self as unknown as {
 };
 
 let title = "Sheet1";
-let headers: string[] = [];
-let uidts: Record<string, string> = {};
-let aoa: SheetValue[][] = [];
+let columns: Array<ExportColumn | null> = [];
+let aoa: Array<Array<SheetCell | string>> = [];
 
 scope.onmessage = (e) => {
   const msg = e.data;
   try {
     if (msg.type === "begin") {
-      ({ headers, uidts } = msg);
+      columns = msg.columns;
       title = sheetTitle(msg.title);
-      aoa = [headers];
+      aoa = [msg.headers];
     } else if (msg.type === "rows") {
-      for (const row of msg.rows) aoa.push(headers.map((h) => sheetValue(row[h], uidts[h])));
+      for (const row of msg.rows) aoa.push(row.map((text, i) => sheetCell(text, columns[i] ?? null)));
     } else {
       const wb = XLSX.utils.book_new();
-      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa, { cellDates: true, dateNF: "yyyy-mm-dd" }), title);
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), title);
       const bytes = XLSX.write(wb, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer;
       aoa = [];
       scope.postMessage({ ok: true, bytes }, [bytes]);

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { withSignedFiles } from "../../../lib/attachments/sign-answer";
+import { withSignedUploads } from "../../../lib/attachments/sign-export";
 import { HttpError, badRequest } from "../../../lib/http-error";
 import { readTurnstile } from "../../../lib/integrations";
 import { csvToXlsx } from "../../../lib/xlsx-export";
+import { siteUrl } from "../../../lib/site-url";
 import { unwrap } from "../../../lib/room";
 import { VISITOR } from "../../../../db/access/reader";
 import { need } from "../../../middleware/acl";
@@ -63,20 +65,21 @@ export const publicSharedView = new Hono<AppEnv>()
     if (kind !== "csv" && kind !== "excel") throw badRequest("Export is csv or excel");
     const meta = JSON.parse(s.share.meta) as { allowCSVDownload?: boolean };
     if (!meta.allowCSVDownload) throw new HttpError(403, "Download is not allowed for this shared view");
-    const batch = await unwrap(room(s, c).exportCsv(s.tableId, await visitorParams(c, s), scope(c, s)));
+    const batch = await unwrap(room(s, c).exportCsv(s.tableId, await visitorParams(c, s), scope(c, s), siteUrl(c)));
+    const csv = await withSignedUploads(c, s.projectId, batch);
     const name = encodeURIComponent(batch.title);
     const common = {
       "nc-export-offset": String(batch.next),
       "access-control-expose-headers": "nc-export-offset, content-disposition",
     };
     if (kind === "excel") {
-      return c.body(csvToXlsx(batch.csv, batch.title), 200, {
+      return c.body(csvToXlsx(csv, batch.title, batch.columns), 200, {
         ...common,
         "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         "content-disposition": `attachment; filename="${name}-export.xlsx"`,
       });
     }
-    return c.body(batch.csv, 200, {
+    return c.body(csv, 200, {
       ...common,
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${name}-export.csv"`,
