@@ -60,6 +60,8 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
   if (!table.data || !form.data || !draft) return <FullPageSpinner />;
   const { shown, hidden } = questionsOf(table.data.columns, form.data.columns);
   const refresh = () => queryClient.invalidateQueries({ queryKey: formKey });
+  /** Reloads once the last save is answered: a reload between two saves would undo the later one on screen. */
+  const refreshAfterSaves = () => (pending.current.size === 0 ? refresh() : undefined);
 
   /** Runs a save, known as pending until the server answers. */
   async function saving<T>(request: Promise<T>): Promise<T> {
@@ -84,12 +86,14 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
     // Saved, or refused (the server's value comes back with the reload).
     for (const key of Object.keys(patch) as Array<keyof FormSettings>)
       if (unsaved.current[key] === patch[key]) delete unsaved.current[key];
-    await refresh();
+    await refreshAfterSaves();
   }
   async function saveQuestion(
     fc: FormColumn,
     patch: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order" | "meta">>,
   ) {
+    // A reload already under way would bring back the form as it was before this change.
+    void queryClient.cancelQueries({ queryKey: formKey });
     queryClient.setQueryData<typeof form.data>(formKey, (old) =>
       old ? { ...old, columns: old.columns.map((c) => (c.id === fc.id ? { ...c, ...patch } : c)) } : old,
     );
@@ -98,7 +102,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
     } catch (err) {
       notifyError(err);
     }
-    await refresh();
+    await refreshAfterSaves();
   }
   function dropAt(index: number) {
     if (!dragging) return;
