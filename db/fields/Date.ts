@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FieldContext, FieldType, Result, Stored } from "./types";
-import { DATE_FORMAT, formatDate, isoDate, isStoredDay, parseDateText } from "./common/dates";
+import { DATE_FORMAT } from "./common/date-format";
+import { formatDate, isoDate, isStoredDay, parseDateText } from "./common/dates";
 import { DATE_OPS } from "./common/ops";
 import { NONE, fail, isNone, ok, show } from "./common/result";
 import { byDialect } from "./common/storage";

@@ -3,6 +3,7 @@
  * small module so that plain-DOM entry (web/shared/inputs.ts) reads it without loading the field
  * types and zod (33 KB gzipped more on a form page); each field type carries it as `formInput`.
  */
+import { isoDate, parseDateText } from "./common/dates";
 import type { FormInput, UIType } from "./types";
 
 export const FORM_INPUTS: Readonly<Record<UIType, FormInput>> = {
@@ -40,3 +41,38 @@ export const FORM_INPUTS: Readonly<Record<UIType, FormInput>> = {
   CreatedBy: "none",
   LastModifiedBy: "none",
 };
+
+/** The form control of a type; a type this build does not know is asked as text. */
+export const formInputOfType = (uidt: string): FormInput => FORM_INPUTS[uidt as UIType] ?? "text";
+
+/**
+ * Whether a form can ask for the field (the builder offers it, the shared form shows it): not a
+ * type the server or the links set, nor an auto-increment key. A link is asked with a picker.
+ */
+export const askedInForms = (c: { uidt: string; pk?: boolean; ai?: boolean | number | null }) =>
+  formInputOfType(c.uidt) !== "none" && !(c.pk && c.ai);
+
+/**
+ * A date question's format: the column's date_format (its meta, an object or JSON text), shown
+ * and read the same way in the builder's preview and the shared form rather than in the
+ * browser's own date picker, which follows the browser's language.
+ */
+export function formDateFormat(meta: unknown): string {
+  let m = meta;
+  if (typeof m === "string") {
+    try {
+      m = JSON.parse(m) as unknown;
+    } catch {
+      m = null;
+    }
+  }
+  const format = m && typeof m === "object" ? (m as { date_format?: unknown }).date_format : undefined;
+  return typeof format === "string" && format ? format : "YYYY-MM-DD";
+}
+
+/** A typed date as stored (`YYYY-MM-DD`), or the text as typed when it is not one (the server says why). */
+export function dateAnswer(text: string, format: string): string | null {
+  if (text.trim() === "") return null;
+  const parsed = parseDateText(text, format);
+  return parsed ? isoDate(parsed.date) : text.trim();
+}

@@ -136,7 +136,7 @@ test("form: built with a label and a required field, previewed, submitted into t
   page,
   request,
 }) => {
-  const { projectId, row } = await tasksProject(page, request);
+  const { token, projectId, tableId, row } = await tasksProject(page, request);
   await page.goto(`/nc/${projectId}/table/Tasks`);
   await createInSidebar(page, "Form", "Intake");
   await expect(page.getByTestId("form-question")).toHaveCount(4);
@@ -144,11 +144,13 @@ test("form: built with a label and a required field, previewed, submitted into t
   await page.getByRole("button", { name: "Remove Photo from the form" }).click();
   await expect(page.getByTestId("form-question")).toHaveCount(3);
   await expect(page.getByTestId("form-field-out")).toHaveText("Photo");
-  await page.getByLabel("Label of Name").fill("Task name");
+  await page.getByLabel("Label of Name").click();
+  await page.keyboard.type("Task name");
   await page.getByLabel("Label of Name").blur();
   await page.getByRole("switch", { name: "Name is required" }).click();
-  await page.getByLabel("Message after submitting").fill("Got it!");
-  await page.getByLabel("Message after submitting").blur();
+  // Typed and straight to the preview (its blur saves): the preview's submit waits for that save.
+  await page.getByLabel("Message after submitting").click();
+  await page.keyboard.type("Got it!");
   await expect(page.getByRole("switch", { name: "Name is required" })).toHaveAttribute("aria-checked", "true");
 
   await page.getByRole("tab", { name: "Preview" }).click();
@@ -161,6 +163,16 @@ test("form: built with a label and a required field, previewed, submitted into t
   await preview.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByTestId("form-success")).toContainText("Got it!");
   await expect.poll(async () => (await row("From the form")).Status).toBe("Doing");
+  // The saved state, not only the builder's screen: the form keeps the label, the switch and the message.
+  const views = (await (await request.get(`${M}/tables/${tableId}/views`, { headers: authHeaders(token) })).json()) as {
+    list: Array<{ id: string; title: string }>;
+  };
+  const saved = (await (
+    await request.get(`${M}/forms/${views.list.find((v) => v.title === "Intake")!.id}`, {
+      headers: authHeaders(token),
+    })
+  ).json()) as { success_msg: string };
+  expect(saved.success_msg).toBe("Got it!");
 });
 
 test("at 375 px the sidebar is a drawer and nothing overflows the page", async ({ page, request }) => {

@@ -1,5 +1,6 @@
-import { FORM_INPUTS } from "../../db/fields/form-inputs";
-import type { FormInput, UIType, ValueKind } from "../../db/fields/types";
+import { askedInForms, dateAnswer, formDateFormat, formInputOfType } from "../../db/fields/form-inputs";
+import { formatDate, parseDateText } from "../../db/fields/common/dates";
+import type { FormInput, ValueKind } from "../../db/fields/types";
 import { getJson } from "./api";
 import { h, toast } from "./dom";
 import { t } from "./text";
@@ -45,10 +46,10 @@ const opts = (c: FormColumn) => {
 };
 
 /** The registry's form control of the column's type; a type this build does not know is asked as text. */
-export const formInputOf = (c: FormColumn): FormInput => FORM_INPUTS[c.uidt as UIType] ?? "text";
+export const formInputOf = (c: FormColumn): FormInput => formInputOfType(c.uidt);
 
 /** Fields a visitor fills; computed and system types are shown nowhere in a form. */
-export const fillable = (c: FormColumn) => formInputOf(c) !== "none" && !(c.pk && c.ai);
+export const fillable = (c: FormColumn) => askedInForms(c);
 
 const input = (type: string, extra: Record<string, unknown> = {}) =>
   h("input", { type, class: "w-full rounded border border-gray-300 px-3 py-2", ...extra });
@@ -200,8 +201,16 @@ export function controlFor(uuid: string, c: FormColumn, id: string): Control {
         lock: () => (el.disabled = true),
       };
     }
-    case "date":
-      return simple(input("date", { id }), "date", undefined, (x) => x.trim().slice(0, 10));
+    case "date": {
+      // Typed in the column's format (as the builder's preview asks it), sent as stored.
+      const format = formDateFormat(c.meta);
+      const el = input("text", { id, placeholder: format, inputmode: "numeric", autocomplete: "off" });
+      const shown = (x: string) => {
+        const parsed = parseDateText(x.trim(), format);
+        return parsed ? formatDate(parsed.date, format) : x.trim();
+      };
+      return simple(el, "date", (v) => dateAnswer(v, format), shown);
+    }
     case "datetime":
       return simple(
         input("datetime-local", { id }),

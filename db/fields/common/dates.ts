@@ -10,8 +10,6 @@
  *   are cut to milliseconds), then optionally AM/PM and an offset "Z", "+HH:mm", "+HHmm" or "+HH".
  * - A time alone may also part hours and minutes with a dot ("9.45"), as many people type it.
  */
-import { z } from "zod";
-
 export interface DateParts {
   year: number;
   month: number;
@@ -28,8 +26,6 @@ export interface ParsedDateTime {
   time: TimeParts | null;
   offsetMinutes: number | null;
 }
-
-export const DATE_FORMAT = z.string().min(1).default("YYYY-MM-DD");
 
 /** A time whose hours and minutes are parted by `sep` (a regex class). */
 const timePattern = (sep: string) =>

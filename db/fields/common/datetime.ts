@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import type { FieldContext, FieldType, Result, Stored, UIType } from "../types";
-import { DATE_FORMAT, formatDate, formatTime, isoDate, parseDateText, storedInstantApiText, toIsoUtc } from "./dates";
+import { DATE_FORMAT } from "./date-format";
+import { formatDate, formatTime, isoDate, parseDateText, storedInstantApiText, toIsoUtc } from "./dates";
 import { DATE_OPS } from "./ops";
 import { NONE, fail, isNone, ok, show } from "./result";
 import { byDialect } from "./storage";

@@ -7,7 +7,7 @@
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { GripVertical, ListChecks, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../api/query-keys";
 import { tablesApi } from "../../api/tables-api";
@@ -19,13 +19,17 @@ import { Switch } from "../../components/ui/switch";
 import { errorText } from "../../lib/api-errors";
 import { notify } from "../../lib/toast";
 import { useNotifyError } from "../../lib/use-notify-error";
+import { isRequired } from "../../../db/views/form/required";
 import { useProject } from "../../pages/project/project-context";
 import { orderBetween } from "../../pages/project/sidebar/view-order";
 import { FormPreview } from "./form-preview";
-import { conditionSources, questionsOf, type Question } from "./form-fields";
+import { asFormField, conditionSources, questionsOf, type Question } from "./form-fields";
 import { FormImage } from "./form-image";
 import { PrefillLink } from "./prefill-link";
 import { QuestionRules } from "./question-rules";
+
+/** Required whatever the form says: the table requires the field (rqd without a default, a key to type). */
+const requiredByTable = (q: Question) => isRequired({ ...asFormField(q), required: false });
 
 const input =
   "w-full rounded-md border border-gray-300 px-2 py-1.5 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 disabled:bg-gray-50";
@@ -42,8 +46,12 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
   const [tab, setTab] = useState<"build" | "preview">("build");
   const [dragging, setDragging] = useState<{ id: string; from: "form" | "fields" } | null>(null);
   const [openRules, setOpenRules] = useState<string | null>(null);
+  // Saves not yet answered (the preview's submit waits for them) and settings typed but not yet
+  // saved (a reload of the form that an earlier save asked for must not undo them).
+  const pending = useRef(new Set<Promise<unknown>>());
+  const unsaved = useRef<Partial<FormSettings>>({});
   useEffect(() => {
-    if (form.data) setDraft(form.data);
+    if (form.data) setDraft({ ...form.data, ...unsaved.current });
   }, [form.data]);
   const editable = can("viewUpdate");
 
@@ -52,30 +60,49 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
   if (!table.data || !form.data || !draft) return <FullPageSpinner />;
   const { shown, hidden } = questionsOf(table.data.columns, form.data.columns);
   const refresh = () => queryClient.invalidateQueries({ queryKey: formKey });
+  /** Reloads once the last save is answered: a reload between two saves would undo the later one on screen. */
+  const refreshAfterSaves = () => (pending.current.size === 0 ? refresh() : undefined);
 
-  async function saveSettings(patch: Partial<FormSettings>) {
-    setDraft((d) => (d ? { ...d, ...patch } : d));
+  /** Runs a save, known as pending until the server answers. */
+  async function saving<T>(request: Promise<T>): Promise<T> {
+    pending.current.add(request);
     try {
-      await viewKindsApi.updateForm(view.id, patch);
-      await refresh();
+      return await request;
+    } finally {
+      pending.current.delete(request);
+    }
+  }
+  function edit(patch: Partial<FormSettings>) {
+    Object.assign(unsaved.current, patch);
+    setDraft((d) => (d ? { ...d, ...patch } : d));
+  }
+  async function saveSettings(patch: Partial<FormSettings>) {
+    edit(patch);
+    try {
+      await saving(viewKindsApi.updateForm(view.id, patch));
     } catch (err) {
       notifyError(err);
-      await refresh();
     }
+    // Saved, or refused (the server's value comes back with the reload).
+    for (const key of Object.keys(patch) as Array<keyof FormSettings>)
+      if (unsaved.current[key] === patch[key]) delete unsaved.current[key];
+    await refreshAfterSaves();
   }
   async function saveQuestion(
     fc: FormColumn,
     patch: Partial<Pick<FormColumn, "label" | "help" | "required" | "show" | "order" | "meta">>,
   ) {
+    // A reload already under way would bring back the form as it was before this change.
+    void queryClient.cancelQueries({ queryKey: formKey });
     queryClient.setQueryData<typeof form.data>(formKey, (old) =>
       old ? { ...old, columns: old.columns.map((c) => (c.id === fc.id ? { ...c, ...patch } : c)) } : old,
     );
     try {
-      await viewKindsApi.updateFormColumn(fc.id, patch);
+      await saving(viewKindsApi.updateFormColumn(fc.id, patch));
     } catch (err) {
       notifyError(err);
     }
-    await refresh();
+    await refreshAfterSaves();
   }
   function dropAt(index: number) {
     if (!dragging) return;
@@ -90,7 +117,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
   const text = (key: keyof FormSettings) => ({
     value: (draft[key] as string | null) ?? "",
     disabled: !editable,
-    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+    onChange: (e: { target: { value: string } }) => edit({ [key]: e.target.value }),
     onBlur: () => (draft[key] ?? "") !== (form.data![key] ?? "") && void saveSettings({ [key]: draft[key] ?? "" }),
   });
 
@@ -133,8 +160,9 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
           />
           <Switch
             label={t("views.form.requiredOf", { title: q.column.title })}
-            checked={q.fc.required}
-            disabled={!editable}
+            checked={q.fc.required || requiredByTable(q)}
+            // The table requires it: every form asks for it, whatever this switch says.
+            disabled={!editable || requiredByTable(q)}
             onChange={(required) => void saveQuestion(q.fc, { required })}
           />
           <button
@@ -250,6 +278,8 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
                 settings={draft}
                 questions={shown}
                 onSubmit={async (row) => {
+                  // What the builder just saved (a message typed, a switch flipped) holds for this answer.
+                  await Promise.allSettled([...pending.current]);
                   await viewKindsApi.submitForm(projectId, tableId, view.id, row);
                   notify.success(t("views.form.submitted"));
                 }}
@@ -325,7 +355,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
                 max={60}
                 disabled={!editable}
                 value={draft.redirect_after_secs ?? 0}
-                onChange={(e) => setDraft({ ...draft, redirect_after_secs: Number(e.target.value) })}
+                onChange={(e) => edit({ redirect_after_secs: Number(e.target.value) })}
                 onBlur={() =>
                   void saveSettings({
                     redirect_after_secs: Math.min(60, Math.max(0, Math.round(draft.redirect_after_secs ?? 0))),

@@ -2,11 +2,11 @@
 import { columnFlags } from "../../../db/fields/column-options";
 import type { Column } from "../../api/types";
 import type { FormColumn } from "../../api/view-kinds-api";
-import { isReadOnlyColumn } from "../../fields/codec";
+import { askedInForms } from "../../../db/fields/form-inputs";
 import type { FormField } from "../../../db/views/form/required";
 
-/** A visitor can fill a field the app does not compute or set itself. */
-export const fillable = (c: Column) => !isReadOnlyColumn(c) && c.uidt !== "ForeignKey";
+/** A visitor can fill a field the app does not compute or set itself; a link with a picker (as the shared form does). */
+export const fillable = (c: Column) => askedInForms(c) && !c.system;
 
 export interface Question {
   fc: FormColumn;

@@ -7,6 +7,7 @@
  */
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { formDateFormat } from "../../../db/fields/form-inputs";
 import { fieldType } from "../../../db/fields/registry";
 import { visibleQuestions } from "../../../db/views/form/conditions";
 import { imageSrc } from "../../../db/views/form/images";
@@ -181,13 +182,35 @@ export function FormPreview({
                   </option>
                 ))}
               </select>
+            ) : control === "multiselect" ? (
+              // Boxes, as the shared form asks it (web/shared/inputs.ts); the answer is the picked titles.
+              <div id={id} role="group" aria-label={label} className="flex flex-wrap gap-3">
+                {options.map((o) => {
+                  const picked = value ? value.split(",") : [];
+                  return (
+                    <label key={o} className="inline-flex items-center gap-1 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-4"
+                        checked={picked.includes(o)}
+                        onChange={(e) =>
+                          set(options.filter((x) => (x === o ? e.target.checked : picked.includes(x))).join(","))
+                        }
+                      />
+                      {o}
+                    </label>
+                  );
+                })}
+              </div>
             ) : control === "textarea" ? (
               <textarea id={id} className={input} rows={3} value={value} onChange={(e) => set(e.target.value)} />
             ) : (
               <input
                 id={id}
                 className={input}
-                type={control === "date" ? "date" : "text"}
+                type="text"
+                // A date is typed in the column's format, as on the shared form (not the browser's picker).
+                placeholder={control === "date" ? formDateFormat(q.column.meta) : undefined}
                 value={value}
                 onChange={(e) => set(e.target.value)}
                 aria-invalid={errors[q.column.title] ? true : undefined}

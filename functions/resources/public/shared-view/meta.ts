@@ -68,7 +68,8 @@ export async function buildMeta(c: Ctx, s: Shared) {
     const visible = vc?.show || col.pk || col.pv || required || placed.has(col.id);
     if (!visible) return [];
     const { id: _ignored, ...viewOnly } = vc ?? ({} as ViewColumn);
-    return [{ ...viewOnly, ...col, show: Boolean(vc?.show) }];
+    // The place is the view's (the form builder's question order, a grid's column order), not the table's.
+    return [{ ...viewOnly, ...col, show: Boolean(vc?.show), ...(vc ? { order: vc.order } : {}) }];
   });
   // Only what the visitor sees is described (issue #32, N8): the view's column settings, saved
   // filters and sorts of a hidden field are left out (those filters and sorts still apply).
