@@ -11,8 +11,8 @@ import type { ProjectStore, SqlRow } from "../db/store/store";
  * - a 2xx answer is success; anything else (status, timeout, network error, refused address) is
  *   a failure, retried `retries` times with exponential backoff from `retry_interval` (capped at
  *   one hour), then dropped;
- * - every attempt is logged (time, status, first 1000 characters of the answer, duration), and a
- *   hook keeps its 100 newest log entries;
+ * - every attempt is logged (time, status, first 1000 characters of the answer, duration, the
+ *   payload when at most KEPT_PAYLOAD), and a hook keeps its 100 newest log entries;
  * - outside local mode a target must be a public address (db/net/public-address.ts).
  */
 export interface DeliveryEnv {
@@ -104,9 +104,19 @@ export async function deliverOnce(
   return results.find((r) => !r.ok) ?? results[0]!;
 }
 
-export function logAttempt(store: ProjectStore, hook: HookRow, attempt: number, a: Attempt, test: boolean) {
+/** Payloads up to this size are kept with their log entry (larger ones: the entry says so, none is kept). */
+export const KEPT_PAYLOAD = 64 * 1024;
+
+export function logAttempt(
+  store: ProjectStore,
+  hook: HookRow,
+  attempt: number,
+  a: Attempt,
+  test: boolean,
+  payload: string,
+) {
   const [row] = store.exec(
-    `INSERT INTO _nc_hook_logs (fk_hook_id, event, operation, test, attempt, status, ok, response, error, duration, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO _nc_hook_logs (fk_hook_id, event, operation, test, attempt, status, ok, response, error, duration, created_at, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     hook.id,
     hook.event,
     hook.operation,
@@ -118,6 +128,7 @@ export function logAttempt(store: ProjectStore, hook: HookRow, attempt: number, 
     a.error,
     a.duration,
     new Date().toISOString(),
+    payload.length <= KEPT_PAYLOAD ? payload : null,
   );
   // Trimmed every 10th entry (the log reads the newest 100), to keep each delivery cheap.
   if (Number(row?.id) % 10 === 0)
@@ -150,7 +161,7 @@ export async function deliverDue(
       }
       const attempt = Number(item.attempt) + 1;
       const result = await deliverOnce(hook, JSON.parse(String(item.payload)), env, targets);
-      logAttempt(store, hook, attempt, result, false);
+      logAttempt(store, hook, attempt, result, false, String(item.payload));
       if (result.ok || attempt > hook.retries) store.exec("DELETE FROM _nc_hook_queue WHERE id = ?", Number(item.id));
       else
         store.exec(

@@ -294,6 +294,10 @@ export class ProjectRoom extends Server<Env> {
   hookSamplePayload(tableKey: string, operation: HookOperation) {
     return guard(() => samplePayload(this.store, tableKey, operation));
   }
+  /** The delivery log's "Redeliver": the logged payload queued again for the hook. */
+  redeliverHook(hookId: string, logId: number) {
+    return this.#hooks.redeliver(hookId, logId);
+  }
   /** The test button: one delivery now, no retries; logged when the hook is saved. */
   testHook(tableKey: string, hook: HookInput & { id?: string }, payload: unknown) {
     return this.#hooks.test(tableKey, hook, payload);

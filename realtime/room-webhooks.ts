@@ -84,6 +84,13 @@ export class RoomHooks {
     }
   }
 
+  /** "Redeliver": a logged payload queued again for its hook, delivered (and logged) as any other. */
+  redeliver(hookId: string, logId: number): RoomResult<{ msg: string }> {
+    const queued = guard(() => hooksApi.queueAgain(this.store, hookId, logId));
+    if (queued.ok) this.#scheduleDelivery();
+    return queued;
+  }
+
   async test(
     tableKey: string,
     hook: HookInput & { id?: string },
@@ -95,7 +102,7 @@ export class RoomHooks {
     const target = { notification: JSON.stringify(hook.notification), timeout: hook.timeout ?? 10_000 };
     const body = payload && typeof payload === "object" && "data" in payload ? payload : sample.data;
     const result = await deliverOnce(target, body, this.env, await chatTargets(this.env));
-    if (saved?.ok) logAttempt(this.store, saved.data, 1, result, true);
+    if (saved?.ok) logAttempt(this.store, saved.data, 1, result, true, JSON.stringify(body));
     return { ok: true, data: { ok: result.ok, status: result.status, error: result.error } };
   }
 }

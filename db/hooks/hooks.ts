@@ -288,6 +288,23 @@ export function addHookFilter(store: ProjectStore, projectId: string, hookId: st
   });
 }
 
+/** Queues a logged delivery's payload again for its hook (the delivery log's "Redeliver"). */
+export function queueAgain(store: ProjectStore, hookId: string, logId: number) {
+  findHook(store, hookId);
+  const [log] = store.exec("SELECT payload FROM _nc_hook_logs WHERE id = ? AND fk_hook_id = ?", logId, hookId);
+  if (!log) throw missing(`Delivery ${logId} of this hook was not found`);
+  if (typeof log.payload !== "string") throw bad("This delivery's payload was not kept (it was larger than 64 KB)");
+  const now = Date.now();
+  store.exec(
+    "INSERT INTO _nc_hook_queue (fk_hook_id, payload, attempt, due_at, created_at) VALUES (?, ?, 0, ?, ?)",
+    hookId,
+    log.payload,
+    now,
+    now,
+  );
+  return { msg: "The delivery has been queued again" };
+}
+
 /** The newest deliveries of a hook first (contract 4.8 `logs`), `{list, pageInfo}`. */
 export function listHookLogs(store: ProjectStore, hookId: string, pageSize: number, offset: number) {
   findHook(store, hookId);

@@ -147,6 +147,11 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     `ALTER TABLE _nc_audit_new RENAME TO _nc_audit`,
     `CREATE INDEX _nc_audit_row ON _nc_audit (fk_model_id, row_id, created_at)`,
   ],
+  [
+    // A delivery's payload beside its log entry (issue 42): shown in the delivery log and sent
+    // again by "Redeliver".
+    `ALTER TABLE _nc_hook_logs ADD COLUMN payload TEXT`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */

@@ -69,6 +69,11 @@ export const hooks = new Hono<AppEnv>()
     const { limit, offset } = paging(c);
     return c.json(await unwrap(room(c).listHookLogs(c.req.param("hookId"), limit, offset)));
   })
+  .post("/hooks/:hookId/logs/:logId/redeliver", need("hookTest"), async (c) => {
+    const logId = Number(c.req.param("logId"));
+    if (!Number.isSafeInteger(logId) || logId < 1) throw badRequest("logId must be a delivery's number");
+    return c.json(await unwrap(room(c).redeliverHook(c.req.param("hookId"), logId)));
+  })
   .get("/hooks/:hookId/filters", need("hookList"), async (c) =>
     c.json({ list: await unwrap(room(c).listHookFilters(pid(c), c.req.param("hookId"))) }),
   )

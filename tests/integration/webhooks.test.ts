@@ -145,6 +145,28 @@ describe("webhooks", () => {
     });
   });
 
+  it("keeps each delivery's payload in its log and sends it again on Redeliver (#42)", async () => {
+    const { owner, tableId, T } = await setup();
+    const name = `again-${crypto.randomUUID()}`;
+    const made = await call(owner, "POST", `${M}/tables/${tableId}/hooks`, hookBody(name, "insert"));
+    await call(owner, "POST", T, { Name: "twice", Points: 7 });
+    const first = await received(name, 1);
+    let logs = await call(owner, "GET", `${M}/hooks/${made.body.id}/logs`);
+    for (let i = 0; i < 50 && !logs.body.list.length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      logs = await call(owner, "GET", `${M}/hooks/${made.body.id}/logs`);
+    }
+    const log = logs.body.list[0] as { id: number; payload: string };
+    expect(JSON.parse(log.payload)).toEqual(JSON.parse(first[0]!.body));
+    const again = await call(owner, "POST", `${M}/hooks/${made.body.id}/logs/${log.id}/redeliver`, {});
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const both = await received(name, 2);
+    expect(both).toHaveLength(2);
+    expect(JSON.parse(both[1]!.body)).toEqual(JSON.parse(first[0]!.body));
+    expect((await call(owner, "POST", `${M}/hooks/${made.body.id}/logs/999999/redeliver`, {})).status).toBe(404);
+    expect((await call(owner, "POST", `${M}/hooks/${made.body.id}/logs/abc/redeliver`, {})).status).toBe(400);
+  });
+
   it("retries a failed delivery with backoff and logs each attempt", async () => {
     const { owner, tableId, T } = await setup();
     const name = `flaky2-${crypto.randomUUID()}`;

@@ -56,6 +56,8 @@ export interface HookInput {
 
 export interface HookLog {
   id: number;
+  /** The JSON sent; null when it was larger than the log keeps (64 KB). */
+  payload?: string | null;
   created_at: string;
   attempt: number;
   status: number | null;
@@ -76,6 +78,9 @@ export const hooksApi = {
     api.post<{ msg: string }>(`${meta}/tables/${enc(tableId)}/hooks/test`, { hook }),
   logs: (hookId: string) =>
     api.get<{ list: HookLog[]; pageInfo: PageInfo }>(`${meta}/hooks/${enc(hookId)}/logs?limit=100`),
+  /** Sends a logged delivery's payload again (it shows in the log once sent). */
+  redeliver: (hookId: string, logId: number) =>
+    api.post<{ msg: string }>(`${meta}/hooks/${enc(hookId)}/logs/${logId}/redeliver`, {}),
 };
 
 export function parseNotification(text: string): HookNotification {

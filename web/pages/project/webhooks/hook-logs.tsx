@@ -1,12 +1,35 @@
-import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ArrowLeft, RotateCcw } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { hooksApi, type Hook } from "../../../api/hooks-api";
 import { Button } from "../../../components/ui/button";
+import { notify } from "../../../lib/toast";
+import { useNotifyError } from "../../../lib/use-notify-error";
 
-/** The last 100 deliveries of a hook, newest first: time, status, answer excerpt, duration. */
+/** A kept payload, pretty-printed when it is JSON. */
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The last 100 deliveries of a hook, newest first: time, status, answer excerpt, duration, the
+ * payload sent (unfolded on request) and "Redeliver", which sends that payload again.
+ */
 export function HookLogs({ hook, onBack }: { hook: Hook; onBack(): void }) {
   const { t } = useTranslation();
+  const notifyError = useNotifyError();
+  const redeliver = useMutation({
+    mutationFn: (logId: number) => hooksApi.redeliver(hook.id, logId),
+    onSuccess: () => {
+      notify.success(t("hooks.log.redelivered"));
+      void logs.refetch();
+    },
+    onError: notifyError,
+  });
   const logs = useQuery({
     queryKey: ["hookLogs", hook.id],
     queryFn: () => hooksApi.logs(hook.id),
@@ -30,6 +53,7 @@ export function HookLogs({ hook, onBack }: { hook: Hook; onBack(): void }) {
                 <th className="py-1 text-start font-medium">{t("hooks.log.attempt")}</th>
                 <th className="py-1 text-start font-medium">{t("hooks.log.duration")}</th>
                 <th className="py-1 text-start font-medium">{t("hooks.log.response")}</th>
+                <th className="py-1 ps-3 text-start font-medium">{t("hooks.log.sent")}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -49,6 +73,31 @@ export function HookLogs({ hook, onBack }: { hook: Hook; onBack(): void }) {
                   >
                     {l.error ? `${l.error} ` : ""}
                     {l.response ?? ""}
+                  </td>
+                  <td className="py-1 ps-3">
+                    {l.payload ? (
+                      <div className="flex flex-col items-start gap-1">
+                        <details>
+                          <summary className="cursor-pointer text-xs text-primary">{t("hooks.log.payload")}</summary>
+                          <pre
+                            dir="ltr"
+                            className="mt-1 max-h-48 max-w-xs overflow-auto rounded bg-gray-50 p-2 text-start text-xs"
+                          >
+                            {pretty(l.payload)}
+                          </pre>
+                        </details>
+                        <Button
+                          variant="secondary"
+                          loading={redeliver.isPending && redeliver.variables === l.id}
+                          onClick={() => redeliver.mutate(l.id)}
+                        >
+                          <RotateCcw aria-hidden="true" className="size-4" />
+                          {t("hooks.log.redeliver")}
+                        </Button>
+                      </div>
+                    ) : (
+                      <span className="text-xs text-gray-500">{t("hooks.log.noPayload")}</span>
+                    )}
                   </td>
                 </tr>
               ))}
