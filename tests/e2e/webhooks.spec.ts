@@ -71,6 +71,14 @@ test("a builder adds a webhook with a condition, tests it and reads its delivery
   await expect(logs.locator("tbody tr")).toHaveCount(1);
   await expect(logs.locator("tbody tr").first()).toContainText("200");
   await expect(logs.locator("tbody tr").first()).toContainText('{"ok":true}');
+  // The payload sent unfolds on request, and Redeliver sends the same payload again.
+  await logs.getByText("Payload").first().click();
+  await expect(logs.locator("pre").first()).toContainText('"Name": "big"');
+  await logs.getByRole("button", { name: "Redeliver" }).first().click();
+  await expect(page.getByText("Queued again: it shows here once sent")).toBeVisible();
+  await expect.poll(() => bodies.length).toBe(3);
+  expect(JSON.parse(bodies[2]!)).toEqual(JSON.parse(bodies[1]!));
+  await expect(logs.locator("tbody tr")).toHaveCount(2);
 
   await dialog.getByRole("button", { name: "Back to webhooks" }).click();
   await dialog.getByRole("button", { name: "Delete Big orders" }).click();
