@@ -208,6 +208,7 @@ export function Grid({
         editingCol={editingHere ? editing.editing!.col : null}
         editor={editingHere ? editing.editor : null}
         remote={remoteMarks(row)}
+        editable={perms.edit}
         onExpand={onExpand}
       />,
     );
