@@ -2,13 +2,16 @@
  * Calendar records that span days (issue 22): a from/to record is one bar across its days that
  * continues into the next week's row; dragging its end, its start and the bar itself writes the
  * new from/to (checked through the API), undo puts the last change back, and the keyboard moves
- * the end or the whole record.
+ * the end or the whole record. The month names its weekdays (issue 33.11) and its weeks start on
+ * the reader's first day of the week: Monday for English read in Britain, as this spec's browser is.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createTable, insertRows, setup } from "./grid-helpers";
 import { authHeaders } from "./helpers";
 
 const M = "/api/v1/db/meta";
+
+test.use({ locale: "en-GB" });
 
 /** Drags with the pointer from the middle of `from` to the middle of `to`, in steps, as a hand would. */
 async function pointerDrag(page: Page, from: Locator, to: Locator) {
@@ -58,6 +61,7 @@ test("a multi-day record is a bar across its days; its ends and the bar are drag
   const day = (d: string) => page.locator(`[data-testid=calendar-day][data-day="${d}"]`);
   const lisbon = page.getByTestId("calendar-record").filter({ hasText: "Lisbon" });
 
+  await expect(page.getByTestId("calendar-weekdays")).toHaveText("MonTueWedThuFriSatSun");
   // Thursday 5 to Tuesday 10 November: one piece from Thursday to Sunday, one from Monday 9 on.
   await expect(lisbon).toHaveCount(2);
   await expect(day("2026-11-05").getByTestId("calendar-record")).toHaveText("Lisbon");

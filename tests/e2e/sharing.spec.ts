@@ -177,6 +177,8 @@ test("the builder shares a view, copies its link, and unsharing makes the link 4
   await dialog.getByRole("textbox", { name: "New password" }).fill("builder-secret");
   await dialog.getByRole("button", { name: "Save password" }).click();
   await expect(page.getByText("Password saved")).toBeVisible();
+  // The dialog tells that a password is set (issue 42.16); the box is empty again.
+  await expect(dialog.getByTestId("share-password-set")).toContainText("Password set");
 
   const visitor = await context.browser()!.newContext();
   const guest = await visitor.newPage();
@@ -184,6 +186,11 @@ test("the builder shares a view, copies its link, and unsharing makes the link 4
   await guest.getByRole("textbox", { name: "Password" }).fill("builder-secret");
   await guest.getByRole("button", { name: "Unlock" }).click();
   await expect(guest.getByRole("cell", { name: "Ada" })).toBeVisible();
+
+  // Removing it is a button, not saving an empty one.
+  await dialog.getByRole("button", { name: "Remove password" }).click();
+  await expect(page.getByText("Password removed")).toBeVisible();
+  await expect(dialog.getByTestId("share-password-set")).toHaveCount(0);
 
   await dialog.getByRole("switch", { name: "Public link" }).click();
   await expect(page.getByText("The link no longer works")).toBeVisible();

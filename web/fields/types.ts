@@ -26,6 +26,8 @@ export interface CellProps {
   wrap: boolean;
   /** The whole row, when the cell acts on it (links add and remove through the row's key). */
   row?: Record<string, unknown>;
+  /** The reader may change this cell: an empty one may show how to fill it on hover or when active. */
+  editable?: boolean;
 }
 
 /** What an editor hands back: text to parse with the registry, or a value from a picker. */

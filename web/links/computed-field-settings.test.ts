@@ -123,6 +123,8 @@ describe("the field editor", () => {
   it("offers Required for stored fields and an existing belongs-to link", () => {
     expect(takesRequired("Number")).toBe(true);
     expect(takesRequired("Formula")).toBe(false);
+    // Types the server fills offer no "Required" (issue 33.11).
+    for (const uidt of ["CreatedBy", "LastModifiedBy", "CreateTime"]) expect(takesRequired(uidt)).toBe(false);
     expect(takesRequired("LinkToAnotherRecord")).toBe(false);
     const bt = col({ uidt: "LinkToAnotherRecord", colOptions: { type: "bt" } });
     expect(takesRequired("LinkToAnotherRecord", bt)).toBe(true);

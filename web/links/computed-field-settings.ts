@@ -51,6 +51,9 @@ export function canBecome(column: Column | null | undefined, uidt: string): bool
 
 /** Whether the field editor offers "Required": stored fields, and a belongs-to link once made (SPEC 5). */
 export function takesRequired(uidt: string, column?: Column | null): boolean {
+  // The server fills these (Created by, Created time, …): a user never could, so "required" means nothing.
+  const type = fieldType(uidt);
+  if (type && !type.virtual && (type.readOnly || type.writtenBy)) return false;
   if (!isVirtualType(uidt)) return true;
   return uidt === "LinkToAnotherRecord" && column?.uidt === uidt && column.colOptions?.type === "bt";
 }

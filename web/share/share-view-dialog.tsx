@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Copy, Share2 } from "lucide-react";
+import { Copy, LockKeyhole, Share2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { shareApi, sharedLink, type ShareOptions, type SharedView } from "../api/share-api";
@@ -117,10 +117,26 @@ function ShareBody({ tableId, viewId }: { tableId: string; viewId: string }) {
             className="flex flex-col gap-2"
             onSubmit={(e) => {
               e.preventDefault();
-              update.mutate({ password: password || null });
+              if (password) update.mutate({ password });
             }}
           >
             <span className="text-sm font-medium">{t("sharedView.share.password")}</span>
+            {/* Whether one is set (the password itself never comes back), and removing it without typing an empty one. */}
+            {current.password_protected ? (
+              <div className="flex items-center justify-between gap-2 text-sm" data-testid="share-password-set">
+                <span className="inline-flex items-center gap-1.5 text-gray-700">
+                  <LockKeyhole aria-hidden="true" className="size-4 text-gray-500" />
+                  {t("sharedView.share.passwordSet")}
+                </span>
+                <Button
+                  variant="secondary"
+                  disabled={update.isPending}
+                  onClick={() => update.mutate({ password: null })}
+                >
+                  {t("sharedView.share.passwordRemove")}
+                </Button>
+              </div>
+            ) : null}
             <div className="flex gap-2">
               <input
                 type="password"

@@ -1,12 +1,23 @@
+import { Paperclip } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { CellProps } from "../types";
 import { iconOf, itemsOf, thumbSrc } from "./files";
 
 /** Thumbnails of images and icons of other files; a grid never loads an original. */
-export function AttachmentCell({ value }: CellProps) {
+export function AttachmentCell({ value, editable }: CellProps) {
   const { t } = useTranslation();
   const list = itemsOf(value);
-  if (list.length === 0) return null;
+  // An empty cell says how to fill it where the pointer or the selection is (a click opens the files).
+  if (list.length === 0)
+    return editable ? (
+      <span
+        data-testid="attachment-add-hint"
+        className="invisible flex min-w-0 items-center gap-1 text-xs text-gray-400 group-hover/cell:visible group-aria-selected/cell:visible"
+      >
+        <Paperclip aria-hidden="true" className="size-3.5 shrink-0" />
+        <span className="truncate">{t("fields.attachment.addHint")}</span>
+      </span>
+    ) : null;
   const SHOWN = 6;
   return (
     <span

@@ -33,12 +33,14 @@ import {
   dayText,
   daysBetween,
   daysOf,
+  firstDayOfWeek,
   layoutRow,
   movedTo,
   rangeFilter,
   resized,
   step,
   visibleDays,
+  weekdayNames,
   type Mode,
   type Segment,
 } from "./range";
@@ -90,7 +92,8 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   const [expanded, setExpanded] = useState<{ key: Key | null } | null>(null);
   const undo = useRef<Change[]>([]);
   const [, setTick] = useState(0);
-  const days = useMemo(() => visibleDays(mode, cursor), [mode, cursor]);
+  const firstDay = useMemo(() => firstDayOfWeek(i18n.language, navigator.languages), [i18n.language]);
+  const days = useMemo(() => visibleDays(mode, cursor, firstDay), [mode, cursor, firstDay]);
   const range = settings.data?.calendar_range[0];
   const from = frame?.meta.columns.find((c) => c.id === range?.fk_from_column_id);
   const to = frame?.meta.columns.find((c) => c.id === range?.fk_to_column_id) ?? null;
@@ -376,52 +379,70 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
           </div>
         </div>
         <div className="flex min-h-0 flex-1 gap-3">
-          <div
-            className={`grid min-h-0 min-w-0 flex-1 auto-rows-fr gap-px overflow-auto rounded-md border border-gray-200 bg-gray-200 ${mode === "day" ? "grid-cols-1" : "grid-cols-7"}`}
-            data-testid="calendar-grid"
-          >
-            {cells.map(({ day, starting, hidden, lanes }) => (
+          <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+            {mode === "month" ? (
               <div
-                key={day}
-                data-testid="calendar-day"
-                data-day={day}
-                onDragOver={(e) => dragging && e.preventDefault()}
-                onDrop={(e) => {
-                  e.preventDefault();
-                  if (dragging) moveTo(dragging.row, addDays(day, -dragging.grabbed));
-                  endDrag();
-                }}
-                className={`group relative flex min-w-0 flex-col p-1 ${mode === "month" && day.slice(0, 7) !== cursor.slice(0, 7) ? "bg-gray-50 text-gray-400" : "bg-white"} ${resizing?.day === day ? "bg-violet-50" : ""}`}
-                style={{ minHeight: HEADER + lanes * LANE + (hidden ? 20 : 8) + (mode === "month" ? 0 : 40) }}
+                aria-hidden="true"
+                data-testid="calendar-weekdays"
+                className="grid grid-cols-7 gap-px rounded-t-md border border-b-0 border-gray-200 bg-gray-200"
               >
-                <div className="flex h-5 items-center gap-1 text-xs">
-                  <span className={day === today ? "rounded-full bg-primary px-1.5 font-semibold text-white" : ""}>
-                    {mode === "month" ? Number(day.slice(8)) : `${weekday(day)} ${Number(day.slice(8))}`}
+                {weekdayNames(i18n.language, firstDay).map((name) => (
+                  <span
+                    key={name}
+                    className="truncate bg-gray-50 px-1 py-0.5 text-center text-xs font-medium text-gray-600"
+                  >
+                    {name}
                   </span>
-                  {can("dataInsert") ? (
+                ))}
+              </div>
+            ) : null}
+            <div
+              className={`grid min-h-0 min-w-0 flex-1 auto-rows-fr gap-px overflow-auto border border-gray-200 bg-gray-200 ${mode === "month" ? "rounded-b-md" : "rounded-md"} ${mode === "day" ? "grid-cols-1" : "grid-cols-7"}`}
+              data-testid="calendar-grid"
+            >
+              {cells.map(({ day, starting, hidden, lanes }) => (
+                <div
+                  key={day}
+                  data-testid="calendar-day"
+                  data-day={day}
+                  onDragOver={(e) => dragging && e.preventDefault()}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    if (dragging) moveTo(dragging.row, addDays(day, -dragging.grabbed));
+                    endDrag();
+                  }}
+                  className={`group relative flex min-w-0 flex-col p-1 ${mode === "month" && day.slice(0, 7) !== cursor.slice(0, 7) ? "bg-gray-50 text-gray-400" : "bg-white"} ${resizing?.day === day ? "bg-violet-50" : ""}`}
+                  style={{ minHeight: HEADER + lanes * LANE + (hidden ? 20 : 8) + (mode === "month" ? 0 : 40) }}
+                >
+                  <div className="flex h-5 items-center gap-1 text-xs">
+                    <span className={day === today ? "rounded-full bg-primary px-1.5 font-semibold text-white" : ""}>
+                      {mode === "month" ? Number(day.slice(8)) : `${weekday(day)} ${Number(day.slice(8))}`}
+                    </span>
+                    {can("dataInsert") ? (
+                      <button
+                        type="button"
+                        className="ms-auto rounded p-0.5 text-gray-400 opacity-0 hover:bg-gray-100 focus:opacity-100 group-hover:opacity-100"
+                        aria-label={t("views.calendar.addOn", { day })}
+                        onClick={() => void addOn(day)}
+                      >
+                        <Plus aria-hidden="true" className="size-3.5" />
+                      </button>
+                    ) : null}
+                  </div>
+                  {starting.map((s) => bar(s, day))}
+                  {hidden > 0 ? (
                     <button
                       type="button"
-                      className="ms-auto rounded p-0.5 text-gray-400 opacity-0 hover:bg-gray-100 focus:opacity-100 group-hover:opacity-100"
-                      aria-label={t("views.calendar.addOn", { day })}
-                      onClick={() => void addOn(day)}
+                      className="text-start text-xs text-primary"
+                      style={{ marginTop: lanes * LANE }}
+                      onClick={() => (setMode("day"), setCursor(day))}
                     >
-                      <Plus aria-hidden="true" className="size-3.5" />
+                      {t("views.calendar.more", { count: hidden })}
                     </button>
                   ) : null}
                 </div>
-                {starting.map((s) => bar(s, day))}
-                {hidden > 0 ? (
-                  <button
-                    type="button"
-                    className="text-start text-xs text-primary"
-                    style={{ marginTop: lanes * LANE }}
-                    onClick={() => (setMode("day"), setCursor(day))}
-                  >
-                    {t("views.calendar.more", { count: hidden })}
-                  </button>
-                ) : null}
-              </div>
-            ))}
+              ))}
+            </div>
           </div>
           <aside
             className="hidden w-56 shrink-0 flex-col gap-1 overflow-y-auto rounded-md border border-gray-200 bg-white p-2 lg:flex"

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { daysOf, layoutRow, movedTo, rangeFilter, resized, step, visibleDays } from "./range";
+import {
+  daysOf,
+  firstDayOfWeek,
+  layoutRow,
+  movedTo,
+  rangeFilter,
+  resized,
+  step,
+  visibleDays,
+  weekdayNames,
+} from "./range";
 
 describe("calendar ranges", () => {
   it("shows whole Monday-first weeks of the month, a week, or a day", () => {
@@ -18,6 +28,21 @@ describe("calendar ranges", () => {
     ]);
     expect(visibleDays("day", "2026-11-24")).toEqual(["2026-11-24"]);
     expect(visibleDays("month", "2027-02-10")).toHaveLength(28); // 1 February 2027 is a Monday
+  });
+  it("starts weeks on the reader's first day of the week, with weekday names in the UI language", () => {
+    expect(firstDayOfWeek("de")).toBe(1);
+    expect(firstDayOfWeek("en", ["en-US"])).toBe(0);
+    expect(firstDayOfWeek("en", ["de-DE", "en-GB"])).toBe(1); // English read in Britain
+    expect(firstDayOfWeek("fa")).toBe(6);
+    expect(firstDayOfWeek("pt_BR")).toBe(0);
+    const sundayFirst = visibleDays("month", "2026-11-24", 0);
+    expect(sundayFirst[0]).toBe("2026-11-01");
+    expect(sundayFirst).toHaveLength(35);
+    expect(visibleDays("week", "2026-11-24", 0)[0]).toBe("2026-11-22");
+    expect(visibleDays("week", "2026-11-24", 6)[0]).toBe("2026-11-21");
+    // ICU versions differ on the abbreviation's full stop.
+    expect(weekdayNames("de", 1).map((n) => n.replace(".", ""))).toEqual(["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]);
+    expect(weekdayNames("en", 0)).toEqual(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
   });
   it("steps by month, week and day", () => {
     expect(step("month", "2026-01-31", 1)).toBe("2026-02-01");

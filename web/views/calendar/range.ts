@@ -1,7 +1,8 @@
 /**
  * Calendar arithmetic on plain days ("YYYY-MM-DD", no time zone). Rules:
- * - month: the weeks (Monday first) that hold any day of the month, 5 or 6 rows of 7;
- * - week: Monday to Sunday around the day; day: the day itself;
+ * - month: the weeks that hold any day of the month, 5 or 6 rows of 7; a week starts on the
+ *   reader's first day of the week (firstDayOfWeek; Monday unless told);
+ * - week: the seven days from that first day around the day; day: the day itself;
  * - the query asks only for records whose date falls in the visible range (with an end date:
  *   records that overlap it), through the `where` syntax of contract 1.7;
  * - moving a record keeps a DateTime's time and a range's length.
@@ -14,13 +15,46 @@ export const parseDay = (text: string) => new Date(`${text.slice(0, 10)}T00:00:0
 export const addDays = (text: string, n: number) => dayText(new Date(parseDay(text).getTime() + n * 86_400_000));
 export const daysBetween = (a: string, b: string) =>
   Math.round((parseDay(b).getTime() - parseDay(a).getTime()) / 86_400_000);
-const mondayOf = (text: string) => addDays(text, -((parseDay(text).getUTCDay() + 6) % 7));
+/** 0 Sunday … 6 Saturday, as Date.getUTCDay counts. */
+const MONDAY = 1;
+const weekStartOf = (text: string, firstDay: number) =>
+  addDays(text, -((parseDay(text).getUTCDay() - firstDay + 7) % 7));
 
-export function visibleDays(mode: Mode, cursor: string): string[] {
+type WeekInfo = { firstDay: number };
+type WithWeekInfo = Intl.Locale & { getWeekInfo?(): WeekInfo; weekInfo?: WeekInfo };
+const weekInfoOf = (tag: string): WeekInfo | undefined => {
+  try {
+    const locale = new Intl.Locale(tag.replace(/_/g, "-")).maximize() as WithWeekInfo;
+    return locale.getWeekInfo?.() ?? locale.weekInfo;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The reader's first day of the week (0 Sunday … 6 Saturday) from Intl's week data: the UI language
+ * with the region of the first browser language that is the same language (English with en-GB:
+ * Monday; with en-US or alone: Sunday). Monday where the browser has no week data.
+ */
+export function firstDayOfWeek(language: string, browserTags: readonly string[] = []): number {
+  const base = (tag: string) => tag.split(/[-_]/)[0]!.toLowerCase();
+  const own = browserTags.find((tag) => base(tag) === base(language) && /[-_]/.test(tag));
+  const info = (own ? weekInfoOf(own) : undefined) ?? weekInfoOf(language);
+  return info ? info.firstDay % 7 : MONDAY;
+}
+
+/** The short names of the seven weekdays in the language, from the first day of the week on. */
+export function weekdayNames(language: string, firstDay: number): string[] {
+  const format = new Intl.DateTimeFormat(language.replace(/_/g, "-"), { weekday: "short", timeZone: "UTC" });
+  // 1 November 2026 is a Sunday.
+  return Array.from({ length: 7 }, (_, i) => format.format(parseDay(addDays("2026-11-01", (firstDay + i) % 7))));
+}
+
+export function visibleDays(mode: Mode, cursor: string, firstDay = MONDAY): string[] {
   if (mode === "day") return [cursor.slice(0, 10)];
-  if (mode === "week") return Array.from({ length: 7 }, (_, i) => addDays(mondayOf(cursor), i));
+  if (mode === "week") return Array.from({ length: 7 }, (_, i) => addDays(weekStartOf(cursor, firstDay), i));
   const first = `${cursor.slice(0, 7)}-01`;
-  const start = mondayOf(first);
+  const start = weekStartOf(first, firstDay);
   const nextMonth = dayText(new Date(Date.UTC(parseDay(first).getUTCFullYear(), parseDay(first).getUTCMonth() + 1, 1)));
   const weeks = Math.ceil(daysBetween(start, nextMonth) / 7);
   return Array.from({ length: weeks * 7 }, (_, i) => addDays(start, i));

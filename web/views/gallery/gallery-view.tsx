@@ -108,6 +108,7 @@ function Gallery({
   const [expanded, setExpanded] = useState<{ key: string | number | null } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 800, height: 600, top: 0 });
+  // Every shown field has its line on every card (RecordCard's fixedLines), so the cards of a row line up.
   const cardHeight = (cover ? 112 : 0) + 32 + cardFields.length * 20 + 8;
   const perRow = Math.max(1, Math.floor((size.width + GAP) / (CARD_WIDTH + GAP)));
   const total = store.totalRows ?? 0;
@@ -171,7 +172,7 @@ function Gallery({
           {row ? (
             <button
               type="button"
-              className="block size-full overflow-hidden rounded-md border border-gray-200 bg-white text-start shadow-xs hover:border-primary/50"
+              className="flex size-full flex-col justify-start overflow-hidden rounded-md border border-gray-200 bg-white text-start shadow-xs hover:border-primary/50"
               onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as string | number })}
             >
               <RecordCard
@@ -181,6 +182,7 @@ function Gallery({
                 cover={cover}
                 untitled={t("views.untitled")}
                 fit={fit}
+                fixedLines
               />
             </button>
           ) : (

@@ -22,12 +22,14 @@ export interface GridRowProps {
   active: number | null;
   editingCol: number | null;
   editor: ReactNode;
+  /** The reader may change records (a field may still be read-only). */
+  editable: boolean;
   /** Cells of this row other users are editing (outlined in their colour). */
   remote?: readonly RemoteMark[];
   onExpand(index: number): void;
 }
 
-const CELL = "relative flex h-full shrink-0 items-center border-b border-e border-gray-200 px-2";
+const CELL = "group/cell relative flex h-full shrink-0 items-center border-b border-e border-gray-200 px-2";
 
 function cellClass(c: number, props: GridRowProps): string {
   const inRange = props.selected !== null && c >= props.selected[0] && c <= props.selected[1];
@@ -73,7 +75,13 @@ function Cell({ c, props }: { c: number; props: GridRowProps }) {
       {editing ? (
         <div className="absolute start-0 top-0 min-h-full w-full select-text">{props.editor}</div>
       ) : props.row ? (
-        <Content value={props.row[title]} codec={f.codec} wrap={props.height > 40} row={props.row} />
+        <Content
+          value={props.row[title]}
+          codec={f.codec}
+          wrap={props.height > 40}
+          row={props.row}
+          editable={props.editable && !f.codec.readOnly && f.column.access !== "read-only"}
+        />
       ) : (
         <span aria-hidden="true" className="h-3 w-2/3 rounded bg-gray-100" />
       )}

@@ -18,6 +18,7 @@ import { ExpandedRow } from "./expanded/expanded-row";
 import { Grid } from "./grid";
 import { fieldView } from "./grid-field";
 import type { HeaderActions } from "./header-cell";
+import { needsRecordForm } from "./logic/new-record";
 import { sortBy } from "./logic/sorts";
 import { GridToolbar } from "./toolbar/grid-toolbar";
 import { useFieldDialogs } from "./use-field-dialogs";
@@ -83,6 +84,8 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
     [store, keyTitle, meta.id],
   );
 
+  const newRecord = () => setExpanded({ key: null });
+
   const headerActions: HeaderActions = {
     canShape: !shapeLocked,
     canEditField: can("columnUpdate"),
@@ -126,7 +129,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
           shapeLocked={shapeLocked}
           onUndo={() => void writes.undo()}
           onRedo={() => void writes.redo()}
-          onNewRecord={perms.insert ? () => setExpanded({ key: null }) : null}
+          onNewRecord={perms.insert ? newRecord : null}
         />
         <LinkHost tableId={meta.id} keyTitle={keyTitle} onChanged={() => store.reload()}>
           <Grid
@@ -139,6 +142,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
             headerActions={headerActions}
             label={meta.title}
             onExpand={onExpand}
+            onNewRecord={needsRecordForm(meta.columns) ? newRecord : null}
             search={{
               query: query.search.query,
               onClear: () => query.setSearch({ columnId: query.search.columnId, query: "" }),

@@ -41,7 +41,12 @@ export interface GridProps {
   onExpand(rowIndex: number): void;
   /** The search in force, told when it matches nothing, with a way to clear it. */
   search?: { query: string; onClear(): void } | null;
+  /** Set when a new record cannot be empty (a required field): the bottom "+" opens the record form. */
+  onNewRecord?: (() => void) | null;
 }
+
+// The selection before the reader chooses any: the footer offers no delete for it.
+const UNCHOSEN = single({ row: 0, col: 0 });
 
 export function Grid({
   fields,
@@ -54,6 +59,7 @@ export function Grid({
   label,
   onExpand,
   search,
+  onNewRecord,
 }: GridProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -72,7 +78,7 @@ export function Grid({
     rowHeight,
     layout,
   );
-  const [sel, setSel] = useState<Selection>(single({ row: 0, col: 0 }));
+  const [sel, setSel] = useState<Selection>(UNCHOSEN);
   const bounds = useMemo(() => ({ rows: total, cols: fields.length }), [total, fields.length]);
   const rect = useMemo(() => rectOf(sel), [sel]);
 
@@ -174,6 +180,7 @@ export function Grid({
             height={rowHeight}
             width={layout.total}
             onAdd={() => {
+              if (onNewRecord) return onNewRecord();
               // The grid takes the keys at once: typing goes into the new row, Space no longer presses "+".
               scroller.current?.focus({ preventScroll: true });
               void writes.insertRow({}).then((made) => made && select(single({ row: total, col: 0 })));
@@ -201,6 +208,7 @@ export function Grid({
         editingCol={editingHere ? editing.editing!.col : null}
         editor={editingHere ? editing.editor : null}
         remote={remoteMarks(row)}
+        editable={perms.edit}
         onExpand={onExpand}
       />,
     );
@@ -278,7 +286,7 @@ export function Grid({
       <GridFooter
         store={store}
         rect={rect}
-        canDelete={perms.delete}
+        canDelete={perms.delete && sel !== UNCHOSEN}
         onDelete={ops.remove}
         onCollapse={() => setSel(single(sel.anchor))}
       />

@@ -95,6 +95,13 @@ export function HeaderCell({ field, index, actions }: { field: GridFieldView; in
       >
         {(close) => (
           <>
+            {/* A locked view keeps its sorting and layout: say so, rather than open an empty menu. */}
+            {actions.canShape ? null : (
+              <p data-testid="column-menu-locked" className="flex items-start gap-2 px-2 py-1.5 text-xs text-gray-500">
+                <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                {t("grid.column.locked")}
+              </p>
+            )}
             {actions.canEditField ? (
               <button
                 type="button"

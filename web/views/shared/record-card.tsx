@@ -11,7 +11,10 @@ import { coverUrl, type CoverFit } from "./cover";
 const codecs = new WeakMap<Column, ReturnType<typeof codecFor>>();
 const codecOf = (c: Column) => codecs.get(c) ?? codecs.set(c, codecFor(c)).get(c)!;
 
-/** A record as a card: cover image, display value as its title, then the view's other shown fields. */
+/**
+ * A record as a card: cover image, display value as its title, then the view's other shown fields
+ * (those with a value, or all of them with fixedLines).
+ */
 export const RecordCard = memo(function RecordCard({
   row,
   pv,
@@ -19,6 +22,7 @@ export const RecordCard = memo(function RecordCard({
   cover,
   untitled,
   fit = "crop",
+  fixedLines = false,
 }: {
   row: Row;
   pv: Column | undefined;
@@ -26,6 +30,8 @@ export const RecordCard = memo(function RecordCard({
   cover: Column | null;
   untitled: string;
   fit?: CoverFit;
+  /** Every field keeps its line, empty or not: a gallery's cards in a row line up field by field. */
+  fixedLines?: boolean;
 }) {
   const { i18n } = useTranslation();
   const image = cover ? coverUrl(row[cover.title]) : null;
@@ -51,7 +57,7 @@ export const RecordCard = memo(function RecordCard({
         <p className="truncate text-sm font-medium text-gray-900">{title ? <ValueText text={title} /> : untitled}</p>
         {fields.map((c) => {
           const text = textOf(c);
-          return text ? (
+          return text || fixedLines ? (
             <p key={c.id} className="flex gap-1 truncate text-xs text-gray-600">
               <span className="shrink-0 text-gray-400">{c.title}</span>
               <span className="truncate">

@@ -47,7 +47,8 @@ export function TypePicker({
               className={`flex items-center gap-2 rounded-md border px-2 py-1.5 text-start text-sm focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-50 ${checked ? "border-primary bg-primary/10 text-primary" : "border-gray-200 text-gray-700 hover:bg-gray-50"}`}
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
-              <span className="min-w-0 flex-1 truncate">{t(`fields.types.${uidt}`)}</span>
+              {/* Wraps rather than cuts a longer language's name ("Verknüpfung zu anderem Datensatz"). */}
+              <span className="min-w-0 flex-1 hyphens-auto break-words">{t(`fields.types.${uidt}`)}</span>
             </button>
           );
         })}

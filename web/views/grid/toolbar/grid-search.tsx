@@ -15,6 +15,7 @@ interface GridSearchProps {
 export function GridSearch({ columns, columnId, query, onSearch }: GridSearchProps) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
+  const placeholder = t("grid.search.placeholder");
   const current = columns.find((c) => c.id === columnId) ?? columns.find((c) => c.pv) ?? columns[0];
   useEffect(() => {
     if (query === "") setText("");
@@ -24,7 +25,7 @@ export function GridSearch({ columns, columnId, query, onSearch }: GridSearchPro
     return () => clearTimeout(timer);
   }, [text, current?.id, onSearch]);
   return (
-    <div className="flex items-center rounded-md border border-gray-300 bg-white focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
+    <div className="flex min-w-0 max-w-full items-center rounded-md border border-gray-300 bg-white focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30">
       <select
         aria-label={t("grid.search.field")}
         className="max-w-32 truncate rounded-s-md border-e border-gray-200 bg-gray-50 px-2 py-1.5 text-xs text-gray-700 outline-none"
@@ -38,11 +39,13 @@ export function GridSearch({ columns, columnId, query, onSearch }: GridSearchPro
         ))}
       </select>
       <Search aria-hidden="true" className="ms-2 size-4 text-gray-400" />
+      {/* As wide as its placeholder in the reader's language ("Rechercher des enregistrements"), at least the English one. */}
       <input
         type="search"
         aria-label={t("grid.search.label", { title: current?.title ?? "" })}
-        placeholder={t("grid.search.placeholder")}
-        className="w-44 bg-transparent px-2 py-1.5 text-sm outline-none"
+        placeholder={placeholder}
+        size={Math.max(16, placeholder.length)}
+        className="min-w-0 bg-transparent px-2 py-1.5 text-sm outline-none"
         value={text}
         onChange={(e) => setText(e.target.value)}
       />

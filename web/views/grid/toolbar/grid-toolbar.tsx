@@ -89,7 +89,8 @@ export function GridToolbar(p: GridToolbarProps) {
       >
         <Redo2 aria-hidden="true" className="size-4" />
       </button>
-      <div className="ms-auto flex items-center gap-2">
+      {/* On a narrow screen the search and "New record" wrap onto lines of their own rather than run off the edge. */}
+      <div className="ms-auto flex min-w-0 max-w-full flex-wrap items-center justify-end gap-2">
         <GridSearch
           columns={p.searchColumns}
           columnId={p.search.columnId}
@@ -99,7 +100,7 @@ export function GridToolbar(p: GridToolbarProps) {
         {p.onNewRecord ? (
           <button
             type="button"
-            className="inline-flex items-center gap-1.5 rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90"
+            className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90"
             onClick={p.onNewRecord}
           >
             <Plus aria-hidden="true" className="size-4" />
