@@ -4,6 +4,7 @@ import * as rowsApi from "../db/rows/api";
 import { missing } from "../db/errors";
 import { readerOf, type Reader } from "../db/access/rules";
 import { auditWithout } from "../db/access/meta";
+import { linkTitlesForReader } from "../db/rows/audit-links";
 import type { ProjectStore } from "../db/store/store";
 import type { SocketRoom } from "./room-fanout";
 import { guard } from "./room-guard";
@@ -74,9 +75,13 @@ export function listAudit(
     try {
       // The record's history is the record's: outside the rule it is not found.
       if (tableRef(room.store, tableId).access?.rule) rowsApi.readOne(room.store, tableId, rowId);
-      return auditWithout(
-        auditApi.listAudit(room.store, tableId, rowId, commentsOnly),
-        tableRef(room.store, tableId).access?.denied,
+      return linkTitlesForReader(
+        room.store,
+        tableId,
+        auditWithout(
+          auditApi.listAudit(room.store, tableId, rowId, commentsOnly),
+          tableRef(room.store, tableId).access?.denied,
+        ),
       );
     } finally {
       room.store.reader = prev;

@@ -10,6 +10,7 @@ import { recordWrites, type Actor } from "./audit";
 import { apiRow, pageInfo, queryTable } from "./read";
 import { fullTableRef, tableRef, type TableRef } from "./table-ref";
 import { rowKey } from "./row-key";
+import { displayText } from "./display-value";
 import { checkWritable, requireVisible } from "./access-guard";
 
 /**
@@ -151,12 +152,22 @@ export function setLink(
         : store.exec(`UPDATE ${hereT} SET ${fk} = NULL WHERE ${hereKey} = ? AND ${fk} = ? RETURNING 1`, id, ref).length;
     }
     if (!changed) throw add ? bad("This record is already linked") : missing("This record is not linked");
+    // The entry names the record by its display value, kept as it was (the record may go later);
+    // its details are keyed by the field's title, so a reader without the field never sees it.
     const verb = add ? "linked" : "unlinked";
+    const record = { id: ref, title: displayText(store, l.related, ref) };
     recordWrites(
       store,
       l.here.model.id,
       actor,
-      [{ rowId: String(id), subType: "UPDATE", description: `${verb} ${l.col.title} ${ref}` }],
+      [
+        {
+          rowId: String(id),
+          subType: "UPDATE",
+          description: `${verb} ${l.col.title} ${record.title}`,
+          details: { [l.col.title]: { [verb]: record } },
+        },
+      ],
       new Date().toISOString(),
     );
     return {

@@ -195,7 +195,11 @@ export function updateRows(
       const changes: Record<string, { old: unknown; new: unknown }> = {};
       for (const c of cols) {
         if (c.stamp || !Object.hasOwn(values, c.columnName) || before[c.columnName] === values[c.columnName]) continue;
-        changes[c.title] = { old: before[c.columnName] ?? null, new: values[c.columnName] };
+        // As the API answers them, so the history shows them as the grid does and can send one back.
+        changes[c.title] = {
+          old: c.type.toApi(before[c.columnName] ?? null, c.ctx),
+          new: c.type.toApi(values[c.columnName] ?? null, c.ctx),
+        };
       }
       if (Object.keys(changes).length) {
         recordWrites(

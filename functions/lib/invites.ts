@@ -44,9 +44,15 @@ export async function renewInvite(db: D1Database, userId: string): Promise<strin
   return res.meta.changes ? token : null;
 }
 
-/** Mails the invitation: a sign-up link for new people, a link to the place for existing accounts. */
+/**
+ * Mails the invitation: a sign-up link for new people, a link to the place for existing accounts.
+ * The sign-up link carries the invited address (`?email=`) so the page fills it in; the token
+ * alone decides who may sign up with it, and the address is the recipient's own.
+ */
 export async function mailInvite(env: Env, site: string, user: InvitedUser, what: string, path: string) {
-  const link = user.inviteToken ? `${site}/signup/${user.inviteToken}` : `${site}${path}`;
+  const link = user.inviteToken
+    ? `${site}/signup/${user.inviteToken}?email=${encodeURIComponent(user.email)}`
+    : `${site}${path}`;
   const action = user.inviteToken ? "Create your account to join" : "Open it";
   await createMailer(env).send({
     to: user.email,

@@ -112,7 +112,36 @@ describe("upload", () => {
     const thumb = await get(img.thumbnails.card.signedPath);
     expect([...new Uint8Array(await thumb.arrayBuffer())]).toEqual([1, 2, 3]);
     const doc = await get(pdf.signedPath);
-    expect(doc.headers.get("content-disposition")).toMatch(/^inline; filename\*=UTF-8''report\.pdf/);
+    expect(doc.headers.get("content-disposition")).toMatch(/^attachment; filename\*=UTF-8''report\.pdf/);
+  });
+
+  it("previews a PDF inline in the app's own frame only, while a plain link downloads and may not be framed", async () => {
+    const s = await setup();
+    const [pdf, html] = (
+      await upload(s.owner.token, s.folder, [
+        { name: "files[]", file: file("report.pdf", "%PDF-1.4 test") },
+        { name: "files[]", file: file("page.html", "<script>alert(1)</script>", "text/html") },
+      ])
+    ).body;
+    const preview = await get(`${pdf.signedPath}&inline=1`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toBe("application/pdf");
+    expect(preview.headers.get("content-disposition")).toMatch(/^inline; /);
+    const csp = preview.headers.get("content-security-policy")!;
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toMatch(/frame-ancestors[^;]*(\*|https?:)/);
+    expect(csp).toContain("default-src 'none'");
+
+    const plain = await get(pdf.signedPath);
+    expect(plain.headers.get("content-disposition")).toMatch(/^attachment; /);
+    expect(plain.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    // The flag shows only passive types inline: HTML still downloads, sandboxed and unframeable.
+    const page = await get(`${html.signedPath}&inline=1`);
+    expect(page.headers.get("content-disposition")).toMatch(/^attachment; /);
+    expect(page.headers.get("content-security-policy")).toMatch(/^sandbox;.*frame-ancestors 'none'/);
+    // The flag is no key: the signature is still checked.
+    const forged = `${pdf.signedPath.replace(/s=[^&]+/, `s=${"A".repeat(43)}`)}&inline=1`;
+    expect((await get(forged)).status).toBe(403);
   });
 
   it("sanitises the folder, binds it to the caller's project and accepts `files` too", async () => {

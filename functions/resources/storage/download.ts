@@ -9,10 +9,19 @@ const MESSAGES = {
   expired: "This link has expired; reopen the record for a fresh one",
 } as const;
 
+/** What no served file may do: run scripts, load anything but its own media, be framed elsewhere. */
+const SANDBOX = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
+const NO_FRAMING = "frame-ancestors 'none'";
+// The app's own preview frame (its lightbox) only: the app is served from this same origin.
+const OWN_FRAME = "frame-ancestors 'self'";
+
 /**
- * `GET /download/<path>?e=&s=`: a file through its signed, expiring link only (DESIGN: files
- * are private). Passive types open in the page; the rest download, and no served file may run
- * scripts in the app's origin (sandbox, nosniff).
+ * `GET /download/<path>?e=&s=[&inline=1]`: a file through its signed, expiring link only (DESIGN:
+ * files are private). A plain link downloads (`attachment`) and may not be framed. With
+ * `inline=1` (outside the signature: it changes only how the same file is shown) a passive type
+ * opens in the page and the app's own pages may frame it, so the lightbox previews a PDF. No
+ * served file may run scripts in the app's origin (sandbox, nosniff); Chromium's PDF viewer does
+ * not run in a sandboxed document, and a PDF runs no page script anyway.
  */
 export async function download(c: Ctx) {
   const path = c.req.path.replace(/^\/+/, "");
@@ -23,6 +32,8 @@ export async function download(c: Ctx) {
   if (!object) throw notFound();
   const type = object.httpMetadata?.contentType ?? "application/octet-stream";
   const title = object.customMetadata?.title ?? path.split("/").pop()!;
+  const inline = c.req.query("inline") === "1" && servedInline(type);
+  const pdf = type === "application/pdf";
   const headers = new Headers({
     "content-type": type,
     "content-length": String(object.size),
@@ -30,13 +41,11 @@ export async function download(c: Ctx) {
     "x-content-type-options": "nosniff",
     // The link's own life: a browser keeps the file only while the link stays valid.
     "cache-control": `private, max-age=${Math.max(0, Number(c.req.query("e")) - Math.floor(Date.now() / 1000))}`,
-    "content-disposition": `${servedInline(type) ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(title)}`,
+    "content-disposition": `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(title)}`,
+    "content-security-policy":
+      inline && pdf
+        ? `default-src 'none'; ${OWN_FRAME}; base-uri 'none'; form-action 'none'`
+        : `${SANDBOX}; ${inline ? OWN_FRAME : NO_FRAMING}`,
   });
-  // Chromium's PDF viewer does not run in a sandboxed document; PDFs run no page script anyway.
-  if (type !== "application/pdf")
-    headers.set(
-      "content-security-policy",
-      "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
-    );
   return new Response(object.body, { headers });
 }

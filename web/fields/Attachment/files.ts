@@ -46,6 +46,12 @@ const abs = (signedPath: string | undefined) => (signedPath ? `/${signedPath}` :
 /** Where the whole file opens: its signed link, or its web URL. */
 export const fileSrc = (item: AttachmentItem) => abs(item.signedPath) ?? item.url;
 
+/**
+ * Where the preview frame opens the file: an upload's signed link asks to be shown inline (the
+ * server then lets the app's own pages frame it; a plain link downloads); a web URL as it is.
+ */
+export const previewSrc = (item: AttachmentItem) => (item.signedPath ? `${abs(item.signedPath)}&inline=1` : item.url);
+
 /** The small picture a grid shows: the upload's thumbnail, or a web image itself. */
 export const thumbSrc = (item: AttachmentItem) =>
   abs(item.thumbnails?.card?.signedPath) ?? (item.url && isImage(item) ? item.url : undefined);

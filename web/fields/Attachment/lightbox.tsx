@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { canPreview, fileSrc, isPdf, type AttachmentItem } from "./files";
+import { canPreview, fileSrc, isPdf, previewSrc, type AttachmentItem } from "./files";
 
 interface LightboxProps {
   items: readonly AttachmentItem[];
@@ -59,7 +59,7 @@ export function Lightbox({ items, index, onIndex }: LightboxProps) {
               </div>
               <div className="relative flex min-h-0 flex-1 items-center justify-center px-12 pb-6">
                 {isPdf(current) ? (
-                  <iframe title={current.title} src={fileSrc(current)} className="size-full rounded bg-white" />
+                  <iframe title={current.title} src={previewSrc(current)} className="size-full rounded bg-white" />
                 ) : (
                   <img src={fileSrc(current)} alt={current.title} className="max-h-full max-w-full object-contain" />
                 )}

@@ -11,14 +11,15 @@ import { adoptToken } from "../../lib/sign-in-flow";
 import { AuthHeading } from "./auth-heading";
 import { useErrorText } from "./use-error-text";
 
-/** /signup and /signup/:token (invitation). Signed in on success; the guard then goes to /. */
+/** /signup and /signup/:token?email= (invitation). Signed in on success; the guard then goes to /. */
 export function SignupPage() {
   const { t } = useTranslation();
   const { token } = useParams();
   const { search } = useLocation();
   const info = useAppInfo();
   const errorOf = useErrorText();
-  const [email, setEmail] = useState("");
+  // An invitation's link names the invited address (functions/lib/invites.ts): filled in.
+  const [email, setEmail] = useState(() => (token ? (new URLSearchParams(search).get("email") ?? "") : ""));
   const [password, setPassword] = useState("");
   const [firstname, setFirstname] = useState("");
   const [lastname, setLastname] = useState("");

@@ -8,6 +8,8 @@ import { Button } from "../../../components/ui/button";
 import { INPUT_CLASS } from "../../../fields/common/text-editor";
 import { htmlLangOf } from "../../../lib/locales";
 import { useNotifyError } from "../../../lib/use-notify-error";
+import type { GridFieldView } from "../grid-field";
+import { HistoryChanges } from "./history-changes";
 
 /** The instant in the reader's language (and the browser's time zone). */
 function when(iso: string, lang: string): string {
@@ -15,7 +17,13 @@ function when(iso: string, lang: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(htmlLangOf(lang));
 }
 
-function Entry({ a }: { a: Audit }) {
+interface EntryProps {
+  a: Audit;
+  fields: readonly GridFieldView[];
+  onRestore?(title: string, value: unknown): void;
+}
+
+function Entry({ a, fields, onRestore }: EntryProps) {
   const { i18n } = useTranslation();
   return (
     <li
@@ -27,12 +35,23 @@ function Entry({ a }: { a: Audit }) {
         <time dateTime={a.created_at}>{when(a.created_at, i18n.language)}</time>
       </div>
       <p className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-800">{a.description ?? ""}</p>
+      {a.op_type === "COMMENT" ? null : <HistoryChanges details={a.details} fields={fields} onRestore={onRestore} />}
     </li>
   );
 }
 
+interface CommentsPanelProps {
+  tableId: string;
+  rowId: string;
+  canComment: boolean;
+  /** The record's fields, to show history values as the grid does. */
+  fields: readonly GridFieldView[];
+  /** Writes a field's past value back (the history's "Restore this value"); absent for readers. */
+  onRestore?(title: string, value: unknown): void;
+}
+
 /** The record's comments (add one when the role allows) and its change history, newest first. */
-export function CommentsPanel({ tableId, rowId, canComment }: { tableId: string; rowId: string; canComment: boolean }) {
+export function CommentsPanel({ tableId, rowId, canComment, fields, onRestore }: CommentsPanelProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const notifyError = useNotifyError();
@@ -83,7 +102,7 @@ export function CommentsPanel({ tableId, rowId, canComment }: { tableId: string;
           </li>
         ) : null}
         {list.map((a) => (
-          <Entry key={a.id} a={a} />
+          <Entry key={a.id} a={a} fields={fields} onRestore={onRestore} />
         ))}
       </ul>
       {tab === "comments" && canComment ? (

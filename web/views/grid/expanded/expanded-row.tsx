@@ -7,9 +7,10 @@
  *   its field and keeps the form open. Each save goes through the grid's history (undoable).
  * - A new record: Create checks every value and saves them together; nothing while one is invalid.
  */
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../../api/query-keys";
 import { rowsApi, type RowTarget } from "../../../api/rows-api";
 import type { Row } from "../../../api/view-types";
 import { Button } from "../../../components/ui/button";
@@ -59,6 +60,9 @@ export function ExpandedRow({
   const [saved, setSaved] = useState<Row>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // Remounts the form's editors when a value comes back from the history.
+  const [formKey, setFormKey] = useState(0);
+  const queryClient = useQueryClient();
   const row: Row | undefined = isNew ? {} : read.data;
   // A new record's belongs-to links are chosen in the form and sent with it.
   const links = useLinkHost();
@@ -113,6 +117,25 @@ export function ExpandedRow({
     return ok && Object.keys(problems).length === 0;
   };
 
+  /** The history's "Restore this value": a save like any other (undoable in the grid), then fresh. */
+  const restore = async (title: string, value: unknown) => {
+    if (!row || isNew) return;
+    const ok = await writes.applyPlan({
+      updates: [{ ...keyPartOf(row, keyTitle), [title]: value }],
+      before: [{ ...row, ...saved }],
+      inserts: [],
+      error: null,
+    });
+    if (!ok) return;
+    delete unsaved.current[title];
+    setSaved((s) => ({ ...s, [title]: value }));
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ["row", target.tableId, rowKey] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.audits(target.tableId, String(rowKey)) }),
+    ]);
+    setFormKey((k) => k + 1);
+  };
+
   const close = async () => {
     if (isNew || (await saveFields(Object.keys(unsaved.current)))) onClose();
   };
@@ -140,6 +163,7 @@ export function ExpandedRow({
         <div className="min-w-0 flex-1">
           {row ? (
             <RowForm
+              key={formKey}
               row={row}
               fields={fields}
               canEdit={canEdit || isNew}
@@ -168,7 +192,13 @@ export function ExpandedRow({
         </div>
         {!isNew ? (
           <div className="flex max-h-[70vh] w-full flex-col md:w-80">
-            <CommentsPanel tableId={target.tableId} rowId={String(rowKey)} canComment={canComment} />
+            <CommentsPanel
+              tableId={target.tableId}
+              rowId={String(rowKey)}
+              canComment={canComment}
+              fields={fields}
+              onRestore={canEdit ? (title, value) => void restore(title, value) : undefined}
+            />
           </div>
         ) : null}
       </div>
