@@ -112,10 +112,10 @@ describe("upload", () => {
     const thumb = await get(img.thumbnails.card.signedPath);
     expect([...new Uint8Array(await thumb.arrayBuffer())]).toEqual([1, 2, 3]);
     const doc = await get(pdf.signedPath);
-    expect(doc.headers.get("content-disposition")).toMatch(/^attachment; filename\*=UTF-8''report\.pdf/);
+    expect(doc.headers.get("content-disposition")).toMatch(/^inline; filename\*=UTF-8''report\.pdf/);
   });
 
-  it("previews a PDF inline in the app's own frame only, while a plain link downloads and may not be framed", async () => {
+  it("previews a PDF in the app's own frame only; a plain link opens it but may not be framed", async () => {
     const s = await setup();
     const [pdf, html] = (
       await upload(s.owner.token, s.folder, [
@@ -133,9 +133,9 @@ describe("upload", () => {
     expect(csp).toContain("default-src 'none'");
 
     const plain = await get(pdf.signedPath);
-    expect(plain.headers.get("content-disposition")).toMatch(/^attachment; /);
+    expect(plain.headers.get("content-disposition")).toMatch(/^inline; /);
     expect(plain.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    // The flag shows only passive types inline: HTML still downloads, sandboxed and unframeable.
+    // The flag changes framing of passive types only: HTML still downloads, sandboxed and unframeable.
     const page = await get(`${html.signedPath}&inline=1`);
     expect(page.headers.get("content-disposition")).toMatch(/^attachment; /);
     expect(page.headers.get("content-security-policy")).toMatch(/^sandbox;.*frame-ancestors 'none'/);

@@ -17,9 +17,10 @@ const OWN_FRAME = "frame-ancestors 'self'";
 
 /**
  * `GET /download/<path>?e=&s=[&inline=1]`: a file through its signed, expiring link only (DESIGN:
- * files are private). A plain link downloads (`attachment`) and may not be framed. With
- * `inline=1` (outside the signature: it changes only how the same file is shown) a passive type
- * opens in the page and the app's own pages may frame it, so the lightbox previews a PDF. No
+ * files are private). Passive types (images, PDF, audio, video, plain text) open in the page, the
+ * rest download (`attachment`); no link may be framed by another page. With `inline=1` (outside
+ * the signature: it changes only who may frame the same file) the app's own pages may frame a
+ * passive type, so the lightbox previews a PDF. No
  * served file may run scripts in the app's origin (sandbox, nosniff); Chromium's PDF viewer does
  * not run in a sandboxed document, and a PDF runs no page script anyway.
  */
@@ -32,8 +33,10 @@ export async function download(c: Ctx) {
   if (!object) throw notFound();
   const type = object.httpMetadata?.contentType ?? "application/octet-stream";
   const title = object.customMetadata?.title ?? path.split("/").pop()!;
-  const inline = c.req.query("inline") === "1" && servedInline(type);
+  const passive = servedInline(type);
+  const preview = c.req.query("inline") === "1" && passive;
   const pdf = type === "application/pdf";
+  const framing = preview ? OWN_FRAME : NO_FRAMING;
   const headers = new Headers({
     "content-type": type,
     "content-length": String(object.size),
@@ -41,11 +44,10 @@ export async function download(c: Ctx) {
     "x-content-type-options": "nosniff",
     // The link's own life: a browser keeps the file only while the link stays valid.
     "cache-control": `private, max-age=${Math.max(0, Number(c.req.query("e")) - Math.floor(Date.now() / 1000))}`,
-    "content-disposition": `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(title)}`,
-    "content-security-policy":
-      inline && pdf
-        ? `default-src 'none'; ${OWN_FRAME}; base-uri 'none'; form-action 'none'`
-        : `${SANDBOX}; ${inline ? OWN_FRAME : NO_FRAMING}`,
+    "content-disposition": `${passive ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(title)}`,
+    "content-security-policy": pdf
+      ? `default-src 'none'; ${framing}; base-uri 'none'; form-action 'none'`
+      : `${SANDBOX}; ${framing}`,
   });
   return new Response(object.body, { headers });
 }
