@@ -19,6 +19,7 @@ import { modelColumns } from "../schema/tables";
 import type { ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import type { SqlTarget } from "./driver";
+import { queryColumnOf } from "../rows/row-codec";
 
 export interface ExtTable {
   ref: TableRef;
@@ -66,14 +67,7 @@ export function queryTableOf(t: ExtTable, dbSchema?: string): QueryTable {
   return {
     tableName: t.ref.model.tableName,
     ...(dbSchema ? { dbSchema } : {}),
-    columns: t.cols.map((c) => ({
-      id: c.id,
-      title: c.title,
-      columnName: c.columnName,
-      uidt: c.uidt,
-      options: c.options,
-      pk: c.pk,
-    })),
+    columns: t.cols.map(queryColumnOf),
   };
 }
 

@@ -17,7 +17,7 @@ import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { tableRef, type TableRef } from "./table-ref";
-import { toApiRow, type RowColumn } from "./row-codec";
+import { queryColumnOf, toApiRow, type RowColumn } from "./row-codec";
 import type { VirtualColumn } from "../query/computed";
 import { anonymousReader, userSelect, userSort, withDirectory, withoutEmails } from "./row-users";
 import type { WhereNode } from "../query";
@@ -45,14 +45,7 @@ function buildQueryTable(t: TableRef): QueryTable {
     rowRule: t.access?.rule ?? null,
     columns: [
       ...t.cols.map((c): QueryColumn => {
-        const column: QueryColumn = {
-          id: c.id,
-          title: c.title,
-          columnName: c.columnName,
-          uidt: c.uidt,
-          options: c.options,
-          pk: c.pk,
-        };
+        const column = queryColumnOf(c);
         if (!c.type.writtenBy) return column;
         return {
           ...column,

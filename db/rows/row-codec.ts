@@ -2,6 +2,7 @@ import { columnFlags } from "../fields/column-options";
 import { fieldType, type AnyFieldType } from "../fields/registry";
 import type { Stored, UIType } from "../fields/types";
 import { optionsOf } from "../schema/column-def";
+import type { QueryColumn } from "../query/types";
 import type { ColumnRow } from "../store/schema";
 import type { SqlRow } from "../store/store";
 import { bad } from "../errors";
@@ -38,6 +39,16 @@ export interface RowColumn {
   type: AnyFieldType;
   ctx: { title: string; options: Record<string, unknown> };
 }
+
+/** A stored column as the query compiler reads it (lists, filters and a source's tables alike). */
+export const queryColumnOf = (c: RowColumn): QueryColumn => ({
+  id: c.id,
+  title: c.title,
+  columnName: c.columnName,
+  uidt: c.uidt,
+  options: c.options,
+  pk: c.pk,
+});
 
 function stampOf(c: ColumnRow): RowColumn["stamp"] {
   const writtenBy = fieldType(c.uidt as UIType).writtenBy;

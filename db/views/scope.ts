@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { bad } from "../errors";
 import { toTree, type ListParams, type QueryColumn, type QueryTable, type WhereNode } from "../query";
+import { queryColumnOf } from "../rows/row-codec";
 import { fullTableRef, type TableRef } from "../rows/table-ref";
 import { filters, sorts, type ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
@@ -154,15 +155,7 @@ function withHiddenColumns(store: ProjectStore, t: TableRef, queryable: Set<stri
 
 /** Every column of a table as the compiler reads it in a where: stored ones and computed ones. */
 function wholeColumns(t: TableRef): Map<string, QueryColumn> {
-  const stored = t.cols.map((c): QueryColumn => ({
-    id: c.id,
-    title: c.title,
-    columnName: c.columnName,
-    uidt: c.uidt,
-    options: c.options,
-    pk: c.pk,
-  }));
-  return new Map([...stored, ...t.virtual].map((c) => [c.title, c]));
+  return new Map([...t.cols.map(queryColumnOf), ...t.virtual].map((c) => [c.title, c]));
 }
 
 /** A count-cache key part for the filter: it must differ whenever the matching rows can. */
