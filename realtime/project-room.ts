@@ -223,9 +223,15 @@ export class ProjectRoom extends Server<Env> {
   readColumn(projectId: string, columnId: string, reader?: Reader | null) {
     return schema.readColumn(this, projectId, columnId, reader);
   }
-  addColumn(projectId: string, tableId: string, input: Parameters<typeof columnsApi.addColumn>[3]) {
+  /** `hiddenIn`: views with a public link, where the new field starts hidden (issue 42). */
+  addColumn(
+    projectId: string,
+    tableId: string,
+    input: Parameters<typeof columnsApi.addColumn>[3],
+    hiddenIn: readonly string[] = [],
+  ) {
     if (this.source) return this.#external.schema((x) => extSchema.addColumn(x, projectId, tableId, input));
-    return this.#schemaWrites.addColumn(projectId, tableId, input);
+    return this.#schemaWrites.addColumn(projectId, tableId, input, hiddenIn);
   }
   updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
     if (this.source) return this.#external.schema((x) => extSchema.updateColumn(x, projectId, columnId, input));

@@ -11,6 +11,7 @@ import { filesOfColumn, filesOfTable } from "../db/rows/files";
 import type { RoomChanges } from "./room-changes";
 import type { RoomFiles } from "./room-files";
 import { guard } from "./room-guard";
+import { hidingNewColumns } from "../db/views/sync";
 
 /**
  * Schema changes on the project's own tables that are more than one db/ call, each a schema
@@ -38,10 +39,17 @@ export class SchemaWrites {
     );
   }
   // A formula added or changed is evaluated over the table in the same transaction (probeFormula).
-  addColumn(projectId: string, tableId: string, input: Parameters<typeof columnsApi.addColumn>[3]) {
+  addColumn(
+    projectId: string,
+    tableId: string,
+    input: Parameters<typeof columnsApi.addColumn>[3],
+    hiddenIn: readonly string[] = [],
+  ) {
     return this.changes.schema(() =>
       this.store.transaction(() => {
-        const table = columnsApi.addColumn(this.store, projectId, tableId, input);
+        const table = hidingNewColumns(this.store, hiddenIn, () =>
+          columnsApi.addColumn(this.store, projectId, tableId, input),
+        );
         const made = (table as { columns?: Array<{ id: string; title: string }> }).columns?.find(
           (c) => c.title === input.title,
         );

@@ -119,3 +119,24 @@ export const viewColumnOf = (store: ProjectStore, viewId: string, columnId: stri
     .from(viewColumns)
     .where(and(eq(viewColumns.viewId, viewId), eq(viewColumns.columnId, columnId)))
     .get();
+
+/**
+ * Runs `change` (adding a field, and with a link its other side); the columns it makes start
+ * hidden in `viewIds` (the views with a public link: a field added later must not reach visitors
+ * until the builder shows it there). One statement whatever the number of views.
+ */
+export function hidingNewColumns<T>(store: ProjectStore, viewIds: readonly string[], change: () => T): T {
+  if (!viewIds.length) return change();
+  const ids = () => new Set(store.exec("SELECT id FROM _nc_columns").map((r) => String(r.id)));
+  const before = ids();
+  const result = change();
+  const made = [...ids()].filter((id) => !before.has(id));
+  if (made.length)
+    store.exec(
+      `UPDATE _nc_view_columns SET show = 0 WHERE fk_view_id IN (SELECT value FROM json_each(?))
+       AND fk_column_id IN (SELECT value FROM json_each(?))`,
+      JSON.stringify(viewIds),
+      JSON.stringify(made),
+    );
+  return result;
+}

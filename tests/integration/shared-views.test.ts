@@ -171,6 +171,25 @@ describe("public shared views (contract 6)", () => {
     expect(locked.headers.get("x-gridbase-cache")).toBe("bypass");
   });
 
+  it("a field added after sharing starts hidden in the shared view, shown in the others (issue 42)", async () => {
+    const s = await setup();
+    const uuid = await share(s, s.grid);
+    const added = await call(s.owner, "POST", `${M}/tables/${s.tableId}/columns`, {
+      title: "Made by",
+      uidt: "CreatedBy",
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const meta = await visit(`${P}/${uuid}/meta`);
+    const shown = (meta.body.model.columns as Array<{ title: string; show?: boolean }>).filter((c) => c.show);
+    expect(shown.map((c) => c.title)).not.toContain("Made by");
+    const rows = await visit(`${P}/${uuid}/rows`);
+    expect(Object.keys(rows.body.list[0])).not.toContain("Made by");
+    // The unshared kanban shows it, as every view showed a new field before.
+    const cols = await call(s.owner, "GET", `${M}/views/${s.kanban}/columns`);
+    const made = added.body.columns.find((c: { title: string }) => c.title === "Made by").id;
+    expect(cols.body.list.find((c: { fk_column_id: string }) => c.fk_column_id === made).show).toBeTruthy();
+  });
+
   it("asks for the password on every route, 403 when wrong, and limits wrong guesses (429)", async () => {
     const s = await setup();
     const uuid = await share(s, s.grid, { password: "right-pass" });

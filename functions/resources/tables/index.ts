@@ -3,7 +3,7 @@ import { z } from "zod";
 import { columnInput } from "../../../db/schema/column-def";
 import { createTableInput, updateTableInput } from "../../../db/schema/tables";
 import { projectRoom, unwrap } from "../../lib/room";
-import { dropShares } from "../../lib/shared-views";
+import { dropShares, publicViewIds } from "../../lib/shared-views";
 import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
@@ -65,7 +65,8 @@ export const tables = new Hono<AppEnv>()
   })
   .post("/tables/:tableId/columns", need("columnAdd"), body(columnInput), async (c) => {
     const body = await jsonBody(c, columnInput);
-    const table = await unwrap(room(c).addColumn(pid(c), c.req.param("tableId"), body));
+    const shared = await publicViewIds(c.env.META, pid(c));
+    const table = await unwrap(room(c).addColumn(pid(c), c.req.param("tableId"), body, shared));
     return c.json(withVisibleViews(table, callerOf(c)));
   })
   .get("/columns/:columnId", need("columnList"), async (c) => {
