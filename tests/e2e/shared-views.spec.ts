@@ -61,6 +61,8 @@ test("a visitor opens a shared calendar, sees a record on its day and moves to t
   await page.goto(`/nc/view/${uuid}`);
   await expect(page.locator(`[data-day="${here}"]`).getByText("Launch party")).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Mon" })).toBeVisible();
+  // An en-US visitor's weeks start on Sunday, as the app's calendar starts them for them.
+  await expect(page.getByRole("columnheader").first()).toHaveText("Sun");
   await expect(page.getByText("Retrospective")).toHaveCount(0);
   // The month fits a phone's width: nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

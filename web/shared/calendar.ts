@@ -1,4 +1,4 @@
-import { rangeFilter, step, visibleDays, daysOf } from "../views/calendar/range";
+import { firstDayOfWeek, rangeFilter, step, visibleDays, daysOf } from "../views/calendar/range";
 import { getJson } from "./api";
 import { cellText } from "./cells";
 import { h } from "./dom";
@@ -28,6 +28,8 @@ export async function renderCalendar(root: HTMLElement, uuid: string, meta: Shar
   const to = cols.find((c) => c.id === range?.fk_to_column_id);
   const label = cols.find((c) => c.pv) ?? cols.find((c) => c.show);
   const lang = document.documentElement.lang || "en";
+  // Weeks start where the visitor's region starts them, as in the app's calendar.
+  const firstDay = firstDayOfWeek(lang, navigator.languages ?? []);
   const heading = h("h2", { class: "text-lg font-semibold", "aria-live": "polite" });
   const grid = h("div", { class: "overflow-x-auto" });
   let cursor = thisMonth();
@@ -35,7 +37,7 @@ export async function renderCalendar(root: HTMLElement, uuid: string, meta: Shar
 
   async function show() {
     const mine = ++asked;
-    const days = visibleDays("month", cursor);
+    const days = visibleDays("month", cursor, firstDay);
     const rows = from
       ? (
           await getJson<{ list: Row[] }>(
