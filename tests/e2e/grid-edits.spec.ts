@@ -188,3 +188,23 @@ test("Enter on a link cell opens its record picker", async ({ page, request }) =
   await expect(picker).toBeHidden();
   await expect(cell(page, 0, "Orders")).toContainText("Pen");
 });
+
+test("a new record's form asks before throwing away what was typed in it", async ({ page, request }) => {
+  const { token, projectId } = await setup(page, request);
+  await createTable(request, token, projectId, "Notes", [{ title: "Title", uidt: "SingleLineText" }]);
+  await page.goto(`/nc/${projectId}/table/Notes`);
+  await expect(count(page)).toHaveText("0 records");
+  await page.getByRole("button", { name: "New record" }).first().click();
+  const form = page.getByRole("dialog", { name: "New record" });
+  await form.getByLabel("Title").click();
+  await page.keyboard.type("Keep me");
+  // × asks rather than dropping what was typed.
+  await form.getByRole("button", { name: "Close" }).click();
+  const ask = page.getByRole("dialog", { name: "Discard this new record?" });
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(form.getByLabel("Title")).toHaveValue("Keep me");
+  await form.getByRole("button", { name: "Create record" }).click();
+  await expect(count(page)).toHaveText("1 record");
+  expect((await apiRows(request, token, projectId, "Notes")).map((r) => r.Title)).toEqual(["Keep me"]);
+});

@@ -23,6 +23,8 @@ import type { GridFieldView } from "../grid-field";
 import { CommentsPanel } from "./comments-panel";
 import { RowForm } from "./row-form";
 import { keyPartOf } from "../../../lib/row-id";
+import { isEmptyValue } from "../../../../db/views/form/required";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 
 interface ExpandedRowProps {
   target: RowTarget;
@@ -136,8 +138,15 @@ export function ExpandedRow({
     setFormKey((k) => k + 1);
   };
 
+  // A new record with something typed or picked is not thrown away without a word (issue 33).
+  const [askDiscard, setAskDiscard] = useState(false);
+  const typedSomething = () =>
+    Object.values(drafts).some((out) =>
+      "text" in out ? out.text.trim() !== "" : out.value !== false && !isEmptyValue(out.value),
+    ) || Boolean(links && Object.keys(pendingValues(links.pending)).length);
   const close = async () => {
-    if (isNew || (await saveFields(Object.keys(unsaved.current)))) onClose();
+    if (isNew) return typedSomething() ? setAskDiscard(true) : onClose();
+    if (await saveFields(Object.keys(unsaved.current))) onClose();
   };
 
   // Escape in a text box drops what was typed there; the form then closes, saving the rest.
@@ -180,7 +189,7 @@ export function ExpandedRow({
           {canEdit || isNew ? (
             <div className="mt-6 flex justify-end gap-2">
               {isNew ? (
-                <Button variant="secondary" onClick={onClose}>
+                <Button variant="secondary" onClick={() => void close()}>
                   {t("common.cancel")}
                 </Button>
               ) : null}
@@ -202,6 +211,14 @@ export function ExpandedRow({
           </div>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={askDiscard}
+        onOpenChange={setAskDiscard}
+        title={t("grid.expanded.discardTitle")}
+        body={t("grid.expanded.discardBody")}
+        confirmLabel={t("grid.expanded.discard")}
+        onConfirm={() => (setAskDiscard(false), onClose())}
+      />
     </Modal>
   );
 }
