@@ -1,5 +1,4 @@
-import { expect } from "vitest";
-import { api, workerFetch, type TestUser } from "./support";
+import { succeeding, type TestUser, workerFetch } from "./support";
 
 /**
  * The narrowed table of the permissions walk (acl-narrowed-walk.test.ts, issue 23): field permissions
@@ -41,11 +40,7 @@ export interface NarrowedIds {
  * - Parts, for all three: its Hushed hidden, only records whose Audience is "everyone".
  */
 export async function narrowedTable(projectId: string, owner: TestUser, editor: TestUser): Promise<NarrowedIds> {
-  const as = async (method: string, path: string, body?: unknown) => {
-    const res = await api(method, path, { token: owner.token, body });
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
+  const as = succeeding(owner);
   const D = `/api/v1/db/data/noco/${projectId}`;
   const [table, parts] = await Promise.all([
     as("POST", `${M}/projects/${projectId}/tables`, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PNG } from "../support/fake-files";
 import { rangeFilter } from "../../web/views/calendar/range";
-import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
+import { api, seedProject, seedUser, succeeding, type TestUser, workerFetch } from "./support";
 
 /**
  * Issue #42.2: a shared calendar's rows are served to its visitor (they were a 404), through the
@@ -17,11 +17,7 @@ const call = (user: TestUser, method: string, path: string, body?: unknown) =>
 async function setup() {
   const owner = await seedUser("org-level-creator");
   const projectId = await seedProject([[owner, "owner"]]);
-  const as = async (method: string, path: string, body?: unknown) => {
-    const res = await call(owner, method, path, body);
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
+  const as = succeeding(owner);
   const table = await as("POST", `${M}/projects/${projectId}/tables`, {
     table_name: "Events",
     columns: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { publicGetRoutes } from "./acl-routes";
-import { api, seedProject, seedUser, type TestUser } from "./support";
+import { api, seedProject, seedUser, succeeding } from "./support";
 
 /**
  * A shared view's visitor names only the fields the view shows (issue #32, N2 and #42 item 4): a
@@ -10,19 +10,13 @@ import { api, seedProject, seedUser, type TestUser } from "./support";
  */
 const M = "/api/v1/db/meta";
 const P = "/api/v1/db/public/shared-view";
-const call = (user: TestUser, method: string, path: string, body?: unknown) =>
-  api(method, path, { token: user.token, body });
 const visit = (path: string) => api("GET", `${P}/${path}`);
 const q = encodeURIComponent;
 
 async function setup() {
   const owner = await seedUser("org-level-creator");
   const projectId = await seedProject([[owner, "owner"]]);
-  const as = async (method: string, path: string, body?: unknown) => {
-    const res = await call(owner, method, path, body);
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
+  const as = succeeding(owner);
   const select = (...titles: string[]) => ({ options: titles.map((title) => ({ title })) });
   const table = await as("POST", `${M}/projects/${projectId}/tables`, {
     table_name: "Deals",

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { expect } from "vitest";
 import { newId } from "../../db/ids";
 import type { ProjectRole } from "../../db/acl/roles";
 import type { Env } from "../../functions/env";
@@ -98,4 +99,13 @@ export async function seedProject(
  */
 export async function formStartHeader(uuid: string, bindings: object = env): Promise<Record<string, string>> {
   return { "xc-form-start": await formStartToken(bindings as Env, uuid, Date.now() - 10_000) };
+}
+
+/** A caller as `user` for a test's set-up: every answer must succeed, and its body is answered. */
+export function succeeding(user: TestUser) {
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await api(method, path, { token: user.token, body });
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    return res.body;
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api, seedProject, seedUser, type TestUser } from "./support";
+import { api, seedProject, seedUser, succeeding, type TestUser } from "./support";
 
 /**
  * A view's saved filters and sorts on a field hidden from a role (issue #32, N7): that role does
@@ -18,11 +18,7 @@ async function setup() {
     [owner, "owner"],
     ...NARROWED.map((r) => [members[r], r] as [TestUser, typeof r]),
   ]);
-  const as = async (method: string, path: string, body?: unknown) => {
-    const res = await api(method, path, { token: owner.token, body });
-    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-    return res.body;
-  };
+  const as = succeeding(owner);
   const table = await as("POST", `${M}/projects/${projectId}/tables`, {
     table_name: "Staff",
     columns: [
