@@ -4,12 +4,8 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import { cycles } from "./scripts/lint/import-graph.mjs";
 
-/**
- * Import edges allowed to close a cycle, for now (issue 12 item 5), each "importer -> imported":
- * - the Worker's bindings (functions/env.ts) name the room class, and the room reads the bindings:
- *   types only, broken when Env is split from the PROJECT binding.
- */
-const ALLOWED_CYCLE_EDGES = ["functions/env.ts -> realtime/project-room.ts"];
+/** Import edges allowed to close a cycle, each "importer -> imported": none since issue 34. */
+const ALLOWED_CYCLE_EDGES = [];
 
 let cycleCache;
 /** `local/no-cycle`: a file on an import cycle fails lint, with one loop through it spelled out. */

@@ -1,6 +1,6 @@
 import { routePartykitRequest } from "partyserver";
 import { app } from "./app";
-import type { Env } from "./env";
+import type { Env } from "../realtime/env";
 import { sessionDb, withBookmark } from "./lib/d1-session";
 import { authorizeSocket, offeredProtocols, SOCKET_PROTOCOL } from "./lib/socket-auth";
 

@@ -1,5 +1,5 @@
 import type { RoleFlags } from "../db/acl/roles";
-import type { Env } from "./env";
+import type { Env } from "../realtime/env";
 import type { ProjectRow } from "./lib/projects";
 import type { GateClaims } from "../realtime/access-gate";
 

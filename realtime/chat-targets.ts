@@ -1,7 +1,7 @@
 import { open } from "../db/apps/secret-box";
 import { settingsKey } from "../db/apps/settings-key";
 import type { ChatKind, ChatTarget } from "../db/hooks/notify";
-import type { Env } from "../functions/env";
+import type { Env } from "./env";
 
 /** The app store's chat targets (Slack, Discord, Teams, Mattermost), opened when a delivery needs them. */
 export async function chatTargets(env: Env): Promise<(kind: ChatKind) => ChatTarget[]> {

@@ -8,7 +8,7 @@ import { addressRule } from "../db/net/public-address";
 import { connectionSecret, decryptJson } from "../db/external/secrets";
 import { syncSchema, type DetectedChange, type Inflection } from "../db/external/schema-sync";
 import type { ProjectStore } from "../db/store/store";
-import type { Env } from "../functions/env";
+import type { Env } from "./env";
 import type { RoomResult } from "./room-result";
 
 /**

@@ -13,7 +13,7 @@ import * as columnsApi from "../db/schema/columns";
 import { unsupported } from "../db/errors";
 import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
-import type { Env } from "../functions/env";
+import type { Env } from "./env";
 import { openProjectStore } from "./sqlite-store";
 import { AccessGate, type GateClaims } from "./access-gate";
 import { SocketAccess } from "./socket-access";

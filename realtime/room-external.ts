@@ -5,7 +5,7 @@ import * as ext from "../db/external/rows";
 import { extTable } from "../db/external/table";
 import * as extSchema from "../db/external/schema-ops";
 import { sourceError, type SourceDriver } from "../db/external/driver";
-import type { Env } from "../functions/env";
+import type { Env } from "./env";
 import { updatedConfig } from "../db/external/reconnect";
 import { connectionSecret, encryptJson } from "../db/external/secrets";
 import type { SourceConfig } from "../db/external/config";

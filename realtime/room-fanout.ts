@@ -4,7 +4,7 @@ import * as readApi from "../db/rows/read";
 import { readerOf } from "../db/access/rules";
 import { attachmentSecret, signValues } from "../db/files/signed-links";
 import type { ProjectStore } from "../db/store/store";
-import type { Env } from "../functions/env";
+import type { Env } from "./env";
 import type { PresenceState } from "./presence";
 import * as room from "./room-socket";
 

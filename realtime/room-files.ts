@@ -1,6 +1,6 @@
 import { stillNamed, type FileSink } from "../db/rows/files";
 import type { ProjectStore } from "../db/store/store";
-import type { Env } from "../functions/env";
+import type { Env } from "./env";
 import { DEFAULT_GRACE_SECONDS, FileRemovals } from "./stored-files";
 import type { RoomResult } from "./room-result";
 

@@ -9,7 +9,7 @@ import {
   type RowEvent,
 } from "../db/sockets/protocol";
 import type { ProjectStore } from "../db/store/store";
-import type { Env } from "../functions/env";
+import type { Env } from "./env";
 import { IDENTITY_HEADER, type SocketIdentity } from "./identity";
 import { colorOf, sendPresence, sendTo, tableOfPath, type PresenceState } from "./presence";
 

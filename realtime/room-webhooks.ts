@@ -2,7 +2,7 @@ import * as hooksApi from "../db/hooks/hooks";
 import type { HookInput, HookOperation } from "../db/hooks/inputs";
 import { hasHooks, hooksAfter, hooksBefore, samplePayload } from "../db/hooks/trigger";
 import type { ProjectStore } from "../db/store/store";
-import type { Env } from "../functions/env";
+import type { Env } from "./env";
 import { chatTargets } from "./chat-targets";
 import { deliverDue, deliverOnce, logAttempt } from "./hook-delivery";
 import { guard } from "./room-guard";

@@ -3,7 +3,7 @@ import { toFlags, type ProjectRole, type RoleFlags } from "../db/acl/roles";
 import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED } from "../db/sockets/protocol";
 import { socketRoles } from "./identity";
 import { isVisitor, type PresenceState } from "./presence";
-import type { Env } from "../functions/env";
+import type { Env } from "./env";
 
 interface UserRow {
   id: string;

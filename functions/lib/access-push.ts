@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Env } from "../../realtime/env";
 import { projectRoom } from "./room";
 
 /**

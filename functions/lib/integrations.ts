@@ -1,6 +1,6 @@
 import { maskSecret, maskUrl, open, seal } from "../../db/apps/secret-box";
 import { settingsKey } from "../../db/apps/settings-key";
-import type { Env } from "../env";
+import type { Env } from "../../realtime/env";
 import { badRequest, notFound } from "./http-error";
 
 /**

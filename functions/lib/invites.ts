@@ -1,5 +1,5 @@
 import { newId } from "../../db/ids";
-import type { Env } from "../env";
+import type { Env } from "../../realtime/env";
 import { createMailer } from "./mailer";
 
 const INVITE_TTL_MS = 24 * 3600 * 1000;

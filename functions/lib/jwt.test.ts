@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Env } from "../env";
+import type { Env } from "../../realtime/env";
 import { signSessionToken, verifySessionToken } from "./jwt";
 
 const env = (secret: string, ttl = "3600") => ({ JWT_SECRET: secret, JWT_TTL_SECONDS: ttl }) as unknown as Env;

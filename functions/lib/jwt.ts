@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
-import type { Env } from "../env";
+import type { Env } from "../../realtime/env";
 import type { SessionUser } from "./session-user";
 import { HttpError } from "./http-error";
 

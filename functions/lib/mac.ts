@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Env } from "../../realtime/env";
 import { secretKey } from "./jwt";
 
 /** URL-safe base64 without padding, for values that travel in cookies, form fields and headers. */

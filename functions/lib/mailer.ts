@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { addressRule, checkUrl, type AddressRule } from "../../db/net/public-address";
-import type { Env } from "../env";
+import type { Env } from "../../realtime/env";
 import type { AppEnv } from "../types";
 import { HttpError } from "./http-error";
 import { readEmailConfig, type EmailConfig } from "./integrations";

@@ -1,7 +1,7 @@
 import type { GateClaims } from "../../realtime/access-gate";
 import type { GatedMethod } from "../../realtime/gated-methods";
 import type { GatedResult, ProjectRoom, RoomResult } from "../../realtime/project-room";
-import type { Env } from "../env";
+import type { Env } from "../../realtime/env";
 import { HttpError } from "./http-error";
 import { indexIds, unindexIds } from "./meta-index";
 

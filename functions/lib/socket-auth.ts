@@ -1,7 +1,7 @@
 import { toFlags } from "../../db/acl/roles";
 import { IDENTITY_HEADER, socketRoles, type SocketIdentity } from "../../realtime/identity";
 import { can } from "../../db/acl/matrix";
-import type { Env } from "../env";
+import type { Env } from "../../realtime/env";
 import { verifySessionToken } from "./jwt";
 import { findSessionProject, findSharedProject } from "./projects";
 

@@ -1,6 +1,5 @@
 /** The shared computed-field cases on the project's own SQLite: a Durable Object's storage inside workerd. */
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, it } from "vitest";
 import type { Stored } from "../../db/fields/types";
 import { COMPUTED_CASES } from "../support/computed-cases";
@@ -12,8 +11,9 @@ import {
   runComputedCase,
 } from "../support/computed-runner";
 import type { Exec } from "../support/query-runner";
+import { roomStub } from "./support";
 
-const room = () => env.PROJECT.get(env.PROJECT.idFromName("computed-cases"));
+const room = () => roomStub("computed-cases");
 const exec: Exec = (q) => runInDurableObject(room(), (r) => r.store.exec(q.sql, ...(q.params as Stored[])));
 
 describe("computed-field cases on SQLite (Durable Object)", () => {

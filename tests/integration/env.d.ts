@@ -1,5 +1,5 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Env as AppBindings } from "../../functions/env";
+import type { Env as AppBindings } from "../../realtime/env";
 
 declare global {
   namespace Cloudflare {

@@ -1,6 +1,5 @@
 /** The shared formula cases on the project's own SQLite: a Durable Object's storage inside workerd. */
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Stored } from "../../db/fields/types";
 import { EXAMPLE_CASES, FORMULA_CASES, FORMULA_ROWS } from "../support/formula-cases";
@@ -12,8 +11,9 @@ import {
   runFormulaCase,
   type Exec,
 } from "../support/formula-runner";
+import { roomStub } from "./support";
 
-const room = () => env.PROJECT.get(env.PROJECT.idFromName("formula-cases"));
+const room = () => roomStub("formula-cases");
 const exec: Exec = (q) => runInDurableObject(room(), (r) => r.store.exec(q.sql, ...(q.params as Stored[])));
 
 describe("formula cases on SQLite (Durable Object)", () => {

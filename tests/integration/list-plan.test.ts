@@ -1,11 +1,10 @@
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { compileList, readListParams } from "../../db/query";
 import { queryTable } from "../../db/rows/read";
 import { tableRef } from "../../db/rows/table-ref";
 import type { ProjectRoom } from "../../realtime/project-room";
-import { api, seedProject, seedUser } from "./support";
+import { api, seedProject, seedUser, roomStub } from "./support";
 
 /**
  * Issue 14: a filtered and sorted page walks the on-demand (filter, sort) index instead of sorting the
@@ -48,7 +47,7 @@ async function setup() {
 }
 
 const inRoom = <T>(projectId: string, fn: (room: ProjectRoom) => T) =>
-  runInDurableObject(env.PROJECT.get(env.PROJECT.idFromName(projectId)), (room: ProjectRoom) => fn(room));
+  runInDurableObject(roomStub(projectId), (room: ProjectRoom) => fn(room));
 
 describe("list query plans", () => {
   it("searches the (filter, sort) index for a filtered, sorted page, with no temporary sort", async () => {

@@ -1,6 +1,5 @@
 /** The shared query cases on the project's own SQLite: a Durable Object's storage inside workerd. */
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Stored } from "../../db/fields/types";
 import { FIXTURE_ROWS, QUERY_CASES } from "../support/query-cases";
@@ -13,8 +12,9 @@ import {
   runQueryCase,
   type Exec,
 } from "../support/query-runner";
+import { roomStub } from "./support";
 
-const room = () => env.PROJECT.get(env.PROJECT.idFromName("query-cases"));
+const room = () => roomStub("query-cases");
 const exec: Exec = (q) => runInDurableObject(room(), (r) => r.store.exec(q.sql, ...(q.params as Stored[])));
 
 describe("query cases on SQLite (Durable Object)", () => {

@@ -4,12 +4,12 @@
  * NOT NULL and key rule, in the tables the migrations made (a missing ALTER would fail at first read).
  */
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { is } from "drizzle-orm";
 import { SQLiteTable, getTableConfig } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/store/schema";
 import type { ProjectRoom } from "../../realtime/project-room";
+import { roomStub } from "./support";
 
 const tables: SQLiteTable[] = (Object.values(schema) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable));
 
@@ -19,7 +19,7 @@ describe("project meta tables: drizzle definitions against the migrated SQLite",
   it.each(tables.map((t) => [getTableConfig(t).name, t] as const))(
     "%s has every defined column as defined",
     async (name, table) => {
-      const room = env.PROJECT.get(env.PROJECT.idFromName("store-schema"));
+      const room = roomStub("store-schema");
       const actual = await runInDurableObject(room, (r: ProjectRoom) =>
         r.store
           .exec(`PRAGMA table_info(${JSON.stringify(name)})`)

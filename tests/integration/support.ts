@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { newId } from "../../db/ids";
 import type { ProjectRole } from "../../db/acl/roles";
-import type { Env } from "../../functions/env";
+import type { Env } from "../../realtime/env";
+import type { ProjectRoom } from "../../realtime/project-room";
 import worker from "../../functions/index";
 import { signSessionToken } from "../../functions/lib/jwt";
 import { formStartToken } from "../../functions/resources/public/shared-view/gate";
@@ -21,6 +22,11 @@ const backgroundCtx = {
  * from 6 ms to 185 ms per request after 1,200 of them, and a file making 2,000 requests took 750 s).
  * Socket upgrades (realtime.test.ts) still go through `exports.default`.
  */
+/** A project's room as its class, for tests that run inside it (`runInDurableObject`). */
+export function roomStub(projectId: string): DurableObjectStub<ProjectRoom> {
+  return env.PROJECT.get(env.PROJECT.idFromName(projectId)) as DurableObjectStub<ProjectRoom>;
+}
+
 export function workerFetch(request: Request): Promise<Response> {
   return worker.fetch(request, env as unknown as Env, backgroundCtx);
 }

@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ProjectRoom } from "../../realtime/project-room";
-import { api, seedProject, seedUser, type TestUser } from "./support";
+import { api, seedProject, seedUser, type TestUser, roomStub } from "./support";
 
 const M = "/api/v1/db/meta";
 
@@ -18,7 +18,7 @@ async function createTable(user: TestUser, projectId: string, body: unknown) {
 
 /** Runs SQL inside the project's Durable Object, for seeding rows before the rows API exists. */
 function roomSql(projectId: string, query: string, ...params: (string | number | null)[]) {
-  const stub = env.PROJECT.get(env.PROJECT.idFromName(projectId));
+  const stub = roomStub(projectId);
   return runInDurableObject(stub, (room: ProjectRoom) => room.store.exec(query, ...params));
 }
 

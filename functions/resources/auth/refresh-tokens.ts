@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sha256Hex } from "../../../db/auth/bytes";
 import { randomHex } from "../../../db/ids";
 import { badRequest } from "../../lib/http-error";
-import type { Env } from "../../env";
+import type { Env } from "../../../realtime/env";
 import { secretKey } from "../../lib/jwt";
 import type { AppEnv } from "../../types";
 

@@ -1,6 +1,6 @@
 import { appSetting } from "../../lib/app-settings";
 import { newId, randomHex } from "../../../db/ids";
-import type { Env } from "../../env";
+import type { Env } from "../../../realtime/env";
 import type { SessionUser } from "../../types";
 
 /** A whole stored user row. Server-side only: it holds hashes, so it is never returned as is. */

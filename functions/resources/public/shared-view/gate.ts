@@ -10,7 +10,7 @@ import { toFlags } from "../../../../db/acl/roles";
 import type { Actor } from "../../../../db/rows/audit";
 import type { Ctx } from "../../data/context";
 import type { Shared } from "./access";
-import type { Env } from "../../../env";
+import type { Env } from "../../../../realtime/env";
 
 /**
  * The gate in front of a shared form's submission (issue 22): who may submit, and spam checks that

@@ -1,9 +1,11 @@
-import type { ProjectRoom } from "../realtime/project-room";
-
-/** Bindings and settings the Worker receives (wrangler.toml, secrets, `--var`). */
+/**
+ * Bindings and settings the Worker and the room receive (wrangler.toml, secrets, `--var`). Here, below
+ * the Worker, so that the room reads them without an import back up; the Worker types the PROJECT
+ * stub as the room's class where it calls it (functions/lib/room.ts).
+ */
 export interface Env {
   META: D1Database;
-  PROJECT: DurableObjectNamespace<ProjectRoom>;
+  PROJECT: DurableObjectNamespace;
   ATTACHMENTS: R2Bucket;
   ASSETS?: Fetcher;
   /** "local" enables dev-only conveniences (dev JWT secret, outbox reader, logged mail links). */
