@@ -1,6 +1,7 @@
 import { addressRule } from "../net/public-address";
 import type { SourceConfig } from "./config";
-import { METADATA_TIMEOUT_MS, openDriver, withTimeout, type SourceDriver } from "./driver";
+import { METADATA_TIMEOUT_MS, withTimeout, type SourceDriver } from "./driver";
+import { openDriver } from "./open-driver";
 import { hyperdriveString } from "./hyperdrive";
 import { explainUnreachable } from "./unreachable";
 

@@ -5,7 +5,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { parseSourceConfig } from "../../db/external/config";
-import { openDriver, type SourceDriver, type SourceSchema } from "../../db/external/driver";
+import { type SourceDriver, type SourceSchema } from "../../db/external/driver";
+import { openDriver } from "../../db/external/open-driver";
 import { mapColumnType } from "../../db/external/map-type";
 import { isJunction } from "../../db/external/schema-sync";
 import { mysqlSample, pgSample, sqldSample, type SampleDb } from "../support/external-sample";

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { parseSourceConfig } from "../../db/external/config";
-import { openDriver } from "../../db/external/driver";
+import { openDriver } from "../../db/external/open-driver";
 import { hyperdriveString } from "../../db/external/hyperdrive";
 import { PG_URL } from "./servers";
 import { pgSample } from "../support/external-sample";

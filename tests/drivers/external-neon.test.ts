@@ -8,7 +8,7 @@ import { neonConfig } from "@neondatabase/serverless";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket, { WebSocketServer } from "ws";
 import { parseSourceConfig } from "../../db/external/config";
-import { openDriver, usesNeon } from "../../db/external/driver";
+import { openDriver, usesNeon } from "../../db/external/open-driver";
 import { pgSample } from "../support/external-sample";
 
 const PROXY_PORT = Number(process.env.NEON_PROXY_PORT ?? 8875);

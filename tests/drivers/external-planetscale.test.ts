@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSourceConfig, type SourceConfig } from "../../db/external/config";
-import { openDriver, SourceError, usesPlanetscale, type SourceDriver } from "../../db/external/driver";
+import { SourceError, type SourceDriver } from "../../db/external/driver";
+import { openDriver, usesPlanetscale } from "../../db/external/open-driver";
 import { pagingAsNumbers, planetscaleUrl } from "../../db/external/planetscale";
 import { mysqlSample } from "../support/external-sample";
 import { startFakePlanetscale, type FakePlanetscale } from "../support/planetscale-fake";

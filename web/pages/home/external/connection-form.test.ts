@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSourceConfig } from "../../../../db/external/config";
-import { usesPlanetscale } from "../../../../db/external/driver";
+import { usesPlanetscale } from "../../../../db/external/open-driver";
 import { fromPreset, fromUrl, paramsProblem, toConfig } from "./connection-form";
 
 describe("connection form state", () => {
