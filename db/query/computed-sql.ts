@@ -1,5 +1,6 @@
 /**
- * The per-dialect SQL of computed fields (computed.ts), chosen so the four give the same answers:
+ * The per-dialect SQL of computed fields (computed.ts; each written in its dialect's file,
+ * db/query/dialects), chosen so the four give the same answers:
  * - a link's [key, display] pair: json_array / json_build_array / JSON_ARRAY (SQL Server 2022's,
  *   with NULL ON NULL: its default drops NULLs);
  * - a list as a JSON array, ordered by the linked records' key, `[]` for no records. SQLite's

@@ -1,5 +1,6 @@
 /**
- * The few expressions that differ per dialect, chosen so all three give the same answers:
+ * The query compiler's expressions that differ per dialect (each written in its dialect's file,
+ * db/query/dialects), chosen so every dialect gives the same answers:
  * - Text equality is exact: `=` on sqlite and pg (binary / deterministic collations);
  *   mysql compares `CAST(x AS BINARY)`, because its default collations ignore case and trailing
  *   spaces (PAD SPACE) even under utf8mb4_bin.
