@@ -29,6 +29,31 @@ export function digitsValue(d: SqlDialect, digits: Frag, has: (ch: string) => Fr
   return sql`CASE WHEN ${digits} = '' OR ${digits} = '.' OR ${points} > 1 THEN NULL ELSE ${d.asReal(digits)} * (CASE WHEN ${has("-")} THEN -1 ELSE 1 END) / (CASE WHEN ${has("%")} THEN 100 ELSE 1 END) END`;
 }
 
-/** `ALTER TABLE .. RENAME COLUMN` (every dialect but SQL Server). */
-export const renameColumnSql = (quotes: SqlDialect["quotes"], table: string, from: string, to: string) =>
-  `ALTER TABLE ${table} RENAME COLUMN ${quoteWith(quotes, from)} TO ${quoteWith(quotes, to)}`;
+/**
+ * The members of a dialect whose booleans are values (every dialect but SQL Server): a condition is
+ * a value and back, so they give their input unchanged; `self` is the dialect itself.
+ */
+export function conditionsAsValues(self: () => SqlDialect) {
+  return {
+    conditionsAreValues: true,
+    condConst: (b: boolean) => self().boolConst(b),
+    conditionValue: (cond: Frag) => cond,
+    holds: (cond: Frag) => cond,
+    flagValue: (cond: Frag) => cond,
+    valueCondition: (value: Frag) => value,
+    numberTruthy: (x: Frag) => sql`COALESCE(${x} <> 0, ${self().boolConst(false)})`,
+    textTruthy: (x: Frag) => sql`COALESCE(${self().textLength(x)} > 0, ${self().boolConst(false)})`,
+  } satisfies Partial<SqlDialect>;
+}
+
+/** Schema changes written the standard way (SQLite and PostgreSQL; MySQL changes two). */
+export function standardDdl(quotes: SqlDialect["quotes"]) {
+  return {
+    addColumn: "ADD COLUMN",
+    renameColumn: (table: string, from: string, to: string) =>
+      `ALTER TABLE ${table} RENAME COLUMN ${quoteWith(quotes, from)} TO ${quoteWith(quotes, to)}`,
+    renameTable: (from: string, to: string) => `ALTER TABLE ${from} RENAME TO ${quoteWith(quotes, to)}`,
+    addForeignKeyColumn: (table: string, col: string, type: string, constraint: string, refs: string) =>
+      `ALTER TABLE ${table} ADD COLUMN ${col} ${type} CONSTRAINT ${constraint} ${refs}`,
+  } satisfies Partial<SqlDialect>;
+}

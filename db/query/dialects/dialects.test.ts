@@ -7,7 +7,7 @@
  * dialects: they choose a driver, and two of them share a name with the dialect they speak, so a
  * comparison of a `client` is not counted.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dialectOf } from ".";
@@ -29,15 +29,11 @@ const isClient = (side: string | undefined) => !!side && /client\b/i.test(side);
 /** Whether a line of source chooses by a dialect's name. */
 const choosesByName = (line: string) => FORMS.some((f) => [...line.matchAll(f)].some((m) => !isClient(m[1])));
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const f of readdirSync(dir)) {
-    const p = join(dir, f);
-    if (f === "node_modules") continue;
-    if (statSync(p).isDirectory()) sources(p, out);
-    else if (/\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)) out.push(p);
-  }
-  return out;
-}
+/** The source files (not tests) under `root`. */
+const sources = (root: string): string[] =>
+  (readdirSync(root, { recursive: true }) as string[])
+    .map((f) => join(root, f))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.includes("node_modules"));
 
 /** `file:line: text` of every choice by a dialect's name outside this folder. */
 function nameChoices(roots = ["db", "web", "functions", "realtime"]): string[] {

@@ -5,7 +5,7 @@
  * JSON_ARRAYAGG, and MariaDB correlates no derived table with the outer row).
  */
 import { join, lit, param, sql, type Frag } from "../frag";
-import { digitsValue, limitOffset, renameColumnSql } from "./common";
+import { conditionsAsValues, digitsValue, limitOffset, standardDdl } from "./common";
 import type { ListLimit, SqlDialect } from "./dialect";
 
 const QUOTES = ["`", "`"] as const;
@@ -70,20 +70,13 @@ export const mysql: SqlDialect = {
   textList: (scalar, from, order) => sql`(SELECT GROUP_CONCAT(${scalar} ORDER BY ${order} SEPARATOR ', ') ${from.sql})`,
   average: (v, distinct) => (distinct ? sql`AVG(DISTINCT ${v})` : sql`AVG(${v})`),
 
-  conditionsAreValues: true,
+  ...conditionsAsValues(() => mysql),
   numValue: (v) => sql`CAST(${param(v)} AS DOUBLE)`,
   intValue: (v) => sql`CAST(${param(v)} AS SIGNED)`,
   textValue: (v) => param(v),
   boolConst: (b) => lit(b ? "1" : "0"),
-  condConst: (b) => mysql.boolConst(b),
   unknownCond: () => lit("NULL"),
-  conditionValue: (cond) => cond,
-  holds: (cond) => cond,
-  flagValue: (cond) => cond,
-  valueCondition: (value) => value,
   boolTruthy: (x) => sql`(COALESCE(${x}, 0) <> 0)`,
-  numberTruthy: (x) => sql`COALESCE(${x} <> 0, ${mysql.boolConst(false)})`,
-  textTruthy: (x) => sql`COALESCE(${mysql.textLength(x)} > 0, ${mysql.boolConst(false)})`,
   nullOf: () => lit("NULL"),
   asReal: (x) => sql`CAST(${x} AS DOUBLE)`,
   numberResult: (x) => mysql.asReal(x),
@@ -137,8 +130,7 @@ export const mysql: SqlDialect = {
 
   keyColumnDef: "int NOT NULL AUTO_INCREMENT PRIMARY KEY",
   integerType: "INTEGER",
-  addColumn: "ADD COLUMN",
-  renameColumn: (table, from, to) => renameColumnSql(QUOTES, table, from, to),
+  ...standardDdl(QUOTES),
   // RENAME TABLE names both sides: a bare new name would be the current database's.
   renameTable: (from, _to, toQualified) => `RENAME TABLE ${from} TO ${toQualified}`,
   addForeignKeyColumn: (table, col, type, constraint, refs) =>

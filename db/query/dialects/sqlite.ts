@@ -3,8 +3,8 @@
  * form: values bind and read back as stored, booleans are 0/1, text compares by code point
  * (BINARY) and NULLs sort first ascending, so most of its SQL says nothing extra.
  */
-import { join, lit, param, quoteWith, sql, type Frag } from "../frag";
-import { digitsValue, limitOffset, renameColumnSql } from "./common";
+import { join, lit, param, sql, type Frag } from "../frag";
+import { conditionsAsValues, digitsValue, limitOffset, standardDdl } from "./common";
 import type { SqlDialect } from "./dialect";
 
 const QUOTES = ['"', '"'] as const;
@@ -46,20 +46,13 @@ export const sqlite: SqlDialect = {
   textList: (scalar, from) => sql`(SELECT group_concat(${scalar}, ', ') ${from.sql})`,
   average: (v, distinct) => (distinct ? sql`AVG(DISTINCT ${v})` : sql`AVG(${v})`),
 
-  conditionsAreValues: true,
+  ...conditionsAsValues(() => sqlite),
   numValue: (v) => param(v),
   intValue: (v) => param(v),
   textValue: (v) => param(v),
   boolConst: (b) => lit(b ? "1" : "0"),
-  condConst: (b) => sqlite.boolConst(b),
   unknownCond: () => lit("NULL"),
-  conditionValue: (cond) => cond,
-  holds: (cond) => cond,
-  flagValue: (cond) => cond,
-  valueCondition: (value) => value,
   boolTruthy: (x) => sql`(COALESCE(${x}, 0) <> 0)`,
-  numberTruthy: (x) => sql`COALESCE(${x} <> 0, ${sqlite.boolConst(false)})`,
-  textTruthy: (x) => sql`COALESCE(${sqlite.textLength(x)} > 0, ${sqlite.boolConst(false)})`,
   nullOf: () => lit("NULL"),
   asReal: (x) => sql`CAST(${x} AS REAL)`,
   numberResult: (x) => x,
@@ -122,11 +115,7 @@ export const sqlite: SqlDialect = {
 
   keyColumnDef: "INTEGER PRIMARY KEY AUTOINCREMENT",
   integerType: "INTEGER",
-  addColumn: "ADD COLUMN",
-  renameColumn: (table, from, to) => renameColumnSql(QUOTES, table, from, to),
-  renameTable: (from, to) => `ALTER TABLE ${from} RENAME TO ${quoteWith(QUOTES, to)}`,
-  addForeignKeyColumn: (table, col, type, constraint, refs) =>
-    `ALTER TABLE ${table} ADD COLUMN ${col} ${type} CONSTRAINT ${constraint} ${refs}`,
+  ...standardDdl(QUOTES),
   dropForeignKey: "refuse",
 
   insertedKeys: "returning",
