@@ -25,7 +25,7 @@ import { columns, models, type ColumnRow, type ModelRow } from "../store/schema"
 import { syncViewColumns } from "../views/sync";
 import { compileList, type QueryTable } from "../query";
 import { virtualColumns } from "../query/computed";
-import { perDialect } from "../query/per-dialect";
+import { dialectOf } from "../query/dialects";
 import { quoteIdent, quoteTable } from "../query/sql";
 import type { Dialect } from "../fields/types";
 import type { SqlTarget } from "./driver";
@@ -135,14 +135,7 @@ function linkDdl(
     const type = parentKey.dt || "integer";
     const refs = `REFERENCES ${qt(src, parent.tableName)} (${q(d, parentKey.columnName!)})`;
     const table = qt(src, child.tableName);
-    const add = perDialect(d, {
-      mysql: () =>
-        `ALTER TABLE ${table} ADD COLUMN ${q(d, col)} ${type} NULL, ADD CONSTRAINT ${q(d, name)} FOREIGN KEY (${q(d, col)}) ${refs}`,
-      pg: () => `ALTER TABLE ${table} ADD COLUMN ${q(d, col)} ${type} CONSTRAINT ${q(d, name)} ${refs}`,
-      sqlite: () => `ALTER TABLE ${table} ADD COLUMN ${q(d, col)} ${type} CONSTRAINT ${q(d, name)} ${refs}`,
-      // T-SQL: ADD without COLUMN; a column constraint names its foreign key the same way.
-      mssql: () => `ALTER TABLE ${table} ADD ${q(d, col)} ${type} NULL CONSTRAINT ${q(d, name)} ${refs}`,
-    });
+    const add = dialectOf(d).addForeignKeyColumn(table, q(d, col), type, q(d, name), refs);
     return { add, name };
   };
   const free = (names: string[], wanted: string) => {
@@ -244,14 +237,14 @@ export async function deleteComputed(x: SchemaCtx, col: ColumnRow, resync: () =>
     const fk = x.store.meta.select().from(columns).where(eq(columns.id, o.fk_child_column_id)).get();
     if (!fk?.columnName) throw bad(`${col.title}: its foreign key column is not known; sync the database first`);
     const child = findModel(x.store, fk.modelId);
-    if (d === "sqlite")
+    const { dropForeignKey: drop } = dialectOf(d);
+    if (drop === "refuse")
       throw bad(
         `${col.title}: SQLite cannot drop a column used by a foreign key; drop ${fk.columnName} in the database, then sync`,
       );
-    if (d === "mysql" || d === "mssql") {
-      // Both refuse to drop a column its foreign key still uses: the constraint goes first.
+    if (drop !== "cascade") {
+      // MySQL and SQL Server refuse to drop a column its foreign key still uses: the constraint goes first.
       const constraint = syncKey(col).split(":")[2];
-      const drop = d === "mysql" ? "DROP FOREIGN KEY" : "DROP CONSTRAINT";
       if (constraint)
         await x.driver.execute(`ALTER TABLE ${qt(x.driver, child.tableName)} ${drop} ${q(d, constraint)}`);
     }

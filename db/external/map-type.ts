@@ -62,13 +62,23 @@ function mssqlType(c: SourceColumn): UIType | null {
   return null;
 }
 
+/**
+ * Types a dialect names its own way, read before the common names: SQL Server's (null: a common
+ * name), SQLite's affinities (always an answer).
+ */
+const OWN_TYPES: { readonly [K in Dialect]: (c: SourceColumn) => UIType | null } = {
+  mssql: mssqlType,
+  sqlite: sqliteType,
+  pg: () => null,
+  mysql: () => null,
+};
+
 export function mapColumnType(c: SourceColumn, dialect: Dialect): MappedType {
   const base: MappedType = { uidt: "SpecificDBType", meta: {}, colOptions: null };
   const t = c.dt;
   let uidt: UIType;
-  const mssql = dialect === "mssql" ? mssqlType(c) : null;
-  if (mssql) uidt = mssql;
-  else if (dialect === "sqlite") uidt = sqliteType(c);
+  const own = OWN_TYPES[dialect](c);
+  if (own) uidt = own;
   else if (t === "enum") return { ...base, uidt: "SingleSelect", colOptions: options(c.enumValues ?? []) };
   else if (t === "set") return { ...base, uidt: "MultiSelect", colOptions: options(c.enumValues ?? []) };
   else if (t === "boolean" || t === "bool" || /^tinyint\(1\)/i.test(c.type) || /^bit\(1\)$/i.test(c.type))

@@ -26,7 +26,8 @@ import {
   type QueryColumn,
   type QueryTable,
 } from "../query";
-import { Frag, ident, join, param, sql, render } from "../query/sql";
+import { dialectOf } from "../query/dialects";
+import { Frag, ident, join, lit, param, sql, render } from "../query/sql";
 import { pageInfo } from "../rows/read";
 import { toApiRow, toStored, type RowColumn } from "../rows/row-codec";
 import { rememberWriter, withDirectory } from "../rows/row-users";
@@ -156,25 +157,12 @@ async function countOf(
 
 /** The planner's row estimate for a count statement (pg: EXPLAIN JSON; mysql: EXPLAIN rows). */
 async function planRows(ctx: ExtCtx, countSql: string, params: unknown[]): Promise<number | null> {
-  const d = ctx.driver.dialect;
   const inner = countSql.replace(/^SELECT COUNT\(\*\) AS [`"]count[`"]/, "SELECT 1");
   try {
-    if (d === "pg") {
-      const [r] = await ctx.driver.query(`EXPLAIN (FORMAT JSON) ${inner}`, params);
-      const plan = (
-        typeof r?.["QUERY PLAN"] === "string" ? JSON.parse(r["QUERY PLAN"] as string) : r?.["QUERY PLAN"]
-      ) as Array<{ Plan: { "Plan Rows": number } }>;
-      return Math.round(plan[0]!.Plan["Plan Rows"]);
-    }
-    if (d === "mysql") {
-      const rows = await ctx.driver.query(`EXPLAIN ${inner}`, params);
-      const r = rows[0] as { rows?: unknown; filtered?: unknown } | undefined;
-      return r?.rows === undefined ? null : Math.round(Number(r.rows) * (Number(r.filtered ?? 100) / 100));
-    }
+    return await dialectOf(ctx.driver.dialect).planRows((text, p) => ctx.driver.query(text, p), inner, params);
   } catch {
     return null;
   }
-  return null;
 }
 
 export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope) {
@@ -291,17 +279,16 @@ async function insertIn(ctx: ExtCtx, q: Queryable, t: ExtTable, body: unknown, n
     ", ",
   );
   const vals = join(params.map(param), ", ");
+  const dialect = dialectOf(d);
   const head = names.length
     ? sql`INSERT INTO ${table} (${cols}) VALUES (${vals})`
-    : d === "mysql"
-      ? sql`INSERT INTO ${table} () VALUES ()`
-      : sql`INSERT INTO ${table} DEFAULT VALUES`;
-  if (d === "mysql") {
+    : sql`INSERT INTO ${table} ${lit(dialect.defaultRow)}`;
+  if (dialect.insertedKeys === "insertId") {
     const s = render(head, d);
     const res = await q.execute(s.sql, s.params);
     return t.keys.map((k) => (k.ai && res.insertId !== undefined ? res.insertId : params[names.indexOf(k.columnName)]));
   }
-  if (d === "mssql") {
+  if (dialect.insertedKeys === "output") {
     // SQL Server names the inserted key with OUTPUT INSERTED.<col>, between the columns and VALUES.
     const output = join(
       t.keys.map((k) => sql`INSERTED.${ident(d, k.columnName)}`),

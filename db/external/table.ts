@@ -9,6 +9,7 @@ import type { Dialect, Stored, UIType } from "../fields/types";
 import { bad, missing } from "../errors";
 import type { QueryTable } from "../query";
 import type { Restrict } from "../query/computed";
+import { dialectOf } from "../query/dialects";
 import { ident, join, param, sql, tableIdent, type Frag } from "../query/sql";
 import { eq } from "drizzle-orm";
 import type { TableRef } from "../rows/table-ref";
@@ -90,7 +91,7 @@ export function keyValues(t: ExtTable, rowId: unknown, dialect: Dialect): unknow
   if (parts.length !== t.keys.length || parts.some((p) => p === "")) throw missing("Row not found");
   return parts.map((p, i) => {
     const c = t.keys[i]!;
-    if (NUMERIC(c.uidt) && dialect !== "pg") return /^-?\d+(\.\d+)?$/.test(p) ? Number(p) : p;
+    if (NUMERIC(c.uidt) && !dialectOf(dialect).keysBoundAsText) return /^-?\d+(\.\d+)?$/.test(p) ? Number(p) : p;
     return p;
   });
 }

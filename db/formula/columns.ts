@@ -12,7 +12,7 @@
  */
 import { fieldType } from "../fields/registry";
 import type { Stored, UIType, ValueKind } from "../fields/types";
-import { perDialect } from "../query/per-dialect";
+import { dialectOf } from "../query/dialects";
 import { Frag, ident, sql } from "../query/sql";
 import { compileFormula } from "./compile";
 import { check } from "./check";
@@ -47,35 +47,10 @@ export function formulaTypeOf(uidt: UIType): ValueType | undefined {
 /** A stored column value in the formula form of its type. */
 export function physicalSql(uidt: UIType, col: Frag, d: Dialect): Frag {
   const type = formulaTypeOf(uidt);
-  if (type === "number")
-    return perDialect(d, {
-      sqlite: () => col,
-      pg: () => sql`CAST(${col} AS double precision)`,
-      mysql: () => sql`CAST(${col} AS DOUBLE)`,
-      mssql: () => sql`CAST(${col} AS float)`,
-    });
-  if (type === "date")
-    return perDialect(d, {
-      sqlite: () => sql`date(${col})`,
-      pg: () => sql`to_char(${col}, 'YYYY-MM-DD')`,
-      mysql: () => sql`DATE_FORMAT(${col}, '%Y-%m-%d')`,
-      mssql: () => sql`CONVERT(varchar(10), ${col}, 23)`,
-    });
-  if (type === "datetime")
-    return perDialect(d, {
-      sqlite: () => sql`datetime(${col})`,
-      pg: () => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
-      mysql: () => sql`DATE_FORMAT(${col}, '%Y-%m-%d %H:%i:%s')`,
-      // AT TIME ZONE marks a datetime2 as UTC and moves a datetimeoffset into UTC.
-      mssql: () => sql`CONVERT(varchar(19), (${col} AT TIME ZONE 'UTC'), 121)`,
-    });
-  if (fieldType(uidt)?.kind === "time")
-    return perDialect(d, {
-      sqlite: () => col,
-      pg: () => sql`CAST(${col} AS text)`,
-      mysql: () => sql`CAST(${col} AS CHAR)`,
-      mssql: () => sql`CONVERT(varchar(8), ${col}, 108)`,
-    });
+  if (type === "number") return dialectOf(d).formulaColumn.number(col);
+  if (type === "date") return dialectOf(d).formulaColumn.date(col);
+  if (type === "datetime") return dialectOf(d).formulaColumn.datetime(col);
+  if (fieldType(uidt)?.kind === "time") return dialectOf(d).formulaColumn.time(col);
   return col;
 }
 

@@ -14,6 +14,7 @@
  *   makes it one; the query compiler's filters compare it with a bound value instead.
  * - SQL Server's T-SQL is checked by cases only (db/query/mssql-cases.test.ts): no SQL Server ran it.
  */
+import { dialectOf } from "../query/dialects";
 import { Frag, sql } from "../query/sql";
 import { compareDomain, compileCompare } from "./compare";
 import { check } from "./check";
@@ -67,7 +68,7 @@ function comparison(c: Ctx, t: Binary, a: Frag, b: Frag): Frag {
 function argument(c: Ctx, node: Typed, kind: string): Arg {
   // SQL Server: a comparison's value form names it twice (CASE WHEN c .. WHEN NOT (c) ..), so a
   // comparison used as a condition is tested once, as a two-valued condition of its own.
-  if (kind === "boolean" && c.d === "mssql" && node.kind === "binary" && COMPARE[node.op]) {
+  if (kind === "boolean" && !dialectOf(c.d).conditionsAreValues && node.kind === "binary" && COMPARE[node.op]) {
     const cond = comparison(c, node, emit(c, node.left), emit(c, node.right));
     return { sql: holds(c.d, cond), raw: sql`(${conditionValue(c.d, cond)})`, type: node.type, node };
   }
@@ -130,7 +131,7 @@ export function compileFormula(
   const typed = check(ast, resolver);
   const c: Ctx = { d: dialect, now: options.now ?? new Date() };
   const out = emit(c, typed);
-  if (typed.type === "number" && dialect !== "sqlite") return { sql: asReal(dialect, out), type: "number" };
+  if (typed.type === "number") return { sql: dialectOf(dialect).numberResult(out), type: "number" };
   return { sql: out, type: typed.type };
 }
 

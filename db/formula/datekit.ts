@@ -13,7 +13,7 @@
  * - A text literal used as a date must be ISO (`2024-03-15`, `2024-03-15 08:30[:00]`, `T` and a
  *   `Z`/offset allowed); it is checked here and bound in the fixed form.
  */
-import { perDialect } from "../query/per-dialect";
+import { dialectOf } from "../query/dialects";
 import { Frag, sql } from "../query/sql";
 import { asReal, concat, lit, textToInt, substr, trunc } from "./sqlkit";
 import type { Dialect, FormulaType } from "./types";
@@ -56,37 +56,16 @@ export const asDateTime = (d: Dialect, x: Frag, t: FormulaType): Frag =>
   t === "date" ? concat(d, [x, lit("' 00:00:00'")]) : x;
 
 /** Fixed-form text to the dialect's timestamp value (sqlite works on the text itself). */
-export const toStamp = (d: Dialect, x: Frag): Frag =>
-  perDialect(d, {
-    sqlite: () => x,
-    pg: () => sql`CAST(${x} AS timestamp)`,
-    mysql: () => sql`CAST(${x} AS DATETIME)`,
-    mssql: () => sql`CAST(${x} AS datetime2(0))`,
-  });
+export const toStamp = (d: Dialect, x: Frag): Frag => dialectOf(d).toStamp(x);
 
-export function formatStamp(d: Dialect, x: Frag, type: "date" | "datetime"): Frag {
-  if (d === "pg")
-    return type === "date" ? sql`to_char(${x}, 'YYYY-MM-DD')` : sql`to_char(${x}, 'YYYY-MM-DD HH24:MI:SS')`;
-  if (d === "mysql")
-    return type === "date" ? sql`DATE_FORMAT(${x}, '%Y-%m-%d')` : sql`DATE_FORMAT(${x}, '%Y-%m-%d %H:%i:%s')`;
-  if (d === "mssql")
-    return type === "date" ? sql`CONVERT(varchar(10), ${x}, 23)` : sql`CONVERT(varchar(19), ${x}, 120)`;
-  return type === "date" ? sql`date(${x})` : sql`datetime(${x})`;
-}
+export const formatStamp = (d: Dialect, x: Frag, type: "date" | "datetime"): Frag => dialectOf(d).formatStamp(x, type);
 
 /** A part of fixed-form text read by position, as an integer. */
 export const part = (d: Dialect, x: Frag, from: number, len: number): Frag =>
   textToInt(d, substr(d, x, lit(String(from)), lit(String(len))));
 
 /** Whole seconds from b to a (both fixed-form date-times). */
-export function secondsBetween(d: Dialect, a: Frag, b: Frag): Frag {
-  if (d === "sqlite") return sql`(unixepoch(${a}) - unixepoch(${b}))`;
-  if (d === "pg")
-    return sql`CAST(EXTRACT(EPOCH FROM (CAST(${a} AS timestamp) - CAST(${b} AS timestamp))) AS double precision)`;
-  // DATEDIFF answers an int, which 68 years of seconds overflow.
-  if (d === "mssql") return sql`DATEDIFF_BIG(second, ${toStamp(d, b)}, ${toStamp(d, a)})`;
-  return sql`TIMESTAMPDIFF(SECOND, CAST(${b} AS DATETIME), CAST(${a} AS DATETIME))`;
-}
+export const secondsBetween = (d: Dialect, a: Frag, b: Frag): Frag => dialectOf(d).secondsBetween(a, b);
 
 /**
  * Whole calendar months from b to a, truncated toward zero, counting a month only when the day

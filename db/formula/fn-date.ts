@@ -13,8 +13,9 @@
  *   the parts (HOUR of a date is 0); DATESTR gives the `YYYY-MM-DD` text. SQL Server counts the
  *   days since Monday 1900-01-01 rather than DATEPART(weekday), which follows SET DATEFIRST.
  */
+import { dialectOf } from "../query/dialects";
 import { Frag, sql } from "../query/sql";
-import { asDateTime, formatInstant, formatStamp, monthsBetween, part, secondsBetween, toStamp } from "./datekit";
+import { asDateTime, formatInstant, monthsBetween, part, secondsBetween } from "./datekit";
 import { intArg, literalNumber, literalText, type Arg, type FnSpec, type Typed } from "./spec";
 import { asReal, lit, substr, textValue, trunc, type Ctx } from "./sqlkit";
 import type { FormulaType } from "./types";
@@ -66,27 +67,8 @@ const reader = (name: string, description: string, example: string, read: (c: Ct
 });
 
 function dateAdd(c: Ctx, [x, n, u]: Arg[], out: "date" | "datetime"): Frag {
-  const unit = unitOf(u!.node, "day");
-  const monthly = unit === "month" || unit === "year";
-  if (c.d === "sqlite") {
-    const times = unit === "week" ? 7 : 1;
-    const word = `${unit === "week" ? "day" : unit}s`;
-    const given = literalNumber(n!.node);
-    const modifier =
-      given !== undefined
-        ? textValue(c.d, `${Math.trunc(given) * times} ${word}`)
-        : sql`(${intArg(c, n!)} * ${lit(String(times))}) || ' ${lit(word)}'`;
-    const fn = lit(out === "date" ? "date" : "datetime");
-    return monthly ? sql`${fn}(${x!.sql}, ${modifier}, 'floor')` : sql`${fn}(${x!.sql}, ${modifier})`;
-  }
-  const k = intArg(c, n!);
-  const moved =
-    c.d === "pg"
-      ? sql`(${toStamp(c.d, x!.sql)} + ${k} * interval '1 ${lit(unit)}')`
-      : c.d === "mssql"
-        ? sql`DATEADD(${lit(unit)}, ${k}, ${toStamp(c.d, x!.sql)})`
-        : sql`DATE_ADD(${toStamp(c.d, x!.sql)}, INTERVAL ${k} ${lit(unit.toUpperCase())})`;
-  return formatStamp(c.d, moved, out);
+  const amount = { literal: literalNumber(n!.node), sql: intArg(c, n!) };
+  return dialectOf(c.d).addToDate(x!.sql, unitOf(u!.node, "day"), amount, out);
 }
 
 function dateDiff(c: Ctx, [a, b, u]: Arg[]): Frag {
@@ -105,13 +87,7 @@ function dateDiff(c: Ctx, [a, b, u]: Arg[]): Frag {
 
 function weekday(c: Ctx, [x, start]: Arg[]): Frag {
   const s = WEEKDAYS.indexOf((literalText(start?.node) ?? "monday").toLowerCase());
-  if (c.d === "sqlite") return sql`((CAST(strftime('%w', ${x!.sql}) AS INTEGER) + ${lit(String(13 - s))}) % 7)`;
-  if (c.d === "pg")
-    return sql`((CAST(EXTRACT(ISODOW FROM ${toStamp(c.d, x!.sql)}) AS integer) + ${lit(String(6 - s))}) % 7)`;
-  // T-SQL's % keeps the dividend's sign: days before 1900 count back, hence + 14.
-  if (c.d === "mssql")
-    return sql`((DATEDIFF(day, CAST('19000101' AS date), ${toStamp(c.d, x!.sql)}) % 7 + ${lit(String(14 - s))}) % 7)`;
-  return sql`((WEEKDAY(${toStamp(c.d, x!.sql)}) + ${lit(String(7 - s))}) % 7)`;
+  return dialectOf(c.d).weekday(x!.sql, s);
 }
 
 export const DATE: FnSpec[] = [

@@ -17,10 +17,10 @@
  * - SQL Server: LOG(x) is the natural logarithm; POWER answers in its base's type, so the base is
  *   cast to float (POWER(2, -1) would be 0); GREATEST/LEAST skip NULLs as pg's do.
  */
-import { perDialect } from "../query/per-dialect";
+import { dialectOf } from "../query/dialects";
 import { Frag, join, sql } from "../query/sql";
 import { literalNumber, type Arg, type FnSpec } from "./spec";
-import { asReal, ceil, chars, lit, numValue, textLength, toInt, trunc, type Ctx } from "./sqlkit";
+import { asReal, ceil, lit, numValue, toInt, trunc, type Ctx } from "./sqlkit";
 
 const num = (name: string, description: string, example: string, compile: (c: Ctx, x: Frag) => Frag): FnSpec => ({
   name,
@@ -60,12 +60,7 @@ function roundTo(c: Ctx, x: Frag, places?: Arg): Frag {
         );
   }
   const k = toInt(c.d, places!.sql);
-  const p = perDialect(c.d, {
-    sqlite: () => sql`CAST('1e' || ${k} AS REAL)`,
-    pg: () => sql`power(10, ${k})`,
-    mysql: () => sql`POW(10, ${k})`,
-    mssql: () => sql`POWER(CAST(10 AS float), ${k})`,
-  });
+  const p = dialectOf(c.d).pow10(k);
   return half(
     x,
     (v) => sql`${v} * ${p}`,
@@ -75,46 +70,7 @@ function roundTo(c: Ctx, x: Frag, places?: Arg): Frag {
 
 function extremum(c: Ctx, xs: Frag[], fn: "max" | "min"): Frag {
   if (xs.length === 1) return xs[0]!;
-  if (c.d === "sqlite") return sql`${lit(fn)}(${join(xs, ", ")})`;
-  const call = sql`${lit(fn === "max" ? "GREATEST" : "LEAST")}(${join(xs, ", ")})`;
-  if (c.d === "mysql") return call;
-  return sql`CASE WHEN ${join(
-    xs.map((x) => sql`${x} IS NULL`),
-    " OR ",
-  )} THEN NULL ELSE ${call} END`;
-}
-
-/**
- * SQL Server's VALUE: the text is read once into a derived table (`gb_fv_t.s`, so a column of the
- * user's table named like the series' `value` cannot capture it), its digits and points joined.
- */
-function mssqlValue(s: Frag): Frag {
-  const text = sql`gb_fv_t.s`;
-  const at = sql`SUBSTRING(${text}, gb_fv_i.value, 1)`;
-  const digits = sql`(SELECT COALESCE(STRING_AGG(${at}, N'') WITHIN GROUP (ORDER BY gb_fv_i.value), N'') FROM GENERATE_SERIES(1, CAST(COALESCE(LEN(${text}), 0) AS int), 1) AS gb_fv_i WHERE ${at} LIKE N'[0-9.]')`;
-  const d = sql`gb_fv.d`;
-  const points = sql`LEN(${d}) - LEN(REPLACE(${d}, N'.', N''))`;
-  const has = (ch: string) => sql`CHARINDEX(N'${lit(ch)}', gb_fv.s) > 0`;
-  const result = sql`CASE WHEN ${d} = N'' OR ${d} = N'.' OR ${points} > 1 THEN NULL ELSE TRY_CAST(${d} AS float) * (CASE WHEN ${has("-")} THEN -1 ELSE 1 END) / (CASE WHEN ${has("%")} THEN 100 ELSE 1 END) END`;
-  return sql`(SELECT ${result} FROM (SELECT gb_fv_t.s, ${digits} AS d FROM (SELECT ${chars(s)} AS s) AS gb_fv_t) AS gb_fv)`;
-}
-
-function value(c: Ctx, s: Frag): Frag {
-  if (c.d === "mssql") return mssqlValue(s);
-  const has = (ch: string) =>
-    c.d === "sqlite"
-      ? sql`instr(${s}, '${lit(ch)}') > 0`
-      : c.d === "pg"
-        ? sql`strpos(${s}, '${lit(ch)}') > 0`
-        : sql`LOCATE('${lit(ch)}', ${s}) > 0`;
-  const result = (digits: Frag) => {
-    const points = sql`${textLength(c.d, digits)} - ${textLength(c.d, sql`replace(${digits}, '.', '')`)}`;
-    return sql`CASE WHEN ${digits} = '' OR ${digits} = '.' OR ${points} > 1 THEN NULL ELSE ${asReal(c.d, digits)} * (CASE WHEN ${has("-")} THEN -1 ELSE 1 END) / (CASE WHEN ${has("%")} THEN 100 ELSE 1 END) END`;
-  };
-  if (c.d === "pg") return result(sql`regexp_replace(${s}, '[^0-9.]', '', 'g')`);
-  if (c.d === "mysql") return result(sql`REGEXP_REPLACE(${s}, '[^0-9.]', '')`);
-  const ch = sql`substr(${s}, gb_fv_i, 1)`;
-  return sql`(WITH RECURSIVE gb_formula_value(gb_fv_i, gb_fv_o) AS (SELECT 1, '' UNION ALL SELECT gb_fv_i + 1, gb_fv_o || CASE WHEN ${ch} GLOB '[0-9.]' THEN ${ch} ELSE '' END FROM gb_formula_value WHERE gb_fv_i <= length(${s})) SELECT ${result(lit("gb_fv_o"))} FROM gb_formula_value WHERE gb_fv_i = length(${s}) + 1)`;
+  return dialectOf(c.d).extremum(xs, fn);
 }
 
 export const NUMERIC: FnSpec[] = [
@@ -163,7 +119,7 @@ export const NUMERIC: FnSpec[] = [
     description: "The logarithm of the value to the base (e when only the value is given).",
     example: "LOG(2, 1024) → 10",
     compile: (c, args) => {
-      const ln = (x: Frag) => (c.d === "mysql" ? sql`LN(${x})` : c.d === "mssql" ? sql`LOG(${x})` : sql`ln(${x})`);
+      const { ln } = dialectOf(c.d);
       if (args.length === 1) return sql`CASE WHEN ${args[0]!.sql} > 0 THEN ${ln(args[0]!.sql)} END`;
       const [b, v] = [args[0]!.sql, args[1]!.sql];
       return sql`CASE WHEN ${v} > 0 AND ${b} > 0 AND ${b} <> 1 THEN ${ln(v)} / ${ln(b)} END`;
@@ -222,12 +178,7 @@ export const NUMERIC: FnSpec[] = [
     example: "POWER(2, 10) → 1024",
     compile: (c, [a, b]) => {
       const [x, y] = [a!.sql, b!.sql];
-      const pow = perDialect(c.d, {
-        sqlite: () => sql`pow(${x}, ${y})`,
-        pg: () => sql`power(${x}, ${y})`,
-        mysql: () => sql`POW(${x}, ${y})`,
-        mssql: () => sql`POWER(CAST(${x} AS float), ${y})`,
-      });
+      const pow = dialectOf(c.d).pow(x, y);
       return sql`CASE WHEN (${x} = 0 AND ${y} < 0) OR (${x} < 0 AND ${y} <> ${trunc(c.d, y)}) THEN NULL ELSE ${pow} END`;
     },
   },
@@ -269,6 +220,6 @@ export const NUMERIC: FnSpec[] = [
     returns: "number",
     description: "The number written in the text; `%` divides by 100, `-` makes it negative.",
     example: 'VALUE("$1,000.50") → 1000.5',
-    compile: (c, [s]) => value(c, s!.sql),
+    compile: (c, [s]) => dialectOf(c.d).numberIn(s!.sql),
   },
 ];

@@ -14,9 +14,10 @@
  * - REPT stops at REPT_MAX_LENGTH characters (whole repetitions only). SQL Server's REPLICATE is
  *   given nvarchar(max), else it would cut its answer at 8,000 bytes.
  */
+import { dialectOf } from "../query/dialects";
 import { Frag, sql } from "../query/sql";
 import { intArg, literalNumber, type Arg, type FnSpec } from "./spec";
-import { chars, concat, foldCase, locate, substr, textLength, type Ctx } from "./sqlkit";
+import { concat, foldCase, locate, substr, textLength, type Ctx } from "./sqlkit";
 
 const text = (name = "text") => ({ name, type: "string" }) as const;
 const count = (name = "count") => ({ name, type: "number" }) as const;
@@ -41,12 +42,7 @@ function slice(c: Ctx, [s, start, len]: Arg[]): Frag {
   return len ? substr(c.d, s!.sql, from, intArg(c, len, 0)) : substr(c.d, s!.sql, from);
 }
 
-function right(c: Ctx, s: Frag, n: Frag): Frag {
-  if (c.d === "pg") return sql`right(${s}, ${n})`;
-  if (c.d === "mysql") return sql`RIGHT(${s}, ${n})`;
-  if (c.d === "mssql") return sql`RIGHT(${chars(s)}, ${n})`;
-  return sql`substr(${s}, max(length(${s}) - ${n} + 1, 1))`;
-}
+const right = (c: Ctx, s: Frag, n: Frag): Frag => dialectOf(c.d).right(s, n);
 
 /**
  * The longest text REPT makes. It is the one function that multiplies text, so capping it caps
@@ -56,17 +52,8 @@ function right(c: Ctx, s: Frag, n: Frag): Frag {
 export const REPT_MAX_LENGTH = 100_000;
 
 function repeat(c: Ctx, s: Frag, times: Arg): Frag {
-  const asked = intArg(c, times, 0);
   const cap = new Frag([String(REPT_MAX_LENGTH)]);
-  // PostgreSQL's and SQL Server's LEAST skip NULLs: a blank count must stay blank, not become the cap.
-  if (c.d === "pg")
-    return sql`CASE WHEN ${asked} IS NULL THEN NULL ELSE repeat(${s}, LEAST(${asked}, ${cap} / GREATEST(char_length(${s}), 1))) END`;
-  if (c.d === "mssql")
-    return sql`CASE WHEN ${asked} IS NULL THEN NULL ELSE REPLICATE(CAST(${s} AS nvarchar(max)), LEAST(${asked}, ${cap} / GREATEST(${textLength(c.d, s)}, 1))) END`;
-  if (c.d === "mysql") return sql`REPEAT(${s}, LEAST(${asked}, ${cap} DIV GREATEST(CHAR_LENGTH(${s}), 1)))`;
-  const n = sql`min(${asked}, ${cap} / max(length(${s}), 1))`;
-  const out = sql`replace(hex(zeroblob(${n})), '00', ${s})`;
-  return literalNumber(times.node) !== undefined ? out : sql`CASE WHEN ${n} IS NULL THEN NULL ELSE ${out} END`;
+  return dialectOf(c.d).repeat(s, intArg(c, times, 0), cap, literalNumber(times.node) !== undefined);
 }
 
 const blankAsEmpty = (x: Frag) => sql`COALESCE(${x}, '')`;
@@ -135,10 +122,7 @@ export const TEXT: FnSpec[] = [
     "The text with every occurrence of `search` replaced (case-sensitive).",
     "REPLACE('AABBCC', 'AA', 'X') → 'XBBCC'",
     // SQL Server's REPLACE matches under the text's collation, which may ignore case.
-    (c, [s, a, b]) =>
-      c.d === "mssql"
-        ? sql`REPLACE(${chars(s!.sql)}, ${a!.sql}, ${b!.sql})`
-        : sql`replace(${s!.sql}, ${a!.sql}, ${b!.sql})`,
+    (c, [s, a, b]) => dialectOf(c.d).replace(s!.sql, a!.sql, b!.sql),
   ),
   {
     name: "SEARCH",

@@ -7,7 +7,8 @@
  *   any (the function decides). `choices` requires a text literal from the list.
  * - `compile` receives each argument already converted to its kind, plus its original type.
  */
-import { sql, type Frag } from "../query/sql";
+import { dialectOf } from "../query/dialects";
+import type { Frag } from "../query/sql";
 import { intValue, lit, toInt, type Ctx } from "./sqlkit";
 import type { FormulaColumn, FormulaType } from "./types";
 
@@ -79,9 +80,5 @@ export function intArg(c: Ctx, arg: Arg, min?: number): Frag {
   const k = toInt(c.d, arg.sql);
   if (min === undefined) return k;
   const m = lit(String(min));
-  return c.d === "sqlite"
-    ? sql`max(${k}, ${m})`
-    : c.d === "mysql"
-      ? sql`GREATEST(${k}, ${m})`
-      : sql`CASE WHEN ${k} < ${m} THEN ${m} ELSE ${k} END`;
+  return dialectOf(c.d).atLeast(k, m);
 }

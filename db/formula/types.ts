@@ -14,8 +14,9 @@ import { QueryError } from "../query/types";
 
 export type { Dialect } from "../fields/types";
 
-export type ValueType = "number" | "string" | "boolean" | "date" | "datetime";
-export type FormulaType = ValueType | "null";
+import type { FormulaType, ValueType } from "../query/dialects/dialect";
+
+export type { FormulaType, ValueType };
 
 export interface FormulaColumn {
   type: ValueType;

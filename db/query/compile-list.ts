@@ -14,8 +14,8 @@
 import { compileSort, resolveFields, type ListParam } from "./compile-sort";
 import { compileWhere, toTree } from "./compile-where";
 import { searchTree, type SearchInput } from "./search";
-import { perDialect } from "./per-dialect";
-import { Frag, and, ident, join, param, render, sql, tableSource } from "./sql";
+import { dialectOf } from "./dialects";
+import { Frag, and, ident, join, render, sql, tableSource } from "./sql";
 import { QueryError, type Compiled, type Dialect, type QueryColumn, type QueryTable, type WhereNode } from "./types";
 
 export interface CountInput {
@@ -61,20 +61,9 @@ function checkInt(name: string, n: number, min: number, max: number) {
     throw new QueryError(`${name} must be a whole number from ${min} to ${max}`);
 }
 
-export const paging = (d: Dialect, n: number) => param(d === "mysql" ? String(n) : n);
-
 /** ORDER BY (when there is one) and the page: LIMIT/OFFSET, or SQL Server's OFFSET/FETCH. */
-export function orderAndPage(d: Dialect, order: Frag | null, limit: number, offset: number): Frag {
-  const by = order ? sql` ORDER BY ${order}` : sql``;
-  const limitOffset = () => sql`${by} LIMIT ${paging(d, limit)} OFFSET ${paging(d, offset)}`;
-  return perDialect(d, {
-    sqlite: limitOffset,
-    pg: limitOffset,
-    mysql: limitOffset,
-    mssql: () =>
-      sql` ORDER BY ${order ?? sql`(SELECT NULL)`} OFFSET ${paging(d, offset)} ROWS FETCH NEXT ${paging(d, limit)} ROWS ONLY`,
-  });
-}
+export const orderAndPage = (d: Dialect, order: Frag | null, limit: number, offset: number): Frag =>
+  dialectOf(d).orderAndPage(order, limit, offset);
 
 function countFrag(input: CountInput, where: Frag): Frag {
   const { dialect: d, table } = input;

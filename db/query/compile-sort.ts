@@ -11,6 +11,7 @@
  *   Listed columns come back in the order listed, each once.
  */
 import { isTextStorage, orderTerm } from "./dialect";
+import { dialectOf } from "./dialects";
 import { Frag, columnRef, join, sql } from "./sql";
 import { QueryError, type Dialect, type QueryColumn, type QueryTable } from "./types";
 
@@ -54,7 +55,7 @@ export function compileSort(table: QueryTable, sort: ListParam, dialect: Dialect
   for (const t of terms) {
     if (seen.has(t.column)) continue;
     seen.add(t.column);
-    const computed = dialect === "mssql" && t.column.expr && !t.column.sortExpr;
+    const computed = dialectOf(dialect).sortsComputedInSelect && t.column.expr && !t.column.sortExpr;
     frags.push(
       orderTerm(
         dialect,

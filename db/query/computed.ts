@@ -8,6 +8,7 @@ import { FormulaError, type FormulaResolver, type FormulaType } from "../formula
 import { computedResultType } from "./result-type";
 import { userJson } from "./user-json";
 import { fromDialectValue } from "./dialect-values";
+import { dialectOf } from "./dialects";
 import type { ColumnRow, ModelRow } from "../store/schema";
 import { jsonList, jsonPair, listElements, perRecord, textList, type ListOrder } from "./computed-sql";
 
@@ -103,7 +104,7 @@ function columnSql(model: ModelRow, col: ColumnRow, alias: string, names: Aliase
     const ref = sql`${q(alias)}.${q(col.columnName)}`;
     // A person is looked up as the person (`{id, email, display_name}`) from the room's directory,
     // which only the room's SQLite holds; filters compare the id.
-    const value = d === "sqlite" && fieldType(col.uidt as UIType)?.writtenBy ? userJson(ref) : ref;
+    const value = dialectOf(d).userDirectory && fieldType(col.uidt as UIType)?.writtenBy ? userJson(ref) : ref;
     return {
       scalar: ref,
       value,
@@ -133,13 +134,12 @@ function columnSql(model: ModelRow, col: ColumnRow, alias: string, names: Aliase
     const agg = {
       count: sql`COUNT(*)`,
       sum: sql`COALESCE(SUM(${v}), 0)`,
-      // SQL Server averages integers as integers.
-      avg: d === "mssql" ? sql`AVG(CAST(${v} AS float))` : sql`AVG(${v})`,
+      avg: dialectOf(d).average(v, false),
       min: sql`MIN(${v})`,
       max: sql`MAX(${v})`,
       countDistinct: sql`COUNT(DISTINCT ${v})`,
       sumDistinct: sql`COALESCE(SUM(DISTINCT ${v}), 0)`,
-      avgDistinct: d === "mssql" ? sql`AVG(DISTINCT CAST(${v} AS float))` : sql`AVG(DISTINCT ${v})`,
+      avgDistinct: dialectOf(d).average(v, true),
     }[fn as "count"]!;
     const expr = sql`(SELECT ${agg} ${each.sql})`;
     return {
@@ -207,7 +207,7 @@ export function formulaResolver(model: ModelRow, alias: string, names: Aliases, 
     // On PostgreSQL and MySQL a stored value looked up through belongs-to links reads in its formula
     // form (numbers as double, dates as text), as the column itself would; SQLite's values already are.
     const value =
-      names.d !== "sqlite" && c.stored && c.kind === "single" && formulaTypeOf(c.stored.uidt as UIType)
+      !dialectOf(names.d).canonicalValues && c.stored && c.kind === "single" && formulaTypeOf(c.stored.uidt as UIType)
         ? physicalSql(c.stored.uidt as UIType, c.scalar, names.d)
         : c.scalar;
     return { type: type === "null" ? "string" : type, sql: value };
@@ -366,8 +366,9 @@ function decoder(schema: ComputedSchema, d: Dialect, col: ColumnRow, compiled: C
     if (o.type === "bt") return (raw) => (raw === null ? null : record(parsed(raw) as unknown[]));
     return (raw) => (raw === null ? [] : (parsed(raw) as unknown[][]).map(record));
   }
-  const stored = compiled.kind === "single" && !compiled.json && d !== "sqlite" ? compiled.stored : undefined;
-  const items = compiled.kind === "list" && d !== "sqlite" ? compiled.stored : undefined;
+  const native = dialectOf(d).canonicalValues;
+  const stored = compiled.kind === "single" && !compiled.json && !native ? compiled.stored : undefined;
+  const items = compiled.kind === "list" && !native ? compiled.stored : undefined;
   const person = Boolean(fieldType(compiled.filterAs)?.writtenBy);
   return (raw) => {
     if (raw === null || raw === undefined) return null;
@@ -391,7 +392,7 @@ function decoder(schema: ComputedSchema, d: Dialect, col: ColumnRow, compiled: C
 
 function apiValue(col: ColumnRow, raw: unknown, d: Dialect) {
   if (!col.columnName || raw === null) return raw;
-  const value = d === "sqlite" ? raw : fromDialectValue(col.uidt as UIType, raw, d);
+  const value = dialectOf(d).canonicalValues ? raw : fromDialectValue(col.uidt as UIType, raw, d);
   return fieldType(col.uidt as UIType).toApi(value as string | number, { title: col.title, options: optionsOf(col) });
 }
 

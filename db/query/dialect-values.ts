@@ -20,6 +20,7 @@
 import { parseDateText, toIsoUtc } from "../fields/common/dates";
 import { fieldType } from "../fields/registry";
 import type { Dialect, Stored, UIType, ValueKind } from "../fields/types";
+import { dialectOf } from "./dialects";
 
 /** The registry's value kind of a stored type; computed types read as text. */
 const kindOf = (uidt: UIType): ValueKind => fieldType(uidt as string)?.kind ?? "text";
@@ -33,13 +34,14 @@ function isoInstant(text: string): string | undefined {
 }
 
 export function toDialectValue(uidt: UIType, stored: Stored, dialect: Dialect): unknown {
-  if (stored === null || dialect === "sqlite") return stored;
+  const d = dialectOf(dialect);
+  if (stored === null || d.canonicalValues) return stored;
   const kind = kindOf(uidt);
-  if (kind === "checkbox") return dialect === "pg" || dialect === "mssql" ? isTrue(stored) : isTrue(stored) ? 1 : 0;
+  if (kind === "checkbox") return d.checkboxValue(isTrue(stored));
   if (kind === "datetime" && typeof stored === "string") {
     const iso = isoInstant(stored);
     if (!iso) return stored;
-    return dialect === "mysql" || dialect === "mssql" ? iso.slice(0, 23).replace("T", " ") : iso;
+    return d.instantValue(iso);
   }
   if (kind === "date" && typeof stored === "string") return stored.slice(0, 10);
   return stored;
@@ -56,7 +58,7 @@ function text(raw: unknown): string {
 export function fromDialectValue(uidt: UIType, raw: unknown, dialect: Dialect): Stored {
   if (raw === null || raw === undefined) return null;
   const kind = kindOf(uidt);
-  if (dialect === "mssql" && raw instanceof Date && !Number.isNaN(raw.getTime())) {
+  if (dialectOf(dialect).utcDateObjects && raw instanceof Date && !Number.isNaN(raw.getTime())) {
     if (kind === "date") return raw.toISOString().slice(0, 10);
     if (kind === "time") return raw.toISOString().slice(11, 19);
   }

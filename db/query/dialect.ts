@@ -1,5 +1,6 @@
 /**
- * The few expressions that differ per dialect, chosen so all three give the same answers:
+ * The query compiler's expressions that differ per dialect (each written in its dialect's file,
+ * db/query/dialects), chosen so every dialect gives the same answers:
  * - Text equality is exact: `=` on sqlite and pg (binary / deterministic collations);
  *   mysql compares `CAST(x AS BINARY)`, because its default collations ignore case and trailing
  *   spaces (PAD SPACE) even under utf8mb4_bin.
@@ -19,66 +20,25 @@
  *   and last descending natively, as on SQLite. JSON is text (nvarchar): compared as exact text.
  */
 import { fieldType } from "../fields/registry";
-import { MSSQL_BINARY, perDialect } from "./per-dialect";
-import { Frag, or, sql } from "./sql";
+import { dialectOf } from "./dialects";
+import { Frag, sql } from "./sql";
 import type { Dialect, QueryColumn } from "./types";
 
-const BIN = new Frag([` COLLATE ${MSSQL_BINARY}`]);
+export const textEq = (d: Dialect, c: Frag, v: Frag): Frag => dialectOf(d).textEq(c, v);
 
-/** SQL Server: same characters (binary) and same length counting trailing spaces. */
-const mssqlTextEq = (c: Frag, v: Frag): Frag =>
-  sql`(${c}${BIN} = ${v} AND LEN(CONCAT(${c}, N'x')) = LEN(CONCAT(${v}, N'x')))`;
-
-export function textEq(d: Dialect, c: Frag, v: Frag): Frag {
-  return perDialect(d, {
-    sqlite: () => sql`${c} = ${v}`,
-    pg: () => sql`${c} = ${v}`,
-    mysql: () => sql`CAST(${c} AS BINARY) = CAST(${v} AS BINARY)`,
-    mssql: () => mssqlTextEq(c, v),
-  });
-}
-
-export function textIn(d: Dialect, c: Frag, values: readonly Frag[]): Frag {
-  return perDialect(d, {
-    sqlite: () => sql`${c} IN (${joinComma(values)})`,
-    pg: () => sql`${c} IN (${joinComma(values)})`,
-    mysql: () => sql`CAST(${c} AS BINARY) IN (${joinComma(values.map((v) => sql`CAST(${v} AS BINARY)`))})`,
-    mssql: () => or(values.map((v) => mssqlTextEq(c, v))),
-  });
-}
+export const textIn = (d: Dialect, c: Frag, values: readonly Frag[]): Frag => dialectOf(d).textIn(c, values);
 
 export function joinComma(values: readonly Frag[]): Frag {
   return new Frag(values.flatMap((v, i) => (i === 0 ? [...v.chunks] : [", ", ...v.chunks])));
 }
 
-export function like(d: Dialect, c: Frag, pattern: Frag): Frag {
-  return perDialect(d, {
-    sqlite: () => sql`lower(${c}) LIKE lower(${pattern}) ESCAPE '!'`,
-    pg: () => sql`lower(CAST(${c} AS text)) LIKE lower(${pattern}) ESCAPE '!'`,
-    mysql: () => sql`lower(${c}) LIKE lower(${pattern}) COLLATE utf8mb4_bin ESCAPE '!'`,
-    mssql: () => sql`LOWER(CAST(${c} AS nvarchar(max))) LIKE REPLACE(LOWER(${pattern}), N'[', N'![') ESCAPE '!'`,
-  });
-}
+export const like = (d: Dialect, c: Frag, pattern: Frag): Frag => dialectOf(d).like(c, pattern);
 
 /** `,item,` (the bound value) occurs in `,col,`. */
-export function listContains(d: Dialect, c: Frag, item: Frag): Frag {
-  return perDialect(d, {
-    sqlite: () => sql`instr(',' || ${c} || ',', ${item}) > 0`,
-    pg: () => sql`strpos(',' || ${c} || ',', ${item}) > 0`,
-    mysql: () => sql`LOCATE(CAST(${item} AS BINARY), CAST(CONCAT(',', ${c}, ',') AS BINARY)) > 0`,
-    mssql: () => sql`CHARINDEX(${item}, CONCAT(N',', ${c}, N',')${BIN}) > 0`,
-  });
-}
+export const listContains = (d: Dialect, c: Frag, item: Frag): Frag => dialectOf(d).listContains(c, item);
 
 /** JSON equality: pg jsonb and MySQL JSON compare values; MariaDB, SQLite and SQL Server compare compact text. */
-export function jsonEq(d: Dialect, c: Frag, v: Frag): Frag {
-  return perDialect(d, {
-    sqlite: () => sql`${c} = ${v}`,
-    pg: () => sql`${c} = CAST(${v} AS jsonb)`,
-    mysql: () => sql`JSON_EXTRACT(${c}, '$') = JSON_EXTRACT(${v}, '$')`,
-    mssql: () => mssqlTextEq(sql`CAST(${c} AS nvarchar(max))`, v),
-  });
-}
+export const jsonEq = (d: Dialect, c: Frag, v: Frag): Frag => dialectOf(d).jsonEq(c, v);
 
 /** Whether the column's storage on this dialect is a text type (sorted by code point). */
 export function isTextStorage(column: QueryColumn, d: Dialect): boolean {
@@ -94,20 +54,5 @@ export function isTextStorage(column: QueryColumn, d: Dialect): boolean {
 /** `notNull`: a key column, never NULL: no NULL placement, so an index on it serves ORDER BY ... LIMIT. */
 export function orderTerm(d: Dialect, c: Frag, desc: boolean, text: boolean, notNull = false): Frag {
   if (notNull && !text) return desc ? sql`${c} DESC` : sql`${c} ASC`;
-  const dir = (key: Frag) => (desc ? sql`${key} DESC` : sql`${key} ASC`);
-  return perDialect(d, {
-    mysql: () => {
-      const key = text ? sql`CAST(${c} AS BINARY)` : c;
-      return desc ? sql`${c} IS NULL ASC, ${key} DESC` : sql`${c} IS NULL DESC, ${key} ASC`;
-    },
-    // SQLite already sorts text by code point and NULLs first ascending (last descending); saying
-    // nothing more keeps an index on the column usable for ORDER BY ... LIMIT.
-    sqlite: () => dir(c),
-    // SQL Server places NULLs as SQLite does; text needs the binary collation for code point order.
-    mssql: () => dir(text ? sql`${c}${BIN}` : c),
-    pg: () => {
-      const key = text ? sql`${c} COLLATE "C"` : c;
-      return desc ? sql`${key} DESC NULLS LAST` : sql`${key} ASC NULLS FIRST`;
-    },
-  });
+  return dialectOf(d).orderTerm(c, desc, text);
 }

@@ -1,4 +1,4 @@
-/** The query compiler: where/sort/fields/search to SQL for sqlite, pg and mysql (see each file's rules). */
+/** The query compiler: where/sort/fields/search to SQL for each dialect in ./dialects (see each file's rules). */
 export {
   compileCount,
   compileKeys,

@@ -11,49 +11,18 @@
  */
 import type { Dialect } from "../fields/types";
 import { QueryError, type Compiled } from "./compiled";
-import { perDialect } from "./per-dialect";
+import { dialectOf } from "./dialects";
+import { Frag, quoteWith, sql, type Chunk } from "./frag";
 
-type Chunk = string | { value: unknown };
-
-export class Frag {
-  constructor(readonly chunks: readonly Chunk[]) {}
-}
+export { Frag, and, join, lit, not, or, param, paren, sql } from "./frag";
 
 export const MAX_PARAMS = 100;
 export const MAX_SQL_BYTES = 100_000;
 
-/** Literal SQL with fragments spliced in; only Frag values are accepted, so no string slips in. */
-export function sql(strings: TemplateStringsArray, ...parts: Frag[]): Frag {
-  const chunks: Chunk[] = [];
-  strings.forEach((text, i) => {
-    if (text) chunks.push(text);
-    const part = parts[i];
-    if (part) chunks.push(...part.chunks);
-  });
-  return new Frag(chunks);
-}
-
-export const param = (value: unknown): Frag => new Frag([{ value }]);
-
-export function join(frags: readonly Frag[], separator: string): Frag {
-  const chunks: Chunk[] = [];
-  frags.forEach((f, i) => {
-    if (i > 0) chunks.push(separator);
-    chunks.push(...f.chunks);
-  });
-  return new Frag(chunks);
-}
-
 /** A quoted identifier; embedded closing quote characters are doubled (SQL Server: `[a]]b]`). */
 export function ident(dialect: Dialect, name: string): Frag {
   if (name === "" || name.includes("\0")) throw new QueryError(`Invalid identifier ${JSON.stringify(name)}`);
-  const [open, close] = perDialect(dialect, {
-    sqlite: () => ['"', '"'],
-    pg: () => ['"', '"'],
-    mysql: () => ["`", "`"],
-    mssql: () => ["[", "]"],
-  });
-  return new Frag([open + name.split(close).join(close + close) + close]);
+  return new Frag([quoteWith(dialectOf(dialect).quotes, name)]);
 }
 
 /**
@@ -78,10 +47,6 @@ export function tableSource(dialect: Dialect, name: string, dbSchema?: string | 
   return dbSchema ? sql`${table} AS ${ident(dialect, name)}` : table;
 }
 
-/** The placeholder of the n-th (1-based) bound value. */
-const placeholder = (dialect: Dialect, n: number): string =>
-  perDialect(dialect, { sqlite: () => "?", pg: () => `$${n}`, mysql: () => "?", mssql: () => `@p${n}` });
-
 /** A quoted identifier as text, for DDL written outside the compiler (tests, schema engines). */
 export const quoteIdent = (dialect: Dialect, name: string): string => ident(dialect, name).chunks[0] as string;
 
@@ -89,27 +54,22 @@ export const quoteIdent = (dialect: Dialect, name: string): string => ident(dial
 export const quoteTable = (dialect: Dialect, name: string, dbSchema?: string | null): string =>
   tableIdent(dialect, name, dbSchema).chunks[0] as string;
 
-/** AND / OR of fragments, each parenthesised. */
-export const and = (frags: readonly Frag[]): Frag => (frags.length === 1 ? frags[0]! : join(frags.map(paren), " AND "));
-export const or = (frags: readonly Frag[]): Frag => (frags.length === 1 ? frags[0]! : join(frags.map(paren), " OR "));
-export const not = (frag: Frag): Frag => sql`NOT (${frag})`;
-export const paren = (frag: Frag): Frag => sql`(${frag})`;
-
 export function countParams(frag: Frag): number {
   return frag.chunks.filter((c) => typeof c !== "string").length;
 }
 
 export function render(frag: Frag, dialect: Dialect): Compiled {
+  const { placeholder, namedParams } = dialectOf(dialect);
   let text = "";
   const params: unknown[] = [];
   const named = new Map<Chunk, number>();
   for (const chunk of frag.chunks) {
     if (typeof chunk === "string") text += chunk;
-    else if (named.has(chunk)) text += placeholder(dialect, named.get(chunk)!);
+    else if (named.has(chunk)) text += placeholder(named.get(chunk)!);
     else {
       params.push(chunk.value);
-      if (dialect === "mssql") named.set(chunk, params.length);
-      text += placeholder(dialect, params.length);
+      if (namedParams) named.set(chunk, params.length);
+      text += placeholder(params.length);
     }
   }
   if (params.length > MAX_PARAMS) {
