@@ -102,7 +102,7 @@ export function fullTable(ctx: ExtCtx, t: ExtTable): QueryTable {
 }
 
 /** Selected rows as the API returns them: stored columns through their types, computed ones decoded. */
-function apiRows(ctx: ExtCtx, t: ExtTable, select: readonly QueryColumn[], raws: Row[]) {
+export function apiRows(ctx: ExtCtx, t: ExtTable, select: readonly QueryColumn[], raws: Row[]) {
   const d = ctx.driver.dialect;
   const chosen = t.cols.filter((c) => select.some((s) => s.id === c.id));
   const computed = computedOf(ctx, t).filter((v) => select.some((s) => s.id === v.id));
@@ -230,7 +230,8 @@ export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, par
   return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
 }
 
-async function readBy(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[]) {
+/** The raw row with these key values within the reader's rule, or null. */
+export async function readBy(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unknown[]) {
   const d = ctx.driver.dialect;
   const rule = t.ref.access?.rule;
   const where = rule ? sql`${keyCond(d, t, keys)} AND (${rule})` : keyCond(d, t, keys);
@@ -313,7 +314,16 @@ async function insertIn(ctx: ExtCtx, q: Queryable, t: ExtTable, body: unknown, n
   return t.keys.map((k) => row[k.columnName]);
 }
 
-export async function insertOne(ctx: ExtCtx, tableKey: string, body: unknown) {
+/**
+ * `andThen` runs in the insert's transaction with the new row's key values (a form's links,
+ * db/external/form-submit.ts): when it throws, the row is not written either.
+ */
+export async function insertOne(
+  ctx: ExtCtx,
+  tableKey: string,
+  body: unknown,
+  andThen?: (q: Queryable, keys: unknown[]) => Promise<void>,
+) {
   const t = tableOf(ctx, tableKey);
   assertWritable(t);
   checkWritable(t.ref, body);
@@ -321,6 +331,7 @@ export async function insertOne(ctx: ExtCtx, tableKey: string, body: unknown) {
   const keys = await ctx.driver.transaction(async (q) => {
     const k = await insertIn(ctx, q, t, body, new Date().toISOString());
     await withCheck(q, t, ctx.driver, k);
+    await andThen?.(q, k);
     return k;
   });
   return (await readFull(ctx, ctx.driver, t, keys)) ?? {};
@@ -553,6 +564,67 @@ export async function nestedList(
   return { list, pageInfo: pageInfo(total, params.limit, params.offset) };
 }
 
+/**
+ * Both ends of a link about to be written, read through `q`: the link column, the two tables and
+ * the two raw rows. `hereKeys` is called after the column is found (its errors come first).
+ */
+async function linkEnds(
+  ctx: ExtCtx,
+  q: Queryable,
+  t: ExtTable,
+  hereKeys: () => unknown[],
+  columnKey: string,
+  refRowId: string,
+) {
+  const { l, rel } = linkOf(ctx, t, columnKey);
+  // A link the reader may only read is refused as any read-only field is (403 naming it).
+  checkWritable(t.ref, { [l.col.title]: null });
+  const here = await readBy(ctx, q, t, hereKeys());
+  const there = await readBy(ctx, q, rel, keyValues(rel, refRowId, ctx.driver.dialect));
+  if (!here || !there) throw missing("Row not found");
+  return { t, l, rel, here, there };
+}
+
+/** The link written (or removed) inside transaction `q`: an FK update, or a junction row. */
+async function writeLink(ctx: ExtCtx, q: Queryable, ends: Awaited<ReturnType<typeof linkEnds>>, add: boolean) {
+  const { t, l, rel, here, there } = ends;
+  const d = ctx.driver.dialect;
+  let s;
+  if (l.o.type === "mm") {
+    const j = extTable(ctx.store, l.o.fk_mm_model_id!);
+    const [mine, theirs] = [nameOf(j, l.o.fk_mm_child_column_id), nameOf(j, l.o.fk_mm_parent_column_id)];
+    const a = here[nameOf(t, l.o.fk_child_column_id)];
+    const b = there[nameOf(rel, l.o.fk_parent_column_id)];
+    const jt = tableSql(ctx.driver, j.ref.model.tableName);
+    const pair = sql`${ident(d, mine)} = ${param(a)} AND ${ident(d, theirs)} = ${param(b)}`;
+    const exists = await q.query(render(sql`SELECT 1 AS x FROM ${jt} WHERE ${pair}`, d).sql, render(pair, d).params);
+    if (add && exists.length) throw bad("This record is already linked");
+    if (!add && !exists.length) throw missing("This record is not linked");
+    s = add
+      ? render(sql`INSERT INTO ${jt} (${ident(d, mine)}, ${ident(d, theirs)}) VALUES (${param(a)}, ${param(b)})`, d)
+      : render(sql`DELETE FROM ${jt} WHERE ${pair}`, d);
+  } else {
+    // bt: this row's FK; hm: the related row's FK.
+    const [child, childRow, parentRow, parentT] = l.o.type === "bt" ? [t, here, there, rel] : [rel, there, here, t];
+    const fk = nameOf(child, l.o.fk_child_column_id);
+    const parentVal = parentRow[nameOf(parentT, l.o.fk_parent_column_id)];
+    const current = childRow[fk];
+    if (add && current !== null && String(current) === String(parentVal)) throw bad("This record is already linked");
+    if (!add && (current === null || String(current) !== String(parentVal))) throw missing("This record is not linked");
+    checkWritable(child.ref, { [fk]: null });
+    const childKeys = child.keys.map((k) => childRow[k.columnName]);
+    s = render(
+      sql`UPDATE ${tableSql(ctx.driver, child.ref.model.tableName)} SET ${ident(d, fk)} = ${param(add ? parentVal : null)} WHERE ${keyCond(d, child, childKeys)}`,
+      d,
+    );
+    await q.execute(s.sql, s.params);
+    // The changed record must stay within the reader's rule (its FK may be what the rule reads).
+    await withCheck(q, child, ctx.driver, childKeys);
+    return;
+  }
+  await q.execute(s.sql, s.params);
+}
+
 /** Links or unlinks one related record on the source (FK update, or a junction row). */
 export async function setLink(
   ctx: ExtCtx,
@@ -563,54 +635,30 @@ export async function setLink(
   add: boolean,
 ) {
   const t = tableOf(ctx, tableKey);
-  const { l, rel } = linkOf(ctx, t, columnKey);
-  const d = ctx.driver.dialect;
-  // A link the reader may only read is refused as any read-only field is (403 naming it).
-  checkWritable(t.ref, { [l.col.title]: null });
-  const here = await readBy(ctx, ctx.driver, t, keyValues(t, rowId, d));
-  const there = await readBy(ctx, ctx.driver, rel, keyValues(rel, refRowId, d));
-  if (!here || !there) throw missing("Row not found");
-  await ctx.driver.transaction(async (q) => {
-    let s;
-    if (l.o.type === "mm") {
-      const j = extTable(ctx.store, l.o.fk_mm_model_id!);
-      const [mine, theirs] = [nameOf(j, l.o.fk_mm_child_column_id), nameOf(j, l.o.fk_mm_parent_column_id)];
-      const a = here[nameOf(t, l.o.fk_child_column_id)];
-      const b = there[nameOf(rel, l.o.fk_parent_column_id)];
-      const jt = tableSql(ctx.driver, j.ref.model.tableName);
-      const pair = sql`${ident(d, mine)} = ${param(a)} AND ${ident(d, theirs)} = ${param(b)}`;
-      const exists = await q.query(render(sql`SELECT 1 AS x FROM ${jt} WHERE ${pair}`, d).sql, render(pair, d).params);
-      if (add && exists.length) throw bad("This record is already linked");
-      if (!add && !exists.length) throw missing("This record is not linked");
-      s = add
-        ? render(sql`INSERT INTO ${jt} (${ident(d, mine)}, ${ident(d, theirs)}) VALUES (${param(a)}, ${param(b)})`, d)
-        : render(sql`DELETE FROM ${jt} WHERE ${pair}`, d);
-    } else {
-      // bt: this row's FK; hm: the related row's FK.
-      const [child, childRow, parentRow, parentT] = l.o.type === "bt" ? [t, here, there, rel] : [rel, there, here, t];
-      const fk = nameOf(child, l.o.fk_child_column_id);
-      const parentVal = parentRow[nameOf(parentT, l.o.fk_parent_column_id)];
-      const current = childRow[fk];
-      if (add && current !== null && String(current) === String(parentVal)) throw bad("This record is already linked");
-      if (!add && (current === null || String(current) !== String(parentVal)))
-        throw missing("This record is not linked");
-      checkWritable(child.ref, { [fk]: null });
-      const childKeys = child.keys.map((k) => childRow[k.columnName]);
-      s = render(
-        sql`UPDATE ${tableSql(ctx.driver, child.ref.model.tableName)} SET ${ident(d, fk)} = ${param(add ? parentVal : null)} WHERE ${keyCond(d, child, childKeys)}`,
-        d,
-      );
-      await q.execute(s.sql, s.params);
-      // The changed record must stay within the reader's rule (its FK may be what the rule reads).
-      await withCheck(q, child, ctx.driver, childKeys);
-      return;
-    }
-    await q.execute(s.sql, s.params);
-  });
+  const ends = await linkEnds(ctx, ctx.driver, t, () => keyValues(t, rowId, ctx.driver.dialect), columnKey, refRowId);
+  await ctx.driver.transaction((q) => writeLink(ctx, q, ends, add));
   return {
     msg: `The relation data has been ${add ? "created" : "deleted"} successfully`,
-    relatedTableId: rel.ref.model.id,
+    relatedTableId: ends.rel.ref.model.id,
   };
+}
+
+/**
+ * Links the row with key values `keys` to one related record inside transaction `q`, where that
+ * row may have just been inserted (a form's record, form-submit.ts). Answers the related table's id.
+ */
+export async function setLinkIn(
+  ctx: ExtCtx,
+  q: Queryable,
+  tableKey: string,
+  keys: unknown[],
+  columnKey: string,
+  refRowId: string,
+) {
+  const t = tableOf(ctx, tableKey);
+  const ends = await linkEnds(ctx, q, t, () => keys, columnKey, refRowId);
+  await writeLink(ctx, q, ends, true);
+  return ends.rel.ref.model.id;
 }
 
 export { rowIdOf };

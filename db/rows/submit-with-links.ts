@@ -1,6 +1,6 @@
 import { submitForm } from "../views/form/submit";
+import { askedLinks, linksByColumn, notOffered, type FormLink } from "../views/form/form-links";
 import type { Reader } from "../access/reader";
-import { bad } from "../errors";
 import { findColumn } from "../schema/columns";
 import { linkOptions } from "../schema/links";
 import { presentIds } from "./access-guard";
@@ -9,11 +9,7 @@ import { setLink } from "./links";
 import { tableRef, type TableRef } from "./table-ref";
 import type { ProjectStore } from "../store/store";
 
-/** A link a form submission asks for: the link column, and the related record's key. */
-export interface FormLink {
-  columnId: string;
-  refId: string;
-}
+export type { FormLink };
 
 /** The related table as `reader` reads it: their row rule on it (db/access), whoever the store reads for. */
 function readAs(store: ProjectStore, tableId: string, reader: Reader): TableRef {
@@ -33,15 +29,13 @@ function readAs(store: ProjectStore, tableId: string, reader: Reader): TableRef 
  * missing, so a submission cannot tell which hidden records exist.
  */
 function checkOffered(store: ProjectStore, links: readonly FormLink[], picker: Reader) {
-  const byColumn = new Map<string, FormLink[]>();
-  for (const l of links) byColumn.set(l.columnId, [...(byColumn.get(l.columnId) ?? []), l]);
-  for (const [columnId, list] of byColumn) {
+  for (const [columnId, list] of linksByColumn(links)) {
     const col = findColumn(store, columnId);
     const related = readAs(store, linkOptions(col).fk_related_model_id, picker);
     const ids = list.map((l) => (/^[1-9][0-9]{0,15}$/.test(l.refId) ? Number(l.refId) : 0));
     const offered = presentIds(store, related, [...new Set(ids.filter((id) => id > 0))]);
     const i = ids.findIndex((id) => !offered.has(id));
-    if (i >= 0) throw bad(`${col.title}: record ${JSON.stringify(list[i]!.refId)} is not one this form offers`);
+    if (i >= 0) throw notOffered(col.title, list[i]!.refId);
   }
 }
 
@@ -61,7 +55,7 @@ export function submitWithLinks(
   picker: Reader,
 ) {
   const res = submitForm(store, tableKey, viewKey, body, actor);
-  const asked = links.filter((l) => !res.hiddenColumns.includes(l.columnId));
+  const asked = askedLinks(links, res.hiddenColumns);
   if (!asked.length) return { ...res, relatedTableIds: [] as string[] };
   checkOffered(store, asked, picker);
   const t = tableRef(store, tableKey);
