@@ -6,10 +6,13 @@ import { connectSource } from "../db/external/connect";
 import { assertSourceReachable } from "../db/external/host-rule";
 import { addressRule } from "../db/net/public-address";
 import { connectionSecret, decryptJson } from "../db/external/secrets";
-import { syncSchema, type DetectedChange, type Inflection } from "../db/external/schema-sync";
+import { syncSchema, type DetectedChange } from "../db/external/schema-sync";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "./env";
 import type { RoomResult } from "./room-result";
+import type { SourceRow } from "../db/external/source-requests";
+
+export type { SourceRow };
 
 /**
  * The external database of a project, held by its Durable Object: the encrypted connection in
@@ -17,14 +20,6 @@ import type { RoomResult } from "./room-result";
  * schema sync with the SPEC 9 ten-second metadata time-out. Credentials are decrypted only here,
  * with the Worker secret CONNECTION_KEY, and never leave the object.
  */
-export interface SourceRow {
-  id: string;
-  client: string;
-  config: string;
-  inflection_table: Inflection;
-  inflection_column: Inflection;
-}
-
 export function sourceRow(store: ProjectStore): SourceRow | null {
   store.exec(
     "CREATE TABLE IF NOT EXISTS _nc_source (id TEXT PRIMARY KEY, client TEXT NOT NULL, config TEXT NOT NULL, inflection_table TEXT NOT NULL, inflection_column TEXT NOT NULL, created_at TEXT NOT NULL)",

@@ -1,6 +1,5 @@
 import type { GatedMethod } from "./gated-methods";
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { fullTableRef } from "../db/rows/table-ref";
 import type { PresenceState } from "./presence";
 import * as room from "./room-socket";
 import * as auditApi from "../db/rows/audit";
@@ -9,41 +8,20 @@ import * as readApi from "../db/rows/read";
 import * as linksApi from "../db/rows/links";
 import { exportCsv } from "../db/rows/export";
 import type { ListParams } from "../db/query";
-import * as columnsApi from "../db/schema/columns";
 import { unsupported } from "../db/errors";
-import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "./env";
 import { openProjectStore } from "./sqlite-store";
 import { AccessGate, type GateClaims } from "./access-gate";
 import { SocketAccess } from "./socket-access";
 import type { Reader } from "../db/access/rules";
-import * as accessApi from "../db/access/rules";
-import { metaFor } from "../db/access/meta";
-import { readingAs } from "../db/access/narrow";
-import * as filtersApi from "../db/views/filters";
 import type { RowScope } from "../db/views/scope";
-import * as sortsApi from "../db/views/sorts";
-import * as viewColumnsApi from "../db/views/view-columns";
-import * as viewsApi from "../db/views/views";
-import * as hooksApi from "../db/hooks/hooks";
-import type { HookInput, HookOperation, HookUpdateInput } from "../db/hooks/inputs";
-import { samplePayload } from "../db/hooks/trigger";
-import type { FilterInput } from "../db/views/inputs";
 import * as ext from "../db/external/rows";
-import * as extSchema from "../db/external/schema-ops";
 import * as extExport from "../db/external/export";
 import type { SourceRow } from "./external-source";
-import * as createApi from "../db/views/create";
-import * as formApi from "../db/views/form/settings";
 import type { FormLink } from "../db/rows/submit-with-links";
-import * as galleryApi from "../db/views/gallery/settings";
-import * as kanbanApi from "../db/views/kanban/settings";
 import * as groupApi from "../db/views/kanban/group";
-import * as calendarApi from "../db/views/calendar/settings";
 import * as feedApi from "../db/views/calendar/feed";
-import { checkViewRef, type Caller, type KindMode, type ViewRef } from "../db/views/kinds";
-import type { ViewKind } from "../db/views/types";
 import type { RoomResult } from "./room-result";
 import { guard } from "./room-guard";
 import { withIds } from "./room-ids";
@@ -55,9 +33,20 @@ import { RoomSource } from "./room-external";
 import * as extRows from "./room-external-rows";
 import { RowWrites } from "./room-rows";
 import * as schema from "./room-schema";
-import * as comments from "./room-comments";
 import * as gating from "./room-gating";
 import type { GatedResult } from "./room-gating";
+import { metaRoom } from "./room-meta";
+import { ExternalSchemaWrites, schemaWritesOf } from "./room-schema-source";
+import { schemaRequestIn, type SchemaAnswers } from "./room-schema-requests";
+import { viewRequestIn, type ViewAnswers } from "./room-view-requests";
+import { hookRequestIn, type HookAnswers } from "./room-hook-requests";
+import { commentRequestIn, type CommentAnswers } from "./room-comments";
+import { sourceRequestIn, type SourceAnswers } from "./room-source-requests";
+import type { SchemaRequest } from "../db/schema/requests";
+import type { ViewRequest } from "../db/views/requests";
+import type { HookRequest } from "../db/hooks/requests";
+import type { CommentRequest } from "../db/rows/comment-requests";
+import type { SourceRequest } from "../db/external/source-requests";
 
 export type { RoomResult, GatedResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
@@ -66,11 +55,13 @@ export { TOO_MANY_COLUMNS } from "./room-guard";
  * One Durable Object per project (DESIGN.md): its SQLite holds the project's schema and rows,
  * and its sockets are the project's realtime room. Hibernation lets idle rooms cost nothing.
  *
- * This class is its RPC surface (the Worker calls methods by name): each method dispatches to the
- * external database or the project's own tables. The work is in room-*.ts beside it, each part
- * given only the room members it uses: guard (refusals), ids (id journal), gating (access),
- * changes and fanout (commits, socket events), rows and schema (own tables), external and
- * external-rows (the source), webhooks (hooks, alarm), files (uploads), comments (audit).
+ * This class is its RPC surface (the Worker calls methods by name). Schema, views, hooks, comments
+ * and the external database each have one entry point taking a typed request (a zod union on
+ * `op`, in db/), dispatched in a room-*-requests.ts module. The work is in room-*.ts beside it,
+ * each part given only the room members it uses: guard (refusals), ids (id journal), gating
+ * (access), changes and fanout (commits, socket events), rows and schema (own tables),
+ * schema-source (which database a schema change goes to), external and external-rows (the
+ * source), webhooks (hooks, alarm), files (uploads), comments (audit).
  */
 export class ProjectRoom extends Server<Env> {
   static options = { hibernate: true };
@@ -89,32 +80,24 @@ export class ProjectRoom extends Server<Env> {
   #changes = new RoomChanges(this, this.#counts, new RoomFanout(this, this.env));
   #rows = new RowWrites(this, this.#changes, this.#hooks, this.#files);
   #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files);
+  #externalSchema = new ExternalSchemaWrites(this.#external);
+  /** What the meta requests (schema, views, hooks) need of the room (room-meta.ts). */
+  #meta = metaRoom(this, (fn) => this.#schema(fn), {
+    own: this.#schemaWrites,
+    writes: () => schemaWritesOf(this.#external, this.#schemaWrites, this.#externalSchema),
+    delivery: this.#hooks,
+  });
 
   get source(): SourceRow | null {
     return this.#external.row;
   }
 
   /**
-   * Connects the project to its external database: opens it, reads its schema into the project's
-   * meta and keeps the encrypted connection. Nothing is kept when the database refuses.
+   * The project's external database: attach, reconnect, meta diff and sync (room-source-requests.ts).
+   * Not `source`: that is the database's row, read by the data methods.
    */
-  async attachSource(projectId: string, input: SourceRow) {
-    return this.#external.attach(projectId, input);
-  }
-
-  /** A new connection to the project's database, e.g. a rotated password (room-external.ts). */
-  async reconnectSource(raw: unknown) {
-    return this.#external.reconnect(raw);
-  }
-
-  /** What changed in the database outside the app (contract 4.1 meta-diff). */
-  metaDiff() {
-    return this.#external.metaDiff();
-  }
-
-  /** Brings the meta in line with the database; every tab reloads its schema. */
-  async metaSync() {
-    return this.#external.metaSync();
+  async external<R extends SourceRequest>(req: R): Promise<SourceAnswers[R["op"]]> {
+    return sourceRequestIn(this.#external, req);
   }
 
   /** The room's name, its project's id; unknown only before the object was first addressed. */
@@ -181,75 +164,12 @@ export class ProjectRoom extends Server<Env> {
     return { ok: true, data: this.#gate.fills };
   }
 
-  // Schema RPC (called by the Worker's tables and columns routes). projectId is this room's name.
-  listTables(projectId: string, includeM2M: boolean) {
-    const result = guard(() => tablesApi.listTables(this.store, projectId, includeM2M));
-    // Heals an index row lost between a commit and its D1 write (one write per project open).
-    return this.#withIds(result, result.ok ? result.data.map((t) => t.id) : []);
-  }
   /**
-   * A value that changes whenever the schema cache is emptied, i.e. after any change to tables,
-   * fields, views or their settings: part of the edge cache key of shared-view meta.
+   * Tables, fields and their access rules (room-schema-requests.ts); a change goes to the
+   * external database or the project's own tables, as room-schema-source.ts picks.
    */
-  schemaStamp(): RoomResult<string> {
-    let stamp = this.store.schemaCache.get("stamp:shared") as string | undefined;
-    if (!stamp) this.store.schemaCache.set("stamp:shared", (stamp = crypto.randomUUID()));
-    return { ok: true, data: stamp };
-  }
-  /** `reader`: the meta as that role sees it (hidden fields left out, read-only ones marked). */
-  readTable(projectId: string, tableId: string, reader?: Reader | null) {
-    return guard(() => metaFor(this.store, tablesApi.readTable(this.store, projectId, tableId), reader ?? null));
-  }
-  createTable(projectId: string, input: tablesApi.CreateTableInput) {
-    if (this.source) return this.#external.schema((x) => extSchema.createTable(x, projectId, input));
-    return this.#schema(() => tablesApi.createTable(this.store, projectId, input));
-  }
-  updateTable(tableId: string, input: Parameters<typeof tablesApi.updateTable>[2]) {
-    if (this.source)
-      return this.#external.schema(async (x) => {
-        await extSchema.updateTable(x, tableId, input);
-        if (input.title !== undefined || input.meta) tablesApi.updateTable(this.store, tableId, input);
-      });
-    return this.#schema(() => tablesApi.updateTable(this.store, tableId, input));
-  }
-  reorderTable(tableId: string, order: number) {
-    return this.#schema(() => tablesApi.reorderTable(this.store, tableId, order));
-  }
-  deleteTable(tableId: string) {
-    if (this.source) return this.#external.schema((x) => extSchema.deleteTable(x, tableId));
-    return this.#schemaWrites.deleteTable(tableId);
-  }
-  /** `reader`: a field hidden from a narrowed role is not found for it (db/access/meta.ts). */
-  readColumn(projectId: string, columnId: string, reader?: Reader | null) {
-    return schema.readColumn(this, projectId, columnId, reader);
-  }
-  /** `hiddenIn`: views with a public link, where the new field starts hidden (issue 42). */
-  addColumn(
-    projectId: string,
-    tableId: string,
-    input: Parameters<typeof columnsApi.addColumn>[3],
-    hiddenIn: readonly string[] = [],
-  ) {
-    if (this.source) return this.#external.schema((x) => extSchema.addColumn(x, projectId, tableId, input));
-    return this.#schemaWrites.addColumn(projectId, tableId, input, hiddenIn);
-  }
-  updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
-    if (this.source) return this.#external.schema((x) => extSchema.updateColumn(x, projectId, columnId, input));
-    return this.#schemaWrites.updateColumn(projectId, columnId, input);
-  }
-  deleteColumn(projectId: string, columnId: string) {
-    if (this.source) return this.#external.schema((x) => extSchema.deleteColumn(x, projectId, columnId));
-    return this.#schemaWrites.deleteColumn(projectId, columnId);
-  }
-  /** A table's field permissions and row rules (db/access); a change empties every cached ref. */
-  readAccess(tableId: string) {
-    return guard(() => accessApi.accessJson(this.store, fullTableRef(this.store, tableId).model.id));
-  }
-  saveAccess(tableId: string, input: accessApi.AccessInput) {
-    return this.#schemaWrites.saveAccess(tableId, input);
-  }
-  setPrimaryColumn(columnId: string) {
-    return this.#schema(() => columnsApi.setPrimary(this.store, columnId));
+  async schema<R extends SchemaRequest>(req: R): Promise<SchemaAnswers[R["op"]]> {
+    return schemaRequestIn(this.#meta, req);
   }
 
   /** A schema change: table refs and counts cached before it are no longer true (room-changes.ts). */
@@ -272,41 +192,9 @@ export class ProjectRoom extends Server<Env> {
     return this.#hooks.alarm();
   }
 
-  // Webhooks RPC (contract 4.8). Changes go through #schema: the trigger memoises hooks there.
-  listHooks(projectId: string, tableId: string) {
-    return guard(() => hooksApi.listHooks(this.store, projectId, tableId));
-  }
-  readHook(projectId: string, hookId: string) {
-    return guard(() => hooksApi.hookJson(hooksApi.findHook(this.store, hookId), projectId));
-  }
-  createHook(projectId: string, tableId: string, input: HookInput) {
-    return this.#schema(() => hooksApi.createHook(this.store, projectId, tableId, input));
-  }
-  updateHook(projectId: string, hookId: string, input: HookUpdateInput) {
-    return this.#schema(() => hooksApi.updateHook(this.store, projectId, hookId, input));
-  }
-  deleteHook(hookId: string) {
-    return this.#schema(() => hooksApi.deleteHook(this.store, hookId));
-  }
-  listHookFilters(projectId: string, hookId: string) {
-    return guard(() => hooksApi.listHookFilters(this.store, projectId, hookId));
-  }
-  addHookFilter(projectId: string, hookId: string, input: FilterInput) {
-    return this.#schema(() => hooksApi.addHookFilter(this.store, projectId, hookId, input));
-  }
-  listHookLogs(hookId: string, limit: number, offset: number) {
-    return guard(() => hooksApi.listHookLogs(this.store, hookId, limit, offset));
-  }
-  hookSamplePayload(tableKey: string, operation: HookOperation) {
-    return guard(() => samplePayload(this.store, tableKey, operation));
-  }
-  /** The delivery log's "Redeliver": the logged payload queued again for the hook. */
-  redeliverHook(hookId: string, logId: number) {
-    return this.#hooks.redeliver(hookId, logId);
-  }
-  /** The test button: one delivery now, no retries; logged when the hook is saved. */
-  testHook(tableKey: string, hook: HookInput & { id?: string }, payload: unknown) {
-    return this.#hooks.test(tableKey, hook, payload);
+  /** Webhooks (contract 4.8, room-hook-requests.ts): their settings, logs, redelivery and test. */
+  async hooks<R extends HookRequest>(req: R): Promise<HookAnswers[R["op"]]> {
+    return hookRequestIn(this.#meta, req);
   }
 
   // Rows RPC (the data API). tableKey is a table id or title. A write goes to the external
@@ -391,79 +279,19 @@ export class ProjectRoom extends Server<Env> {
     if (this.source) return extRows.setLink(this.#external, tableKey, rowId, columnKey, refRowId, add, actor);
     return this.#rows.setLink(tableKey, rowId, columnKey, refRowId, add, actor);
   }
-  /** `reader`: a narrowed role may comment only on records within its rule (db/access). */
-  addComment(tableId: string, rowId: string, actor: auditApi.Actor, text: string, reader?: Reader | null) {
-    return comments.addComment(this, tableId, rowId, actor, text, reader);
-  }
-  /** `reader`: a narrowed role gets no record outside its rule and no value of a hidden field. */
-  listAudit(tableId: string, rowId: string, commentsOnly: boolean, reader?: Reader | null) {
-    return comments.listAudit(this, tableId, rowId, commentsOnly, reader);
-  }
-  /** `reader`: counts of records outside a narrowed role's rule are left out. */
-  countComments(tableId: string, rowIds: string[], reader?: Reader | null) {
-    return comments.countComments(this, tableId, rowIds, reader);
+  /** A record's comments and history as the request's reader may see them (room-comments.ts). */
+  async comments<R extends CommentRequest>(req: R): Promise<CommentAnswers[R["op"]]> {
+    return commentRequestIn(this, req);
   }
 
-  // Views RPC (contract 4.4, 4.6, 4.7): views, view columns, saved filters and sorts. Every change
-  // goes through #schema, since table refs, view scopes and counts cached before it are stale.
-  listViews(projectId: string, tableId: string, caller?: Caller) {
-    return guard(() => viewsApi.listViews(this.store, projectId, tableId, caller));
+  /**
+   * Views (contract 4.4, 4.6, 4.7, room-view-requests.ts): their kinds' settings, view columns,
+   * saved filters and sorts.
+   */
+  async views<R extends ViewRequest>(req: R): Promise<ViewAnswers[R["op"]]> {
+    return viewRequestIn(this.#meta, req);
   }
-  createView(
-    projectId: string,
-    tableId: string,
-    kind: ViewKind,
-    input: Parameters<typeof createApi.createView>[4],
-    userId: string | null,
-  ) {
-    return this.#schema(() => createApi.createView(this.store, projectId, tableId, kind, input, userId));
-  }
-  /** Refuses a locked or another person's personal view before a route acts on it (kinds.ts). */
-  checkViewKind(ref: ViewRef, caller: Caller, mode: KindMode) {
-    return guard(() => checkViewRef(this.store, ref, caller, mode));
-  }
-  updateView(
-    projectId: string,
-    viewId: string,
-    input: Parameters<typeof viewsApi.updateView>[3],
-    userId: string | null,
-  ) {
-    return this.#schema(() => viewsApi.updateView(this.store, projectId, viewId, input, userId));
-  }
-  readForm(projectId: string, viewId: string) {
-    return this.#withIds(guard(() => formApi.readForm(this.store, projectId, viewId)));
-  }
-  updateForm(viewId: string, input: Parameters<typeof formApi.updateForm>[2]) {
-    return this.#schema(() => formApi.updateForm(this.store, viewId, input));
-  }
-  updateFormColumn(viewColumnId: string, input: Parameters<typeof formApi.updateFormColumn>[2]) {
-    return this.#schema(() => formApi.updateFormColumn(this.store, viewColumnId, input));
-  }
-  readGallery(projectId: string, viewId: string) {
-    return guard(() => galleryApi.readGallery(this.store, projectId, viewId));
-  }
-  updateGallery(viewId: string, input: Parameters<typeof galleryApi.updateGallery>[2]) {
-    return this.#schema(() => galleryApi.updateGallery(this.store, viewId, input));
-  }
-  readKanban(projectId: string, viewId: string) {
-    return guard(() => kanbanApi.readKanban(this.store, projectId, viewId));
-  }
-  updateKanban(viewId: string, input: Parameters<typeof kanbanApi.updateKanban>[2]) {
-    return this.#schema(() => kanbanApi.updateKanban(this.store, viewId, input));
-  }
-  readCalendar(projectId: string, viewId: string) {
-    return guard(() => calendarApi.readCalendar(this.store, projectId, viewId));
-  }
-  updateCalendar(projectId: string, viewId: string, input: Parameters<typeof calendarApi.updateCalendar>[3]) {
-    return this.#schema(() => calendarApi.updateCalendar(this.store, projectId, viewId, input));
-  }
-  /** Opens (or replaces) a calendar's iCal feed: the Worker made the secret and passes only its hash. */
-  openCalendarFeed(viewId: string, hash: string) {
-    return this.#schema(() => feedApi.openFeed(this.store, viewId, hash));
-  }
-  closeCalendarFeed(viewId: string) {
-    return this.#schema(() => feedApi.closeFeed(this.store, viewId));
-  }
+
   /** The feed's iCal text when `hash` is the open feed's; 404 otherwise. */
   calendarFeed(viewId: string, hash: string) {
     // The feed reads the project's own tables; a project on an external database has none here.
@@ -472,79 +300,5 @@ export class ProjectRoom extends Server<Env> {
         throw unsupported("Calendar feeds of tables on external databases are not supported");
       });
     return guard(() => feedApi.feedText(this.store, viewId, hash));
-  }
-  deleteView(viewId: string) {
-    return this.#schema(() => viewsApi.deleteView(this.store, viewId));
-  }
-  updateGrid(viewId: string, input: Parameters<typeof viewsApi.updateGrid>[2]) {
-    return this.#schema(() => viewsApi.updateGrid(this.store, viewId, input));
-  }
-  /** Reading a view's columns makes the rows of fields other paths added (db/views/sync.ts). */
-  listViewColumns(projectId: string, viewId: string) {
-    return this.#withIds(guard(() => viewColumnsApi.listViewColumns(this.store, projectId, viewId)));
-  }
-  saveViewColumn(projectId: string, viewId: string, input: Parameters<typeof viewColumnsApi.saveViewColumn>[3]) {
-    return this.#schema(() => viewColumnsApi.saveViewColumn(this.store, projectId, viewId, input));
-  }
-  updateViewColumn(
-    viewId: string | null,
-    viewColumnId: string,
-    input: Parameters<typeof viewColumnsApi.updateViewColumn>[3],
-  ) {
-    return this.#schema(() => viewColumnsApi.updateViewColumn(this.store, viewId, viewColumnId, input));
-  }
-  setAllViewColumns(viewId: string, show: boolean, ignoreIds: string[]) {
-    return this.#schema(() => viewColumnsApi.setAllColumns(this.store, viewId, show, ignoreIds));
-  }
-  // Saved filters and sorts, each `reader`: one on a field hidden from that role is not listed
-  // nor found, and it may not name one (db/views/hidden-settings.ts).
-  listFilters(projectId: string, viewId: string, reader?: Reader | null) {
-    return guard(() => readingAs(this.store, reader, () => filtersApi.listFilters(this.store, projectId, viewId)));
-  }
-  listFilterChildren(projectId: string, groupId: string, reader?: Reader | null) {
-    return guard(() => readingAs(this.store, reader, () => filtersApi.listChildren(this.store, projectId, groupId)));
-  }
-  readFilter(projectId: string, filterId: string, reader?: Reader | null) {
-    return guard(() => readingAs(this.store, reader, () => filtersApi.readFilter(this.store, projectId, filterId)));
-  }
-  createFilter(
-    projectId: string,
-    viewId: string,
-    input: Parameters<typeof filtersApi.createFilter>[3],
-    reader?: Reader | null,
-  ) {
-    return this.#schema(() =>
-      readingAs(this.store, reader, () => filtersApi.createFilter(this.store, projectId, viewId, input)),
-    );
-  }
-  updateFilter(filterId: string, input: Parameters<typeof filtersApi.updateFilter>[2], reader?: Reader | null) {
-    return this.#schema(() =>
-      readingAs(this.store, reader, () => filtersApi.updateFilter(this.store, filterId, input)),
-    );
-  }
-  deleteFilter(filterId: string, reader?: Reader | null) {
-    return this.#schema(() => readingAs(this.store, reader, () => filtersApi.deleteFilter(this.store, filterId)));
-  }
-  listSorts(projectId: string, viewId: string, reader?: Reader | null) {
-    return guard(() => readingAs(this.store, reader, () => sortsApi.listSorts(this.store, projectId, viewId)));
-  }
-  readSort(projectId: string, sortId: string, reader?: Reader | null) {
-    return guard(() => readingAs(this.store, reader, () => sortsApi.readSort(this.store, projectId, sortId)));
-  }
-  createSort(
-    projectId: string,
-    viewId: string,
-    input: Parameters<typeof sortsApi.createSort>[3],
-    reader?: Reader | null,
-  ) {
-    return this.#schema(() =>
-      readingAs(this.store, reader, () => sortsApi.createSort(this.store, projectId, viewId, input)),
-    );
-  }
-  updateSort(sortId: string, input: Parameters<typeof sortsApi.updateSort>[2], reader?: Reader | null) {
-    return this.#schema(() => readingAs(this.store, reader, () => sortsApi.updateSort(this.store, sortId, input)));
-  }
-  deleteSort(sortId: string, reader?: Reader | null) {
-    return this.#schema(() => readingAs(this.store, reader, () => sortsApi.deleteSort(this.store, sortId)));
   }
 }

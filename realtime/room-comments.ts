@@ -8,6 +8,8 @@ import { linkTitlesForReader } from "../db/rows/audit-links";
 import type { ProjectStore } from "../db/store/store";
 import type { SocketRoom } from "./room-fanout";
 import { guard } from "./room-guard";
+import { dispatch, type Answers, type Handlers } from "./room-dispatch";
+import { commentRequest, type CommentRequest } from "../db/rows/comment-requests";
 import * as sockets from "./room-socket";
 
 /** The room as its reads need it: its SQLite. */
@@ -97,4 +99,18 @@ export function countComments(room: StoreRoom, tableId: string, rowIds: string[]
       rowIds.filter((id) => readsRow(room, reader ?? null, tableId, id)),
     ),
   );
+}
+
+/** The room's comment requests (db/rows/comment-requests.ts) to the functions above. */
+const handlers = {
+  addComment: (r, q) => addComment(r, q.tableId, q.rowId, q.actor, q.text, q.reader),
+  listAudit: (r, q) => listAudit(r, q.tableId, q.rowId, q.commentsOnly, q.reader),
+  countComments: (r, q) => countComments(r, q.tableId, q.rowIds, q.reader),
+} satisfies Handlers<SocketRoom, CommentRequest>;
+
+/** What each comment request answers (functions/lib/room.ts types the Worker's calls with it). */
+export type CommentAnswers = Answers<typeof handlers>;
+
+export function commentRequestIn<R extends CommentRequest>(room: SocketRoom, req: R) {
+  return dispatch(commentRequest, handlers, room, req);
 }

@@ -14,8 +14,8 @@ import { guard } from "./room-guard";
 import { hidingNewColumns } from "../db/views/sync";
 
 /**
- * Schema changes on the project's own tables that are more than one db/ call, each a schema
- * change of room-changes.ts: a formula added or changed is evaluated over the table in the same
+ * Schema changes on the project's own tables, each a schema change of room-changes.ts (the
+ * external database's are room-schema-source.ts): a formula added or changed is evaluated over the table in the same
  * transaction, a dropped table's or field's uploads are scheduled for removal (room-files.ts),
  * saved access is read back. projectId is the room's name.
  */
@@ -30,6 +30,12 @@ export class SchemaWrites {
     return this.room.store;
   }
 
+  createTable(projectId: string, input: tablesApi.CreateTableInput) {
+    return this.changes.schema(() => tablesApi.createTable(this.store, projectId, input));
+  }
+  updateTable(tableId: string, input: Parameters<typeof tablesApi.updateTable>[2]) {
+    return this.changes.schema(() => tablesApi.updateTable(this.store, tableId, input));
+  }
   deleteTable(tableId: string) {
     // Read before the drop; the object runs one call at a time, so nothing changes in between.
     const files = guard(() => filesOfTable(this.store, tableId));

@@ -13,8 +13,16 @@ type RpcKeys = {
     ? K
     : never;
 }[keyof ProjectRoom];
+/**
+ * An async method is taken as it is, so the entry points' generic signatures (`schema(req)`,
+ * `views(req)`...) keep answering the type of the request's op; a synchronous one is made async.
+ */
 export type RoomClient = {
-  [K in RpcKeys]: ProjectRoom[K] extends (...a: infer A) => infer R ? (...a: A) => Promise<Awaited<R>> : never;
+  [K in RpcKeys]: ProjectRoom[K] extends (...a: never[]) => Promise<unknown>
+    ? ProjectRoom[K]
+    : ProjectRoom[K] extends (...a: infer A) => infer R
+      ? (...a: A) => Promise<Awaited<R>>
+      : never;
 };
 
 /**

@@ -34,18 +34,22 @@ function paging(c: Ctx) {
 
 async function sample(c: Ctx) {
   const op = parseOrThrow(operation, c.req.param("operation"));
-  return c.json(await unwrap(room(c).hookSamplePayload(c.req.param("tableId")!, op)));
+  return c.json(
+    await unwrap(room(c).hooks({ op: "hookSamplePayload", tableKey: c.req.param("tableId")!, operation: op })),
+  );
 }
 
 /** Webhooks per table (contract 4.8) with their conditions (4.6), test button and delivery logs. */
 export const hooks = new Hono<AppEnv>()
   .get("/tables/:tableId/hooks", need("hookList"), async (c) =>
-    c.json({ list: await unwrap(room(c).listHooks(pid(c), c.req.param("tableId"))) }),
+    c.json({
+      list: await unwrap(room(c).hooks({ op: "listHooks", projectId: pid(c), tableId: c.req.param("tableId") })),
+    }),
   )
   .post("/tables/:tableId/hooks/test", need("hookTest"), body(testBody), async (c) => {
     const { hook, payload } = await jsonBody(c, testBody);
     await checkTarget(c, hook.notification);
-    const result = await unwrap(room(c).testHook(c.req.param("tableId"), hook, payload));
+    const result = await unwrap(room(c).hooks({ op: "testHook", tableKey: c.req.param("tableId"), hook, payload }));
     if (!result.ok) throw badRequest(`The hook test failed: ${result.error ?? `HTTP ${result.status}`}`);
     return c.json({ msg: "The hook has been tested successfully" });
   })
@@ -54,30 +58,38 @@ export const hooks = new Hono<AppEnv>()
   .post("/tables/:tableId/hooks", need("hookCreate"), body(hookInput), async (c) => {
     const input = await jsonBody(c, hookInput);
     await checkTarget(c, input.notification);
-    return c.json(await unwrap(room(c).createHook(pid(c), c.req.param("tableId"), input)));
+    return c.json(
+      await unwrap(room(c).hooks({ op: "createHook", projectId: pid(c), tableId: c.req.param("tableId"), input })),
+    );
   })
   .patch("/hooks/:hookId", need("hookUpdate"), body(hookUpdateInput), async (c) => {
     const input = await jsonBody(c, hookUpdateInput);
     await checkTarget(c, input.notification);
-    return c.json(await unwrap(room(c).updateHook(pid(c), c.req.param("hookId"), input)));
+    return c.json(
+      await unwrap(room(c).hooks({ op: "updateHook", projectId: pid(c), hookId: c.req.param("hookId"), input })),
+    );
   })
   .delete("/hooks/:hookId", need("hookDelete"), async (c) => {
-    await unwrap(room(c).deleteHook(c.req.param("hookId")));
+    await unwrap(room(c).hooks({ op: "deleteHook", hookId: c.req.param("hookId") }));
     return c.json(true);
   })
   .get("/hooks/:hookId/logs", need("hookLogList"), async (c) => {
     const { limit, offset } = paging(c);
-    return c.json(await unwrap(room(c).listHookLogs(c.req.param("hookId"), limit, offset)));
+    return c.json(await unwrap(room(c).hooks({ op: "listHookLogs", hookId: c.req.param("hookId"), limit, offset })));
   })
   .post("/hooks/:hookId/logs/:logId/redeliver", need("hookTest"), async (c) => {
     const logId = Number(c.req.param("logId"));
     if (!Number.isSafeInteger(logId) || logId < 1) throw badRequest("logId must be a delivery's number");
-    return c.json(await unwrap(room(c).redeliverHook(c.req.param("hookId"), logId)));
+    return c.json(await unwrap(room(c).hooks({ op: "redeliverHook", hookId: c.req.param("hookId"), logId })));
   })
   .get("/hooks/:hookId/filters", need("hookList"), async (c) =>
-    c.json({ list: await unwrap(room(c).listHookFilters(pid(c), c.req.param("hookId"))) }),
+    c.json({
+      list: await unwrap(room(c).hooks({ op: "listHookFilters", projectId: pid(c), hookId: c.req.param("hookId") })),
+    }),
   )
   .post("/hooks/:hookId/filters", need("hookUpdate"), body(filterInput), async (c) => {
     const input = await jsonBody(c, filterInput);
-    return c.json(await unwrap(room(c).addHookFilter(pid(c), c.req.param("hookId"), input)));
+    return c.json(
+      await unwrap(room(c).hooks({ op: "addHookFilter", projectId: pid(c), hookId: c.req.param("hookId"), input })),
+    );
   });

@@ -47,13 +47,13 @@ export const swagger = new Hono<AppEnv>()
   .get("/:projectId/swagger.json", need("swaggerJson"), async (c) => {
     const project = c.get("project");
     const room = projectRoom(c.env, project.id);
-    const list = await unwrap(room.listTables(project.id, false));
+    const list = await unwrap(room.schema({ op: "listTables", projectId: project.id, includeM2M: false }));
     // The fields as the caller's role sees them: a hidden field is not documented (db/access/meta.ts).
     const user = c.get("user");
     const reader = readerOf(c.get("roles") ?? {}, user?.id, user?.email);
     const tables = await Promise.all(
       list.map(async (t) => {
-        const full = await unwrap(room.readTable(project.id, t.id, reader));
+        const full = await unwrap(room.schema({ op: "readTable", projectId: project.id, tableId: t.id, reader }));
         return { id: t.id, title: t.title, columns: full.columns as ColumnJson[] };
       }),
     );

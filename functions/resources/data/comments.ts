@@ -30,22 +30,41 @@ const commentBody = z.object({
 export const commentRoutes = new Hono<AppEnv>()
   .get("/audits/comments/count", need("commentList"), async (c) => {
     const ids = [...(c.req.queries("ids[]") ?? []), ...(c.req.queries("ids") ?? [])];
-    return c.json(await unwrap(room(c).countComments(c.req.query("fk_model_id")!, ids, readerOfRequest(c))));
+    return c.json(
+      await unwrap(
+        room(c).comments({
+          op: "countComments",
+          tableId: c.req.query("fk_model_id")!,
+          rowIds: ids,
+          reader: readerOfRequest(c),
+        }),
+      ),
+    );
   })
   .get("/audits/comments", need("commentList"), async (c) => {
     const list = await unwrap(
-      room(c).listAudit(
-        c.req.query("fk_model_id")!,
-        c.req.query("row_id") ?? "",
-        c.req.query("comments_only") === "true",
-        readerOfRequest(c),
-      ),
+      room(c).comments({
+        op: "listAudit",
+        tableId: c.req.query("fk_model_id")!,
+        rowId: c.req.query("row_id") ?? "",
+        commentsOnly: c.req.query("comments_only") === "true",
+        reader: readerOfRequest(c),
+      }),
     );
     return c.json({ list });
   })
   .post("/audits/comments", need("commentRow"), body(commentBody), async (c) => {
     const body = await jsonBody(c, commentBody);
     return c.json(
-      await unwrap(room(c).addComment(body.fk_model_id, body.row_id, actorOf(c), body.description, readerOfRequest(c))),
+      await unwrap(
+        room(c).comments({
+          op: "addComment",
+          tableId: body.fk_model_id,
+          rowId: body.row_id,
+          actor: actorOf(c),
+          text: body.description,
+          reader: readerOfRequest(c),
+        }),
+      ),
     );
   });

@@ -99,12 +99,16 @@ export async function attachExternal(c: Context<AppEnv>, projectId: string, inpu
   const baseId = `ds_${projectId.slice(2)}`;
   const encrypted = await encryptJson(connectionSecret(c.env), cfg);
   await unwrap(
-    projectRoom(c.env, projectId).attachSource(projectId, {
-      id: baseId,
-      client: cfg.client,
-      config: encrypted,
-      inflection_table: input.inflection_table ?? "camelize",
-      inflection_column: input.inflection_column ?? "camelize",
+    projectRoom(c.env, projectId).external({
+      op: "attachSource",
+      projectId,
+      input: {
+        id: baseId,
+        client: cfg.client,
+        config: encrypted,
+        inflection_table: input.inflection_table ?? "camelize",
+        inflection_column: input.inflection_column ?? "camelize",
+      },
     }),
   );
   return { source: summary(baseId, cfg, input, ts) };
@@ -119,7 +123,9 @@ export async function reconnectExternal(c: Context<AppEnv>, input: { alias?: str
   const source = sourceOf(project);
   if (!source) throw badRequest("This project's base is its own: it has no connection to change");
   const cfg =
-    input.config === undefined ? null : await unwrap(projectRoom(c.env, project.id).reconnectSource(input.config));
+    input.config === undefined
+      ? null
+      : await unwrap(projectRoom(c.env, project.id).external({ op: "reconnectSource", config: input.config }));
   const ts = new Date().toISOString();
   const alias = input.alias !== undefined ? input.alias : source.alias;
   const next: SourceSummary = cfg

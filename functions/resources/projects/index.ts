@@ -42,7 +42,7 @@ function baseOf(c: Context<AppEnv>) {
 /** meta-diff (contract 4.1): what the database changed outside the app, per table. */
 async function diff(c: Context<AppEnv>) {
   if (c.req.param("baseId")) baseOf(c);
-  const changes = await unwrap(projectRoom(c.env, c.get("project").id).metaDiff());
+  const changes = await unwrap(projectRoom(c.env, c.get("project").id).external({ op: "metaDiff" }));
   const baseId = projectBase(c.get("project")).id;
   return changes.map((ch) => ({ ...ch, base_id: baseId }));
 }
@@ -51,7 +51,7 @@ async function sync(c: Context<AppEnv>) {
   if (c.req.param("baseId")) baseOf(c);
   const project = c.get("project");
   if (!project.source) return { msg: "The project has no external database to sync" };
-  await unwrap(projectRoom(c.env, project.id).metaSync());
+  await unwrap(projectRoom(c.env, project.id).external({ op: "metaSync" }));
   return { msg: "The meta has been synchronized with the database" };
 }
 

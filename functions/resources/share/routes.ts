@@ -15,9 +15,11 @@ type ViewItem = { id: string; fk_model_id: string; meta: Record<string, unknown>
 async function findView(c: Ctx, viewId: string): Promise<ViewItem> {
   const pid = c.get("project").id;
   const room = projectRoom(c.env, pid);
-  const tables = (await unwrap(room.listTables(pid, false))) as Array<{ id: string }>;
+  const tables = (await unwrap(room.schema({ op: "listTables", projectId: pid, includeM2M: false }))) as Array<{
+    id: string;
+  }>;
   for (const t of tables) {
-    const views = (await unwrap(room.listViews(pid, t.id))) as ViewItem[];
+    const views = (await unwrap(room.views({ op: "listViews", projectId: pid, tableId: t.id }))) as ViewItem[];
     const v = views.find((x) => x.id === viewId);
     if (v) return v;
   }
@@ -78,7 +80,9 @@ export const shareRoutes = new Hono<AppEnv>()
     const pid = c.get("project").id;
     const shares = await sharesOfTable(c.env.META, pid, c.req.param("tableId"));
     if (!shares.length) return c.json({ list: [] });
-    const views = (await unwrap(projectRoom(c.env, pid).listViews(pid, c.req.param("tableId")))) as ViewItem[];
+    const views = (await unwrap(
+      projectRoom(c.env, pid).views({ op: "listViews", projectId: pid, tableId: c.req.param("tableId") }),
+    )) as ViewItem[];
     const byId = new Map(shares.map((s) => [s.view_id, s]));
     return c.json({ list: views.filter((v) => byId.has(v.id)).map((v) => sharedViewJson(v, byId.get(v.id)!)) });
   });

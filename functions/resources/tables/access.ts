@@ -18,12 +18,17 @@ const DESCRIPTION =
 /** A table's access settings (issue 23): owners and creators read and set them. */
 export const tableAccess = new Hono<AppEnv>()
   .get("/tables/:tableId/access", need("tableAccessGet"), describeRoute({ description: DESCRIPTION }), async (c) =>
-    c.json(await unwrap(room(c).readAccess(c.req.param("tableId")))),
+    c.json(await unwrap(room(c).schema({ op: "readAccess", tableId: c.req.param("tableId") }))),
   )
   .put(
     "/tables/:tableId/access",
     need("tableAccessSet"),
     describeRoute({ description: DESCRIPTION }),
     body(accessInput),
-    async (c) => c.json(await unwrap(room(c).saveAccess(c.req.param("tableId"), await jsonBody(c, accessInput)))),
+    async (c) =>
+      c.json(
+        await unwrap(
+          room(c).schema({ op: "saveAccess", tableId: c.req.param("tableId"), input: await jsonBody(c, accessInput) }),
+        ),
+      ),
   );

@@ -18,7 +18,7 @@ const pid = (c: Ctx) => c.get("project").id;
 
 async function list(c: Ctx) {
   const includeM2M = c.req.query("includeM2M") === "true";
-  const tables = await unwrap(room(c).listTables(pid(c), includeM2M));
+  const tables = await unwrap(room(c).schema({ op: "listTables", projectId: pid(c), includeM2M }));
   return c.json({ list: tables });
 }
 
@@ -26,7 +26,7 @@ const reorderInput = z.object({ order: z.number({ error: "order must be a number
 
 async function create(c: Ctx) {
   const body = await jsonBody(c, createTableInput);
-  const table = await unwrap(room(c).createTable(pid(c), body));
+  const table = await unwrap(room(c).schema({ op: "createTable", projectId: pid(c), input: body }));
   return c.json(withVisibleViews(table, callerOf(c)));
 }
 
@@ -42,7 +42,12 @@ export const tables = new Hono<AppEnv>()
     return c.json(
       withVisibleViews(
         await unwrap(
-          room(c).readTable(pid(c), c.req.param("tableId"), readerOf(c.get("roles") ?? {}, user?.id, user?.email)),
+          room(c).schema({
+            op: "readTable",
+            projectId: pid(c),
+            tableId: c.req.param("tableId"),
+            reader: readerOf(c.get("roles") ?? {}, user?.id, user?.email),
+          }),
         ),
         callerOf(c),
       ),
@@ -50,40 +55,57 @@ export const tables = new Hono<AppEnv>()
   })
   .patch("/tables/:tableId", need("tableUpdate"), body(updateTableInput), async (c) => {
     const body = await jsonBody(c, updateTableInput);
-    await unwrap(room(c).updateTable(c.req.param("tableId"), body));
+    await unwrap(room(c).schema({ op: "updateTable", tableId: c.req.param("tableId"), input: body }));
     return c.json({ msg: "The table has been updated successfully" });
   })
   .delete("/tables/:tableId", need("tableDelete"), async (c) => {
-    const gone = await unwrap(room(c).deleteTable(c.req.param("tableId")));
+    const gone = await unwrap(room(c).schema({ op: "deleteTable", tableId: c.req.param("tableId") }));
     // The table's views go with it, and so do their public links.
     await dropShares(c.env.META, pid(c), gone);
     return c.json(true);
   })
   .post("/tables/:tableId/reorder", need("tableReorder"), body(reorderInput), async (c) => {
     const { order } = await jsonBody(c, reorderInput);
-    return c.json(await unwrap(room(c).reorderTable(c.req.param("tableId"), order)));
+    return c.json(await unwrap(room(c).schema({ op: "reorderTable", tableId: c.req.param("tableId"), order })));
   })
   .post("/tables/:tableId/columns", need("columnAdd"), body(columnInput), async (c) => {
     const body = await jsonBody(c, columnInput);
     const shared = await publicViewIds(c.env.META, pid(c));
-    const table = await unwrap(room(c).addColumn(pid(c), c.req.param("tableId"), body, shared));
+    const table = await unwrap(
+      room(c).schema({
+        op: "addColumn",
+        projectId: pid(c),
+        tableId: c.req.param("tableId"),
+        input: body,
+        hiddenIn: shared,
+      }),
+    );
     return c.json(withVisibleViews(table, callerOf(c)));
   })
   .get("/columns/:columnId", need("columnList"), async (c) => {
     const user = c.get("user");
     const reader = readerOf(c.get("roles") ?? {}, user?.id, user?.email);
-    return c.json(await unwrap(room(c).readColumn(pid(c), c.req.param("columnId"), reader)));
+    return c.json(
+      await unwrap(room(c).schema({ op: "readColumn", projectId: pid(c), columnId: c.req.param("columnId"), reader })),
+    );
   })
   .patch("/columns/:columnId", need("columnUpdate"), body(columnInput), async (c) => {
     const body = await jsonBody(c, columnInput);
     return c.json(
-      withVisibleViews(await unwrap(room(c).updateColumn(pid(c), c.req.param("columnId"), body)), callerOf(c)),
+      withVisibleViews(
+        await unwrap(
+          room(c).schema({ op: "updateColumn", projectId: pid(c), columnId: c.req.param("columnId"), input: body }),
+        ),
+        callerOf(c),
+      ),
     );
   })
   .delete("/columns/:columnId", need("columnDelete"), async (c) => {
-    const table = await unwrap(room(c).deleteColumn(pid(c), c.req.param("columnId")));
+    const table = await unwrap(
+      room(c).schema({ op: "deleteColumn", projectId: pid(c), columnId: c.req.param("columnId") }),
+    );
     return c.json(withVisibleViews(table, callerOf(c)));
   })
   .post("/columns/:columnId/primary", need("columnSetAsPrimary"), async (c) =>
-    c.json(await unwrap(room(c).setPrimaryColumn(c.req.param("columnId")))),
+    c.json(await unwrap(room(c).schema({ op: "setPrimaryColumn", columnId: c.req.param("columnId") }))),
   );

@@ -16,10 +16,12 @@ export const calendarFeedRoutes = new Hono<AppEnv>()
   .post("/calendars/:viewId/ical", need("viewUpdate"), viewKind("shape"), async (c) => {
     const viewId = c.req.param("viewId");
     const secret = newFeedSecret();
-    const { created_at } = await unwrap(room(c).openCalendarFeed(viewId, await feedHash(secret)));
+    const { created_at } = await unwrap(
+      room(c).views({ op: "openCalendarFeed", viewId, hash: await feedHash(secret) }),
+    );
     return c.json({ url: `${siteUrl(c)}${feedPath(viewId, secret)}`, created_at });
   })
   .delete("/calendars/:viewId/ical", need("viewUpdate"), viewKind("shape"), async (c) => {
-    await unwrap(room(c).closeCalendarFeed(c.req.param("viewId")));
+    await unwrap(room(c).views({ op: "closeCalendarFeed", viewId: c.req.param("viewId") }));
     return c.json(true);
   });

@@ -15,7 +15,11 @@ const ignoreIds = (c: Ctx) =>
   );
 
 async function setAll(c: Ctx, show: boolean) {
-  return c.json(await unwrap(room(c).setAllViewColumns(c.req.param("viewId")!, show, ignoreIds(c))));
+  return c.json(
+    await unwrap(
+      room(c).views({ op: "setAllViewColumns", viewId: c.req.param("viewId")!, show, ignoreIds: ignoreIds(c) }),
+    ),
+  );
 }
 
 /**
@@ -33,7 +37,16 @@ export const viewColumnRoutes = new Hono<AppEnv>()
     body(viewColumnInput),
     async (c) => {
       const body = await jsonBody(c, viewColumnInput);
-      return c.json(await unwrap(room(c).updateViewColumn(null, c.req.param("gridViewColumnId"), body)));
+      return c.json(
+        await unwrap(
+          room(c).views({
+            op: "updateViewColumn",
+            viewId: null,
+            viewColumnId: c.req.param("gridViewColumnId"),
+            input: body,
+          }),
+        ),
+      );
     },
   )
   .get("/views/:viewId/columns", need("viewList"), viewKind("read"), async (c) =>
@@ -41,7 +54,11 @@ export const viewColumnRoutes = new Hono<AppEnv>()
   )
   .post("/views/:viewId/columns", need("gridColumnUpdate"), viewKind("shape"), body(saveViewColumnInput), async (c) => {
     const body = await jsonBody(c, saveViewColumnInput);
-    return c.json(await unwrap(room(c).saveViewColumn(pid(c), c.req.param("viewId"), body)));
+    return c.json(
+      await unwrap(
+        room(c).views({ op: "saveViewColumn", projectId: pid(c), viewId: c.req.param("viewId"), input: body }),
+      ),
+    );
   })
   .patch(
     "/views/:viewId/columns/:viewColumnId",
@@ -50,7 +67,16 @@ export const viewColumnRoutes = new Hono<AppEnv>()
     body(viewColumnInput),
     async (c) => {
       const body = await jsonBody(c, viewColumnInput);
-      return c.json(await unwrap(room(c).updateViewColumn(c.req.param("viewId"), c.req.param("viewColumnId"), body)));
+      return c.json(
+        await unwrap(
+          room(c).views({
+            op: "updateViewColumn",
+            viewId: c.req.param("viewId"),
+            viewColumnId: c.req.param("viewColumnId"),
+            input: body,
+          }),
+        ),
+      );
     },
   )
   .post("/views/:viewId/show-all", need("gridColumnUpdate"), viewKind("shape"), (c) => setAll(c, true))

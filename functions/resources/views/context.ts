@@ -16,5 +16,5 @@ export function readerOfCaller(c: Ctx): Reader | null {
 
 /** A view's columns in display order. */
 export async function viewColumns(c: Ctx, viewId: string) {
-  return unwrap(room(c).listViewColumns(pid(c), viewId));
+  return unwrap(room(c).views({ op: "listViewColumns", projectId: pid(c), viewId }));
 }

@@ -11,23 +11,69 @@ import { pid, readerOfCaller, room } from "./context";
 /** Saved view filters and filter groups (contract 4.6). Readers list them, editors change them. */
 export const filterRoutes = new Hono<AppEnv>()
   .get("/views/:viewId/filters", need("filterList"), viewKind("read"), async (c) =>
-    c.json({ list: await unwrap(room(c).listFilters(pid(c), c.req.param("viewId"), readerOfCaller(c))) }),
+    c.json({
+      list: await unwrap(
+        room(c).views({
+          op: "listFilters",
+          projectId: pid(c),
+          viewId: c.req.param("viewId"),
+          reader: readerOfCaller(c),
+        }),
+      ),
+    }),
   )
   .post("/views/:viewId/filters", need("filterCreate"), viewKind("shape"), body(filterInput), async (c) => {
     const body: FilterInput = await jsonBody(c, filterInput);
-    return c.json(await unwrap(room(c).createFilter(pid(c), c.req.param("viewId"), body, readerOfCaller(c))));
+    return c.json(
+      await unwrap(
+        room(c).views({
+          op: "createFilter",
+          projectId: pid(c),
+          viewId: c.req.param("viewId"),
+          input: body,
+          reader: readerOfCaller(c),
+        }),
+      ),
+    );
   })
   .get("/filters/:filterGroupId/children", need("filterList"), viewKind("read"), async (c) =>
-    c.json({ list: await unwrap(room(c).listFilterChildren(pid(c), c.req.param("filterGroupId"), readerOfCaller(c))) }),
+    c.json({
+      list: await unwrap(
+        room(c).views({
+          op: "listFilterChildren",
+          projectId: pid(c),
+          groupId: c.req.param("filterGroupId"),
+          reader: readerOfCaller(c),
+        }),
+      ),
+    }),
   )
   .get("/filters/:filterId", need("filterList"), viewKind("read"), async (c) =>
-    c.json(await unwrap(room(c).readFilter(pid(c), c.req.param("filterId"), readerOfCaller(c)))),
+    c.json(
+      await unwrap(
+        room(c).views({
+          op: "readFilter",
+          projectId: pid(c),
+          filterId: c.req.param("filterId"),
+          reader: readerOfCaller(c),
+        }),
+      ),
+    ),
   )
   .patch("/filters/:filterId", need("filterUpdate"), viewKind("shape"), body(filterInput), async (c) => {
     const body: FilterInput = await jsonBody(c, filterInput);
-    return c.json(await unwrap(room(c).updateFilter(c.req.param("filterId"), body, readerOfCaller(c))));
+    return c.json(
+      await unwrap(
+        room(c).views({
+          op: "updateFilter",
+          filterId: c.req.param("filterId"),
+          input: body,
+          reader: readerOfCaller(c),
+        }),
+      ),
+    );
   })
   .delete("/filters/:filterId", need("filterDelete"), viewKind("shape"), async (c) => {
-    await unwrap(room(c).deleteFilter(c.req.param("filterId"), readerOfCaller(c)));
+    await unwrap(room(c).views({ op: "deleteFilter", filterId: c.req.param("filterId"), reader: readerOfCaller(c) }));
     return c.json(true);
   });

@@ -21,7 +21,7 @@ function refOf(c: Ctx): ViewRef {
 export const viewKind =
   (mode: KindMode): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    await unwrap(room(c).checkViewKind(refOf(c), callerOf(c), mode));
+    await unwrap(room(c).views({ op: "checkViewKind", ref: refOf(c), caller: callerOf(c), mode }));
     await next();
   };
 

@@ -11,20 +11,42 @@ import { pid, readerOfCaller, room } from "./context";
 /** Saved view sorts (contract 4.7). Readers list them, editors change them. */
 export const sortRoutes = new Hono<AppEnv>()
   .get("/views/:viewId/sorts", need("sortList"), viewKind("read"), async (c) =>
-    c.json({ list: await unwrap(room(c).listSorts(pid(c), c.req.param("viewId"), readerOfCaller(c))) }),
+    c.json({
+      list: await unwrap(
+        room(c).views({ op: "listSorts", projectId: pid(c), viewId: c.req.param("viewId"), reader: readerOfCaller(c) }),
+      ),
+    }),
   )
   .post("/views/:viewId/sorts", need("sortCreate"), viewKind("shape"), body(sortInput), async (c) => {
     const body = await jsonBody(c, sortInput);
-    return c.json(await unwrap(room(c).createSort(pid(c), c.req.param("viewId"), body, readerOfCaller(c))));
+    return c.json(
+      await unwrap(
+        room(c).views({
+          op: "createSort",
+          projectId: pid(c),
+          viewId: c.req.param("viewId"),
+          input: body,
+          reader: readerOfCaller(c),
+        }),
+      ),
+    );
   })
   .get("/sorts/:sortId", need("sortList"), viewKind("read"), async (c) =>
-    c.json(await unwrap(room(c).readSort(pid(c), c.req.param("sortId"), readerOfCaller(c)))),
+    c.json(
+      await unwrap(
+        room(c).views({ op: "readSort", projectId: pid(c), sortId: c.req.param("sortId"), reader: readerOfCaller(c) }),
+      ),
+    ),
   )
   .patch("/sorts/:sortId", need("sortUpdate"), viewKind("shape"), body(updateSortInput), async (c) => {
     const body = await jsonBody(c, updateSortInput);
-    return c.json(await unwrap(room(c).updateSort(c.req.param("sortId"), body, readerOfCaller(c))));
+    return c.json(
+      await unwrap(
+        room(c).views({ op: "updateSort", sortId: c.req.param("sortId"), input: body, reader: readerOfCaller(c) }),
+      ),
+    );
   })
   .delete("/sorts/:sortId", need("sortDelete"), viewKind("shape"), async (c) => {
-    await unwrap(room(c).deleteSort(c.req.param("sortId"), readerOfCaller(c)));
+    await unwrap(room(c).views({ op: "deleteSort", sortId: c.req.param("sortId"), reader: readerOfCaller(c) }));
     return c.json(true);
   });

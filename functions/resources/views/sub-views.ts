@@ -20,34 +20,38 @@ const id = (c: { req: { param: (k: string) => string | undefined } }) => c.req.p
 
 export const subViewRoutes = new Hono<AppEnv>()
   .get("/forms/:viewId", need("viewList"), viewKind("read"), async (c) =>
-    c.json(await signFormImages(c, await unwrap(room(c).readForm(pid(c), id(c))))),
+    c.json(await signFormImages(c, await unwrap(room(c).views({ op: "readForm", projectId: pid(c), viewId: id(c) })))),
   )
   .patch("/forms/:viewId", need("viewUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateFormInput);
-    return c.json(await unwrap(room(c).updateForm(id(c), body)));
+    return c.json(await unwrap(room(c).views({ op: "updateForm", viewId: id(c), input: body })));
   })
   .patch("/form-columns/:formViewColumnId", need("viewUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateFormColumnInput);
-    return c.json(await unwrap(room(c).updateFormColumn(c.req.param("formViewColumnId"), body)));
+    return c.json(
+      await unwrap(
+        room(c).views({ op: "updateFormColumn", viewColumnId: c.req.param("formViewColumnId"), input: body }),
+      ),
+    );
   })
   .get("/galleries/:viewId", need("viewList"), viewKind("read"), async (c) =>
-    c.json(await unwrap(room(c).readGallery(pid(c), id(c)))),
+    c.json(await unwrap(room(c).views({ op: "readGallery", projectId: pid(c), viewId: id(c) }))),
   )
   .patch("/galleries/:viewId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateGalleryInput);
-    return c.json(await unwrap(room(c).updateGallery(id(c), body)));
+    return c.json(await unwrap(room(c).views({ op: "updateGallery", viewId: id(c), input: body })));
   })
   .get("/kanbans/:viewId", need("viewList"), viewKind("read"), async (c) =>
-    c.json(await unwrap(room(c).readKanban(pid(c), id(c)))),
+    c.json(await unwrap(room(c).views({ op: "readKanban", projectId: pid(c), viewId: id(c) }))),
   )
   .patch("/kanbans/:viewId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateKanbanInput);
-    return c.json(await unwrap(room(c).updateKanban(id(c), body)));
+    return c.json(await unwrap(room(c).views({ op: "updateKanban", viewId: id(c), input: body })));
   })
   .get("/calendars/:viewId", need("viewList"), viewKind("read"), async (c) =>
-    c.json(await unwrap(room(c).readCalendar(pid(c), id(c)))),
+    c.json(await unwrap(room(c).views({ op: "readCalendar", projectId: pid(c), viewId: id(c) }))),
   )
   .patch("/calendars/:viewId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateCalendarInput);
-    return c.json(await unwrap(room(c).updateCalendar(pid(c), id(c), body)));
+    return c.json(await unwrap(room(c).views({ op: "updateCalendar", projectId: pid(c), viewId: id(c), input: body })));
   });

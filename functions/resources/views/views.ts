@@ -13,7 +13,16 @@ import { callerOf, viewKind } from "./kind";
 async function create(c: Ctx, kind: ViewKind) {
   const body = await jsonBody(c, createViewInput);
   return c.json(
-    await unwrap(room(c).createView(pid(c), c.req.param("tableId")!, kind, body, c.get("user")?.id ?? null)),
+    await unwrap(
+      room(c).views({
+        op: "createView",
+        projectId: pid(c),
+        tableId: c.req.param("tableId")!,
+        kind,
+        input: body,
+        userId: c.get("user")?.id ?? null,
+      }),
+    ),
   );
 }
 
@@ -23,7 +32,11 @@ async function create(c: Ctx, kind: ViewKind) {
  */
 export const viewRoutes = new Hono<AppEnv>()
   .get("/tables/:tableId/views", need("viewList"), async (c) =>
-    c.json({ list: await unwrap(room(c).listViews(pid(c), c.req.param("tableId"), callerOf(c))) }),
+    c.json({
+      list: await unwrap(
+        room(c).views({ op: "listViews", projectId: pid(c), tableId: c.req.param("tableId"), caller: callerOf(c) }),
+      ),
+    }),
   )
   .post("/tables/:tableId/grids", need("viewCreate"), body(createViewInput), (c) => create(c, "grid"))
   .post("/tables/:tableId/forms", need("viewCreate"), body(createViewInput), (c) => create(c, "form"))
@@ -32,10 +45,20 @@ export const viewRoutes = new Hono<AppEnv>()
   .post("/tables/:tableId/calendars", need("viewCreate"), body(createViewInput), (c) => create(c, "calendar"))
   .patch("/views/:viewId", need("viewUpdate"), viewKind("shape"), body(updateViewInput), async (c) => {
     const body = await jsonBody(c, updateViewInput);
-    return c.json(await unwrap(room(c).updateView(pid(c), c.req.param("viewId"), body, c.get("user")?.id ?? null)));
+    return c.json(
+      await unwrap(
+        room(c).views({
+          op: "updateView",
+          projectId: pid(c),
+          viewId: c.req.param("viewId"),
+          input: body,
+          userId: c.get("user")?.id ?? null,
+        }),
+      ),
+    );
   })
   .delete("/views/:viewId", need("viewDelete"), viewKind("shape"), async (c) => {
-    const gone = await unwrap(room(c).deleteView(c.req.param("viewId")));
+    const gone = await unwrap(room(c).views({ op: "deleteView", viewId: c.req.param("viewId") }));
     // The view's public link goes with it (issue 19): 404 at once, no share row left behind.
     await dropShares(c.env.META, pid(c), gone);
     return c.json(true);
@@ -43,5 +66,5 @@ export const viewRoutes = new Hono<AppEnv>()
   // Row height and grid meta are display settings: editors may change them (contract 8, "grid view options").
   .patch("/grids/:viewId", need("gridColumnUpdate"), viewKind("shape"), body(updateGridInput), async (c) => {
     const body = await jsonBody(c, updateGridInput);
-    return c.json(await unwrap(room(c).updateGrid(c.req.param("viewId"), body)));
+    return c.json(await unwrap(room(c).views({ op: "updateGrid", viewId: c.req.param("viewId"), input: body })));
   });

@@ -65,9 +65,9 @@ export async function openShared(c: Ctx, allowed: readonly ViewKind[] | "all"): 
     .first<ProjectRow>();
   if (!project) throw notFound();
   c.set("project", project);
-  const views = await unwrap(projectRoom(c.env, project.id).listViews(project.id, share.table_id)).catch(
-    () => [] as unknown[],
-  );
+  const views = await unwrap(
+    projectRoom(c.env, project.id).views({ op: "listViews", projectId: project.id, tableId: share.table_id }),
+  ).catch(() => [] as unknown[]);
   const view = (views as ViewItem[]).find((v) => v.id === share.view_id);
   const kind = view ? VIEW_TYPE_NAME[view.type] : undefined;
   if (!view || !kind || (allowed !== "all" && !allowed.includes(kind))) throw notFound();

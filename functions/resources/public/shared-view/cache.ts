@@ -27,7 +27,7 @@ export async function cachedMeta(
       headers: { ...headers, "cache-control": "private, no-store", "x-gridbase-cache": "bypass" },
     });
   }
-  const stamp = await unwrap(projectRoom(c.env, s.projectId).schemaStamp());
+  const stamp = await unwrap(projectRoom(c.env, s.projectId).schema({ op: "schemaStamp" }));
   const key = new Request(`https://shared-view-meta.invalid/${s.share.uuid}/${s.share.version}/${stamp}`);
   const cache = (globalThis as unknown as { caches: { default: Cache } }).caches.default;
   const hit = await cache.match(key);

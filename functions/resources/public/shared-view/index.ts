@@ -106,7 +106,14 @@ export const publicSharedView = new Hono<AppEnv>()
   .get("/shared-view/:uuid/nested/:columnId", need("public"), async (c) => {
     const s = await openShared(c, ["form", "gallery"]);
     const { link } = await shownLink(c, s);
-    const related = (await unwrap(room(s, c).readTable(s.projectId, link.fk_related_model_id!, VISITOR))) as {
+    const related = (await unwrap(
+      room(s, c).schema({
+        op: "readTable",
+        projectId: s.projectId,
+        tableId: link.fk_related_model_id!,
+        reader: VISITOR,
+      }),
+    )) as {
       columns: Array<{ title: string; pk?: boolean; pv?: boolean }>;
     };
     const fields = related.columns.filter((x) => x.pk || x.pv).map((x) => x.title);
@@ -159,7 +166,9 @@ async function checkGroupColumn(c: Ctx, s: Shared, shown: Shown, columnId: strin
   if (shown.ids.has(columnId)) return;
   const stack =
     s.kind === "kanban"
-      ? ((await unwrap(room(s, c).readKanban(s.projectId, s.view.id))) as { fk_grp_col_id?: string | null })
+      ? ((await unwrap(room(s, c).views({ op: "readKanban", projectId: s.projectId, viewId: s.view.id }))) as {
+          fk_grp_col_id?: string | null;
+        })
       : null;
   if (!stack?.fk_grp_col_id || stack.fk_grp_col_id !== columnId)
     throw badRequest(`'${columnId}' is not a field of this shared view`);

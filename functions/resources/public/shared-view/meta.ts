@@ -37,25 +37,34 @@ export async function buildMeta(c: Ctx, s: Shared) {
   const room = projectRoom(c.env, s.projectId);
   const pid = s.projectId;
   const [table, allFilters, allSorts] = await Promise.all([
-    unwrap(room.readTable(pid, s.tableId, readerOf(s))) as Promise<Table>,
-    unwrap(room.listFilters(pid, s.view.id)),
-    unwrap(room.listSorts(pid, s.view.id)),
+    unwrap(room.schema({ op: "readTable", projectId: pid, tableId: s.tableId, reader: readerOf(s) })) as Promise<Table>,
+    unwrap(room.views({ op: "listFilters", projectId: pid, viewId: s.view.id })),
+    unwrap(room.views({ op: "listSorts", projectId: pid, viewId: s.view.id })),
   ]);
   let sub: Record<string, unknown> = (s.view.view ?? {}) as Record<string, unknown>;
   let columns: ViewColumn[];
   if (s.kind === "form") {
-    const form = (await unwrap(room.readForm(pid, s.view.id))) as { columns: ViewColumn[] } & Record<string, unknown>;
+    const form = (await unwrap(room.views({ op: "readForm", projectId: pid, viewId: s.view.id }))) as {
+      columns: ViewColumn[];
+    } & Record<string, unknown>;
     ({ columns, ...sub } = await signFormImages(c, form));
   } else {
-    columns = (await unwrap(room.listViewColumns(pid, s.view.id))) as ViewColumn[];
-    if (s.kind === "gallery") sub = (await unwrap(room.readGallery(pid, s.view.id))) as Record<string, unknown>;
-    if (s.kind === "kanban") sub = (await unwrap(room.readKanban(pid, s.view.id))) as Record<string, unknown>;
-    // A calendar's date fields, without its iCal feed's state: the feed is the builder's.
-    if (s.kind === "calendar") {
-      const { ical_feed: _feed, ...settings } = (await unwrap(room.readCalendar(pid, s.view.id))) as Record<
+    columns = (await unwrap(room.views({ op: "listViewColumns", projectId: pid, viewId: s.view.id }))) as ViewColumn[];
+    if (s.kind === "gallery")
+      sub = (await unwrap(room.views({ op: "readGallery", projectId: pid, viewId: s.view.id }))) as Record<
         string,
         unknown
       >;
+    if (s.kind === "kanban")
+      sub = (await unwrap(room.views({ op: "readKanban", projectId: pid, viewId: s.view.id }))) as Record<
+        string,
+        unknown
+      >;
+    // A calendar's date fields, without its iCal feed's state: the feed is the builder's.
+    if (s.kind === "calendar") {
+      const { ical_feed: _feed, ...settings } = (await unwrap(
+        room.views({ op: "readCalendar", projectId: pid, viewId: s.view.id }),
+      )) as Record<string, unknown>;
       sub = settings;
     }
   }
@@ -85,7 +94,12 @@ export async function buildMeta(c: Ctx, s: Shared) {
     ),
   ];
   const relatedMetas = Object.fromEntries(
-    await Promise.all(related.map(async (id) => [id, await unwrap(room.readTable(pid, id, VISITOR))] as const)),
+    await Promise.all(
+      related.map(
+        async (id) =>
+          [id, await unwrap(room.schema({ op: "readTable", projectId: pid, tableId: id, reader: VISITOR }))] as const,
+      ),
+    ),
   );
   const { password: _never, password_protected: _p, ...viewJson } = sharedViewJson(s.view, s.share);
   return {
@@ -122,8 +136,10 @@ const vc = (byColumn: Map<string, ViewColumn>, col: Column) => Boolean(byColumn.
 export async function shownColumns(c: Ctx, s: Shared): Promise<Column[]> {
   const room = projectRoom(c.env, s.projectId);
   const [table, vcs] = await Promise.all([
-    unwrap(room.readTable(s.projectId, s.tableId, readerOf(s))) as Promise<Table>,
-    unwrap(room.listViewColumns(s.projectId, s.view.id)),
+    unwrap(
+      room.schema({ op: "readTable", projectId: s.projectId, tableId: s.tableId, reader: readerOf(s) }),
+    ) as Promise<Table>,
+    unwrap(room.views({ op: "listViewColumns", projectId: s.projectId, viewId: s.view.id })),
   ]);
   const shown = new Set((vcs as ViewColumn[]).filter((x) => x.show).map((x) => x.fk_column_id));
   const placed = placedIds(s);

@@ -97,7 +97,11 @@ async function takeLinks(
     delete data[col.title];
     if (value === null || value === undefined) continue;
     const related = (await unwrap(
-      projectRoom(c.env, s.projectId).readTable(s.projectId, link.fk_related_model_id!),
+      projectRoom(c.env, s.projectId).schema({
+        op: "readTable",
+        projectId: s.projectId,
+        tableId: link.fk_related_model_id!,
+      }),
     )) as { columns: Array<{ title: string; pk?: boolean }> };
     const pkTitle = related.columns.find((x) => x.pk)?.title ?? "Id";
     const items = Array.isArray(value) ? value : [value];
@@ -120,8 +124,8 @@ async function withoutViewerHidden(c: Ctx, s: Shared, row: unknown) {
   const room = projectRoom(c.env, s.projectId);
   type Meta = { columns: Array<{ title: string }> };
   const [full, seen] = (await Promise.all([
-    unwrap(room.readTable(s.projectId, s.tableId)),
-    unwrap(room.readTable(s.projectId, s.tableId, VISITOR)),
+    unwrap(room.schema({ op: "readTable", projectId: s.projectId, tableId: s.tableId })),
+    unwrap(room.schema({ op: "readTable", projectId: s.projectId, tableId: s.tableId, reader: VISITOR })),
   ])) as [Meta, Meta];
   if (full.columns.length === seen.columns.length) return row;
   const visible = new Set(seen.columns.map((x) => x.title));
