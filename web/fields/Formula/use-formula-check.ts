@@ -30,7 +30,7 @@ export function useFormulaCheck(
   const metas = useQueries({
     queries: relatedIds.map((id) => ({ queryKey: queryKeys.table(id), queryFn: () => tablesApi.read(id) })),
   });
-  const loaded = metas.map((m) => m.data).filter((m): m is TableMeta => Boolean(m));
+  const loaded = metas.map((m) => m.data).filter((m) => m !== undefined);
   const metaKey = loaded.map((m) => `${m.id}:${m.columns.length}`).join(",");
   return useMemo(() => {
     if (text.trim() === "") return null;

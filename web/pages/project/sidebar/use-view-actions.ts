@@ -58,7 +58,7 @@ export function useViewActions(table: TableSummary) {
     onError: (err) => (notifyError(err), void refresh()),
   });
   const lock = useMutation({
-    mutationFn: ({ view, lock_type }: { view: View; lock_type: string }) => viewKindsApi.update(view.id, { lock_type }),
+    mutationFn: ({ view, lock_type }: { view: View; lock_type: Parameters<typeof viewKindsApi.update>[1]["lock_type"] }) => viewKindsApi.update(view.id, { lock_type }),
     onSuccess: () => refresh(),
     onError: notifyError,
   });
