@@ -110,7 +110,11 @@ export async function listIntegrations(env: Env) {
       ? { configured: true, ...(JSON.parse(email.hint) as ReturnType<typeof emailHint>), updated_at: email.updated_at }
       : { configured: false },
     turnstile: turnstile
-      ? { configured: true, ...(JSON.parse(turnstile.hint) as ReturnType<typeof turnstileHint>), updated_at: turnstile.updated_at }
+      ? {
+          configured: true,
+          ...(JSON.parse(turnstile.hint) as ReturnType<typeof turnstileHint>),
+          updated_at: turnstile.updated_at,
+        }
       : { configured: false },
     targets: results.filter((r) => r.id !== EMAIL_ID && r.id !== TURNSTILE_ID).map(targetJson),
   };

@@ -18,5 +18,6 @@ export type TableAccessInput = z.input<typeof accessInput>;
 
 export const accessApi = {
   read: async (tableId: string) => fromDb<AccessJson>()(await wire.get(route, { tableId })),
-  save: async (tableId: string, body: TableAccessInput) => fromDb<AccessJson>()(await wire.put(route, { tableId }, body)),
+  save: async (tableId: string, body: TableAccessInput) =>
+    fromDb<AccessJson>()(await wire.put(route, { tableId }, body)),
 };

@@ -16,11 +16,9 @@ export const tablesApi = {
   createWith: (projectId: string, body: z.input<typeof createTableInput>) => wire.post(tables, { projectId }, body),
   read: (tableId: string) => wire.get(table, { tableId }),
   rename: (projectId: string, tableId: string, title: string) =>
-    wire.patch(
-      table,
-      { tableId },
-      { title, table_name: title, project_id: projectId } satisfies z.input<typeof updateTableInput>,
-    ),
+    wire.patch(table, { tableId }, { title, table_name: title, project_id: projectId } satisfies z.input<
+      typeof updateTableInput
+    >),
   remove: (tableId: string) => wire.del(table, { tableId }),
   reorder: (tableId: string, order: number) =>
     wire.post(`${table}/reorder`, { tableId }, { order } satisfies z.input<typeof reorderInput>),

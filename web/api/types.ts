@@ -11,14 +11,7 @@ import type { FieldType, UIType } from "../../db/fields/types";
 import type { columnInput } from "../../db/schema/column-def";
 import type { LinkInput } from "../../db/schema/links";
 import type { appSettingsBody } from "@gridbase/worker/resources/org-users";
-import type {
-  Answer,
-  ColumnAnswer,
-  ProjectAnswer,
-  RowListAnswer,
-  TableAnswer,
-  TableListAnswer,
-} from "./app-types";
+import type { Answer, ColumnAnswer, ProjectAnswer, RowListAnswer, TableAnswer, TableListAnswer } from "./app-types";
 
 /** The paging block of every list answer (db/page-info.ts), as the rows list carries it. */
 export type PageInfo = Omit<RowListAnswer["pageInfo"], "approximate">;
@@ -77,12 +70,15 @@ export type AppSettings = z.input<typeof appSettingsBody>;
 
 /** The caller's roles: as a visitor, a signed-in user, or in a project (with `project_id`). */
 type MeAnswer = Answer<"/api/v1/auth/user/me", "$get">;
-export type MeRoles = Pick<MeAnswer, "roles"> & Partial<Pick<Extract<MeAnswer, { isPublicBase: boolean }>, "isAuthorized" | "isPublicBase">>;
+export type MeRoles = Pick<MeAnswer, "roles"> &
+  Partial<Pick<Extract<MeAnswer, { isPublicBase: boolean }>, "isAuthorized" | "isPublicBase">>;
 
 export type MessageAnswer = Answer<"/api/v1/db/meta/tables/:tableId", "$patch">;
 
 /** A computed type's settings as a request names them: each a text the server checks (db/schema/computed-fields.ts). */
-type SettingsOf<F> = F extends FieldType<infer O> ? Partial<Record<keyof O, string>> : never;
+type SettingsOf<F> = F extends FieldType<infer O> ? Partial<Record<NamedKeys<O>, string>> : never;
+/** The keys a schema names (not the index signature of a loose object). */
+type NamedKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
 
 /**
  * A column payload for create and update (API-CONTRACT 4.3): db/schema/column-def.ts's input with

@@ -22,6 +22,8 @@ const ROUTE = {
 } as const satisfies Record<ViewKind, string>;
 
 export type CreateViewBody = z.input<typeof createViewInput>;
+/** Collaborative, locked or personal (SPEC 3 view kinds). */
+export type LockType = NonNullable<z.input<typeof updateViewInput>["lock_type"]>;
 export type ViewColumn = Answer<`${typeof meta}/views/:viewId/columns`, "$get">["list"][number];
 type FormAnswer = Answer<`${typeof meta}/forms/:viewId`, "$get">;
 export type FormSettings = Omit<FormAnswer, "columns">;
@@ -34,7 +36,8 @@ export type Group = Answer<`${typeof viewRows}/group/:columnId`, "$get">[number]
 
 export const viewKindsApi = {
   create: (kind: ViewKind, tableId: string, body: CreateViewBody) => wire.post(ROUTE[kind], { tableId }, body),
-  update: (viewId: string, body: z.input<typeof updateViewInput>) => wire.patch(`${meta}/views/:viewId`, { viewId }, body),
+  update: (viewId: string, body: z.input<typeof updateViewInput>) =>
+    wire.patch(`${meta}/views/:viewId`, { viewId }, body),
   remove: (viewId: string) => wire.del(`${meta}/views/:viewId`, { viewId }),
   columns: async (viewId: string) => (await wire.get(`${meta}/views/:viewId/columns`, { viewId })).list,
   setColumn: (viewId: string, columnId: string, body: { show?: boolean; order?: number }) =>
@@ -46,7 +49,8 @@ export const viewKindsApi = {
     show
       ? wire.post(`${meta}/views/:viewId/show-all`, { viewId })
       : wire.post(`${meta}/views/:viewId/hide-all`, { viewId }),
-  form: (viewId: string) => wire.get(`${meta}/forms/:viewId`, { viewId }),
+  form: (viewId: string): Promise<FormSettings & Record<"columns", FormColumn[]>> =>
+    wire.get(`${meta}/forms/:viewId`, { viewId }),
   updateForm: (viewId: string, body: z.input<typeof updateFormInput>) =>
     wire.patch(`${meta}/forms/:viewId`, { viewId }, body),
   updateFormColumn: (formViewColumnId: string, body: z.input<typeof updateFormColumnInput>) =>

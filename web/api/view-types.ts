@@ -31,7 +31,8 @@ type FilterAnswer = Answer<"/api/v1/db/meta/views/:viewId/filters", "$get">["lis
  * A filter as the builder edits it: what a request sends (db/views/inputs.ts) with the id and order
  * the server gave it; a group's children are filters too.
  */
-export type Filter = Omit<FilterInput, "children"> & Partial<Pick<FilterAnswer, "id" | "order">> & { children?: Filter[] };
+export type Filter = Omit<FilterInput, "children"> &
+  Partial<Pick<FilterAnswer, "id" | "order">> & { children?: Filter[] };
 
 type SortAnswer = Answer<"/api/v1/db/meta/views/:viewId/sorts", "$get">["list"][number];
 export type Sort = Pick<SortAnswer, "fk_column_id" | "direction"> & Partial<Pick<SortAnswer, "id" | "order">>;

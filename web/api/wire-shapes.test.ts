@@ -10,7 +10,7 @@
  *    re-types at most OVERRIDES fields of it (a page's cells as unknown, a column's options as a
  *    record). CLIENT_SHAPES lists the exceptions: the web's own call arguments, never sent or
  *    answered as such.
- * 2. No call asserts its answer's type: `api.get<T>(…)` (and post/patch/put/del/request) outside
+ * 2. No call asserts its answer's type: `api.get` with a type argument (and post/patch/put/del/request) outside
  *    the client itself is counted per file against KNOWN, which may only go down; a call goes
  *    through `wire` (web/api/wire.ts), whose answer type is the route's.
  */
@@ -101,7 +101,7 @@ function ownShapes(): string[] {
   );
   // Derived: names a server type, or (to a fixed point) another derived declaration of web/api.
   const derived = new Set(all.filter((d) => DERIVED.test(d.body)).map((d) => d.name));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const d of all) {
       if (derived.has(d.name) || ![...derived].some((n) => new RegExp(`\\b${n}\\b`).test(d.body))) continue;

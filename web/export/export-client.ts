@@ -44,7 +44,12 @@ export async function fetchCsvBatch(view: ViewRef, offset: number, signal?: Abor
 }
 
 const viewRows = "/api/v1/db/data/:orgs/:projectName/:tableName/views/:viewName";
-const viewParams = (v: ViewRef) => ({ orgs: "noco", projectName: v.projectId, tableName: v.tableId, viewName: v.viewId });
+const viewParams = (v: ViewRef) => ({
+  orgs: "noco",
+  projectName: v.projectId,
+  tableName: v.tableId,
+  viewName: v.viewId,
+});
 
 export const countRows = (view: ViewRef, signal?: AbortSignal) =>
   wire.get(`${viewRows}/count`, viewParams(view), { signal }).then((r) => r.count);

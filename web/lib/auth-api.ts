@@ -1,6 +1,12 @@
 /** The auth calls of API-CONTRACT 2: bodies from the routes' schemas, answers from the routes (web/api/wire.ts). */
 import type { z } from "zod";
-import type { changeBody, forgotBody, resetBody, signinBody, signupBody } from "@gridbase/worker/resources/auth/schemas";
+import type {
+  changeBody,
+  forgotBody,
+  resetBody,
+  signinBody,
+  signupBody,
+} from "@gridbase/worker/resources/auth/schemas";
 import type { Answer } from "../api/app-types";
 import { wire } from "../api/wire";
 import { api } from "./api";
