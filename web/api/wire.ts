@@ -11,6 +11,7 @@
 import type { RequestOptions } from "../lib/api-client";
 import { api } from "../lib/api";
 import type { Answer, Routes } from "./app-types";
+import { fillPath } from "./route-path";
 
 type Verb = "$get" | "$post" | "$put" | "$patch" | "$delete";
 const METHOD: Record<Verb, string> = { $get: "GET", $post: "POST", $put: "PUT", $patch: "PATCH", $delete: "DELETE" };
@@ -32,15 +33,6 @@ type StripPattern<N> = N extends `${infer Base}{${string}` ? Base : N;
 export type Params<P> = Record<ParamNames<P>, string | number>;
 
 type Options = Omit<RequestOptions, "method" | "body">;
-
-/** The route with its parameters filled in, each encoded (as `encodeURIComponent` segments). */
-export function fillPath(route: string, params: Record<string, string | number>): string {
-  return route.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${route}: no value for :${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 /** `Answer` for a method known only as a type parameter. */
 type AnswerOf<P, M> = P extends keyof Routes ? (M extends keyof Routes[P] ? Answer<P, M> : never) : never;

@@ -27,7 +27,7 @@ async function findView(c: Ctx, viewId: string): Promise<ViewItem> {
 }
 
 /** A view as share routes answer it: its share uuid and options; the password never leaves (only whether there is one). */
-export function sharedViewJson(v: ViewItem, share: ShareRow | null) {
+export function sharedViewJson<V extends Pick<ViewItem, "meta">>(v: V, share: ShareRow | null) {
   const shareMeta = share ? (JSON.parse(share.meta) as Record<string, unknown>) : {};
   return {
     ...v,

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { columnResolver, validateFormula, type FormulaValidation } from "../../../db/formula";
 import { queryKeys } from "../../api/query-keys";
 import { tablesApi } from "../../api/tables-api";
-import type { Column, TableMeta } from "../../api/types";
+import type { Column } from "../../api/types";
 import { formulaInputs } from "../../links/computed-field-settings";
 
 /**
