@@ -58,7 +58,8 @@ export function useViewActions(table: TableSummary) {
     onError: (err) => (notifyError(err), void refresh()),
   });
   const lock = useMutation({
-    mutationFn: ({ view, lock_type }: { view: View; lock_type: LockType }) => viewKindsApi.update(view.id, { lock_type }),
+    mutationFn: ({ view, lock_type }: { view: View; lock_type: LockType }) =>
+      viewKindsApi.update(view.id, { lock_type }),
     onSuccess: () => refresh(),
     onError: notifyError,
   });
