@@ -181,7 +181,12 @@ export function saveAccess(store: ProjectStore, modelId: string, input: AccessIn
 }
 
 /** The API shape: every narrowable role, every field's mode. */
-export function accessJson(store: ProjectStore, modelId: string) {
+/** The access answer (GET and PUT .../access): every field's mode per role, editable included. */
+export interface AccessJson {
+  roles: Record<AccessRole, { fields: Record<string, FieldMode>; row_rule: FilterInput[] | null }>;
+}
+
+export function accessJson(store: ProjectStore, modelId: string): AccessJson {
   const a = loadAccess(store, modelId);
   const cols = modelColumns(store, modelId).filter((c) => !c.system || c.pk);
   return {
@@ -193,6 +198,6 @@ export function accessJson(store: ProjectStore, modelId: string) {
           row_rule: a[role].rowRule,
         },
       ]),
-    ),
+    ) as AccessJson["roles"],
   };
 }

@@ -10,7 +10,7 @@ import type { ProjectStore, SqlRow } from "../store/store";
 import { valueText } from "../views/filters-to-where";
 import type { FilterInput } from "../views/inputs";
 import { filterJson, type FilterJson } from "../views/shape";
-import type { HookInput, HookUpdateInput } from "./inputs";
+import type { HookInput, HookOperation, HookUpdateInput } from "./inputs";
 
 /**
  * Webhooks of a project's tables (contract 4.8), kept in the project's SQLite next to the rows
@@ -48,8 +48,9 @@ export function hookJson(h: HookRow, projectId: string) {
     description: h.description,
     env: "all",
     type: null,
-    event: h.event,
-    operation: h.operation,
+    event: h.event as "after",
+    // Stored only after hookInput checked it (inputs.ts), so the answer names the operations.
+    operation: h.operation as HookOperation,
     async: true,
     payload: true,
     url: null,
@@ -306,6 +307,22 @@ export function queueAgain(store: ProjectStore, hookId: string, logId: number) {
 }
 
 /** The newest deliveries of a hook first (contract 4.8 `logs`), `{list, pageInfo}`. */
+/** A delivery as `_nc_hook_logs` keeps it (db/store/migrations.ts); the log answer's type (web reads it). */
+export interface StoredHookLog {
+  id: number;
+  fk_hook_id: string;
+  event: string | null;
+  operation: string | null;
+  /** The JSON sent; null when it was larger than the log keeps (64 KB). */
+  payload: string | null;
+  attempt: number;
+  status: number | null;
+  response: string | null;
+  error: string | null;
+  duration: number;
+  created_at: string;
+}
+
 export function listHookLogs(store: ProjectStore, hookId: string, pageSize: number, offset: number) {
   findHook(store, hookId);
   let limit = pageSize;
@@ -318,7 +335,7 @@ export function listHookLogs(store: ProjectStore, hookId: string, pageSize: numb
   const list = store
     .exec("SELECT * FROM _nc_hook_logs WHERE fk_hook_id = ? ORDER BY id DESC LIMIT ? OFFSET ?", hookId, limit, offset)
     .map((r) => ({
-      ...r,
+      ...(r as unknown as StoredHookLog),
       test: Boolean(r.test),
       ok: Boolean(r.ok),
     }));

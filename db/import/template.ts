@@ -48,13 +48,13 @@ export function templateTable(
   };
 }
 
-export interface CreateColumnBody {
+export type CreateColumnBody = {
   title: string;
   column_name: string;
   uidt: UIType;
   meta?: Record<string, unknown>;
   colOptions?: { options: Array<{ title: string }> };
-}
+};
 
 /** One column of the table-create body (API-CONTRACT 4.2), titled as named; settings only when set. */
 export function createColumnBody(c: { column_name: string; uidt: UIType } & ColumnSettings): CreateColumnBody {

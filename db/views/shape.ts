@@ -1,5 +1,6 @@
 import { columnFlags } from "../fields/column-options";
 import type { ColumnRow, FilterRow, SortRow, ViewColumnRow } from "../store/schema";
+import type { FilterInput } from "./inputs";
 
 /** View, grid, view-column, filter and sort objects as the contract returns them (API-CONTRACT 1.10). */
 
@@ -41,7 +42,8 @@ export function filterJson(f: FilterRow, projectId: string) {
     fk_hook_id: f.hookId,
     fk_column_id: f.columnId,
     fk_parent_id: f.parentId,
-    logical_op: f.logicalOp,
+    // Stored only after the request schema checked it (db/views/inputs.ts), so the answer names the three.
+    logical_op: f.logicalOp as NonNullable<FilterInput["logical_op"]>,
     comparison_op: f.comparisonOp,
     comparison_sub_op: f.comparisonSubOp,
     value: f.value,
@@ -61,7 +63,7 @@ export function sortJson(s: SortRow, projectId: string) {
     project_id: projectId,
     fk_view_id: s.viewId,
     fk_column_id: s.columnId,
-    direction: s.direction,
+    direction: s.direction as "asc" | "desc",
     order: s.order,
     created_at: s.createdAt,
     updated_at: s.updatedAt,

@@ -97,7 +97,7 @@ const targetJson = (r: Row) => ({
   id: r.id,
   kind: r.kind,
   title: r.title,
-  ...(JSON.parse(r.hint) as object),
+  ...(JSON.parse(r.hint) as TargetConfig),
   updated_at: r.updated_at,
 });
 
@@ -107,10 +107,14 @@ export async function listIntegrations(env: Env) {
   const turnstile = results.find((r) => r.id === TURNSTILE_ID);
   return {
     email: email
-      ? { configured: true, ...(JSON.parse(email.hint) as object), updated_at: email.updated_at }
+      ? { configured: true, ...(JSON.parse(email.hint) as ReturnType<typeof emailHint>), updated_at: email.updated_at }
       : { configured: false },
     turnstile: turnstile
-      ? { configured: true, ...(JSON.parse(turnstile.hint) as object), updated_at: turnstile.updated_at }
+      ? {
+          configured: true,
+          ...(JSON.parse(turnstile.hint) as ReturnType<typeof turnstileHint>),
+          updated_at: turnstile.updated_at,
+        }
       : { configured: false },
     targets: results.filter((r) => r.id !== EMAIL_ID && r.id !== TURNSTILE_ID).map(targetJson),
   };

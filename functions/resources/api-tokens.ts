@@ -49,7 +49,9 @@ async function list(c: Context<AppEnv>) {
   return c.json(wholeList(items));
 }
 
-const tokenBody = z.object({ description: z.string().max(255, "description: At most 255 characters").nullish() });
+export const tokenBody = z.object({
+  description: z.string().max(255, "description: At most 255 characters").nullish(),
+});
 
 async function create(c: Context<AppEnv>) {
   const user = await sessionUserOnly(c);

@@ -34,19 +34,19 @@ async function checkCallUrl(c: Ctx, field: string, url: string) {
   if (!check.ok) throw badRequest(`${field}: ${check.reason}`);
 }
 
-const emailBody = z.object({
+export const emailBody = z.object({
   url: z.string({ error: "required" }).min(1, "required").max(2000),
   /** Omitted or empty keeps the stored token. */
   token: z.string().max(2000).optional(),
   from: z.string().max(320).optional(),
 });
-const turnstileBody = z.object({
+export const turnstileBody = z.object({
   siteKey: z.string({ error: "required" }).trim().min(1, "required").max(200),
   /** Omitted or empty keeps the stored secret key. */
   secretKey: z.string().trim().max(200).optional(),
 });
-const testMailBody = z.object({ to: z.email("Invalid email address") });
-const targetBody = z.object({
+export const testMailBody = z.object({ to: z.email("Invalid email address") });
+export const targetBody = z.object({
   kind: z.enum(CHAT_KINDS, { error: `must be one of ${CHAT_KINDS.join(", ")}` }),
   title: z.string({ error: "required" }).trim().min(1, "required").max(100, "at most 100 characters"),
   webhook_url: z.string({ error: "required" }).min(1, "required").max(2000),

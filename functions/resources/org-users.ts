@@ -15,9 +15,9 @@ import { APP_SETTINGS, readAppSettings, saveAppSettings } from "../lib/app-setti
 
 const ORG_ROLES = ["org-level-creator", "org-level-viewer"] as const;
 const roleSchema = z.enum(ORG_ROLES, { error: `roles: Invalid role, use ${ORG_ROLES.join(" or ")}` });
-const inviteBody = z.object({ email: z.email("email: Invalid email address").toLowerCase(), roles: roleSchema });
-const rolesBody = z.object({ roles: roleSchema });
-const appSettingsBody = z
+export const inviteBody = z.object({ email: z.email("email: Invalid email address").toLowerCase(), roles: roleSchema });
+export const rolesBody = z.object({ roles: roleSchema });
+export const appSettingsBody = z
   .object({
     invite_only_signup: z.boolean({ error: "invite_only_signup must be true or false" }).optional(),
     refuse_program_uploads: z.boolean({ error: "refuse_program_uploads must be true or false" }).optional(),
@@ -39,6 +39,20 @@ async function target(c: Context<AppEnv>): Promise<Target> {
   return user;
 }
 
+/** A user as the list's SELECT names it: the answer's type, which the web reads (web/api/types.ts). */
+interface OrgUserRow {
+  id: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  email_verified: number;
+  roles: string;
+  created_at: string;
+  updated_at: string;
+  pending: number;
+  projectsCount: number;
+}
+
 /** Org users and settings (contract 3.2): the super admin's account area. */
 export const orgUsers = new Hono<AppEnv>()
   .get("/users", need("orgUserList"), async (c) => {
@@ -56,7 +70,7 @@ export const orgUsers = new Hono<AppEnv>()
       c.env.META.prepare("SELECT count(*) AS n FROM users WHERE lower(email) LIKE ?").bind(query),
     ]);
     const list = rows!.results.map((u) => ({
-      ...u,
+      ...(u as unknown as OrgUserRow),
       email_verified: Boolean(u.email_verified),
       pending: Boolean(u.pending),
     }));

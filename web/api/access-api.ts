@@ -1,28 +1,23 @@
 /** A table's field permissions and row rules per role (issue 23; functions/resources/tables/access.ts). */
-import type { AccessRole, FieldMode } from "../../db/access/reader";
-import { api } from "../lib/api";
-import type { Filter } from "./view-types";
+import type { z } from "zod";
+import type { AccessJson, accessInput } from "../../db/access/rules";
+import { fromDb, wire } from "./wire";
 
-export interface RoleAccessJson {
-  /** Every field of the table (column id) with its mode, "editable" included. */
-  fields: Record<string, FieldMode>;
-  /** The row rule in the filterArrJson shape, null when the role sees every record. */
-  row_rule: Filter[] | null;
-}
+const route = "/api/v1/db/meta/tables/:tableId/access";
 
-export interface TableAccessJson {
-  roles: Record<AccessRole, RoleAccessJson>;
-}
+/**
+ * Every field of the table (column id) with its mode, "editable" included, per role: the type of the
+ * db/ function that builds the answer, because the row rule is a filter tree and Hono's JSON typing
+ * gives a recursive type's inner levels as JSONValue (see `FromDb` in wire.ts).
+ */
+export type TableAccessJson = AccessJson;
+export type RoleAccessJson = TableAccessJson["roles"][keyof TableAccessJson["roles"]];
 
 /** The PUT body: the roles named are replaced whole; editable fields may be left out. */
-export interface TableAccessInput {
-  roles: Partial<Record<AccessRole, { fields: Record<string, FieldMode>; row_rule: Filter[] | null }>>;
-}
-
-const path = (tableId: string) => `/api/v1/db/meta/tables/${encodeURIComponent(tableId)}/access`;
+export type TableAccessInput = z.input<typeof accessInput>;
 
 export const accessApi = {
-  read: (tableId: string) => api.get<TableAccessJson>(path(tableId)),
-  save: (tableId: string, body: TableAccessInput) =>
-    api.request<TableAccessJson>(path(tableId), { method: "PUT", body }),
+  read: async (tableId: string) => fromDb<AccessJson>()(await wire.get(route, { tableId })),
+  save: async (tableId: string, body: TableAccessInput) =>
+    fromDb<AccessJson>()(await wire.put(route, { tableId }, body)),
 };

@@ -8,7 +8,8 @@
 import type { ExtractSchema } from "hono/types";
 import type { AppType } from "@gridbase/app-type";
 
-type Routes = ExtractSchema<AppType>;
+/** Every route of the app with, per method, its input and answer (what `hc` reads). */
+export type Routes = ExtractSchema<AppType>;
 
 /** The JSON a route answers for a method, e.g. `Answer<"/api/v1/db/meta/tables/:tableId", "$get">`. */
 export type Answer<P extends keyof Routes, M extends keyof Routes[P]> =

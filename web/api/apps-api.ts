@@ -1,41 +1,29 @@
 /** The app store (/apps, super admin): e-mail delivery and chat targets. Secrets come back masked. */
-import { api } from "../lib/api";
+import type { z } from "zod";
+import type { emailBody, targetBody, turnstileBody } from "@gridbase/worker/resources/apps";
+import type { Answer } from "./app-types";
+import { wire } from "./wire";
 
-export const CHAT_KINDS = ["Slack", "Discord", "Microsoft Teams", "Mattermost"] as const;
-export type ChatKind = (typeof CHAT_KINDS)[number];
+export { CHAT_KINDS, type ChatKindName as ChatKind } from "../../db/apps/settings-key";
 
-export interface EmailSettings {
-  configured: boolean;
-  url?: string;
-  from?: string;
-  token?: string;
-}
-
+type Apps = Answer<"/api/v1/apps", "$get">;
+/** Either `{configured: false}` or the masked settings: read as the settings with every key optional. */
+type Settings<U> = Pick<U, keyof U> & Partial<Extract<U, { updated_at: string }>>;
+export type EmailSettings = Settings<Apps["email"]>;
 /** Cloudflare Turnstile on shared forms: the site key is public, the secret key comes back masked. */
-export interface TurnstileSettings {
-  configured: boolean;
-  siteKey?: string;
-  secretKey?: string;
-}
-
-export interface ChatTarget {
-  id: string;
-  kind: ChatKind;
-  title: string;
-  webhook_url: string;
-}
+export type TurnstileSettings = Settings<Apps["turnstile"]>;
+export type ChatTarget = Apps["targets"][number];
+/** The app store's answer with each setting read as one shape. */
+export type AppsAnswer = Omit<Apps, "email" | "turnstile"> & { email: EmailSettings; turnstile: TurnstileSettings };
 
 export const appsApi = {
-  list: () => api.get<{ email: EmailSettings; turnstile?: TurnstileSettings; targets: ChatTarget[] }>("/api/v1/apps"),
-  saveTurnstile: (input: { siteKey: string; secretKey?: string }) =>
-    api.request<TurnstileSettings>("/api/v1/apps/turnstile", { method: "PUT", body: input }),
-  removeTurnstile: () => api.del<boolean>("/api/v1/apps/turnstile"),
-  saveEmail: (input: { url: string; token?: string; from?: string }) =>
-    api.request<EmailSettings>("/api/v1/apps/email", { method: "PUT", body: input }),
-  removeEmail: () => api.del<boolean>("/api/v1/apps/email"),
-  testEmail: (to: string) => api.post<{ msg: string }>("/api/v1/apps/email/test", { to }),
-  addTarget: (input: { kind: ChatKind; title: string; webhook_url: string }) =>
-    api.post<ChatTarget>("/api/v1/apps/targets", input),
-  removeTarget: (id: string) => api.del<boolean>(`/api/v1/apps/targets/${encodeURIComponent(id)}`),
-  testTarget: (id: string) => api.post<{ msg: string }>(`/api/v1/apps/targets/${encodeURIComponent(id)}/test`),
+  list: (): Promise<AppsAnswer> => wire.get("/api/v1/apps", {}),
+  saveTurnstile: (input: z.input<typeof turnstileBody>) => wire.put("/api/v1/apps/turnstile", {}, input),
+  removeTurnstile: () => wire.del("/api/v1/apps/turnstile", {}),
+  saveEmail: (input: z.input<typeof emailBody>) => wire.put("/api/v1/apps/email", {}, input),
+  removeEmail: () => wire.del("/api/v1/apps/email", {}),
+  testEmail: (to: string) => wire.post("/api/v1/apps/email/test", {}, { to }),
+  addTarget: (input: z.input<typeof targetBody>) => wire.post("/api/v1/apps/targets", {}, input),
+  removeTarget: (id: string) => wire.del("/api/v1/apps/targets/:id", { id }),
+  testTarget: (id: string) => wire.post("/api/v1/apps/targets/:id/test", { id }),
 };

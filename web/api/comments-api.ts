@@ -1,17 +1,19 @@
 /** Row comments and history for the expanded record (API-CONTRACT 4.9). */
-import { api } from "../lib/api";
-import type { Audit } from "./view-types";
+import type { z } from "zod";
+import type { commentBody } from "@gridbase/worker/resources/data/comments";
+import { wire } from "./wire";
 
 const audits = "/api/v1/db/meta/audits/comments";
-const listOf = <T>(answer: { list: T[] } | T[]): T[] => (Array.isArray(answer) ? answer : (answer.list ?? []));
 
 export const commentsApi = {
   list: async (tableId: string, rowId: string, commentsOnly = false) =>
-    listOf(
-      await api.get<{ list: Audit[] } | Audit[]>(audits, {
-        query: { fk_model_id: tableId, row_id: rowId, comments_only: commentsOnly ? "true" : undefined },
-      }),
-    ),
+    (
+      await wire.get(
+        audits,
+        {},
+        { query: { fk_model_id: tableId, row_id: rowId, comments_only: commentsOnly ? "true" : undefined } },
+      )
+    ).list ?? [],
   add: (tableId: string, rowId: string, description: string) =>
-    api.post<Audit>(audits, { fk_model_id: tableId, row_id: rowId, description }),
+    wire.post(audits, {}, { fk_model_id: tableId, row_id: rowId, description } satisfies z.input<typeof commentBody>),
 };

@@ -1,20 +1,18 @@
 /** Project members (API-CONTRACT 3.1). */
-import { api } from "../lib/api";
-import type { Member, MessageAnswer, PageInfo } from "./types";
+import type { z } from "zod";
+import type { inviteBody, updateBody } from "@gridbase/worker/resources/projects/members";
+import { wire } from "./wire";
 
-const users = (projectId: string) => `/api/v1/db/meta/projects/${encodeURIComponent(projectId)}/users`;
-const user = (projectId: string, userId: string) => `${users(projectId)}/${encodeURIComponent(userId)}`;
+const users = "/api/v1/db/meta/projects/:projectId/users";
+const user = `${users}/:userId` as const;
 
 export const membersApi = {
   list: (projectId: string, query: string) =>
-    api.get<{ users: { list: Member[]; pageInfo: PageInfo } }>(users(projectId), {
-      query: { query: query || undefined, limit: 100 },
-    }),
+    wire.get(users, { projectId }, { query: { query: query || undefined, limit: 100 } }),
   invite: (projectId: string, email: string, roles: string) =>
-    api.post<MessageAnswer>(users(projectId), { email, roles }),
+    wire.post(users, { projectId }, { email, roles } satisfies z.input<typeof inviteBody>),
   update: (projectId: string, userId: string, roles: string) =>
-    api.patch<MessageAnswer>(user(projectId, userId), { roles, project_id: projectId }),
-  remove: (projectId: string, userId: string) => api.del<MessageAnswer>(user(projectId, userId)),
-  resendInvite: (projectId: string, userId: string) =>
-    api.post<MessageAnswer>(`${user(projectId, userId)}/resend-invite`),
+    wire.patch(user, { projectId, userId }, { roles, project_id: projectId } satisfies z.input<typeof updateBody>),
+  remove: (projectId: string, userId: string) => wire.del(user, { projectId, userId }),
+  resendInvite: (projectId: string, userId: string) => wire.post(`${user}/resend-invite`, { projectId, userId }),
 };

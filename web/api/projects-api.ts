@@ -1,20 +1,22 @@
 /** Projects, shared base and project roles (API-CONTRACT 2, 4.1, 6). */
-import { api } from "../lib/api";
+import type { z } from "zod";
+import type {
+  createProjectSchema,
+  shareSchema,
+  updateBaseSchema,
+  updateProjectSchema,
+} from "@gridbase/worker/resources/projects/schemas";
 import { session, tokenRefresher } from "../lib/auth";
-import type { MeRoles, MetaDiffEntry, PageInfo, Project, SharedBase } from "./types";
+import type { MeRoles } from "./types";
+import { wire } from "./wire";
 
 const base = "/api/v1/db/meta/projects";
-const byId = (id: string) => `${base}/${encodeURIComponent(id)}`;
+const byId = `${base}/:projectId` as const;
 
-export interface ProjectInput {
-  title?: string;
-  color?: string | null;
-  meta?: Record<string, unknown> | string;
-  external?: boolean;
-  bases?: Array<{ type: string; config: unknown; inflection_column?: string; inflection_table?: string }>;
-}
+/** A new project's or a change's body (a change takes no `external`/`bases`). */
+export type ProjectInput = z.input<typeof createProjectSchema> | z.input<typeof updateProjectSchema>;
 
-const me = (id: string) => api.get<MeRoles>("/api/v1/auth/user/me", { query: { project_id: id } });
+const me = (projectId: string) => wire.get("/api/v1/auth/user/me", {}, { query: { project_id: projectId } });
 
 /**
  * "me" is public: a stale token is answered as an anonymous visitor (200, no project role), not
@@ -23,7 +25,7 @@ const me = (id: string) => api.get<MeRoles>("/api/v1/auth/user/me", { query: { p
  */
 async function rolesIn(id: string): Promise<MeRoles> {
   const sent = session.getToken();
-  const answer = await me(id);
+  const answer: MeRoles = await me(id);
   if (!sent || answer.isAuthorized || answer.isPublicBase) return answer;
   const current = session.getToken();
   const fresh = current && current !== sent ? current : await tokenRefresher.refreshSession();
@@ -31,26 +33,25 @@ async function rolesIn(id: string): Promise<MeRoles> {
 }
 
 export const projectsApi = {
-  list: (query: string) =>
-    api.get<{ list: Project[]; pageInfo: PageInfo }>(base, { query: { query: query || undefined } }),
-  create: (input: ProjectInput) => api.post<Project>(base, input),
+  list: (query: string) => wire.get(base, {}, { query: { query: query || undefined } }),
+  create: (input: z.input<typeof createProjectSchema>) => wire.post(base, {}, input),
   /** The database's own answer to a connection attempt (contract 4.10). */
-  testConnection: (config: unknown) =>
-    api.post<{ code: number; message: string }>("/api/v1/db/meta/connection/test", config),
+  testConnection: (config: unknown) => wire.post("/api/v1/db/meta/connection/test", {}, config),
   /** A new connection for the project's database (a rotated password); only the given keys change. */
-  updateBase: (id: string, baseId: string, input: { config: { connection: Record<string, string> } }) =>
-    api.patch<unknown>(`${byId(id)}/bases/${encodeURIComponent(baseId)}`, input),
-  metaDiff: (id: string) => api.get<MetaDiffEntry[]>(`${byId(id)}/meta-diff`),
-  metaSync: (id: string) => api.post<{ msg: string }>(`${byId(id)}/meta-diff`, {}),
-  read: (id: string) => api.get<Project>(byId(id)),
-  update: (id: string, input: ProjectInput) => api.patch<number>(byId(id), input),
-  remove: (id: string) => api.del<boolean>(byId(id)),
+  updateBase: (projectId: string, baseId: string, input: z.input<typeof updateBaseSchema>) =>
+    wire.patch(`${byId}/bases/:baseId`, { projectId, baseId }, input),
+  metaDiff: (projectId: string) => wire.get(`${byId}/meta-diff`, { projectId }),
+  metaSync: (projectId: string) => wire.post(`${byId}/meta-diff`, { projectId }, {}),
+  read: (projectId: string) => wire.get(byId, { projectId }),
+  update: (projectId: string, input: z.input<typeof updateProjectSchema>) => wire.patch(byId, { projectId }, input),
+  remove: (projectId: string) => wire.del(byId, { projectId }),
   /** The caller's roles in the project; a shared-base visitor gets the shared role. */
   roles: (id: string) => rolesIn(id),
-  sharedBaseMeta: (uuid: string) =>
-    api.get<{ project_id: string }>(`/api/v1/db/public/shared-base/${encodeURIComponent(uuid)}/meta`),
-  sharedBase: (id: string) => api.get<SharedBase>(`${byId(id)}/shared`),
-  enableSharedBase: (id: string, roles: string) => api.post<SharedBase>(`${byId(id)}/shared`, { roles }),
-  updateSharedBase: (id: string, roles: string) => api.patch<SharedBase>(`${byId(id)}/shared`, { roles }),
-  disableSharedBase: (id: string) => api.del<SharedBase>(`${byId(id)}/shared`),
+  sharedBaseMeta: (uuid: string) => wire.get("/api/v1/db/public/shared-base/:uuid/meta", { uuid }),
+  sharedBase: (projectId: string) => wire.get(`${byId}/shared`, { projectId }),
+  enableSharedBase: (projectId: string, roles: string) =>
+    wire.post(`${byId}/shared`, { projectId }, { roles } satisfies z.input<typeof shareSchema>),
+  updateSharedBase: (projectId: string, roles: string) =>
+    wire.patch(`${byId}/shared`, { projectId }, { roles } satisfies z.input<typeof shareSchema>),
+  disableSharedBase: (projectId: string) => wire.del(`${byId}/shared`, { projectId }),
 };

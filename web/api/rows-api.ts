@@ -1,11 +1,12 @@
 /** Row reads and writes (API-CONTRACT 5.1, 5.3); rows are keyed by column title. */
-import { api } from "../lib/api";
-import type { Row, RowPage } from "./view-types";
+import type { Row } from "./view-types";
+import { wire } from "./wire";
 
-const data = "/api/v1/db/data/noco";
-const bulk = "/api/v1/db/data/bulk/noco";
-const enc = encodeURIComponent;
+const rows = "/api/v1/db/data/:orgs/:projectName/:tableName";
+const row = `${rows}/:rowId` as const;
+const bulk = "/api/v1/db/data/bulk/:orgs/:projectName/:tableName";
 
+/** The page asked for (sent as the query). */
 export interface RowListQuery {
   limit: number;
   offset: number;
@@ -15,6 +16,7 @@ export interface RowListQuery {
   sortArrJson?: string;
 }
 
+/** Which table (or view) a call names: the web's own argument, not a payload. */
 export interface RowTarget {
   projectId: string;
   tableId: string;
@@ -22,13 +24,11 @@ export interface RowTarget {
   viewId?: string | null;
 }
 
-const tablePath = (t: RowTarget) => `${data}/${enc(t.projectId)}/${enc(t.tableId)}`;
-const listPath = (t: RowTarget) => (t.viewId ? `${tablePath(t)}/views/${enc(t.viewId)}` : tablePath(t));
-const bulkPath = (t: RowTarget) => `${bulk}/${enc(t.projectId)}/${enc(t.tableId)}`;
+const table = (t: RowTarget) => ({ orgs: "noco", projectName: t.projectId, tableName: t.tableId });
 
 export const rowsApi = {
-  list: (t: RowTarget, q: RowListQuery, signal?: AbortSignal) =>
-    api.get<RowPage>(listPath(t), {
+  list: (t: RowTarget, q: RowListQuery, signal?: AbortSignal) => {
+    const options = {
       signal,
       query: {
         limit: q.limit,
@@ -38,13 +38,16 @@ export const rowsApi = {
         filterArrJson: q.filterArrJson,
         sortArrJson: q.sortArrJson,
       },
-    }),
-  read: (t: RowTarget, rowId: string | number) => api.get<Row>(`${tablePath(t)}/${enc(String(rowId))}`),
-  insert: (t: RowTarget, row: Row) => api.post<Row>(tablePath(t), row),
-  update: (t: RowTarget, rowId: string | number, patch: Row) =>
-    api.patch<Row>(`${tablePath(t)}/${enc(String(rowId))}`, patch),
-  remove: (t: RowTarget, rowId: string | number) => api.del<unknown>(`${tablePath(t)}/${enc(String(rowId))}`),
-  bulkInsert: (t: RowTarget, rows: Row[]) => api.post<Array<Record<string, number | string>>>(bulkPath(t), rows),
-  bulkUpdate: (t: RowTarget, rows: Row[]) => api.patch<unknown>(bulkPath(t), rows),
-  bulkDelete: (t: RowTarget, keys: Row[]) => api.del<unknown>(bulkPath(t), { body: keys }),
+    };
+    return t.viewId
+      ? wire.get(`${rows}/views/:viewName`, { ...table(t), viewName: t.viewId }, options)
+      : wire.get(rows, table(t), options);
+  },
+  read: (t: RowTarget, rowId: string | number) => wire.get(row, { ...table(t), rowId }),
+  insert: (t: RowTarget, body: Row) => wire.post(rows, table(t), body),
+  update: (t: RowTarget, rowId: string | number, patch: Row) => wire.patch(row, { ...table(t), rowId }, patch),
+  remove: (t: RowTarget, rowId: string | number) => wire.del(row, { ...table(t), rowId }),
+  bulkInsert: (t: RowTarget, body: Row[]) => wire.post(bulk, table(t), body),
+  bulkUpdate: (t: RowTarget, body: Row[]) => wire.patch(bulk, table(t), body),
+  bulkDelete: (t: RowTarget, keys: Row[]) => wire.del(bulk, table(t), { body: keys }),
 };

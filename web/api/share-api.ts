@@ -1,39 +1,23 @@
 /** Sharing views (API-CONTRACT 4.5). The password is sent, never read back. */
-import { api } from "../lib/api";
+import type { z } from "zod";
+import type { ShareMeta, updateShareInput } from "@gridbase/worker/resources/share/options";
+import type { Answer } from "./app-types";
 import type { View } from "./view-types";
+import { wire } from "./wire";
 
-const meta = "/api/v1/db/meta";
-const enc = encodeURIComponent;
+const share = "/api/v1/db/meta/views/:viewId/share";
 
-export interface ShareOptions {
-  allowCSVDownload?: boolean;
-  surveyMode?: boolean;
-  rtl?: boolean;
-  withTheme?: boolean;
-  theme?: { primaryColor?: string; accentColor?: string } | null;
-  /** Issue 22: expiry (ISO), embedding, who may submit a form, the spam check's minimum fill time. */
-  expiresAt?: string | null;
-  allowEmbed?: boolean;
-  embedOrigins?: string[];
-  submitAccess?: "anyone" | "signedIn" | "members";
-  minFillSeconds?: number;
-}
+/** The options a builder sets (functions/resources/share/options.ts). */
+export type ShareOptions = ShareMeta;
 
-export type SharedView = View & {
-  uuid: string | null;
-  password_protected?: boolean;
-  meta: ShareOptions & Record<string, unknown>;
-};
+/** A shared view as the share routes answer it, with the view's fields the dialogs show. */
+export type SharedView = View & Answer<typeof share, "$post"> & { meta: ShareOptions };
 
 export const shareApi = {
-  share: (viewId: string) => api.post<SharedView>(`${meta}/views/${enc(viewId)}/share`),
-  update: (viewId: string, body: { password?: string | null; meta?: ShareOptions }) =>
-    api.patch<SharedView>(`${meta}/views/${enc(viewId)}/share`, body),
-  unshare: (viewId: string) => api.del<boolean>(`${meta}/views/${enc(viewId)}/share`),
-  list: async (tableId: string) => {
-    const answer = await api.get<{ list: SharedView[] } | SharedView[]>(`${meta}/tables/${enc(tableId)}/share`);
-    return Array.isArray(answer) ? answer : answer.list;
-  },
+  share: (viewId: string) => wire.post(share, { viewId }),
+  update: (viewId: string, body: z.input<typeof updateShareInput>) => wire.patch(share, { viewId }, body),
+  unshare: (viewId: string) => wire.del(share, { viewId }),
+  list: async (tableId: string) => (await wire.get("/api/v1/db/meta/tables/:tableId/share", { tableId })).list,
 };
 
 /** The visitor's address of a shared view: forms under /form, the others by type (SPEC 2). */

@@ -2,8 +2,16 @@
  * Meta objects as the API returns them (API-CONTRACT 1.10), narrowed to what the screens read. The
  * main resources are derived from the Worker's own types (app-types.ts).
  */
-import type { UIType } from "../../db/fields/types";
-import type { ColumnAnswer, ProjectAnswer, RowListAnswer, TableAnswer, TableListAnswer } from "./app-types";
+import type { z } from "zod";
+import type { SelectOptionInput } from "../../db/fields/common/select";
+import type { FormulaField } from "../../db/fields/Formula";
+import type { LookupField } from "../../db/fields/Lookup";
+import type { RollupField } from "../../db/fields/Rollup";
+import type { FieldType, UIType } from "../../db/fields/types";
+import type { columnInput } from "../../db/schema/column-def";
+import type { LinkInput } from "../../db/schema/links";
+import type { appSettingsBody } from "@gridbase/worker/resources/org-users";
+import type { Answer, ColumnAnswer, ProjectAnswer, RowListAnswer, TableAnswer, TableListAnswer } from "./app-types";
 
 /** The paging block of every list answer (db/page-info.ts), as the rows list carries it. */
 export type PageInfo = Omit<RowListAnswer["pageInfo"], "approximate">;
@@ -25,21 +33,10 @@ export type Project = Pick<ProjectAnswer, "id" | "title" | "color"> &
     bases?: ProjectBase[];
   };
 
-export interface MetaDiffEntry {
-  table_name: string;
-  type: string;
-  detectedChanges: Array<{ type: string; msg: string }>;
-}
-
 export type TableSummary = Pick<TableListAnswer["list"][number], "id" | "title" | "table_name" | "order"> &
   Partial<Pick<TableListAnswer["list"][number], "mm">>;
 
-export interface SelectOption {
-  id?: string | null;
-  title: string;
-  color?: string | null;
-  order?: number | null;
-}
+export type SelectOption = SelectOptionInput;
 
 /**
  * A column as the table answer carries it, narrowed to what the screens read. Options differ per
@@ -60,68 +57,37 @@ export type ViewSummary = Pick<TableAnswer["views"][number], "id" | "title" | "t
 
 export type TableMeta = TableSummary & { columns: Column[]; views: ViewSummary[] };
 
-export interface Member {
-  id: string;
-  email: string;
-  firstname: string | null;
-  lastname: string | null;
-  /** The project role; null when not a member. */
-  roles: string | null;
-  main_roles: string | null;
-  pending: boolean;
-}
+export type MetaDiffEntry = Answer<"/api/v1/db/meta/projects/:projectId/meta-diff", "$get">[number];
 
-export interface SharedBase {
-  uuid: string | null;
-  roles: string;
-  url?: string;
-}
+/** A project member; `roles` is the project role, `main_roles` the account's. */
+export type Member = Answer<"/api/v1/db/meta/projects/:projectId/users", "$get">["users"]["list"][number];
 
-export interface OrgUser {
-  id: string;
-  email: string;
-  firstname?: string | null;
-  lastname?: string | null;
-  roles: string;
-  pending: boolean;
-  projectsCount: number;
-  created_at: string;
-}
+export type SharedBase = Answer<"/api/v1/db/meta/projects/:projectId/shared", "$get">;
 
-export interface AppSettings {
-  invite_only_signup?: boolean;
-  refuse_program_uploads?: boolean;
-}
+export type OrgUser = Answer<"/api/v1/users", "$get">["list"][number];
 
-export interface MeRoles {
-  roles: Record<string, boolean>;
-  isPublicBase?: boolean;
-  /** Present when the call was made as a signed-in user (the session token was accepted). */
-  isAuthorized?: boolean;
-}
+export type AppSettings = z.input<typeof appSettingsBody>;
 
-export interface MessageAnswer {
-  msg: string;
-}
+/** The caller's roles: as a visitor, a signed-in user, or in a project (with `project_id`). */
+type MeAnswer = Answer<"/api/v1/auth/user/me", "$get">;
+export type MeRoles = Pick<MeAnswer, "roles"> &
+  Partial<Pick<Extract<MeAnswer, { isPublicBase: boolean }>, "isAuthorized" | "isPublicBase">>;
 
-/** A column payload for create and update (API-CONTRACT 4.3). */
-export interface ColumnPayload {
-  title: string;
-  column_name?: string;
-  uidt: UIType;
-  meta?: Record<string, unknown>;
-  colOptions?: Record<string, unknown> | null;
-  rqd?: boolean;
-  cdf?: string | null;
-  /** LinkToAnotherRecord: the other table and the relation. */
-  childId?: string;
-  parentId?: string;
-  type?: "hm" | "bt" | "mm";
-  /** Lookup and Rollup: the link of this table and the column of the linked table. */
-  fk_relation_column_id?: string;
-  fk_lookup_column_id?: string;
-  fk_rollup_column_id?: string;
-  rollup_function?: string;
-  /** Formula: the text with {Title} references. */
-  formula_raw?: string;
-}
+export type MessageAnswer = Answer<"/api/v1/db/meta/tables/:tableId", "$patch">;
+
+/** A computed type's settings as a request names them: each a text the server checks (db/schema/computed-fields.ts). */
+type SettingsOf<F> = F extends FieldType<infer O> ? Partial<Record<NamedKeys<O>, string>> : never;
+/** The keys a schema names (not the index signature of a loose object). */
+type NamedKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
+
+/**
+ * A column payload for create and update (API-CONTRACT 4.3): db/schema/column-def.ts's input with
+ * the type named; links, lookups, rollups and formulas add their settings at the top level
+ * (db/schema/links.ts and the registry's option schemas).
+ */
+export type ColumnPayload = z.input<typeof columnInput> & { title: string; uidt: UIType } & Partial<
+    Pick<LinkInput, "childId" | "parentId" | "type">
+  > &
+  SettingsOf<typeof LookupField> &
+  SettingsOf<typeof RollupField> &
+  Pick<SettingsOf<typeof FormulaField>, "formula_raw">;

@@ -3,13 +3,13 @@ import { Suspense, useEffect } from "react";
 import { RouterProvider, type createBrowserRouter } from "react-router-dom";
 import { Toaster } from "sonner";
 import { FullPageSpinner } from "../components/ui/spinner";
-import { api } from "../lib/api";
+import { wire } from "../api/wire";
 import { APP_INFO_KEY, fetchAppInfo } from "../lib/app-info";
 import { startSessionKeeping } from "../lib/auth";
 import { queryClient } from "../lib/query-client";
 import { useDirection } from "../lib/use-direction";
 import { settings } from "../lib/settings";
-import { FEEDBACK_FORM_PATH, runStartupChecks, type FeedbackAnswer } from "../lib/startup-checks";
+import { FEEDBACK_FORM_PATH, runStartupChecks } from "../lib/startup-checks";
 import { notify, TOAST_DURATION_MS } from "../lib/toast";
 
 /** Shows the social sign-in failure once the toaster is mounted (SPEC 8). */
@@ -38,7 +38,7 @@ export function App({
   useEffect(() => {
     void runStartupChecks({
       settings,
-      getFeedbackForm: () => api.get<FeedbackAnswer>(FEEDBACK_FORM_PATH),
+      getFeedbackForm: () => wire.get(FEEDBACK_FORM_PATH, {}),
       // The guard reads app info too: one request serves both.
       getVersion: () =>
         queryClient

@@ -7,8 +7,7 @@ import { session, tokenRefresher } from "../lib/auth";
 import { i18n } from "../lib/i18n";
 import { getRouteParams, sharedBaseIdFrom } from "../lib/route-context";
 import { settings } from "../lib/settings";
-import { api } from "../lib/api";
-import type { PageInfo } from "../api/types";
+import { wire } from "../api/wire";
 
 const enc = encodeURIComponent;
 
@@ -44,11 +43,16 @@ export async function fetchCsvBatch(view: ViewRef, offset: number, signal?: Abor
   return batch;
 }
 
+const viewRows = "/api/v1/db/data/:orgs/:projectName/:tableName/views/:viewName";
+const viewParams = (v: ViewRef) => ({
+  orgs: "noco",
+  projectName: v.projectId,
+  tableName: v.tableId,
+  viewName: v.viewId,
+});
+
 export const countRows = (view: ViewRef, signal?: AbortSignal) =>
-  api.get<{ count: number }>(`${viewPath(view)}/count`, { signal }).then((r) => r.count);
+  wire.get(`${viewRows}/count`, viewParams(view), { signal }).then((r) => r.count);
 
 export const listPage = (view: ViewRef, offset: number, limit: number, signal?: AbortSignal) =>
-  api.get<{ list: Record<string, unknown>[]; pageInfo: PageInfo }>(viewPath(view), {
-    query: { limit, offset },
-    signal,
-  });
+  wire.get(viewRows, viewParams(view), { query: { limit, offset }, signal });

@@ -1,60 +1,48 @@
-/** The auth calls of API-CONTRACT 2. */
+/** The auth calls of API-CONTRACT 2: bodies from the routes' schemas, answers from the routes (web/api/wire.ts). */
+import type { z } from "zod";
+import type {
+  changeBody,
+  forgotBody,
+  resetBody,
+  signinBody,
+  signupBody,
+} from "@gridbase/worker/resources/auth/schemas";
+import type { Answer } from "../api/app-types";
+import { wire } from "../api/wire";
 import { api } from "./api";
 
-export interface TokenAnswer {
-  token: string;
-}
-
-export interface MessageAnswer {
-  msg: string;
-}
-
-export interface MeAnswer {
-  id?: string;
-  email?: string;
-  firstname?: string | null;
-  lastname?: string | null;
-  roles: Record<string, boolean>;
-}
-
-export interface SignupInput {
-  email: string;
-  password: string;
-  firstname?: string;
-  lastname?: string;
-  /** Invitation token from /signup/:token. */
-  token?: string;
-}
+export type TokenAnswer = Answer<"/api/v1/auth/user/signin", "$post">;
+export type MessageAnswer = Answer<"/api/v1/auth/user/signout", "$post">;
+export type MeAnswer = Answer<"/api/v1/auth/user/me", "$get">;
+export type SignupInput = z.input<typeof signupBody>;
 
 /** Sign-in style calls answer 400/401 for bad input: no refresh flow, cookies accepted. */
 const credentialCall = { credentials: "include" as const, skipAuthRefresh: true };
 
 export const authApi = {
   signin: (email: string, password: string) =>
-    api.post<TokenAnswer>("/api/v1/auth/user/signin", { email, password }, credentialCall),
+    wire.post("/api/v1/auth/user/signin", {}, { email, password } satisfies z.input<typeof signinBody>, credentialCall),
   /** A token for a new account; a message only (check your e-mail) when the address has one. */
-  signup: (input: SignupInput) =>
-    api.post<TokenAnswer | MessageAnswer>("/api/v1/auth/user/signup", input, credentialCall),
-  signout: () => api.post<MessageAnswer>("/api/v1/auth/user/signout", undefined, credentialCall),
-  me: (projectId?: string) => api.get<MeAnswer>("/api/v1/auth/user/me", { query: { project_id: projectId } }),
+  signup: (input: SignupInput) => wire.post("/api/v1/auth/user/signup", {}, input, credentialCall),
+  signout: () => wire.post("/api/v1/auth/user/signout", {}, undefined, credentialCall),
+  me: (projectId?: string) => wire.get("/api/v1/auth/user/me", {}, { query: { project_id: projectId } }),
   forgotPassword: (email: string) =>
-    api.post<MessageAnswer>("/api/v1/auth/password/forgot", { email }, { skipAuthRefresh: true }),
-  validateResetToken: (token: string) =>
-    api.post<MessageAnswer>(`/api/v1/auth/token/validate/${encodeURIComponent(token)}`, undefined, {
+    wire.post("/api/v1/auth/password/forgot", {}, { email } satisfies z.input<typeof forgotBody>, {
       skipAuthRefresh: true,
     }),
+  validateResetToken: (token: string) =>
+    wire.post("/api/v1/auth/token/validate/:token", { token }, undefined, { skipAuthRefresh: true }),
   resetPassword: (token: string, password: string) =>
-    api.post<MessageAnswer>(
-      `/api/v1/auth/password/reset/${encodeURIComponent(token)}`,
-      { password },
-      { skipAuthRefresh: true },
-    ),
+    wire.post("/api/v1/auth/password/reset/:token", { token }, { password } satisfies z.input<typeof resetBody>, {
+      skipAuthRefresh: true,
+    }),
   changePassword: (currentPassword: string, newPassword: string) =>
-    api.post<MessageAnswer & { token?: string }>(
+    wire.post(
       "/api/v1/auth/password/change",
-      { currentPassword, newPassword },
+      {},
+      { currentPassword, newPassword } satisfies z.input<typeof changeBody>,
       { credentials: "include" },
     ),
-  /** `exchangePath` already holds the provider and the OAuth query string. */
+  /** `exchangePath` already holds the provider and the OAuth query string: its answer is sign-in's. */
   exchangeSocialCode: (exchangePath: string) => api.post<TokenAnswer>(exchangePath, undefined, credentialCall),
 };

@@ -28,6 +28,9 @@ const option = z.looseObject({
   id: z.string().nullish(),
 });
 
+/** One option as a request names it (the web's option editor builds these). */
+export type SelectOptionInput = z.input<typeof option>;
+
 /** `'a','b'` (quotes doubled or backslashed inside) or a plain comma list. */
 function titlesFromDtxp(dtxp: string): string[] {
   if (!dtxp.trim().startsWith("'"))

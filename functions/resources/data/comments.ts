@@ -16,7 +16,7 @@ const readerOfRequest = (c: Ctx) => {
   return readerOf(c.get("roles") ?? {}, user?.id, user?.email);
 };
 
-const commentBody = z.object({
+export const commentBody = z.object({
   fk_model_id: z.string({ error: "fk_model_id: Required" }),
   row_id: z.union([z.string(), z.number()], { error: "row_id: Required" }).transform(String),
   description: z

@@ -15,11 +15,11 @@ import { forgetProjectAccess } from "../../lib/access-push";
 type Ctx = Context<AppEnv>;
 const EMAIL = z.email();
 
-const inviteBody = z.object({
+export const inviteBody = z.object({
   email: z.string({ error: "email: Required" }).max(5000),
   roles: z.string({ error: "roles: Required" }),
 });
-const updateBody = z.object({
+export const updateBody = z.object({
   roles: z.string({ error: "roles: Required" }),
   email: z.string().optional(),
   project_id: z.string().optional(),
@@ -53,6 +53,20 @@ async function assertNotLastOwner(c: Ctx, userId: string) {
   }
 }
 
+/** A member as the list's SELECT names it: the answer's type, which the web reads (web/api/types.ts). */
+interface MemberRow {
+  id: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  main_roles: string | null;
+  pending: number;
+  project_id: string;
+  /** The project role. */
+  roles: string | null;
+  created_at: string;
+}
+
 /** Project members (contract 3.1). Lists members only; upstream listed every user of the instance. */
 export const members = new Hono<AppEnv>()
   .get("/:projectId/users", need("projectUserList"), async (c) => {
@@ -71,7 +85,7 @@ export const members = new Hono<AppEnv>()
         "SELECT count(*) AS n FROM project_users pu JOIN users u ON u.id = pu.user_id WHERE pu.project_id = ? AND lower(u.email) LIKE ?",
       ).bind(pid, query),
     ]);
-    const list = rows!.results.map((r) => ({ ...r, pending: Boolean(r.pending) }));
+    const list = rows!.results.map((r) => ({ ...(r as unknown as MemberRow), pending: Boolean(r.pending) }));
     const totalRows = Number(total!.results[0]?.n ?? 0);
     return c.json({ users: { list, pageInfo: pageInfo(totalRows, limit, offset) } });
   })

@@ -6,10 +6,12 @@ import { saveShare, shareOfView, sharesOfTable, type ShareRow } from "../../lib/
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
+import type { viewItemJson } from "../../../db/views/view-item";
 import type { Ctx } from "../data/context";
 import { DEFAULT_SHARE_META, readShareMeta, updateShareInput } from "./options";
 
-type ViewItem = { id: string; fk_model_id: string; meta: Record<string, unknown> } & Record<string, unknown>;
+/** A view as the room lists it (its `meta` read as an object): the share answers carry it whole. */
+type ViewItem = Omit<ReturnType<typeof viewItemJson>, "meta"> & { meta: Record<string, unknown> };
 
 /** The view by id among the project's tables (share routes name only the view). */
 async function findView(c: Ctx, viewId: string): Promise<ViewItem> {
@@ -27,7 +29,7 @@ async function findView(c: Ctx, viewId: string): Promise<ViewItem> {
 }
 
 /** A view as share routes answer it: its share uuid and options; the password never leaves (only whether there is one). */
-export function sharedViewJson(v: ViewItem, share: ShareRow | null) {
+export function sharedViewJson<V extends Pick<ViewItem, "meta">>(v: V, share: ShareRow | null) {
   const shareMeta = share ? (JSON.parse(share.meta) as Record<string, unknown>) : {};
   return {
     ...v,

@@ -22,7 +22,7 @@ async function list(c: Ctx) {
   return c.json({ list: tables });
 }
 
-const reorderInput = z.object({ order: z.number({ error: "order must be a number" }) });
+export const reorderInput = z.object({ order: z.number({ error: "order must be a number" }) });
 
 async function create(c: Ctx) {
   const body = await jsonBody(c, createTableInput);

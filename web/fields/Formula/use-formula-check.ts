@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { columnResolver, validateFormula, type FormulaValidation } from "../../../db/formula";
 import { queryKeys } from "../../api/query-keys";
 import { tablesApi } from "../../api/tables-api";
-import type { Column, TableMeta } from "../../api/types";
+import type { Column } from "../../api/types";
 import { formulaInputs } from "../../links/computed-field-settings";
 
 /**
@@ -30,7 +30,7 @@ export function useFormulaCheck(
   const metas = useQueries({
     queries: relatedIds.map((id) => ({ queryKey: queryKeys.table(id), queryFn: () => tablesApi.read(id) })),
   });
-  const loaded = metas.map((m) => m.data).filter((m): m is TableMeta => Boolean(m));
+  const loaded = metas.map((m) => m.data).filter((m) => m !== undefined);
   const metaKey = loaded.map((m) => `${m.id}:${m.columns.length}`).join(",");
   return useMemo(() => {
     if (text.trim() === "") return null;

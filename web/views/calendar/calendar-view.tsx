@@ -253,7 +253,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
     try {
       const row = await rowsApi.insert({ projectId, tableId }, { [from!.title]: day });
       reload();
-      setExpanded({ key: rowIdOf(row, keyTitle) as Key });
+      setExpanded({ key: rowIdOf(row!, keyTitle) as Key });
     } catch (err) {
       notifyError(err);
     }

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { queryKeys } from "../../../api/query-keys";
 import type { TableSummary } from "../../../api/types";
-import { viewKindsApi, type CreateViewBody, type ViewKind } from "../../../api/view-kinds-api";
+import { viewKindsApi, type CreateViewBody, type LockType, type ViewKind } from "../../../api/view-kinds-api";
 import type { View } from "../../../api/view-types";
 import { notify } from "../../../lib/toast";
 import { useNotifyError } from "../../../lib/use-notify-error";
@@ -58,7 +58,8 @@ export function useViewActions(table: TableSummary) {
     onError: (err) => (notifyError(err), void refresh()),
   });
   const lock = useMutation({
-    mutationFn: ({ view, lock_type }: { view: View; lock_type: string }) => viewKindsApi.update(view.id, { lock_type }),
+    mutationFn: ({ view, lock_type }: { view: View; lock_type: LockType }) =>
+      viewKindsApi.update(view.id, { lock_type }),
     onSuccess: () => refresh(),
     onError: notifyError,
   });

@@ -1,9 +1,10 @@
 import { Lock, UserRound, Users, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import type { LockType } from "../../../api/view-kinds-api";
 import type { View } from "../../../api/view-types";
 import { Modal } from "../../../components/ui/modal";
 
-const KINDS: Array<{ value: string; icon: LucideIcon }> = [
+const KINDS: Array<{ value: LockType; icon: LucideIcon }> = [
   { value: "collaborative", icon: Users },
   { value: "locked", icon: Lock },
   { value: "personal", icon: UserRound },
@@ -17,7 +18,7 @@ export function ViewKindDialog({
 }: {
   view: View | null;
   onClose(): void;
-  onPick(kind: string): void;
+  onPick(kind: LockType): void;
 }) {
   const { t } = useTranslation();
   const current = view?.lock_type ?? "collaborative";

@@ -24,7 +24,7 @@ export interface HookDraft {
   type: NotificationType;
   method: string;
   url: string;
-  headers: HookHeader[];
+  headers: Array<Required<Pick<HookHeader, "name" | "value">>>;
   channels: string;
   active: boolean;
   retries: number;

@@ -43,7 +43,7 @@ async function draftOf(h: Hook): Promise<HookDraft> {
     method: n.payload.method ?? "POST",
     url: n.payload.path ?? "",
     headers: (n.payload.headers ?? []).map((x) => ({ name: x.name ?? "", value: x.value ?? "" })),
-    channels: (n.payload.channels ?? []).map((c) => c.channel).join(", "),
+    channels: (n.payload.channels ?? []).map((c) => (typeof c === "string" ? undefined : c.channel)).join(", "),
     active: h.active,
     retries: h.retries,
     retryInterval: h.retry_interval,

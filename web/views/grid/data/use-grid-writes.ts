@@ -140,7 +140,7 @@ export function useGridWrites(
     async (values: Row) => {
       try {
         const created = await rowsApi.insert({ projectId: target.projectId, tableId: target.tableId }, values);
-        history.push(insertEntry(values, rowIdOf(created, keyTitle) as string | number));
+        history.push(insertEntry(values, rowIdOf(created!, keyTitle) as string | number));
         store.reload();
         changed();
         return created;

@@ -10,7 +10,7 @@ import type { Filter } from "../../../api/view-types";
 import { filterBody, type FilterNode } from "./filters";
 
 export interface FilterSyncApi {
-  create(body: Filter): Promise<Filter>;
+  create(body: Filter): Promise<Pick<Filter, "id">>;
   update(id: string, body: Filter): Promise<unknown>;
   remove(id: string): Promise<unknown>;
 }
