@@ -13,7 +13,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VISITOR } from "../../db/access/reader";
 import { parseSourceConfig } from "../../db/external/config";
-import { openDriver, type SourceDriver } from "../../db/external/driver";
+import type { SourceDriver } from "../../db/external/driver";
+import { openDriver } from "../../db/external/open-driver";
 import { submitForm as extSubmitForm, submitFormWithLinks } from "../../db/external/form-submit";
 import { groupedList as extGroupedList } from "../../db/external/grouped-list";
 import * as ext from "../../db/external/rows";
