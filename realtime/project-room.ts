@@ -3,13 +3,8 @@ import { fullTableRef } from "../db/rows/table-ref";
 import type { PresenceState } from "./presence";
 import * as room from "./room-socket";
 import * as auditApi from "../db/rows/audit";
-import * as rowsApi from "../db/rows/api";
 import * as readApi from "../db/rows/read";
-import * as linksApi from "../db/rows/links";
-import { exportCsv } from "../db/rows/export";
-import type { ListParams } from "../db/query";
 import * as columnsApi from "../db/schema/columns";
-import { unsupported } from "../db/errors";
 import * as tablesApi from "../db/schema/tables";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "./env";
@@ -21,7 +16,6 @@ import * as accessApi from "../db/access/rules";
 import { metaFor } from "../db/access/meta";
 import { readingAs } from "../db/access/narrow";
 import * as filtersApi from "../db/views/filters";
-import type { RowScope } from "../db/views/scope";
 import * as sortsApi from "../db/views/sorts";
 import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
@@ -29,16 +23,12 @@ import * as hooksApi from "../db/hooks/hooks";
 import type { HookInput, HookOperation, HookUpdateInput } from "../db/hooks/inputs";
 import { samplePayload } from "../db/hooks/trigger";
 import type { FilterInput } from "../db/views/inputs";
-import * as ext from "../db/external/rows";
 import * as extSchema from "../db/external/schema-ops";
-import * as extExport from "../db/external/export";
 import type { SourceRow } from "./external-source";
 import * as createApi from "../db/views/create";
 import * as formApi from "../db/views/form/settings";
-import type { FormLink } from "../db/rows/submit-with-links";
 import * as galleryApi from "../db/views/gallery/settings";
 import * as kanbanApi from "../db/views/kanban/settings";
-import * as groupApi from "../db/views/kanban/group";
 import * as calendarApi from "../db/views/calendar/settings";
 import * as feedApi from "../db/views/calendar/feed";
 import { checkViewRef, type Caller, type KindMode, type ViewRef } from "../db/views/kinds";
@@ -66,11 +56,13 @@ export { TOO_MANY_COLUMNS } from "./room-guard";
  * One Durable Object per project (DESIGN.md): its SQLite holds the project's schema and rows,
  * and its sockets are the project's realtime room. Hibernation lets idle rooms cost nothing.
  *
- * This class is its RPC surface (the Worker calls methods by name): each method dispatches to the
- * external database or the project's own tables. The work is in room-*.ts beside it, each part
- * given only the room members it uses: guard (refusals), ids (id journal), gating (access),
- * changes and fanout (commits, socket events), rows and schema (own tables), external and
- * external-rows (the source), webhooks (hooks, alarm), files (uploads), comments (audit).
+ * This class is its RPC surface (the Worker calls methods by name). Rows go through two entry
+ * points, `read` and `write` (typed requests, db/data), on the source picked once (room-tables.ts:
+ * the project's own tables or its external database) and, for writes, the one write pipeline
+ * (write-pipeline.ts). The rest is in room-*.ts beside it, each part given only the room members
+ * it uses: guard (refusals), ids (id journal), gating (access by the request's action), changes
+ * and fanout (schema commits, socket events), schema (own tables), external (the source's
+ * connection), webhooks (hooks, alarm), files (uploads), comments (audit).
  */
 export class ProjectRoom extends Server<Env> {
   static options = { hibernate: true };

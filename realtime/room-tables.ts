@@ -70,7 +70,14 @@ export class NativeTables implements RoomTables {
       s.as(reader, () =>
         this.store.transaction(() => {
           if (!hook) return write();
-          if ("before" in hook) return this.hooks.hooked(change.table, hook.op, write, (_d, pre) => pre, () => hook.before(s));
+          if ("before" in hook)
+            return this.hooks.hooked(
+              change.table,
+              hook.op,
+              write,
+              (_d, pre) => pre,
+              () => hook.before(s),
+            );
           return this.hooks.hooked(change.table, hook.op, write, (data) => hook.after(s, data));
         }),
       ),

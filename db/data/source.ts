@@ -21,4 +21,3 @@ export interface TableSource {
   /** The id of a table named by id or title (events name tables by id). */
   tableId(table: string): string;
 }
-

@@ -35,7 +35,13 @@ for (const [engine, open] of samples) {
     beforeAll(async () => {
       const store = nodeProjectStore();
       driver = await openDriver(parseSourceConfig(sample!.config, true));
-      await syncSchema(store, await driver.introspect(), driver.dialect, { table: "camelize", column: "camelize" }, true);
+      await syncSchema(
+        store,
+        await driver.introspect(),
+        driver.dialect,
+        { table: "camelize", column: "camelize" },
+        true,
+      );
       const customers = fullTableRef(store, "Customers").model.id;
       const orders = fullTableRef(store, "Orders").model.id;
       const link = modelColumns(store, customers).find(

@@ -33,26 +33,35 @@ const scope = (c: Ctx): RowScope => ({
 
 async function list(c: Ctx) {
   const started = Date.now();
-  const page = await withSignedFiles(c, await unwrap(data(c).read({ op: "list", table: table(c), params: listParams(c), scope: scope(c) })));
+  const page = await withSignedFiles(
+    c,
+    await unwrap(data(c).read({ op: "list", table: table(c), params: listParams(c), scope: scope(c) })),
+  );
   c.header("xc-db-response", String((Date.now() - started) / 1000));
   return c.json(page);
 }
 
 async function count(c: Ctx) {
-  return c.json(await unwrap(data(c).read({ op: "count", table: table(c), where: listParams(c).where, scope: scope(c) })));
+  return c.json(
+    await unwrap(data(c).read({ op: "count", table: table(c), where: listParams(c).where, scope: scope(c) })),
+  );
 }
 
 async function groupBy(c: Ctx) {
   const column = c.req.query("column_name");
   if (!column) throw badRequest("column_name is required");
-  return c.json(await unwrap(data(c).read({ op: "groupBy", table: table(c), column, params: listParams(c), scope: scope(c) })));
+  return c.json(
+    await unwrap(data(c).read({ op: "groupBy", table: table(c), column, params: listParams(c), scope: scope(c) })),
+  );
 }
 
 /** One batch of CSV; the client asks again from `nc-export-offset` until it reads -1 (contract 5.4). */
 async function exportCsv(c: Ctx) {
   const params = listParams(c);
   const started = Date.now();
-  const batch = await unwrap(data(c).read({ op: "export", table: table(c), params, scope: scope(c), origin: siteUrl(c) }));
+  const batch = await unwrap(
+    data(c).read({ op: "export", table: table(c), params, scope: scope(c), origin: siteUrl(c) }),
+  );
   return c.body(await withSignedUploads(c, c.get("project").id, batch), 200, {
     "content-type": "text/csv; charset=utf-8",
     "content-disposition": `attachment; filename="${encodeURIComponent(batch.title)}-export.csv"`,
@@ -68,23 +77,30 @@ async function nested(c: Ctx, linked: boolean) {
   if (!["hm", "mm", "bt"].includes(relationType!))
     throw badRequest(`'${relationType}' is not a relation type (hm, mm or bt)`);
   return c.json(
-    await withSignedFiles(c, await unwrap(data(c).read({
+    await withSignedFiles(
+      c,
+      await unwrap(
+        data(c).read({
           op: "nested",
           table: table(c),
           rowId: rowId(c),
           column: columnName!,
           params: listParams(c),
           linked,
-        }))),
+        }),
+      ),
+    ),
   );
 }
 
 async function link(c: Ctx, add: boolean) {
   const { columnName, refRowId } = c.req.param() as Record<string, string>;
-  const { msg } = await unwrap(data(c).write(
+  const { msg } = await unwrap(
+    data(c).write(
       { op: "link", table: table(c), rowId: rowId(c), column: columnName!, refRowId: refRowId!, add },
       actorOf(c),
-    ));
+    ),
+  );
   return c.json({ msg });
 }
 
@@ -135,7 +151,12 @@ function onlyFields(c: Ctx, row: Record<string, unknown>) {
 }
 
 async function findOne(c: Ctx) {
-  return c.json(await withSignedFiles(c, await unwrap(data(c).read({ op: "find", table: table(c), params: listParams(c), scope: scope(c) }))));
+  return c.json(
+    await withSignedFiles(
+      c,
+      await unwrap(data(c).read({ op: "find", table: table(c), params: listParams(c), scope: scope(c) })),
+    ),
+  );
 }
 
 /**
@@ -157,7 +178,12 @@ export const rowRoutes = new Hono<AppEnv>()
   .get("/:orgs/:projectName/:tableName/views/:viewName/group/:columnId", needInRoom("dataList"), grouped)
   .post("/:orgs/:projectName/:tableName/views/:viewName", needInRoom("dataInsert"), insertThroughView)
   .post("/:orgs/:projectName/:tableName", needInRoom("dataInsert"), async (c) =>
-    c.json(await withSignedFiles(c, await unwrap(data(c).write({ op: "insert", table: table(c), body: await readJson(c) }, actorOf(c))))),
+    c.json(
+      await withSignedFiles(
+        c,
+        await unwrap(data(c).write({ op: "insert", table: table(c), body: await readJson(c) }, actorOf(c))),
+      ),
+    ),
   )
   .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/exclude", needInRoom("nestedList"), (c) =>
     nested(c, false),
@@ -177,11 +203,21 @@ export const rowRoutes = new Hono<AppEnv>()
     c.json(await unwrap(data(c).read({ op: "exists", table: table(c), rowId: rowId(c) }))),
   )
   .get("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataRead"), async (c) =>
-    c.json(await withSignedFiles(c, onlyFields(c, await unwrap(data(c).read({ op: "one", table: table(c), rowId: rowId(c) }))))),
+    c.json(
+      await withSignedFiles(
+        c,
+        onlyFields(c, await unwrap(data(c).read({ op: "one", table: table(c), rowId: rowId(c) }))),
+      ),
+    ),
   )
   .patch("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataUpdate"), async (c) =>
     c.json(
-      await withSignedFiles(c, await unwrap(data(c).write({ op: "update", table: table(c), rowId: rowId(c), body: await readJson(c) }, actorOf(c)))),
+      await withSignedFiles(
+        c,
+        await unwrap(
+          data(c).write({ op: "update", table: table(c), rowId: rowId(c), body: await readJson(c) }, actorOf(c)),
+        ),
+      ),
     ),
   )
   .delete("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataDelete"), async (c) =>
@@ -190,10 +226,14 @@ export const rowRoutes = new Hono<AppEnv>()
 
 export const bulkRoutes = new Hono<AppEnv>()
   .patch("/:orgs/:projectName/:tableName/all", needInRoom("dataUpdate"), async (c) =>
-    c.json(await unwrap(data(c).write(
-        { op: "updateWhere", table: table(c), where: listParams(c).where, body: await readJson(c) },
-        actorOf(c),
-      ))),
+    c.json(
+      await unwrap(
+        data(c).write(
+          { op: "updateWhere", table: table(c), where: listParams(c).where, body: await readJson(c) },
+          actorOf(c),
+        ),
+      ),
+    ),
   )
   .delete("/:orgs/:projectName/:tableName/all", needInRoom("dataDelete"), async (c) =>
     c.json(await unwrap(data(c).write({ op: "deleteWhere", table: table(c), where: listParams(c).where }, actorOf(c)))),

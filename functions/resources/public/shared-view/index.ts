@@ -65,13 +65,15 @@ export const publicSharedView = new Hono<AppEnv>()
     if (kind !== "csv" && kind !== "excel") throw badRequest("Export is csv or excel");
     const meta = JSON.parse(s.share.meta) as { allowCSVDownload?: boolean };
     if (!meta.allowCSVDownload) throw new HttpError(403, "Download is not allowed for this shared view");
-    const batch = await unwrap(data(s, c).read({
+    const batch = await unwrap(
+      data(s, c).read({
         op: "export",
         table: s.tableId,
         params: await visitorParams(c, s),
         scope: scope(c, s),
         origin: siteUrl(c),
-      }));
+      }),
+    );
     const csv = await withSignedUploads(c, s.projectId, batch);
     const name = encodeURIComponent(batch.title);
     const common = {
@@ -94,7 +96,12 @@ export const publicSharedView = new Hono<AppEnv>()
   .get("/shared-view/:uuid/rows", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);
     return c.json(
-      await withSignedFiles(c, await unwrap(data(s, c).read({ op: "list", table: s.tableId, params: await visitorParams(c, s), scope: scope(c, s) }))),
+      await withSignedFiles(
+        c,
+        await unwrap(
+          data(s, c).read({ op: "list", table: s.tableId, params: await visitorParams(c, s), scope: scope(c, s) }),
+        ),
+      ),
     );
   })
   .get("/shared-view/:uuid/group/:columnId", need("public"), async (c) => {
@@ -119,7 +126,9 @@ export const publicSharedView = new Hono<AppEnv>()
   .get("/shared-view/:uuid/nested/:columnId", need("public"), async (c) => {
     const s = await openShared(c, ["form", "gallery"]);
     const { link } = await shownLink(c, s);
-    const related = (await unwrap(projectRoom(c.env, s.projectId).readTable(s.projectId, link.fk_related_model_id!, VISITOR))) as {
+    const related = (await unwrap(
+      projectRoom(c.env, s.projectId).readTable(s.projectId, link.fk_related_model_id!, VISITOR),
+    )) as {
       columns: Array<{ title: string; pk?: boolean; pv?: boolean }>;
     };
     const fields = related.columns.filter((x) => x.pk || x.pv).map((x) => x.title);
@@ -160,14 +169,16 @@ export const publicSharedView = new Hono<AppEnv>()
     return c.json(
       await withSignedFiles(
         c,
-        await unwrap(data(s, c).read({
-          op: "nested",
-          table: s.tableId,
-          rowId,
-          column: col.id,
-          params: { ...rawParams(c), where: undefined },
-          linked: true,
-        })),
+        await unwrap(
+          data(s, c).read({
+            op: "nested",
+            table: s.tableId,
+            rowId,
+            column: col.id,
+            params: { ...rawParams(c), where: undefined },
+            linked: true,
+          }),
+        ),
       ),
     );
   });
@@ -180,7 +191,9 @@ async function checkGroupColumn(c: Ctx, s: Shared, shown: Shown, columnId: strin
   if (shown.ids.has(columnId)) return;
   const stack =
     s.kind === "kanban"
-      ? ((await unwrap(projectRoom(c.env, s.projectId).readKanban(s.projectId, s.view.id))) as { fk_grp_col_id?: string | null })
+      ? ((await unwrap(projectRoom(c.env, s.projectId).readKanban(s.projectId, s.view.id))) as {
+          fk_grp_col_id?: string | null;
+        })
       : null;
   if (!stack?.fk_grp_col_id || stack.fk_grp_col_id !== columnId)
     throw badRequest(`'${columnId}' is not a field of this shared view`);

@@ -136,7 +136,10 @@ export async function submitShared(c: Ctx, s: Shared) {
     // transaction (links per contract 6's submission rules; a hidden question's links are not
     // set), answered without the fields hidden from viewers.
     const { row, notify } = await unwrap(
-      projectData(c, s.projectId).write({ op: "sharedFormSubmit", table: s.tableId, view: s.view.id, body: data }, actor),
+      projectData(c, s.projectId).write(
+        { op: "sharedFormSubmit", table: s.tableId, view: s.view.id, body: data },
+        actor,
+      ),
     );
     inserted = true;
     if (notify) c.executionCtx.waitUntil(notifyFormOwner(c, notify));
