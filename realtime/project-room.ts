@@ -1,37 +1,24 @@
-import type { GatedMethod } from "./gated-methods";
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import type { PresenceState } from "./presence";
 import * as room from "./room-socket";
 import * as auditApi from "../db/rows/audit";
-import * as rowsApi from "../db/rows/api";
 import * as readApi from "../db/rows/read";
-import * as linksApi from "../db/rows/links";
-import { exportCsv } from "../db/rows/export";
-import type { ListParams } from "../db/query";
-import { unsupported } from "../db/errors";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "./env";
 import { openProjectStore } from "./sqlite-store";
 import { AccessGate, type GateClaims } from "./access-gate";
 import { SocketAccess } from "./socket-access";
 import type { Reader } from "../db/access/rules";
-import type { RowScope } from "../db/views/scope";
-import * as ext from "../db/external/rows";
-import * as extExport from "../db/external/export";
 import type { SourceRow } from "./external-source";
-import type { FormLink } from "../db/rows/submit-with-links";
-import * as groupApi from "../db/views/kanban/group";
-import * as feedApi from "../db/views/calendar/feed";
 import type { RoomResult } from "./room-result";
-import { guard } from "./room-guard";
 import { withIds } from "./room-ids";
 import { RoomFanout } from "./room-fanout";
 import { RoomChanges } from "./room-changes";
 import { RoomFiles } from "./room-files";
 import { RoomHooks } from "./room-webhooks";
 import { RoomSource } from "./room-external";
-import * as extRows from "./room-external-rows";
-import { RowWrites } from "./room-rows";
+import { WritePipeline } from "./write-pipeline";
+import { ExternalTables, NativeTables, type RoomTables } from "./room-tables";
 import * as schema from "./room-schema";
 import * as gating from "./room-gating";
 import type { GatedResult } from "./room-gating";
@@ -47,6 +34,7 @@ import type { ViewRequest } from "../db/views/requests";
 import type { HookRequest } from "../db/hooks/requests";
 import type { CommentRequest } from "../db/rows/comment-requests";
 import type { SourceRequest } from "../db/external/source-requests";
+import type { DataCall, ReadRequest, RowChange } from "../db/data/requests";
 
 export type { RoomResult, GatedResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
@@ -55,13 +43,15 @@ export { TOO_MANY_COLUMNS } from "./room-guard";
  * One Durable Object per project (DESIGN.md): its SQLite holds the project's schema and rows,
  * and its sockets are the project's realtime room. Hibernation lets idle rooms cost nothing.
  *
- * This class is its RPC surface (the Worker calls methods by name). Schema, views, hooks, comments
- * and the external database each have one entry point taking a typed request (a zod union on
- * `op`, in db/), dispatched in a room-*-requests.ts module. The work is in room-*.ts beside it,
- * each part given only the room members it uses: guard (refusals), ids (id journal), gating
- * (access), changes and fanout (commits, socket events), rows and schema (own tables),
- * schema-source (which database a schema change goes to), external and external-rows (the
- * source), webhooks (hooks, alarm), files (uploads), comments (audit).
+ * This class is its RPC surface: a few entry points, each taking a typed request (a zod union on
+ * `op`, in db/). Rows go through `read` and `write` (db/data) on the source picked once
+ * (room-tables.ts: the project's own tables or its external database) and, for writes, the one
+ * write pipeline (write-pipeline.ts). Schema, views, hooks, comments and the external database
+ * each have one entry point dispatched in a room-*-requests.ts module. The rest is in room-*.ts
+ * beside it, each part given only the room members it uses: ids (id journal), gating (access by
+ * the request's action), changes and fanout (schema commits, socket events), schema and
+ * schema-source (which database a schema change goes to), external (the source's connection),
+ * webhooks (hooks, alarm), files (uploads), comments (audit).
  */
 export class ProjectRoom extends Server<Env> {
   static options = { hibernate: true };
@@ -77,8 +67,12 @@ export class ProjectRoom extends Server<Env> {
   #external = new RoomSource(this, this.env, this.#counts);
   #files = new RoomFiles(this.ctx, this.env, this);
   #hooks = new RoomHooks(this, this.ctx, this.env, this.#files);
-  #changes = new RoomChanges(this, this.#counts, new RoomFanout(this, this.env));
-  #rows = new RowWrites(this, this.#changes, this.#hooks, this.#files);
+  #changes = new RoomChanges(this, this.#counts);
+  #fanout = new RoomFanout(this, this.env);
+  /** Row writes, native or external: access → transaction → hooks → files → fan-out. */
+  #pipeline = new WritePipeline(this.#counts, this.#files);
+  /** Where the rows are (room-tables.ts): picked on first use, again after any change of the database. */
+  #tables: RoomTables | undefined;
   #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files);
   #externalSchema = new ExternalSchemaWrites(this.#external);
   /** What the meta requests (schema, views, hooks) need of the room (room-meta.ts). */
@@ -97,7 +91,19 @@ export class ProjectRoom extends Server<Env> {
    * Not `source`: that is the database's row, read by the data methods.
    */
   async external<R extends SourceRequest>(req: R): Promise<SourceAnswers[R["op"]]> {
-    return sourceRequestIn(this.#external, req);
+    try {
+      return await sourceRequestIn(this.#external, req);
+    } finally {
+      // An attached or reconnected database: the rows' source is picked again on next use.
+      this.#tables = undefined;
+    }
+  }
+
+  #rowTables(): RoomTables {
+    this.#tables ??= this.#external.row
+      ? new ExternalTables(this, this.#external)
+      : new NativeTables(this.store, this.#counts, this.#hooks, this.#fanout);
+    return this.#tables;
   }
 
   /** The room's name, its project's id; unknown only before the object was first addressed. */
@@ -134,20 +140,35 @@ export class ProjectRoom extends Server<Env> {
   }
 
   /**
-   * A data request in one hop: the access check (the Worker verified the token's signature),
-   * then the data method. Nothing of the project's storage is touched before access is settled.
+   * A data request in one hop: the access check of the request's action (the Worker verified the
+   * token's signature), then the read or write. Nothing of the project's storage is touched before
+   * access is settled.
    */
-  async gated(claims: GateClaims, method: GatedMethod, args: unknown[]): Promise<GatedResult> {
-    return gating.gated(this, this.#gate, claims, method, args);
+  async gated(claims: GateClaims, call: DataCall): Promise<GatedResult> {
+    return gating.gated(this.#dataRoom, this.#gate, claims, call);
   }
 
   /**
-   * A data method for a caller whose access the Worker's full check settled (the fallback of
-   * `gated`: super admins, shared bases, API tokens): the same method, narrowed to their role.
+   * A row read (db/data/requests.ts) as `reader` may see it, on whichever database holds the
+   * project's rows. Called by the Worker when its full check settled access (super admins,
+   * shared bases, API tokens, visitors) and through `gated`.
    */
-  asReader(reader: Reader | null, method: GatedMethod, args: unknown[]) {
-    return gating.asReader(this, reader, method, args);
+  read(req: ReadRequest, reader: Reader | null) {
+    const checked = gating.readRequest(req);
+    return checked ? this.#dataRoom.read(checked, reader) : gating.NOT_DATA;
   }
+
+  /** A row write (db/data/requests.ts) by `actor` as `reader`, through the write pipeline. */
+  async write(change: RowChange, actor: auditApi.Actor, reader: Reader | null) {
+    const checked = gating.rowChange(change);
+    return checked ? this.#dataRoom.write(checked, actor, reader) : gating.NOT_DATA;
+  }
+
+  /** The project's rows, on the database picked when the room opened (room-tables.ts). */
+  #dataRoom: gating.DataRoom = {
+    read: (req, reader) => this.#rowTables().read(req, reader),
+    write: (change, actor, reader) => this.#pipeline.write(this.#rowTables(), change, actor, reader),
+  };
 
   /**
    * Drops memoised access (one user's, or everyone's) and re-authorises the open sockets it
@@ -197,88 +218,6 @@ export class ProjectRoom extends Server<Env> {
     return hookRequestIn(this.#meta, req);
   }
 
-  // Rows RPC (the data API). tableKey is a table id or title. A write goes to the external
-  // database (room-external-rows.ts) or to the project's own tables (room-rows.ts).
-  listRows(tableKey: string, params: ListParams, scope?: RowScope) {
-    if (this.source) return this.#external.run((x) => ext.listRows(x, tableKey, params, scope));
-    return guard(() => readApi.listRows(this.store, tableKey, params, this.#counts, scope));
-  }
-  countRows(tableKey: string, where: string | undefined, scope?: RowScope) {
-    if (this.source) return this.#external.run((x) => ext.countRows(x, tableKey, where, scope));
-    return guard(() => readApi.countRows(this.store, tableKey, where, this.#counts, scope));
-  }
-  groupedList(tableKey: string, columnId: string, params: ListParams, scope: RowScope, optionsArrJson?: string) {
-    return guard(() => groupApi.groupedList(this.store, tableKey, columnId, params, scope, optionsArrJson));
-  }
-  /** A record through a form view: its fields and required rules apply (form/submit.ts). */
-  submitForm(tableKey: string, viewKey: string, body: unknown, actor: auditApi.Actor) {
-    return this.#rows.submitForm(tableKey, viewKey, body, actor);
-  }
-  /** A shared form's record with its link values, in the one transaction of a write (room-changes.ts). */
-  submitFormWithLinks(tableKey: string, viewKey: string, body: unknown, links: FormLink[], actor: auditApi.Actor) {
-    return this.#rows.submitFormWithLinks(tableKey, viewKey, body, links, actor);
-  }
-  groupBy(tableKey: string, column: string, params: ListParams, scope?: RowScope) {
-    if (this.source) return this.#external.run((x) => ext.groupBy(x, tableKey, column, params, scope));
-    return guard(() => readApi.groupBy(this.store, tableKey, column, params, scope));
-  }
-  /** `origin`: the site's public origin, for the links of uploads in the file. */
-  exportCsv(tableKey: string, params: ListParams, scope?: RowScope, origin = "") {
-    if (this.source) return this.#external.run((x) => extExport.exportCsv(x, tableKey, params, scope, origin));
-    return guard(() => exportCsv(this.store, tableKey, params, scope, origin));
-  }
-  updateWhere(tableKey: string, where: string | undefined, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return extRows.updateWhere(this.#external, tableKey, where, body, actor);
-    return this.#rows.updateWhere(tableKey, where, body, actor);
-  }
-  deleteWhere(tableKey: string, where: string | undefined, actor: auditApi.Actor) {
-    if (this.source) return extRows.deleteWhere(this.#external, tableKey, where, actor);
-    return this.#rows.deleteWhere(tableKey, where, actor);
-  }
-  findOne(tableKey: string, params: ListParams, scope?: RowScope) {
-    if (this.source) return this.#external.run((x) => ext.findOne(x, tableKey, params, scope));
-    return guard(() => readApi.findOne(this.store, tableKey, params, scope));
-  }
-  insertRow(tableKey: string, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return extRows.insertRow(this.#external, tableKey, body, actor);
-    return this.#rows.insertRow(tableKey, body, actor);
-  }
-  insertRows(tableKey: string, bodies: unknown[] | string, actor: auditApi.Actor) {
-    if (this.source) return extRows.insertRows(this.#external, tableKey, bodies, actor);
-    return this.#rows.insertRows(tableKey, bodies, actor);
-  }
-  readRow(tableKey: string, rowId: string) {
-    if (this.source) return this.#external.run((x) => ext.readRow(x, tableKey, rowId));
-    return guard(() => rowsApi.readOne(this.store, tableKey, rowId));
-  }
-  rowExists(tableKey: string, rowId: string) {
-    if (this.source) return this.#external.run((x) => ext.rowExists(x, tableKey, rowId));
-    return guard(() => rowsApi.exists(this.store, tableKey, rowId));
-  }
-  updateRow(tableKey: string, rowId: string, body: unknown, actor: auditApi.Actor) {
-    if (this.source) return extRows.updateRow(this.#external, tableKey, rowId, body, actor);
-    return this.#rows.updateRow(tableKey, rowId, body, actor);
-  }
-  updateRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    if (this.source) return extRows.updateRows(this.#external, tableKey, bodies, actor);
-    return this.#rows.updateRows(tableKey, bodies, actor);
-  }
-  deleteRow(tableKey: string, rowId: string, actor: auditApi.Actor) {
-    if (this.source) return extRows.deleteRow(this.#external, tableKey, rowId, actor);
-    return this.#rows.deleteRow(tableKey, rowId, actor);
-  }
-  deleteRows(tableKey: string, bodies: unknown[], actor: auditApi.Actor) {
-    if (this.source) return extRows.deleteRows(this.#external, tableKey, bodies, actor);
-    return this.#rows.deleteRows(tableKey, bodies, actor);
-  }
-  nestedList(tableKey: string, rowId: string, columnKey: string, params: ListParams, linked: boolean) {
-    if (this.source) return this.#external.run((x) => ext.nestedList(x, tableKey, rowId, columnKey, params, linked));
-    return guard(() => linksApi.nestedList(this.store, tableKey, rowId, columnKey, params, linked));
-  }
-  setLink(tableKey: string, rowId: string, columnKey: string, refRowId: string, add: boolean, actor: auditApi.Actor) {
-    if (this.source) return extRows.setLink(this.#external, tableKey, rowId, columnKey, refRowId, add, actor);
-    return this.#rows.setLink(tableKey, rowId, columnKey, refRowId, add, actor);
-  }
   /** A record's comments and history as the request's reader may see them (room-comments.ts). */
   async comments<R extends CommentRequest>(req: R): Promise<CommentAnswers[R["op"]]> {
     return commentRequestIn(this, req);
@@ -290,15 +229,5 @@ export class ProjectRoom extends Server<Env> {
    */
   async views<R extends ViewRequest>(req: R): Promise<ViewAnswers[R["op"]]> {
     return viewRequestIn(this.#meta, req);
-  }
-
-  /** The feed's iCal text when `hash` is the open feed's; 404 otherwise. */
-  calendarFeed(viewId: string, hash: string) {
-    // The feed reads the project's own tables; a project on an external database has none here.
-    if (this.source)
-      return guard(() => {
-        throw unsupported("Calendar feeds of tables on external databases are not supported");
-      });
-    return guard(() => feedApi.feedText(this.store, viewId, hash));
   }
 }

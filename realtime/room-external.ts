@@ -1,4 +1,4 @@
-import * as auditApi from "../db/rows/audit";
+import type { Reader } from "../db/access/reader";
 import type { CountCache } from "../db/rows/read";
 import { DbError } from "../db/errors";
 import * as ext from "../db/external/rows";
@@ -58,17 +58,15 @@ export class RoomSource {
    * more: the tabs reload their schema, and a request that named the gone field is refused as
    * any unknown field is.
    */
-  async run<T>(fn: (ctx: ext.ExtCtx) => Promise<T>): Promise<RoomResult<T>> {
-    const first = await this.#run(fn);
+  async run<T>(fn: (ctx: ext.ExtCtx) => Promise<T>, reader: Reader | null = null): Promise<RoomResult<T>> {
+    const first = await this.#run(fn, reader);
     if (first.ok || !isDrift(first.msg)) return first;
     const synced = await this.metaSync();
-    return synced.ok && synced.data.length ? this.#run(fn) : first;
+    return synced.ok && synced.data.length ? this.#run(fn, reader) : first;
   }
 
-  async #run<T>(fn: (ctx: ext.ExtCtx) => Promise<T>): Promise<RoomResult<T>> {
-    // Read before the first await: runAs (room-gating.ts) sets the reader for the synchronous part
-    // of the call only.
-    const reader = this.store.reader ?? null;
+  /** `reader`: who reads or writes (db/access), in the context of every attempt. */
+  async #run<T>(fn: (ctx: ext.ExtCtx) => Promise<T>, reader: Reader | null = null): Promise<RoomResult<T>> {
     const attempt = async () => fn({ store: this.store, driver: await this.#openDriver(), reader });
     const first = await guardAsync(attempt).catch((err: unknown) => ({
       ok: false as const,
@@ -102,29 +100,8 @@ export class RoomSource {
     return withIds(this.store, result);
   }
 
-  /** A write on the source: once committed there, tabs are told as for native tables. */
-  async write<T>(fn: (ctx: ext.ExtCtx) => Promise<T>, event: (data: T) => room.RoomEvent | room.RoomEvent[]) {
-    const result = await this.run(fn);
-    if (result.ok) for (const e of [event(result.data)].flat()) room.broadcast(this.room, this.#event(e), "dataList");
-    return result;
-  }
-
-  /**
-   * With field permissions or row rules anywhere in the project (db/access), an external row
-   * event carries no record: each tab refetches what its reader may see through the API, so no
-   * socket receives a hidden field or a record outside its rule (the record was read for the writer).
-   */
-  #event(e: room.RoomEvent): room.RoomEvent {
-    if (e.type !== "row" || !this.store.exec("SELECT 1 FROM _nc_table_access LIMIT 1").length) return e;
-    return { type: "rows", tableId: e.tableId, by: e.by };
-  }
-
   tableId(tableKey: string) {
     return extTable(this.store, tableKey).ref.model.id;
-  }
-
-  rowsEvent(tableKey: string, actor: auditApi.Actor): room.RoomEvent {
-    return { type: "rows", tableId: this.tableId(tableKey), by: actor };
   }
 
   async attach(projectId: string, input: SourceRow) {

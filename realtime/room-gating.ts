@@ -1,55 +1,45 @@
 import { readerOf, type Reader } from "../db/access/rules";
-import type { ProjectStore } from "../db/store/store";
+import { actionOf } from "../db/data/actions";
+import { DataCall, ReadRequest, RowChange } from "../db/data/requests";
+import type { Actor } from "../db/rows/audit";
 import type { AccessGate, GateClaims } from "./access-gate";
-import { GATED_METHODS, type GatedMethod } from "./gated-methods";
 import type { RoomResult } from "./room-result";
 
-/** A gated call's answer: the method's, or `fallback` when the Worker must run the full check. */
+/** A gated call's answer: the request's, or `fallback` when the Worker must run the full check. */
 export type GatedResult = RoomResult<unknown> | { ok: false; fallback: true };
 
-/** The room as a data call needs it: its SQLite (narrowed for the call) and its data methods. */
-type DataRoom = { readonly store: ProjectStore } & Record<GatedMethod, (...a: never[]) => unknown>;
+/** The room's data entry points (project-room.ts `read` and `write`), as a checked call reaches them. */
+export interface DataRoom {
+  read(req: ReadRequest, reader: Reader | null): RoomResult<unknown> | Promise<RoomResult<unknown>>;
+  write(change: RowChange, actor: Actor, reader: Reader | null): Promise<RoomResult<unknown>>;
+}
+
+const NOT_DATA = { ok: false, status: 400, msg: "Not a data request" } as const;
 
 /**
- * A data method reached through the room's `gated` (access checked in the room) or `asReader`
- * (access settled by the Worker): a method of GATED_METHODS only, run as the caller's reader.
+ * A data request in one hop (the room's `gated`): the access check of its action in the
+ * permission matrix (db/data/actions.ts: what the request does decides, e.g. a list needs
+ * `dataList`, a link `nestedAdd`), then the read or write as the caller's reader.
  */
-export async function gated(
-  room: DataRoom,
-  gate: AccessGate,
-  claims: GateClaims,
-  method: GatedMethod,
-  args: unknown[],
-): Promise<GatedResult> {
-  if (!(GATED_METHODS as readonly string[]).includes(method))
-    return { ok: false, status: 400, msg: "Not a data method" };
-  const answer = await gate.check(claims);
+export async function gated(room: DataRoom, gate: AccessGate, claims: GateClaims, raw: unknown): Promise<GatedResult> {
+  const call = DataCall.safeParse(raw);
+  if (!call.success) return NOT_DATA;
+  const answer = await gate.check({ ...claims, action: actionOf(call.data) });
   if (!answer.ok) return answer.fallback ? answer : { ok: false, status: answer.status, msg: answer.msg };
-  return runAs(room, readerOf(answer.flags, claims.userId, answer.email), method, args);
+  const reader = readerOf(answer.flags, claims.userId, answer.email);
+  const c = call.data;
+  return "read" in c ? room.read(c.read, reader) : room.write(c.write, c.actor, reader);
 }
 
-export function asReader(
-  room: DataRoom,
-  reader: Reader | null,
-  method: GatedMethod,
-  args: unknown[],
-): Promise<RoomResult<unknown>> | RoomResult<unknown> {
-  if (!(GATED_METHODS as readonly string[]).includes(method))
-    return { ok: false, status: 400, msg: "Not a data method" };
-  return runAs(room, reader, method, args);
+/** A read request as the room's `read` takes it from the Worker, checked; null when it is none. */
+export function readRequest(raw: unknown): ReadRequest | null {
+  const req = ReadRequest.safeParse(raw);
+  return req.success ? req.data : null;
 }
 
-/**
- * Runs a data method with the store narrowed to the reader's field permissions and row rules
- * (db/access). The project's own tables answer synchronously, so the reader is set for exactly
- * that call; an external database's call takes the reader along before its first await
- * (RoomSource.run, room-external.ts).
- */
-function runAs(room: DataRoom, reader: Reader | null, method: GatedMethod, args: unknown[]) {
-  room.store.reader = reader;
-  try {
-    return (room[method] as (...a: unknown[]) => RoomResult<unknown>)(...args);
-  } finally {
-    room.store.reader = null;
-  }
+export function rowChange(raw: unknown): RowChange | null {
+  const change = RowChange.safeParse(raw);
+  return change.success ? change.data : null;
 }
+
+export { NOT_DATA };

@@ -1,5 +1,5 @@
 import type { GateClaims } from "../../realtime/access-gate";
-import type { GatedMethod } from "../../realtime/gated-methods";
+import type { DataCall } from "../../db/data/requests";
 import type { GatedResult, ProjectRoom, RoomResult } from "../../realtime/project-room";
 import type { Env } from "../../realtime/env";
 import { HttpError } from "./http-error";
@@ -51,10 +51,10 @@ export function projectRoom(env: Env, projectId: string): RoomClient {
   });
 }
 
-/** The room's one-hop entry: access check and data method in one call (realtime/access-gate.ts). */
+/** The room's one-hop entry: access check and data request in one call (realtime/access-gate.ts). */
 export function gatedRoom(env: Env, projectId: string) {
   return env.PROJECT.get(env.PROJECT.idFromName(projectId)) as unknown as {
-    gated(claims: GateClaims, method: GatedMethod, args: unknown[]): Promise<GatedResult>;
+    gated(claims: GateClaims, call: DataCall): Promise<GatedResult>;
   };
 }
 

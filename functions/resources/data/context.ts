@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { Actor } from "../../../db/rows/audit";
-import { GATED_METHODS, type GatedMethod } from "../../../realtime/gated-methods";
+import type { ChangeAnswer, ReadAnswer } from "../../../db/data/answers";
+import type { ChangeOp, DataCall, ReadOp, ReadRequest, RowChange } from "../../../db/data/requests";
+import type { RoomResult } from "../../../realtime/room-result";
 import { gatedRoom, projectRoom, type RoomClient } from "../../lib/room";
 import { checkProjectAccess } from "../../middleware/acl";
 import { readerOf, type Reader } from "../../../db/access/rules";
@@ -8,57 +10,60 @@ import type { AppEnv } from "../../types";
 
 export type Ctx = Context<AppEnv>;
 
-/**
- * The project room of the request. Behind needInRoom the access check travels with the call
- * (one hop); should the room not settle it, the full check runs and the call goes out plainly.
- */
+/** The project room's data entry points (db/data/requests.ts), each answer typed by its request's op. */
+export interface DataPort {
+  read<K extends ReadOp>(req: Extract<ReadRequest, { op: K }>): Promise<RoomResult<ReadAnswer<K>>>;
+  write<K extends ChangeOp>(change: Extract<RowChange, { op: K }>, actor: Actor): Promise<RoomResult<ChangeAnswer<K>>>;
+}
+
+/** The project room of the request, for calls other than row data (comments: contract 4.9). */
 export function room(c: Ctx): RoomClient {
-  const claims = c.get("gate");
-  if (!claims) return narrowedRoom(c);
-  return new Proxy({} as RoomClient, {
-    get:
-      (_, method: GatedMethod) =>
-      async (...args: unknown[]) => {
-        // Whatever the room answers, access has been settled for this request.
-        c.set("gate", undefined);
-        const res = await gatedRoom(c.env, claims.projectId).gated(claims, method, args);
-        if (res.ok || !("fallback" in res)) return res;
-        c.set("user", undefined);
-        await checkProjectAccess(c, claims.action);
-        // Narrowed to the caller's role all the same (shared bases, API tokens; db/access).
-        const user = c.get("user");
-        return projectRoom(c.env, c.get("project").id).asReader(
-          readerOf(c.get("roles") ?? {}, user?.id, user?.email),
-          method,
-          args,
-        );
-      },
-  });
+  return projectRoom(c.env, c.get("project").id);
 }
 
 /**
- * Without one-hop claims (shared bases, API tokens, checked by the Worker's full check): data
- * methods go through `asReader`, narrowed to the caller's role (db/access); others as they are.
+ * The rows of the request's project. Behind needInRoom the access check travels with the request
+ * (one hop; the room checks the action its op needs); should the room not settle it, the full
+ * check runs and the request goes out narrowed to the caller's role (shared bases, API tokens).
  */
-function narrowedRoom(c: Ctx): RoomClient {
-  return roomAs(c, c.get("project").id, () => {
+export function data(c: Ctx): DataPort {
+  const claims = c.get("gate");
+  const reader = () => {
     const user = c.get("user");
     return readerOf(c.get("roles") ?? {}, user?.id, user?.email);
-  });
+  };
+  if (!claims) return dataAs(c, c.get("project").id, reader);
+  const send = async (call: DataCall): Promise<RoomResult<unknown>> => {
+    // Whatever the room answers, access has been settled for this request.
+    c.set("gate", undefined);
+    const res = await gatedRoom(c.env, claims.projectId).gated(claims, call);
+    if (res.ok || !("fallback" in res)) return res;
+    c.set("user", undefined);
+    await checkProjectAccess(c, claims.action);
+    const room = projectRoom(c.env, c.get("project").id);
+    return "read" in call ? room.read(call.read, reader()) : room.write(call.write, call.actor, reader());
+  };
+  return typed(
+    (req) => send({ read: req }),
+    (change, actor) => send({ write: change, actor }),
+  );
 }
 
-/** The project room with its data methods narrowed to `reader` (db/access); others as they are. */
-export function roomAs(c: Ctx, projectId: string, reader: () => Reader | null): RoomClient {
-  const plain = projectRoom(c.env, projectId);
-  return new Proxy(plain, {
-    get: (target, method: string) => {
-      if (!(GATED_METHODS as readonly string[]).includes(method)) {
-        return (...args: unknown[]) =>
-          (target as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
-      }
-      return (...args: unknown[]) => target.asReader(reader(), method as GatedMethod, args);
-    },
-  });
+/** The rows of a project read and written as `reader` (db/access), access settled by the caller. */
+export function dataAs(c: Ctx, projectId: string, reader: () => Reader | null): DataPort {
+  const room = projectRoom(c.env, projectId);
+  return typed(
+    (req) => room.read(req, reader()),
+    (change, actor) => room.write(change, actor, reader()),
+  );
+}
+
+/** The room answers each request's shape (db/data/answers.ts); RPC sees one `unknown` answer. */
+function typed(
+  read: (req: ReadRequest) => Promise<RoomResult<unknown>>,
+  write: (change: RowChange, actor: Actor) => Promise<RoomResult<unknown>>,
+): DataPort {
+  return { read, write } as DataPort;
 }
 
 /** Who writes: the session user, or a shared-base editor visiting without an account. */

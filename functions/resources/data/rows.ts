@@ -7,7 +7,7 @@ import { unwrap } from "../../lib/room";
 import { needInRoom } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { readJson } from "../../lib/validate";
-import { actorOf, room, type Ctx } from "./context";
+import { actorOf, data, type Ctx } from "./context";
 import { withSignedFiles } from "../../lib/attachments/sign-answer";
 import { withSignedUploads } from "../../lib/attachments/sign-export";
 import { callerOf } from "../../lib/caller";
@@ -33,26 +33,35 @@ const scope = (c: Ctx): RowScope => ({
 
 async function list(c: Ctx) {
   const started = Date.now();
-  const page = await withSignedFiles(c, await unwrap(room(c).listRows(table(c), listParams(c), scope(c))));
+  const page = await withSignedFiles(
+    c,
+    await unwrap(data(c).read({ op: "list", table: table(c), params: listParams(c), scope: scope(c) })),
+  );
   c.header("xc-db-response", String((Date.now() - started) / 1000));
   return c.json(page);
 }
 
 async function count(c: Ctx) {
-  return c.json(await unwrap(room(c).countRows(table(c), listParams(c).where, scope(c))));
+  return c.json(
+    await unwrap(data(c).read({ op: "count", table: table(c), where: listParams(c).where, scope: scope(c) })),
+  );
 }
 
 async function groupBy(c: Ctx) {
   const column = c.req.query("column_name");
   if (!column) throw badRequest("column_name is required");
-  return c.json(await unwrap(room(c).groupBy(table(c), column, listParams(c), scope(c))));
+  return c.json(
+    await unwrap(data(c).read({ op: "groupBy", table: table(c), column, params: listParams(c), scope: scope(c) })),
+  );
 }
 
 /** One batch of CSV; the client asks again from `nc-export-offset` until it reads -1 (contract 5.4). */
 async function exportCsv(c: Ctx) {
   const params = listParams(c);
   const started = Date.now();
-  const batch = await unwrap(room(c).exportCsv(table(c), params, scope(c), siteUrl(c)));
+  const batch = await unwrap(
+    data(c).read({ op: "export", table: table(c), params, scope: scope(c), origin: siteUrl(c) }),
+  );
   return c.body(await withSignedUploads(c, c.get("project").id, batch), 200, {
     "content-type": "text/csv; charset=utf-8",
     "content-disposition": `attachment; filename="${encodeURIComponent(batch.title)}-export.csv"`,
@@ -68,13 +77,30 @@ async function nested(c: Ctx, linked: boolean) {
   if (!["hm", "mm", "bt"].includes(relationType!))
     throw badRequest(`'${relationType}' is not a relation type (hm, mm or bt)`);
   return c.json(
-    await withSignedFiles(c, await unwrap(room(c).nestedList(table(c), rowId(c), columnName!, listParams(c), linked))),
+    await withSignedFiles(
+      c,
+      await unwrap(
+        data(c).read({
+          op: "nested",
+          table: table(c),
+          rowId: rowId(c),
+          column: columnName!,
+          params: listParams(c),
+          linked,
+        }),
+      ),
+    ),
   );
 }
 
 async function link(c: Ctx, add: boolean) {
   const { columnName, refRowId } = c.req.param() as Record<string, string>;
-  const { msg } = await unwrap(room(c).setLink(table(c), rowId(c), columnName!, refRowId!, add, actorOf(c)));
+  const { msg } = await unwrap(
+    data(c).write(
+      { op: "link", table: table(c), rowId: rowId(c), column: columnName!, refRowId: refRowId!, add },
+      actorOf(c),
+    ),
+  );
   return c.json({ msg });
 }
 
@@ -88,7 +114,14 @@ async function grouped(c: Ctx) {
     await withSignedFiles(
       c,
       await unwrap(
-        room(c).groupedList(table(c), c.req.param("columnId")!, params, scope(c), c.req.query("optionsArrJson")),
+        data(c).read({
+          op: "grouped",
+          table: table(c),
+          columnId: c.req.param("columnId")!,
+          params,
+          scope: scope(c),
+          optionsArrJson: c.req.query("optionsArrJson"),
+        }),
       ),
     ),
   );
@@ -97,7 +130,10 @@ async function grouped(c: Ctx) {
 /** A record through a view: a form view keeps its fields and required rules, and may e-mail its creator. */
 async function insertThroughView(c: Ctx) {
   const { row, notify } = await unwrap(
-    room(c).submitForm(table(c), c.req.param("viewName")!, await readJson(c), actorOf(c)),
+    data(c).write(
+      { op: "formSubmit", table: table(c), view: c.req.param("viewName")!, body: await readJson(c) },
+      actorOf(c),
+    ),
   );
   if (notify) await notifyFormOwner(c, notify);
   return c.json(row);
@@ -115,7 +151,12 @@ function onlyFields(c: Ctx, row: Record<string, unknown>) {
 }
 
 async function findOne(c: Ctx) {
-  return c.json(await withSignedFiles(c, await unwrap(room(c).findOne(table(c), listParams(c), scope(c)))));
+  return c.json(
+    await withSignedFiles(
+      c,
+      await unwrap(data(c).read({ op: "find", table: table(c), params: listParams(c), scope: scope(c) })),
+    ),
+  );
 }
 
 /**
@@ -137,7 +178,12 @@ export const rowRoutes = new Hono<AppEnv>()
   .get("/:orgs/:projectName/:tableName/views/:viewName/group/:columnId", needInRoom("dataList"), grouped)
   .post("/:orgs/:projectName/:tableName/views/:viewName", needInRoom("dataInsert"), insertThroughView)
   .post("/:orgs/:projectName/:tableName", needInRoom("dataInsert"), async (c) =>
-    c.json(await withSignedFiles(c, await unwrap(room(c).insertRow(table(c), await readJson(c), actorOf(c))))),
+    c.json(
+      await withSignedFiles(
+        c,
+        await unwrap(data(c).write({ op: "insert", table: table(c), body: await readJson(c) }, actorOf(c))),
+      ),
+    ),
   )
   .get("/:orgs/:projectName/:tableName/:rowId/:relationType/:columnName/exclude", needInRoom("nestedList"), (c) =>
     nested(c, false),
@@ -154,34 +200,51 @@ export const rowRoutes = new Hono<AppEnv>()
     (c) => link(c, false),
   )
   .get("/:orgs/:projectName/:tableName/:rowId/exist", needInRoom("dataRead"), async (c) =>
-    c.json(await unwrap(room(c).rowExists(table(c), rowId(c)))),
+    c.json(await unwrap(data(c).read({ op: "exists", table: table(c), rowId: rowId(c) }))),
   )
   .get("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataRead"), async (c) =>
-    c.json(await withSignedFiles(c, onlyFields(c, await unwrap(room(c).readRow(table(c), rowId(c)))))),
+    c.json(
+      await withSignedFiles(
+        c,
+        onlyFields(c, await unwrap(data(c).read({ op: "one", table: table(c), rowId: rowId(c) }))),
+      ),
+    ),
   )
   .patch("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataUpdate"), async (c) =>
     c.json(
-      await withSignedFiles(c, await unwrap(room(c).updateRow(table(c), rowId(c), await readJson(c), actorOf(c)))),
+      await withSignedFiles(
+        c,
+        await unwrap(
+          data(c).write({ op: "update", table: table(c), rowId: rowId(c), body: await readJson(c) }, actorOf(c)),
+        ),
+      ),
     ),
   )
   .delete("/:orgs/:projectName/:tableName/:rowId", needInRoom("dataDelete"), async (c) =>
-    c.json(await unwrap(room(c).deleteRow(table(c), rowId(c), actorOf(c)))),
+    c.json(await unwrap(data(c).write({ op: "delete", table: table(c), rowId: rowId(c) }, actorOf(c)))),
   );
 
 export const bulkRoutes = new Hono<AppEnv>()
   .patch("/:orgs/:projectName/:tableName/all", needInRoom("dataUpdate"), async (c) =>
-    c.json(await unwrap(room(c).updateWhere(table(c), listParams(c).where, await readJson(c), actorOf(c)))),
+    c.json(
+      await unwrap(
+        data(c).write(
+          { op: "updateWhere", table: table(c), where: listParams(c).where, body: await readJson(c) },
+          actorOf(c),
+        ),
+      ),
+    ),
   )
   .delete("/:orgs/:projectName/:tableName/all", needInRoom("dataDelete"), async (c) =>
-    c.json(await unwrap(room(c).deleteWhere(table(c), listParams(c).where, actorOf(c)))),
+    c.json(await unwrap(data(c).write({ op: "deleteWhere", table: table(c), where: listParams(c).where }, actorOf(c)))),
   )
   .post("/:orgs/:projectName/:tableName", needInRoom("dataInsert"), async (c) =>
     // Forwarded as text: the project room parses and validates it (rowsOf).
-    c.json(await unwrap(room(c).insertRows(table(c), await c.req.text(), actorOf(c)))),
+    c.json(await unwrap(data(c).write({ op: "insertMany", table: table(c), bodies: await c.req.text() }, actorOf(c)))),
   )
   .patch("/:orgs/:projectName/:tableName", needInRoom("dataUpdate"), async (c) =>
-    c.json(await unwrap(room(c).updateRows(table(c), await arrayBody(c), actorOf(c)))),
+    c.json(await unwrap(data(c).write({ op: "updateMany", table: table(c), bodies: await arrayBody(c) }, actorOf(c)))),
   )
   .delete("/:orgs/:projectName/:tableName", needInRoom("dataDelete"), async (c) =>
-    c.json(await unwrap(room(c).deleteRows(table(c), await arrayBody(c), actorOf(c)))),
+    c.json(await unwrap(data(c).write({ op: "deleteMany", table: table(c), bodies: await arrayBody(c) }, actorOf(c)))),
   );

@@ -4,7 +4,7 @@ import { notFound } from "../../lib/http-error";
 import { projectOfId } from "../../lib/meta-index";
 import { unwrap } from "../../lib/room";
 import { VISITOR } from "../../../db/access/reader";
-import { roomAs } from "../data/context";
+import { dataAs } from "../data/context";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 
@@ -20,6 +20,8 @@ export const publicCalendarFeed = new Hono<AppEnv>().get("/calendars/:viewId/ica
   const projectId = await projectOfId(c.env.META, viewId);
   if (!projectId) throw notFound();
   // Read as a public shared view's visitor: a viewer without an identity (db/access).
-  const text = await unwrap(roomAs(c, projectId, () => VISITOR).calendarFeed(viewId, await feedHash(secret)));
+  const text = await unwrap(
+    dataAs(c, projectId, () => VISITOR).read({ op: "calendarFeed", viewId, hash: await feedHash(secret) }),
+  );
   return c.body(text, 200, { "content-type": "text/calendar; charset=utf-8", "cache-control": "private, max-age=300" });
 });

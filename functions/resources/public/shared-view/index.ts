@@ -5,11 +5,11 @@ import { HttpError, badRequest } from "../../../lib/http-error";
 import { readTurnstile } from "../../../lib/integrations";
 import { csvToXlsx } from "../../../lib/xlsx-export";
 import { siteUrl } from "../../../lib/site-url";
-import { unwrap } from "../../../lib/room";
+import { projectRoom, unwrap } from "../../../lib/room";
 import { VISITOR } from "../../../../db/access/reader";
 import { need } from "../../../middleware/acl";
 import type { AppEnv } from "../../../types";
-import { roomAs, type Ctx } from "../../data/context";
+import { dataAs, type Ctx } from "../../data/context";
 import { ROW_KINDS, openShared, type Shared } from "./access";
 import { cachedMeta } from "./cache";
 import { buildMeta, linkOptions, shownColumns } from "./meta";
@@ -21,7 +21,7 @@ import { checkTitles, rawParams, shownNames, visitorParams, type Shown } from ".
  * Every read of a visitor runs as the project's viewer role without an identity (VISITOR): fields
  * hidden from viewers are left out and the viewer's row rules apply (db/access).
  */
-const room = (s: Shared, c: Ctx) => roomAs(c, s.projectId, () => VISITOR);
+const data = (s: Shared, c: Ctx) => dataAs(c, s.projectId, () => VISITOR);
 /** Reads always go through the shared view: its filters, sorts and shown fields apply. */
 const scope = (c: Ctx, s: Shared) => ({
   view: s.view.id,
@@ -65,7 +65,15 @@ export const publicSharedView = new Hono<AppEnv>()
     if (kind !== "csv" && kind !== "excel") throw badRequest("Export is csv or excel");
     const meta = JSON.parse(s.share.meta) as { allowCSVDownload?: boolean };
     if (!meta.allowCSVDownload) throw new HttpError(403, "Download is not allowed for this shared view");
-    const batch = await unwrap(room(s, c).exportCsv(s.tableId, await visitorParams(c, s), scope(c, s), siteUrl(c)));
+    const batch = await unwrap(
+      data(s, c).read({
+        op: "export",
+        table: s.tableId,
+        params: await visitorParams(c, s),
+        scope: scope(c, s),
+        origin: siteUrl(c),
+      }),
+    );
     const csv = await withSignedUploads(c, s.projectId, batch);
     const name = encodeURIComponent(batch.title);
     const common = {
@@ -88,7 +96,12 @@ export const publicSharedView = new Hono<AppEnv>()
   .get("/shared-view/:uuid/rows", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);
     return c.json(
-      await withSignedFiles(c, await unwrap(room(s, c).listRows(s.tableId, await visitorParams(c, s), scope(c, s)))),
+      await withSignedFiles(
+        c,
+        await unwrap(
+          data(s, c).read({ op: "list", table: s.tableId, params: await visitorParams(c, s), scope: scope(c, s) }),
+        ),
+      ),
     );
   })
   .get("/shared-view/:uuid/group/:columnId", need("public"), async (c) => {
@@ -98,7 +111,14 @@ export const publicSharedView = new Hono<AppEnv>()
     await checkGroupColumn(c, s, shown, c.req.param("columnId"));
     if (!new URL(c.req.url).searchParams.has("limit")) params.limit = 25;
     const groups = await unwrap(
-      room(s, c).groupedList(s.tableId, c.req.param("columnId"), params, scope(c, s), c.req.query("optionsArrJson")),
+      data(s, c).read({
+        op: "grouped",
+        table: s.tableId,
+        columnId: c.req.param("columnId"),
+        params,
+        scope: scope(c, s),
+        optionsArrJson: c.req.query("optionsArrJson"),
+      }),
     );
     return c.json(await withSignedFiles(c, groups));
   })
@@ -107,7 +127,7 @@ export const publicSharedView = new Hono<AppEnv>()
     const s = await openShared(c, ["form", "gallery"]);
     const { link } = await shownLink(c, s);
     const related = (await unwrap(
-      room(s, c).schema({
+      projectRoom(c.env, s.projectId).schema({
         op: "readTable",
         projectId: s.projectId,
         tableId: link.fk_related_model_id!,
@@ -131,7 +151,7 @@ export const publicSharedView = new Hono<AppEnv>()
     }
     const params = { ...rest, fields, ...(search ? { where: search } : {}) };
     // A scope without a caller: the visitor has no account, so no member's e-mail comes back.
-    return c.json(await unwrap(room(s, c).listRows(link.fk_related_model_id!, params, {})));
+    return c.json(await unwrap(data(s, c).read({ op: "list", table: link.fk_related_model_id!, params, scope: {} })));
   })
   .get("/shared-view/:uuid/rows/:rowId/:relation/:columnId", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);
@@ -143,17 +163,27 @@ export const publicSharedView = new Hono<AppEnv>()
     // The id goes into a where text: one that could close the term and add another is no row.
     if (/[(),~]/.test(rowId)) throw new HttpError(404, "Not found");
     const inView = await unwrap(
-      room(s, c).listRows(
-        s.tableId,
-        { limit: 1, offset: 0, where: `(${pkTitle(await shownColumns(c, s))},eq,${rowId})` },
-        scope(c, s),
-      ),
+      data(s, c).read({
+        op: "list",
+        table: s.tableId,
+        params: { limit: 1, offset: 0, where: `(${pkTitle(await shownColumns(c, s))},eq,${rowId})` },
+        scope: scope(c, s),
+      }),
     );
     if (!(inView as { list: unknown[] }).list.length) throw new HttpError(404, "Not found");
     return c.json(
       await withSignedFiles(
         c,
-        await unwrap(room(s, c).nestedList(s.tableId, rowId, col.id, { ...rawParams(c), where: undefined }, true)),
+        await unwrap(
+          data(s, c).read({
+            op: "nested",
+            table: s.tableId,
+            rowId,
+            column: col.id,
+            params: { ...rawParams(c), where: undefined },
+            linked: true,
+          }),
+        ),
       ),
     );
   });
@@ -166,7 +196,7 @@ async function checkGroupColumn(c: Ctx, s: Shared, shown: Shown, columnId: strin
   if (shown.ids.has(columnId)) return;
   const stack =
     s.kind === "kanban"
-      ? ((await unwrap(room(s, c).views({ op: "readKanban", projectId: s.projectId, viewId: s.view.id }))) as {
+      ? ((await unwrap(projectRoom(c.env, s.projectId).views({ op: "readKanban", projectId: s.projectId, viewId: s.view.id }))) as {
           fk_grp_col_id?: string | null;
         })
       : null;

@@ -3,14 +3,13 @@ import { mimeTypeOf } from "../../../lib/attachments/file-types";
 import { withSignedFiles } from "../../../lib/attachments/sign-answer";
 import { HttpError, badRequest } from "../../../lib/http-error";
 import { clientAddress, countAttempt } from "../../../lib/rate-limit";
-import { projectRoom, unwrap } from "../../../lib/room";
+import { unwrap } from "../../../lib/room";
 import { MAX_FILE_BYTES, MAX_FILES, checkFile, storeFiles, type Incoming } from "../../storage/store-files";
-import type { Ctx } from "../../data/context";
+import { dataAs, type Ctx } from "../../data/context";
 import { notifyFormOwner } from "../../data/form-mail";
 import type { Shared } from "./access";
 import { GATE_FIELDS, checkSpam, releaseStartToken, submitter } from "./gate";
-import { linkOptions, shownColumns } from "./meta";
-import { VISITOR } from "../../../../db/access/reader";
+import { shownColumns } from "./meta";
 import { MAX_BODY_BYTES } from "../../../middleware/body-limit";
 
 /** Submissions allowed per client address in a minute (none counted in local mode: no address). */
@@ -80,58 +79,11 @@ async function readSubmission(
 }
 
 /**
- * Link values of shown link fields, taken out of `data`: each related record is an object holding
- * its primary key by title (the picker sends what the nested route answered).
+ * The form's project written as its creator's form allows (the form's rules, not a role, decide
+ * what a visitor may write: db/views/form); the picker's records are checked in the room as a
+ * visitor's (db/rows/submit-with-links.ts).
  */
-async function takeLinks(
-  c: Ctx,
-  s: Shared,
-  cols: Awaited<ReturnType<typeof shownColumns>>,
-  data: Record<string, unknown>,
-) {
-  const out: Array<{ columnId: string; refId: string }> = [];
-  for (const col of cols) {
-    const link = linkOptions(col);
-    if (!link || !(col.title in data)) continue;
-    const value = data[col.title];
-    delete data[col.title];
-    if (value === null || value === undefined) continue;
-    const related = (await unwrap(
-      projectRoom(c.env, s.projectId).schema({
-        op: "readTable",
-        projectId: s.projectId,
-        tableId: link.fk_related_model_id!,
-      }),
-    )) as { columns: Array<{ title: string; pk?: boolean }> };
-    const pkTitle = related.columns.find((x) => x.pk)?.title ?? "Id";
-    const items = Array.isArray(value) ? value : [value];
-    for (const item of items) {
-      const id = item && typeof item === "object" ? (item as Record<string, unknown>)[pkTitle] : item;
-      if (id === undefined || id === null || typeof id === "object")
-        throw badRequest(`${col.title}: each linked record must hold its ${pkTitle}`);
-      out.push({ columnId: col.id, refId: String(id) });
-    }
-  }
-  return out;
-}
-
-/**
- * The stored record a form answers with, without the fields hidden from viewers (db/access): the
- * visitor may fill such a field when the form asks for it, but reads no more than a viewer.
- */
-async function withoutViewerHidden(c: Ctx, s: Shared, row: unknown) {
-  if (!row || typeof row !== "object") return row;
-  const room = projectRoom(c.env, s.projectId);
-  type Meta = { columns: Array<{ title: string }> };
-  const [full, seen] = (await Promise.all([
-    unwrap(room.schema({ op: "readTable", projectId: s.projectId, tableId: s.tableId })),
-    unwrap(room.schema({ op: "readTable", projectId: s.projectId, tableId: s.tableId, reader: VISITOR })),
-  ])) as [Meta, Meta];
-  if (full.columns.length === seen.columns.length) return row;
-  const visible = new Set(seen.columns.map((x) => x.title));
-  const hidden = new Set(full.columns.map((x) => x.title).filter((t) => !visible.has(t)));
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !hidden.has(k)));
-}
+const projectData = (c: Ctx, projectId: string) => dataAs(c, projectId, () => null);
 
 /**
  * `POST /shared-view/{uuid}/rows` (contract 6): a form's record with its files. Files go only to
@@ -149,7 +101,8 @@ export async function submitShared(c: Ctx, s: Shared) {
   const stored: Attachment[] = [];
   let inserted = false;
   try {
-    const cols = await shownColumns(c, s);
+    // Only a submission with files needs the form's fields here (which of them take files).
+    const cols = files.size ? await shownColumns(c, s) : [];
     const total = [...files.values()].reduce((n, f) => n + f.length, 0);
     if (total > MAX_FILES_PER_SUBMISSION)
       throw badRequest(`At most ${MAX_FILES_PER_SUBMISSION} files can be sent with one submission`);
@@ -179,16 +132,18 @@ export async function submitShared(c: Ctx, s: Shared) {
         })),
       ];
     }
-    // The form's content rules (db/views/form) see the link answers too, for conditions.
-    const answers = { ...data };
-    const links = await takeLinks(c, s, cols, data);
-    const room = projectRoom(c.env, s.projectId);
-    // The record and its links in one transaction (links per contract 6's submission rules; a
-    // hidden question's links are not set).
-    const { row, notify } = await unwrap(room.submitFormWithLinks(s.tableId, s.view.id, answers, links, actor));
+    // One room call (db/data/shared-form.ts): the record and the links its answers name, in one
+    // transaction (links per contract 6's submission rules; a hidden question's links are not
+    // set), answered without the fields hidden from viewers.
+    const { row, notify } = await unwrap(
+      projectData(c, s.projectId).write(
+        { op: "sharedFormSubmit", table: s.tableId, view: s.view.id, body: data },
+        actor,
+      ),
+    );
     inserted = true;
     if (notify) c.executionCtx.waitUntil(notifyFormOwner(c, notify));
-    return c.json(await withSignedFiles(c, await withoutViewerHidden(c, s, row)));
+    return c.json(await withSignedFiles(c, row));
   } catch (err) {
     // Once the record is in, its files belong to it.
     if (inserted) throw err;

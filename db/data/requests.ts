@@ -1,0 +1,107 @@
+import { z } from "zod";
+import type { Caller } from "../views/kinds";
+
+/**
+ * The data port's requests (issue 34), defined once: every row read is one `ReadRequest` and every
+ * row write one `RowChange`, whichever database holds the table (source.ts). The Worker builds
+ * them; the project room checks them (parse) and decides access by their `op` (actions.ts).
+ * `table` is a table id or title. Values stay as the API received them: the compilers and the
+ * field types check them further down, with the messages they always had.
+ */
+
+/** Paging, fields, sort and `where` of a list (db/query ListParams). */
+const listParams = z.object({
+  where: z.string().optional(),
+  sort: z.array(z.string()).optional(),
+  fields: z.array(z.string()).optional(),
+  limit: z.number(),
+  offset: z.number(),
+});
+
+/** The view and JSON extras a read goes through (db/views/scope.ts RowScope). */
+const rowScope = z.object({
+  view: z.string().optional(),
+  caller: z.custom<Caller>().optional(),
+  filterArrJson: z.string().optional(),
+  sortArrJson: z.string().optional(),
+});
+
+const table = z.string();
+
+export const ReadRequest = z.discriminatedUnion("op", [
+  /** A page of records (contract 5.1 list). */
+  z.object({ op: z.literal("list"), table, params: listParams, scope: rowScope.optional() }),
+  z.object({ op: z.literal("count"), table, where: z.string().optional(), scope: rowScope.optional() }),
+  z.object({ op: z.literal("find"), table, params: listParams, scope: rowScope.optional() }),
+  /** Counts per value of one field (contract 5.1 groupby). */
+  z.object({ op: z.literal("groupBy"), table, column: z.string(), params: listParams, scope: rowScope.optional() }),
+  /** Pages of records per option of a single select (the kanban's stacks). */
+  z.object({
+    op: z.literal("grouped"),
+    table,
+    columnId: z.string(),
+    params: listParams,
+    scope: rowScope,
+    optionsArrJson: z.string().optional(),
+  }),
+  /** One CSV batch; `origin` is the site's public origin, for the links of uploads. */
+  z.object({ op: z.literal("export"), table, params: listParams, scope: rowScope.optional(), origin: z.string() }),
+  /** Records linked to a row (`linked`), or those the picker may still link. */
+  z.object({
+    op: z.literal("nested"),
+    table,
+    rowId: z.string(),
+    column: z.string(),
+    params: listParams,
+    linked: z.boolean(),
+  }),
+  z.object({ op: z.literal("one"), table, rowId: z.string() }),
+  z.object({ op: z.literal("exists"), table, rowId: z.string() }),
+  /** A calendar view's iCal text when `hash` is its open feed's (db/views/calendar/feed.ts). */
+  z.object({ op: z.literal("calendarFeed"), viewId: z.string(), hash: z.string() }),
+]);
+export type ReadRequest = z.infer<typeof ReadRequest>;
+
+const rowsBody = z.array(z.unknown());
+
+export const RowChange = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("insert"), table, body: z.unknown() }),
+  /** A JSON array, or its text as received (the room parses and checks it: db/rows/api.ts rowsOf). */
+  z.object({ op: z.literal("insertMany"), table, bodies: z.union([rowsBody, z.string()]) }),
+  z.object({ op: z.literal("update"), table, rowId: z.string(), body: z.unknown() }),
+  z.object({ op: z.literal("updateMany"), table, bodies: rowsBody }),
+  z.object({ op: z.literal("updateWhere"), table, where: z.string().optional(), body: z.unknown() }),
+  z.object({ op: z.literal("delete"), table, rowId: z.string() }),
+  z.object({ op: z.literal("deleteMany"), table, bodies: rowsBody }),
+  z.object({ op: z.literal("deleteWhere"), table, where: z.string().optional() }),
+  /** Links (`add`) or unlinks one related record. */
+  z.object({
+    op: z.literal("link"),
+    table,
+    rowId: z.string(),
+    column: z.string(),
+    refRowId: z.string(),
+    add: z.boolean(),
+  }),
+  /** A record through a view: a form view's fields and rules apply (db/views/form/submit.ts). */
+  z.object({ op: z.literal("formSubmit"), table, view: z.string(), body: z.unknown() }),
+  /**
+   * A shared form's record with the links its answers name, for a visitor: the room takes the link
+   * values of the form's shown link fields out of `body` and answers only the fields a viewer sees.
+   */
+  z.object({ op: z.literal("sharedFormSubmit"), table, view: z.string(), body: z.record(z.string(), z.unknown()) }),
+]);
+export type RowChange = z.infer<typeof RowChange>;
+
+/** One data call in one hop (the room's `gated`): a read, or a write with who writes. */
+export const DataCall = z.union([
+  z.object({ read: ReadRequest }),
+  z.object({
+    write: RowChange,
+    actor: z.object({ id: z.string(), email: z.string(), name: z.string().nullable().optional() }),
+  }),
+]);
+export type DataCall = z.infer<typeof DataCall>;
+
+export type ReadOp = ReadRequest["op"];
+export type ChangeOp = RowChange["op"];

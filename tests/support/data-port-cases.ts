@@ -1,0 +1,197 @@
+/**
+ * One case list for the data port (db/data, issue 34), run on the project's own SQLite in workerd
+ * (tests/integration/data-port.test.ts) and on each external database (tests/drivers/data-port.test.ts):
+ * every read and write request, on the same records, with the same answers.
+ *
+ * The records (the external sample's, tests/support/external-sample.ts): Customers Ada, Bob, Cy
+ * (Name, Email); Orders 99.9 "first" and 20 "second" of Ada, 5 of Bob; `links` names Customers'
+ * has-many link to Orders, as each source titles it.
+ */
+import { expect } from "vitest";
+import type { ReadRequest, RowChange } from "../../db/data/requests";
+
+export interface PortUnderTest {
+  /** The answer's data; a refusal throws with its status and message. */
+  read(req: ReadRequest): Promise<unknown>;
+  write(change: RowChange): Promise<unknown>;
+  /** Customers' has-many link to Orders (its title). */
+  links: string;
+}
+
+type Page = { list: Array<Record<string, unknown>>; pageInfo: { totalRows: number } };
+
+const page = { limit: 25, offset: 0 };
+const names = (p: Page) => p.list.map((r) => r.Name);
+
+export const PORT_CASES: Array<[string, (port: PortUnderTest) => Promise<void>]> = [
+  [
+    "lists, filters and counts",
+    async (port) => {
+      const all = (await port.read({ op: "list", table: "Customers", params: { ...page, sort: ["Name"] } })) as Page;
+      expect(names(all)).toEqual(["Ada", "Bob", "Cy"]);
+      expect(all.pageInfo.totalRows).toBe(3);
+      const bob = (await port.read({
+        op: "list",
+        table: "Customers",
+        params: { ...page, where: "(Name,eq,Bob)" },
+      })) as Page;
+      expect(names(bob)).toEqual(["Bob"]);
+      expect(await port.read({ op: "count", table: "Customers" })).toEqual({ count: 3 });
+      expect(await port.read({ op: "count", table: "Customers", where: "(Name,eq,Ada)" })).toEqual({ count: 1 });
+    },
+  ],
+  [
+    "finds one record, reads one by key and says whether one exists",
+    async (port) => {
+      const cy = (await port.read({
+        op: "find",
+        table: "Customers",
+        params: { ...page, where: "(Name,eq,Cy)" },
+      })) as Record<string, unknown>;
+      expect(cy.Name).toBe("Cy");
+      const one = (await port.read({ op: "one", table: "Customers", rowId: String(cy.Id) })) as Record<string, unknown>;
+      expect(one).toMatchObject({ Id: cy.Id, Name: "Cy" });
+      expect(await port.read({ op: "exists", table: "Customers", rowId: String(cy.Id) })).toBe(true);
+      expect(await port.read({ op: "exists", table: "Customers", rowId: "9999" })).toBe(false);
+    },
+  ],
+  [
+    "groups by a field",
+    async (port) => {
+      const groups = (await port.read({ op: "groupBy", table: "Customers", column: "Name", params: page })) as {
+        list: Array<Record<string, unknown>>;
+      };
+      // Keyed by the field's column name, which each source names its own way.
+      const value = (g: Record<string, unknown>) => Object.entries(g).find(([k]) => k !== "count")?.[1];
+      expect(groups.list.map(value).sort()).toEqual(["Ada", "Bob", "Cy"]);
+      expect(groups.list.every((g) => Number(g.count) === 1)).toBe(true);
+    },
+  ],
+  [
+    "lists linked records and the ones still to link",
+    async (port) => {
+      const ada = await idOf(port, "Ada");
+      const linked = (await port.read({
+        op: "nested",
+        table: "Customers",
+        rowId: ada,
+        column: port.links,
+        params: page,
+        linked: true,
+      })) as Page;
+      expect(linked.pageInfo.totalRows).toBe(2);
+      const others = (await port.read({
+        op: "nested",
+        table: "Customers",
+        rowId: ada,
+        column: port.links,
+        params: page,
+        linked: false,
+      })) as Page;
+      expect(others.pageInfo.totalRows).toBe(1);
+    },
+  ],
+  [
+    "inserts, updates and deletes one record by its key",
+    async (port) => {
+      const dee = (await port.write({
+        op: "insert",
+        table: "Customers",
+        body: { Name: "Dee", Email: "dee@example.com" },
+      })) as Record<string, unknown>;
+      expect(dee).toMatchObject({ Name: "Dee", Email: "dee@example.com" });
+      const id = String(dee.Id);
+      const updated = (await port.write({
+        op: "update",
+        table: "Customers",
+        rowId: id,
+        body: { Email: "d@example.com" },
+      })) as Record<string, unknown>;
+      expect(updated).toMatchObject({ Name: "Dee", Email: "d@example.com" });
+      expect(await port.read({ op: "one", table: "Customers", rowId: id })).toMatchObject({ Email: "d@example.com" });
+      await port.write({ op: "delete", table: "Customers", rowId: id });
+      expect(await port.read({ op: "exists", table: "Customers", rowId: id })).toBe(false);
+    },
+  ],
+  [
+    "inserts many, updates and deletes many by keys and by where",
+    async (port) => {
+      await port.write({
+        op: "insertMany",
+        table: "Customers",
+        bodies: [
+          { Name: "Tmp1", Email: "tmp@example.com" },
+          { Name: "Tmp2", Email: "tmp@example.com" },
+        ],
+      });
+      const where = "(Email,eq,tmp@example.com)";
+      expect(await port.read({ op: "count", table: "Customers", where })).toEqual({ count: 2 });
+      await port.write({ op: "updateWhere", table: "Customers", where, body: { Email: "tmp2@example.com" } });
+      expect(await port.read({ op: "count", table: "Customers", where: "(Email,eq,tmp2@example.com)" })).toEqual({
+        count: 2,
+      });
+      const [a, b] = [await idOf(port, "Tmp1"), await idOf(port, "Tmp2")];
+      await port.write({
+        op: "updateMany",
+        table: "Customers",
+        bodies: [
+          { Id: Number(a), Email: "tmp3@example.com" },
+          { Id: Number(b), Email: "tmp3@example.com" },
+        ],
+      });
+      expect(await port.read({ op: "count", table: "Customers", where: "(Email,eq,tmp3@example.com)" })).toEqual({
+        count: 2,
+      });
+      await port.write({ op: "deleteMany", table: "Customers", bodies: [{ Id: Number(a) }] });
+      expect(await port.read({ op: "exists", table: "Customers", rowId: a })).toBe(false);
+      await port.write({ op: "deleteWhere", table: "Customers", where: "(Email,eq,tmp3@example.com)" });
+      expect(await port.read({ op: "count", table: "Customers" })).toEqual({ count: 3 });
+    },
+  ],
+  [
+    "links and unlinks a record",
+    async (port) => {
+      const [cy, ada] = [await idOf(port, "Cy"), await idOf(port, "Ada")];
+      const adaOrders = (await port.read({
+        op: "nested",
+        table: "Customers",
+        rowId: ada,
+        column: port.links,
+        params: { ...page, sort: ["Id"] },
+        linked: true,
+      })) as Page;
+      const order = String(adaOrders.list[0]!.Id);
+      const nested = async () =>
+        (
+          (await port.read({
+            op: "nested",
+            table: "Customers",
+            rowId: cy,
+            column: port.links,
+            params: page,
+            linked: true,
+          })) as Page
+        ).pageInfo.totalRows;
+      const add = { op: "link", table: "Customers", rowId: cy, column: port.links, refRowId: order } as const;
+      expect(await port.write({ ...add, add: true })).toMatchObject({
+        msg: "The relation data has been created successfully",
+      });
+      expect(await nested()).toBe(1);
+      expect(await port.write({ ...add, add: false })).toMatchObject({
+        msg: "The relation data has been deleted successfully",
+      });
+      expect(await nested()).toBe(0);
+      // Back where it was: the order belongs to Ada again.
+      await port.write({ ...add, rowId: ada, add: true });
+    },
+  ],
+];
+
+async function idOf(port: PortUnderTest, name: string): Promise<string> {
+  const found = (await port.read({
+    op: "find",
+    table: "Customers",
+    params: { ...page, where: `(Name,eq,${name})` },
+  })) as Record<string, unknown>;
+  return String(found.Id);
+}
