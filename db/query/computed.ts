@@ -1,6 +1,6 @@
 import { fieldType, parseOptions } from "../fields/registry";
 import { linkOptions } from "../fields/LinkToAnotherRecord";
-import type { Dialect, UIType } from "../fields/types";
+import type { Dialect, UIType, VirtualUIType } from "../fields/types";
 import { type Frag, ident, join, sql, tableIdent } from "./sql";
 import type { QueryColumn } from "./types";
 import { compileFormula, formulaTypeOf, formulaValue, parseFormula, physicalSql, toRaw } from "../formula";
@@ -97,7 +97,7 @@ function optionsOf(c: ColumnRow): Record<string, unknown> {
 
 /** A column's value for the row of `model` called `alias` in the enclosing SQL. */
 function columnSql(model: ModelRow, col: ColumnRow, alias: string, names: Aliases, depth: number): Compiled {
-  const { schema, d } = names;
+  const { d } = names;
   const q = (n: string) => ident(d, n);
   if (col.columnName) {
     const ref = sql`${q(alias)}.${q(col.columnName)}`;
@@ -115,41 +115,54 @@ function columnSql(model: ModelRow, col: ColumnRow, alias: string, names: Aliase
     };
   }
   if (depth > MAX_DEPTH) throw new Error(`${col.title}: computed fields nest too deeply`);
-  if (col.uidt === "LinkToAnotherRecord") return linkSql(model, col, alias, names, depth);
-  if (col.uidt === "Formula") return formulaSql(model, col, alias, names, depth);
+  return COMPILERS[col.uidt as VirtualUIType].sql(model, col, alias, names, depth);
+}
+
+/** A lookup's or rollup's linked records (`from`) and the target column's value in them (`t`). */
+function throughTarget(model: ModelRow, col: ColumnRow, alias: string, names: Aliases, depth: number) {
+  const { schema } = names;
   const o = JSON.parse(col.colOptions ?? "{}") as Record<string, string>;
-  const rel = schema.columns(model.id).find((c) => c.id === o.fk_relation_column_id)!;
+  const through = fieldType(col.uidt as UIType).computed!.through!(o);
+  const rel = schema.columns(model.id).find((c) => c.id === through.relation)!;
   const related = schema.model(linkOptions(rel).fk_related_model_id);
-  const targetId = col.uidt === "Lookup" ? o.fk_lookup_column_id : o.fk_rollup_column_id;
-  const target = schema.columns(related.id).find((c) => c.id === targetId)!;
+  const target = schema.columns(related.id).find((c) => c.id === through.target)!;
   const inner = names.next();
   const from = throughLink(model, rel, alias, inner, names);
   const t = columnSql(related, target, inner, names, depth + 1);
-  if (col.uidt === "Rollup") {
-    const fn = o.rollup_function!;
-    // SQL Server aggregates the value by name (computed-sql.ts `perRecord`).
-    const each = fn === "count" ? { value: t.scalar, sql: from.sql } : perRecord(d, t.scalar, from);
-    const v = each.value;
-    const agg = {
-      count: sql`COUNT(*)`,
-      sum: sql`COALESCE(SUM(${v}), 0)`,
-      // SQL Server averages integers as integers.
-      avg: d === "mssql" ? sql`AVG(CAST(${v} AS float))` : sql`AVG(${v})`,
-      min: sql`MIN(${v})`,
-      max: sql`MAX(${v})`,
-      countDistinct: sql`COUNT(DISTINCT ${v})`,
-      sumDistinct: sql`COALESCE(SUM(DISTINCT ${v}), 0)`,
-      avgDistinct: d === "mssql" ? sql`AVG(DISTINCT CAST(${v} AS float))` : sql`AVG(DISTINCT ${v})`,
-    }[fn as "count"]!;
-    const expr = sql`(SELECT ${agg} ${each.sql})`;
-    return {
-      scalar: expr,
-      value: expr,
-      kind: "single",
-      json: false,
-      filterAs: computedResultType({ uidt: "Rollup", fn }),
-    };
-  }
+  return { o, from, t };
+}
+
+function rollupSql(model: ModelRow, col: ColumnRow, alias: string, names: Aliases, depth: number): Compiled {
+  const { d } = names;
+  const { o, from, t } = throughTarget(model, col, alias, names, depth);
+  const fn = o.rollup_function!;
+  // SQL Server aggregates the value by name (computed-sql.ts `perRecord`).
+  const each = fn === "count" ? { value: t.scalar, sql: from.sql } : perRecord(d, t.scalar, from);
+  const v = each.value;
+  const agg = {
+    count: sql`COUNT(*)`,
+    sum: sql`COALESCE(SUM(${v}), 0)`,
+    // SQL Server averages integers as integers.
+    avg: d === "mssql" ? sql`AVG(CAST(${v} AS float))` : sql`AVG(${v})`,
+    min: sql`MIN(${v})`,
+    max: sql`MAX(${v})`,
+    countDistinct: sql`COUNT(DISTINCT ${v})`,
+    sumDistinct: sql`COALESCE(SUM(DISTINCT ${v}), 0)`,
+    avgDistinct: d === "mssql" ? sql`AVG(DISTINCT CAST(${v} AS float))` : sql`AVG(DISTINCT ${v})`,
+  }[fn as "count"]!;
+  const expr = sql`(SELECT ${agg} ${each.sql})`;
+  return {
+    scalar: expr,
+    value: expr,
+    kind: "single",
+    json: false,
+    filterAs: computedResultType({ uidt: "Rollup", fn }),
+  };
+}
+
+function lookupSql(model: ModelRow, col: ColumnRow, alias: string, names: Aliases, depth: number): Compiled {
+  const { d } = names;
+  const { from, t } = throughTarget(model, col, alias, names, depth);
   const filterAs = computedResultType({
     uidt: "Lookup",
     many: !from.single,
@@ -202,8 +215,8 @@ export function formulaResolver(model: ModelRow, alias: string, names: Aliases, 
         : { type: "unsupported", uidt: col.uidt as UIType };
     }
     const c = columnSql(model, col, alias, names, depth + 1);
-    const type =
-      c.kind === "list" ? "string" : col.uidt === "Formula" ? c.formulaType! : (formulaTypeOf(c.filterAs) ?? "string");
+    // Only a formula's own compilation carries its formula type.
+    const type = c.kind === "list" ? "string" : (c.formulaType ?? formulaTypeOf(c.filterAs) ?? "string");
     // On PostgreSQL and MySQL a stored value looked up through belongs-to links reads in its formula
     // form (numbers as double, dates as text), as the column itself would; SQLite's values already are.
     const value =
@@ -350,22 +363,25 @@ function linkKey(schema: ComputedSchema, rel: ColumnRow): ColumnRow {
 
 const parsed = (raw: unknown) => (typeof raw === "string" ? JSON.parse(raw) : raw);
 
-/** Decoders from the selected SQL value to the API value (contract 1.11). */
-function decoder(schema: ComputedSchema, d: Dialect, col: ColumnRow, compiled: Compiled): (raw: unknown) => unknown {
-  if (col.uidt === "Formula") return (raw) => formulaValue(compiled.formulaType ?? "string", raw);
-  if (col.uidt === "Rollup") return (raw) => (raw === null ? null : Number(raw));
-  if (col.uidt === "LinkToAnotherRecord") {
-    const o = linkOptions(col);
-    const relCols = schema.columns(o.fk_related_model_id);
-    const k = linkKey(schema, col);
-    const pv = display(relCols);
-    const record = (pair: unknown[]) => ({
-      [k.title]: pair[0],
-      ...(pv.id !== k.id ? { [pv.title]: apiValue(pv, pair[1], d) } : {}),
-    });
-    if (o.type === "bt") return (raw) => (raw === null ? null : record(parsed(raw) as unknown[]));
-    return (raw) => (raw === null ? [] : (parsed(raw) as unknown[][]).map(record));
-  }
+/** A decoder from the selected SQL value to the API value (contract 1.11). */
+type Decoder = (schema: ComputedSchema, d: Dialect, col: ColumnRow, compiled: Compiled) => (raw: unknown) => unknown;
+
+/** A link's records as `{key, display}` objects: one (belongs-to) or a list. */
+const linkDecoder: Decoder = (schema, d, col) => {
+  const o = linkOptions(col);
+  const relCols = schema.columns(o.fk_related_model_id);
+  const k = linkKey(schema, col);
+  const pv = display(relCols);
+  const record = (pair: unknown[]) => ({
+    [k.title]: pair[0],
+    ...(pv.id !== k.id ? { [pv.title]: apiValue(pv, pair[1], d) } : {}),
+  });
+  if (o.type === "bt") return (raw) => (raw === null ? null : record(parsed(raw) as unknown[]));
+  return (raw) => (raw === null ? [] : (parsed(raw) as unknown[][]).map(record));
+};
+
+/** A lookup's values: each as its stored column's type reads it. */
+const lookupDecoder: Decoder = (_schema, d, _col, compiled) => {
   const stored = compiled.kind === "single" && !compiled.json && d !== "sqlite" ? compiled.stored : undefined;
   const items = compiled.kind === "list" && d !== "sqlite" ? compiled.stored : undefined;
   const person = Boolean(fieldType(compiled.filterAs)?.writtenBy);
@@ -387,7 +403,23 @@ function decoder(schema: ComputedSchema, d: Dialect, col: ColumnRow, compiled: C
     }
     return raw;
   };
-}
+};
+
+/** Each computed type's SQL (one correlated sub-query per column) and its value decoder. */
+const COMPILERS: {
+  [K in VirtualUIType]: {
+    sql(model: ModelRow, col: ColumnRow, alias: string, names: Aliases, depth: number): Compiled;
+    decode: Decoder;
+  };
+} = {
+  LinkToAnotherRecord: { sql: linkSql, decode: linkDecoder },
+  Lookup: { sql: lookupSql, decode: lookupDecoder },
+  Rollup: { sql: rollupSql, decode: () => (raw) => (raw === null ? null : Number(raw)) },
+  Formula: {
+    sql: formulaSql,
+    decode: (_s, _d, _c, compiled) => (raw) => formulaValue(compiled.formulaType ?? "string", raw),
+  },
+};
 
 function apiValue(col: ColumnRow, raw: unknown, d: Dialect) {
   if (!col.columnName || raw === null) return raw;
@@ -424,7 +456,7 @@ export function virtualColumns(
         options: compiled.filterOptions ?? filterOptions(compiled.filterAs),
         expr: compiled.scalar,
         selectExpr: compiled.value,
-        decode: decoder(schema, d, c, compiled),
+        decode: COMPILERS[c.uidt as VirtualUIType].decode(schema, d, c, compiled),
       };
     });
 }

@@ -10,7 +10,7 @@
  */
 import type { FormulaType } from "../formula/types";
 import { fieldType } from "../fields/registry";
-import type { UIType } from "../fields/types";
+import type { ResultShape, UIType, VirtualUIType } from "../fields/types";
 
 export type ComputedShape =
   | { uidt: "LinkToAnotherRecord"; many: boolean }
@@ -18,18 +18,28 @@ export type ComputedShape =
   | { uidt: "Rollup"; fn: string }
   | { uidt: "Formula"; type: FormulaType };
 
+type ShapeOf<K extends VirtualUIType> = Extract<ComputedShape, { uidt: K }>;
+
+/**
+ * What decides the result, per type: whether it holds a list (its filter value is the items
+ * joined with ", "), a lookup's target, a formula's checked type.
+ */
+const RESULT_SHAPES: { [K in VirtualUIType]: (shape: ShapeOf<K>) => ResultShape } = {
+  LinkToAnotherRecord: (s) => ({ list: s.many }),
+  Lookup: (s) => ({ list: s.many || s.targetIsList, target: s.target }),
+  Rollup: () => ({ list: false }),
+  Formula: (s) => ({ list: false, formula: s.type }),
+};
+
+const resultShape = <K extends VirtualUIType>(shape: ShapeOf<K>): ResultShape =>
+  (RESULT_SHAPES[shape.uidt as K] as (s: ShapeOf<K>) => ResultShape)(shape);
+
 /** Whether a computed column holds a list (its filter value is the items joined with ", "). */
 export function isListShape(shape: ComputedShape): boolean {
-  if (shape.uidt === "LinkToAnotherRecord") return shape.many;
-  if (shape.uidt === "Lookup") return shape.many || shape.targetIsList;
-  return false;
+  return resultShape(shape).list;
 }
 
 /** Each computed type's module decides (its `filtersAs`, db/fields). */
 export function computedResultType(shape: ComputedShape): UIType {
-  return fieldType(shape.uidt).filtersAs!({
-    list: isListShape(shape),
-    target: shape.uidt === "Lookup" ? shape.target : undefined,
-    formula: shape.uidt === "Formula" ? shape.type : undefined,
-  });
+  return fieldType(shape.uidt).filtersAs!(resultShape(shape));
 }

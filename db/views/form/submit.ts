@@ -8,7 +8,7 @@ import { isSystemColumn } from "../shape";
 import { readSub } from "../sub-meta";
 import { syncViewColumns } from "../sync";
 import { VIEW_TYPE } from "../types";
-import { fieldType } from "../../fields/registry";
+import { fieldType, isLink } from "../../fields/registry";
 import { visibleQuestions, type ConditionalQuestion } from "./conditions";
 import { missingRequired, type FormField } from "./required";
 import { rulesOf, type FieldRules } from "./rules";
@@ -74,7 +74,7 @@ export function submitForm(store: ProjectStore, tableKey: string, viewKey: strin
   const linkAnswers = new Map<string, unknown>();
   for (const c of t.virtual) {
     const vc = byColumn.get(c.id);
-    if (!vc || !vc.show || c.uidt !== "LinkToAnotherRecord") continue;
+    if (!vc || !vc.show || !isLink(c.uidt)) continue;
     linkAnswers.set(c.id, values[c.title]);
     fields.push({
       title: c.title,
