@@ -26,5 +26,8 @@ const options = z.looseObject({
 
 // Every rollup function answers a number.
 export const RollupField = virtualType("Rollup", options, COMPUTED_OPS, COMPUTED, () => "Decimal", {
-  computed: { through: (o) => ({ relation: idOf(o.fk_relation_column_id), target: idOf(o.fk_rollup_column_id) }) },
+  computed: {
+    numeric: "always",
+    through: (o) => ({ relation: idOf(o.fk_relation_column_id), target: idOf(o.fk_rollup_column_id) }),
+  },
 });

@@ -211,15 +211,16 @@ export interface FieldType<O = Record<string, unknown>> {
   readonly hidden?: true;
   /** An empty cell reads as 0 (no stars): `eq 0` also matches it. */
   readonly emptyIsZero?: true;
-  /** Computed types: what a column of it reads. */
-  readonly computed?: ComputedReads;
+  /** Computed types (links, lookups, rollups, formulas): what a column of it reads and answers. */
+  readonly computed?: ComputedFacts;
 }
 
 /**
  * What a computed column reads from its settings (colOptions): drops refuse to remove what a
- * column reads, and a field permission hides a column that reads a hidden one (db/access/narrow.ts).
+ * column reads (db/schema/computed-fields.ts), and a field permission hides a column that reads a
+ * hidden one (db/access/narrow.ts); and whether it answers numbers.
  */
-export interface ComputedReads {
+export interface ComputedFacts {
   /**
    * Lookups and rollups: the link column of this table it goes through and the linked table's
    * column it reads.
@@ -230,6 +231,11 @@ export interface ComputedReads {
    * keep it working) and `formula_raw` as the user wrote it (db/formula).
    */
   readonly formula?: true;
+  /**
+   * Its values are numbers whatever it reads (`always`: a rollup), or may be (`maybe`: a formula,
+   * accepted by sum and avg whatever its type, as SQLite reads text as 0 in a sum).
+   */
+  readonly numeric?: "always" | "maybe";
 }
 
 /**

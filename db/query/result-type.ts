@@ -10,7 +10,7 @@
  */
 import type { FormulaType } from "../formula/types";
 import { fieldType } from "../fields/registry";
-import type { ResultShape, UIType, VirtualUIType } from "../fields/types";
+import type { ResultShape, UIType } from "../fields/types";
 
 export type ComputedShape =
   | { uidt: "LinkToAnotherRecord"; many: boolean }
@@ -18,21 +18,17 @@ export type ComputedShape =
   | { uidt: "Rollup"; fn: string }
   | { uidt: "Formula"; type: FormulaType };
 
-type ShapeOf<K extends VirtualUIType> = Extract<ComputedShape, { uidt: K }>;
-
 /**
- * What decides the result, per type: whether it holds a list (its filter value is the items
- * joined with ", "), a lookup's target, a formula's checked type.
+ * What decides the result: whether it holds a list (its filter value is the items joined with
+ * ", "), a lookup's target, a formula's checked type.
  */
-const RESULT_SHAPES: { [K in VirtualUIType]: (shape: ShapeOf<K>) => ResultShape } = {
-  LinkToAnotherRecord: (s) => ({ list: s.many }),
-  Lookup: (s) => ({ list: s.many || s.targetIsList, target: s.target }),
-  Rollup: () => ({ list: false }),
-  Formula: (s) => ({ list: false, formula: s.type }),
-};
-
-const resultShape = <K extends VirtualUIType>(shape: ShapeOf<K>): ResultShape =>
-  (RESULT_SHAPES[shape.uidt as K] as (s: ShapeOf<K>) => ResultShape)(shape);
+function resultShape(shape: ComputedShape): ResultShape {
+  return {
+    list: ("many" in shape && shape.many) || ("targetIsList" in shape && shape.targetIsList),
+    target: "target" in shape ? shape.target : undefined,
+    formula: "type" in shape ? shape.type : undefined,
+  };
+}
 
 /** Whether a computed column holds a list (its filter value is the items joined with ", "). */
 export function isListShape(shape: ComputedShape): boolean {
