@@ -1,4 +1,4 @@
-import { fieldType } from "../fields/registry";
+import { fieldType, isLink } from "../fields/registry";
 import type { Dialect } from "../fields/types";
 import { compileWhere, type QueryTable, type WhereNode } from "../query";
 import type { Frag } from "../query/sql";
@@ -46,7 +46,7 @@ export function narrowing(store: ProjectStore, modelId: string, role: AccessRole
   const readOnly = new Set(Object.keys(fields).filter((id) => fields[id] === "read-only"));
   // A belongs-to link and its FK column are one field to a writer.
   for (const c of cols) {
-    if (c.uidt !== "LinkToAnotherRecord" || linkOptions(c).type !== "bt") continue;
+    if (!isLink(c.uidt) || linkOptions(c).type !== "bt") continue;
     const fk = linkOptions(c).fk_child_column_id;
     for (const set of [hidden, readOnly]) if (set.has(c.id) || set.has(fk)) set.add(c.id).add(fk);
   }
@@ -58,12 +58,12 @@ export function narrowing(store: ProjectStore, modelId: string, role: AccessRole
     for (const c of cols) {
       if (hidden.has(c.id) || c.columnName) continue;
       let dependsOnHidden = false;
-      if (c.uidt === "Formula") dependsOnHidden = formulaRefs(c).some((id) => hidden.has(id));
-      else if (c.uidt === "Lookup" || c.uidt === "Rollup") {
-        const o = JSON.parse(c.colOptions ?? "{}") as Record<string, string>;
-        const rel = cols.find((x) => x.id === o.fk_relation_column_id);
+      const reads = fieldType(c.uidt)?.computed;
+      if (reads?.formula) dependsOnHidden = formulaRefs(c).some((id) => hidden.has(id));
+      else if (reads?.through) {
+        const { relation, target } = reads.through(JSON.parse(c.colOptions ?? "{}") as Record<string, unknown>);
+        const rel = cols.find((x) => x.id === relation);
         const related = rel ? linkOptions(rel).fk_related_model_id : "";
-        const target = c.uidt === "Lookup" ? o.fk_lookup_column_id : o.fk_rollup_column_id;
         dependsOnHidden =
           !rel ||
           hidden.has(rel.id) ||

@@ -5,6 +5,7 @@ import type { Actor } from "../rows/audit";
 import { submitWithLinks, type FormLink } from "../rows/submit-with-links";
 import { fullTableRef } from "../rows/table-ref";
 import { findColumn } from "../schema/columns";
+import { isLink } from "../fields/registry";
 import { linkOptions } from "../schema/links";
 import { modelColumns } from "../schema/meta-read";
 import type { ProjectStore } from "../store/store";
@@ -41,7 +42,7 @@ function linksOf(store: ProjectStore, tableKey: string, viewKey: string, record:
   );
   const out: FormLink[] = [];
   for (const col of modelColumns(store, modelId)) {
-    if (col.uidt !== "LinkToAnotherRecord" || !shown.has(col.id) || !(col.title in record)) continue;
+    if (!isLink(col.uidt) || !shown.has(col.id) || !(col.title in record)) continue;
     const value = record[col.title];
     if (value === null || value === undefined) continue;
     const related = fullTableRef(store, linkOptions(col).fk_related_model_id);

@@ -31,6 +31,7 @@ import type { Dialect } from "../fields/types";
 import type { SqlTarget } from "./driver";
 import { queryTableOf, extTable } from "./table";
 import type { SchemaCtx } from "./schema-ctx";
+import { isFormula, isLink } from "../fields/registry";
 
 const now = () => new Date().toISOString();
 
@@ -99,7 +100,7 @@ export async function updateComputed(x: SchemaCtx, col: ColumnRow, input: Column
   const raw =
     (input as { formula_raw?: unknown }).formula_raw ??
     (input.colOptions as { formula_raw?: unknown } | undefined)?.formula_raw;
-  if (col.uidt === "Formula" && raw !== undefined)
+  if (isFormula(col.uidt) && raw !== undefined)
     patch.colOptions = JSON.stringify(formulaOptions(x.store, model, raw, col.id));
   const before = { ...col };
   x.store.meta.update(columns).set(patch).where(eq(columns.id, col.id)).run();
@@ -213,10 +214,10 @@ export async function addLink(
 /** Deletes a computed column: meta only for lookups, rollups and formulas; DDL for links. */
 export async function deleteComputed(x: SchemaCtx, col: ColumnRow, resync: () => Promise<void>): Promise<void> {
   const users = dependents(x.store, col).filter(
-    (c) => c.id !== col.id && (col.uidt !== "LinkToAnotherRecord" || c.id !== linkOptions(col).fk_reverse_column_id),
+    (c) => c.id !== col.id && (!isLink(col.uidt) || c.id !== linkOptions(col).fk_reverse_column_id),
   );
   if (users.length) throw bad(`${col.title} is used by ${users.map((c) => c.title).join(", ")}: delete those first`);
-  if (col.uidt !== "LinkToAnotherRecord") {
+  if (!isLink(col.uidt)) {
     x.store.meta.delete(columns).where(eq(columns.id, col.id)).run();
     touched(x, [col.modelId]);
     return;

@@ -15,7 +15,7 @@
  */
 import { bad } from "../errors";
 import { jsonObject } from "../fields/column-options";
-import { fieldType, parseOptions } from "../fields/registry";
+import { fieldType, parseOptions, keyOf } from "../fields/registry";
 import type { Dialect, UIType } from "../fields/types";
 import { dialectOf } from "../query/dialects";
 import { quoteIdent, quoteTable } from "../query/sql";
@@ -31,8 +31,7 @@ export function columnType(d: Dialect, input: ColumnInput): { name: string; type
   const res = parseOptions(uidt, { ...meta, ...(input.colOptions ?? {}) });
   if (!res.ok) throw bad(`${title}: ${res.error}`);
   // Select fields are plain text columns on the source: their options live in the app's meta.
-  const type =
-    uidt === "ID" || uidt === "ForeignKey" ? dialectOf(d).integerType : fieldType(uidt).storage(d, res.value as never);
+  const type = keyOf(uidt) ? dialectOf(d).integerType : fieldType(uidt).storage(d, res.value as never);
   if (!type) throw bad(`${title}: this field type has no column type on ${d}`);
   return { name: (input.column_name || title).trim(), type, uidt };
 }
@@ -43,7 +42,7 @@ export function createTableSql(d: Dialect, tableName: string, columns: ColumnInp
     (c) =>
       !(
         c.pk ||
-        c.uidt === "ID" ||
+        keyOf(c.uidt ?? "") === "primary" ||
         c.column_name === "id" ||
         ((c.column_name === "created_at" || c.column_name === "updated_at") && c.uidt !== "SingleLineText")
       ),

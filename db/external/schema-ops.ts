@@ -23,7 +23,7 @@ import {
 import { syncSchema } from "./schema-sync";
 import { addComputed, addLink, deleteComputed, updateComputed } from "./computed-ops";
 import type { SchemaCtx } from "./schema-ctx";
-import { fieldType } from "../fields/registry";
+import { fieldType, isLink } from "../fields/registry";
 import { checkUidt } from "../schema/column-def";
 
 export type { SchemaCtx } from "./schema-ctx";
@@ -106,7 +106,7 @@ export async function addColumn(x: SchemaCtx, projectId: string, tableId: string
   const m = assertTable(x, tableId);
   const uidt = checkUidt(input.uidt ?? "SingleLineText");
   if (fieldType(uidt).virtual) {
-    if (uidt === "LinkToAnotherRecord") await addLink(x, m, input, () => resync(x));
+    if (isLink(uidt)) await addLink(x, m, input, () => resync(x));
     else await addComputed(x, m, input);
     return readTable(x.store, projectId, m.id);
   }

@@ -4,7 +4,7 @@
  * in key order (composite keys too; a row id joins the values with `___`, contract 1.8) and its
  * links. Views of the source are read-only.
  */
-import { fieldType } from "../fields/registry";
+import { fieldType, isLink } from "../fields/registry";
 import type { Dialect, Stored, UIType } from "../fields/types";
 import { bad, missing } from "../errors";
 import type { QueryTable } from "../query";
@@ -56,7 +56,7 @@ export function extTable(store: ProjectStore, key: string): ExtTable {
     cols,
     keys,
     all,
-    links: all.filter((c) => c.uidt === "LinkToAnotherRecord").map((col) => ({ col, o: linkOptions(col) })),
+    links: all.filter((c) => isLink(c.uidt)).map((col) => ({ col, o: linkOptions(col) })),
     readOnly: base.model.type === "view",
   };
   store.schemaCache.set(cacheKey, t);

@@ -27,4 +27,5 @@ export const FormulaField = virtualType(
   COMPUTED_OPS,
   COMPUTED,
   (shape) => FILTERS_AS[shape.formula as FormulaType] ?? "SingleLineText",
+  { computed: { formula: true, numeric: "maybe" } },
 );

@@ -25,6 +25,8 @@ export const LinkToAnotherRecordField = virtualType(
   "links are read-only here; add and remove them through the link routes",
   // Its display values as text: one (belongs-to) or joined with ", " (has-many, many-to-many).
   (shape) => (shape.list ? "LongText" : "SingleLineText"),
+  // A link reads its records through the link routes: no column of this table.
+  { link: true, computed: {} },
 );
 
 export interface LinkOptions {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMPUTED_OPS } from "./common/ops";
 import { metaId } from "./common/options";
-import { COMPUTED, virtualType } from "./common/virtual";
+import { COMPUTED, idOf, virtualType } from "./common/virtual";
 
 export const ROLLUP_FUNCTIONS = [
   "count",
@@ -25,4 +25,9 @@ const options = z.looseObject({
 });
 
 // Every rollup function answers a number.
-export const RollupField = virtualType("Rollup", options, COMPUTED_OPS, COMPUTED, () => "Decimal");
+export const RollupField = virtualType("Rollup", options, COMPUTED_OPS, COMPUTED, () => "Decimal", {
+  computed: {
+    numeric: "always",
+    through: (o) => ({ relation: idOf(o.fk_relation_column_id), target: idOf(o.fk_rollup_column_id) }),
+  },
+});

@@ -137,3 +137,23 @@ export const PICKABLE_TYPES: readonly UIType[] = UI_TYPES.filter((u) => !FIELD_T
 export const IMPORT_TYPES: readonly UIType[] = PICKABLE_TYPES.filter(
   (u) => !FIELD_TYPES[u].virtual && !FIELD_TYPES[u].writtenBy,
 );
+
+/** A link to records of another table (FieldType.link). */
+export function isLink(uidt: string): boolean {
+  return fieldType(uidt)?.link === true;
+}
+
+/** A formula: its settings are formula text (FieldType.computed.formula). */
+export function isFormula(uidt: string): boolean {
+  return fieldType(uidt)?.computed?.formula === true;
+}
+
+/** Never listed where fields are picked or shown: a link's key (FieldType.hidden). */
+export function isHidden(uidt: string): boolean {
+  return fieldType(uidt)?.hidden === true;
+}
+
+/** The table's key or a link's key column (FieldType.key); undefined for other types. */
+export function keyOf(uidt: string): "primary" | "foreign" | undefined {
+  return fieldType(uidt)?.key;
+}

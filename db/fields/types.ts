@@ -200,6 +200,42 @@ export interface FieldType<O = Record<string, unknown>> {
    * (db/query/result-type.ts builds the shape). Stored types filter as themselves.
    */
   readonly filtersAs?: (shape: ResultShape) => UIType;
+  /**
+   * A link to records of another table (LinkToAnotherRecord): the link routes write it, lookups and
+   * rollups go through it, and deleting it drops its other side and its key or junction table.
+   */
+  readonly link?: true;
+  /** The table's own key (`primary`, ID) or the hidden key a belongs-to link adds (`foreign`). */
+  readonly key?: "primary" | "foreign";
+  /** Never listed where a user picks or shows fields (field menus, views, lookup targets): a link's key. */
+  readonly hidden?: true;
+  /** An empty cell reads as 0 (no stars): `eq 0` also matches it. */
+  readonly emptyIsZero?: true;
+  /** Computed types (links, lookups, rollups, formulas): what a column of it reads and answers. */
+  readonly computed?: ComputedFacts;
+}
+
+/**
+ * What a computed column reads from its settings (colOptions): drops refuse to remove what a
+ * column reads (db/schema/computed-fields.ts), and a field permission hides a column that reads a
+ * hidden one (db/access/narrow.ts); and whether it answers numbers.
+ */
+export interface ComputedFacts {
+  /**
+   * Lookups and rollups: the link column of this table it goes through and the linked table's
+   * column it reads.
+   */
+  through?(colOptions: Record<string, unknown>): { relation: string | undefined; target: string | undefined };
+  /**
+   * Formulas: the settings are formula text, `formula` naming columns as `{{cl_id}}` (so renames
+   * keep it working) and `formula_raw` as the user wrote it (db/formula).
+   */
+  readonly formula?: true;
+  /**
+   * Its values are numbers whatever it reads (`always`: a rollup), or may be (`maybe`: a formula,
+   * accepted by sum and avg whatever its type, as SQLite reads text as 0 in a sum).
+   */
+  readonly numeric?: "always" | "maybe";
 }
 
 /**

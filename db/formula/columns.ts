@@ -10,7 +10,7 @@
  * - A Formula column is compiled from its own formula_raw with the same resolver (a formula used
  *   inside a formula), so a circle of formulas is reported as `Formula cycle: A → B → A`.
  */
-import { fieldType } from "../fields/registry";
+import { fieldType, isFormula } from "../fields/registry";
 import type { Stored, UIType, ValueKind } from "../fields/types";
 import { dialectOf } from "../query/dialects";
 import { Frag, ident, sql } from "../query/sql";
@@ -76,7 +76,7 @@ export function columnResolver(columns: readonly ResolverColumn[], options: Reso
   const resolve: FormulaResolver = (title) => {
     const col = byTitle.get(title);
     if (!col) return undefined;
-    if (col.uidt === "Formula") {
+    if (isFormula(col.uidt)) {
       if (!formulas.has(title)) formulas.set(title, formulaColumn(col, resolve, visiting, options.now));
       return formulas.get(title);
     }

@@ -41,6 +41,7 @@ import {
   looksLikeUrl,
   mostCommonDateFormat,
 } from "./text-classifiers";
+import { fieldType } from "../fields/registry";
 
 export const LONG_TEXT_OVER = 255;
 export const SELECT_MAX_DISTINCT = 64;
@@ -136,7 +137,7 @@ export function columnSettings(uidt: UIType, cells: readonly Cell[]): ColumnSett
   switch (uidt) {
     case "SingleSelect":
     case "MultiSelect": {
-      const titles = uidt === "MultiSelect" ? texts.flatMap(commaParts) : texts.map((t) => t.trim());
+      const titles = fieldType(uidt).kind === "multi" ? texts.flatMap(commaParts) : texts.map((t) => t.trim());
       return { colOptions: { options: distinctInOrder(titles).map((title) => ({ title })) } };
     }
     case "Date":

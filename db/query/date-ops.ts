@@ -17,10 +17,11 @@ import { bind, neqOf, type OpCtx } from "./filter-ops";
 import { Frag, and, sql } from "./sql";
 import { QueryError } from "./types";
 import { coerce, contextOf } from "./filter-values";
+import { fieldType } from "../fields/registry";
 
 type Bound = { day: string } | { instant: string };
 
-const isDateTime = (x: OpCtx) => x.column.uidt !== "Date";
+const isDateTime = (x: OpCtx) => fieldType(x.column.uidt)?.kind !== "date";
 
 function parseBound(x: OpCtx, text: string): Bound {
   const stored = String(coerce(x.column, text));

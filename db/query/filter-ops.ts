@@ -87,7 +87,7 @@ function eq(x: OpCtx, value: string): { frag: Frag; nullToo: boolean } {
   if (kind === "number") {
     const n = coerceNumber(x.column, value);
     const frag = sql`${x.c} = ${bind(x, n)}`;
-    return x.column.uidt === "Rating" && n === 0
+    return fieldType(x.column.uidt)?.emptyIsZero && n === 0
       ? { frag: or([frag, isNull(x)]), nullToo: true }
       : { frag, nullToo: false };
   }

@@ -10,7 +10,7 @@
  */
 import type { FormulaType } from "../formula/types";
 import { fieldType } from "../fields/registry";
-import type { UIType } from "../fields/types";
+import type { ResultShape, UIType } from "../fields/types";
 
 export type ComputedShape =
   | { uidt: "LinkToAnotherRecord"; many: boolean }
@@ -18,18 +18,24 @@ export type ComputedShape =
   | { uidt: "Rollup"; fn: string }
   | { uidt: "Formula"; type: FormulaType };
 
+/**
+ * What decides the result: whether it holds a list (its filter value is the items joined with
+ * ", "), a lookup's target, a formula's checked type.
+ */
+function resultShape(shape: ComputedShape): ResultShape {
+  return {
+    list: ("many" in shape && shape.many) || ("targetIsList" in shape && shape.targetIsList),
+    target: "target" in shape ? shape.target : undefined,
+    formula: "type" in shape ? shape.type : undefined,
+  };
+}
+
 /** Whether a computed column holds a list (its filter value is the items joined with ", "). */
 export function isListShape(shape: ComputedShape): boolean {
-  if (shape.uidt === "LinkToAnotherRecord") return shape.many;
-  if (shape.uidt === "Lookup") return shape.many || shape.targetIsList;
-  return false;
+  return resultShape(shape).list;
 }
 
 /** Each computed type's module decides (its `filtersAs`, db/fields). */
 export function computedResultType(shape: ComputedShape): UIType {
-  return fieldType(shape.uidt).filtersAs!({
-    list: isListShape(shape),
-    target: shape.uidt === "Lookup" ? shape.target : undefined,
-    formula: shape.uidt === "Formula" ? shape.type : undefined,
-  });
+  return fieldType(shape.uidt).filtersAs!(resultShape(shape));
 }

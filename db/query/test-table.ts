@@ -55,5 +55,5 @@ export function col(title: string, uidt: UIType, extra: Partial<QueryColumn> = {
 
 export const EVERY_TYPE: QueryTable = {
   tableName: "every",
-  columns: PHYSICAL.map((uidt) => col(uidt, uidt, uidt === "ID" ? { pk: true } : {})),
+  columns: PHYSICAL.map((uidt) => col(uidt, uidt, FIELD_TYPES[uidt].key === "primary" ? { pk: true } : {})),
 };

@@ -3,6 +3,7 @@ import { modelColumns } from "../schema/tables";
 import type { ProjectStore } from "../store/store";
 import { exists } from "./api";
 import { tableRef } from "./table-ref";
+import { isLink } from "../fields/registry";
 
 type LinkChange = { linked?: { id: number; title: string }; unlinked?: { id: number; title: string } };
 type Entry = { description?: string | null; details?: unknown };
@@ -39,7 +40,7 @@ export function linkTitlesForReader<T extends Entry>(store: ProjectStore, tableI
     if (!e.details || typeof e.details !== "object" || Array.isArray(e.details)) return e;
     const [title, change] = Object.entries(e.details as Record<string, LinkChange>)[0] ?? [];
     const verb = change?.linked ? "linked" : change?.unlinked ? "unlinked" : null;
-    const col = cols.find((c) => c.title === title && c.uidt === "LinkToAnotherRecord");
+    const col = cols.find((c) => c.title === title && isLink(c.uidt));
     if (!verb || !col) return e;
     const record = change![verb]!;
     if (visible(linkOptions(col).fk_related_model_id, record.id)) return e;

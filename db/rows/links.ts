@@ -12,6 +12,7 @@ import { fullTableRef, tableRef, type TableRef } from "./table-ref";
 import { rowKey } from "./row-key";
 import { displayText } from "./display-value";
 import { checkWritable, requireVisible } from "./access-guard";
+import { isLink } from "../fields/registry";
 
 /**
  * Nested link routes (contract 5.2): list the records linked to a row, list the candidates not yet
@@ -36,7 +37,7 @@ function linkOf(store: ProjectStore, tableKey: string, columnKey: string, whole 
   const ref = whole ? fullTableRef : tableRef;
   const here = ref(store, tableKey);
   const cols = modelColumns(store, here.model.id);
-  const col = cols.find((c) => c.uidt === "LinkToAnotherRecord" && (c.id === columnKey || c.title === columnKey));
+  const col = cols.find((c) => isLink(c.uidt) && (c.id === columnKey || c.title === columnKey));
   // A link hidden from the reader is not there for them.
   if (!col || here.access?.denied.get(col.title) === "hidden")
     throw missing(`Column with id/name '${columnKey}' is not found`);
@@ -180,7 +181,7 @@ export function setLink(
 /** Before rows of a table are deleted: their children lose the FK, their junction rows go. */
 export function unlinkDeleted(store: ProjectStore, tableId: string, ids: number[]) {
   const json = JSON.stringify(ids);
-  for (const col of modelColumns(store, tableId).filter((c) => c.uidt === "LinkToAnotherRecord")) {
+  for (const col of modelColumns(store, tableId).filter((c) => isLink(c.uidt))) {
     const l = linkOf(store, tableId, col.id, true);
     if (l.junction) {
       store.exec(

@@ -22,6 +22,7 @@ import type { VirtualColumn } from "../query/computed";
 import { anonymousReader, userSelect, userSort, withDirectory, withoutEmails } from "./row-users";
 import type { WhereNode } from "../query";
 import { scopeParams, whereKey, type RowScope } from "../views/scope";
+import { isFormula } from "../fields/registry";
 
 /**
  * Reads (contract 5.1): list with where/sort/fields/paging, count, find-one. The compiler binds
@@ -292,7 +293,7 @@ export function groupBy(store: ProjectStore, tableKey: string, column: string, p
  */
 export function probeFormula(store: ProjectStore, columnId: string): void {
   const col = store.meta.select().from(columns).where(eq(columns.id, columnId)).get();
-  if (!col || col.uidt !== "Formula") return;
+  if (!col || !isFormula(col.uidt)) return;
   store.schemaCache.clear();
   const t = tableRef(store, col.modelId);
   const compiled = compileList({

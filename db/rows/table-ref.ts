@@ -9,6 +9,7 @@ import { virtualColumns, type VirtualColumn } from "../query/computed";
 import type { Reader } from "../access/rules";
 import { narrowing, ruleFrag } from "../access/narrow";
 import type { Frag } from "../query/sql";
+import { isLink } from "../fields/registry";
 
 export interface TableRef {
   model: ModelRow;
@@ -104,7 +105,7 @@ function loadTableRef(store: ProjectStore, idOrTitle: string): TableRef {
   const all = modelColumns(store, model.id);
   const cols = rowColumns(all);
   const belongsTo = all
-    .filter((c) => c.uidt === "LinkToAnotherRecord" && linkOptions(c).type === "bt")
+    .filter((c) => isLink(c.uidt) && linkOptions(c).type === "bt")
     .map((c) => {
       const fk = cols.find((r) => r.id === linkOptions(c).fk_child_column_id)!;
       fk.label = c.title;

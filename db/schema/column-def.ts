@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_META_CHARS, metaFits, metaLimit, tooBigMeta } from "../limits";
 import { newId } from "../ids";
-import { fieldType, parseOptions } from "../fields/registry";
+import { fieldType, parseOptions, keyOf } from "../fields/registry";
 import { UI_TYPES, type UIType } from "../fields/types";
 import type { ColumnRow } from "../store/schema";
 import { bad } from "../errors";
@@ -142,7 +142,7 @@ export function buildColumn(
 
 /** Column DDL for the project's SQLite: the registry's storage type; the id column is the rowid. */
 export function columnDdl(c: ColumnRow): string {
-  if (c.uidt === "ID") return `${quoteIdent(c.columnName!)} INTEGER PRIMARY KEY AUTOINCREMENT`;
+  if (keyOf(c.uidt) === "primary") return `${quoteIdent(c.columnName!)} INTEGER PRIMARY KEY AUTOINCREMENT`;
   const type = fieldType(c.uidt as UIType).storage("sqlite", optionsOf(c));
   return `${quoteIdent(c.columnName!)} ${type ?? "TEXT"}`;
 }

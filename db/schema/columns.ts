@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { jsonObject } from "../fields/column-options";
-import { fieldType } from "../fields/registry";
+import { fieldType, keyOf, isFormula, isLink } from "../fields/registry";
 import type { UIType } from "../fields/types";
 import { columns, models, type ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
@@ -49,8 +49,7 @@ export function addColumn(store: ProjectStore, projectId: string, tableId: strin
       now(),
     );
     assertTitleFree(cols, col.title);
-    if (col.uidt === "ID" || col.pk || col.uidt === "ForeignKey")
-      throw bad(`${col.uidt} columns are made by the system`);
+    if (keyOf(col.uidt) || col.pk) throw bad(`${col.uidt} columns are made by the system`);
     col.pv = 0;
     store.meta.insert(columns).values(col).run();
     store.exec(`ALTER TABLE ${quoteIdent(model.tableName)} ADD COLUMN ${columnDdl(col)}`);
@@ -90,8 +89,7 @@ export function updateColumn(store: ProjectStore, projectId: string, columnId: s
     const stored = current.colOptions ? JSON.parse(current.colOptions) : {};
     let colOptions = computed || input.colOptions === undefined ? stored : (input.colOptions ?? {});
     const formulaRaw = (input as { formula_raw?: unknown }).formula_raw ?? jsonObject(input.colOptions).formula_raw;
-    if (uidt === "Formula" && formulaRaw !== undefined)
-      colOptions = formulaOptions(store, model, formulaRaw, current.id);
+    if (isFormula(uidt) && formulaRaw !== undefined) colOptions = formulaOptions(store, model, formulaRaw, current.id);
     const options = checkOptions(uidt, title, meta, colOptions);
     const typeDef = fieldType(uidt);
     if (typeDef.virtual !== fieldType(current.uidt as UIType).virtual) {
@@ -112,7 +110,7 @@ export function updateColumn(store: ProjectStore, projectId: string, columnId: s
     if (!typeDef.virtual && !locked) convertColumn(store, model, current, next);
     store.meta.update(columns).set(next).where(eq(columns.id, current.id)).run();
     // A belongs-to link is required exactly when its hidden FK column is (SPEC 5).
-    if (uidt === "LinkToAnotherRecord" && linkOptions(current).type === "bt") {
+    if (isLink(uidt) && linkOptions(current).type === "bt") {
       store.meta
         .update(columns)
         .set({ rqd: next.rqd })
@@ -130,14 +128,14 @@ export function deleteColumn(store: ProjectStore, projectId: string, columnId: s
   const model = findModel(store, c.modelId);
   if (c.pk || c.system) throw bad(`${c.title} is a system column and cannot be deleted`);
   if (c.pv) throw bad(`${c.title} is the display value; choose another display value column first`);
-  const reverse = c.uidt === "LinkToAnotherRecord" ? findColumn(store, linkOptions(c).fk_reverse_column_id) : null;
+  const reverse = isLink(c.uidt) ? findColumn(store, linkOptions(c).fk_reverse_column_id) : null;
   const users = [...dependents(store, c), ...(reverse ? dependents(store, reverse) : [])];
   if (users.length)
     throw bad(
       `${c.title} is used by ${users.map((u) => u.title).join(", ")}; delete ${users.length > 1 ? "those" : "that"} first`,
     );
   return store.transaction(() => {
-    if (c.uidt === "LinkToAnotherRecord") {
+    if (isLink(c.uidt)) {
       dropLink(store, c);
       touch(store, model.id);
       return readTable(store, projectId, model.id);

@@ -10,8 +10,9 @@ import { computedSchema, modelColumns } from "./meta-read";
 import { toRaw, toStored, validateFormula } from "../formula";
 import { FormulaError } from "../formula/types";
 import { Aliases, computedFilterType, formulaResolver } from "../query/computed";
-import { fieldType } from "../fields/registry";
-import { ROLLUP_FUNCTIONS, ROLLUP_NEEDS_NUMBERS } from "../fields/Rollup";
+import { fieldType, isLink } from "../fields/registry";
+import { ROLLUP_FUNCTIONS } from "../fields/Rollup";
+import { computedHooks } from "../fields/computed/registry";
 import type { UIType } from "../fields/types";
 
 /**
@@ -29,7 +30,7 @@ export { ROLLUP_FUNCTIONS };
  */
 function holdsNumbers(store: ProjectStore, target: ColumnRow): boolean {
   if (target.columnName) return fieldType(target.uidt as UIType)?.kind === "number";
-  if (target.uidt === "Formula") return true;
+  if (fieldType(target.uidt)?.computed?.numeric === "maybe") return true;
   try {
     return (
       fieldType(computedFilterType(computedSchema(store), computedSchema(store).model(target.modelId), target)).kind ===
@@ -40,13 +41,8 @@ function holdsNumbers(store: ProjectStore, target: ColumnRow): boolean {
   }
 }
 
-const str = (v: unknown, name: string): string => {
-  if (typeof v !== "string" || !v) throw bad(`${name} is required`);
-  return v;
-};
-
 function relationOf(cols: ColumnRow[], id: string): ColumnRow {
-  const rel = cols.find((c) => c.id === id && c.uidt === "LinkToAnotherRecord");
+  const rel = cols.find((c) => c.id === id && isLink(c.uidt));
   if (!rel) throw bad("fk_relation_column_id must be a link column of this table");
   return rel;
 }
@@ -67,7 +63,8 @@ export function addVirtualColumn(
   ts: string,
 ): string[] {
   const raw = input as Record<string, unknown>;
-  if (input.uidt === "LinkToAnotherRecord") {
+  const uidt = input.uidt ?? "";
+  if (isLink(uidt)) {
     const parsed = linkInput.safeParse({
       ...raw,
       childId: raw.childId ?? (input.colOptions as Record<string, unknown> | undefined)?.fk_related_model_id,
@@ -76,28 +73,16 @@ export function addVirtualColumn(
     return createLink(store, model.id, parsed.data);
   }
   const title = checkColumnTitle(input.title);
-  const opts = { ...(input.colOptions ?? {}), ...raw };
-  if (input.uidt === "Formula")
-    return [
-      insertVirtual(store, model, title, "Formula", formulaOptions(store, model, opts.formula_raw), input, order, ts),
-    ];
-  const rel = relationOf(cols, str(opts.fk_relation_column_id, "fk_relation_column_id"));
-  let colOptions: Record<string, unknown>;
-  if (input.uidt === "Lookup") {
-    const target = targetOf(store, rel, str(opts.fk_lookup_column_id, "fk_lookup_column_id"), "fk_lookup_column_id");
-    colOptions = { fk_relation_column_id: rel.id, fk_lookup_column_id: target.id };
-  } else if (input.uidt === "Rollup") {
-    const fn = str(opts.rollup_function, "rollup_function");
-    if (!(ROLLUP_FUNCTIONS as readonly string[]).includes(fn))
-      throw bad(`rollup_function must be one of ${ROLLUP_FUNCTIONS.join(", ")}`);
-    const target = targetOf(store, rel, str(opts.fk_rollup_column_id, "fk_rollup_column_id"), "fk_rollup_column_id");
-    if (ROLLUP_NEEDS_NUMBERS.has(fn) && !holdsNumbers(store, target))
-      throw bad(`${fn} needs a number column; ${target.title} is ${target.uidt}`);
-    colOptions = { fk_relation_column_id: rel.id, fk_rollup_column_id: target.id, rollup_function: fn };
-  } else {
-    throw bad(`${input.uidt} fields are not available yet`);
-  }
-  return [insertVirtual(store, model, title, input.uidt, colOptions, input, order, ts)];
+  const settings = computedHooks(uidt)?.settings;
+  if (!settings) throw bad(`${uidt} fields are not available yet`);
+  const colOptions = settings({
+    opts: { ...(input.colOptions ?? {}), ...raw },
+    relation: (id) => relationOf(cols, id),
+    target: (rel, id, name) => targetOf(store, rel, id, name),
+    holdsNumbers: (target) => holdsNumbers(store, target),
+    formula: (formulaRaw) => formulaOptions(store, model, formulaRaw),
+  });
+  return [insertVirtual(store, model, title, uidt as UIType, colOptions, input, order, ts)];
 }
 
 function insertVirtual(
@@ -171,11 +156,12 @@ function formulaRefIds(stored: unknown): Set<string> {
 export function dependents(store: ProjectStore, column: ColumnRow): ColumnRow[] {
   const all = store.meta.select().from(columns).all();
   return all.filter((c) => {
-    if (c.uidt === "Formula" && c.id !== column.id) {
+    const reads = fieldType(c.uidt)?.computed;
+    if (reads?.formula && c.id !== column.id) {
       return formulaRefIds((JSON.parse(c.colOptions ?? "{}") as { formula?: unknown }).formula).has(column.id);
     }
-    if (c.uidt !== "Lookup" && c.uidt !== "Rollup") return false;
-    const o = JSON.parse(c.colOptions ?? "{}") as Record<string, string>;
-    return [o.fk_relation_column_id, o.fk_lookup_column_id, o.fk_rollup_column_id].includes(column.id);
+    if (!reads?.through) return false;
+    const through = reads.through(JSON.parse(c.colOptions ?? "{}") as Record<string, unknown>);
+    return through.relation === column.id || through.target === column.id;
   });
 }

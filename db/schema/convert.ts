@@ -28,7 +28,7 @@ function selectRenames(from: ColumnRow, to: ColumnRow): Map<string, string | nul
 }
 
 function remapSelect(value: string, uidt: string, renames: Map<string, string | null>): string | null {
-  const parts = uidt === "MultiSelect" ? value.split(",") : [value];
+  const parts = fieldType(uidt)?.kind === "multi" ? value.split(",") : [value];
   const kept = parts.map((p) => (renames.has(p) ? renames.get(p) : p)).filter((p): p is string => !!p);
   return kept.length ? kept.join(",") : null;
 }
@@ -36,7 +36,8 @@ function remapSelect(value: string, uidt: string, renames: Map<string, string | 
 /** Converts the cells of `from` to the type and options of `to`; all or nothing. */
 export function convertColumn(store: ProjectStore, model: ModelRow, from: ColumnRow, to: ColumnRow) {
   const sameType = from.uidt === to.uidt;
-  const isSelect = to.uidt === "SingleSelect" || to.uidt === "MultiSelect";
+  const kind = fieldType(to.uidt)?.kind;
+  const isSelect = kind === "select" || kind === "multi";
   if (sameType && !isSelect) return;
   const table = quoteIdent(model.tableName);
   const col = quoteIdent(from.columnName!);

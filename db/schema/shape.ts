@@ -1,6 +1,6 @@
 import type { ColumnRow, ModelRow, ViewRow } from "../store/schema";
 import { jsonObject } from "../fields/column-options";
-import { isVirtual } from "../fields/registry";
+import { isVirtual, isFormula } from "../fields/registry";
 import type { UIType } from "../fields/types";
 import { toRaw } from "../formula/refs";
 
@@ -90,7 +90,7 @@ export function tableJson(m: ModelRow, projectId: string) {
 /** A table with its columns and views, as `GET /tables/{id}` and column changes answer. */
 /** A formula as the user reads it now: its stored `{{cl_id}}` references with today's titles. */
 function withCurrentFormula(c: ColumnRow, titles: Map<string, string>): ColumnRow {
-  if (c.uidt !== "Formula" || !c.colOptions) return c;
+  if (!isFormula(c.uidt) || !c.colOptions) return c;
   const o = jsonObject(c.colOptions);
   return typeof o.formula === "string" && o.formula
     ? { ...c, colOptions: JSON.stringify({ ...o, formula_raw: toRaw(o.formula, titles) }) }

@@ -8,7 +8,7 @@ import { checkTableTitle, physicalName, quoteIdent } from "./names";
 import { fullTableJson, tableJson } from "./shape";
 import { z } from "zod";
 import { metaLimit } from "../limits";
-import { isVirtual } from "../fields/registry";
+import { isVirtual, isLink, keyOf } from "../fields/registry";
 import { dropLink, linkOptions } from "./links";
 import { dependents } from "./computed-fields";
 import type { UIType } from "../fields/types";
@@ -37,7 +37,7 @@ const SYSTEM: Record<string, ColumnInput & { uidt: string }> = {
 const DEFAULT_TITLE: ColumnInput = { title: "Title", column_name: "title", uidt: "SingleLineText" };
 
 function systemKey(c: ColumnInput): string | null {
-  if (c.uidt === "ID" || c.pk) return "id";
+  if (keyOf(c.uidt ?? "") === "primary" || c.pk) return "id";
   if (c.column_name === "created_at" || c.column_name === "updated_at") return c.column_name;
   return null;
 }
@@ -106,7 +106,7 @@ export function createTable(store: ProjectStore, projectId: string, input: Creat
       if (isVirtual(row.uidt as UIType))
         throw bad(`${row.title}: add links and computed fields after the table exists`);
       titles.add(row.title.toLowerCase());
-      built.push({ ...row, system: isSystem && row.uidt !== "ID" ? 1 : 0 });
+      built.push({ ...row, system: isSystem && keyOf(row.uidt) !== "primary" ? 1 : 0 });
     };
     add(system.id!, true);
     for (const c of user) add(c, false);
@@ -183,7 +183,7 @@ export function deleteTable(store: ProjectStore, tableId: string): string[] {
   return store.transaction(() => {
     const gone = [m.id, ...modelColumns(store, m.id).map((c) => c.id)];
     // Links go with both their sides; lookups and rollups elsewhere that read through them too.
-    for (const link of modelColumns(store, m.id).filter((c) => c.uidt === "LinkToAnotherRecord")) {
+    for (const link of modelColumns(store, m.id).filter((c) => isLink(c.uidt))) {
       const reverse = store.meta
         .select()
         .from(columns)

@@ -8,7 +8,9 @@ import { fieldType, parseOptions } from "../../db/fields/registry";
 import { NAME_MAX } from "../../db/schema/names";
 import type { UIType } from "../../db/fields/types";
 import type { Column, ColumnPayload } from "../api/types";
-import { isVirtualType, virtualPayload, virtualProblem, type VirtualProblem } from "../links/computed-field-settings";
+import { isVirtualType } from "../links/computed-field-settings";
+import { virtualPayload, virtualProblem } from "./computed-payload";
+import type { VirtualProblem } from "./types";
 
 export const SELECT_TYPES: readonly UIType[] = ["SingleSelect", "MultiSelect"];
 /** Types the editor offers no default value for. */

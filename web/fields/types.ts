@@ -1,7 +1,7 @@
 /** The visual half of a field type (DESIGN.md principle 1); the logic half is db/fields. */
 import type { LucideIcon } from "lucide-react";
 import type { ComponentType } from "react";
-import type { Column, TableMeta } from "../api/types";
+import type { Column, ColumnPayload, TableMeta } from "../api/types";
 import type { ColumnCodec } from "./codec";
 
 export interface OptionsFormProps {
@@ -71,4 +71,27 @@ export interface FieldUi {
   toggles?: boolean;
   /** A click on the active cell opens the editor (a dialog rather than text typed in place). */
   opensOnClick?: boolean;
+  /** Links, lookups, rollups and formulas: what the field editor sends (web/fields/computed-payload.ts). */
+  settings?: ComputedSettings;
+}
+
+/** A link, lookup, rollup or formula setting still to choose: the locale key saying which. */
+export type VirtualProblem =
+  | "links.editor.needTable"
+  | "links.editor.needLink"
+  | "links.editor.needField"
+  | "links.editor.needFunction"
+  | "links.formula.needFormula";
+
+/** A computed type's settings as the field editor sends them (API-CONTRACT 4.3). */
+export interface ComputedSettings {
+  /** What must still be chosen before the field can be saved, or null. */
+  problem(options: Record<string, unknown>): VirtualProblem | null;
+  /** The settings a new field's payload carries at its top level. */
+  create(options: Record<string, unknown>): Partial<ColumnPayload>;
+  /**
+   * What an edit sends besides the name (the server keeps the rest): a formula its new text, a
+   * belongs-to link whether it is required (SPEC 5). Absent: the name only.
+   */
+  edit?(options: Record<string, unknown>, original: Column, rqd: boolean): Partial<ColumnPayload>;
 }

@@ -10,9 +10,8 @@ import {
   rollupFunctionsFor,
   takesRequired,
   targetColumns,
-  virtualPayload,
-  virtualProblem,
 } from "./computed-field-settings";
+import { virtualPayload, virtualProblem } from "../fields/computed-payload";
 
 const col = (over: Partial<Column>): Column => ({
   id: "cl_x",

@@ -10,6 +10,7 @@ import { formGate, needsSignIn, signInNotice } from "./form-gate";
 import { controlFor, fillable, formInputOf, type Control, type FormColumn } from "./inputs";
 import type { SharedMeta } from "./meta";
 import { t } from "./text";
+import { fieldType } from "../../db/fields/registry";
 
 interface Question {
   col: FormColumn;
@@ -59,15 +60,16 @@ const ruleText = (p: Problem) =>
   t(`sharedView.rules.${p.code}`, { n: "limit" in p ? p.limit : "", file: "file" in p ? p.file : "" });
 
 /** SPEC 5: msg.error.fieldRequired with the label, "Value is required" for a box, and a minimum length when the column sets one; then the question's own rules. */
+/** A checkbox question: required means ticked. */
+const isCheckbox = (q: Question) => fieldType(q.col.uidt)?.kind === "checkbox";
+
 function check(q: Question): string | null {
   const value = q.control.value();
   const files = q.control.files?.() ?? [];
   const required = isRequired(fieldOf(q.col));
   if (required && isEmptyValue(value) && files.length === 0)
-    return q.col.uidt === "Checkbox"
-      ? t("sharedView.valueRequired")
-      : t("msg.error.fieldRequired", { value: labelOf(q.col) });
-  if (q.col.uidt === "Checkbox" && required && value !== true) return t("sharedView.valueRequired");
+    return isCheckbox(q) ? t("sharedView.valueRequired") : t("msg.error.fieldRequired", { value: labelOf(q.col) });
+  if (isCheckbox(q) && required && value !== true) return t("sharedView.valueRequired");
   // A number the browser could not read gives no value: say so rather than send nothing.
   if (q.control.el instanceof HTMLInputElement && q.control.el.validity.badInput) return t("sharedView.rules.number");
   const format = formatProblem(formInputOf(q.col), value);

@@ -14,8 +14,11 @@ export function virtualType<O>(
   filterOps: readonly FilterOp[],
   refusal: string,
   filtersAs: (shape: ResultShape) => UIType,
+  /** The facts that set this type apart (a link; what a computed column reads). */
+  more: Pick<FieldType<O>, "link" | "computed">,
 ): FieldType<O> {
   return {
+    ...more,
     uidt,
     filtersAs,
     virtual: true,
@@ -39,3 +42,6 @@ export function virtualType<O>(
 }
 
 export const COMPUTED = "this field is computed and read-only";
+
+/** A column id named in settings read as they are stored (not yet checked by the schema). */
+export const idOf = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);

@@ -1,5 +1,5 @@
 import { bad } from "../../errors";
-import { fieldType } from "../../fields/registry";
+import { fieldType, isLink } from "../../fields/registry";
 import type { RowColumn } from "../../rows/row-codec";
 import type { ModelRow } from "../../store/schema";
 import type { ProjectStore } from "../../store/store";
@@ -87,7 +87,7 @@ export function formSubmission(
   const linkAnswers = new Map<string, unknown>();
   for (const c of computed) {
     const vc = byColumn.get(c.id);
-    if (!vc || !vc.show || c.uidt !== "LinkToAnotherRecord") continue;
+    if (!vc || !vc.show || !isLink(c.uidt)) continue;
     linkAnswers.set(c.id, values[c.title]);
     fields.push({
       title: c.title,

@@ -1,5 +1,6 @@
 import { SquareFunction } from "lucide-react";
 import type { FieldUi } from "../types";
+import { formulaSettings } from "./settings";
 import { FormulaCell } from "./cell";
 import { FormulaOptionsForm } from "./options-form";
 
@@ -10,4 +11,5 @@ export const FormulaUi: FieldUi = {
   defaultInput: "none",
   Cell: FormulaCell,
   Editor: null,
+  settings: formulaSettings,
 };

@@ -1,5 +1,6 @@
 import { Link2 } from "lucide-react";
 import type { FieldUi } from "../types";
+import { linkSettings } from "./settings";
 import { LinkCell } from "./cell";
 import { LinkOptionsForm } from "./options-form";
 
@@ -11,4 +12,5 @@ export const LinkToAnotherRecordUi: FieldUi = {
   defaultInput: "none",
   Cell: LinkCell,
   Editor: null,
+  settings: linkSettings,
 };

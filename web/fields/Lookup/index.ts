@@ -1,5 +1,6 @@
 import { SearchCode } from "lucide-react";
 import type { FieldUi } from "../types";
+import { lookupSettings } from "./settings";
 import { LookupCell } from "./cell";
 import { LookupOptionsForm } from "./options-form";
 
@@ -10,4 +11,5 @@ export const LookupUi: FieldUi = {
   defaultInput: "none",
   Cell: LookupCell,
   Editor: null,
+  settings: lookupSettings,
 };

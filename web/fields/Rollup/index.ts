@@ -1,5 +1,6 @@
 import { Sigma } from "lucide-react";
 import type { FieldUi } from "../types";
+import { rollupSettings } from "./settings";
 import { RollupCell } from "./cell";
 import { RollupOptionsForm } from "./options-form";
 
@@ -10,4 +11,5 @@ export const RollupUi: FieldUi = {
   defaultInput: "none",
   Cell: RollupCell,
   Editor: null,
+  settings: rollupSettings,
 };

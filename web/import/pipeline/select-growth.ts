@@ -10,7 +10,7 @@ import { SELECT_PALETTE, matchOption, type SelectOptions } from "../../../db/fie
 import { commaParts } from "../../../db/import/text-classifiers";
 import type { CompiledColumn } from "../../../db/import/rows";
 
-const isSelect = (c: CompiledColumn) => c.type.uidt === "SingleSelect" || c.type.uidt === "MultiSelect";
+const isSelect = (c: CompiledColumn) => c.type.kind === "select" || c.type.kind === "multi";
 
 export function growOptions(
   columns: readonly CompiledColumn[],
@@ -21,7 +21,7 @@ export function growOptions(
     if (!isSelect(c)) continue;
     const text = cellText(cells[c.source], true);
     if (text.trim() === "") continue;
-    const values = c.type.uidt === "MultiSelect" ? commaParts(text) : [text.trim()];
+    const values = c.type.kind === "multi" ? commaParts(text) : [text.trim()];
     const options = c.ctx.options as unknown as SelectOptions;
     for (const title of values) {
       if (matchOption(options, title) !== undefined) continue;

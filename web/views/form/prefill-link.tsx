@@ -10,6 +10,7 @@ import { prefillLink } from "../../../db/views/form/prefill";
 import { shareApi, sharedLink } from "../../api/share-api";
 import { notify } from "../../lib/toast";
 import type { Question } from "./form-fields";
+import { fieldType, isLink } from "../../../db/fields/registry";
 
 const input =
   "w-full rounded-md border border-gray-300 px-2 py-1 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30";
@@ -29,7 +30,7 @@ export function PrefillLink({
   const shared = shares.data?.find((v) => v.id === viewId && v.uuid);
   const base = shared ? sharedLink(shared) : `${location.origin}/nc/form/…`;
   const textQuestions = questions.filter(
-    (q) => q.column.uidt !== "Attachment" && q.column.uidt !== "LinkToAnotherRecord",
+    (q) => fieldType(q.column.uidt)?.kind !== "attachment" && !isLink(q.column.uidt),
   );
   const url = prefillLink(
     base,

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldType } from "../../../db/fields/registry";
+import { fieldType, isLink } from "../../../db/fields/registry";
 import { rulesOf, type FieldValidation } from "../../../db/views/form/rules";
 import type { Column } from "../../api/types";
 import type { LogicalOp } from "../../api/view-types";
@@ -31,8 +31,7 @@ export function QuestionRules({ q, earlier, editable, onSave }: Props) {
   const kind = fieldType(q.column.uidt)?.kind ?? "text";
   // Kinds validate.ts has rules for (a link holds records, not text).
   const validates =
-    ["number", "date", "datetime", "attachment"].includes(kind) ||
-    (kind === "text" && q.column.uidt !== "LinkToAnotherRecord");
+    ["number", "date", "datetime", "attachment"].includes(kind) || (kind === "text" && !isLink(q.column.uidt));
   const initial = nodesOf(rules.visibility);
   const [op, setOp] = useState<LogicalOp>(initial.op);
   const [nodes, setNodes] = useState<FilterNode[]>(initial.nodes);
@@ -111,7 +110,7 @@ export function QuestionRules({ q, earlier, editable, onSave }: Props) {
                 {field("min", t("views.form.rules.minDate"), "date")}
                 {field("max", t("views.form.rules.maxDate"), "date")}
               </>
-            ) : kind === "text" && q.column.uidt !== "LinkToAnotherRecord" ? (
+            ) : kind === "text" && !isLink(q.column.uidt) ? (
               <>
                 {field("min", t("views.form.rules.minLength"), "number")}
                 {field("max", t("views.form.rules.maxLength"), "number")}

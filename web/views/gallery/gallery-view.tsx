@@ -7,7 +7,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isVirtual, servesView } from "../../../db/fields/registry";
+import { isVirtual, servesView, isHidden } from "../../../db/fields/registry";
 import { queryKeys } from "../../api/query-keys";
 import { viewKindsApi } from "../../api/view-kinds-api";
 import type { View } from "../../api/view-types";
@@ -80,7 +80,7 @@ function Gallery({
   const { filterAutoSave } = useLocalSettings();
   const { view, keyTitle, meta } = frame;
   const locked = view.lock_type === "locked" && !can("viewUpdate");
-  const columns = useMemo(() => meta.columns.filter((c) => c.uidt !== "ForeignKey"), [meta.columns]);
+  const columns = useMemo(() => meta.columns.filter((c) => !isHidden(c.uidt)), [meta.columns]);
   const cover = meta.columns.find((c) => c.id === coverId && servesView(c.uidt, "cover")) ?? null;
   const fieldTitles = useMemo(
     () => [

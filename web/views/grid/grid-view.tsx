@@ -1,7 +1,7 @@
 /** One grid view of a table: toolbar, grid, expanded record and field dialogs, wired to the API. */
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { isVirtual } from "../../../db/fields/registry";
+import { isVirtual, isHidden } from "../../../db/fields/registry";
 import { queryKeys } from "../../api/query-keys";
 import type { TableMeta } from "../../api/types";
 import { useNotifyError } from "../../lib/use-notify-error";
@@ -41,7 +41,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   // Fields in the grid's order first (the filter, sort and search pickers start there), then the rest.
   const queryColumns = useMemo(() => {
     const shown = cols.visible.map((f) => f.column);
-    return [...shown, ...meta.columns.filter((c) => !shown.includes(c) && c.uidt !== "ForeignKey")];
+    return [...shown, ...meta.columns.filter((c) => !shown.includes(c) && !isHidden(c.uidt))];
   }, [cols.visible, meta.columns]);
   const searchColumns = useMemo(() => queryColumns.filter((c) => !isVirtual(c.uidt)), [queryColumns]);
   const fieldTitles = useMemo(

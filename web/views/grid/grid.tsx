@@ -28,6 +28,7 @@ import { useGridClipboard } from "./use-grid-clipboard";
 import { useGridKeyboard } from "./use-grid-keyboard";
 import { useGridMouse } from "./use-grid-mouse";
 import { useGridScroll } from "./use-grid-scroll";
+import { isLink } from "../../../db/fields/registry";
 
 export interface GridProps {
   fields: readonly GridFieldView[];
@@ -120,7 +121,7 @@ export function Grid({
       const column = fields[col]?.column;
       const row = store.rowAt(rowIndex);
       if (initialText !== undefined || !links?.canLink || !column || !row) return false;
-      if (column.uidt !== "LinkToAnotherRecord" || !linkTypeOf(column) || column.access === "read-only") return false;
+      if (!isLink(column.uidt) || !linkTypeOf(column) || column.access === "read-only") return false;
       const rowKey = rowIdOf(row, links.keyTitle);
       if (typeof rowKey !== "string" && typeof rowKey !== "number") return false;
       links.open({ kind: "picker", column, rowKey });

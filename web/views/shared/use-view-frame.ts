@@ -8,6 +8,7 @@ import { viewKindsApi, type ViewColumn } from "../../api/view-kinds-api";
 import type { View } from "../../api/view-types";
 import { fieldView, type GridFieldView } from "../grid/grid-field";
 import { keySpecOf } from "../../lib/row-id";
+import { isHidden } from "../../../db/fields/registry";
 
 export const viewColumnsKey = (viewId: string) => ["viewColumns", viewId] as const;
 
@@ -36,7 +37,7 @@ export function useViewFrame(tableId: string, view: View): { frame: ViewFrame | 
       .flatMap((vc) => (byId.has(vc.fk_column_id) ? [byId.get(vc.fk_column_id)!] : []));
     const pv = meta.columns.find((c) => c.pv);
     const fields = meta.columns
-      .filter((c) => c.uidt !== "ForeignKey")
+      .filter((c) => !isHidden(c.uidt))
       .map((column, i) => fieldView({ column, gridColumnId: null, show: true, order: i, width: 200 }));
     return { meta, view, keyTitle: keySpecOf(meta.columns), pv, viewColumns: cols.data, shown, fields };
   }, [table.data, cols.data, view]);

@@ -6,6 +6,7 @@ import { orderBetween } from "../../pages/project/sidebar/view-order";
 import type { GridField } from "../grid/logic/grid-fields";
 import { FieldsMenu } from "../grid/toolbar/fields-menu";
 import { viewColumnsKey, type ViewFrame } from "./use-view-frame";
+import { isHidden } from "../../../db/fields/registry";
 
 export function ViewFieldsMenu({ frame }: { frame: ViewFrame }) {
   const queryClient = useQueryClient();
@@ -15,7 +16,7 @@ export function ViewFieldsMenu({ frame }: { frame: ViewFrame }) {
     .sort((a, b) => a.order - b.order)
     .flatMap((vc) => {
       const column = byId.get(vc.fk_column_id);
-      return column && !column.system && column.uidt !== "ForeignKey"
+      return column && !column.system && !isHidden(column.uidt)
         ? [{ column, gridColumnId: vc.id, show: vc.show, order: vc.order, width: 200 }]
         : [];
     });

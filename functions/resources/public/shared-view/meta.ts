@@ -6,6 +6,7 @@ import { sharedViewJson } from "../../share/routes";
 import type { Ctx } from "../../data/context";
 import type { Shared } from "./access";
 import { VISITOR, type Reader } from "../../../../db/access/reader";
+import { isLink } from "../../../../db/fields/registry";
 
 type Column = {
   id: string;
@@ -23,7 +24,7 @@ type Table = { id: string; columns: Column[] } & Record<string, unknown>;
 
 /** A link column's options (stored as JSON text or an object). */
 export function linkOptions(c: Column): { type?: string; fk_related_model_id?: string } | null {
-  if (c.uidt !== "LinkToAnotherRecord") return null;
+  if (!isLink(c.uidt)) return null;
   const o = readOptions(LinkToAnotherRecordField, { colOptions: c.colOptions });
   return o.ok ? o.value : null;
 }

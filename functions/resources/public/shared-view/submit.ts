@@ -11,6 +11,7 @@ import type { Shared } from "./access";
 import { GATE_FIELDS, checkSpam, releaseStartToken, submitter } from "./gate";
 import { shownColumns } from "./meta";
 import { MAX_BODY_BYTES } from "../../../middleware/body-limit";
+import { fieldType } from "../../../../db/fields/registry";
 
 /** Submissions allowed per client address in a minute (none counted in local mode: no address). */
 export const SUBMITS_PER_MINUTE = 30;
@@ -108,7 +109,8 @@ export async function submitShared(c: Ctx, s: Shared) {
       throw badRequest(`At most ${MAX_FILES_PER_SUBMISSION} files can be sent with one submission`);
     for (const [title, list] of files) {
       const col = cols.find((x) => x.title === title);
-      if (!col || col.uidt !== "Attachment") throw badRequest(`'${title}' is not a file field of this form`);
+      if (!col || fieldType(col.uidt)?.kind !== "attachment")
+        throw badRequest(`'${title}' is not a file field of this form`);
       if (list.length > MAX_FILES) throw badRequest(`At most ${MAX_FILES} files can be attached to ${title}`);
       const incoming: Incoming[] = await Promise.all(
         list.map(async (f, i) => ({

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { SelectOption } from "../../../api/types";
 import { FIELD_UI } from "../../../fields/registry";
 import type { FieldDraft } from "../../../fields/field-draft";
+import { fieldType } from "../../../../db/fields/registry";
 
 const placeholderOf = (draft: FieldDraft) => FIELD_UI[draft.uidt].defaultPlaceholder;
 
@@ -69,7 +70,7 @@ export function DefaultValueInput({
     );
   } else {
     const type = kind === "date" ? "date" : "text";
-    const placeholder = draft.uidt === "MultiSelect" ? t("fields.editor.multiHint") : placeholderOf(draft);
+    const placeholder = fieldType(draft.uidt)?.kind === "multi" ? t("fields.editor.multiHint") : placeholderOf(draft);
     input = (
       <input
         {...common}

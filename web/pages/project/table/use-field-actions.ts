@@ -5,6 +5,7 @@ import { tablesApi } from "../../../api/tables-api";
 import type { Column, ColumnPayload, TableMeta } from "../../../api/types";
 import { notify } from "../../../lib/toast";
 import { useNotifyError } from "../../../lib/use-notify-error";
+import { isLink } from "../../../../db/fields/registry";
 
 /** Column add, update, delete and display value; column calls answer the whole table, which is cached as is. */
 export function useFieldActions(tableId: string) {
@@ -15,7 +16,7 @@ export function useFieldActions(tableId: string) {
   const store = (table: TableMeta) => queryClient.setQueryData(key, table);
   // A link has a reverse column on the other table: that table's meta changes too.
   const otherTables = (uidt: string) => {
-    if (uidt === "LinkToAnotherRecord")
+    if (isLink(uidt))
       void queryClient.invalidateQueries({ queryKey: ["table"], predicate: (q) => q.queryKey[1] !== tableId });
   };
 

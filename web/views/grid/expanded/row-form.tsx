@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Row } from "../../../api/view-types";
 import type { EditorOutput } from "../../../fields/types";
 import type { GridFieldView } from "../grid-field";
+import { isLink } from "../../../../db/fields/registry";
 
 interface RowFormProps {
   row: Row;
@@ -39,7 +40,7 @@ export function RowForm({ row, fields, canEdit, errors, onChange, onLeave }: Row
               <Icon aria-hidden="true" className="size-3.5 text-gray-400" />
               {title}
               {f.column.access === "read-only" ? <Lock aria-hidden="true" className="size-3.5 text-gray-400" /> : null}
-              {f.codec.readOnly && !(canEdit && f.column.uidt === "LinkToAnotherRecord" && !f.column.access) ? (
+              {f.codec.readOnly && !(canEdit && isLink(f.column.uidt) && !f.column.access) ? (
                 <span className="text-gray-400">{t("grid.expanded.readOnly")}</span>
               ) : null}
             </label>

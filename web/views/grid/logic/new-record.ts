@@ -11,6 +11,6 @@ export function needsRecordForm(columns: readonly Column[]): boolean {
     if (!c.rqd || c.pk || c.ai || (c.cdf !== null && c.cdf !== undefined && c.cdf !== "")) return false;
     const type = fieldType(c.uidt);
     if (!type) return true;
-    return type.virtual ? c.uidt === "LinkToAnotherRecord" : !type.readOnly && !type.writtenBy;
+    return type.virtual ? type.link === true : !type.readOnly && !type.writtenBy;
   });
 }
