@@ -196,7 +196,9 @@ async function checkGroupColumn(c: Ctx, s: Shared, shown: Shown, columnId: strin
   if (shown.ids.has(columnId)) return;
   const stack =
     s.kind === "kanban"
-      ? ((await unwrap(projectRoom(c.env, s.projectId).views({ op: "readKanban", projectId: s.projectId, viewId: s.view.id }))) as {
+      ? ((await unwrap(
+          projectRoom(c.env, s.projectId).views({ op: "readKanban", projectId: s.projectId, viewId: s.view.id }),
+        )) as {
           fk_grp_col_id?: string | null;
         })
       : null;
