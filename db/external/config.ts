@@ -12,7 +12,6 @@
  * - the host rule (host-rule.ts) applies to the host and to a libSQL URL's host.
  */
 import { bad } from "../errors";
-import type { Dialect } from "../fields/types";
 import { assertHostAllowed } from "./host-rule";
 
 export const CLIENTS = ["pg", "mysql2", "vitess", "sqlite3", "mssql"] as const;
@@ -40,16 +39,6 @@ export interface SourceConfig {
   /** PostgreSQL through Cloudflare Hyperdrive: the Worker binding's name (hyperdrive.ts). */
   hyperdrive?: string;
 }
-
-const DIALECT_OF: Record<Client, Dialect> = {
-  pg: "pg",
-  mysql2: "mysql",
-  vitess: "mysql",
-  sqlite3: "sqlite",
-  mssql: "mssql",
-};
-
-export const dialectOf = (client: Client): Dialect => DIALECT_OF[client];
 
 const DEFAULT_PORT: Partial<Record<Client, number>> = { pg: 5432, mysql2: 3306, vitess: 15306, mssql: 1433 };
 const KNOWN = new Set([
