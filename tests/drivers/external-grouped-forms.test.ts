@@ -1,7 +1,8 @@
 /**
  * The grouped data list (kanban stacks) and form submits on an external database (issue 34), on
- * the machine's PostgreSQL, MariaDB and a local sqld, driven through db/external directly over a
- * project's meta in an in-memory store (tests/support/node-store.ts), as the room runs them:
+ * the machine's PostgreSQL, MariaDB and a local sqld, over a project's meta in an in-memory store
+ * (tests/support/node-store.ts): the grouped pages and the plain form submit through the data port's
+ * external source (db/data/external-source.ts), as the room runs them, the rest through db/external:
  * - grouped pages per option equal what the same table and rows give on the project's own
  *   SQLite (db/views/kanban/group.ts), with and without a kanban view, for some groups only and
  *   page by page; refusals carry the native message;
@@ -17,6 +18,7 @@ import type { SourceDriver } from "../../db/external/driver";
 import { openDriver } from "../../db/external/open-driver";
 import { submitForm as extSubmitForm, submitFormWithLinks } from "../../db/external/form-submit";
 import { groupedList as extGroupedList } from "../../db/external/grouped-list";
+import { ExternalSource } from "../../db/data/external-source";
 import * as ext from "../../db/external/rows";
 import * as schemaOps from "../../db/external/schema-ops";
 import { syncSchema } from "../../db/external/schema-sync";
@@ -100,6 +102,7 @@ for (const [engine, open] of samples) {
     const store = nodeProjectStore();
     const native = nodeProjectStore();
     const x = () => ({ store, driver });
+    const port = () => new ExternalSource({ store, driver });
     let extTasks = "";
     let natTasks = "";
     /** A column's id by title in the external project's meta. */
@@ -126,7 +129,18 @@ for (const [engine, open] of samples) {
     });
 
     const both = async (params: ListParams, scope: { ext: RowScope; nat: RowScope }, options?: string) => ({
-      got: await extGroupedList(x(), extTasks, colId(extTasks, "Status"), params, scope.ext, options),
+      // Through the data port (db/data/external-source.ts), as the room reads it.
+      got: (await port().read(
+        {
+          op: "grouped",
+          table: extTasks,
+          columnId: colId(extTasks, "Status"),
+          params,
+          scope: scope.ext,
+          optionsArrJson: options,
+        },
+        null,
+      )) as Awaited<ReturnType<typeof extGroupedList>>,
       want: groupedList(native, natTasks, natColId("Status"), params, scope.nat, options),
     });
 
@@ -184,7 +198,11 @@ for (const [engine, open] of samples) {
         updateFormColumn(s, viewColumnOf(s, view, id("Note")).id, { show: false });
       }
       const before = await count("SELECT COUNT(*) AS n FROM gf_tasks");
-      const res = await extSubmitForm(x(), extTasks, extForm.id, { Title: "form", Status: "doing", Note: "no" }, actor);
+      const res = (await port().write(
+        { op: "formSubmit", table: extTasks, view: extForm.id, body: { Title: "form", Status: "doing", Note: "no" } },
+        actor,
+        null,
+      )) as Awaited<ReturnType<typeof extSubmitForm>>;
       expect(res.row).toMatchObject({ Title: "form", Status: "doing", Note: null });
       expect(res).toMatchObject({ notify: null, hiddenColumns: [] });
       const [written] = await db.query(`SELECT title, status, note FROM gf_tasks WHERE title = 'form'`);
