@@ -34,7 +34,7 @@ import type { ViewRequest } from "../db/views/requests";
 import type { HookRequest } from "../db/hooks/requests";
 import type { CommentRequest } from "../db/rows/comment-requests";
 import type { SourceRequest } from "../db/external/source-requests";
-import type { DataCall, ReadRequest, RowChange } from "../db/data/requests";
+import { ReadRequest, RowChange, type DataCall } from "../db/data/requests";
 
 export type { RoomResult, GatedResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
@@ -154,13 +154,13 @@ export class ProjectRoom extends Server<Env> {
    * shared bases, API tokens, visitors) and through `gated`.
    */
   read(req: ReadRequest, reader: Reader | null) {
-    const checked = gating.readRequest(req);
+    const checked = gating.checked(ReadRequest, req);
     return checked ? this.#dataRoom.read(checked, reader) : gating.NOT_DATA;
   }
 
   /** A row write (db/data/requests.ts) by `actor` as `reader`, through the write pipeline. */
   async write(change: RowChange, actor: auditApi.Actor, reader: Reader | null) {
-    const checked = gating.rowChange(change);
+    const checked = gating.checked(RowChange, change);
     return checked ? this.#dataRoom.write(checked, actor, reader) : gating.NOT_DATA;
   }
 

@@ -1,6 +1,7 @@
 import { readerOf, type Reader } from "../db/access/rules";
 import { actionOf } from "../db/data/actions";
-import { DataCall, ReadRequest, RowChange } from "../db/data/requests";
+import type { z } from "zod";
+import { DataCall, type ReadRequest, type RowChange } from "../db/data/requests";
 import type { Actor } from "../db/rows/audit";
 import type { AccessGate, GateClaims } from "./access-gate";
 import type { RoomResult } from "./room-result";
@@ -31,15 +32,10 @@ export async function gated(room: DataRoom, gate: AccessGate, claims: GateClaims
   return "read" in c ? room.read(c.read, reader) : room.write(c.write, c.actor, reader);
 }
 
-/** A read request as the room's `read` takes it from the Worker, checked; null when it is none. */
-export function readRequest(raw: unknown): ReadRequest | null {
-  const req = ReadRequest.safeParse(raw);
+/** A request as the room's `read` or `write` takes it from the Worker, checked; null when it is none. */
+export function checked<T>(schema: z.ZodType<T>, raw: unknown): T | null {
+  const req = schema.safeParse(raw);
   return req.success ? req.data : null;
-}
-
-export function rowChange(raw: unknown): RowChange | null {
-  const change = RowChange.safeParse(raw);
-  return change.success ? change.data : null;
 }
 
 export { NOT_DATA };
