@@ -152,6 +152,19 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     // again by "Redeliver".
     `ALTER TABLE _nc_hook_logs ADD COLUMN payload TEXT`,
   ],
+  [
+    // The trash (issue 35): what a delete took, kept until restored or purged (db/trash/). One
+    // entry per record, field, table or view; `payload` holds what the kind needs to put it back
+    // (a record's stored values and links, a field's or table's meta rows and the name its data
+    // was moved to). `batch` groups the entries of one request, so an undo restores them together.
+    // A table of its own: live reads never filter deleted rows out.
+    `CREATE TABLE _nc_trash (
+      id TEXT PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, fk_model_id TEXT, row_id TEXT,
+      batch TEXT, deleted_by TEXT, deleted_at TEXT NOT NULL, payload TEXT NOT NULL DEFAULT '{}')`,
+    `CREATE INDEX _nc_trash_time ON _nc_trash (deleted_at)`,
+    `CREATE INDEX _nc_trash_row ON _nc_trash (fk_model_id, row_id)`,
+    `CREATE INDEX _nc_trash_batch ON _nc_trash (batch)`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */
