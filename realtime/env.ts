@@ -15,6 +15,11 @@ export interface Env {
   ATTACHMENT_SECRET?: string;
   /** Seconds a deleted record's files wait before leaving the bucket (undo window), default 3600. */
   ATTACHMENT_REMOVE_AFTER_SECONDS?: string;
+  /**
+   * Minutes between the room's own reads of an external database's schema (on the first row
+   * request after them; db/external/sync-schedule.ts), default 60; 0 turns it off.
+   */
+  EXTERNAL_SYNC_MINUTES?: string;
   /** Encrypts external database credentials at rest (AES-GCM); required for external projects outside local mode. */
   CONNECTION_KEY?: string;
   /** Session token lifetime in seconds (default 3600). */

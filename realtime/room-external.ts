@@ -14,6 +14,11 @@ import type { SocketRoom } from "./room-fanout";
 import { withIds } from "./room-ids";
 import type { RoomResult } from "./room-result";
 import * as room from "./room-socket";
+import { driftMessage, driftOf, type SchemaDrift } from "../db/external/drift";
+import type { DetectedChange } from "../db/external/schema-sync";
+import { SyncSchedule, syncIntervalMs } from "../db/external/sync-schedule";
+import { hidingNewColumnsAsync } from "../db/views/sync";
+import { publicViewIds } from "./public-views";
 
 /**
  * The project's external database as the room uses it (external-source.ts holds the connection
@@ -24,13 +29,19 @@ export class RoomSource {
   /** The project's external database, if it is one (external-source.ts); undefined until read. */
   #row: SourceRow | null | undefined;
   #driver: Promise<SourceDriver> | undefined;
+  /** When the database's schema is next read on its own (db/external/sync-schedule.ts). */
+  #schedule: SyncSchedule;
+  /** A sync under way (scheduled or on drift). */
+  #syncing: Promise<RoomResult<DetectedChange[]>> | undefined;
 
   constructor(
     private readonly room: SocketRoom,
     private readonly env: Env,
     /** Exact row counts per table and filter (the room's); a schema change empties it. */
     private readonly counts: CountCache,
-  ) {}
+  ) {
+    this.#schedule = new SyncSchedule(() => this.store, syncIntervalMs(env.EXTERNAL_SYNC_MINUTES));
+  }
 
   private get store() {
     return this.room.store;
@@ -53,16 +64,41 @@ export class RoomSource {
   }
 
   /**
-   * Runs fn on the source; a dropped connection is reopened once. A refusal naming a column or
-   * table the database no longer has (changed outside the app) syncs the meta and runs fn once
-   * more: the tabs reload their schema, and a request that named the gone field is refused as
-   * any unknown field is.
+   * Runs fn on the source; a dropped connection is reopened once. First, when due, the schema is
+   * read again (db/external/sync-schedule.ts). A refusal naming a column or table the database
+   * no longer has (changed outside the app: db/external/drift.ts) syncs the meta and tells the
+   * tabs; a read then runs once more, a write (`write`) answers the 409 naming what is gone.
    */
-  async run<T>(fn: (ctx: ext.ExtCtx) => Promise<T>, reader: Reader | null = null): Promise<RoomResult<T>> {
-    const first = await this.#run(fn, reader);
-    if (first.ok || !isDrift(first.msg)) return first;
-    const synced = await this.metaSync();
-    return synced.ok && synced.data.length ? this.#run(fn, reader) : first;
+  async run<T>(
+    fn: (ctx: ext.ExtCtx) => Promise<T>,
+    reader: Reader | null = null,
+    write = false,
+  ): Promise<RoomResult<T>> {
+    if (this.#schedule.due()) await this.#sync(false);
+    let drift: SchemaDrift | null = null;
+    const watched = async (ctx: ext.ExtCtx) => {
+      try {
+        return await fn(ctx);
+      } catch (err) {
+        drift = driftOf(ctx.driver.dialect, err);
+        throw drift ?? err;
+      }
+    };
+    const first = await this.#run(watched, reader);
+    const seen = drift as SchemaDrift | null;
+    if (first.ok || !seen) return first;
+    const synced = await this.#sync(true).catch((err: unknown) => ({
+      ok: false as const,
+      status: 0,
+      msg: String(err),
+    }));
+    if (!synced.ok) return { ok: false, status: 409, msg: driftMessage(seen.missing, "unsynced") };
+    if (write) return first;
+    if (!synced.data.length) return { ok: false, status: 409, msg: driftMessage(seen.missing, "stillNamed") };
+    drift = null;
+    const again = await this.#run(watched, reader);
+    const still = drift as SchemaDrift | null;
+    return again.ok || !still ? again : { ok: false, status: 409, msg: driftMessage(still.missing, "stillNamed") };
   }
 
   /** `reader`: who reads or writes (db/access), in the context of every attempt. */
@@ -88,15 +124,29 @@ export class RoomSource {
     return guardAsync(attempt);
   }
 
-  /** A schema change on the source (DDL, then the meta read again); every tab reloads its schema. */
-  async schema<T>(fn: (x: extSchema.SchemaCtx) => Promise<T>) {
+  /**
+   * A schema change on the source (DDL, then the meta read again); every tab reloads its schema.
+   * Fields it makes (or the read finds) start hidden in the views with a public link: `hiddenIn`
+   * when the Worker gave them, else read here.
+   */
+  async schema<T>(fn: (x: extSchema.SchemaCtx) => Promise<T>, hiddenIn?: readonly string[]) {
     const src = this.row!;
-    const result = await this.run((c) =>
-      fn({ ...c, inflection: { table: src.inflection_table, column: src.inflection_column } }),
+    const hidden = hiddenIn ?? (await this.#publicViews());
+    const result = await this.run(
+      (c) =>
+        hidingNewColumnsAsync(c.store, hidden, () =>
+          fn({ ...c, inflection: { table: src.inflection_table, column: src.inflection_column } }),
+        ),
+      null,
+      true,
     );
     this.store.schemaCache.clear();
     this.counts.clear();
-    if (result.ok) room.broadcast(this.room, { type: "schema" }, "tableList");
+    if (result.ok) {
+      // The change read the whole schema again (schema-ops.ts resync): as good as a sync.
+      this.#schedule.mark();
+      room.broadcast(this.room, { type: "schema" }, "tableList");
+    }
     return withIds(this.store, result);
   }
 
@@ -125,6 +175,7 @@ export class RoomSource {
       );
       this.#row = undefined;
       this.#driver = Promise.resolve(driver);
+      this.#schedule.mark();
       // The schema's ids stay in the journal: the project is not in D1 yet (pendingIds).
       return true;
     });
@@ -167,13 +218,46 @@ export class RoomSource {
     return this.#run((x) => introspectInto(x.store, x.driver, this.row!, false));
   }
 
+  /** The manual sync (contract 4.1 meta-diff POST): every tab reloads, changed or not. */
   async metaSync() {
     if (!this.row) return { ok: true as const, data: [] };
-    const result = await this.#run((x) => introspectInto(x.store, x.driver, this.row!, true));
+    const result = await this.#syncNow();
+    if (result.ok && !result.data.length) room.broadcast(this.room, { type: "schema" }, "tableList");
+    return withIds(this.store, result);
+  }
+
+  /**
+   * A sync the room starts itself (`onDrift`: a refusal named something gone; else the schedule);
+   * requests arriving meanwhile wait for the one under way. A scheduled sync that fails (the
+   * database unreachable) is logged and leaves the request to meet the failure itself.
+   */
+  #sync(onDrift: boolean): Promise<RoomResult<DetectedChange[]>> {
+    this.#syncing ??= this.#syncNow().finally(() => (this.#syncing = undefined));
+    return onDrift
+      ? this.#syncing
+      : this.#syncing.catch((err: unknown) => {
+          console.error("external database: the scheduled schema sync failed:", err);
+          return { ok: false as const, status: 0, msg: String(err) };
+        });
+  }
+
+  /** Reads the database's schema into the meta; found fields start hidden in shared views; tabs told of a change. */
+  async #syncNow(): Promise<RoomResult<DetectedChange[]>> {
+    // Marked first: a database (or D1) failing now is not asked again before the interval.
+    this.#schedule.mark();
+    const hidden = await this.#publicViews();
+    const result = await this.#run((x) =>
+      hidingNewColumnsAsync(x.store, hidden, () => introspectInto(x.store, x.driver, this.row!, true)),
+    );
     this.store.schemaCache.clear();
     this.counts.clear();
-    if (result.ok) room.broadcast(this.room, { type: "schema" }, "tableList");
-    return withIds(this.store, result);
+    if (result.ok && result.data.length) room.broadcast(this.room, { type: "schema" }, "tableList");
+    return result;
+  }
+
+  /** The views with a public link (D1): a field found or made starts hidden in them. */
+  #publicViews(): Promise<string[]> {
+    return publicViewIds(this.env.META, this.room.name);
   }
 }
 
@@ -182,9 +266,3 @@ function withoutSecrets(cfg: SourceConfig): SourceConfig {
   const { password: _p, authToken: _t, ...rest } = cfg;
   return { ...rest, ssl: { mode: cfg.ssl.mode } };
 }
-
-/** A database's refusal that names a column or table it does not have (PostgreSQL, MySQL, SQLite, SQL Server). */
-const isDrift = (msg: string) =>
-  /column .* does not exist|relation .* does not exist|Unknown column|Table .* doesn't exist|no such (column|table)|Invalid (column|object) name/i.test(
-    msg,
-  );

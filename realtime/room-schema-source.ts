@@ -24,10 +24,15 @@ export class ExternalSchemaWrites {
   deleteTable(tableId: string) {
     return this.source.schema((x) => extSchema.deleteTable(x, tableId));
   }
-  // As before the split: `hiddenIn` (issue 42) is the own tables' only; a field added here is
-  // not started hidden in the views with a public link.
-  addColumn(projectId: string, tableId: string, input: Parameters<typeof columnsApi.addColumn>[3]) {
-    return this.source.schema((x) => extSchema.addColumn(x, projectId, tableId, input));
+  // As on the project's own tables (issue 42): the new field starts hidden in `hiddenIn`, the
+  // views with a public link.
+  addColumn(
+    projectId: string,
+    tableId: string,
+    input: Parameters<typeof columnsApi.addColumn>[3],
+    hiddenIn: readonly string[] = [],
+  ) {
+    return this.source.schema((x) => extSchema.addColumn(x, projectId, tableId, input), hiddenIn);
   }
   updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
     return this.source.schema((x) => extSchema.updateColumn(x, projectId, columnId, input));

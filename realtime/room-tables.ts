@@ -110,7 +110,8 @@ export class ExternalTables implements RoomTables {
 
   commit(change: RowChange, actor: Actor, reader: Reader | null) {
     // Webhooks read the project's own tables: an external table's writes have none (as before).
-    return this.src.run((x) => new ExternalSource(x).write(change, actor, reader), reader);
+    // A write is not repeated after a sync on drift (room-external.ts): the person tries again.
+    return this.src.run((x) => new ExternalSource(x).write(change, actor, reader), reader, true);
   }
 
   tableId(table: string) {

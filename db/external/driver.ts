@@ -77,6 +77,8 @@ export class SourceError extends Error {
   constructor(
     message: string,
     readonly code?: string,
+    /** The server's error number (MySQL's errno, SQL Server's number), when the driver gives one. */
+    readonly number?: number,
   ) {
     super(message);
     this.name = "SourceError";
@@ -86,12 +88,20 @@ export class SourceError extends Error {
 /** Any driver failure as a SourceError with the database's message (and its code when it has one). */
 export function sourceError(err: unknown): SourceError {
   if (err instanceof SourceError) return err;
-  const e = err as { message?: string; code?: string; errno?: number; constraint?: string; detail?: string };
+  const e = err as {
+    message?: string;
+    code?: string;
+    errno?: number;
+    number?: number;
+    constraint?: string;
+    detail?: string;
+  };
   let msg = e?.message || String(err);
   if (e?.detail) msg += ` (${e.detail})`;
   if (e?.constraint && !msg.includes(e.constraint)) msg += ` [constraint ${e.constraint}]`;
   if (/AggregateError/.test(msg) || !msg.trim()) msg = "The database server could not be reached";
-  return new SourceError(msg, e?.code ?? (e?.errno ? String(e.errno) : undefined));
+  const number = typeof e?.errno === "number" ? e.errno : typeof e?.number === "number" ? e.number : undefined;
+  return new SourceError(msg, e?.code ?? (e?.errno ? String(e.errno) : undefined), number);
 }
 
 /** Rejects with `message` once `ms` pass (the SPEC 9 metadata time-out). */

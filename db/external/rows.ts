@@ -35,7 +35,7 @@ import type { Actor } from "../rows/audit";
 import { MAX_BULK_ROWS, rowsOf } from "../rows/api";
 import type { ProjectStore } from "../store/store";
 import { scopeParams, type RowScope } from "../views/scope";
-import type { Queryable, Row, SourceDriver } from "./driver";
+import { SourceError, type Queryable, type Row, type SourceDriver } from "./driver";
 import { assertWritable, extTable, keyCond, keyValues, queryTableOf, rowIdOf, tableSql, type ExtTable } from "./table";
 import { narrowedExt, requireVisible, withCheck } from "./access";
 import { checkWritable } from "../rows/access-guard";
@@ -256,11 +256,16 @@ export async function rowExists(ctx: ExtCtx, tableKey: string, rowId: string) {
   }
 }
 
-/** A bulk row's database error, numbered; "not found" and refusals keep their status and own label. */
-const prefixed = (i: number, total: number, err: unknown) =>
-  total > 1 && err instanceof Error && !(err instanceof DbError && (err.status === 403 || err.status === 404))
-    ? bad(`Row ${i + 1}: ${err.message}`)
-    : err;
+/**
+ * A bulk row's database error, numbered; "not found" and refusals keep their status and own label,
+ * a database's refusal its code (a column gone from the database is recognised by it: drift.ts).
+ */
+const prefixed = (i: number, total: number, err: unknown) => {
+  if (total <= 1 || !(err instanceof Error) || (err instanceof DbError && (err.status === 403 || err.status === 404)))
+    return err;
+  const msg = `Row ${i + 1}: ${err.message}`;
+  return err instanceof SourceError ? new SourceError(msg, err.code, err.number) : bad(msg);
+};
 
 function dialectValues(t: ExtTable, values: Record<string, Stored>, d: Dialect) {
   const names = Object.keys(values);

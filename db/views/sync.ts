@@ -127,10 +127,32 @@ export const viewColumnOf = (store: ProjectStore, viewId: string, columnId: stri
  */
 export function hidingNewColumns<T>(store: ProjectStore, viewIds: readonly string[], change: () => T): T {
   if (!viewIds.length) return change();
-  const ids = () => new Set(store.exec("SELECT id FROM _nc_columns").map((r) => String(r.id)));
-  const before = ids();
+  const before = columnIds(store);
   const result = change();
-  const made = [...ids()].filter((id) => !before.has(id));
+  hideMadeSince(store, viewIds, before);
+  return result;
+}
+
+/**
+ * hidingNewColumns for a change that awaits a database (an external table's field, a sync of the
+ * external database's schema: columns found there start hidden in shared views too).
+ */
+export async function hidingNewColumnsAsync<T>(
+  store: ProjectStore,
+  viewIds: readonly string[],
+  change: () => Promise<T>,
+): Promise<T> {
+  if (!viewIds.length) return change();
+  const before = columnIds(store);
+  const result = await change();
+  hideMadeSince(store, viewIds, before);
+  return result;
+}
+
+const columnIds = (store: ProjectStore) => new Set(store.exec("SELECT id FROM _nc_columns").map((r) => String(r.id)));
+
+function hideMadeSince(store: ProjectStore, viewIds: readonly string[], before: Set<string>) {
+  const made = [...columnIds(store)].filter((id) => !before.has(id));
   if (made.length)
     store.exec(
       `UPDATE _nc_view_columns SET show = 0 WHERE fk_view_id IN (SELECT value FROM json_each(?))
@@ -138,5 +160,4 @@ export function hidingNewColumns<T>(store: ProjectStore, viewIds: readonly strin
       JSON.stringify(viewIds),
       JSON.stringify(made),
     );
-  return result;
 }

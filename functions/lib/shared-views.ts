@@ -75,11 +75,4 @@ export async function dropShares(db: D1Database, projectId: string, ids: readonl
     .run();
 }
 
-/** The project's views that have a public link: a field added later starts hidden in them (issue 42). */
-export async function publicViewIds(db: D1Database, projectId: string): Promise<string[]> {
-  const { results } = await db
-    .prepare("SELECT view_id FROM shared_views WHERE project_id = ? AND uuid IS NOT NULL")
-    .bind(projectId)
-    .all<{ view_id: string }>();
-  return results.map((r) => r.view_id);
-}
+export { publicViewIds } from "../../realtime/public-views";

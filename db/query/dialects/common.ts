@@ -3,7 +3,7 @@
  * dialect file stays the one place its choices are made.
  */
 import { Frag, join, lit, quoteWith, sql } from "../frag";
-import type { SqlDialect } from "./dialect";
+import type { MissingName, SqlDialect } from "./dialect";
 
 /** `ORDER BY .. LIMIT n OFFSET m` (every dialect but SQL Server). */
 export function limitOffset(d: Pick<SqlDialect, "pageCount">, order: Frag | null, limit: number, offset: number) {
@@ -56,4 +56,21 @@ export function standardDdl(quotes: SqlDialect["quotes"]) {
     addForeignKeyColumn: (table: string, col: string, type: string, constraint: string, refs: string) =>
       `ALTER TABLE ${table} ADD COLUMN ${col} ${type} CONSTRAINT ${constraint} ${refs}`,
   } satisfies Partial<SqlDialect>;
+}
+
+/**
+ * The missing column or table a refusal's message names, when `is(kind)` says the refusal is of
+ * that kind (by the dialect's code). `pattern`: the message with the name as its first group;
+ * a qualifier (`t.col`, `db.table`) is dropped.
+ */
+export function missingIn(
+  message: string,
+  kinds: ReadonlyArray<[kind: MissingName["kind"], is: boolean, pattern: RegExp]>,
+): MissingName | null {
+  for (const [kind, is, pattern] of kinds) {
+    if (!is) continue;
+    const named = pattern.exec(message)?.[1] ?? "";
+    return { kind, name: named.split(".").pop() || named };
+  }
+  return null;
 }

@@ -43,6 +43,22 @@ export interface DateAmount {
   sql: Frag;
 }
 
+/** A database's refusal as its driver reports it (db/external/driver.ts SourceError). */
+export interface Refusal {
+  message: string;
+  /** The driver's code: SQLSTATE (PostgreSQL), `ER_…` (MySQL), `SQLITE_…`, `EREQUEST` (SQL Server). */
+  code?: string;
+  /** The server's error number: MySQL's errno, SQL Server's error number. */
+  number?: number;
+}
+
+/** What a refusal says the database does not have: a column or table changed outside the app. */
+export interface MissingName {
+  kind: "column" | "table";
+  /** As the database names it, without a table or schema qualifier. */
+  name: string;
+}
+
 /** A statement's rows, for members that ask the database (row estimates). */
 export type RunQuery = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -190,4 +206,10 @@ export interface SqlDialect {
   readonly defaultRow: string;
   /** The planner's row estimate for a `SELECT 1 ...` statement; null when it has none. */
   planRows(run: RunQuery, select: string, params: unknown[]): Promise<number | null>;
+  /**
+   * The column or table a refusal says the database does not have (its schema changed outside
+   * the app: db/external/drift.ts syncs the meta then), by the dialect's own error codes; null for
+   * any other refusal.
+   */
+  missingName(refusal: Refusal): MissingName | null;
 }

@@ -6,7 +6,7 @@
  * record first (CROSS APPLY).
  */
 import { join, lit, or, param, quoteWith, sql, type Frag } from "../frag";
-import { strictExtremum } from "./common";
+import { missingIn, strictExtremum } from "./common";
 import type { SqlDialect } from "./dialect";
 
 /** SQL Server's exact, code-point collation: no case or accent folding, ordered by code unit. */
@@ -222,4 +222,10 @@ export const mssql: SqlDialect = {
   insertedKeys: "output",
   defaultRow: "DEFAULT VALUES",
   planRows: () => Promise.resolve(null),
+  // Error 207 `Invalid column name 'x'.`, 208 `Invalid object name 'dbo.t'.`
+  missingName: (r) =>
+    missingIn(r.message, [
+      ["column", r.number === 207, /Invalid column name '([^']+)'/],
+      ["table", r.number === 208, /Invalid object name '([^']+)'/],
+    ]),
 };

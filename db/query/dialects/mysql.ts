@@ -5,8 +5,8 @@
  * JSON_ARRAYAGG, and MariaDB correlates no derived table with the outer row).
  */
 import { join, lit, param, sql, type Frag } from "../frag";
-import { conditionsAsValues, digitsValue, limitOffset, standardDdl } from "./common";
-import type { ListLimit, SqlDialect } from "./dialect";
+import { conditionsAsValues, digitsValue, limitOffset, missingIn, standardDdl } from "./common";
+import type { ListLimit, Refusal, SqlDialect } from "./dialect";
 
 const QUOTES = ["`", "`"] as const;
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
@@ -144,4 +144,16 @@ export const mysql: SqlDialect = {
     const r = rows[0] as { rows?: unknown; filtered?: unknown } | undefined;
     return r?.rows === undefined ? null : Math.round(Number(r.rows) * (Number(r.filtered ?? 100) / 100));
   },
+  // ER_BAD_FIELD_ERROR 1054 (`Unknown column 't.x' in 'SELECT'`), ER_NO_SUCH_TABLE 1146 (`Table
+  // 'db.t' doesn't exist`); PlanetScale's HTTP API gives only `(errno 1054)` in its message.
+  missingName: (r) =>
+    missingIn(r.message, [
+      ["column", mysqlError(r, "ER_BAD_FIELD_ERROR", 1054), /Unknown column '([^']+)'/],
+      ["table", mysqlError(r, "ER_NO_SUCH_TABLE", 1146), /Table '([^']+)'/],
+    ]),
 };
+
+/** A MySQL refusal of this code, by the driver's code, the server's errno, or PlanetScale's `(errno n)`. */
+function mysqlError(r: Refusal, code: string, errno: number): boolean {
+  return r.code === code || r.number === errno || new RegExp(`\\berrno ${errno}\\b`).test(r.message);
+}

@@ -4,7 +4,7 @@
  * booleans, text sorts by code point under COLLATE "C", and NULL placement is said explicitly.
  */
 import { join, lit, param, sql } from "../frag";
-import { conditionsAsValues, digitsValue, limitOffset, standardDdl, strictExtremum } from "./common";
+import { conditionsAsValues, digitsValue, limitOffset, missingIn, standardDdl, strictExtremum } from "./common";
 import type { SqlDialect } from "./dialect";
 
 const QUOTES = ['"', '"'] as const;
@@ -133,4 +133,11 @@ export const pg: SqlDialect = {
     ) as Array<{ Plan: { "Plan Rows": number } }>;
     return Math.round(plan[0]!.Plan["Plan Rows"]);
   },
+  // SQLSTATE 42703 undefined_column (`column t.x does not exist`, `column "x" of relation "t" does
+  // not exist`), 42P01 undefined_table (`relation "t" does not exist`).
+  missingName: (r) =>
+    missingIn(r.message, [
+      ["column", r.code === "42703", /column "?([^"\s]+)"? (?:of relation|does not exist)/],
+      ["table", r.code === "42P01", /relation "([^"]+)"/],
+    ]),
 };

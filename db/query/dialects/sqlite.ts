@@ -4,7 +4,7 @@
  * (BINARY) and NULLs sort first ascending, so most of its SQL says nothing extra.
  */
 import { join, lit, param, sql, type Frag } from "../frag";
-import { conditionsAsValues, digitsValue, limitOffset, standardDdl } from "./common";
+import { conditionsAsValues, digitsValue, limitOffset, missingIn, standardDdl } from "./common";
 import type { SqlDialect } from "./dialect";
 
 const QUOTES = ['"', '"'] as const;
@@ -121,4 +121,10 @@ export const sqlite: SqlDialect = {
   insertedKeys: "returning",
   defaultRow: "DEFAULT VALUES",
   planRows: () => Promise.resolve(null),
+  // SQLite has one code for every statement error (SQLITE_ERROR): the message says which.
+  missingName: (r) =>
+    missingIn(r.message, [
+      ["column", /no such column/.test(r.message), /no such column: (\S+)/],
+      ["table", /no such table/.test(r.message), /no such table: (\S+)/],
+    ]),
 };
