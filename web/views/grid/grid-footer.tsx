@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import type { RowStore } from "./data/row-store";
+import { GridLoadError } from "./grid-load-error";
 import { rectRows, type Rect } from "./logic/selection";
 
 interface GridFooterProps {
@@ -24,16 +25,7 @@ export function GridFooter({ store, rect, canDelete, onDelete, onCollapse }: Gri
   return (
     <div className="flex items-center justify-between gap-3 rounded-b-lg border border-t-0 border-gray-200 bg-gray-50 px-3 py-1.5 text-xs text-gray-600">
       {total === null && store.error ? (
-        <span role="alert" className="flex items-center gap-2 text-red-600">
-          {t("grid.loadError")}
-          <button
-            type="button"
-            className="rounded px-2 py-0.5 text-gray-700 underline hover:bg-gray-100"
-            onClick={() => store.retry()}
-          >
-            {t("common.retry")}
-          </button>
-        </span>
+        <GridLoadError store={store} />
       ) : (
         <span data-testid="grid-count">
           {total === null
