@@ -9,6 +9,7 @@ export async function startBenchServer({
   port = Number(process.env.BENCH_PORT ?? 8790),
   inspectorPort = process.env.BENCH_INSPECTOR_PORT ? Number(process.env.BENCH_INSPECTOR_PORT) : undefined,
   build = false,
+  vars = {},
 } = {}) {
   const persistTo = `.wrangler/bench-state-${port}`;
   rmSync(persistTo, { recursive: true, force: true });
@@ -16,7 +17,12 @@ export async function startBenchServer({
   if (build) buildWeb();
   else mkdirSync("dist", { recursive: true });
   migrate(persistTo);
-  const server = await serveWorker({ port, inspectorPort, persistTo, vars: { RATE_LIMIT_PER_MINUTE: "100000" } });
+  const server = await serveWorker({
+    port,
+    inspectorPort,
+    persistTo,
+    vars: { RATE_LIMIT_PER_MINUTE: "100000", ...vars },
+  });
   return { base: `http://127.0.0.1:${port}`, stop: () => server.stop() };
 }
 
