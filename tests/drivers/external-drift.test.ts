@@ -7,14 +7,20 @@
  * - a column added in the database appears after the scheduled sync (EXTERNAL_SYNC_MINUTES set to
  *   3 seconds here), not before;
  * - fields added through the app or found by a sync start hidden in a view with a public link:
- *   the visitor's rows do not carry them, the builder's do.
+ *   the visitor's rows do not carry them, the builder's do;
+ * - each driver's own refusal for a missing column or table (PostgreSQL, MariaDB, sqld) is
+ *   recognised as drift by its dialect, naming what is missing.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mysqlSample, pgSample, type SampleDb } from "../support/external-sample";
+import { parseSourceConfig } from "../../db/external/config";
+import { driftOf } from "../../db/external/drift";
+import { openDriver } from "../../db/external/open-driver";
+import { mysqlSample, pgSample, sqldSample, type SampleDb } from "../support/external-sample";
 import { signedIn, startWorker } from "../support/worker-server";
 
 const PORT = Number(process.env.EXT_DRIFT_PORT ?? 8884);
+const SQLD_PORT = Number(process.env.EXT_DRIFT_SQLD_PORT ?? 8886);
 const SYNC_SECONDS = 3;
 
 let server: Awaited<ReturnType<typeof startWorker>>;
@@ -65,6 +71,11 @@ function driftCases(engine: string, open: () => Promise<SampleDb | null>, text: 
     }, 60_000);
 
     afterAll(() => sample?.drop());
+
+    it("is drift as the driver refuses it", async (ctx) => {
+      if (!sample) return ctx.skip();
+      await refusalsOf(sample);
+    });
 
     it("a dropped column: a write naming it is refused with a clear 409, the next list works without it", async (ctx) => {
       if (!sample) return ctx.skip();
@@ -121,6 +132,35 @@ function driftCases(engine: string, open: () => Promise<SampleDb | null>, text: 
     });
   });
 }
+
+/** The driver's refusals of a missing column and a missing table, as drift.ts reads them. */
+async function refusalsOf(sample: SampleDb) {
+  const driver = await openDriver(parseSourceConfig(sample.config, true));
+  const drift = (sql: string) =>
+    driver.query(sql).then(
+      () => null,
+      (err: unknown) => driftOf(driver.dialect, err)?.missing ?? null,
+    );
+  try {
+    expect(await drift("SELECT nope FROM customers")).toEqual({ kind: "column", name: "nope" });
+    expect(await drift("SELECT id FROM nope_table")).toEqual({ kind: "table", name: "nope_table" });
+    expect(await drift("SELECT 1 FROM customers WHERE 1 = ")).toBeNull();
+  } finally {
+    await driver.close();
+  }
+}
+
+describe("a missing column or table, as each driver refuses it", () => {
+  it("is drift on sqld", async (ctx) => {
+    const sample = await sqldSample(SQLD_PORT);
+    if (!sample) return ctx.skip();
+    try {
+      await refusalsOf(sample);
+    } finally {
+      await sample.drop();
+    }
+  });
+});
 
 driftCases("PostgreSQL", pgSample, "varchar(20)");
 driftCases("MariaDB", mysqlSample, "varchar(20)");
