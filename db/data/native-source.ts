@@ -77,7 +77,7 @@ export class NativeSource implements TableSource {
       case "insertMany":
         return rowsApi.insertMany(s, change.table, change.bodies, actor);
       case "update":
-        return rowsApi.updateOne(s, change.table, change.rowId, change.body, actor);
+        return rowsApi.updateOne(s, change.table, change.rowId, change.body, actor, change.note);
       case "updateMany":
         return rowsApi.updateMany(s, change.table, change.bodies, actor);
       case "updateWhere":
