@@ -1,5 +1,6 @@
 import { tableRef } from "../db/rows/table-ref";
 import * as auditApi from "../db/rows/audit";
+import * as historyRestore from "../db/rows/history-restore";
 import * as rowsApi from "../db/rows/api";
 import { missing } from "../db/errors";
 import { readerOf, type Reader } from "../db/access/rules";
@@ -70,25 +71,50 @@ export function listAudit(
   commentsOnly: boolean,
   reader?: Reader | null,
 ) {
-  return guard(() => {
-    if (!reader) return auditApi.listAudit(room.store, tableId, rowId, commentsOnly);
-    const prev = room.store.reader;
-    room.store.reader = reader;
-    try {
-      // The record's history is the record's: outside the rule it is not found.
-      if (tableRef(room.store, tableId).access?.rule) rowsApi.readOne(room.store, tableId, rowId);
-      return linkTitlesForReader(
-        room.store,
-        tableId,
-        auditWithout(
-          auditApi.listAudit(room.store, tableId, rowId, commentsOnly),
-          tableRef(room.store, tableId).access?.denied,
-        ),
-      );
-    } finally {
-      room.store.reader = prev;
-    }
-  });
+  return guard(() =>
+    asReader(room, reader ?? null, () => historyFor(room, tableId, rowId, commentsOnly, reader ?? null)),
+  );
+}
+
+/** Runs fn with the store reading as `reader` (db/access narrows every table it touches). */
+function asReader<T>(room: StoreRoom, reader: Reader | null, fn: () => T): T {
+  if (!reader) return fn();
+  const prev = room.store.reader;
+  room.store.reader = reader;
+  try {
+    return fn();
+  } finally {
+    room.store.reader = prev;
+  }
+}
+
+/** The record's history as the store's reader (`reader`) may see it. */
+function historyFor(room: StoreRoom, tableId: string, rowId: string, commentsOnly: boolean, reader: Reader | null) {
+  if (!reader) return auditApi.listAudit(room.store, tableId, rowId, commentsOnly);
+  // The record's history is the record's: outside the rule it is not found.
+  if (tableRef(room.store, tableId).access?.rule) rowsApi.readOne(room.store, tableId, rowId);
+  return linkTitlesForReader(
+    room.store,
+    tableId,
+    auditWithout(
+      auditApi.listAudit(room.store, tableId, rowId, commentsOnly),
+      tableRef(room.store, tableId).access?.denied,
+    ),
+  );
+}
+
+/**
+ * "Restore this version": the update that sets the record back to how it was right after the
+ * entry, from the history as the reader sees it (db/rows/history-restore.ts). The Worker writes
+ * it through the room's write entry point, as any update (permissions, rules, hooks, events).
+ */
+export function restorePlan(room: StoreRoom, tableId: string, rowId: string, auditId: string, reader: Reader | null) {
+  return guard(() =>
+    asReader(room, reader, () => {
+      if (tableRef(room.store, tableId).model.id !== tableId) throw missing("Table not found");
+      return historyRestore.restorePlan(room.store, tableId, historyFor(room, tableId, rowId, false, reader), auditId);
+    }),
+  );
 }
 
 export function countComments(room: StoreRoom, tableId: string, rowIds: string[], reader?: Reader | null) {
@@ -106,6 +132,7 @@ const handlers = {
   addComment: (r, q) => addComment(r, q.tableId, q.rowId, q.actor, q.text, q.reader),
   listAudit: (r, q) => listAudit(r, q.tableId, q.rowId, q.commentsOnly, q.reader),
   countComments: (r, q) => countComments(r, q.tableId, q.rowIds, q.reader),
+  restorePlan: (r, q) => restorePlan(r, q.tableId, q.rowId, q.auditId, q.reader ?? null),
 } satisfies Handlers<SocketRoom, CommentRequest>;
 
 /** What each comment request answers (functions/lib/room.ts types the Worker's calls with it). */

@@ -90,7 +90,11 @@ const STEPS: { [K in Op]: Step<K> } = {
   // A form's record is an insert like the API's: the table's insert webhooks hear of it (#42).
   formSubmit: {
     hook: (c) => ({ op: "insert", after: (s, res) => s.keysOf(c.table, [(res as FormAnswer).row]) }),
-    events: (c, res: FormAnswer, t, by) => [insertedRow(c, res.row, t, by)],
+    // A form's link answers changed the linked tables' rows too.
+    events: (c, res: FormAnswer & { relatedTableIds?: string[] }, t, by) => [
+      insertedRow(c, res.row, t, by),
+      ...(res.relatedTableIds ?? []).map((id) => rows(t(id), by)),
+    ],
   },
   sharedFormSubmit: {
     hook: (c) => ({ op: "insert", after: (s, res) => s.keysOf(c.table, [(res as FormAnswer).row]) }),

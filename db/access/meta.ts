@@ -44,7 +44,10 @@ export function auditWithout<T extends { details?: unknown; description?: string
       {
         ...e,
         details: typeof e.details === "string" ? JSON.stringify(details) : details,
-        description: `changed ${kept.map(([t]) => t).join(", ")}`,
+        // A restored version keeps its own description; others name what is left.
+        description: e.description?.startsWith("changed ")
+          ? `changed ${kept.map(([t]) => t).join(", ")}`
+          : e.description,
       },
     ];
   });

@@ -12,7 +12,10 @@ import { feedText } from "../views/calendar/feed";
 import { submitForm } from "../views/form/submit";
 import { groupedList } from "../views/kanban/group";
 import type { ReadRequest, RowChange } from "./requests";
-import { submitShared } from "./shared-form";
+import { sharedSubmission, submitShared } from "./shared-form";
+import { viewOfTable } from "../views/lookup";
+import { VIEW_TYPE } from "../views/types";
+import { submitWithLinks } from "../rows/submit-with-links";
 import type { TableSource } from "./source";
 
 /**
@@ -77,7 +80,7 @@ export class NativeSource implements TableSource {
       case "insertMany":
         return rowsApi.insertMany(s, change.table, change.bodies, actor);
       case "update":
-        return rowsApi.updateOne(s, change.table, change.rowId, change.body, actor);
+        return rowsApi.updateOne(s, change.table, change.rowId, change.body, actor, change.note);
       case "updateMany":
         return rowsApi.updateMany(s, change.table, change.bodies, actor);
       case "updateWhere":
@@ -90,8 +93,16 @@ export class NativeSource implements TableSource {
         return rowsApi.deleteWhere(s, change.table, change.where, actor, files);
       case "link":
         return linksApi.setLink(s, change.table, change.rowId, change.column, change.refRowId, change.add, actor);
-      case "formSubmit":
-        return submitForm(s, change.table, change.view, change.body, actor);
+      case "formSubmit": {
+        // Through a form: its link answers as the shared form sends them (the builder's preview
+        // asks them with a picker too), set with the record; offered are the records the caller
+        // itself may read. Through another view, a record as before.
+        const modelId = tableRef(s, change.table).model.id;
+        if (viewOfTable(s, modelId, change.view).type !== VIEW_TYPE.form)
+          return submitForm(s, change.table, change.view, change.body, actor);
+        const { record, links } = sharedSubmission(s, change.table, change.view, change.body);
+        return submitWithLinks(s, change.table, change.view, record, links, actor, s.reader ?? null);
+      }
       case "sharedFormSubmit":
         return submitShared(s, change.table, change.view, change.body, actor);
     }

@@ -68,7 +68,8 @@ export const RowChange = z.discriminatedUnion("op", [
   z.object({ op: z.literal("insert"), table, body: z.unknown() }),
   /** A JSON array, or its text as received (the room parses and checks it: db/rows/api.ts rowsOf). */
   z.object({ op: z.literal("insertMany"), table, bodies: z.union([rowsBody, z.string()]) }),
-  z.object({ op: z.literal("update"), table, rowId: z.string(), body: z.unknown() }),
+  /** `note`: what the history entry says instead of "changed A, B" (history's "Restore this version"). */
+  z.object({ op: z.literal("update"), table, rowId: z.string(), body: z.unknown(), note: z.string().optional() }),
   z.object({ op: z.literal("updateMany"), table, bodies: rowsBody }),
   z.object({ op: z.literal("updateWhere"), table, where: z.string().optional(), body: z.unknown() }),
   z.object({ op: z.literal("delete"), table, rowId: z.string() }),

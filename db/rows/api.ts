@@ -90,14 +90,22 @@ export function exists(store: ProjectStore, tableKey: string, rowId: string) {
   return t.access?.rule ? readById(store, t, id) !== null : readRowById(store, t.model, t.cols, id) !== null;
 }
 
-export function updateOne(store: ProjectStore, tableKey: string, rowId: string, body: unknown, actor: Actor) {
+export function updateOne(
+  store: ProjectStore,
+  tableKey: string,
+  rowId: string,
+  body: unknown,
+  actor: Actor,
+  /** The history entry's description instead of "changed A, B". */
+  note?: string,
+) {
   const t = tableRef(store, tableKey);
   const id = rowKey(rowId);
   const row = withBelongsTo(t, body);
   const returning = readBack(t);
   return store.transaction(() => {
     requireVisible(store, t, [id]);
-    const [written] = updateRows(store, t.model, t.cols, [{ id, body: row }], actor, returning);
+    const [written] = updateRows(store, t.model, t.cols, [{ id, body: row }], actor, returning, note);
     withCheck(store, t, [id]);
     return written ? readBackRow(t, written) : readById(store, t, id);
   });

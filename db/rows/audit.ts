@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { newId, timeOrderedId } from "../ids";
 import { audit, type AuditRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
+import { apiValuesOf } from "./audit-values";
 
 /** Who acts: recorded with every write and comment. */
 export interface Actor {
@@ -113,8 +114,16 @@ export function addComment(store: ProjectStore, modelId: string, rowId: string, 
   return auditJson(row);
 }
 
-/** A row's history and comments, newest first (contract 4.9); a bulk insert's run counts as the row's own entry. */
+/**
+ * A row's history and comments, newest first (contract 4.9); a bulk insert's run counts as the
+ * row's own entry; values as the API answers them, however old the entry (audit-values.ts).
+ */
 export function listAudit(store: ProjectStore, modelId: string, rowId: string, commentsOnly: boolean) {
+  const entries = auditEntries(store, modelId, rowId, commentsOnly);
+  return commentsOnly ? entries : apiValuesOf(store, modelId, entries);
+}
+
+function auditEntries(store: ProjectStore, modelId: string, rowId: string, commentsOnly: boolean) {
   const where = commentsOnly
     ? and(eq(audit.modelId, modelId), eq(audit.rowId, rowId), eq(audit.opType, "COMMENT"))
     : and(eq(audit.modelId, modelId), eq(audit.rowId, rowId));

@@ -24,5 +24,7 @@ export const commentRequest = z.discriminatedUnion("op", [
     reader,
   }),
   z.object({ op: z.literal("countComments"), tableId: z.string(), rowIds: z.array(z.string()), reader }),
+  /** The update "Restore this version" of history entry `auditId` writes (db/rows/history-restore.ts). */
+  z.object({ op: z.literal("restorePlan"), tableId: z.string(), rowId: z.string(), auditId: z.string(), reader }),
 ]);
 export type CommentRequest = z.infer<typeof commentRequest>;

@@ -12,7 +12,7 @@ import type { ProjectStore } from "../store/store";
 export type { FormLink };
 
 /** The related table as `reader` reads it: their row rule on it (db/access), whoever the store reads for. */
-function readAs(store: ProjectStore, tableId: string, reader: Reader): TableRef {
+function readAs(store: ProjectStore, tableId: string, reader: Reader | null): TableRef {
   const before = store.reader;
   store.reader = reader;
   try {
@@ -28,7 +28,7 @@ function readAs(store: ProjectStore, tableId: string, reader: Reader): TableRef 
  * viewer's row rule). A record outside that set is refused the same way whether it is hidden or
  * missing, so a submission cannot tell which hidden records exist.
  */
-function checkOffered(store: ProjectStore, links: readonly FormLink[], picker: Reader) {
+function checkOffered(store: ProjectStore, links: readonly FormLink[], picker: Reader | null) {
   for (const [columnId, list] of linksByColumn(links)) {
     const col = findColumn(store, columnId);
     const related = readAs(store, linkOptions(col).fk_related_model_id, picker);
@@ -52,7 +52,8 @@ export function submitWithLinks(
   body: unknown,
   links: readonly FormLink[],
   actor: Actor,
-  picker: Reader,
+  /** Who the picker listed the records for: the visitor, or the signed-in caller (null: every record). */
+  picker: Reader | null,
 ) {
   const res = submitForm(store, tableKey, viewKey, body, actor);
   const asked = askedLinks(links, res.hiddenColumns);

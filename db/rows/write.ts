@@ -165,6 +165,8 @@ export function updateRows(
   updates: Array<{ id: number; body: unknown }>,
   actor: Actor,
   returning?: string | null,
+  /** The entries' description instead of "changed A, B" (a restored version). */
+  note?: string,
 ): SqlRow[] {
   const now = new Date().toISOString();
   const table = quoteIdent(model.tableName);
@@ -210,7 +212,7 @@ export function updateRows(
             {
               rowId: String(id),
               subType: "UPDATE",
-              description: `changed ${Object.keys(changes).join(", ")}`,
+              description: note ?? `changed ${Object.keys(changes).join(", ")}`,
               details: changes,
             },
           ],

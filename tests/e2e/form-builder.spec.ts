@@ -119,18 +119,28 @@ test("the shared form asks in the builder's order; a link put on the form is ans
   expect(((await linked.json()) as { list: Array<{ Who: string }> }).list.map((r) => r.Who)).toEqual(["Sam"]);
 });
 
-test("the preview asks a multi-select with boxes and a DD/MM/YYYY date in that format, as the shared form", async ({
+test("the preview asks a multi-select with boxes, a DD/MM/YYYY date in that format and a link with the picker, as the shared form", async ({
   page,
   request,
 }) => {
   const { token, projectId } = await setup(page, request);
-  await createTable(request, token, projectId, "Trips", [
+  const guidesId = await createTable(request, token, projectId, "Guides", [{ title: "Who", uidt: "SingleLineText" }]);
+  await insertRows(request, token, projectId, "Guides", [{ Who: "Ana" }, { Who: "Bo" }]);
+  const tripsId = await createTable(request, token, projectId, "Trips", [
     { title: "Name", uidt: "SingleLineText" },
     { title: "Tags", uidt: "MultiSelect", colOptions: options(["Sea", "Hills"]) },
     { title: "Start", uidt: "Date", meta: { date_format: "DD/MM/YYYY" } },
   ]);
+  const link = await request.post(`${M}/tables/${tripsId}/columns`, {
+    headers: authHeaders(token),
+    data: { uidt: "LinkToAnotherRecord", title: "Guides", parentId: tripsId, childId: guidesId, type: "mm" },
+  });
+  expect(link.status(), await link.text()).toBe(200);
   await page.goto(`/nc/${projectId}/table/Trips`);
   await newForm(page, "Trips", "Plan");
+  // A link is put on the form from the builder's list of fields.
+  await page.getByRole("button", { name: "Add Guides to the form" }).click();
+  await expect(page.getByTestId("form-question").last()).toContainText("Guides");
   await page.getByRole("tab", { name: "Preview" }).click();
   const preview = page.getByTestId("form-preview");
   const tags = preview.getByRole("group", { name: "Tags" });
@@ -143,6 +153,11 @@ test("the preview asks a multi-select with boxes and a DD/MM/YYYY date in that f
   await tags.getByLabel("Hills").check();
   await preview.getByLabel("Start").click();
   await page.keyboard.type("03/02/2027");
+  // The link question is the shared form's picker, not a text box (#33 item 9).
+  await preview.getByRole("searchbox", { name: "Link a record" }).click();
+  await page.keyboard.type("An");
+  await preview.getByRole("option", { name: "Ana" }).click();
+  await expect(preview.locator("[data-picked]")).toHaveText(["Ana"]);
   await preview.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByTestId("form-success")).toBeVisible();
   await expect
@@ -155,4 +170,13 @@ test("the preview asks a multi-select with boxes and a DD/MM/YYYY date in that f
       return [row.Tags, row.Start];
     })
     .toEqual(["Sea,Hills", "2027-02-03"]);
+  const trip = await request.get(
+    `/api/v1/db/data/noco/${projectId}/Trips/find-one?where=${encodeURIComponent("(Name,eq,Coast)")}`,
+    { headers: authHeaders(token) },
+  );
+  const tripId = ((await trip.json()) as { Id: number }).Id;
+  const linked = await request.get(`/api/v1/db/data/noco/${projectId}/Trips/${tripId}/mm/Guides`, {
+    headers: authHeaders(token),
+  });
+  expect(((await linked.json()) as { list: Array<{ Who: string }> }).list.map((r) => r.Who)).toEqual(["Ana"]);
 });

@@ -1,6 +1,6 @@
 /** Row comments and history for the expanded record (API-CONTRACT 4.9). */
 import type { z } from "zod";
-import type { commentBody } from "@gridbase/worker/resources/data/comments";
+import type { commentBody, restoreBody } from "@gridbase/worker/resources/data/comments";
 import { wire } from "./wire";
 
 const audits = "/api/v1/db/meta/audits/comments";
@@ -16,4 +16,10 @@ export const commentsApi = {
     ).list ?? [],
   add: (tableId: string, rowId: string, description: string) =>
     wire.post(audits, {}, { fk_model_id: tableId, row_id: rowId, description } satisfies z.input<typeof commentBody>),
+  /** "Restore this version" (issue 35): `{ row, restored, skipped }`. */
+  restoreVersion: (tableId: string, rowId: string, auditId: string) =>
+    wire.post("/api/v1/db/meta/audits/:auditId/restore", { auditId }, {
+      fk_model_id: tableId,
+      row_id: rowId,
+    } satisfies z.input<typeof restoreBody>),
 };

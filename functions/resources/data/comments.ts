@@ -5,7 +5,7 @@ import { jsonBody } from "../../lib/validate";
 import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
-import { actorOf, room, type Ctx } from "./context";
+import { actorOf, data, room, type Ctx } from "./context";
 import { readerOf } from "../../../db/access/rules";
 
 const COMMENT_MAX = 10_000;
@@ -24,6 +24,12 @@ export const commentBody = z.object({
     .trim()
     .min(1, "a comment cannot be empty")
     .max(COMMENT_MAX, `a comment may be at most ${COMMENT_MAX} characters`),
+});
+
+/** "Restore this version" names the record whose history entry it restores (the entry id is in the path). */
+export const restoreBody = z.object({
+  fk_model_id: z.string({ error: "fk_model_id: Required" }),
+  row_id: z.union([z.string(), z.number()], { error: "row_id: Required" }).transform(String),
 });
 
 /** Row comments and history (contract 4.9); the project comes from `fk_model_id`. */
@@ -67,4 +73,30 @@ export const commentRoutes = new Hono<AppEnv>()
         }),
       ),
     );
+  })
+  /**
+   * "Restore this version" (issue 35): the record back to how it was right after the entry, as
+   * ONE update through the data port (permissions, field rules, webhooks, events), recorded as
+   * its own entry. Links are not restored. Answers `{ row, restored, skipped }`: the updated row,
+   * the fields written back, and those the version names that cannot be written (deleted,
+   * computed, read-only).
+   */
+  .post("/audits/:auditId/restore", need("dataUpdate"), body(restoreBody), async (c) => {
+    const req = await jsonBody(c, restoreBody);
+    const plan = await unwrap(
+      room(c).comments({
+        op: "restorePlan",
+        tableId: req.fk_model_id,
+        rowId: req.row_id,
+        auditId: c.req.param("auditId"),
+        reader: readerOfRequest(c),
+      }),
+    );
+    const row = await unwrap(
+      data(c).write(
+        { op: "update", table: req.fk_model_id, rowId: req.row_id, body: plan.body, note: plan.note },
+        actorOf(c),
+      ),
+    );
+    return c.json({ row, restored: Object.keys(plan.body), skipped: plan.skipped });
   });

@@ -275,6 +275,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
           <div className="mx-auto flex max-w-2xl flex-col gap-3 rounded-lg border border-gray-200 bg-gray-50 p-4">
             {tab === "preview" ? (
               <FormPreview
+                projectId={projectId}
                 settings={draft}
                 questions={shown}
                 onSubmit={async (row) => {

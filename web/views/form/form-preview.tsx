@@ -21,18 +21,26 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { codecFor } from "../../fields/codec";
 import { errorText } from "../../lib/api-errors";
 import { asFormField, type Question } from "./form-fields";
+import { isLink } from "../../../db/fields/registry";
+import { linkTypeOf } from "../../links/link-values";
+import { PreviewLinkPicker } from "./preview-link-picker";
 
 export function FormPreview({
+  projectId,
   settings,
   questions,
   onSubmit,
 }: {
+  /** The form's project: a link question lists the related table's records from it. */
+  projectId: string;
   settings: FormSettings;
   questions: readonly Question[];
   onSubmit(row: Row): Promise<void>;
 }) {
   const { t } = useTranslation();
   const [texts, setTexts] = useState<Record<string, string>>({});
+  // Link answers: the picked records per link question (the shared form's picker answers records too).
+  const [picks, setPicks] = useState<Record<string, Row[]>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<unknown>(null);
   const [sent, setSent] = useState(false);
@@ -48,6 +56,7 @@ export function FormPreview({
 
   function reset() {
     setTexts({});
+    setPicks({});
     setErrors({});
     setSent(false);
     setCountdown(null);
@@ -57,6 +66,11 @@ export function FormPreview({
   const answers: Row = {};
   const parseProblems: Record<string, string> = {};
   for (const q of questions) {
+    if (isLink(q.column.uidt)) {
+      const picked = picks[q.column.title] ?? [];
+      if (picked.length) answers[q.column.title] = linkTypeOf(q.column) === "bt" ? picked[0] : picked;
+      continue;
+    }
     const text = texts[q.column.title] ?? "";
     if (text === "") continue;
     const parsed = codecFor(q.column).fromText(text);
@@ -165,7 +179,15 @@ export function FormPreview({
               ) : null}
             </label>
             {q.fc.help ? <p className="text-xs text-gray-500">{q.fc.help}</p> : null}
-            {control === "checkbox" ? (
+            {control === "link" ? (
+              <PreviewLinkPicker
+                id={id}
+                projectId={projectId}
+                column={q.column}
+                picked={picks[q.column.title] ?? []}
+                onChange={(picked) => setPicks((old) => ({ ...old, [q.column.title]: picked }))}
+              />
+            ) : control === "checkbox" ? (
               <input
                 id={id}
                 type="checkbox"

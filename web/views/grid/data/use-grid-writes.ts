@@ -36,6 +36,11 @@ export interface GridWrites {
   deleteRows(rows: Row[]): Promise<boolean>;
   /** Adds a row (the expanded form's values, or an empty row); the created row, or null. */
   insertRow(values: Row): Promise<Row | null>;
+  /**
+   * An update the server already made another way (the history's "Restore this version"): shown
+   * in the grid and put on the undo stack like the grid's own edits.
+   */
+  recordUpdate(before: Row[], updates: Row[]): void;
   undo(): Promise<void>;
   redo(): Promise<void>;
   canUndo: boolean;
@@ -170,11 +175,21 @@ export function useGridWrites(
     [api, history, notifyError, patchLocal, store],
   );
 
+  const recordUpdate = useCallback(
+    (before: Row[], updates: Row[]) => {
+      patchLocal(updates);
+      history.push(updateEntry(before, updates, keyTitle));
+      changed();
+    },
+    [history, keyTitle, patchLocal],
+  );
+
   return {
     commitCell,
     applyPlan,
     deleteRows,
     insertRow,
+    recordUpdate,
     undo: () => replay("undo"),
     redo: () => replay("redo"),
     canUndo: history.canUndo,

@@ -10,6 +10,9 @@ import { htmlLangOf } from "../../../lib/locales";
 import { useNotifyError } from "../../../lib/use-notify-error";
 import type { GridFieldView } from "../grid-field";
 import { HistoryChanges } from "./history-changes";
+import { versionAfter } from "../../../../db/rows/history-version";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { notify } from "../../../lib/toast";
 
 /** The instant in the reader's language (and the browser's time zone). */
 function when(iso: string, lang: string): string {
@@ -17,14 +20,20 @@ function when(iso: string, lang: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(htmlLangOf(lang));
 }
 
+/** A restore's own entry (db/rows/history-restore.ts) names the version's instant: shown in the reader's language. */
+const RESTORED = /^restored the version of (\S+)$/;
+
 interface EntryProps {
   a: Audit;
   fields: readonly GridFieldView[];
   onRestore?(title: string, value: unknown): void;
+  /** Asks to restore the version right after this entry; absent when it cannot be restored. */
+  onRestoreVersion?(): void;
 }
 
-function Entry({ a, fields, onRestore }: EntryProps) {
-  const { i18n } = useTranslation();
+function Entry({ a, fields, onRestore, onRestoreVersion }: EntryProps) {
+  const { t, i18n } = useTranslation();
+  const restored = RESTORED.exec(a.description ?? "");
   return (
     <li
       className="rounded-md border border-gray-100 bg-white p-2"
@@ -34,8 +43,20 @@ function Entry({ a, fields, onRestore }: EntryProps) {
         <span className="truncate font-medium text-gray-700">{a.user ?? ""}</span>
         <time dateTime={a.created_at}>{when(a.created_at, i18n.language)}</time>
       </div>
-      <p className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-800">{a.description ?? ""}</p>
+      <p className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-800">
+        {restored ? t("history.restoredEntry", { time: when(restored[1]!, i18n.language) }) : (a.description ?? "")}
+      </p>
       {a.op_type === "COMMENT" ? null : <HistoryChanges details={a.details} fields={fields} onRestore={onRestore} />}
+      {onRestoreVersion ? (
+        <button
+          type="button"
+          data-testid="restore-version"
+          onClick={onRestoreVersion}
+          className="mt-1 rounded text-xs font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          {t("history.restoreVersion")}
+        </button>
+      ) : null}
     </li>
   );
 }
@@ -48,10 +69,18 @@ interface CommentsPanelProps {
   fields: readonly GridFieldView[];
   /** Writes a field's past value back (the history's "Restore this value"); absent for readers. */
   onRestore?(title: string, value: unknown): void;
+  /** Restores the version right after a history entry (asked first); absent for readers. */
+  onRestoreVersion?(entry: Audit): Promise<void>;
+}
+
+/** A version to restore, with the fields whose current values it replaces (those the reader may edit). */
+interface Asked {
+  entry: Audit;
+  titles: string[];
 }
 
 /** The record's comments (add one when the role allows) and its change history, newest first. */
-export function CommentsPanel({ tableId, rowId, canComment, fields, onRestore }: CommentsPanelProps) {
+export function CommentsPanel({ tableId, rowId, canComment, fields, onRestore, onRestoreVersion }: CommentsPanelProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const notifyError = useNotifyError();
@@ -70,6 +99,29 @@ export function CommentsPanel({ tableId, rowId, canComment, fields, onRestore }:
   const list = (audits.data ?? []).filter((a) =>
     tab === "comments" ? a.op_type === "COMMENT" : a.op_type !== "COMMENT",
   );
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [restoring, setRestoring] = useState(false);
+  // The newest entry is the record as it is; a deleted record has no version to go back to.
+  const restorable = (a: Audit) =>
+    onRestoreVersion && tab === "history" && a.id !== list[0]?.id && a.op_sub_type !== "DELETE";
+  const ask = (entry: Audit) => {
+    const version = versionAfter(list, entry.id) ?? {};
+    const titles = Object.keys(version).filter((title) =>
+      fields.some((f) => f.column.title === title && !f.codec.readOnly),
+    );
+    if (titles.length === 0) notify.info(t("history.nothingToRestore"));
+    else setAsked({ entry, titles });
+  };
+  const confirm = async () => {
+    if (!asked || !onRestoreVersion) return;
+    setRestoring(true);
+    try {
+      await onRestoreVersion(asked.entry);
+    } finally {
+      setRestoring(false);
+      setAsked(null);
+    }
+  };
   const tabClass = (on: boolean) =>
     `rounded-md px-2 py-1 text-xs font-medium ${on ? "bg-white text-gray-900 shadow-sm" : "text-gray-500 hover:text-gray-800"}`;
   return (
@@ -102,7 +154,13 @@ export function CommentsPanel({ tableId, rowId, canComment, fields, onRestore }:
           </li>
         ) : null}
         {list.map((a) => (
-          <Entry key={a.id} a={a} fields={fields} onRestore={onRestore} />
+          <Entry
+            key={a.id}
+            a={a}
+            fields={fields}
+            onRestore={onRestore}
+            onRestoreVersion={restorable(a) ? () => ask(a) : undefined}
+          />
         ))}
       </ul>
       {tab === "comments" && canComment ? (
@@ -125,6 +183,15 @@ export function CommentsPanel({ tableId, rowId, canComment, fields, onRestore }:
           </Button>
         </form>
       ) : null}
+      <ConfirmDialog
+        open={asked !== null}
+        onOpenChange={(open) => (open ? undefined : setAsked(null))}
+        title={t("history.confirmTitle")}
+        body={t("history.confirmBody", { n: asked?.titles.length ?? 0, fields: asked?.titles.join(", ") ?? "" })}
+        confirmLabel={t("history.confirm")}
+        pending={restoring}
+        onConfirm={() => void confirm()}
+      />
     </section>
   );
 }

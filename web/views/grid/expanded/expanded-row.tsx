@@ -12,7 +12,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../../api/query-keys";
 import { rowsApi, type RowTarget } from "../../../api/rows-api";
-import type { Row } from "../../../api/view-types";
+import type { Audit, Row } from "../../../api/view-types";
+import { commentsApi } from "../../../api/comments-api";
+import { htmlLangOf } from "../../../lib/locales";
+import { notify } from "../../../lib/toast";
+import { useNotifyError } from "../../../lib/use-notify-error";
 import { Button } from "../../../components/ui/button";
 import { Modal } from "../../../components/ui/modal";
 import type { EditorOutput } from "../../../fields/types";
@@ -34,8 +38,11 @@ interface ExpandedRowProps {
   fields: readonly GridFieldView[];
   canEdit: boolean;
   canComment: boolean;
-  /** Only saving is needed, so views other than the grid (gallery, kanban, calendar) can open a record too. */
-  writes: Pick<GridWrites, "insertRow" | "applyPlan">;
+  /**
+   * Only saving is needed, so views other than the grid (gallery, kanban, calendar) can open a
+   * record too; the grid also takes a restored version onto its undo stack (recordUpdate).
+   */
+  writes: Pick<GridWrites, "insertRow" | "applyPlan"> & Partial<Pick<GridWrites, "recordUpdate">>;
   onClose(): void;
 }
 
@@ -49,7 +56,8 @@ export function ExpandedRow({
   writes,
   onClose,
 }: ExpandedRowProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const notifyError = useNotifyError();
   const isNew = rowKey === null;
   const read = useQuery({
     queryKey: ["row", target.tableId, rowKey],
@@ -138,6 +146,33 @@ export function ExpandedRow({
     setFormKey((k) => k + 1);
   };
 
+  /**
+   * The history's "Restore this version" (issue 35): the server writes it as one update and its
+   * own history entry; the grid shows the values and can undo it like its own edit.
+   */
+  const restoreVersion = async (entry: Audit) => {
+    if (!row || isNew) return;
+    const before = { ...row, ...saved };
+    try {
+      const res = await commentsApi.restoreVersion(target.tableId, String(rowKey), entry.id);
+      const written = Object.fromEntries(res.restored.map((k) => [k, (res.row as Row)[k]]));
+      writes.recordUpdate?.([before], [{ ...keyPartOf(row, keyTitle), ...written }]);
+      for (const k of res.restored) delete unsaved.current[k];
+      setSaved((s) => ({ ...s, ...written }));
+      notify.success(
+        t("history.restored", { time: new Date(entry.created_at).toLocaleString(htmlLangOf(i18n.language)) }),
+      );
+      if (res.skipped.length) notify.info(t("history.skipped", { fields: res.skipped.join(", ") }));
+    } catch (err) {
+      notifyError(err);
+    }
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ["row", target.tableId, rowKey] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.audits(target.tableId, String(rowKey)) }),
+    ]);
+    setFormKey((k) => k + 1);
+  };
+
   // A new record with something typed or picked is not thrown away without a word (issue 33).
   const [askDiscard, setAskDiscard] = useState(false);
   const typedSomething = () =>
@@ -207,6 +242,7 @@ export function ExpandedRow({
               canComment={canComment}
               fields={fields}
               onRestore={canEdit ? (title, value) => void restore(title, value) : undefined}
+              onRestoreVersion={canEdit ? restoreVersion : undefined}
             />
           </div>
         ) : null}

@@ -1,21 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { valueChangesOf } from "../../../../db/rows/history-version";
 import { ValueText } from "../../../fields/common/value-text";
+import { cellText } from "../../../fields/locale-display";
 import type { GridFieldView } from "../grid-field";
-
-/** One field's change in a history entry (db/rows/write.ts): the values as the API answers them. */
-interface ValueChange {
-  old: unknown;
-  new: unknown;
-}
-
-const isValueChange = (v: unknown): v is ValueChange =>
-  !!v && typeof v === "object" && !Array.isArray(v) && "old" in v && "new" in v;
-
-/** An entry's field changes, by title; links' entries and older ones have none. */
-export function valueChanges(details: unknown): Array<[string, ValueChange]> {
-  if (!details || typeof details !== "object" || Array.isArray(details)) return [];
-  return Object.entries(details).filter((e): e is [string, ValueChange] => isValueChange(e[1]));
-}
 
 interface HistoryChangesProps {
   details: unknown;
@@ -30,15 +17,21 @@ interface HistoryChangesProps {
  * "Restore this value" action for a field the reader may edit.
  */
 export function HistoryChanges({ details, fields, onRestore }: HistoryChangesProps) {
-  const { t } = useTranslation();
-  const changes = valueChanges(details);
+  const { t, i18n } = useTranslation();
+  // The server answers every entry's values as the API does, old entries too (db/rows/audit-values.ts).
+  const changes = valueChangesOf(details);
   if (!changes.length) return null;
   return (
     <ul className="mt-1 flex flex-col gap-1">
       {changes.map(([title, change]) => {
         const field = fields.find((f) => f.column.title === title);
         const text = (v: unknown) => {
-          const shown = field ? field.codec.toText(v) : v === null || v === undefined ? "" : JSON.stringify(v);
+          // As the grid's cell shows it: numbers and dates in the reader's language.
+          const shown = field
+            ? cellText(v, field.codec, i18n.language)
+            : v === null || v === undefined
+              ? ""
+              : JSON.stringify(v);
           return shown === "" ? (
             <span className="italic text-gray-400">{t("grid.expanded.emptyValue")}</span>
           ) : (
