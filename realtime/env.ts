@@ -20,6 +20,8 @@ export interface Env {
    * request after them; db/external/sync-schedule.ts), default 60; 0 turns it off.
    */
   EXTERNAL_SYNC_MINUTES?: string;
+  /** Days a deleted record, field, table or view stays in the trash before it is purged, default 30. */
+  TRASH_RETENTION_DAYS?: string;
   /** Encrypts external database credentials at rest (AES-GCM); required for external projects outside local mode. */
   CONNECTION_KEY?: string;
   /** Session token lifetime in seconds (default 3600). */

@@ -96,10 +96,34 @@ function namedByRecords(store: ProjectStore, paths: string[]): string[] {
 }
 
 /**
- * What may still name an upload. Today the records' cells; a later holder of record values (a
- * trash of deleted records, a snapshot) adds its own statement here, and its files stay with it.
+ * Deleted records in the trash (db/trash/capture.ts): their uploads stay until the entry is
+ * purged, so a restored record has its files. A path names its table
+ * (`download/noco/<project>/<table>/<field>/...`, where a record may name only its own field's
+ * uploads: checkOwnUploads), so only that table's entries are read (by the trash's table index);
+ * a path of another shape is looked for in every record entry. The payload holds the cell as stored.
  */
-const HOLDERS: Array<(store: ProjectStore, paths: string[]) => string[]> = [namedByRecords];
+function namedByTrash(store: ProjectStore, paths: string[]): string[] {
+  const pairs = paths.map((p) => [p, /^download\/noco\/[^/]+\/([^/]+)\//.exec(p)?.[1] ?? null]);
+  return store
+    .exec(
+      `SELECT x.value ->> 0 AS p FROM json_each(?) AS x
+       WHERE x.value ->> 1 IS NOT NULL AND EXISTS (SELECT 1 FROM _nc_trash AS t
+         WHERE t.fk_model_id = x.value ->> 1 AND t.kind = 'record' AND instr(t.payload, x.value ->> 0) > 0)
+       UNION
+       SELECT x.value ->> 0 FROM json_each(?) AS x
+       WHERE x.value ->> 1 IS NULL AND EXISTS (SELECT 1 FROM _nc_trash AS t
+         WHERE t.kind = 'record' AND instr(t.payload, x.value ->> 0) > 0)`,
+      JSON.stringify(pairs),
+      JSON.stringify(pairs),
+    )
+    .map((r) => String(r.p));
+}
+
+/**
+ * What may still name an upload: the records' cells and the trash's records; a later holder of
+ * record values (a snapshot) adds its own statement here, and its files stay with it.
+ */
+const HOLDERS: Array<(store: ProjectStore, paths: string[]) => string[]> = [namedByRecords, namedByTrash];
 
 /** Which of these uploads (`download/...` paths, no query) something in the project still names. */
 export function stillNamed(store: ProjectStore, paths: string[]): Set<string> {
