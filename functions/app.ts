@@ -16,6 +16,8 @@ import { info } from "./resources/info";
 import { apiTokens } from "./resources/api-tokens";
 import { orgUsers } from "./resources/org-users";
 import { projects } from "./resources/projects";
+import { projectTrash } from "./resources/projects/project-trash";
+import { projectTransfer } from "./resources/projects/transfer";
 import { tables } from "./resources/tables";
 import { tableAccess } from "./resources/tables/access";
 import { views } from "./resources/views";
@@ -54,6 +56,9 @@ export function createApp() {
     .route("/api/v1/db/auth", auth)
     .route("/auth", auth)
     .route("/", devOutbox)
+    // Before the project routes: `/trash` and `/import` are not project ids (issue 35).
+    .route("/api/v1/db/meta/projects", projectTrash)
+    .route("/api/v1/db/meta/projects", projectTransfer)
     .route("/api/v1/db/meta/projects", projects)
     .route("/api/v1/db/meta/projects", swagger)
     .route("/api/v1/db/meta", tables)

@@ -35,6 +35,8 @@ import type { HookRequest } from "../db/hooks/requests";
 import type { CommentRequest } from "../db/rows/comment-requests";
 import type { SourceRequest } from "../db/external/source-requests";
 import { ReadRequest, RowChange, type DataCall } from "../db/data/requests";
+import { transferRequestIn, type TransferAnswers, type TransferRoom } from "./room-transfer-requests";
+import type { TransferRequest } from "../db/project/transfer-requests";
 
 export type { RoomResult, GatedResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
@@ -222,6 +224,31 @@ export class ProjectRoom extends Server<Env> {
   async comments<R extends CommentRequest>(req: R): Promise<CommentAnswers[R["op"]]> {
     return commentRequestIn(this, req);
   }
+
+  /** The whole project: as a .zip, loaded from one, or purged for good (room-transfer-requests.ts). */
+  async transfer<R extends TransferRequest>(req: R): Promise<TransferAnswers[R["op"]]> {
+    return transferRequestIn(this.#transferRoom, req);
+  }
+
+  #transferRoom: TransferRoom = ((room) => ({
+    get store() {
+      return room.store;
+    },
+    get name() {
+      return room.name;
+    },
+    get external() {
+      return room.source !== null;
+    },
+    bucket: room.env.ATTACHMENTS,
+    storage: room.ctx.storage,
+    schema: <T>(fn: () => T) => room.#schema(fn),
+    forget: () => {
+      room.#store = undefined;
+      room.#tables = undefined;
+      room.#counts.clear();
+    },
+  }))(this);
 
   /**
    * Views (contract 4.4, 4.6, 4.7, room-view-requests.ts): their kinds' settings, view columns,
