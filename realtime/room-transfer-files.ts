@@ -1,5 +1,5 @@
 import { storageKey } from "../db/fields/common/attachments";
-import type { AttachmentEntry } from "../db/project/transfer-format";
+import type { AttachmentEntry, ImportReport } from "../db/project/transfer-format";
 
 /** Copies at a time: each is a read and a write of the bucket. */
 const PARALLEL = 8;
@@ -16,9 +16,10 @@ export async function copyUploads(
   /** The exported project's id and this one's: only the former's uploads are copied, into the latter's. */
   ids: { from: string | null; to: string },
   newPath: (path: string) => string,
-): Promise<{ copied: number; missing: string[] }> {
+): Promise<ImportReport["attachments"]> {
+  const originals = new Map(manifest.map((a) => [a.path, a.name ?? null]));
   const paths = [...new Set(manifest.flatMap((a) => [a.path, a.thumbnail ?? null]).filter((p): p is string => !!p))];
-  const missing: string[] = [];
+  const missing: ImportReport["attachments"]["missing"] = [];
   let copied = 0;
   const copyOne = async (path: string) => {
     const target = newPath(path);
@@ -27,14 +28,15 @@ export async function copyUploads(
     if (!from || !to || from === to) return;
     const object = await bucket.get(from);
     if (!object) {
-      missing.push(path);
+      // A thumbnail is made again from its file; only files themselves are reported.
+      if (originals.has(path)) missing.push({ path, name: originals.get(path) ?? null });
       return;
     }
     await bucket.put(to, await object.arrayBuffer(), {
       httpMetadata: object.httpMetadata,
       customMetadata: object.customMetadata,
     });
-    copied++;
+    if (originals.has(path)) copied++;
   };
   for (let i = 0; i < paths.length; i += PARALLEL) await Promise.all(paths.slice(i, i + PARALLEL).map(copyOne));
   return { copied, missing };

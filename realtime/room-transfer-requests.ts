@@ -102,6 +102,9 @@ const handlers = {
 
 export type TransferAnswers = Answers<typeof handlers>;
 
-export function transferRequestIn<R extends TransferRequest>(room: TransferRoom, req: R): Promise<TransferAnswers[R["op"]]> {
+export function transferRequestIn<R extends TransferRequest>(
+  room: TransferRoom,
+  req: R,
+): Promise<TransferAnswers[R["op"]]> {
   return dispatch(transferRequest, handlers, room, req);
 }

@@ -84,7 +84,8 @@ export type AttachmentEntry = z.infer<typeof attachmentEntry>;
 export interface ImportReport {
   tables: number;
   rows: number;
-  attachments: { copied: number; missing: string[] };
+  /** Files copied, and those this instance does not hold (their path in the export and name). */
+  attachments: { copied: number; missing: Array<{ path: string; name: string | null }> };
 }
 
 /** A name safe as one path segment of a zip entry (titles may hold slashes and the like). */

@@ -73,7 +73,8 @@ export function readProjectZip(bytes: Uint8Array): ProjectZipRead {
     if (t.types && t.types.length !== t.columns.length) throw bad(`table ${t.name}: types do not match its columns`);
   }
   for (const x of json.extras) {
-    if ("index" in x && !CREATE_INDEX.test(x.sql)) throw bad(`index ${x.index}: its sql is not a CREATE INDEX statement`);
+    if ("index" in x && !CREATE_INDEX.test(x.sql))
+      throw bad(`index ${x.index}: its sql is not a CREATE INDEX statement`);
     if ("trigger" in x && !CREATE_TRIGGER.test(x.sql))
       throw bad(`trigger ${x.trigger}: its sql is not a CREATE TRIGGER statement`);
   }

@@ -65,7 +65,17 @@ export async function insertProject(db: D1Database, ownerId: string, input: NewP
         `INSERT INTO projects (id, title, description, color, meta, deleted, sort_order, created_by, created_at, updated_at, source)
          VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)`,
       )
-      .bind(project.id, project.title, project.description, project.color, project.meta, ownerId, ts, ts, project.source),
+      .bind(
+        project.id,
+        project.title,
+        project.description,
+        project.color,
+        project.meta,
+        ownerId,
+        ts,
+        ts,
+        project.source,
+      ),
     db
       .prepare(
         "INSERT INTO project_users (project_id, user_id, roles, created_at, updated_at) VALUES (?, ?, 'owner', ?, ?)",

@@ -31,11 +31,7 @@ const isUpload = (type: string | undefined, path: string) =>
 /** A project .zip (issue 35), multipart or raw: up to its own limit (db/project/transfer-format.ts). */
 const PROJECT_IMPORT = /\/api\/v1\/db\/meta\/projects\/import\/?$/;
 const limitOf = (type: string | undefined, path: string) =>
-  PROJECT_IMPORT.test(path)
-    ? MAX_PROJECT_ZIP_BYTES
-    : isUpload(type, path)
-      ? MAX_UPLOAD_BYTES
-      : MAX_BODY_BYTES;
+  PROJECT_IMPORT.test(path) ? MAX_PROJECT_ZIP_BYTES : isUpload(type, path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
 
 async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
   const reader = body.getReader();

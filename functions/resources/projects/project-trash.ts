@@ -69,7 +69,9 @@ export const projectTrash = new Hono<AppEnv>()
     const title = await freeTitle(c.env.META, project.title, project.created_by ?? user.id, project.id);
     const ts = new Date().toISOString();
     // The shared link stays off: it was dropped on delete, and a restore does not publish anything.
-    await c.env.META.prepare("UPDATE projects SET deleted = 0, deleted_at = NULL, title = ?, updated_at = ? WHERE id = ?")
+    await c.env.META.prepare(
+      "UPDATE projects SET deleted = 0, deleted_at = NULL, title = ?, updated_at = ? WHERE id = ?",
+    )
       .bind(title, ts, project.id)
       .run();
     await forgetProjectAccess(c.env, project.id);
