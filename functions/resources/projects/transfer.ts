@@ -13,7 +13,13 @@ import { titleSchema } from "./schemas";
 const duplicateSchema = z.object({ title: titleSchema.optional() });
 
 /** A file name for the download: the title without characters file systems refuse. */
-const fileName = (title: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").trim() || "project"}.zip`;
+const fileName = (title: string) =>
+  `${
+    [...title]
+      .map((ch) => (ch.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(ch) ? "_" : ch))
+      .join("")
+      .trim() || "project"
+  }.zip`;
 
 /** The .zip of an import: the `file` part of a multipart body, or the body itself. */
 async function uploadedZip(c: Context<AppEnv>): Promise<Uint8Array> {

@@ -56,9 +56,9 @@ export function ProjectTrashSection() {
           <li key={p.id} data-testid="trashed-project" className="flex flex-wrap items-center gap-3 px-4 py-3">
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium text-gray-900">{p.title}</p>
-              <p className="text-xs text-gray-500">
-                {t("projectTransfer.deletedOn", { date: date(p.deleted_at) })} ·{" "}
-                {t("projectTransfer.purgeOn", { date: date(p.purge_at) })}
+              <p className="flex flex-wrap gap-x-3 text-xs text-gray-500">
+                <span>{t("projectTransfer.deletedOn", { date: date(p.deleted_at) })}</span>
+                <span>{t("projectTransfer.purgeOn", { date: date(p.purge_at) })}</span>
               </p>
             </div>
             <div className="flex gap-2">
