@@ -113,8 +113,10 @@ export function SnapshotsPanel({ onOpened }: { onOpened(): void }) {
             <li key={s.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
               <div className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium text-gray-900">{s.title}</span>
-                <span className="text-xs text-gray-500">
-                  {t(`snapshots.kind.${s.kind}`)} · {when(s.created_at)} · {t("snapshots.rows", { count: s.rows })}
+                <span className="flex flex-wrap gap-x-2 text-xs text-gray-500">
+                  <span>{t(`snapshots.kind.${s.kind}`)}</span>
+                  <time dateTime={s.created_at}>{when(s.created_at)}</time>
+                  <span>{t("snapshots.rows", { count: s.rows })}</span>
                 </span>
               </div>
               <Button
