@@ -18,6 +18,7 @@ import { orgUsers } from "./resources/org-users";
 import { projects } from "./resources/projects";
 import { projectTrash } from "./resources/projects/project-trash";
 import { projectTransfer } from "./resources/projects/transfer";
+import { snapshots } from "./resources/projects/snapshots";
 import { tables } from "./resources/tables";
 import { tableAccess } from "./resources/tables/access";
 import { views } from "./resources/views";
@@ -61,6 +62,7 @@ export function createApp() {
     .route("/api/v1/db/meta/projects", projectTransfer)
     .route("/api/v1/db/meta/projects", projects)
     .route("/api/v1/db/meta/projects", swagger)
+    .route("/api/v1/db/meta/projects", snapshots)
     .route("/api/v1/db/meta", tables)
     .route("/api/v1/db/meta", tableAccess)
     .route("/api/v1/db/meta", views)

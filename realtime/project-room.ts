@@ -29,6 +29,9 @@ import { viewRequestIn, type ViewAnswers } from "./room-view-requests";
 import { hookRequestIn, type HookAnswers } from "./room-hook-requests";
 import { commentRequestIn, type CommentAnswers } from "./room-comments";
 import { sourceRequestIn, type SourceAnswers } from "./room-source-requests";
+import { RoomSnapshots } from "./room-snapshots";
+import { snapshotRequestIn, type SnapshotAnswers } from "./room-snapshot-requests";
+import type { SnapshotRequest } from "../db/project/snapshot-requests";
 import type { SchemaRequest } from "../db/schema/requests";
 import type { ViewRequest } from "../db/views/requests";
 import type { HookRequest } from "../db/hooks/requests";
@@ -75,7 +78,11 @@ export class ProjectRoom extends Server<Env> {
   #pipeline = new WritePipeline(this.#counts, this.#files);
   /** Where the rows are (room-tables.ts): picked on first use, again after any change of the database. */
   #tables: RoomTables | undefined;
-  #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files);
+  /** Snapshots in R2 (room-snapshots.ts): manual, daily, before destructive schema changes, safety. */
+  #snapshots = new RoomSnapshots(this, this.ctx, this.env, this.#files);
+  #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files, (title, change) =>
+    this.#snapshots.before(title, change),
+  );
   #externalSchema = new ExternalSchemaWrites(this.#external);
   /** What the meta requests (schema, views, hooks) need of the room (room-meta.ts). */
   #meta = metaRoom(this, (fn) => this.#schema(fn), {
@@ -169,7 +176,12 @@ export class ProjectRoom extends Server<Env> {
   /** The project's rows, on the database picked when the room opened (room-tables.ts). */
   #dataRoom: gating.DataRoom = {
     read: (req, reader) => this.#rowTables().read(req, reader),
-    write: (change, actor, reader) => this.#pipeline.write(this.#rowTables(), change, actor, reader),
+    write: async (change, actor, reader) => {
+      const result = await this.#pipeline.write(this.#rowTables(), change, actor, reader);
+      // The daily snapshot, taken after the answer when the last one is a day old (room-snapshots.ts).
+      if (result.ok) this.#snapshots.afterWrite();
+      return result;
+    },
   };
 
   /**
@@ -249,6 +261,14 @@ export class ProjectRoom extends Server<Env> {
       room.#counts.clear();
     },
   }))(this);
+
+  /**
+   * Snapshots of the project in R2 (issue 35, room-snapshot-requests.ts): take, list, delete,
+   * restore in place, and load another project's snapshot into this new one.
+   */
+  async snapshots<R extends SnapshotRequest>(req: R): Promise<SnapshotAnswers[R["op"]]> {
+    return snapshotRequestIn({ snapshots: this.#snapshots, load: (fn) => this.#schema(fn) }, req);
+  }
 
   /**
    * Views (contract 4.4, 4.6, 4.7, room-view-requests.ts): their kinds' settings, view columns,

@@ -118,6 +118,12 @@ export const MATRIX = {
   hookTest: project(BUILDERS),
   hookLogList: project(BUILDERS),
   swaggerJson: project(READERS),
+  // Snapshots (issue 35): schema-level work; putting one back over the project is the owner's.
+  snapshotList: project(BUILDERS),
+  snapshotCreate: project(BUILDERS),
+  snapshotDelete: project(BUILDERS),
+  snapshotRestore: project(BUILDERS),
+  snapshotRestoreInPlace: project(["owner"]),
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof MATRIX;

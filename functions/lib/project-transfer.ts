@@ -2,7 +2,8 @@ import { readProjectZip } from "../../db/project/transfer-import";
 import { MAX_PROJECT_ZIP_BYTES, type ImportReport } from "../../db/project/transfer-format";
 import type { Env } from "../../realtime/env";
 import { HttpError, badRequest } from "./http-error";
-import { freeTitle, insertProject } from "./new-project";
+import { freeTitle, insertProject } from "../resources/projects/create";
+import { newId } from "../../db/ids";
 import type { ProjectRow } from "./projects";
 import { projectRoom, unwrap } from "./room";
 
@@ -69,12 +70,19 @@ export async function importProject(
     throw badRequest(err instanceof Error ? err.message : "The file is not a project export");
   }
   const exported = read.json.project;
-  const project = await insertProject(env.META, ownerId, {
-    title: await freeTitle(env.META, title ?? exported?.title ?? "Imported project", ownerId),
-    description: exported?.description ?? null,
-    color: exported?.color ?? null,
-    meta: exported?.meta ?? "{}",
-  });
+  const project = await insertProject(
+    env.META,
+    {
+      id: newId("p_"),
+      title: await freeTitle(env.META, title ?? exported?.title ?? "Imported project", ownerId),
+      description: exported?.description ?? null,
+      color: exported?.color ?? null,
+      meta: exported?.meta ?? "{}",
+      source: null,
+    },
+    ownerId,
+    new Date().toISOString(),
+  );
   const res = await projectRoom(env, project.id).transfer({ op: "import", zip });
   if (!res.ok) {
     await purgeProject(env, project.id);

@@ -10,6 +10,7 @@ import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { currentUser } from "../../lib/session";
 import type { ProjectRow } from "../../lib/projects";
+import { insertProject } from "./create";
 import { createProjectSchema, updateBaseSchema, updateProjectSchema } from "./schemas";
 import { projectBase, projectJson } from "./shape";
 import { attachExternal, reconnectExternal, requireOneBase, type SourceSummary } from "./external";
@@ -17,9 +18,16 @@ import { notFound } from "../../lib/http-error";
 import { members } from "./members";
 import { sharedBase } from "./shared-base";
 import { forgetProjectAccess } from "../../lib/access-push";
-import { assertTitleFree, insertProject } from "../../lib/new-project";
 
 const now = () => new Date().toISOString();
+
+async function assertTitleFree(db: D1Database, title: string, ownerId: string, exceptId?: string) {
+  const clash = await db
+    .prepare("SELECT id FROM projects WHERE title = ? AND created_by = ? AND deleted = 0 AND id != ?")
+    .bind(title, ownerId, exceptId ?? "")
+    .first();
+  if (clash) throw badRequest("Project title already in use");
+}
 
 const isBuilder = (c: Context<AppEnv>) => {
   const roles = c.get("roles");
@@ -71,18 +79,25 @@ export const projects = new Hono<AppEnv>()
     const external = body.external ? requireOneBase(body.bases) : null;
     const user = (await currentUser(c))!;
     await assertTitleFree(c.env.META, body.title, user.id);
+    const ts = now();
     const id = newId("p_");
     // The database is connected and read first: a refusal (400, the database's message) creates nothing.
     let attached: { source: SourceSummary } | null = null;
-    if (external) attached = await attachExternal(c, id, external, now());
-    const project = await insertProject(c.env.META, user.id, {
-      id,
-      title: body.title,
-      description: body.description ?? null,
-      color: body.color ?? null,
-      meta: body.meta ?? "{}",
-      source: attached ? JSON.stringify(attached.source) : null,
-    });
+    if (external) attached = await attachExternal(c, id, external, ts);
+    // Project and its owner membership land together or not at all.
+    const project = await insertProject(
+      c.env.META,
+      {
+        id,
+        title: body.title,
+        description: body.description ?? null,
+        color: body.color ?? null,
+        meta: body.meta ?? "{}",
+        source: attached ? JSON.stringify(attached.source) : null,
+      },
+      user.id,
+      ts,
+    );
     // The ids the room read from the database are indexed now that the project row exists.
     if (attached) await unwrap(projectRoom(c.env, project.id).pendingIds());
     return c.json(projectJson(project, { roles: "owner", withBases: true, showShare: true }));

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../types";
 import { currentUser } from "../../lib/session";
 import { notFound } from "../../lib/http-error";
 import { forgetProjectAccess } from "../../lib/access-push";
-import { freeTitle } from "../../lib/new-project";
+import { freeTitle } from "./create";
 import { purgeProject } from "../../lib/project-transfer";
 import type { ProjectRow } from "../../lib/projects";
 
@@ -66,7 +66,7 @@ export const projectTrash = new Hono<AppEnv>()
     const project = await ownedDeleted(c);
     const user = (await currentUser(c))!;
     // Another project may have taken the title meanwhile: the restored one gets "title (2)".
-    const title = await freeTitle(c.env.META, project.title, project.created_by ?? user.id, project.id);
+    const title = await freeTitle(c.env.META, project.title, project.created_by ?? user.id);
     const ts = new Date().toISOString();
     // The shared link stays off: it was dropped on delete, and a restore does not publish anything.
     await c.env.META.prepare(
