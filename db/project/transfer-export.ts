@@ -226,7 +226,7 @@ function readableSchema(meta: Map<string, Row[]>) {
     views: rows("_nc_views").map((v) => ({ ...v, meta: parsed(v.meta), sub_meta: parsed(v.sub_meta) })),
     filters: rows("_nc_filters"),
     sorts: rows("_nc_sorts"),
-    hooks: rows("_nc_hooks").map((h) => ({ ...h, notification: withoutSecrets(parsed(h.notification)) })),
+    hooks: rows("_nc_hooks").map((h) => ({ ...h, active: 0, notification: withoutSecrets(parsed(h.notification)) })),
   };
 }
 
@@ -248,12 +248,18 @@ export function withoutSecrets(notification: unknown): unknown {
   return { ...n, payload };
 }
 
+/**
+ * A hook's row as exported: without its secrets, and switched off, since a hook without its
+ * header values would call its target unauthenticated from the copy; its owner turns it back on
+ * once the values are filled in again.
+ */
 function hookSanitiser(columns: string[]) {
   const at = columns.indexOf("notification");
+  const active = columns.indexOf("active");
   return (row: unknown[]) => {
-    if (at < 0) return row;
     const next = [...row];
-    next[at] = JSON.stringify(withoutSecrets(parsed(row[at])));
+    if (at >= 0) next[at] = JSON.stringify(withoutSecrets(parsed(row[at])));
+    if (active >= 0) next[active] = 0;
     return next;
   };
 }

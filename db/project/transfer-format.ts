@@ -6,7 +6,8 @@ import { z } from "zod";
  *   header (db/project/dump.ts), every SQL table of the project (its CREATE statement, columns,
  *   declared types, row count and the CSV holding its rows), indexes, triggers and AUTOINCREMENT
  *   counters, and a readable `schema`: tables with their fields, views with their settings,
- *   filters, sorts and webhooks (their header values and chat webhook addresses left out);
+ *   filters, sorts and webhooks (their header values and chat webhook addresses left out, and
+ *   switched off: they come back inactive until their values are filled in again);
  * - `tables/<table title>.csv`: the rows of each table of the project, junction tables of links
  *   included (so links survive), header = field titles (a column no field names keeps its own
  *   name); `meta/<name>.csv` the rows of the project's own meta tables (fields, views, history,

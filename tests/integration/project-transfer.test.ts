@@ -92,7 +92,6 @@ async function buildProject() {
   await ok(owner, "POST", `${M}/tables/${orders.id}/hooks`, {
     title: "Notify",
     operation: "insert",
-    active: false,
     notification: {
       type: "URL",
       payload: { method: "POST", path: "http://127.0.0.1:9/in", headers: [{ name: "Authorization", value: "s3cret" }] },
@@ -205,6 +204,7 @@ describe("project export and import (.zip)", () => {
     expect(copyTables.map((t: { id: string }) => t.id)).not.toContain(srcTables[0].id);
     const hooks = (await ok(owner, "GET", `${M}/tables/${copyTables[1].id}/hooks`)).list;
     expect(JSON.parse(hooks[0].notification).payload.headers).toEqual([{ name: "Authorization", value: "" }]);
+    expect(hooks[0].active).toBe(false);
 
     // From another instance: the files it names are not here, and are listed as missing.
     const foreign = { ...json, dump: { ...json.dump, project_id: "p_aaaaaaaaaaaaaa" } };
