@@ -54,7 +54,8 @@ export function ProjectTrashSection() {
       <ul className="mt-4 divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white">
         {list.map((p) => (
           <li key={p.id} data-testid="trashed-project" className="flex flex-wrap items-center gap-3 px-4 py-3">
-            <div className="min-w-0 flex-1">
+            {/* At least 12rem: on a phone the buttons wrap below rather than squeeze the title. */}
+            <div className="min-w-48 flex-1">
               <p className="truncate font-medium text-gray-900">{p.title}</p>
               <p className="flex flex-wrap gap-x-3 text-xs text-gray-500">
                 <span>{t("projectTransfer.deletedOn", { date: date(p.deleted_at) })}</span>
