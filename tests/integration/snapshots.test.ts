@@ -131,7 +131,7 @@ describe("project snapshots", () => {
       (l) => l.length === 2,
     );
     expect(list).toMatchObject([
-      { kind: "auto", title: 'Before deleting table "Customers"', rows: expect.any(Number) },
+      { kind: "auto", title: 'Before deleting table "Customers"', reason: "deleteTable", subject: "Customers" },
       { id: taken.id, kind: "manual", title: "Before the clean-up", size: expect.any(Number) },
     ]);
 
