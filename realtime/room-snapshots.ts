@@ -259,9 +259,15 @@ export class RoomSnapshots {
    */
   before<T>(cause: SnapshotCause, change: () => RoomResult<T>): RoomResult<T> {
     if (this.room.source) return change();
-    const captured = this.#captureFor(cause, "auto");
+    let captured: Captured | null = null;
+    try {
+      captured = this.#captureFor(cause, "auto");
+    } catch (err) {
+      // A fault of the dump must not block the user's change; it is logged for the operator.
+      console.error("snapshot before a schema change failed:", err instanceof Error ? err.message : err);
+    }
     const result = change();
-    if (result.ok)
+    if (result.ok && captured)
       this.ctx.waitUntil(
         captured.upload().then(
           () => undefined,
