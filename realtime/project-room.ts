@@ -80,8 +80,8 @@ export class ProjectRoom extends Server<Env> {
   #tables: RoomTables | undefined;
   /** Snapshots in R2 (room-snapshots.ts): manual, daily, before destructive schema changes, safety. */
   #snapshots = new RoomSnapshots(this, this.ctx, this.env, this.#files);
-  #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files, (title, change) =>
-    this.#snapshots.before(title, change),
+  #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files, (cause, change) =>
+    this.#snapshots.before(cause, change),
   );
   #externalSchema = new ExternalSchemaWrites(this.#external);
   /** What the meta requests (schema, views, hooks) need of the room (room-meta.ts). */

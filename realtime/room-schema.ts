@@ -13,6 +13,7 @@ import type { RoomFiles } from "./room-files";
 import { guard } from "./room-guard";
 import { hidingNewColumns } from "../db/views/sync";
 import type { RoomResult } from "./room-result";
+import type { SnapshotCause } from "../db/project/snapshot-requests";
 
 /**
  * Schema changes on the project's own tables, each a schema change of room-changes.ts (the
@@ -26,7 +27,8 @@ export class SchemaWrites {
     private readonly changes: RoomChanges,
     private readonly files: RoomFiles,
     /** A destructive change runs after a snapshot of the state before it (room-snapshots.ts). */
-    private readonly snapshotFirst: <T>(title: string, change: () => RoomResult<T>) => RoomResult<T> = (_, c) => c(),
+    private readonly snapshotFirst: <T>(cause: SnapshotCause, change: () => RoomResult<T>) => RoomResult<T> = (_, c) =>
+      c(),
   ) {}
 
   private get store() {
@@ -43,7 +45,7 @@ export class SchemaWrites {
     // Read before the drop; the object runs one call at a time, so nothing changes in between.
     const files = guard(() => filesOfTable(this.store, tableId));
     const table = guard(() => fullTableRef(this.store, tableId).model.title);
-    return this.snapshotFirst(`Before deleting table "${table.ok ? table.data : tableId}"`, () =>
+    return this.snapshotFirst({ reason: "deleteTable", subject: table.ok ? table.data : tableId }, () =>
       this.files.removing(
         this.changes.schema(() => tablesApi.deleteTable(this.store, tableId)),
         files.ok ? files.data : [],
@@ -83,12 +85,12 @@ export class SchemaWrites {
     const current = guard(() => columnsApi.findColumn(this.store, columnId));
     const uidt = (input as { uidt?: string }).uidt;
     if (!current.ok || !uidt || uidt === current.data.uidt) return change();
-    return this.snapshotFirst(`Before changing the type of field "${current.data.title}"`, change);
+    return this.snapshotFirst({ reason: "changeType", subject: current.data.title }, change);
   }
   deleteColumn(projectId: string, columnId: string) {
     const files = guard(() => filesOfColumn(this.store, columnId));
     const column = guard(() => columnsApi.findColumn(this.store, columnId).title);
-    return this.snapshotFirst(`Before deleting field "${column.ok ? column.data : columnId}"`, () =>
+    return this.snapshotFirst({ reason: "deleteField", subject: column.ok ? column.data : columnId }, () =>
       this.files.removing(
         this.changes.schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)),
         files.ok ? files.data : [],

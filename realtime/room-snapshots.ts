@@ -1,6 +1,13 @@
 import { newId } from "../db/ids";
 import { dumpLines, dumpProject, IdRemap, loadProject, namedUploads, type Dump } from "../db/project/dump";
-import { AUTO_KEPT, snapshotKey, type SnapshotEntry, type SnapshotKind } from "../db/project/snapshot-requests";
+import {
+  AUTO_KEPT,
+  SNAPSHOT_REASONS,
+  snapshotKey,
+  type SnapshotCause,
+  type SnapshotEntry,
+  type SnapshotKind,
+} from "../db/project/snapshot-requests";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "./env";
 import type { RoomFiles } from "./room-files";
@@ -58,24 +65,36 @@ export class RoomSnapshots {
       guard(
         () =>
           this.store.exec(
-            "SELECT id, title, kind, created_at, size, tables, rows FROM _nc_snapshots ORDER BY created_at DESC, rowid DESC",
+            "SELECT id, title, kind, created_at, size, tables, rows, reason, subject FROM _nc_snapshots ORDER BY created_at DESC, rowid DESC",
           ) as never as SnapshotEntry[],
       )
     );
   }
 
   /** Dumps now (synchronously: consistent), uploads when asked. */
-  capture(title: string, kind: SnapshotKind, by: string | null = null): Captured {
+  capture(title: string, kind: SnapshotKind, by: string | null = null, cause: SnapshotCause | null = null): Captured {
     const dump = dumpProject(this.store);
     const takenAt = new Date().toISOString();
-    return { upload: () => this.#store(dump, title, kind, by, takenAt) };
+    return { upload: () => this.#store(dump, title, kind, by, takenAt, cause) };
+  }
+
+  /** A snapshot the app takes by itself, titled (in English) after its cause. */
+  #captureFor(cause: SnapshotCause, kind: SnapshotKind, by: string | null = null): Captured {
+    return this.capture(SNAPSHOT_REASONS[cause.reason](cause.subject).slice(0, 255), kind, by, cause);
   }
 
   async take(title: string, kind: SnapshotKind, by: string | null = null): Promise<RoomResult<SnapshotEntry>> {
     return this.#external() ?? (await this.capture(title, kind, by).upload());
   }
 
-  async #store(dump: Dump, title: string, kind: SnapshotKind, by: string | null, createdAt: string) {
+  async #store(
+    dump: Dump,
+    title: string,
+    kind: SnapshotKind,
+    by: string | null,
+    createdAt: string,
+    cause: SnapshotCause | null,
+  ) {
     const id = newId("sn_");
     const gz = await new Response(
       new Blob(dump.chunks).stream().pipeThrough(new CompressionStream("gzip")),
@@ -93,9 +112,11 @@ export class RoomSnapshots {
       size: gz.byteLength,
       tables: dump.tables,
       rows: dump.dataRows,
+      reason: cause?.reason ?? null,
+      subject: cause?.subject ?? null,
     };
     this.store.exec(
-      "INSERT INTO _nc_snapshots (id, title, kind, created_at, size, tables, rows, created_by, files) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO _nc_snapshots (id, title, kind, created_at, size, tables, rows, created_by, files, reason, subject) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       id,
       title,
       kind,
@@ -105,6 +126,8 @@ export class RoomSnapshots {
       entry.rows,
       by,
       JSON.stringify([...files]),
+      entry.reason,
+      entry.subject,
     );
     if (kind === "auto") {
       this.#lastAuto = Date.parse(createdAt);
@@ -160,7 +183,7 @@ export class RoomSnapshots {
     return this.ctx.blockConcurrencyWhile(async () => {
       const chunks = await this.#read(this.room.name, id);
       if (!chunks) return refuse(404, `Snapshot '${id}' has no data in the bucket`);
-      const safety = await this.capture(String(row.title), "safety", by).upload();
+      const safety = await this.#captureFor({ reason: "restore", subject: String(row.title) }, "safety", by).upload();
       if (!safety.ok) return safety;
       const loaded = load(() => loadProject(this.store, dumpLines(chunks)));
       if (!loaded.ok) return loaded;
@@ -221,7 +244,7 @@ export class RoomSnapshots {
     if (this.#lastAuto !== null && Date.now() - this.#lastAuto < hours * HOUR) return;
     // Set first: the writes that follow before the upload ends do not start another.
     this.#lastAuto = Date.now();
-    const captured = this.capture("Daily", "auto");
+    const captured = this.#captureFor({ reason: "daily", subject: "" }, "auto");
     this.ctx.waitUntil(
       captured.upload().then(
         () => undefined,
@@ -234,11 +257,17 @@ export class RoomSnapshots {
    * Before a destructive schema change (a table or field dropped, a field's type changed): the
    * state before it, captured now and uploaded after the change commits.
    */
-  before<T>(title: string, change: () => RoomResult<T>): RoomResult<T> {
+  before<T>(cause: SnapshotCause, change: () => RoomResult<T>): RoomResult<T> {
     if (this.room.source) return change();
-    const captured = this.capture(title, "auto");
+    let captured: Captured | null = null;
+    try {
+      captured = this.#captureFor(cause, "auto");
+    } catch (err) {
+      // A fault of the dump must not block the user's change; it is logged for the operator.
+      console.error("snapshot before a schema change failed:", err instanceof Error ? err.message : err);
+    }
     const result = change();
-    if (result.ok)
+    if (result.ok && captured)
       this.ctx.waitUntil(
         captured.upload().then(
           () => undefined,

@@ -26,6 +26,24 @@ export const snapshotRequest = z.discriminatedUnion("op", [
 ]);
 export type SnapshotRequest = z.infer<typeof snapshotRequest>;
 
+/**
+ * Why the app took a snapshot by itself, and what it was about (a table's or field's name, the
+ * restored snapshot's title): the web names it in the reader's language; `title` holds the same in
+ * English for API clients.
+ */
+export const SNAPSHOT_REASONS = {
+  daily: () => "Daily",
+  deleteTable: (name: string) => `Before deleting table "${name}"`,
+  deleteField: (name: string) => `Before deleting field "${name}"`,
+  changeType: (name: string) => `Before changing the type of field "${name}"`,
+  restore: (name: string) => `Before restoring "${name}"`,
+} as const;
+export type SnapshotReason = keyof typeof SNAPSHOT_REASONS;
+export interface SnapshotCause {
+  reason: SnapshotReason;
+  subject: string;
+}
+
 /** A snapshot as listed (the route's `list` items). */
 export interface SnapshotEntry {
   id: string;
@@ -35,6 +53,8 @@ export interface SnapshotEntry {
   size: number;
   tables: number;
   rows: number;
+  reason: SnapshotReason | null;
+  subject: string | null;
 }
 
 /** Where a snapshot's dump lives in the bucket: never under `nc/uploads/`, the only prefix downloads serve. */

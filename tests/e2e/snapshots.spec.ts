@@ -38,6 +38,7 @@ test("a snapshot taken in the settings restores as a new project that opens with
   // The first write of the day took the daily automatic snapshot.
   const list = settings.getByRole("list", { name: "Snapshots" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list.getByRole("listitem")).toContainText("Daily snapshot");
   await expect(list.getByRole("listitem")).toContainText("Automatic");
   await settings.getByLabel("Snapshot name").click();
   await page.keyboard.type("Before stocktaking");

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, seedProject, seedUser, workerFetch, type TestUser } from "./support";
+import { api, roomStub, seedProject, seedUser, workerFetch, type TestUser } from "./support";
 
 const M = "/api/v1/db/meta";
 const D = "/api/v1/db/data/noco";
@@ -131,7 +131,7 @@ describe("project snapshots", () => {
       (l) => l.length === 2,
     );
     expect(list).toMatchObject([
-      { kind: "auto", title: 'Before deleting table "Customers"', rows: expect.any(Number) },
+      { kind: "auto", title: 'Before deleting table "Customers"', reason: "deleteTable", subject: "Customers" },
       { id: taken.id, kind: "manual", title: "Before the clean-up", size: expect.any(Number) },
     ]);
 
@@ -175,5 +175,22 @@ describe("project snapshots", () => {
     await ok(owner, "DELETE", `${S}/${taken.id}`);
     expect(await env.ATTACHMENTS.head(key)).toBeNull();
     expect((await ok(owner, "GET", S)).list.map((s: { id: string }) => s.id)).not.toContain(taken.id);
+  });
+
+  it("keeps the last 14 automatic snapshots, their dumps deleted from the bucket", async () => {
+    const owner = await seedUser("org-level-creator");
+    const projectId = await seedProject([[owner, "owner"]]);
+    const room = roomStub(projectId);
+    const manual = await room.snapshots({ op: "take", title: "Mine", kind: "manual" });
+    expect(manual.ok).toBe(true);
+    for (let i = 0; i < 16; i++)
+      expect((await room.snapshots({ op: "take", title: `auto ${i}`, kind: "auto" })).ok).toBe(true);
+    const list = (await ok(owner, "GET", `${M}/projects/${projectId}/snapshots`)).list as Array<{ title: string }>;
+    expect(list).toHaveLength(15);
+    expect(list[0]!.title).toBe("auto 15");
+    expect(list.map((s) => s.title)).not.toContain("auto 1");
+    expect(list.map((s) => s.title)).toContain("Mine");
+    const stored = await env.ATTACHMENTS.list({ prefix: `snapshots/${projectId}/` });
+    expect(stored.objects).toHaveLength(15);
   });
 });

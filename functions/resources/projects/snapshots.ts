@@ -32,8 +32,18 @@ const restoreBody = z.object({
 export const snapshots = new Hono<AppEnv>()
   .get("/:projectId/snapshots", need("snapshotList"), async (c) => {
     const list = await unwrap(projectRoom(c.env, c.get("project").id).snapshots({ op: "list" }));
+    // `reason` and `subject`: why the app took one by itself, for the web to say in the reader's language.
     return c.json({
-      list: list.map(({ id, title, kind, created_at, size, rows }) => ({ id, title, kind, created_at, size, rows })),
+      list: list.map(({ id, title, kind, created_at, size, rows, reason, subject }) => ({
+        id,
+        title,
+        kind,
+        created_at,
+        size,
+        rows,
+        reason,
+        subject,
+      })),
     });
   })
   .post("/:projectId/snapshots", need("snapshotCreate"), body(takeBody), async (c) => {

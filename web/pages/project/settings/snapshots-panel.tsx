@@ -79,6 +79,9 @@ export function SnapshotsPanel({ onOpened }: { onOpened(): void }) {
   const when = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const busy = asNew.isPending || here.isPending;
+  // One the app took by itself is named after its cause, in the reader's language.
+  const nameOf = (s: SnapshotItem) =>
+    s.reason ? t(`snapshots.reason.${s.reason}`, { name: s.subject ?? "" }) : s.title;
   const snapshots = list.data ?? [];
   return (
     <div className="flex flex-col gap-4">
@@ -112,7 +115,7 @@ export function SnapshotsPanel({ onOpened }: { onOpened(): void }) {
           {snapshots.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
               <div className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate font-medium text-gray-900">{s.title}</span>
+                <span className="truncate font-medium text-gray-900">{nameOf(s)}</span>
                 <span className="flex flex-wrap gap-x-2 text-xs text-gray-500">
                   <span>{t(`snapshots.kind.${s.kind}`)}</span>
                   <time dateTime={s.created_at}>{when(s.created_at)}</time>
@@ -130,14 +133,14 @@ export function SnapshotsPanel({ onOpened }: { onOpened(): void }) {
               </Button>
               {can("snapshotRestoreInPlace") ? (
                 <IconButton
-                  label={t("snapshots.restoreHere", { title: s.title })}
+                  label={t("snapshots.restoreHere", { title: nameOf(s) })}
                   icon={RotateCcw}
                   disabled={busy}
                   onClick={() => setInPlace(s)}
                 />
               ) : null}
               <IconButton
-                label={t("snapshots.delete", { title: s.title })}
+                label={t("snapshots.delete", { title: nameOf(s) })}
                 icon={Trash2}
                 tone="danger"
                 disabled={busy}
@@ -151,7 +154,7 @@ export function SnapshotsPanel({ onOpened }: { onOpened(): void }) {
         open={inPlace !== null}
         onOpenChange={(open) => (open ? undefined : setInPlace(null))}
         title={t("snapshots.restoreHereTitle")}
-        body={t("snapshots.restoreHereBody", { title: inPlace?.title ?? "" })}
+        body={t("snapshots.restoreHereBody", { title: inPlace ? nameOf(inPlace) : "" })}
         confirmLabel={t("snapshots.restoreHereConfirm")}
         pending={here.isPending}
         onConfirm={() => inPlace && here.mutate(inPlace)}
@@ -160,7 +163,7 @@ export function SnapshotsPanel({ onOpened }: { onOpened(): void }) {
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title={t("snapshots.deleteTitle")}
-        body={t("snapshots.deleteBody", { title: deleting?.title ?? "" })}
+        body={t("snapshots.deleteBody", { title: deleting ? nameOf(deleting) : "" })}
         confirmLabel={t("snapshots.deleteConfirm")}
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting)}
