@@ -83,7 +83,14 @@ export async function importProject(
     ownerId,
     new Date().toISOString(),
   );
-  const res = await projectRoom(env, project.id).transfer({ op: "import", zip });
+  let res;
+  try {
+    res = await projectRoom(env, project.id).transfer({ op: "import", zip });
+  } catch (err) {
+    // A fault of the room (not a refusal) leaves no project behind either.
+    await purgeProject(env, project.id);
+    throw err;
+  }
   if (!res.ok) {
     await purgeProject(env, project.id);
     throw new HttpError(res.status as 400, res.msg);
