@@ -59,6 +59,8 @@ export default defineConfig({
                 GITHUB_API_URL: `${oauth}/github/api`,
                 // Deleted records' files wait this long before removal (tests watch it happen).
                 ATTACHMENT_REMOVE_AFTER_SECONDS: "2",
+                // No daily snapshot after a project's first write (snapshots.test.ts takes its own).
+                AUTO_SNAPSHOT_HOURS: "0",
                 FAKE_FILES_URL: `http://127.0.0.1:${process.env.FAKE_FILES_PORT}`,
                 TURNSTILE_VERIFY_URL: `http://127.0.0.1:${process.env.FAKE_TURNSTILE_PORT}/turnstile/v0/siteverify`,
                 FAKE_TURNSTILE_URL: `http://127.0.0.1:${process.env.FAKE_TURNSTILE_PORT}`,

@@ -17,6 +17,9 @@ import { apiTokens } from "./resources/api-tokens";
 import { orgUsers } from "./resources/org-users";
 import { projects } from "./resources/projects";
 import { trash } from "./resources/projects/trash";
+import { projectTrash } from "./resources/projects/project-trash";
+import { projectTransfer } from "./resources/projects/transfer";
+import { snapshots } from "./resources/projects/snapshots";
 import { tables } from "./resources/tables";
 import { tableAccess } from "./resources/tables/access";
 import { views } from "./resources/views";
@@ -55,9 +58,13 @@ export function createApp() {
     .route("/api/v1/db/auth", auth)
     .route("/auth", auth)
     .route("/", devOutbox)
+    // Before the project routes: `/trash` and `/import` are not project ids (issue 35).
+    .route("/api/v1/db/meta/projects", projectTrash)
+    .route("/api/v1/db/meta/projects", projectTransfer)
     .route("/api/v1/db/meta/projects", projects)
     .route("/api/v1/db/meta/projects", swagger)
     .route("/api/v1/db/meta/projects", trash)
+    .route("/api/v1/db/meta/projects", snapshots)
     .route("/api/v1/db/meta", tables)
     .route("/api/v1/db/meta", tableAccess)
     .route("/api/v1/db/meta", views)

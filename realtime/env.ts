@@ -22,6 +22,8 @@ export interface Env {
   EXTERNAL_SYNC_MINUTES?: string;
   /** Days a deleted record, field, table or view stays in the trash before it is purged, default 30. */
   TRASH_RETENTION_DAYS?: string;
+  /** Hours between automatic daily snapshots, taken after a write (default 24; 0 turns them off). */
+  AUTO_SNAPSHOT_HOURS?: string;
   /** Encrypts external database credentials at rest (AES-GCM); required for external projects outside local mode. */
   CONNECTION_KEY?: string;
   /** Session token lifetime in seconds (default 3600). */

@@ -32,12 +32,17 @@ import { sourceRequestIn, type SourceAnswers } from "./room-source-requests";
 import { RoomTrash } from "./room-trash";
 import { trashRequestIn, type TrashAnswers } from "./room-trash-requests";
 import type { TrashRequest } from "../db/trash/requests";
+import { RoomSnapshots } from "./room-snapshots";
+import { snapshotRequestIn, type SnapshotAnswers } from "./room-snapshot-requests";
+import type { SnapshotRequest } from "../db/project/snapshot-requests";
 import type { SchemaRequest } from "../db/schema/requests";
 import type { ViewRequest } from "../db/views/requests";
 import type { HookRequest } from "../db/hooks/requests";
 import type { CommentRequest } from "../db/rows/comment-requests";
 import type { SourceRequest } from "../db/external/source-requests";
 import { ReadRequest, RowChange, type DataCall } from "../db/data/requests";
+import { transferRequestIn, type TransferAnswers, type TransferRoom } from "./room-transfer-requests";
+import type { TransferRequest } from "../db/project/transfer-requests";
 
 export type { RoomResult, GatedResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
@@ -83,7 +88,11 @@ export class ProjectRoom extends Server<Env> {
   });
   /** Where the rows are (room-tables.ts): picked on first use, again after any change of the database. */
   #tables: RoomTables | undefined;
-  #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files);
+  /** Snapshots in R2 (room-snapshots.ts): manual, daily, before destructive schema changes, safety. */
+  #snapshots = new RoomSnapshots(this, this.ctx, this.env, this.#files);
+  #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files, (cause, change) =>
+    this.#snapshots.before(cause, change),
+  );
   #externalSchema = new ExternalSchemaWrites(this.#external);
   /** What the meta requests (schema, views, hooks) need of the room (room-meta.ts). */
   #meta = metaRoom(this, (fn) => this.#schema(fn), {
@@ -181,6 +190,8 @@ export class ProjectRoom extends Server<Env> {
       const result = await this.#pipeline.write(this.#rowTables(), change, actor, reader);
       // Deleted records went to the trash: its expiry needs the alarm (once per object life).
       if (result.ok && change.op.startsWith("delete") && !this.#external.row) this.#trash.arm();
+      // The daily snapshot, taken after the answer when the last one is a day old (room-snapshots.ts).
+      if (result.ok) this.#snapshots.afterWrite();
       return result;
     },
   };
@@ -248,6 +259,39 @@ export class ProjectRoom extends Server<Env> {
   /** A record's comments and history as the request's reader may see them (room-comments.ts). */
   async comments<R extends CommentRequest>(req: R): Promise<CommentAnswers[R["op"]]> {
     return commentRequestIn(this, req);
+  }
+
+  /** The whole project: as a .zip, loaded from one, or purged for good (room-transfer-requests.ts). */
+  async transfer<R extends TransferRequest>(req: R): Promise<TransferAnswers[R["op"]]> {
+    return transferRequestIn(this.#transferRoom, req);
+  }
+
+  #transferRoom: TransferRoom = ((room) => ({
+    get store() {
+      return room.store;
+    },
+    get name() {
+      return room.name;
+    },
+    get external() {
+      return room.source !== null;
+    },
+    bucket: room.env.ATTACHMENTS,
+    storage: room.ctx.storage,
+    schema: <T>(fn: () => T) => room.#schema(fn),
+    forget: () => {
+      room.#store = undefined;
+      room.#tables = undefined;
+      room.#counts.clear();
+    },
+  }))(this);
+
+  /**
+   * Snapshots of the project in R2 (issue 35, room-snapshot-requests.ts): take, list, delete,
+   * restore in place, and load another project's snapshot into this new one.
+   */
+  async snapshots<R extends SnapshotRequest>(req: R): Promise<SnapshotAnswers[R["op"]]> {
+    return snapshotRequestIn({ snapshots: this.#snapshots, load: (fn) => this.#schema(fn) }, req);
   }
 
   /**

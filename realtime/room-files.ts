@@ -1,4 +1,5 @@
 import { stillNamed, type FileSink } from "../db/rows/files";
+import { namedBySnapshots } from "../db/project/snapshot-files";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "./env";
 import { DEFAULT_GRACE_SECONDS, FileRemovals } from "./stored-files";
@@ -23,8 +24,16 @@ export class RoomFiles {
   }
 
   #removalsAfter(graceSeconds: number) {
-    return new FileRemovals(this.ctx.storage, this.env.ATTACHMENTS, graceSeconds, (paths) =>
-      stillNamed(this.room.store, paths),
+    return new FileRemovals(
+      this.ctx.storage,
+      this.env.ATTACHMENTS,
+      graceSeconds,
+      // A file a snapshot names stays too: restoring the snapshot needs it (room-snapshots.ts).
+      (paths) => {
+        const named = stillNamed(this.room.store, paths);
+        for (const p of namedBySnapshots(this.room.store, paths)) named.add(p);
+        return named;
+      },
     );
   }
 

@@ -12,6 +12,8 @@ import type { RoomChanges } from "./room-changes";
 import type { RoomFiles } from "./room-files";
 import { guard } from "./room-guard";
 import { hidingNewColumns } from "../db/views/sync";
+import type { RoomResult } from "./room-result";
+import type { SnapshotCause } from "../db/project/snapshot-requests";
 
 /**
  * Schema changes on the project's own tables, each a schema change of room-changes.ts (the
@@ -24,6 +26,9 @@ export class SchemaWrites {
     private readonly room: { readonly store: ProjectStore },
     private readonly changes: RoomChanges,
     private readonly files: RoomFiles,
+    /** A destructive change runs after a snapshot of the state before it (room-snapshots.ts). */
+    private readonly snapshotFirst: <T>(cause: SnapshotCause, change: () => RoomResult<T>) => RoomResult<T> = (_, c) =>
+      c(),
   ) {}
 
   private get store() {
@@ -39,9 +44,12 @@ export class SchemaWrites {
   deleteTable(tableId: string) {
     // Read before the drop; the object runs one call at a time, so nothing changes in between.
     const files = guard(() => filesOfTable(this.store, tableId));
-    return this.files.removing(
-      this.changes.schema(() => tablesApi.deleteTable(this.store, tableId)),
-      files.ok ? files.data : [],
+    const table = guard(() => fullTableRef(this.store, tableId).model.title);
+    return this.snapshotFirst({ reason: "deleteTable", subject: table.ok ? table.data : tableId }, () =>
+      this.files.removing(
+        this.changes.schema(() => tablesApi.deleteTable(this.store, tableId)),
+        files.ok ? files.data : [],
+      ),
     );
   }
   // A formula added or changed is evaluated over the table in the same transaction (probeFormula).
@@ -65,19 +73,28 @@ export class SchemaWrites {
     );
   }
   updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
-    return this.changes.schema(() =>
-      this.store.transaction(() => {
-        const table = columnsApi.updateColumn(this.store, projectId, columnId, input);
-        readApi.probeFormula(this.store, columnId);
-        return table;
-      }),
-    );
+    const change = () =>
+      this.changes.schema(() =>
+        this.store.transaction(() => {
+          const table = columnsApi.updateColumn(this.store, projectId, columnId, input);
+          readApi.probeFormula(this.store, columnId);
+          return table;
+        }),
+      );
+    // A new type converts (and may lose) the field's values: a snapshot first.
+    const current = guard(() => columnsApi.findColumn(this.store, columnId));
+    const uidt = (input as { uidt?: string }).uidt;
+    if (!current.ok || !uidt || uidt === current.data.uidt) return change();
+    return this.snapshotFirst({ reason: "changeType", subject: current.data.title }, change);
   }
   deleteColumn(projectId: string, columnId: string) {
     const files = guard(() => filesOfColumn(this.store, columnId));
-    return this.files.removing(
-      this.changes.schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)),
-      files.ok ? files.data : [],
+    const column = guard(() => columnsApi.findColumn(this.store, columnId).title);
+    return this.snapshotFirst({ reason: "deleteField", subject: column.ok ? column.data : columnId }, () =>
+      this.files.removing(
+        this.changes.schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)),
+        files.ok ? files.data : [],
+      ),
     );
   }
   saveAccess(tableId: string, input: accessApi.AccessInput) {

@@ -35,12 +35,22 @@ export const MATRIX = {
   appStore: org(),
   // Local mode's outbox reader: every mailed reset and invitation link, so the super admin's only.
   devOutbox: org(),
+  // Whole projects (issue 35). Import makes a project, as creating one does. The project trash
+  // lists and acts on deleted projects, which no project check can find: any member of the org
+  // may ask, and the route answers only for projects the caller owns (project-trash.ts).
+  projectImport: org(["org-level-creator"]),
+  projectTrashList: org(ORG_MEMBERS),
+  projectRestore: org(ORG_MEMBERS),
+  projectPurge: org(ORG_MEMBERS),
 
   // Project
   projectGet: project(READERS),
   projectInfoGet: project(READERS),
   projectUpdate: project(BUILDERS),
   projectDelete: project(["owner"]),
+  // The whole project as a .zip, and a copy of it (issue 35): schema work, like the tables.
+  projectExport: project(BUILDERS),
+  projectDuplicate: project(BUILDERS),
   // The member list carries e-mails: contract 8 gives "users" to owners and creators only.
   projectUserList: project(BUILDERS),
   userInvite: project(BUILDERS),
@@ -113,6 +123,12 @@ export const MATRIX = {
   trashList: project(EDITORS),
   trashRestore: project(EDITORS),
   trashPurge: project(EDITORS),
+  // Snapshots (issue 35): schema-level work; putting one back over the project is the owner's.
+  snapshotList: project(BUILDERS),
+  snapshotCreate: project(BUILDERS),
+  snapshotDelete: project(BUILDERS),
+  snapshotRestore: project(BUILDERS),
+  snapshotRestoreInPlace: project(["owner"]),
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof MATRIX;

@@ -1,5 +1,5 @@
 /** Meta tables whose ids routes name without their project (functions/middleware/acl.ts). */
-const JOURNALED_TABLES = [
+export const JOURNALED_TABLES = [
   "_nc_models",
   "_nc_columns",
   "_nc_views",
@@ -164,6 +164,18 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     `CREATE INDEX _nc_trash_time ON _nc_trash (deleted_at)`,
     `CREATE INDEX _nc_trash_row ON _nc_trash (fk_model_id, row_id)`,
     `CREATE INDEX _nc_trash_batch ON _nc_trash (batch)`,
+  ],
+  [
+    // Snapshots (issue 35): the list of the project's snapshots, whose dumps live in R2 under
+    // `snapshots/<projectId>/<id>.ndjson.gz` (db/project/dump.ts). The room's own bookkeeping: not
+    // in a dump itself, so a restore keeps the list. `files`: the upload paths the snapshot
+    // names, which the attachment clean-up keeps while the snapshot exists. `reason` and `subject`:
+    // why the app took it by itself (db/project/snapshot-requests.ts), for the web to say.
+    `CREATE TABLE _nc_snapshots (
+      id TEXT PRIMARY KEY, title TEXT NOT NULL, kind TEXT NOT NULL, created_at TEXT NOT NULL,
+      size INTEGER NOT NULL DEFAULT 0, tables INTEGER NOT NULL DEFAULT 0, rows INTEGER NOT NULL DEFAULT 0,
+      created_by TEXT, files TEXT NOT NULL DEFAULT '[]', reason TEXT, subject TEXT)`,
+    `CREATE INDEX _nc_snapshots_time ON _nc_snapshots (kind, created_at)`,
   ],
 ];
 

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { badRequest, HttpError } from "../lib/http-error";
 import type { AppEnv } from "../types";
 import { ATTACHMENT_FIELD_SIZE } from "../../db/fields/common/attachments";
+import { MAX_PROJECT_ZIP_BYTES } from "../../db/project/transfer-format";
 
 /**
  * Caps request bodies before any route reads them. Rules:
@@ -27,6 +28,10 @@ const tooLarge = (limit = MAX_BODY_BYTES) =>
 const UPLOAD_PATHS = /\/(storage\/upload|shared-view\/[^/]+\/rows)\/?$/;
 const isUpload = (type: string | undefined, path: string) =>
   /^multipart\/form-data/i.test(type ?? "") && UPLOAD_PATHS.test(path);
+/** A project .zip (issue 35), multipart or raw: up to its own limit (db/project/transfer-format.ts). */
+const PROJECT_IMPORT = /\/api\/v1\/db\/meta\/projects\/import\/?$/;
+const limitOf = (type: string | undefined, path: string) =>
+  PROJECT_IMPORT.test(path) ? MAX_PROJECT_ZIP_BYTES : isUpload(type, path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
 
 async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
   const reader = body.getReader();
@@ -85,7 +90,7 @@ export const bodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const type = c.req.header("content-type");
   const declared = Number(c.req.header("content-length"));
   const hasLength = Number.isFinite(declared) && !!c.req.header("content-length");
-  const limit = isUpload(type, c.req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+  const limit = limitOf(type, c.req.path);
   if (hasLength && declared > limit) throw tooLarge(limit);
   const body = c.req.raw.body;
   if (!body) return next();

@@ -459,15 +459,23 @@ describe("clean-up", () => {
     expect(await present(keysOf(items))).toBe(true);
   });
 
-  it("deleting a field removes its files, not the other field's; deleting a table removes the rest", async () => {
+  it("deleting a field or a table keeps its files while a snapshot taken before names them, then removes them", async () => {
     const s = await setup();
     const items = [...(await stored(s, 1)), ...(await stored(s, 1, s.moreFolder))];
     await api("POST", s.T, { token: s.owner.token, body: { Name: "a", Files: [items[0]], More: [items[1]] } });
     expect((await api("DELETE", `${M}/columns/${s.filesId}`, { token: s.owner.token })).status).toBe(200);
-    expect(await gone(keysOf([items[0]]))).toBe(true);
-    expect(await present(keysOf([items[1]]))).toBe(true);
     expect((await api("DELETE", `${M}/tables/${s.tableId}`, { token: s.owner.token })).status).toBe(200);
-    expect(await gone(keysOf([items[1]]))).toBe(true);
+    // Past the removal delay (2 s here) and the alarm: the automatic snapshots taken before each
+    // delete name the files, and restoring one needs them (issue 35).
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(await present(keysOf(items))).toBe(true);
+    // Deleting those snapshots hands their files back to the clean-up.
+    const S = `${M}/projects/${s.projectId}/snapshots`;
+    const list = (await api("GET", S, { token: s.owner.token })).body.list as Array<{ id: string }>;
+    expect(list).toHaveLength(2);
+    for (const snap of list)
+      expect((await api("DELETE", `${S}/${snap.id}`, { token: s.owner.token })).status).toBe(200);
+    expect(await gone(keysOf(items))).toBe(true);
   });
 
   it("keeps a file while any record names it: deleting one copy of a copied cell leaves the file (N4)", async () => {

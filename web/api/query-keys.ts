@@ -16,6 +16,7 @@ export const queryKeys = {
   allMembers: (projectId: string) => ["members", projectId] as const,
   sharedBase: (projectId: string) => ["sharedBase", projectId] as const,
   apiTokens: (projectId: string) => ["apiTokens", projectId] as const,
+  snapshots: (projectId: string) => ["snapshots", projectId] as const,
   orgUsers: (query: string, offset: number) => ["orgUsers", query, offset] as const,
   allOrgUsers: ["orgUsers"] as const,
   appSettings: ["appSettings"] as const,

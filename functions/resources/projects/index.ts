@@ -10,6 +10,7 @@ import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { currentUser } from "../../lib/session";
 import type { ProjectRow } from "../../lib/projects";
+import { insertProject } from "./create";
 import { createProjectSchema, updateBaseSchema, updateProjectSchema } from "./schemas";
 import { projectBase, projectJson } from "./shape";
 import { attachExternal, reconnectExternal, requireOneBase, type SourceSummary } from "./external";
@@ -83,42 +84,20 @@ export const projects = new Hono<AppEnv>()
     // The database is connected and read first: a refusal (400, the database's message) creates nothing.
     let attached: { source: SourceSummary } | null = null;
     if (external) attached = await attachExternal(c, id, external, ts);
-    const project: ProjectRow = {
-      id,
-      title: body.title,
-      description: body.description ?? null,
-      color: body.color ?? null,
-      meta: body.meta ?? "{}",
-      status: null,
-      shared_uuid: null,
-      shared_role: null,
-      deleted: 0,
-      sort_order: 0,
-      created_by: user.id,
-      created_at: ts,
-      updated_at: ts,
-      source: attached ? JSON.stringify(attached.source) : null,
-    };
     // Project and its owner membership land together or not at all.
-    await c.env.META.batch([
-      c.env.META.prepare(
-        `INSERT INTO projects (id, title, description, color, meta, deleted, sort_order, created_by, created_at, updated_at, source)
-         VALUES (?, ?, ?, ?, ?, 0, 0, ?, ?, ?, ?)`,
-      ).bind(
-        project.id,
-        project.title,
-        project.description,
-        project.color,
-        project.meta,
-        user.id,
-        ts,
-        ts,
-        project.source ?? null,
-      ),
-      c.env.META.prepare(
-        "INSERT INTO project_users (project_id, user_id, roles, created_at, updated_at) VALUES (?, ?, 'owner', ?, ?)",
-      ).bind(project.id, user.id, ts, ts),
-    ]);
+    const project = await insertProject(
+      c.env.META,
+      {
+        id,
+        title: body.title,
+        description: body.description ?? null,
+        color: body.color ?? null,
+        meta: body.meta ?? "{}",
+        source: attached ? JSON.stringify(attached.source) : null,
+      },
+      user.id,
+      ts,
+    );
     // The ids the room read from the database are indexed now that the project row exists.
     if (attached) await unwrap(projectRoom(c.env, project.id).pendingIds());
     return c.json(projectJson(project, { roles: "owner", withBases: true, showShare: true }));
@@ -153,9 +132,13 @@ export const projects = new Hono<AppEnv>()
     return c.json(res.meta.changes);
   })
   .delete("/:projectId", need("projectDelete"), async (c) => {
-    // Soft delete (contract): the project disappears from every list and its shared link dies.
-    await c.env.META.prepare("UPDATE projects SET deleted = 1, shared_uuid = NULL, updated_at = ? WHERE id = ?")
-      .bind(now(), c.get("project").id)
+    // Soft delete (contract): the project disappears from every list and its shared link dies; it
+    // waits in the project trash (project-trash.ts) from `deleted_at` until restored or purged.
+    const ts = now();
+    await c.env.META.prepare(
+      "UPDATE projects SET deleted = 1, deleted_at = ?, shared_uuid = NULL, updated_at = ? WHERE id = ?",
+    )
+      .bind(ts, ts, c.get("project").id)
       .run();
     await forgetProjectAccess(c.env, c.get("project").id);
     return c.json(true);

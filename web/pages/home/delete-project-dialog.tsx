@@ -26,7 +26,8 @@ export function DeleteProjectDialog({ project, onClose }: { project: Project | n
       open={project !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={t("home.projects.deleteTitle")}
-      body={t("home.projects.deleteBody", { title: project?.title ?? "" })}
+      // It goes to the project trash (transfer/project-trash-section.tsx), from which it comes back.
+      body={t("projectTransfer.deleteBody", { title: project?.title ?? "" })}
       confirmLabel={t("home.projects.deleteConfirm")}
       pending={remove.isPending}
       onConfirm={() => project && remove.mutate(project.id)}

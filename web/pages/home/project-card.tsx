@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Copy, Download, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { can } from "../../../db/acl/matrix";
@@ -8,8 +8,21 @@ import type { Project } from "../../api/types";
 import { IconButton } from "../../components/ui/icon-button";
 import { RoleBadge } from "../../components/ui/role-badge";
 
-/** One project in the list: its colour, title (opens it), the caller's role and delete for owners. */
-export function ProjectCard({ project, onDelete }: { project: Project; onDelete(): void }) {
+/**
+ * One project in the list: its colour, title (opens it), the caller's role, duplicate and export
+ * for owners and creators, and delete for owners.
+ */
+export function ProjectCard({
+  project,
+  onDelete,
+  onDuplicate,
+  onExport,
+}: {
+  project: Project;
+  onDelete(): void;
+  onDuplicate?(): void;
+  onExport?(): void;
+}) {
   const { t } = useTranslation();
   const color = isHexColor(project.color) ? project.color : DEFAULT_THEME.primaryColor;
   return (
@@ -41,6 +54,22 @@ export function ProjectCard({ project, onDelete }: { project: Project; onDelete(
           )}
         </div>
       </div>
+      {onDuplicate && can(toFlags(project.roles), "projectDuplicate") ? (
+        <IconButton
+          label={t("projectTransfer.duplicate", { title: project.title })}
+          icon={Copy}
+          className="relative z-10"
+          onClick={onDuplicate}
+        />
+      ) : null}
+      {onExport && can(toFlags(project.roles), "projectExport") ? (
+        <IconButton
+          label={t("projectTransfer.export", { title: project.title })}
+          icon={Download}
+          className="relative z-10"
+          onClick={onExport}
+        />
+      ) : null}
       {can(toFlags(project.roles), "projectDelete") ? (
         <IconButton
           label={t("home.projects.delete", { title: project.title })}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Database, FolderPlus, SearchX } from "lucide-react";
+import { Database, FileUp, FolderPlus, SearchX } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -8,7 +8,7 @@ import { toFlags } from "../../../db/acl/roles";
 import { projectsApi } from "../../api/projects-api";
 import { queryKeys } from "../../api/query-keys";
 import type { Project } from "../../api/types";
-import { buttonClass } from "../../components/ui/button";
+import { Button, buttonClass } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FormAlert } from "../../components/ui/form-alert";
 import { PageHeading } from "../../components/ui/page-heading";
@@ -17,6 +17,10 @@ import { FullPageSpinner } from "../../components/ui/spinner";
 import { useSession } from "../../lib/use-session";
 import { DeleteProjectDialog } from "./delete-project-dialog";
 import { ProjectCard } from "./project-card";
+import { DuplicateProjectDialog } from "./transfer/duplicate-project-dialog";
+import { ImportProjectDialog } from "./transfer/import-project-dialog";
+import { ProjectTrashSection } from "./transfer/project-trash-section";
+import { useExportProject } from "./transfer/use-export-project";
 
 /**
  * "/", "/projects" and "/projects/list": the caller's projects (memberships), searched on the
@@ -33,6 +37,9 @@ export function ProjectListPage({ all = false }: { all?: boolean }) {
     placeholderData: keepPreviousData,
   });
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const [duplicating, setDuplicating] = useState<Project | null>(null);
+  const [importing, setImporting] = useState(false);
+  const exportProject = useExportProject();
   const mayCreate = can(toFlags(user?.roles), "projectCreate");
   // The server lists every project to a super admin; "My projects" keeps those they belong to.
   const list = (projects.data?.list ?? []).filter((p) => all || Boolean(p.roles));
@@ -47,6 +54,10 @@ export function ProjectListPage({ all = false }: { all?: boolean }) {
         <Database aria-hidden="true" className="size-4" />
         {t("home.projects.connect")}
       </Link>
+      <Button variant="secondary" onClick={() => setImporting(true)}>
+        <FileUp aria-hidden="true" className="size-4" />
+        {t("projectTransfer.import")}
+      </Button>
     </div>
   );
 
@@ -72,7 +83,13 @@ export function ProjectListPage({ all = false }: { all?: boolean }) {
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
       >
         {list.map((p) => (
-          <ProjectCard key={p.id} project={p} onDelete={() => setDeleting(p)} />
+          <ProjectCard
+            key={p.id}
+            project={p}
+            onDelete={() => setDeleting(p)}
+            onDuplicate={() => setDuplicating(p)}
+            onExport={() => exportProject.mutate(p)}
+          />
         ))}
       </ul>
     );
@@ -88,6 +105,9 @@ export function ProjectListPage({ all = false }: { all?: boolean }) {
       <SearchBox label={t("home.projects.search")} value={search} onValueChange={setSearch} className="mb-6 max-w-sm" />
       {body}
       <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />
+      <DuplicateProjectDialog project={duplicating} onClose={() => setDuplicating(null)} />
+      <ImportProjectDialog open={importing} onClose={() => setImporting(false)} />
+      {all ? null : <ProjectTrashSection />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Database, Share2, SlidersHorizontal, Users } from "lucide-react";
+import { Database, History, Share2, SlidersHorizontal, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/ui/modal";
@@ -8,8 +8,17 @@ import { MembersPanel } from "./members-panel";
 import type { SettingsSection } from "./sections";
 import { SharedBasePanel } from "./shared-base-panel";
 import { DatabasePanel } from "./database-panel";
+import { SnapshotsPanel } from "./snapshots-panel";
 
-const ICONS = { general: SlidersHorizontal, database: Database, members: Users, sharedBase: Share2 } as const;
+const ICONS = {
+  general: SlidersHorizontal,
+  database: Database,
+  members: Users,
+  sharedBase: Share2,
+  snapshots: History,
+} as const;
+/** Each section's name; snapshots keep their strings in a locale section of their own. */
+const LABEL = (s: SettingsSection) => (s === "snapshots" ? "snapshots.section" : (`project.settings.${s}` as const));
 
 /** Project settings (owner, creator): general, members and shared base, one section at a time. */
 export function ProjectSettingsDialog({
@@ -46,7 +55,7 @@ export function ProjectSettingsDialog({
                 className={`flex items-center gap-2 rounded-md px-3 py-2 text-start text-sm ${s === section ? "bg-primary/10 font-medium text-primary" : "text-gray-600 hover:bg-gray-100"}`}
               >
                 <Icon aria-hidden="true" className="size-4" />
-                {t(`project.settings.${s}`)}
+                {t(LABEL(s))}
               </button>
             );
           })}
@@ -56,6 +65,7 @@ export function ProjectSettingsDialog({
           {section === "database" ? <DatabasePanel /> : null}
           {section === "members" ? <MembersPanel /> : null}
           {section === "sharedBase" ? <SharedBasePanel /> : null}
+          {section === "snapshots" ? <SnapshotsPanel onOpened={() => onOpenChange(false)} /> : null}
         </div>
       </div>
     </Modal>

@@ -7,8 +7,8 @@ const sectionsFor = (flags: RoleFlags) => settingsSections((action) => can(flags
 
 describe("settingsSections", () => {
   it("gives owners and creators every section", () => {
-    expect(sectionsFor({ owner: true, creator: true })).toEqual(["general", "members", "sharedBase"]);
-    expect(sectionsFor({ creator: true })).toEqual(["general", "members", "sharedBase"]);
+    expect(sectionsFor({ owner: true, creator: true })).toEqual(["general", "members", "sharedBase", "snapshots"]);
+    expect(sectionsFor({ creator: true })).toEqual(["general", "members", "sharedBase", "snapshots"]);
   });
 
   it("gives editors, commenters and viewers none", () => {
