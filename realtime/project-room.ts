@@ -73,7 +73,7 @@ export class ProjectRoom extends Server<Env> {
   #pipeline = new WritePipeline(this.#counts, this.#files);
   /** Where the rows are (room-tables.ts): picked on first use, again after any change of the database. */
   #tables: RoomTables | undefined;
-  #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files);
+  #schemaWrites = new schema.SchemaWrites(this, this.#changes);
   #externalSchema = new ExternalSchemaWrites(this.#external);
   /** What the meta requests (schema, views, hooks) need of the room (room-meta.ts). */
   #meta = metaRoom(this, (fn) => this.#schema(fn), {

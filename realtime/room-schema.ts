@@ -7,23 +7,23 @@ import type { ProjectStore } from "../db/store/store";
 import type { Reader } from "../db/access/rules";
 import * as accessApi from "../db/access/rules";
 import { metaFor } from "../db/access/meta";
-import { filesOfColumn, filesOfTable } from "../db/rows/files";
 import type { RoomChanges } from "./room-changes";
-import type { RoomFiles } from "./room-files";
 import { guard } from "./room-guard";
 import { hidingNewColumns } from "../db/views/sync";
+import type { Actor } from "../db/rows/audit";
+import { trashColumn } from "../db/trash/fields";
+import { trashTable } from "../db/trash/tables";
 
 /**
  * Schema changes on the project's own tables, each a schema change of room-changes.ts (the
  * external database's are room-schema-source.ts): a formula added or changed is evaluated over the table in the same
- * transaction, a dropped table's or field's uploads are scheduled for removal (room-files.ts),
+ * transaction, a deleted table or field goes to the trash with its data and uploads (db/trash),
  * saved access is read back. projectId is the room's name.
  */
 export class SchemaWrites {
   constructor(
     private readonly room: { readonly store: ProjectStore },
     private readonly changes: RoomChanges,
-    private readonly files: RoomFiles,
   ) {}
 
   private get store() {
@@ -36,13 +36,9 @@ export class SchemaWrites {
   updateTable(tableId: string, input: Parameters<typeof tablesApi.updateTable>[2]) {
     return this.changes.schema(() => tablesApi.updateTable(this.store, tableId, input));
   }
-  deleteTable(tableId: string) {
-    // Read before the drop; the object runs one call at a time, so nothing changes in between.
-    const files = guard(() => filesOfTable(this.store, tableId));
-    return this.files.removing(
-      this.changes.schema(() => tablesApi.deleteTable(this.store, tableId)),
-      files.ok ? files.data : [],
-    );
+  // Into the trash (issue 35): the rows and their uploads are kept until the entry is purged.
+  deleteTable(tableId: string, actor: Actor | null = null) {
+    return this.changes.schema(() => trashTable(this.store, tableId, actor));
   }
   // A formula added or changed is evaluated over the table in the same transaction (probeFormula).
   addColumn(
@@ -73,12 +69,8 @@ export class SchemaWrites {
       }),
     );
   }
-  deleteColumn(projectId: string, columnId: string) {
-    const files = guard(() => filesOfColumn(this.store, columnId));
-    return this.files.removing(
-      this.changes.schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)),
-      files.ok ? files.data : [],
-    );
+  deleteColumn(projectId: string, columnId: string, actor: Actor | null = null) {
+    return this.changes.schema(() => trashColumn(this.store, projectId, columnId, actor));
   }
   saveAccess(tableId: string, input: accessApi.AccessInput) {
     return this.changes.schema(() => {
