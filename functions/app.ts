@@ -16,6 +16,7 @@ import { info } from "./resources/info";
 import { apiTokens } from "./resources/api-tokens";
 import { orgUsers } from "./resources/org-users";
 import { projects } from "./resources/projects";
+import { trash } from "./resources/projects/trash";
 import { tables } from "./resources/tables";
 import { tableAccess } from "./resources/tables/access";
 import { views } from "./resources/views";
@@ -56,6 +57,7 @@ export function createApp() {
     .route("/", devOutbox)
     .route("/api/v1/db/meta/projects", projects)
     .route("/api/v1/db/meta/projects", swagger)
+    .route("/api/v1/db/meta/projects", trash)
     .route("/api/v1/db/meta", tables)
     .route("/api/v1/db/meta", tableAccess)
     .route("/api/v1/db/meta", views)

@@ -15,6 +15,8 @@ export interface Env {
   ATTACHMENT_SECRET?: string;
   /** Seconds a deleted record's files wait before leaving the bucket (undo window), default 3600. */
   ATTACHMENT_REMOVE_AFTER_SECONDS?: string;
+  /** Days a deleted record, field, table or view stays in the trash before it is purged, default 30. */
+  TRASH_RETENTION_DAYS?: string;
   /** Encrypts external database credentials at rest (AES-GCM); required for external projects outside local mode. */
   CONNECTION_KEY?: string;
   /** Session token lifetime in seconds (default 3600). */

@@ -29,6 +29,9 @@ import { viewRequestIn, type ViewAnswers } from "./room-view-requests";
 import { hookRequestIn, type HookAnswers } from "./room-hook-requests";
 import { commentRequestIn, type CommentAnswers } from "./room-comments";
 import { sourceRequestIn, type SourceAnswers } from "./room-source-requests";
+import { RoomTrash } from "./room-trash";
+import { trashRequestIn, type TrashAnswers } from "./room-trash-requests";
+import type { TrashRequest } from "../db/trash/requests";
 import type { SchemaRequest } from "../db/schema/requests";
 import type { ViewRequest } from "../db/views/requests";
 import type { HookRequest } from "../db/hooks/requests";
@@ -71,6 +74,13 @@ export class ProjectRoom extends Server<Env> {
   #fanout = new RoomFanout(this, this.env);
   /** Row writes, native or external: access → transaction → hooks → files → fan-out. */
   #pipeline = new WritePipeline(this.#counts, this.#files);
+  /** Deleted records (and H2's fields, tables, views) kept to be restored; expiry (room-trash.ts). */
+  #trash = new RoomTrash(this, this.ctx, this.env, {
+    files: this.#files,
+    counts: this.#counts,
+    tell: (events) => this.#fanout.tell(events),
+    schemaChanged: (result) => (result.ok ? this.#changes.schema(() => result.data) : result),
+  });
   /** Where the rows are (room-tables.ts): picked on first use, again after any change of the database. */
   #tables: RoomTables | undefined;
   #schemaWrites = new schema.SchemaWrites(this, this.#changes);
@@ -167,7 +177,12 @@ export class ProjectRoom extends Server<Env> {
   /** The project's rows, on the database picked when the room opened (room-tables.ts). */
   #dataRoom: gating.DataRoom = {
     read: (req, reader) => this.#rowTables().read(req, reader),
-    write: (change, actor, reader) => this.#pipeline.write(this.#rowTables(), change, actor, reader),
+    write: async (change, actor, reader) => {
+      const result = await this.#pipeline.write(this.#rowTables(), change, actor, reader);
+      // Deleted records went to the trash: its expiry needs the alarm (once per object life).
+      if (result.ok && change.op.startsWith("delete") && !this.#external.row) this.#trash.arm();
+      return result;
+    },
   };
 
   /**
@@ -208,9 +223,21 @@ export class ProjectRoom extends Server<Env> {
     return this.#withIds({ ok: true, data: null });
   }
 
-  /** Delivers due webhook messages (realtime/hook-delivery.ts) and sleeps until the next one. */
+  /**
+   * Delivers due webhook messages (realtime/hook-delivery.ts), runs due file removals and purges
+   * trash entries past their keeping (room-trash.ts); each part sets the alarm only earlier.
+   */
   async onAlarm() {
-    return this.#hooks.alarm();
+    await this.#hooks.alarm();
+    await this.#trash.alarm();
+  }
+
+  /**
+   * The trash (issue 35, room-trash-requests.ts): list, restore (an entry, a batch, or the grid's
+   * undo of deleted records), purge and empty.
+   */
+  async trash<R extends TrashRequest>(req: R): Promise<TrashAnswers[R["op"]]> {
+    return trashRequestIn(this.#trash, req);
   }
 
   /** Webhooks (contract 4.8, room-hook-requests.ts): their settings, logs, redelivery and test. */

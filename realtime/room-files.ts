@@ -19,12 +19,22 @@ export class RoomFiles {
 
   get removals() {
     const grace = Number(this.env.ATTACHMENT_REMOVE_AFTER_SECONDS ?? DEFAULT_GRACE_SECONDS);
-    return new FileRemovals(
-      this.ctx.storage,
-      this.env.ATTACHMENTS,
-      Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS,
-      (paths) => stillNamed(this.room.store, paths),
+    return this.#removalsAfter(Number.isFinite(grace) && grace >= 0 ? grace : DEFAULT_GRACE_SECONDS);
+  }
+
+  #removalsAfter(graceSeconds: number) {
+    return new FileRemovals(this.ctx.storage, this.env.ATTACHMENTS, graceSeconds, (paths) =>
+      stillNamed(this.room.store, paths),
     );
+  }
+
+  /**
+   * After a committed purge of trash entries (realtime/room-trash.ts): there is no undo left to
+   * wait for, so their uploads go at the next alarm (still only those nothing else names).
+   */
+  purging<T>(result: RoomResult<T>, files: FileSink) {
+    if (result.ok && files.length) this.ctx.waitUntil(this.#removalsAfter(0).schedule(this.room.name, files));
+    return result;
   }
 
   /** After a committed delete, its uploads are listed for removal without holding up the answer. */

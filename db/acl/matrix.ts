@@ -108,6 +108,11 @@ export const MATRIX = {
   hookTest: project(BUILDERS),
   hookLogList: project(BUILDERS),
   swaggerJson: project(READERS),
+  // The trash (issue 35): records to whoever may delete them; a deleted field, table or view to
+  // owners and creators only (the routes narrow an editor to records: functions/resources/projects/trash.ts).
+  trashList: project(EDITORS),
+  trashRestore: project(EDITORS),
+  trashPurge: project(EDITORS),
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof MATRIX;

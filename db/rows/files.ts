@@ -96,10 +96,24 @@ function namedByRecords(store: ProjectStore, paths: string[]): string[] {
 }
 
 /**
- * What may still name an upload. Today the records' cells; a later holder of record values (a
- * trash of deleted records, a snapshot) adds its own statement here, and its files stay with it.
+ * Deleted records in the trash (db/trash/capture.ts): their uploads stay until the entry is
+ * purged, so a restored record has its files. One statement; the payload holds the cell as stored.
  */
-const HOLDERS: Array<(store: ProjectStore, paths: string[]) => string[]> = [namedByRecords];
+function namedByTrash(store: ProjectStore, paths: string[]): string[] {
+  return store
+    .exec(
+      `SELECT p.value AS p FROM json_each(?) AS p
+       WHERE EXISTS (SELECT 1 FROM _nc_trash WHERE kind = 'record' AND instr(payload, p.value) > 0)`,
+      JSON.stringify(paths),
+    )
+    .map((r) => String(r.p));
+}
+
+/**
+ * What may still name an upload: the records' cells and the trash's records; a later holder of
+ * record values (a snapshot) adds its own statement here, and its files stay with it.
+ */
+const HOLDERS: Array<(store: ProjectStore, paths: string[]) => string[]> = [namedByRecords, namedByTrash];
 
 /** Which of these uploads (`download/...` paths, no query) something in the project still names. */
 export function stillNamed(store: ProjectStore, paths: string[]): Set<string> {

@@ -178,19 +178,57 @@ export function setLink(
   });
 }
 
+/**
+ * A table's links as SQL names (every link, whoever reads): what the delete of its records
+ * clears (unlinkDeleted) and what the trash keeps and gives back (db/trash/records.ts).
+ */
+export interface LinkPlan {
+  columnId: string;
+  title: string;
+  type: LinkOptions["type"];
+  /** The other table: its id, title, SQL name and key column. */
+  related: { id: string; title: string; tableName: string; key: string };
+  /** This table's SQL name and key column. */
+  here: { tableName: string; key: string };
+  /** hm: the FK column in the related table; bt: the FK column in this one. */
+  fk?: string;
+  junction?: { table: string; mine: string; theirs: string };
+}
+
+export function linkPlans(store: ProjectStore, tableId: string): LinkPlan[] {
+  return modelColumns(store, tableId)
+    .filter((c) => isLink(c.uidt))
+    .map((col) => {
+      const l = linkOf(store, tableId, col.id, true);
+      return {
+        columnId: col.id,
+        title: col.title,
+        type: l.o.type,
+        related: {
+          id: l.related.model.id,
+          title: l.related.model.title,
+          tableName: l.related.model.tableName,
+          key: keyName(l.related),
+        },
+        here: { tableName: l.here.model.tableName, key: keyName(l.here) },
+        fk: l.fk,
+        junction: l.junction,
+      };
+    });
+}
+
 /** Before rows of a table are deleted: their children lose the FK, their junction rows go. */
 export function unlinkDeleted(store: ProjectStore, tableId: string, ids: number[]) {
   const json = JSON.stringify(ids);
-  for (const col of modelColumns(store, tableId).filter((c) => isLink(c.uidt))) {
-    const l = linkOf(store, tableId, col.id, true);
+  for (const l of linkPlans(store, tableId)) {
     if (l.junction) {
       store.exec(
         `DELETE FROM ${Q(l.junction.table)} WHERE ${Q(l.junction.mine)} IN (SELECT value FROM json_each(?))`,
         json,
       );
-    } else if (l.o.type === "hm") {
+    } else if (l.type === "hm") {
       store.exec(
-        `UPDATE ${Q(l.related.model.tableName)} SET ${Q(l.fk!)} = NULL WHERE ${Q(l.fk!)} IN (SELECT value FROM json_each(?))`,
+        `UPDATE ${Q(l.related.tableName)} SET ${Q(l.fk!)} = NULL WHERE ${Q(l.fk!)} IN (SELECT value FROM json_each(?))`,
         json,
       );
     }

@@ -8,6 +8,8 @@ import { unlinkDeleted } from "./links";
 import { toApiRow, toInsertValues, toStored, type RowColumn } from "./row-codec";
 import { checkOwnUploads, collectFiles, fileColumns, type FileSink } from "./files";
 import { rememberWriter } from "./row-users";
+import { captureRecords } from "../trash/capture";
+import { newId } from "../ids";
 
 /**
  * Rows go to SQLite in one transaction per request, as statements of up to 100 rows (the Durable
@@ -223,8 +225,11 @@ export function updateRows(
 }
 
 /**
- * Deletes rows by id in one transaction; every id must exist. `files` receives the uploads the
- * deleted rows named (read by the same DELETE ... RETURNING), to remove once this commits.
+ * Deletes rows by id in one transaction; every id must exist. The records go into the trash
+ * first (db/trash/capture.ts: one entry each, one batch per call, links included), so they can
+ * come back with the same key. `files` receives the uploads the deleted rows named (read by the
+ * same DELETE ... RETURNING): they are removed once nothing names them, and a trash entry does
+ * until it is purged (files.ts, stillNamed).
  */
 export function deleteRows(
   store: ProjectStore,
@@ -240,6 +245,7 @@ export function deleteRows(
   const withFiles = files ? fileColumns(cols) : [];
   const returning = [pk, ...withFiles.map((c) => quoteIdent(c.columnName))].join(", ");
   return store.transaction(() => {
+    captureRecords(store, model.id, ids, actor, newId("tr_"), now);
     unlinkDeleted(store, model.id, ids);
     const found: FileSink = [];
     ids.forEach((id, i) => {

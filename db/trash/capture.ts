@@ -1,0 +1,82 @@
+import { quoteIdent as Q } from "../schema/names";
+import { modelColumns } from "../schema/tables";
+import { linkPlans } from "../rows/links";
+import { fullTableRef } from "../rows/table-ref";
+import type { Actor } from "../rows/audit";
+import type { ProjectStore } from "../store/store";
+
+/**
+ * Records going into the trash (issue 35), in the delete's own transaction and before their links
+ * are cleared: ONE statement per request (per 10,000 ids) writes one `_nc_trash` entry per record,
+ * reading the rows and their links in SQL where they are, so a large filtered delete adds no JS
+ * work per row. An entry's payload (what db/trash/records.ts gives back):
+ *
+ *   { "row": { <column name>: <stored value>, ... },      every stored column, as stored
+ *     "links": { <link column id>: [<other ids>], ... } }  mm: the junction's other ids,
+ *                                                         hm: the children pointing here,
+ *                                                         bt: the parent (also in the row's FK)
+ *
+ * The title is the record's display value as stored (its key when empty or computed).
+ */
+export interface RecordPayload {
+  row: Record<string, unknown>;
+  links: Record<string, Array<number | string>>;
+}
+
+/**
+ * SQLite's json_object takes at most 127 arguments in older builds: a row of more columns is
+ * written as objects of at most this many columns merged with json_patch. A merge patch drops
+ * nulls, which restore reads back the same as null: a key missing from the row.
+ */
+const COLUMNS_PER_OBJECT = 60;
+
+/** Ids per statement: one bound JSON array, so only SQLite's own limits apply. */
+const IDS_PER_STATEMENT = 10_000;
+
+/** Writes the trash entries of these records of one table (batch: one id per request). */
+export function captureRecords(
+  store: ProjectStore,
+  tableId: string,
+  ids: readonly number[],
+  actor: Actor | null,
+  batch: string,
+  now: string,
+) {
+  if (!ids.length) return;
+  // The whole table, whoever deletes: a field hidden from the deleter is still the record's.
+  const t = fullTableRef(store, tableId);
+  const table = Q(t.model.tableName);
+  const key = t.cols.find((c) => c.pk)!;
+  const keySql = `_r.${Q(key.columnName)}`;
+  const cell = (name: string) => `'${name.replace(/'/g, "''")}', _r.${Q(name)}`;
+  const names = t.cols.map((c) => c.columnName);
+  const parts: string[] = [];
+  for (let i = 0; i < names.length; i += COLUMNS_PER_OBJECT)
+    parts.push(
+      `json_object(${names
+        .slice(i, i + COLUMNS_PER_OBJECT)
+        .map(cell)
+        .join(", ")})`,
+    );
+  const row = parts.reduce((acc, p) => (acc ? `json_patch(${acc}, ${p})` : p), "");
+  const links = linkPlans(store, tableId).map((l) => {
+    const label = `'${l.columnId.replace(/'/g, "''")}'`;
+    if (l.junction)
+      return `${label}, (SELECT json_group_array(_j.${Q(l.junction.theirs)}) FROM ${Q(l.junction.table)} AS _j WHERE _j.${Q(l.junction.mine)} = ${keySql})`;
+    if (l.type === "hm")
+      return `${label}, (SELECT json_group_array(_c.${Q(l.related.key)}) FROM ${Q(l.related.tableName)} AS _c WHERE _c.${Q(l.fk!)} = ${keySql})`;
+    return `${label}, CASE WHEN _r.${Q(l.fk!)} IS NULL THEN json_array() ELSE json_array(_r.${Q(l.fk!)}) END`;
+  });
+  const pvId = modelColumns(store, tableId).find((c) => c.pv)?.id;
+  const pv = t.cols.find((c) => c.id === pvId);
+  const title = pv
+    ? `coalesce(nullif(CAST(_r.${Q(pv.columnName)} AS TEXT), ''), CAST(${keySql} AS TEXT))`
+    : `CAST(${keySql} AS TEXT)`;
+  const sql = `INSERT INTO _nc_trash (id, kind, title, fk_model_id, row_id, batch, deleted_by, deleted_at, payload)
+    SELECT 'tr_' || lower(hex(randomblob(7))), 'record', ${title}, ?, CAST(${keySql} AS TEXT), ?, ?, ?,
+      json_object('row', json(${row}), 'links', json_object(${links.join(", ")}))
+    FROM ${table} AS _r WHERE ${keySql} IN (SELECT value FROM json_each(?))`;
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+    store.exec(sql, tableId, batch, actor?.email ?? null, now, JSON.stringify(ids.slice(i, i + IDS_PER_STATEMENT)));
+  }
+}
