@@ -146,8 +146,10 @@ export function idsOf(rows: MetaRows): string[] {
 
 /** Every id of the project's meta now (tables, fields, views, their settings, hooks). */
 export function liveIds(store: ProjectStore): Set<string> {
-  const union = META_TABLES.filter(([, key]) => key === "id")
-    .map(([t]) => `SELECT id FROM ${t}`)
-    .join(" UNION ALL ");
-  return new Set(store.exec(union).map((r) => String(r.id)));
+  // One statement per table: workerd's SQLite allows few terms in a compound SELECT.
+  return new Set(
+    META_TABLES.filter(([, key]) => key === "id").flatMap(([t]) =>
+      store.exec(`SELECT id FROM ${t}`).map((r) => String(r.id)),
+    ),
+  );
 }
