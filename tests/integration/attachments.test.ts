@@ -412,8 +412,11 @@ describe("clean-up", () => {
     eventually(async () => (await Promise.all(keys.map((k) => env.ATTACHMENTS.head(k)))).every((o) => o === null));
   const present = async (keys: string[]) =>
     (await Promise.all(keys.map((k) => env.ATTACHMENTS.head(k)))).every((o) => o !== null);
+  /** A deleted record's files stay while its trash entry does (issue 35): emptying the trash lets them go. */
+  const emptyTrash = async (s: Awaited<ReturnType<typeof setup>>) =>
+    expect((await api("DELETE", `${M}/projects/${s.projectId}/trash`, { token: s.owner.token })).status).toBe(200);
 
-  it("deleting a record, or records in bulk, removes their originals and thumbnails", async () => {
+  it("deleting a record, or records in bulk, and purging them from the trash removes their originals and thumbnails", async () => {
     const s = await setup();
     const items = await stored(s, 4);
     for (const [i, name] of ["a", "b", "c"].entries())
@@ -423,6 +426,7 @@ describe("clean-up", () => {
       });
     expect(await present(keysOf(items))).toBe(true);
     expect((await api("DELETE", `${s.T}/1`, { token: s.owner.token })).status).toBe(200);
+    await emptyTrash(s);
     expect(await gone(keysOf(items.slice(0, 2)))).toBe(true);
     expect(await present(keysOf(items.slice(2)))).toBe(true);
     const bulk = await api("DELETE", `/api/v1/db/data/bulk/noco/${s.projectId}/Docs`, {
@@ -430,11 +434,13 @@ describe("clean-up", () => {
       body: [{ Id: 2 }],
     });
     expect(bulk.status).toBe(200);
+    await emptyTrash(s);
     expect(await gone(keysOf([items[2]]))).toBe(true);
     const all = await api("DELETE", `/api/v1/db/data/bulk/noco/${s.projectId}/Docs/all?where=(Name,eq,c)`, {
       token: s.owner.token,
     });
     expect(all.status).toBe(200);
+    await emptyTrash(s);
     expect(await gone(keysOf([items[3]]))).toBe(true);
   });
 
@@ -489,8 +495,9 @@ describe("clean-up", () => {
     expect((await get((await api("GET", `${s.T}/1`, { token: s.owner.token })).body.Files[0].signedPath)).status).toBe(
       200,
     );
-    // The last record naming them goes: so do they.
+    // The last record naming them goes, and the trash is emptied: so do they.
     expect((await api("DELETE", `${s.T}/1`, { token: s.owner.token })).status).toBe(200);
+    await emptyTrash(s);
     expect(await gone(keysOf(items))).toBe(true);
   });
 
@@ -519,6 +526,7 @@ describe("clean-up", () => {
     // Nothing was written; deleting the one record that names the file removes it.
     expect((await api("GET", `${s.T}/1`, { token: s.owner.token })).body.More).toBeNull();
     expect((await api("DELETE", `${s.T}/1`, { token: s.owner.token })).status).toBe(200);
+    await emptyTrash(s);
     expect(await gone(keysOf([mine]))).toBe(true);
   });
 });

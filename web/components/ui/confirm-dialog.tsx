@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   pending?: boolean;
   onConfirm(): void;
+  /** Where the focus goes once it closes (the grid after deleting records: Ctrl+Z undoes at once). */
+  returnFocus?(): void;
 }
 
 /** Asks before destroying data; the confirm button takes the focus, Escape cancels. */
@@ -21,10 +23,11 @@ export function ConfirmDialog({
   confirmLabel,
   pending,
   onConfirm,
+  returnFocus,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title}>
+    <Modal open={open} onOpenChange={onOpenChange} title={title} returnFocus={returnFocus}>
       <p className="text-sm text-gray-600">{body}</p>
       <div className="mt-6 flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -12,6 +12,8 @@ interface ModalProps {
   width?: string;
   /** Escape pressed, before the dialog closes (its target is the focused element). */
   onEscapeKeyDown?(event: KeyboardEvent): void;
+  /** Where the focus goes once it closes, instead of back to the button that opened it. */
+  returnFocus?(): void;
   children: ReactNode;
 }
 
@@ -27,6 +29,7 @@ export function Modal({
   description,
   width = "max-w-md",
   onEscapeKeyDown,
+  returnFocus,
   children,
 }: ModalProps) {
   const { t } = useTranslation();
@@ -45,6 +48,14 @@ export function Modal({
             first.focus();
           }}
           onEscapeKeyDown={onEscapeKeyDown}
+          onCloseAutoFocus={
+            returnFocus
+              ? (e) => {
+                  e.preventDefault();
+                  returnFocus();
+                }
+              : undefined
+          }
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="flex items-start justify-between gap-4 border-b border-gray-100 px-5 py-4">

@@ -11,10 +11,12 @@ interface GridFooterProps {
   canDelete: boolean;
   onDelete(rect: Rect): Promise<boolean>;
   onCollapse(): void;
+  /** The grid takes the keys back when the confirmation closes (Ctrl+Z right after a delete). */
+  onReturnFocus(): void;
 }
 
 /** The record count, and deleting the selected records after a confirmation. */
-export function GridFooter({ store, rect, canDelete, onDelete, onCollapse }: GridFooterProps) {
+export function GridFooter({ store, rect, canDelete, onDelete, onCollapse, onReturnFocus }: GridFooterProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const [pending, setPending] = useState(false);
@@ -60,6 +62,7 @@ export function GridFooter({ store, rect, canDelete, onDelete, onCollapse }: Gri
         body={t("grid.row.deleteBody", { count })}
         confirmLabel={t("grid.row.deleteConfirm", { count })}
         pending={pending}
+        returnFocus={onReturnFocus}
         onConfirm={() => {
           setPending(true);
           void onDelete({ ...rect, bottom }).then((ok) => {

@@ -290,6 +290,7 @@ export function Grid({
         canDelete={perms.delete && sel !== UNCHOSEN}
         onDelete={ops.remove}
         onCollapse={() => setSel(single(sel.anchor))}
+        onReturnFocus={() => scroller.current?.focus({ preventScroll: true })}
       />
     </div>
   );

@@ -3,6 +3,7 @@ import { rowsApi, type RowTarget } from "../../../api/rows-api";
 import type { Row } from "../../../api/view-types";
 import type { BulkApi, RowKey } from "../logic/history";
 import { idOfAnswer, keyBodyOf, splitKey } from "../../../lib/row-id";
+import { restoreRecords } from "../../../api/trash-api";
 
 /** The bulk insert answers `[{<key column_name>: id}]`: the one value of each object. */
 export function keysOfAnswer(answer: ReadonlyArray<Record<string, unknown>>): RowKey[] {
@@ -29,6 +30,7 @@ export function bulkApi(target: RowTarget, keyTitle: string): BulkApi {
             target,
             keys.map((k): Row => keyBodyOf(k, keyTitle)),
           ),
+    restore: (keys) => restoreRecords(target.projectId, target.tableId, keys),
   };
 }
 

@@ -6,8 +6,10 @@
  * - Edits show at once (optimistic) and roll back when the server refuses them.
  * - Every change is one bulk request per kind (update, insert, delete) and goes on the history;
  *   undo/redo send the inverse as bulk requests. Adds and deletes reload the row pages.
+ * - Undo of a delete restores the same records from the trash (logic/history.ts) and says so.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { rowsApi, type RowTarget } from "../../../api/rows-api";
 import type { Row } from "../../../api/view-types";
 import type { ColumnCodec } from "../../../fields/codec";
@@ -22,6 +24,7 @@ import {
   runSteps,
   updateEntry,
   type HistoryEntry,
+  type RestoreOutcome,
   type Step,
 } from "../logic/history";
 import { UndoStack } from "../logic/undo-stack";
@@ -56,6 +59,19 @@ export function useGridWrites(
     [target.projectId, target.tableId, keyTitle],
   );
   const changed = () => setTick((n) => n + 1);
+  const { t } = useTranslation();
+  /** An undone delete: how many records came back, and the links that could not (the server's words). */
+  const tellRestored = useCallback(
+    (outcome: RestoreOutcome) => {
+      notify.success(t("trashUndo.restored", { count: outcome.restored }), "grid-restored");
+      if (outcome.dropped.length > 0)
+        notify.info(
+          t("trashUndo.dropped", { count: outcome.dropped.length, list: outcome.dropped.join(" ") }),
+          "grid-restored-dropped",
+        );
+    },
+    [t],
+  );
 
   const patchLocal = useCallback(
     (rows: Row[]) => rows.forEach((r) => store.patchByKey(keyTitle, rowIdOf(r, keyTitle), r)),
@@ -158,7 +174,8 @@ export function useGridWrites(
       if (!entry) return;
       const steps: Step[] = side === "undo" ? entry.undo : entry.redo;
       try {
-        await runSteps(entry, steps, api);
+        const restored = await runSteps(entry, steps, api);
+        if (restored) tellRestored(restored);
         for (const s of steps) if (s.kind === "update") patchLocal(s.rows);
         if (steps.some((s) => s.kind !== "update")) store.reload();
       } catch (err) {
@@ -167,7 +184,7 @@ export function useGridWrites(
       }
       changed();
     },
-    [api, history, notifyError, patchLocal, store],
+    [api, history, notifyError, patchLocal, store, tellRestored],
   );
 
   return {

@@ -40,6 +40,7 @@ function fakeApi() {
     update: async (rows) => calls.push(["update", rows]),
     insert: async (rows) => (calls.push(["insert", rows]), rows.map(() => next++)),
     remove: async (keys) => calls.push(["remove", keys]),
+    restore: async (keys) => (calls.push(["restore", keys]), { restored: keys.length, dropped: [] }),
   };
   return { api, calls };
 }
@@ -69,7 +70,7 @@ describe("history entries", () => {
     await runSteps(entry, entry.undo, api);
     expect(calls.at(-1)).toEqual(["remove", [100]]);
   });
-  it("undoes a delete by inserting the rows again, and redo deletes the new keys", async () => {
+  it("undoes a delete by restoring the same keys from the trash, and redo deletes them again", async () => {
     const entry = deleteEntry(
       [
         { Id: 4, Title: "a", CreatedAt: "t" },
@@ -80,8 +81,8 @@ describe("history entries", () => {
     );
     const { api, calls } = fakeApi();
     await runSteps(entry, entry.undo, api);
-    expect(calls[0]).toEqual(["insert", [{ Title: "a" }, { Title: "b" }]]);
+    expect(calls[0]).toEqual(["restore", [4, 5]]);
     await runSteps(entry, entry.redo, api);
-    expect(calls[1]).toEqual(["remove", [100, 101]]);
+    expect(calls[1]).toEqual(["remove", [4, 5]]);
   });
 });
