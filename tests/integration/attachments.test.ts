@@ -459,14 +459,23 @@ describe("clean-up", () => {
     expect(await present(keysOf(items))).toBe(true);
   });
 
-  it("deleting a field removes its files, not the other field's; deleting a table removes the rest", async () => {
+  it("a deleted field's files stay in the trash and go with its purge, not the other field's; a table's likewise", async () => {
     const s = await setup();
     const items = [...(await stored(s, 1)), ...(await stored(s, 1, s.moreFolder))];
+    const trash = `${M}/projects/${s.projectId}/trash`;
+    const purgeNewest = async () => {
+      const [entry] = (await api("GET", trash, { token: s.owner.token })).body.list;
+      expect((await api("DELETE", `${trash}/${entry.id}`, { token: s.owner.token })).status).toBe(200);
+    };
     await api("POST", s.T, { token: s.owner.token, body: { Name: "a", Files: [items[0]], More: [items[1]] } });
     expect((await api("DELETE", `${M}/columns/${s.filesId}`, { token: s.owner.token })).status).toBe(200);
+    expect(await present(keysOf(items))).toBe(true);
+    await purgeNewest();
     expect(await gone(keysOf([items[0]]))).toBe(true);
     expect(await present(keysOf([items[1]]))).toBe(true);
     expect((await api("DELETE", `${M}/tables/${s.tableId}`, { token: s.owner.token })).status).toBe(200);
+    expect(await present(keysOf([items[1]]))).toBe(true);
+    await purgeNewest();
     expect(await gone(keysOf([items[1]]))).toBe(true);
   });
 
