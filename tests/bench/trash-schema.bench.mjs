@@ -47,7 +47,8 @@ try {
   }
   // The restored data is the same: a page reads as before.
   const check = await call("GET", `/api/v1/db/data/noco/${project.id}/Big?limit=1&offset=${ROWS - 1}`);
-  if (check.list[0]?.Amount !== ((ROWS - 1) % 1000) / 10) throw new Error(`restored data differs: ${JSON.stringify(check)}`);
+  if (check.list[0]?.Amount !== ((ROWS - 1) % 1000) / 10)
+    throw new Error(`restored data differs: ${JSON.stringify(check)}`);
 
   // Today's DROP: the purge of the same entries drops the column, then the table.
   await call("DELETE", `/api/v1/db/meta/columns/${amount}`);

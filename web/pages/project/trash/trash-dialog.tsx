@@ -17,6 +17,9 @@ import { relativeTime } from "./relative-time";
 /** Entries per page ("Load more" asks for the next). */
 const PAGE = 100;
 
+/** Between the table, the person and the time on an entry's second line (punctuation, not text). */
+const SEP = " · ";
+
 const ICONS: Record<TrashType, LucideIcon> = { record: Rows3, field: Columns3, table: Table2, view: Eye };
 const TYPES: readonly TrashType[] = ["record", "field", "table", "view"];
 
@@ -134,13 +137,13 @@ export function TrashDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                       {table ? (
                         <>
                           <span dir="auto">{table}</span>
-                          {" · "}
+                          <span aria-hidden="true">{SEP}</span>
                         </>
                       ) : null}
                       {e.deleted_by ? (
                         <>
                           <span dir="auto">{e.deleted_by}</span>
-                          {" · "}
+                          <span aria-hidden="true">{SEP}</span>
                         </>
                       ) : null}
                       <time dateTime={e.deleted_at} title={new Date(e.deleted_at).toLocaleString(i18n.language)}>
