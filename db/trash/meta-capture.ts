@@ -121,6 +121,9 @@ export function restorable(rows: MetaRows, exists: (id: string) => boolean): { k
     const leftIds = new Set(Object.values(left).flatMap((l) => l.map((r) => String(r.id ?? ""))));
     for (const [table, list] of Object.entries(keep)) {
       const out = list.filter((r) => {
+        // A link's junction table comes back only with a link that names it.
+        if (table === "_nc_models" && r.mm)
+          return !(keep._nc_columns ?? []).some((c) => String(c.col_options ?? "").includes(String(r.id)));
         if (!(REFS[table] ?? []).every((k) => known(r[k]))) return true;
         if (table !== "_nc_columns" || !r.col_options) return false;
         const opts = JSON.parse(String(r.col_options)) as Record<string, unknown>;

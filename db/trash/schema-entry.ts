@@ -151,8 +151,10 @@ export function restoreSchema(store: ProjectStore, entry: TrashEntry, ownTable: 
   );
   // Views made since the delete get the fields that came back; the rest keep their old settings.
   for (const id of new Set((keep._nc_columns ?? []).map((c) => str(c.fk_model_id)))) syncViewColumns(store, id);
+  // Said of the fields of tables that are there; a gone table's side of a link goes unsaid.
+  const there = (id: string) => live.has(id) || (keep._nc_models ?? []).some((m) => m.id === id);
   for (const c of left._nc_columns ?? []) {
-    const line = notBack(c);
+    const line = there(str(c.fk_model_id)) ? notBack(c) : null;
     if (line) dropped.push(line);
   }
   const main = [...(keep._nc_models ?? []), ...(keep._nc_columns ?? []), ...(keep._nc_views ?? [])].find(

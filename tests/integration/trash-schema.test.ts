@@ -21,7 +21,13 @@ async function ok(u: TestUser, method: string, path: string, body?: unknown) {
 
 async function setup() {
   const owner = await seedUser("org-level-creator");
-  const projectId = await seedProject([[owner, "owner"]]);
+  const editor = await seedUser("org-level-viewer");
+  const viewer = await seedUser("org-level-viewer");
+  const projectId = await seedProject([
+    [owner, "owner"],
+    [editor, "editor"],
+    [viewer, "viewer"],
+  ]);
   const table = (table_name: string, columns: unknown[]) =>
     ok(owner, "POST", `${M}/projects/${projectId}/tables`, { table_name, columns });
   const data = (t: string) => `/api/v1/db/data/noco/${projectId}/${t}`;
@@ -31,7 +37,7 @@ async function setup() {
   const restore = (id: string) => call(owner, "POST", `${M}/projects/${projectId}/trash/${id}/restore`);
   const purge = (id: string) => ok(owner, "DELETE", `${M}/projects/${projectId}/trash/${id}`);
   const rows = async (t: string, q = "") => (await ok(owner, "GET", `${data(t)}?limit=100${q}`)).list;
-  return { owner, projectId, table, data, sql, trash, restore, purge, rows };
+  return { owner, editor, viewer, projectId, table, data, sql, trash, restore, purge, rows };
 }
 
 type Col = { id: string; title: string; column_name?: string };
@@ -160,6 +166,26 @@ describe("trash of fields, tables and views", () => {
     expect(await state()).toEqual(before);
     expect(await leftovers(s)).toEqual([]);
     expect(await trashColumns(s, "orders")).toEqual([]);
+
+    // Deleted again, and then their other table: the links cannot come back, and say so.
+    await ok(owner, "DELETE", `${M}/columns/${col(c, "Orders").id}`);
+    await ok(owner, "DELETE", `${M}/columns/${col(c, "Tags").id}`);
+    await ok(owner, "DELETE", `${M}/tables/${orders.id}`);
+    const links = (await s.trash()).filter((e: { type: string }) => e.type === "field");
+    const reports = await Promise.all(links.map(async (e: { id: string }) => (await s.restore(e.id)).body));
+    expect(reports.map((r) => r.dropped).sort()).toEqual([
+      [`Link field "Orders" was not restored: the table it links to is gone`],
+      [`Link field "Tags" was not restored: the table it links to is gone`],
+    ]);
+    expect((await meta(owner, customers.id)).columns.map((x: Col) => x.title)).toEqual([
+      "Id",
+      "Name",
+      "CreatedAt",
+      "UpdatedAt",
+    ]);
+    // Only the table's own entry keeps data aside; the junction table went with its link.
+    expect(await leftovers(s)).toHaveLength(1);
+    expect((await ok(owner, "GET", `${M}/projects/${s.projectId}/tables?includeM2M=true`)).list).toHaveLength(1);
   });
 
   it("a table comes back with its rows, views, filters, sorts, hooks and a lookup elsewhere; its field waits for it (409); purge drops it", async () => {
@@ -288,6 +314,11 @@ describe("trash of fields, tables and views", () => {
     expect((await api("GET", `${P}/${uuid}/meta`)).status).toBe(404);
     const [entry] = await s.trash();
     expect(entry).toMatchObject({ type: "view", title: "Top", table_id: t.id });
+    // An editor sees and restores records only; a viewer not even the list.
+    const T = `${M}/projects/${s.projectId}/trash`;
+    expect((await call(s.editor, "GET", T)).body.list).toEqual([]);
+    expect((await call(s.editor, "POST", `${T}/${entry.id}/restore`)).status).toBe(403);
+    expect((await call(s.viewer, "GET", T)).status).toBe(403);
     expect((await s.restore(entry.id)).body).toMatchObject({ type: "view", title: "Top", dropped: [] });
     expect({
       cols: await ok(owner, "GET", `${M}/grids/${v.id}/grid-columns`),
