@@ -14,7 +14,11 @@ describe("history of composite-key rows", () => {
     const entry = deleteEntry([{ OrderId: 1, LineNo: 2, Qty: 1 }], key, ["Qty"]);
     expect(entry.keys.rows).toEqual(["1___2"]);
     expect(entry.undo).toEqual([
-      { kind: "restore", ref: "rows", fallback: { kind: "insert", ref: "rows", rows: [{ OrderId: 1, LineNo: 2, Qty: 1 }] } },
+      {
+        kind: "restore",
+        ref: "rows",
+        fallback: { kind: "insert", ref: "rows", rows: [{ OrderId: 1, LineNo: 2, Qty: 1 }] },
+      },
     ]);
   });
 
@@ -39,7 +43,8 @@ describe("undo of a delete through the trash", () => {
       },
       remove: async (keys) => calls.push(`remove ${keys.join(",")}`),
       restore: async (keys) => {
-        if (!trash) throw Object.assign(new Error("An external database's deletes are not kept in the trash"), { status: 400 });
+        if (!trash)
+          throw Object.assign(new Error("An external database's deletes are not kept in the trash"), { status: 400 });
         calls.push(`restore ${keys.join(",")}`);
         return { restored: keys.length, dropped: [] };
       },
@@ -48,7 +53,14 @@ describe("undo of a delete through the trash", () => {
   }
 
   it("restores the same keys, and redo deletes those same keys again", async () => {
-    const entry = deleteEntry([{ Id: 4, Qty: 1 }, { Id: 7, Qty: 2 }], "Id", ["Qty"]);
+    const entry = deleteEntry(
+      [
+        { Id: 4, Qty: 1 },
+        { Id: 7, Qty: 2 },
+      ],
+      "Id",
+      ["Qty"],
+    );
     const { api, calls } = recorder(true);
     expect(await runSteps(entry, entry.undo, api)).toEqual({ restored: 2, dropped: [] });
     await runSteps(entry, entry.redo, api);

@@ -50,7 +50,11 @@ const noTrash = (err: unknown) => (err as { status?: number } | null)?.status ==
  * Runs one side of an entry; inserted keys are kept on the entry for the other side. Answers the
  * trash's outcome when the side restored records, else null.
  */
-export async function runSteps(entry: HistoryEntry, steps: readonly Step[], api: BulkApi): Promise<RestoreOutcome | null> {
+export async function runSteps(
+  entry: HistoryEntry,
+  steps: readonly Step[],
+  api: BulkApi,
+): Promise<RestoreOutcome | null> {
   let outcome: RestoreOutcome | null = null;
   for (const step of steps) {
     if (step.kind === "update") {
