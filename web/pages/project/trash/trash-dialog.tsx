@@ -129,26 +129,27 @@ export function TrashDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                   data-testid="trash-entry"
                 >
                   <Icon aria-label={t(`trash.type.${e.type}`)} className="size-4 shrink-0 text-gray-500" />
-                  <div className="flex min-w-0 flex-1 flex-col">
-                    <span className="truncate text-sm font-medium text-gray-900" dir="auto">
-                      {e.title || t("trash.untitled")}
+                  <div className="flex min-w-0 flex-1 basis-44 flex-col">
+                    <span className="truncate text-sm font-medium text-gray-900">
+                      <bdi>{e.title || t("trash.untitled")}</bdi>
                     </span>
+                    {/* When first: the longest part, the person, is the one cut short. */}
                     <span className="truncate text-xs text-gray-500">
+                      <time dateTime={e.deleted_at} title={new Date(e.deleted_at).toLocaleString(i18n.language)}>
+                        {relativeTime(e.deleted_at, i18n.language)}
+                      </time>
                       {table ? (
                         <>
-                          <span dir="auto">{table}</span>
                           <span aria-hidden="true">{SEP}</span>
+                          <bdi>{table}</bdi>
                         </>
                       ) : null}
                       {e.deleted_by ? (
                         <>
-                          <span dir="auto">{e.deleted_by}</span>
                           <span aria-hidden="true">{SEP}</span>
+                          <bdi>{e.deleted_by}</bdi>
                         </>
                       ) : null}
-                      <time dateTime={e.deleted_at} title={new Date(e.deleted_at).toLocaleString(i18n.language)}>
-                        {relativeTime(e.deleted_at, i18n.language)}
-                      </time>
                     </span>
                   </div>
                   <div className="ms-auto flex shrink-0 gap-2">
