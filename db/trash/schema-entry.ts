@@ -1,4 +1,4 @@
-import { DbError } from "../errors";
+import { bad, DbError } from "../errors";
 import { randomHex } from "../ids";
 import { fieldType, isLink, keyOf } from "../fields/registry";
 import type { UIType } from "../fields/types";
@@ -7,7 +7,7 @@ import type { Actor } from "../rows/audit";
 import { quoteIdent } from "../schema/names";
 import type { ProjectStore, SqlRow } from "../store/store";
 import { syncViewColumns } from "../views/sync";
-import { putEntry, removeEntry, type TrashEntry, type TrashKind } from "./entries";
+import { getEntry, putEntry, removeEntry, type TrashEntry, type TrashKind } from "./entries";
 import type { RestoreReport } from "./handler";
 import {
   dropKeptColumn,
@@ -113,7 +113,10 @@ function notBack(c: SqlRow): string | null {
 export function restoreSchema(store: ProjectStore, entry: TrashEntry, ownTable: string | null): RestoreReport {
   const payload = entry.payload as SchemaPayload;
   const live = liveIds(store);
-  if (ownTable && !live.has(ownTable)) throw new DbError(409, "The table is in the trash: restore the table first");
+  if (ownTable && !live.has(ownTable)) {
+    if (trashedTableName(store, ownTable)) throw new DbError(409, "The table is in the trash: restore the table first");
+    throw bad(`${entry.title} cannot be restored: its table was deleted for good`);
+  }
   const dropped: string[] = [];
   const { keep, left } = restorable(payload.rows, (id) => live.has(id));
   freeTitles(store, keep, dropped);
@@ -210,6 +213,18 @@ function tableOfLive(store: ProjectStore, modelId: string): string | null {
 /** Drops an entry's kept data for good; its uploads go to `files`. */
 export function purgeSchema(store: ProjectStore, entry: TrashEntry, files: FileSink) {
   const payload = entry.payload as SchemaPayload;
+  // A table gone for good takes its fields and views in the trash with it (they could never come
+  // back), first, while their kept data can still be found (and its uploads removed).
+  if (entry.kind === "table") {
+    const models = JSON.stringify(payload.kept.tables.map((t) => t.modelId));
+    for (const r of store.exec(
+      "SELECT id FROM _nc_trash WHERE kind IN ('field', 'view') AND fk_model_id IN (SELECT value FROM json_each(?))",
+      models,
+    )) {
+      const inner = getEntry(store, String(r.id));
+      if (inner) purgeSchema(store, inner, files);
+    }
+  }
   keptFiles(store, payload, files);
   const own = new Map(payload.kept.tables.map((t) => [t.modelId, t.trash]));
   for (const c of payload.kept.columns) {

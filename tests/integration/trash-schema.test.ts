@@ -276,10 +276,15 @@ describe("trash of fields, tables and views", () => {
     await ok(owner, "POST", `${s.data("Customers")}/1/hm/Orders/1`);
     expect((await s.rows("Customers"))[0].Items).toEqual(["Pen", "Ink"]);
 
-    // Deleted again and purged: nothing is left under a trash name.
+    // Its field, then it, deleted again; the table purged takes the field's entry along, and
+    // nothing is left under a trash name.
+    await ok(owner, "DELETE", `${M}/columns/${amount.id}`);
     await ok(owner, "DELETE", `${M}/tables/${orders.id}`);
     expect(await leftovers(s)).toHaveLength(1);
-    await s.purge((await s.trash())[0].id);
+    const again = await s.trash();
+    expect(again.map((e: { type: string }) => e.type)).toEqual(["table", "field"]);
+    await s.purge(again[0].id);
+    expect(await s.trash()).toEqual([]);
     expect(await leftovers(s)).toEqual([]);
     expect(await trashColumns(s, "customers")).toEqual([]);
     expect(await s.sql("SELECT name FROM sqlite_master WHERE name = 'orders'")).toEqual([]);
