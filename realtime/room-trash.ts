@@ -79,11 +79,18 @@ export class RoomTrash {
   arm() {
     if (this.#armed) return;
     this.#armed = true;
-    this.ctx.waitUntil(this.#armAt().catch((err) => console.error("trash: could not set the expiry alarm:", err)));
+    this.ctx.waitUntil(
+      this.#armAt().catch((err) => {
+        this.#armed = false;
+        console.error("trash: could not set the expiry alarm:", err);
+      }),
+    );
   }
 
+  /** Sets the alarm by the oldest entry's expiry; an empty trash needs none (the next delete arms it). */
   async #armAt() {
     const next = trash.nextExpiry(this.store, this.retentionDays);
+    this.#armed = next !== null;
     if (next === null) return;
     const at = await this.ctx.storage.getAlarm();
     if (at === null || at > next) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
@@ -91,10 +98,8 @@ export class RoomTrash {
 
   /** The alarm's part: expired entries go, and the alarm is set again for the next one. */
   async alarm() {
-    this.#armed = false;
     const done = this.expireNow();
     if (!done.ok) console.error("trash: expiry failed:", done.msg);
-    this.#armed = true;
     await this.#armAt();
   }
 }

@@ -97,14 +97,24 @@ function namedByRecords(store: ProjectStore, paths: string[]): string[] {
 
 /**
  * Deleted records in the trash (db/trash/capture.ts): their uploads stay until the entry is
- * purged, so a restored record has its files. One statement; the payload holds the cell as stored.
+ * purged, so a restored record has its files. A path names its table
+ * (`download/noco/<project>/<table>/<field>/...`, where a record may name only its own field's
+ * uploads: checkOwnUploads), so only that table's entries are read (by the trash's table index);
+ * a path of another shape is looked for in every record entry. The payload holds the cell as stored.
  */
 function namedByTrash(store: ProjectStore, paths: string[]): string[] {
+  const pairs = paths.map((p) => [p, /^download\/noco\/[^/]+\/([^/]+)\//.exec(p)?.[1] ?? null]);
   return store
     .exec(
-      `SELECT p.value AS p FROM json_each(?) AS p
-       WHERE EXISTS (SELECT 1 FROM _nc_trash WHERE kind = 'record' AND instr(payload, p.value) > 0)`,
-      JSON.stringify(paths),
+      `SELECT x.value ->> 0 AS p FROM json_each(?) AS x
+       WHERE x.value ->> 1 IS NOT NULL AND EXISTS (SELECT 1 FROM _nc_trash AS t
+         WHERE t.fk_model_id = x.value ->> 1 AND t.kind = 'record' AND instr(t.payload, x.value ->> 0) > 0)
+       UNION
+       SELECT x.value ->> 0 FROM json_each(?) AS x
+       WHERE x.value ->> 1 IS NULL AND EXISTS (SELECT 1 FROM _nc_trash AS t
+         WHERE t.kind = 'record' AND instr(t.payload, x.value ->> 0) > 0)`,
+      JSON.stringify(pairs),
+      JSON.stringify(pairs),
     )
     .map((r) => String(r.p));
 }

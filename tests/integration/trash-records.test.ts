@@ -1,4 +1,4 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { putEntry } from "../../db/trash/entries";
 import { api, roomStub, seedProject, seedUser, workerFetch, type TestUser } from "./support";
@@ -256,6 +256,11 @@ describe("records in the trash", () => {
     expect(
       await trashRows(s.projectId, "SELECT id FROM _nc_audit WHERE fk_model_id = ? AND row_id = '2'", s.orders.id),
     ).toEqual([]);
+    // The room's alarm purges too, with no request (it is set once records are in the trash).
+    await s.ok("DELETE", `${s.data("Tags")}/2`);
+    await trashRows(s.projectId, "UPDATE _nc_trash SET deleted_at = ? WHERE row_id = '3'", old);
+    expect(await runDurableObjectAlarm(roomStub(s.projectId))).toBe(true);
+    expect(await trashRows(s.projectId, "SELECT row_id FROM _nc_trash")).toEqual([{ row_id: "2" }]);
     // Empty: everything goes.
     expect(await s.ok("DELETE", s.trash)).toEqual({ purged: 1 });
     expect((await s.ok("GET", s.trash)).list).toEqual([]);
