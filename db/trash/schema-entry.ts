@@ -9,29 +9,17 @@ import type { ProjectStore, SqlRow } from "../store/store";
 import { syncViewColumns } from "../views/sync";
 import { getEntry, putEntry, removeEntry, type TrashEntry, type TrashKind } from "./entries";
 import type { RestoreReport } from "./handler";
-import {
-  dropKeptColumn,
-  dropKeptTable,
-  Keeper,
-  restoreIndexes,
-  unkeepColumn,
-  unkeepTable,
-  type Kept,
-  type KeptColumn,
-} from "./kept-data";
+import { dropKeptColumn, dropKeptTable, Keeper, restoreIndexes, unkeepColumn, unkeepTable } from "./kept-data";
+import { keptPlaces, trashedTables, type SchemaPayload } from "./kept-places";
 import { capturing, liveIds, reinsert, restorable, type MetaRows } from "./meta-capture";
+
+export type { SchemaPayload };
 
 /**
  * What the field, table and view kinds share: a delete run with its removed meta rows captured
  * and its data kept aside, one entry; a restore that puts back what can come back, under free
  * titles and names, and says what could not; a purge that drops the kept data.
  */
-export interface SchemaPayload {
-  /** The field's, table's or view's id. */
-  main: string;
-  rows: MetaRows;
-  kept: Kept;
-}
 
 /** Runs a schema delete into the trash, in one transaction with the entry; answers the delete's result. */
 export function trashing<T>(
@@ -175,32 +163,19 @@ export function restoreSchema(store: ProjectStore, entry: TrashEntry, ownTable: 
 
 /** Where a table in the trash keeps its data now (another entry's kept table), or null. */
 function trashedTableName(store: ProjectStore, modelId: string): string | null {
-  for (const r of store.exec("SELECT payload FROM _nc_trash WHERE kind = 'table'")) {
-    const p = JSON.parse(str(r.payload)) as Partial<SchemaPayload>;
-    const t = p.kept?.tables.find((k) => k.modelId === modelId);
-    if (t) return t.trash;
-  }
-  return null;
+  return trashedTables(store).get(modelId) ?? null;
 }
 
-/** Uploads named by the kept data of fields that hold files (removed once the purge commits). */
+/**
+ * Uploads named by the kept data of fields that hold files (removed once the purge commits,
+ * unless a record, a record in the trash or another entry's kept data still names them).
+ */
 function keptFiles(store: ProjectStore, payload: SchemaPayload, sink: FileSink) {
-  const tables = new Map(payload.kept.tables.map((t) => [t.modelId, t.trash]));
-  for (const c of payload.rows._nc_columns ?? []) {
-    const type = fieldType(str(c.uidt) as UIType);
-    if (!type?.storedFiles || !c.column_name) continue;
-    const kept: KeptColumn | undefined = payload.kept.columns.find(
-      (k) => k.modelId === c.fk_model_id && k.column === c.column_name,
-    );
-    const modelId = str(c.fk_model_id);
-    const table =
-      tables.get(modelId) ?? (kept ? (tableOfLive(store, modelId) ?? trashedTableName(store, modelId)) : null);
-    const column = kept ? kept.trash : str(c.column_name);
-    if (!table) continue;
-    const exists = store.exec("SELECT 1 AS x FROM pragma_table_info(?) WHERE name = ?", table, column).length > 0;
-    if (!exists) continue;
-    const name = quoteIdent(column);
-    for (const r of store.exec(`SELECT ${name} AS v FROM ${quoteIdent(table)} WHERE ${name} LIKE '%download/%'`))
+  for (const p of keptPlaces(store, payload)) {
+    const type = fieldType(p.uidt as UIType);
+    if (!type?.storedFiles) continue;
+    const name = quoteIdent(p.columnName);
+    for (const r of store.exec(`SELECT ${name} AS v FROM ${quoteIdent(p.tableName)} WHERE ${name} LIKE '%download/%'`))
       sink.push(...type.storedFiles(r.v ?? null));
   }
 }

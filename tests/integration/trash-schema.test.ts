@@ -1,6 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Stored } from "../../db/fields/types";
+import { stillNamed } from "../../db/rows/files";
 import { api, roomStub, seedProject, seedUser, type TestUser } from "./support";
 
 /**
@@ -288,6 +289,23 @@ describe("trash of fields, tables and views", () => {
     expect(await leftovers(s)).toEqual([]);
     expect(await trashColumns(s, "customers")).toEqual([]);
     expect(await s.sql("SELECT name FROM sqlite_master WHERE name = 'orders'")).toEqual([]);
+  });
+
+  it("uploads named by a kept field or table stay named until its purge", async () => {
+    const s = await setup();
+    const t = await s.table("Docs", [{ title: "Name" }, { title: "Files", uidt: "Attachment" }]);
+    const path = `download/noco/${s.projectId}/${t.id}/${col(t, "Files").id}/a.png`;
+    await ok(s.owner, "POST", s.data("Docs"), { Name: "a" });
+    await s.sql("UPDATE docs SET files = ? WHERE id = 1", JSON.stringify([{ path, title: "a.png" }]));
+    const named = () => runInDurableObject(roomStub(s.projectId), (r) => [...stillNamed(r.store, [path])]);
+    await ok(s.owner, "DELETE", `${M}/columns/${col(t, "Files").id}`);
+    expect(await named()).toEqual([path]);
+    await ok(s.owner, "DELETE", `${M}/tables/${t.id}`);
+    expect(await named()).toEqual([path]);
+    const [table] = await s.trash();
+    await s.purge(table.id);
+    expect(await s.trash()).toEqual([]);
+    expect(await named()).toEqual([]);
   });
 
   it("a view comes back with its columns, filters, sorts and public link; a table whose name was taken comes back renamed", async () => {
