@@ -43,6 +43,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   es: ["General", "Editor", "Decimal", "Webhooks · {{title}}", "Personal"],
   fi: ["Logo"],
   fr: [
+    "Table",
     "Actions",
     "Tables",
     "Page {{page}}",
@@ -75,6 +76,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     "Logo",
   ],
   it: [
+    "Record",
     "Account",
     "Email",
     "Password",
@@ -89,6 +91,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   ko: ["libSQL / Turso URL"],
   lv: ["Formula", "libSQL / Turso URL"],
   nl: [
+    "Record",
     "Account",
     "Project",
     "Status",

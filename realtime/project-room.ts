@@ -90,7 +90,7 @@ export class ProjectRoom extends Server<Env> {
   #tables: RoomTables | undefined;
   /** Snapshots in R2 (room-snapshots.ts): manual, daily, before destructive schema changes, safety. */
   #snapshots = new RoomSnapshots(this, this.ctx, this.env, this.#files);
-  #schemaWrites = new schema.SchemaWrites(this, this.#changes, this.#files, (cause, change) =>
+  #schemaWrites = new schema.SchemaWrites(this, this.#changes, (cause, change) =>
     this.#snapshots.before(cause, change),
   );
   #externalSchema = new ExternalSchemaWrites(this.#external);

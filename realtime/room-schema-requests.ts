@@ -39,11 +39,11 @@ const handlers = {
   createTable: (r, q) => r.writes().createTable(q.projectId, q.input),
   updateTable: (r, q) => r.writes().updateTable(q.tableId, q.input),
   reorderTable: (r, q) => r.schemaChange(() => tablesApi.reorderTable(r.store, q.tableId, q.order)),
-  deleteTable: (r, q) => r.writes().deleteTable(q.tableId),
+  deleteTable: (r, q) => r.writes().deleteTable(q.tableId, q.actor ?? null),
   readColumn: (r, q) => readColumn(r, q.projectId, q.columnId, q.reader),
   addColumn: (r, q) => r.writes().addColumn(q.projectId, q.tableId, q.input, q.hiddenIn ?? []),
   updateColumn: (r, q) => r.writes().updateColumn(q.projectId, q.columnId, q.input),
-  deleteColumn: (r, q) => r.writes().deleteColumn(q.projectId, q.columnId),
+  deleteColumn: (r, q) => r.writes().deleteColumn(q.projectId, q.columnId, q.actor ?? null),
   // A change to access empties every cached table ref (a schema change, SchemaWrites.saveAccess).
   readAccess: (r, q) => guard(() => accessApi.accessJson(r.store, fullTableRef(r.store, q.tableId).model.id)),
   saveAccess: (r, q) => r.own.saveAccess(q.tableId, q.input),

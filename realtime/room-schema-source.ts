@@ -21,7 +21,9 @@ export class ExternalSchemaWrites {
       if (input.title !== undefined || input.meta) tablesApi.updateTable(x.store, tableId, input);
     });
   }
-  deleteTable(tableId: string) {
+  // External databases' schema deletes are not kept in the trash (issue 35): the DDL runs there,
+  // where the room cannot rename aside; `actor` is the native writes' (room-schema.ts).
+  deleteTable(tableId: string, _actor?: unknown) {
     return this.source.schema((x) => extSchema.deleteTable(x, tableId));
   }
   // As on the project's own tables (issue 42): the new field starts hidden in `hiddenIn`, the
@@ -37,7 +39,7 @@ export class ExternalSchemaWrites {
   updateColumn(projectId: string, columnId: string, input: Parameters<typeof columnsApi.updateColumn>[3]) {
     return this.source.schema((x) => extSchema.updateColumn(x, projectId, columnId, input));
   }
-  deleteColumn(projectId: string, columnId: string) {
+  deleteColumn(projectId: string, columnId: string, _actor?: unknown) {
     return this.source.schema((x) => extSchema.deleteColumn(x, projectId, columnId));
   }
 }

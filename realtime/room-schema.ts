@@ -7,25 +7,25 @@ import type { ProjectStore } from "../db/store/store";
 import type { Reader } from "../db/access/rules";
 import * as accessApi from "../db/access/rules";
 import { metaFor } from "../db/access/meta";
-import { filesOfColumn, filesOfTable } from "../db/rows/files";
 import type { RoomChanges } from "./room-changes";
-import type { RoomFiles } from "./room-files";
 import { guard } from "./room-guard";
 import { hidingNewColumns } from "../db/views/sync";
 import type { RoomResult } from "./room-result";
 import type { SnapshotCause } from "../db/project/snapshot-requests";
+import type { Actor } from "../db/rows/audit";
+import { trashColumn } from "../db/trash/fields";
+import { trashTable } from "../db/trash/tables";
 
 /**
  * Schema changes on the project's own tables, each a schema change of room-changes.ts (the
  * external database's are room-schema-source.ts): a formula added or changed is evaluated over the table in the same
- * transaction, a dropped table's or field's uploads are scheduled for removal (room-files.ts),
+ * transaction, a deleted table or field goes to the trash with its data and uploads (db/trash),
  * saved access is read back. projectId is the room's name.
  */
 export class SchemaWrites {
   constructor(
     private readonly room: { readonly store: ProjectStore },
     private readonly changes: RoomChanges,
-    private readonly files: RoomFiles,
     /** A destructive change runs after a snapshot of the state before it (room-snapshots.ts). */
     private readonly snapshotFirst: <T>(cause: SnapshotCause, change: () => RoomResult<T>) => RoomResult<T> = (_, c) =>
       c(),
@@ -41,15 +41,12 @@ export class SchemaWrites {
   updateTable(tableId: string, input: Parameters<typeof tablesApi.updateTable>[2]) {
     return this.changes.schema(() => tablesApi.updateTable(this.store, tableId, input));
   }
-  deleteTable(tableId: string) {
-    // Read before the drop; the object runs one call at a time, so nothing changes in between.
-    const files = guard(() => filesOfTable(this.store, tableId));
+  // Into the trash (issue 35): the rows and their uploads are kept until the entry is purged;
+  // a snapshot of the state before is taken first, as for every destructive schema change.
+  deleteTable(tableId: string, actor: Actor | null = null) {
     const table = guard(() => fullTableRef(this.store, tableId).model.title);
     return this.snapshotFirst({ reason: "deleteTable", subject: table.ok ? table.data : tableId }, () =>
-      this.files.removing(
-        this.changes.schema(() => tablesApi.deleteTable(this.store, tableId)),
-        files.ok ? files.data : [],
-      ),
+      this.changes.schema(() => trashTable(this.store, tableId, actor)),
     );
   }
   // A formula added or changed is evaluated over the table in the same transaction (probeFormula).
@@ -87,14 +84,10 @@ export class SchemaWrites {
     if (!current.ok || !uidt || uidt === current.data.uidt) return change();
     return this.snapshotFirst({ reason: "changeType", subject: current.data.title }, change);
   }
-  deleteColumn(projectId: string, columnId: string) {
-    const files = guard(() => filesOfColumn(this.store, columnId));
+  deleteColumn(projectId: string, columnId: string, actor: Actor | null = null) {
     const column = guard(() => columnsApi.findColumn(this.store, columnId).title);
     return this.snapshotFirst({ reason: "deleteField", subject: column.ok ? column.data : columnId }, () =>
-      this.files.removing(
-        this.changes.schema(() => columnsApi.deleteColumn(this.store, projectId, columnId)),
-        files.ok ? files.data : [],
-      ),
+      this.changes.schema(() => trashColumn(this.store, projectId, columnId, actor)),
     );
   }
   saveAccess(tableId: string, input: accessApi.AccessInput) {

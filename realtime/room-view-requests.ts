@@ -11,6 +11,7 @@ import { viewRequest, type ViewRequest } from "../db/views/requests";
 import * as sortsApi from "../db/views/sorts";
 import * as viewColumnsApi from "../db/views/view-columns";
 import * as viewsApi from "../db/views/views";
+import { trashView } from "../db/trash/views";
 import { dispatch, type Answers, type Handlers } from "./room-dispatch";
 import { guard } from "./room-guard";
 import { withIds } from "./room-ids";
@@ -28,7 +29,8 @@ const handlers = {
     r.schemaChange(() => createApi.createView(r.store, q.projectId, q.tableId, q.kind, q.input, q.userId)),
   checkViewKind: (r, q) => guard(() => checkViewRef(r.store, q.ref, q.caller, q.mode)),
   updateView: (r, q) => r.schemaChange(() => viewsApi.updateView(r.store, q.projectId, q.viewId, q.input, q.userId)),
-  deleteView: (r, q) => r.schemaChange(() => viewsApi.deleteView(r.store, q.viewId)),
+  // Into the trash (issue 35); the route answers as before.
+  deleteView: (r, q) => r.schemaChange(() => trashView(r.store, q.viewId, q.actor ?? null)),
   updateGrid: (r, q) => r.schemaChange(() => viewsApi.updateGrid(r.store, q.viewId, q.input)),
   readForm: (r, q) =>
     withIds(

@@ -8,6 +8,7 @@ import { findModel, modelColumns } from "../schema/tables";
 import { columns, models, type ColumnRow, type ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import type { RowColumn } from "./row-codec";
+import { allKeptPlaces } from "../trash/kept-places";
 
 /**
  * Uploaded files named by rows, found in SQL so that deleting a record, a field or a table can
@@ -119,11 +120,26 @@ function namedByTrash(store: ProjectStore, paths: string[]): string[] {
     .map((r) => String(r.p));
 }
 
+/** Fields and tables in the trash (db/trash/kept-places.ts): their kept cells, until purged. */
+function namedByKeptData(store: ProjectStore, paths: string[]): string[] {
+  const left = new Set(paths);
+  for (const f of allKeptPlaces(store)) {
+    if (!left.size) break;
+    for (const p of namedInColumn(store, f.tableName, f, [...left])) left.delete(p);
+  }
+  return paths.filter((p) => !left.has(p));
+}
+
 /**
- * What may still name an upload: the records' cells and the trash's records; a later holder of
- * record values (a snapshot) adds its own statement here, and its files stay with it.
+ * What may still name an upload: the records' cells, the trash's records and the trash's kept
+ * fields and tables; a later holder of record values (a snapshot) adds its own statement here,
+ * and its files stay with it.
  */
-const HOLDERS: Array<(store: ProjectStore, paths: string[]) => string[]> = [namedByRecords, namedByTrash];
+const HOLDERS: Array<(store: ProjectStore, paths: string[]) => string[]> = [
+  namedByRecords,
+  namedByTrash,
+  namedByKeptData,
+];
 
 /** Which of these uploads (`download/...` paths, no query) something in the project still names. */
 export function stillNamed(store: ProjectStore, paths: string[]): Set<string> {

@@ -8,6 +8,7 @@ import { buildColumn, checkDefault, checkOptions, checkUidt, columnDdl, type Col
 import { dropAutoIndex } from "../rows/auto-index";
 import { convertColumn } from "./convert";
 import { dropLink, linkOptions } from "./links";
+import { dropNow, type Drops } from "./drops";
 import { addVirtualColumn, dependents, formulaOptions } from "./computed-fields";
 import { bad, missing } from "../errors";
 import { checkColumnTitle, quoteIdent } from "./names";
@@ -122,8 +123,8 @@ export function updateColumn(store: ProjectStore, projectId: string, columnId: s
   });
 }
 
-/** Drops a column. The key, the system columns and the display value stay. */
-export function deleteColumn(store: ProjectStore, projectId: string, columnId: string) {
+/** Drops a column (`drops`: or keeps its data aside, the trash's). The key, the system columns and the display value stay. */
+export function deleteColumn(store: ProjectStore, projectId: string, columnId: string, drops: Drops = dropNow) {
   const c = findColumn(store, columnId);
   const model = findModel(store, c.modelId);
   if (c.pk || c.system) throw bad(`${c.title} is a system column and cannot be deleted`);
@@ -136,14 +137,14 @@ export function deleteColumn(store: ProjectStore, projectId: string, columnId: s
     );
   return store.transaction(() => {
     if (isLink(c.uidt)) {
-      dropLink(store, c);
+      dropLink(store, c, drops);
       touch(store, model.id);
       return readTable(store, projectId, model.id);
     }
     store.meta.delete(columns).where(eq(columns.id, c.id)).run();
     if (c.columnName) {
       dropAutoIndex(store, model.tableName, c.columnName);
-      store.exec(`ALTER TABLE ${quoteIdent(model.tableName)} DROP COLUMN ${quoteIdent(c.columnName)}`);
+      drops.column(store, model, c.columnName);
     }
     touch(store, model.id);
     return readTable(store, projectId, model.id);

@@ -7,6 +7,7 @@ import type { ProjectStore } from "../store/store";
 import { checkColumnTitle, physicalName, quoteIdent } from "./names";
 import { findModel, modelColumns } from "./meta-read";
 import { linkOptions, type LinkOptions } from "../fields/LinkToAnotherRecord";
+import { dropNow, type Drops } from "./drops";
 import type { UIType } from "../fields/types";
 
 export { linkOptions, type LinkOptions };
@@ -262,8 +263,8 @@ function createManyToMany(
   return [jId, jKey.id, j1.id, j2.id, aId, bId];
 }
 
-/** Removes a link from both tables with its FK column or junction table; returns the ids gone. */
-export function dropLink(store: ProjectStore, column: ColumnRow): string[] {
+/** Removes a link from both tables with its FK column or junction table (`drops`: dropped or kept); returns the ids gone. */
+export function dropLink(store: ProjectStore, column: ColumnRow, drops: Drops = dropNow): string[] {
   const o = linkOptions(column);
   const gone = [column.id, o.fk_reverse_column_id];
   store.meta.delete(columns).where(eq(columns.id, column.id)).run();
@@ -275,7 +276,7 @@ export function dropLink(store: ProjectStore, column: ColumnRow): string[] {
       store.meta.delete(columns).where(eq(columns.modelId, j.id)).run();
       store.meta.delete(views).where(eq(views.modelId, j.id)).run();
       store.meta.delete(models).where(eq(models.id, j.id)).run();
-      store.exec(`DROP TABLE IF EXISTS ${quoteIdent(j.tableName)}`);
+      drops.table(store, j);
     }
     return gone;
   }
@@ -285,7 +286,7 @@ export function dropLink(store: ProjectStore, column: ColumnRow): string[] {
     gone.push(fk.id);
     store.meta.delete(columns).where(eq(columns.id, fk.id)).run();
     store.exec(`DROP INDEX IF EXISTS ${quoteIdent(`_nc_fk_${child.tableName}__${fk.columnName}`)}`);
-    store.exec(`ALTER TABLE ${quoteIdent(child.tableName)} DROP COLUMN ${quoteIdent(fk.columnName!)}`);
+    drops.column(store, child, fk.columnName!);
   }
   return gone;
 }

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { checked } from "../checked";
 import type { AccessInput, Reader } from "../access/rules";
+import type { Actor } from "../rows/audit";
 import type * as columnsApi from "./columns";
 import type * as tablesApi from "./tables";
 
 const reader = checked<Reader | null>().optional();
+/** Who deletes: the trash entry names them (db/trash). */
+const actor = checked<Actor>().optional();
 
 /**
  * The room's schema requests (`ProjectRoom.schema`): tables, fields and their access rules.
@@ -24,7 +27,7 @@ export const schemaRequest = z.discriminatedUnion("op", [
     input: checked<Parameters<typeof tablesApi.updateTable>[2]>(),
   }),
   z.object({ op: z.literal("reorderTable"), tableId: z.string(), order: checked<number>() }),
-  z.object({ op: z.literal("deleteTable"), tableId: z.string() }),
+  z.object({ op: z.literal("deleteTable"), tableId: z.string(), actor }),
   /** `reader`: a field hidden from a narrowed role is not found for it (db/access/meta.ts). */
   z.object({ op: z.literal("readColumn"), projectId: z.string(), columnId: z.string(), reader }),
   /** `hiddenIn`: views with a public link, where the new field starts hidden (issue 42). */
@@ -41,7 +44,7 @@ export const schemaRequest = z.discriminatedUnion("op", [
     columnId: z.string(),
     input: checked<Parameters<typeof columnsApi.updateColumn>[3]>(),
   }),
-  z.object({ op: z.literal("deleteColumn"), projectId: z.string(), columnId: z.string() }),
+  z.object({ op: z.literal("deleteColumn"), projectId: z.string(), columnId: z.string(), actor }),
   /** A table's field permissions and row rules (db/access). */
   z.object({ op: z.literal("readAccess"), tableId: z.string() }),
   z.object({ op: z.literal("saveAccess"), tableId: z.string(), input: checked<AccessInput>() }),

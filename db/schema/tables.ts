@@ -11,6 +11,7 @@ import { metaLimit } from "../limits";
 import { isVirtual, isLink, keyOf } from "../fields/registry";
 import { dropLink, linkOptions } from "./links";
 import { dependents } from "./computed-fields";
+import { dropNow, type Drops } from "./drops";
 import type { UIType } from "../fields/types";
 import { dropTableViewChildren, syncViewColumns } from "../views/sync";
 import { filterTypes } from "../query/computed";
@@ -177,8 +178,8 @@ export function reorderTable(store: ProjectStore, tableId: string, order: number
   return 1;
 }
 
-/** Drops the physical table and its meta together; returns the ids that no longer exist. */
-export function deleteTable(store: ProjectStore, tableId: string): string[] {
+/** Drops the physical table (`drops`: or keeps it aside, the trash's) and its meta together; returns the ids that no longer exist. */
+export function deleteTable(store: ProjectStore, tableId: string, drops: Drops = dropNow): string[] {
   const m = findModel(store, tableId);
   return store.transaction(() => {
     const gone = [m.id, ...modelColumns(store, m.id).map((c) => c.id)];
@@ -194,7 +195,7 @@ export function deleteTable(store: ProjectStore, tableId: string): string[] {
         gone.push(dep.id);
       }
       if (store.meta.select({ id: columns.id }).from(columns).where(eq(columns.id, link.id)).get())
-        gone.push(...dropLink(store, link));
+        gone.push(...dropLink(store, link, drops));
     }
     gone.push(
       ...store.meta
@@ -208,7 +209,7 @@ export function deleteTable(store: ProjectStore, tableId: string): string[] {
     store.meta.delete(columns).where(eq(columns.modelId, m.id)).run();
     store.meta.delete(views).where(eq(views.modelId, m.id)).run();
     store.meta.delete(models).where(eq(models.id, m.id)).run();
-    store.exec(`DROP TABLE ${quoteIdent(m.tableName)}`);
+    drops.table(store, m);
     return gone;
   });
 }

@@ -1,6 +1,9 @@
 import type { TrashKind } from "./entries";
 import type { TrashHandler } from "./handler";
 import { recordHandler } from "./records";
+import { fieldHandler } from "./fields";
+import { tableHandler } from "./tables";
+import { viewHandler } from "./views";
 
 /**
  * Each kind of trash entry's handler: how it comes back and how it goes for good. A kind not
@@ -8,4 +11,7 @@ import { recordHandler } from "./records";
  */
 export const HANDLERS: Partial<Record<TrashKind, TrashHandler>> = {
   record: recordHandler,
+  field: fieldHandler,
+  table: tableHandler,
+  view: viewHandler,
 };

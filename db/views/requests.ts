@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checked } from "../checked";
 import type { Reader } from "../access/rules";
+import type { Actor } from "../rows/audit";
 import type * as calendarApi from "./calendar/settings";
 import type * as createApi from "./create";
 import type * as filtersApi from "./filters";
@@ -46,7 +47,8 @@ export const viewRequest = z.discriminatedUnion("op", [
     input: checked<Parameters<typeof viewsApi.updateView>[3]>(),
     userId,
   }),
-  z.object({ op: z.literal("deleteView"), viewId: id }),
+  /** `actor`: who deletes, named by the trash entry. */
+  z.object({ op: z.literal("deleteView"), viewId: id, actor: checked<Actor>().optional() }),
   z.object({ op: z.literal("updateGrid"), viewId: id, input: checked<Parameters<typeof viewsApi.updateGrid>[2]>() }),
   z.object({ op: z.literal("readForm"), projectId: id, viewId: id }),
   z.object({ op: z.literal("updateForm"), viewId: id, input: checked<Parameters<typeof formApi.updateForm>[2]>() }),

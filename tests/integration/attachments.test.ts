@@ -459,12 +459,21 @@ describe("clean-up", () => {
     expect(await present(keysOf(items))).toBe(true);
   });
 
-  it("deleting a field or a table keeps its files while a snapshot taken before names them, then removes them", async () => {
+  it("a deleted field's or table's files stay while the trash or a snapshot taken before names them, then go", async () => {
     const s = await setup();
     const items = [...(await stored(s, 1)), ...(await stored(s, 1, s.moreFolder))];
+    const trash = `${M}/projects/${s.projectId}/trash`;
+    const purgeNewest = async () => {
+      const [entry] = (await api("GET", trash, { token: s.owner.token })).body.list;
+      expect((await api("DELETE", `${trash}/${entry.id}`, { token: s.owner.token })).status).toBe(200);
+    };
     await api("POST", s.T, { token: s.owner.token, body: { Name: "a", Files: [items[0]], More: [items[1]] } });
     expect((await api("DELETE", `${M}/columns/${s.filesId}`, { token: s.owner.token })).status).toBe(200);
+    expect(await present(keysOf(items))).toBe(true);
+    // Purged from the trash, the field's file is still named by the snapshot taken before the delete.
+    await purgeNewest();
     expect((await api("DELETE", `${M}/tables/${s.tableId}`, { token: s.owner.token })).status).toBe(200);
+    await purgeNewest();
     // Past the removal delay (2 s here) and the alarm: the automatic snapshots taken before each
     // delete name the files, and restoring one needs them (issue 35).
     await new Promise((r) => setTimeout(r, 3500));

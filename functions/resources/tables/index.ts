@@ -11,6 +11,7 @@ import { readerOf } from "../../../db/access/rules";
 import type { AppEnv } from "../../types";
 import { withVisibleViews } from "../../../db/views/kinds";
 import { callerOf } from "../../lib/caller";
+import { actorOf } from "../data/context";
 
 type Ctx = Context<AppEnv>;
 const room = (c: Ctx) => projectRoom(c.env, c.get("project").id);
@@ -59,8 +60,11 @@ export const tables = new Hono<AppEnv>()
     return c.json({ msg: "The table has been updated successfully" });
   })
   .delete("/tables/:tableId", need("tableDelete"), async (c) => {
-    const gone = await unwrap(room(c).schema({ op: "deleteTable", tableId: c.req.param("tableId") }));
-    // The table's views go with it, and so do their public links.
+    const gone = await unwrap(
+      room(c).schema({ op: "deleteTable", tableId: c.req.param("tableId"), actor: actorOf(c) }),
+    );
+    // The table goes to the trash with its views, and their public links stay for a restore;
+    // what is gone for good (views of junction tables) loses its links (db/trash/tables.ts).
     await dropShares(c.env.META, pid(c), gone);
     return c.json(true);
   })
@@ -102,7 +106,7 @@ export const tables = new Hono<AppEnv>()
   })
   .delete("/columns/:columnId", need("columnDelete"), async (c) => {
     const table = await unwrap(
-      room(c).schema({ op: "deleteColumn", projectId: pid(c), columnId: c.req.param("columnId") }),
+      room(c).schema({ op: "deleteColumn", projectId: pid(c), columnId: c.req.param("columnId"), actor: actorOf(c) }),
     );
     return c.json(withVisibleViews(table, callerOf(c)));
   })

@@ -9,6 +9,7 @@ import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { pid, room, type Ctx } from "./context";
 import { callerOf, viewKind } from "./kind";
+import { actorOf } from "../data/context";
 
 async function create(c: Ctx, kind: ViewKind) {
   const body = await jsonBody(c, createViewInput);
@@ -58,8 +59,9 @@ export const viewRoutes = new Hono<AppEnv>()
     );
   })
   .delete("/views/:viewId", need("viewDelete"), viewKind("shape"), async (c) => {
-    const gone = await unwrap(room(c).views({ op: "deleteView", viewId: c.req.param("viewId") }));
-    // The view's public link goes with it (issue 19): 404 at once, no share row left behind.
+    const gone = await unwrap(room(c).views({ op: "deleteView", viewId: c.req.param("viewId"), actor: actorOf(c) }));
+    // The view goes to the trash (issue 35): its public link answers 404 at once and is kept for
+    // a restore; the room answers the ids gone for good, whose links go.
     await dropShares(c.env.META, pid(c), gone);
     return c.json(true);
   })

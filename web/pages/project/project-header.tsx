@@ -10,6 +10,7 @@ import { PreviewSelect } from "./preview/preview-select";
 import { useProject } from "./project-context";
 import { ProjectSettingsDialog } from "./settings/project-settings-dialog";
 import { settingsSections } from "./settings/sections";
+import { TrashButton } from "./trash/trash-button";
 
 /** Title, colour and role of the project; preview-as and the settings button for those who may. */
 export function ProjectHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onToggleSidebar(): void }) {
@@ -70,6 +71,7 @@ export function ProjectHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: b
             <span className="hidden sm:inline">{t("project.shell.restApis")}</span>
           </a>
         )}
+        <TrashButton />
         {sections.length > 0 ? (
           <Button variant="secondary" onClick={() => setSettingsOpen(true)} aria-label={t("project.shell.settings")}>
             <Settings aria-hidden="true" className="size-4" />

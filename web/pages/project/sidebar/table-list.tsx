@@ -7,6 +7,7 @@ import { IconButton } from "../../../components/ui/icon-button";
 import { SearchBox } from "../../../components/ui/search-box";
 import { ImportMenu } from "../../../import/ui/import-entry";
 import { useProject } from "../project-context";
+import { useKeptInTrash } from "../trash/kept-in-trash";
 import { CreateTableDialog } from "./create-table-dialog";
 import { TableItem } from "./table-item";
 import { TableNameDialog } from "./table-name-dialog";
@@ -17,6 +18,7 @@ export function TableList() {
   const { t } = useTranslation();
   const { tables, tablesLoading, can } = useProject();
   const { rename, remove, move } = useTableActions();
+  const kept = useKeptInTrash();
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<TableSummary | null>(null);
   const [deleting, setDeleting] = useState<TableSummary | null>(null);
@@ -80,7 +82,7 @@ export function TableList() {
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title={t("project.tables.deleteTitle")}
-        body={t("project.tables.deleteBody", { title: deleting?.title ?? "" })}
+        body={t(kept ? "trash.tableDeleteBody" : "project.tables.deleteBody", { title: deleting?.title ?? "" })}
         confirmLabel={t("project.tables.deleteConfirm")}
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
