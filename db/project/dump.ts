@@ -22,11 +22,21 @@ import type { ProjectStore } from "../store/store";
  * nothing can change in between and the copy is consistent.
  *
  * Not dumped: SQLite's and Cloudflare's own tables, and the room's bookkeeping (the snapshot list,
- * the id journal, the webhook delivery queue, the migration version, which the header carries).
+ * the id journal, the webhook delivery queue, the migration version, which the header carries, the
+ * external connection and the usage log).
  */
 export const DUMP_FORMAT = "gridbase-project";
 export const DUMP_VERSION = 1;
-const ROOM_TABLES = new Set(["_nc_snapshots", "_nc_id_journal", "_nc_hook_queue", "_nc_migrations"]);
+const ROOM_TABLES = new Set([
+  "_nc_snapshots",
+  "_nc_id_journal",
+  "_nc_hook_queue",
+  "_nc_migrations",
+  // The external database's connection (realtime/external-source.ts; such projects have no
+  // snapshots, and a copy must never carry credentials) and the sockets' usage log (room-socket.ts).
+  "_nc_source",
+  "_nc_usage",
+]);
 /** Rows per SQL read of a dump; each read is one string of this many lines. */
 const READ_ROWS = 2_000;
 /** A chunk of the dump is closed once it is this long, so the serialiser streams pieces of it. */
