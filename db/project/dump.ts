@@ -285,14 +285,14 @@ export function loadProject(store: ProjectStore, lines: Iterable<string>, remap?
       if ("table" in line && line.table !== undefined) {
         if (!isProjectTable(line.table))
           throw bad(`The snapshot holds a table that is not the project's: ${line.table}`);
-        store.exec(line.sql);
+        store.exec(checkedStatement(line.sql, "table", line.table));
         tables++;
         table = line.columns.length
           ? { name: line.table, columns: line.columns, full: insertSql(line.table, line.columns, MAX_PARAMS) }
           : null;
       } else if ("index" in line || "trigger" in line) {
         table = null;
-        store.exec(line.sql);
+        store.exec(checkedStatement(line.sql, "index" in line ? "index" : "trigger"));
       } else if ("sequence" in line) {
         table = null;
         setSequence(store, line.sequence, line.seq);
@@ -309,6 +309,40 @@ export function loadProject(store: ProjectStore, lines: Iterable<string>, remap?
     store.schemaCache.clear();
     return { tables, rows, uploads };
   });
+}
+
+/** The triggers a project has: those its migrations make (the id journal's). */
+const KNOWN_TRIGGERS = new Set(
+  PROJECT_MIGRATIONS.flat()
+    .filter((sql) => /^CREATE TRIGGER\s/i.test(sql))
+    .map((sql) => sql.trim()),
+);
+
+/** Text with its quoted strings and names blanked, to look for what lies outside them. */
+const unquoted = (sql: string) => sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]/g, "x");
+
+/**
+ * A dump's statement, checked before it runs: a dump may come from outside (an import), and its
+ * statements run in the project's SQLite. One CREATE TABLE of the named table, or one CREATE
+ * INDEX (no other statement after a semicolon), or a trigger the migrations make. A trigger of
+ * anyone's choosing could write the id journal, and so the Worker's index of other projects' ids.
+ */
+function checkedStatement(sql: unknown, kind: "table" | "index" | "trigger", name?: string): string {
+  const text = typeof sql === "string" ? sql.trim() : "";
+  const refuse = () => bad(`The snapshot holds a ${kind} statement that is not allowed`);
+  if (kind === "trigger") {
+    if (!KNOWN_TRIGGERS.has(text)) throw refuse();
+    return text;
+  }
+  if (unquoted(text).includes(";")) throw refuse();
+  if (kind === "index") {
+    if (!/^CREATE\s+(UNIQUE\s+)?INDEX\s/i.test(text)) throw refuse();
+    return text;
+  }
+  const made = /^CREATE\s+TABLE\s+("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*)/i.exec(text);
+  const named = made?.[1]?.startsWith('"') ? made[1].slice(1, -1).replace(/""/g, '"') : made?.[1];
+  if (!named || named !== name) throw refuse();
+  return text;
 }
 
 function checkHeader(line: Line): DumpHeader {
