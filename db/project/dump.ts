@@ -236,7 +236,9 @@ type Line =
  * current meta rows go through DELETE first so the id journal records their removal (the
  * Worker's index drops them), and the loaded ones are journaled as made. With `remap`, every id
  * and the project id are new (restore as a new project, import); `uploads` then lists the files
- * to copy to the new paths.
+ * to copy to the new paths. A dump from outside (an import) must be loaded with a remap: its ids
+ * then cannot name another project's tables in the Worker's index, and its statements are
+ * checked (checkedStatement) either way.
  */
 export function loadProject(store: ProjectStore, lines: Iterable<string>, remap?: IdRemap): Loaded {
   return store.transaction(() => {
