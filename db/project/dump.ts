@@ -3,6 +3,7 @@ import { newId } from "../ids";
 import { quoteIdent } from "../schema/names";
 import { JOURNALED_TABLES, PROJECT_MIGRATIONS, migrate } from "../store/migrations";
 import type { ProjectStore } from "../store/store";
+import type { Stored } from "../fields/types";
 
 /**
  * A project's whole state as text, and back (issue 35: snapshots, export, duplicate).
@@ -41,6 +42,8 @@ const ROOM_TABLES = new Set([
 const READ_ROWS = 2_000;
 /** A chunk of the dump is closed once it is this long, so the serialiser streams pieces of it. */
 const CHUNK_CHARS = 1 << 20;
+/** A row line longer than this is inserted with its values bound one by one (2 MB a value at most). */
+const LONG_LINE = 1_000_000;
 /** Bound values per statement on a Durable Object's SQLite: one JSON row each. */
 const MAX_PARAMS = 100;
 
@@ -110,30 +113,58 @@ export function dumpProject(store: ProjectStore): Dump {
     if (!count || !columns.length) continue;
     const list = columns.map(exactValue).join(", ");
     const table = quoteIdent(t.name);
-    if (/without\s+rowid/i.test(t.sql ?? "")) {
-      for (let offset = 0; offset < count; offset += READ_ROWS) {
-        const [r] = store.exec(
-          `SELECT group_concat(r, char(10)) AS text FROM (SELECT json_array(${list}) AS r FROM ${table} LIMIT ? OFFSET ?)`,
-          READ_ROWS,
-          offset,
-        );
-        if (r?.text) put(String(r.text));
-      }
-      continue;
-    }
-    // Pages by rowid: each read starts where the last ended, whatever the table's size.
-    let after = -Infinity as number;
+    const byRowid = !/without\s+rowid/i.test(t.sql ?? "");
+    // One read: up to n rows after `from` (a rowid; an offset in a table without rowids) as one text.
+    const read = (from: number, n: number) => {
+      const [r] = byRowid
+        ? store.exec(
+            `SELECT group_concat(r, char(10)) AS text, max(k) AS last, count(*) AS n FROM
+               (SELECT rowid AS k, json_array(${list}) AS r FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ?)`,
+            from,
+            n,
+          )
+        : store.exec(
+            `SELECT group_concat(r, char(10)) AS text, ? + count(*) AS last, count(*) AS n FROM
+               (SELECT json_array(${list}) AS r FROM ${table} LIMIT ? OFFSET ?)`,
+            from,
+            n,
+            from,
+          );
+      return { text: r?.text == null ? "" : String(r.text), last: Number(r?.last), n: Number(r?.n ?? 0) };
+    };
+    // A row whose JSON is past SQLite's 2 MB string limit: its values read as they are, written here.
+    const bigRow = (from: number) => {
+      const quoted = columns.map(quoteIdent).join(", ");
+      const key = byRowid
+        ? store.exec(`SELECT rowid AS k FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT 1`, from)[0]?.k
+        : null;
+      const [row] = byRowid
+        ? store.exec(`SELECT ${quoted} FROM ${table} WHERE rowid = ?`, key ?? null)
+        : store.exec(`SELECT ${quoted} FROM ${table} LIMIT 1 OFFSET ?`, from);
+      if (!row) return { text: "", last: from, n: 0 };
+      return { text: JSON.stringify(columns.map((c) => row[c] ?? null)), last: byRowid ? Number(key) : from + 1, n: 1 };
+    };
+    // Pages by rowid: each read starts where the last ended, whatever the table's size. A page
+    // whose text would pass the string limit is read again in smaller pieces (wide rows).
+    let from = byRowid ? -9007199254740991 : 0;
+    let n = READ_ROWS;
     for (;;) {
-      const [r] = store.exec(
-        `SELECT group_concat(r, char(10)) AS text, max(k) AS last, count(*) AS n FROM
-           (SELECT rowid AS k, json_array(${list}) AS r FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ?)`,
-        Number.isFinite(after) ? after : -9007199254740991,
-        READ_ROWS,
-      );
-      if (!r || !Number(r.n)) break;
-      put(String(r.text));
-      after = Number(r.last);
-      if (Number(r.n) < READ_ROWS) break;
+      let page: { text: string; last: number; n: number };
+      try {
+        page = read(from, n);
+      } catch (err) {
+        if (!tooBig(err)) throw err;
+        if (n > 1) {
+          n = Math.max(1, Math.floor(n / 8));
+          continue;
+        }
+        page = bigRow(from);
+      }
+      if (!page.n) break;
+      put(page.text);
+      from = page.last;
+      if (page.n < n) break;
+      n = Math.min(READ_ROWS, n * 2);
     }
   }
   const extras = store.exec(
@@ -158,6 +189,8 @@ function exactValue(column: string): string {
   const c = quoteIdent(column);
   return `CASE WHEN typeof(${c}) = 'real' AND abs(${c}) < 1e308 THEN json(printf('%!.17g', ${c})) ELSE ${c} END`;
 }
+
+const tooBig = (err: unknown) => err instanceof Error && /SQLITE_TOOBIG|too big/i.test(err.message);
 
 /** The lines of a dump held in pieces (chunks of text, as read from a stream), without joining them. */
 export function* dumpLines(chunks: Iterable<string>): Generator<string> {
@@ -267,8 +300,19 @@ export function loadProject(store: ProjectStore, lines: Iterable<string>, remap?
         if (remap?.fromId) {
           for (const p of namedUploads(raw, remap.fromId)) if (!uploads.has(p)) uploads.set(p, remap.apply(p));
         }
-        batch.push(remap ? remap.apply(raw) : raw);
+        const text = remap ? remap.apply(raw) : raw;
         rows++;
+        if (text.length > LONG_LINE) {
+          // Past what one bound value may hold: this row's values are bound one by one.
+          flush();
+          const values = JSON.parse(text) as Stored[];
+          store.exec(
+            `INSERT INTO ${quoteIdent(table.name)} (${table.columns.map(quoteIdent).join(", ")}) VALUES (${table.columns.map(() => "?").join(", ")})`,
+            ...values,
+          );
+          continue;
+        }
+        batch.push(text);
         if (batch.length === MAX_PARAMS) flush();
         continue;
       }
