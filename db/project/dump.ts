@@ -30,6 +30,7 @@ export const DUMP_FORMAT = "gridbase-project";
 export const DUMP_VERSION = 1;
 const ROOM_TABLES = new Set([
   "_nc_snapshots",
+  "_nc_snapshot_files",
   "_nc_id_journal",
   "_nc_hook_queue",
   "_nc_migrations",
