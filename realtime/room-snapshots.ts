@@ -9,6 +9,7 @@ import {
   type SnapshotKind,
 } from "../db/project/snapshot-requests";
 import type { ProjectStore } from "../db/store/store";
+import { dropSnapshotFiles, recordSnapshotFiles } from "../db/project/snapshot-files";
 import type { Env } from "./env";
 import type { RoomFiles } from "./room-files";
 import { guard } from "./room-guard";
@@ -115,20 +116,22 @@ export class RoomSnapshots {
       reason: cause?.reason ?? null,
       subject: cause?.subject ?? null,
     };
-    this.store.exec(
-      "INSERT INTO _nc_snapshots (id, title, kind, created_at, size, tables, rows, created_by, files, reason, subject) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      id,
-      title,
-      kind,
-      createdAt,
-      entry.size,
-      entry.tables,
-      entry.rows,
-      by,
-      JSON.stringify([...files]),
-      entry.reason,
-      entry.subject,
-    );
+    this.store.transaction(() => {
+      this.store.exec(
+        "INSERT INTO _nc_snapshots (id, title, kind, created_at, size, tables, rows, created_by, reason, subject) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        id,
+        title,
+        kind,
+        createdAt,
+        entry.size,
+        entry.tables,
+        entry.rows,
+        by,
+        entry.reason,
+        entry.subject,
+      );
+      recordSnapshotFiles(this.store, id, [...files]);
+    });
     if (kind === "auto") {
       this.#lastAuto = Date.parse(createdAt);
       await this.#pruneAuto();
@@ -146,12 +149,14 @@ export class RoomSnapshots {
   }
 
   async delete(id: string): Promise<RoomResult<null>> {
-    const [row] = this.store.exec("SELECT files FROM _nc_snapshots WHERE id = ?", id);
+    const [row] = this.store.exec("SELECT id FROM _nc_snapshots WHERE id = ?", id);
     if (!row) return refuse(404, `Snapshot '${id}' not found`);
     await this.bucket.delete(snapshotKey(this.room.name, id));
-    this.store.exec("DELETE FROM _nc_snapshots WHERE id = ?", id);
+    const files = this.store.transaction(() => {
+      this.store.exec("DELETE FROM _nc_snapshots WHERE id = ?", id);
+      return dropSnapshotFiles(this.store, id);
+    });
     // Files only this snapshot kept go through the usual clean-up (still named elsewhere: they stay).
-    const files = JSON.parse(String(row.files ?? "[]")) as string[];
     if (files.length) await this.files.removals.schedule(this.room.name, files);
     return { ok: true, data: null };
   }

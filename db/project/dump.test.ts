@@ -75,4 +75,34 @@ describe("project dumps", () => {
       "nut 'quoted' \"x\"\n",
     ]);
   });
+
+  it("refuse statements a project's dump never holds: a second statement, a trigger of anyone's making", () => {
+    const { store } = project();
+    const lines = [...dumpLines(dumpProject(store).chunks)];
+    const at = lines.findIndex((l) => l.startsWith('{"index"'));
+    const tampered = (line: string) => {
+      const copy = [...lines];
+      copy[at] = line;
+      return copy;
+    };
+    const before = store.exec("SELECT count(*) AS n FROM _nc_models")[0]!.n;
+    expect(() =>
+      loadProject(
+        store,
+        tampered(JSON.stringify({ index: "x", sql: "CREATE INDEX x ON things (id); DELETE FROM _nc_snapshots" })),
+      ),
+    ).toThrow("index statement that is not allowed");
+    expect(() =>
+      loadProject(
+        store,
+        tampered(
+          JSON.stringify({
+            trigger: "t",
+            sql: "CREATE TRIGGER t AFTER INSERT ON _nc_models BEGIN INSERT INTO _nc_id_journal VALUES ('md_other', 1); END",
+          }),
+        ),
+      ),
+    ).toThrow("trigger statement that is not allowed");
+    expect(store.exec("SELECT count(*) AS n FROM _nc_models")[0]!.n).toBe(before);
+  });
 });

@@ -3,6 +3,7 @@ import { newId } from "../ids";
 import { quoteIdent } from "../schema/names";
 import { JOURNALED_TABLES, PROJECT_MIGRATIONS, migrate } from "../store/migrations";
 import type { ProjectStore } from "../store/store";
+import type { Stored } from "../fields/types";
 
 /**
  * A project's whole state as text, and back (issue 35: snapshots, export, duplicate).
@@ -22,15 +23,28 @@ import type { ProjectStore } from "../store/store";
  * nothing can change in between and the copy is consistent.
  *
  * Not dumped: SQLite's and Cloudflare's own tables, and the room's bookkeeping (the snapshot list,
- * the id journal, the webhook delivery queue, the migration version, which the header carries).
+ * the id journal, the webhook delivery queue, the migration version, which the header carries, the
+ * external connection and the usage log).
  */
 export const DUMP_FORMAT = "gridbase-project";
 export const DUMP_VERSION = 1;
-const ROOM_TABLES = new Set(["_nc_snapshots", "_nc_id_journal", "_nc_hook_queue", "_nc_migrations"]);
+const ROOM_TABLES = new Set([
+  "_nc_snapshots",
+  "_nc_snapshot_files",
+  "_nc_id_journal",
+  "_nc_hook_queue",
+  "_nc_migrations",
+  // The external database's connection (realtime/external-source.ts; such projects have no
+  // snapshots, and a copy must never carry credentials) and the sockets' usage log (room-socket.ts).
+  "_nc_source",
+  "_nc_usage",
+]);
 /** Rows per SQL read of a dump; each read is one string of this many lines. */
 const READ_ROWS = 2_000;
 /** A chunk of the dump is closed once it is this long, so the serialiser streams pieces of it. */
 const CHUNK_CHARS = 1 << 20;
+/** A row line longer than this is inserted with its values bound one by one (2 MB a value at most). */
+const LONG_LINE = 1_000_000;
 /** Bound values per statement on a Durable Object's SQLite: one JSON row each. */
 const MAX_PARAMS = 100;
 
@@ -100,30 +114,58 @@ export function dumpProject(store: ProjectStore): Dump {
     if (!count || !columns.length) continue;
     const list = columns.map(exactValue).join(", ");
     const table = quoteIdent(t.name);
-    if (/without\s+rowid/i.test(t.sql ?? "")) {
-      for (let offset = 0; offset < count; offset += READ_ROWS) {
-        const [r] = store.exec(
-          `SELECT group_concat(r, char(10)) AS text FROM (SELECT json_array(${list}) AS r FROM ${table} LIMIT ? OFFSET ?)`,
-          READ_ROWS,
-          offset,
-        );
-        if (r?.text) put(String(r.text));
-      }
-      continue;
-    }
-    // Pages by rowid: each read starts where the last ended, whatever the table's size.
-    let after = -Infinity as number;
+    const byRowid = !/without\s+rowid/i.test(t.sql ?? "");
+    // One read: up to n rows after `from` (a rowid; an offset in a table without rowids) as one text.
+    const read = (from: number, n: number) => {
+      const [r] = byRowid
+        ? store.exec(
+            `SELECT group_concat(r, char(10)) AS text, max(k) AS last, count(*) AS n FROM
+               (SELECT rowid AS k, json_array(${list}) AS r FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ?)`,
+            from,
+            n,
+          )
+        : store.exec(
+            `SELECT group_concat(r, char(10)) AS text, ? + count(*) AS last, count(*) AS n FROM
+               (SELECT json_array(${list}) AS r FROM ${table} LIMIT ? OFFSET ?)`,
+            from,
+            n,
+            from,
+          );
+      return { text: r?.text == null ? "" : String(r.text), last: Number(r?.last), n: Number(r?.n ?? 0) };
+    };
+    // A row whose JSON is past SQLite's 2 MB string limit: its values read as they are, written here.
+    const bigRow = (from: number) => {
+      const quoted = columns.map(quoteIdent).join(", ");
+      const key = byRowid
+        ? store.exec(`SELECT rowid AS k FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT 1`, from)[0]?.k
+        : null;
+      const [row] = byRowid
+        ? store.exec(`SELECT ${quoted} FROM ${table} WHERE rowid = ?`, key ?? null)
+        : store.exec(`SELECT ${quoted} FROM ${table} LIMIT 1 OFFSET ?`, from);
+      if (!row) return { text: "", last: from, n: 0 };
+      return { text: JSON.stringify(columns.map((c) => row[c] ?? null)), last: byRowid ? Number(key) : from + 1, n: 1 };
+    };
+    // Pages by rowid: each read starts where the last ended, whatever the table's size. A page
+    // whose text would pass the string limit is read again in smaller pieces (wide rows).
+    let from = byRowid ? -9007199254740991 : 0;
+    let n = READ_ROWS;
     for (;;) {
-      const [r] = store.exec(
-        `SELECT group_concat(r, char(10)) AS text, max(k) AS last, count(*) AS n FROM
-           (SELECT rowid AS k, json_array(${list}) AS r FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ?)`,
-        Number.isFinite(after) ? after : -9007199254740991,
-        READ_ROWS,
-      );
-      if (!r || !Number(r.n)) break;
-      put(String(r.text));
-      after = Number(r.last);
-      if (Number(r.n) < READ_ROWS) break;
+      let page: { text: string; last: number; n: number };
+      try {
+        page = read(from, n);
+      } catch (err) {
+        if (!tooBig(err)) throw err;
+        if (n > 1) {
+          n = Math.max(1, Math.floor(n / 8));
+          continue;
+        }
+        page = bigRow(from);
+      }
+      if (!page.n) break;
+      put(page.text);
+      from = page.last;
+      if (page.n < n) break;
+      n = Math.min(READ_ROWS, n * 2);
     }
   }
   const extras = store.exec(
@@ -148,6 +190,8 @@ function exactValue(column: string): string {
   const c = quoteIdent(column);
   return `CASE WHEN typeof(${c}) = 'real' AND abs(${c}) < 1e308 THEN json(printf('%!.17g', ${c})) ELSE ${c} END`;
 }
+
+const tooBig = (err: unknown) => err instanceof Error && /SQLITE_TOOBIG|too big/i.test(err.message);
 
 /** The lines of a dump held in pieces (chunks of text, as read from a stream), without joining them. */
 export function* dumpLines(chunks: Iterable<string>): Generator<string> {
@@ -226,7 +270,9 @@ type Line =
  * current meta rows go through DELETE first so the id journal records their removal (the
  * Worker's index drops them), and the loaded ones are journaled as made. With `remap`, every id
  * and the project id are new (restore as a new project, import); `uploads` then lists the files
- * to copy to the new paths.
+ * to copy to the new paths. A dump from outside (an import) must be loaded with a remap: its ids
+ * then cannot name another project's tables in the Worker's index, and its statements are
+ * checked (checkedStatement) either way.
  */
 export function loadProject(store: ProjectStore, lines: Iterable<string>, remap?: IdRemap): Loaded {
   return store.transaction(() => {
@@ -255,8 +301,19 @@ export function loadProject(store: ProjectStore, lines: Iterable<string>, remap?
         if (remap?.fromId) {
           for (const p of namedUploads(raw, remap.fromId)) if (!uploads.has(p)) uploads.set(p, remap.apply(p));
         }
-        batch.push(remap ? remap.apply(raw) : raw);
+        const text = remap ? remap.apply(raw) : raw;
         rows++;
+        if (text.length > LONG_LINE) {
+          // Past what one bound value may hold: this row's values are bound one by one.
+          flush();
+          const values = JSON.parse(text) as Stored[];
+          store.exec(
+            `INSERT INTO ${quoteIdent(table.name)} (${table.columns.map(quoteIdent).join(", ")}) VALUES (${table.columns.map(() => "?").join(", ")})`,
+            ...values,
+          );
+          continue;
+        }
+        batch.push(text);
         if (batch.length === MAX_PARAMS) flush();
         continue;
       }
@@ -275,14 +332,14 @@ export function loadProject(store: ProjectStore, lines: Iterable<string>, remap?
       if ("table" in line && line.table !== undefined) {
         if (!isProjectTable(line.table))
           throw bad(`The snapshot holds a table that is not the project's: ${line.table}`);
-        store.exec(line.sql);
+        store.exec(checkedStatement(line.sql, "table", line.table));
         tables++;
         table = line.columns.length
           ? { name: line.table, columns: line.columns, full: insertSql(line.table, line.columns, MAX_PARAMS) }
           : null;
       } else if ("index" in line || "trigger" in line) {
         table = null;
-        store.exec(line.sql);
+        store.exec(checkedStatement(line.sql, "index" in line ? "index" : "trigger"));
       } else if ("sequence" in line) {
         table = null;
         setSequence(store, line.sequence, line.seq);
@@ -299,6 +356,40 @@ export function loadProject(store: ProjectStore, lines: Iterable<string>, remap?
     store.schemaCache.clear();
     return { tables, rows, uploads };
   });
+}
+
+/** The triggers a project has: those its migrations make (the id journal's). */
+const KNOWN_TRIGGERS = new Set(
+  PROJECT_MIGRATIONS.flat()
+    .filter((sql) => /^CREATE TRIGGER\s/i.test(sql))
+    .map((sql) => sql.trim()),
+);
+
+/** Text with its quoted strings and names blanked, to look for what lies outside them. */
+const unquoted = (sql: string) => sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]/g, "x");
+
+/**
+ * A dump's statement, checked before it runs: a dump may come from outside (an import), and its
+ * statements run in the project's SQLite. One CREATE TABLE of the named table, or one CREATE
+ * INDEX (no other statement after a semicolon), or a trigger the migrations make. A trigger of
+ * anyone's choosing could write the id journal, and so the Worker's index of other projects' ids.
+ */
+function checkedStatement(sql: unknown, kind: "table" | "index" | "trigger", name?: string): string {
+  const text = typeof sql === "string" ? sql.trim() : "";
+  const refuse = () => bad(`The snapshot holds a ${kind} statement that is not allowed`);
+  if (kind === "trigger") {
+    if (!KNOWN_TRIGGERS.has(text)) throw refuse();
+    return text;
+  }
+  if (unquoted(text).includes(";")) throw refuse();
+  if (kind === "index") {
+    if (!/^CREATE\s+(UNIQUE\s+)?INDEX\s/i.test(text)) throw refuse();
+    return text;
+  }
+  const made = /^CREATE\s+TABLE\s+("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*)/i.exec(text);
+  const named = made?.[1]?.startsWith('"') ? made[1].slice(1, -1).replace(/""/g, '"') : made?.[1];
+  if (!named || named !== name) throw refuse();
+  return text;
 }
 
 function checkHeader(line: Line): DumpHeader {

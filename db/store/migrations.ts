@@ -168,14 +168,18 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
   [
     // Snapshots (issue 35): the list of the project's snapshots, whose dumps live in R2 under
     // `snapshots/<projectId>/<id>.ndjson.gz` (db/project/dump.ts). The room's own bookkeeping: not
-    // in a dump itself, so a restore keeps the list. `files`: the upload paths the snapshot
-    // names, which the attachment clean-up keeps while the snapshot exists. `reason` and `subject`:
-    // why the app took it by itself (db/project/snapshot-requests.ts), for the web to say.
+    // in a dump itself, so a restore keeps the list. `reason` and `subject`: why the app took it by
+    // itself (db/project/snapshot-requests.ts), for the web to say. _nc_snapshot_files: the upload
+    // paths each snapshot names, which the attachment clean-up keeps while the snapshot exists (a
+    // row each: a project's paths may be more than one value of 2 MB holds).
     `CREATE TABLE _nc_snapshots (
       id TEXT PRIMARY KEY, title TEXT NOT NULL, kind TEXT NOT NULL, created_at TEXT NOT NULL,
       size INTEGER NOT NULL DEFAULT 0, tables INTEGER NOT NULL DEFAULT 0, rows INTEGER NOT NULL DEFAULT 0,
-      created_by TEXT, files TEXT NOT NULL DEFAULT '[]', reason TEXT, subject TEXT)`,
+      created_by TEXT, reason TEXT, subject TEXT)`,
     `CREATE INDEX _nc_snapshots_time ON _nc_snapshots (kind, created_at)`,
+    `CREATE TABLE _nc_snapshot_files (snapshot_id TEXT NOT NULL, path TEXT NOT NULL)`,
+    `CREATE INDEX _nc_snapshot_files_path ON _nc_snapshot_files (path)`,
+    `CREATE INDEX _nc_snapshot_files_snapshot ON _nc_snapshot_files (snapshot_id)`,
   ],
 ];
 

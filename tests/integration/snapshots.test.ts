@@ -1,4 +1,6 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { dumpLines, dumpProject, loadProject } from "../../db/project/dump";
 import { describe, expect, it } from "vitest";
 import { api, roomStub, seedProject, seedUser, workerFetch, type TestUser } from "./support";
 
@@ -192,5 +194,24 @@ describe("project snapshots", () => {
     expect(list.map((s) => s.title)).toContain("Mine");
     const stored = await env.ATTACHMENTS.list({ prefix: `snapshots/${projectId}/` });
     expect(stored.objects).toHaveLength(15);
+  });
+
+  it("dumps and loads wide rows past SQLite's 2 MB string limit, in the room's own SQLite", async () => {
+    const owner = await seedUser("org-level-creator");
+    const projectId = await seedProject([[owner, "owner"]]);
+    await runInDurableObject(roomStub(projectId), async (room) => {
+      const store = room.store;
+      store.exec("CREATE TABLE wide (id INTEGER PRIMARY KEY, v TEXT)");
+      // 5 MB of 5 kB rows (one page of them is past the limit), and one row whose JSON doubles
+      // its 1.5 MB of quotes (past the limit on its own).
+      for (let i = 0; i < 1000; i++) store.exec("INSERT INTO wide (v) VALUES (?)", `${i}`.padEnd(5000, "x"));
+      store.exec("INSERT INTO wide (v) VALUES (?)", '"'.repeat(1_500_000));
+      const sum = () => store.exec("SELECT count(*) AS n, sum(length(v)) AS len, max(v) AS top FROM wide")[0];
+      const before = sum();
+      const dump = dumpProject(store);
+      store.exec("DELETE FROM wide WHERE id > 10");
+      loadProject(store, dumpLines(dump.chunks));
+      expect(sum()).toEqual(before);
+    });
   });
 });
