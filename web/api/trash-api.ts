@@ -12,19 +12,11 @@ export type TrashType = TrashEntry["type"];
 export type RestoreReport = Answer<"/api/v1/db/meta/projects/:projectId/trash/:trashId/restore", "$post">;
 export type RecordsRestored = Answer<"/api/v1/db/meta/projects/:projectId/trash/restore", "$post">;
 
-export interface TrashQuery {
-  type?: TrashType;
-  tableId?: string;
-  limit?: number;
-  offset?: number;
-}
-
-export const listTrash = (projectId: string, q: TrashQuery = {}) =>
-  wire.get(
-    "/api/v1/db/meta/projects/:projectId/trash",
-    { projectId },
-    { query: { type: q.type, table_id: q.tableId, limit: q.limit, offset: q.offset } },
-  );
+/** The list's query as the route reads it (`type`, `table_id`, `limit`, `offset`). */
+export const listTrash = (
+  projectId: string,
+  query: { type?: TrashType; table_id?: string; limit?: number; offset?: number } = {},
+) => wire.get("/api/v1/db/meta/projects/:projectId/trash", { projectId }, { query });
 
 export const restoreEntry = (projectId: string, trashId: string) =>
   wire.post("/api/v1/db/meta/projects/:projectId/trash/:trashId/restore", { projectId, trashId }, {});
