@@ -19,14 +19,16 @@ import type { ProjectStore } from "../store/store";
  * The title is the record's display value as stored (its key when empty or computed).
  */
 export interface RecordPayload {
-  row: Record<string, unknown>;
+  /** One object, or (a row of many columns) objects to merge. */
+  row: Record<string, unknown> | Array<Record<string, unknown>>;
   links: Record<string, Array<number | string>>;
 }
 
 /**
  * SQLite's json_object takes at most 127 arguments in older builds: a row of more columns is
- * written as objects of at most this many columns merged with json_patch. A merge patch drops
- * nulls, which restore reads back the same as null: a key missing from the row.
+ * written as an array of objects of at most this many columns each, which restore merges
+ * (records.ts payloadOf). Not json_patch: a merge patch drops nulls, and a field NULL at the delete
+ * would come back with its default.
  */
 const COLUMNS_PER_OBJECT = 60;
 
@@ -58,7 +60,7 @@ export function captureRecords(
         .map(cell)
         .join(", ")})`,
     );
-  const row = parts.reduce((acc, p) => (acc ? `json_patch(${acc}, ${p})` : p), "");
+  const row = parts.length === 1 ? parts[0]! : `json_array(${parts.join(", ")})`;
   const links = linkPlans(store, tableId).map((l) => {
     const label = `'${l.columnId.replace(/'/g, "''")}'`;
     if (l.junction)

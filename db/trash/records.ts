@@ -32,7 +32,11 @@ const RESTORED = "restored the record";
 /** A key as SQLite holds it: an integer key's text back to a number. */
 const keyValue = (id: string | null) => (id !== null && /^-?\d{1,15}$/.test(id) ? Number(id) : id);
 
-const payloadOf = (e: TrashEntry) => (e.payload ?? { row: {}, links: {} }) as RecordPayload;
+/** The entry's payload with its row as one object (capture.ts writes a wide row in parts). */
+function payloadOf(e: TrashEntry): { row: Record<string, unknown>; links: RecordPayload["links"] } {
+  const p = (e.payload ?? { row: {}, links: {} }) as RecordPayload;
+  return { row: Array.isArray(p.row) ? Object.assign({}, ...p.row) : p.row, links: p.links };
+}
 
 /** The one title a dropped link names its other record by: the record's display value or, gone, its trash entry's. */
 function titlesOf(store: ProjectStore, l: LinkPlan, ids: Array<number | string>): Map<string, string> {

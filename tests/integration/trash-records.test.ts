@@ -303,4 +303,18 @@ describe("records in the trash", () => {
     expect((await editor("DELETE", s.trash)).body).toEqual({ purged: 1 });
     expect((await s.ok("GET", s.trash)).list.map((e: { id: string }) => e.id)).toEqual([fieldEntry]);
   });
+  it("a record of more than 60 fields comes back exactly: a field emptied before the delete stays empty, not its default", async () => {
+    const s = await setup();
+    const columns = Array.from({ length: 70 }, (_, i) => ({ title: `F${i}`, ...(i === 65 ? { cdf: "dflt" } : {}) }));
+    const wide = await s.ok("POST", `${M}/projects/${s.projectId}/tables`, { table_name: "Wide", columns });
+    const body = Object.fromEntries(columns.map((c, i) => [c.title, i === 65 ? null : `v${i}`]));
+    const made = await s.ok("POST", s.data("Wide"), body);
+    // A new record takes the default; emptied afterwards, it holds NULL.
+    await s.ok("PATCH", `${s.data("Wide")}/${made.Id}`, { F65: null });
+    const before = await s.ok("GET", `${s.data("Wide")}/${made.Id}`);
+    expect(before.F65).toBeNull();
+    await s.ok("DELETE", `${s.data("Wide")}/${made.Id}`);
+    await s.ok("POST", `${s.trash}/restore`, { table_id: wide.id, row_ids: [made.Id] });
+    expect(await s.ok("GET", `${s.data("Wide")}/${made.Id}`)).toEqual(before);
+  });
 });
