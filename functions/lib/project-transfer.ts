@@ -2,6 +2,7 @@ import { readProjectZip } from "../../db/project/transfer-import";
 import { MAX_PROJECT_ZIP_BYTES, type ImportReport } from "../../db/project/transfer-format";
 import type { Env } from "../../realtime/env";
 import { HttpError, badRequest } from "./http-error";
+import { readCapped } from "../middleware/body-limit";
 import { freeTitle, insertProject } from "../resources/projects/create";
 import { newId } from "../../db/ids";
 import type { ProjectRow } from "./projects";
@@ -30,22 +31,7 @@ export async function exportStream(env: Env, project: ProjectRow) {
 }
 
 /** A stream's bytes, refused past the import limit. */
-export async function zipBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
-    total += chunk.byteLength;
-    if (total > MAX_PROJECT_ZIP_BYTES) throw tooLargeZip();
-    chunks.push(chunk);
-  }
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return all;
-}
+export const zipBytes = (stream: ReadableStream<Uint8Array>) => readCapped(stream, MAX_PROJECT_ZIP_BYTES, tooLargeZip);
 
 export const tooLargeZip = () =>
   new HttpError(413, `A project file may be at most ${MAX_PROJECT_ZIP_BYTES / 1024 / 1024} MB`);

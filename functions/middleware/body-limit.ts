@@ -33,7 +33,12 @@ const PROJECT_IMPORT = /\/api\/v1\/db\/meta\/projects\/import\/?$/;
 const limitOf = (type: string | undefined, path: string) =>
   PROJECT_IMPORT.test(path) ? MAX_PROJECT_ZIP_BYTES : isUpload(type, path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
 
-async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+/** A body's bytes, refused (`refuse`, by default a 413 naming the limit) past `limit`. */
+export async function readCapped(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  refuse: () => Error = () => tooLarge(limit),
+): Promise<Uint8Array> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -43,7 +48,7 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel();
-      throw tooLarge(limit);
+      throw refuse();
     }
     chunks.push(value);
   }
