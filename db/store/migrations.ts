@@ -181,6 +181,14 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     `CREATE INDEX _nc_snapshot_files_path ON _nc_snapshot_files (path)`,
     `CREATE INDEX _nc_snapshot_files_snapshot ON _nc_snapshot_files (snapshot_id)`,
   ],
+  [
+    // A deleted record's values too large to share its trash entry's one JSON text with the rest
+    // (SQLite holds at most 2 MB in one value; a row may hold several such values): kept here one
+    // value each, as stored, going with their entry (db/trash/capture.ts).
+    `CREATE TABLE _nc_trash_cells (
+      fk_trash_id TEXT NOT NULL REFERENCES _nc_trash(id) ON DELETE CASCADE, name TEXT NOT NULL, value)`,
+    `CREATE INDEX _nc_trash_cells_entry ON _nc_trash_cells (fk_trash_id)`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */

@@ -12,15 +12,22 @@ import type { ProjectStore } from "../store/store";
  * work per row. An entry's payload (what db/trash/records.ts gives back):
  *
  *   { "row": { <column name>: <stored value>, ... },      every stored column, as stored
- *     "links": { <link column id>: [<other ids>], ... } }  mm: the junction's other ids,
+ *     "links": { <link column id>: [<other ids>], ... },   mm: the junction's other ids,
  *                                                         hm: the children pointing here,
  *                                                         bt: the parent (also in the row's FK)
+ *     "cells": [<column name>, ...] }                     only when some values were too large:
+ *                                                         those, kept in _nc_trash_cells
  *
- * The title is the record's display value as stored (its key when empty or computed).
+ * The title is the record's display value as stored (its key when empty or computed), cut short.
+ * A row whose JSON would pass SQLite's 2 MB limit of one value (its values may each be up to it)
+ * is refused by that statement; its records are then written again with every value longer than
+ * BIG_VALUE in _nc_trash_cells, one value each, so such a record can be deleted and restored.
  */
 export interface RecordPayload {
   /** One object, or (a row of many columns) objects to merge. */
   row: Record<string, unknown> | Array<Record<string, unknown>>;
+  /** Columns whose values are in _nc_trash_cells (left out of `row`). */
+  cells?: Array<string | null>;
   links: Record<string, Array<number | string>>;
 }
 
@@ -34,6 +41,11 @@ const COLUMNS_PER_OBJECT = 60;
 
 /** Ids per statement: one bound JSON array, so only SQLite's own limits apply. */
 const IDS_PER_STATEMENT = 10_000;
+
+/** Characters past which a value of a too-large row goes to its own cell (see above). */
+const BIG_VALUE = 65_536;
+
+const TOO_BIG = /too big|toobig/i;
 
 /** Writes the trash entries of these records of one table (batch: one id per request). */
 export function captureRecords(
@@ -50,17 +62,23 @@ export function captureRecords(
   const table = Q(t.model.tableName);
   const key = t.cols.find((c) => c.pk)!;
   const keySql = `_r.${Q(key.columnName)}`;
-  const cell = (name: string) => `'${name.replace(/'/g, "''")}', _r.${Q(name)}`;
+  const label = (name: string) => `'${name.replace(/'/g, "''")}'`;
   const names = t.cols.map((c) => c.columnName);
-  const parts: string[] = [];
-  for (let i = 0; i < names.length; i += COLUMNS_PER_OBJECT)
-    parts.push(
-      `json_object(${names
-        .slice(i, i + COLUMNS_PER_OBJECT)
-        .map(cell)
-        .join(", ")})`,
-    );
-  const row = parts.length === 1 ? parts[0]! : `json_array(${parts.join(", ")})`;
+  const isBig = (name: string) => `length(_r.${Q(name)}) > ${BIG_VALUE}`;
+  /** The row's JSON; `split`: big values left out (they go to cells). */
+  const rowJson = (split: boolean) => {
+    const cell = (name: string) =>
+      `${label(name)}, ${split ? `CASE WHEN ${isBig(name)} THEN NULL ELSE _r.${Q(name)} END` : `_r.${Q(name)}`}`;
+    const parts: string[] = [];
+    for (let i = 0; i < names.length; i += COLUMNS_PER_OBJECT)
+      parts.push(
+        `json_object(${names
+          .slice(i, i + COLUMNS_PER_OBJECT)
+          .map(cell)
+          .join(", ")})`,
+      );
+    return parts.length === 1 ? parts[0]! : `json_array(${parts.join(", ")})`;
+  };
   const links = linkPlans(store, tableId).map((l) => {
     const label = `'${l.columnId.replace(/'/g, "''")}'`;
     if (l.junction)
@@ -72,13 +90,44 @@ export function captureRecords(
   const pvId = modelColumns(store, tableId).find((c) => c.pv)?.id;
   const pv = t.cols.find((c) => c.id === pvId);
   const title = pv
-    ? `coalesce(nullif(CAST(_r.${Q(pv.columnName)} AS TEXT), ''), CAST(${keySql} AS TEXT))`
+    ? `substr(coalesce(nullif(CAST(_r.${Q(pv.columnName)} AS TEXT), ''), CAST(${keySql} AS TEXT)), 1, 200)`
     : `CAST(${keySql} AS TEXT)`;
-  const sql = `INSERT INTO _nc_trash (id, kind, title, fk_model_id, row_id, batch, deleted_by, deleted_at, payload)
+  const entries = (
+    split: boolean,
+  ) => `INSERT INTO _nc_trash (id, kind, title, fk_model_id, row_id, batch, deleted_by, deleted_at, payload)
     SELECT 'tr_' || lower(hex(randomblob(7))), 'record', ${title}, ?, CAST(${keySql} AS TEXT), ?, ?, ?,
-      json_object('row', json(${row}), 'links', json_object(${links.join(", ")}))
+      json_object('row', json(${rowJson(split)}), 'links', json_object(${links.join(", ")})${
+        split
+          ? `, 'cells', json_array(${names.map((n) => `CASE WHEN ${isBig(n)} THEN ${label(n)} END`).join(", ")})`
+          : ""
+      })
     FROM ${table} AS _r WHERE ${keySql} IN (SELECT value FROM json_each(?))`;
+  // The big values of the entries just written for these ids (this batch's), one cell each.
+  const cells = `INSERT INTO _nc_trash_cells (fk_trash_id, name, value)
+    ${names
+      .map(
+        (n) => `SELECT _t.id, ${label(n)}, _r.${Q(n)} FROM _nc_trash AS _t JOIN ${table} AS _r
+          ON CAST(${keySql} AS TEXT) = _t.row_id
+          WHERE _t.batch = ? AND _t.fk_model_id = ? AND ${keySql} IN (SELECT value FROM json_each(?)) AND ${isBig(n)}`,
+      )
+      .join(" UNION ALL ")}`;
+  const who = actor?.email ?? null;
   for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-    store.exec(sql, tableId, batch, actor?.email ?? null, now, JSON.stringify(ids.slice(i, i + IDS_PER_STATEMENT)));
+    const some = JSON.stringify(ids.slice(i, i + IDS_PER_STATEMENT));
+    try {
+      store.exec(entries(false), tableId, batch, who, now, some);
+    } catch (err) {
+      if (!(err instanceof Error) || !TOO_BIG.test(err.message)) throw err;
+      store.exec(entries(true), tableId, batch, who, now, some);
+      store.exec(cells, ...names.flatMap(() => [batch, tableId, some]));
+    }
   }
+}
+
+/** The values of an entry's row kept in their own cells (capture.ts), by column name. */
+export function cellsOf(store: ProjectStore, entryId: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const r of store.exec("SELECT name, value FROM _nc_trash_cells WHERE fk_trash_id = ?", entryId))
+    out[String(r.name)] = r.value;
+  return out;
 }

@@ -7,7 +7,7 @@ import { recordWrites, type Actor } from "../rows/audit";
 import { collectFiles, fileColumns, type FileSink } from "../rows/files";
 import type { Stored } from "../fields/types";
 import type { ProjectStore } from "../store/store";
-import type { RecordPayload } from "./capture";
+import { cellsOf, type RecordPayload } from "./capture";
 import type { TrashEntry } from "./entries";
 import type { RestoreReport, TrashHandler } from "./handler";
 
@@ -32,10 +32,18 @@ const RESTORED = "restored the record";
 /** A key as SQLite holds it: an integer key's text back to a number. */
 const keyValue = (id: string | null) => (id !== null && /^-?\d{1,15}$/.test(id) ? Number(id) : id);
 
-/** The entry's payload with its row as one object (capture.ts writes a wide row in parts). */
-function payloadOf(e: TrashEntry): { row: Record<string, unknown>; links: RecordPayload["links"] } {
+/**
+ * The entry's payload with its row as one object: capture.ts writes a wide row in parts, and a
+ * too-large row's big values in cells of their own.
+ */
+function payloadOf(
+  store: ProjectStore,
+  e: TrashEntry,
+): { row: Record<string, unknown>; links: RecordPayload["links"] } {
   const p = (e.payload ?? { row: {}, links: {} }) as RecordPayload;
-  return { row: Array.isArray(p.row) ? Object.assign({}, ...p.row) : p.row, links: p.links };
+  const row = Array.isArray(p.row) ? Object.assign({}, ...p.row) : { ...p.row };
+  if (p.cells?.some((c) => c !== null)) Object.assign(row, cellsOf(store, e.id));
+  return { row, links: p.links };
 }
 
 /** The one title a dropped link names its other record by: the record's display value or, gone, its trash entry's. */
@@ -104,29 +112,49 @@ function restoreTable(store: ProjectStore, tableId: string, entries: TrashEntry[
   }));
 }
 
+/** A row's JSON text past this goes as bound values of its own (capture.ts keeps such rows' big values apart). */
+const LONG_ROW_CHARS = 1_000_000;
+
+/** An insert of kept rows; a key or required value taken meanwhile is a 409 saying so. */
+function insertCaught(run: () => void) {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof Error && /constraint/i.test(err.message))
+      throw new DbError(409, `The records cannot be restored: a value must be unique or required (${err.message})`);
+    throw err;
+  }
+}
+
 /** The rows as they were stored, in statements of 100 rows (grouped by the columns each kept). */
 function insertKept(store: ProjectStore, t: TableRef, entries: TrashEntry[]) {
   const groups = new Map<string, { names: string[]; rows: string[] }>();
   for (const e of entries) {
-    const kept = payloadOf(e).row;
+    const kept = payloadOf(store, e).row;
     // Columns dropped since are not in t.cols; columns added since are not in the payload.
     const names = t.cols.map((c) => c.columnName).filter((n) => Object.hasOwn(kept, n));
     const k = names.join("\u0000");
+    const values = names.map((n) => kept[n] as Stored);
+    const json = JSON.stringify(values);
+    if (json.length > LONG_ROW_CHARS) {
+      // Too long for one bound JSON text (SQLite's 2 MB per value): a statement of its own values.
+      insertCaught(() =>
+        store.exec(
+          `INSERT INTO ${Q(t.model.tableName)} (${names.map(Q).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+          ...values,
+        ),
+      );
+      continue;
+    }
     let g = groups.get(k);
     if (!g) groups.set(k, (g = { names, rows: [] }));
-    g.rows.push(JSON.stringify(names.map((n) => kept[n] as Stored)));
+    g.rows.push(json);
   }
   for (const { names, rows } of groups.values()) {
     const head = `INSERT INTO ${Q(t.model.tableName)} (${names.map(Q).join(", ")}) SELECT ${names.map((_, i) => `column1 ->> ${i}`).join(", ")}`;
     for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
       const part = rows.slice(i, i + ROWS_PER_STATEMENT);
-      try {
-        store.exec(`${head} FROM (VALUES ${part.map(() => "(?)").join(", ")})`, ...part);
-      } catch (err) {
-        if (err instanceof Error && /constraint/i.test(err.message))
-          throw new DbError(409, `The records cannot be restored: a value must be unique or required (${err.message})`);
-        throw err;
-      }
+      insertCaught(() => store.exec(`${head} FROM (VALUES ${part.map(() => "(?)").join(", ")})`, ...part));
     }
   }
 }
@@ -134,7 +162,8 @@ function insertKept(store: ProjectStore, t: TableRef, entries: TrashEntry[]) {
 /** One link column's links of the restored records: back where the other record allows, else dropped. */
 function relink(store: ProjectStore, l: LinkPlan, entries: TrashEntry[], dropped: Map<string, string[]>) {
   const pairs: Array<[string, number | string]> = [];
-  for (const e of entries) for (const other of payloadOf(e).links[l.columnId] ?? []) pairs.push([e.rowId!, other]);
+  for (const e of entries)
+    for (const other of payloadOf(store, e).links[l.columnId] ?? []) pairs.push([e.rowId!, other]);
   const rel = Q(l.related.tableName);
   const relKey = Q(l.related.key);
   if (l.type === "bt") {
@@ -250,7 +279,7 @@ export function purgeRecordEntries(store: ProjectStore, entries: TrashEntry[], f
       // The table is gone: its files went with it (or with its own trash entry).
     }
     for (const e of list)
-      if (withFiles.length) collectFiles(files, withFiles, payloadOf(e).row as Record<string, Stored>);
+      if (withFiles.length) collectFiles(files, withFiles, payloadOf(store, e).row as Record<string, Stored>);
     store.exec(
       "DELETE FROM _nc_audit WHERE fk_model_id = ? AND row_id IN (SELECT value FROM json_each(?))",
       tableId,

@@ -222,15 +222,12 @@ describe("oversize input (item 8)", () => {
     expect((await api("GET", rows, { token: owner.token })).status).toBe(200);
     // A formula made first: the row that would overflow it is refused and not stored.
     expect((await api("DELETE", `${rows}/1`, { token: owner.token })).status).toBe(200);
-    expect(
-      (
-        await addColumn(owner, table.id, {
-          uidt: "Formula",
-          title: "Joined",
-          formula_raw: "CONCAT({Title}, {Body}, {Body})",
-        })
-      ).status,
-    ).toBe(200);
+    const second = await addColumn(owner, table.id, {
+      uidt: "Formula",
+      title: "Joined",
+      formula_raw: "CONCAT({Title}, {Body}, {Body})",
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
     const made = await api("POST", rows, {
       token: owner.token,
       body: { Title: "t".repeat(850_000), Body: "b".repeat(850_000) },

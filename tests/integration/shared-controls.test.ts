@@ -270,15 +270,22 @@ describe("share controls", () => {
     expect((await visit(`${P}/${uuid}/rows/export/excel`)).status).toBe(403);
   });
 
-  it("deleting a view deletes its share: the link is 404 at once", async () => {
+  it("deleting a view kills its link at once; restoring it from the trash brings the same link back", async () => {
     const grid = await call(s.owner, "POST", `${M}/tables/${s.tableId}/grids`, { title: "Doomed" });
     const uuid = (await call(s.owner, "POST", `${M}/views/${grid.body.id}/share`)).body.uuid as string;
     expect((await visit(`${P}/${uuid}/meta`)).status).toBe(200);
     expect((await call(s.owner, "DELETE", `${M}/views/${grid.body.id}`)).status).toBe(200);
     expect(await visit(`${P}/${uuid}/meta`)).toMatchObject({ status: 404, body: { msg: "Not found" } });
+    // Kept (issue 35) while the view is in the trash, so a restore gives the link back.
     expect(
       await env.META.prepare("SELECT count(*) AS n FROM shared_views WHERE view_id = ?").bind(grid.body.id).first("n"),
-    ).toBe(0);
+    ).toBe(1);
+    const trash = `${M}/projects/${s.projectId}/trash`;
+    const entry = (
+      (await call(s.owner, "GET", `${trash}?type=view`)).body.list as Array<{ id: string; title: string }>
+    ).find((e) => e.title === "Doomed")!;
+    expect((await call(s.owner, "POST", `${trash}/${entry.id}/restore`)).status).toBe(200);
+    expect((await visit(`${P}/${uuid}/meta`)).status).toBe(200);
   });
 });
 

@@ -317,4 +317,26 @@ describe("records in the trash", () => {
     await s.ok("POST", `${s.trash}/restore`, { table_id: wide.id, row_ids: [made.Id] });
     expect(await s.ok("GET", `${s.data("Wide")}/${made.Id}`)).toEqual(before);
   });
+  it("a record whose values together pass SQLite's 2 MB limit of one value is deleted and restored whole", async () => {
+    const s = await setup();
+    const big = await s.ok("POST", `${M}/projects/${s.projectId}/tables`, {
+      table_name: "Big",
+      columns: [{ title: "Title" }, { title: "Body", uidt: "LongText" }],
+    });
+    const made = await s.ok("POST", s.data("Big"), { Title: "t".repeat(850_000), Body: "b".repeat(850_000) });
+    await s.ok("DELETE", `${s.data("Big")}/${made.Id}`);
+    const [entry] = (await s.ok("GET", `${s.trash}?table_id=${big.id}`)).list;
+    expect(entry.title).toBe("t".repeat(200));
+    await s.ok("POST", `${s.trash}/${entry.id}/restore`);
+    const back = await s.ok("GET", `${s.data("Big")}/${made.Id}`);
+    expect([back.Title.length, back.Body.length, back.Body === "b".repeat(850_000)]).toEqual([850_000, 850_000, true]);
+    // Purged, its kept values go with it.
+    await s.ok("DELETE", `${s.data("Big")}/${made.Id}`);
+    const [again] = (await s.ok("GET", `${s.trash}?table_id=${big.id}`)).list;
+    await s.ok("DELETE", `${s.trash}/${again.id}`);
+    const left = await runInDurableObject(roomStub(s.projectId), (r) =>
+      r.store.exec("SELECT count(*) AS n FROM _nc_trash_cells"),
+    );
+    expect(left[0]!.n).toBe(0);
+  });
 });
