@@ -16,6 +16,7 @@
 import { QueryError, type Dialect } from "./types";
 import { Frag, and, or, param, sql } from "./sql";
 import type { SortKey } from "./compile-sort";
+import { dialectOf } from "./dialects";
 
 export type KeyValue = string | number | null;
 
@@ -34,7 +35,7 @@ function strictlyAfter(k: SortKey, v: KeyValue): Frag[] {
 }
 
 function check(keys: readonly SortKey[], values: readonly KeyValue[], dialect: Dialect) {
-  if (dialect !== "sqlite") throw new QueryError("Cursor pages are only kept for the project's own tables");
+  if (!dialectOf(dialect).keysetPages) throw new QueryError("Cursor pages are only kept for the project's own tables");
   if (keys.length === 0 || values.length !== keys.length)
     throw new QueryError("The cursor does not belong to this sort; start again without it");
 }
