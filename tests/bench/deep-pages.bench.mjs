@@ -30,12 +30,14 @@ try {
       );
   });
   out.insert_rows_per_s = Math.round(ROWS / (insertMs / 1000));
+  console.error(`inserted ${ROWS} rows in ${Math.round(insertMs / 1000)} s`);
   const p50 = async (path) => {
     const samples = [];
     for (let i = 0; i < SAMPLES; i++) samples.push(await timed(() => side.call("GET", path)));
     return stats(samples).p50;
   };
   for (const [name, extra] of Object.entries(LISTS)) {
+    console.error(`measuring ${name}`);
     const base = `${side.data}?limit=${LIMIT}${extra}`;
     const first = await side.call("GET", base);
     const total = first.pageInfo.totalRows;

@@ -4,7 +4,8 @@ import { api, seedProject, seedUser, type TestUser } from "./support";
 /**
  * Issue 36, deep pages: walking a list by `pageInfo.cursor` gives exactly the rows of walking it
  * by offset (same order, no row skipped or repeated) for every sort the grid offers, over values
- * with ties and NULLs in text, number, decimal, date, checkbox, select and a formula; a cursor is
+ * with ties and NULLs in text, number, decimal, date, checkbox, select, a formula, a person (sorted by
+ * name), a links count, a rollup and a lookup; a cursor is
  * only good for the sort and filter it came from.
  */
 const M = "/api/v1/db/meta";
@@ -32,10 +33,33 @@ async function setup() {
       { title: "Status", uidt: "SingleSelect", colOptions: { options } },
     ],
   });
-  await ok(owner, "POST", `${M}/tables/${table.id}/columns`, {
-    uidt: "Formula",
-    title: "Twice",
-    formula_raw: "{Amount} * 2",
+  const add = (body: unknown) => ok(owner, "POST", `${M}/tables/${table.id}/columns`, body);
+  await add({ uidt: "Formula", title: "Twice", formula_raw: "{Amount} * 2" });
+  await add({ uidt: "CreatedBy", title: "Maker" });
+  // Computed from linked rows: the links' count, a rollup and a lookup (NULL or empty where none).
+  const parts = await ok(owner, "POST", `${M}/projects/${projectId}/tables`, {
+    table_name: "Parts",
+    columns: [
+      { title: "Name", uidt: "SingleLineText" },
+      { title: "Weight", uidt: "Number" },
+    ],
+  });
+  const linked = await add({ uidt: "LinkToAnotherRecord", title: "Parts", childId: parts.id, type: "hm" });
+  const col = (t: { columns: Array<{ title: string; id: string }> }, title: string) =>
+    t.columns.find((c) => c.title === title)!.id;
+  const link = col(linked, "Parts");
+  await add({
+    uidt: "Rollup",
+    title: "Load",
+    fk_relation_column_id: link,
+    fk_rollup_column_id: col(parts, "Weight"),
+    rollup_function: "sum",
+  });
+  await add({
+    uidt: "Lookup",
+    title: "PartNames",
+    fk_relation_column_id: link,
+    fk_lookup_column_id: col(parts, "Name"),
   });
   // Few distinct values, each also NULL now and then: long runs of ties a page often ends inside.
   const pick = <T>(list: T[], i: number, every: number) => (i % every === 0 ? null : list[i % list.length]!);
@@ -48,6 +72,10 @@ async function setup() {
     Status: pick(["Todo", "Doing", "Done"], i * 11, 5),
   }));
   await ok(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Items`, rows);
+  const partRows = Array.from({ length: 24 }, (_, i) => ({ Name: ["x", "y", "z"][i % 3], Weight: i % 4 }));
+  await ok(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Parts`, partRows);
+  for (let i = 1; i <= 24; i++)
+    await ok(owner, "POST", `/api/v1/db/data/noco/${projectId}/Items/${((i * 7) % 12) + 1}/hm/Parts/${i}`);
   const cols = Object.fromEntries(
     ((await ok(owner, "GET", `${M}/tables/${table.id}`)).columns as Array<{ title: string; id: string }>).map((c) => [
       c.title,
@@ -82,7 +110,19 @@ async function walkByCursor(owner: TestUser, url: string): Promise<number[]> {
 describe("keyset pages", () => {
   it("walk every sort the grid offers as offset pages do, with ties and NULLs", async () => {
     const { owner, T } = await setup();
-    const fields = ["Title", "Amount", "Price", "Due", "Done", "Status", "Twice"];
+    const fields = [
+      "Title",
+      "Amount",
+      "Price",
+      "Due",
+      "Done",
+      "Status",
+      "Twice",
+      "Maker",
+      "Parts",
+      "Load",
+      "PartNames",
+    ];
     const sorts = [
       "",
       "-Id",
@@ -91,12 +131,19 @@ describe("keyset pages", () => {
       "-Done,Title",
       "Due,-Twice",
       "-Price,-Title",
+      "-Load,Status",
     ];
     for (const sort of sorts) {
       const url = `${T}?fields=Id&sort=${encodeURIComponent(sort)}`;
       const byOffset = await walkByOffset(owner, url);
       expect(byOffset, sort).toHaveLength(ROWS);
       expect(await walkByCursor(owner, url), sort).toEqual(byOffset);
+      // The computed keys do order: only items 1 to 12 have parts, and they come first descending.
+      if (sort === "-Load" || sort === "-Parts")
+        expect(
+          byOffset.slice(0, 3).every((id) => id <= 12),
+          sort,
+        ).toBe(true);
     }
   });
 
