@@ -11,7 +11,18 @@ import {
 } from "../query";
 import { eq } from "drizzle-orm";
 import { ident, param, render, sql } from "../query/sql";
-import { afterCursor, afterSegments, keyAlias, orderOf, resolveFields, sortKeys, type SortKey } from "../query";
+import {
+  LIMIT_MAX,
+  afterCursor,
+  afterSegments,
+  keyAlias,
+  keyValue,
+  orderOf,
+  resolveFields,
+  sortKeys,
+  type KeyValue,
+  type SortKey,
+} from "../query";
 import { decodeCursor, encodeCursor, signature } from "./cursor";
 import { quoteIdent } from "../schema/names";
 import { columns } from "../store/schema";
@@ -269,36 +280,32 @@ function offsetPage(store: ProjectStore, t: TableRef, p: Scoped, me: string | nu
  * its own statement, read in order until the page is full: each is an index seek, where SQLite
  * would walk the whole OR-chain's index from the start. A computed key has no index and every
  * piece would scan the table, so there the OR-chain is one statement. One row more than the page
- * tells whether another page follows.
+ * tells whether another page follows (a page of the most rows a statement reads asks that apart).
  */
 function keysetPage(store: ProjectStore, t: TableRef, p: Scoped, cursor: string, me: string | null) {
   const table = queryTable(t);
   const order = sortKeys(table, p.sort, "sqlite");
   const values = decodeCursor(cursor, listSignature(t, order, p.where), order.length);
   const plain = order.every((k) => !k.column.expr && !k.column.sortExpr);
-  const pieces = plain ? afterSegments(order, values, "sqlite") : [afterCursor(order, values, "sqlite")];
-  const want = p.limit + 1;
-  const raws: SqlRow[] = [];
-  let select: QueryColumn[] = [];
-  for (const after of pieces) {
-    const compiled = compileList({
-      dialect: "sqlite",
-      table,
-      ...p,
-      me,
-      offset: 0,
-      limit: want - raws.length,
-      keys: true,
-      after,
-    });
-    select = compiled.select;
-    raws.push(...store.exec(compiled.list.sql, ...(compiled.list.params as never[])));
-    if (raws.length >= want) break;
-  }
-  if (!select.length) select = resolveFields(table, p.fields);
-  const more = raws.length > p.limit;
+  let select: QueryColumn[] = resolveFields(table, p.fields);
+  const rowsAfter = (after: KeyValue[], want: number): SqlRow[] => {
+    const pieces = plain ? afterSegments(order, after, "sqlite") : [afterCursor(order, after, "sqlite")];
+    const raws: SqlRow[] = [];
+    for (const piece of pieces) {
+      const limit = want - raws.length;
+      const compiled = compileList({ dialect: "sqlite", table, ...p, me, offset: 0, limit, keys: true, after: piece });
+      select = compiled.select;
+      raws.push(...store.exec(compiled.list.sql, ...(compiled.list.params as never[])));
+      if (raws.length >= want) break;
+    }
+    return raws;
+  };
+  const keysOf = (raw: SqlRow) => order.map((_, i) => keyValue(raw[keyAlias(i)]) ?? null);
+  const raws = rowsAfter(values, Math.min(p.limit + 1, LIMIT_MAX));
   const page = raws.slice(0, p.limit);
-  return { raws: page, select, next: more ? cursorAfter(t, order, p.where, page.at(-1)) : null };
+  const last = page.at(-1);
+  const more = raws.length > p.limit || (!!last && page.length === LIMIT_MAX && rowsAfter(keysOf(last), 1).length > 0);
+  return { raws: page, select, next: more ? cursorAfter(t, order, p.where, last) : null };
 }
 
 export function countRows(

@@ -182,5 +182,19 @@ describe("keyset pages", () => {
     const next: Page = await ok(owner, "GET", `${T}?fields=Id&limit=5&sort=Amount&cursor=${cursor}`);
     const six: Page = await ok(owner, "GET", `${T}?fields=Id&limit=10&sort=Amount`);
     expect(next.list).toEqual(six.list.slice(5));
+    // The most rows a page holds, after a cursor: the rest, and no cursor after the last.
+    const rest: Page = await ok(owner, "GET", `${T}?fields=Id&limit=1000&sort=Amount&cursor=${cursor}`);
+    expect(rest.list).toHaveLength(ROWS - 5);
+    expect(rest.pageInfo).toMatchObject({ cursor: null, isLastPage: true });
+
+    // A shared view's visitor pages by offset: the view may sort by a field it does not show.
+    const { uuid } = await ok(owner, "POST", `${M}/views/${view.id}/share`);
+    const shared = `/api/v1/db/public/shared-view/${uuid}/rows?limit=5`;
+    const visitorPage = await api("GET", shared);
+    expect(visitorPage.status).toBe(200);
+    expect(visitorPage.body.pageInfo).not.toHaveProperty("cursor");
+    const visitorCursor = await api("GET", `${shared}&cursor=${cursor}`);
+    expect(visitorCursor.status).toBe(400);
+    expect(visitorCursor.body.msg).toMatch(/page by offset/);
   });
 });
