@@ -1,5 +1,5 @@
 import type { Reader } from "../access/reader";
-import { unsupported } from "../errors";
+import { bad, unsupported } from "../errors";
 import { VISITOR } from "../access/reader";
 import { submitForm, submitFormWithLinks } from "../external/form-submit";
 import { groupedList } from "../external/grouped-list";
@@ -26,6 +26,10 @@ export class ExternalSource implements TableSource {
     const x: ext.ExtCtx = { ...this.conn, reader };
     switch (req.op) {
       case "list":
+        // Keyset pages follow SQLite's NULL order and collation (db/query/keyset.ts); an external
+        // database pages by offset.
+        if (req.params.cursor)
+          return Promise.reject(bad("Tables on external databases page by offset: start again without the cursor"));
         return ext.listRows(x, req.table, req.params, req.scope);
       case "count":
         return ext.countRows(x, req.table, req.where, req.scope);

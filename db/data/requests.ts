@@ -16,6 +16,8 @@ const listParams = z.object({
   fields: z.array(z.string()).optional(),
   limit: z.number(),
   offset: z.number(),
+  /** A keyset page's start: the `pageInfo.cursor` of the page before (db/rows/cursor.ts). */
+  cursor: z.string().optional(),
 });
 
 /** The view and JSON extras a read goes through (db/views/scope.ts RowScope). */

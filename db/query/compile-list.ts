@@ -11,7 +11,7 @@
  * - A table with a `dbSchema` (SQL Server on a schema other than the login's default) is read as
  *   `[schema].[table] AS [table]` (sql.ts tableSource); without one it is named bare, as always.
  */
-import { compileSort, resolveFields, type ListParam } from "./compile-sort";
+import { orderOf, resolveFields, sortKeys, type ListParam, type SortKey } from "./compile-sort";
 import { compileWhere, toTree } from "./compile-where";
 import { searchTree, type SearchInput } from "./search";
 import { dialectOf } from "./dialects";
@@ -36,15 +36,24 @@ export interface ListInput extends CountInput {
   fields?: ListParam;
   limit: number;
   offset: number;
+  /** Also select each sort key's value as `_nc_k0`, `_nc_k1`, ...: a cursor's values (keyset.ts). */
+  keys?: boolean;
+  /** A condition on the list only, not its count: the rows after a cursor (keyset.ts). */
+  after?: Frag | null;
 }
 
 export interface CompiledList {
   select: QueryColumn[];
   list: Compiled;
   count: Compiled;
+  /** The order's keys (the sort, then the primary key). */
+  order: SortKey[];
 }
 
-function whereClause(input: CountInput): Frag {
+/** The alias of the i-th sort key's value in a list compiled with `keys`. */
+export const keyAlias = (i: number) => `_nc_k${i}`;
+
+function conditions(input: CountInput): Frag[] {
   const trees = [toTree(input.where), input.search ? searchTree(input.table, input.search) : null];
   const children = trees.filter((t): t is WhereNode => t !== null);
   const cond = compileWhere(
@@ -52,9 +61,12 @@ function whereClause(input: CountInput): Frag {
     { type: "group", logicalOp: "and", children },
     { dialect: input.dialect, now: input.now, me: input.me },
   );
-  const parts = [cond, input.extra, input.table.rowRule].filter((f): f is Frag => !!f);
-  return parts.length ? sql` WHERE ${and(parts)}` : sql``;
+  return [cond, input.extra, input.table.rowRule].filter((f): f is Frag => !!f);
 }
+
+const whereOf = (parts: Frag[]): Frag => (parts.length ? sql` WHERE ${and(parts)}` : sql``);
+
+const whereClause = (input: CountInput): Frag => whereOf(conditions(input));
 
 function checkInt(name: string, n: number, min: number, max: number) {
   if (!Number.isInteger(n) || n < min || n > max)
@@ -79,15 +91,21 @@ export function compileList(input: ListInput): CompiledList {
   checkInt("limit", input.limit, 1, 1000);
   checkInt("offset", input.offset, 0, Number.MAX_SAFE_INTEGER);
   const select = resolveFields(table, input.fields);
-  const where = whereClause(input);
-  const order = compileSort(table, input.sort, d);
+  const parts = conditions(input);
+  const where = whereOf(parts);
+  const keys = sortKeys(table, input.sort, d);
+  const order = orderOf(keys, d);
   const columns = join(
-    select.map((c) => (c.selectExpr ? sql`${c.selectExpr} AS ${ident(d, c.columnName)}` : ident(d, c.columnName))),
+    [
+      ...select.map((c) => (c.selectExpr ? sql`${c.selectExpr} AS ${ident(d, c.columnName)}` : ident(d, c.columnName))),
+      ...(input.keys ? keys.map((k, i) => sql`${k.expr} AS ${ident(d, keyAlias(i))}`) : []),
+    ],
     ", ",
   );
   const from = tableSource(d, table.tableName, table.dbSchema);
-  const list = sql`SELECT ${columns} FROM ${from}${where}${orderAndPage(d, order, input.limit, input.offset)}`;
-  return { select, list: render(list, d), count: render(countFrag(input, where), d) };
+  const listWhere = input.after ? whereOf([...parts, input.after]) : where;
+  const list = sql`SELECT ${columns} FROM ${from}${listWhere}${orderAndPage(d, order, input.limit, input.offset)}`;
+  return { select, list: render(list, d), count: render(countFrag(input, where), d), order: keys };
 }
 
 /** The key of every matching row, in key order (bulk update/delete by filter). */

@@ -44,29 +44,51 @@ export function resolveSort(table: QueryTable, sort: ListParam): SortTerm[] {
 
 export const primaryKey = (table: QueryTable): QueryColumn | undefined => table.columns.find((c) => c.pk);
 
-/** The ORDER BY list (without the keyword), with the primary-key tiebreak; null when empty. */
-export function compileSort(table: QueryTable, sort: ListParam, dialect: Dialect): Frag | null {
+/**
+ * One key of a list's order: the expression ORDER BY sorts on (a computed column's expression,
+ * a person column's name), its direction, and whether it can be NULL. Keyset pages (keyset.ts)
+ * compare against these same expressions, so a cursor always means the order the page used.
+ */
+export interface SortKey {
+  column: QueryColumn;
+  expr: Frag;
+  desc: boolean;
+  text: boolean;
+  notNull: boolean;
+}
+
+/** The keys of the order, with the primary-key tiebreak, each column once. */
+export function sortKeys(table: QueryTable, sort: ListParam, dialect: Dialect): SortKey[] {
   const terms = resolveSort(table, sort);
   // Every key column (composite keys too) ends the order, so pages are stable.
   for (const pk of table.columns.filter((c) => c.pk))
     if (!terms.some((t) => t.column === pk)) terms.push({ column: pk, desc: false });
   const seen = new Set<QueryColumn>();
-  const frags: Frag[] = [];
+  const keys: SortKey[] = [];
   for (const t of terms) {
     if (seen.has(t.column)) continue;
     seen.add(t.column);
     const computed = dialectOf(dialect).sortsComputedInSelect && t.column.expr && !t.column.sortExpr;
-    frags.push(
-      orderTerm(
-        dialect,
-        computed ? sql`(SELECT ${t.column.expr!})` : (t.column.sortExpr ?? columnRef(dialect, t.column)),
-        t.desc,
-        isTextStorage(t.column, dialect),
-        Boolean(t.column.pk && !t.column.expr),
-      ),
-    );
+    keys.push({
+      column: t.column,
+      expr: computed ? sql`(SELECT ${t.column.expr!})` : (t.column.sortExpr ?? columnRef(dialect, t.column)),
+      desc: t.desc,
+      text: isTextStorage(t.column, dialect),
+      notNull: Boolean(t.column.pk && !t.column.expr),
+    });
   }
+  return keys;
+}
+
+/** The ORDER BY list (without the keyword) of sortKeys; null when empty. */
+export function orderOf(keys: readonly SortKey[], dialect: Dialect): Frag | null {
+  const frags = keys.map((k) => orderTerm(dialect, k.expr, k.desc, k.text, k.notNull));
   return frags.length === 0 ? null : join(frags, ", ");
+}
+
+/** The ORDER BY list (without the keyword), with the primary-key tiebreak; null when empty. */
+export function compileSort(table: QueryTable, sort: ListParam, dialect: Dialect): Frag | null {
+  return orderOf(sortKeys(table, sort, dialect), dialect);
 }
 
 /** The selected columns, in order. */

@@ -3,11 +3,22 @@ export {
   compileCount,
   compileKeys,
   compileList,
+  keyAlias,
   type CompiledList,
   type CountInput,
   type ListInput,
 } from "./compile-list";
-export { compileSort, resolveFields, resolveSort, type ListParam, type SortTerm } from "./compile-sort";
+export {
+  compileSort,
+  orderOf,
+  resolveFields,
+  resolveSort,
+  sortKeys,
+  type ListParam,
+  type SortKey,
+  type SortTerm,
+} from "./compile-sort";
+export { afterCursor, afterSegments, keyValue, type KeyValue } from "./keyset";
 export { compileWhere, toTree, type WhereOptions } from "./compile-where";
 export { fromDialectValue, toDialectValue } from "./dialect-values";
 export { readListParams, LIMIT_DEFAULT, LIMIT_MAX, LIMIT_MIN, type ListParams } from "./params";

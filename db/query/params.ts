@@ -5,6 +5,8 @@
  * - A plain value is a comma list; array items are taken whole. `+` is a space (URLSearchParams).
  * - limit (`l`): a whole number > 0, else 25; clamped to [1, 1000]. offset (`o`): a whole number
  *   >= 0, else 0.
+ * - cursor: the opaque `pageInfo.cursor` of the page before (issue 36), passed on as given; with
+ *   one, the page starts after that page's last row and offset only numbers the page.
  */
 export const LIMIT_DEFAULT = 25;
 export const LIMIT_MIN = 1;
@@ -16,6 +18,7 @@ export interface ListParams {
   fields?: string[];
   limit: number;
   offset: number;
+  cursor?: string;
 }
 
 function values(q: URLSearchParams, ...keys: string[]): string[] {
@@ -51,5 +54,7 @@ export function readListParams(q: URLSearchParams): ListParams {
   if (limit !== null && limit > 0) out.limit = Math.min(Math.max(limit, LIMIT_MIN), LIMIT_MAX);
   const offset = whole(q.get("offset") ?? q.get("o"));
   if (offset !== null) out.offset = offset;
+  const cursor = q.get("cursor");
+  if (cursor) out.cursor = cursor;
   return out;
 }

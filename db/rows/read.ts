@@ -10,7 +10,20 @@ import {
   type QueryTable,
 } from "../query";
 import { eq } from "drizzle-orm";
-import { ident, param, sql } from "../query/sql";
+import { ident, param, render, sql } from "../query/sql";
+import {
+  LIMIT_MAX,
+  afterCursor,
+  afterSegments,
+  keyAlias,
+  keyValue,
+  orderOf,
+  resolveFields,
+  sortKeys,
+  type KeyValue,
+  type SortKey,
+} from "../query";
+import { decodeCursor, encodeCursor, signature } from "./cursor";
 import { quoteIdent } from "../schema/names";
 import { columns } from "../store/schema";
 import type { SqlRow } from "../store/store";
@@ -181,16 +194,16 @@ export const PAGE_MEMO = 200;
 
 export function compilePage(
   table: QueryTable,
-  p: Omit<ListParams, "where"> & { where?: string | WhereNode | null; me?: string | null },
+  p: Omit<ListParams, "where"> & { where?: string | WhereNode | null; me?: string | null; keys?: boolean },
 ): CompiledList {
   // Only a page shaped by sort, fields, limit and offset alone is kept: anything else (a filter, a
   // search, an extra condition) may change from call to call. `me` only matters inside a filter.
-  const { sort: _s, fields: _f, limit: _l, offset: _o, me: _m, ...rest } = p;
+  const { sort: _s, fields: _f, limit: _l, offset: _o, me: _m, keys: _k, cursor: _c, ...rest } = p;
   if (Object.values(rest).some((v) => v !== undefined && v !== null && v !== ""))
     return compileList({ dialect: "sqlite", table, ...p });
   let known = compiledPages.get(table);
   if (!known) compiledPages.set(table, (known = new Map()));
-  const key = JSON.stringify([p.sort, p.fields, p.limit, p.offset]);
+  const key = JSON.stringify([p.sort, p.fields, p.limit, p.offset, Boolean(p.keys)]);
   let compiled = known.get(key);
   if (!compiled) {
     compiled = compileList({ dialect: "sqlite", table, ...p });
@@ -200,7 +213,12 @@ export function compilePage(
   return compiled;
 }
 
-/** `scope`: the view (`{viewName}`) and the JSON extras, if any (views/scope.ts). */
+/**
+ * `scope`: the view (`{viewName}`) and the JSON extras, if any (views/scope.ts). Every page but a
+ * visitor's answers `pageInfo.cursor`, the start of the next page (null after the last); a page
+ * asked with one starts there by key (keysetPage). Visitors of shared views page by offset: a
+ * cursor holds the sort keys' values, and the view may sort by a field it does not show them.
+ */
 export function listRows(
   store: ProjectStore,
   tableKey: string,
@@ -210,20 +228,84 @@ export function listRows(
 ) {
   const t = tableRef(store, tableKey);
   const p = scopeParams(store, t, queryTable(t), params, scope);
-  const compiled = compilePage(queryTable(t), { ...p, me: meOf(scope) });
+  const visitor = anonymousReader(scope);
+  if (visitor && params.cursor) throw bad("Shared views page by offset: start again without the cursor");
   ensureIndexes(store, t, p);
-  const rows = store
-    .exec(compiled.list.sql, ...(compiled.list.params as never[]))
-    .map((raw) => apiRow(t, compiled.select, raw));
-  const list = anonymousReader(scope) ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
-  const totalRows = count(store, t, p.where, cache, meOf(scope));
+  const me = meOf(scope);
+  const totalRows = count(store, t, p.where, cache, me);
+  const { raws, select, next } = params.cursor
+    ? keysetPage(store, t, p, params.cursor, me)
+    : offsetPage(store, t, p, me, !visitor && params.offset + params.limit < totalRows);
+  const rows = raws.map((raw) => apiRow(t, select, raw));
+  const list = visitor ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
+  const info = pageInfo(totalRows, params.limit, params.offset);
   return {
     list,
-    pageInfo: pageInfo(totalRows, params.limit, params.offset),
-    ...(params.offset > 0 && params.offset >= totalRows
+    pageInfo: visitor
+      ? info
+      : params.cursor
+        ? { ...info, isFirstPage: false, isLastPage: next === null, cursor: next }
+        : { ...info, cursor: next },
+    ...(!params.cursor && params.offset > 0 && params.offset >= totalRows
       ? { errors: [{ message: "Offset is beyond the total number of rows" }] }
       : {}),
   };
+}
+
+type Scoped = ReturnType<typeof scopeParams>;
+
+/** What a cursor is signed with: the table, the order as SQL and the whole filter (whereKey). */
+const listSignature = (t: TableRef, order: readonly SortKey[], where: Scoped["where"]) =>
+  signature(`${t.model.id}\u0000${render(orderOf(order, "sqlite")!, "sqlite").sql}\u0000${whereKey(where)}`);
+
+/** The cursor after the last of `raws` (selected with their keys), or null. */
+function cursorAfter(t: TableRef, order: readonly SortKey[], where: Scoped["where"], raw: SqlRow | undefined) {
+  if (!raw) return null;
+  return encodeCursor(
+    listSignature(t, order, where),
+    order.map((_, i) => raw[keyAlias(i)]),
+  );
+}
+
+/** A page by offset, as always; `more`: rows follow it, so it tells the next page's cursor. */
+function offsetPage(store: ProjectStore, t: TableRef, p: Scoped, me: string | null, more: boolean) {
+  const compiled = compilePage(queryTable(t), { ...p, me, keys: more });
+  const raws = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
+  const next = more && raws.length === p.limit ? cursorAfter(t, compiled.order, p.where, raws.at(-1)) : null;
+  return { raws, select: compiled.select, next };
+}
+
+/**
+ * The page after a cursor. On stored columns, each piece of "after" (keyset.ts afterSegments) is
+ * its own statement, read in order until the page is full: each is an index seek, where SQLite
+ * would walk the whole OR-chain's index from the start. A computed key has no index and every
+ * piece would scan the table, so there the OR-chain is one statement. One row more than the page
+ * tells whether another page follows (a page of the most rows a statement reads asks that apart).
+ */
+function keysetPage(store: ProjectStore, t: TableRef, p: Scoped, cursor: string, me: string | null) {
+  const table = queryTable(t);
+  const order = sortKeys(table, p.sort, "sqlite");
+  const values = decodeCursor(cursor, listSignature(t, order, p.where), order.length);
+  const plain = order.every((k) => !k.column.expr && !k.column.sortExpr);
+  let select: QueryColumn[] = resolveFields(table, p.fields);
+  const rowsAfter = (after: KeyValue[], want: number): SqlRow[] => {
+    const pieces = plain ? afterSegments(order, after, "sqlite") : [afterCursor(order, after, "sqlite")];
+    const raws: SqlRow[] = [];
+    for (const piece of pieces) {
+      const limit = want - raws.length;
+      const compiled = compileList({ dialect: "sqlite", table, ...p, me, offset: 0, limit, keys: true, after: piece });
+      select = compiled.select;
+      raws.push(...store.exec(compiled.list.sql, ...(compiled.list.params as never[])));
+      if (raws.length >= want) break;
+    }
+    return raws;
+  };
+  const keysOf = (raw: SqlRow) => order.map((_, i) => keyValue(raw[keyAlias(i)]) ?? null);
+  const raws = rowsAfter(values, Math.min(p.limit + 1, LIMIT_MAX));
+  const page = raws.slice(0, p.limit);
+  const last = page.at(-1);
+  const more = raws.length > p.limit || (!!last && page.length === LIMIT_MAX && rowsAfter(keysOf(last), 1).length > 0);
+  return { raws: page, select, next: more ? cursorAfter(t, order, p.where, last) : null };
 }
 
 export function countRows(

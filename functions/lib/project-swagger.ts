@@ -39,6 +39,15 @@ export const LIST_PARAMS = ["where", "sort", "fields", "limit", "offset"].map((n
   schema: { type: name === "limit" || name === "offset" ? "integer" : "string" },
 }));
 
+/** A row list's keyset page (issue 36): the previous page's `pageInfo.cursor`. */
+export const CURSOR_PARAM = {
+  name: "cursor",
+  in: "query",
+  required: false,
+  description: "The previous page's pageInfo.cursor: this page starts after its last row",
+  schema: { type: "string" },
+};
+
 /** A page of rows (contract 5.1): `list` and `pageInfo`. */
 export const pageOf = (row: Schema): Schema => ({
   type: "object",
@@ -52,6 +61,7 @@ export const pageOf = (row: Schema): Schema => ({
         pageSize: { type: "integer" },
         isFirstPage: { type: "boolean" },
         isLastPage: { type: "boolean" },
+        cursor: { type: ["string", "null"], description: "Where the next page starts (?cursor=); null at the end" },
       },
     },
   },
@@ -76,7 +86,7 @@ export function projectSwagger(project: { id: string; title: string }, tables: T
         tags,
         operationId: `${name}_list`,
         summary: `List ${t.title} rows`,
-        parameters: LIST_PARAMS,
+        parameters: [...LIST_PARAMS, CURSOR_PARAM],
         responses: { 200: { description: "A page of rows", ...json(pageOf(ref(name))) } },
       },
       post: {

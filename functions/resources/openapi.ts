@@ -3,7 +3,7 @@ import { generateSpecs } from "hono-openapi";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
 import { VERSION } from "../version";
-import { LIST_PARAMS, pageOf } from "../lib/project-swagger";
+import { CURSOR_PARAM, LIST_PARAMS, pageOf } from "../lib/project-swagger";
 
 /** Tag of an operation: the resource its path names after the API prefix. */
 function tagOf(path: string): string {
@@ -53,7 +53,8 @@ function describeData(path: string, op: DataOperation) {
     rest === "" || rest === "/find-one" || rest === "/groupby" || rest === "/export/csv" || rest === "/count";
   if (lists) {
     const given = new Set((op.parameters ?? []).map((p) => `${p.in}:${p.name}`));
-    op.parameters = [...(op.parameters ?? []), ...LIST_PARAMS.filter((p) => !given.has(`query:${p.name}`))];
+    const params = rest === "" ? [...LIST_PARAMS, CURSOR_PARAM] : LIST_PARAMS;
+    op.parameters = [...(op.parameters ?? []), ...params.filter((p) => !given.has(`query:${p.name}`))];
   }
   const answer =
     rest === ""

@@ -10,6 +10,8 @@ const bulk = "/api/v1/db/data/bulk/:orgs/:projectName/:tableName";
 export interface RowListQuery {
   limit: number;
   offset: number;
+  /** The previous page's `pageInfo.cursor`: this page starts after it (offset then only numbers it). */
+  cursor?: string;
   where?: string;
   fields?: readonly string[];
   filterArrJson?: string;
@@ -33,6 +35,7 @@ export const rowsApi = {
       query: {
         limit: q.limit,
         offset: q.offset,
+        cursor: q.cursor,
         where: q.where || undefined,
         fields: q.fields?.length ? q.fields.join(",") : undefined,
         filterArrJson: q.filterArrJson,

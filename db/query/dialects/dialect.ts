@@ -102,6 +102,12 @@ export interface SqlDialect {
   orderAndPage(order: Frag | null, limit: number, offset: number): Frag;
   /** A computed column is sorted by `(SELECT expr)`: ORDER BY takes no sub-query otherwise. */
   readonly sortsComputedInSelect: boolean;
+  /**
+   * ORDER BY compares as `<`, `=` and `>` compare, NULLs first ascending (SQLite): so "after this
+   * row" is a plain condition (keyset.ts). Others collate text and place NULLs by words of their
+   * own in ORDER BY only, and page by offset.
+   */
+  readonly keysetPages: boolean;
 
   // Computed fields (computed-sql.ts, computed.ts).
   /** The linked records with `value` as an aggregate may read it. */

@@ -56,6 +56,7 @@ export const mysql: SqlDialect = {
   pageCount: (n) => param(String(n)),
   orderAndPage: (order, limit, offset) => limitOffset(mysql, order, limit, offset),
   sortsComputedInSelect: false,
+  keysetPages: false,
 
   perRecord: (value, from) => ({ value, sql: from.sql }),
   jsonPair: (k, v) => sql`JSON_ARRAY(${k}, ${v})`,

@@ -36,6 +36,7 @@ export const pg: SqlDialect = {
   pageCount: (n) => param(n),
   orderAndPage: (order, limit, offset) => limitOffset(pg, order, limit, offset),
   sortsComputedInSelect: false,
+  keysetPages: false,
 
   perRecord: (value, from) => ({ value, sql: from.sql }),
   jsonPair: (k, v) => sql`json_build_array(${k}, ${v})`,

@@ -33,6 +33,7 @@ export const sqlite: SqlDialect = {
   pageCount: (n) => param(n),
   orderAndPage: (order, limit, offset) => limitOffset(sqlite, order, limit, offset),
   sortsComputedInSelect: false,
+  keysetPages: true,
 
   perRecord: (value, from) => ({ value, sql: from.sql }),
   jsonPair: (k, v) => sql`json_array(${k}, ${v})`,

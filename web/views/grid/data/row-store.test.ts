@@ -144,4 +144,44 @@ describe("RowStore", () => {
     store.retry();
     expect(fetchPage).toHaveBeenCalledTimes(2);
   });
+
+  it("scrolls on by the previous page's cursor, jumps by offset, and falls back when a cursor is refused", async () => {
+    const asked: Array<[number, string | undefined]> = [];
+    let refuse = false;
+    const fetchPage: FetchPage = (offset, limit, _signal, cursor) => {
+      asked.push([offset, cursor]);
+      if (cursor && refuse) return Promise.reject(new Error("stale cursor"));
+      const list = Array.from({ length: limit }, (_, i) => ({ Id: offset + i + 1 }));
+      return Promise.resolve({ list, totalRows: 100_000, cursor: `after-${offset + limit}` });
+    };
+    const store = new RowStore(fetchPage, { overscan: 0 });
+    store.start();
+    await vi.advanceTimersByTimeAsync(0);
+    for (const first of [100, 200]) {
+      store.setViewport(first, first + 5);
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    store.setViewport(50_000, 50_005);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(asked).toEqual([
+      [0, undefined],
+      [100, "after-100"],
+      [200, "after-200"],
+      [50_000, undefined],
+    ]);
+    // After a change that may move rows, offsets again until a page tells a cursor anew.
+    store.patchByKey("Id", 50_001, { Title: "x" });
+    refuse = true;
+    store.setViewport(50_100, 50_105);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(asked.at(-1)).toEqual([50_100, undefined]);
+    store.setViewport(50_200, 50_205);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(asked.slice(-2)).toEqual([
+      [50_200, "after-50200"],
+      [50_200, undefined],
+    ]);
+    expect(store.rowAt(50_200)).toEqual({ Id: 50_201 });
+    expect(store.error).toBeNull();
+  });
 });

@@ -9,6 +9,10 @@
  * - A page that failed is not asked again for 3 s; the error is reported once per failure.
  * - reload() (after rows are added or deleted) refetches what is wanted and shows the old pages
  *   until the new ones arrive, so the grid does not flash.
+ * - Scrolling on from a loaded page asks the next one by that page's `cursor` (issue 36: the server
+ *   seeks to it, where an offset makes it count every row before); a page far from the loaded ones
+ *   is asked by offset. Any change that can move rows (reload, edits, patches) forgets the cursors,
+ *   and a page refused by cursor is asked again by offset.
  */
 import { pageOf, pagesToEvict, planFetches, wantedPages, type Viewport } from "./page-cache";
 import { rowIdOf } from "../../../lib/row-id";
@@ -19,8 +23,11 @@ export interface PageAnswer {
   totalRows: number;
   /** The count is the database's estimate (a large external table): shown as approximate. */
   approximate?: boolean;
+  /** Where the next page starts (the API's `pageInfo.cursor`); null or absent: ask it by offset. */
+  cursor?: string | null;
 }
-export type FetchPage = (offset: number, limit: number, signal: AbortSignal) => Promise<PageAnswer>;
+/** `cursor`: the previous page's, when it is known; the page is then asked after it. */
+export type FetchPage = (offset: number, limit: number, signal: AbortSignal, cursor?: string) => Promise<PageAnswer>;
 /** The loaded pages as a change made elsewhere (realtime) sees them. */
 export interface LoadedPages {
   pages: ReadonlyMap<number, readonly Row[]>;
@@ -58,6 +65,8 @@ export class RowStore {
   private failed = new Map<number, number>();
   private pinned = new Map<number, number>();
   private waiters = new Map<number, Waiter[]>();
+  /** Page p's cursor: where page p + 1 starts. */
+  private cursors = new Map<number, string>();
   private view: Viewport = { first: 0, last: 60 };
   private lastPump = { at: -Infinity, center: 0 };
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -141,6 +150,7 @@ export class RowStore {
     for (const p of pagesToEvict(this.used, keep, this.opts.maxPages)) {
       this.pages.delete(p);
       this.used.delete(p);
+      this.cursors.delete(p);
     }
     for (const p of wanted) if (this.pages.has(p)) this.used.set(p, ++this.tick);
   }
@@ -154,10 +164,12 @@ export class RowStore {
     const controller = new AbortController();
     const generation = this.generation;
     this.inFlight.set(p, controller);
-    this.fetchPage(p * this.pageSize, this.pageSize, controller.signal).then(
+    this.ask(p, controller.signal).then(
       (answer) => {
         if (generation !== this.generation || this.disposed || controller.signal.aborted) return;
         this.inFlight.delete(p);
+        if (answer.cursor) this.cursors.set(p, answer.cursor);
+        else this.cursors.delete(p);
         this.pages.set(p, answer.list);
         this.stale.delete(p);
         this.used.set(p, ++this.tick);
@@ -179,6 +191,18 @@ export class RowStore {
         this.bump();
       },
     );
+  }
+
+  /** Page p by the cursor of page p - 1 when it is known, else (or when that is refused) by offset. */
+  private ask(p: number, signal: AbortSignal): Promise<PageAnswer> {
+    const offset = p * this.pageSize;
+    const after = this.cursors.get(p - 1);
+    if (after === undefined) return this.fetchPage(offset, this.pageSize, signal);
+    return this.fetchPage(offset, this.pageSize, signal, after).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      this.cursors.delete(p - 1);
+      return this.fetchPage(offset, this.pageSize, signal);
+    });
   }
 
   private settle(p: number, error: unknown) {
@@ -234,6 +258,8 @@ export class RowStore {
         changed = true;
       }
     }
+    // The row may have been a page's last, and its sort values the cursor's.
+    if (changed) this.cursors.clear();
     if (changed) this.bump();
   }
 
@@ -248,6 +274,7 @@ export class RowStore {
     for (const p of this.pages.keys()) if (!edit.pages.has(p)) this.used.delete(p);
     this.pages = edit.pages;
     this.totalRows = edit.totalRows;
+    this.cursors.clear();
     // Offsets may have moved: pages on their way are asked again.
     for (const p of [...this.inFlight.keys()]) this.abort(p);
     for (const p of edit.refetch) {
@@ -278,6 +305,7 @@ export class RowStore {
     for (const [p, rows] of this.pages) this.stale.set(p, rows);
     this.pages.clear();
     this.used.clear();
+    this.cursors.clear();
     this.failed.clear();
     for (const p of [...this.waiters.keys()]) this.settle(p, new Error("reloaded"));
     this.pump();

@@ -13,12 +13,13 @@ export function useRowStore(
   const store = useMemo(
     () =>
       new RowStore(
-        async (offset, limit, signal) => {
+        async (offset, limit, signal, cursor) => {
           const page = await rowsApi.list(
             { projectId, tableId, viewId: query.viewId },
             {
               limit,
               offset,
+              cursor,
               where: query.where,
               fields: query.fields,
               filterArrJson: query.filterArrJson,
@@ -30,6 +31,7 @@ export function useRowStore(
             list: page.list ?? [],
             totalRows: Number(page.pageInfo?.totalRows ?? page.list?.length ?? 0),
             approximate: Boolean((page.pageInfo as { approximate?: boolean } | undefined)?.approximate),
+            cursor: (page.pageInfo as { cursor?: string | null } | undefined)?.cursor ?? null,
           };
         },
         { onError },
