@@ -185,9 +185,9 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     // A deleted record's values too large to share its trash entry's one JSON text with the rest
     // (SQLite holds at most 2 MB in one value; a row may hold several such values): kept here one
     // value each, as stored, going with their entry (db/trash/capture.ts).
-    `CREATE TABLE _nc_trash_cells (
+    `CREATE TABLE _nc_kept_cells (
       fk_trash_id TEXT NOT NULL REFERENCES _nc_trash(id) ON DELETE CASCADE, name TEXT NOT NULL, value)`,
-    `CREATE INDEX _nc_trash_cells_entry ON _nc_trash_cells (fk_trash_id)`,
+    `CREATE INDEX _nc_kept_cells_entry ON _nc_kept_cells (fk_trash_id)`,
   ],
 ];
 

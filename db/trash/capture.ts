@@ -16,17 +16,17 @@ import type { ProjectStore } from "../store/store";
  *                                                         hm: the children pointing here,
  *                                                         bt: the parent (also in the row's FK)
  *     "cells": [<column name>, ...] }                     only when some values were too large:
- *                                                         those, kept in _nc_trash_cells
+ *                                                         those, kept in _nc_kept_cells
  *
  * The title is the record's display value as stored (its key when empty or computed), cut short.
  * A row whose JSON would pass SQLite's 2 MB limit of one value (its values may each be up to it)
  * is refused by that statement; its records are then written again with every value longer than
- * BIG_VALUE in _nc_trash_cells, one value each, so such a record can be deleted and restored.
+ * BIG_VALUE in _nc_kept_cells, one value each, so such a record can be deleted and restored.
  */
 export interface RecordPayload {
   /** One object, or (a row of many columns) objects to merge. */
   row: Record<string, unknown> | Array<Record<string, unknown>>;
-  /** Columns whose values are in _nc_trash_cells (left out of `row`). */
+  /** Columns whose values are in _nc_kept_cells (left out of `row`). */
   cells?: Array<string | null>;
   links: Record<string, Array<number | string>>;
 }
@@ -103,7 +103,7 @@ export function captureRecords(
       })
     FROM ${table} AS _r WHERE ${keySql} IN (SELECT value FROM json_each(?))`;
   // The big values of the entries just written for these ids (this batch's), one cell each.
-  const cells = `INSERT INTO _nc_trash_cells (fk_trash_id, name, value)
+  const cells = `INSERT INTO _nc_kept_cells (fk_trash_id, name, value)
     ${names
       .map(
         (n) => `SELECT _t.id, ${label(n)}, _r.${Q(n)} FROM _nc_trash AS _t JOIN ${table} AS _r
@@ -127,7 +127,7 @@ export function captureRecords(
 /** The values of an entry's row kept in their own cells (capture.ts), by column name. */
 export function cellsOf(store: ProjectStore, entryId: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const r of store.exec("SELECT name, value FROM _nc_trash_cells WHERE fk_trash_id = ?", entryId))
+  for (const r of store.exec("SELECT name, value FROM _nc_kept_cells WHERE fk_trash_id = ?", entryId))
     out[String(r.name)] = r.value;
   return out;
 }

@@ -335,7 +335,7 @@ describe("records in the trash", () => {
     const [again] = (await s.ok("GET", `${s.trash}?table_id=${big.id}`)).list;
     await s.ok("DELETE", `${s.trash}/${again.id}`);
     const left = await runInDurableObject(roomStub(s.projectId), (r) =>
-      r.store.exec("SELECT count(*) AS n FROM _nc_trash_cells"),
+      r.store.exec("SELECT count(*) AS n FROM _nc_kept_cells"),
     );
     expect(left[0]!.n).toBe(0);
   });
