@@ -52,14 +52,15 @@ async function visitorRowKeys(uuid: string): Promise<string[]> {
 }
 
 function driftCases(engine: string, open: () => Promise<SampleDb | null>, text: string) {
-  const opened = open();
   describe(`${engine}`, () => {
     let sample: SampleDb | null = null;
     let pid = "";
     const data = (path: string) => `/api/v1/db/data/noco/${pid}/${path}`;
 
     beforeAll(async () => {
-      sample = await opened;
+      // Opened here, once the Worker is up, not while the files are being collected: a busy
+      // machine's collection once outlasted the driver's 10 s connect timeout.
+      sample = await open();
       if (!sample) return;
       const res = await api("POST", "/api/v1/db/meta/projects", {
         title: `Drift ${engine}`,
