@@ -2,6 +2,13 @@ import { DbError } from "../db/errors";
 import { QueryError } from "../db/query";
 import type { RoomResult } from "./room-result";
 
+/**
+ * A Durable Object's SQLite holds at most 10 GB (README "Room for the size"); a write that would
+ * pass it fails with SQLite's SQLITE_FULL and its transaction is undone whole.
+ */
+export const PROJECT_FULL =
+  "The project is full: its database holds at most 10 GB. Nothing of this change was saved; delete records or empty the trash, or move tables to another project";
+
 export const TOO_MANY_COLUMNS =
   "A table can hold at most 100 stored columns (its key, timestamps and link keys count; links, lookups, rollups and formulas do not)";
 
@@ -19,6 +26,8 @@ export function guard<T>(fn: () => T): RoomResult<T> {
     if (err instanceof Error && /SQLITE_TOOBIG|string or blob too big/i.test(err.message)) {
       return { ok: false, status: 400, msg: "A value is larger than the database accepts (2 MB)" };
     }
+    if (err instanceof Error && /SQLITE_FULL|database or disk is full/i.test(err.message))
+      return { ok: false, status: 413, msg: PROJECT_FULL };
     // A Durable Object's SQLite holds at most 100 columns a table; the schema change is undone.
     if (err instanceof Error && /too many columns/i.test(err.message))
       return { ok: false, status: 400, msg: TOO_MANY_COLUMNS };

@@ -1,0 +1,78 @@
+// Growth (issue 36): inserts while a table grows from START to ROWS rows WITH the indexes its
+// sorted reads make (the sorted and filtered pages are asked first, at START rows), and the reads
+// at START and at ROWS rows: sorted page, filter + sort, count with a filter (a different filter
+// per request: the exact count is cached until a write), the plain count, group by a select.
+// Ours only; the same table and requests as rows.bench.mjs (api-figures.mjs).
+//   npm run bench growth      BENCH_ROWS (default 1000000), BENCH_START (default 100000), BENCH_PORT
+import { makeTable, prepare, q, row } from "./api-figures.mjs";
+import { startBenchServer, stats, timed } from "./server.mjs";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const START = Number(process.env.BENCH_START ?? 100_000);
+const SAMPLES = 20;
+
+const server = await startBenchServer({ port: Number(process.env.BENCH_PORT ?? 8790) });
+const out = { start: START, rows: ROWS };
+try {
+  const side = await prepare(server.base);
+  await makeTable(side);
+  const insert = async (from, to) =>
+    timed(async () => {
+      for (let i = from; i < to; i += 1000)
+        await side.call(
+          "POST",
+          side.bulk,
+          Array.from({ length: Math.min(1000, to - i) }, (_, k) => row(i + k)),
+        );
+    });
+  const p50 = async (path) => {
+    const samples = [];
+    for (let i = 0; i < SAMPLES; i++) samples.push(await timed(() => side.call("GET", path(i))));
+    return stats(samples).p50;
+  };
+  // The first sorted and filtered page after the growth on their own: they (re)make a dropped index.
+  const reads = async () => ({
+    sort_first_ms: await timed(() => side.call("GET", `${side.data}?limit=25&sort=-Price`)),
+    filter_sort_first_ms: await timed(() => side.call("GET", side.data + q)),
+    sort_p50_ms: await p50(() => `${side.data}?limit=25&sort=-Price`),
+    filter_sort_p50_ms: await p50((i) => `${side.data}${q}&offset=${(i % 5) * 25}`),
+    count_filter_p50_ms: await p50(
+      (i) => `${side.data}/count?where=${encodeURIComponent(`(Amount,gt,${100 + i})~and(Category,eq,cat3)`)}`,
+    ),
+    // The unfiltered count right after a write (which clears the cached counts): 5 times.
+    count_plain_after_write_p50_ms: await (async () => {
+      const samples = [];
+      for (let i = 1; i <= 5; i++) {
+        await side.call("PATCH", `${side.data}/${i}`, { Amount: i });
+        samples.push(await timed(() => side.call("GET", `${side.data}/count`)));
+      }
+      return stats(samples).p50;
+    })(),
+    group_p50_ms: await p50(() => `${side.data}/groupby?column_name=Category`),
+  });
+  out.insert_to_start_rows_per_s = Math.round(START / ((await insert(0, START)) / 1000));
+  // The first sorted and filtered pages make the sort indexes (db/rows/auto-index.ts).
+  const first = [
+    await timed(() => side.call("GET", `${side.data}?limit=25&sort=-Price`)),
+    await timed(() => side.call("GET", side.data + q)),
+  ];
+  out.at_start = await reads();
+  out.indexes_made_first_ms = first;
+  console.error(JSON.stringify(out));
+  // The growth in tenths, each tenth's rate on its own: a rate that falls as the table grows shows.
+  const step = Math.ceil((ROWS - START) / 9);
+  out.insert_windows_rows_per_s = [];
+  let totalMs = 0;
+  for (let from = START; from < ROWS; from += step) {
+    const to = Math.min(ROWS, from + step);
+    const ms = await insert(from, to);
+    totalMs += ms;
+    out.insert_windows_rows_per_s.push(Math.round((to - from) / (ms / 1000)));
+    console.error(`${to} rows: ${out.insert_windows_rows_per_s.at(-1)} rows/s`);
+  }
+  out.insert_growing_rows_per_s = Math.round((ROWS - START) / (totalMs / 1000));
+  out.at_end = await reads();
+} finally {
+  await server.stop();
+}
+console.log(JSON.stringify(out, null, 2));
