@@ -85,9 +85,8 @@ function compileCond(node: WhereCond, columns: Map<string, QueryColumn>, opts: W
   if (kind === "user") return userOp(x, op, value);
   const frag = valueOp(x, op, value);
   // Only a stored column's own value is in the index (not a computed column's expression).
-  return op === "like" && frag && !column.expr && opts.dialect === "sqlite"
-    ? indexedLike(opts.textIndex, column.columnName, value, frag)
-    : frag;
+  // Only the project store's tables have an index (and its SQLite the FTS5 it names).
+  return op === "like" && frag && !column.expr ? indexedLike(opts.textIndex, column.columnName, value, frag) : frag;
 }
 
 /** Terms joined flat up to this many; longer chains become a balanced tree. */

@@ -65,7 +65,8 @@ function rowidKey(store: ProjectStore, tableName: string): string | null {
 
 /** Whether the filter has a like the index could answer (a term of 3+ characters, no wildcard inside). */
 function wantsIndex(node: WhereNode | null, searchable: ReadonlySet<string>): boolean {
-  if (!node) return false;
+  // Under NOT the compiler leaves the index out (compile-where.ts), so such a like needs none.
+  if (!node || node.logicalOp === "not") return false;
   if (node.type === "group") return node.children.some((c) => wantsIndex(c, searchable));
   return (
     node.type === "cond" &&
