@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileWhere } from "./compile-where";
 import { render } from "./sql";
-import { ftsPhrase, indexTerm, type TextIndex } from "./text-index";
+import { ftsQuery, indexTerm, type TextIndex } from "./text-index";
 import { col } from "./test-table";
 import type { QueryTable } from "./types";
 
@@ -25,7 +25,9 @@ describe("like through the trigram index", () => {
     expect(indexTerm("%a%bc%")).toBeNull();
     expect(indexTerm("😀😀")).toBeNull(); // two characters, four UTF-16 units
     expect(indexTerm("東京都")).toBe("東京都");
-    expect(ftsPhrase('say "hi"')).toBe('"say ""hi"""');
+    expect(ftsQuery('say "hi"')).toBe('"say" AND "ay " AND "y """ AND " ""h" AND """hi" AND "hi"""');
+    expect(ftsQuery("aaaa")).toBe('"aaa"');
+    expect(ftsQuery("東京都庁")).toBe('"東京都" AND "京都庁"');
   });
 
   it("narrows an indexed like to the index's candidates, ANDed with the like itself", () => {
@@ -33,7 +35,7 @@ describe("like through the trigram index", () => {
     expect(c.sql).toBe(
       `("id" IN (SELECT rowid FROM "_nc_fts_items" WHERE "f_title" MATCH ?)) AND (lower("title") LIKE lower(?) ESCAPE '!')`,
     );
-    expect(c.params).toEqual(['"Crème"', "%Crème%"]);
+    expect(c.params).toEqual(['"Crè" AND "rèm" AND "ème"', "%Crème%"]);
   });
 
   it("keeps the scan for short terms, inner wildcards, nlike, NOT, unindexed fields, and without an index", () => {

@@ -1,14 +1,16 @@
 /**
  * A `like` answered through a table's trigram index (db/rows/search-index.ts builds and keeps it).
  * Rules:
- * - The index only narrows: `key IN (SELECT rowid FROM index WHERE column MATCH "term")` is ANDed
- *   with the `like` itself, so the answer is exactly the scan's whatever the index folds (case,
- *   accents). That holds because every row the like matches holds the term as a substring (after
- *   ASCII case folding, which the index's case folding includes): the candidates are a superset.
+ * - The index only narrows: `key IN (SELECT rowid FROM index WHERE column MATCH '"abc" AND "bcd"')`
+ *   (every trigram of the term) is ANDed with the `like` itself, so the answer is exactly the
+ *   scan's whatever the index folds. That holds because every row the like matches holds the term
+ *   as a substring (after ASCII case folding, which the index's Unicode case folding includes), and
+ *   so each of its trigrams: the candidates are a superset.
  * - The term is the like's text without its leading and trailing `%`; `_` and `!` are literal in
  *   our patterns (filter-values.ts likePattern escapes them). A `%` left inside (a wildcard), or a
  *   term of fewer than 3 characters (the trigram index matches nothing for it), keeps the scan.
- * - nlike keeps the scan: "not among the candidates" is not a superset of anything.
+ * - nlike keeps the scan: "not among the candidates" is not a superset of anything. So does a like
+ *   under NOT (compile-where.ts): a NULL cell is no candidate (false) where its like is unknown.
  */
 import { Frag, and, ident, param, sql } from "./sql";
 
@@ -31,8 +33,20 @@ export function indexTerm(value: string): string | null {
   return [...term].length >= MIN_TERM ? term : null;
 }
 
-/** The term as one FTS5 string (a phrase of its trigrams): quoted, its quotes doubled. */
-export const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+/** A text as one FTS5 string: quoted, its quotes doubled. */
+export const ftsString = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * The index query for a term: every trigram of it, ANDed. The index keeps no positions
+ * (`detail=column`: a smaller index and cheaper writes), so it cannot ask for the trigrams in a row;
+ * rows holding them all are a superset of the rows holding the term, which the like then decides.
+ */
+export function ftsQuery(term: string): string {
+  const chars = [...term];
+  const grams = new Set<string>();
+  for (let i = 0; i + MIN_TERM <= chars.length; i++) grams.add(chars.slice(i, i + MIN_TERM).join(""));
+  return [...grams].map(ftsString).join(" AND ");
+}
 
 /** `like` on `columnName` narrowed by the index, or the like as it was when the index cannot help. */
 export function indexedLike(index: TextIndex | undefined, columnName: string, value: string, like: Frag): Frag {
@@ -40,6 +54,6 @@ export function indexedLike(index: TextIndex | undefined, columnName: string, va
   if (!index || indexed === undefined) return like;
   const term = indexTerm(value);
   if (term === null) return like;
-  const candidates = sql`${ident("sqlite", index.key)} IN (SELECT rowid FROM ${ident("sqlite", index.table)} WHERE ${ident("sqlite", indexed)} MATCH ${param(ftsPhrase(term))})`;
+  const candidates = sql`${ident("sqlite", index.key)} IN (SELECT rowid FROM ${ident("sqlite", index.table)} WHERE ${ident("sqlite", indexed)} MATCH ${param(ftsQuery(term))})`;
   return and([candidates, like]);
 }

@@ -9,7 +9,8 @@ import type { TableRef } from "./table-ref";
 /**
  * The trigram index of a table's text fields (issue 36: search that does not scan). Rules:
  * - One FTS5 table per user table (`_nc_fts_<table>`, contentless, `tokenize='trigram'`, which
- *   folds case), one column per field the search box matches with like (the registry's `search`),
+ *   folds case; `detail=column`: no positions, so queries AND a term's trigrams, and the build and
+ *   every write cost about half of what full detail costs), one column per field the search box matches with like (the registry's `search`),
  *   rowid = the row's INTEGER PRIMARY KEY. Three triggers on the user table keep it in step inside
  *   the very statement that writes a row, so every write path (API, import, trash restore,
  *   formulas, snapshots loaded and written again) keeps it without knowing of it.
@@ -47,7 +48,7 @@ function definition(tableName: string, key: string, columns: readonly string[]) 
   const insert = `INSERT INTO ${fts} (rowid, ${cols}) VALUES (new.${quoteIdent(key)}, ${values("new")});`;
   const remove = `DELETE FROM ${fts} WHERE rowid = old.${quoteIdent(key)};`;
   return {
-    create: `CREATE VIRTUAL TABLE ${fts} USING fts5(${cols}, content='', contentless_delete=1, tokenize='trigram case_sensitive 0')`,
+    create: `CREATE VIRTUAL TABLE ${fts} USING fts5(${cols}, content='', contentless_delete=1, detail=column, tokenize='trigram case_sensitive 0')`,
     triggers: [
       `CREATE TRIGGER ${quoteIdent(triggerName(tableName, "i"))} AFTER INSERT ON ${table} BEGIN ${insert} END`,
       `CREATE TRIGGER ${quoteIdent(triggerName(tableName, "u"))} AFTER UPDATE OF ${quoteIdent(key)}, ${columns.map(quoteIdent).join(", ")} ON ${table} BEGIN ${remove} ${insert} END`,
