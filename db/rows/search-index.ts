@@ -138,12 +138,18 @@ export function ensureSearchIndex(
       if (state.any) store.transaction(() => dropSearchIndex(store, tableName));
       return undefined;
     }
-    store.transaction(() => {
-      dropSearchIndex(store, tableName);
-      store.exec(state.want.create);
-      store.exec(state.want.fill);
-      for (const trigger of state.want.triggers) store.exec(trigger);
-    });
+    try {
+      store.transaction(() => {
+        dropSearchIndex(store, tableName);
+        store.exec(state.want.create);
+        store.exec(state.want.fill);
+        for (const trigger of state.want.triggers) store.exec(trigger);
+      });
+    } catch (err) {
+      // The index only speeds a search up: one that cannot be built (storage full) leaves the scan.
+      console.error(`search index of ${tableName} not built:`, err);
+      return undefined;
+    }
   }
   store.schemaCache.set(cacheKey, index);
   return index;
