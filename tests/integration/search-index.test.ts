@@ -236,5 +236,11 @@ describe("search index", () => {
     expect(copied.pageInfo.totalRows).toBe((await bothWays(projectId, "(Title,like,%crème%)")).scanned.length);
     expect(await indexSql(copy)).toHaveLength(1);
     expect(await expectSameAnswers(copy, ["Title", "Remarks"], ["crème", "東京都", "zebra"])).toBeGreaterThan(0);
+    // Restored in place over a project that has an index: the old index goes, a new one comes.
+    await call(owner, "POST", T, { Title: "made after the snapshot" });
+    await call(owner, "POST", `${S}/${taken.id}/restore`, { as_new_project: false });
+    expect(await indexSql(projectId)).toEqual([]);
+    expect(await hit("(Title,like,%after the snapshot%)")).toEqual([]);
+    expect(await expectSameAnswers(projectId, ["Title", "Email"], ["crème", "zebra"])).toBeGreaterThan(0);
   });
 });
