@@ -4,6 +4,7 @@ import { quoteIdent } from "../schema/names";
 import { JOURNALED_TABLES, PROJECT_MIGRATIONS, migrate } from "../store/migrations";
 import type { ProjectStore } from "../store/store";
 import type { Stored } from "../fields/types";
+import { dropAllSearchIndexes, isSearchIndexObject } from "../rows/search-index-names";
 
 /**
  * A project's whole state as text, and back (issue 35: snapshots, export, duplicate).
@@ -24,7 +25,8 @@ import type { Stored } from "../fields/types";
  *
  * Not dumped: SQLite's and Cloudflare's own tables, and the room's bookkeeping (the snapshot list,
  * the id journal, the webhook delivery queue, the migration version, which the header carries, the
- * external connection and the usage log).
+ * external connection and the usage log), nor the search indexes (db/rows/search-index.ts:
+ * FTS5 tables and their triggers, made again by the first search after a load).
  */
 export const DUMP_FORMAT = "gridbase-project";
 export const DUMP_VERSION = 1;
@@ -78,7 +80,7 @@ interface MasterRow {
 function projectTables(store: ProjectStore): MasterRow[] {
   return (
     store.exec("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type = 'table' ORDER BY rowid") as never[]
-  ).filter((t: MasterRow) => isProjectTable(t.name));
+  ).filter((t: MasterRow) => isProjectTable(t.name) && !isSearchIndexObject(t.name));
 }
 
 /** A consistent copy of the project: every table of ours with its rows, indexes and triggers. */
@@ -171,7 +173,9 @@ export function dumpProject(store: ProjectStore): Dump {
   const extras = store.exec(
     "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY rowid",
   ) as never[] as MasterRow[];
-  for (const x of extras) if (names.has(x.tbl_name)) put(JSON.stringify({ [x.type]: x.name, sql: x.sql }));
+  // A search index's triggers stay out with it (it is rebuilt by the first search after a load).
+  for (const x of extras)
+    if (names.has(x.tbl_name) && !isSearchIndexObject(x.name)) put(JSON.stringify({ [x.type]: x.name, sql: x.sql }));
   if (store.exec("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").length) {
     for (const s of store.exec("SELECT name, seq FROM sqlite_sequence"))
       if (names.has(String(s.name))) put(JSON.stringify({ sequence: s.name, seq: s.seq }));
@@ -411,6 +415,7 @@ function insertSql(name: string, columns: string[], n: number): string {
 function clearProject(store: ProjectStore) {
   const present = new Set(projectTables(store).map((t) => t.name));
   for (const t of [...JOURNALED_TABLES].reverse()) if (present.has(t)) store.exec(`DELETE FROM ${t}`);
+  dropAllSearchIndexes(store);
   for (const t of projectTables(store).reverse()) store.exec(`DROP TABLE ${quoteIdent(t.name)}`);
 }
 

@@ -17,6 +17,7 @@ import { FILTER_OPS, type FilterOp } from "../fields/types";
 import { dateOp } from "./date-ops";
 import { NO_VALUE_OPS, kindOf, noValueOp, valueOp, type OpCtx } from "./filter-ops";
 import { Frag, and, columnRef, not, or, sql } from "./sql";
+import { indexedLike, type TextIndex } from "./text-index";
 import { userOp } from "./user-ops";
 import { MAX_DEPTH, parseWhere } from "./where-parser";
 import { QueryError, type Dialect, type QueryColumn, type QueryTable, type WhereCond, type WhereNode } from "./types";
@@ -27,6 +28,8 @@ export interface WhereOptions {
   now?: Date;
   /** The user who runs the query: what `@me` means in filters on user columns. */
   me?: string | null;
+  /** The table's trigram index, when it has a current one (the table's `textIndex`). */
+  textIndex?: TextIndex;
 }
 
 const IS_VALUES: Record<string, [FilterOp, FilterOp]> = {
@@ -80,7 +83,10 @@ function compileCond(node: WhereCond, columns: Map<string, QueryColumn>, opts: W
   if (node.subOp !== undefined) throw new QueryError(`'${node.subOp}' is not supported for UI Type'${column.uidt}'.`);
   if (value === undefined || value === "") return null;
   if (kind === "user") return userOp(x, op, value);
-  return valueOp(x, op, value);
+  const frag = valueOp(x, op, value);
+  // Only a stored column's own value is in the index (not a computed column's expression).
+  // Only the project store's tables have an index (and its SQLite the FTS5 it names).
+  return op === "like" && frag && !column.expr ? indexedLike(opts.textIndex, column.columnName, value, frag) : frag;
 }
 
 /** Terms joined flat up to this many; longer chains become a balanced tree. */
@@ -107,7 +113,10 @@ function compileNode(
   if (node.type === "cond") return compileCond(node, columns, opts);
   const segments: Frag[][] = [];
   for (const child of node.children) {
-    const frag = compileNode(child, columns, opts, depth + 1);
+    // Under NOT the index is left out: a NULL cell is no candidate (false) where its like is
+    // unknown (NULL), and NOT tells the two apart.
+    const childOpts = child.logicalOp === "not" && opts.textIndex ? { ...opts, textIndex: undefined } : opts;
+    const frag = compileNode(child, columns, childOpts, depth + 1);
     if (!frag) continue;
     const term = child.logicalOp === "not" ? not(frag) : frag;
     const current = segments[segments.length - 1];
@@ -138,5 +147,6 @@ export function compileWhere(
   if (!tree) return null;
   const columns = new Map(table.columns.map((c) => [c.title, c]));
   // The tree is the first child of an implicit group, so a root `not` negates it like a leading ~not.
-  return compileNode({ type: "group", logicalOp: "and", children: [tree] }, columns, opts, 0);
+  const withIndex = table.textIndex && !opts.textIndex ? { ...opts, textIndex: table.textIndex } : opts;
+  return compileNode({ type: "group", logicalOp: "and", children: [tree] }, columns, withIndex, 0);
 }

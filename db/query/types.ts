@@ -6,6 +6,7 @@
  */
 import type { UIType } from "../fields/types";
 import type { Frag } from "./sql";
+import type { TextIndex } from "./text-index";
 
 export type { Dialect, FilterOp, UIType } from "../fields/types";
 
@@ -41,6 +42,8 @@ export interface QueryTable {
    * read path can forget it. Absent for readers who see every row.
    */
   rowRule?: Frag | null;
+  /** The project store's trigram index of the table's text fields, when it has a current one. */
+  textIndex?: TextIndex;
 }
 
 export { QueryError, type Compiled } from "./compiled";

@@ -29,6 +29,7 @@ import { columns } from "../store/schema";
 import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
+import { ensureSearchIndex } from "./search-index";
 import { tableRef, type TableRef } from "./table-ref";
 import { queryColumnOf, toApiRow, type RowColumn } from "./row-codec";
 import type { VirtualColumn } from "../query/computed";
@@ -51,6 +52,15 @@ export function queryTable(t: TableRef): QueryTable {
   let known = queryTables.get(t);
   if (!known) queryTables.set(t, (known = buildQueryTable(t)));
   return known;
+}
+
+/**
+ * The table's trigram index, made now if this filter can use it (search-index.ts), on its query
+ * table: a query table lives as long as the schema it was built from, and so does the index.
+ */
+export function useSearchIndex(store: ProjectStore, t: TableRef, where: string | WhereNode | null | undefined) {
+  const index = ensureSearchIndex(store, t, where);
+  if (index) queryTable(t).textIndex = index;
 }
 
 function buildQueryTable(t: TableRef): QueryTable {
@@ -231,6 +241,7 @@ export function listRows(
   const visitor = anonymousReader(scope);
   if (visitor && params.cursor) throw bad("Shared views page by offset: start again without the cursor");
   ensureIndexes(store, t, p);
+  useSearchIndex(store, t, p.where);
   const me = meOf(scope);
   const totalRows = count(store, t, p.where, cache, me);
   const { raws, select, next } = params.cursor
@@ -316,21 +327,16 @@ export function countRows(
   scope?: RowScope,
 ) {
   const t = tableRef(store, tableKey);
-  return {
-    count: count(
-      store,
-      t,
-      scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where,
-      cache,
-      meOf(scope),
-    ),
-  };
+  const scoped = scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where;
+  useSearchIndex(store, t, scoped);
+  return { count: count(store, t, scoped, cache, meOf(scope)) };
 }
 
 /** The first matching row, or `{}` (contract). */
 export function findOne(store: ProjectStore, tableKey: string, params: ListParams, scope?: RowScope) {
   const t = tableRef(store, tableKey);
   const p = scopeParams(store, t, queryTable(t), params, scope);
+  useSearchIndex(store, t, p.where);
   const compiled = compileList({ dialect: "sqlite", table: queryTable(t), ...p, limit: 1, offset: 0, me: meOf(scope) });
   const [raw] = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
   if (!raw) return {};

@@ -3,6 +3,7 @@ import type { Stored, UIType } from "../fields/types";
 import type { ColumnRow, ModelRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { dropAutoIndex } from "../rows/auto-index";
+import { dropSearchIndex } from "../rows/search-index-names";
 import { optionsOf } from "./column-def";
 import { bad } from "../errors";
 import { quoteIdent } from "./names";
@@ -73,6 +74,7 @@ export function convertColumn(store: ProjectStore, model: ModelRow, from: Column
   store.exec(`ALTER TABLE ${table} ADD COLUMN ${tmp} ${newDecl}`);
   for (const [rid, v] of converted) store.exec(`UPDATE ${table} SET ${tmp} = ? WHERE rowid = ?`, v, rid);
   dropAutoIndex(store, model.tableName, from.columnName!);
+  dropSearchIndex(store, model.tableName);
   store.exec(`ALTER TABLE ${table} DROP COLUMN ${col}`);
   store.exec(`ALTER TABLE ${table} RENAME COLUMN ${tmp} TO ${col}`);
 }

@@ -1,5 +1,6 @@
 import { quoteIdent } from "./names";
 import type { ProjectStore } from "../store/store";
+import { dropSearchIndex } from "../rows/search-index-names";
 
 /**
  * What a schema delete does with the stored data it no longer names: a column of a table, or a
@@ -14,9 +15,11 @@ export interface Drops {
 
 export const dropNow: Drops = {
   column(store, table, columnName) {
+    dropSearchIndex(store, table.tableName);
     store.exec(`ALTER TABLE ${quoteIdent(table.tableName)} DROP COLUMN ${quoteIdent(columnName)}`);
   },
   table(store, table) {
+    dropSearchIndex(store, table.tableName);
     store.exec(`DROP TABLE IF EXISTS ${quoteIdent(table.tableName)}`);
   },
 };

@@ -1,6 +1,7 @@
 import type { Drops } from "../schema/drops";
 import { physicalName, quoteIdent } from "../schema/names";
 import type { ProjectStore } from "../store/store";
+import { dropSearchIndex } from "../rows/search-index-names";
 
 /**
  * The stored data a trashed field or table keeps: not copied but renamed out of the way, so the
@@ -58,6 +59,7 @@ export class Keeper implements Drops {
   column(store: ProjectStore, table: { id: string; tableName: string }, column: string) {
     const trash = this.trashName();
     dropIndexes(store, table.tableName, column);
+    dropSearchIndex(store, table.tableName);
     store.exec(
       `ALTER TABLE ${quoteIdent(table.tableName)} RENAME COLUMN ${quoteIdent(column)} TO ${quoteIdent(trash)}`,
     );
@@ -66,6 +68,7 @@ export class Keeper implements Drops {
   table(store: ProjectStore, table: { id: string; tableName: string }) {
     const trash = this.trashName();
     dropIndexes(store, table.tableName);
+    dropSearchIndex(store, table.tableName);
     store.exec(`ALTER TABLE ${quoteIdent(table.tableName)} RENAME TO ${quoteIdent(trash)}`);
     // A column kept earlier in this same delete (a link's FK in a table that goes too) moves along.
     this.kept.tables.push({ modelId: table.id, table: table.tableName, trash });
@@ -101,12 +104,14 @@ export function unkeepColumn(store: ProjectStore, table: string, c: KeptColumn):
 
 /** Drops a kept table for good (purge, or a restore that cannot bring it back). */
 export function dropKeptTable(store: ProjectStore, t: KeptTable) {
+  dropSearchIndex(store, t.trash);
   store.exec(`DROP TABLE IF EXISTS ${quoteIdent(t.trash)}`);
 }
 
 /** Drops a kept column for good, wherever its table is now (`table`: its physical name, if any). */
 export function dropKeptColumn(store: ProjectStore, table: string | null, c: KeptColumn) {
   if (!table || !columnNames(store, table).includes(c.trash)) return;
+  dropSearchIndex(store, table);
   store.exec(`ALTER TABLE ${quoteIdent(table)} DROP COLUMN ${quoteIdent(c.trash)}`);
 }
 

@@ -1,0 +1,38 @@
+import { quoteIdent } from "../schema/names";
+import type { ProjectStore } from "../store/store";
+
+/**
+ * The names of a table's trigram index (search-index.ts) and its triggers, and their removal. Apart
+ * from the index's making so that the schema code (drops, type changes, the trash) can drop an
+ * index before it drops a column or moves the table, without importing what reads tables.
+ */
+export const SEARCH_INDEX_PREFIX = "_nc_fts_";
+
+export const searchIndexName = (tableName: string) => `${SEARCH_INDEX_PREFIX}${tableName}`;
+export const searchTriggerName = (tableName: string, what: "i" | "u" | "d") => `${searchIndexName(tableName)}__${what}`;
+
+/** Whether a schema object (the index, its shadow tables, its triggers) belongs to a search index. */
+export const isSearchIndexObject = (name: string) => name.startsWith(SEARCH_INDEX_PREFIX);
+
+/**
+ * Drops the table's index and its triggers: before a column is dropped (SQLite refuses to drop a
+ * column a trigger names), the table dropped or renamed into the trash. The next search rebuilds it.
+ */
+export function dropSearchIndex(store: ProjectStore, tableName: string) {
+  for (const what of ["i", "u", "d"] as const)
+    store.exec(`DROP TRIGGER IF EXISTS ${quoteIdent(searchTriggerName(tableName, what))}`);
+  store.exec(`DROP TABLE IF EXISTS ${quoteIdent(searchIndexName(tableName))}`);
+  store.schemaCache.delete(`search-index:${tableName}`);
+}
+
+/** Every search index of the project and its triggers, dropped (before a snapshot is loaded over it). */
+export function dropAllSearchIndexes(store: ProjectStore) {
+  // The virtual tables only: their shadow tables go with them (dropping one alone is refused).
+  const found = store.exec(
+    "SELECT type, name FROM sqlite_master WHERE substr(name, 1, ?) = ? AND (type = 'trigger' OR sql LIKE 'CREATE VIRTUAL TABLE%')",
+    SEARCH_INDEX_PREFIX.length,
+    SEARCH_INDEX_PREFIX,
+  );
+  for (const { type, name } of found)
+    store.exec(`DROP ${type === "trigger" ? "TRIGGER" : "TABLE"} IF EXISTS ${quoteIdent(String(name))}`);
+}
