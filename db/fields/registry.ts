@@ -127,6 +127,12 @@ export function servesView(uidt: string, use: ViewUse): boolean {
   return fieldType(uidt)?.viewUses?.includes(use) ?? false;
 }
 
+/** Whether a grid may group its records by a column of this type (FieldType.groupable). */
+export function canGroupBy(uidt: string): boolean {
+  const t = fieldType(uidt);
+  return !!t && !t.virtual && !t.hidden && t.groupable !== false;
+}
+
 /** Types a user may pick in the field editor, in SPEC 3 order: all but the system's own (FieldType.systemOnly). */
 export const PICKABLE_TYPES: readonly UIType[] = UI_TYPES.filter((u) => !FIELD_TYPES[u].systemOnly);
 
