@@ -20,7 +20,7 @@ describe("group levels", () => {
       { columnId: "a", direction: "asc" },
       { columnId: "d", direction: "asc" },
     ]);
-    const plan = levelPatches(cols, [
+    const plan = levelPatches(cols, levelsOf(cols), [
       { columnId: "b", direction: "desc" },
       { columnId: "c", direction: "asc" },
       { columnId: "a", direction: "desc" },
@@ -29,6 +29,13 @@ describe("group levels", () => {
       { gridColumnId: "gd", body: { group_by: false } },
       { gridColumnId: "gc", body: { group_by: true, group_by_order: 2, group_by_sort: "asc" } },
       { gridColumnId: "ga", body: { group_by: true, group_by_order: 3, group_by_sort: "desc" } },
+    ]);
+    // Planned from what was last asked, not from columns not yet read again.
+    expect(
+      levelPatches([gc("a"), gc("b")], [{ columnId: "a", direction: "asc" }], [{ columnId: "b", direction: "asc" }]),
+    ).toEqual([
+      { gridColumnId: "ga", body: { group_by: false } },
+      { gridColumnId: "gb", body: { group_by: true, group_by_order: 1, group_by_sort: "asc" } },
     ]);
   });
 });

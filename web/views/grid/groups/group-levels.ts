@@ -3,7 +3,8 @@
  * turn one list of levels into another. Rules:
  * - levels are the grid columns with `group_by`, by `group_by_order`; at most three;
  * - a change first turns off the levels that go (freeing their places: the server refuses a
- *   fourth), then writes each kept or new level whose place or direction differs.
+ *   fourth), then writes each kept or new level whose place or direction differs; it is planned
+ *   from the levels last asked for, so quick changes in a row do not plan from stale ones.
  */
 import type { GridColumn } from "../../../api/view-types";
 
@@ -27,10 +28,16 @@ export interface LevelPatch {
   body: { group_by: boolean; group_by_order?: number; group_by_sort?: "asc" | "desc" };
 }
 
-/** The grid-column patches, in order, from the stored levels to `next`. */
-export function levelPatches(gridColumns: readonly GridColumn[], next: readonly GroupLevel[]): LevelPatch[] {
+/**
+ * The grid-column patches, in order, from the levels `before` (the last ones asked for: the
+ * stored ones may not have been read again yet) to `next`.
+ */
+export function levelPatches(
+  gridColumns: readonly GridColumn[],
+  before: readonly GroupLevel[],
+  next: readonly GroupLevel[],
+): LevelPatch[] {
   const byColumn = new Map(gridColumns.map((g) => [g.fk_column_id, g]));
-  const before = levelsOf(gridColumns);
   const off = before
     .filter((l) => !next.some((n) => n.columnId === l.columnId))
     .flatMap((l) => {

@@ -93,8 +93,8 @@ export class GroupedData {
       else if (line.kind === "row") {
         const page = Math.floor(line.index / PAGE);
         if (!this.pages.get(line.node.id)?.has(page)) this.loadPage(line.node, page);
-        // The rest of this page is covered by the same request.
-        i += PAGE - 1 - (line.index % PAGE);
+        // The rest of this page of this group is covered by the same request.
+        i += Math.min(PAGE - (line.index % PAGE), line.node.count - line.index) - 1;
       }
     }
   }

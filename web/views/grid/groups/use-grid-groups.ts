@@ -4,7 +4,7 @@
  * A failed save is reported and the view's stored levels are read again.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { queryKeys } from "../../../api/query-keys";
 import { viewsApi } from "../../../api/views-api";
 import { useNotifyError } from "../../../lib/use-notify-error";
@@ -18,14 +18,17 @@ export function useGridGroups(setup: ViewSetup, canPersist: boolean) {
   const stored = useMemo(() => levelsOf(setup.gridColumns), [setup.gridColumns]);
   const [local, setLocal] = useState<{ viewId: string | null; levels: GroupLevel[] } | null>(null);
   const levels = local && local.viewId === viewId ? local.levels : stored;
+  // Saves run one after another, in the order the changes were made.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const setLevels = (next: GroupLevel[]) => {
     const kept = next.slice(0, MAX_LEVELS);
+    const before = levels;
     setLocal({ viewId, levels: kept });
     const gridColumns = setup.gridColumns;
     if (!canPersist || !setup.viewApiReady || !viewId || !gridColumns) return;
-    const plan = levelPatches(gridColumns, kept);
-    void (async () => {
+    const plan = levelPatches(gridColumns, before, kept);
+    queue.current = queue.current.then(async () => {
       try {
         // In order: the server refuses a fourth level, so the removed ones go first.
         for (const p of plan) await viewsApi.updateGridColumn(p.gridColumnId, p.body);
@@ -34,7 +37,7 @@ export function useGridGroups(setup: ViewSetup, canPersist: boolean) {
         setLocal(null);
       }
       await queryClient.invalidateQueries({ queryKey: queryKeys.gridColumns(viewId) });
-    })();
+    });
   };
   return { levels, setLevels };
 }
