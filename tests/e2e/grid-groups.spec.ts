@@ -1,12 +1,16 @@
 /**
  * Group-by in the grid (issue 37): a person groups a grid by a select from the toolbar, sees the
  * groups with their counts, collapses one, adds a record in a group by typing in the form that
- * opens with the group's value, and finds it in that group; the grouping is kept with the view.
+ * opens with the group's value, and finds it in that group; drags a record to another group and
+ * undoes it; the grouping is kept with the view.
  */
 import { expect, test } from "@playwright/test";
 import { apiRows, createTable, insertRows, options, setup } from "./grid-helpers";
 
-test("group a grid by a select, collapse a group, add a record in a group", async ({ page, request }) => {
+test("group a grid by a select, collapse a group, add a record in a group, drag one to another", async ({
+  page,
+  request,
+}) => {
   const { token, projectId } = await setup(page, request);
   await createTable(request, token, projectId, "Work", [
     { title: "Name", uidt: "SingleLineText" },
@@ -59,6 +63,15 @@ test("group a grid by a select, collapse a group, add a record in a group", asyn
   await expect(grid.getByText("Epsilon")).toBeVisible();
   const rows = (await apiRows(request, token, projectId, "Work")) as Array<{ Name: string; Status: string | null }>;
   expect(rows.find((r) => r.Name === "Epsilon")?.Status).toBe("Done");
+
+  // Dragged by its row number onto the empty group, Gamma loses its status; Undo puts it back.
+  const gamma = grid.getByRole("row").filter({ hasText: "Gamma" });
+  await gamma.locator("[data-gutter]").dragTo(header("(empty)"));
+  await expect(header("(empty)").getByTestId("group-count")).toHaveText("2");
+  await expect(header("Done").getByTestId("group-count")).toHaveText("1");
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(header("Done").getByTestId("group-count")).toHaveText("2");
+  await expect(header("(empty)").getByTestId("group-count")).toHaveText("1");
 
   // Kept with the view: grouped again after a reload.
   await page.reload();

@@ -1,5 +1,5 @@
 import { Maximize2 } from "lucide-react";
-import { memo, type ReactNode } from "react";
+import { memo, type DragEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Row } from "../../api/view-types";
 import type { RemoteMark } from "../../realtime";
@@ -27,6 +27,8 @@ export interface GridRowProps {
   /** Cells of this row other users are editing (outlined in their colour). */
   remote?: readonly RemoteMark[];
   onExpand(index: number): void;
+  /** Set where a record may be dragged by its row number (the grouped grid, to another group). */
+  onDragStart?(e: DragEvent): void;
 }
 
 const CELL = "group/cell relative flex h-full shrink-0 items-center border-b border-e border-gray-200 px-2";
@@ -107,6 +109,8 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         role="rowheader"
         data-row={index}
         data-gutter="true"
+        draggable={props.onDragStart && props.row ? true : undefined}
+        onDragStart={props.onDragStart}
         className="sticky start-0 z-10 flex h-full shrink-0 items-center justify-between border-b border-e border-gray-200 bg-gray-50 px-2 text-xs tabular-nums text-gray-500"
         style={{ width: GUTTER_WIDTH }}
       >

@@ -28,7 +28,7 @@ import { useGroupedData } from "./groups/use-grouped-data";
 import type { GroupNode } from "./groups/group-tree";
 import { useFieldDialogs } from "./use-field-dialogs";
 import { useFillHeight } from "./use-fill-height";
-import { keySpecOf, keyTitles, rowIdOf } from "../../lib/row-id";
+import { keyPartOf, keySpecOf, keyTitles, rowIdOf } from "../../lib/row-id";
 
 export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup }) {
   const { projectId, can } = useProject();
@@ -104,6 +104,27 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
     });
     setExpanded({ key: null, initial });
   };
+  /**
+   * A record dragged into another group: each group field whose value differs takes the target
+   * group's (empty for the empty group), as one undoable update; the groups are then read again.
+   */
+  const moveToGroup = async (row: Row, _from: GroupNode, to: GroupNode) => {
+    const changes: Row = {};
+    to.values.forEach((v, i) => {
+      const f = fieldById.get(groups.levels[i]?.columnId ?? "");
+      if (f && !f.codec.readOnly && JSON.stringify(row[f.column.title] ?? null) !== JSON.stringify(v)) {
+        changes[f.column.title] = v;
+      }
+    });
+    if (Object.keys(changes).length === 0) return;
+    await writes.applyPlan({
+      updates: [{ ...keyPartOf(row, keyTitle), ...changes }],
+      before: [row],
+      inserts: [],
+      error: null,
+    });
+    groupedData.reload();
+  };
   const closeExpanded = () => {
     setExpanded(null);
     // Counts and places may have changed: the groups are read again.
@@ -151,8 +172,8 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
           canUndo={writes.canUndo}
           canRedo={writes.canRedo}
           shapeLocked={shapeLocked}
-          onUndo={() => void writes.undo()}
-          onRedo={() => void writes.redo()}
+          onUndo={() => void writes.undo().then(() => grouped && groupedData.reload())}
+          onRedo={() => void writes.redo().then(() => grouped && groupedData.reload())}
           onNewRecord={perms.insert ? newRecord : null}
           groups={{ levels: groups.levels, onChange: groups.setLevels }}
         />
@@ -172,6 +193,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
               label={meta.title}
               onExpand={(row) => setExpanded({ key: rowIdOf(row, keyTitle) as string | number })}
               onAdd={perms.insert ? newInGroup : null}
+              onMove={perms.edit ? (row, from, to) => void moveToGroup(row, from, to) : null}
             />
           ) : (
             <Grid

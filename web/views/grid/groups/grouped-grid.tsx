@@ -3,14 +3,16 @@
  * it, and the count), the records of expanded last-level groups and an "add a record in this
  * group" line, all lines of one virtual list of fixed height: only the lines on screen are drawn,
  * and only their groups' records are fetched (grouped-data.ts). Records open in the expanded
- * form (Enter on the row's expand button, or a double click) where they are edited.
+ * form (Enter on the row's expand button) where they are edited; a record dragged by its row
+ * number onto another group takes that group's values (undone with the grid's Undo).
  */
 import { ChevronDown, ChevronRight, Plus } from "lucide-react";
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Row } from "../../../api/view-types";
 import { GUTTER_WIDTH, HEADER_HEIGHT } from "../grid-constants";
 import type { GridFieldView } from "../grid-field";
+import type { ColumnLayout } from "../logic/column-layout";
 import { GridHeader } from "../grid-header";
 import { GridRow } from "../grid-row";
 import type { HeaderActions } from "../header-cell";
@@ -30,6 +32,8 @@ interface GroupedGridProps {
   onExpand(row: Row): void;
   /** Opens a new record with the group's values; null when the reader may not add records. */
   onAdd: ((node: GroupNode) => void) | null;
+  /** Moves a record into another group (its group fields take that group's values); null: not offered. */
+  onMove: ((row: Row, from: GroupNode, to: GroupNode) => void) | null;
 }
 
 const OVERSCAN = 8;
@@ -40,6 +44,8 @@ export function GroupedGrid(p: GroupedGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, left: 0, height: 600, width: 1000 });
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const dragged = useRef<{ row: Row; from: GroupNode } | null>(null);
+  const [dropOn, setDropOn] = useState<string | null>(null);
   const { data } = p;
   const lines = useMemo(
     () => new GroupLines(data.roots, data.rootMore, p.levels, collapsed, p.onAdd !== null),
@@ -71,12 +77,50 @@ export function GroupedGrid(p: GroupedGridProps) {
   }, []);
   useLayoutEffect(() => data.ensure(lines, first, last), [data, lines, first, last]);
 
-  const toggle = (node: GroupNode) =>
-    setCollapsed((s) => {
-      const next = new Set(s);
-      if (!next.delete(node.id)) next.add(node.id);
-      return next;
-    });
+  const toggle = useCallback(
+    (node: GroupNode) =>
+      setCollapsed((s) => {
+        const next = new Set(s);
+        if (!next.delete(node.id)) next.add(node.id);
+        return next;
+      }),
+    [],
+  );
+  // One object for every record line (their memo holds while scrolling); it calls the latest props.
+  const handlers = useRef<LineHandlers>({ expand: () => undefined, dragStart: () => undefined });
+  handlers.current.expand = p.onExpand;
+  handlers.current.dragStart = (row, from) => (dragged.current = { row, from });
+
+  /** The group under the pointer while a record is dragged: the group of the line there. */
+  const groupAt = (e: DragEvent<HTMLDivElement>) => {
+    const y = e.clientY - e.currentTarget.getBoundingClientRect().top;
+    const line = lines.at(Math.floor(y / H));
+    return line?.node ?? null;
+  };
+  const dropProps = p.onMove
+    ? {
+        onDragOver: (e: DragEvent<HTMLDivElement>) => {
+          if (!dragged.current) return;
+          const node = groupAt(e);
+          if (!node) return;
+          e.preventDefault();
+          setDropOn(node.id);
+        },
+        onDragLeave: () => setDropOn(null),
+        onDragEnd: () => {
+          dragged.current = null;
+          setDropOn(null);
+        },
+        onDrop: (e: DragEvent<HTMLDivElement>) => {
+          e.preventDefault();
+          const node = groupAt(e);
+          const from = dragged.current;
+          dragged.current = null;
+          setDropOn(null);
+          if (node && from && node.id !== from.from.id) p.onMove!(from.row, from.from, node);
+        },
+      }
+    : {};
 
   const body: ReactNode[] = [];
   for (let i = first; i <= last; i++) {
@@ -87,75 +131,37 @@ export function GroupedGrid(p: GroupedGridProps) {
     const indent = (line.node ? line.node.level + (line.kind === "header" ? 0 : 1) : 0) * INDENT;
     const band = "absolute start-0 flex items-center gap-2 border-b border-gray-200 px-2 text-sm";
     if (line.kind === "row") {
-      const row = data.rowAt(line.node, line.index);
       body.push(
-        <GridRow
+        <RecordLine
           key={key}
+          node={line.node}
           index={line.index}
-          row={row}
+          row={data.rowAt(line.node, line.index)}
           top={top}
           height={H}
           fields={p.fields}
           layout={layout}
           colFirst={cols.first}
           colLast={cols.last}
-          selected={null}
-          active={null}
-          editingCol={null}
-          editor={null}
-          editable={false}
-          onExpand={() => row && p.onExpand(row)}
+          handlers={handlers.current}
+          canMove={p.onMove !== null}
         />,
       );
     } else if (line.kind === "header") {
       const f = p.fieldOf(line.node.columnId);
-      const open = !collapsed.has(line.node.id);
-      const text =
-        line.node.value === null ? t("groupBy.empty") : (f?.codec.toText(line.node.value) ?? String(line.node.value));
-      const Content = f?.ui.Cell;
       body.push(
-        <div
+        <HeaderLine
           key={key}
-          role="row"
-          data-testid="group-header"
-          data-level={line.node.level}
-          className={`${band} bg-gray-50`}
-          style={{ top, height: H, width: Math.max(layout.total, view.width) }}
-        >
-          <div
-            role="rowheader"
-            className="sticky start-0 flex min-w-0 items-center gap-2"
-            style={{ paddingInlineStart: indent }}
-          >
-            <button
-              type="button"
-              aria-expanded={open}
-              aria-label={t("groupBy.header", { field: f?.column.title ?? "", value: text })}
-              className="rounded p-0.5 text-gray-500 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-primary"
-              onClick={() => toggle(line.node)}
-            >
-              {open ? (
-                <ChevronDown aria-hidden="true" className="size-4" />
-              ) : (
-                <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
-              )}
-            </button>
-            <span className="shrink-0 text-xs text-gray-500">{f?.column.title}</span>
-            <span className="flex min-w-0 max-w-80 items-center overflow-hidden font-medium text-gray-900">
-              {line.node.value === null || !Content || !f ? (
-                text
-              ) : (
-                <Content value={line.node.value} codec={f.codec} wrap={false} />
-              )}
-            </span>
-            <span
-              data-testid="group-count"
-              className="rounded-full bg-gray-200 px-2 text-xs tabular-nums text-gray-700"
-            >
-              {line.node.count}
-            </span>
-          </div>
-        </div>,
+          node={line.node}
+          field={f}
+          top={top}
+          height={H}
+          width={Math.max(layout.total, view.width)}
+          indent={indent}
+          open={!collapsed.has(line.node.id)}
+          dropTarget={dropOn === line.node.id}
+          onToggle={toggle}
+        />,
       );
     } else if (line.kind === "add") {
       body.push(
@@ -210,6 +216,7 @@ export function GroupedGrid(p: GroupedGridProps) {
             role="rowgroup"
             className="absolute start-0"
             style={{ top: HEADER_HEIGHT, height: lines.length * H, width: layout.total }}
+            {...dropProps}
           >
             {body}
           </div>
@@ -218,3 +225,106 @@ export function GroupedGrid(p: GroupedGridProps) {
     </div>
   );
 }
+
+interface LineHandlers {
+  expand(row: Row): void;
+  dragStart(row: Row, from: GroupNode): void;
+}
+
+/** A record of a group: the grid's own row (read-only here), draggable by its number. */
+const RecordLine = memo(function RecordLine(props: {
+  node: GroupNode;
+  index: number;
+  row: Row | undefined;
+  top: number;
+  height: number;
+  fields: readonly GridFieldView[];
+  layout: ColumnLayout;
+  colFirst: number;
+  colLast: number;
+  handlers: LineHandlers;
+  canMove: boolean;
+}) {
+  const { row, handlers } = props;
+  return (
+    <GridRow
+      index={props.index}
+      row={row}
+      top={props.top}
+      height={props.height}
+      fields={props.fields}
+      layout={props.layout}
+      colFirst={props.colFirst}
+      colLast={props.colLast}
+      selected={null}
+      active={null}
+      editingCol={null}
+      editor={null}
+      editable={false}
+      onExpand={() => row && handlers.expand(row)}
+      onDragStart={
+        props.canMove && row
+          ? (e) => {
+              handlers.dragStart(row, props.node);
+              e.dataTransfer.effectAllowed = "move";
+              e.dataTransfer.setData("text/plain", String(props.index));
+            }
+          : undefined
+      }
+    />
+  );
+});
+
+/** A group's header: open/close, the field, the value as its cell shows it, the count. */
+const HeaderLine = memo(function HeaderLine(props: {
+  node: GroupNode;
+  field: GridFieldView | undefined;
+  top: number;
+  height: number;
+  width: number;
+  indent: number;
+  open: boolean;
+  dropTarget: boolean;
+  onToggle(node: GroupNode): void;
+}) {
+  const { t } = useTranslation();
+  const { node, field: f, open } = props;
+  const text = node.value === null ? t("groupBy.empty") : (f?.codec.toText(node.value) ?? String(node.value));
+  const Content = f?.ui.Cell;
+  return (
+    <div
+      role="row"
+      data-testid="group-header"
+      data-level={node.level}
+      className={`absolute start-0 flex items-center gap-2 border-b border-gray-200 px-2 text-sm ${props.dropTarget ? "bg-primary/15" : "bg-gray-50"}`}
+      style={{ top: props.top, height: props.height, width: props.width }}
+    >
+      <div
+        role="rowheader"
+        className="sticky start-0 flex min-w-0 items-center gap-2"
+        style={{ paddingInlineStart: props.indent }}
+      >
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-label={t("groupBy.header", { field: f?.column.title ?? "", value: text })}
+          className="rounded p-0.5 text-gray-500 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-primary"
+          onClick={() => props.onToggle(node)}
+        >
+          {open ? (
+            <ChevronDown aria-hidden="true" className="size-4" />
+          ) : (
+            <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+          )}
+        </button>
+        <span className="shrink-0 text-xs text-gray-500">{f?.column.title}</span>
+        <span className="flex min-w-0 max-w-80 items-center overflow-hidden font-medium text-gray-900">
+          {node.value === null || !Content || !f ? text : <Content value={node.value} codec={f.codec} wrap={false} />}
+        </span>
+        <span data-testid="group-count" className="rounded-full bg-gray-200 px-2 text-xs tabular-nums text-gray-700">
+          {node.count}
+        </span>
+      </div>
+    </div>
+  );
+});
