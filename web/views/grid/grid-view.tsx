@@ -60,10 +60,10 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
     canSaveFilters: can("filterCreate"),
     canSaveSorts: can("sortCreate"),
   });
-  const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError);
   // Group-by (issue 37): changed by those who may change the grid's columns, as sorts.
   const groups = useGridGroups(setup, can("gridColumnUpdate"));
   const grouped = groups.levels.length > 0;
+  const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError, grouped);
   const groupedData = useGroupedData(target, query.rowQuery, groups.levels, meta.columns, notifyError);
   const writableTitles = useMemo(() => all.filter((f) => !f.codec.readOnly).map((f) => f.column.title), [all]);
   const writes = useGridWrites(target, keyTitle, store, writableTitles);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { startTransition, useEffect, useMemo, useState } from "react";
 import { rowsApi, type RowTarget } from "../../../api/rows-api";
 import type { Column } from "../../../api/types";
 import type { RowQuery } from "../data/use-view-query";
@@ -76,7 +76,12 @@ export function useGroupedData(
   }, [target.projectId, target.tableId, query.key, levelsKey, columns]);
   const [, setVersion] = useState(0);
   useEffect(() => {
-    const off = data.subscribe(() => setVersion(data.version));
+    // As the flat grid's pages: arriving records render as a transition, in slices between
+    // frames, so a page landing never makes one long frame while the user scrolls.
+    const off = data.subscribe(() => {
+      if (data.loaded) startTransition(() => setVersion(data.version));
+      else setVersion(data.version);
+    });
     data.start();
     return () => {
       off();
