@@ -73,6 +73,13 @@ test("group a grid by a select, collapse a group, add a record in a group, drag 
   await expect(header("Done").getByTestId("group-count")).toHaveText("2");
   await expect(header("(empty)").getByTestId("group-count")).toHaveText("1");
 
+  // A record opens from the keyboard: its expand button takes focus, Enter opens it.
+  await gamma.getByRole("button", { name: "Expand record 1" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog").getByText("Record Gamma")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+
   // Kept with the view: grouped again after a reload.
   await page.reload();
   await expect(headers).toHaveCount(3);

@@ -27,6 +27,8 @@ export interface GridRowProps {
   /** Cells of this row other users are editing (outlined in their colour). */
   remote?: readonly RemoteMark[];
   onExpand(index: number): void;
+  /** The expand button shows on every row, not only the active or hovered one (and so takes Tab). */
+  expandShown?: boolean;
   /** Set where a record may be dragged by its row number (the grouped grid, to another group). */
   onDragStart?(e: DragEvent): void;
 }
@@ -120,7 +122,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
             type="button"
             aria-label={t("grid.row.expand", { n: index + 1 })}
             title={t("grid.row.expand", { n: index + 1 })}
-            className={`rounded p-0.5 text-gray-400 hover:bg-gray-200 hover:text-gray-700 ${props.active !== null ? "visible" : "invisible group-hover:visible"}`}
+            className={`rounded p-0.5 text-gray-400 hover:bg-gray-200 hover:text-gray-700 ${props.active !== null || props.expandShown ? "visible" : "invisible group-hover:visible"}`}
             onMouseDown={(e) => e.stopPropagation()}
             onClick={() => props.onExpand(index)}
           >

@@ -217,6 +217,11 @@ export function GroupedGrid(p: GroupedGridProps) {
             className="absolute start-0"
             style={{ top: HEADER_HEIGHT, height: lines.length * H, width: layout.total }}
             {...dropProps}
+            onDoubleClick={(e) => {
+              const line = lines.at(Math.floor((e.clientY - e.currentTarget.getBoundingClientRect().top) / H));
+              const row = line?.kind === "row" ? data.rowAt(line.node, line.index) : undefined;
+              if (row) p.onExpand(row);
+            }}
           >
             {body}
           </div>
@@ -261,6 +266,8 @@ const RecordLine = memo(function RecordLine(props: {
       editingCol={null}
       editor={null}
       editable={false}
+      // Records open in the form here: the button is always there for the keyboard (Tab, Enter).
+      expandShown
       onExpand={() => row && handlers.expand(row)}
       onDragStart={
         props.canMove && row
