@@ -5,12 +5,15 @@
  *   last level, one line per record (its count from the group-by answer) and an "add" line;
  * - the list is kept as segments (a header, a run of records, ...) with their first line, so
  *   finding the line at an index is a binary search however many records there are;
- * - a group's condition is its value `eq` (blank for an empty group), ANDed down its path.
+ * - a group's condition is its value `eq` (both bounds for an instant; blank for an empty group),
+ *   ANDed down its path.
  */
+
+import { groupMatchOps } from "../../../../db/fields/registry";
 
 export interface GroupCond {
   fk_column_id: string;
-  comparison_op: "eq" | "blank";
+  comparison_op: "eq" | "gte" | "lte" | "blank";
   logical_op: "and";
   value?: string | number | boolean;
 }
@@ -51,26 +54,39 @@ function filterValue(value: unknown): string | number | boolean {
   return String(value);
 }
 
-export function groupCond(columnId: string, value: unknown): GroupCond {
-  return value === null || value === undefined || value === ""
-    ? { fk_column_id: columnId, comparison_op: "blank", logical_op: "and" }
-    : { fk_column_id: columnId, comparison_op: "eq", logical_op: "and", value: filterValue(value) };
+/** The column a level groups by: its id, and its type (which decides how a value is matched). */
+export interface GroupColumn {
+  id: string;
+  uidt: string;
+}
+
+/** The conditions that select one group of a column (an instant is matched by both bounds). */
+export function groupConds(column: GroupColumn, value: unknown): GroupCond[] {
+  if (value === null || value === undefined || value === "") {
+    return [{ fk_column_id: column.id, comparison_op: "blank", logical_op: "and" }];
+  }
+  return groupMatchOps(column.uidt).map((op) => ({
+    fk_column_id: column.id,
+    comparison_op: op,
+    logical_op: "and",
+    value: filterValue(value),
+  }));
 }
 
 export function groupNodes(
   parent: GroupNode | null,
-  columnId: string,
+  column: GroupColumn,
   list: ReadonlyArray<{ value: unknown; count: number }>,
 ): GroupNode[] {
   return list.map((g) => {
-    const cond = groupCond(columnId, g.value);
+    const conds = groupConds(column, g.value);
     return {
       id: JSON.stringify([parent?.id ?? null, g.value ?? null]),
       level: parent ? parent.level + 1 : 0,
-      columnId,
+      columnId: column.id,
       value: g.value ?? null,
       count: g.count,
-      path: [...(parent?.path ?? []), cond],
+      path: [...(parent?.path ?? []), ...conds],
       values: [...(parent?.values ?? []), g.value ?? null],
       children: null,
       more: false,

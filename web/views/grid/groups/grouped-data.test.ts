@@ -22,7 +22,7 @@ describe("grouped data", () => {
           return [{ Name: `${String(node.value)}${offset}` }];
         },
       },
-      () => "col",
+      () => ({ id: "col", uidt: "SingleLineText" }),
       (err) => {
         throw err;
       },

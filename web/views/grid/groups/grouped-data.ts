@@ -10,7 +10,7 @@
  */
 import type { Row } from "../../../api/view-types";
 import type { GroupLines, GroupNode } from "./group-tree";
-import { groupNodes } from "./group-tree";
+import { groupNodes, type GroupColumn } from "./group-tree";
 
 export const GROUP_LIMIT = 1000;
 export const PAGE = 50;
@@ -40,7 +40,7 @@ export class GroupedData {
 
   constructor(
     private readonly fetch: GroupedFetch,
-    private readonly columnOf: (level: number) => string,
+    private readonly columnOf: (level: number) => GroupColumn,
     private readonly onError: (err: unknown) => void,
   ) {}
 

@@ -69,7 +69,7 @@ export function useGroupedData(
           return page.list ?? [];
         },
       },
-      (level) => levels[level]?.columnId ?? "",
+      (level) => colOf(level) ?? { id: levels[level]?.columnId ?? "", uidt: "SingleLineText" },
       onError,
     );
     // The query's key and the levels are the data's identity.
