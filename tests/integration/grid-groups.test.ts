@@ -101,7 +101,7 @@ describe("grid group-by settings", () => {
 });
 
 describe("grouped grid reads", () => {
-  it("each group's condition, as the grid builds it, finds exactly the group's records, for every kind of value", async () => {
+  it("each group's condition, as the grid builds it, finds exactly the group's records, for every kind of value (a person too)", async () => {
     const owner = await seedUser("org-level-creator");
     const projectId = await seedProject([[owner, "owner"]]);
     const columns = [
@@ -115,6 +115,7 @@ describe("grouped grid reads", () => {
       { title: "At", uidt: "DateTime" },
       { title: "Mail", uidt: "Email" },
       { title: "Stars", uidt: "Rating" },
+      { title: "Made by", uidt: "CreatedBy" },
     ];
     const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, { table_name: "Items", columns });
     expect(table.status, JSON.stringify(table.body)).toBe(200);
