@@ -48,6 +48,7 @@ export const AttachmentField: FieldType<Options> = {
   index: "none",
   importsDisplayText: false,
   viewUses: ["cover"],
+  groupable: false,
   options,
   storage: byDialect("TEXT", "text", "text"),
   filterOps: ATTACHMENT_OPS,

@@ -29,6 +29,7 @@ export const JSONField: FieldType<NoOptions> = {
   systemOnly: false,
   search: "likeWhenNamed",
   index: "none",
+  groupable: false,
   importsDisplayText: false,
   options: NO_OPTIONS,
   storage: byDialect("TEXT", "jsonb", "json"),

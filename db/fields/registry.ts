@@ -127,6 +127,20 @@ export function servesView(uidt: string, use: ViewUse): boolean {
   return fieldType(uidt)?.viewUses?.includes(use) ?? false;
 }
 
+/** Whether a grid may group its records by a column of this type (FieldType.groupable). */
+export function canGroupBy(uidt: string): boolean {
+  const t = fieldType(uidt);
+  return !!t && !t.virtual && !t.hidden && t.groupable !== false;
+}
+
+/**
+ * The filter operators that select one group's value exactly: `eq`, except on types holding an
+ * instant, whose `eq` compares the day (db/query/date-ops.ts): there the value is both bounds.
+ */
+export function groupMatchOps(uidt: string): ReadonlyArray<"eq" | "gte" | "lte"> {
+  return fieldType(uidt)?.kind === "datetime" ? ["gte", "lte"] : ["eq"];
+}
+
 /** Types a user may pick in the field editor, in SPEC 3 order: all but the system's own (FieldType.systemOnly). */
 export const PICKABLE_TYPES: readonly UIType[] = UI_TYPES.filter((u) => !FIELD_TYPES[u].systemOnly);
 

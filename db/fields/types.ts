@@ -191,6 +191,12 @@ export interface FieldType<O = Record<string, unknown>> {
    */
   readonly viewUses?: readonly ViewUse[];
   /**
+   * A grid may group by a stored column of this type unless false: files and JSON hold no value
+   * two records share in a way a reader would call one group. Computed types never group (the
+   * group-by query reads stored values).
+   */
+  readonly groupable?: false;
+  /**
    * Types the server fills with the caller's user id, never from a body: on insert only
    * ("insert", Created by) or on every insert and update ("write", Last modified by).
    */

@@ -51,6 +51,10 @@ export const viewColumnInput = z.object({
     .refine((w) => WIDTH.test(String(w)), `must be ${PIXELS}`)
     .transform((w) => (String(w).endsWith("px") ? String(w) : `${w}px`))
     .nullish(),
+  /** Group-by of a grid (NocoDB's grid column shape): on or off, its level (1..3) and direction. */
+  group_by: flag.optional(),
+  group_by_order: z.number(kind("a number")).optional(),
+  group_by_sort: z.enum(["asc", "desc"], kind("asc or desc")).optional(),
 });
 
 export const saveViewColumnInput = viewColumnInput.extend({ fk_column_id: z.string(kind("a column id")) });

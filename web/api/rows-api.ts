@@ -46,6 +46,27 @@ export const rowsApi = {
       ? wire.get(`${rows}/views/:viewName`, { ...table(t), viewName: t.viewId }, options)
       : wire.get(rows, table(t), options);
   },
+  /** Distinct values of one column with their counts, paged over the values (contract 5.1 groupby). */
+  groupBy: (
+    t: RowTarget,
+    q: { column: string; sort: string; limit: number; offset: number; where?: string; filterArrJson?: string },
+    signal?: AbortSignal,
+  ) => {
+    const options = {
+      signal,
+      query: {
+        column_name: q.column,
+        sort: q.sort,
+        limit: q.limit,
+        offset: q.offset,
+        where: q.where || undefined,
+        filterArrJson: q.filterArrJson,
+      },
+    };
+    return t.viewId
+      ? wire.get(`${rows}/views/:viewName/groupby`, { ...table(t), viewName: t.viewId }, options)
+      : wire.get(`${rows}/groupby`, table(t), options);
+  },
   read: (t: RowTarget, rowId: string | number) => wire.get(row, { ...table(t), rowId }),
   insert: (t: RowTarget, body: Row) => wire.post(rows, table(t), body),
   update: (t: RowTarget, rowId: string | number, patch: Row) => wire.patch(row, { ...table(t), rowId }, patch),

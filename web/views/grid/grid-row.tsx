@@ -1,5 +1,5 @@
 import { Maximize2 } from "lucide-react";
-import { memo, type ReactNode } from "react";
+import { memo, type DragEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Row } from "../../api/view-types";
 import type { RemoteMark } from "../../realtime";
@@ -27,6 +27,10 @@ export interface GridRowProps {
   /** Cells of this row other users are editing (outlined in their colour). */
   remote?: readonly RemoteMark[];
   onExpand(index: number): void;
+  /** The expand button shows on every row, not only the active or hovered one (and so takes Tab). */
+  expandShown?: boolean;
+  /** Set where a record may be dragged by its row number (the grouped grid, to another group). */
+  onDragStart?(e: DragEvent): void;
 }
 
 const CELL = "group/cell relative flex h-full shrink-0 items-center border-b border-e border-gray-200 px-2";
@@ -107,6 +111,8 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         role="rowheader"
         data-row={index}
         data-gutter="true"
+        draggable={props.onDragStart && props.row ? true : undefined}
+        onDragStart={props.onDragStart}
         className="sticky start-0 z-10 flex h-full shrink-0 items-center justify-between border-b border-e border-gray-200 bg-gray-50 px-2 text-xs tabular-nums text-gray-500"
         style={{ width: GUTTER_WIDTH }}
       >
@@ -116,7 +122,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
             type="button"
             aria-label={t("grid.row.expand", { n: index + 1 })}
             title={t("grid.row.expand", { n: index + 1 })}
-            className={`rounded p-0.5 text-gray-400 hover:bg-gray-200 hover:text-gray-700 ${props.active !== null ? "visible" : "invisible group-hover:visible"}`}
+            className={`rounded p-0.5 text-gray-400 hover:bg-gray-200 hover:text-gray-700 ${props.active !== null || props.expandShown ? "visible" : "invisible group-hover:visible"}`}
             onMouseDown={(e) => e.stopPropagation()}
             onClick={() => props.onExpand(index)}
           >

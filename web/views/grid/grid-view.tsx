@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isVirtual, isHidden } from "../../../db/fields/registry";
 import { queryKeys } from "../../api/query-keys";
 import type { TableMeta } from "../../api/types";
+import type { Row } from "../../api/view-types";
 import { useNotifyError } from "../../lib/use-notify-error";
 import { LinkHost } from "../../links/link-host";
 import { useProject } from "../../pages/project/project-context";
@@ -21,9 +22,13 @@ import type { HeaderActions } from "./header-cell";
 import { needsRecordForm } from "./logic/new-record";
 import { sortBy } from "./logic/sorts";
 import { GridToolbar } from "./toolbar/grid-toolbar";
+import { GroupedGrid } from "./groups/grouped-grid";
+import { useGridGroups } from "./groups/use-grid-groups";
+import { useGroupedData } from "./groups/use-grouped-data";
+import type { GroupNode } from "./groups/group-tree";
 import { useFieldDialogs } from "./use-field-dialogs";
 import { useFillHeight } from "./use-fill-height";
-import { keySpecOf, keyTitles, rowIdOf } from "../../lib/row-id";
+import { keyPartOf, keySpecOf, keyTitles, rowIdOf } from "../../lib/row-id";
 
 export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup }) {
   const { projectId, can } = useProject();
@@ -55,11 +60,15 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
     canSaveFilters: can("filterCreate"),
     canSaveSorts: can("sortCreate"),
   });
-  const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError);
+  // Group-by (issue 37): changed by those who may change the grid's columns, as sorts.
+  const groups = useGridGroups(setup, can("gridColumnUpdate"));
+  const grouped = groups.levels.length > 0;
+  const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError, grouped);
+  const groupedData = useGroupedData(target, query.rowQuery, groups.levels, meta.columns, notifyError);
   const writableTitles = useMemo(() => all.filter((f) => !f.codec.readOnly).map((f) => f.column.title), [all]);
   const writes = useGridWrites(target, keyTitle, store, writableTitles);
   const fieldDialogs = useFieldDialogs(meta);
-  const [expanded, setExpanded] = useState<{ key: string | number | null } | null>(null);
+  const [expanded, setExpanded] = useState<{ key: string | number | null; initial?: Row } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   useFillHeight(box);
 
@@ -85,6 +94,42 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   );
 
   const newRecord = () => setExpanded({ key: null });
+  const fieldById = useMemo(() => new Map(all.map((f) => [f.column.id, f])), [all]);
+  /** A new record in a group: the form opens with the values of the group and those around it. */
+  const newInGroup = (node: GroupNode) => {
+    const initial: Row = {};
+    node.values.forEach((v, i) => {
+      const f = fieldById.get(groups.levels[i]?.columnId ?? "");
+      if (f && v !== null && !f.codec.readOnly) initial[f.column.title] = v;
+    });
+    setExpanded({ key: null, initial });
+  };
+  /**
+   * A record dragged into another group: each group field whose value differs takes the target
+   * group's (empty for the empty group), as one undoable update; the groups are then read again.
+   */
+  const moveToGroup = async (row: Row, _from: GroupNode, to: GroupNode) => {
+    const changes: Row = {};
+    to.values.forEach((v, i) => {
+      const f = fieldById.get(groups.levels[i]?.columnId ?? "");
+      if (f && !f.codec.readOnly && JSON.stringify(row[f.column.title] ?? null) !== JSON.stringify(v)) {
+        changes[f.column.title] = v;
+      }
+    });
+    if (Object.keys(changes).length === 0) return;
+    await writes.applyPlan({
+      updates: [{ ...keyPartOf(row, keyTitle), ...changes }],
+      before: [row],
+      inserts: [],
+      error: null,
+    });
+    groupedData.reload();
+  };
+  const closeExpanded = () => {
+    setExpanded(null);
+    // Counts and places may have changed: the groups are read again.
+    if (grouped) groupedData.reload();
+  };
 
   const headerActions: HeaderActions = {
     canShape: !shapeLocked,
@@ -127,27 +172,47 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
           canUndo={writes.canUndo}
           canRedo={writes.canRedo}
           shapeLocked={shapeLocked}
-          onUndo={() => void writes.undo()}
-          onRedo={() => void writes.redo()}
+          onUndo={() => void writes.undo().then(() => grouped && groupedData.reload())}
+          onRedo={() => void writes.redo().then(() => grouped && groupedData.reload())}
           onNewRecord={perms.insert ? newRecord : null}
+          groups={{ levels: groups.levels, onChange: groups.setLevels }}
         />
-        <LinkHost tableId={meta.id} keyTitle={keyTitle} onChanged={() => store.reload()}>
-          <Grid
-            fields={visible}
-            store={store}
-            rowHeight={cols.rowHeight}
-            keyTitle={keyTitle}
-            writes={writes}
-            perms={perms}
-            headerActions={headerActions}
-            label={meta.title}
-            onExpand={onExpand}
-            onNewRecord={needsRecordForm(meta.columns) ? newRecord : null}
-            search={{
-              query: query.search.query,
-              onClear: () => query.setSearch({ columnId: query.search.columnId, query: "" }),
-            }}
-          />
+        <LinkHost
+          tableId={meta.id}
+          keyTitle={keyTitle}
+          onChanged={() => (grouped ? groupedData.reload() : store.reload())}
+        >
+          {grouped ? (
+            <GroupedGrid
+              data={groupedData}
+              levels={groups.levels.length}
+              fields={visible}
+              fieldOf={(id) => fieldById.get(id)}
+              rowHeight={cols.rowHeight}
+              headerActions={headerActions}
+              label={meta.title}
+              onExpand={(row) => setExpanded({ key: rowIdOf(row, keyTitle) as string | number })}
+              onAdd={perms.insert ? newInGroup : null}
+              onMove={perms.edit ? (row, from, to) => void moveToGroup(row, from, to) : null}
+            />
+          ) : (
+            <Grid
+              fields={visible}
+              store={store}
+              rowHeight={cols.rowHeight}
+              keyTitle={keyTitle}
+              writes={writes}
+              perms={perms}
+              headerActions={headerActions}
+              label={meta.title}
+              onExpand={onExpand}
+              onNewRecord={needsRecordForm(meta.columns) ? newRecord : null}
+              search={{
+                query: query.search.query,
+                onClear: () => query.setSearch({ columnId: query.search.columnId, query: "" }),
+              }}
+            />
+          )}
           {expanded ? (
             <ExpandedRow
               target={target}
@@ -157,7 +222,8 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
               canEdit={perms.edit}
               canComment={can("commentRow")}
               writes={writes}
-              onClose={() => setExpanded(null)}
+              initial={expanded.initial}
+              onClose={closeExpanded}
             />
           ) : null}
         </LinkHost>

@@ -3,12 +3,16 @@ import { rowsApi } from "../../../api/rows-api";
 import { RowStore } from "./row-store";
 import type { RowQuery } from "./use-view-query";
 
-/** The row store of one result set (a new query key makes a new store); re-renders on changes. */
+/**
+ * The row store of one result set (a new query key makes a new store); re-renders on changes.
+ * `idle`: nothing is fetched (the grid is grouped and reads per group instead).
+ */
 export function useRowStore(
   projectId: string,
   tableId: string,
   query: RowQuery,
   onError: (err: unknown) => void,
+  idle = false,
 ): RowStore {
   const store = useMemo(
     () =>
@@ -37,7 +41,7 @@ export function useRowStore(
         { onError },
       ),
     // The key is the query's identity; the callbacks read the query of the same render.
-    [projectId, tableId, query.key],
+    [projectId, tableId, query.key, idle],
   );
   const [, setVersion] = useState(0);
   useEffect(() => {
@@ -52,11 +56,11 @@ export function useRowStore(
       else setVersion((n) => n + 1);
       shown = store.totalRows !== null;
     });
-    store.start();
+    if (!idle) store.start();
     return () => {
       unsubscribe();
       store.dispose();
     };
-  }, [store]);
+  }, [store, idle]);
   return store;
 }

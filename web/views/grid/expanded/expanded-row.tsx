@@ -44,6 +44,8 @@ interface ExpandedRowProps {
    */
   writes: Pick<GridWrites, "insertRow" | "applyPlan"> & Partial<Pick<GridWrites, "recordUpdate">>;
   onClose(): void;
+  /** A new record's values before the user types (a grid group's values, issue 37). */
+  initial?: Row;
 }
 
 export function ExpandedRow({
@@ -55,6 +57,7 @@ export function ExpandedRow({
   canComment,
   writes,
   onClose,
+  initial,
 }: ExpandedRowProps) {
   const { t, i18n } = useTranslation();
   const notifyError = useNotifyError();
@@ -73,7 +76,7 @@ export function ExpandedRow({
   // Remounts the form's editors when a value comes back from the history.
   const [formKey, setFormKey] = useState(0);
   const queryClient = useQueryClient();
-  const row: Row | undefined = isNew ? {} : read.data;
+  const row: Row | undefined = isNew ? (initial ?? {}) : read.data;
   // A new record's belongs-to links are chosen in the form and sent with it.
   const links = useLinkHost();
   const clearLinks = links?.clearPending;
@@ -98,7 +101,7 @@ export function ExpandedRow({
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
-    const made = await writes.insertRow({ ...values, ...(links ? pendingValues(links.pending) : {}) });
+    const made = await writes.insertRow({ ...initial, ...values, ...(links ? pendingValues(links.pending) : {}) });
     setSaving(false);
     if (made !== null) onClose();
   };

@@ -8,6 +8,8 @@ import { TOOL_BUTTON } from "../ui/popover";
 import { FieldsMenu } from "./fields-menu";
 import { FilterMenu } from "./filter-menu";
 import { GridSearch } from "./grid-search";
+import { GroupMenu } from "./group-menu";
+import type { GroupLevel } from "../groups/group-levels";
 import { RowHeightMenu } from "./row-height-menu";
 import { SortMenu } from "./sort-menu";
 
@@ -37,11 +39,13 @@ export interface GridToolbarProps {
   onUndo(): void;
   onRedo(): void;
   onNewRecord: (() => void) | null;
+  /** Group-by levels (issue 37); absent where the view does not group. */
+  groups?: { levels: readonly GroupLevel[]; onChange(next: GroupLevel[]): void };
   /** A locked view for this caller: fields, filters, sorts and row height are not offered. */
   shapeLocked?: boolean;
 }
 
-/** The grid's toolbar: fields, filters, sorts, row height, search, undo/redo, new record. */
+/** The grid's toolbar: fields, filters, groups, sorts, row height, search, undo/redo, new record. */
 export function GridToolbar(p: GridToolbarProps) {
   const { t } = useTranslation();
   return (
@@ -65,6 +69,7 @@ export function GridToolbar(p: GridToolbarProps) {
             canSave={p.canSave}
             onSave={p.onSave}
           />
+          {p.groups ? <GroupMenu levels={p.groups.levels} columns={p.columns} onChange={p.groups.onChange} /> : null}
           <SortMenu sorts={p.sorts} columns={p.columns} onChange={p.onSorts} />
           <RowHeightMenu level={p.rowLevel} onChange={p.onRowLevel} />
         </>

@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { groupConds, type GroupCond } from "../../web/views/grid/groups/group-tree";
+import { api, seedProject, seedUser, type TestUser } from "./support";
+
+/** Group-by settings of a grid (issue 37): kept on its view columns, as NocoDB's grid columns. */
+const M = "/api/v1/db/meta";
+const call = (user: TestUser, method: string, path: string, body?: unknown) =>
+  api(method, path, { token: user.token, body });
+
+interface GridColumn {
+  id: string;
+  fk_column_id: string;
+  group_by: boolean;
+  group_by_order: number | null;
+  group_by_sort: "asc" | "desc" | null;
+}
+
+describe("grid group-by settings", () => {
+  it("editors set up to three levels on a grid, readers cannot, and a shared view shows them", async () => {
+    const [owner, editor, viewer] = [
+      await seedUser("org-level-creator"),
+      await seedUser("org-level-viewer"),
+      await seedUser("org-level-viewer"),
+    ];
+    const projectId = await seedProject([
+      [owner, "owner"],
+      [editor, "editor"],
+      [viewer, "viewer"],
+    ]);
+    const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
+      table_name: "Tasks",
+      columns: [
+        { title: "Name", uidt: "SingleLineText" },
+        { title: "Status", uidt: "SingleSelect", dtxp: "'Todo','Done'" },
+        { title: "Points", uidt: "Number" },
+        { title: "Done", uidt: "Checkbox" },
+        { title: "Due", uidt: "Date" },
+        { title: "Files", uidt: "Attachment" },
+      ],
+    });
+    expect(table.status, JSON.stringify(table.body)).toBe(200);
+    const col = Object.fromEntries(
+      table.body.columns.map((c: { title: string; id: string }) => [c.title, c.id]),
+    ) as Record<string, string>;
+    const grid = table.body.views[0].id as string;
+    const columns = async () => (await call(owner, "GET", `${M}/grids/${grid}/grid-columns`)).body as GridColumn[];
+    const vc = (list: GridColumn[], title: string) => list.find((c) => c.fk_column_id === col[title])!;
+    const first = await columns();
+    expect(vc(first, "Status")).toMatchObject({ group_by: false, group_by_order: null, group_by_sort: null });
+    const patch = (user: TestUser, title: string, body: unknown) =>
+      call(user, "PATCH", `${M}/grid-columns/${vc(first, title).id}`, body);
+
+    // An editor groups as they sort; a viewer may not.
+    expect((await patch(editor, "Status", { group_by: true, group_by_order: 1, group_by_sort: "desc" })).status).toBe(
+      200,
+    );
+    expect((await patch(editor, "Done", { group_by: true, group_by_order: 2 })).status).toBe(200);
+    expect((await patch(viewer, "Points", { group_by: true, group_by_order: 3 })).status).toBe(403);
+    expect((await patch(owner, "Due", { group_by: true, group_by_order: 3 })).status).toBe(200);
+
+    // A fourth level, an unknown direction, a level out of range and a field without a value to share: 400 naming it.
+    const fourth = await patch(owner, "Points", { group_by: true, group_by_order: 3 });
+    expect(fourth).toMatchObject({ status: 400, body: { msg: expect.stringMatching(/group_by.*at most 3/) } });
+    expect((await patch(owner, "Name", { group_by: true, group_by_sort: "up" })).body.msg).toMatch(/group_by_sort/);
+    const files = await patch(owner, "Files", { group_by: true, group_by_order: 1 });
+    expect(files).toMatchObject({ status: 400, body: { msg: expect.stringMatching(/Files/) } });
+
+    let now = await columns();
+    expect(vc(now, "Status")).toMatchObject({ group_by: true, group_by_order: 1, group_by_sort: "desc" });
+    expect(vc(now, "Done")).toMatchObject({ group_by: true, group_by_order: 2, group_by_sort: "asc" });
+    expect(vc(now, "Points").group_by).toBe(false);
+    // A refused change leaves the column as it was.
+    expect(vc(now, "Files").group_by).toBe(false);
+
+    // Removing a level frees a place; a width change keeps the grouping.
+    expect((await patch(editor, "Due", { group_by: false })).status).toBe(200);
+    expect((await patch(editor, "Points", { group_by: true, group_by_order: 3 })).status).toBe(200);
+    expect((await patch(editor, "Status", { width: "150px" })).status).toBe(200);
+    now = await columns();
+    expect(vc(now, "Due")).toMatchObject({ group_by: false, group_by_order: null });
+    expect(vc(now, "Points")).toMatchObject({ group_by: true, group_by_order: 3 });
+    expect(vc(now, "Status")).toMatchObject({ group_by: true, group_by_sort: "desc", width: "150px" });
+
+    // Forms do not group.
+    const form = await call(owner, "POST", `${M}/tables/${table.body.id}/forms`, { title: "Ask" });
+    const formCols = (await call(owner, "GET", `${M}/views/${form.body.id}/columns`)).body.list as GridColumn[];
+    const formStatus = formCols.find((c) => c.fk_column_id === col.Status)!;
+    const refused = await call(owner, "PATCH", `${M}/views/${form.body.id}/columns/${formStatus.id}`, {
+      group_by: true,
+    });
+    expect(refused).toMatchObject({ status: 400, body: { msg: expect.stringMatching(/grid/) } });
+
+    // A visitor of the shared grid reads the levels with the columns.
+    const shared = await call(owner, "POST", `${M}/views/${grid}/share`);
+    expect(shared.status).toBe(200);
+    const meta = await api("GET", `/api/v1/db/public/shared-view/${shared.body.uuid}/meta`);
+    expect(meta.status).toBe(200);
+    const status = meta.body.model.columns.find((c: { id: string }) => c.id === col.Status);
+    expect(status).toMatchObject({ group_by: true, group_by_order: 1, group_by_sort: "desc" });
+  });
+});
+
+describe("grouped grid reads", () => {
+  it("each group's condition, as the grid builds it, finds exactly the group's records, for every kind of value (a person too)", async () => {
+    const owner = await seedUser("org-level-creator");
+    const projectId = await seedProject([[owner, "owner"]]);
+    const columns = [
+      { title: "Name", uidt: "SingleLineText" },
+      { title: "Status", uidt: "SingleSelect", dtxp: "'Todo','Done'" },
+      { title: "Tags", uidt: "MultiSelect", dtxp: "'a','b'" },
+      { title: "Points", uidt: "Number" },
+      { title: "Price", uidt: "Decimal" },
+      { title: "Done", uidt: "Checkbox" },
+      { title: "Due", uidt: "Date" },
+      { title: "At", uidt: "DateTime" },
+      { title: "Mail", uidt: "Email" },
+      { title: "Stars", uidt: "Rating" },
+      { title: "Made by", uidt: "CreatedBy" },
+    ];
+    const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, { table_name: "Items", columns });
+    expect(table.status, JSON.stringify(table.body)).toBe(200);
+    const rows = Array.from({ length: 24 }, (_, i) => ({
+      Name: i % 5 === 0 ? null : `n${i % 4}`,
+      Status: [null, "Todo", "Done"][i % 3],
+      Tags: ["a", "a,b", null, "b"][i % 4],
+      Points: i % 6 === 0 ? null : i % 4,
+      Price: [1.5, 2.25, null][i % 3],
+      Done: i % 2 === 0,
+      Due: i % 7 === 0 ? null : `2026-0${(i % 3) + 1}-1${i % 2}`,
+      At: i % 5 === 1 ? null : `2026-01-0${(i % 3) + 1} 10:${i % 2 ? "30" : "00"}:00+00:00`,
+      Mail: i % 4 === 0 ? null : `u${i % 3}@example.com`,
+      Stars: i % 4,
+    }));
+    const T = `/api/v1/db/data/noco/${projectId}/Items`;
+    expect((await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Items`, rows)).status).toBe(200);
+    const byTitle = new Map(
+      table.body.columns.map((c: { title: string; id: string; column_name: string }) => [c.title, c]),
+    ) as Map<string, { id: string; uidt: string; column_name: string }>;
+    const groupsOf = async (title: string, path: GroupCond[]) => {
+      const col = byTitle.get(title)!;
+      const q = new URLSearchParams({ column_name: col.column_name, limit: "1000" });
+      if (path.length) q.set("filterArrJson", JSON.stringify(path));
+      const res = await call(owner, "GET", `${T}/groupby?${q}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.list as Array<Record<string, unknown>>).map((g) => ({
+        value: g[col.column_name],
+        count: Number(g.count),
+      }));
+    };
+    const countWhere = async (path: GroupCond[]) => {
+      const q = new URLSearchParams({ limit: "1", filterArrJson: JSON.stringify(path) });
+      const res = await call(owner, "GET", `${T}?${q}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.pageInfo.totalRows as number;
+    };
+    for (const { title } of columns) {
+      const groups = await groupsOf(title, []);
+      expect(
+        groups.reduce((n, g) => n + g.count, 0),
+        title,
+      ).toBe(rows.length);
+      for (const g of groups) {
+        expect(await countWhere(groupConds(byTitle.get(title)!, g.value)), `${title} = ${String(g.value)}`).toBe(
+          g.count,
+        );
+      }
+    }
+    // Nested: Status, then Done inside each status, then Points inside each of those.
+    for (const s of await groupsOf("Status", [])) {
+      const p1 = groupConds(byTitle.get("Status")!, s.value);
+      const inner = await groupsOf("Done", p1);
+      expect(inner.reduce((n, g) => n + g.count, 0)).toBe(s.count);
+      for (const d of inner) {
+        const p2 = [...p1, ...groupConds(byTitle.get("Done")!, d.value)];
+        const third = await groupsOf("Points", p2);
+        expect(third.reduce((n, g) => n + g.count, 0)).toBe(d.count);
+        for (const p of third)
+          expect(await countWhere([...p2, ...groupConds(byTitle.get("Points")!, p.value)])).toBe(p.count);
+      }
+    }
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The grouped grid's data (issue 37): the group tree and, per last-level group, pages of its
+ * records. Rules:
+ * - the outer groups load at start (at most GROUP_LIMIT, the API's page; more are named, not shown);
+ * - a group's sub-groups load when its "loading" line is on screen, its records' pages when their
+ *   lines are: a collapsed or scrolled-away group costs nothing;
+ * - one request per group or page at a time; a failure is reported and tried again when the
+ *   lines are next drawn after RETRY_MS;
+ * - reload() reads the tree again and forgets the pages (after a record is added or changed).
+ */
+import type { Row } from "../../../api/view-types";
+import type { GroupLines, GroupNode } from "./group-tree";
+import { groupNodes, type GroupColumn } from "./group-tree";
+
+export const GROUP_LIMIT = 1000;
+export const PAGE = 50;
+const RETRY_MS = 3000;
+
+export interface GroupedFetch {
+  /** The groups at `level` inside `parent` (null: the outer ones). */
+  groups(
+    parent: GroupNode | null,
+    level: number,
+    signal: AbortSignal,
+  ): Promise<{ list: Array<{ value: unknown; count: number }>; more: boolean }>;
+  /** A page of one group's records. */
+  rows(node: GroupNode, offset: number, limit: number, signal: AbortSignal): Promise<Row[]>;
+}
+
+export class GroupedData {
+  roots: GroupNode[] = [];
+  rootMore = false;
+  loaded = false;
+  version = 0;
+  private pages = new Map<string, Map<number, Row[]>>();
+  private busy = new Set<string>();
+  private failed = new Map<string, number>();
+  private listeners = new Set<() => void>();
+  private abort = new AbortController();
+
+  constructor(
+    private readonly fetch: GroupedFetch,
+    private readonly columnOf: (level: number) => GroupColumn,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private changed() {
+    this.version++;
+    this.listeners.forEach((fn) => fn());
+  }
+
+  private async run(key: string, work: (signal: AbortSignal) => Promise<void>) {
+    const failedAt = this.failed.get(key);
+    if (this.busy.has(key) || (failedAt !== undefined && Date.now() - failedAt < RETRY_MS)) return;
+    this.busy.add(key);
+    const signal = this.abort.signal;
+    try {
+      await work(signal);
+      this.failed.delete(key);
+    } catch (err) {
+      if (signal.aborted) return;
+      this.failed.set(key, Date.now());
+      this.onError(err);
+    } finally {
+      if (!signal.aborted) {
+        this.busy.delete(key);
+        this.changed();
+      }
+    }
+  }
+
+  start() {
+    void this.run("roots", async (signal) => {
+      const answer = await this.fetch.groups(null, 0, signal);
+      if (signal.aborted) return;
+      this.roots = groupNodes(null, this.columnOf(0), answer.list);
+      this.rootMore = answer.more;
+      this.loaded = true;
+    });
+  }
+
+  /** Loads what the lines first..last need: sub-groups and record pages. */
+  ensure(lines: GroupLines, first: number, last: number) {
+    for (let i = Math.max(0, first); i <= Math.min(last, lines.length - 1); i++) {
+      const line = lines.at(i);
+      if (!line) continue;
+      if (line.kind === "loading") this.loadChildren(line.node);
+      else if (line.kind === "row") {
+        const page = Math.floor(line.index / PAGE);
+        if (!this.pages.get(line.node.id)?.has(page)) this.loadPage(line.node, page);
+        // The rest of this page of this group is covered by the same request.
+        i += Math.min(PAGE - (line.index % PAGE), line.node.count - line.index) - 1;
+      }
+    }
+  }
+
+  rowAt(node: GroupNode, index: number): Row | undefined {
+    return this.pages.get(node.id)?.get(Math.floor(index / PAGE))?.[index % PAGE];
+  }
+
+  private loadChildren(node: GroupNode) {
+    void this.run(`g:${node.id}`, async (signal) => {
+      const answer = await this.fetch.groups(node, node.level + 1, signal);
+      if (signal.aborted) return;
+      node.children = groupNodes(node, this.columnOf(node.level + 1), answer.list);
+      node.more = answer.more;
+    });
+  }
+
+  private loadPage(node: GroupNode, page: number) {
+    void this.run(`p:${node.id}:${page}`, async (signal) => {
+      const list = await this.fetch.rows(node, page * PAGE, PAGE, signal);
+      if (signal.aborted) return;
+      const pages = this.pages.get(node.id) ?? new Map<number, Row[]>();
+      pages.set(page, list);
+      this.pages.set(node.id, pages);
+    });
+  }
+
+  /** Reads the tree again (counts change when records are added or moved); pages are refetched. */
+  reload() {
+    this.abort.abort();
+    this.abort = new AbortController();
+    this.busy.clear();
+    this.failed.clear();
+    void this.run("roots", async (signal) => {
+      const answer = await this.fetch.groups(null, 0, signal);
+      if (signal.aborted) return;
+      this.pages.clear();
+      this.roots = groupNodes(null, this.columnOf(0), answer.list);
+      this.rootMore = answer.more;
+    });
+  }
+
+  dispose() {
+    this.abort.abort();
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,86 @@
+import { Layers, Plus, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { canGroupBy } from "../../../../db/fields/registry";
+import type { Column } from "../../../api/types";
+import { INPUT_CLASS } from "../../../fields/common/text-editor";
+import { MAX_LEVELS, type GroupLevel } from "../groups/group-levels";
+import { MENU_ITEM, Popover, TOOL_BUTTON } from "../ui/popover";
+
+interface GroupMenuProps {
+  levels: readonly GroupLevel[];
+  columns: readonly Column[];
+  onChange(next: GroupLevel[]): void;
+}
+
+/** Group-by: up to three fields, each with its direction; the first is the outer group. */
+export function GroupMenu({ levels, columns, onChange }: GroupMenuProps) {
+  const { t } = useTranslation();
+  const groupable = columns.filter((c) => canGroupBy(c.uidt));
+  const free = groupable.filter((c) => !levels.some((l) => l.columnId === c.id));
+  const set = (i: number, patch: Partial<GroupLevel>) =>
+    onChange(levels.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  return (
+    <Popover
+      label={t("groupBy.menu")}
+      button={
+        <>
+          <Layers aria-hidden="true" className="size-4" />
+          {levels.length > 0 ? t("groupBy.active") : t("groupBy.button")}
+        </>
+      }
+      buttonClass={`${TOOL_BUTTON} ${levels.length > 0 ? "bg-primary/10" : ""}`}
+      panelClass="w-96"
+    >
+      {() => (
+        <div className="flex flex-col gap-2">
+          {levels.length === 0 ? <p className="px-1 text-xs text-gray-500">{t("groupBy.none")}</p> : null}
+          {levels.map((l, i) => (
+            <div key={l.columnId} className="flex items-center gap-2" style={{ paddingInlineStart: i * 12 }}>
+              <select
+                aria-label={t("groupBy.field", { n: i + 1 })}
+                className={INPUT_CLASS}
+                value={l.columnId}
+                onChange={(e) => set(i, { columnId: e.target.value })}
+              >
+                {groupable
+                  .filter((c) => c.id === l.columnId || free.includes(c))
+                  .map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.title}
+                    </option>
+                  ))}
+              </select>
+              <select
+                aria-label={t("groupBy.direction", { n: i + 1 })}
+                className={`${INPUT_CLASS} w-32`}
+                value={l.direction}
+                onChange={(e) => set(i, { direction: e.target.value === "desc" ? "desc" : "asc" })}
+              >
+                <option value="asc">{t("grid.sort.asc")}</option>
+                <option value="desc">{t("grid.sort.desc")}</option>
+              </select>
+              <button
+                type="button"
+                className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700"
+                aria-label={t("groupBy.remove", { n: i + 1 })}
+                onClick={() => onChange(levels.filter((_, j) => j !== i))}
+              >
+                <X aria-hidden="true" className="size-4" />
+              </button>
+            </div>
+          ))}
+          {free.length > 0 && levels.length < MAX_LEVELS ? (
+            <button
+              type="button"
+              className={MENU_ITEM}
+              onClick={() => onChange([...levels, { columnId: free[0]!.id, direction: "asc" }])}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+              {t("groupBy.add")}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </Popover>
+  );
+}
