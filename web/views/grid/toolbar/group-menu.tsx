@@ -1,10 +1,10 @@
-import { Layers, Plus, X } from "lucide-react";
+import { Layers, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { canGroupBy } from "../../../../db/fields/registry";
 import type { Column } from "../../../api/types";
-import { INPUT_CLASS } from "../../../fields/common/text-editor";
 import { MAX_LEVELS, type GroupLevel } from "../groups/group-levels";
 import { MENU_ITEM, Popover, TOOL_BUTTON } from "../ui/popover";
+import { FieldDirectionRow } from "./field-direction-row";
 
 interface GroupMenuProps {
   levels: readonly GroupLevel[];
@@ -35,39 +35,21 @@ export function GroupMenu({ levels, columns, onChange }: GroupMenuProps) {
         <div className="flex flex-col gap-2">
           {levels.length === 0 ? <p className="px-1 text-xs text-gray-500">{t("groupBy.none")}</p> : null}
           {levels.map((l, i) => (
-            <div key={l.columnId} className="flex items-center gap-2" style={{ paddingInlineStart: i * 12 }}>
-              <select
-                aria-label={t("groupBy.field", { n: i + 1 })}
-                className={INPUT_CLASS}
-                value={l.columnId}
-                onChange={(e) => set(i, { columnId: e.target.value })}
-              >
-                {groupable
-                  .filter((c) => c.id === l.columnId || free.includes(c))
-                  .map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.title}
-                    </option>
-                  ))}
-              </select>
-              <select
-                aria-label={t("groupBy.direction", { n: i + 1 })}
-                className={`${INPUT_CLASS} w-32`}
-                value={l.direction}
-                onChange={(e) => set(i, { direction: e.target.value === "desc" ? "desc" : "asc" })}
-              >
-                <option value="asc">{t("grid.sort.asc")}</option>
-                <option value="desc">{t("grid.sort.desc")}</option>
-              </select>
-              <button
-                type="button"
-                className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700"
-                aria-label={t("groupBy.remove", { n: i + 1 })}
-                onClick={() => onChange(levels.filter((_, j) => j !== i))}
-              >
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            </div>
+            <FieldDirectionRow
+              key={l.columnId}
+              indent={i * 12}
+              labels={{
+                field: t("groupBy.field", { n: i + 1 }),
+                direction: t("groupBy.direction", { n: i + 1 }),
+                remove: t("groupBy.remove", { n: i + 1 }),
+              }}
+              options={groupable.filter((c) => c.id === l.columnId || free.includes(c))}
+              columnId={l.columnId}
+              direction={l.direction}
+              onField={(columnId) => set(i, { columnId })}
+              onDirection={(direction) => set(i, { direction })}
+              onRemove={() => onChange(levels.filter((_, j) => j !== i))}
+            />
           ))}
           {free.length > 0 && levels.length < MAX_LEVELS ? (
             <button
