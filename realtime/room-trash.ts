@@ -5,6 +5,7 @@ import type { ProjectStore } from "../db/store/store";
 import { DEFAULT_TRASH_DAYS } from "../db/trash/entries";
 import * as trash from "../db/trash/run";
 import type { Env } from "./env";
+import { dropOrphanShares } from "./public-views";
 import type { RoomFiles } from "./room-files";
 import { guard } from "./room-guard";
 import type { RoomResult } from "./room-result";
@@ -31,8 +32,8 @@ export class RoomTrash {
   #armed = false;
 
   constructor(
-    /** Read when used: the room's SQLite. */
-    private readonly room: { readonly store: ProjectStore },
+    /** Read when used: the room's SQLite and name (its project id). */
+    private readonly room: { readonly store: ProjectStore; readonly name: string },
     private readonly ctx: DurableObjectState,
     private readonly env: Env,
     private readonly parts: TrashRoomParts,
@@ -53,6 +54,7 @@ export class RoomTrash {
     const files: FileSink = [];
     const result = guard(() => this.store.transaction(() => trash.expire(this.store, this.retentionDays, files)));
     this.parts.files.purging(result, files);
+    if (result.ok && result.data > 0) this.#forgetShares();
     return result;
   }
 
@@ -60,10 +62,23 @@ export class RoomTrash {
   run<T>(fn: (files: FileSink) => T): RoomResult<T> {
     this.expireNow();
     const files: FileSink = [];
+    const before = this.#entries();
     const result = guard(() => this.store.transaction(() => fn(files)));
     this.parts.files.purging(result, files);
     if (result.ok) this.parts.counts.clear();
+    if (result.ok && this.#entries() < before) this.#forgetShares();
     return result;
+  }
+
+  #entries = () => Number(this.store.exec("SELECT count(*) AS n FROM _nc_trash")[0]!.n);
+
+  /** After the trash shrank: public links of views gone for good leave D1, without holding up the answer. */
+  #forgetShares() {
+    this.ctx.waitUntil(
+      dropOrphanShares(this.env.META, this.room.name, this.store).catch((err: unknown) =>
+        console.error("trash: could not drop the links of purged views:", err),
+      ),
+    );
   }
 
   /** Restored records: the tabs showing their tables refetch (as after a bulk write). */

@@ -60,19 +60,4 @@ export async function saveShare(
   return row!;
 }
 
-/**
- * Drops the shares of views that are gone (a view, or a table with its views, deleted): their links
- * 404 at once, and no row is left naming a view that no longer exists. `ids` are the deleted ids
- * the room answers (views, tables, and their parts).
- */
-export async function dropShares(db: D1Database, projectId: string, ids: readonly string[]): Promise<void> {
-  if (!ids.length) return;
-  await db
-    .prepare(
-      "DELETE FROM shared_views WHERE project_id = ?1 AND (view_id IN (SELECT value FROM json_each(?2)) OR table_id IN (SELECT value FROM json_each(?2)))",
-    )
-    .bind(projectId, JSON.stringify(ids))
-    .run();
-}
-
-export { publicViewIds } from "../../realtime/public-views";
+export { dropShares, publicViewIds } from "../../realtime/public-views";

@@ -270,7 +270,7 @@ describe("share controls", () => {
     expect((await visit(`${P}/${uuid}/rows/export/excel`)).status).toBe(403);
   });
 
-  it("deleting a view kills its link at once; restoring it from the trash brings the same link back", async () => {
+  it("deleting a view kills its link at once; restoring it from the trash brings the same link back; a purge drops it", async () => {
     const grid = await call(s.owner, "POST", `${M}/tables/${s.tableId}/grids`, { title: "Doomed" });
     const uuid = (await call(s.owner, "POST", `${M}/views/${grid.body.id}/share`)).body.uuid as string;
     expect((await visit(`${P}/${uuid}/meta`)).status).toBe(200);
@@ -286,6 +286,17 @@ describe("share controls", () => {
     ).find((e) => e.title === "Doomed")!;
     expect((await call(s.owner, "POST", `${trash}/${entry.id}/restore`)).status).toBe(200);
     expect((await visit(`${P}/${uuid}/meta`)).status).toBe(200);
+    // Deleted again and purged: the link's row leaves D1 (after the answer).
+    expect((await call(s.owner, "DELETE", `${M}/views/${grid.body.id}`)).status).toBe(200);
+    const again = (
+      (await call(s.owner, "GET", `${trash}?type=view`)).body.list as Array<{ id: string; title: string }>
+    ).find((e) => e.title === "Doomed")!;
+    expect((await call(s.owner, "DELETE", `${trash}/${again.id}`)).status).toBe(200);
+    const shareRows = () =>
+      env.META.prepare("SELECT count(*) AS n FROM shared_views WHERE view_id = ?").bind(grid.body.id).first("n");
+    for (let i = 0; i < 50 && (await shareRows()) !== 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await shareRows()).toBe(0);
+    expect(await visit(`${P}/${uuid}/meta`)).toMatchObject({ status: 404 });
   });
 });
 
