@@ -185,6 +185,27 @@ function tableOfLive(store: ProjectStore, modelId: string): string | null {
   return m ? str(m.table_name) : null;
 }
 
+/**
+ * A table gone for good: its deleted records in the trash (they could never come back) and its
+ * history and comments go too. Their uploads are the paths in this project's folders of those
+ * tables named in the records' payloads (the table's field meta is gone with it, so the payload's
+ * text is read for them).
+ */
+function forgetRecordsOf(store: ProjectStore, models: string, files: FileSink) {
+  const project = store.projectId;
+  for (const r of store.exec(
+    "SELECT fk_model_id, payload FROM _nc_trash WHERE kind = 'record' AND fk_model_id IN (SELECT value FROM json_each(?))",
+    models,
+  )) {
+    if (!project) break;
+    const folder = `download/noco/${project}/${String(r.fk_model_id)}/`;
+    for (const m of String(r.payload).matchAll(/download\/noco\/[^"?#\\]+/g))
+      if (m[0].startsWith(folder)) files.push(m[0]);
+  }
+  store.exec("DELETE FROM _nc_trash WHERE kind = 'record' AND fk_model_id IN (SELECT value FROM json_each(?))", models);
+  store.exec("DELETE FROM _nc_audit WHERE fk_model_id IN (SELECT value FROM json_each(?))", models);
+}
+
 /** Drops an entry's kept data for good; its uploads go to `files`. */
 export function purgeSchema(store: ProjectStore, entry: TrashEntry, files: FileSink) {
   const payload = entry.payload as SchemaPayload;
@@ -199,6 +220,7 @@ export function purgeSchema(store: ProjectStore, entry: TrashEntry, files: FileS
       const inner = getEntry(store, String(r.id));
       if (inner) purgeSchema(store, inner, files);
     }
+    forgetRecordsOf(store, models, files);
   }
   keptFiles(store, payload, files);
   const own = new Map(payload.kept.tables.map((t) => [t.modelId, t.trash]));

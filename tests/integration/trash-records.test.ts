@@ -339,4 +339,22 @@ describe("records in the trash", () => {
     );
     expect(left[0]!.n).toBe(0);
   });
+  it("a table purged for good takes its deleted records' entries, history and files with it", async () => {
+    const s = await setup();
+    const filesCol = s.orders.columns.find((c: { title: string }) => c.title === "Files");
+    const item = await uploadTo(s, s.orders.id, filesCol.id);
+    await s.ok("PATCH", `${s.data("Orders")}/1`, { Files: [item] });
+    await s.ok("DELETE", `${s.data("Orders")}/1`);
+    await s.ok("DELETE", `${M}/tables/${s.orders.id}`);
+    const [tableEntry] = (await s.ok("GET", `${s.trash}?type=table`)).list;
+    await s.ok("DELETE", `${s.trash}/${tableEntry.id}`);
+    expect((await s.ok("GET", s.trash)).list.filter((e: { table_id: string }) => e.table_id === s.orders.id)).toEqual(
+      [],
+    );
+    expect(await trashRows(s.projectId, "SELECT id FROM _nc_audit WHERE fk_model_id = ?", s.orders.id)).toEqual([]);
+    // The snapshot taken before the table's delete names the file too; once it goes, so does the file.
+    const S = `${M}/projects/${s.projectId}/snapshots`;
+    for (const snap of (await s.ok("GET", S)).list) await s.ok("DELETE", `${S}/${snap.id}`);
+    expect(await eventually(async () => (await env.ATTACHMENTS.head(keyOf(item.path))) === null)).toBe(true);
+  });
 });

@@ -277,15 +277,20 @@ describe("trash of fields, tables and views", () => {
     await ok(owner, "POST", `${s.data("Customers")}/1/hm/Orders/1`);
     expect((await s.rows("Customers"))[0].Items).toEqual(["Pen", "Ink"]);
 
-    // Its field, then it, deleted again; the table purged takes the field's entry along, and
-    // nothing is left under a trash name.
+    // A record, its field, then it, deleted again; the table purged takes the field's and the
+    // record's entries along, and its history: nothing is left under a trash name.
+    await ok(owner, "DELETE", `${s.data("Orders")}/2`);
     await ok(owner, "DELETE", `${M}/columns/${amount.id}`);
     await ok(owner, "DELETE", `${M}/tables/${orders.id}`);
     expect(await leftovers(s)).toHaveLength(1);
     const again = await s.trash();
-    expect(again.map((e: { type: string }) => e.type)).toEqual(["table", "field"]);
+    expect(again.map((e: { type: string }) => e.type)).toEqual(["table", "field", "record"]);
+    expect((await s.sql("SELECT count(*) AS n FROM _nc_audit WHERE fk_model_id = ?", orders.id))[0]!.n).toBeGreaterThan(
+      0,
+    );
     await s.purge(again[0].id);
     expect(await s.trash()).toEqual([]);
+    expect(await s.sql("SELECT count(*) AS n FROM _nc_audit WHERE fk_model_id = ?", orders.id)).toEqual([{ n: 0 }]);
     expect(await leftovers(s)).toEqual([]);
     expect(await trashColumns(s, "customers")).toEqual([]);
     expect(await s.sql("SELECT name FROM sqlite_master WHERE name = 'orders'")).toEqual([]);
