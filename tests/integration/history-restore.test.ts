@@ -38,10 +38,10 @@ const read = async (rowId: number) => (await call(owner, "GET", `${rows()}/${row
 
 /** A record with three edits after its creation; its history newest first: [e3, e2, e1, created]. */
 async function editedThrice() {
-  const made = await call(owner, "POST", rows(), { Title: "v0", Count: 1, Secret: "s0" });
+  const made = await call(owner, "POST", rows(), { Title: "v0", Count: 1, Secret: "hush-0" });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
   const id = Number(made.body.Id);
-  for (const body of [{ Title: "v1", Count: 2 }, { Title: "v2", Secret: "s1" }, { Count: 3 }])
+  for (const body of [{ Title: "v1", Count: 2 }, { Title: "v2", Secret: "hush-1" }, { Count: 3 }])
     expect((await call(owner, "PATCH", `${rows()}/${id}`, body)).status).toBe(200);
   return id;
 }
@@ -91,10 +91,10 @@ describe("restore this version", () => {
 
     const res = await restore(owner, e1!.id, id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.row).toMatchObject({ Title: "v1", Count: 2, Secret: "s0", Double: 4 });
+    expect(res.body.row).toMatchObject({ Title: "v1", Count: 2, Secret: "hush-0", Double: 4 });
     expect([...res.body.restored].sort()).toEqual(["Count", "Secret", "Title"]);
     expect(res.body.skipped).toEqual([]);
-    expect(await read(id)).toMatchObject({ Title: "v1", Count: 2, Secret: "s0" });
+    expect(await read(id)).toMatchObject({ Title: "v1", Count: 2, Secret: "hush-0" });
 
     // Its own entry, naming the version's time, with old → new of every field it wrote back.
     const after = await history(owner, id);
@@ -104,13 +104,13 @@ describe("restore this version", () => {
     expect(restored!.details).toEqual({
       Title: { old: "v2", new: "v1" },
       Count: { old: 3, new: 2 },
-      Secret: { old: "s1", new: "s0" },
+      Secret: { old: "hush-1", new: "hush-0" },
     });
 
     // Restoring the version before the restore takes it back.
     const undo = await restore(owner, e3!.id, id);
     expect(undo.status, JSON.stringify(undo.body)).toBe(200);
-    expect(await read(id)).toMatchObject({ Title: "v2", Count: 3, Secret: "s1" });
+    expect(await read(id)).toMatchObject({ Title: "v2", Count: 3, Secret: "hush-1" });
     // The newest version is the record as it is: nothing to restore, said so, nothing written.
     const [newest] = await history(owner, id);
     const same = await restore(owner, newest!.id, id);
@@ -123,7 +123,7 @@ describe("restore this version", () => {
     const id = await editedThrice();
     const list = await history(editor, id);
     expect(JSON.stringify(list)).not.toContain("Secret");
-    expect(JSON.stringify(list)).not.toContain("s0");
+    expect(JSON.stringify(list)).not.toContain("hush-");
     // e2 changed Title and Secret: the editor sees its Title change only.
     expect(list[1]!.details).toEqual({ Title: { old: "v1", new: "v2" } });
     const e1 = list[2]!;
@@ -132,7 +132,7 @@ describe("restore this version", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(JSON.stringify(res.body)).not.toContain("Secret");
     expect([...res.body.restored].sort()).toEqual(["Count", "Title"]);
-    expect(await read(id)).toMatchObject({ Title: "v1", Count: 2, Secret: "s1" });
+    expect(await read(id)).toMatchObject({ Title: "v1", Count: 2, Secret: "hush-1" });
 
     const refused = await restore(viewer, e1.id, id);
     expect(refused.status).toBe(403);
