@@ -31,8 +31,8 @@ export async function dropShares(db: D1Database, projectId: string, ids: readonl
 
 /**
  * The shares whose view is neither in the project nor in its trash (a view or table entry keeps
- * its views' links for a restore): what a purge or an expiry leaves behind. D1 is read only after
- * the trash shrank.
+ * its views' links for a restore): what a purge or an expiry leaves behind. Read only after one
+ * (room-trash.ts), never on the data path.
  */
 export async function dropOrphanShares(db: D1Database, projectId: string, store: ProjectStore): Promise<void> {
   const { results } = await db

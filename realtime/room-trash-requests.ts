@@ -42,8 +42,8 @@ const handlers = {
       (r) => r,
       q.actor,
     ),
-  purge: (t, q) => t.run((files) => trash.purge(t.store, q.id, files, q.allowed)),
-  empty: (t, q) => t.run((files) => trash.empty(t.store, files, q.kinds, q.allowed)),
+  purge: (t, q) => t.purge((files) => trash.purge(t.store, q.id, files, q.allowed)),
+  empty: (t, q) => t.purge((files) => trash.empty(t.store, files, q.kinds, q.allowed)),
 } satisfies Handlers<RoomTrash, TrashRequest>;
 
 /** What each trash request answers (functions/lib/room.ts types the Worker's calls with it). */

@@ -62,17 +62,20 @@ export class RoomTrash {
   run<T>(fn: (files: FileSink) => T): RoomResult<T> {
     this.expireNow();
     const files: FileSink = [];
-    const before = this.#entries();
     const result = guard(() => this.store.transaction(() => fn(files)));
     this.parts.files.purging(result, files);
     if (result.ok) this.parts.counts.clear();
-    if (result.ok && this.#entries() < before) this.#forgetShares();
     return result;
   }
 
-  #entries = () => Number(this.store.exec("SELECT count(*) AS n FROM _nc_trash")[0]!.n);
+  /** A purge or emptying: as `run`, then the public links of views gone for good leave D1. */
+  purge<T>(fn: (files: FileSink) => T): RoomResult<T> {
+    const result = this.run(fn);
+    if (result.ok) this.#forgetShares();
+    return result;
+  }
 
-  /** After the trash shrank: public links of views gone for good leave D1, without holding up the answer. */
+  /** After views went for good: their public links leave D1, without holding up the answer. */
   #forgetShares() {
     this.ctx.waitUntil(
       dropOrphanShares(this.env.META, this.room.name, this.store).catch((err: unknown) =>

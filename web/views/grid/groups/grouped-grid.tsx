@@ -12,9 +12,8 @@ import { useTranslation } from "react-i18next";
 import type { Row } from "../../../api/view-types";
 import { GUTTER_WIDTH, HEADER_HEIGHT } from "../grid-constants";
 import type { GridFieldView } from "../grid-field";
-import type { ColumnLayout } from "../logic/column-layout";
 import { GridHeader } from "../grid-header";
-import { GridRow } from "../grid-row";
+import { GridRow, type GridRowProps } from "../grid-row";
 import type { HeaderActions } from "../header-cell";
 import { columnLayout, columnWindow } from "../logic/column-layout";
 import { GROUP_LIMIT, type GroupedData } from "./grouped-data";
@@ -237,30 +236,20 @@ interface LineHandlers {
 }
 
 /** A record of a group: the grid's own row (read-only here), draggable by its number. */
-const RecordLine = memo(function RecordLine(props: {
+const RecordLine = memo(function RecordLine({
+  node,
+  handlers,
+  canMove,
+  ...line
+}: Pick<GridRowProps, "index" | "row" | "top" | "height" | "fields" | "layout" | "colFirst" | "colLast"> & {
   node: GroupNode;
-  index: number;
-  row: Row | undefined;
-  top: number;
-  height: number;
-  fields: readonly GridFieldView[];
-  layout: ColumnLayout;
-  colFirst: number;
-  colLast: number;
   handlers: LineHandlers;
   canMove: boolean;
 }) {
-  const { row, handlers } = props;
+  const { row } = line;
   return (
     <GridRow
-      index={props.index}
-      row={row}
-      top={props.top}
-      height={props.height}
-      fields={props.fields}
-      layout={props.layout}
-      colFirst={props.colFirst}
-      colLast={props.colLast}
+      {...line}
       selected={null}
       active={null}
       editingCol={null}
@@ -270,11 +259,11 @@ const RecordLine = memo(function RecordLine(props: {
       expandShown
       onExpand={() => row && handlers.expand(row)}
       onDragStart={
-        props.canMove && row
+        canMove && row
           ? (e) => {
-              handlers.dragStart(row, props.node);
+              handlers.dragStart(row, node);
               e.dataTransfer.effectAllowed = "move";
-              e.dataTransfer.setData("text/plain", String(props.index));
+              e.dataTransfer.setData("text/plain", String(line.index));
             }
           : undefined
       }
