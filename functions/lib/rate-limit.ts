@@ -81,6 +81,16 @@ export function signinFailureKeys(c: Context<AppEnv>, email: string, browser: st
   return [`signin:fail:${email}|${who}`, ...(address ? [`signin:fail-ip:${address}`] : [])];
 }
 
+/**
+ * Wrong second-factor codes: as sign-in failures, per user with the browser mark or address
+ * (a stranger holding the password cannot lock the owner out) and per address.
+ */
+export function twoFactorFailureKeys(c: Context<AppEnv>, userId: string, browser: string | null = null): string[] {
+  const address = clientAddress(c);
+  const who = browser ? `browser:${browser}` : (address ?? "local");
+  return [`2fa:fail:${userId}|${who}`, ...(address ? [`2fa:fail-ip:${address}`] : [])];
+}
+
 /** Sign-ups per address; none in local mode, where there is no address to tell callers apart. */
 export function signupKeys(c: Context<AppEnv>): string[] {
   const address = clientAddress(c);

@@ -5,6 +5,7 @@ import { passwordReset } from "./password-reset";
 import { refreshSignout } from "./refresh-signout";
 import { signupSignin } from "./signup-signin";
 import { social } from "./social";
+import { twoFactor } from "./two-factor";
 
 /**
  * The accounts API (API-CONTRACT §2), mounted at /api/v1/auth and at its legacy aliases /auth and
@@ -15,4 +16,5 @@ export const auth = new Hono<AppEnv>({ strict: false })
   .route("/", refreshSignout)
   .route("/", passwordReset)
   .route("/", passwordChange)
+  .route("/", twoFactor)
   .route("/", social);

@@ -44,3 +44,10 @@ export const changeBody = z.object({
   currentPassword: password.optional(),
   newPassword: password.optional(),
 });
+
+/** A second-factor code: six digits from the app, or a recovery code ("k7mq2-x4tpa"). */
+const code = text(64).trim().min(1, "Required");
+
+export const twoFactorCodeBody = z.object({ code });
+
+export const twoFactorVerifyBody = z.object({ ticket: text(2048).min(1, "Required"), code });

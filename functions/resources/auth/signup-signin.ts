@@ -12,7 +12,7 @@ import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { signinBody, signupBody } from "./schemas";
-import { startSession } from "./start-session";
+import { finishSignin, startSession } from "./start-session";
 import { createUser, findUserByEmail, findUserByIdFull, hasAnyUser, isInviteOnly, nowIso, type UserRow } from "./users";
 
 export const NOT_ALLOWED_TO_SIGNUP = "Not allowed to signup, contact super admin.";
@@ -106,7 +106,7 @@ export const signupSignin = new Hono<AppEnv>()
       await countAttempt(c, failureKeys);
       throw badRequest("Invalid credentials");
     }
-    return c.json({ token: await startSession(c, user) });
+    return c.json(await finishSignin(c, user));
   })
 
   // Public: the web app asks it to learn whether it is signed in and, with `project_id`, its roles

@@ -8,7 +8,7 @@ import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { exchangeCode, oauthProvider, type OAuthProfile } from "./oauth-providers";
 import { NOT_ALLOWED_TO_SIGNUP } from "./signup-signin";
-import { startSession } from "./start-session";
+import { finishSignin } from "./start-session";
 import { createUser, findUserByEmail, hasAnyUser, isInviteOnly, nowIso, type UserRow } from "./users";
 
 /**
@@ -89,5 +89,5 @@ export const social = new Hono<AppEnv>()
     const accessToken = await exchangeCode(provider, code, redirectUri(c));
     const profile = await provider.profile(accessToken);
     const user = await accountFor(c, provider.name, profile);
-    return c.json({ token: await startSession(c, user) });
+    return c.json(await finishSignin(c, user));
   });

@@ -3,6 +3,7 @@ import { signSessionToken } from "../../lib/jwt";
 import type { AppEnv, SessionUser } from "../../types";
 import { issueRefreshToken } from "./refresh-tokens";
 import { markBrowser } from "../../lib/signin-browser";
+import { signinTicket, twoFactorOn } from "../../lib/two-factor";
 
 /** The JWT for a user row as it is now (its current token_version). */
 export function sessionTokenFor(c: Context<AppEnv>, user: SessionUser): Promise<string> {
@@ -23,4 +24,16 @@ export async function startSession(c: Context<AppEnv>, user: SessionUser): Promi
   // This browser proved the password: its own sign-in failures count apart from others'.
   await markBrowser(c, user.email);
   return token;
+}
+
+/**
+ * The answer to a proven password (or social account): a session, or for a user with two-factor
+ * sign-in on, a ticket that `/2fa/verify` turns into one with a code (contract of issue 41).
+ */
+export async function finishSignin(
+  c: Context<AppEnv>,
+  user: SessionUser,
+): Promise<{ token: string } | { "2fa_required": true; ticket: string }> {
+  if (await twoFactorOn(c.env.META, user.id)) return { "2fa_required": true, ticket: await signinTicket(c.env, user) };
+  return { token: await startSession(c, user) };
 }

@@ -1,0 +1,93 @@
+import { Hono, type Context } from "hono";
+import { forgetUserAccess } from "../../lib/access-push";
+import { badRequest, unauthorized } from "../../lib/http-error";
+import { body } from "../../lib/openapi";
+import { assertUnderLimit, countAttempt, twoFactorFailureKeys } from "../../lib/rate-limit";
+import { sessionUserOnly } from "../../lib/session";
+import { browserMark } from "../../lib/signin-browser";
+import { checkSecondFactor, disable, enable, readTicket, startSetup, twoFactorStatus } from "../../lib/two-factor";
+import { jsonBody } from "../../lib/validate";
+import { need } from "../../middleware/acl";
+import type { AppEnv } from "../../types";
+import { revokeAllOfUser } from "./refresh-tokens";
+import { twoFactorCodeBody, twoFactorVerifyBody } from "./schemas";
+import { startSession } from "./start-session";
+import { findUserByIdFull, newTokenVersion, nowIso, type UserRow } from "./users";
+
+const WRONG_CODE = "Wrong code: type the 6 digits your authenticator app shows now, or a recovery code";
+const WRONG_APP_CODE = "Wrong code: type the 6 digits your authenticator app shows now";
+const TICKET_GONE = "This sign-in has expired: sign in again with your password";
+
+/**
+ * Counts wrong codes like sign-in failures (per user and browser or address, and per address):
+ * refused with 429 past the limit, and the owner's own browser keeps its own count.
+ */
+async function limited<T>(c: Context<AppEnv>, user: UserRow, attempt: () => Promise<T | null | false>, msg: string) {
+  const keys = twoFactorFailureKeys(c, user.id, await browserMark(c, user.email));
+  await assertUnderLimit(c, keys);
+  const result = await attempt();
+  if (result === null || result === false) {
+    await countAttempt(c, keys);
+    throw badRequest(msg);
+  }
+  return result;
+}
+
+/**
+ * Turning two-factor sign-in on or off ends every other session (as a password change does):
+ * a new token_version and no refresh tokens, then a fresh session for the tab that asked.
+ */
+async function restartSessions(c: Context<AppEnv>, userId: string): Promise<string> {
+  const updated = await c.env.META.prepare(
+    "UPDATE users SET token_version = ?, updated_at = ? WHERE id = ? RETURNING *",
+  )
+    .bind(newTokenVersion(), nowIso(), userId)
+    .first<UserRow>();
+  if (!updated) throw unauthorized();
+  await revokeAllOfUser(c.env.META, userId);
+  await forgetUserAccess(c.env, userId);
+  return startSession(c, updated);
+}
+
+async function signedInUser(c: Context<AppEnv>): Promise<UserRow> {
+  const session = await sessionUserOnly(c);
+  const user = await findUserByIdFull(c.env.META, session.id);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** Two-factor sign-in with an authenticator app (issue 41): the contract's five calls and a status. */
+export const twoFactor = new Hono<AppEnv>()
+  .get("/2fa", need("signedIn"), async (c) => {
+    const user = await sessionUserOnly(c);
+    return c.json(await twoFactorStatus(c.env.META, user.id));
+  })
+
+  .post("/2fa/setup", need("signedIn"), async (c) => c.json(await startSetup(c.env, await signedInUser(c))))
+
+  .post("/2fa/enable", need("signedIn"), body(twoFactorCodeBody), async (c) => {
+    const { code } = await jsonBody(c, twoFactorCodeBody);
+    const user = await signedInUser(c);
+    const recoveryCodes = await limited(c, user, () => enable(c.env, user.id, code), WRONG_APP_CODE);
+    return c.json({ recovery_codes: recoveryCodes, token: await restartSessions(c, user.id) });
+  })
+
+  .post("/2fa/disable", need("signedIn"), body(twoFactorCodeBody), async (c) => {
+    const { code } = await jsonBody(c, twoFactorCodeBody);
+    const user = await signedInUser(c);
+    const status = await twoFactorStatus(c.env.META, user.id);
+    if (!status.enabled) throw badRequest("Two-factor sign-in is not on");
+    await limited(c, user, () => checkSecondFactor(c.env, user.id, code), WRONG_CODE);
+    await disable(c.env.META, user.id);
+    return c.json({ msg: "Two-factor sign-in is off", token: await restartSessions(c, user.id) });
+  })
+
+  .post("/2fa/verify", need("public"), body(twoFactorVerifyBody), async (c) => {
+    const { ticket, code } = await jsonBody(c, twoFactorVerifyBody);
+    const held = await readTicket(c.env, ticket);
+    const user = held && (await findUserByIdFull(c.env.META, held.userId));
+    // A ticket of a session since ended (password changed, signed out everywhere) is void.
+    if (!held || !user || user.token_version !== held.tokenVersion) throw unauthorized(TICKET_GONE);
+    await limited(c, user, () => checkSecondFactor(c.env, user.id, code), WRONG_CODE);
+    return c.json({ token: await startSession(c, user) });
+  });
