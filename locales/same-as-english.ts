@@ -8,6 +8,7 @@
 export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   bn_IN: ["libSQL / Turso URL"],
   da: [
+    "Download",
     "Status",
     "System",
     "Relation",
@@ -26,6 +27,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     "Logo",
   ],
   de: [
+    "Code",
     "(optional)",
     "Name",
     "Status",
@@ -43,6 +45,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   es: ["General", "Editor", "Decimal", "Webhooks · {{title}}", "Personal"],
   fi: ["Logo"],
   fr: [
+    "Code",
     "Table",
     "Actions",
     "Tables",
@@ -91,6 +94,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   ko: ["libSQL / Turso URL"],
   lv: ["Formula", "libSQL / Turso URL"],
   nl: [
+    "Code",
     "Record",
     "Account",
     "Project",

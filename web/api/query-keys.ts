@@ -1,5 +1,6 @@
 /** TanStack Query keys: one place, so mutations invalidate exactly what they change. */
 export const queryKeys = {
+  twoFactor: ["twoFactor"] as const,
   projects: (query = "") => ["projects", query] as const,
   allProjects: ["projects"] as const,
   sharedBaseMeta: (uuid: string) => ["sharedBaseMeta", uuid] as const,

@@ -6,6 +6,8 @@ import type {
   resetBody,
   signinBody,
   signupBody,
+  twoFactorCodeBody,
+  twoFactorVerifyBody,
 } from "@gridbase/worker/resources/auth/schemas";
 import type { Answer } from "../api/app-types";
 import { wire } from "../api/wire";
@@ -42,6 +44,24 @@ export const authApi = {
       {},
       { currentPassword, newPassword } satisfies z.input<typeof changeBody>,
       { credentials: "include" },
+    ),
+  twoFactorStatus: () => wire.get("/api/v1/auth/2fa", {}),
+  twoFactorSetup: () => wire.post("/api/v1/auth/2fa/setup", {}, undefined, { credentials: "include" }),
+  twoFactorEnable: (code: string) =>
+    wire.post("/api/v1/auth/2fa/enable", {}, { code } satisfies z.input<typeof twoFactorCodeBody>, {
+      credentials: "include",
+    }),
+  twoFactorDisable: (code: string) =>
+    wire.post("/api/v1/auth/2fa/disable", {}, { code } satisfies z.input<typeof twoFactorCodeBody>, {
+      credentials: "include",
+    }),
+  /** The second step of a sign-in: the ticket the password gave and a code; answers a token. */
+  twoFactorVerify: (ticket: string, code: string) =>
+    wire.post(
+      "/api/v1/auth/2fa/verify",
+      {},
+      { ticket, code } satisfies z.input<typeof twoFactorVerifyBody>,
+      credentialCall,
     ),
   /** `exchangePath` already holds the provider and the OAuth query string: its answer is sign-in's. */
   exchangeSocialCode: (exchangePath: string) => api.post<TokenAnswer>(exchangePath, undefined, credentialCall),

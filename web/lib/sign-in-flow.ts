@@ -11,6 +11,37 @@ export function adoptToken(token: string | undefined): boolean {
   return true;
 }
 
+/**
+ * A sign-in waiting for its second factor: the ticket a proven password (or social account) gave.
+ * Kept in memory only (a reload starts the sign-in again); the sign-in page asks for the code.
+ */
+let pendingTicket: string | null = null;
+const ticketListeners = new Set<() => void>();
+
+export const twoFactorTicket = {
+  get: () => pendingTicket,
+  set(ticket: string | null) {
+    pendingTicket = ticket;
+    for (const listener of ticketListeners) listener();
+  },
+  subscribe(listener: () => void) {
+    ticketListeners.add(listener);
+    return () => void ticketListeners.delete(listener);
+  },
+};
+
+/**
+ * Takes a sign-in answer: a token signs in; a ticket (two-factor on) waits for the code. False
+ * when the answer holds neither.
+ */
+export function adoptSigninAnswer(answer: { token?: string; ticket?: string } | null | undefined): boolean {
+  if (answer?.ticket) {
+    twoFactorTicket.set(answer.ticket);
+    return true;
+  }
+  return adoptToken(answer?.token);
+}
+
 /** Calls sign-out (its failure is ignored, API-CONTRACT 2) and clears the session. */
 export async function signOutEverywhere(): Promise<void> {
   try {

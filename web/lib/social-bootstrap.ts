@@ -6,7 +6,7 @@
 import { errorText } from "./api-errors";
 import { authApi } from "./auth-api";
 import { i18n } from "./i18n";
-import { adoptToken } from "./sign-in-flow";
+import { adoptSigninAnswer } from "./sign-in-flow";
 import { socialCallbackFrom } from "./social-signin";
 
 export function completeSocialSignIn(): Promise<string | null> {
@@ -14,7 +14,7 @@ export function completeSocialSignIn(): Promise<string | null> {
   if (!callback) return Promise.resolve(null);
   window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.hash}`);
   return authApi.exchangeSocialCode(callback.exchangePath).then(
-    (answer) => (adoptToken(answer?.token) ? null : i18n.t("msg.error.internal")),
+    (answer) => (adoptSigninAnswer(answer) ? null : i18n.t("msg.error.internal")),
     (err: unknown) => errorText(err, i18n.t("msg.error.internal")),
   );
 }

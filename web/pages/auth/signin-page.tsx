@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
 import { Button } from "../../components/ui/button";
@@ -7,9 +7,10 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { TextField } from "../../components/ui/text-field";
 import { useAppInfo } from "../../lib/app-info";
 import { authApi } from "../../lib/auth-api";
-import { adoptToken } from "../../lib/sign-in-flow";
+import { adoptSigninAnswer, twoFactorTicket } from "../../lib/sign-in-flow";
 import { AuthHeading } from "./auth-heading";
 import { SocialButtons } from "./social-buttons";
+import { TwoFactorStep } from "./two-factor-step";
 import { useErrorText } from "./use-error-text";
 
 /** /signin. On success the route guard takes the user on (redirect target or /). */
@@ -23,15 +24,18 @@ export function SigninPage() {
   const signin = useMutation({
     mutationFn: async () => {
       const answer = await authApi.signin(email.trim(), password);
-      if (!adoptToken(answer?.token)) throw new Error(t("msg.error.internal"));
+      if (!adoptSigninAnswer(answer)) throw new Error(t("msg.error.internal"));
     },
   });
+  // Two-factor sign-in on: the password (or a social account) gave a ticket; the code comes next.
+  const ticket = useSyncExternalStore(twoFactorTicket.subscribe, twoFactorTicket.get);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     signin.mutate();
   }
 
+  if (ticket) return <TwoFactorStep ticket={ticket} />;
   return (
     <>
       <AuthHeading title={t("auth.signin.heading")} subtitle={t("auth.signin.subheading")} />

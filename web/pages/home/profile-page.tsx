@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { PageHeading } from "../../components/ui/page-heading";
 import { useSession } from "../../lib/use-session";
 import { ChangePasswordForm } from "./change-password-form";
+import { TwoFactorCard } from "./two-factor-card";
 
-/** "/user": the signed-in user's details and password change. */
+/** "/user": the signed-in user's details, password change and two-factor sign-in. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -23,6 +24,9 @@ export function ProfilePage() {
         </div>
         <div className="rounded-lg border border-gray-200 bg-white p-6">
           <ChangePasswordForm />
+        </div>
+        <div className="rounded-lg border border-gray-200 bg-white p-6">
+          <TwoFactorCard />
         </div>
       </div>
     </section>
