@@ -3,9 +3,11 @@
  * `app_settings` as "true"/"false" text; a switch never set is off.
  * - invite_only_signup: only invited people can create an account;
  * - refuse_program_uploads: members' uploads refuse programs and scripts too (anonymous form
- *   uploads always do: file-types.ts). Off by default: downloads never run in the app's origin.
+ *   uploads always do: file-types.ts). Off by default: downloads never run in the app's origin;
+ * - require_two_factor: every user must set up two-factor sign-in; the web sends a signed-in user
+ *   without it to the profile page until it is on (API tokens are unaffected).
  */
-export const APP_SETTINGS = ["invite_only_signup", "refuse_program_uploads"] as const;
+export const APP_SETTINGS = ["invite_only_signup", "refuse_program_uploads", "require_two_factor"] as const;
 export type AppSettingKey = (typeof APP_SETTINGS)[number];
 export type AppSettings = Partial<Record<AppSettingKey, boolean>>;
 

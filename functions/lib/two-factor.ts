@@ -43,13 +43,22 @@ export async function twoFactorOn(db: D1Database, userId: string): Promise<boole
   return (await row(db, userId))?.enabled === 1;
 }
 
+/** On or off, recovery codes left, and whether the instance requires it of everyone (one query). */
 export async function twoFactorStatus(db: D1Database, userId: string) {
-  const state = await row(db, userId);
-  const left = await db
-    .prepare("SELECT count(*) AS n FROM user_recovery_codes WHERE user_id = ? AND used_at IS NULL")
+  const found = await db
+    .prepare(
+      `SELECT (SELECT enabled FROM user_two_factor WHERE user_id = ?1) AS enabled,
+         (SELECT count(*) FROM user_recovery_codes WHERE user_id = ?1 AND used_at IS NULL) AS left_codes,
+         (SELECT value FROM app_settings WHERE key = 'require_two_factor') AS required`,
+    )
     .bind(userId)
-    .first<{ n: number }>();
-  return { enabled: state?.enabled === 1, recovery_codes_left: state?.enabled === 1 ? (left?.n ?? 0) : 0 };
+    .first<{ enabled: number | null; left_codes: number; required: string | null }>();
+  const enabled = found?.enabled === 1;
+  return {
+    enabled,
+    recovery_codes_left: enabled ? (found?.left_codes ?? 0) : 0,
+    required: found?.required === "true" || found?.required === "1",
+  };
 }
 
 /** A new secret waiting for its first code; replaces one not yet enabled. Refused once enabled. */

@@ -12,6 +12,9 @@ import type { AppEnv } from "../types";
 import { issueResetLink } from "./auth/password-reset";
 import { forgetUserAccess, projectsOfUser } from "../lib/access-push";
 import { APP_SETTINGS, readAppSettings, saveAppSettings } from "../lib/app-settings";
+import { disable as disableTwoFactor } from "../lib/two-factor";
+import { revokeAllOfUser } from "./auth/refresh-tokens";
+import { newTokenVersion } from "./auth/users";
 
 const ORG_ROLES = ["org-level-creator", "org-level-viewer"] as const;
 const roleSchema = z.enum(ORG_ROLES, { error: `roles: Invalid role, use ${ORG_ROLES.join(" or ")}` });
@@ -21,6 +24,7 @@ export const appSettingsBody = z
   .object({
     invite_only_signup: z.boolean({ error: "invite_only_signup must be true or false" }).optional(),
     refuse_program_uploads: z.boolean({ error: "refuse_program_uploads must be true or false" }).optional(),
+    require_two_factor: z.boolean({ error: "require_two_factor must be true or false" }).optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: `Give at least one setting: ${APP_SETTINGS.join(", ")}`,
@@ -63,6 +67,7 @@ export const orgUsers = new Hono<AppEnv>()
       c.env.META.prepare(
         `SELECT u.id, u.email, u.firstname, u.lastname, u.email_verified, u.roles, u.created_at, u.updated_at,
                 u.invite_token IS NOT NULL AS pending,
+                EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled = 1) AS two_factor,
                 (SELECT count(*) FROM project_users pu JOIN projects p ON p.id = pu.project_id
                   WHERE pu.user_id = u.id AND p.deleted = 0) AS projectsCount
          FROM users u WHERE lower(u.email) LIKE ? ORDER BY u.created_at LIMIT ? OFFSET ?`,
@@ -73,6 +78,7 @@ export const orgUsers = new Hono<AppEnv>()
       ...(u as unknown as OrgUserRow),
       email_verified: Boolean(u.email_verified),
       pending: Boolean(u.pending),
+      two_factor: Boolean(u.two_factor),
     }));
     const totalRows = Number(total!.results[0]?.n ?? 0);
     return c.json({ list, pageInfo: pageInfo(totalRows, limit, offset) });
@@ -116,6 +122,18 @@ export const orgUsers = new Hono<AppEnv>()
     await c.env.META.prepare("DELETE FROM users WHERE id = ?").bind(user.id).run();
     await forgetUserAccess(c.env, user.id, projects);
     return c.json({ msg: "The user has been deleted successfully" });
+  })
+  // A user who lost both the phone and the recovery codes: the super admin turns 2FA off (the
+  // user sets it up again at the next sign-in when it is required) and ends the user's sessions.
+  .delete("/users/:userId/2fa", need("orgUserUpdate"), async (c) => {
+    const user = await target(c);
+    await disableTwoFactor(c.env.META, user.id);
+    await c.env.META.prepare("UPDATE users SET token_version = ?, updated_at = ? WHERE id = ?")
+      .bind(newTokenVersion(), new Date().toISOString(), user.id)
+      .run();
+    await revokeAllOfUser(c.env.META, user.id);
+    await forgetUserAccess(c.env, user.id);
+    return c.json({ msg: "Two-factor sign-in of the user has been reset" });
   })
   .post("/users/:userId/resend-invite", need("orgUserResendInvite"), async (c) => {
     const user = await target(c);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { totpAt } from "../../db/auth/totp";
 import { call, claimsOf, GOOD_PASSWORD, probeSignedIn, signUp, uniqueEmail, type Session } from "./auth-support";
-import { workerFetch } from "./support";
+import { api, seedUser, workerFetch } from "./support";
 
 /**
  * Two-factor sign-in (issue 41): set-up with a typed code, sign-in through a ticket, a code used
@@ -42,6 +42,7 @@ describe("two-factor sign-in", () => {
     expect((await call("GET", "/api/v1/auth/2fa", { token: s.token })).body).toEqual({
       enabled: false,
       recovery_codes_left: 0,
+      required: false,
     });
     expect(typeof (await signin(s)).body.token).toBe("string");
 
@@ -57,6 +58,7 @@ describe("two-factor sign-in", () => {
     expect((await call("GET", "/api/v1/auth/2fa", { token: String(on.body.token) })).body).toEqual({
       enabled: true,
       recovery_codes_left: 10,
+      required: false,
     });
 
     const first = await signin(s);
@@ -169,5 +171,36 @@ describe("two-factor sign-in", () => {
       }),
     );
     expect(byToken.status).toBe(403);
+  });
+
+  it("can be required of everyone by the super admin, and reset by them for a user who lost the phone", async () => {
+    const root = await seedUser("org-level-creator,super");
+    const s = await signUp();
+    const { token } = await setUp(s);
+    const other = await signUp();
+    try {
+      const on = await api("POST", "/api/v1/app-settings", { token: root.token, body: { require_two_factor: true } });
+      expect(on.status).toBe(200);
+      expect((await call("GET", "/api/v1/auth/2fa", { token: other.token })).body).toEqual({
+        enabled: false,
+        recovery_codes_left: 0,
+        required: true,
+      });
+      // Only the super admin resets, and only a known user.
+      const listed = await api("GET", `/api/v1/users?query=${encodeURIComponent(s.email)}`, { token: root.token });
+      expect(listed.body.list[0]).toMatchObject({ email: s.email, two_factor: true });
+      expect((await api("DELETE", `/api/v1/users/${claimsOf(token).id}/2fa`, { token: other.token })).status).toBe(403);
+      const reset = await api("DELETE", `/api/v1/users/${claimsOf(token).id}/2fa`, { token: root.token });
+      expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+      expect(await probeSignedIn(token)).toBe(401);
+      const again = await signin(s);
+      expect(typeof again.body.token).toBe("string");
+      expect((await call("GET", "/api/v1/auth/2fa", { token: String(again.body.token) })).body).toMatchObject({
+        enabled: false,
+        required: true,
+      });
+    } finally {
+      await api("POST", "/api/v1/app-settings", { token: root.token, body: { require_two_factor: false } });
+    }
   });
 });

@@ -21,6 +21,7 @@ export const orgUsersApi = {
   remove: (userId: string) => wire.del(user, { userId }),
   resendInvite: (userId: string) => wire.post(`${user}/resend-invite`, { userId }),
   resetUrl: (userId: string) => wire.post(`${user}/generate-reset-url`, { userId }),
+  resetTwoFactor: (userId: string) => wire.del(`${user}/2fa`, { userId }),
   settings: () => wire.get("/api/v1/app-settings", {}),
   saveSettings: (settings: AppSettings) => wire.post("/api/v1/app-settings", {}, settings),
 };

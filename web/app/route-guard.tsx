@@ -6,6 +6,7 @@ import { safeInternalPath } from "../lib/safe-navigation";
 import { notify } from "../lib/toast";
 import { useSession } from "../lib/use-session";
 import { LoginRedirect } from "./login-redirect";
+import { TwoFactorGate } from "./two-factor-gate";
 import { decideAccess, mergeRouteMeta, type PreviousRoute, type RouteMeta } from "./route-access";
 
 function useDocumentTitle(title: RouteMeta["title"]) {
@@ -57,7 +58,13 @@ export function RouteGuard({ ready }: { ready: Promise<unknown> }) {
 
   switch (decision.kind) {
     case "allow":
-      return <Outlet />;
+      return session.signedIn && access === "auth" ? (
+        <TwoFactorGate>
+          <Outlet />
+        </TwoFactorGate>
+      ) : (
+        <Outlet />
+      );
     case "redirect":
       return <Navigate to={decision.to} replace />;
     case "forbidden":

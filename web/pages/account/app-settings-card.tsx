@@ -17,6 +17,11 @@ const TEXT = {
     "account.users.refuseProgramsOn",
     "account.users.refuseProgramsOff",
   ],
+  require_two_factor: [
+    "account.users.requireTwoFactor",
+    "account.users.requireTwoFactorOn",
+    "account.users.requireTwoFactorOff",
+  ],
 } as const satisfies Record<Key, readonly [string, string, string]>;
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Link2, Send, UserMinus } from "lucide-react";
+import { Link2, Send, ShieldOff, UserMinus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toFlags } from "../../../db/acl/roles";
@@ -19,6 +19,7 @@ export function OrgUserRow({ user }: { user: OrgUser }) {
   const queryClient = useQueryClient();
   const notifyError = useNotifyError();
   const [confirming, setConfirming] = useState(false);
+  const [resetting2fa, setResetting2fa] = useState(false);
   const email = user.email;
   const isSuper = Boolean(toFlags(user.roles).super);
   const role = ORG_INVITE_ROLES.find((r) => toFlags(user.roles)[r]) ?? "org-level-viewer";
@@ -49,6 +50,16 @@ export function OrgUserRow({ user }: { user: OrgUser }) {
       const copied = await copyText(reset_password_url);
       if (copied) notify.success(t("account.users.resetCopied"));
       else notify.info(`${t("account.users.resetLinkLabel")}: ${reset_password_url}`);
+    },
+    onError: notifyError,
+  });
+
+  const resetTwoFactor = useMutation({
+    mutationFn: () => orgUsersApi.resetTwoFactor(user.id),
+    onSuccess: async () => {
+      notify.success(t("account.users.twoFactorReset", { email }));
+      setResetting2fa(false);
+      await refresh();
     },
     onError: notifyError,
   });
@@ -96,6 +107,13 @@ export function OrgUserRow({ user }: { user: OrgUser }) {
               onClick={() => resetLink.mutate()}
             />
           )}
+          {user.two_factor ? (
+            <IconButton
+              label={t("account.users.resetTwoFactor", { email })}
+              icon={ShieldOff}
+              onClick={() => setResetting2fa(true)}
+            />
+          ) : null}
           {isSuper ? null : (
             <IconButton
               label={t("account.users.remove", { email })}
@@ -113,6 +131,15 @@ export function OrgUserRow({ user }: { user: OrgUser }) {
           confirmLabel={t("account.users.removeConfirm")}
           pending={remove.isPending}
           onConfirm={() => remove.mutate()}
+        />
+        <ConfirmDialog
+          open={resetting2fa}
+          onOpenChange={setResetting2fa}
+          title={t("account.users.resetTwoFactorTitle")}
+          body={t("account.users.resetTwoFactorBody", { email })}
+          confirmLabel={t("account.users.resetTwoFactorConfirm")}
+          pending={resetTwoFactor.isPending}
+          onConfirm={() => resetTwoFactor.mutate()}
         />
       </td>
     </tr>

@@ -80,6 +80,11 @@ export function TwoFactorCard() {
             ? t("profile.twoFactor.isOn", { left: status.data?.recovery_codes_left ?? 0 })
             : t("profile.twoFactor.isOff")}
       </p>
+      {status.data?.required && !on ? (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          {t("profile.twoFactor.required")}
+        </p>
+      ) : null}
       <FormAlert tone="error" message={errorOf(setup.error ?? status.error)} />
       <div>
         {on ? (
