@@ -15,6 +15,7 @@ import { devOutbox } from "./resources/dev-outbox";
 import { info } from "./resources/info";
 import { apiTokens } from "./resources/api-tokens";
 import { orgUsers } from "./resources/org-users";
+import { securityLog } from "./resources/security-log";
 import { projects } from "./resources/projects";
 import { trash } from "./resources/projects/trash";
 import { projectTrash } from "./resources/projects/project-trash";
@@ -78,6 +79,7 @@ export function createApp() {
     .route("/api/v1/db/public", publicCalendarFeed)
     .route("/api/v1", connection)
     .route("/api/v1", orgUsers)
+    .route("/api/v1", securityLog)
     .route("/api/v1", apiTokens)
     .route("/", storage)
     .route("/", sharedPages)

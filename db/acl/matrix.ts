@@ -32,6 +32,8 @@ export const MATRIX = {
   orgUserResetUrl: org(),
   appSettingsGet: org(),
   appSettingsSet: org(),
+  // The security log (issue 41): sign-ins, tokens, roles and shares of everyone.
+  securityLog: org(),
   appStore: org(),
   // Local mode's outbox reader: every mailed reset and invitation link, so the super admin's only.
   devOutbox: org(),

@@ -1,16 +1,63 @@
+import type { Context } from "hono";
 import { sha256Hex } from "../../db/auth/bytes";
-import type { SessionUser } from "../types";
+import type { AppEnv, SessionUser } from "../types";
+import { primaryDb } from "./d1-session";
+import { logSecurity } from "./security-log";
+
+/** How often a token's last use is written: once a minute at most per token and isolate. */
+const USE_WRITE_MS = 60_000;
+const USE_MEMO_MAX = 5000;
+const lastWritten = new Map<number, number>();
+
+interface TokenOwner extends SessionUser {
+  token_id: number;
+  first_used_at: string | null;
+}
 
 /** The owner of an `xc-token` API token, or null for an unknown one. */
-export async function userOfApiToken(db: D1Database, token: string): Promise<SessionUser | null> {
+async function ownerOfApiToken(db: D1Database, token: string): Promise<TokenOwner | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   return db
     .prepare(
-      `SELECT u.id, u.email, u.firstname, u.lastname, u.roles, u.token_version
+      `SELECT u.id, u.email, u.firstname, u.lastname, u.roles, u.token_version, t.id AS token_id, t.first_used_at
        FROM api_tokens t JOIN users u ON u.id = t.fk_user_id WHERE t.token_hash = ?`,
     )
     .bind(await sha256Hex(token))
-    .first<SessionUser>();
+    .first<TokenOwner>();
+}
+
+/**
+ * Writes when a token was first and last used (the token list shows both; the first use goes to
+ * the security log). At most one write a minute per token in this isolate, so a script's calls do
+ * not each cost a D1 write.
+ */
+async function noteUse(c: Context<AppEnv>, owner: TokenOwner): Promise<void> {
+  const now = Date.now();
+  if (now - (lastWritten.get(owner.token_id) ?? 0) < USE_WRITE_MS) return;
+  if (lastWritten.size >= USE_MEMO_MAX) lastWritten.delete(lastWritten.keys().next().value!);
+  lastWritten.set(owner.token_id, now);
+  const at = new Date(now).toISOString();
+  const first = await c.env.META.prepare(
+    "UPDATE api_tokens SET first_used_at = COALESCE(first_used_at, ?1), last_used_at = ?1 WHERE id = ?2 RETURNING first_used_at",
+  )
+    .bind(at, owner.token_id)
+    .first<{ first_used_at: string }>();
+  if (!owner.first_used_at && first?.first_used_at === at) {
+    await logSecurity(c, {
+      kind: "token.first_use",
+      user: { id: owner.id, email: owner.email },
+      detail: { token_id: owner.token_id },
+    });
+  }
+}
+
+/** The user an `xc-token` acts as (its owner), noting the token's use; null for an unknown token. */
+export async function apiTokenUser(c: Context<AppEnv>, token: string): Promise<SessionUser | null> {
+  const owner = await ownerOfApiToken(primaryDb(c.env.META), token);
+  if (!owner) return null;
+  await noteUse(c, owner);
+  const { token_id: _id, first_used_at: _first, ...user } = owner;
+  return user;
 }
 
 /** 40 characters of [A-Za-z0-9_-] (contract 3.3), from 30 random bytes. */

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv, SessionUser } from "../types";
-import { userOfApiToken } from "./api-tokens";
+import { apiTokenUser } from "./api-tokens";
 import { primaryDb } from "./d1-session";
 import { forbidden, unauthorized } from "./http-error";
 import { verifySessionToken } from "./jwt";
@@ -31,7 +31,7 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
   // An API token is used only when there is no valid session (contract 1.3).
   const apiToken = c.req.header("xc-token");
   if (!user && apiToken) {
-    user = await userOfApiToken(primaryDb(c.env.META), apiToken);
+    user = await apiTokenUser(c, apiToken);
     if (user) c.set("isApiToken", true);
   }
   c.set("user", user);

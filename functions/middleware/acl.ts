@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound, unauthorized } from "../lib/http-error
 import { primaryDb } from "../lib/d1-session";
 import { projectOfId } from "../lib/meta-index";
 import { verifySessionToken } from "../lib/jwt";
-import { userOfApiToken } from "../lib/api-tokens";
+import { apiTokenUser } from "../lib/api-tokens";
 import { findProjectWithRole, findSessionProject, findSharedProject, type ProjectRow } from "../lib/projects";
 import { currentUser } from "../lib/session";
 import type { AppEnv } from "../types";
@@ -72,7 +72,7 @@ async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
 
 /** Without a valid session, an API token acts as its owner (contract 1.3). */
 async function apiTokenProject(c: Context<AppEnv>, apiToken: string, key: string) {
-  const user = await userOfApiToken(primaryDb(c.env.META), apiToken);
+  const user = await apiTokenUser(c, apiToken);
   if (!user) return null;
   c.set("isApiToken", true);
   const found = await findProjectWithRole(primaryDb(c.env.META), key, user.id);

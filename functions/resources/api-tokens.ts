@@ -9,6 +9,7 @@ import { jsonBody } from "../lib/validate";
 import { body } from "../lib/openapi";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
+import { logSecurity } from "../lib/security-log";
 
 /**
  * The caller's API tokens (contract 3.3), under a project (which only scopes the access check)
@@ -21,10 +22,14 @@ interface TokenRow {
   fk_user_id: string;
   created_at: string;
   updated_at: string;
+  first_used_at: string | null;
+  last_used_at: string | null;
 }
 
 const shown = (t: TokenRow) => ({
   id: t.id,
+  first_used_at: t.first_used_at,
+  last_used_at: t.last_used_at,
   token: `${t.token_hint}…`,
   description: t.description,
   fk_user_id: t.fk_user_id,
@@ -63,6 +68,11 @@ async function create(c: Context<AppEnv>) {
   )
     .bind(await sha256Hex(token), token.slice(0, 6), description ?? null, user.id, ts, ts)
     .first<TokenRow>();
+  await logSecurity(c, {
+    kind: "token.created",
+    user,
+    detail: { token_id: row!.id, description: description ?? null },
+  });
   return c.json({ ...shown(row!), token });
 }
 
@@ -82,6 +92,11 @@ async function remove(c: Context<AppEnv>) {
       );
   const res = await stmt.run();
   if (!res.meta.changes) throw notFound("Token not found");
+  await logSecurity(c, {
+    kind: "token.deleted",
+    user,
+    detail: /^\d{1,15}$/.test(key) ? { token_id: Number(key) } : {},
+  });
   return c.json(res.meta.changes);
 }
 

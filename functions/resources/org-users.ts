@@ -15,6 +15,7 @@ import { APP_SETTINGS, readAppSettings, saveAppSettings } from "../lib/app-setti
 import { disable as disableTwoFactor } from "../lib/two-factor";
 import { revokeAllOfUser } from "./auth/refresh-tokens";
 import { newTokenVersion } from "./auth/users";
+import { logSecurity } from "../lib/security-log";
 
 const ORG_ROLES = ["org-level-creator", "org-level-viewer"] as const;
 const roleSchema = z.enum(ORG_ROLES, { error: `roles: Invalid role, use ${ORG_ROLES.join(" or ")}` });
@@ -100,6 +101,7 @@ export const orgUsers = new Hono<AppEnv>()
       .bind(roles, new Date().toISOString(), user.id)
       .run();
     await forgetUserAccess(c.env, user.id);
+    await logSecurity(c, { kind: "role.changed", user, detail: { from: user.roles, to: roles } });
     return c.json({ msg: "The user has been updated successfully" });
   })
   .delete("/users/:userId", need("orgUserDelete"), async (c) => {
@@ -133,6 +135,7 @@ export const orgUsers = new Hono<AppEnv>()
       .run();
     await revokeAllOfUser(c.env.META, user.id);
     await forgetUserAccess(c.env, user.id);
+    await logSecurity(c, { kind: "two_factor.reset", user, detail: { by: c.get("user")?.email ?? null } });
     return c.json({ msg: "Two-factor sign-in of the user has been reset" });
   })
   .post("/users/:userId/resend-invite", need("orgUserResendInvite"), async (c) => {

@@ -12,6 +12,7 @@ import { changeBody } from "./schemas";
 import { startSession } from "./start-session";
 import { findUserByIdFull, newTokenVersion, nowIso, type UserRow } from "./users";
 import { forgetUserAccess } from "../../lib/access-push";
+import { logSecurity } from "../../lib/security-log";
 
 /**
  * Changing the password ends every session of the user (token_version and refresh tokens), then
@@ -38,6 +39,7 @@ async function changePassword(c: Context<AppEnv>) {
   if (!updated) throw unauthorized();
   await revokeAllOfUser(c.env.META, user.id);
   await forgetUserAccess(c.env, user.id);
+  await logSecurity(c, { kind: "password.changed", user });
   const token = await startSession(c, updated);
   return c.json({ msg: "Password has been updated successfully", token });
 }

@@ -13,6 +13,7 @@ import { revokeAllOfUser } from "./refresh-tokens";
 import { forgotBody, resetBody } from "./schemas";
 import { findUserByEmail, newTokenVersion, nowIso } from "./users";
 import { forgetUserAccess } from "../../lib/access-push";
+import { logSecurity } from "../../lib/security-log";
 
 /**
  * Forgotten password: a one-hour, single-use token (a random UUID) is mailed as a link; only its
@@ -107,6 +108,7 @@ export const passwordReset = new Hono<AppEnv>()
     if (done.meta.changes !== 1) throw badRequest("Invalid reset url");
     await revokeAllOfUser(c.env.META, target.id);
     await forgetUserAccess(c.env, target.id);
+    await logSecurity(c, { kind: "password.reset", user: { id: target.id } });
     return c.json({ msg: "Password has been reset successfully" });
   })
 

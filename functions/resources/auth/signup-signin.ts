@@ -14,6 +14,7 @@ import type { AppEnv } from "../../types";
 import { signinBody, signupBody } from "./schemas";
 import { finishSignin, startSession } from "./start-session";
 import { createUser, findUserByEmail, findUserByIdFull, hasAnyUser, isInviteOnly, nowIso, type UserRow } from "./users";
+import { logSecurity } from "../../lib/security-log";
 
 export const NOT_ALLOWED_TO_SIGNUP = "Not allowed to signup, contact super admin.";
 /** The answer to a sign-up with an address that has an account: told by mail, not by the answer. */
@@ -104,9 +105,10 @@ export const signupSignin = new Hono<AppEnv>()
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyPasswordHash()));
     if (!user || !user.password_hash || !ok) {
       await countAttempt(c, failureKeys);
+      await logSecurity(c, { kind: "signin.failure", user, email: body.email, detail: { method: "password" } });
       throw badRequest("Invalid credentials");
     }
-    return c.json(await finishSignin(c, user));
+    return c.json(await finishSignin(c, user, "password"));
   })
 
   // Public: the web app asks it to learn whether it is signed in and, with `project_id`, its roles

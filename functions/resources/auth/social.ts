@@ -89,5 +89,5 @@ export const social = new Hono<AppEnv>()
     const accessToken = await exchangeCode(provider, code, redirectUri(c));
     const profile = await provider.profile(accessToken);
     const user = await accountFor(c, provider.name, profile);
-    return c.json(await finishSignin(c, user));
+    return c.json(await finishSignin(c, user, provider.name));
   });

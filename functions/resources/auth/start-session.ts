@@ -4,6 +4,7 @@ import type { AppEnv, SessionUser } from "../../types";
 import { issueRefreshToken } from "./refresh-tokens";
 import { markBrowser } from "../../lib/signin-browser";
 import { signinTicket, twoFactorOn } from "../../lib/two-factor";
+import { logSecurity } from "../../lib/security-log";
 
 /** The JWT for a user row as it is now (its current token_version). */
 export function sessionTokenFor(c: Context<AppEnv>, user: SessionUser): Promise<string> {
@@ -33,7 +34,9 @@ export async function startSession(c: Context<AppEnv>, user: SessionUser): Promi
 export async function finishSignin(
   c: Context<AppEnv>,
   user: SessionUser,
+  method: string,
 ): Promise<{ token: string } | { "2fa_required": true; ticket: string }> {
   if (await twoFactorOn(c.env.META, user.id)) return { "2fa_required": true, ticket: await signinTicket(c.env, user) };
+  await logSecurity(c, { kind: "signin.success", user, detail: { method } });
   return { token: await startSession(c, user) };
 }

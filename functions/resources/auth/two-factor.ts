@@ -13,6 +13,7 @@ import { revokeAllOfUser } from "./refresh-tokens";
 import { twoFactorCodeBody, twoFactorVerifyBody } from "./schemas";
 import { startSession } from "./start-session";
 import { findUserByIdFull, newTokenVersion, nowIso, type UserRow } from "./users";
+import { logSecurity } from "../../lib/security-log";
 
 const WRONG_CODE = "Wrong code: type the 6 digits your authenticator app shows now, or a recovery code";
 const WRONG_APP_CODE = "Wrong code: type the 6 digits your authenticator app shows now";
@@ -28,6 +29,7 @@ async function limited<T>(c: Context<AppEnv>, user: UserRow, attempt: () => Prom
   const result = await attempt();
   if (result === null || result === false) {
     await countAttempt(c, keys);
+    await logSecurity(c, { kind: "signin.second_factor_failure", user, detail: { path: new URL(c.req.url).pathname } });
     throw badRequest(msg);
   }
   return result;
@@ -69,6 +71,7 @@ export const twoFactor = new Hono<AppEnv>()
     const { code } = await jsonBody(c, twoFactorCodeBody);
     const user = await signedInUser(c);
     const recoveryCodes = await limited(c, user, () => enable(c.env, user.id, code), WRONG_APP_CODE);
+    await logSecurity(c, { kind: "two_factor.enabled", user });
     return c.json({ recovery_codes: recoveryCodes, token: await restartSessions(c, user.id) });
   })
 
@@ -79,6 +82,7 @@ export const twoFactor = new Hono<AppEnv>()
     if (!status.enabled) throw badRequest("Two-factor sign-in is not on");
     await limited(c, user, () => checkSecondFactor(c.env, user.id, code), WRONG_CODE);
     await disable(c.env.META, user.id);
+    await logSecurity(c, { kind: "two_factor.disabled", user });
     return c.json({ msg: "Two-factor sign-in is off", token: await restartSessions(c, user.id) });
   })
 
@@ -89,5 +93,6 @@ export const twoFactor = new Hono<AppEnv>()
     // A ticket of a session since ended (password changed, signed out everywhere) is void.
     if (!held || !user || user.token_version !== held.tokenVersion) throw unauthorized(TICKET_GONE);
     await limited(c, user, () => checkSecondFactor(c.env, user.id, code), WRONG_CODE);
+    await logSecurity(c, { kind: "signin.success", user, detail: { method: "two_factor" } });
     return c.json({ token: await startSession(c, user) });
   });

@@ -11,6 +11,7 @@ import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { SIGNUP_ROLES } from "../auth/users";
 import { forgetProjectAccess } from "../../lib/access-push";
+import { logSecurity } from "../../lib/security-log";
 
 type Ctx = Context<AppEnv>;
 const EMAIL = z.email();
@@ -144,6 +145,11 @@ export const members = new Hono<AppEnv>()
       .bind(role, new Date().toISOString(), c.get("project").id, userId)
       .run();
     await forgetProjectAccess(c.env, c.get("project").id, userId);
+    await logSecurity(c, {
+      kind: "member.changed",
+      user: { id: userId },
+      detail: { project_id: c.get("project").id, from: current, to: role, by: c.get("user")?.email ?? null },
+    });
     return c.json({ msg: "User has been updated successfully" });
   })
   .delete("/:projectId/users/:userId", need("projectUserDelete"), async (c) => {
@@ -155,6 +161,11 @@ export const members = new Hono<AppEnv>()
       .bind(c.get("project").id, userId)
       .run();
     await forgetProjectAccess(c.env, c.get("project").id, userId);
+    await logSecurity(c, {
+      kind: "member.changed",
+      user: { id: userId },
+      detail: { project_id: c.get("project").id, from: current, to: null, by: c.get("user")?.email ?? null },
+    });
     return c.json({ msg: "The user has been deleted successfully" });
   })
   .post("/:projectId/users/:userId/resend-invite", need("projectUserResendInvite"), async (c) => {

@@ -6,6 +6,7 @@ import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { shareSchema } from "./schemas";
 import { forgetProjectAccess } from "../../lib/access-push";
+import { logSecurity } from "../../lib/security-log";
 
 /** Only viewer or editor may be shared; anything else becomes viewer (contract 4.1). */
 const sharedRole = (roles?: string) => (roles === "editor" ? "editor" : "viewer");
@@ -21,6 +22,13 @@ async function saveLink(c: Context<AppEnv, "/:projectId/shared">) {
     .run();
   // Visitors' open sockets take the new role, or close when their link was replaced.
   await forgetProjectAccess(c.env, p.id);
+  if (uuid !== p.shared_uuid) {
+    await logSecurity(c, {
+      kind: "share.created",
+      user: c.get("user"),
+      detail: { project_id: p.id, shared_base: true, role: roles },
+    });
+  }
   return c.json({ uuid, roles, url: `${siteUrl(c)}/base/${uuid}` });
 }
 

@@ -9,6 +9,7 @@ import type { AppEnv } from "../../types";
 import type { viewItemJson } from "../../../db/views/view-item";
 import type { Ctx } from "../data/context";
 import { DEFAULT_SHARE_META, readShareMeta, updateShareInput } from "./options";
+import { logSecurity } from "../../lib/security-log";
 
 /** A view as the room lists it (its `meta` read as an object): the share answers carry it whole. */
 type ViewItem = Omit<ReturnType<typeof viewItemJson>, "meta"> & { meta: Record<string, unknown> };
@@ -53,7 +54,13 @@ export const shareRoutes = new Hono<AppEnv>()
     const existing = await shareOfView(c.env.META, v.id);
     if (existing?.uuid) return c.json(sharedViewJson(v, existing));
     const meta = existing ? undefined : JSON.stringify(DEFAULT_SHARE_META);
-    return c.json(sharedViewJson(v, await saveShare(c.env.META, key(c, v), { uuid: crypto.randomUUID(), meta })));
+    const saved = await saveShare(c.env.META, key(c, v), { uuid: crypto.randomUUID(), meta });
+    await logSecurity(c, {
+      kind: "share.created",
+      user: c.get("user"),
+      detail: { project_id: c.get("project").id, view_id: v.id, view: v.title },
+    });
+    return c.json(sharedViewJson(v, saved));
   })
   .patch("/views/:viewId/share", need("shareView"), async (c) => {
     const body = await jsonBody(c, updateShareInput);
