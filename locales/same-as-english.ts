@@ -8,6 +8,7 @@
 export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   bn_IN: ["libSQL / Turso URL"],
   da: [
+    "Browser",
     "Download",
     "Status",
     "System",
@@ -27,6 +28,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     "Logo",
   ],
   de: [
+    "Details",
+    "Browser",
     "Code",
     "(optional)",
     "Name",
@@ -45,6 +48,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   es: ["General", "Editor", "Decimal", "Webhooks · {{title}}", "Personal"],
   fi: ["Logo"],
   fr: [
+    "local",
     "Code",
     "Table",
     "Actions",
@@ -79,6 +83,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     "Logo",
   ],
   it: [
+    "Browser",
     "Record",
     "Account",
     "Email",
@@ -94,6 +99,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   ko: ["libSQL / Turso URL"],
   lv: ["Formula", "libSQL / Turso URL"],
   nl: [
+    "Details",
+    "Browser",
     "Code",
     "Record",
     "Account",

@@ -1,6 +1,11 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../types";
 import { clientAddress } from "./rate-limit";
+import {
+  SECURITY_EVENT_KINDS,
+  SECURITY_LOG_RETENTION_DAYS,
+  type SecurityEventKind,
+} from "../../db/auth/security-events";
 
 /**
  * The security log in D1 (migration 0010): what happened to accounts and access, with who, from
@@ -8,25 +13,8 @@ import { clientAddress } from "./rate-limit";
  * write also drops rows past it (an index range, nothing to scan). Details hold ids and names,
  * never a secret (no password, code, token or ticket).
  */
-export const SECURITY_EVENT_KINDS = [
-  "signin.success",
-  "signin.failure",
-  "signin.second_factor_failure",
-  "two_factor.enabled",
-  "two_factor.disabled",
-  "two_factor.reset",
-  "password.changed",
-  "password.reset",
-  "token.created",
-  "token.deleted",
-  "token.first_use",
-  "role.changed",
-  "member.changed",
-  "share.created",
-] as const;
-export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
-
-export const RETENTION_DAYS = 90;
+export { SECURITY_EVENT_KINDS };
+export const RETENTION_DAYS = SECURITY_LOG_RETENTION_DAYS;
 const USER_AGENT_MAX = 300;
 
 export interface SecurityEvent {

@@ -119,6 +119,56 @@ test("the super admin's My projects keeps to memberships; every project is in th
   await expect(refuse).toHaveAttribute("aria-checked", "false");
 });
 
+test("the super admin reads the security log, filters and exports it, and can require two-factor sign-in", async ({
+  page,
+  request,
+}) => {
+  // Someone fails to sign in, then signs in.
+  const email = uniqueEmail("logged");
+  const made = await request.post("/api/v1/auth/user/signup", { data: { email, password: "logged-pass-12" } });
+  expect(made.status()).toBe(200);
+  await request.post("/api/v1/auth/user/signin", { data: { email, password: "wrong-pass-12" } });
+  await request.post("/api/v1/auth/user/signin", { data: { email, password: "logged-pass-12" } });
+
+  await page.goto("/signin");
+  await signIn(page, first.email, first.password);
+  await expectHome(page, first.email);
+  await page.goto("/account");
+  await page.getByRole("link", { name: /Security log/ }).click();
+  await expectPath(page, "/account/security");
+  await page.getByRole("searchbox", { name: "Search by e-mail" }).click();
+  await page.keyboard.type(email);
+  const rows = page.getByTestId("security-event");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("Signed in");
+  await expect(rows.nth(1)).toContainText("Sign-in failed");
+  await page.getByLabel("Event").selectOption({ label: "Sign-in failed" });
+  await expect(rows).toHaveCount(1);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("security-log.csv");
+
+  // Requiring two-factor sign-in sends a user without it to set it up.
+  await page.goto("/account/users");
+  const require2fa = page.getByRole("switch", { name: "Require two-factor sign-in for everyone" });
+  await require2fa.click();
+  await expect(page.getByText("Everyone must now set up two-factor sign-in")).toBeVisible();
+  await page.goto("/");
+  await expectPath(page, "/user");
+  await expect(page.getByText("Your organisation requires two-factor sign-in: set it up to continue.")).toBeVisible();
+  const token = (
+    JSON.parse((await page.evaluate(() => localStorage.getItem("gridbase:settings:v1")))!) as {
+      settings: { token: string };
+    }
+  ).settings.token;
+  const off = await request.post("/api/v1/app-settings", {
+    headers: { "xc-auth": token },
+    data: { require_two_factor: false },
+  });
+  expect(off.status()).toBe(200);
+});
+
 test("forgot password mails a link that sets a new password; the old one stops working", async ({
   page,
   request,

@@ -20,5 +20,6 @@ export const queryKeys = {
   snapshots: (projectId: string) => ["snapshots", projectId] as const,
   orgUsers: (query: string, offset: number) => ["orgUsers", query, offset] as const,
   allOrgUsers: ["orgUsers"] as const,
+  securityLog: (kind: string, email: string, offset: number) => ["securityLog", kind, email, offset] as const,
   appSettings: ["appSettings"] as const,
 };

@@ -141,6 +141,11 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
                   lazy: page(() => import("../pages/account/account-users-page"), "AccountUsersPage"),
                   handle: meta({ title: "title.accountUsers", allowedRoles: ["super"] }),
                 },
+                {
+                  path: "security",
+                  lazy: page(() => import("../pages/account/account-security-page"), "AccountSecurityPage"),
+                  handle: meta({ title: "title.securityLog", allowedRoles: ["super"] }),
+                },
                 { path: ":page", element: <AccountPage /> },
               ],
             },

@@ -1,4 +1,4 @@
-import { FolderKanban, KeyRound, UserRound, Users, type LucideIcon } from "lucide-react";
+import { FolderKanban, KeyRound, ShieldCheck, UserRound, Users, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { PageHeading } from "../../components/ui/page-heading";
@@ -38,6 +38,14 @@ export function AccountPage() {
             icon={FolderKanban}
             title={t("account.allProjects.title")}
             body={t("account.allProjects.body")}
+          />
+        ) : null}
+        {user?.roles.super ? (
+          <AccountCard
+            to="/account/security"
+            icon={ShieldCheck}
+            title={t("securityLog.heading")}
+            body={t("securityLog.card")}
           />
         ) : null}
         {user?.roles.super ? (
