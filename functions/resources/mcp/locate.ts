@@ -22,8 +22,10 @@ export interface ProjectAccess {
 
 /** A table found for a tool call: its project, the caller's roles there and its rows as they may see them. */
 export interface TableAccess extends ProjectAccess {
-  tableId: string;
-  title: string;
+  /** The table as the data port takes it (id or title; the room resolves it and answers 404 for none). */
+  table: string;
+  /** Its id and title, looked up only by the tools that need them (meta and views take ids). */
+  entry(): Promise<TableEntry>;
   /** The data port of the v1 routes, reading and writing as this user (hidden fields, row rules). */
   rows: DataPort;
   caller: Caller;
@@ -69,29 +71,34 @@ export async function locateTable(
 ): Promise<TableAccess> {
   const user = userOf(c);
   let access: ProjectAccess;
-  let found: TableEntry | undefined;
-  if (project) {
-    access = await userProjectAccess(c, user, project, action);
-    found = (await tablesOf(c, access.project.id)).find(named(table));
+  let known: TableEntry | undefined;
+  const home = project ? undefined : await projectOfId(c.env.META, table);
+  if (project || home) {
+    // The project is known: the room resolves the table itself, no listing on the way (speed).
+    access = await userProjectAccess(c, user, project ?? home!, action);
   } else {
-    const home = await projectOfId(c.env.META, table);
-    const candidates = home ? [home] : (await visibleProjects(c)).map((p) => p.id);
     const hits = (
-      await Promise.all(candidates.map(async (pid) => ({ pid, t: (await tablesOf(c, pid)).find(named(table)) })))
+      await Promise.all(
+        (await visibleProjects(c)).map(async (p) => ({ pid: p.id, t: (await tablesOf(c, p.id)).find(named(table)) })),
+      )
     ).filter((h) => h.t);
     if (hits.length > 1)
       throw badRequest(`Table '${table}' is in ${hits.length} projects: name the project (its id or title)`);
     if (!hits[0]) throw notFound(`Table '${table}' not found`);
     access = await userProjectAccess(c, user, hits[0].pid, action);
-    found = hits[0].t;
+    known = hits[0].t;
   }
-  if (!found) throw notFound(`Table '${table}' not found in project '${access.project.title}'`);
   const { flags } = access;
   const reader = () => readerOf(flags, user.id, user.email);
+  const entry = async () => {
+    known ??= (await tablesOf(c, access.project.id)).find(named(table));
+    if (!known) throw notFound(`Table '${table}' not found in project '${access.project.title}'`);
+    return known;
+  };
   return {
     ...access,
-    tableId: found.id,
-    title: found.title,
+    table: known?.id ?? table,
+    entry,
     rows: dataAs(c, access.project.id, reader),
     caller: { userId: user.id, builder: Boolean(flags.owner || flags.creator || flags.super) },
   };

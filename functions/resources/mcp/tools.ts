@@ -55,11 +55,12 @@ function signed<T>(c: Ctx, t: TableAccess, data: T): Promise<T> {
 /** The table's fields as the caller may see them: hidden fields and link keys left out. */
 async function fieldsOf(c: Ctx, t: TableAccess) {
   const user = userOf(c);
+  const { id } = await t.entry();
   const meta = await unwrap(
     projectRoom(c.env, t.project.id).schema({
       op: "readTable",
       projectId: t.project.id,
-      tableId: t.tableId,
+      tableId: id,
       reader: readerOf(t.flags, user.id, user.email),
     }),
   );
@@ -124,12 +125,8 @@ export function registerTools(server: McpServer, c: Ctx) {
     (args) =>
       run(async () => {
         const t = await locateTable(c, args.table, args.project, "tableGet");
-        return {
-          project: { id: t.project.id, title: t.project.title },
-          id: t.tableId,
-          title: t.title,
-          fields: await fieldsOf(c, t),
-        };
+        const { id, title } = await t.entry();
+        return { project: { id: t.project.id, title: t.project.title }, id, title, fields: await fieldsOf(c, t) };
       }),
   );
 
@@ -161,7 +158,7 @@ export function registerTools(server: McpServer, c: Ctx) {
         const page = await unwrap(
           t.rows.read({
             op: "list",
-            table: t.tableId,
+            table: t.table,
             params: {
               where: args.where,
               sort: args.sort,
@@ -185,7 +182,7 @@ export function registerTools(server: McpServer, c: Ctx) {
     (args) =>
       run(async () => {
         const t = await locateTable(c, args.table, args.project, "dataCount");
-        return unwrap(t.rows.read({ op: "count", table: t.tableId, where: args.where, scope: { caller: t.caller } }));
+        return unwrap(t.rows.read({ op: "count", table: t.table, where: args.where, scope: { caller: t.caller } }));
       }),
   );
 
@@ -224,7 +221,7 @@ export function registerTools(server: McpServer, c: Ctx) {
         const groups = await unwrap(
           t.rows.read({
             op: "groupBy",
-            table: t.tableId,
+            table: t.table,
             column: args.group_by,
             params: {
               where: args.where,
@@ -250,7 +247,7 @@ export function registerTools(server: McpServer, c: Ctx) {
     (args) =>
       run(async () => {
         const t = await locateTable(c, args.table, args.project, "dataInsert");
-        return unwrap(t.rows.write({ op: "insertMany", table: t.tableId, bodies: args.records }, actorOf(c)));
+        return unwrap(t.rows.write({ op: "insertMany", table: t.table, bodies: args.records }, actorOf(c)));
       }),
   );
 
@@ -264,7 +261,7 @@ export function registerTools(server: McpServer, c: Ctx) {
     (args) =>
       run(async () => {
         const t = await locateTable(c, args.table, args.project, "dataUpdate");
-        return unwrap(t.rows.write({ op: "updateMany", table: t.tableId, bodies: args.records }, actorOf(c)));
+        return unwrap(t.rows.write({ op: "updateMany", table: t.table, bodies: args.records }, actorOf(c)));
       }),
   );
 
@@ -286,9 +283,9 @@ export function registerTools(server: McpServer, c: Ctx) {
       run(async () => {
         const t = await locateTable(c, args.table, args.project, "dataDelete");
         const pk = (await fieldsOf(c, t)).find((f) => f.primaryKey);
-        if (!pk) throw new HttpError(400, `Table '${t.title}' has no primary key to delete by`);
+        if (!pk) throw new HttpError(400, `Table '${args.table}' has no primary key to delete by`);
         const bodies = args.ids.map((id) => ({ [pk.title]: id }));
-        return unwrap(t.rows.write({ op: "deleteMany", table: t.tableId, bodies }, actorOf(c)));
+        return unwrap(t.rows.write({ op: "deleteMany", table: t.table, bodies }, actorOf(c)));
       }),
   );
 
@@ -306,7 +303,7 @@ export function registerTools(server: McpServer, c: Ctx) {
           projectRoom(c.env, t.project.id).views({
             op: "listViews",
             projectId: t.project.id,
-            tableId: t.tableId,
+            tableId: (await t.entry()).id,
             caller: t.caller,
           }),
         );
