@@ -183,6 +183,11 @@ describe("MCP server", () => {
     const notNumber = await call(client, "aggregate", { table: "Deals", group_by: "Stage", sum: ["Name"] });
     expect(notNumber).toMatchObject({ isError: true, text: "Cannot sum 'Name': it is not a number field" });
 
+    const throughView = await call(client, "query_records", { table: "Deals", view: "Deals", fields: ["Name"] });
+    expect(throughView.body.pageInfo.totalRows).toBe(3);
+    const badView = await call(client, "query_records", { table: "Deals", view: "No such view" });
+    expect(badView.isError).toBe(true);
+
     const views = await call(client, "list_views", { table: "Deals" });
     expect(views.body).toEqual([{ id: expect.any(String), title: "Deals", type: "grid" }]);
     await client.close();
@@ -261,6 +266,56 @@ describe("MCP server", () => {
     expect(tooMany.isError).toBe(true);
     expect(tooMany.text).toContain("limit");
     await client.close();
+  });
+
+  it("speaks JSON-RPC over streamable HTTP: version negotiation, notifications, batches and errors", async () => {
+    const rpc = (body: unknown) =>
+      workerFetch(
+        new Request("http://localhost/mcp", {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${s.ownerToken}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+          body: typeof body === "string" ? body : JSON.stringify(body),
+        }),
+      );
+    const init = (protocolVersion: string) => ({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    });
+    // A version the server supports is answered as asked; an unknown one with the server's latest.
+    const old = await rpc(init("2024-11-05"));
+    expect(old.status).toBe(200);
+    expect(old.headers.get("mcp-session-id")).toBeNull();
+    const oldBody = (await old.json()) as { result: { protocolVersion: string; capabilities: { tools?: object } } };
+    expect(oldBody.result.protocolVersion).toBe("2024-11-05");
+    expect(oldBody.result.capabilities.tools).toBeDefined();
+    const future = (await (await rpc(init("2999-01-01"))).json()) as { result: { protocolVersion: string } };
+    expect(future.result.protocolVersion).not.toBe("2999-01-01");
+    expect(future.result.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const note = await rpc({ jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(note.status).toBe(202);
+    const ping = (await (await rpc({ jsonrpc: "2.0", id: 7, method: "ping" })).json()) as {
+      id: number;
+      result: object;
+    };
+    expect(ping).toEqual({ jsonrpc: "2.0", id: 7, result: {} });
+    const unknown = (await (await rpc({ jsonrpc: "2.0", id: 8, method: "nope/nothing" })).json()) as {
+      error: { code: number };
+    };
+    expect(unknown.error.code).toBe(-32601);
+    const unknownTool = (await (
+      await rpc({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "drop_everything", arguments: {} } })
+    ).json()) as { error?: { code: number }; result?: { isError: boolean } };
+    expect(unknownTool.error?.code ?? (unknownTool.result?.isError ? -32602 : 0)).toBe(-32602);
+    const garbled = await rpc("{not json");
+    expect(garbled.status).toBe(400);
+    expect(((await garbled.json()) as { error: { code: number } }).error.code).toBe(-32700);
   });
 
   it("refuses a missing or unknown token with 401 and a challenge; GET is 405", async () => {
