@@ -56,6 +56,11 @@ test("the account page leads to the MCP URL and a config that connects with a to
   // Tokens are made on a project's Team and access page, linked from here.
   await page.getByRole("link", { name: title }).click();
   await expect(page).toHaveURL(new RegExp(`/nc/${projectId}/auth$`));
+  // ...whose token section leads back here, by keyboard.
+  await page.getByRole("button", { name: "Create token" }).waitFor();
+  await page.getByRole("link", { name: "Connect an AI assistant" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/account\/ai-assistant$/);
 });
 
 test("the page fits a 375 px screen", async ({ page, request }) => {

@@ -2,12 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Copy, KeyRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { toast } from "sonner";
 import { projectsApi } from "../../api/projects-api";
 import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../components/ui/button";
 import { PageHeading } from "../../components/ui/page-heading";
 import { copyText } from "../../lib/clipboard";
+import { notify } from "../../lib/toast";
 
 /** The MCP server's address on this origin (functions/resources/mcp). */
 export function mcpUrl(origin: string): string {
@@ -22,8 +22,8 @@ export function mcpConfig(url: string): string {
 function CopyBlock({ text, label, done, testId }: { text: string; label: string; done: string; testId: string }) {
   const { t } = useTranslation();
   const copy = async () => {
-    if (await copyText(text)) toast.success(done);
-    else toast.error(t("aiAssistant.copyFailed"));
+    if (await copyText(text)) notify.success(done);
+    else notify.error(t("aiAssistant.copyFailed"));
   };
   return (
     <>
