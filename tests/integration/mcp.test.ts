@@ -341,6 +341,13 @@ describe("MCP server", () => {
       }),
     );
     expect(get.status).toBe(405);
+    // Another site's page may not call it (the spec's Origin check against DNS rebinding).
+    const foreign = await post({ Authorization: `Bearer ${s.ownerToken}`, Origin: "http://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(await post({ Authorization: `Bearer ${s.ownerToken}`, Origin: "http://localhost" })).toHaveProperty(
+      "status",
+      200,
+    );
     // A stateless POST of a request without initialize first is still answered (no session).
     const listed = await post({ Authorization: `Bearer ${s.ownerToken}` });
     expect(listed.status).toBe(200);

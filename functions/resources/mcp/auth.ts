@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { userOfApiToken } from "../../lib/api-tokens";
 import { primaryDb } from "../../lib/d1-session";
+import { siteUrl } from "../../lib/site-url";
 import type { AppEnv } from "../../types";
 
 /** What a client without a usable token is told to send (RFC 6750 §3). */
@@ -31,5 +32,17 @@ export const tokenUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   c.set("user", user);
   c.set("isApiToken", true);
+  await next();
+};
+
+/**
+ * The spec asks servers to check `Origin` (DNS rebinding): assistants call from outside a browser
+ * and send none; a browser page may call only from this site's own origin (no CORS is offered).
+ */
+export const ownOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const origin = c.req.header("origin");
+  if (origin && origin !== new URL(c.req.url).origin && origin !== siteUrl(c)) {
+    return c.json({ msg: `Origin '${origin}' may not call the MCP server` }, 403);
+  }
   await next();
 };

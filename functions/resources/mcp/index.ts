@@ -5,7 +5,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
-import { tokenUser } from "./auth";
+import { ownOriginOnly, tokenUser } from "./auth";
 import { registerTools } from "./tools";
 
 /**
@@ -28,7 +28,7 @@ const DESCRIPTION =
  * no server-sent event stream, so GET and DELETE answer 405 as the spec allows.
  */
 export const mcp = new Hono<AppEnv>()
-  .post("/", tokenUser, need("signedIn"), describeRoute({ description: DESCRIPTION }), async (c) => {
+  .post("/", ownOriginOnly, tokenUser, need("signedIn"), describeRoute({ description: DESCRIPTION }), async (c) => {
     const server = new McpServer(
       { name: "gridbase", version: "1.0.0" },
       {
@@ -51,6 +51,6 @@ export const mcp = new Hono<AppEnv>()
       new Request(raw.url, { method: raw.method, headers: raw.headers, body: await c.req.text() }),
     );
   })
-  .on(["GET", "DELETE"], "/", tokenUser, need("signedIn"), (c) =>
+  .on(["GET", "DELETE"], "/", ownOriginOnly, tokenUser, need("signedIn"), (c) =>
     c.json({ msg: "This MCP server offers no event stream: send JSON-RPC messages with POST" }, 405, { Allow: "POST" }),
   );
