@@ -47,9 +47,12 @@ export const mcp = new Hono<AppEnv>()
     await server.connect(transport);
     // The body as read once by the API's limits (middleware/body-limit.ts); the transport reads it again.
     const raw = c.req.raw;
-    return transport.handleRequest(
+    const answer = await transport.handleRequest(
       new Request(raw.url, { method: raw.method, headers: raw.headers, body: await c.req.text() }),
     );
+    // A JSON answer is complete when handed back: nothing of this request's server is left to run.
+    await server.close();
+    return answer;
   })
   .on(["GET", "DELETE"], "/", ownOriginOnly, tokenUser, need("signedIn"), (c) =>
     c.json({ msg: "This MCP server offers no event stream: send JSON-RPC messages with POST" }, 405, { Allow: "POST" }),
