@@ -34,6 +34,7 @@ import { mountOpenApi } from "./resources/openapi";
 import { swagger } from "./resources/swagger";
 import { hooks } from "./resources/hooks";
 import { apps } from "./resources/apps";
+import { mcp } from "./resources/mcp";
 import type { AppEnv } from "./types";
 
 /**
@@ -54,6 +55,9 @@ export function createApp() {
   // types from it: web/api/app-types.ts).
   const app = base
     .route("/", info)
+    // The MCP server for AI assistants (issue 40), at the path its clients are configured with;
+    // before the catch-all pages of shared views.
+    .route("/mcp", mcp)
     // Accounts API and its legacy aliases (API-CONTRACT §2).
     .route("/api/v1/auth", auth)
     .route("/api/v1/db/auth", auth)

@@ -35,8 +35,15 @@ export const ReadRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("list"), table, params: listParams, scope: rowScope.optional() }),
   z.object({ op: z.literal("count"), table, where: z.string().optional(), scope: rowScope.optional() }),
   z.object({ op: z.literal("find"), table, params: listParams, scope: rowScope.optional() }),
-  /** Counts per value of one field (contract 5.1 groupby). */
-  z.object({ op: z.literal("groupBy"), table, column: z.string(), params: listParams, scope: rowScope.optional() }),
+  /** Counts per value of one field (contract 5.1 groupby), with sums or averages of number fields (MCP `aggregate`). */
+  z.object({
+    op: z.literal("groupBy"),
+    table,
+    column: z.string(),
+    params: listParams,
+    scope: rowScope.optional(),
+    measures: z.array(z.object({ fn: z.enum(["sum", "avg"]), column: z.string() })).optional(),
+  }),
   /** Pages of records per option of a single select (the kanban's stacks). */
   z.object({
     op: z.literal("grouped"),

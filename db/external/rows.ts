@@ -18,6 +18,8 @@ import type { Dialect, Stored } from "../fields/types";
 import {
   compileCount,
   compileGroupBy,
+  measureValues,
+  type GroupMeasure,
   compileKeys,
   compileList,
   fromDialectValue,
@@ -204,7 +206,14 @@ export async function findOne(ctx: ExtCtx, tableKey: string, params: ListParams,
   return raws.length ? apiRows(ctx, t, compiled.select, raws)[0]! : {};
 }
 
-export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, params: ListParams, scope?: RowScope) {
+export async function groupBy(
+  ctx: ExtCtx,
+  tableKey: string,
+  column: string,
+  params: ListParams,
+  scope?: RowScope,
+  measures?: GroupMeasure[],
+) {
   const t = tableOf(ctx, tableKey);
   const table = fullTable(ctx, t);
   const d = ctx.driver.dialect;
@@ -220,11 +229,13 @@ export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, par
     limit: params.limit,
     offset: params.offset,
     me: scope?.caller?.userId ?? null,
+    measures,
   });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const list = (await ctx.driver.query(compiled.list.sql, compiled.list.params)).map((r) => ({
     [col.columnName]: toApiRow([col], storedRow([col], r, d))[col.title] ?? null,
     count: Number(r.count),
+    ...measureValues(r, compiled.measures),
   }));
   const totalRows = Number((await ctx.driver.query(compiled.count.sql, compiled.count.params))[0]?.count ?? 0);
   return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };

@@ -26,4 +26,4 @@ export { searchTree, searchWhereText, type SearchInput } from "./search";
 export { render, quoteIdent, MAX_PARAMS, MAX_SQL_BYTES } from "./sql";
 export { parseWhere } from "./where-parser";
 export * from "./types";
-export { compileGroupBy, type GroupInput } from "./compile-group";
+export { compileGroupBy, measureValues, type GroupInput, type GroupMeasure } from "./compile-group";

@@ -3,6 +3,8 @@ import { pageInfo } from "../page-info";
 import {
   compileCount,
   compileGroupBy,
+  measureValues,
+  type GroupMeasure,
   compileList,
   type CompiledList,
   type ListParams,
@@ -345,7 +347,14 @@ export function findOne(store: ProjectStore, tableKey: string, params: ListParam
 }
 
 /** Distinct values of a column with their counts (contract `groupby`), paged over the groups. */
-export function groupBy(store: ProjectStore, tableKey: string, column: string, params: ListParams, scope?: RowScope) {
+export function groupBy(
+  store: ProjectStore,
+  tableKey: string,
+  column: string,
+  params: ListParams,
+  scope?: RowScope,
+  measures?: GroupMeasure[],
+) {
   const t = tableRef(store, tableKey);
   const computed = t.virtual.find((v) => v.title === column || v.columnName === column);
   if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
@@ -359,6 +368,7 @@ export function groupBy(store: ProjectStore, tableKey: string, column: string, p
     limit: params.limit,
     offset: params.offset,
     me: meOf(scope),
+    measures,
   });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const raws = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
@@ -369,7 +379,11 @@ export function groupBy(store: ProjectStore, tableKey: string, column: string, p
     raws.map((r) => toApiRow([col], r)),
   );
   const hidden = anonymousReader(scope) ? withoutEmails([col], values) : values;
-  const list = raws.map((r, i) => ({ [col.columnName]: hidden[i]![col.title] ?? null, count: r.count }));
+  const list = raws.map((r, i) => ({
+    [col.columnName]: hidden[i]![col.title] ?? null,
+    count: r.count,
+    ...measureValues(r, compiled.measures),
+  }));
   const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
   return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
 }

@@ -10,7 +10,7 @@ import { verifySessionToken } from "../lib/jwt";
 import { apiTokenUser } from "../lib/api-tokens";
 import { findProjectWithRole, findSessionProject, findSharedProject, type ProjectRow } from "../lib/projects";
 import { currentUser } from "../lib/session";
-import type { AppEnv } from "../types";
+import type { AppEnv, SessionUser } from "../types";
 import { MAX_ID_CHARS, tooLongId } from "../../db/limits";
 
 /** A middleware that carries the access it enforces, so tests can walk every route. */
@@ -204,4 +204,22 @@ function accessSpec(access: Access) {
 
 export function isAclMiddleware(fn: unknown): fn is AclMiddleware {
   return typeof fn === "function" && typeof (fn as Partial<AclMiddleware>).access === "string";
+}
+
+/**
+ * A user already known (the MCP server's token owner) in a project named by id or title: their
+ * roles there, refused as need(...) refuses them, for callers that name the project in a body
+ * rather than the path. A project the user is not a member of is not found, as in the project list.
+ */
+export async function userProjectAccess(
+  c: Context<AppEnv>,
+  user: SessionUser,
+  key: string,
+  access: Action,
+): Promise<{ project: ProjectRow; flags: RoleFlags }> {
+  const found = await findProjectWithRole(primaryDb(c.env.META), key, user.id);
+  if (!found || !(found.role || toFlags(user.roles).super)) throw notFound(`Project '${key}' not found`);
+  const flags = effectiveRoles(user.roles, found.role);
+  if (!can(flags, access)) deny(access, flags);
+  return { project: found.project, flags };
 }

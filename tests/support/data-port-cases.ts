@@ -68,6 +68,40 @@ export const PORT_CASES: Array<[string, (port: PortUnderTest) => Promise<void>]>
     },
   ],
   [
+    "groups with sums and averages of a number field (the MCP aggregate)",
+    async (port) => {
+      const groups = (await port.read({
+        op: "groupBy",
+        table: "Orders",
+        column: "Note",
+        params: page,
+        measures: [
+          { fn: "sum", column: "Total" },
+          { fn: "avg", column: "Total" },
+        ],
+      })) as { list: Array<Record<string, unknown>> };
+      // Measures are numbers whatever the driver answers (PostgreSQL's numeric is text).
+      const sums = groups.list.map((g) => {
+        // The value (keyed by the column name, each source's own), count, sum_<column>, avg_<column>.
+        return Object.values(g).map((v) => (typeof v === "number" ? Math.round(v * 10) / 10 : v));
+      });
+      expect(sums.sort((a, b) => Number(a[2]) - Number(b[2]))).toEqual([
+        [null, 1, 5, 5],
+        ["second", 1, 20, 20],
+        ["first", 1, 99.9, 99.9],
+      ]);
+      await expect(
+        port.read({
+          op: "groupBy",
+          table: "Orders",
+          column: "Total",
+          params: page,
+          measures: [{ fn: "avg", column: "Note" }],
+        }),
+      ).rejects.toThrow("Cannot avg 'Note': it is not a number field");
+    },
+  ],
+  [
     "lists linked records and the ones still to link",
     async (port) => {
       const ada = await idOf(port, "Ada");

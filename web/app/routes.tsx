@@ -137,6 +137,11 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
                   handle: meta({ title: "title.accountProjects", allowedRoles: ["super"] }),
                 },
                 {
+                  path: "ai-assistant",
+                  lazy: page(() => import("../pages/account/ai-assistant-page"), "AiAssistantPage"),
+                  handle: meta({ title: "title.aiAssistant" }),
+                },
+                {
                   path: "users/:nestedPage?",
                   lazy: page(() => import("../pages/account/account-users-page"), "AccountUsersPage"),
                   handle: meta({ title: "title.accountUsers", allowedRoles: ["super"] }),

@@ -1,4 +1,4 @@
-import { FolderKanban, KeyRound, ShieldCheck, UserRound, Users, type LucideIcon } from "lucide-react";
+import { Bot, FolderKanban, KeyRound, ShieldCheck, UserRound, Users, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { PageHeading } from "../../components/ui/page-heading";
@@ -32,6 +32,12 @@ export function AccountPage() {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <AccountCard to="/user" icon={UserRound} title={t("account.profile.title")} body={t("account.profile.body")} />
         <AccountCard to="/user" icon={KeyRound} title={t("account.password.title")} body={t("account.password.body")} />
+        <AccountCard
+          to="/account/ai-assistant"
+          icon={Bot}
+          title={t("aiAssistant.card.title")}
+          body={t("aiAssistant.card.body")}
+        />
         {user?.roles.super ? (
           <AccountCard
             to="/account/projects"

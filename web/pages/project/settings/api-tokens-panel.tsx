@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Copy, KeyRound, Trash2 } from "lucide-react";
+import { Bot, Copy, KeyRound, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { apiTokensApi, type ApiTokenItem } from "../../../api/api-tokens-api";
 import { queryKeys } from "../../../api/query-keys";
 import { Button } from "../../../components/ui/button";
@@ -57,6 +58,13 @@ export function ApiTokensPanel() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-gray-600">{t("project.tokens.intro")}</p>
+      <Link
+        to="/account/ai-assistant"
+        className="flex items-center gap-1.5 self-start text-sm text-primary hover:underline"
+      >
+        <Bot aria-hidden="true" className="size-4 shrink-0" />
+        {t("aiAssistant.card.title")}
+      </Link>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <TextField
           label={t("project.tokens.description")}
