@@ -10,7 +10,7 @@ import { expectPath, PASSWORD, signUpInPage, uniqueEmail } from "./helpers";
 const STEP_MS = 30_000;
 
 async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expectPath(page, "/signin");
 }
 
@@ -70,4 +70,24 @@ test("a user sets up two-factor sign-in, then signs in with a code and once with
     if (expected === "in") await expect(page.getByTestId("current-user-email")).toHaveText(email);
     else await expect(page.getByText(/Wrong code/)).toBeVisible();
   }
+});
+
+test("a user sees where they are signed in and signs the other devices out", async ({ page, request }) => {
+  const email = uniqueEmail("devices");
+  await signUpInPage(page, email);
+  // A second device signs in through the API (its own refresh cookie).
+  const other = await request.post("/api/v1/auth/user/signin", { data: { email, password: PASSWORD } });
+  expect(other.status()).toBe(200);
+  await page.goto("/user");
+  const sessions = page.getByTestId("session");
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.filter({ hasText: "This device" })).toHaveCount(1);
+  await expect(sessions.filter({ hasText: "This device" })).toContainText("Chrome · Linux");
+  await page.getByRole("button", { name: "Sign out all other devices" }).click();
+  await expect(page.getByText("Every other device is signed out")).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+  // The other device's refresh is refused; this page stays signed in after a reload.
+  expect((await request.post("/api/v1/auth/token/refresh")).status()).toBe(400);
+  await page.reload();
+  await expect(page.getByTestId("current-user-email")).toHaveText(email);
 });

@@ -1,6 +1,7 @@
 /** TanStack Query keys: one place, so mutations invalidate exactly what they change. */
 export const queryKeys = {
   twoFactor: ["twoFactor"] as const,
+  sessions: ["sessions"] as const,
   projects: (query = "") => ["projects", query] as const,
   allProjects: ["projects"] as const,
   sharedBaseMeta: (uuid: string) => ["sharedBaseMeta", uuid] as const,

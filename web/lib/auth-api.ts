@@ -45,6 +45,10 @@ export const authApi = {
       { currentPassword, newPassword } satisfies z.input<typeof changeBody>,
       { credentials: "include" },
     ),
+  sessions: () => wire.get("/api/v1/auth/sessions", {}, { credentials: "include" }),
+  endSession: (sessionId: string) =>
+    wire.del("/api/v1/auth/sessions/:sessionId", { sessionId }, { credentials: "include" }),
+  endOtherSessions: () => wire.post("/api/v1/auth/sessions/signout-others", {}, undefined, { credentials: "include" }),
   twoFactorStatus: () => wire.get("/api/v1/auth/2fa", {}),
   twoFactorSetup: () => wire.post("/api/v1/auth/2fa/setup", {}, undefined, { credentials: "include" }),
   twoFactorEnable: (code: string) =>

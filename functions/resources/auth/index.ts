@@ -5,6 +5,7 @@ import { passwordReset } from "./password-reset";
 import { refreshSignout } from "./refresh-signout";
 import { signupSignin } from "./signup-signin";
 import { social } from "./social";
+import { sessions } from "./sessions";
 import { twoFactor } from "./two-factor";
 
 /**
@@ -17,4 +18,5 @@ export const auth = new Hono<AppEnv>({ strict: false })
   .route("/", passwordReset)
   .route("/", passwordChange)
   .route("/", twoFactor)
+  .route("/", sessions)
   .route("/", social);

@@ -6,6 +6,7 @@ import { badRequest } from "../../lib/http-error";
 import type { Env } from "../../../realtime/env";
 import { secretKey } from "../../lib/jwt";
 import type { AppEnv } from "../../types";
+import { clientAddress } from "../../lib/rate-limit";
 
 /**
  * Refresh tokens: 40 random bytes in an HttpOnly cookie, stored only as a SHA-256 digest. Each
@@ -50,11 +51,23 @@ export async function issueRefreshToken(
   token = randomHex(40),
 ): Promise<void> {
   const now = Date.now();
-  await c.env.META.prepare(
-    "INSERT OR IGNORE INTO refresh_tokens (token_hash, user_id, family_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)",
-  )
-    .bind(await sha256Hex(token), userId, familyId, now + REFRESH_TTL_MS, now)
-    .run();
+  const db = c.env.META;
+  await db.batch([
+    db
+      .prepare(
+        "INSERT OR IGNORE INTO refresh_tokens (token_hash, user_id, family_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)",
+      )
+      .bind(await sha256Hex(token), userId, familyId, now + REFRESH_TTL_MS, now),
+    // The family is the signed-in device the sessions page lists; a refresh says it was seen.
+    db
+      .prepare(
+        `INSERT INTO sign_in_sessions (family_id, user_id, created_at, last_seen_at, address, user_agent)
+         VALUES (?1, ?2, ?3, ?3, ?4, ?5)
+         ON CONFLICT(family_id) DO UPDATE SET last_seen_at = excluded.last_seen_at, address = excluded.address,
+           user_agent = excluded.user_agent`,
+      )
+      .bind(familyId, userId, now, clientAddress(c), c.req.header("user-agent")?.slice(0, 300) ?? null),
+  ]);
   setCookie(c, REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
@@ -141,4 +154,31 @@ export async function revokeAllOfUser(db: D1Database, userId: string): Promise<v
     .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL")
     .bind(Date.now(), userId)
     .run();
+}
+
+/** The family (signed-in device) of a refresh token of the user, or null. */
+export async function familyOfToken(db: D1Database, token: string | undefined, userId: string): Promise<string | null> {
+  if (!token) return null;
+  const row = await db
+    .prepare("SELECT family_id FROM refresh_tokens WHERE token_hash = ? AND user_id = ?")
+    .bind(await sha256Hex(token), userId)
+    .first<{ family_id: string }>();
+  return row?.family_id ?? null;
+}
+
+/**
+ * Ends families of the user: one (`only`), or every one but `keep` (the caller's own); answers
+ * how many tokens were revoked (0: none of the user's was open).
+ */
+export async function revokeFamilies(
+  db: D1Database,
+  userId: string,
+  which: { only: string } | { keep: string | null },
+): Promise<number> {
+  const [test, family] = "only" in which ? ["family_id = ?", which.only] : ["family_id IS NOT ?", which.keep];
+  const res = await db
+    .prepare(`UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND ${test}`)
+    .bind(Date.now(), userId, family)
+    .run();
+  return res.meta.changes;
 }

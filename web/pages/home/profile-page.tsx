@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { PageHeading } from "../../components/ui/page-heading";
 import { useSession } from "../../lib/use-session";
 import { ChangePasswordForm } from "./change-password-form";
+import { SessionsCard } from "./sessions-card";
 import { TwoFactorCard } from "./two-factor-card";
 
 /** "/user": the signed-in user's details, password change and two-factor sign-in. */
@@ -27,6 +28,9 @@ export function ProfilePage() {
         </div>
         <div className="rounded-lg border border-gray-200 bg-white p-6">
           <TwoFactorCard />
+        </div>
+        <div className="rounded-lg border border-gray-200 bg-white p-6">
+          <SessionsCard />
         </div>
       </div>
     </section>
