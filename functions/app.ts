@@ -33,6 +33,7 @@ import { mountOpenApi } from "./resources/openapi";
 import { swagger } from "./resources/swagger";
 import { hooks } from "./resources/hooks";
 import { apps } from "./resources/apps";
+import { v2Records } from "./resources/v2/records";
 import type { AppEnv } from "./types";
 
 /**
@@ -81,7 +82,9 @@ export function createApp() {
     .route("/api/v1", apiTokens)
     .route("/", storage)
     .route("/", sharedPages)
-    .route("/api/v1", apps);
+    .route("/api/v1", apps)
+    // NocoDB's v2 API (issue 40): today's clients (nocodb-sdk 0.301, n8n), over the same handlers.
+    .route("/api/v2/tables", v2Records);
   mountOpenApi(base);
   return app;
 }
