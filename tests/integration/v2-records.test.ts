@@ -140,6 +140,56 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     expect(res.body.list.map((r: { Title: string }) => r.Title)).toEqual(["Bob", "Ann"]);
   });
 
+  it("aggregates fields over the matching records (through a view too) as the peer answers", async () => {
+    const { owner, viewer, T, authors, col } = await setup();
+    await call(owner, "POST", `${T}/records`, [
+      { Title: "Ann", Age: 32 },
+      { Title: "Bob", Age: 43 },
+      { Title: "Cyd", Age: 25 },
+    ]);
+    const agg = (q: string) => encodeURIComponent(JSON.stringify(q === "" ? [] : JSON.parse(q)));
+    const sum = agg(JSON.stringify([{ field: col("Age").id, type: "sum" }]));
+    const res = await call(owner, "GET", `${T}/aggregate?aggregation=${sum}`);
+    expectPeerShape("aggregate", res);
+    expect(res.body).toEqual({ Age: 100 });
+    const where = encodeURIComponent("(Age,gt,40)");
+    expect((await call(owner, "GET", `${T}/aggregate?aggregation=${sum}&where=${where}`)).body).toEqual(
+      peer("aggregate-where").body,
+    );
+    // By title, the other types, and axios's bracket form of the same query.
+    const many = [
+      { field: "Age", type: "avg" },
+      { field: "Title", type: "count_unique" },
+    ];
+    expect(
+      (await call(owner, "GET", `${T}/aggregate?aggregation=${encodeURIComponent(JSON.stringify(many))}`)).body,
+    ).toEqual({ Age: 100 / 3, Title: 3 });
+    expect(
+      (await call(owner, "GET", `${T}/aggregate?aggregation[0][field]=Age&aggregation[0][type]=max`)).body,
+    ).toEqual({ Age: 43 });
+    // Through a view's filter, as a viewer (a read: allowed).
+    const views = await call(owner, "GET", `/api/v1/db/meta/tables/${authors.id}/views`);
+    const viewId = views.body.list[0].id as string;
+    await call(owner, "POST", `/api/v1/db/meta/views/${viewId}/filters`, {
+      fk_column_id: col("Age").id,
+      comparison_op: "lt",
+      value: "40",
+    });
+    expect((await call(viewer, "GET", `${T}/aggregate?viewId=${viewId}&aggregation=${sum}`)).body).toEqual({ Age: 57 });
+    const bad = await call(
+      owner,
+      "GET",
+      `${T}/aggregate?aggregation=${agg(JSON.stringify([{ field: "Title", type: "sum" }]))}`,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/number/);
+    expect((await call(owner, "GET", `${T}/aggregate`)).status).toBe(400);
+    expect(
+      (await call(owner, "GET", `${T}/aggregate?aggregation=${agg(JSON.stringify([{ field: "Nope", type: "sum" }]))}`))
+        .status,
+    ).toBe(400);
+  });
+
   it("refuses bad input with the peer's statuses and a message", async () => {
     const { owner, T } = await setup();
     const unknown = await call(owner, "GET", "/api/v2/tables/md_nosuchtable000/records");
@@ -182,6 +232,9 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     expect(JSON.stringify(seen.body)).not.toContain("secret-nation");
     expect(JSON.stringify((await call(viewer, "GET", `${T}/records/1`)).body)).not.toContain("secret-nation");
     expect((await call(viewer, "GET", `${T}/records?fields=Nation`)).status).toBe(400);
+    const hiddenCount = encodeURIComponent(JSON.stringify([{ field: "Nation", type: "count_filled" }]));
+    expect((await call(viewer, "GET", `${T}/aggregate?aggregation=${hiddenCount}`)).status).toBe(400);
+    expect((await call(owner, "GET", `${T}/aggregate?aggregation=${hiddenCount}`)).body).toEqual({ Nation: 1 });
 
     const made = await call(owner, "POST", `${M}/projects/${projectId}/api-tokens`, { description: "v2" });
     const headers = { "xc-token": made.body.token as string };

@@ -98,6 +98,50 @@ async function remove(c: Ctx) {
   return c.json(answer(keys, one));
 }
 
+/**
+ * The `aggregation` query as clients send it: a JSON array, `aggregation[]=` JSON items, or axios's
+ * bracket form (`aggregation[0][field]=...&aggregation[0][type]=...`).
+ */
+function aggregationsOf(q: URLSearchParams): Array<{ field: string; type: string }> {
+  const items: unknown[] = [];
+  const parse = (text: string) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw badRequest('aggregation must be JSON: [{"field": ..., "type": ...}]');
+    }
+  };
+  const whole = q.get("aggregation");
+  if (whole) {
+    const value = parse(whole);
+    items.push(...(Array.isArray(value) ? value : [value]));
+  }
+  for (const text of q.getAll("aggregation[]")) items.push(parse(text));
+  const indexed = new Map<string, Record<string, string>>();
+  for (const [key, value] of q) {
+    const m = /^aggregation\[(\d+)\]\[(field|type)\]$/.exec(key);
+    if (m) indexed.set(m[1]!, { ...indexed.get(m[1]!), [m[2]!]: value });
+  }
+  items.push(...indexed.values());
+  if (items.length === 0) throw badRequest('aggregation is required: [{"field": ..., "type": ...}]');
+  return items.map((item, i) => {
+    const { field, type } = (item ?? {}) as Record<string, unknown>;
+    if (typeof field !== "string" || typeof type !== "string")
+      throw badRequest(`aggregation ${i + 1}: field and type are required`);
+    return { field, type };
+  });
+}
+
+/** Sums, averages and counts of fields over the matching records, keyed by field title. */
+async function aggregate(c: Ctx) {
+  const q = query(c);
+  const aggregations = aggregationsOf(q);
+  const where = readListParams(q).where;
+  return c.json(
+    await unwrap(data(c).read({ op: "aggregate", table: tableId(c), aggregations, where, scope: scope(c) })),
+  );
+}
+
 /** The records linked to one record through a link field (nocodb-sdk `nestedList`). */
 async function linked(c: Ctx) {
   const { linkFieldId, recordId } = c.req.param() as Record<string, string>;
@@ -158,6 +202,7 @@ export const v2Records = new Hono<AppEnv>()
   .post(`${T}/records`, needInRoom("dataInsert"), body(records), create)
   .patch(`${T}/records`, needInRoom("dataUpdate"), body(keyed), update)
   .delete(`${T}/records`, needInRoom("dataDelete"), body(keyed), remove)
+  .get(`${T}/aggregate`, needInRoom("dataList"), aggregate)
   .get(L, needInRoom("nestedList"), linked)
   // Several room changes: the full check first (the one-hop gate settles one call).
   .post(L, need("nestedAdd"), body(keyed), (c) => setLinks(c, true))
