@@ -3,6 +3,8 @@ import { shapeProblems, type ShapeOptions } from "../support/nocodb-v2-shape";
 
 import aggregate from "../support/nocodb-v2-fixtures/aggregate.json";
 import aggregate_where from "../support/nocodb-v2-fixtures/aggregate-where.json";
+import bulk_datalist from "../support/nocodb-v2-fixtures/bulk-datalist.json";
+import bulk_group from "../support/nocodb-v2-fixtures/bulk-group.json";
 import base_create from "../support/nocodb-v2-fixtures/base-create.json";
 import base_delete from "../support/nocodb-v2-fixtures/base-delete.json";
 import base_list from "../support/nocodb-v2-fixtures/base-list.json";
@@ -48,6 +50,8 @@ import views_list from "../support/nocodb-v2-fixtures/views-list.json";
 const FIXTURES: Record<string, { status: number; body: unknown }> = {
   aggregate: aggregate,
   "aggregate-where": aggregate_where,
+  "bulk-datalist": bulk_datalist,
+  "bulk-group": bulk_group,
   "base-create": base_create,
   "base-delete": base_delete,
   "base-list": base_list,

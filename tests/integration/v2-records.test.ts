@@ -190,6 +190,31 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     ).toBe(400);
   });
 
+  it("reads several pages and groups at once under their aliases (bulk/dataList, bulk/group)", async () => {
+    const { owner, viewer, T, authors } = await setup();
+    await call(owner, "POST", `${T}/records`, [
+      { Title: "Ann", Age: 32 },
+      { Title: "Bob", Age: 43 },
+      { Title: "Cyd", Age: 25 },
+    ]);
+    const viewId = (await call(owner, "GET", `/api/v1/db/meta/tables/${authors.id}/views`)).body.list[0].id as string;
+    const pages = await call(viewer, "POST", `${T}/bulk/dataList?viewId=${viewId}`, [
+      { alias: "old", where: "(Age,gt,30)" },
+      { alias: "all", limit: 2 },
+    ]);
+    expectPeerShape("bulk-datalist", pages, { ignore: ["Books"] });
+    expect(pages.body.old.pageInfo.totalRows).toBe(2);
+    expect(pages.body.all.pageInfo).toMatchObject({ totalRows: 3, pageSize: 2, isLastPage: false });
+    const groups = await call(viewer, "POST", `${T}/bulk/group?viewId=${viewId}`, [
+      { alias: "byAge", column_name: "Age" },
+    ]);
+    // Groups are keyed by the field's column name (v1's groupby), the peer by its title.
+    expectPeerShape("bulk-group", groups, { ignore: ["Age"] });
+    expect(groups.body.byAge.pageInfo.totalRows).toBe(3);
+    expect((await call(owner, "POST", `${T}/bulk/group`, [{ alias: "x" }])).status).toBe(400);
+    expect((await call(owner, "POST", `${T}/bulk/dataList`, { alias: "x" })).status).toBe(400);
+  });
+
   it("refuses bad input with the peer's statuses and a message", async () => {
     const { owner, T } = await setup();
     const unknown = await call(owner, "GET", "/api/v2/tables/md_nosuchtable000/records");

@@ -148,6 +148,13 @@ await record(
   `${T}/aggregate?viewId=${viewId}&aggregation=${aggregation}&where=${encodeURIComponent("(Age,gt,40)")}`,
 );
 
+// Bulk reads: several pages or groups at once, each under its alias
+await record("bulk-datalist", "POST", `${T}/bulk/dataList?viewId=${viewId}`, [
+  { alias: "old", where: "(Age,gt,30)" },
+  { alias: "all", limit: 2 },
+]);
+await record("bulk-group", "POST", `${T}/bulk/group?viewId=${viewId}`, [{ alias: "byAge", column_name: "Age" }]);
+
 // Errors
 await record("error-unknown-table", "GET", "/api/v2/tables/mzzzzzzzzzzzzzz/records");
 await record("error-bad-where", "GET", `${T}/records?where=${encodeURIComponent("(Nope,eq,1)")}`);

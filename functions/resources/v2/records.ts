@@ -43,14 +43,12 @@ async function recordsBody(c: Ctx): Promise<{ rows: unknown[]; one: boolean }> {
 
 const answer = (keys: Record<string, unknown>[], one: boolean) => (one ? idOf(keys[0]!) : keys.map(idOf));
 
+type PageInfo = { totalRows: number; page: number; pageSize: number; isFirstPage: boolean; isLastPage: boolean };
+
 /** NocoDB 0.301's `pageInfo`: `offset` instead of `page` when the request gave one; no cursor. */
-function v2PageInfo(
-  c: Ctx,
-  info: { totalRows: number; page: number; pageSize: number; isFirstPage: boolean; isLastPage: boolean },
-) {
+function v2PageInfo(info: PageInfo, offset: string | null | undefined) {
   const { totalRows, page, pageSize, isFirstPage, isLastPage } = info;
-  const offset = c.req.query("offset");
-  return offset !== undefined && offset !== ""
+  return offset !== undefined && offset !== null && offset !== ""
     ? { totalRows, pageSize, isFirstPage, isLastPage, offset: Number(offset) || 0 }
     : { totalRows, page, pageSize, isFirstPage, isLastPage };
 }
@@ -60,7 +58,7 @@ async function list(c: Ctx) {
     c,
     await unwrap(data(c).read({ op: "list", table: tableId(c), params: readListParams(query(c)), scope: scope(c) })),
   );
-  return c.json({ list: page.list, pageInfo: v2PageInfo(c, page.pageInfo) });
+  return c.json({ list: page.list, pageInfo: v2PageInfo(page.pageInfo, c.req.query("offset")) });
 }
 
 async function count(c: Ctx) {
@@ -142,6 +140,51 @@ async function aggregate(c: Ctx) {
   );
 }
 
+/** One item of a bulk body (`{alias, where, sort, fields, limit, offset, ...}`) as list query parameters. */
+function bulkItems(value: unknown): Array<{ alias: string; q: URLSearchParams; item: Record<string, unknown> }> {
+  if (!Array.isArray(value) || value.length === 0) throw badRequest("Request body must be a list of {alias, ...}");
+  if (value.length > 50) throw badRequest("A bulk request holds at most 50 items");
+  return value.map((raw, i) => {
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw badRequest(`Item ${i + 1} must be an object`);
+    const item = raw as Record<string, unknown>;
+    const alias = typeof item.alias === "string" && item.alias ? item.alias : String(i);
+    const q = new URLSearchParams();
+    for (const key of ["where", "sort", "fields", "limit", "offset"]) {
+      const v = item[key];
+      if (typeof v === "string" || typeof v === "number") q.set(key, String(v));
+      else if (Array.isArray(v)) q.set(key, v.map(String).join(","));
+    }
+    return { alias, q, item };
+  });
+}
+
+/** Several pages at once, each under its alias (nocodb-sdk `dbDataTableBulkList`): one `list` read each. */
+async function bulkList(c: Ctx) {
+  const out: Record<string, unknown> = {};
+  for (const { alias, q } of bulkItems(await readJson(c))) {
+    const page = await withSignedFiles(
+      c,
+      await unwrap(data(c).read({ op: "list", table: tableId(c), params: readListParams(q), scope: scope(c) })),
+    );
+    out[alias] = { list: page.list, pageInfo: v2PageInfo(page.pageInfo, q.get("offset")) };
+  }
+  return c.json(out, 201);
+}
+
+/** Groups of a field's values with their counts, each under its alias (`dbDataTableBulkGroupList`): `groupBy` reads. */
+async function bulkGroup(c: Ctx) {
+  const out: Record<string, unknown> = {};
+  for (const { alias, q, item } of bulkItems(await readJson(c))) {
+    const column = item.column_name;
+    if (typeof column !== "string" || !column) throw badRequest(`${alias}: column_name is required`);
+    const groups = await unwrap(
+      data(c).read({ op: "groupBy", table: tableId(c), column, params: readListParams(q), scope: scope(c) }),
+    );
+    out[alias] = { list: groups.list, pageInfo: v2PageInfo(groups.pageInfo, q.get("offset")) };
+  }
+  return c.json(out, 201);
+}
+
 /** The records linked to one record through a link field (nocodb-sdk `nestedList`). */
 async function linked(c: Ctx) {
   const { linkFieldId, recordId } = c.req.param() as Record<string, string>;
@@ -158,7 +201,7 @@ async function linked(c: Ctx) {
       }),
     ),
   );
-  return c.json({ list: page.list, pageInfo: v2PageInfo(c, page.pageInfo) });
+  return c.json({ list: page.list, pageInfo: v2PageInfo(page.pageInfo, c.req.query("offset")) });
 }
 
 /** The related records' ids of a link body: `[{Id}]`, `{Id}`, or bare ids. */
@@ -204,6 +247,9 @@ export const v2Records = new Hono<AppEnv>()
   .delete(`${T}/records`, needInRoom("dataDelete"), body(keyed), remove)
   .get(`${T}/aggregate`, needInRoom("dataList"), aggregate)
   .get(L, needInRoom("nestedList"), linked)
+  // Several room reads: the full check first.
+  .post(`${T}/bulk/dataList`, need("dataList"), body(z.array(record)), bulkList)
+  .post(`${T}/bulk/group`, need("dataList"), body(z.array(record)), bulkGroup)
   // Several room changes: the full check first (the one-hop gate settles one call).
   .post(L, need("nestedAdd"), body(keyed), (c) => setLinks(c, true))
   .delete(L, need("nestedRemove"), body(keyed), (c) => setLinks(c, false));
