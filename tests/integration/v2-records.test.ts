@@ -261,9 +261,18 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     expect((await call(viewer, "GET", `${T}/aggregate?aggregation=${hiddenCount}`)).status).toBe(400);
     expect((await call(owner, "GET", `${T}/aggregate?aggregation=${hiddenCount}`)).body).toEqual({ Nation: 1 });
 
+    // Not a member: refused, also once the table's project is remembered by the gate (middleware/acl.ts).
+    const stranger = await seedUser("org-level-creator");
+    expect([401, 403]).toContain((await call(stranger, "GET", `${T}/records`)).status);
+    expect([401, 403]).toContain((await call(stranger, "POST", `${T}/records`, { Title: "x" })).status);
     const made = await call(owner, "POST", `${M}/projects/${projectId}/api-tokens`, { description: "v2" });
     const headers = { "xc-token": made.body.token as string };
     expect((await api("POST", `${T}/records`, { headers, body: { Title: "by token" } })).body).toEqual({ Id: 2 });
     expect((await api("GET", `${T}/records/count`, { headers })).body).toEqual({ count: 2 });
+    // A deleted table is not found, though the gate remembered its project.
+    expect((await call(owner, "DELETE", `/api/v2/meta/tables/${authors.id}`)).status).toBe(200);
+    const gone = await call(owner, "GET", `${T}/records`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ error: "ERR_TABLE_NOT_FOUND" });
   });
 });
