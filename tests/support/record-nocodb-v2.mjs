@@ -140,7 +140,12 @@ await record("sort-list", "GET", `/api/v2/meta/views/${viewId}/sorts`);
 await record("records-list-view", "GET", `${T}/records?viewId=${viewId}`);
 
 // Aggregates (NocoDB needs the view; a field is named by its id)
-const aggregation = encodeURIComponent(JSON.stringify([{ field: age.id, type: "sum" }, { field: age.id, type: "avg" }]));
+const aggregation = encodeURIComponent(
+  JSON.stringify([
+    { field: age.id, type: "sum" },
+    { field: age.id, type: "avg" },
+  ]),
+);
 await record("aggregate", "GET", `${T}/aggregate?viewId=${viewId}&aggregation=${aggregation}`);
 await record(
   "aggregate-where",
