@@ -180,7 +180,12 @@ async function bulkGroup(c: Ctx) {
     const groups = await unwrap(
       data(c).read({ op: "groupBy", table: tableId(c), column, params: readListParams(q), scope: scope(c) }),
     );
-    out[alias] = { list: groups.list, pageInfo: v2PageInfo(groups.pageInfo, q.get("offset")) };
+    // v1's groupby keys the value by the field's column name; NocoDB v2 by the name the client gave.
+    const list = (groups.list as Array<Record<string, unknown>>).map(({ count, ...value }) => ({
+      count,
+      [column]: Object.values(value)[0] ?? null,
+    }));
+    out[alias] = { list, pageInfo: v2PageInfo(groups.pageInfo, q.get("offset")) };
   }
   return c.json(out, 201);
 }
