@@ -35,6 +35,11 @@ import { swagger } from "./resources/swagger";
 import { hooks } from "./resources/hooks";
 import { apps } from "./resources/apps";
 import { mcp } from "./resources/mcp";
+import { v2Records } from "./resources/v2/records";
+import { v2Bases } from "./resources/v2/bases";
+import { v2Tables } from "./resources/v2/tables";
+import { v2Columns } from "./resources/v2/columns";
+import { v2Views } from "./resources/v2/views";
 import type { AppEnv } from "./types";
 
 /**
@@ -87,7 +92,13 @@ export function createApp() {
     .route("/api/v1", apiTokens)
     .route("/", storage)
     .route("/", sharedPages)
-    .route("/api/v1", apps);
+    .route("/api/v1", apps)
+    // NocoDB's v2 API (issue 40): today's clients (nocodb-sdk 0.301, n8n), over the same handlers.
+    .route("/api/v2/tables", v2Records)
+    .route("/api/v2/meta/bases", v2Bases)
+    .route("/api/v2/meta", v2Tables)
+    .route("/api/v2/meta", v2Columns)
+    .route("/api/v2/meta", v2Views);
   mountOpenApi(base);
   return app;
 }

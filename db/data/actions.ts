@@ -10,6 +10,7 @@ import type { ChangeOp, DataCall, ReadOp, RowChange } from "./requests";
 const READ_ACTIONS: Record<ReadOp, Action> = {
   list: "dataList",
   count: "dataCount",
+  aggregate: "dataList",
   find: "dataRead",
   groupBy: "dataList",
   grouped: "dataList",

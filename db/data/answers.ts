@@ -1,4 +1,5 @@
 import type * as rowsApi from "../rows/api";
+import type { aggregateRows } from "../rows/aggregate";
 import type * as linksApi from "../rows/links";
 import type * as readApi from "../rows/read";
 import type { exportCsv } from "../rows/export";
@@ -14,6 +15,7 @@ import type { ChangeOp, ReadOp } from "./requests";
 export interface ReadAnswers {
   list: ReturnType<typeof readApi.listRows>;
   count: ReturnType<typeof readApi.countRows>;
+  aggregate: ReturnType<typeof aggregateRows>;
   find: ReturnType<typeof readApi.findOne>;
   groupBy: ReturnType<typeof readApi.groupBy>;
   grouped: ReturnType<typeof groupedList>;

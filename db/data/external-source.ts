@@ -33,6 +33,8 @@ export class ExternalSource implements TableSource {
         return ext.listRows(x, req.table, req.params, req.scope);
       case "count":
         return ext.countRows(x, req.table, req.where, req.scope);
+      case "aggregate":
+        throw unsupported("Aggregates of tables on external databases are not supported yet");
       case "find":
         return ext.findOne(x, req.table, req.params, req.scope);
       case "groupBy":

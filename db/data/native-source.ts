@@ -6,6 +6,7 @@ import { exportCsv } from "../rows/export";
 import type { FileSink } from "../rows/files";
 import * as linksApi from "../rows/links";
 import * as readApi from "../rows/read";
+import { aggregateRows } from "../rows/aggregate";
 import { tableRef } from "../rows/table-ref";
 import type { ProjectStore } from "../store/store";
 import { feedText } from "../views/calendar/feed";
@@ -49,6 +50,8 @@ export class NativeSource implements TableSource {
         return readApi.listRows(s, req.table, req.params, this.counts, req.scope);
       case "count":
         return readApi.countRows(s, req.table, req.where, this.counts, req.scope);
+      case "aggregate":
+        return aggregateRows(s, req.table, req.aggregations, req.where, req.scope);
       case "find":
         return readApi.findOne(s, req.table, req.params, req.scope);
       case "groupBy":

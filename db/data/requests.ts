@@ -34,6 +34,14 @@ export const ReadRequest = z.discriminatedUnion("op", [
   /** A page of records (contract 5.1 list). */
   z.object({ op: z.literal("list"), table, params: listParams, scope: rowScope.optional() }),
   z.object({ op: z.literal("count"), table, where: z.string().optional(), scope: rowScope.optional() }),
+  /** Sums, averages, counts... of fields over the matching records (NocoDB v2 `aggregate`). */
+  z.object({
+    op: z.literal("aggregate"),
+    table,
+    aggregations: z.array(z.object({ field: z.string(), type: z.string() })).max(100),
+    where: z.string().optional(),
+    scope: rowScope.optional(),
+  }),
   z.object({ op: z.literal("find"), table, params: listParams, scope: rowScope.optional() }),
   /** Counts per value of one field (contract 5.1 groupby), with sums or averages of number fields (MCP `aggregate`). */
   z.object({

@@ -26,7 +26,8 @@ export const LinkToAnotherRecordField = virtualType(
   // Its display values as text: one (belongs-to) or joined with ", " (has-many, many-to-many).
   (shape) => (shape.list ? "LongText" : "SingleLineText"),
   // A link reads its records through the link routes: no column of this table.
-  { link: true, computed: {} },
+  // NocoDB v2's name for it (`uidt: "Links"` with `type: hm | mm | bt`).
+  { link: true, computed: {}, aliases: ["Links"] },
 );
 
 export interface LinkOptions {

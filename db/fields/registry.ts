@@ -83,6 +83,13 @@ export function isUIType(uidt: unknown): uidt is UIType {
   return typeof uidt === "string" && (UI_TYPES as readonly string[]).includes(uidt);
 }
 
+/** The type a client's name stands for: a type's own name or one of its `aliases` (NocoDB v2's `Links`). */
+export function typeNamed(name: unknown): UIType | undefined {
+  if (isUIType(name)) return name;
+  if (typeof name !== "string") return undefined;
+  return (Object.values(FIELD_TYPES) as AnyFieldType[]).find((t) => t.aliases?.includes(name))?.uidt;
+}
+
 /** The type module of a uidt; undefined for a name that is not a type (e.g. from old meta). */
 export function fieldType(uidt: UIType): AnyFieldType;
 export function fieldType(uidt: string): AnyFieldType | undefined;

@@ -207,6 +207,12 @@ export interface FieldType<O = Record<string, unknown>> {
    */
   readonly filtersAs?: (shape: ResultShape) => UIType;
   /**
+   * Other names clients give the type when they create a column: NocoDB's v2 API (nocodb-sdk 0.301)
+   * calls a link `Links`. Accepted on input only (db/schema/column-def.ts checkUidt); answers name
+   * the type itself.
+   */
+  readonly aliases?: readonly string[];
+  /**
    * A link to records of another table (LinkToAnotherRecord): the link routes write it, lookups and
    * rollups go through it, and deleting it drops its other side and its key or junction table.
    */

@@ -108,6 +108,41 @@ export function compileList(input: ListInput): CompiledList {
   return { select, list: render(list, d), count: render(countFrag(input, where), d), order: keys };
 }
 
+/** An aggregate of one column: NocoDB's aggregation types that map onto one SQL aggregate. */
+export type AggregateFn = "sum" | "avg" | "min" | "max" | "count" | "count_empty" | "count_filled" | "count_unique";
+
+/**
+ * One statement answering every measure over the matching rows (`SELECT SUM(a) AS m0, ...`): the
+ * work stays next to the data however many rows match. A computed column is measured on its
+ * scalar expression (`expr`).
+ */
+export function compileAggregate(
+  input: CountInput & { measures: Array<{ alias: string; fn: AggregateFn; column: QueryColumn }> },
+): Compiled {
+  const d = input.dialect;
+  if (input.measures.length === 0) throw new QueryError("aggregation names no field");
+  const parts = input.measures.map(({ alias, fn, column }) => {
+    const v = column.expr ?? ident(d, column.columnName);
+    const agg =
+      fn === "count_unique"
+        ? sql`COUNT(DISTINCT ${v})`
+        : fn === "count_filled" || fn === "count"
+          ? sql`COUNT(${v})`
+          : fn === "count_empty"
+            ? sql`SUM(CASE WHEN ${v} IS NULL THEN 1 ELSE 0 END)`
+            : fn === "sum"
+              ? sql`SUM(${v})`
+              : fn === "avg"
+                ? sql`AVG(${v})`
+                : fn === "min"
+                  ? sql`MIN(${v})`
+                  : sql`MAX(${v})`;
+    return sql`${agg} AS ${ident(d, alias)}`;
+  });
+  const from = tableSource(d, input.table.tableName, input.table.dbSchema);
+  return render(sql`SELECT ${join(parts, ", ")} FROM ${from}${whereClause(input)}`, d);
+}
+
 /** The key of every matching row, in key order (bulk update/delete by filter). */
 export function compileKeys(input: CountInput & { keyColumn: string }): Compiled {
   const d = input.dialect;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MAX_META_CHARS, metaFits, metaLimit, tooBigMeta } from "../limits";
 import { newId } from "../ids";
-import { fieldType, parseOptions, keyOf } from "../fields/registry";
-import { UI_TYPES, type UIType } from "../fields/types";
+import { fieldType, parseOptions, keyOf, typeNamed } from "../fields/registry";
+import type { UIType } from "../fields/types";
 import type { ColumnRow } from "../store/schema";
 import { bad } from "../errors";
 import { checkColumnTitle, physicalName, quoteIdent } from "./names";
@@ -44,11 +44,11 @@ function metaObject(meta: ColumnInput["meta"]): Record<string, unknown> {
   throw bad("meta must be a JSON object");
 }
 
+/** The type a column input names, by its name or an alias the registry gives it (`Links`). */
 export function checkUidt(uidt: unknown): UIType {
-  if (typeof uidt !== "string" || !(UI_TYPES as readonly string[]).includes(uidt)) {
-    throw bad(`uidt: unknown field type '${String(uidt)}'`);
-  }
-  return uidt as UIType;
+  const type = typeNamed(uidt);
+  if (!type) throw bad(`uidt: unknown field type '${String(uidt)}'`);
+  return type;
 }
 
 /** Validated type settings: meta merged with colOptions, in the registry's schema. */

@@ -38,7 +38,7 @@ export function addColumn(store: ProjectStore, projectId: string, tableId: strin
     const uidt = checkUidt(input.uidt ?? "SingleLineText");
     if (fieldType(uidt).virtual) {
       assertTitleFree(cols, checkColumnTitle(input.title));
-      addVirtualColumn(store, model, cols, input, order, now());
+      addVirtualColumn(store, model, cols, { ...input, uidt }, order, now());
       touch(store, tableId, input.column_order as Placement | undefined);
       return readTable(store, projectId, tableId);
     }

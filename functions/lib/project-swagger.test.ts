@@ -38,4 +38,8 @@ it("is a valid OpenAPI 3.1 document with a row schema per table", async () => {
     (doc.components.schemas["Customers_1"] as { properties: Record<string, unknown> }).properties.Orders,
   ).toMatchObject({ readOnly: true });
   expect(Object.keys(doc.paths)).toContain("/api/v1/db/data/noco/p_1/Orders%20%26%20items/{rowId}");
+  // NocoDB v2's record routes of the same table, by its id.
+  const v2 = Object.keys(doc.paths).filter((p) => p.startsWith("/api/v2/tables/"));
+  expect(v2.length).toBeGreaterThanOrEqual(3);
+  expect(v2.every((p) => /^\/api\/v2\/tables\/[^/]+\/records(\/count|\/\{recordId\})?$/.test(p))).toBe(true);
 });

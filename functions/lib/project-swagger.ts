@@ -70,6 +70,68 @@ export const pageOf = (row: Schema): Schema => ({
 /** A schema name from a table title: letters and digits only, never empty. */
 const schemaName = (t: TableDoc, i: number) => `${t.title.replace(/[^A-Za-z0-9]/g, "") || "Table"}_${i}`;
 
+/** The table's NocoDB v2 record routes (resources/v2/records.ts): by table id, `Id` keys, `[{Id}]` bodies. */
+function v2Paths(t: TableDoc, name: string, tags: string[]) {
+  const records = `/api/v2/tables/${encodeURIComponent(t.id)}/records`;
+  const ids = { description: "Record ids", ...json({ type: "array", items: ID_ITEM }) };
+  const keyed = json({ type: "array", items: ID_ITEM });
+  const recordId = [{ name: "recordId", in: "path", required: true, schema: { type: "string" } }];
+  return {
+    [records]: {
+      get: {
+        tags,
+        operationId: `${name}_v2_list`,
+        summary: `List ${t.title} records (v2)`,
+        parameters: [...LIST_PARAMS, { name: "viewId", in: "query", schema: { type: "string" } }],
+        responses: { 200: { description: "A page of records", ...json(pageOf(ref(name))) } },
+      },
+      post: {
+        tags,
+        operationId: `${name}_v2_create`,
+        summary: `Insert ${t.title} records (v2)`,
+        requestBody: json({ oneOf: [ref(name), { type: "array", items: ref(name) }] }),
+        responses: { 200: ids },
+      },
+      patch: {
+        tags,
+        operationId: `${name}_v2_update`,
+        summary: `Update ${t.title} records by Id (v2)`,
+        requestBody: keyed,
+        responses: { 200: ids },
+      },
+      delete: {
+        tags,
+        operationId: `${name}_v2_delete`,
+        summary: `Delete ${t.title} records by Id (v2)`,
+        requestBody: keyed,
+        responses: { 200: ids },
+      },
+    },
+    [`${records}/count`]: {
+      get: {
+        tags,
+        operationId: `${name}_v2_count`,
+        summary: `Count ${t.title} records (v2)`,
+        parameters: LIST_PARAMS.slice(0, 1),
+        responses: {
+          200: { description: "The count", ...json({ type: "object", properties: { count: { type: "integer" } } }) },
+        },
+      },
+    },
+    [`${records}/{recordId}`]: {
+      get: {
+        tags,
+        operationId: `${name}_v2_read`,
+        summary: `Read a ${t.title} record (v2)`,
+        parameters: recordId,
+        responses: { 200: { description: "The record", ...json(ref(name)) } },
+      },
+    },
+  };
+}
+
+const ID_ITEM = { type: "object", properties: { Id: { type: "integer" } }, required: ["Id"] };
+
 export function projectSwagger(project: { id: string; title: string }, tables: TableDoc[], serverUrl: string) {
   const paths: Record<string, unknown> = {};
   const schemas: Record<string, Schema> = {};
@@ -135,6 +197,7 @@ export function projectSwagger(project: { id: string; title: string }, tables: T
         responses: { 200: { description: "The new rows' ids" } },
       },
     };
+    Object.assign(paths, v2Paths(t, name, tags));
   });
   return {
     openapi: "3.1.0",

@@ -121,6 +121,29 @@ export async function checkProjectAccess(c: Context<AppEnv>, access: Action): Pr
   c.set("isPublicBase", isPublicBase);
 }
 
+/**
+ * The project of a one-hop data route: named in the path (v1), or the project holding the path's
+ * `:tableId` (v2 routes name only the table). A table id never moves to another project, so its
+ * project is remembered for the isolate's life; a deleted table's stale entry only sends the request
+ * to a room that answers 404, as the full check would.
+ */
+async function roomKey(c: Context<AppEnv>): Promise<string | undefined> {
+  const direct = c.req.param("projectName") ?? c.req.param("projectId");
+  if (direct) return direct;
+  const tableId = c.req.param("tableId");
+  if (!tableId || tableId.length > MAX_ID_CHARS) return undefined;
+  const known = tableProjects.get(tableId);
+  if (known) return known;
+  const found = await projectOfId(c.env.META, tableId);
+  if (found) {
+    if (tableProjects.size >= TABLE_MEMO_SIZE) tableProjects.delete(tableProjects.keys().next().value!);
+    tableProjects.set(tableId, found);
+  }
+  return found ?? undefined;
+}
+const TABLE_MEMO_SIZE = 5000;
+const tableProjects = new Map<string, string>();
+
 /** Project ids as newId("p_") makes them; anything else in the path may be a title. */
 const PROJECT_ID = /^p_[0-9a-z]{14}$/;
 
@@ -135,7 +158,7 @@ export function needInRoom(access: Action): AclMiddleware {
   const full = need(access);
   const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
     const token = c.req.header("xc-auth");
-    const key = c.req.param("projectName") ?? c.req.param("projectId");
+    const key = token ? await roomKey(c) : undefined;
     if (token && key && PROJECT_ID.test(key) && scopeOf(access) === "project") {
       const claims = await verifySessionToken(c.env, token);
       if (claims) {

@@ -15,7 +15,7 @@ export function virtualType<O>(
   refusal: string,
   filtersAs: (shape: ResultShape) => UIType,
   /** The facts that set this type apart (a link; what a computed column reads). */
-  more: Pick<FieldType<O>, "link" | "computed">,
+  more: Pick<FieldType<O>, "link" | "computed" | "aliases">,
 ): FieldType<O> {
   return {
     ...more,

@@ -6,36 +6,40 @@ import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { viewKind } from "./kind";
-import { pid, readerOfCaller, room } from "./context";
+import { pid, readerOfCaller, room, type Ctx } from "./context";
+
+export async function listFilters(c: Ctx) {
+  return c.json({
+    list: await unwrap(
+      room(c).views({
+        op: "listFilters",
+        projectId: pid(c),
+        viewId: c.req.param("viewId")!,
+        reader: readerOfCaller(c),
+      }),
+    ),
+  });
+}
+
+export async function createFilter(c: Ctx) {
+  const body: FilterInput = await jsonBody(c, filterInput);
+  return c.json(
+    await unwrap(
+      room(c).views({
+        op: "createFilter",
+        projectId: pid(c),
+        viewId: c.req.param("viewId")!,
+        input: body,
+        reader: readerOfCaller(c),
+      }),
+    ),
+  );
+}
 
 /** Saved view filters and filter groups (contract 4.6). Readers list them, editors change them. */
 export const filterRoutes = new Hono<AppEnv>()
-  .get("/views/:viewId/filters", need("filterList"), viewKind("read"), async (c) =>
-    c.json({
-      list: await unwrap(
-        room(c).views({
-          op: "listFilters",
-          projectId: pid(c),
-          viewId: c.req.param("viewId"),
-          reader: readerOfCaller(c),
-        }),
-      ),
-    }),
-  )
-  .post("/views/:viewId/filters", need("filterCreate"), viewKind("shape"), body(filterInput), async (c) => {
-    const body: FilterInput = await jsonBody(c, filterInput);
-    return c.json(
-      await unwrap(
-        room(c).views({
-          op: "createFilter",
-          projectId: pid(c),
-          viewId: c.req.param("viewId"),
-          input: body,
-          reader: readerOfCaller(c),
-        }),
-      ),
-    );
-  })
+  .get("/views/:viewId/filters", need("filterList"), viewKind("read"), listFilters)
+  .post("/views/:viewId/filters", need("filterCreate"), viewKind("shape"), body(filterInput), createFilter)
   .get("/filters/:filterGroupId/children", need("filterList"), viewKind("read"), async (c) =>
     c.json({
       list: await unwrap(

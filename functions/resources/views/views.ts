@@ -27,18 +27,20 @@ async function create(c: Ctx, kind: ViewKind) {
   );
 }
 
+export async function listViews(c: Ctx) {
+  return c.json({
+    list: await unwrap(
+      room(c).views({ op: "listViews", projectId: pid(c), tableId: c.req.param("tableId")!, caller: callerOf(c) }),
+    ),
+  });
+}
+
 /**
  * Views of a table (contract 4.4): every type is created by its own route; only owners and
  * creators shape views; a personal view is its creator's alone, a locked one its builders'.
  */
 export const viewRoutes = new Hono<AppEnv>()
-  .get("/tables/:tableId/views", need("viewList"), async (c) =>
-    c.json({
-      list: await unwrap(
-        room(c).views({ op: "listViews", projectId: pid(c), tableId: c.req.param("tableId"), caller: callerOf(c) }),
-      ),
-    }),
-  )
+  .get("/tables/:tableId/views", need("viewList"), listViews)
   .post("/tables/:tableId/grids", need("viewCreate"), body(createViewInput), (c) => create(c, "grid"))
   .post("/tables/:tableId/forms", need("viewCreate"), body(createViewInput), (c) => create(c, "form"))
   .post("/tables/:tableId/galleries", need("viewCreate"), body(createViewInput), (c) => create(c, "gallery"))

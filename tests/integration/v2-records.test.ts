@@ -1,0 +1,278 @@
+import { describe, expect, it } from "vitest";
+import { api, seedProject, seedUser, type TestUser } from "./support";
+import { expectPeerShape, peer } from "./v2-fixtures";
+
+const M = "/api/v1/db/meta";
+
+const call = (user: TestUser, method: string, path: string, body?: unknown) =>
+  api(method, path, { token: user.token, body });
+
+/** The peer's scenario (record-nocodb-v2.mjs): Authors (Title, Age, Nation) has many Books. */
+async function setup() {
+  const owner = await seedUser("org-level-creator");
+  const viewer = await seedUser("org-level-viewer");
+  const projectId = await seedProject([
+    [owner, "owner"],
+    [viewer, "viewer"],
+  ]);
+  const table = async (table_name: string, columns: unknown[]) => {
+    const res = await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
+      table_name,
+      title: table_name,
+      columns,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { id: string; columns: Array<{ id: string; title: string }> };
+  };
+  const authors = await table("Authors", [
+    { title: "Title", uidt: "SingleLineText" },
+    { title: "Age", uidt: "Number" },
+    { title: "Nation", uidt: "SingleLineText" },
+  ]);
+  const books = await table("Books", [{ title: "Title", uidt: "SingleLineText" }]);
+  const withLink = await call(owner, "POST", `${M}/tables/${authors.id}/columns`, {
+    uidt: "LinkToAnotherRecord",
+    title: "Books",
+    parentId: authors.id,
+    childId: books.id,
+    type: "hm",
+  });
+  expect(withLink.status, JSON.stringify(withLink.body)).toBe(200);
+  const col = (title: string) =>
+    (withLink.body.columns as Array<{ id: string; title: string }>).find((c) => c.title === title)!;
+  return {
+    owner,
+    viewer,
+    projectId,
+    authors,
+    books,
+    col,
+    T: `/api/v2/tables/${authors.id}`,
+    B: `/api/v2/tables/${books.id}`,
+  };
+}
+
+describe("v2 records (NocoDB 0.301.3 shapes)", () => {
+  it("creates, lists, reads, counts, updates and deletes records as the peer answers", async () => {
+    const { owner, T } = await setup();
+    expectPeerShape("records-create-one", await call(owner, "POST", `${T}/records`, { Title: "Ann", Age: 31 }));
+    const bulk = await call(owner, "POST", `${T}/records`, [
+      { Title: "Bob", Age: 42 },
+      { Title: "Cid", Age: 25 },
+      { Title: "Dee", Age: 42 },
+    ]);
+    expectPeerShape("records-create-bulk", bulk);
+    expect(bulk.body).toEqual([{ Id: 2 }, { Id: 3 }, { Id: 4 }]);
+
+    const list = await call(owner, "GET", `${T}/records`);
+    // A link field's value differs: NocoDB's v2 gives a count, ours the linked records as v1 does (README).
+    expectPeerShape("records-list", list, { ignore: ["Books"] });
+    expect(list.body.pageInfo).toEqual({ totalRows: 4, page: 1, pageSize: 25, isFirstPage: true, isLastPage: true });
+    for (const key of ["Id", "Title", "Age", "Nation"]) expect(list.body.list[0]).toHaveProperty(key);
+
+    const where = encodeURIComponent("(Age,gt,30)");
+    const query = await call(owner, "GET", `${T}/records?where=${where}&sort=-Age&fields=Title,Age&limit=2&offset=1`);
+    expectPeerShape("records-list-query", query);
+    // The same records in the same order as the peer gave. (The peer calls this page, rows 2-3 of
+    // 3, not the last one; ours says it is: offset + limit reaches the total.)
+    const peerQuery = peer("records-list-query").body as { list: unknown[]; pageInfo: object };
+    expect(query.body.list).toEqual(peerQuery.list);
+    expect(query.body.pageInfo).toEqual({ ...peerQuery.pageInfo, isLastPage: true });
+
+    const one = await call(owner, "GET", `${T}/records/1`);
+    expectPeerShape("records-read", one, { ignore: ["Books"] });
+    expect((await call(owner, "GET", `${T}/records/1?fields=Title`)).body).toEqual(peer("records-read-fields").body);
+    const count = await call(owner, "GET", `${T}/records/count?where=${encodeURIComponent("(Age,eq,42)")}`);
+    expectPeerShape("records-count", count);
+    expect(count.body).toEqual({ count: 2 });
+
+    expect((await call(owner, "PATCH", `${T}/records`, [{ Id: 1, Age: 32 }])).body).toEqual(
+      peer("records-update").body,
+    );
+    const updated = await call(owner, "PATCH", `${T}/records`, [
+      { Id: 2, Age: 43 },
+      { Id: 3, Title: "Cyd" },
+    ]);
+    expect(updated.body).toEqual(peer("records-update-bulk").body);
+    expect((await call(owner, "GET", `${T}/records/3`)).body).toMatchObject({ Title: "Cyd", Age: 25 });
+    expect((await call(owner, "DELETE", `${T}/records`, [{ Id: 4 }])).body).toEqual(peer("records-delete").body);
+    const again = await call(owner, "DELETE", `${T}/records`, [{ Id: 4 }]);
+    expect(again.status).toBe(peer("records-delete-bulk").status);
+    expect(again.body).toMatchObject({ message: expect.stringMatching(/not found/i), msg: expect.any(String) });
+    expect((await call(owner, "GET", `${T}/records/count`)).body).toEqual({ count: 3 });
+  });
+
+  it("links, lists linked records and unlinks through a link field", async () => {
+    const { owner, T, B, col } = await setup();
+    await call(owner, "POST", `${T}/records`, [{ Title: "Ann" }]);
+    await call(owner, "POST", `${B}/records`, [{ Title: "B1" }, { Title: "B2" }, { Title: "B3" }]);
+    const L = `${T}/links/${col("Books").id}/records/1`;
+    expectPeerShape("links-add", await call(owner, "POST", L, [{ Id: 1 }, { Id: 2 }]));
+    expectPeerShape("links-add-one", await call(owner, "POST", L, { Id: 3 }));
+    // Linking again is no error, as on the peer.
+    expect((await call(owner, "POST", L, { Id: 3 })).status).toBe(201);
+    const linked = await call(owner, "GET", L);
+    expectPeerShape("links-list", linked);
+    expect(linked.body.list.map((r: { Title: string }) => r.Title)).toEqual(["B1", "B2", "B3"]);
+    expectPeerShape("links-remove", await call(owner, "DELETE", L, [{ Id: 2 }]));
+    expect((await call(owner, "GET", L)).body.pageInfo.totalRows).toBe(2);
+    const missing = await call(owner, "POST", L, [{ Id: 99 }]);
+    expect(missing.status).toBe(404);
+  });
+
+  it("reads through a view's filters and sorts with viewId", async () => {
+    const { owner, T, authors, col } = await setup();
+    await call(owner, "POST", `${T}/records`, [
+      { Title: "Ann", Age: 32 },
+      { Title: "Bob", Age: 43 },
+      { Title: "Cyd", Age: 15 },
+    ]);
+    const views = await call(owner, "GET", `${M}/tables/${authors.id}/views`);
+    const viewId = views.body.list[0].id as string;
+    await call(owner, "POST", `${M}/views/${viewId}/filters`, {
+      fk_column_id: col("Age").id,
+      comparison_op: "gt",
+      value: "20",
+    });
+    await call(owner, "POST", `${M}/views/${viewId}/sorts`, { fk_column_id: col("Age").id, direction: "desc" });
+    const res = await call(owner, "GET", `${T}/records?viewId=${viewId}`);
+    expectPeerShape("records-list-view", res, { ignore: ["Books"] });
+    expect(res.body.list.map((r: { Title: string }) => r.Title)).toEqual(["Bob", "Ann"]);
+  });
+
+  it("aggregates fields over the matching records (through a view too) as the peer answers", async () => {
+    const { owner, viewer, T, authors, col } = await setup();
+    await call(owner, "POST", `${T}/records`, [
+      { Title: "Ann", Age: 32 },
+      { Title: "Bob", Age: 43 },
+      { Title: "Cyd", Age: 25 },
+    ]);
+    const agg = (q: string) => encodeURIComponent(JSON.stringify(q === "" ? [] : JSON.parse(q)));
+    const sum = agg(JSON.stringify([{ field: col("Age").id, type: "sum" }]));
+    const res = await call(owner, "GET", `${T}/aggregate?aggregation=${sum}`);
+    expectPeerShape("aggregate", res);
+    expect(res.body).toEqual({ Age: 100 });
+    const where = encodeURIComponent("(Age,gt,40)");
+    expect((await call(owner, "GET", `${T}/aggregate?aggregation=${sum}&where=${where}`)).body).toEqual(
+      peer("aggregate-where").body,
+    );
+    // By title, the other types, and axios's bracket form of the same query.
+    const many = [
+      { field: "Age", type: "avg" },
+      { field: "Title", type: "count_unique" },
+    ];
+    expect(
+      (await call(owner, "GET", `${T}/aggregate?aggregation=${encodeURIComponent(JSON.stringify(many))}`)).body,
+    ).toEqual({ Age: 100 / 3, Title: 3 });
+    expect(
+      (await call(owner, "GET", `${T}/aggregate?aggregation[0][field]=Age&aggregation[0][type]=max`)).body,
+    ).toEqual({ Age: 43 });
+    // Through a view's filter, as a viewer (a read: allowed).
+    const views = await call(owner, "GET", `/api/v1/db/meta/tables/${authors.id}/views`);
+    const viewId = views.body.list[0].id as string;
+    await call(owner, "POST", `/api/v1/db/meta/views/${viewId}/filters`, {
+      fk_column_id: col("Age").id,
+      comparison_op: "lt",
+      value: "40",
+    });
+    expect((await call(viewer, "GET", `${T}/aggregate?viewId=${viewId}&aggregation=${sum}`)).body).toEqual({ Age: 57 });
+    const bad = await call(
+      owner,
+      "GET",
+      `${T}/aggregate?aggregation=${agg(JSON.stringify([{ field: "Title", type: "sum" }]))}`,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/number/);
+    expect((await call(owner, "GET", `${T}/aggregate`)).status).toBe(400);
+    expect(
+      (await call(owner, "GET", `${T}/aggregate?aggregation=${agg(JSON.stringify([{ field: "Nope", type: "sum" }]))}`))
+        .status,
+    ).toBe(400);
+  });
+
+  it("reads several pages and groups at once under their aliases (bulk/dataList, bulk/group)", async () => {
+    const { owner, viewer, T, authors } = await setup();
+    await call(owner, "POST", `${T}/records`, [
+      { Title: "Ann", Age: 32 },
+      { Title: "Bob", Age: 43 },
+      { Title: "Cyd", Age: 25 },
+    ]);
+    const viewId = (await call(owner, "GET", `/api/v1/db/meta/tables/${authors.id}/views`)).body.list[0].id as string;
+    const pages = await call(viewer, "POST", `${T}/bulk/dataList?viewId=${viewId}`, [
+      { alias: "old", where: "(Age,gt,30)" },
+      { alias: "all", limit: 2 },
+    ]);
+    expectPeerShape("bulk-datalist", pages, { ignore: ["Books"] });
+    expect(pages.body.old.pageInfo.totalRows).toBe(2);
+    expect(pages.body.all.pageInfo).toMatchObject({ totalRows: 3, pageSize: 2, isLastPage: false });
+    const groups = await call(viewer, "POST", `${T}/bulk/group?viewId=${viewId}`, [
+      { alias: "byAge", column_name: "Age" },
+    ]);
+    expectPeerShape("bulk-group", groups);
+    expect(groups.body.byAge.list.map((g: { Age: number }) => g.Age).sort()).toEqual([25, 32, 43]);
+    expect(groups.body.byAge.pageInfo.totalRows).toBe(3);
+    expect((await call(owner, "POST", `${T}/bulk/group`, [{ alias: "x" }])).status).toBe(400);
+    expect((await call(owner, "POST", `${T}/bulk/dataList`, { alias: "x" })).status).toBe(400);
+  });
+
+  it("refuses bad input with the peer's statuses and a message", async () => {
+    const { owner, T } = await setup();
+    const unknown = await call(owner, "GET", "/api/v2/tables/md_nosuchtable000/records");
+    expect(unknown.status).toBe(peer("error-unknown-table").status);
+    expect(unknown.body).toMatchObject({ error: "ERR_TABLE_NOT_FOUND", message: expect.any(String) });
+    const record = await call(owner, "GET", `${T}/records/9999`);
+    expect(record.status).toBe(peer("error-unknown-record").status);
+    expect(record.body).toMatchObject({ error: "ERR_RECORD_NOT_FOUND" });
+    // The peer answers 422; we keep the contract's 400 for a filter naming no field (README).
+    const where = await call(owner, "GET", `${T}/records?where=${encodeURIComponent("(Nope,eq,1)")}`);
+    expect(where.status).toBe(400);
+    expect(where.body.message).toMatch(/Nope/);
+    const anonymous = await api("GET", `${T}/records`);
+    expect(anonymous.status).toBe(peer("error-no-auth").status);
+    expect(anonymous.body).toMatchObject({ error: "ERR_AUTHENTICATION_REQUIRED", message: expect.any(String) });
+    expect((await call(owner, "POST", `${T}/records`, "not json")).status).toBe(400);
+    expect((await call(owner, "PATCH", `${T}/records`, [{ Title: "no id" }])).status).toBe(400);
+  });
+
+  it("keeps v1's access: a viewer reads but cannot write, an API token acts as its owner, hidden fields stay hidden", async () => {
+    const { owner, viewer, projectId, authors, T, col } = await setup();
+    await call(owner, "POST", `${T}/records`, [{ Title: "Ann", Age: 31, Nation: "secret-nation" }]);
+    expect((await call(viewer, "GET", `${T}/records`)).status).toBe(200);
+    for (const [method, body] of [
+      ["POST", { Title: "x" }],
+      ["PATCH", [{ Id: 1, Title: "x" }]],
+      ["DELETE", [{ Id: 1 }]],
+    ] as const) {
+      const res = await call(viewer, method, `${T}/records`, body);
+      expect(res.status, method).toBe(403);
+    }
+    expect((await call(viewer, "POST", `${T}/links/${col("Books").id}/records/1`, [{ Id: 1 }])).status).toBe(403);
+
+    const set = await call(owner, "PUT", `${M}/tables/${authors.id}/access`, {
+      roles: { viewer: { fields: { [col("Nation").id]: "hidden" } } },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const seen = await call(viewer, "GET", `${T}/records`);
+    expect(seen.body.list[0]).not.toHaveProperty("Nation");
+    expect(JSON.stringify(seen.body)).not.toContain("secret-nation");
+    expect(JSON.stringify((await call(viewer, "GET", `${T}/records/1`)).body)).not.toContain("secret-nation");
+    expect((await call(viewer, "GET", `${T}/records?fields=Nation`)).status).toBe(400);
+    const hiddenCount = encodeURIComponent(JSON.stringify([{ field: "Nation", type: "count_filled" }]));
+    expect((await call(viewer, "GET", `${T}/aggregate?aggregation=${hiddenCount}`)).status).toBe(400);
+    expect((await call(owner, "GET", `${T}/aggregate?aggregation=${hiddenCount}`)).body).toEqual({ Nation: 1 });
+
+    // Not a member: refused, also once the table's project is remembered by the gate (middleware/acl.ts).
+    const stranger = await seedUser("org-level-creator");
+    expect([401, 403]).toContain((await call(stranger, "GET", `${T}/records`)).status);
+    expect([401, 403]).toContain((await call(stranger, "POST", `${T}/records`, { Title: "x" })).status);
+    const made = await call(owner, "POST", `${M}/projects/${projectId}/api-tokens`, { description: "v2" });
+    const headers = { "xc-token": made.body.token as string };
+    expect((await api("POST", `${T}/records`, { headers, body: { Title: "by token" } })).body).toEqual({ Id: 2 });
+    expect((await api("GET", `${T}/records/count`, { headers })).body).toEqual({ count: 2 });
+    // A deleted table is not found, though the gate remembered its project.
+    expect((await call(owner, "DELETE", `/api/v2/meta/tables/${authors.id}`)).status).toBe(200);
+    const gone = await call(owner, "GET", `${T}/records`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ error: "ERR_TABLE_NOT_FOUND" });
+  });
+});
