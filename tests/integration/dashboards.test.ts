@@ -348,7 +348,7 @@ describe("dashboards", () => {
     const set = await call(s.owner, "PUT", `${M}/tables/${s.tableId}/access`, {
       roles: {
         viewer: {
-          fields: { [s.col.Amount]: "hidden" },
+          fields: { [s.col.Amount!]: "hidden" },
           row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "North" }],
         },
         editor: { row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "South" }] },
@@ -404,7 +404,7 @@ describe("dashboards", () => {
     await call(s.owner, "PUT", `${M}/tables/${s.tableId}/access`, {
       roles: {
         viewer: {
-          fields: { [s.col.Amount]: "hidden" },
+          fields: { [s.col.Amount!]: "hidden" },
           row_rule: [{ fk_column_id: s.col.Status, comparison_op: "eq", value: "Done" }],
         },
       },
@@ -507,5 +507,51 @@ describe("dashboards", () => {
     const t = await s.data(text);
     expect(t.status).toBe(200);
     expect(t.body).toEqual({ widget_id: text, table_id: null });
+  });
+
+  it("grid footer: each column's aggregate in SQL over the current filter, the choice kept on the view column", async () => {
+    const s = await setup();
+    const cols = (await call(s.owner, "GET", `${M}/grids/${s.grid}/grid-columns`)).body as {
+      id: string;
+      fk_column_id: string;
+      aggregation: string | null;
+    }[];
+    const amountVc = cols.find((c) => c.fk_column_id === s.col.Amount)!;
+    expect(amountVc.aggregation).toBeNull();
+    expect((await call(s.viewer, "PATCH", `${M}/grid-columns/${amountVc.id}`, { aggregation: "sum" })).status).toBe(
+      403,
+    );
+    expect((await call(s.owner, "PATCH", `${M}/grid-columns/${amountVc.id}`, { aggregation: "median" })).status).toBe(
+      400,
+    );
+    expect((await call(s.editor, "PATCH", `${M}/grid-columns/${amountVc.id}`, { aggregation: "avg" })).status).toBe(
+      200,
+    );
+    const after = (await call(s.owner, "GET", `${M}/grids/${s.grid}/grid-columns`)).body as typeof cols;
+    expect(after.find((c) => c.id === amountVc.id)!.aggregation).toBe("avg");
+
+    const D = `/api/v1/db/data/noco/${s.projectId}/${s.tableId}/views/${s.grid}/aggregate`;
+    const ask =
+      "Amount:sum,Amount:avg,Amount:min,Amount:max,Amount:count_empty,Amount:count_filled,Region:count_unique,Region:percent_empty,Region:percent_filled,Done:percent_checked";
+    const res = await call(s.viewer, "GET", `${D}?aggregations=${ask}&where=(Status,neq,Todo)`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const kept = ROWS.filter((r) => r.Status !== "Todo");
+    const amounts = kept.map((r) => r.Amount).filter((a): a is number => a !== null);
+    const values = (res.body.list as { value: number }[]).map((v) => v.value);
+    const expected = [
+      sum(amounts),
+      sum(amounts) / amounts.length,
+      Math.min(...amounts),
+      Math.max(...amounts),
+      kept.length - amounts.length,
+      amounts.length,
+      new Set(kept.map((r) => r.Region).filter(Boolean)).size,
+      (kept.filter((r) => !r.Region).length / kept.length) * 100,
+      (kept.filter((r) => r.Region).length / kept.length) * 100,
+      (kept.filter((r) => r.Done).length / kept.length) * 100,
+    ];
+    expected.forEach((v, i) => expect(values[i], ask.split(",")[i]).toBeCloseTo(v, 9));
+    expect((await call(s.owner, "GET", `${D}?aggregations=Amount:median`)).status).toBe(400);
+    expect((await call(s.owner, "GET", `${D}?aggregations=Name:sum`)).status).toBe(400);
   });
 });
