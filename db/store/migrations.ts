@@ -10,6 +10,12 @@ export const JOURNALED_TABLES = [
 ] as const;
 
 /**
+ * Every meta table whose ids the journal hands to the Worker's index: the journaled tables of the
+ * id journal's own step, and those whose triggers later steps made (dashboards, issue 38).
+ */
+export const INDEXED_TABLES = [...JOURNALED_TABLES, "_nc_dashboards"] as const;
+
+/**
  * Versioned DDL of a project's meta tables. Append, never edit a shipped step: every project's
  * Durable Object applies the steps it has not seen, in order, in one transaction, at start-up.
  */
