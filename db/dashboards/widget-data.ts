@@ -122,8 +122,11 @@ export function widgetAnswer(w: WidgetJson, spec: AggregateSpec, rows: Aggregate
     return { series: [...bySeries.values()] };
   }
   return {
-    series: spec.y.map((_, i) => ({
+    // `agg` and `column_id` let the web name the series in the reader's language.
+    series: spec.y.map((y, i) => ({
       name: names[i] ?? null,
+      agg: y.agg,
+      column_id: y.column ?? null,
       points: rows.map((r) => ({ x: r.x ?? null, y: r.values[i] ?? null })),
     })),
   };
