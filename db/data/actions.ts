@@ -10,7 +10,7 @@ import type { ChangeOp, DataCall, ReadOp, RowChange } from "./requests";
 const READ_ACTIONS: Record<ReadOp, Action> = {
   list: "dataList",
   count: "dataCount",
-  aggregate: "dataList",
+  fieldAggregates: "dataList",
   find: "dataRead",
   groupBy: "dataList",
   grouped: "dataList",
@@ -19,6 +19,7 @@ const READ_ACTIONS: Record<ReadOp, Action> = {
   one: "dataRead",
   exists: "dataRead",
   calendarFeed: "dataList",
+  aggregate: "dataList",
 };
 
 const CHANGE_ACTIONS: Record<Exclude<ChangeOp, "link">, Action> = {

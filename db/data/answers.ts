@@ -1,7 +1,8 @@
 import type * as rowsApi from "../rows/api";
-import type { aggregateRows } from "../rows/aggregate";
+import type { fieldAggregates } from "../rows/field-aggregates";
 import type * as linksApi from "../rows/links";
 import type * as readApi from "../rows/read";
+import type { aggregate } from "../rows/aggregate";
 import type { exportCsv } from "../rows/export";
 import type { feedText } from "../views/calendar/feed";
 import type { groupedList } from "../views/kanban/group";
@@ -15,7 +16,7 @@ import type { ChangeOp, ReadOp } from "./requests";
 export interface ReadAnswers {
   list: ReturnType<typeof readApi.listRows>;
   count: ReturnType<typeof readApi.countRows>;
-  aggregate: ReturnType<typeof aggregateRows>;
+  fieldAggregates: ReturnType<typeof fieldAggregates>;
   find: ReturnType<typeof readApi.findOne>;
   groupBy: ReturnType<typeof readApi.groupBy>;
   grouped: ReturnType<typeof groupedList>;
@@ -24,6 +25,7 @@ export interface ReadAnswers {
   one: ReturnType<typeof rowsApi.readOne>;
   exists: ReturnType<typeof rowsApi.exists>;
   calendarFeed: ReturnType<typeof feedText>;
+  aggregate: ReturnType<typeof aggregate>;
 }
 
 type FormAnswer = ReturnType<typeof submitForm>;

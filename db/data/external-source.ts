@@ -5,6 +5,7 @@ import { submitForm, submitFormWithLinks } from "../external/form-submit";
 import { groupedList } from "../external/grouped-list";
 import { sharedSubmission } from "./shared-form";
 import * as ext from "../external/rows";
+import { aggregate } from "../external/aggregate";
 import { exportCsv } from "../external/export";
 import { extTable } from "../external/table";
 import type { Actor } from "../rows/audit";
@@ -33,7 +34,7 @@ export class ExternalSource implements TableSource {
         return ext.listRows(x, req.table, req.params, req.scope);
       case "count":
         return ext.countRows(x, req.table, req.where, req.scope);
-      case "aggregate":
+      case "fieldAggregates":
         throw unsupported("Aggregates of tables on external databases are not supported yet");
       case "find":
         return ext.findOne(x, req.table, req.params, req.scope);
@@ -49,6 +50,8 @@ export class ExternalSource implements TableSource {
         return ext.readRow(x, req.table, req.rowId);
       case "exists":
         return ext.rowExists(x, req.table, req.rowId);
+      case "aggregate":
+        return aggregate(x, req.table, req.spec, req.scope, req.where);
       case "calendarFeed":
         // The feed reads the project's own tables; a project on an external database has none here.
         throw unsupported("Calendar feeds of tables on external databases are not supported");

@@ -6,7 +6,8 @@ import { exportCsv } from "../rows/export";
 import type { FileSink } from "../rows/files";
 import * as linksApi from "../rows/links";
 import * as readApi from "../rows/read";
-import { aggregateRows } from "../rows/aggregate";
+import { aggregate } from "../rows/aggregate";
+import { fieldAggregates } from "../rows/field-aggregates";
 import { tableRef } from "../rows/table-ref";
 import type { ProjectStore } from "../store/store";
 import { feedText } from "../views/calendar/feed";
@@ -50,8 +51,8 @@ export class NativeSource implements TableSource {
         return readApi.listRows(s, req.table, req.params, this.counts, req.scope);
       case "count":
         return readApi.countRows(s, req.table, req.where, this.counts, req.scope);
-      case "aggregate":
-        return aggregateRows(s, req.table, req.aggregations, req.where, req.scope);
+      case "fieldAggregates":
+        return fieldAggregates(s, req.table, req.aggregations, req.where, req.scope);
       case "find":
         return readApi.findOne(s, req.table, req.params, req.scope);
       case "groupBy":
@@ -68,6 +69,8 @@ export class NativeSource implements TableSource {
         return rowsApi.exists(s, req.table, req.rowId);
       case "calendarFeed":
         return feedText(s, req.viewId, req.hash);
+      case "aggregate":
+        return aggregate(s, req.table, req.spec, req.scope, req.where);
     }
   }
 

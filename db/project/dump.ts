@@ -1,7 +1,7 @@
 import { bad } from "../errors";
 import { newId } from "../ids";
 import { quoteIdent } from "../schema/names";
-import { JOURNALED_TABLES, PROJECT_MIGRATIONS, migrate } from "../store/migrations";
+import { INDEXED_TABLES, JOURNALED_TABLES, PROJECT_MIGRATIONS, migrate } from "../store/migrations";
 import type { ProjectStore } from "../store/store";
 import type { Stored } from "../fields/types";
 import { dropAllSearchIndexes, isSearchIndexObject } from "../rows/search-index-names";
@@ -356,7 +356,7 @@ export function loadProject(store: ProjectStore, lines: Iterable<string>, remap?
     if (!ended || ended.tables !== tables || ended.rows !== rows) throw bad("The snapshot is incomplete");
     // A dump from an older version of the app gains the steps made since (append-only, migrations.ts).
     if (header.migration < PROJECT_MIGRATIONS.length) migrate(header.migration, (sql) => store.exec(sql));
-    for (const t of JOURNALED_TABLES) store.exec(`INSERT INTO _nc_id_journal (id, added) SELECT id, 1 FROM ${t}`);
+    for (const t of INDEXED_TABLES) store.exec(`INSERT INTO _nc_id_journal (id, added) SELECT id, 1 FROM ${t}`);
     store.schemaCache.clear();
     return { tables, rows, uploads };
   });

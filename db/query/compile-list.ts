@@ -109,15 +109,15 @@ export function compileList(input: ListInput): CompiledList {
 }
 
 /** An aggregate of one column: NocoDB's aggregation types that map onto one SQL aggregate. */
-export type AggregateFn = "sum" | "avg" | "min" | "max" | "count" | "count_empty" | "count_filled" | "count_unique";
+export type FieldAggregateFn = "sum" | "avg" | "min" | "max" | "count" | "count_empty" | "count_filled" | "count_unique";
 
 /**
  * One statement answering every measure over the matching rows (`SELECT SUM(a) AS m0, ...`): the
  * work stays next to the data however many rows match. A computed column is measured on its
  * scalar expression (`expr`).
  */
-export function compileAggregate(
-  input: CountInput & { measures: Array<{ alias: string; fn: AggregateFn; column: QueryColumn }> },
+export function compileFieldAggregates(
+  input: CountInput & { measures: Array<{ alias: string; fn: FieldAggregateFn; column: QueryColumn }> },
 ): Compiled {
   const d = input.dialect;
   if (input.measures.length === 0) throw new QueryError("aggregation names no field");

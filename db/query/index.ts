@@ -1,11 +1,11 @@
 /** The query compiler: where/sort/fields/search to SQL for each dialect in ./dialects (see each file's rules). */
 export {
-  compileAggregate,
+  compileFieldAggregates,
   compileCount,
   compileKeys,
   compileList,
   keyAlias,
-  type AggregateFn,
+  type FieldAggregateFn,
   type CompiledList,
   type CountInput,
   type ListInput,

@@ -136,7 +136,7 @@ async function aggregate(c: Ctx) {
   const aggregations = aggregationsOf(q);
   const where = readListParams(q).where;
   return c.json(
-    await unwrap(data(c).read({ op: "aggregate", table: tableId(c), aggregations, where, scope: scope(c) })),
+    await unwrap(data(c).read({ op: "fieldAggregates", table: tableId(c), aggregations, where, scope: scope(c) })),
   );
 }
 
