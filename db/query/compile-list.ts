@@ -109,7 +109,8 @@ export function compileList(input: ListInput): CompiledList {
 }
 
 /** An aggregate of one column: NocoDB's aggregation types that map onto one SQL aggregate. */
-export type FieldAggregateFn = "sum" | "avg" | "min" | "max" | "count" | "count_empty" | "count_filled" | "count_unique";
+export type FieldAggregateFn =
+  "sum" | "avg" | "min" | "max" | "count" | "count_empty" | "count_filled" | "count_unique";
 
 /**
  * One statement answering every measure over the matching rows (`SELECT SUM(a) AS m0, ...`): the
