@@ -20,4 +20,11 @@ export const queryKeys = {
   orgUsers: (query: string, offset: number) => ["orgUsers", query, offset] as const,
   allOrgUsers: ["orgUsers"] as const,
   appSettings: ["appSettings"] as const,
+  dashboards: (projectId: string) => ["dashboards", projectId] as const,
+  dashboard: (id: string) => ["dashboard", id] as const,
+  /** A widget's numbers, keyed by its table first: a change in a table re-queries only its widgets. */
+  widgetData: (tableId: string, dashboardId: string, widgetId: string) =>
+    ["widgetData", tableId, dashboardId, widgetId] as const,
+  tableWidgets: (tableId: string) => ["widgetData", tableId] as const,
+  allWidgets: ["widgetData"] as const,
 };
