@@ -3,7 +3,7 @@
  * table these calls name their paths directly, with the contract's shapes from ./types.
  */
 import { api } from "../lib/api";
-import type { Cell, Dashboard, Widget, WidgetConfig, WidgetData, WidgetType } from "./types";
+import type { Cell, Dashboard, WidgetConfig, WidgetData, WidgetType } from "./types";
 
 const meta = "/api/v1/db/meta";
 const enc = encodeURIComponent;

@@ -51,7 +51,7 @@ export function firstFree(layout: readonly Cell[], size: { w: number; h: number 
 /** Widgets as stored (a position may be missing or partial) placed on the grid without overlaps. */
 export function placeAll(widgets: readonly { id: string; type: WidgetType; position?: Partial<Cell> | null }[]) {
   const placed: Placed[] = [];
-  const later: typeof widgets = [];
+  const later: (typeof widgets)[number][] = [];
   for (const w of widgets) {
     const p = w.position;
     if (p && p.x != null && p.y != null) {
