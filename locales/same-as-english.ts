@@ -8,6 +8,7 @@
 export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   bn_IN: ["libSQL / Turso URL"],
   da: [
+    "Dashboards",
     "Status",
     "System",
     "Relation",
@@ -26,6 +27,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     "Logo",
   ],
   de: [
+    "Dashboards",
+    "Text (Markdown)",
     "(optional)",
     "Name",
     "Status",
@@ -91,6 +94,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   ko: ["libSQL / Turso URL"],
   lv: ["Formula", "libSQL / Turso URL"],
   nl: [
+    "Dashboards",
+    "Records: {{label}}",
     "Record",
     "Account",
     "Project",
@@ -130,6 +135,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   pt_BR: ["Status", "Editor", "Decimal", "Host", "Webhooks · {{title}}"],
   sl: ["Formula"],
   sv: [
+    "Text (Markdown)",
     "Status",
     "System",
     "Relation",

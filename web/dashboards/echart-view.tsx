@@ -61,7 +61,13 @@ export default function EChartView({ option, onClick, onReady, label }: Props) {
     onReady?.((kind) => exportChart(option, kind, box.current));
   }, [option, onReady]);
 
-  return <div ref={box} role="img" aria-label={label} className="size-full min-h-0" />;
+  // The numbers drawn, readable by tests (a canvas is not): each series' values in x order.
+  const drawn = JSON.stringify(
+    ((option.series ?? []) as { data?: unknown[] }[]).map((s) =>
+      (s.data ?? []).map((d) => (d && typeof d === "object" && "value" in d ? (d as { value: unknown }).value : d)),
+    ),
+  );
+  return <div ref={box} role="img" aria-label={label} data-series={drawn} className="size-full min-h-0" />;
 }
 
 /** The chart drawn again off screen with the renderer the format needs, as a data URL. */
