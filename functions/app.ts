@@ -32,6 +32,8 @@ import { storage } from "./resources/storage";
 import { mountOpenApi } from "./resources/openapi";
 import { swagger } from "./resources/swagger";
 import { hooks } from "./resources/hooks";
+import { dashboards } from "./resources/dashboards";
+import { publicDashboards } from "./resources/dashboards/public";
 import { apps } from "./resources/apps";
 import type { AppEnv } from "./types";
 
@@ -70,12 +72,14 @@ export function createApp() {
     .route("/api/v1/db/meta", views)
     .route("/api/v1/db/meta", commentRoutes)
     .route("/api/v1/db/meta", hooks)
+    .route("/api/v1/db/meta", dashboards)
     .route("/api/v1/db/data/bulk", bulkRoutes)
     .route("/api/v1/db/data", rowRoutes)
     .route("/api/v1/db/meta", shareRoutes)
     .route("/api/v1/db/public", publicSharedBase)
     .route("/api/v1/db/public", publicSharedView)
     .route("/api/v1/db/public", publicCalendarFeed)
+    .route("/api/v1/db/public", publicDashboards)
     .route("/api/v1", connection)
     .route("/api/v1", orgUsers)
     .route("/api/v1", apiTokens)

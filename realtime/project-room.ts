@@ -41,6 +41,8 @@ import type { HookRequest } from "../db/hooks/requests";
 import type { CommentRequest } from "../db/rows/comment-requests";
 import type { SourceRequest } from "../db/external/source-requests";
 import { ReadRequest, RowChange, type DataCall } from "../db/data/requests";
+import { dashboardRequestIn, type DashboardAnswers } from "./room-dashboard-requests";
+import type { DashboardRequest } from "../db/dashboards/requests";
 import { transferRequestIn, type TransferAnswers, type TransferRoom } from "./room-transfer-requests";
 import type { TransferRequest } from "../db/project/transfer-requests";
 
@@ -300,5 +302,13 @@ export class ProjectRoom extends Server<Env> {
    */
   async views<R extends ViewRequest>(req: R): Promise<ViewAnswers[R["op"]]> {
     return viewRequestIn(this.#meta, req);
+  }
+
+  /**
+   * Dashboards (issue 38, room-dashboard-requests.ts): dashboards and widgets, and a widget's
+   * data read through the data port as the request's reader.
+   */
+  async dashboards<R extends DashboardRequest>(req: R): Promise<DashboardAnswers[R["op"]]> {
+    return dashboardRequestIn({ meta: this.#meta, read: (q, reader) => this.#dataRoom.read(q, reader) }, req);
   }
 }

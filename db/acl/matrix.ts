@@ -129,6 +129,14 @@ export const MATRIX = {
   snapshotDelete: project(BUILDERS),
   snapshotRestore: project(BUILDERS),
   snapshotRestoreInPlace: project(["owner"]),
+  // Dashboards (issue 38): builders make and share them; every member reads them, each through
+  // their own role's hidden fields and row rules.
+  dashboardList: project(READERS),
+  dashboardRead: project(READERS),
+  dashboardCreate: project(BUILDERS),
+  dashboardUpdate: project(BUILDERS),
+  dashboardDelete: project(BUILDERS),
+  dashboardShare: project(BUILDERS),
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof MATRIX;

@@ -1,6 +1,7 @@
 import type * as rowsApi from "../rows/api";
 import type * as linksApi from "../rows/links";
 import type * as readApi from "../rows/read";
+import type { aggregate } from "../rows/aggregate";
 import type { exportCsv } from "../rows/export";
 import type { feedText } from "../views/calendar/feed";
 import type { groupedList } from "../views/kanban/group";
@@ -22,6 +23,7 @@ export interface ReadAnswers {
   one: ReturnType<typeof rowsApi.readOne>;
   exists: ReturnType<typeof rowsApi.exists>;
   calendarFeed: ReturnType<typeof feedText>;
+  aggregate: ReturnType<typeof aggregate>;
 }
 
 type FormAnswer = ReturnType<typeof submitForm>;

@@ -5,6 +5,7 @@ import { submitForm, submitFormWithLinks } from "../external/form-submit";
 import { groupedList } from "../external/grouped-list";
 import { sharedSubmission } from "./shared-form";
 import * as ext from "../external/rows";
+import { aggregate } from "../external/aggregate";
 import { exportCsv } from "../external/export";
 import { extTable } from "../external/table";
 import type { Actor } from "../rows/audit";
@@ -47,6 +48,8 @@ export class ExternalSource implements TableSource {
         return ext.readRow(x, req.table, req.rowId);
       case "exists":
         return ext.rowExists(x, req.table, req.rowId);
+      case "aggregate":
+        return aggregate(x, req.table, req.spec, req.scope);
       case "calendarFeed":
         // The feed reads the project's own tables; a project on an external database has none here.
         throw unsupported("Calendar feeds of tables on external databases are not supported");

@@ -6,6 +6,7 @@ import { exportCsv } from "../rows/export";
 import type { FileSink } from "../rows/files";
 import * as linksApi from "../rows/links";
 import * as readApi from "../rows/read";
+import { aggregate } from "../rows/aggregate";
 import { tableRef } from "../rows/table-ref";
 import type { ProjectStore } from "../store/store";
 import { feedText } from "../views/calendar/feed";
@@ -65,6 +66,8 @@ export class NativeSource implements TableSource {
         return rowsApi.exists(s, req.table, req.rowId);
       case "calendarFeed":
         return feedText(s, req.viewId, req.hash);
+      case "aggregate":
+        return aggregate(s, req.table, req.spec, req.scope);
     }
   }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Caller } from "../views/kinds";
+import { AGGREGATES, AGGREGATE_LIMIT_MAX, DATE_BUCKETS, PERIODS } from "../query/compile-aggregate";
 
 /**
  * The data port's requests (issue 34), defined once: every row read is one `ReadRequest` and every
@@ -30,6 +31,20 @@ const rowScope = z.object({
 
 const table = z.string();
 
+/** An aggregate's groups and values (db/query/compile-aggregate.ts AggregateSpec). */
+export const aggregateSpec = z.object({
+  x: z.object({ column: z.string(), bucket: z.enum(DATE_BUCKETS).optional() }).optional(),
+  series: z.object({ column: z.string() }).optional(),
+  y: z
+    .array(z.object({ column: z.string().optional(), agg: z.enum(AGGREGATES) }))
+    .min(1)
+    .max(10),
+  pivot: z.boolean().optional(),
+  compare: z.object({ column: z.string(), period: z.enum(PERIODS) }).optional(),
+  timeZone: z.string().max(64).optional(),
+  limit: z.number().int().min(1).max(AGGREGATE_LIMIT_MAX).optional(),
+});
+
 export const ReadRequest = z.discriminatedUnion("op", [
   /** A page of records (contract 5.1 list). */
   z.object({ op: z.literal("list"), table, params: listParams, scope: rowScope.optional() }),
@@ -59,6 +74,11 @@ export const ReadRequest = z.discriminatedUnion("op", [
   }),
   z.object({ op: z.literal("one"), table, rowId: z.string() }),
   z.object({ op: z.literal("exists"), table, rowId: z.string() }),
+  /**
+   * Aggregates of the rows the reader may read (dashboards' widgets, the grid's footer): one
+   * statement, through the view's filters and `filterArrJson` as a list is (db/rows/aggregate.ts).
+   */
+  z.object({ op: z.literal("aggregate"), table, spec: aggregateSpec, scope: rowScope.optional() }),
   /** A calendar view's iCal text when `hash` is its open feed's (db/views/calendar/feed.ts). */
   z.object({ op: z.literal("calendarFeed"), viewId: z.string(), hash: z.string() }),
 ]);

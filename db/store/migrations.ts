@@ -189,6 +189,24 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
       fk_trash_id TEXT NOT NULL REFERENCES _nc_trash(id) ON DELETE CASCADE, name TEXT NOT NULL, value)`,
     `CREATE INDEX _nc_kept_cells_entry ON _nc_kept_cells (fk_trash_id)`,
   ],
+  [
+    // Dashboards (issue 38): a project's dashboards and their widgets (db/dashboards/). A widget
+    // names its table, view and fields by id inside `config`, so a table or field deleted later
+    // leaves the widget, which then answers a clear error. Dashboard ids go to the Worker's
+    // id-to-project index as the journaled tables' do (routes name a dashboard without its project).
+    `CREATE TABLE _nc_dashboards (
+      id TEXT PRIMARY KEY, title TEXT NOT NULL, sort_order REAL NOT NULL DEFAULT 0,
+      meta TEXT NOT NULL DEFAULT '{}', created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+    `CREATE TABLE _nc_widgets (
+      id TEXT PRIMARY KEY, fk_dashboard_id TEXT NOT NULL REFERENCES _nc_dashboards(id) ON DELETE CASCADE,
+      type TEXT NOT NULL, title TEXT NOT NULL DEFAULT '', fk_model_id TEXT, fk_view_id TEXT,
+      config TEXT NOT NULL DEFAULT '{}', position TEXT NOT NULL DEFAULT '{}',
+      created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+    `CREATE INDEX _nc_widgets_dashboard ON _nc_widgets (fk_dashboard_id)`,
+    `CREATE INDEX _nc_widgets_model ON _nc_widgets (fk_model_id)`,
+    `CREATE TRIGGER _nc_dashboards_made AFTER INSERT ON _nc_dashboards BEGIN INSERT INTO _nc_id_journal VALUES (new.id, 1); END`,
+    `CREATE TRIGGER _nc_dashboards_gone AFTER DELETE ON _nc_dashboards BEGIN INSERT INTO _nc_id_journal VALUES (old.id, 0); END`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */

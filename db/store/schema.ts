@@ -123,7 +123,34 @@ export const audit = sqliteTable("_nc_audit", {
   updatedAt: text("updated_at").notNull(),
 });
 
-export const metaSchema = { models, columns, views, viewColumns, filters, sorts, audit };
+/** Dashboards (issue 38, db/dashboards): `meta` holds the dashboard's settings (layout, time zone). */
+export const dashboards = sqliteTable("_nc_dashboards", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  order: real("sort_order").notNull().default(0),
+  meta: text("meta").notNull().default("{}"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** A dashboard's widget: `config` (JSON) its fields, aggregates and filters; `position` its place. */
+export const widgets = sqliteTable("_nc_widgets", {
+  id: text("id").primaryKey(),
+  dashboardId: text("fk_dashboard_id").notNull(),
+  type: text("type").notNull(),
+  title: text("title").notNull().default(""),
+  tableId: text("fk_model_id"),
+  viewId: text("fk_view_id"),
+  config: text("config").notNull().default("{}"),
+  position: text("position").notNull().default("{}"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const metaSchema = { models, columns, views, viewColumns, filters, sorts, audit, dashboards, widgets };
+
+export type DashboardRow = typeof dashboards.$inferSelect;
+export type WidgetRow = typeof widgets.$inferSelect;
 
 export type ModelRow = typeof models.$inferSelect;
 export type ColumnRow = typeof columns.$inferSelect;

@@ -35,6 +35,7 @@ async function projectKey(c: Context<AppEnv>): Promise<string | undefined> {
     c.req.param("viewId") ??
     viewPartId(c) ??
     c.req.param("hookId") ??
+    c.req.param("dashboardId") ??
     c.req.query("fk_model_id") ??
     (await bodyModelId(c));
   if (!child) return undefined;

@@ -22,11 +22,22 @@ async function schemaIds(projectId: string, owner: TestUser) {
       notification: { type: "URL", payload: { path: "http://127.0.0.1:9/in" } },
     },
   });
+  // A dashboard with a widget, for the routes keyed by their ids (issue 38).
+  const dashboard = await api("POST", `/api/v1/db/meta/projects/${projectId}/dashboards`, {
+    token: owner.token,
+    body: { title: "D" },
+  });
+  const widget = await api("POST", `/api/v1/db/meta/dashboards/${dashboard.body.id}/widgets`, {
+    token: owner.token,
+    body: { type: "number", table_id: tableId },
+  });
   return {
     tableId,
     columnId: note.id as string,
     defaultViewId: table.body.views[0].id as string,
     hookId: hook.body.id as string,
+    dashboardId: dashboard.body.id as string,
+    widgetId: widget.body.id as string,
   };
 }
 
@@ -72,7 +83,7 @@ describe("route x role outcomes follow the permission matrix", async () => {
     const schema =
       withSchema || withViews
         ? await schemaIds(projectId, members.owner)
-        : { tableId: "x", columnId: "x", defaultViewId: "x", hookId: "x" };
+        : { tableId: "x", columnId: "x", defaultViewId: "x", hookId: "x", dashboardId: "x", widgetId: "x" };
     const views = withViews ? await viewIds(schema.defaultViewId, schema.columnId, members.owner) : NO_VIEW;
     return { projectId, subject, ids: { ...schema, ...views } };
   }
@@ -124,6 +135,8 @@ describe("route x role outcomes follow the permission matrix", async () => {
               .replace(":gridViewColumnId", ids.viewColumnId)
               .replace(":viewColumnId", ids.viewColumnId)
               .replace(":hookId", ids.hookId)
+              .replace(":dashboardId", ids.dashboardId)
+              .replace(":widgetId", ids.widgetId)
               .replace(":formViewColumnId", ids.viewColumnId)
               .replace(/:[a-zA-Z]+/g, "x");
             // Uploads name their project in the folder they write to (contract 7).

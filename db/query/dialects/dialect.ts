@@ -12,6 +12,9 @@
  */
 import type { Dialect } from "../../fields/types";
 import type { Frag } from "../frag";
+import type { DateBucket, LocalTime } from "./date-buckets";
+
+export type { DateBucket, LocalTime } from "./date-buckets";
 
 export type { Dialect } from "../../fields/types";
 
@@ -218,4 +221,8 @@ export interface SqlDialect {
    * any other refusal.
    */
   missingName(refusal: Refusal): MissingName | null;
+
+  // Dashboards (compile-aggregate.ts, date-buckets.ts).
+  /** The first day (`YYYY-MM-DD` text) of the bucket holding a date or instant, in local time. */
+  dateBucket(x: Frag, bucket: DateBucket, local: LocalTime): Frag;
 }

@@ -7,6 +7,7 @@
  */
 import { join, lit, or, param, quoteWith, sql, type Frag } from "../frag";
 import { missingIn, strictExtremum } from "./common";
+import { mssqlBucket } from "./date-buckets";
 import type { SqlDialect } from "./dialect";
 
 /** SQL Server's exact, code-point collation: no case or accent folding, ordered by code unit. */
@@ -224,6 +225,7 @@ export const mssql: SqlDialect = {
   defaultRow: "DEFAULT VALUES",
   planRows: () => Promise.resolve(null),
   // Error 207 `Invalid column name 'x'.`, 208 `Invalid object name 'dbo.t'.`
+  dateBucket: mssqlBucket,
   missingName: (r) =>
     missingIn(r.message, [
       ["column", r.number === 207, /Invalid column name '([^']+)'/],

@@ -6,6 +6,7 @@
  */
 import { join, lit, param, sql, type Frag } from "../frag";
 import { conditionsAsValues, digitsValue, limitOffset, missingIn, standardDdl } from "./common";
+import { mysqlBucket } from "./date-buckets";
 import type { ListLimit, Refusal, SqlDialect } from "./dialect";
 
 const QUOTES = ["`", "`"] as const;
@@ -147,6 +148,7 @@ export const mysql: SqlDialect = {
   },
   // ER_BAD_FIELD_ERROR 1054 (`Unknown column 't.x' in 'SELECT'`), ER_NO_SUCH_TABLE 1146 (`Table
   // 'db.t' doesn't exist`); PlanetScale's HTTP API gives only `(errno 1054)` in its message.
+  dateBucket: mysqlBucket,
   missingName: (r) =>
     missingIn(r.message, [
       ["column", mysqlError(r, "ER_BAD_FIELD_ERROR", 1054), /Unknown column '([^']+)'/],

@@ -5,6 +5,7 @@
  */
 import { join, lit, param, sql } from "../frag";
 import { conditionsAsValues, digitsValue, limitOffset, missingIn, standardDdl, strictExtremum } from "./common";
+import { pgBucket } from "./date-buckets";
 import type { SqlDialect } from "./dialect";
 
 const QUOTES = ['"', '"'] as const;
@@ -136,6 +137,7 @@ export const pg: SqlDialect = {
   },
   // SQLSTATE 42703 undefined_column (`column t.x does not exist`, `column "x" of relation "t" does
   // not exist`), 42P01 undefined_table (`relation "t" does not exist`).
+  dateBucket: pgBucket,
   missingName: (r) =>
     missingIn(r.message, [
       ["column", r.code === "42703", /column "?([^"\s]+)"? (?:of relation|does not exist)/],

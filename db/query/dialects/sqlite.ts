@@ -5,6 +5,7 @@
  */
 import { join, lit, param, sql, type Frag } from "../frag";
 import { conditionsAsValues, digitsValue, limitOffset, missingIn, standardDdl } from "./common";
+import { sqliteBucket } from "./date-buckets";
 import type { SqlDialect } from "./dialect";
 
 const QUOTES = ['"', '"'] as const;
@@ -123,6 +124,7 @@ export const sqlite: SqlDialect = {
   defaultRow: "DEFAULT VALUES",
   planRows: () => Promise.resolve(null),
   // SQLite has one code for every statement error (SQLITE_ERROR): the message says which.
+  dateBucket: sqliteBucket,
   missingName: (r) =>
     missingIn(r.message, [
       ["column", /no such column/.test(r.message), /no such column: (\S+)/],

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { checked } from "../checked";
+import type { Reader } from "../access/reader";
+import { dashboardInput, dashboardUpdateInput, widgetInput, widgetUpdateInput } from "./inputs";
+
+/**
+ * The room's dashboard requests (`ProjectRoom.dashboards`, issue 38): dashboards and widgets (meta
+ * of the project, in its SQLite), and a widget's data, read as `reader` through the data port (the
+ * reader's hidden fields and row rules apply: a visitor of a public dashboard is VISITOR).
+ */
+const dashboardId = z.string();
+const widgetId = z.string();
+const reader = checked<Reader | null>();
+
+export const dashboardRequest = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("list") }),
+  z.object({ op: z.literal("get"), dashboardId }),
+  z.object({ op: z.literal("create"), input: dashboardInput }),
+  z.object({ op: z.literal("update"), dashboardId, input: dashboardUpdateInput }),
+  z.object({ op: z.literal("delete"), dashboardId }),
+  z.object({ op: z.literal("createWidget"), dashboardId, input: widgetInput }),
+  z.object({ op: z.literal("updateWidget"), dashboardId, widgetId, input: widgetUpdateInput }),
+  z.object({ op: z.literal("deleteWidget"), dashboardId, widgetId }),
+  /** `userId`: what `@me` means in the widget's filters. */
+  z.object({ op: z.literal("widgetData"), dashboardId, widgetId, reader, userId: z.string().optional() }),
+]);
+export type DashboardRequest = z.infer<typeof dashboardRequest>;

@@ -1,0 +1,345 @@
+import { describe, expect, it } from "vitest";
+import { api, seedProject, seedUser, type TestUser } from "./support";
+
+/**
+ * Dashboards (issue 38): every widget type's numbers against the same aggregate computed here in
+ * JavaScript over the inserted rows; date buckets at month and year edges and in another time
+ * zone; access (hidden fields refused, row rules narrow); public links; a deleted field.
+ */
+const M = "/api/v1/db/meta";
+const call = (user: TestUser | null, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  api(method, path, { ...(user ? { token: user.token } : {}), body, ...(headers ? { headers } : {}) });
+
+interface Row {
+  Name: string;
+  Status: string | null;
+  Region: string | null;
+  Amount: number | null;
+  Done: boolean;
+  At: string | null;
+  Day: string | null;
+}
+
+// Month and year edges in UTC, and instants whose local day differs in New York (UTC-5/-4).
+const ROWS: Row[] = [
+  {
+    Name: "a",
+    Status: "Todo",
+    Region: "North",
+    Amount: 10,
+    Done: true,
+    At: "2025-12-31T23:30:00.000Z",
+    Day: "2025-12-31",
+  },
+  {
+    Name: "b",
+    Status: "Todo",
+    Region: "South",
+    Amount: 5,
+    Done: false,
+    At: "2026-01-01T00:00:00.000Z",
+    Day: "2026-01-01",
+  },
+  {
+    Name: "c",
+    Status: "Done",
+    Region: "North",
+    Amount: 7.5,
+    Done: true,
+    At: "2026-01-31T23:59:59.000Z",
+    Day: "2026-01-31",
+  },
+  {
+    Name: "d",
+    Status: "Done",
+    Region: "North",
+    Amount: null,
+    Done: false,
+    At: "2026-02-01T03:00:00.000Z",
+    Day: "2026-02-01",
+  },
+  {
+    Name: "e",
+    Status: null,
+    Region: "South",
+    Amount: 100,
+    Done: true,
+    At: "2026-03-31T12:00:00.000Z",
+    Day: "2026-03-31",
+  },
+  { Name: "f", Status: "Todo", Region: null, Amount: 1, Done: false, At: null, Day: null },
+  {
+    Name: "g",
+    Status: "Done",
+    Region: "South",
+    Amount: 20,
+    Done: true,
+    At: "2026-07-01T02:00:00.000Z",
+    Day: "2026-07-01",
+  },
+];
+
+const sum = (xs: (number | null)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
+
+async function setup() {
+  const [owner, editor, viewer] = [
+    await seedUser("org-level-creator"),
+    await seedUser("org-level-viewer"),
+    await seedUser("org-level-viewer"),
+  ];
+  const projectId = await seedProject([
+    [owner, "owner"],
+    [editor, "editor"],
+    [viewer, "viewer"],
+  ]);
+  const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
+    table_name: "Deals",
+    columns: [
+      { title: "Name", uidt: "SingleLineText" },
+      { title: "Status", uidt: "SingleSelect", dtxp: "'Todo','Done'" },
+      { title: "Region", uidt: "SingleLineText" },
+      { title: "Amount", uidt: "Decimal" },
+      { title: "Done", uidt: "Checkbox" },
+      { title: "At", uidt: "DateTime" },
+      { title: "Day", uidt: "Date" },
+    ],
+  });
+  expect(table.status, JSON.stringify(table.body)).toBe(200);
+  const col = Object.fromEntries(
+    table.body.columns.map((c: { title: string; id: string }) => [c.title, c.id]),
+  ) as Record<string, string>;
+  const inserted = await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Deals`, ROWS);
+  expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
+  const dash = await call(owner, "POST", `${M}/projects/${projectId}/dashboards`, { title: "Sales" });
+  expect(dash.status, JSON.stringify(dash.body)).toBe(200);
+  const widget = async (body: Record<string, unknown>) => {
+    const res = await call(owner, "POST", `${M}/dashboards/${dash.body.id}/widgets`, {
+      title: "w",
+      table_id: table.body.id,
+      ...body,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.id as string;
+  };
+  const data = (id: string, user: TestUser = owner) =>
+    call(user, "GET", `${M}/dashboards/${dash.body.id}/widgets/${id}/data`);
+  return {
+    owner,
+    editor,
+    viewer,
+    projectId,
+    tableId: table.body.id as string,
+    grid: table.body.views?.[0]?.id,
+    col,
+    dashId: dash.body.id as string,
+    widget,
+    data,
+  };
+}
+
+describe("dashboards", () => {
+  it("creates, lists, reads, renames and deletes dashboards and widgets (builders only)", async () => {
+    const s = await setup();
+    const list = await call(s.owner, "GET", `${M}/projects/${s.projectId}/dashboards`);
+    expect(list.status).toBe(200);
+    expect(list.body.list.map((d: { title: string }) => d.title)).toEqual(["Sales"]);
+    // Readers list and read; only builders change.
+    expect((await call(s.viewer, "GET", `${M}/projects/${s.projectId}/dashboards`)).status).toBe(200);
+    expect((await call(s.editor, "POST", `${M}/projects/${s.projectId}/dashboards`, { title: "x" })).status).toBe(403);
+    expect((await call(s.owner, "POST", `${M}/projects/${s.projectId}/dashboards`, { title: "" })).status).toBe(400);
+    const w = await s.widget({
+      type: "number",
+      config: { y: [{ agg: "count" }] },
+      position: { x: 0, y: 0, w: 4, h: 3 },
+    });
+    const got = await call(s.viewer, "GET", `${M}/dashboards/${s.dashId}`);
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ id: s.dashId, title: "Sales", time_zone: "UTC", share: null });
+    expect(got.body.widgets).toMatchObject([{ id: w, type: "number", table_id: s.tableId, position: { w: 4, h: 3 } }]);
+    expect((await call(s.editor, "PATCH", `${M}/dashboards/${s.dashId}`, { title: "No" })).status).toBe(403);
+    const renamed = await call(s.owner, "PATCH", `${M}/dashboards/${s.dashId}`, {
+      title: "Q1",
+      time_zone: "Europe/Paris",
+    });
+    expect(renamed.body).toMatchObject({ title: "Q1", time_zone: "Europe/Paris" });
+    const badZone = await call(s.owner, "PATCH", `${M}/dashboards/${s.dashId}`, { time_zone: "Mars/Olympus" });
+    expect(badZone.status).toBe(400);
+    expect(badZone.body.msg).toMatch(/time zone/);
+    const moved = await call(s.owner, "PATCH", `${M}/dashboards/${s.dashId}/widgets/${w}`, {
+      position: { x: 4, y: 0, w: 2, h: 2 },
+    });
+    expect(moved.body.position).toEqual({ x: 4, y: 0, w: 2, h: 2 });
+    expect((await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/widgets`, { type: "gauge" })).status).toBe(400);
+    expect((await call(s.owner, "DELETE", `${M}/dashboards/${s.dashId}/widgets/${w}`)).status).toBe(200);
+    expect((await call(s.owner, "GET", `${M}/dashboards/${s.dashId}/widgets/${w}/data`)).status).toBe(404);
+    expect((await call(s.owner, "DELETE", `${M}/dashboards/${s.dashId}`)).status).toBe(200);
+    expect((await call(s.owner, "GET", `${M}/dashboards/${s.dashId}`)).status).toBe(404);
+  });
+
+  it("number widgets: count, sum, avg, min, max, count_distinct equal the rows' own", async () => {
+    const s = await setup();
+    const amounts = ROWS.map((r) => r.Amount);
+    const filled = amounts.filter((a): a is number => a !== null);
+    const cases: [Record<string, unknown>, number][] = [
+      [{ agg: "count" }, ROWS.length],
+      [{ agg: "count", column_id: s.col.Amount }, filled.length],
+      [{ agg: "sum", column_id: s.col.Amount }, sum(amounts)],
+      [{ agg: "avg", column_id: s.col.Amount }, sum(amounts) / filled.length],
+      [{ agg: "min", column_id: s.col.Amount }, Math.min(...filled)],
+      [{ agg: "max", column_id: s.col.Amount }, Math.max(...filled)],
+      [{ agg: "count_distinct", column_id: s.col.Region }, new Set(ROWS.map((r) => r.Region).filter(Boolean)).size],
+    ];
+    for (const [y, expected] of cases) {
+      const id = await s.widget({ type: "number", config: { y: [y] } });
+      const res = await s.data(id);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.value, JSON.stringify(y)).toBeCloseTo(expected, 9);
+    }
+    // With a filter: the same aggregate over the rows it keeps.
+    const filtered = await s.widget({
+      type: "number",
+      config: {
+        y: [{ agg: "sum", column_id: s.col.Amount }],
+        filters: [{ fk_column_id: s.col.Status, comparison_op: "eq", value: "Done" }],
+      },
+    });
+    expect((await s.data(filtered)).body.value).toBeCloseTo(
+      sum(ROWS.filter((r) => r.Status === "Done").map((r) => r.Amount)),
+      9,
+    );
+    // sum of a text field is refused, naming it.
+    const bad = await s.widget({ type: "number", config: { y: [{ agg: "sum", column_id: s.col.Region }] } });
+    const refused = await s.data(bad);
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/Region/);
+  });
+
+  it("bar, pie and pivot widgets group as the rows do, with totals", async () => {
+    const s = await setup();
+    const bar = await s.widget({
+      type: "bar",
+      config: { x: { column_id: s.col.Status }, y: [{ agg: "sum", column_id: s.col.Amount }] },
+    });
+    const res = await s.data(bar);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const expected = new Map<string | null, number>();
+    for (const r of ROWS) expected.set(r.Status, (expected.get(r.Status) ?? 0) + (r.Amount ?? 0));
+    expect(res.body.series).toHaveLength(1);
+    const points = res.body.series[0].points as { x: string | null; y: number }[];
+    expect(new Map(points.map((p) => [p.x, p.y]))).toEqual(expected);
+
+    const stacked = await s.widget({
+      type: "bar",
+      config: { x: { column_id: s.col.Status }, series: { column_id: s.col.Region }, y: [{ agg: "count" }] },
+    });
+    const st = (await s.data(stacked)).body as {
+      series: { name: string | null; points: { x: string | null; y: number }[] }[];
+    };
+    const count = (status: string | null, region: string | null) =>
+      ROWS.filter((r) => r.Status === status && r.Region === region).length;
+    for (const serie of st.series) for (const p of serie.points) expect(p.y).toBe(count(p.x, serie.name));
+    expect(sum(st.series.flatMap((x) => x.points.map((p) => p.y)))).toBe(ROWS.length);
+
+    const pivot = await s.widget({
+      type: "pivot",
+      config: {
+        x: { column_id: s.col.Region },
+        series: { column_id: s.col.Status },
+        y: [{ agg: "avg", column_id: s.col.Amount }],
+      },
+    });
+    const pv = await s.data(pivot);
+    expect(pv.status, JSON.stringify(pv.body)).toBe(200);
+    const avg = (rows: Row[]) => {
+      const xs = rows.map((r) => r.Amount).filter((a): a is number => a !== null);
+      return xs.length ? sum(xs) / xs.length : null;
+    };
+    const { rows, columns, cells, total } = pv.body as {
+      rows: { key: string | null; total: number | null }[];
+      columns: { key: string | null; total: number | null }[];
+      cells: (number | null)[][];
+      total: number;
+    };
+    expect(total).toBeCloseTo(avg(ROWS)!, 9);
+    rows.forEach((r, i) => {
+      expect(r.total).toBeCloseTo(avg(ROWS.filter((x) => x.Region === r.key))!, 9);
+      columns.forEach((c, j) => {
+        const want = avg(ROWS.filter((x) => x.Region === r.key && x.Status === c.key));
+        if (want === null) expect(cells[i]![j]).toBeNull();
+        else expect(cells[i]![j]).toBeCloseTo(want, 9);
+      });
+    });
+    for (const c of columns) expect(c.total).toBeCloseTo(avg(ROWS.filter((x) => x.Status === c.key))!, 9);
+  });
+
+  it("line widgets bucket dates at month and year edges, in the dashboard's time zone", async () => {
+    const s = await setup();
+    const monthly = await s.widget({
+      type: "line",
+      config: { x: { column_id: s.col.At, bucket: "month" }, y: [{ agg: "count" }] },
+    });
+    const pointsOf = async (id: string) =>
+      Object.fromEntries(
+        ((await s.data(id)).body.series[0].points as { x: string; y: number }[]).map((p) => [p.x ?? "none", p.y]),
+      );
+    const utcMonths = new Map<string, number>();
+    for (const r of ROWS) {
+      const k = r.At ? `${r.At.slice(0, 7)}-01` : "none";
+      utcMonths.set(k, (utcMonths.get(k) ?? 0) + 1);
+    }
+    expect(await pointsOf(monthly)).toEqual(Object.fromEntries(utcMonths));
+    const yearly = await s.widget({
+      type: "line",
+      config: { x: { column_id: s.col.At, bucket: "year" }, y: [{ agg: "count" }] },
+    });
+    expect(await pointsOf(yearly)).toEqual({ none: 1, "2025-01-01": 1, "2026-01-01": 5 });
+    const quarterly = await s.widget({
+      type: "area",
+      config: { x: { column_id: s.col.Day, bucket: "quarter" }, y: [{ agg: "count" }] },
+    });
+    expect(await pointsOf(quarterly)).toEqual({ none: 1, "2025-10-01": 1, "2026-01-01": 4, "2026-07-01": 1 });
+    const weekly = await s.widget({
+      type: "line",
+      config: { x: { column_id: s.col.Day, bucket: "week" }, y: [{ agg: "count" }] },
+    });
+    // 2025-12-31 and 2026-01-01 are Wednesday and Thursday of the week from Monday 2025-12-29.
+    expect((await pointsOf(weekly))["2025-12-29"]).toBe(2);
+
+    // New York: 2025-12-31T23:30Z is still December, 2026-01-01T00:00Z is December 31 there,
+    // 2026-02-01T03:00Z is January 31, 2026-07-01T02:00Z is June 30 (daylight time, UTC-4).
+    expect(
+      (await call(s.owner, "PATCH", `${M}/dashboards/${s.dashId}`, { time_zone: "America/New_York" })).status,
+    ).toBe(200);
+    expect(await pointsOf(yearly)).toEqual({ none: 1, "2025-01-01": 2, "2026-01-01": 4 });
+    expect(await pointsOf(monthly)).toEqual({
+      none: 1,
+      "2025-12-01": 2,
+      "2026-01-01": 2,
+      "2026-03-01": 1,
+      "2026-06-01": 1,
+    });
+    // A date field has no zone: its buckets stay.
+    expect(await pointsOf(quarterly)).toEqual({ none: 1, "2025-10-01": 1, "2026-01-01": 4, "2026-07-01": 1 });
+  });
+
+  it("a number widget compares the current period with the one before", async () => {
+    const s = await setup();
+    const now = new Date();
+    const iso = (d: Date) => d.toISOString();
+    const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 12));
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 12));
+    const rows = [
+      { Name: "now1", Amount: 3, At: iso(thisMonth) },
+      { Name: "now2", Amount: 4, At: iso(thisMonth) },
+      { Name: "before", Amount: 10, At: iso(lastMonth) },
+    ];
+    expect((await call(s.owner, "POST", `/api/v1/db/data/bulk/noco/${s.projectId}/Deals`, rows)).status).toBe(200);
+    const w = await s.widget({
+      type: "number",
+      config: { y: [{ agg: "sum", column_id: s.col.Amount }], compare: { column_id: s.col.At, period: "month" } },
+    });
+    const res = await s.data(w);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ value: 7, previous: 10 });
+  });
+});
