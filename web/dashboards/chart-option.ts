@@ -47,7 +47,7 @@ export function chartOption(
     yAxis: horizontal ? { ...category, inverse: true } : { ...value, position: rtl ? "right" : undefined },
     series: series.map((s, i) => ({
       type: type === "bar" ? "bar" : "line",
-      name: s.name,
+      name: label(s.name, empty),
       stack,
       areaStyle: type === "area" ? {} : undefined,
       data: names.map((n) => byX[i]!.get(n) ?? null),

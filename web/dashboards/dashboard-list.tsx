@@ -26,7 +26,7 @@ export function DashboardList() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const notifyError = useNotifyError();
-  const builder = can("tableCreate");
+  const builder = can("dashboardCreate");
   const list = useQuery({
     queryKey: queryKeys.dashboards(projectId),
     queryFn: () => dashboardsApi.list(projectId),
@@ -91,7 +91,7 @@ export function DashboardList() {
               <LayoutDashboard aria-hidden="true" className="size-4 shrink-0" />
               <span className="truncate">{d.title}</span>
             </NavLink>
-            {builder ? (
+            {can("dashboardUpdate") ? (
               <div className="absolute end-1 top-1/2 flex -translate-y-1/2 rounded-md bg-gray-100 opacity-0 transition-opacity focus-within:opacity-100 group-hover:opacity-100">
                 <IconButton
                   label={t("dashboards.rename")}

@@ -31,7 +31,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { dashboardId = "" } = useParams();
   const { projectId, tables, can } = useProject();
-  const builder = can("tableCreate");
+  const builder = can("dashboardUpdate");
   const qc = useQueryClient();
   const notifyError = useNotifyError();
   const key = queryKeys.dashboard(dashboardId);
@@ -154,8 +154,10 @@ export function DashboardPage() {
           open={sharing}
           onOpenChange={setSharing}
           dashboardId={dashboardId}
-          uuid={d.uuid ?? null}
-          onChanged={(uuid) => qc.setQueryData<Dashboard>(key, (x) => (x ? { ...x, uuid } : x))}
+          uuid={d.share?.uuid ?? null}
+          onChanged={(uuid) =>
+            qc.setQueryData<Dashboard>(key, (x) => (x ? { ...x, share: uuid ? { ...x.share, uuid } : null } : x))
+          }
         />
       ) : null}
     </div>

@@ -1,39 +1,36 @@
 /**
- * Dashboards on the wire (issue 38, "API (the contract; keep these shapes)"). Written from the
- * contract while the server half is built beside it; once its zod schemas land in db/dashboards/
- * these become `z.infer` of them.
+ * Dashboards on the wire (issue 38, "API (the contract; keep these shapes)"). The widget settings
+ * are the server's zod schema (db/dashboards/inputs.ts, `z.infer`); the lists below are checked
+ * against it (`satisfies`) so the web's choices cannot drift from what the server accepts. The
+ * lists are repeated rather than imported: their module brings the aggregate compiler with it.
  */
-export const WIDGET_TYPES = ["number", "bar", "line", "area", "pie", "pivot", "records", "text"] as const;
-export type WidgetType = (typeof WIDGET_TYPES)[number];
-export const AGGS = ["count", "sum", "avg", "min", "max", "count_distinct"] as const;
-export type Agg = (typeof AGGS)[number];
-export const BUCKETS = ["day", "week", "month", "quarter", "year"] as const;
-export type Bucket = (typeof BUCKETS)[number];
+import type { WidgetConfig as WireConfig, WidgetType as WireType } from "../../db/dashboards/inputs";
+import type { Aggregate } from "../../db/query/compile-aggregate";
+import type { DateBucket } from "../../db/query/dialects/dialect";
 
-export interface WidgetFilter {
-  fk_column_id: string;
-  comparison_op: string;
-  comparison_sub_op?: string | null;
-  value: unknown;
-  logical_op?: "and" | "or";
-}
+export const WIDGET_TYPES = [
+  "number",
+  "bar",
+  "line",
+  "area",
+  "pie",
+  "pivot",
+  "records",
+  "text",
+] as const satisfies readonly WireType[];
+export type WidgetType = WireType;
+export const AGGS = ["count", "sum", "avg", "min", "max", "count_distinct"] as const satisfies readonly Aggregate[];
+export type Agg = Aggregate;
+export const BUCKETS = ["day", "week", "month", "quarter", "year"] as const satisfies readonly DateBucket[];
+export type Bucket = DateBucket;
 
-export interface WidgetConfig {
-  x?: { column_id: string; bucket?: Bucket };
-  y: { column_id?: string; agg: Agg }[];
-  series?: { column_id: string };
-  filters?: WidgetFilter[];
-  limit?: number;
-  /** A number widget: compare with the period before (same length), read on the x date field. */
-  compare?: boolean;
-  /** Pie: a hole in the middle; bar: series stacked rather than side by side. */
-  donut?: boolean;
-  stacked?: boolean;
+export type WidgetFilter = NonNullable<WireConfig["filters"]>[number];
+
+/** The server's settings, plus the web's own drawing options (kept as given by the server). */
+export type WidgetConfig = WireConfig & {
   /** Bar: horizontal bars rather than columns. */
   horizontal?: boolean;
-  /** Text widgets: the Markdown shown. */
-  text?: string;
-}
+};
 
 /** A widget's place on the dashboard grid, in grid cells. */
 export interface Cell {
@@ -56,7 +53,8 @@ export interface Widget {
 export interface Dashboard {
   id: string;
   title: string;
-  uuid?: string | null;
+  /** The public link, when shared. */
+  share?: { uuid: string; password_protected?: boolean; expires_at?: string | null } | null;
   widgets?: Widget[];
 }
 
@@ -65,19 +63,27 @@ export interface Point {
   y: number | null;
 }
 export interface Series {
-  name: string;
+  /** The series field's value (null: empty), or the aggregate's name. */
+  name: unknown;
   points: Point[];
+}
+
+/** A pivot: row and column keys with their totals (computed by the server: an average's total is not a sum). */
+export interface Pivot {
+  rows: { key: unknown; total: number | null }[];
+  columns: { key: unknown; total: number | null }[];
+  cells: (number | null)[][];
+  total: number | null;
 }
 
 /** GET .../widgets/{id}/data: a number, chart series, a pivot or a records page. */
 export type WidgetData =
   | { value: number | null; previous?: number | null }
   | { series: Series[] }
-  | { rows: unknown[]; columns: unknown[]; cells: (number | null)[][] }
+  | Pivot
   | { list: Record<string, unknown>[] };
 
 export const isNumberData = (d: WidgetData): d is { value: number | null; previous?: number | null } => "value" in d;
 export const isSeriesData = (d: WidgetData): d is { series: Series[] } => "series" in d;
-export const isPivotData = (d: WidgetData): d is { rows: unknown[]; columns: unknown[]; cells: (number | null)[][] } =>
-  "cells" in d;
+export const isPivotData = (d: WidgetData): d is Pivot => "cells" in d;
 export const isListData = (d: WidgetData): d is { list: Record<string, unknown>[] } => "list" in d;

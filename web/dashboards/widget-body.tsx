@@ -38,7 +38,7 @@ export function WidgetBody({ widget, data, onDrill, onExporter }: Props) {
       data && isSeriesData(data) ? chartOption(widget.type, data.series, widget.config, empty, dir === "rtl") : null,
     [data, widget.type, widget.config, empty, dir],
   );
-  if (widget.type === "text") return <MarkdownView source={widget.config.text ?? ""} />;
+  if (widget.type === "text") return <MarkdownView source={widget.config.markdown ?? ""} />;
   if (!data) return null;
   if (isNumberData(data)) {
     const change =
@@ -79,15 +79,15 @@ export function WidgetBody({ widget, data, onDrill, onExporter }: Props) {
         <EChartView
           option={option!}
           label={widget.title}
-          onClick={(c: ChartClick) => onDrill?.({ x: c.x, series: c.series })}
+          onClick={(c: ChartClick) =>
+            onDrill?.({ x: c.x === empty ? null : c.x, series: c.series === empty ? null : c.series })
+          }
           onReady={onExporter}
         />
       </Suspense>
     );
   }
   if (isPivotData(data)) {
-    const rowTotals = data.cells.map((r) => r.reduce<number>((a, v) => a + (v ?? 0), 0));
-    const colTotals = data.columns.map((_, j) => data.cells.reduce<number>((a, r) => a + (r[j] ?? 0), 0));
     const cellClass = "border-b border-gray-100 px-2 py-1 text-end tabular-nums";
     return (
       <div className="size-full overflow-auto">
@@ -97,7 +97,7 @@ export function WidgetBody({ widget, data, onDrill, onExporter }: Props) {
               <th />
               {data.columns.map((c, j) => (
                 <th key={j} scope="col" className="px-2 py-1 text-end font-medium text-gray-600">
-                  {label(c, empty)}
+                  {label(c.key, empty)}
                 </th>
               ))}
               <th scope="col" className="px-2 py-1 text-end font-semibold">
@@ -109,37 +109,32 @@ export function WidgetBody({ widget, data, onDrill, onExporter }: Props) {
             {data.rows.map((r, i) => (
               <tr key={i}>
                 <th scope="row" className="px-2 py-1 text-start font-medium text-gray-700">
-                  {label(r, empty)}
+                  {label(r.key, empty)}
                 </th>
                 {data.columns.map((c, j) => (
                   <td key={j} className={cellClass}>
                     <button
                       type="button"
                       className="hover:underline"
-                      onClick={() => onDrill?.({ x: r, series: String(c ?? "") || null })}
+                      onClick={() => onDrill?.({ x: r.key, series: c.key == null ? null : String(c.key) })}
                     >
                       {fmt(data.cells[i]?.[j], i18n.language)}
                     </button>
                   </td>
                 ))}
-                <td className={`${cellClass} font-semibold`}>{fmt(rowTotals[i], i18n.language)}</td>
+                <td className={`${cellClass} font-semibold`}>{fmt(r.total, i18n.language)}</td>
               </tr>
             ))}
             <tr>
               <th scope="row" className="px-2 py-1 text-start font-semibold">
                 {t("dashboards.total")}
               </th>
-              {colTotals.map((v, j) => (
+              {data.columns.map((c, j) => (
                 <td key={j} className={`${cellClass} font-semibold`}>
-                  {fmt(v, i18n.language)}
+                  {fmt(c.total, i18n.language)}
                 </td>
               ))}
-              <td className={`${cellClass} font-semibold`}>
-                {fmt(
-                  rowTotals.reduce((a, v) => a + v, 0),
-                  i18n.language,
-                )}
-              </td>
+              <td className={`${cellClass} font-semibold`}>{fmt(data.total, i18n.language)}</td>
             </tr>
           </tbody>
         </table>

@@ -48,7 +48,11 @@ export function WidgetCard({ dashboardId, widget, load, onDrill, onEdit, onDelet
   };
   const saveCsv = () => {
     if (!query.data) return;
-    const csv = widgetCsv(query.data, { x: t("dashboards.x"), value: t("dashboards.value") });
+    const csv = widgetCsv(query.data, {
+      x: t("dashboards.x"),
+      value: t("dashboards.value"),
+      total: t("dashboards.total"),
+    });
     downloadBlob(new Blob([csv], { type: "text/csv;charset=utf-8" }), `${fileName(widget.title)}.csv`);
   };
 

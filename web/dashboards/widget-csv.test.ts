@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { widgetCsv } from "./widget-csv";
 
-const labels = { x: "Month", value: "Total" };
+const labels = { x: "Month", value: "Amount", total: "Total" };
 
 describe("widget CSV", () => {
   it("writes a chart as one row per x and one column per series, gaps empty", () => {
@@ -23,23 +23,30 @@ describe("widget CSV", () => {
     expect(csv).toBe("Month,Open,Closed\r\n2024-01,3,\r\n2024-02,5,1\r\n");
   });
 
-  it("writes a pivot with its row keys first", () => {
+  it("writes a pivot with its row keys first and the server's totals last", () => {
     const csv = widgetCsv(
       {
-        rows: ["a", "b"],
-        columns: ["x", "y"],
+        rows: [
+          { key: "a", total: 3 },
+          { key: "b", total: 4 },
+        ],
+        columns: [
+          { key: "x", total: 1 },
+          { key: "y", total: 6 },
+        ],
         cells: [
           [1, 2],
           [null, 4],
         ],
+        total: 7,
       },
       labels,
     );
-    expect(csv).toBe("Month,x,y\r\na,1,2\r\nb,,4\r\n");
+    expect(csv).toBe("Month,x,y,Total\r\na,1,2,3\r\nb,,4,4\r\nTotal,1,6,7\r\n");
   });
 
   it("writes a number as its label and value", () => {
-    expect(widgetCsv({ value: 42.5 }, labels)).toBe("Total\r\n42.5\r\n");
+    expect(widgetCsv({ value: 42.5 }, labels)).toBe("Amount\r\n42.5\r\n");
   });
 
   it("quotes commas, quotes and line breaks, and defuses formulas", () => {

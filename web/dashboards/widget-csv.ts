@@ -1,6 +1,6 @@
 /**
  * A widget's numbers as CSV (issue 38 export): a chart is one row per x with a column per series,
- * a pivot its grid with the row keys first, a number one line, a record list its rows. Cells that
+ * a pivot its grid with the row keys first and the server's totals last, a number one line, a record list its rows. Cells that
  * would start a spreadsheet formula (=, +, -, @) are prefixed with ' so opening the file never runs
  * one; quotes are doubled, and a cell with a comma, quote or line break is quoted.
  */
@@ -23,7 +23,7 @@ export function xValues(series: readonly { points: readonly { x: unknown }[] }[]
 }
 
 /** `labels` name the header cells: the x axis, the value, the row label of a pivot. */
-export function widgetCsv(data: WidgetData, labels: { x: string; value: string }): string {
+export function widgetCsv(data: WidgetData, labels: { x: string; value: string; total: string }): string {
   const out: string[] = [];
   if (isNumberData(data)) {
     out.push(line([labels.value]), line([data.value]));
@@ -33,8 +33,9 @@ export function widgetCsv(data: WidgetData, labels: { x: string; value: string }
     const byX = data.series.map((s) => new Map(s.points.map((p) => [String(p.x), p.y])));
     for (const x of xs) out.push(line([x, ...byX.map((m) => m.get(String(x)))]));
   } else if (isPivotData(data)) {
-    out.push(line([labels.x, ...data.columns]));
-    data.rows.forEach((r, i) => out.push(line([r, ...(data.cells[i] ?? [])])));
+    out.push(line([labels.x, ...data.columns.map((c) => c.key), labels.total]));
+    data.rows.forEach((r, i) => out.push(line([r.key, ...(data.cells[i] ?? []), r.total])));
+    out.push(line([labels.total, ...data.columns.map((c) => c.total), data.total]));
   } else if (isListData(data)) {
     const keys = [...new Set(data.list.flatMap((r) => Object.keys(r)))];
     out.push(line(keys));

@@ -68,8 +68,9 @@ function WidgetForm({ open, onOpenChange, tables, initial, pending, onSubmit }: 
   const [tableId, setTableId] = useState(initial?.table_id ?? tables[0]?.id ?? "");
   const [viewId, setViewId] = useState(initial?.view_id ?? "");
   const c = initial?.config;
-  const [x, setX] = useState(c?.x?.column_id ?? "");
-  const [bucket, setBucket] = useState<Bucket | "">(c?.x?.bucket ?? "");
+  // A number widget's comparison uses the same two choices: its date field and the period.
+  const [x, setX] = useState(c?.x?.column_id ?? c?.compare?.column_id ?? "");
+  const [bucket, setBucket] = useState<Bucket | "">(c?.x?.bucket ?? c?.compare?.period ?? "");
   const [ys, setYs] = useState<{ column_id?: string; agg: Agg }[]>(c?.y?.length ? c.y : [{ agg: "count" }]);
   const [series, setSeries] = useState(c?.series?.column_id ?? "");
   const [tree, setTree] = useState<FilterNode[]>(() => fromSaved((c?.filters ?? []) as unknown as Filter[]));
@@ -80,7 +81,7 @@ function WidgetForm({ open, onOpenChange, tables, initial, pending, onSubmit }: 
     donut: !!c?.donut,
     compare: !!c?.compare,
   });
-  const [text, setText] = useState(c?.text ?? "");
+  const [text, setText] = useState(c?.markdown ?? "");
 
   const meta = useQuery({
     queryKey: queryKeys.table(tableId),
@@ -109,6 +110,9 @@ function WidgetForm({ open, onOpenChange, tables, initial, pending, onSubmit }: 
     const config: WidgetConfig = {
       y: needsY ? ys.map((y) => (y.agg === "count" ? { agg: "count" } : y)) : [{ agg: "count" }],
       ...(needsX && x ? { x: { column_id: x, ...(bucket && isDateColumn(xColumn) ? { bucket } : {}) } } : {}),
+      ...(type === "number" && flags.compare && x && isDateColumn(xColumn)
+        ? { compare: { column_id: x, period: bucket || "month" } }
+        : {}),
       ...((type === "bar" || type === "line" || type === "area" || type === "pivot") && series
         ? { series: { column_id: series } }
         : {}),
@@ -116,8 +120,7 @@ function WidgetForm({ open, onOpenChange, tables, initial, pending, onSubmit }: 
       ...(Number(limit) > 0 ? { limit: Math.floor(Number(limit)) } : {}),
       ...(type === "bar" ? { stacked: flags.stacked, horizontal: flags.horizontal } : {}),
       ...(type === "pie" ? { donut: flags.donut } : {}),
-      ...(type === "number" && x && isDateColumn(xColumn) ? { compare: flags.compare } : {}),
-      ...(type === "text" ? { text } : {}),
+      ...(type === "text" ? { markdown: text } : {}),
     };
     onSubmit({
       type,
@@ -175,7 +178,7 @@ function WidgetForm({ open, onOpenChange, tables, initial, pending, onSubmit }: 
           {needsX || type === "number" ? (
             <SelectField label={t("dashboards.x")} value={x} choices={[none, ...columnChoices]} onValueChange={setX} />
           ) : null}
-          {(needsX || type === "number") && isDateColumn(xColumn) ? (
+          {(needsX || (type === "number" && flags.compare)) && isDateColumn(xColumn) ? (
             <SelectField
               label={t("dashboards.bucket")}
               value={bucket}
@@ -246,7 +249,7 @@ function WidgetForm({ open, onOpenChange, tables, initial, pending, onSubmit }: 
           {type === "bar" ? check("stacked", t("dashboards.stacked")) : null}
           {type === "bar" ? check("horizontal", t("dashboards.horizontal")) : null}
           {type === "pie" ? check("donut", t("dashboards.donut")) : null}
-          {type === "number" && isDateColumn(xColumn) ? check("compare", t("dashboards.compare")) : null}
+          {type === "number" ? check("compare", t("dashboards.compare")) : null}
         </div>
         {type === "text" ? (
           <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
