@@ -117,3 +117,45 @@ test("a narrow screen stacks the widgets in one column", async ({ page, request 
   expect(b.y).toBeGreaterThan(a.y + a.height - 1);
   expect(a.width).toBeGreaterThan(300);
 });
+
+test("a shared dashboard opens without signing in, behind its password when it has one", async ({
+  browser,
+  request,
+}) => {
+  const token = await signUpByApi(request, uniqueEmail("dash-public"));
+  const projectId = await createProjectByApi(request, token, uniqueTitle("Dash"));
+  const tableId = await createTable(request, token, projectId, "Sales", [{ title: "Title", uidt: "SingleLineText" }]);
+  await insertRows(request, token, projectId, "Sales", [{ Title: "a" }, { Title: "b" }, { Title: "c" }]);
+  const made = await request.post(`/api/v1/db/meta/projects/${projectId}/dashboards`, {
+    headers: authHeaders(token),
+    data: { title: "Public board" },
+  });
+  const dashboardId = ((await made.json()) as { id: string }).id;
+  await request.post(`/api/v1/db/meta/dashboards/${dashboardId}/widgets`, {
+    headers: authHeaders(token),
+    data: { type: "number", title: "Count", table_id: tableId, config: { y: [{ agg: "count" }] } },
+  });
+  const shared = await request.post(`/api/v1/db/meta/dashboards/${dashboardId}/share`, {
+    headers: authHeaders(token),
+    data: {},
+  });
+  const { uuid } = (await shared.json()) as { uuid: string };
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/nc/dashboard/${uuid}`);
+  await expect(visitor.getByRole("heading", { name: "Public board" })).toBeVisible();
+  await expect(visitor.getByTestId("kpi-value")).toHaveText("3");
+  await expect(visitor.getByRole("button", { name: "Edit widget" })).toHaveCount(0);
+
+  await request.post(`/api/v1/db/meta/dashboards/${dashboardId}/share`, {
+    headers: authHeaders(token),
+    data: { password: "open sesame" },
+  });
+  const second = await (await browser.newContext()).newPage();
+  await second.goto(`/nc/dashboard/${uuid}`);
+  await expect(second.getByRole("heading", { name: "This shared view is password protected" })).toBeVisible();
+  await second.getByLabel("Password").click();
+  await second.keyboard.type("open sesame");
+  await second.keyboard.press("Enter");
+  await expect(second.getByTestId("kpi-value")).toHaveText("3");
+});
