@@ -3,13 +3,13 @@
  * horizontal), lines, areas (stacked when split by series), pie or donut (the first series). Kept
  * apart from ECharts itself so it is tested without a canvas and the page chunk does not need it.
  */
-import type { Series, WidgetConfig, WidgetType } from "./types";
+import type { Series, WidgetConfig } from "./types";
 import { xValues } from "./widget-csv";
 
 export const label = (x: unknown, empty: string) => (x === null || x === undefined || x === "" ? empty : String(x));
 
 export function chartOption(
-  type: WidgetType,
+  type: string,
   series: readonly Series[],
   config: WidgetConfig,
   empty: string,

@@ -16,7 +16,11 @@ import { useNotifyError } from "../lib/use-notify-error";
 import { useProject } from "../pages/project/project-context";
 import { dashboardsApi } from "./dashboards-api";
 import { NameDialog } from "./name-dialog";
-import type { Dashboard } from "./types";
+
+interface Named {
+  id: string;
+  title: string;
+}
 
 export const dashboardPath = (basePath: string, id: string) => `${basePath}/dashboard/${encodeURIComponent(id)}`;
 
@@ -34,8 +38,8 @@ export function DashboardList() {
     retry: false,
   });
   const [creating, setCreating] = useState(false);
-  const [renaming, setRenaming] = useState<Dashboard | null>(null);
-  const [deleting, setDeleting] = useState<Dashboard | null>(null);
+  const [renaming, setRenaming] = useState<Named | null>(null);
+  const [deleting, setDeleting] = useState<Named | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.dashboards(projectId) });
 
   const create = useMutation({
@@ -56,7 +60,7 @@ export function DashboardList() {
     },
   });
   const remove = useMutation({
-    mutationFn: (d: Dashboard) => dashboardsApi.remove(d.id),
+    mutationFn: (d: Named) => dashboardsApi.remove(d.id),
     onSuccess: () => {
       void refresh();
       setDeleting(null);

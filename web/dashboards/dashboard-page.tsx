@@ -74,7 +74,7 @@ export function DashboardPage() {
               ...d,
               widgets: d.widgets?.map((w) => {
                 const c = changed.find((x) => x.id === w.id);
-                return c ? { ...w, position: c.position } : w;
+                return c ? { ...w, position: { ...c.position } } : w;
               }),
             }
           : d,
@@ -156,7 +156,9 @@ export function DashboardPage() {
           dashboardId={dashboardId}
           uuid={d.share?.uuid ?? null}
           onChanged={(uuid) =>
-            qc.setQueryData<Dashboard>(key, (x) => (x ? { ...x, share: uuid ? { ...x.share, uuid } : null } : x))
+            qc.setQueryData<Dashboard>(key, (x) =>
+              x ? { ...x, share: uuid ? { password_protected: false, expires_at: null, ...x.share, uuid } : null } : x,
+            )
           }
         />
       ) : null}

@@ -26,7 +26,7 @@ const SIZES: Record<WidgetType, { w: number; h: number }> = {
   text: { w: 4, h: 2 },
 };
 
-export const defaultSize = (type: WidgetType) => SIZES[type];
+export const defaultSize = (type: string) => SIZES[type as WidgetType] ?? { w: 4, h: 3 };
 
 const overlaps = (a: Cell, b: Cell) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
@@ -49,7 +49,7 @@ export function firstFree(layout: readonly Cell[], size: { w: number; h: number 
 }
 
 /** Widgets as stored (a position may be missing or partial) placed on the grid without overlaps. */
-export function placeAll(widgets: readonly { id: string; type: WidgetType; position?: Partial<Cell> | null }[]) {
+export function placeAll(widgets: readonly { id: string; type: string; position?: Partial<Cell> | null }[]) {
   const placed: Placed[] = [];
   const later: (typeof widgets)[number][] = [];
   for (const w of widgets) {

@@ -27,11 +27,11 @@ export function RecordsDialog({ projectId, drill, onClose }: Props) {
     queryKey: ["drill", widget?.table_id, widget?.view_id, JSON.stringify(filters)],
     queryFn: ({ signal }) =>
       rowsApi.list(
-        { projectId, tableId: widget!.table_id, viewId: widget!.view_id ?? null },
+        { projectId, tableId: widget!.table_id ?? "", viewId: widget!.view_id ?? null },
         { limit: PAGE, offset: 0, filterArrJson: JSON.stringify(filters) },
         signal,
       ),
-    enabled: !!drill,
+    enabled: !!drill?.widget.table_id,
   });
   const point = drill?.point;
   const what = [point?.x, point?.series]

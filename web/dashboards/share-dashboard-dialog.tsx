@@ -32,7 +32,7 @@ export function ShareDashboardDialog({ open, onOpenChange, dashboardId, uuid, on
   const share = useMutation({
     mutationFn: (pw: string) => dashboardsApi.share(dashboardId, pw ? { password: pw } : {}),
     onSuccess: (r, pw) => {
-      onChanged(r.uuid);
+      onChanged(r?.uuid ?? null);
       notify.success(t(pw ? "sharedView.share.passwordSaved" : "sharedView.share.enabled"));
     },
     onError: notifyError,

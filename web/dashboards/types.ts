@@ -5,6 +5,7 @@
  * lists are repeated rather than imported: their module brings the aggregate compiler with it.
  */
 import type { WidgetConfig as WireConfig, WidgetType as WireType } from "../../db/dashboards/inputs";
+import type { Answer } from "../api/app-types";
 import type { Aggregate } from "../../db/query/compile-aggregate";
 import type { DateBucket } from "../../db/query/dialects/dialect";
 
@@ -26,11 +27,11 @@ export type Bucket = DateBucket;
 
 export type WidgetFilter = NonNullable<WireConfig["filters"]>[number];
 
-/** The server's settings, plus the web's own drawing options (kept as given by the server). */
-export type WidgetConfig = WireConfig & {
-  /** Bar: horizontal bars rather than columns. */
-  horizontal?: boolean;
-};
+/**
+ * The server's settings; the web's own drawing options (`horizontal` bars) ride along, kept as
+ * given (the schema lets unknown keys through).
+ */
+export type WidgetConfig = WireConfig;
 
 /** A widget's place on the dashboard grid, in grid cells. */
 export interface Cell {
@@ -40,23 +41,10 @@ export interface Cell {
   h: number;
 }
 
-export interface Widget {
-  id: string;
-  type: WidgetType;
-  title: string;
-  table_id: string;
-  view_id?: string | null;
-  config: WidgetConfig;
-  position?: Partial<Cell> | null;
-}
-
-export interface Dashboard {
-  id: string;
-  title: string;
-  /** The public link, when shared. */
-  share?: { uuid: string; password_protected?: boolean; expires_at?: string | null } | null;
-  widgets?: Widget[];
-}
+/** A dashboard with its widgets and its public link, as GET /dashboards/{id} answers it. */
+export type Dashboard = Answer<"/api/v1/db/meta/dashboards/:dashboardId", "$get">;
+/** A widget as stored: `type` is one of WIDGET_TYPES (the server checked it on the way in). */
+export type Widget = Dashboard["widgets"][number];
 
 export interface Point {
   x: unknown;

@@ -33,7 +33,7 @@ const fileName = (title: string) => title.replace(/[\\/:*?"<>|]+/g, "_").slice(0
 export function WidgetCard({ dashboardId, widget, load, onDrill, onEdit, onDelete, handles }: Props) {
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: queryKeys.widgetData(widget.table_id, dashboardId, widget.id),
+    queryKey: queryKeys.widgetData(widget.table_id ?? "", dashboardId, widget.id),
     queryFn: ({ signal }) => load(widget, signal),
     enabled: widget.type !== "text",
   });

@@ -63,9 +63,10 @@ export function WidgetDialog(props: Props) {
 
 function WidgetForm({ open, onOpenChange, tables, initial, pending, onSubmit }: Props) {
   const { t } = useTranslation();
-  const [type, setType] = useState<WidgetType>(initial?.type ?? "bar");
+  const [type, setType] = useState<WidgetType>(WIDGET_TYPES.find((w) => w === initial?.type) ?? "bar");
   const [title, setTitle] = useState(initial?.title ?? "");
   const [tableId, setTableId] = useState(initial?.table_id ?? tables[0]?.id ?? "");
+  const horizontal = initial?.config.horizontal === true;
   const [viewId, setViewId] = useState(initial?.view_id ?? "");
   const c = initial?.config;
   // A number widget's comparison uses the same two choices: its date field and the period.
@@ -77,7 +78,7 @@ function WidgetForm({ open, onOpenChange, tables, initial, pending, onSubmit }: 
   const [limit, setLimit] = useState(c?.limit ? String(c.limit) : "");
   const [flags, setFlags] = useState({
     stacked: !!c?.stacked,
-    horizontal: !!c?.horizontal,
+    horizontal,
     donut: !!c?.donut,
     compare: !!c?.compare,
   });
