@@ -49,7 +49,7 @@ export class ExternalSource implements TableSource {
       case "exists":
         return ext.rowExists(x, req.table, req.rowId);
       case "aggregate":
-        return aggregate(x, req.table, req.spec, req.scope);
+        return aggregate(x, req.table, req.spec, req.scope, req.where);
       case "calendarFeed":
         // The feed reads the project's own tables; a project on an external database has none here.
         throw unsupported("Calendar feeds of tables on external databases are not supported");

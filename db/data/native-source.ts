@@ -67,7 +67,7 @@ export class NativeSource implements TableSource {
       case "calendarFeed":
         return feedText(s, req.viewId, req.hash);
       case "aggregate":
-        return aggregate(s, req.table, req.spec, req.scope);
+        return aggregate(s, req.table, req.spec, req.scope, req.where);
     }
   }
 

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import type { Caller } from "../views/kinds";
-import { AGGREGATES, AGGREGATE_LIMIT_MAX, DATE_BUCKETS, PERIODS } from "../query/compile-aggregate";
+import {
+  AGGREGATES,
+  AGGREGATE_LIMIT_MAX,
+  AGGREGATE_VALUES_MAX,
+  DATE_BUCKETS,
+  PERIODS,
+} from "../query/compile-aggregate";
 
 /**
  * The data port's requests (issue 34), defined once: every row read is one `ReadRequest` and every
@@ -38,7 +44,7 @@ export const aggregateSpec = z.object({
   y: z
     .array(z.object({ column: z.string().optional(), agg: z.enum(AGGREGATES) }))
     .min(1)
-    .max(10),
+    .max(AGGREGATE_VALUES_MAX),
   pivot: z.boolean().optional(),
   compare: z.object({ column: z.string(), period: z.enum(PERIODS) }).optional(),
   timeZone: z.string().max(64).optional(),
@@ -78,7 +84,13 @@ export const ReadRequest = z.discriminatedUnion("op", [
    * Aggregates of the rows the reader may read (dashboards' widgets, the grid's footer): one
    * statement, through the view's filters and `filterArrJson` as a list is (db/rows/aggregate.ts).
    */
-  z.object({ op: z.literal("aggregate"), table, spec: aggregateSpec, scope: rowScope.optional() }),
+  z.object({
+    op: z.literal("aggregate"),
+    table,
+    spec: aggregateSpec,
+    where: z.string().optional(),
+    scope: rowScope.optional(),
+  }),
   /** A calendar view's iCal text when `hash` is its open feed's (db/views/calendar/feed.ts). */
   z.object({ op: z.literal("calendarFeed"), viewId: z.string(), hash: z.string() }),
 ]);

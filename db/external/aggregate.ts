@@ -12,12 +12,13 @@ export async function aggregate(
   tableKey: string,
   spec: AggregateSpec,
   scope?: RowScope,
+  where?: string,
 ): Promise<{ rows: AggregateRow[] }> {
   const t = tableOf(ctx, tableKey);
   const table = fullTable(ctx, t);
   const d = ctx.driver.dialect;
-  const where = scopeParams(ctx.store, t.ref, table, { limit: 1, offset: 0 }, scope).where;
-  const compiled = compileAggregate({ dialect: d, table, where, me: scope?.caller?.userId ?? null, spec });
+  const scoped = scopeParams(ctx.store, t.ref, table, { where, limit: 1, offset: 0 }, scope).where;
+  const compiled = compileAggregate({ dialect: d, table, where: scoped, me: scope?.caller?.userId ?? null, spec });
   const raws = await ctx.driver.query(compiled.statement.sql, compiled.statement.params);
   return { rows: aggregateRows(compiled, spec, raws, d) };
 }

@@ -44,6 +44,8 @@ export const DATE_BUCKETS = ["day", "week", "month", "quarter", "year"] as const
 export const PERIODS = ["day", "week", "month", "quarter", "year"] as const satisfies readonly Period[];
 /** Groups (or pivot cells) one widget answers at most. */
 export const AGGREGATE_LIMIT_MAX = 1000;
+/** Values one statement computes at most (a widget's aggregates, a grid footer's columns and its count). */
+export const AGGREGATE_VALUES_MAX = 21;
 
 export interface AggregateSpec {
   /** A field named by id, title or column name; `bucket` for dates. */
@@ -131,7 +133,7 @@ export function compileAggregate(input: AggregateInput): CompiledAggregate {
   const D = dialectOf(d);
   const zone = checkTimeZone(spec.timeZone);
   if (!spec.y.length) throw new QueryError("y: name at least one aggregate");
-  if (spec.y.length > 10) throw new QueryError("y: at most 10 aggregates");
+  if (spec.y.length > AGGREGATE_VALUES_MAX) throw new QueryError(`y: at most ${AGGREGATE_VALUES_MAX} aggregates`);
   const limit = spec.limit ?? AGGREGATE_LIMIT_MAX;
   if (!Number.isInteger(limit) || limit < 1 || limit > AGGREGATE_LIMIT_MAX)
     throw new QueryError(`limit must be a whole number from 1 to ${AGGREGATE_LIMIT_MAX}`);

@@ -15,12 +15,19 @@ export function aggregate(
   tableKey: string,
   spec: AggregateSpec,
   scope?: RowScope,
+  where?: string,
 ): { rows: AggregateRow[] } {
   const t = tableRef(store, tableKey);
   const table = queryTable(t);
-  const where = scopeParams(store, t, table, { limit: 1, offset: 0 }, scope).where;
-  useSearchIndex(store, t, where);
-  const compiled = compileAggregate({ dialect: "sqlite", table, where, me: scope?.caller?.userId ?? null, spec });
+  const scoped = scopeParams(store, t, table, { where, limit: 1, offset: 0 }, scope).where;
+  useSearchIndex(store, t, scoped);
+  const compiled = compileAggregate({
+    dialect: "sqlite",
+    table,
+    where: scoped,
+    me: scope?.caller?.userId ?? null,
+    spec,
+  });
   const raws = store.exec(compiled.statement.sql, ...(compiled.statement.params as never[]));
   return { rows: aggregateRows(compiled, spec, raws, "sqlite") };
 }

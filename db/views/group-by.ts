@@ -3,6 +3,7 @@ import { bad } from "../errors";
 import { canGroupBy } from "../fields/registry";
 import { columns, viewColumns, type ViewColumnRow, type ViewRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
+import { aggregationOf, type FooterAggregate } from "./footer";
 
 /**
  * A grid's group-by levels (issue 37), kept on its view columns as NocoDB keeps them
@@ -38,6 +39,19 @@ export function groupByOf(vc: Pick<ViewColumnRow, "vcMeta">): GroupBySetting {
     group_by_order: on && typeof m.group_by_order === "number" ? m.group_by_order : null,
     group_by_sort: on ? (m.group_by_sort === "desc" ? "desc" : "asc") : null,
   };
+}
+
+/** The grid footer's aggregate of the column (db/views/footer.ts), kept in the same `vc_meta`. */
+export function footerOf(vc: Pick<ViewColumnRow, "vcMeta">): { aggregation: FooterAggregate | null } {
+  return { aggregation: aggregationOf(parse(vc.vcMeta)) };
+}
+
+/** `vc_meta` with the footer's aggregate set (null: removed). */
+export function withAggregation(vcMeta: string | null, aggregation: FooterAggregate | null): string {
+  const meta = parse(vcMeta);
+  if (aggregation) meta.aggregation = aggregation;
+  else delete meta.aggregation;
+  return JSON.stringify(meta);
 }
 
 export interface GroupByInput {

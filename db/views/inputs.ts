@@ -1,3 +1,4 @@
+import { footerAggregate } from "./footer";
 import { z } from "zod";
 import { MAX_FILTER_VALUE_CHARS, metaLimit } from "../limits";
 
@@ -55,6 +56,8 @@ export const viewColumnInput = z.object({
   group_by: flag.optional(),
   group_by_order: z.number(kind("a number")).optional(),
   group_by_sort: z.enum(["asc", "desc"], kind("asc or desc")).optional(),
+  /** The grid footer's aggregate of the column (db/views/footer.ts); null: none. */
+  aggregation: footerAggregate.nullable().optional(),
 });
 
 export const saveViewColumnInput = viewColumnInput.extend({ fk_column_id: z.string(kind("a column id")) });

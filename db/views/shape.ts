@@ -2,7 +2,7 @@ import { columnFlags } from "../fields/column-options";
 import type { ColumnRow, FilterRow, SortRow, ViewColumnRow } from "../store/schema";
 import type { FilterInput } from "./inputs";
 import { keyOf } from "../fields/registry";
-import { groupByOf } from "./group-by";
+import { footerOf, groupByOf } from "./group-by";
 
 /** View, grid, view-column, filter and sort objects as the contract returns them (API-CONTRACT 1.10). */
 
@@ -31,6 +31,7 @@ export function viewColumnJson(vc: ViewColumnRow, projectId: string) {
     show: Boolean(vc.show),
     order: vc.order,
     ...groupByOf(vc),
+    ...footerOf(vc),
     created_at: vc.createdAt,
     updated_at: vc.updatedAt,
   };

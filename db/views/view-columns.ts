@@ -5,7 +5,7 @@ import { missing } from "../errors";
 import { viewColumns, type ViewColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { columnOfTable, findView, tableColumns } from "./lookup";
-import { groupByMeta } from "./group-by";
+import { groupByMeta, withAggregation } from "./group-by";
 import { viewColumnJson } from "./shape";
 import { orderedViewColumns, syncViewColumns, viewColumnOf } from "./sync";
 
@@ -34,6 +34,7 @@ function apply(
   const set: Partial<ViewColumnRow> = { updatedAt: now() };
   const grouped = groupByMeta(store, findView(store, row.viewId), row, input);
   if (grouped !== undefined) set.vcMeta = grouped;
+  if (input.aggregation !== undefined) set.vcMeta = withAggregation(set.vcMeta ?? row.vcMeta, input.aggregation);
   if (input.show !== undefined) set.show = input.show ? 1 : 0;
   if (input.order !== undefined) set.order = input.order;
   if (input.width !== undefined) set.width = input.width;

@@ -342,4 +342,216 @@ describe("dashboards", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ value: 7, previous: 10 });
   });
+
+  it("access: a field hidden from a role is refused in its widgets, row rules narrow every number", async () => {
+    const s = await setup();
+    const set = await call(s.owner, "PUT", `${M}/tables/${s.tableId}/access`, {
+      roles: {
+        viewer: {
+          fields: { [s.col.Amount!]: "hidden" },
+          row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "North" }],
+        },
+        editor: { row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "South" }] },
+      },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const total = await s.widget({ type: "number", config: { y: [{ agg: "sum", column_id: s.col.Amount }] } });
+    const hidden = await s.data(total, s.viewer);
+    expect(hidden.status).toBe(403);
+    expect(hidden.body.msg).toMatch(/Amount.*hidden/);
+    // The same through a filter or a group on it.
+    const byFilter = await s.widget({
+      type: "number",
+      config: { y: [{ agg: "count" }], filters: [{ fk_column_id: s.col.Amount, comparison_op: "gt", value: 6 }] },
+    });
+    expect((await s.data(byFilter, s.viewer)).status).toBe(403);
+    // Row rules: the viewer counts North only, the editor sums South only; the owner sees all.
+    const count = await s.widget({ type: "number", config: { y: [{ agg: "count" }] } });
+    expect((await s.data(count, s.viewer)).body.value).toBe(ROWS.filter((r) => r.Region === "North").length);
+    expect((await s.data(count, s.owner)).body.value).toBe(ROWS.length);
+    expect((await s.data(total, s.editor)).body.value).toBeCloseTo(
+      sum(ROWS.filter((r) => r.Region === "South").map((r) => r.Amount)),
+      9,
+    );
+    const bars = await s.widget({ type: "pie", config: { x: { column_id: s.col.Status }, y: [{ agg: "count" }] } });
+    const viewerBars = (await s.data(bars, s.viewer)).body.series[0].points as { x: string | null; y: number }[];
+    expect(sum(viewerBars.map((p) => p.y))).toBe(ROWS.filter((r) => r.Region === "North").length);
+  });
+
+  it("public links: no sign-in, password, expiry, unshare, and no field hidden from viewers", async () => {
+    const s = await setup();
+    const count = await s.widget({ type: "number", config: { y: [{ agg: "count" }] } });
+    const secret = await s.widget({ type: "number", config: { y: [{ agg: "max", column_id: s.col.Amount }] } });
+    expect((await call(s.editor, "POST", `${M}/dashboards/${s.dashId}/share`)).status).toBe(403);
+    const shared = await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`);
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    const uuid = shared.body.uuid as string;
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
+    const P = `/api/v1/db/public/dashboards/${uuid}`;
+    const meta = await call(null, "GET", P);
+    expect(meta.status, JSON.stringify(meta.body)).toBe(200);
+    expect(meta.body.widgets.map((w: { id: string }) => w.id).sort()).toEqual([count, secret].sort());
+    expect(meta.body.share).toEqual({ uuid });
+    expect((await call(null, "GET", `${P}/widgets/${count}/data`)).body.value).toBe(ROWS.length);
+    // The owner's GET tells the link; sharing again keeps it.
+    expect((await call(s.owner, "GET", `${M}/dashboards/${s.dashId}`)).body.share).toMatchObject({
+      uuid,
+      password_protected: false,
+    });
+    expect((await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`, {})).body.uuid).toBe(uuid);
+
+    // Hidden from viewers: a visitor is refused it too, and a row rule of viewers narrows.
+    await call(s.owner, "PUT", `${M}/tables/${s.tableId}/access`, {
+      roles: {
+        viewer: {
+          fields: { [s.col.Amount!]: "hidden" },
+          row_rule: [{ fk_column_id: s.col.Status, comparison_op: "eq", value: "Done" }],
+        },
+      },
+    });
+    expect((await call(null, "GET", `${P}/widgets/${secret}/data`)).status).toBe(403);
+    expect((await call(null, "GET", `${P}/widgets/${count}/data`)).body.value).toBe(
+      ROWS.filter((r) => r.Status === "Done").length,
+    );
+
+    // A password: refused without it or with a wrong one.
+    expect(
+      (await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`, { password: "s3cret" })).body,
+    ).toMatchObject({
+      uuid,
+      password_protected: true,
+    });
+    expect((await call(null, "GET", P)).status).toBe(403);
+    expect((await call(null, "GET", P, undefined, { "xc-password": "nope" })).status).toBe(403);
+    expect((await call(null, "GET", `${P}/widgets/${count}/data`)).status).toBe(403);
+    const withPassword = await call(null, "GET", P, undefined, { "xc-password": "s3cret" });
+    expect(withPassword.status).toBe(200);
+    expect(JSON.stringify(withPassword.body)).not.toMatch(/s3cret|password_hash|pbkdf2/i);
+    // Expiry: gone once past.
+    expect(
+      (
+        await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`, {
+          password: null,
+          expires_at: "2020-01-01T00:00:00Z",
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call(null, "GET", P)).status).toBe(410);
+    expect((await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`, { expires_at: "tomorrow" })).status).toBe(
+      400,
+    );
+    await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`, { expires_at: null });
+    expect((await call(null, "GET", P)).status).toBe(200);
+    // Unshared: 404.
+    expect((await call(s.owner, "DELETE", `${M}/dashboards/${s.dashId}/share`)).status).toBe(200);
+    expect((await call(null, "GET", P)).status).toBe(404);
+    expect((await call(null, "GET", `${P}/widgets/${count}/data`)).status).toBe(404);
+  });
+
+  it("the public dashboard comes from the edge cache until the dashboard changes", async () => {
+    const s = await setup();
+    await s.widget({ type: "text", config: { markdown: "# Hello" } });
+    const { uuid } = (await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`)).body;
+    const P = `/api/v1/db/public/dashboards/${uuid}`;
+    const first = await call(null, "GET", P);
+    expect(first.headers.get("x-gridbase-cache")).toBe("miss");
+    // The cache is filled after the answer (waitUntil): ask until it is there.
+    let again = await call(null, "GET", P);
+    for (let i = 0; i < 20 && again.headers.get("x-gridbase-cache") !== "hit"; i++) again = await call(null, "GET", P);
+    expect(again.headers.get("x-gridbase-cache")).toBe("hit");
+    expect(again.body.title).toBe("Sales");
+    await call(s.owner, "PATCH", `${M}/dashboards/${s.dashId}`, { title: "Renamed" });
+    const after = await call(null, "GET", P);
+    expect(after.headers.get("x-gridbase-cache")).toBe("miss");
+    expect(after.body.title).toBe("Renamed");
+  });
+
+  it("a widget whose field or table was deleted answers a clear error, not a 500", async () => {
+    const s = await setup();
+    const w = await s.widget({ type: "bar", config: { x: { column_id: s.col.Region }, y: [{ agg: "count" }] } });
+    expect((await s.data(w)).status).toBe(200);
+    expect((await call(s.owner, "DELETE", `${M}/columns/${s.col.Region}`)).status).toBe(200);
+    const gone = await s.data(w);
+    expect(gone.status).toBe(400);
+    expect(gone.body.msg).toMatch(/deleted/);
+    // The widget is still there, to be edited.
+    expect((await call(s.owner, "GET", `${M}/dashboards/${s.dashId}`)).body.widgets).toHaveLength(1);
+    const fixed = await call(s.owner, "PATCH", `${M}/dashboards/${s.dashId}/widgets/${w}`, {
+      config: { x: { column_id: s.col.Status }, y: [{ agg: "count" }] },
+    });
+    expect(fixed.status).toBe(200);
+    expect((await s.data(w)).status).toBe(200);
+    expect((await call(s.owner, "DELETE", `${M}/tables/${s.tableId}`)).status).toBe(200);
+    const noTable = await s.data(w);
+    expect(noTable.status).toBe(400);
+    expect(noTable.body.msg).toMatch(/table .*deleted/);
+  });
+
+  it("record list and text widgets: the view's first page, and no data", async () => {
+    const s = await setup();
+    // A view filter applies to every widget reading the view.
+    const f = await call(s.owner, "POST", `${M}/views/${s.grid}/filters`, {
+      fk_column_id: s.col.Status,
+      comparison_op: "eq",
+      value: "Todo",
+    });
+    expect(f.status, JSON.stringify(f.body)).toBe(200);
+    const records = await s.widget({ type: "records", view_id: s.grid, config: { limit: 2 } });
+    const res = await s.data(records);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.list).toHaveLength(2);
+    expect(res.body.pageInfo.totalRows).toBe(ROWS.filter((r) => r.Status === "Todo").length);
+    const count = await s.widget({ type: "number", view_id: s.grid, config: { y: [{ agg: "count" }] } });
+    expect((await s.data(count)).body.value).toBe(ROWS.filter((r) => r.Status === "Todo").length);
+    const text = await s.widget({ type: "text", table_id: undefined, config: { markdown: "**hi**" } });
+    const t = await s.data(text);
+    expect(t.status).toBe(200);
+    expect(t.body).toEqual({ widget_id: text, table_id: null });
+  });
+
+  it("grid footer: each column's aggregate in SQL over the current filter, the choice kept on the view column", async () => {
+    const s = await setup();
+    const cols = (await call(s.owner, "GET", `${M}/grids/${s.grid}/grid-columns`)).body as {
+      id: string;
+      fk_column_id: string;
+      aggregation: string | null;
+    }[];
+    const amountVc = cols.find((c) => c.fk_column_id === s.col.Amount)!;
+    expect(amountVc.aggregation).toBeNull();
+    expect((await call(s.viewer, "PATCH", `${M}/grid-columns/${amountVc.id}`, { aggregation: "sum" })).status).toBe(
+      403,
+    );
+    expect((await call(s.owner, "PATCH", `${M}/grid-columns/${amountVc.id}`, { aggregation: "median" })).status).toBe(
+      400,
+    );
+    expect((await call(s.editor, "PATCH", `${M}/grid-columns/${amountVc.id}`, { aggregation: "avg" })).status).toBe(
+      200,
+    );
+    const after = (await call(s.owner, "GET", `${M}/grids/${s.grid}/grid-columns`)).body as typeof cols;
+    expect(after.find((c) => c.id === amountVc.id)!.aggregation).toBe("avg");
+
+    const D = `/api/v1/db/data/noco/${s.projectId}/${s.tableId}/views/${s.grid}/aggregate`;
+    const ask =
+      "Amount:sum,Amount:avg,Amount:min,Amount:max,Amount:count_empty,Amount:count_filled,Region:count_unique,Region:percent_empty,Region:percent_filled,Done:percent_checked";
+    const res = await call(s.viewer, "GET", `${D}?aggregations=${ask}&where=(Status,neq,Todo)`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const kept = ROWS.filter((r) => r.Status !== "Todo");
+    const amounts = kept.map((r) => r.Amount).filter((a): a is number => a !== null);
+    const values = (res.body.list as { value: number }[]).map((v) => v.value);
+    const expected = [
+      sum(amounts),
+      sum(amounts) / amounts.length,
+      Math.min(...amounts),
+      Math.max(...amounts),
+      kept.length - amounts.length,
+      amounts.length,
+      new Set(kept.map((r) => r.Region).filter(Boolean)).size,
+      (kept.filter((r) => !r.Region).length / kept.length) * 100,
+      (kept.filter((r) => r.Region).length / kept.length) * 100,
+      (kept.filter((r) => r.Done).length / kept.length) * 100,
+    ];
+    expected.forEach((v, i) => expect(values[i], ask.split(",")[i]).toBeCloseTo(v, 9));
+    expect((await call(s.owner, "GET", `${D}?aggregations=Amount:median`)).status).toBe(400);
+    expect((await call(s.owner, "GET", `${D}?aggregations=Name:sum`)).status).toBe(400);
+  });
 });

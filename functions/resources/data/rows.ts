@@ -3,6 +3,7 @@ import { readListParams } from "../../../db/query";
 import { rowsOf } from "../../../db/rows/api";
 import type { RowScope } from "../../../db/views/scope";
 import { badRequest } from "../../lib/http-error";
+import { footerSpec, footerValues, parseFooterItems, type FooterItem } from "../../../db/views/footer";
 import { unwrap } from "../../lib/room";
 import { needInRoom } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
@@ -53,6 +54,31 @@ async function groupBy(c: Ctx) {
   return c.json(
     await unwrap(data(c).read({ op: "groupBy", table: table(c), column, params: listParams(c), scope: scope(c) })),
   );
+}
+
+/**
+ * The grid footer's aggregates (issue 38): `aggregations=Amount:sum,Status:count_unique` over the
+ * rows the view's filters, `where` and `filterArrJson` keep, as the caller reads them; one statement.
+ * Answers `{ list: [{ column, type, value }] }` in the order asked.
+ */
+async function aggregate(c: Ctx) {
+  let items: FooterItem[];
+  try {
+    items = parseFooterItems(c.req.query("aggregations"));
+  } catch (err) {
+    throw badRequest((err as Error).message);
+  }
+  if (!items.length) throw badRequest("aggregations is required, e.g. Amount:sum,Status:count_unique");
+  const answer = await unwrap(
+    data(c).read({
+      op: "aggregate",
+      table: table(c),
+      spec: footerSpec(items),
+      where: listParams(c).where,
+      scope: scope(c),
+    }),
+  );
+  return c.json({ list: footerValues(items, answer.rows) });
 }
 
 /** One batch of CSV; the client asks again from `nc-export-offset` until it reads -1 (contract 5.4). */
@@ -169,6 +195,8 @@ export const rowRoutes = new Hono<AppEnv>()
   .get("/:orgs/:projectName/:tableName/count", needInRoom("dataCount"), count)
   .get("/:orgs/:projectName/:tableName/views/:viewName/count", needInRoom("dataCount"), count)
   .get("/:orgs/:projectName/:tableName/groupby", needInRoom("dataList"), groupBy)
+  .get("/:orgs/:projectName/:tableName/aggregate", needInRoom("dataList"), aggregate)
+  .get("/:orgs/:projectName/:tableName/views/:viewName/aggregate", needInRoom("dataList"), aggregate)
   .get("/:orgs/:projectName/:tableName/views/:viewName/groupby", needInRoom("dataList"), groupBy)
   .get("/:orgs/:projectName/:tableName/export/csv", needInRoom("dataExport"), exportCsv)
   .get("/:orgs/:projectName/:tableName/views/:viewName/export/csv", needInRoom("dataExport"), exportCsv)

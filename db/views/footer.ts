@@ -1,0 +1,99 @@
+import { z } from "zod";
+import type { Stored } from "../fields/types";
+import type { AggregateRow, AggregateSpec } from "../query/compile-aggregate";
+
+/**
+ * The grid's footer aggregates (issue 38): per column, one of these, computed in SQL over the
+ * view's current filter (one `aggregate` read for all the columns: db/query/compile-aggregate.ts).
+ * The choice per column is kept on the grid's view column (`aggregation` in its `vc_meta`, beside
+ * group-by: no migration). Rules:
+ * - empty means NULL (an empty text stored as '' counts as filled);
+ * - percentages are of the rows the filter keeps (0 when there are none), rounded by the web;
+ * - `percent_checked` is the share of rows whose checkbox (or number) is not 0.
+ */
+export const FOOTER_AGGREGATES = [
+  "sum",
+  "avg",
+  "min",
+  "max",
+  "count_empty",
+  "count_filled",
+  "count_unique",
+  "percent_empty",
+  "percent_filled",
+  "percent_checked",
+] as const;
+export type FooterAggregate = (typeof FOOTER_AGGREGATES)[number];
+
+export const footerAggregate = z.enum(FOOTER_AGGREGATES, {
+  error: `aggregation: must be one of ${FOOTER_AGGREGATES.join(", ")}, or null`,
+});
+
+export interface FooterItem {
+  column: string;
+  type: FooterAggregate;
+}
+
+/** `Amount:sum,Status:count_unique` (column title or id, then the aggregate), as the route takes it. */
+export function parseFooterItems(text: string | undefined): FooterItem[] {
+  const items = (text ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const at = part.lastIndexOf(":");
+      const type = footerAggregate.safeParse(at > 0 ? part.slice(at + 1) : "");
+      if (at <= 0 || !type.success)
+        throw new Error(`aggregations: '${part}' must be a field and one of ${FOOTER_AGGREGATES.join(", ")}`);
+      return { column: part.slice(0, at), type: type.data };
+    });
+  if (items.length > 20) throw new Error("aggregations: at most 20 at a time");
+  return items;
+}
+
+/** One aggregate statement for all the items: the row count first, then what each item needs. */
+export function footerSpec(items: FooterItem[]): AggregateSpec {
+  const y: AggregateSpec["y"] = [{ agg: "count" }];
+  for (const { column, type } of items) {
+    if (type === "sum" || type === "avg" || type === "min" || type === "max") y.push({ agg: type, column });
+    else if (type === "count_unique") y.push({ agg: "count_distinct", column });
+    else if (type === "percent_checked") y.push({ agg: "sum", column });
+    else y.push({ agg: "count", column });
+  }
+  return { y };
+}
+
+/** Each item's value from the statement's one row. */
+export function footerValues(items: FooterItem[], rows: AggregateRow[]) {
+  const values = rows[0]?.values ?? [];
+  const total = Number(values[0] ?? 0);
+  const pct = (n: number) => (total > 0 ? (n / total) * 100 : 0);
+  return items.map((item, i) => {
+    const v = values[i + 1] ?? null;
+    const n = Number(v ?? 0);
+    let value: Stored;
+    switch (item.type) {
+      case "count_empty":
+        value = total - n;
+        break;
+      case "percent_empty":
+        value = pct(total - n);
+        break;
+      case "percent_filled":
+        value = pct(n);
+        break;
+      case "percent_checked":
+        value = pct(n);
+        break;
+      default:
+        value = v;
+    }
+    return { column: item.column, type: item.type, value };
+  });
+}
+
+/** The footer part of a grid view column's answer. */
+export function aggregationOf(meta: Record<string, unknown>): FooterAggregate | null {
+  const r = footerAggregate.safeParse(meta.aggregation);
+  return r.success ? r.data : null;
+}
