@@ -159,3 +159,38 @@ test("a shared dashboard opens without signing in, behind its password when it h
   await second.keyboard.press("Enter");
   await expect(second.getByTestId("kpi-value")).toHaveText("3");
 });
+
+test("a widget moves and resizes with the keyboard, and the layout is saved", async ({ page, request }) => {
+  const token = await signUpByApi(request, uniqueEmail("dash-keys"));
+  const projectId = await createProjectByApi(request, token, uniqueTitle("Dash"));
+  const tableId = await createTable(request, token, projectId, "Sales", [{ title: "Title", uidt: "SingleLineText" }]);
+  const made = await request.post(`/api/v1/db/meta/projects/${projectId}/dashboards`, {
+    headers: authHeaders(token),
+    data: { title: "Keys" },
+  });
+  const dashboardId = ((await made.json()) as { id: string }).id;
+  const ids: string[] = [];
+  for (const title of ["First", "Second"]) {
+    const w = await request.post(`/api/v1/db/meta/dashboards/${dashboardId}/widgets`, {
+      headers: authHeaders(token),
+      data: { type: "number", title, table_id: tableId, config: { y: [{ agg: "count" }] } },
+    });
+    ids.push(((await w.json()) as { id: string }).id);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await useToken(page, token);
+  await page.goto(`/nc/${projectId}/dashboard/${dashboardId}`);
+  const first = page.getByRole("region", { name: "First" });
+  await first.getByRole("button", { name: /^Move widget/ }).focus();
+  await page.keyboard.press("ArrowRight");
+  await first.getByRole("button", { name: /^Resize widget/ }).focus();
+  await page.keyboard.press("ArrowDown");
+  const saved = async () => {
+    const res = await request.get(`/api/v1/db/meta/dashboards/${dashboardId}`, { headers: authHeaders(token) });
+    const d = (await res.json()) as { widgets: { id: string; position: Record<string, number> }[] };
+    return Object.fromEntries(d.widgets.map((w) => [w.id, w.position]));
+  };
+  // The first widget moved one cell and grew one row; the second, now overlapped, went below it.
+  await expect.poll(async () => (await saved())[ids[0]!]).toEqual({ x: 1, y: 0, w: 3, h: 3 });
+  expect((await saved())[ids[1]!]!.y).toBeGreaterThanOrEqual(3);
+});
