@@ -194,3 +194,33 @@ test("a widget moves and resizes with the keyboard, and the layout is saved", as
   await expect.poll(async () => (await saved())[ids[0]!]).toEqual({ x: 1, y: 0, w: 3, h: 3 });
   expect((await saved())[ids[1]!]!.y).toBeGreaterThanOrEqual(3);
 });
+
+test("a viewer reads a dashboard but cannot change it", async ({ page, request }) => {
+  const owner = await signUpByApi(request, uniqueEmail("dash-owner"));
+  const viewerEmail = uniqueEmail("dash-viewer");
+  const viewer = await signUpByApi(request, viewerEmail);
+  const projectId = await createProjectByApi(request, owner, uniqueTitle("Dash"));
+  const added = await request.post(`/api/v1/db/meta/projects/${projectId}/users`, {
+    headers: authHeaders(owner),
+    data: { email: viewerEmail, roles: "viewer" },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const tableId = await createTable(request, owner, projectId, "Sales", [{ title: "Title", uidt: "SingleLineText" }]);
+  await insertRows(request, owner, projectId, "Sales", [{ Title: "a" }, { Title: "b" }]);
+  const made = await request.post(`/api/v1/db/meta/projects/${projectId}/dashboards`, {
+    headers: authHeaders(owner),
+    data: { title: "Read only" },
+  });
+  const dashboardId = ((await made.json()) as { id: string }).id;
+  await request.post(`/api/v1/db/meta/dashboards/${dashboardId}/widgets`, {
+    headers: authHeaders(owner),
+    data: { type: "number", title: "Count", table_id: tableId, config: { y: [{ agg: "count" }] } },
+  });
+  await useToken(page, viewer);
+  await page.goto(`/nc/${projectId}/dashboard/${dashboardId}`);
+  await expect(page.getByTestId("kpi-value")).toHaveText("2");
+  await expect(page.getByRole("button", { name: "Add widget" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Edit widget" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Move widget/ })).toHaveCount(0);
+  await expect(page.getByTestId("sidebar-dashboards").getByRole("button", { name: "New dashboard" })).toHaveCount(0);
+});
