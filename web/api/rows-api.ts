@@ -67,6 +67,20 @@ export const rowsApi = {
       ? wire.get(`${rows}/views/:viewName/groupby`, { ...table(t), viewName: t.viewId }, options)
       : wire.get(`${rows}/groupby`, table(t), options);
   },
+  /** The grid footer's aggregates (`Amount:sum,Status:count_unique`) over the same rows as a list. */
+  aggregate: (
+    t: RowTarget,
+    q: { aggregations: string; where?: string; filterArrJson?: string },
+    signal?: AbortSignal,
+  ) => {
+    const options = {
+      signal,
+      query: { aggregations: q.aggregations, where: q.where || undefined, filterArrJson: q.filterArrJson },
+    };
+    return t.viewId
+      ? wire.get(`${rows}/views/:viewName/aggregate`, { ...table(t), viewName: t.viewId }, options)
+      : wire.get(`${rows}/aggregate`, table(t), options);
+  },
   read: (t: RowTarget, rowId: string | number) => wire.get(row, { ...table(t), rowId }),
   insert: (t: RowTarget, body: Row) => wire.post(rows, table(t), body),
   update: (t: RowTarget, rowId: string | number, patch: Row) => wire.patch(row, { ...table(t), rowId }, patch),

@@ -1,5 +1,5 @@
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import type { RowStore } from "./data/row-store";
@@ -14,10 +14,20 @@ interface GridFooterProps {
   onCollapse(): void;
   /** The grid takes the keys back when the confirmation closes (Ctrl+Z right after a delete). */
   onReturnFocus(): void;
+  /** The columns' aggregates and their picker (footer-aggregates.tsx), when the grid has them. */
+  aggregates?: ReactNode;
 }
 
-/** The record count, and deleting the selected records after a confirmation. */
-export function GridFooter({ store, rect, canDelete, onDelete, onCollapse, onReturnFocus }: GridFooterProps) {
+/** The record count, the columns' aggregates, and deleting the selected records after a confirmation. */
+export function GridFooter({
+  store,
+  rect,
+  canDelete,
+  onDelete,
+  onCollapse,
+  onReturnFocus,
+  aggregates,
+}: GridFooterProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const [pending, setPending] = useState(false);
@@ -37,6 +47,7 @@ export function GridFooter({ store, rect, canDelete, onDelete, onCollapse, onRet
               : t("grid.count", { count: total })}
         </span>
       )}
+      {aggregates}
       {canDelete && count > 0 ? (
         <button
           type="button"

@@ -1,4 +1,5 @@
 /** One grid view of a table: toolbar, grid, expanded record and field dialogs, wired to the API. */
+import { FooterAggregates } from "./footer-aggregates";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isVirtual, isHidden } from "../../../db/fields/registry";
@@ -211,6 +212,17 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
                 query: query.search.query,
                 onClear: () => query.setSearch({ columnId: query.search.columnId, query: "" }),
               }}
+              aggregates={
+                <FooterAggregates
+                  projectId={projectId}
+                  tableId={meta.id}
+                  viewId={viewId}
+                  rowQuery={query.rowQuery}
+                  fields={visible}
+                  total={store.totalRows}
+                  canChoose={can("gridColumnUpdate")}
+                />
+              }
             />
           )}
           {expanded ? (

@@ -44,6 +44,8 @@ export interface GridProps {
   search?: { query: string; onClear(): void } | null;
   /** Set when a new record cannot be empty (a required field): the bottom "+" opens the record form. */
   onNewRecord?: (() => void) | null;
+  /** The footer's column aggregates (footer-aggregates.tsx). */
+  aggregates?: ReactNode;
 }
 
 // The selection before the reader chooses any: the footer offers no delete for it.
@@ -61,6 +63,7 @@ export function Grid({
   onExpand,
   search,
   onNewRecord,
+  aggregates,
 }: GridProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -291,6 +294,7 @@ export function Grid({
         onDelete={ops.remove}
         onCollapse={() => setSel(single(sel.anchor))}
         onReturnFocus={() => scroller.current?.focus({ preventScroll: true })}
+        aggregates={aggregates}
       />
     </div>
   );
