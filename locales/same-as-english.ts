@@ -10,6 +10,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   da: [
     "Browser",
     "Download",
+    "Dashboards",
     "Status",
     "System",
     "Relation",
@@ -31,6 +32,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     "Details",
     "Browser",
     "Code",
+    "Dashboards",
+    "Text (Markdown)",
     "(optional)",
     "Name",
     "Status",
@@ -102,6 +105,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     "Details",
     "Browser",
     "Code",
+    "Dashboards",
+    "Records: {{label}}",
     "Record",
     "Account",
     "Project",
@@ -141,6 +146,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   pt_BR: ["Status", "Editor", "Decimal", "Host", "Webhooks · {{title}}"],
   sl: ["Formula"],
   sv: [
+    "Text (Markdown)",
     "Status",
     "System",
     "Relation",

@@ -23,4 +23,11 @@ export const queryKeys = {
   allOrgUsers: ["orgUsers"] as const,
   securityLog: (kind: string, email: string, offset: number) => ["securityLog", kind, email, offset] as const,
   appSettings: ["appSettings"] as const,
+  dashboards: (projectId: string) => ["dashboards", projectId] as const,
+  dashboard: (id: string) => ["dashboard", id] as const,
+  /** A widget's numbers, keyed by its table first: a change in a table re-queries only its widgets. */
+  widgetData: (tableId: string, dashboardId: string, widgetId: string) =>
+    ["widgetData", tableId, dashboardId, widgetId] as const,
+  tableWidgets: (tableId: string) => ["widgetData", tableId] as const,
+  allWidgets: ["widgetData"] as const,
 };

@@ -89,6 +89,11 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
             { path: ":projectType/gallery/:viewId", element: <SharedViewPage kind="gallery" /> },
             { path: ":projectType/kanban/:viewId", element: <SharedViewPage kind="kanban" /> },
             { path: ":projectType/view/:viewId", element: <SharedViewPage kind="grid" /> },
+            {
+              path: ":projectType/dashboard/:uuid",
+              lazy: page(() => import("../dashboards/public-dashboard-page"), "PublicDashboardPage"),
+              handle: meta({ title: "dashboards.publicTitle" }),
+            },
           ],
         },
         {
@@ -162,6 +167,10 @@ export function appRoutes(ready: Promise<unknown>): RouteObject[] {
                 { index: true, lazy: page(projectPages, "ProjectLanding") },
                 { path: "table/:title/:viewTitle?", lazy: page(projectPages, "TableTabPage") },
                 { path: "view/:title/:viewTitle?", lazy: page(projectPages, "ViewTabPage") },
+                {
+                  path: "dashboard/:dashboardId",
+                  lazy: page(() => import("../dashboards/dashboard-page"), "DashboardPage"),
+                },
                 {
                   path: "auth",
                   lazy: page(projectPages, "ProjectAuthPage"),

@@ -119,4 +119,17 @@ describe("room events applied to the caches", () => {
     expect(queryClient.getQueryState(queryKeys.audits("t1", "2"))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.audits("t1", "3"))?.isInvalidated).toBe(false);
   });
+
+  it("re-queries only the dashboard widgets reading the changed table", () => {
+    const { apply, queryClient } = setup();
+    const mine = queryKeys.widgetData("t1", "d1", "w1");
+    const other = queryKeys.widgetData("t2", "d1", "w2");
+    queryClient.setQueryData(mine, { value: 1 });
+    queryClient.setQueryData(other, { value: 2 });
+    apply({ type: "row", op: "update", tableId: "t1", row: { Id: 2, Title: "new" }, changed: ["Title"], by });
+    expect(queryClient.getQueryState(mine)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
+    apply({ type: "rows", tableId: "t2", by });
+    expect(queryClient.getQueryState(other)?.isInvalidated).toBe(true);
+  });
 });

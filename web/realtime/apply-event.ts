@@ -9,7 +9,8 @@
  * - rows (bulk, filtered and link writes): the table's grids refetch what they show;
  * - schema: the project's tables and every table, view, grid-column, filter and sort query are
  *   invalidated (only queries in use refetch);
- * - comment: that row's comment list is invalidated.
+ * - comment: that row's comment list is invalidated;
+ * - row, rows: the dashboard widgets reading that table re-query (only those), schema: all widgets.
  * Events caused by this tab's own writes arrive too; each step is safe to repeat.
  */
 import type { QueryClient } from "@tanstack/react-query";
@@ -57,15 +58,18 @@ export function applyDataEvent(event: DataEvent, t: EventTargets): void {
     case "schema":
       void qc.invalidateQueries({ queryKey: queryKeys.tables(t.projectId) });
       for (const key of SCHEMA_KEYS) void qc.invalidateQueries({ queryKey: [key] });
+      void qc.invalidateQueries({ queryKey: queryKeys.allWidgets });
       return;
     case "comment":
       void qc.invalidateQueries({ queryKey: queryKeys.audits(event.tableId, event.rowId) });
       return;
     case "rows":
+      void qc.invalidateQueries({ queryKey: queryKeys.tableWidgets(event.tableId) });
       for (const g of t.grids(event.tableId)) g.store.reload();
       void qc.invalidateQueries(rowQuery(event.tableId));
       return;
     case "row":
+      void qc.invalidateQueries({ queryKey: queryKeys.tableWidgets(event.tableId) });
       break;
   }
   const grids = t.grids(event.tableId);

@@ -5,6 +5,7 @@ import type { TableSummary } from "../../../api/types";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { IconButton } from "../../../components/ui/icon-button";
 import { SearchBox } from "../../../components/ui/search-box";
+import { DashboardList } from "../../../dashboards/dashboard-list";
 import { ImportMenu } from "../../../import/ui/import-entry";
 import { useProject } from "../project-context";
 import { useKeptInTrash } from "../trash/kept-in-trash";
@@ -63,6 +64,7 @@ export function TableList() {
             />
           ))}
         </ul>
+        <DashboardList />
       </nav>
       <CreateTableDialog open={creating} onOpenChange={setCreating} />
       <TableNameDialog

@@ -1,0 +1,54 @@
+/**
+ * Dashboards and widgets (issue 38 API), through the typed client: each call names the route as
+ * the Worker declares it, and its answer is the type that route's handler returns. Write bodies
+ * are the server's own schemas (db/dashboards/inputs.ts, `z.input`).
+ */
+import type { z } from "zod";
+import type { dashboardInput, widgetInput, widgetUpdateInput } from "../../db/dashboards/inputs";
+import type { shareInput } from "@gridbase/worker/resources/dashboards/index";
+import { api } from "../lib/api";
+import { fromDb, wire } from "../api/wire";
+import type { Dashboard, WidgetData } from "./types";
+
+const list = "/api/v1/db/meta/projects/:projectId/dashboards";
+const board = "/api/v1/db/meta/dashboards/:dashboardId";
+const widgets = `${board}/widgets` as const;
+const widget = `${board}/widgets/:widgetId` as const;
+const shared = "/api/v1/db/public/dashboards/:uuid";
+
+export type WidgetInput = z.input<typeof widgetInput>;
+
+const pw = (password: string | null): Record<string, string> => (password ? { "xc-password": password } : {});
+
+export const dashboardsApi = {
+  list: (projectId: string) => wire.get(list, { projectId }),
+  create: (projectId: string, title: string) =>
+    wire.post(list, { projectId }, { title } satisfies z.input<typeof dashboardInput>),
+  read: (dashboardId: string) => wire.get(board, { dashboardId }),
+  rename: (dashboardId: string, title: string) => wire.patch(board, { dashboardId }, { title }),
+  remove: (dashboardId: string) => wire.del(board, { dashboardId }),
+  share: (dashboardId: string, body: z.input<typeof shareInput> = {}) =>
+    wire.post(`${board}/share`, { dashboardId }, body),
+  unshare: (dashboardId: string) => wire.del(`${board}/share`, { dashboardId }),
+  addWidget: (dashboardId: string, body: WidgetInput) => wire.post(widgets, { dashboardId }, body),
+  updateWidget: (dashboardId: string, widgetId: string, body: z.input<typeof widgetUpdateInput>) =>
+    wire.patch(widget, { dashboardId, widgetId }, body),
+  removeWidget: (dashboardId: string, widgetId: string) => wire.del(widget, { dashboardId, widgetId }),
+  // The room answers one of several shapes by the widget's type (db/dashboards/widget-data.ts);
+  // Hono's JSON typing flattens that union, so the db/ side's shape types it (wire.ts `fromDb`).
+  data: (dashboardId: string, widgetId: string, signal?: AbortSignal) =>
+    wire.get(`${widget}/data`, { dashboardId, widgetId }, { signal }).then(fromDb<WidgetData>()),
+};
+
+/**
+ * A shared dashboard read without signing in; the password, when it has one, in a header. The
+ * public read answers a cached `Response` (no JSON type to take), in the signed-in read's shape.
+ */
+export const publicDashboardsApi = {
+  read: (uuid: string, password: string | null) =>
+    api.get<Dashboard>(`/api/v1/db/public/dashboards/${encodeURIComponent(uuid)}`, { headers: pw(password) }),
+  data: (uuid: string, widgetId: string, password: string | null, signal?: AbortSignal) =>
+    wire
+      .get(`${shared}/widgets/:widgetId/data`, { uuid, widgetId }, { headers: pw(password), signal })
+      .then(fromDb<WidgetData>()),
+};
