@@ -18,6 +18,7 @@ const READ_ACTIONS: Record<ReadOp, Action> = {
   one: "dataRead",
   exists: "dataRead",
   calendarFeed: "dataList",
+  timeline: "dataList",
 };
 
 const CHANGE_ACTIONS: Record<Exclude<ChangeOp, "link">, Action> = {

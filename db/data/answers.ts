@@ -22,6 +22,7 @@ export interface ReadAnswers {
   one: ReturnType<typeof rowsApi.readOne>;
   exists: ReturnType<typeof rowsApi.exists>;
   calendarFeed: ReturnType<typeof feedText>;
+  timeline: ReturnType<typeof readApi.listRows>;
 }
 
 type FormAnswer = ReturnType<typeof submitForm>;

@@ -7,6 +7,7 @@ import { sharedSubmission } from "./shared-form";
 import * as ext from "../external/rows";
 import { exportCsv } from "../external/export";
 import { extTable } from "../external/table";
+import { timelineOf, timelineRows } from "../views/timeline/range";
 import type { Actor } from "../rows/audit";
 import type { ReadRequest, RowChange } from "./requests";
 import type { TableSource } from "./source";
@@ -47,6 +48,13 @@ export class ExternalSource implements TableSource {
         return ext.readRow(x, req.table, req.rowId);
       case "exists":
         return ext.rowExists(x, req.table, req.rowId);
+      case "timeline": {
+        const { settings, cols } = timelineOf(this.conn.store, this.tableId(req.table), req.view);
+        const scope = { ...req.scope, view: req.view };
+        return Promise.resolve().then(() =>
+          timelineRows(settings, cols, req, req.params, scope, (params, sc) => ext.listRows(x, req.table, params, sc)),
+        );
+      }
       case "calendarFeed":
         // The feed reads the project's own tables; a project on an external database has none here.
         throw unsupported("Calendar feeds of tables on external databases are not supported");

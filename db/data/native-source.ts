@@ -9,6 +9,7 @@ import * as readApi from "../rows/read";
 import { tableRef } from "../rows/table-ref";
 import type { ProjectStore } from "../store/store";
 import { feedText } from "../views/calendar/feed";
+import { timelineOf, timelineRows } from "../views/timeline/range";
 import { submitForm } from "../views/form/submit";
 import { groupedList } from "../views/kanban/group";
 import type { ReadRequest, RowChange } from "./requests";
@@ -65,6 +66,13 @@ export class NativeSource implements TableSource {
         return rowsApi.exists(s, req.table, req.rowId);
       case "calendarFeed":
         return feedText(s, req.viewId, req.hash);
+      case "timeline": {
+        const { settings, cols } = timelineOf(s, tableRef(s, req.table).model.id, req.view);
+        const scope = { ...req.scope, view: req.view };
+        return timelineRows(settings, cols, req, req.params, scope, (params, sc) =>
+          readApi.listRows(s, req.table, params, this.counts, sc),
+        );
+      }
     }
   }
 

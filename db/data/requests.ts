@@ -59,6 +59,20 @@ export const ReadRequest = z.discriminatedUnion("op", [
   }),
   z.object({ op: z.literal("one"), table, rowId: z.string() }),
   z.object({ op: z.literal("exists"), table, rowId: z.string() }),
+  /**
+   * A timeline view's records whose bars overlap the days `from`..`to` (or, `unscheduled`, those
+   * without a start), through the view (db/views/timeline/range.ts).
+   */
+  z.object({
+    op: z.literal("timeline"),
+    table,
+    view: z.string(),
+    from: z.string(),
+    to: z.string(),
+    unscheduled: z.boolean().optional(),
+    params: listParams,
+    scope: rowScope.optional(),
+  }),
   /** A calendar view's iCal text when `hash` is its open feed's (db/views/calendar/feed.ts). */
   z.object({ op: z.literal("calendarFeed"), viewId: z.string(), hash: z.string() }),
 ]);
