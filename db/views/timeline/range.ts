@@ -98,9 +98,7 @@ export function timelineRows<T>(
     return Number.isFinite(n) && n > 1 ? n : 1;
   };
   // The native store answers at once (one transaction); an external database answers a promise.
-  return (
-    top instanceof Promise ? top.then((a) => page(longestOf(a))) : page(longestOf(top))
-  ) as T;
+  return (top instanceof Promise ? top.then((a) => page(longestOf(a))) : page(longestOf(top))) as T;
 }
 
 /** The timeline view `viewId` of the table: its settings and the table's columns (404 / 400 otherwise). */
