@@ -357,6 +357,8 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
         <div className="flex min-h-0 flex-1 flex-col gap-3 md:flex-row">
           <div
             ref={scroller}
+            // Its own direction, set in the same commit as the centring below (the page's dir follows later).
+            dir={rtl ? "rtl" : "ltr"}
             data-testid="timeline-scroller"
             className="relative min-h-0 min-w-0 flex-1 overflow-auto rounded-md border border-gray-200 bg-white"
             onScroll={(e) => {
