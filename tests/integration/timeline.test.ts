@@ -197,4 +197,47 @@ describe("timeline views", () => {
     const other = await call(s.owner, "GET", `${M}/calendars/${tl.body.id}`);
     expect(other.status).toBe(400);
   });
+
+  it("is shared publicly: its settings, the start field even when hidden, and its bars read-only", async () => {
+    const s = await setup();
+    const tl = await call(s.owner, "POST", `${M}/tables/${s.tableId}/timelines`, {
+      title: "Plan",
+      fk_start_column_id: s.col.Starts,
+      fk_end_column_id: s.col.Ends,
+      fk_group_column_id: s.col.Team,
+    });
+    const vcs = (await call(s.owner, "GET", `${M}/views/${tl.body.id}/columns`)).body.list as Array<{
+      id: string;
+      fk_column_id: string;
+    }>;
+    for (const title of ["Starts", "Notes"]) {
+      const vc = vcs.find((x) => x.fk_column_id === s.col[title])!;
+      await call(s.owner, "PATCH", `${M}/views/${tl.body.id}/columns/${vc.id}`, { show: false });
+    }
+    const uuid = (await call(s.owner, "POST", `${M}/views/${tl.body.id}/share`)).body.uuid as string;
+    const P = `/api/v1/db/public/shared-view/${uuid}`;
+    const meta = await api("GET", `${P}/meta`);
+    expect(meta.status, JSON.stringify(meta.body)).toBe(200);
+    expect(meta.body.type).toBe(7);
+    expect(meta.body.view).toMatchObject({ fk_start_column_id: s.col.Starts, fk_group_column_id: s.col.Team });
+    const titles = meta.body.model.columns.map((c: { title: string }) => c.title);
+    expect(titles).toEqual(expect.arrayContaining(["Starts", "Ends", "Team"]));
+    expect(titles).not.toContain("Notes");
+    const bars = await api("GET", `${P}/timeline?from=2026-11-01&to=2026-11-30&limit=100`);
+    expect(bars.status, JSON.stringify(bars.body)).toBe(200);
+    expect(names(bars.body)).toEqual(["around", "inside", "noEnd", "overlapsEnd", "overlapsStart"].sort());
+    expect(bars.body.list[0]).not.toHaveProperty("Notes");
+    const side = await api("GET", `${P}/timeline?unscheduled=true`);
+    expect(names(side.body)).toEqual(["unscheduled"]);
+    // A visitor may not write through it, nor filter on a hidden field.
+    expect((await api("POST", `${P}/rows`, { body: { Name: "x" } })).status).toBe(404);
+    const hidden = encodeURIComponent(JSON.stringify([{ fk_column_id: s.col.Notes, comparison_op: "blank" }]));
+    expect((await api("GET", `${P}/timeline?from=2026-11-01&to=2026-11-30&filterArrJson=${hidden}`)).status).toBe(400);
+    // Another kind of share has no timeline read.
+    const grid = await call(s.owner, "POST", `${M}/tables/${s.tableId}/grids`, { title: "Grid" });
+    const gridUuid = (await call(s.owner, "POST", `${M}/views/${grid.body.id}/share`)).body.uuid as string;
+    expect(
+      (await api("GET", `/api/v1/db/public/shared-view/${gridUuid}/timeline?from=2026-11-01&to=2026-11-30`)).status,
+    ).toBe(404);
+  });
 });
