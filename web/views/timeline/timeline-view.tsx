@@ -186,6 +186,30 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
     return () => window.removeEventListener("keydown", onKey);
   }, [undoLast]);
 
+  // The lines are laid out once per answer, not on every scroll frame (10k records).
+  const laid = useMemo(() => {
+    const cols = frame?.meta.columns ?? [];
+    const byId = (id: string | null | undefined) => (id ? cols.find((c) => c.id === id) : undefined);
+    const [st, en, du, gr] = [
+      byId(s?.fk_start_column_id),
+      byId(s?.fk_end_column_id),
+      byId(s?.fk_duration_column_id),
+      byId(s?.fk_group_column_id),
+    ];
+    const codec = gr ? codecFor(gr) : null;
+    const placed = st
+      ? (rows.data ?? []).filter((r) => spanOf(r[st.title], en ? r[en.title] : null, du ? r[du.title] : null))
+      : [];
+    const all = lines(
+      placed,
+      (r) => (gr && codec ? cellText(r[gr.title], codec, i18n.language) || null : null),
+      (r) => String(st ? (r[st.title] ?? "") : ""),
+    ).filter((l) => gr || l.kind === "record");
+    const lineOf = new Map<string, number>();
+    all.forEach((l, i) => l.kind === "record" && lineOf.set(String(rowIdOf(l.row, keyTitle)), i));
+    return { all, lineOf };
+  }, [rows.data, s, frame, keyTitle, i18n.language]);
+
   if (error || settings.error)
     return <FormAlert tone="error" message={errorText(error ?? settings.error, t("views.loadError"))} />;
   if (!frame || !s) return <FullPageSpinner />;
@@ -194,27 +218,18 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
   if (!start) return <FormAlert tone="error" message={t("views.timeline.noStartField")} />;
   const end = col(s.fk_end_column_id);
   const duration = col(s.fk_duration_column_id);
-  const group = col(s.fk_group_column_id);
   const dep = col(s.fk_dependency_column_id);
   const canEdit = !readOnly && can("dataUpdate");
   const resizable = Boolean(end || duration);
   const pvCodec = frame.pv ? codecFor(frame.pv) : null;
-  const groupCodec = group ? codecFor(group) : null;
   const title = (row: Row) =>
     (pvCodec && frame.pv ? cellText(row[frame.pv.title], pvCodec, i18n.language) : "") || t("views.untitled");
   const spanOfRow = (row: Row) =>
     spanOf(row[start.title], end ? row[end.title] : null, duration ? row[duration.title] : null);
-  const list = (rows.data ?? []).filter((r) => spanOfRow(r));
-  const all = lines(
-    list,
-    (r) => (group && groupCodec ? cellText(r[group.title], groupCodec, i18n.language) || null : null),
-    (r) => String(r[start.title] ?? ""),
-  ).filter((l) => group || l.kind === "record");
+  const { all, lineOf } = laid;
   const width = widthOf(w);
   const height = HEAD + all.length * LINE;
   const { first, last } = visibleLines(all.length, LINE, Math.max(0, box.top - HEAD), box.height);
-  const lineOf = new Map<string, number>();
-  all.forEach((l, i) => l.kind === "record" && lineOf.set(String(rowIdOf(l.row, keyTitle)), i));
   const shownSpan = (row: Row): Span => {
     const span = spanOfRow(row)!;
     return drag && drag.key === String(rowIdOf(row, keyTitle)) ? shifted(span, drag.delta, drag.edge) : span;
