@@ -33,6 +33,7 @@ test("build a timeline, see bars in lanes, drag a bar and undo, resize, schedule
     { Name: "Design", Starts: "2026-11-03", Ends: "2026-11-06", Team: "Red" },
     { Name: "Build", Starts: "2026-11-09", Ends: "2026-11-13", Team: "Blue" },
     { Name: "Later", Starts: null, Ends: null, Team: "Red" },
+    { Name: "Someday", Starts: null, Ends: null, Team: "Blue" },
   ]);
   const stored = async (name: string) => {
     const res = await request.get(
@@ -62,7 +63,7 @@ test("build a timeline, see bars in lanes, drag a bar and undo, resize, schedule
   await expect(page.getByTestId("timeline-lane")).toHaveText(["Blue (1 records)", "Red (1 records)"]);
   await expect(page.getByTestId("timeline-today")).toBeVisible();
   await expect(page.getByTestId("timeline-bar").filter({ hasText: "Later" })).toHaveCount(0);
-  await expect(page.getByTestId("timeline-unscheduled-record")).toHaveText(/Later/);
+  await expect(page.getByTestId("timeline-unscheduled-record")).toHaveText([/Later/, /Someday/]);
 
   // The week scale is 16 px a day: drag Design 3 days later; start and end move together.
   await page.getByRole("button", { name: "Day", exact: true }).click();
@@ -93,7 +94,51 @@ test("build a timeline, see bars in lanes, drag a bar and undo, resize, schedule
   await page.getByRole("button", { name: "Schedule Later from today" }).click();
   await expect.poll(() => stored("Later")).toBe("2026-11-05 → 2026-11-05");
   await expect(bar("Later")).toHaveAttribute("data-first", "2026-11-05");
+  await expect(page.getByTestId("timeline-unscheduled-record")).toHaveCount(1);
+
+  // Dragging an unscheduled record onto the axis schedules it on the day it is dropped on.
+  const canvas = (await page.getByTestId("timeline-scroller").boundingBox())!;
+  const design = (await bar("Design").boundingBox())!;
+  await page
+    .getByTestId("timeline-unscheduled-record")
+    .filter({ hasText: "Someday" })
+    .dragTo(page.getByTestId("timeline-scroller"), {
+      targetPosition: { x: design.x - canvas.x + 20, y: canvas.height - 40 },
+    });
+  await expect.poll(() => stored("Someday")).toBe("2026-11-03 → 2026-11-03");
   await expect(page.getByTestId("timeline-unscheduled-record")).toHaveCount(0);
+});
+
+test("a shared timeline shows the month's bars in lanes to a visitor, read-only", async ({ page, request }) => {
+  const { token, projectId } = await setup(page, request);
+  const tableId = await createTable(request, token, projectId, "Work", [
+    { title: "Name", uidt: "SingleLineText" },
+    { title: "Starts", uidt: "Date" },
+    { title: "Team", uidt: "SingleSelect", colOptions: { options: [{ title: "Red" }] } },
+  ]);
+  await insertRows(request, token, projectId, "Work", [
+    { Name: "Kickoff", Starts: "2026-11-10", Team: "Red" },
+    { Name: "Someday", Starts: null, Team: "Red" },
+  ]);
+  const table = (await (
+    await request.get(`/api/v1/db/meta/tables/${tableId}`, { headers: authHeaders(token) })
+  ).json()) as { columns: Array<{ id: string; title: string }> };
+  const id = (title: string) => table.columns.find((c) => c.title === title)!.id;
+  const made = await request.post(`/api/v1/db/meta/tables/${tableId}/timelines`, {
+    headers: authHeaders(token),
+    data: { title: "Plan", fk_start_column_id: id("Starts"), fk_group_column_id: id("Team") },
+  });
+  const view = (await made.json()) as { id: string };
+  const share = await request.post(`/api/v1/db/meta/views/${view.id}/share`, { headers: authHeaders(token) });
+  const { uuid } = (await share.json()) as { uuid: string };
+  await page.clock.setFixedTime(new Date("2026-11-05T10:00:00Z"));
+  await page.goto(`/nc/view/${uuid}`);
+  const shared = page.getByTestId("shared-timeline");
+  await expect(shared.locator("[data-record]")).toHaveText(["Kickoff"]);
+  await expect(shared.locator("[data-record]")).toHaveAttribute("data-first", "2026-11-10");
+  await expect(shared.locator("[data-lane]")).toHaveText(["Red"]);
+  await expect(page.getByText("Someday")).toBeVisible();
+  await expect(page.getByTestId("timeline-bar")).toHaveCount(0);
 });
 
 test("at 375 px the axis scrolls inside its own area; right to left flips it", async ({ page, request }) => {
