@@ -2,7 +2,8 @@
  * Timeline views (issue 37): built in the sidebar from a start, an end and a lane field; records
  * are bars in lanes with today marked; dragging a bar moves its start and end together (read back
  * through the API), Ctrl+Z puts them back, dragging the end edge resizes it; an unscheduled record
- * sits in the side list until "Schedule" gives it today's date.
+ * sits in the side list until "Schedule" gives it today's date (or it is dropped on a day); the
+ * view's settings change its lanes; a shared timeline shows its bars to a visitor.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { createTable, insertRows, setup } from "./grid-helpers";
@@ -107,6 +108,15 @@ test("build a timeline, see bars in lanes, drag a bar and undo, resize, schedule
     });
   await expect.poll(() => stored("Someday")).toBe("2026-11-03 → 2026-11-03");
   await expect(page.getByTestId("timeline-unscheduled-record")).toHaveCount(0);
+
+  // The view's own settings: without lanes the records are one list.
+  await page.getByRole("button", { name: "Timeline settings" }).click();
+  const settings = page.getByRole("dialog", { name: "Timeline settings" });
+  await settings.getByLabel("Lanes by").selectOption({ label: "No lanes" });
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(settings).toBeHidden();
+  await expect(page.getByTestId("timeline-lane")).toHaveCount(0);
+  await expect(page.getByTestId("timeline-bar")).toHaveCount(4);
 });
 
 test("a shared timeline shows the month's bars in lanes to a visitor, read-only", async ({ page, request }) => {

@@ -54,6 +54,7 @@ import {
   type Span,
 } from "./scale";
 import { TimelineBar, type Edge } from "./timeline-bar";
+import { TimelineSettingsButton } from "./timeline-settings";
 import { Unscheduled } from "./unscheduled";
 
 const HEAD = 36;
@@ -350,6 +351,9 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
               <Undo2 aria-hidden="true" className="size-4" />
               {t("views.timeline.undo")}
             </button>
+          ) : null}
+          {!readOnly && can("gridColumnUpdate") ? (
+            <TimelineSettingsButton viewId={view.id} tableId={tableId} columns={frame.meta.columns} settings={s} />
           ) : null}
           <div
             role="group"

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { canGroupBy, isLink, servesView } from "../../../../db/fields/registry";
+import { servesView } from "../../../../db/fields/registry";
 import { queryKeys } from "../../../api/query-keys";
 import { tablesApi } from "../../../api/tables-api";
 import type { CreateViewBody, ViewKind } from "../../../api/view-kinds-api";
@@ -11,6 +11,7 @@ import { Modal } from "../../../components/ui/modal";
 import { SelectField } from "../../../components/ui/select-field";
 import { TextField } from "../../../components/ui/text-field";
 import { VIEW_KINDS } from "../../../views/view-kinds";
+import { TimelineFields, pickBody, type TimelinePick } from "../../../views/timeline/timeline-fields";
 import { useErrorText } from "../../auth/use-error-text";
 
 interface ViewDialogProps {
@@ -24,10 +25,6 @@ interface ViewDialogProps {
   onSubmit(kind: ViewKind, body: CreateViewBody): void;
   onClose(): void;
 }
-
-/** The table a link column points at (its colOptions), or null. */
-const linkTarget = (c: { colOptions?: unknown }) =>
-  (c.colOptions as { fk_related_model_id?: string } | null | undefined)?.fk_related_model_id ?? null;
 
 function freeTitle(base: string, taken: readonly string[]) {
   const lower = new Set(taken.map((x) => x.toLowerCase()));
@@ -52,12 +49,7 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
   const [titleEdited, setTitleEdited] = useState(mode.kind !== "create");
   const stacks = columns.filter((c) => servesView(c.uidt, "stack"));
   const dates = columns.filter((c) => servesView(c.uidt, "calendar"));
-  const numbers = columns.filter((c) => servesView(c.uidt, "duration"));
-  const groupables = columns.filter((c) => canGroupBy(c.uidt));
-  const selfLinks = columns.filter((c) => isLink(c.uidt) && linkTarget(c) === tableId);
-  const [length, setLength] = useState("");
-  const [lanes, setLanes] = useState("");
-  const [deps, setDeps] = useState("");
+  const [timeline, setTimeline] = useState<TimelinePick>({ start: "", length: "", lanes: "", deps: "" });
   const [stack, setStack] = useState("");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -88,14 +80,7 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
     if (kind === "kanban" && mode.kind === "create") body.fk_grp_col_id = stackId;
     if (kind === "calendar" && mode.kind === "create")
       body.calendar_range = [{ fk_from_column_id: fromId, fk_to_column_id: to || null }];
-    if (kind === "timeline" && mode.kind === "create") {
-      body.fk_start_column_id = fromId;
-      const [what, id] = length.split(":");
-      if (what === "end") body.fk_end_column_id = id;
-      if (what === "days") body.fk_duration_column_id = id;
-      body.fk_group_column_id = lanes || null;
-      body.fk_dependency_column_id = deps || null;
-    }
+    if (kind === "timeline" && mode.kind === "create") Object.assign(body, pickBody({ ...timeline, start: fromId }));
     onSubmit(kind, body);
   }
   return (
@@ -166,49 +151,12 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
       ) : null}
       {mode.kind === "create" && kind === "timeline" ? (
         dates.length ? (
-          <>
-            <SelectField
-              label={t("views.timeline.startField")}
-              value={fromId}
-              choices={dates.map((c) => ({ value: c.id, label: c.title }))}
-              onValueChange={setFrom}
-            />
-            <SelectField
-              label={t("views.timeline.lengthField")}
-              value={length}
-              choices={[
-                { value: "", label: t("views.timeline.oneDay") },
-                ...dates
-                  .filter((c) => c.id !== fromId)
-                  .map((c) => ({ value: `end:${c.id}`, label: t("views.timeline.endsAt", { title: c.title }) })),
-                ...numbers.map((c) => ({
-                  value: `days:${c.id}`,
-                  label: t("views.timeline.lastsDays", { title: c.title }),
-                })),
-              ]}
-              onValueChange={setLength}
-            />
-            <SelectField
-              label={t("views.timeline.groupField")}
-              value={lanes}
-              choices={[
-                { value: "", label: t("views.timeline.noLanes") },
-                ...groupables.map((c) => ({ value: c.id, label: c.title })),
-              ]}
-              onValueChange={setLanes}
-            />
-            {selfLinks.length ? (
-              <SelectField
-                label={t("views.timeline.dependencyField")}
-                value={deps}
-                choices={[
-                  { value: "", label: t("views.timeline.noDependencies") },
-                  ...selfLinks.map((c) => ({ value: c.id, label: c.title })),
-                ]}
-                onValueChange={setDeps}
-              />
-            ) : null}
-          </>
+          <TimelineFields
+            columns={columns}
+            tableId={tableId}
+            value={{ ...timeline, start: fromId }}
+            onChange={(next) => (setTimeline(next), setFrom(next.start))}
+          />
         ) : (
           <p className="text-sm text-amber-700">{t("views.needsDate")}</p>
         )
