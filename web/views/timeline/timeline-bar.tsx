@@ -9,7 +9,9 @@ import type { KeyboardEvent, PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ValueText } from "../../fields/common/value-text";
 
-export type Edge = "move" | "start" | "end";
+import type { Edge } from "./patch";
+
+export type { Edge };
 
 export interface TimelineBarProps {
   title: string;

@@ -34,10 +34,8 @@ import {
   addDays,
   dayAt,
   dayText,
-  daysBetween,
   daysMoved,
   lines,
-  movedTo,
   nextUnit,
   offsetOf,
   placeBar,
@@ -53,6 +51,7 @@ import {
   type Scale,
   type Span,
 } from "./scale";
+import { patchFor } from "./patch";
 import { TimelineBar, type Edge } from "./timeline-bar";
 import { TimelineSettingsButton } from "./timeline-settings";
 import { Unscheduled } from "./unscheduled";
@@ -236,24 +235,7 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
     return drag && drag.key === String(rowIdOf(row, keyTitle)) ? shifted(span, drag.delta, drag.edge) : span;
   };
 
-  /** The fields a span writes: the start always, then the end or the duration as the view keeps them. */
-  function patchFor(row: Row, span: Span, edge: Edge): { patch: Row; before: Row } {
-    const patch: Row = {};
-    const before: Row = {};
-    if (edge !== "end") {
-      patch[start!.title] = movedTo(row[start!.title], span.first);
-      before[start!.title] = row[start!.title] ?? null;
-    }
-    if (end && (edge !== "start" || row[end.title])) {
-      if (edge !== "start") patch[end.title] = movedTo(row[end.title] ?? row[start!.title], span.last);
-      before[end.title] = row[end.title] ?? null;
-    }
-    if (duration && edge !== "move") {
-      patch[duration.title] = daysBetween(span.first, span.last) + 1;
-      before[duration.title] = row[duration.title] ?? null;
-    }
-    return { patch, before };
-  }
+  const placing = { start: start.title, end: end?.title, duration: duration?.title };
   function grab(row: Row, edge: Edge, e: PointerEvent<HTMLElement>) {
     const key = String(rowIdOf(row, keyTitle));
     const x0 = e.clientX;
@@ -273,7 +255,7 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
       setDrag(null);
       if (!moved) return edge === "move" ? setExpanded({ key: rowIdOf(row, keyTitle) as Key }) : undefined;
       if (delta === 0) return;
-      const { patch, before } = patchFor(row, shifted(spanOfRow(row)!, delta, edge), edge);
+      const { patch, before } = patchFor(row, shifted(spanOfRow(row)!, delta, edge), edge, placing);
       void write(rowIdOf(row, keyTitle) as Key, before, patch);
     };
     window.addEventListener("pointermove", move);
@@ -281,7 +263,7 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
   }
   function keyStep(row: Row, delta: -1 | 1, edge: Edge) {
     if (edge === "end" && !resizable) return;
-    const { patch, before } = patchFor(row, shifted(spanOfRow(row)!, delta, edge), edge);
+    const { patch, before } = patchFor(row, shifted(spanOfRow(row)!, delta, edge), edge, placing);
     void write(rowIdOf(row, keyTitle) as Key, before, patch);
   }
   /** Gives an unscheduled record dates: from `day`, one day long (or its duration). */
