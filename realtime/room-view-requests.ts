@@ -1,6 +1,7 @@
 import { readingAs } from "../db/access/narrow";
 import * as calendarApi from "../db/views/calendar/settings";
 import * as feedApi from "../db/views/calendar/feed";
+import * as timelineApi from "../db/views/timeline/settings";
 import * as createApi from "../db/views/create";
 import * as filtersApi from "../db/views/filters";
 import * as formApi from "../db/views/form/settings";
@@ -45,6 +46,8 @@ const handlers = {
   updateKanban: (r, q) => r.schemaChange(() => kanbanApi.updateKanban(r.store, q.viewId, q.input)),
   readCalendar: (r, q) => guard(() => calendarApi.readCalendar(r.store, q.projectId, q.viewId)),
   updateCalendar: (r, q) => r.schemaChange(() => calendarApi.updateCalendar(r.store, q.projectId, q.viewId, q.input)),
+  readTimeline: (r, q) => guard(() => timelineApi.readTimeline(r.store, q.projectId, q.viewId)),
+  updateTimeline: (r, q) => r.schemaChange(() => timelineApi.updateTimeline(r.store, q.projectId, q.viewId, q.input)),
   openCalendarFeed: (r, q) => r.schemaChange(() => feedApi.openFeed(r.store, q.viewId, q.hash)),
   closeCalendarFeed: (r, q) => r.schemaChange(() => feedApi.closeFeed(r.store, q.viewId)),
   // Reading a view's columns makes the rows of fields other paths added (db/views/sync.ts).

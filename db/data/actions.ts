@@ -20,6 +20,7 @@ const READ_ACTIONS: Record<ReadOp, Action> = {
   exists: "dataRead",
   calendarFeed: "dataList",
   aggregate: "dataList",
+  timeline: "dataList",
 };
 
 const CHANGE_ACTIONS: Record<Exclude<ChangeOp, "link">, Action> = {

@@ -26,6 +26,7 @@ export interface ReadAnswers {
   exists: ReturnType<typeof rowsApi.exists>;
   calendarFeed: ReturnType<typeof feedText>;
   aggregate: ReturnType<typeof aggregate>;
+  timeline: ReturnType<typeof readApi.listRows>;
 }
 
 type FormAnswer = ReturnType<typeof submitForm>;

@@ -8,6 +8,7 @@ import * as ext from "../external/rows";
 import { aggregate } from "../external/aggregate";
 import { exportCsv } from "../external/export";
 import { extTable } from "../external/table";
+import { timelineOf, timelineRows } from "../views/timeline/range";
 import type { Actor } from "../rows/audit";
 import type { ReadRequest, RowChange } from "./requests";
 import type { TableSource } from "./source";
@@ -52,6 +53,13 @@ export class ExternalSource implements TableSource {
         return ext.rowExists(x, req.table, req.rowId);
       case "aggregate":
         return aggregate(x, req.table, req.spec, req.scope, req.where);
+      case "timeline": {
+        const { settings, cols } = timelineOf(this.conn.store, this.tableId(req.table), req.view);
+        const scope = { ...req.scope, view: req.view };
+        return Promise.resolve().then(() =>
+          timelineRows(settings, cols, req, req.params, scope, (params, sc) => ext.listRows(x, req.table, params, sc)),
+        );
+      }
       case "calendarFeed":
         // The feed reads the project's own tables; a project on an external database has none here.
         throw unsupported("Calendar feeds of tables on external databases are not supported");

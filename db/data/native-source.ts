@@ -11,6 +11,7 @@ import { fieldAggregates } from "../rows/field-aggregates";
 import { tableRef } from "../rows/table-ref";
 import type { ProjectStore } from "../store/store";
 import { feedText } from "../views/calendar/feed";
+import { timelineOf, timelineRows } from "../views/timeline/range";
 import { submitForm } from "../views/form/submit";
 import { groupedList } from "../views/kanban/group";
 import type { ReadRequest, RowChange } from "./requests";
@@ -71,6 +72,13 @@ export class NativeSource implements TableSource {
         return feedText(s, req.viewId, req.hash);
       case "aggregate":
         return aggregate(s, req.table, req.spec, req.scope, req.where);
+      case "timeline": {
+        const { settings, cols } = timelineOf(s, tableRef(s, req.table).model.id, req.view);
+        const scope = { ...req.scope, view: req.view };
+        return timelineRows(settings, cols, req, req.params, scope, (params, sc) =>
+          readApi.listRows(s, req.table, params, this.counts, sc),
+        );
+      }
     }
   }
 

@@ -106,6 +106,20 @@ export const ReadRequest = z.discriminatedUnion("op", [
     where: z.string().optional(),
     scope: rowScope.optional(),
   }),
+  /**
+   * A timeline view's records whose bars overlap the days `from`..`to` (or, `unscheduled`, those
+   * without a start), through the view (db/views/timeline/range.ts).
+   */
+  z.object({
+    op: z.literal("timeline"),
+    table,
+    view: z.string(),
+    from: z.string(),
+    to: z.string(),
+    unscheduled: z.boolean().optional(),
+    params: listParams,
+    scope: rowScope.optional(),
+  }),
   /** A calendar view's iCal text when `hash` is its open feed's (db/views/calendar/feed.ts). */
   z.object({ op: z.literal("calendarFeed"), viewId: z.string(), hash: z.string() }),
 ]);

@@ -187,7 +187,8 @@ export interface FieldType<O = Record<string, unknown>> {
   storedFilesSql?(cell: string): { from: string; where: string; path: string };
   /**
    * What views may build on a column of this type: a calendar's date (`calendar`), a kanban's
-   * stacks (`stack`), a gallery or kanban cover image (`cover`). Absent means none.
+   * stacks (`stack`), a gallery or kanban cover image (`cover`), a timeline bar's length in days
+   * (`duration`). Absent means none.
    */
   readonly viewUses?: readonly ViewUse[];
   /**
@@ -270,7 +271,7 @@ export interface ResultShape {
   formula?: string;
 }
 
-export type ViewUse = "calendar" | "stack" | "cover";
+export type ViewUse = "calendar" | "stack" | "cover" | "duration";
 
 /**
  * Search box matching: `like` a `%query%` substring; `likeWhenNamed` the same, but only when the

@@ -8,6 +8,7 @@ const USE_TEXT: Record<ViewUse, string> = {
   stack: "a single select field",
   calendar: "a Date or DateTime field",
   cover: "an Attachment field",
+  duration: "a Number or Decimal field (days)",
 };
 
 export function columnFor(cols: readonly ColumnRow[], id: unknown, use: ViewUse, field: string): ColumnRow {

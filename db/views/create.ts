@@ -6,6 +6,7 @@ import { findModel } from "../schema/tables";
 import { viewColumns, views, type ColumnRow, type ViewRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { calendarRangeInput, checkRange } from "./calendar/settings";
+import { checkTimeline, timelineSettings } from "./timeline/settings";
 import { columnFor, firstFor } from "./columns-for";
 import { withoutFeed } from "./calendar/feed";
 import { copyViewSettings } from "./copy";
@@ -26,11 +27,13 @@ import { isVirtual } from "../fields/registry";
  *   or computed fields), heading = title; gallery: cover (first Attachment field unless named),
  *   display value and up to 3 more fields; kanban: a SingleSelect stack field (required), its
  *   cover, display value and up to 3 more; calendar: its date field(s), display value and up to 3;
+ *   timeline: its start, end or duration, display value and up to 3 (timeline/settings.ts checks them);
  * - `copy_from_id` copies the source's columns, sorts, filters and, for the same type, settings.
  */
 type Input = z.infer<typeof createViewInput>;
 
 function subSettings(
+  modelId: string,
   kind: ViewKind,
   cols: ColumnRow[],
   input: Input,
@@ -64,6 +67,10 @@ function subSettings(
         );
       return { ...copied, calendar_range: checkRange(cols, parsed.data) };
     }
+    case "timeline": {
+      const base = copied ? timelineSettings({ subMeta: JSON.stringify(copied) } as ViewRow) : null;
+      return { ...copied, ...checkTimeline(cols, modelId, base, input) };
+    }
     default:
       return {};
   }
@@ -77,9 +84,14 @@ function initialShown(kind: ViewKind, cols: ColumnRow[], sub: Record<string, unk
   const lead = [sub.fk_cover_image_col_id, sub.fk_grp_col_id, cols.find((c) => c.pv)?.id].filter(
     (x): x is string => typeof x === "string",
   );
-  const dates = (
-    (sub.calendar_range as Array<{ fk_from_column_id: string; fk_to_column_id: string | null }> | undefined) ?? []
-  ).flatMap((r) => [r.fk_from_column_id, r.fk_to_column_id ?? ""]);
+  const dates = [
+    ...(
+      (sub.calendar_range as Array<{ fk_from_column_id: string; fk_to_column_id: string | null }> | undefined) ?? []
+    ).flatMap((r) => [r.fk_from_column_id, r.fk_to_column_id ?? ""]),
+    ...(kind === "timeline" ? [sub.fk_start_column_id, sub.fk_end_column_id, sub.fk_duration_column_id] : []).map(
+      (x) => (typeof x === "string" ? x : ""),
+    ),
+  ];
   const more = plain
     .filter((c) => !lead.includes(c.id) && !dates.includes(c.id))
     .slice(0, 3)
@@ -101,7 +113,7 @@ export function createView(
     const source = input.copy_from_id ? copySource(store, model.id, input.copy_from_id) : null;
     const cols = tableColumns(store, model.id);
     const copied = source && source.type === VIEW_TYPE[kind] ? withoutFeed(readSub(source)) : null;
-    const sub = subSettings(kind, cols, input, title, copied);
+    const sub = subSettings(model.id, kind, cols, input, title, copied);
     const maxOrder =
       store.meta
         .select({ m: sql<number>`coalesce(max(${views.order}), 0)` })

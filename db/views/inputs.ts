@@ -1,6 +1,7 @@
 import { footerAggregate } from "./footer";
 import { z } from "zod";
 import { MAX_FILTER_VALUE_CHARS, metaLimit } from "../limits";
+import { timelineFields } from "./timeline/settings";
 
 /**
  * Request bodies of the view routes (contract 4.4, 4.6, 4.7). A failed parse is reported as
@@ -26,6 +27,8 @@ export const createViewInput = z.object({
   /** Calendar: its date field(s), checked by calendar/settings.ts. */
   calendar_range: z.array(z.unknown(), kind("a list of {fk_from_column_id, fk_to_column_id}")).nullish(),
   lock_type: z.enum(["collaborative", "locked", "personal"], kind("collaborative, locked or personal")).nullish(),
+  /** Timeline: where a bar starts and ends (or how many days it lasts), its lanes and arrows (timeline/settings.ts). */
+  ...timelineFields,
 });
 
 export const updateViewInput = z.object({

@@ -3,6 +3,7 @@ import { checked } from "../checked";
 import type { Reader } from "../access/rules";
 import type { Actor } from "../rows/audit";
 import type * as calendarApi from "./calendar/settings";
+import type * as timelineApi from "./timeline/settings";
 import type * as createApi from "./create";
 import type * as filtersApi from "./filters";
 import type * as formApi from "./form/settings";
@@ -75,6 +76,13 @@ export const viewRequest = z.discriminatedUnion("op", [
     projectId: id,
     viewId: id,
     input: checked<Parameters<typeof calendarApi.updateCalendar>[3]>(),
+  }),
+  z.object({ op: z.literal("readTimeline"), projectId: id, viewId: id }),
+  z.object({
+    op: z.literal("updateTimeline"),
+    projectId: id,
+    viewId: id,
+    input: checked<Parameters<typeof timelineApi.updateTimeline>[3]>(),
   }),
   /** Opens (or replaces) a calendar's iCal feed: the Worker made the secret and passes only its hash. */
   z.object({ op: z.literal("openCalendarFeed"), viewId: id, hash: z.string() }),

@@ -6,6 +6,8 @@ import { fullTableRef, type TableRef } from "../rows/table-ref";
 import { filters, sorts, type ColumnRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { rangeColumnIds } from "./calendar/range-columns";
+import { timelineColumnIds } from "./timeline/settings";
+import { VIEW_TYPE } from "./types";
 import { arrayTree, storedTree } from "./filters-to-where";
 import { tableColumns, viewOfTable } from "./lookup";
 import { checkKind, type Caller } from "./kinds";
@@ -61,7 +63,7 @@ function loadView(store: ProjectStore, t: TableRef, viewKey: string): ViewScope 
     const c = byId.get(r.columnId);
     return c && !c.pk && shown(c, r.show) ? [c.title] : [];
   });
-  for (const id of rangeColumnIds(v)) {
+  for (const id of [...rangeColumnIds(v), ...(v.type === VIEW_TYPE.timeline ? timelineColumnIds(v) : [])]) {
     const c = byId.get(id);
     if (c && !visible.includes(c.title)) visible.push(c.title);
   }

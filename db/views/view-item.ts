@@ -4,6 +4,7 @@ import { calendarJson } from "./calendar/settings";
 import { formJson } from "./form/settings";
 import { galleryJson } from "./gallery/settings";
 import { kanbanJson } from "./kanban/settings";
+import { timelineJson } from "./timeline/settings";
 import { VIEW_TYPE_NAME } from "./types";
 
 /** The sub-view of any type (contract 1.10 "Sub-views"), as view lists carry it in `view`. */
@@ -13,6 +14,7 @@ function subViewJson(v: ViewRow, projectId: string) {
   if (kind === "gallery") return galleryJson(v, projectId);
   if (kind === "kanban") return kanbanJson(v, projectId);
   if (kind === "calendar") return calendarJson(v, projectId);
+  if (kind === "timeline") return timelineJson(v, projectId);
   return gridJson(v, projectId);
 }
 

@@ -5,6 +5,7 @@ import type { updateFormColumnInput, updateFormInput } from "../../db/views/form
 import type { updateGalleryInput } from "../../db/views/gallery/settings";
 import type { createViewInput, saveViewColumnInput, updateViewInput } from "../../db/views/inputs";
 import type { updateKanbanInput } from "../../db/views/kanban/settings";
+import type { updateTimelineInput } from "../../db/views/timeline/settings";
 import type { Answer } from "./app-types";
 import type { Row } from "./view-types";
 import { wire } from "./wire";
@@ -12,13 +13,14 @@ import { wire } from "./wire";
 const meta = "/api/v1/db/meta";
 const viewRows = "/api/v1/db/data/:orgs/:projectName/:tableName/views/:viewName";
 
-export type ViewKind = "grid" | "form" | "gallery" | "kanban" | "calendar";
+export type ViewKind = "grid" | "form" | "gallery" | "kanban" | "calendar" | "timeline";
 const ROUTE = {
   grid: `${meta}/tables/:tableId/grids`,
   form: `${meta}/tables/:tableId/forms`,
   gallery: `${meta}/tables/:tableId/galleries`,
   kanban: `${meta}/tables/:tableId/kanbans`,
   calendar: `${meta}/tables/:tableId/calendars`,
+  timeline: `${meta}/tables/:tableId/timelines`,
 } as const satisfies Record<ViewKind, string>;
 
 export type CreateViewBody = z.input<typeof createViewInput>;
@@ -32,6 +34,7 @@ export type FormColumn = Omit<FormAnswer["columns"][number], "meta"> & { meta?: 
 export type KanbanSettings = Answer<`${typeof meta}/kanbans/:viewId`, "$get">;
 export type GallerySettings = Answer<`${typeof meta}/galleries/:viewId`, "$get">;
 export type CalendarSettings = Answer<`${typeof meta}/calendars/:viewId`, "$get">;
+export type TimelineSettings = Answer<`${typeof meta}/timelines/:viewId`, "$get">;
 export type Group = Answer<`${typeof viewRows}/group/:columnId`, "$get">[number];
 
 export const viewKindsApi = {
@@ -64,6 +67,31 @@ export const viewKindsApi = {
   calendar: (viewId: string) => wire.get(`${meta}/calendars/:viewId`, { viewId }),
   updateCalendar: (viewId: string, body: z.input<typeof updateCalendarInput>) =>
     wire.patch(`${meta}/calendars/:viewId`, { viewId }, body),
+  timeline: (viewId: string) => wire.get(`${meta}/timelines/:viewId`, { viewId }),
+  updateTimeline: (viewId: string, body: z.input<typeof updateTimelineInput>) =>
+    wire.patch(`${meta}/timelines/:viewId`, { viewId }, body),
+  /** A timeline's records overlapping from..to, or (`unscheduled`) those without a start; paged. */
+  timelineRows: (
+    projectId: string,
+    tableId: string,
+    viewId: string,
+    q: { from?: string; to?: string; unscheduled?: boolean; limit: number; offset: number },
+    signal?: AbortSignal,
+  ) =>
+    wire.get(
+      `${viewRows}/timeline`,
+      { orgs: "noco", projectName: projectId, tableName: tableId, viewName: viewId },
+      {
+        signal,
+        query: {
+          from: q.from,
+          to: q.to,
+          unscheduled: q.unscheduled ? "true" : undefined,
+          limit: q.limit,
+          offset: q.offset,
+        },
+      },
+    ),
   openFeed: (viewId: string) => wire.post(`${meta}/calendars/:viewId/ical`, { viewId }),
   closeFeed: (viewId: string) => wire.del(`${meta}/calendars/:viewId/ical`, { viewId }),
   grouped: (

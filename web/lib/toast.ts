@@ -8,4 +8,7 @@ export const notify = {
   error: (message: string, id?: string) => toast.error(message, { id, duration: TOAST_DURATION_MS }),
   success: (message: string, id?: string) => toast.success(message, { id, duration: TOAST_DURATION_MS }),
   info: (message: string, id?: string) => toast.info(message, { id, duration: TOAST_DURATION_MS }),
+  /** An outcome the user may take back: the toast carries the action (its label, e.g. "Undo"). */
+  undoable: (message: string, label: string, onUndo: () => void, id?: string) =>
+    toast.success(message, { id, duration: TOAST_DURATION_MS, action: { label, onClick: onUndo } }),
 };

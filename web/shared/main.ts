@@ -6,6 +6,7 @@ import type { SharedMeta } from "./meta";
 import { SHARED_VIEW_RELOAD_KEY } from "../lib/shared-view-reload";
 import { loadLanguage, t } from "./text";
 import { renderCalendar } from "./calendar";
+import { renderTimeline } from "./timeline";
 import { renderGrid } from "./grid";
 import { renderGallery, renderKanban } from "./views";
 
@@ -105,6 +106,7 @@ async function open() {
     else if (meta.type === 4) await renderKanban(page, uuid, meta);
     else if (meta.type === 3) await renderGrid(page, uuid, meta);
     else if (meta.type === 6) await renderCalendar(page, uuid, meta);
+    else if (meta.type === 7) await renderTimeline(page, uuid, meta);
     else message(t("sharedView.notFound"));
   } catch {
     message(t("sharedView.errorGeneric"));

@@ -1,9 +1,9 @@
 /**
  * The view types the web knows (SPEC 3 "View": each has an icon and a colour), by the type number
- * the API uses (1 form, 2 gallery, 3 grid, 4 kanban, 6 calendar). The screens live in
+ * the API uses (1 form, 2 gallery, 3 grid, 4 kanban, 6 calendar, 7 timeline). The screens live in
  * web/views/<kind>/; view-screen.tsx picks one.
  */
-import { CalendarDays, ClipboardList, Grid3x3, Kanban, LayoutGrid, type LucideIcon } from "lucide-react";
+import { CalendarDays, ChartGantt, ClipboardList, Grid3x3, Kanban, LayoutGrid, type LucideIcon } from "lucide-react";
 import type { ViewKind } from "../api/view-kinds-api";
 
 export interface ViewKindInfo {
@@ -21,6 +21,7 @@ export const VIEW_KINDS: readonly ViewKindInfo[] = [
   { kind: "gallery", type: 2, icon: LayoutGrid, color: "text-orange-500", label: "views.kinds.gallery" },
   { kind: "kanban", type: 4, icon: Kanban, color: "text-emerald-600", label: "views.kinds.kanban" },
   { kind: "calendar", type: 6, icon: CalendarDays, color: "text-violet-600", label: "views.kinds.calendar" },
+  { kind: "timeline", type: 7, icon: ChartGantt, color: "text-teal-600", label: "views.kinds.timeline" },
   { kind: "form", type: 1, icon: ClipboardList, color: "text-pink-600", label: "views.kinds.form" },
 ];
 

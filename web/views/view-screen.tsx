@@ -8,6 +8,7 @@ import { queryKeys } from "../api/query-keys";
 import { viewsApi } from "../api/views-api";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { CalendarView } from "./calendar/calendar-view";
+import { TimelineView } from "./timeline/timeline-view";
 import { FormBuilder } from "./form/form-builder";
 import { GalleryView } from "./gallery/gallery-view";
 import { TableGridPage } from "./grid/table-grid-page";
@@ -42,6 +43,7 @@ function screen(tableId: string, viewTitle: string | null | undefined, view: Vie
   if (!view || kind === "grid") return <TableGridPage tableId={tableId} viewTitle={viewTitle} />;
   if (kind === "kanban") return <KanbanView key={view.id} tableId={tableId} view={view} />;
   if (kind === "calendar") return <CalendarView key={view.id} tableId={tableId} view={view} />;
+  if (kind === "timeline") return <TimelineView key={view.id} tableId={tableId} view={view} />;
   if (kind === "gallery") return <GalleryView key={view.id} tableId={tableId} view={view} />;
   return <FormBuilder key={view.id} tableId={tableId} view={view} />;
 }

@@ -153,6 +153,31 @@ async function grouped(c: Ctx) {
   );
 }
 
+/**
+ * A timeline view's records whose bars overlap the days `from`..`to`, or with `unscheduled=true`
+ * those without a start (issue 37); paged like a list (up to 1000 a page).
+ */
+async function timeline(c: Ctx) {
+  const params = listParams(c);
+  return c.json(
+    await withSignedFiles(
+      c,
+      await unwrap(
+        data(c).read({
+          op: "timeline",
+          table: table(c),
+          view: c.req.param("viewName")!,
+          from: c.req.query("from") ?? "",
+          to: c.req.query("to") ?? "",
+          unscheduled: c.req.query("unscheduled") === "true",
+          params,
+          scope: scope(c),
+        }),
+      ),
+    ),
+  );
+}
+
 /** A record through a view: a form view keeps its fields and required rules, and may e-mail its creator. */
 async function insertThroughView(c: Ctx) {
   const { row, notify } = await unwrap(
@@ -204,6 +229,7 @@ export const rowRoutes = new Hono<AppEnv>()
   .get("/:orgs/:projectName/:tableName/views/:viewName/find-one", needInRoom("dataRead"), findOne)
   .get("/:orgs/:projectName/:tableName/group/:columnId", needInRoom("dataList"), grouped)
   .get("/:orgs/:projectName/:tableName/views/:viewName/group/:columnId", needInRoom("dataList"), grouped)
+  .get("/:orgs/:projectName/:tableName/views/:viewName/timeline", needInRoom("dataList"), timeline)
   .post("/:orgs/:projectName/:tableName/views/:viewName", needInRoom("dataInsert"), insertThroughView)
   .post("/:orgs/:projectName/:tableName", needInRoom("dataInsert"), async (c) =>
     c.json(

@@ -3,18 +3,20 @@ import { updateCalendarInput } from "../../../db/views/calendar/settings";
 import { updateFormColumnInput, updateFormInput } from "../../../db/views/form/inputs";
 import { updateGalleryInput } from "../../../db/views/gallery/settings";
 import { updateKanbanInput } from "../../../db/views/kanban/settings";
+import { updateTimelineInput } from "../../../db/views/timeline/settings";
 import { signFormImages } from "../../lib/attachments/sign-form-images";
 import { unwrap } from "../../lib/room";
 import { jsonBody } from "../../lib/validate";
+import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { pid, room } from "./context";
 import { viewKind } from "./kind";
 
 /**
- * Settings of form, gallery, kanban and calendar views (contract 4.4). Anyone who reads views
- * reads them. A form is built by owners and creators; a gallery's cover, a kanban's stacks and a
- * calendar's dates are display settings that editors may change too, as with grid options.
+ * Settings of form, gallery, kanban, calendar and timeline views (contract 4.4). Anyone who reads views
+ * reads them. A form is built by owners and creators; a gallery's cover, a kanban's stacks and  a
+ * calendar's or timeline's dates are display settings that editors may change too, as with grid options.
  */
 const id = (c: { req: { param: (k: string) => string | undefined } }) => c.req.param("viewId")!;
 
@@ -54,4 +56,11 @@ export const subViewRoutes = new Hono<AppEnv>()
   .patch("/calendars/:viewId", need("gridColumnUpdate"), viewKind("shape"), async (c) => {
     const body = await jsonBody(c, updateCalendarInput);
     return c.json(await unwrap(room(c).views({ op: "updateCalendar", projectId: pid(c), viewId: id(c), input: body })));
+  })
+  .get("/timelines/:viewId", need("viewList"), viewKind("read"), async (c) =>
+    c.json(await unwrap(room(c).views({ op: "readTimeline", projectId: pid(c), viewId: id(c) }))),
+  )
+  .patch("/timelines/:viewId", need("gridColumnUpdate"), viewKind("shape"), body(updateTimelineInput), async (c) => {
+    const body = await jsonBody(c, updateTimelineInput);
+    return c.json(await unwrap(room(c).views({ op: "updateTimeline", projectId: pid(c), viewId: id(c), input: body })));
   });

@@ -46,6 +46,7 @@ export const viewRoutes = new Hono<AppEnv>()
   .post("/tables/:tableId/galleries", need("viewCreate"), body(createViewInput), (c) => create(c, "gallery"))
   .post("/tables/:tableId/kanbans", need("viewCreate"), body(createViewInput), (c) => create(c, "kanban"))
   .post("/tables/:tableId/calendars", need("viewCreate"), body(createViewInput), (c) => create(c, "calendar"))
+  .post("/tables/:tableId/timelines", need("viewCreate"), body(createViewInput), (c) => create(c, "timeline"))
   .patch("/views/:viewId", need("viewUpdate"), viewKind("shape"), body(updateViewInput), async (c) => {
     const body = await jsonBody(c, updateViewInput);
     return c.json(

@@ -75,4 +75,4 @@ export async function openShared(c: Ctx, allowed: readonly ViewKind[] | "all"): 
   return { share, view, kind, projectId: project.id, tableId: share.table_id };
 }
 
-export const ROW_KINDS = ["grid", "gallery", "kanban", "calendar"] as const satisfies readonly ViewKind[];
+export const ROW_KINDS = ["grid", "gallery", "kanban", "calendar", "timeline"] as const satisfies readonly ViewKind[];

@@ -104,6 +104,27 @@ export const publicSharedView = new Hono<AppEnv>()
       ),
     );
   })
+  /** A shared timeline's bars overlapping from..to, or its unscheduled records (issue 37), read-only. */
+  .get("/shared-view/:uuid/timeline", need("public"), async (c) => {
+    const s = await openShared(c, ["timeline"]);
+    return c.json(
+      await withSignedFiles(
+        c,
+        await unwrap(
+          data(s, c).read({
+            op: "timeline",
+            table: s.tableId,
+            view: s.view.id,
+            from: c.req.query("from") ?? "",
+            to: c.req.query("to") ?? "",
+            unscheduled: c.req.query("unscheduled") === "true",
+            params: await visitorParams(c, s),
+            scope: scope(c, s),
+          }),
+        ),
+      ),
+    );
+  })
   .get("/shared-view/:uuid/group/:columnId", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);
     const shown = await shownNames(c, s);

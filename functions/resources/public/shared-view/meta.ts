@@ -61,6 +61,11 @@ export async function buildMeta(c: Ctx, s: Shared) {
         string,
         unknown
       >;
+    if (s.kind === "timeline")
+      sub = (await unwrap(room.views({ op: "readTimeline", projectId: pid, viewId: s.view.id }))) as Record<
+        string,
+        unknown
+      >;
     // A calendar's date fields, without its iCal feed's state: the feed is the builder's.
     if (s.kind === "calendar") {
       const { ical_feed: _feed, ...settings } = (await unwrap(
@@ -148,10 +153,18 @@ export async function shownColumns(c: Ctx, s: Shared): Promise<Column[]> {
 }
 
 /**
- * A calendar's date fields: its visitor sees them, shown or not, as where each record sits, and
+ * A calendar's date fields (a timeline's start, end, duration and lanes): its visitor sees them, shown or not, as where each record sits, and
  * names them in the visible month's range filter (the view's list item carries its settings).
  */
 function placedIds(s: Shared): Set<string> {
+  if (s.kind === "timeline") {
+    const t = s.view.view as Partial<Record<string, string | null>> | undefined;
+    return new Set(
+      [t?.fk_start_column_id, t?.fk_end_column_id, t?.fk_duration_column_id, t?.fk_group_column_id].filter(
+        (x): x is string => !!x,
+      ),
+    );
+  }
   if (s.kind !== "calendar") return new Set();
   const ranges = (
     s.view.view as { calendar_range?: Array<{ fk_from_column_id: string; fk_to_column_id?: string | null }> }

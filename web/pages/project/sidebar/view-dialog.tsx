@@ -11,6 +11,7 @@ import { Modal } from "../../../components/ui/modal";
 import { SelectField } from "../../../components/ui/select-field";
 import { TextField } from "../../../components/ui/text-field";
 import { VIEW_KINDS } from "../../../views/view-kinds";
+import { TimelineFields, pickBody, type TimelinePick } from "../../../views/timeline/timeline-fields";
 import { useErrorText } from "../../auth/use-error-text";
 
 interface ViewDialogProps {
@@ -48,6 +49,7 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
   const [titleEdited, setTitleEdited] = useState(mode.kind !== "create");
   const stacks = columns.filter((c) => servesView(c.uidt, "stack"));
   const dates = columns.filter((c) => servesView(c.uidt, "calendar"));
+  const [timeline, setTimeline] = useState<TimelinePick>({ start: "", length: "", lanes: "", deps: "" });
   const [stack, setStack] = useState("");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -63,7 +65,7 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
         ? t("views.titleTaken")
         : mode.kind === "create" && kind === "kanban" && !stackId
           ? t("views.needsStack")
-          : mode.kind === "create" && kind === "calendar" && !fromId
+          : mode.kind === "create" && (kind === "calendar" || kind === "timeline") && !fromId
             ? t("views.needsDate")
             : null;
 
@@ -78,6 +80,7 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
     if (kind === "kanban" && mode.kind === "create") body.fk_grp_col_id = stackId;
     if (kind === "calendar" && mode.kind === "create")
       body.calendar_range = [{ fk_from_column_id: fromId, fk_to_column_id: to || null }];
+    if (kind === "timeline" && mode.kind === "create") Object.assign(body, pickBody({ ...timeline, start: fromId }));
     onSubmit(kind, body);
   }
   return (
@@ -142,6 +145,18 @@ function ViewForm({ tableId, taken, mode, pending, error, onSubmit, onClose }: V
               onValueChange={setTo}
             />
           </>
+        ) : (
+          <p className="text-sm text-amber-700">{t("views.needsDate")}</p>
+        )
+      ) : null}
+      {mode.kind === "create" && kind === "timeline" ? (
+        dates.length ? (
+          <TimelineFields
+            columns={columns}
+            tableId={tableId}
+            value={{ ...timeline, start: fromId }}
+            onChange={(next) => (setTimeline(next), setFrom(next.start))}
+          />
         ) : (
           <p className="text-sm text-amber-700">{t("views.needsDate")}</p>
         )
