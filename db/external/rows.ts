@@ -13,6 +13,7 @@
  *   database refusal is a 400 with the database's message (driver.ts SourceError);
  * - a database view is read-only; a table without a primary key can be read but not written.
  */
+import { withColour } from "../views/colour-plan";
 import { bad, DbError, missing } from "../errors";
 import type { Dialect, Stored } from "../fields/types";
 import {
@@ -172,7 +173,7 @@ export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams
   const d = ctx.driver.dialect;
   const compiled = compileList({ dialect: d, table, ...p, me: scope?.caller?.userId ?? null });
   const raws = await ctx.driver.query(compiled.list.sql, compiled.list.params);
-  const list = apiRows(ctx, t, compiled.select, raws);
+  const list = apiRows(ctx, t, compiled.select, raws).map((row, i) => withColour(row, p.colourPlan, raws[i]!));
   const { n, approximate } = await countOf(ctx, t, p.where, undefined, scope?.caller?.userId ?? null);
   const total = approximate ? Math.max(n, params.offset + raws.length) : n;
   return {

@@ -27,3 +27,4 @@ export { render, quoteIdent, MAX_PARAMS, MAX_SQL_BYTES } from "./sql";
 export { parseWhere } from "./where-parser";
 export * from "./types";
 export { compileGroupBy, type GroupInput } from "./compile-group";
+export { colourSelects, type ColourCase } from "./compile-colours";

@@ -37,6 +37,7 @@ import { anonymousReader, userSelect, userSort, withDirectory, withoutEmails } f
 import type { WhereNode } from "../query";
 import { scopeParams, whereKey, type RowScope } from "../views/scope";
 import { isFormula } from "../fields/registry";
+import { withColour } from "../views/colour-plan";
 
 /**
  * Reads (contract 5.1): list with where/sort/fields/paging, count, find-one. The compiler binds
@@ -247,7 +248,7 @@ export function listRows(
   const { raws, select, next } = params.cursor
     ? keysetPage(store, t, p, params.cursor, me)
     : offsetPage(store, t, p, me, !visitor && params.offset + params.limit < totalRows);
-  const rows = raws.map((raw) => apiRow(t, select, raw));
+  const rows = raws.map((raw) => withColour(apiRow(t, select, raw), p.colourPlan, raw));
   const list = visitor ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
   const info = pageInfo(totalRows, params.limit, params.offset);
   return {
