@@ -27,6 +27,8 @@ import { useGridGroups } from "./groups/use-grid-groups";
 import { useGroupedData } from "./groups/use-grouped-data";
 import type { GroupNode } from "./groups/group-tree";
 import { useFieldDialogs } from "./use-field-dialogs";
+import { ColourMenu } from "../colour/colour-menu";
+import { useColourRules } from "../colour/use-colour-rules";
 import { useFillHeight } from "./use-fill-height";
 import { keyPartOf, keySpecOf, keyTitles, rowIdOf } from "../../lib/row-id";
 
@@ -66,7 +68,11 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError, grouped);
   const groupedData = useGroupedData(target, query.rowQuery, groups.levels, meta.columns, notifyError);
   const writableTitles = useMemo(() => all.filter((f) => !f.codec.readOnly).map((f) => f.column.title), [all]);
-  const writes = useGridWrites(target, keyTitle, store, writableTitles);
+  // Colour rules (issue 37): the server colours each row it lists; after an edit the rows are
+  // read again so a tint follows the new value.
+  const colours = useColourRules(setup.view?.id, () => (grouped ? groupedData.reload() : store.reload()));
+  const coloured = (colours.rules?.rules.length ?? 0) > 0 || !!colours.rules?.fk_select_column_id;
+  const writes = useGridWrites(target, keyTitle, store, writableTitles, coloured);
   const fieldDialogs = useFieldDialogs(meta);
   const [expanded, setExpanded] = useState<{ key: string | number | null; initial?: Row } | null>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -176,6 +182,16 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
           onRedo={() => void writes.redo().then(() => grouped && groupedData.reload())}
           onNewRecord={perms.insert ? newRecord : null}
           groups={{ levels: groups.levels, onChange: groups.setLevels }}
+          colourMenu={
+            setup.viewApiReady ? (
+              <ColourMenu
+                rules={colours.rules}
+                columns={queryColumns}
+                canEdit={can("filterCreate")}
+                onSave={colours.save}
+              />
+            ) : null
+          }
         />
         <LinkHost
           tableId={meta.id}
