@@ -36,7 +36,15 @@ export const ReadRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("count"), table, where: z.string().optional(), scope: rowScope.optional() }),
   z.object({ op: z.literal("find"), table, params: listParams, scope: rowScope.optional() }),
   /** Counts per value of one field (contract 5.1 groupby). */
-  z.object({ op: z.literal("groupBy"), table, column: z.string(), params: listParams, scope: rowScope.optional() }),
+  z.object({
+    op: z.literal("groupBy"),
+    table,
+    column: z.string(),
+    params: listParams,
+    scope: rowScope.optional(),
+    /** A date column by its day, month or year (issue 37; db/query/compile-group.ts). */
+    bucket: z.enum(["day", "month", "year"]).optional(),
+  }),
   /** Pages of records per option of a single select (the kanban's stacks). */
   z.object({
     op: z.literal("grouped"),

@@ -14,6 +14,7 @@
  * - a database view is read-only; a table without a primary key can be read but not written.
  */
 import { withColour } from "../views/colour-plan";
+import type { DateBucket } from "../query/compile-group";
 import { bad, DbError, missing } from "../errors";
 import type { Dialect, Stored } from "../fields/types";
 import {
@@ -205,7 +206,14 @@ export async function findOne(ctx: ExtCtx, tableKey: string, params: ListParams,
   return raws.length ? apiRows(ctx, t, compiled.select, raws)[0]! : {};
 }
 
-export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, params: ListParams, scope?: RowScope) {
+export async function groupBy(
+  ctx: ExtCtx,
+  tableKey: string,
+  column: string,
+  params: ListParams,
+  scope?: RowScope,
+  bucket?: DateBucket,
+) {
   const t = tableOf(ctx, tableKey);
   const table = fullTable(ctx, t);
   const d = ctx.driver.dialect;
@@ -221,10 +229,16 @@ export async function groupBy(ctx: ExtCtx, tableKey: string, column: string, par
     limit: params.limit,
     offset: params.offset,
     me: scope?.caller?.userId ?? null,
+    bucket,
   });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const list = (await ctx.driver.query(compiled.list.sql, compiled.list.params)).map((r) => ({
-    [col.columnName]: toApiRow([col], storedRow([col], r, d))[col.title] ?? null,
+    // A date bucket's value is its text (2024-03), not a value of the column.
+    [col.columnName]: bucket
+      ? r[col.columnName] === null || r[col.columnName] === undefined
+        ? null
+        : String(r[col.columnName])
+      : (toApiRow([col], storedRow([col], r, d))[col.title] ?? null),
     count: Number(r.count),
   }));
   const totalRows = Number((await ctx.driver.query(compiled.count.sql, compiled.count.params))[0]?.count ?? 0);

@@ -38,6 +38,7 @@ import type { WhereNode } from "../query";
 import { scopeParams, whereKey, type RowScope } from "../views/scope";
 import { isFormula } from "../fields/registry";
 import { withColour } from "../views/colour-plan";
+import type { DateBucket } from "../query/compile-group";
 
 /**
  * Reads (contract 5.1): list with where/sort/fields/paging, count, find-one. The compiler binds
@@ -346,7 +347,14 @@ export function findOne(store: ProjectStore, tableKey: string, params: ListParam
 }
 
 /** Distinct values of a column with their counts (contract `groupby`), paged over the groups. */
-export function groupBy(store: ProjectStore, tableKey: string, column: string, params: ListParams, scope?: RowScope) {
+export function groupBy(
+  store: ProjectStore,
+  tableKey: string,
+  column: string,
+  params: ListParams,
+  scope?: RowScope,
+  bucket?: DateBucket,
+) {
   const t = tableRef(store, tableKey);
   const computed = t.virtual.find((v) => v.title === column || v.columnName === column);
   if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
@@ -360,9 +368,12 @@ export function groupBy(store: ProjectStore, tableKey: string, column: string, p
     limit: params.limit,
     offset: params.offset,
     me: meOf(scope),
+    bucket,
   });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const raws = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
+  // A bucket's value is its text (2024-03), not a value of the column.
+  if (bucket) return bucketAnswer(store, compiled, col.columnName, raws, params);
   // A person column groups by the stored id: its groups show the person (one directory query).
   const values = withDirectory(
     store,
@@ -371,6 +382,19 @@ export function groupBy(store: ProjectStore, tableKey: string, column: string, p
   );
   const hidden = anonymousReader(scope) ? withoutEmails([col], values) : values;
   const list = raws.map((r, i) => ({ [col.columnName]: hidden[i]![col.title] ?? null, count: r.count }));
+  const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
+  return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
+}
+
+/** Date buckets' groups: the bucket text and its count, as the group-by answer carries values. */
+function bucketAnswer(
+  store: ProjectStore,
+  compiled: ReturnType<typeof compileGroupBy>,
+  columnName: string,
+  raws: SqlRow[],
+  params: ListParams,
+) {
+  const list = raws.map((r) => ({ [columnName]: r[columnName] ?? null, count: r.count }));
   const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
   return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
 }
