@@ -105,8 +105,9 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   const newInGroup = (node: GroupNode) => {
     const initial: Row = {};
     node.values.forEach((v, i) => {
-      const f = fieldById.get(groups.levels[i]?.columnId ?? "");
-      if (f && v !== null && !f.codec.readOnly) initial[f.column.title] = v;
+      const level = groups.levels[i];
+      const f = fieldById.get(level?.columnId ?? "");
+      if (f && v !== null && !f.codec.readOnly && !level?.bucket) initial[f.column.title] = v;
     });
     setExpanded({ key: null, initial });
   };
@@ -117,8 +118,15 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   const moveToGroup = async (row: Row, _from: GroupNode, to: GroupNode) => {
     const changes: Row = {};
     to.values.forEach((v, i) => {
-      const f = fieldById.get(groups.levels[i]?.columnId ?? "");
-      if (f && !f.codec.readOnly && JSON.stringify(row[f.column.title] ?? null) !== JSON.stringify(v)) {
+      const level = groups.levels[i];
+      const f = fieldById.get(level?.columnId ?? "");
+      // A date bucket (a month) is no one value to give the record: that level is left as it is.
+      if (
+        f &&
+        !f.codec.readOnly &&
+        !level?.bucket &&
+        JSON.stringify(row[f.column.title] ?? null) !== JSON.stringify(v)
+      ) {
         changes[f.column.title] = v;
       }
     });
