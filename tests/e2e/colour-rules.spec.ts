@@ -60,3 +60,36 @@ test("colour rows by a condition, and the tint follows a changed value", async (
   await expect(cell(page, 0, "Title")).toHaveAttribute("data-colour", "red");
   await expect(cell(page, 1, "Title")).not.toHaveAttribute("data-colour");
 });
+
+test("group a grid by a date by month", async ({ page, request }) => {
+  const { token, projectId } = await setup(page, request);
+  await createTable(request, token, projectId, "Plans", [
+    { title: "Title", uidt: "SingleLineText" },
+    { title: "Due", uidt: "Date" },
+  ]);
+  await insertRows(request, token, projectId, "Plans", [
+    { Title: "A", Due: "2024-01-03" },
+    { Title: "B", Due: "2024-01-31" },
+    { Title: "C", Due: "2024-02-29" },
+    { Title: "D", Due: "2024-01-15" },
+  ]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/nc/${projectId}/table/Plans`);
+  await expect(page.getByTestId("grid").getByText("D", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Group", exact: true }).click();
+  await page.getByRole("button", { name: "Add group" }).click();
+  const field = page.getByLabel("Group 1 field");
+  await field.focus();
+  await field.selectOption({ label: "Due" });
+  await page.getByLabel("Group 1 date by").selectOption({ label: "Month" });
+  await page.keyboard.press("Escape");
+  const headers = page.getByTestId("group-header");
+  const header = (value: string) => headers.filter({ has: page.getByRole("button", { name: `Due: ${value}` }) });
+  await expect(headers).toHaveCount(2);
+  await expect(header("2024-01").getByTestId("group-count")).toHaveText("3");
+  await expect(header("2024-02").getByTestId("group-count")).toHaveText("1");
+  // Kept with the view (once the level's changes are saved).
+  await page.waitForLoadState("networkidle");
+  await page.reload();
+  await expect(header("2024-01").getByTestId("group-count")).toHaveText("3");
+});

@@ -20,6 +20,7 @@ import { Grid } from "./grid";
 import { fieldView } from "./grid-field";
 import type { HeaderActions } from "./header-cell";
 import { needsRecordForm } from "./logic/new-record";
+import { filterDefaults } from "./logic/filter-defaults";
 import { sortBy } from "./logic/sorts";
 import { GridToolbar } from "./toolbar/grid-toolbar";
 import { GroupedGrid } from "./groups/grouped-grid";
@@ -99,11 +100,13 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
     [store, keyTitle, meta.id],
   );
 
-  const newRecord = () => setExpanded({ key: null });
   const fieldById = useMemo(() => new Map(all.map((f) => [f.column.id, f])), [all]);
+  // A new record starts with the values the view's filters ask for, so it stays in view (issue 37).
+  const newRecord = () =>
+    setExpanded({ key: null, initial: filterDefaults(query.filters, (id) => fieldById.get(id)?.codec) });
   /** A new record in a group: the form opens with the values of the group and those around it. */
   const newInGroup = (node: GroupNode) => {
-    const initial: Row = {};
+    const initial: Row = filterDefaults(query.filters, (id) => fieldById.get(id)?.codec);
     node.values.forEach((v, i) => {
       const level = groups.levels[i];
       const f = fieldById.get(level?.columnId ?? "");
