@@ -6,6 +6,7 @@
  * end of a range's bar changes its start or end; the last changes can be undone (button or
  * Ctrl+Z). Clicking a day's "+" adds a record on it. Builders manage an iCal subscription.
  */
+import { colourOfRow, stripeOf } from "../colour/palette";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Plus, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
@@ -280,6 +281,10 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
         type="button"
         onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as Key })}
         className="block w-full truncate rounded bg-violet-100 px-1.5 py-0.5 text-start text-xs text-violet-900 hover:bg-violet-200"
+        data-colour={colourOfRow(row)?.row}
+        style={
+          colourOfRow(row)?.row ? { borderInlineStart: `3px solid ${stripeOf(colourOfRow(row)?.row)}` } : undefined
+        }
       >
         <ValueText text={title(row)} />
       </button>
@@ -306,6 +311,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
         key={s.key}
         segment={s}
         title={title(row)}
+        colour={colourOfRow(row)?.row}
         pieceFirst={day}
         span={span}
         movable={canEdit}
