@@ -234,6 +234,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
               label={meta.title}
               onExpand={onExpand}
               onNewRecord={needsRecordForm(meta.columns) ? newRecord : null}
+              newValues={() => filterDefaults(query.filters, (id) => fieldById.get(id)?.codec)}
               search={{
                 query: query.search.query,
                 onClear: () => query.setSearch({ columnId: query.search.columnId, query: "" }),

@@ -13,6 +13,7 @@ import { rowIdOf } from "../../lib/row-id";
 import { useRemoteEditing } from "../../realtime";
 import type { RowStore } from "./data/row-store";
 import type { GridWrites } from "./data/use-grid-writes";
+import type { Row } from "../../api/view-types";
 import { AddRow } from "./add-row";
 import { GUTTER_WIDTH, HEADER_HEIGHT } from "./grid-constants";
 import type { GridFieldView } from "./grid-field";
@@ -44,6 +45,8 @@ export interface GridProps {
   search?: { query: string; onClear(): void } | null;
   /** Set when a new record cannot be empty (a required field): the bottom "+" opens the record form. */
   onNewRecord?: (() => void) | null;
+  /** The values a new row starts with (those the view's filters imply: logic/filter-defaults.ts). */
+  newValues?: () => Row;
 }
 
 // The selection before the reader chooses any: the footer offers no delete for it.
@@ -61,6 +64,7 @@ export function Grid({
   onExpand,
   search,
   onNewRecord,
+  newValues,
 }: GridProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -184,7 +188,7 @@ export function Grid({
               if (onNewRecord) return onNewRecord();
               // The grid takes the keys at once: typing goes into the new row, Space no longer presses "+".
               scroller.current?.focus({ preventScroll: true });
-              void writes.insertRow({}).then((made) => made && select(single({ row: total, col: 0 })));
+              void writes.insertRow(newValues?.() ?? {}).then((made) => made && select(single({ row: total, col: 0 })));
             }}
           />,
         );
