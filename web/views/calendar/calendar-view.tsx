@@ -6,6 +6,8 @@
  * end of a range's bar changes its start or end; the last changes can be undone (button or
  * Ctrl+Z). Clicking a day's "+" adds a record on it. Builders manage an iCal subscription.
  */
+import { ColourMenu } from "../colour/colour-menu";
+import { useColourRules } from "../colour/use-colour-rules";
 import { colourOfRow, stripeOf } from "../colour/palette";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Plus, Undo2 } from "lucide-react";
@@ -121,6 +123,8 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
     void queryClient.invalidateQueries({ queryKey: ["calendarUndated", view.id] });
   }, [queryClient, view.id]);
   const live = useMemo(() => ({ patchByKey: reload, applyEdit: () => (reload(), true), reload }), [reload]);
+  // Colour rules (issue 37): the events' stripes come with the rows; a change reads them again.
+  const colours = useColourRules(view.id, reload);
   const keyTitle = frame?.keyTitle ?? "Id";
 
   /** Writes a change to a record, shown at once, kept for undo unless it is an undo itself. */
@@ -330,6 +334,12 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
       <div className="flex min-h-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
+          <ColourMenu
+            rules={colours.rules}
+            columns={frame.meta.columns}
+            canEdit={can("filterCreate")}
+            onSave={colours.save}
+          />
           <div className="flex items-center gap-1">
             <button
               type="button"
