@@ -33,7 +33,8 @@ const handlers = {
   // Into the trash (issue 35); the route answers as before.
   deleteView: (r, q) => r.schemaChange(() => trashView(r.store, q.viewId, q.actor ?? null)),
   updateGrid: (r, q) => r.schemaChange(() => viewsApi.updateGrid(r.store, q.viewId, q.input)),
-  readColourRules: (r, q) => guard(() => colourApi.readColourRules(r.store, q.viewId)),
+  readColourRules: (r, q) =>
+    guard(() => readingAs(r.store, q.reader, () => colourApi.readColourRules(r.store, q.viewId))),
   saveColourRules: (r, q) => r.schemaChange(() => colourApi.saveColourRules(r.store, q.viewId, q.input)),
   readForm: (r, q) =>
     withIds(

@@ -15,6 +15,7 @@ import { checkCondition } from "./filters";
 import type { FilterInput } from "./inputs";
 import { columnOfTable, findView, tableColumns } from "./lookup";
 import { readerColumn } from "./hidden-settings";
+import { hiddenFromReader } from "../access/narrow";
 
 /**
  * Reading and replacing a view's colour rules (issue 37; the shape is colour-settings.ts). The
@@ -25,8 +26,27 @@ import { readerColumn } from "./hidden-settings";
 
 const newRuleId = () => `cr_${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
 
+/**
+ * The rules as the reader may see them: one naming a field hidden from them (db/access) is left
+ * out, as a saved filter on such a field is (hidden-settings.ts); it still colours their rows.
+ */
 export function readColourRules(store: ProjectStore, viewId: string): ColourRules {
-  return colourRulesOf(findView(store, viewId));
+  const v = findView(store, viewId);
+  const all = colourRulesOf(v);
+  const hidden = hiddenFromReader(store, v.modelId);
+  if (!hidden.size) return all;
+  const names = (ids: string[]) => ids.some((id) => hidden.has(id));
+  return {
+    rules: all.rules.filter(
+      (r) => !names([...filterColumnIds(r.filters), ...(r.fk_column_id ? [r.fk_column_id] : [])]),
+    ),
+    fk_select_column_id:
+      all.fk_select_column_id && hidden.has(all.fk_select_column_id) ? null : all.fk_select_column_id,
+  };
+}
+
+function filterColumnIds(filters: readonly FilterInput[]): string[] {
+  return filters.flatMap((f) => [...(f.fk_column_id ? [f.fk_column_id] : []), ...filterColumnIds(f.children ?? [])]);
 }
 
 function checkFilters(store: ProjectStore, viewId: string, filters: readonly FilterInput[], at: string, depth = 0) {

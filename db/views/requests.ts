@@ -52,7 +52,7 @@ export const viewRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("deleteView"), viewId: id, actor: checked<Actor>().optional() }),
   z.object({ op: z.literal("updateGrid"), viewId: id, input: checked<Parameters<typeof viewsApi.updateGrid>[2]>() }),
   /** A view's colour rules (issue 37, colour-rules.ts): read by anyone who reads the view. */
-  z.object({ op: z.literal("readColourRules"), viewId: id }),
+  z.object({ op: z.literal("readColourRules"), viewId: id, reader }),
   z.object({
     op: z.literal("saveColourRules"),
     viewId: id,

@@ -6,7 +6,7 @@ import { body } from "../../lib/openapi";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { viewKind } from "./kind";
-import { room } from "./context";
+import { readerOfCaller, room } from "./context";
 
 /**
  * A view's colour rules (issue 37; db/views/colour-rules.ts): who reads the view reads them, and
@@ -15,7 +15,9 @@ import { room } from "./context";
  */
 export const colourRuleRoutes = new Hono<AppEnv>()
   .get("/views/:viewId/colour-rules", need("filterList"), viewKind("read"), async (c) =>
-    c.json(await unwrap(room(c).views({ op: "readColourRules", viewId: c.req.param("viewId") }))),
+    c.json(
+      await unwrap(room(c).views({ op: "readColourRules", viewId: c.req.param("viewId"), reader: readerOfCaller(c) })),
+    ),
   )
   .put("/views/:viewId/colour-rules", need("filterCreate"), viewKind("shape"), body(colourRulesInput), async (c) => {
     const input = await jsonBody(c, colourRulesInput);
