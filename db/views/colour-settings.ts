@@ -11,9 +11,9 @@ import { filterInput } from "./inputs";
  * only through the colour rules route, which checks fields and operators (colour-rules.ts).
  */
 
-/** The palette: names, painted by the web (web/views/colour). */
-export const COLOUR_PALETTE = ["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "gray"] as const;
-export type PaletteColour = (typeof COLOUR_PALETTE)[number];
+import { COLOUR_PALETTE, type PaletteColour } from "./colour-palette";
+
+export { COLOUR_PALETTE, type PaletteColour };
 
 /** Enough for any view a person builds by hand; each rule is one CASE branch of the list read. */
 export const MAX_COLOUR_RULES = 20;

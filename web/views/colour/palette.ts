@@ -3,7 +3,7 @@
  * select option's hex colour (db/views/colour-settings.ts); the tint is light enough for text
  * on it, the stripe (cards, calendar events, the row number) stronger.
  */
-import { COLOUR_PALETTE, type PaletteColour } from "../../../db/views/colour-settings";
+import { COLOUR_PALETTE, type PaletteColour } from "../../../db/views/colour-palette";
 
 export { COLOUR_PALETTE, type PaletteColour };
 
