@@ -2,6 +2,7 @@ import { readingAs } from "../db/access/narrow";
 import * as calendarApi from "../db/views/calendar/settings";
 import * as feedApi from "../db/views/calendar/feed";
 import * as timelineApi from "../db/views/timeline/settings";
+import * as colourApi from "../db/views/colour-rules";
 import * as createApi from "../db/views/create";
 import * as filtersApi from "../db/views/filters";
 import * as formApi from "../db/views/form/settings";
@@ -33,6 +34,9 @@ const handlers = {
   // Into the trash (issue 35); the route answers as before.
   deleteView: (r, q) => r.schemaChange(() => trashView(r.store, q.viewId, q.actor ?? null)),
   updateGrid: (r, q) => r.schemaChange(() => viewsApi.updateGrid(r.store, q.viewId, q.input)),
+  readColourRules: (r, q) =>
+    guard(() => readingAs(r.store, q.reader, () => colourApi.readColourRules(r.store, q.viewId))),
+  saveColourRules: (r, q) => r.schemaChange(() => colourApi.saveColourRules(r.store, q.viewId, q.input)),
   readForm: (r, q) =>
     withIds(
       r.store,

@@ -72,6 +72,8 @@ export const ReadRequest = z.discriminatedUnion("op", [
     params: listParams,
     scope: rowScope.optional(),
     measures: z.array(z.object({ fn: z.enum(["sum", "avg"]), column: z.string() })).optional(),
+    /** A date column by its day, month or year (issue 37; db/query/compile-group.ts). */
+    bucket: z.enum(["day", "month", "year"]).optional(),
   }),
   /** Pages of records per option of a single select (the kanban's stacks). */
   z.object({

@@ -8,6 +8,7 @@ import { compileCount, compileList, toTree, type ListParams } from "../query";
 import { anonymousReader, withoutEmails } from "../rows/row-users";
 import { groupPage, groupWhere, stackGroups } from "../views/kanban/group-pages";
 import { scopeParams, type RowScope } from "../views/scope";
+import { withColour } from "../views/colour-plan";
 import { apiRows, computedOf, fullTable, tableOf, type ExtCtx } from "./rows";
 
 export async function groupedList(
@@ -30,7 +31,8 @@ export async function groupedList(
   for (const key of keys) {
     const where = groupWhere(baseTree, col.title, key);
     const compiled = compileList({ dialect: d, table, ...base, where, me });
-    const rows = apiRows(x, t, compiled.select, await x.driver.query(compiled.list.sql, compiled.list.params));
+    const raws = await x.driver.query(compiled.list.sql, compiled.list.params);
+    const rows = apiRows(x, t, compiled.select, raws).map((row, i) => withColour(row, base.colourPlan, raws[i]!));
     const list = anonymousReader(scope) ? withoutEmails([...t.cols, ...computed], rows) : rows;
     const counted = compileCount({ dialect: d, table, where, me });
     const totalRows = Number((await x.driver.query(counted.sql, counted.params))[0]?.count ?? 0);

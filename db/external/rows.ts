@@ -13,6 +13,8 @@
  *   database refusal is a 400 with the database's message (driver.ts SourceError);
  * - a database view is read-only; a table without a primary key can be read but not written.
  */
+import { withColour } from "../views/colour-plan";
+import type { DateBucket } from "../query/compile-group";
 import { bad, DbError, missing } from "../errors";
 import type { Dialect, Stored } from "../fields/types";
 import {
@@ -174,7 +176,7 @@ export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams
   const d = ctx.driver.dialect;
   const compiled = compileList({ dialect: d, table, ...p, me: scope?.caller?.userId ?? null });
   const raws = await ctx.driver.query(compiled.list.sql, compiled.list.params);
-  const list = apiRows(ctx, t, compiled.select, raws);
+  const list = apiRows(ctx, t, compiled.select, raws).map((row, i) => withColour(row, p.colourPlan, raws[i]!));
   const { n, approximate } = await countOf(ctx, t, p.where, undefined, scope?.caller?.userId ?? null);
   const total = approximate ? Math.max(n, params.offset + raws.length) : n;
   return {
@@ -213,6 +215,7 @@ export async function groupBy(
   params: ListParams,
   scope?: RowScope,
   measures?: GroupMeasure[],
+  bucket?: DateBucket,
 ) {
   const t = tableOf(ctx, tableKey);
   const table = fullTable(ctx, t);
@@ -230,10 +233,16 @@ export async function groupBy(
     offset: params.offset,
     me: scope?.caller?.userId ?? null,
     measures,
+    bucket,
   });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const list = (await ctx.driver.query(compiled.list.sql, compiled.list.params)).map((r) => ({
-    [col.columnName]: toApiRow([col], storedRow([col], r, d))[col.title] ?? null,
+    // A date bucket's value is its text (2024-03), not a value of the column.
+    [col.columnName]: bucket
+      ? r[col.columnName] === null || r[col.columnName] === undefined
+        ? null
+        : String(r[col.columnName])
+      : (toApiRow([col], storedRow([col], r, d))[col.title] ?? null),
     count: Number(r.count),
     ...measureValues(r, compiled.measures),
   }));

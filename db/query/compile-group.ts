@@ -4,6 +4,10 @@
  * - the column is named by `column_name` (as upstream) or by title; unknown → QueryError;
  * - `where` filters before grouping; groups sort by the value (NULL group first), or by count
  *   when `sort` is `count`/`-count`; limit/offset page the groups and the count counts groups.
+ * - `bucket` (issue 37) groups a Date or DateTime column by its day, month or year: the group's
+ *   value is that part of the date as text (`2024`, `2024-03`, `2024-03-15`), made by the dialect's
+ *   own date functions (its stamp cast and date format, then the first 4, 7 or 10 characters), so
+ *   the grouping runs in SQL on every database; a DateTime is bucketed by its stored (UTC) date.
  * - SQL Server pages with OFFSET/FETCH (compile-list.ts `orderAndPage`); it refuses a sub-query in
  *   GROUP BY, which is why external tables never group by a computed field (db/external/rows.ts).
  * - `measures` add a sum or average of a stored number field per group (the MCP `aggregate` tool),
@@ -11,7 +15,9 @@
  */
 import { compileWhere } from "./compile-where";
 import { orderTerm, isTextStorage } from "./dialect";
-import { and, columnRef, ident, join, render, sql, tableSource, type Frag } from "./sql";
+import { and, columnRef, ident, join, lit, render, sql, tableSource, type Frag } from "./sql";
+import { dialectOf } from "./dialects";
+import { kindOf } from "./filter-ops";
 import { orderAndPage } from "./compile-list";
 import { fieldType } from "../fields/registry";
 import { QueryError, type Compiled, type Dialect, type QueryTable, type WhereNode } from "./types";
@@ -28,6 +34,18 @@ export interface GroupInput {
   /** The user who runs the query: what `@me` means in filters on user columns. */
   me?: string | null;
   measures?: GroupMeasure[];
+  /** Group a date column by its day, month or year. */
+  bucket?: DateBucket | null;
+}
+
+export const DATE_BUCKETS = ["day", "month", "year"] as const;
+export type DateBucket = (typeof DATE_BUCKETS)[number];
+const BUCKET_CHARS: Record<DateBucket, number> = { year: 4, month: 7, day: 10 };
+
+/** The bucket of a date column's value as text, in the dialect's own date functions. */
+export function dateBucket(d: Dialect, c: Frag, bucket: DateBucket): Frag {
+  const x = dialectOf(d);
+  return x.substr(x.formatStamp(x.toStamp(c), "date"), lit("1"), lit(String(BUCKET_CHARS[bucket])));
 }
 
 /** A sum or average of a number field, computed per group next to the count. */
@@ -72,18 +90,26 @@ export function compileGroupBy(input: GroupInput): {
     (f): f is Frag => !!f,
   );
   const where = parts.length ? sql` WHERE ${and(parts)}` : sql``;
-  const c = columnRef(d, col);
+  if (input.bucket) {
+    if (!(DATE_BUCKETS as readonly string[]).includes(input.bucket))
+      throw new QueryError(`bucket must be one of ${DATE_BUCKETS.join(", ")}`);
+    const kind = kindOf(col.uidt);
+    if (kind !== "date" && kind !== "datetime")
+      throw new QueryError(`bucket: '${col.title}' is not a Date or DateTime field`);
+  }
+  const c = input.bucket ? dateBucket(d, columnRef(d, col), input.bucket) : columnRef(d, col);
   const countAlias = ident(d, "count");
   const byCount = input.sort?.replace(/^-/, "") === "count";
   // Groups order as a sort on the column does (a person column by the person's name).
-  const key = col.sortExpr ?? c;
+  const key = input.bucket ? c : (col.sortExpr ?? c);
   const order = byCount
-    ? sql`${countAlias}${input.sort!.startsWith("-") ? sql` DESC` : sql` ASC`}, ${orderTerm(d, key, false, isTextStorage(col, d))}`
-    : orderTerm(d, key, input.sort?.startsWith("-") ?? false, isTextStorage(col, d));
+    ? sql`${countAlias}${input.sort!.startsWith("-") ? sql` DESC` : sql` ASC`}, ${orderTerm(d, key, false, isTextStorage(col, d) && !input.bucket)}`
+    : orderTerm(d, key, input.sort?.startsWith("-") ?? false, isTextStorage(col, d) && !input.bucket);
   const from = tableSource(d, table.tableName, table.dbSchema);
   const page = orderAndPage(d, order, input.limit, input.offset);
   const measures = measureFrags(d, table, input.measures);
-  const list = sql`SELECT ${c}, COUNT(*) AS ${countAlias}${measures.frag} FROM ${from}${where} GROUP BY ${c}${page}`;
+  const selected = input.bucket ? sql`${c} AS ${ident(d, col.columnName)}` : c;
+  const list = sql`SELECT ${selected}, COUNT(*) AS ${countAlias}${measures.frag} FROM ${from}${where} GROUP BY ${c}${page}`;
   const count = sql`SELECT COUNT(*) AS ${countAlias} FROM (SELECT ${c} FROM ${from}${where} GROUP BY ${c}) AS ${ident(d, "groups")}`;
   return { list: render(list, d), count: render(count, d), columnName: col.columnName, measures: measures.aliases };
 }

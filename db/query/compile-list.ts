@@ -15,6 +15,7 @@ import { orderOf, resolveFields, sortKeys, type ListParam, type SortKey } from "
 import { compileWhere, toTree } from "./compile-where";
 import { searchTree, type SearchInput } from "./search";
 import { dialectOf } from "./dialects";
+import { colourSelects, type ColourCase } from "./compile-colours";
 import { Frag, and, ident, join, render, sql, tableSource } from "./sql";
 import { QueryError, type Compiled, type Dialect, type QueryColumn, type QueryTable, type WhereNode } from "./types";
 
@@ -40,6 +41,8 @@ export interface ListInput extends CountInput {
   keys?: boolean;
   /** A condition on the list only, not its count: the rows after a cursor (keyset.ts). */
   after?: Frag | null;
+  /** Colour rules: one CASE per target selected with the page (compile-colours.ts). */
+  colours?: readonly ColourCase[];
 }
 
 export interface CompiledList {
@@ -99,6 +102,9 @@ export function compileList(input: ListInput): CompiledList {
     [
       ...select.map((c) => (c.selectExpr ? sql`${c.selectExpr} AS ${ident(d, c.columnName)}` : ident(d, c.columnName))),
       ...(input.keys ? keys.map((k, i) => sql`${k.expr} AS ${ident(d, keyAlias(i))}`) : []),
+      ...(input.colours?.length
+        ? colourSelects(table, input.colours, { dialect: d, now: input.now, me: input.me })
+        : []),
     ],
     ", ",
   );

@@ -29,3 +29,4 @@ export { render, quoteIdent, MAX_PARAMS, MAX_SQL_BYTES } from "./sql";
 export { parseWhere } from "./where-parser";
 export * from "./types";
 export { compileGroupBy, measureValues, type GroupInput, type GroupMeasure } from "./compile-group";
+export { colourSelects, type ColourCase } from "./compile-colours";

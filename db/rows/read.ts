@@ -39,6 +39,8 @@ import { anonymousReader, userSelect, userSort, withDirectory, withoutEmails } f
 import type { WhereNode } from "../query";
 import { scopeParams, whereKey, type RowScope } from "../views/scope";
 import { isFormula } from "../fields/registry";
+import { withColour } from "../views/colour-plan";
+import type { DateBucket } from "../query/compile-group";
 
 /**
  * Reads (contract 5.1): list with where/sort/fields/paging, count, find-one. The compiler binds
@@ -249,7 +251,7 @@ export function listRows(
   const { raws, select, next } = params.cursor
     ? keysetPage(store, t, p, params.cursor, me)
     : offsetPage(store, t, p, me, !visitor && params.offset + params.limit < totalRows);
-  const rows = raws.map((raw) => apiRow(t, select, raw));
+  const rows = raws.map((raw) => withColour(apiRow(t, select, raw), p.colourPlan, raw));
   const list = visitor ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
   const info = pageInfo(totalRows, params.limit, params.offset);
   return {
@@ -354,6 +356,7 @@ export function groupBy(
   params: ListParams,
   scope?: RowScope,
   measures?: GroupMeasure[],
+  bucket?: DateBucket,
 ) {
   const t = tableRef(store, tableKey);
   const computed = t.virtual.find((v) => v.title === column || v.columnName === column);
@@ -369,9 +372,12 @@ export function groupBy(
     offset: params.offset,
     me: meOf(scope),
     measures,
+    bucket,
   });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const raws = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
+  // A bucket's value is its text (2024-03), not a value of the column.
+  if (bucket) return bucketAnswer(store, compiled, col.columnName, raws, params);
   // A person column groups by the stored id: its groups show the person (one directory query).
   const values = withDirectory(
     store,
@@ -384,6 +390,19 @@ export function groupBy(
     count: r.count,
     ...measureValues(r, compiled.measures),
   }));
+  const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
+  return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
+}
+
+/** Date buckets' groups: the bucket text and its count, as the group-by answer carries values. */
+function bucketAnswer(
+  store: ProjectStore,
+  compiled: ReturnType<typeof compileGroupBy>,
+  columnName: string,
+  raws: SqlRow[],
+  params: ListParams,
+) {
+  const list = raws.map((r) => ({ [columnName]: r[columnName] ?? null, count: r.count }));
   const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
   return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
 }

@@ -60,7 +60,7 @@ function checkParent(store: ProjectStore, v: ViewRow, parentId: string | null | 
 }
 
 /** Checks a condition by compiling it alone against the table; groups need no check. */
-function checkCondition(store: ProjectStore, v: ViewRow, cols: ColumnRow[], f: FilterInput) {
+export function checkCondition(store: ProjectStore, v: ViewRow, cols: ColumnRow[], f: FilterInput) {
   if (f.is_group || !f.fk_column_id) return;
   const column = columnOfTable(cols, f.fk_column_id, "fk_column_id");
   readerColumn(store, v.modelId, column.id, "fk_column_id");

@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { bad } from "../errors";
-import { canGroupBy } from "../fields/registry";
+import { canGroupBy, fieldType } from "../fields/registry";
 import { columns, viewColumns, type ViewColumnRow, type ViewRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { aggregationOf, type FooterAggregate } from "./footer";
@@ -19,7 +19,13 @@ export interface GroupBySetting {
   group_by: boolean;
   group_by_order: number | null;
   group_by_sort: "asc" | "desc" | null;
+  /** A date field grouped by its day, month or year (db/query/compile-group.ts); null: by its value. */
+  group_by_bucket: DateBucketName | null;
 }
+
+export const BUCKETS = ["day", "month", "year"] as const;
+export type DateBucketName = (typeof BUCKETS)[number];
+const isBucket = (v: unknown): v is DateBucketName => (BUCKETS as readonly unknown[]).includes(v);
 
 const parse = (text: string | null): Record<string, unknown> => {
   try {
@@ -38,6 +44,7 @@ export function groupByOf(vc: Pick<ViewColumnRow, "vcMeta">): GroupBySetting {
     group_by: on,
     group_by_order: on && typeof m.group_by_order === "number" ? m.group_by_order : null,
     group_by_sort: on ? (m.group_by_sort === "desc" ? "desc" : "asc") : null,
+    group_by_bucket: on && isBucket(m.group_by_bucket) ? m.group_by_bucket : null,
   };
 }
 
@@ -58,6 +65,7 @@ export interface GroupByInput {
   group_by?: boolean | number;
   group_by_order?: number;
   group_by_sort?: "asc" | "desc";
+  group_by_bucket?: DateBucketName | null;
 }
 
 /**
@@ -70,7 +78,12 @@ export function groupByMeta(
   row: ViewColumnRow,
   input: GroupByInput,
 ): string | undefined {
-  if (input.group_by === undefined && input.group_by_order === undefined && input.group_by_sort === undefined) {
+  if (
+    input.group_by === undefined &&
+    input.group_by_order === undefined &&
+    input.group_by_sort === undefined &&
+    input.group_by_bucket === undefined
+  ) {
     return undefined;
   }
   if (view.type !== 3) throw bad("group_by: only a grid view groups its records");
@@ -81,6 +94,7 @@ export function groupByMeta(
     delete meta.group_by;
     delete meta.group_by_order;
     delete meta.group_by_sort;
+    delete meta.group_by_bucket;
     return JSON.stringify(meta);
   }
   const col = store.meta.select().from(columns).where(eq(columns.id, row.columnId)).get();
@@ -95,6 +109,10 @@ export function groupByMeta(
       .filter((o) => groupByOf(o).group_by).length;
     if (others >= MAX_GROUP_LEVELS) throw bad(`group_by: a grid groups by at most ${MAX_GROUP_LEVELS} fields`);
   }
+  const bucket = input.group_by_bucket === undefined ? current.group_by_bucket : input.group_by_bucket;
+  const kind = fieldType(col.uidt)?.kind;
+  if (bucket && kind !== "date" && kind !== "datetime")
+    throw bad(`group_by_bucket: '${col.title}' is not a Date or DateTime field`);
   const order = input.group_by_order ?? current.group_by_order ?? MAX_GROUP_LEVELS;
   if (!Number.isInteger(order) || order < 1 || order > MAX_GROUP_LEVELS) {
     throw bad(`group_by_order: must be a whole number from 1 to ${MAX_GROUP_LEVELS}`);
@@ -104,5 +122,6 @@ export function groupByMeta(
     group_by: true,
     group_by_order: order,
     group_by_sort: input.group_by_sort ?? current.group_by_sort ?? "asc",
+    group_by_bucket: bucket ?? undefined,
   });
 }

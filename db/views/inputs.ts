@@ -61,6 +61,8 @@ export const viewColumnInput = z.object({
   group_by_sort: z.enum(["asc", "desc"], kind("asc or desc")).optional(),
   /** The grid footer's aggregate of the column (db/views/footer.ts); null: none. */
   aggregation: footerAggregate.nullable().optional(),
+  /** A date field's groups by its day, month or year; null groups by the value itself. */
+  group_by_bucket: z.enum(["day", "month", "year"], kind("day, month or year")).nullish(),
 });
 
 export const saveViewColumnInput = viewColumnInput.extend({ fk_column_id: z.string(kind("a column id")) });

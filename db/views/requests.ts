@@ -4,6 +4,7 @@ import type { Reader } from "../access/rules";
 import type { Actor } from "../rows/audit";
 import type * as calendarApi from "./calendar/settings";
 import type * as timelineApi from "./timeline/settings";
+import type * as colourApi from "./colour-rules";
 import type * as createApi from "./create";
 import type * as filtersApi from "./filters";
 import type * as formApi from "./form/settings";
@@ -51,6 +52,13 @@ export const viewRequest = z.discriminatedUnion("op", [
   /** `actor`: who deletes, named by the trash entry. */
   z.object({ op: z.literal("deleteView"), viewId: id, actor: checked<Actor>().optional() }),
   z.object({ op: z.literal("updateGrid"), viewId: id, input: checked<Parameters<typeof viewsApi.updateGrid>[2]>() }),
+  /** A view's colour rules (issue 37, colour-rules.ts): read by anyone who reads the view. */
+  z.object({ op: z.literal("readColourRules"), viewId: id, reader }),
+  z.object({
+    op: z.literal("saveColourRules"),
+    viewId: id,
+    input: checked<Parameters<typeof colourApi.saveColourRules>[2]>(),
+  }),
   z.object({ op: z.literal("readForm"), projectId: id, viewId: id }),
   z.object({ op: z.literal("updateForm"), viewId: id, input: checked<Parameters<typeof formApi.updateForm>[2]>() }),
   z.object({

@@ -10,6 +10,8 @@ import { timelineColumnIds } from "./timeline/settings";
 import { VIEW_TYPE } from "./types";
 import { arrayTree, storedTree } from "./filters-to-where";
 import { tableColumns, viewOfTable } from "./lookup";
+import { colourRulesOf, type ColourRules } from "./colour-settings";
+import { colourPlan, type ColourPlan } from "./colour-plan";
 import { checkKind, type Caller } from "./kinds";
 import { isSystemColumn } from "./shape";
 import { orderedViewColumns, syncViewColumns } from "./sync";
@@ -37,12 +39,18 @@ export interface RowScope {
   sortArrJson?: string;
 }
 
-export type ScopedParams = Omit<ListParams, "where"> & { where?: string | WhereNode };
+export type ScopedParams = Omit<ListParams, "where"> & {
+  where?: string | WhereNode;
+  /** The view's colour rules as CASE selections (colour-plan.ts) and how rows' answers read. */
+  colours?: ColourPlan["cases"];
+  colourPlan?: ColourPlan;
+};
 
 interface ViewScope {
   tree: WhereNode | null;
   sort: string[];
   visible: string[];
+  colours: ColourRules;
 }
 
 const term = (c: ColumnRow, direction: string) => `${direction === "desc" ? "-" : ""}${c.title}`;
@@ -72,6 +80,7 @@ function loadView(store: ProjectStore, t: TableRef, viewKey: string): ViewScope 
     tree: storedTree(store.meta.select().from(filters).where(eq(filters.viewId, v.id)).all(), cols),
     sort: savedSorts.flatMap((s) => (byId.has(s.columnId) ? [term(byId.get(s.columnId)!, s.direction)] : [])),
     visible: [...keys.map((c) => c.title), ...visible],
+    colours: colourRulesOf(v),
   };
   store.schemaCache.set(key, scope);
   return scope;
@@ -131,6 +140,13 @@ export function scopeParams(
     view?.sort.filter((s) => queryable.has(s.replace(/^-/, "")));
   if (sort) out.sort = sort;
   if (view) {
+    const plan = colourPlan(view.colours, cols, queryable, (tree) =>
+      t.access ? withHiddenColumns(store, t, queryable, tree) : tree,
+    );
+    if (plan) {
+      out.colours = plan.cases;
+      out.colourPlan = plan;
+    }
     const visible = view.visible.filter((title) => queryable.has(title));
     const asked = params.fields?.some((f) => f.trim() === "*") ? undefined : params.fields;
     const narrowed = asked?.filter((f) => visible.includes(f.trim()) || !queryable.has(f.trim()));

@@ -10,6 +10,7 @@ import { findView, modelOf } from "./lookup";
 import { viewItemJson } from "./view-item";
 import { dropViewChildren } from "./sync";
 import { checkTitle } from "./title";
+import { metaObject } from "./colour-settings";
 
 /**
  * Views of a table (contract 4.4): list, rename, reorder, lock, delete (creation: create.ts).
@@ -26,6 +27,20 @@ function metaText(meta: Record<string, unknown> | string): string {
     /* reported below */
   }
   throw bad("meta must be a JSON object");
+}
+
+/**
+ * A view's colour rules are written only through their own route (colour-rules.ts checks them):
+ * a meta sent without `colour_rules` keeps the stored ones, as the web sends its own meta keys.
+ */
+function keepColourRules(before: string, after: string): string {
+  const old = metaObject(before);
+  const next = metaObject(after);
+  if (old.colour_rules === undefined) {
+    if (next.colour_rules === undefined) return after;
+    delete next.colour_rules;
+  } else next.colour_rules = old.colour_rules;
+  return JSON.stringify(next);
 }
 
 /** The table's views in order; another person's personal views are left out (kinds.ts). */
@@ -55,7 +70,7 @@ export function updateView(
   if (input.lock_type !== undefined) set.lockType = input.lock_type;
   // A view made personal belongs to whoever made it so, when nobody is recorded as its creator.
   if (input.lock_type === "personal" && !v.createdBy) set.createdBy = userId;
-  if (input.meta !== undefined) set.meta = input.meta === null ? "{}" : metaText(input.meta);
+  if (input.meta !== undefined) set.meta = keepColourRules(v.meta, input.meta === null ? "{}" : metaText(input.meta));
   store.meta.update(views).set(set).where(eq(views.id, v.id)).run();
   return viewItemJson(findView(store, v.id), projectId, modelOf(store, v));
 }

@@ -13,6 +13,7 @@ export const queryKeys = {
   gridColumns: (viewId: string) => ["gridColumns", viewId] as const,
   filters: (viewId: string) => ["filters", viewId] as const,
   sorts: (viewId: string) => ["sorts", viewId] as const,
+  colourRules: (viewId: string) => ["colourRules", viewId] as const,
   audits: (tableId: string, rowId: string) => ["audits", tableId, rowId] as const,
   members: (projectId: string, query = "") => ["members", projectId, query] as const,
   allMembers: (projectId: string) => ["members", projectId] as const,

@@ -49,7 +49,16 @@ export const rowsApi = {
   /** Distinct values of one column with their counts, paged over the values (contract 5.1 groupby). */
   groupBy: (
     t: RowTarget,
-    q: { column: string; sort: string; limit: number; offset: number; where?: string; filterArrJson?: string },
+    q: {
+      column: string;
+      sort: string;
+      limit: number;
+      offset: number;
+      where?: string;
+      filterArrJson?: string;
+      /** A date column by its day, month or year (issue 37). */
+      bucket?: "day" | "month" | "year";
+    },
     signal?: AbortSignal,
   ) => {
     const options = {
@@ -61,6 +70,7 @@ export const rowsApi = {
         offset: q.offset,
         where: q.where || undefined,
         filterArrJson: q.filterArrJson,
+        bucket: q.bucket,
       },
     };
     return t.viewId

@@ -22,7 +22,7 @@ export type View = Pick<ViewAnswer, "id" | "title" | "type"> &
 type GridColumnAnswer = Answer<"/api/v1/db/meta/grids/:viewId/grid-columns", "$get">[number];
 /** A grid column as the grid reads it; `show` is also read as 0/1. */
 export type GridColumn = Pick<GridColumnAnswer, "id" | "fk_column_id" | "order"> &
-  Partial<Pick<GridColumnAnswer, "width" | "group_by" | "group_by_order" | "group_by_sort">> & {
+  Partial<Pick<GridColumnAnswer, "width" | "group_by" | "group_by_order" | "group_by_sort" | "group_by_bucket">> & {
     show: GridColumnAnswer["show"] | number;
   };
 

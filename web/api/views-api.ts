@@ -1,6 +1,7 @@
 /** Views, grid settings, filters and sorts (API-CONTRACT 4.4, 4.6, 4.7). */
 import type { z } from "zod";
 import type { updateGridInput, updateSortInput, viewColumnInput } from "../../db/views/inputs";
+import type { ColourRulesInput } from "../../db/views/colour-settings";
 import type { Filter, Sort } from "./view-types";
 import { wire } from "./wire";
 
@@ -28,4 +29,9 @@ export const viewsApi = {
   updateSort: (sortId: string, body: z.input<typeof updateSortInput>) =>
     wire.patch(`${meta}/sorts/:sortId`, { sortId }, body),
   deleteSort: (sortId: string) => wire.del(`${meta}/sorts/:sortId`, { sortId }),
+
+  /** A view's colour rules (issue 37), replaced as one list. */
+  colourRules: (viewId: string) => wire.get(`${meta}/views/:viewId/colour-rules`, { viewId }),
+  saveColourRules: (viewId: string, body: ColourRulesInput) =>
+    wire.put(`${meta}/views/:viewId/colour-rules`, { viewId }, body),
 };

@@ -1,5 +1,6 @@
 import { getJson } from "./api";
 import { cellContent } from "./cells";
+import { cellColour, tintOf } from "../views/colour/palette";
 import { h, toast } from "./dom";
 import { filterOps, gridQuery, nextSort, valueInputType, type FilterOp, type GridQuery } from "./grid-query";
 import type { FormColumn } from "./inputs";
@@ -74,7 +75,23 @@ function rowsOf(list: Row[], cols: FormColumn[]) {
   if (!list.length)
     return [h("tr", {}, h("td", { class: "px-3 py-4 text-center", colspan: cols.length }, t("sharedView.noRows")))];
   return list.map((r) =>
-    h("tr", {}, ...cols.map((c) => h("td", { class: "border-b px-3 py-2" }, cellContent(c.uidt, r[c.title])))),
+    h(
+      "tr",
+      {},
+      ...cols.map((c) => {
+        // Colour rules (issue 37): the server coloured the row; the page paints the tint.
+        const colour = cellColour(r, c.title);
+        return h(
+          "td",
+          {
+            class: "border-b px-3 py-2",
+            "data-colour": colour,
+            style: colour ? `background-color: ${tintOf(colour)}` : undefined,
+          },
+          cellContent(c.uidt, r[c.title]),
+        );
+      }),
+    ),
   );
 }
 

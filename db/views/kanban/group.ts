@@ -5,6 +5,7 @@ import { anonymousReader, withoutEmails } from "../../rows/row-users";
 import { tableRef } from "../../rows/table-ref";
 import type { ProjectStore } from "../../store/store";
 import { scopeParams, type RowScope } from "../scope";
+import { withColour } from "../colour-plan";
 import { groupPage, groupWhere, stackGroups } from "./group-pages";
 
 /**
@@ -36,7 +37,7 @@ export function groupedList(
     const compiled = compileList({ dialect: "sqlite", table, ...base, where, me: scope.caller?.userId ?? null });
     const rows = store
       .exec(compiled.list.sql, ...(compiled.list.params as never[]))
-      .map((raw) => apiRow(t, compiled.select, raw));
+      .map((raw) => withColour(apiRow(t, compiled.select, raw), base.colourPlan, raw));
     const list = anonymousReader(scope) ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
     const counted = compileCount({ dialect: "sqlite", table, where, me: scope.caller?.userId ?? null });
     const totalRows = Number(store.exec(counted.sql, ...(counted.params as never[]))[0]?.count ?? 0);

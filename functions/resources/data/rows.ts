@@ -51,8 +51,14 @@ async function count(c: Ctx) {
 async function groupBy(c: Ctx) {
   const column = c.req.query("column_name");
   if (!column) throw badRequest("column_name is required");
+  // Issue 37: a date column grouped by its day, month or year.
+  const bucket = c.req.query("bucket") || undefined;
+  if (bucket !== undefined && bucket !== "day" && bucket !== "month" && bucket !== "year")
+    throw badRequest("bucket must be one of day, month, year");
   return c.json(
-    await unwrap(data(c).read({ op: "groupBy", table: table(c), column, params: listParams(c), scope: scope(c) })),
+    await unwrap(
+      data(c).read({ op: "groupBy", table: table(c), column, params: listParams(c), scope: scope(c), bucket }),
+    ),
   );
 }
 

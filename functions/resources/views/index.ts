@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../types";
 import { calendarFeedRoutes } from "./calendar-feed";
 import { viewColumnRoutes } from "./columns";
+import { colourRuleRoutes } from "./colour-rules";
 import { filterRoutes } from "./filters";
 import { sortRoutes } from "./sorts";
 import { subViewRoutes } from "./sub-views";
@@ -14,4 +15,5 @@ export const views = new Hono<AppEnv>()
   .route("/", viewColumnRoutes)
   .route("/", filterRoutes)
   .route("/", sortRoutes)
-  .route("/", calendarFeedRoutes);
+  .route("/", calendarFeedRoutes)
+  .route("/", colourRuleRoutes);

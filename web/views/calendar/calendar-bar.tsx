@@ -3,6 +3,7 @@
  * next ones (each cell is 100% wide, with a 1 px gap), on its line. Dragging the bar moves the
  * record; the handles on the ends where it really starts or ends resize it.
  */
+import { stripeOf } from "../colour/palette";
 import type { DragEvent, PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ValueText } from "../../fields/common/value-text";
@@ -14,6 +15,8 @@ export const LANE = 22;
 interface BarProps {
   segment: Segment;
   title: string;
+  /** A colour rule's colour of the record (issue 37): a stripe at the bar's start. */
+  colour?: string;
   /** The record's first day and the day this piece starts on. */
   pieceFirst: string;
   movable: boolean;
@@ -38,6 +41,7 @@ export function CalendarBar({
   resizable,
   passThrough,
   span,
+  colour,
   onOpen,
   onDragStart,
   onDragEnd,
@@ -100,6 +104,14 @@ export function CalendarBar({
       >
         <ValueText text={title} />
       </button>
+      {colour && segment.starts ? (
+        <span
+          aria-hidden="true"
+          data-colour={colour}
+          className="pointer-events-none absolute start-0 top-0 h-full w-1 rounded-s"
+          style={{ backgroundColor: stripeOf(colour) }}
+        />
+      ) : null}
       {resizable && segment.starts ? handle("start") : null}
       {resizable && segment.ends ? handle("end") : null}
     </div>

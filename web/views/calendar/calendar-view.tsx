@@ -6,6 +6,9 @@
  * end of a range's bar changes its start or end; the last changes can be undone (button or
  * Ctrl+Z). Clicking a day's "+" adds a record on it. Builders manage an iCal subscription.
  */
+import { ColourMenu } from "../colour/colour-menu";
+import { useColourRules } from "../colour/use-colour-rules";
+import { colourOfRow, stripeOf } from "../colour/palette";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Plus, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
@@ -120,6 +123,8 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
     void queryClient.invalidateQueries({ queryKey: ["calendarUndated", view.id] });
   }, [queryClient, view.id]);
   const live = useMemo(() => ({ patchByKey: reload, applyEdit: () => (reload(), true), reload }), [reload]);
+  // Colour rules (issue 37): the events' stripes come with the rows; a change reads them again.
+  const colours = useColourRules(view.id, reload);
   const keyTitle = frame?.keyTitle ?? "Id";
 
   /** Writes a change to a record, shown at once, kept for undo unless it is an undo itself. */
@@ -280,6 +285,10 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
         type="button"
         onClick={() => setExpanded({ key: rowIdOf(row, keyTitle) as Key })}
         className="block w-full truncate rounded bg-violet-100 px-1.5 py-0.5 text-start text-xs text-violet-900 hover:bg-violet-200"
+        data-colour={colourOfRow(row)?.row}
+        style={
+          colourOfRow(row)?.row ? { borderInlineStart: `3px solid ${stripeOf(colourOfRow(row)?.row)}` } : undefined
+        }
       >
         <ValueText text={title(row)} />
       </button>
@@ -306,6 +315,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
         key={s.key}
         segment={s}
         title={title(row)}
+        colour={colourOfRow(row)?.row}
         pieceFirst={day}
         span={span}
         movable={canEdit}
@@ -324,6 +334,12 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
       <div className="flex min-h-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
+          <ColourMenu
+            rules={colours.rules}
+            columns={frame.meta.columns}
+            canEdit={can("filterCreate")}
+            onSave={colours.save}
+          />
           <div className="flex items-center gap-1">
             <button
               type="button"

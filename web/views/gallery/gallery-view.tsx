@@ -26,6 +26,8 @@ import { ExpandedRow } from "../grid/expanded/expanded-row";
 import { FilterMenu } from "../grid/toolbar/filter-menu";
 import { GridSearch } from "../grid/toolbar/grid-search";
 import { SortMenu } from "../grid/toolbar/sort-menu";
+import { ColourMenu } from "../colour/colour-menu";
+import { useColourRules } from "../colour/use-colour-rules";
 import { useLocalSettings } from "../grid/data/use-local-settings";
 import { RecordCard } from "../shared/record-card";
 import { coverFitOf, type CoverFit } from "../shared/cover";
@@ -193,6 +195,8 @@ function Gallery({
     }
   }
   const writes = recordWrites({ projectId, tableId: meta.id }, keyTitle, () => store.reload(), notifyError);
+  // Colour rules (issue 37): the cards' stripes come with the rows; a change reads them again.
+  const colours = useColourRules(view.id, () => store.reload());
   return (
     <LiveGrid tableId={meta.id} keyTitle={keyTitle} store={store} inTableOrder={false}>
       <div className="flex min-h-0 flex-1 flex-col gap-2">
@@ -211,6 +215,7 @@ function Gallery({
                 onSave={() => void query.save()}
               />
               <SortMenu sorts={query.sorts} columns={columns} onChange={query.editSorts} />
+              <ColourMenu rules={colours.rules} columns={columns} canEdit={can("filterCreate")} onSave={colours.save} />
             </>
           )}
           {can("gridColumnUpdate") && !locked && covers.length > 0 ? (

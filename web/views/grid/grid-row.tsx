@@ -6,6 +6,7 @@ import type { RemoteMark } from "../../realtime";
 import { GUTTER_WIDTH } from "./grid-constants";
 import type { GridFieldView } from "./grid-field";
 import type { ColumnLayout } from "./logic/column-layout";
+import { cellColour, colourOfRow, stripeOf, tintOf } from "../colour/palette";
 
 export interface GridRowProps {
   index: number;
@@ -38,11 +39,14 @@ const CELL = "group/cell relative flex h-full shrink-0 items-center border-b bor
 function cellClass(c: number, props: GridRowProps): string {
   const inRange = props.selected !== null && c >= props.selected[0] && c <= props.selected[1];
   const frozen = c === 0 ? "sticky z-10" : "";
-  const bg = inRange && props.active !== c ? "bg-primary/10" : "bg-white";
+  const bg = inRange && props.active !== c ? "bg-primary/10" : tintAt(c, props) ? "" : "bg-white";
   const ring = props.active === c ? "outline-2 -outline-offset-2 outline-primary" : "";
   const clip = props.editingCol === c ? "z-30 overflow-visible" : "overflow-hidden [contain:strict]";
   return `${CELL} ${frozen} ${bg} ${ring} ${clip}`;
 }
+
+/** A colour rule's tint of this cell (issue 37): its own cell rule's, else its row's. */
+const tintAt = (c: number, props: GridRowProps) => tintOf(cellColour(props.row, props.fields[c]!.column.title));
 
 function Cell({ c, props }: { c: number; props: GridRowProps }) {
   const f = props.fields[c]!;
@@ -50,6 +54,8 @@ function Cell({ c, props }: { c: number; props: GridRowProps }) {
   const editing = props.editingCol === c;
   const { Cell: Content } = f.ui;
   const other = props.remote?.find((m) => m.col === c);
+  const colour = cellColour(props.row, title);
+  const inRange = props.selected !== null && c >= props.selected[0] && c <= props.selected[1];
   return (
     <div
       role="gridcell"
@@ -57,12 +63,14 @@ function Cell({ c, props }: { c: number; props: GridRowProps }) {
       data-col={c}
       data-title={title}
       data-editing-by={other?.name}
+      data-colour={colour}
       aria-colindex={c + 2}
       aria-selected={props.selected !== null && c >= props.selected[0] && c <= props.selected[1]}
       className={cellClass(c, props)}
       style={{
         width: f.width,
         insetInlineStart: c === 0 ? GUTTER_WIDTH : undefined,
+        ...(colour && !(inRange && props.active !== c) ? { backgroundColor: tintOf(colour) } : {}),
         ...(other ? { outline: `2px solid ${other.color}`, outlineOffset: -2 } : {}),
       }}
     >
@@ -100,6 +108,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
   const cells: ReactNode[] = [];
   for (let c = colFirst; c <= colLast; c++) cells.push(<Cell key={c} c={c} props={props} />);
   const spacer = colFirst > 1 ? layout.lefts[colFirst]! - layout.lefts[1]! : 0;
+  const stripe = stripeOf(colourOfRow(props.row)?.row);
   return (
     <div
       role="row"
@@ -114,7 +123,8 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         draggable={props.onDragStart && props.row ? true : undefined}
         onDragStart={props.onDragStart}
         className="sticky start-0 z-10 flex h-full shrink-0 items-center justify-between border-b border-e border-gray-200 bg-gray-50 px-2 text-xs tabular-nums text-gray-500"
-        style={{ width: GUTTER_WIDTH }}
+        style={{ width: GUTTER_WIDTH, ...(stripe ? { borderInlineStart: `3px solid ${stripe}` } : {}) }}
+        data-colour={colourOfRow(props.row)?.row}
       >
         <span>{index + 1}</span>
         {props.row ? (

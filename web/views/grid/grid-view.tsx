@@ -21,6 +21,7 @@ import { Grid } from "./grid";
 import { fieldView } from "./grid-field";
 import type { HeaderActions } from "./header-cell";
 import { needsRecordForm } from "./logic/new-record";
+import { filterDefaults } from "./logic/filter-defaults";
 import { sortBy } from "./logic/sorts";
 import { GridToolbar } from "./toolbar/grid-toolbar";
 import { GroupedGrid } from "./groups/grouped-grid";
@@ -28,6 +29,8 @@ import { useGridGroups } from "./groups/use-grid-groups";
 import { useGroupedData } from "./groups/use-grouped-data";
 import type { GroupNode } from "./groups/group-tree";
 import { useFieldDialogs } from "./use-field-dialogs";
+import { ColourMenu } from "../colour/colour-menu";
+import { useColourRules } from "../colour/use-colour-rules";
 import { useFillHeight } from "./use-fill-height";
 import { keyPartOf, keySpecOf, keyTitles, rowIdOf } from "../../lib/row-id";
 
@@ -67,7 +70,11 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError, grouped);
   const groupedData = useGroupedData(target, query.rowQuery, groups.levels, meta.columns, notifyError);
   const writableTitles = useMemo(() => all.filter((f) => !f.codec.readOnly).map((f) => f.column.title), [all]);
-  const writes = useGridWrites(target, keyTitle, store, writableTitles);
+  // Colour rules (issue 37): the server colours each row it lists; after an edit the rows are
+  // read again so a tint follows the new value.
+  const colours = useColourRules(setup.view?.id, () => (grouped ? groupedData.reload() : store.reload()));
+  const coloured = (colours.rules?.rules.length ?? 0) > 0 || !!colours.rules?.fk_select_column_id;
+  const writes = useGridWrites(target, keyTitle, store, writableTitles, coloured);
   const fieldDialogs = useFieldDialogs(meta);
   const [expanded, setExpanded] = useState<{ key: string | number | null; initial?: Row } | null>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -94,14 +101,17 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
     [store, keyTitle, meta.id],
   );
 
-  const newRecord = () => setExpanded({ key: null });
   const fieldById = useMemo(() => new Map(all.map((f) => [f.column.id, f])), [all]);
+  // A new record starts with the values the view's filters ask for, so it stays in view (issue 37).
+  const newRecord = () =>
+    setExpanded({ key: null, initial: filterDefaults(query.filters, (id) => fieldById.get(id)?.codec) });
   /** A new record in a group: the form opens with the values of the group and those around it. */
   const newInGroup = (node: GroupNode) => {
-    const initial: Row = {};
+    const initial: Row = filterDefaults(query.filters, (id) => fieldById.get(id)?.codec);
     node.values.forEach((v, i) => {
-      const f = fieldById.get(groups.levels[i]?.columnId ?? "");
-      if (f && v !== null && !f.codec.readOnly) initial[f.column.title] = v;
+      const level = groups.levels[i];
+      const f = fieldById.get(level?.columnId ?? "");
+      if (f && v !== null && !f.codec.readOnly && !level?.bucket) initial[f.column.title] = v;
     });
     setExpanded({ key: null, initial });
   };
@@ -112,8 +122,15 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   const moveToGroup = async (row: Row, _from: GroupNode, to: GroupNode) => {
     const changes: Row = {};
     to.values.forEach((v, i) => {
-      const f = fieldById.get(groups.levels[i]?.columnId ?? "");
-      if (f && !f.codec.readOnly && JSON.stringify(row[f.column.title] ?? null) !== JSON.stringify(v)) {
+      const level = groups.levels[i];
+      const f = fieldById.get(level?.columnId ?? "");
+      // A date bucket (a month) is no one value to give the record: that level is left as it is.
+      if (
+        f &&
+        !f.codec.readOnly &&
+        !level?.bucket &&
+        JSON.stringify(row[f.column.title] ?? null) !== JSON.stringify(v)
+      ) {
         changes[f.column.title] = v;
       }
     });
@@ -177,6 +194,16 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
           onRedo={() => void writes.redo().then(() => grouped && groupedData.reload())}
           onNewRecord={perms.insert ? newRecord : null}
           groups={{ levels: groups.levels, onChange: groups.setLevels }}
+          colourMenu={
+            setup.viewApiReady ? (
+              <ColourMenu
+                rules={colours.rules}
+                columns={queryColumns}
+                canEdit={can("filterCreate")}
+                onSave={colours.save}
+              />
+            ) : null
+          }
         />
         <LinkHost
           tableId={meta.id}
@@ -208,6 +235,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
               label={meta.title}
               onExpand={onExpand}
               onNewRecord={needsRecordForm(meta.columns) ? newRecord : null}
+              newValues={() => filterDefaults(query.filters, (id) => fieldById.get(id)?.codec)}
               search={{
                 query: query.search.query,
                 onClear: () => query.setSearch({ columnId: query.search.columnId, query: "" }),

@@ -13,6 +13,7 @@ import { rowIdOf } from "../../lib/row-id";
 import { useRemoteEditing } from "../../realtime";
 import type { RowStore } from "./data/row-store";
 import type { GridWrites } from "./data/use-grid-writes";
+import type { Row } from "../../api/view-types";
 import { AddRow } from "./add-row";
 import { GUTTER_WIDTH, HEADER_HEIGHT } from "./grid-constants";
 import type { GridFieldView } from "./grid-field";
@@ -46,6 +47,8 @@ export interface GridProps {
   onNewRecord?: (() => void) | null;
   /** The footer's column aggregates (footer-aggregates.tsx). */
   aggregates?: ReactNode;
+  /** The values a new row starts with (those the view's filters imply: logic/filter-defaults.ts). */
+  newValues?: () => Row;
 }
 
 // The selection before the reader chooses any: the footer offers no delete for it.
@@ -64,6 +67,7 @@ export function Grid({
   search,
   onNewRecord,
   aggregates,
+  newValues,
 }: GridProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -187,7 +191,7 @@ export function Grid({
               if (onNewRecord) return onNewRecord();
               // The grid takes the keys at once: typing goes into the new row, Space no longer presses "+".
               scroller.current?.focus({ preventScroll: true });
-              void writes.insertRow({}).then((made) => made && select(single({ row: total, col: 0 })));
+              void writes.insertRow(newValues?.() ?? {}).then((made) => made && select(single({ row: total, col: 0 })));
             }}
           />,
         );

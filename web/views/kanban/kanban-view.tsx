@@ -29,6 +29,8 @@ import { recordWrites } from "../shared/record-writes";
 import { RecordCard } from "../shared/record-card";
 import { CoverFitPicker } from "../shared/cover-fit-picker";
 import { ViewFieldsMenu } from "../shared/view-fields-menu";
+import { ColourMenu } from "../colour/colour-menu";
+import { useColourRules } from "../colour/use-colour-rules";
 import { useViewFrame, type ViewFrame } from "../shared/use-view-frame";
 import {
   MAX_HAND_ORDER,
@@ -304,6 +306,9 @@ function Board({
     else setMeta(next);
   }
 
+  // Colour rules (issue 37): the cards' stripes come with the rows; a change reads them again.
+  const colours = useColourRules(view.id, () => void load());
+
   // Realtime: another person's change to a loaded card moves or updates it; anything else reloads.
   const live = useMemo(
     () => ({
@@ -339,6 +344,12 @@ function Board({
         <div className="flex items-center gap-2">
           <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
           {canShape ? <ViewFieldsMenu frame={frame} /> : null}
+          <ColourMenu
+            rules={colours.rules}
+            columns={frame.meta.columns}
+            canEdit={can("filterCreate")}
+            onSave={colours.save}
+          />
           {canShape && cover ? (
             <CoverFitPicker
               value={meta.coverFit === "fit" ? "fit" : "crop"}

@@ -6,6 +6,7 @@ import { codecFor } from "../../fields/codec";
 import { ValueText } from "../../fields/common/value-text";
 import { cellText } from "../../fields/locale-display";
 import { coverUrl, type CoverFit } from "./cover";
+import { colourOfRow, stripeOf } from "../colour/palette";
 
 // A codec per column object, made once: cards are drawn many times while a gallery scrolls.
 const codecs = new WeakMap<Column, ReturnType<typeof codecFor>>();
@@ -38,8 +39,19 @@ export const RecordCard = memo(function RecordCard({
   // The same text the grid's cells show, in the reader's language.
   const textOf = (c: Column) => cellText(row[c.title], codecOf(c), i18n.language);
   const title = pv ? textOf(pv) : "";
+  // A colour rule's colour (issue 37) as a stripe along the card's top.
+  const colour = colourOfRow(row)?.row;
   return (
     <>
+      {colour ? (
+        <div
+          aria-hidden="true"
+          data-testid="card-colour"
+          data-colour={colour}
+          className="h-1.5 rounded-t-md"
+          style={{ backgroundColor: stripeOf(colour) }}
+        />
+      ) : null}
       {cover ? (
         <div className="flex h-28 items-center justify-center overflow-hidden rounded-t-md bg-gray-100">
           {image ? (

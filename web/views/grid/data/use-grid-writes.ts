@@ -55,6 +55,8 @@ export function useGridWrites(
   keyTitle: string,
   store: RowStore,
   writableTitles: readonly string[],
+  /** The server's answer for a row depends on more than its values (colour rules): read rows again after an edit. */
+  reloadAfterUpdate = false,
 ): GridWrites {
   const notifyError = useNotifyError();
   const history = useRef(new UndoStack<HistoryEntry>()).current;
@@ -103,7 +105,7 @@ export function useGridWrites(
             ? pasteEntry(plan.before, plan.updates, plan.inserts, created, keyTitle)
             : updateEntry(plan.before, plan.updates, keyTitle),
         );
-        if (created.length > 0) store.reload();
+        if (created.length > 0 || reloadAfterUpdate) store.reload();
         changed();
         return true;
       } catch (err) {
@@ -118,7 +120,7 @@ export function useGridWrites(
         return false;
       }
     },
-    [api, history, keyTitle, notifyError, patchLocal, store, target.tableId],
+    [api, history, keyTitle, notifyError, patchLocal, store, target.tableId, reloadAfterUpdate],
   );
 
   const commitCell = useCallback(
@@ -182,14 +184,14 @@ export function useGridWrites(
         const restored = await runSteps(entry, steps, api);
         if (restored) tellRestored(restored);
         for (const s of steps) if (s.kind === "update") patchLocal(s.rows);
-        if (steps.some((s) => s.kind !== "update")) store.reload();
+        if (reloadAfterUpdate || steps.some((s) => s.kind !== "update")) store.reload();
       } catch (err) {
         history.restore(entry, side);
         notifyError(err);
       }
       changed();
     },
-    [api, history, notifyError, patchLocal, store, tellRestored],
+    [api, history, notifyError, patchLocal, store, tellRestored, reloadAfterUpdate],
   );
 
   const recordUpdate = useCallback(

@@ -10,9 +10,13 @@ import type { GridColumn } from "../../../api/view-types";
 
 export const MAX_LEVELS = 3;
 
+export type DateBucket = "day" | "month" | "year";
+
 export interface GroupLevel {
   columnId: string;
   direction: "asc" | "desc";
+  /** A date field grouped by its day, month or year; absent or null: by its value. */
+  bucket?: DateBucket | null;
 }
 
 export function levelsOf(gridColumns: readonly GridColumn[] | null): GroupLevel[] {
@@ -20,12 +24,21 @@ export function levelsOf(gridColumns: readonly GridColumn[] | null): GroupLevel[
     .filter((g) => g.group_by)
     .sort((a, b) => (a.group_by_order ?? 0) - (b.group_by_order ?? 0))
     .slice(0, MAX_LEVELS)
-    .map((g) => ({ columnId: g.fk_column_id, direction: g.group_by_sort === "desc" ? "desc" : "asc" }));
+    .map((g) => ({
+      columnId: g.fk_column_id,
+      direction: g.group_by_sort === "desc" ? "desc" : "asc",
+      bucket: g.group_by_bucket ?? null,
+    }));
 }
 
 export interface LevelPatch {
   gridColumnId: string;
-  body: { group_by: boolean; group_by_order?: number; group_by_sort?: "asc" | "desc" };
+  body: {
+    group_by: boolean;
+    group_by_order?: number;
+    group_by_sort?: "asc" | "desc";
+    group_by_bucket?: DateBucket | null;
+  };
 }
 
 /**
@@ -47,8 +60,15 @@ export function levelPatches(
   const on = next.slice(0, MAX_LEVELS).flatMap((l, i) => {
     const g = byColumn.get(l.columnId);
     const was = before.findIndex((b) => b.columnId === l.columnId);
-    if (!g || (was === i && before[was]!.direction === l.direction)) return [];
-    return [{ gridColumnId: g.id, body: { group_by: true, group_by_order: i + 1, group_by_sort: l.direction } }];
+    const same =
+      was === i && before[was]!.direction === l.direction && (before[was]!.bucket ?? null) === (l.bucket ?? null);
+    if (!g || same) return [];
+    return [
+      {
+        gridColumnId: g.id,
+        body: { group_by: true, group_by_order: i + 1, group_by_sort: l.direction, group_by_bucket: l.bucket ?? null },
+      },
+    ];
   });
   return [...off, ...on];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GroupLines, groupConds, groupNodes } from "./group-tree";
+import { GroupLines, bucketRange, groupConds, groupNodes } from "./group-tree";
 
 const S = { id: "s", uidt: "SingleSelect" };
 
@@ -41,5 +41,18 @@ describe("group lines", () => {
     const sub = lines.at(1);
     expect(sub?.kind === "header" ? sub.node.path : []).toHaveLength(2);
     expect(lines.length).toBe(2 + 4);
+  });
+});
+
+describe("date bucket groups", () => {
+  it("select a bucket's days from the first to the last, leap years included", () => {
+    expect(bucketRange("2024")).toEqual(["2024-01-01", "2024-12-31"]);
+    expect(bucketRange("2024-02")).toEqual(["2024-02-01", "2024-02-29"]);
+    expect(bucketRange("2023-02")).toEqual(["2023-02-01", "2023-02-28"]);
+    expect(bucketRange("2024-03-15")).toEqual(["2024-03-15", "2024-03-15"]);
+    expect(groupConds({ id: "c1", uidt: "DateTime", bucket: "month" }, "2024-04")).toEqual([
+      { fk_column_id: "c1", comparison_op: "gte", logical_op: "and", value: "2024-04-01" },
+      { fk_column_id: "c1", comparison_op: "lte", logical_op: "and", value: "2024-04-30" },
+    ]);
   });
 });

@@ -10,6 +10,7 @@
  */
 
 import { groupMatchOps } from "../../../../db/fields/registry";
+import type { DateBucket } from "./group-levels";
 
 export interface GroupCond {
   fk_column_id: string;
@@ -28,6 +29,8 @@ export interface GroupNode {
   path: GroupCond[];
   /** The values of the groups from the outer one down to this one (a new record in it takes them). */
   values: unknown[];
+  /** The level groups a date by day, month or year: the value is that bucket's text (2024-03). */
+  bucket?: DateBucket | null;
   /** Sub-groups; null until loaded (and always at the last level). */
   children: GroupNode[] | null;
   /** More sub-groups than were loaded. */
@@ -58,12 +61,32 @@ function filterValue(value: unknown): string | number | boolean {
 export interface GroupColumn {
   id: string;
   uidt: string;
+  bucket?: DateBucket | null;
+}
+
+/** The first and last day of a date bucket's text (`2024`, `2024-02`, `2024-02-29`). */
+export function bucketRange(text: string): [string, string] {
+  if (/^\d{4}$/.test(text)) return [`${text}-01-01`, `${text}-12-31`];
+  const m = /^(\d{4})-(\d{2})$/.exec(text);
+  if (m) {
+    const last = new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate();
+    return [`${text}-01`, `${text}-${String(last).padStart(2, "0")}`];
+  }
+  return [text, text];
 }
 
 /** The conditions that select one group of a column (an instant is matched by both bounds). */
 export function groupConds(column: GroupColumn, value: unknown): GroupCond[] {
   if (value === null || value === undefined || value === "") {
     return [{ fk_column_id: column.id, comparison_op: "blank", logical_op: "and" }];
+  }
+  // A bucket is the days from its first to its last (a day compares by the day on both types).
+  if (column.bucket) {
+    const [from, to] = bucketRange(String(value));
+    return [
+      { fk_column_id: column.id, comparison_op: "gte", logical_op: "and", value: from },
+      { fk_column_id: column.id, comparison_op: "lte", logical_op: "and", value: to },
+    ];
   }
   return groupMatchOps(column.uidt).map((op) => ({
     fk_column_id: column.id,
@@ -88,6 +111,7 @@ export function groupNodes(
       count: g.count,
       path: [...(parent?.path ?? []), ...conds],
       values: [...(parent?.values ?? []), g.value ?? null],
+      bucket: column.bucket ?? null,
       children: null,
       more: false,
     };

@@ -285,7 +285,12 @@ const HeaderLine = memo(function HeaderLine(props: {
 }) {
   const { t } = useTranslation();
   const { node, field: f, open } = props;
-  const text = node.value === null ? t("groupBy.empty") : (f?.codec.toText(node.value) ?? String(node.value));
+  const text =
+    node.value === null
+      ? t("groupBy.empty")
+      : node.bucket
+        ? String(node.value)
+        : (f?.codec.toText(node.value) ?? String(node.value));
   const Content = f?.ui.Cell;
   return (
     <div
@@ -315,7 +320,11 @@ const HeaderLine = memo(function HeaderLine(props: {
         </button>
         <span className="shrink-0 text-xs text-gray-500">{f?.column.title}</span>
         <span className="flex min-w-0 max-w-80 items-center overflow-hidden font-medium text-gray-900">
-          {node.value === null || !Content || !f ? text : <Content value={node.value} codec={f.codec} wrap={false} />}
+          {node.value === null || node.bucket || !Content || !f ? (
+            text
+          ) : (
+            <Content value={node.value} codec={f.codec} wrap={false} />
+          )}
         </span>
         <span data-testid="group-count" className="rounded-full bg-gray-200 px-2 text-xs tabular-nums text-gray-700">
           {node.count}

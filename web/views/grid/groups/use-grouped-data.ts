@@ -40,6 +40,7 @@ export function useGroupedData(
             {
               column: name,
               sort: `${levels[level]!.direction === "desc" ? "-" : ""}${name}`,
+              bucket: levels[level]!.bucket ?? undefined,
               limit: GROUP_LIMIT,
               offset: 0,
               where: query.where,
@@ -69,7 +70,12 @@ export function useGroupedData(
           return page.list ?? [];
         },
       },
-      (level) => colOf(level) ?? { id: levels[level]?.columnId ?? "", uidt: "SingleLineText" },
+      (level) => {
+        const c = colOf(level);
+        return c
+          ? { id: c.id, uidt: c.uidt, bucket: levels[level]?.bucket ?? null }
+          : { id: levels[level]?.columnId ?? "", uidt: "SingleLineText" };
+      },
       onError,
     );
     // The query's key and the levels are the data's identity.

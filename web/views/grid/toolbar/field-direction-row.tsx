@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../../api/types";
 import { INPUT_CLASS } from "../../../fields/common/text-editor";
@@ -17,6 +18,8 @@ interface FieldDirectionRowProps {
   onRemove(): void;
   /** Pixels of indent at the inline start (nested group levels). */
   indent?: number;
+  /** More settings of the row, before its remove button (a date level's bucket). */
+  extra?: ReactNode;
 }
 
 /** One row of a sort or group-by menu: a field, its direction, and remove. */
@@ -45,6 +48,7 @@ export function FieldDirectionRow(p: FieldDirectionRowProps) {
         <option value="asc">{t("grid.sort.asc")}</option>
         <option value="desc">{t("grid.sort.desc")}</option>
       </select>
+      {p.extra}
       <button
         type="button"
         className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700"

@@ -1,4 +1,5 @@
 import { Plus, Redo2, Undo2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../../api/types";
 import type { GridField } from "../logic/grid-fields";
@@ -41,6 +42,8 @@ export interface GridToolbarProps {
   onNewRecord: (() => void) | null;
   /** Group-by levels (issue 37); absent where the view does not group. */
   groups?: { levels: readonly GroupLevel[]; onChange(next: GroupLevel[]): void };
+  /** The view's Colour menu (web/views/colour), where the caller may change colour rules. */
+  colourMenu?: ReactNode;
   /** A locked view for this caller: fields, filters, sorts and row height are not offered. */
   shapeLocked?: boolean;
 }
@@ -71,6 +74,7 @@ export function GridToolbar(p: GridToolbarProps) {
           />
           {p.groups ? <GroupMenu levels={p.groups.levels} columns={p.columns} onChange={p.groups.onChange} /> : null}
           <SortMenu sorts={p.sorts} columns={p.columns} onChange={p.onSorts} />
+          {p.colourMenu}
           <RowHeightMenu level={p.rowLevel} onChange={p.onRowLevel} />
         </>
       )}

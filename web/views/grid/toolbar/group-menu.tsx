@@ -1,8 +1,9 @@
 import { Layers, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { canGroupBy } from "../../../../db/fields/registry";
+import { canGroupBy, fieldType } from "../../../../db/fields/registry";
+import { INPUT_CLASS } from "../../../fields/common/text-editor";
 import type { Column } from "../../../api/types";
-import { MAX_LEVELS, type GroupLevel } from "../groups/group-levels";
+import { MAX_LEVELS, type DateBucket, type GroupLevel } from "../groups/group-levels";
 import { MENU_ITEM, Popover, TOOL_BUTTON } from "../ui/popover";
 import { FieldDirectionRow } from "./field-direction-row";
 
@@ -17,6 +18,10 @@ export function GroupMenu({ levels, columns, onChange }: GroupMenuProps) {
   const { t } = useTranslation();
   const groupable = columns.filter((c) => canGroupBy(c.uidt));
   const free = groupable.filter((c) => !levels.some((l) => l.columnId === c.id));
+  const isDate = (id: string) => {
+    const kind = fieldType(columns.find((c) => c.id === id)?.uidt ?? "")?.kind;
+    return kind === "date" || kind === "datetime";
+  };
   const set = (i: number, patch: Partial<GroupLevel>) =>
     onChange(levels.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   return (
@@ -46,7 +51,22 @@ export function GroupMenu({ levels, columns, onChange }: GroupMenuProps) {
               options={groupable.filter((c) => c.id === l.columnId || free.includes(c))}
               columnId={l.columnId}
               direction={l.direction}
-              onField={(columnId) => set(i, { columnId })}
+              onField={(columnId) => set(i, { columnId, bucket: null })}
+              extra={
+                isDate(l.columnId) ? (
+                  <select
+                    aria-label={t("groupBy.bucket", { n: i + 1 })}
+                    className={`${INPUT_CLASS} w-28`}
+                    value={l.bucket ?? ""}
+                    onChange={(e) => set(i, { bucket: (e.target.value || null) as DateBucket | null })}
+                  >
+                    <option value="">{t("groupBy.buckets.value")}</option>
+                    <option value="day">{t("groupBy.buckets.day")}</option>
+                    <option value="month">{t("groupBy.buckets.month")}</option>
+                    <option value="year">{t("groupBy.buckets.year")}</option>
+                  </select>
+                ) : null
+              }
               onDirection={(direction) => set(i, { direction })}
               onRemove={() => onChange(levels.filter((_, j) => j !== i))}
             />
