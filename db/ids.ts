@@ -2,7 +2,7 @@ const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 /** Ids of the contract's form: `<prefix><14 of [0-9a-z]>` (API-CONTRACT 1.8). */
 export function newId(
-  prefix: "us_" | "p_" | "ds_" | "md_" | "cl_" | "vw_" | "fi_" | "so_" | "nc_" | "adt_" | "hk_" | "tr_" | "sn_",
+  prefix: "us_" | "p_" | "ds_" | "md_" | "cl_" | "vw_" | "fi_" | "so_" | "nc_" | "adt_" | "hk_" | "tr_" | "sn_" | "au_",
 ): string {
   const bytes = new Uint8Array(14);
   crypto.getRandomValues(bytes);

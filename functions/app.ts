@@ -32,6 +32,7 @@ import { storage } from "./resources/storage";
 import { mountOpenApi } from "./resources/openapi";
 import { swagger } from "./resources/swagger";
 import { hooks } from "./resources/hooks";
+import { automationHooks, automations } from "./resources/automations";
 import { apps } from "./resources/apps";
 import type { AppEnv } from "./types";
 
@@ -65,6 +66,7 @@ export function createApp() {
     .route("/api/v1/db/meta/projects", swagger)
     .route("/api/v1/db/meta/projects", trash)
     .route("/api/v1/db/meta/projects", snapshots)
+    .route("/api/v1/db/meta", automations)
     .route("/api/v1/db/meta", tables)
     .route("/api/v1/db/meta", tableAccess)
     .route("/api/v1/db/meta", views)
@@ -76,6 +78,7 @@ export function createApp() {
     .route("/api/v1/db/public", publicSharedBase)
     .route("/api/v1/db/public", publicSharedView)
     .route("/api/v1/db/public", publicCalendarFeed)
+    .route("/api/v1", automationHooks)
     .route("/api/v1", connection)
     .route("/api/v1", orgUsers)
     .route("/api/v1", apiTokens)

@@ -61,6 +61,9 @@ export function applyDataEvent(event: DataEvent, t: EventTargets): void {
     case "comment":
       void qc.invalidateQueries({ queryKey: queryKeys.audits(event.tableId, event.rowId) });
       return;
+    case "automationRuns":
+      void qc.invalidateQueries({ queryKey: ["automationRuns", event.automationId] });
+      return;
     case "rows":
       for (const g of t.grids(event.tableId)) g.store.reload();
       void qc.invalidateQueries(rowQuery(event.tableId));
