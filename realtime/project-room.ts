@@ -15,7 +15,7 @@ import { withIds } from "./room-ids";
 import { RoomFanout } from "./room-fanout";
 import { RoomChanges } from "./room-changes";
 import { RoomFiles } from "./room-files";
-import { RoomHooks } from "./room-webhooks";
+import { RoomHooks, maxDepth } from "./room-webhooks";
 import { RoomAutomations } from "./room-automations";
 import { RoomSource } from "./room-external";
 import { WritePipeline } from "./write-pipeline";
@@ -276,7 +276,11 @@ export class ProjectRoom extends Server<Env> {
 
   /** A record's comments and history as the request's reader may see them (room-comments.ts). */
   async comments<R extends CommentRequest>(req: R): Promise<CommentAnswers[R["op"]]> {
-    return commentRequestIn(this, req);
+    const answer = await commentRequestIn(this, req);
+    // A new comment starts its table's comment.added automations (room-automations.ts).
+    if (req.op === "addComment" && (answer as RoomResult<unknown>).ok)
+      this.#automations.commented(req.tableId, req.rowId, req.actor, req.text, maxDepth(this.env));
+    return answer;
   }
 
   /** The whole project: as a .zip, loaded from one, or purged for good (room-transfer-requests.ts). */

@@ -1,12 +1,20 @@
 import { toFlags } from "../db/acl/roles";
 import { readerOf, type Reader } from "../db/access/reader";
-import { isNarrowed, narrowing } from "../db/access/narrow";
+import { isNarrowed, narrowing, readingAs } from "../db/access/narrow";
+import { evaluateFormula } from "../db/automations/formula";
 import { tableColumns } from "../db/views/lookup";
 import { settingsKey } from "../db/apps/settings-key";
-import { findAutomation, openStep, stepsOf, triggerOf, type StoredStep } from "../db/automations/automations";
+import {
+  activeAutomations,
+  findAutomation,
+  openStep,
+  stepsOf,
+  triggerOf,
+  type StoredStep,
+} from "../db/automations/automations";
 import type { AutomationTestInput } from "../db/automations/inputs";
 import { nextDue, queueRuns, runJson, type RunTrigger, type StepRecord } from "../db/automations/runs";
-import { render, renderDeep, renderText, truthy, type Context } from "../db/automations/template";
+import { render, renderDeep, truthy, type Context } from "../db/automations/template";
 import type { ReadRequest, RowChange } from "../db/data/requests";
 import { chatBody, type ChatKind } from "../db/hooks/notify";
 import { addressRule, checkUrl } from "../db/net/public-address";
@@ -116,6 +124,25 @@ export class RoomAutomations {
     this.host.wake();
     this.host.told(a.id);
     return runJson(row!);
+  }
+
+  /**
+   * A comment added on a record (room-comments.ts): its table's comment.added automations queue a
+   * run each, right after the comment's insert with no wait between (one implicit transaction of
+   * the object's storage).
+   */
+  commented(tableId: string, rowId: string, actor: Actor, text: string, limit: number) {
+    const autos = activeAutomations(this.store, tableId, ["comment.added"]);
+    if (!autos.length) return;
+    const trigger: RunTrigger = {
+      type: "comment.added",
+      table_id: tableId,
+      user: actor.id ? { id: actor.id, email: actor.email } : null,
+      comment: { text, user: actor.email },
+    };
+    for (const a of autos) queueRuns(this.store, a.id, [rowId], trigger, (actor.depth ?? 0) + 1, limit, Date.now());
+    this.host.wake();
+    for (const a of autos) this.host.told(a.id);
   }
 
   /** A run queued by a request (re-run): the runner wakes, builders' lists refetch. */
@@ -331,6 +358,10 @@ export class RoomAutomations {
   #input(step: StoredStep, context: Context): Record<string, unknown> {
     const { type, ...settings } = step;
     if (type === "condition") return { ...settings, value: render(String(step.if), context) };
+    if (type === "formula") {
+      const { formula, ...rest } = settings as { formula: string };
+      return { formula, ...(renderDeep(rest, context) as object) };
+    }
     return renderDeep(settings, context) as Record<string, unknown>;
   }
 
@@ -452,8 +483,17 @@ export class RoomAutomations {
         if (mode !== "run") return { output: { wait_ms: ms, dry: true } };
         return { output: { wait_ms: ms, until: new Date(Date.now() + ms).toISOString() }, until: Date.now() + ms };
       }
-      case "formula":
-        return { output: { value: renderText(String(step.formula), _context) } };
+      case "formula": {
+        const trigger = _context.trigger as RunTrigger;
+        const table = String(s.table_id ?? trigger.table_id ?? "");
+        const rowId = s.record_id ?? idOf(trigger.record);
+        if (!table || rowId == null || rowId === "") fail("formula: no table or record to compute on");
+        // The formula text is the step's own (its {Field} names are the formula's, not templates).
+        const value = readingAs(this.store, reader, () =>
+          evaluateFormula(this.store, table, String(step.formula), rowId),
+        );
+        return { output: { value } };
+      }
     }
     return fail(`Unknown step type`);
   }

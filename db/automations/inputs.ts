@@ -142,7 +142,15 @@ export const stepInput = z.discriminatedUnion(
         days: z.number().min(0).max(30).optional(),
       })
       .passthrough(),
-    z.object({ type: z.literal("formula"), formula: text(4000), table_id: id.optional() }).passthrough(),
+    /** The project's formula engine on a record: the trigger's table and record unless named. */
+    z
+      .object({
+        type: z.literal("formula"),
+        formula: text(4000),
+        table_id: id.optional(),
+        record_id: z.unknown().optional(),
+      })
+      .passthrough(),
   ],
   { error: `type must be one of ${STEP_TYPES.join(", ")}` },
 );

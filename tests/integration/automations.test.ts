@@ -1,7 +1,16 @@
 import { abortAllDurableObjects, env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ProjectRoom } from "../../realtime/project-room";
-import { api, roomStub, seedProject, seedUser, succeeding, workerFetch, type TestUser } from "./support";
+import {
+  api,
+  formStartHeader,
+  roomStub,
+  seedProject,
+  seedUser,
+  succeeding,
+  workerFetch,
+  type TestUser,
+} from "./support";
 
 const M = "/api/v1/db/meta";
 /** The loopback receiver of tests/support/fake-oauth.ts (`fail…` answers 500, `flaky<N>-…` fails N times). */
@@ -438,5 +447,113 @@ describe("automations", () => {
     expect(runs[0]!.status, JSON.stringify(runs[0])).toBe("succeeded");
     expect((await s.ok("GET", s.L)).list[0].Note).toBe("secret= title=t1");
     expect(JSON.stringify(runs[0])).not.toContain("s3cr3t");
+  });
+
+  it("update_records, link_records, send_email to a field's address and a Slack notice, from a comment", async () => {
+    const s = await setup();
+    const admin = await seedUser("super");
+    const mail = `mail-${crypto.randomUUID()}`;
+    const slack = `slack-${crypto.randomUUID()}`;
+    expect(
+      (
+        await api("PUT", "/api/v1/apps/email", {
+          token: admin.token,
+          body: { url: `${receiver}/hook/${mail}`, token: "mail-key", from: "Ops <ops@example.com>" },
+        })
+      ).status,
+    ).toBe(200);
+    const target = await api("POST", "/api/v1/apps/targets", {
+      token: admin.token,
+      body: { kind: "Slack", title: "ops", webhook_url: `${receiver}/hook/${slack}` },
+    });
+    expect(target.status).toBe(200);
+    const link = await s.ok("POST", `${M}/tables/${s.orders}/columns`, {
+      uidt: "LinkToAnotherRecord",
+      title: "Logs",
+      childId: s.log,
+      type: "mm",
+    });
+    expect(link).toBeTruthy();
+    const note = await s.ok("POST", s.L, { Note: "linked" });
+    const a = await s.ok("POST", s.A, {
+      title: "on comment",
+      trigger: { type: "comment.added", table_id: s.orders },
+      steps: [
+        { type: "update_records", table_id: s.orders, record_id: "{{record.Id}}", fields: { Status: "commented" } },
+        {
+          type: "link_records",
+          table_id: s.orders,
+          record_id: "{{record.Id}}",
+          field: "Logs",
+          ref_ids: String(note.Id),
+        },
+        {
+          type: "send_email",
+          to: "{{record.Email}}",
+          subject: "About {{record.Title}}",
+          body: "{{trigger.comment.user}} said: {{trigger.comment.text}}",
+        },
+        { type: "notify", service: "Slack", channels: ["ops"], text: "New comment on {{record.Title}}" },
+      ],
+    });
+    const row = await s.ok("POST", s.O, { Title: "c1", Email: "buyer@example.com" });
+    await s.ok("POST", `${M}/audits/comments`, { fk_model_id: s.orders, row_id: String(row.Id), description: "hello" });
+    const runs = await runsUntil(s.owner, s.A, a.id, finished(1));
+    expect(runs[0]!.status, JSON.stringify(runs[0])).toBe("succeeded");
+    const after = await s.ok("GET", `${s.O}/${row.Id}`);
+    expect(after.Status).toBe("commented");
+    const links = await s.ok("GET", `${s.O}/${row.Id}/mm/Logs`);
+    expect(links.list.map((r: { Note: string }) => r.Note)).toEqual(["linked"]);
+    const sent = JSON.parse((await received(mail, 1))[0]!.body);
+    expect(sent).toMatchObject({ to: "buyer@example.com", subject: "About c1" });
+    expect(JSON.stringify(sent)).toContain(`${s.owner.email} said: hello`);
+    expect(JSON.parse((await received(slack, 1))[0]!.body)).toEqual({ text: "New comment on c1" });
+  });
+
+  it("form.submitted: a shared form's record starts a run; a plain insert does not", async () => {
+    const s = await setup();
+    const a = await s.ok("POST", s.A, {
+      title: "form",
+      trigger: { type: "form.submitted", table_id: s.orders },
+      steps: [{ type: "create_record", table_id: s.log, fields: { Note: "form {{record.Title}}" } }],
+    });
+    await s.ok("POST", s.O, { Title: "api" });
+    const form = await s.ok("POST", `${M}/tables/${s.orders}/forms`, { title: "Order form" });
+    const uuid = (await s.ok("POST", `${M}/views/${form.id}/share`)).uuid as string;
+    const body = new FormData();
+    body.set("data", JSON.stringify({ Title: "from form" }));
+    const res = await workerFetch(
+      new Request(`http://localhost/api/v1/db/public/shared-view/${uuid}/rows`, {
+        method: "POST",
+        body,
+        headers: await formStartHeader(uuid),
+      }),
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    const runs = await runsUntil(s.owner, s.A, a.id, finished(1));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await runsUntil(s.owner, s.A, a.id, finished(1))).toHaveLength(1);
+    expect(runs[0]!.status).toBe("succeeded");
+    expect((await s.ok("GET", s.L)).list).toMatchObject([{ Note: "form from form" }]);
+  });
+
+  it("formula: the project's formula engine on the trigger's record, its value used by the next step", async () => {
+    const s = await setup();
+    const a = await s.ok("POST", s.A, {
+      title: "formula",
+      trigger: { type: "record.created", table_id: s.orders },
+      steps: [
+        { type: "formula", formula: "{Amount} * 2 + LEN({Title})" },
+        { type: "create_record", table_id: s.log, fields: { Note: "computed", Value: "{{steps.1.value}}" } },
+        { type: "formula", formula: "NOPE({Amount})" },
+      ],
+    });
+    await s.ok("POST", s.O, { Title: "abc", Amount: 20 });
+    const runs = await runsUntil(s.owner, s.A, a.id, finished(1));
+    expect(runs[0]!.steps.slice(0, 2).map((x) => x.status)).toEqual(["succeeded", "succeeded"]);
+    expect(runs[0]!.steps[0]!.output).toEqual({ value: 43 });
+    expect(runs[0]!.status).toBe("failed");
+    expect(runs[0]!.error).toMatch(/Step 3 \(formula\): .*NOPE/i);
+    expect((await s.ok("GET", s.L)).list).toMatchObject([{ Note: "computed", Value: 43 }]);
   });
 });
