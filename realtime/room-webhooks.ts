@@ -59,8 +59,11 @@ export class RoomHooks {
       } catch (err) {
         console.error(`webhooks: could not queue ${op} on ${tableKey}:`, err);
       }
-    if (autos.length && automationsAfter(this.store, tableKey, op, autos, ids, autoBefore, w, maxDepth(this.env)) > 0)
-      this.wake();
+    if (autos.length) {
+      const queued = automationsAfter(this.store, tableKey, op, autos, ids, autoBefore, w, maxDepth(this.env));
+      // A bulk write's many runs start a moment later, so the write's own answer goes out first.
+      if (queued > 0) this.wake(queued > BULK_RUNS ? BULK_DELAY_MS : 0);
+    }
     return data;
   }
 
@@ -68,13 +71,14 @@ export class RoomHooks {
    * Wakes the alarm now unless it is already due; a known pending alarm costs no storage call.
    * Webhook deliveries and automation runs (room-automations.ts) both queue behind it.
    */
-  wake() {
-    if (this.#alarmDue !== null && this.#alarmDue <= Date.now()) return;
+  wake(delayMs = 0) {
+    const at = Date.now() + delayMs;
+    if (this.#alarmDue !== null && this.#alarmDue <= at) return;
     const storage = this.ctx.storage;
-    this.#alarmDue = Date.now();
+    this.#alarmDue = at;
     void storage
       .getAlarm()
-      .then((at) => (at === null || at > Date.now() ? storage.setAlarm(Date.now()) : undefined))
+      .then((now) => (now === null || now > at ? storage.setAlarm(at) : undefined))
       .catch((err) => {
         this.#alarmDue = null;
         console.error("webhooks: could not set the delivery alarm:", err);
@@ -119,6 +123,10 @@ export class RoomHooks {
     return { ok: true, data: { ok: result.ok, status: result.status, error: result.error } };
   }
 }
+
+/** Over this many runs queued by one write, the runner starts BULK_DELAY_MS later. */
+const BULK_RUNS = 100;
+const BULK_DELAY_MS = 250;
 
 /** How deep a chain of automations may go (instance setting AUTOMATION_MAX_DEPTH, default 3). */
 export function maxDepth(env: Env): number {
