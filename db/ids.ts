@@ -17,7 +17,8 @@ export function newId(
     | "tr_"
     | "sn_"
     | "db_"
-    | "wd_",
+    | "wd_"
+    | "au_",
 ): string {
   const bytes = new Uint8Array(14);
   crypto.getRandomValues(bytes);

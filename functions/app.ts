@@ -35,6 +35,7 @@ import { swagger } from "./resources/swagger";
 import { hooks } from "./resources/hooks";
 import { dashboards } from "./resources/dashboards";
 import { publicDashboards } from "./resources/dashboards/public";
+import { automationHooks, automations } from "./resources/automations";
 import { apps } from "./resources/apps";
 import { mcp } from "./resources/mcp";
 import { v2Records } from "./resources/v2/records";
@@ -77,6 +78,7 @@ export function createApp() {
     .route("/api/v1/db/meta/projects", swagger)
     .route("/api/v1/db/meta/projects", trash)
     .route("/api/v1/db/meta/projects", snapshots)
+    .route("/api/v1/db/meta", automations)
     .route("/api/v1/db/meta", tables)
     .route("/api/v1/db/meta", tableAccess)
     .route("/api/v1/db/meta", views)
@@ -90,6 +92,7 @@ export function createApp() {
     .route("/api/v1/db/public", publicSharedView)
     .route("/api/v1/db/public", publicCalendarFeed)
     .route("/api/v1/db/public", publicDashboards)
+    .route("/api/v1", automationHooks)
     .route("/api/v1", connection)
     .route("/api/v1", orgUsers)
     .route("/api/v1", securityLog)

@@ -10,6 +10,8 @@ export interface Env {
   ASSETS?: Fetcher;
   /** "local" enables dev-only conveniences (dev JWT secret, outbox reader, logged mail links). */
   MODE?: string;
+  /** How deep a chain of automations may go before its runs are skipped (default 3). */
+  AUTOMATION_MAX_DEPTH?: string;
   JWT_SECRET?: string;
   /** Signs the expiring links to uploaded files; required outside local mode. */
   ATTACHMENT_SECRET?: string;

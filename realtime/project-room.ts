@@ -15,7 +15,8 @@ import { withIds } from "./room-ids";
 import { RoomFanout } from "./room-fanout";
 import { RoomChanges } from "./room-changes";
 import { RoomFiles } from "./room-files";
-import { RoomHooks } from "./room-webhooks";
+import { RoomHooks, maxDepth } from "./room-webhooks";
+import { RoomAutomations } from "./room-automations";
 import { RoomSource } from "./room-external";
 import { WritePipeline } from "./write-pipeline";
 import { ExternalTables, NativeTables, type RoomTables } from "./room-tables";
@@ -77,6 +78,19 @@ export class ProjectRoom extends Server<Env> {
   #external = new RoomSource(this, this.env, this.#counts);
   #files = new RoomFiles(this.ctx, this.env, this);
   #hooks = new RoomHooks(this, this.ctx, this.env, this.#files);
+  /** Automations' runs (room-automations.ts): queued with the writes, run from the alarm. */
+  #automations = new RoomAutomations(
+    ((self) => ({
+      get store() {
+        return self.store;
+      },
+      data: () => self.#dataRoom,
+      wake: () => self.#hooks.wake(),
+      told: (automationId: string) => room.broadcast(self, { type: "automationRuns", automationId }, "hookList"),
+    }))(this),
+    this.ctx,
+    this.env,
+  );
   #changes = new RoomChanges(this, this.#counts);
   #fanout = new RoomFanout(this, this.env);
   /** Row writes, native or external: access → transaction → hooks → files → fan-out. */
@@ -101,6 +115,8 @@ export class ProjectRoom extends Server<Env> {
     own: this.#schemaWrites,
     writes: () => schemaWritesOf(this.#external, this.#schemaWrites, this.#externalSchema),
     delivery: this.#hooks,
+    automations: this.#automations,
+    env: this.env,
   });
 
   get source(): SourceRow | null {
@@ -237,11 +253,13 @@ export class ProjectRoom extends Server<Env> {
   }
 
   /**
-   * Delivers due webhook messages (realtime/hook-delivery.ts), runs due file removals and purges
+   * Delivers due webhook messages (realtime/hook-delivery.ts), runs due automation steps
+   * (room-automations.ts), runs due file removals and purges
    * trash entries past their keeping (room-trash.ts); each part sets the alarm only earlier.
    */
   async onAlarm() {
     await this.#hooks.alarm();
+    await this.#automations.alarm();
     await this.#trash.alarm();
   }
 
@@ -260,7 +278,11 @@ export class ProjectRoom extends Server<Env> {
 
   /** A record's comments and history as the request's reader may see them (room-comments.ts). */
   async comments<R extends CommentRequest>(req: R): Promise<CommentAnswers[R["op"]]> {
-    return commentRequestIn(this, req);
+    const answer = await commentRequestIn(this, req);
+    // A new comment starts its table's comment.added automations (room-automations.ts).
+    if (req.op === "addComment" && (answer as RoomResult<unknown>).ok)
+      this.#automations.commented(req.tableId, req.rowId, req.actor, req.text, maxDepth(this.env));
+    return answer;
   }
 
   /** The whole project: as a .zip, loaded from one, or purged for good (room-transfer-requests.ts). */

@@ -77,8 +77,12 @@ export class NativeTables implements RoomTables {
               write,
               (_d, pre) => pre,
               () => hook.before(s),
+              { change: change.op, actor },
             );
-          return this.hooks.hooked(change.table, hook.op, write, (data) => hook.after(s, data));
+          return this.hooks.hooked(change.table, hook.op, write, (data) => hook.after(s, data), undefined, {
+            change: change.op,
+            actor,
+          });
         }),
       ),
     );

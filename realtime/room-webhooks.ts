@@ -1,6 +1,7 @@
 import * as hooksApi from "../db/hooks/hooks";
 import type { HookInput, HookOperation } from "../db/hooks/inputs";
 import { hasHooks, hooksAfter, hooksBefore, samplePayload } from "../db/hooks/trigger";
+import { automationsAfter, automationsBefore, automationsFor, type TriggeredWrite } from "../db/automations/trigger";
 import type { ProjectStore } from "../db/store/store";
 import type { Env } from "./env";
 import { chatTargets } from "./chat-targets";
@@ -30,38 +31,54 @@ export class RoomHooks {
   }
 
   /**
-   * A row write with its table's webhooks: without an active hook for the operation it is the
-   * write alone; otherwise the rows are read before (updates, deletes) and the matching hooks'
-   * messages queued after the commit, for the alarm to deliver. A queueing failure is logged,
-   * never turned into a failed write.
+   * A row write with its table's webhooks and automations: without an active hook or automation
+   * for the operation it is the write alone; otherwise the rows are read before (updates, deletes)
+   * and, after the write in its transaction, the matching hooks' messages and automations' runs
+   * are queued for the alarm. A webhook queueing failure is logged, never turned into a failed
+   * write; an automation run that cannot be queued fails the write (no run is ever lost).
    */
   hooked<T>(
     tableKey: string,
     op: HookOperation,
     write: () => T,
     idsAfter: (data: T, pre: number[]) => number[],
-    idsBefore?: () => number[],
+    idsBefore: (() => number[]) | undefined,
+    w: TriggeredWrite,
   ): T {
-    if (!hasHooks(this.store, tableKey, op)) return write();
+    const hooks = hasHooks(this.store, tableKey, op);
+    const autos = automationsFor(this.store, tableKey, op, w);
+    if (!hooks && !autos.length) return write();
     const pre = idsBefore?.() ?? [];
-    const before = idsBefore ? hooksBefore(this.store, tableKey, op, pre) : null;
+    const before = hooks && idsBefore ? hooksBefore(this.store, tableKey, op, pre) : null;
+    const autoBefore = autos.length && idsBefore ? automationsBefore(this.store, tableKey, op, autos, pre) : null;
     const data = write();
-    try {
-      if (hooksAfter(this.store, tableKey, op, idsAfter(data, pre), before) > 0) this.#scheduleDelivery();
-    } catch (err) {
-      console.error(`webhooks: could not queue ${op} on ${tableKey}:`, err);
+    const ids = idsAfter(data, pre);
+    if (hooks)
+      try {
+        if (hooksAfter(this.store, tableKey, op, ids, before) > 0) this.wake();
+      } catch (err) {
+        console.error(`webhooks: could not queue ${op} on ${tableKey}:`, err);
+      }
+    if (autos.length) {
+      const queued = automationsAfter(this.store, tableKey, op, autos, ids, autoBefore, w, maxDepth(this.env));
+      // A bulk write's many runs start a moment later, so the write's own answer goes out first.
+      if (queued > 0) this.wake(queued > BULK_RUNS ? BULK_DELAY_MS : 0);
     }
     return data;
   }
 
-  /** Wakes the alarm now unless it is already due; a known pending alarm costs no storage call. */
-  #scheduleDelivery() {
-    if (this.#alarmDue !== null && this.#alarmDue <= Date.now()) return;
+  /**
+   * Wakes the alarm now unless it is already due; a known pending alarm costs no storage call.
+   * Webhook deliveries and automation runs (room-automations.ts) both queue behind it.
+   */
+  wake(delayMs = 0) {
+    const at = Date.now() + delayMs;
+    if (this.#alarmDue !== null && this.#alarmDue <= at) return;
     const storage = this.ctx.storage;
-    this.#alarmDue = Date.now();
+    this.#alarmDue = at;
     void storage
       .getAlarm()
-      .then((at) => (at === null || at > Date.now() ? storage.setAlarm(Date.now()) : undefined))
+      .then((now) => (now === null || now > at ? storage.setAlarm(at) : undefined))
       .catch((err) => {
         this.#alarmDue = null;
         console.error("webhooks: could not set the delivery alarm:", err);
@@ -87,7 +104,7 @@ export class RoomHooks {
   /** "Redeliver": a logged payload queued again for its hook, delivered (and logged) as any other. */
   redeliver(hookId: string, logId: number): RoomResult<{ msg: string }> {
     const queued = guard(() => hooksApi.queueAgain(this.store, hookId, logId));
-    if (queued.ok) this.#scheduleDelivery();
+    if (queued.ok) this.wake();
     return queued;
   }
 
@@ -105,4 +122,14 @@ export class RoomHooks {
     if (saved?.ok) logAttempt(this.store, saved.data, 1, result, true, JSON.stringify(body));
     return { ok: true, data: { ok: result.ok, status: result.status, error: result.error } };
   }
+}
+
+/** Over this many runs queued by one write, the runner starts BULK_DELAY_MS later. */
+const BULK_RUNS = 100;
+const BULK_DELAY_MS = 250;
+
+/** How deep a chain of automations may go (instance setting AUTOMATION_MAX_DEPTH, default 3). */
+export function maxDepth(env: Env): number {
+  const n = Number(env.AUTOMATION_MAX_DEPTH);
+  return Number.isInteger(n) && n >= 0 && env.AUTOMATION_MAX_DEPTH !== "" && env.AUTOMATION_MAX_DEPTH != null ? n : 3;
 }

@@ -119,6 +119,16 @@ export const MATRIX = {
   hookDelete: project(BUILDERS),
   hookTest: project(BUILDERS),
   hookLogList: project(BUILDERS),
+  // Automations (issue 39): built, tested and watched by owners and creators only (they act with
+  // the builder's rights); a button on a record starts one for anyone who may edit records.
+  automationList: project(BUILDERS),
+  automationCreate: project(BUILDERS),
+  automationUpdate: project(BUILDERS),
+  automationDelete: project(BUILDERS),
+  automationTest: project(BUILDERS),
+  automationRunList: project(BUILDERS),
+  automationRerun: project(BUILDERS),
+  automationFire: project(EDITORS),
   swaggerJson: project(READERS),
   // The trash (issue 35): records to whoever may delete them; a deleted field, table or view to
   // owners and creators only (the routes narrow an editor to records: functions/resources/projects/trash.ts).

@@ -70,7 +70,7 @@ const isUpdate = (op: HookOperation) => op === "update" || op === "bulkUpdate";
  * The API rows of `ids`: one by one for a few, else by key ranges of up to 1000 (bulk writes
  * make consecutive keys), each one list statement with the computed fields.
  */
-function readRows(store: ProjectStore, t: TableRef, ids: number[]): Map<number, Row> {
+export function readRows(store: ProjectStore, t: TableRef, ids: number[]): Map<number, Row> {
   const rows = new Map<number, Row>();
   if (ids.length <= 3) {
     for (const id of ids) {

@@ -10,6 +10,8 @@ export interface Actor {
   email: string;
   /** The name "Created by" / "Last modified by" cells show (first and last name); absent when unknown. */
   name?: string | null;
+  /** Set on changes an automation run makes: how deep its chain is (db/automations/trigger.ts loop guard). */
+  depth?: number;
 }
 
 export interface AuditEntry {

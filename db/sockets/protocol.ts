@@ -79,6 +79,8 @@ const dataEvent = z.union([
   z.object({ type: z.literal("rows"), tableId: z.string(), by: actor }),
   z.object({ type: z.literal("comment"), tableId: z.string(), rowId: ID_TEXT, by: actor }),
   z.object({ type: z.literal("schema") }),
+  /** An automation's runs changed (queued, advanced, finished): builders' run lists refetch. */
+  z.object({ type: z.literal("automationRuns"), automationId: z.string() }),
 ]);
 export type DataEvent = z.output<typeof dataEvent>;
 

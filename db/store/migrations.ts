@@ -213,6 +213,26 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     `CREATE TRIGGER _nc_dashboards_made AFTER INSERT ON _nc_dashboards BEGIN INSERT INTO _nc_id_journal VALUES (new.id, 1); END`,
     `CREATE TRIGGER _nc_dashboards_gone AFTER DELETE ON _nc_dashboards BEGIN INSERT INTO _nc_id_journal VALUES (old.id, 0); END`,
   ],
+  [
+    // Automations (issue 39, db/automations/): a trigger and steps per automation (`steps` with
+    // its secrets sealed), the table it listens to and its kind for the write path's one lookup,
+    // a webhook trigger's secret, a schedule's next time. Its runs are the room's durable queue:
+    // one row per run, written in the transaction of the write that triggered it, advanced step
+    // by step by the object's alarm (`due_at`: when it may go on; `step_index`: the next step).
+    `CREATE TABLE _nc_automations (
+      id TEXT PRIMARY KEY, title TEXT NOT NULL, active INTEGER NOT NULL DEFAULT 1,
+      trigger_type TEXT NOT NULL, fk_model_id TEXT, trigger TEXT NOT NULL DEFAULT '{}', steps TEXT NOT NULL DEFAULT '[]',
+      webhook_secret TEXT, next_run_at INTEGER, created_by TEXT, created_by_email TEXT, builder_role TEXT,
+      created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+    `CREATE INDEX _nc_automations_model ON _nc_automations (fk_model_id, trigger_type)`,
+    `CREATE TABLE _nc_automation_runs (
+      id INTEGER PRIMARY KEY, fk_automation_id TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'queued',
+      trigger TEXT NOT NULL DEFAULT '{}', row_id TEXT, depth INTEGER NOT NULL DEFAULT 0,
+      step_index INTEGER NOT NULL DEFAULT 0, attempt INTEGER NOT NULL DEFAULT 0, due_at INTEGER NOT NULL,
+      steps TEXT NOT NULL DEFAULT '[]', error TEXT, created_at INTEGER NOT NULL, started_at INTEGER, finished_at INTEGER)`,
+    `CREATE INDEX _nc_automation_runs_due ON _nc_automation_runs (due_at) WHERE status IN ('queued', 'running')`,
+    `CREATE INDEX _nc_automation_runs_list ON _nc_automation_runs (fk_automation_id, id)`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */

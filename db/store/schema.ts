@@ -133,6 +133,24 @@ export const dashboards = sqliteTable("_nc_dashboards", {
   updatedAt: text("updated_at").notNull(),
 });
 
+/** Automations (issue 39, db/automations/automations.ts); their runs are raw rows (runs.ts). */
+export const automations = sqliteTable("_nc_automations", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  active: integer("active").notNull().default(1),
+  triggerType: text("trigger_type").notNull(),
+  modelId: text("fk_model_id"),
+  trigger: text("trigger").notNull().default("{}"),
+  steps: text("steps").notNull().default("[]"),
+  webhookSecret: text("webhook_secret"),
+  nextRunAt: integer("next_run_at"),
+  createdBy: text("created_by"),
+  createdByEmail: text("created_by_email"),
+  builderRole: text("builder_role"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
 /** A dashboard's widget: `config` (JSON) its fields, aggregates and filters; `position` its place. */
 export const widgets = sqliteTable("_nc_widgets", {
   id: text("id").primaryKey(),
@@ -147,7 +165,18 @@ export const widgets = sqliteTable("_nc_widgets", {
   updatedAt: text("updated_at").notNull(),
 });
 
-export const metaSchema = { models, columns, views, viewColumns, filters, sorts, audit, dashboards, widgets };
+export const metaSchema = {
+  models,
+  columns,
+  views,
+  viewColumns,
+  filters,
+  sorts,
+  audit,
+  dashboards,
+  widgets,
+  automations,
+};
 
 export type DashboardRow = typeof dashboards.$inferSelect;
 export type WidgetRow = typeof widgets.$inferSelect;
@@ -159,3 +188,4 @@ export type AuditRow = typeof audit.$inferSelect;
 export type ViewColumnRow = typeof viewColumns.$inferSelect;
 export type FilterRow = typeof filters.$inferSelect;
 export type SortRow = typeof sorts.$inferSelect;
+export type AutomationRow = typeof automations.$inferSelect;

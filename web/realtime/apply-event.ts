@@ -63,6 +63,9 @@ export function applyDataEvent(event: DataEvent, t: EventTargets): void {
     case "comment":
       void qc.invalidateQueries({ queryKey: queryKeys.audits(event.tableId, event.rowId) });
       return;
+    case "automationRuns":
+      void qc.invalidateQueries({ queryKey: ["automationRuns", event.automationId] });
+      return;
     case "rows":
       void qc.invalidateQueries({ queryKey: queryKeys.tableWidgets(event.tableId) });
       for (const g of t.grids(event.tableId)) g.store.reload();

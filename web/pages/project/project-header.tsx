@@ -11,6 +11,7 @@ import { useProject } from "./project-context";
 import { ProjectSettingsDialog } from "./settings/project-settings-dialog";
 import { settingsSections } from "./settings/sections";
 import { TrashButton } from "./trash/trash-button";
+import { AutomationsButton } from "./automations/automations-button";
 
 /** Title, colour and role of the project; preview-as and the settings button for those who may. */
 export function ProjectHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onToggleSidebar(): void }) {
@@ -71,6 +72,7 @@ export function ProjectHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: b
             <span className="hidden sm:inline">{t("project.shell.restApis")}</span>
           </a>
         )}
+        <AutomationsButton />
         <TrashButton />
         {sections.length > 0 ? (
           <Button variant="secondary" onClick={() => setSettingsOpen(true)} aria-label={t("project.shell.settings")}>

@@ -1,0 +1,157 @@
+// Automations benchmark (issue 39). Measures, on a local instance (workerd through Miniflare):
+// - trigger to first step: a record insert answered -> the automation's first step (an HTTP
+//   request to a loopback receiver) arrived, p50/p95 (target p50 <= 100 ms);
+// - 1,000 inserts (10 at a time) with an active automation: every run recorded, none twice, none
+//   lost (distinct record ids among the runs, all succeeded);
+// - a bulk insert of 10,000 records without and with an active record.created automation: the
+//   request's time both ways and the slowdown % (target <= 20 %), the runs queued, not run, by then.
+import { createServer } from "node:http";
+import { apiClient, startBenchServer, stats, timed } from "./server.mjs";
+
+const N = Number(process.env.BENCH_WRITES ?? 100);
+const arrivals = new Map(); // title -> ms
+const receiver = createServer((req, res) => {
+  let body = "";
+  req.on("data", (c) => (body += c));
+  req.on("end", () => {
+    try {
+      arrivals.set(JSON.parse(body).title, performance.now());
+    } catch {
+      /* not ours */
+    }
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end("{}");
+  });
+});
+await new Promise((r) => receiver.listen(0, "127.0.0.1", r));
+const target = `http://127.0.0.1:${receiver.address().port}/in`;
+
+const server = await startBenchServer({
+  port: Number(process.env.BENCH_PORT ?? 8816),
+  inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT ?? 9316),
+});
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+try {
+  const { call } = await apiClient(server.base);
+  const project = await call("POST", "/api/v1/db/meta/projects", { title: "Automations bench" });
+  const P = project.id;
+  const table = async (name) =>
+    call("POST", `/api/v1/db/meta/projects/${P}/tables`, {
+      table_name: name,
+      columns: [{ title: "Title" }, { title: "Amount", uidt: "Number" }],
+    });
+  const A = `/api/v1/db/meta/projects/${P}/automations`;
+  const runsOf = async (id) => {
+    const all = [];
+    for (let offset = 0; ; offset += 200) {
+      const page = (await call("GET", `${A}/${id}/runs?limit=200&offset=${offset}`)).list;
+      all.push(...page);
+      if (page.length < 200) return all;
+    }
+  };
+
+  const only = process.env.BENCH_ONLY ?? "";
+  // 1. Trigger to first step.
+  const fast = await table("Fast");
+  const hook = await call("POST", A, {
+    title: "post",
+    trigger: { type: "record.created", table_id: fast.id },
+    steps: [{ type: "http_request", method: "POST", url: target, body: '{"title": "{{record.Title}}"}' }],
+  });
+  const answered = new Map();
+  for (let i = 0; i < (only && only !== "fast" ? 0 : N); i++) {
+    const title = `fast-${i}`;
+    await call("POST", `/api/v1/db/data/noco/${P}/Fast`, { Title: title, Amount: i });
+    answered.set(title, performance.now());
+    await sleep(20);
+  }
+  const deadline = Date.now() + 60_000;
+  while (answered.size && arrivals.size < N && Date.now() < deadline) await sleep(50);
+  const lag = [...answered].filter(([t]) => arrivals.has(t)).map(([t, at]) => arrivals.get(t) - at);
+  await call("PATCH", `${A}/${hook.id}`, { active: false });
+
+  // 2. 1,000 inserts: every run recorded once.
+  const many = await table("Many");
+  const counter = await call("POST", A, {
+    title: "count",
+    trigger: { type: "record.created", table_id: many.id },
+    steps: [{ type: "condition", if: "{{gte record.Amount 0}}" }],
+  });
+  const M = only && only !== "many" ? 0 : 1000;
+  for (let i = 0; i < M; i += 10)
+    await Promise.all(
+      Array.from({ length: 10 }, (_, j) =>
+        call("POST", `/api/v1/db/data/noco/${P}/Many`, { Title: `m-${i + j}`, Amount: i + j }),
+      ),
+    );
+  let runs = [];
+  const until = Date.now() + 120_000;
+  do {
+    await sleep(500);
+    runs = await runsOf(counter.id);
+  } while (
+    M &&
+    (runs.length < M || runs.some((r) => r.status === "queued" || r.status === "running")) &&
+    Date.now() < until
+  );
+  const distinct = new Set(runs.map((r) => r.row_id)).size;
+  await call("PATCH", `${A}/${counter.id}`, { active: false });
+
+  // 3. Bulk 10,000 without and with an active automation (a fresh table each).
+  const rows = Array.from({ length: 10_000 }, (_, i) => ({ Title: `b-${i}`, Amount: i }));
+  await table("Plain");
+  await table("Auto");
+  await call("POST", `/api/v1/db/data/bulk/noco/${P}/Plain`, rows.slice(0, 100)); // warm-up
+  await call("POST", `/api/v1/db/data/bulk/noco/${P}/Auto`, rows.slice(0, 100));
+  const auto = (await call("GET", `/api/v1/db/meta/projects/${P}/tables`)).list.find((t) => t.title === "Auto");
+  const bulkAuto = await call("POST", A, {
+    title: "bulk",
+    trigger: { type: "record.created", table_id: auto.id },
+    steps: [{ type: "condition", if: "{{gte record.Amount 0}}" }],
+  });
+  // Alternating rounds (the machine is shared): the median of each.
+  const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+  const plainAll = [];
+  const autoAll = [];
+  let pendingRightAfter = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    plainAll.push(await timed(() => call("POST", `/api/v1/db/data/bulk/noco/${P}/Plain`, rows)));
+    autoAll.push(await timed(() => call("POST", `/api/v1/db/data/bulk/noco/${P}/Auto`, rows)));
+    if (r === 0)
+      pendingRightAfter = (await runsOf(bulkAuto.id)).filter(
+        (x) => x.status === "queued" || x.status === "running",
+      ).length;
+    await sleep(1000);
+  }
+  const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  const plainMs = median(plainAll);
+  const autoMs = median(autoAll);
+  const right = await runsOf(bulkAuto.id);
+
+  console.log(
+    JSON.stringify(
+      {
+        triggerToFirstStepMs: lag.length ? stats(lag) : null,
+        inserts1000: {
+          runs: runs.length,
+          distinctRecords: distinct,
+          succeeded: runs.filter((r) => r.status === "succeeded").length,
+          twice: runs.length - distinct,
+        },
+        bulkInsert10000Ms: {
+          withoutAutomation: +plainMs.toFixed(1),
+          withAutomation: +autoMs.toFixed(1),
+          slowdownPct: +((100 * (autoMs - plainMs)) / plainMs).toFixed(1),
+          rounds: ROUNDS,
+          runsRecorded: right.length,
+          queuedOrRunningJustAfterFirst: pendingRightAfter,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  server.stop();
+  receiver.close();
+}
