@@ -29,6 +29,8 @@ import { columns } from "../store/schema";
 import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
+import { ensureCountIndex } from "./count-index";
+import { countFromGroups, ensureGroupCounts } from "./group-counts";
 import { ensureSearchIndex } from "./search-index";
 import { tableRef, type TableRef } from "./table-ref";
 import { queryColumnOf, toApiRow, type RowColumn } from "./row-codec";
@@ -185,6 +187,14 @@ function count(
   const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}${who}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
+  // Unfiltered: the sum of maintained group counts when the table has any (group-counts.ts);
+  // filtered: an index holding the filter's columns, made now if the rules allow (count-index.ts).
+  const plain = !filter && !who ? countFromGroups(store, t) : null;
+  if (plain !== null) {
+    cache.set(key, plain);
+    return plain;
+  }
+  if (filter) ensureCountIndex(store, t, where);
   const compiled = compileCount({ dialect: "sqlite", table: queryTable(t), where, me });
   const n = Number(store.exec(compiled.sql, ...(compiled.params as never[]))[0]?.count ?? 0);
   cache.set(key, n);
@@ -350,7 +360,9 @@ export function groupBy(store: ProjectStore, tableKey: string, column: string, p
   const computed = t.virtual.find((v) => v.title === column || v.columnName === column);
   if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
   const where = scopeParams(store, t, queryTable(t), params, scope).where;
+  const filtered = where !== undefined && where !== null && where !== "";
   const compiled = compileGroupBy({
+    counts: ensureGroupCounts(store, t, queryTable(t), column, filtered) ?? undefined,
     dialect: "sqlite",
     table: queryTable(t),
     column,
