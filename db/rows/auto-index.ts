@@ -51,12 +51,15 @@ export function requiredConds(node: WhereNode | null, first = true): WhereCond[]
  * Rules added for filtered, sorted pages (issue 14): when the filter requires `column = value`
  * on an indexable column, the index is (that column, sort column, key), so SQLite reads only the
  * matching rows, already in order, instead of walking the sort index past every non-match.
+ * Answers the index's name: a filtered list names it (`INDEXED BY`, read.ts), as a count index of
+ * the same filter (count-index.ts) would otherwise look better to SQLite, which then sorts every
+ * match (measured at 1M rows: 737 ms against 1–3 ms).
  */
 export function ensureIndexes(
   store: ProjectStore,
   t: TableRef,
   params: Pick<ListParams, "sort"> & { where?: string | WhereNode | null },
-) {
+): string | undefined {
   const first = params.sort?.[0]?.trim();
   if (!first) return;
   const desc = first.startsWith("-");
@@ -72,12 +75,13 @@ export function ensureIndexes(
     ? `_nc_ix_${t.model.tableName}__${eqCol.columnName}__${col.columnName}__${desc ? "desc" : "asc"}`
     : indexName(t.model.tableName, col.columnName, desc ? "desc" : "asc");
   readAsked(store, t.model.tableName);
-  if (store.schemaCache.has(`ix:${name}`)) return;
+  if (store.schemaCache.has(`ix:${name}`)) return name;
   const lead = eqCol ? `${quoteIdent(eqCol.columnName)}, ` : "";
   store.exec(
     `CREATE INDEX IF NOT EXISTS ${quoteIdent(name)} ON ${quoteIdent(t.model.tableName)} (${lead}${quoteIdent(col.columnName)}${desc ? " DESC" : ""}, ${quoteIdent(pk.columnName)})`,
   );
   store.schemaCache.set(`ix:${name}`, true);
+  return name;
 }
 
 /** Every on-demand index that names the column (single or composite), before it is dropped or rebuilt. */

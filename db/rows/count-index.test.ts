@@ -164,6 +164,18 @@ describe("counts and groups from indexes and maintained counts", () => {
     // SQLite counts over the covering index even beside the filtered sort's index (category, price,
     // id), which it would otherwise take. Last: libsql leaves an EXPLAIN's statement open.
     listRows(store, "items", { where: "(Category,eq,c)", sort: ["-Price"], limit: 5, offset: 0 } as never, new Map());
+    // A filtered, sorted page beside the count index of its filter: the scan's rows, in order.
+    const page = listRows(
+      store,
+      "items",
+      { where: "(Amount,gt,100)~and(Category,eq,c)", sort: ["-Price"], limit: 5, offset: 0 } as never,
+      new Map(),
+    );
+    expect(page.list.map((r) => r.Id)).toEqual(
+      store
+        .exec("SELECT id FROM items NOT INDEXED WHERE amount > 100 AND category = 'c' ORDER BY price DESC LIMIT 5")
+        .map((r) => r.id),
+    );
     expect(indexes(store)).toEqual([
       "_nc_ix_items__category__amount__count",
       "_nc_ix_items__category__count",
