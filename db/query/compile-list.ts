@@ -43,6 +43,12 @@ export interface ListInput extends CountInput {
   after?: Frag | null;
   /** Colour rules: one CASE per target selected with the page (compile-colours.ts). */
   colours?: readonly ColourCase[];
+  /**
+   * The index the list must walk (`INDEXED BY`, SQLite's syntax: only the room's reads set it,
+   * db/rows/read.ts), its sort index when a filter's count index would otherwise tempt the planner
+   * into sorting every match.
+   */
+  indexedBy?: string | null;
 }
 
 export interface CompiledList {
@@ -110,7 +116,8 @@ export function compileList(input: ListInput): CompiledList {
   );
   const from = tableSource(d, table.tableName, table.dbSchema);
   const listWhere = input.after ? whereOf([...parts, input.after]) : where;
-  const list = sql`SELECT ${columns} FROM ${from}${listWhere}${orderAndPage(d, order, input.limit, input.offset)}`;
+  const walk = input.indexedBy ? sql` INDEXED BY ${ident(d, input.indexedBy)}` : sql``;
+  const list = sql`SELECT ${columns} FROM ${from}${walk}${listWhere}${orderAndPage(d, order, input.limit, input.offset)}`;
   return { select, list: render(list, d), count: render(countFrag(input, where), d), order: keys };
 }
 

@@ -31,6 +31,8 @@ import { columns } from "../store/schema";
 import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
+import { ensureCountIndex } from "./count-index";
+import { countFromGroups, ensureGroupCounts } from "./group-counts";
 import { ensureSearchIndex } from "./search-index";
 import { tableRef, type TableRef } from "./table-ref";
 import { queryColumnOf, toApiRow, type RowColumn } from "./row-codec";
@@ -189,6 +191,14 @@ function count(
   const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}${who}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
+  // Unfiltered: the sum of maintained group counts when the table has any (group-counts.ts);
+  // filtered: an index holding the filter's columns, made now if the rules allow (count-index.ts).
+  const plain = !filter && !who ? countFromGroups(store, t) : null;
+  if (plain !== null) {
+    cache.set(key, plain);
+    return plain;
+  }
+  if (filter) ensureCountIndex(store, t, where);
   const compiled = compileCount({ dialect: "sqlite", table: queryTable(t), where, me });
   const n = Number(store.exec(compiled.sql, ...(compiled.params as never[]))[0]?.count ?? 0);
   cache.set(key, n);
@@ -208,7 +218,12 @@ export const PAGE_MEMO = 200;
 
 export function compilePage(
   table: QueryTable,
-  p: Omit<ListParams, "where"> & { where?: string | WhereNode | null; me?: string | null; keys?: boolean },
+  p: Omit<ListParams, "where"> & {
+    where?: string | WhereNode | null;
+    me?: string | null;
+    keys?: boolean;
+    indexedBy?: string | null;
+  },
 ): CompiledList {
   // Only a page shaped by sort, fields, limit and offset alone is kept: anything else (a filter, a
   // search, an extra condition) may change from call to call. `me` only matters inside a filter.
@@ -244,13 +259,16 @@ export function listRows(
   const p = scopeParams(store, t, queryTable(t), params, scope);
   const visitor = anonymousReader(scope);
   if (visitor && params.cursor) throw bad("Shared views page by offset: start again without the cursor");
-  ensureIndexes(store, t, p);
+  const sortIndex = ensureIndexes(store, t, p);
   useSearchIndex(store, t, p.where);
   const me = meOf(scope);
   const totalRows = count(store, t, p.where, cache, me);
+  // A filtered list walks its sort index by name (auto-index.ts): a count index of the filter's
+  // columns would otherwise win SQLite's estimate and sort every match.
+  const walk = p.where !== undefined && p.where !== null && p.where !== "" ? sortIndex : undefined;
   const { raws, select, next } = params.cursor
-    ? keysetPage(store, t, p, params.cursor, me)
-    : offsetPage(store, t, p, me, !visitor && params.offset + params.limit < totalRows);
+    ? keysetPage(store, t, p, params.cursor, me, walk)
+    : offsetPage(store, t, p, me, !visitor && params.offset + params.limit < totalRows, walk);
   const rows = raws.map((raw) => withColour(apiRow(t, select, raw), p.colourPlan, raw));
   const list = visitor ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
   const info = pageInfo(totalRows, params.limit, params.offset);
@@ -282,10 +300,24 @@ function cursorAfter(t: TableRef, order: readonly SortKey[], where: Scoped["wher
   );
 }
 
+/**
+ * Runs a list that names its index; should SQLite refuse that (the index gone meanwhile, or no plan
+ * through it), runs the list compiled without (`plain`) instead: the name only chooses the plan.
+ */
+function walking(store: ProjectStore, compiled: CompiledList, plain: () => CompiledList): SqlRow[] {
+  try {
+    return store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
+  } catch (err) {
+    if (!/INDEXED BY/.test(compiled.list.sql) || !/no such index|no query solution/i.test(String(err))) throw err;
+    const again = plain();
+    return store.exec(again.list.sql, ...(again.list.params as never[]));
+  }
+}
+
 /** A page by offset, as always; `more`: rows follow it, so it tells the next page's cursor. */
-function offsetPage(store: ProjectStore, t: TableRef, p: Scoped, me: string | null, more: boolean) {
-  const compiled = compilePage(queryTable(t), { ...p, me, keys: more });
-  const raws = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
+function offsetPage(store: ProjectStore, t: TableRef, p: Scoped, me: string | null, more: boolean, walk?: string) {
+  let compiled = compilePage(queryTable(t), { ...p, me, keys: more, indexedBy: walk });
+  const raws = walking(store, compiled, () => (compiled = compilePage(queryTable(t), { ...p, me, keys: more })));
   const next = more && raws.length === p.limit ? cursorAfter(t, compiled.order, p.where, raws.at(-1)) : null;
   return { raws, select: compiled.select, next };
 }
@@ -297,7 +329,7 @@ function offsetPage(store: ProjectStore, t: TableRef, p: Scoped, me: string | nu
  * piece would scan the table, so there the OR-chain is one statement. One row more than the page
  * tells whether another page follows (a page of the most rows a statement reads asks that apart).
  */
-function keysetPage(store: ProjectStore, t: TableRef, p: Scoped, cursor: string, me: string | null) {
+function keysetPage(store: ProjectStore, t: TableRef, p: Scoped, cursor: string, me: string | null, walk?: string) {
   const table = queryTable(t);
   const order = sortKeys(table, p.sort, "sqlite");
   const values = decodeCursor(cursor, listSignature(t, order, p.where), order.length);
@@ -308,9 +340,10 @@ function keysetPage(store: ProjectStore, t: TableRef, p: Scoped, cursor: string,
     const raws: SqlRow[] = [];
     for (const piece of pieces) {
       const limit = want - raws.length;
-      const compiled = compileList({ dialect: "sqlite", table, ...p, me, offset: 0, limit, keys: true, after: piece });
+      const page = { dialect: "sqlite" as const, table, ...p, me, offset: 0, limit, keys: true, after: piece };
+      let compiled = compileList({ ...page, indexedBy: walk });
+      raws.push(...walking(store, compiled, () => (compiled = compileList(page))));
       select = compiled.select;
-      raws.push(...store.exec(compiled.list.sql, ...(compiled.list.params as never[])));
       if (raws.length >= want) break;
     }
     return raws;
@@ -362,7 +395,9 @@ export function groupBy(
   const computed = t.virtual.find((v) => v.title === column || v.columnName === column);
   if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
   const where = scopeParams(store, t, queryTable(t), params, scope).where;
+  const filtered = where !== undefined && where !== null && where !== "";
   const compiled = compileGroupBy({
+    counts: ensureGroupCounts(store, t, queryTable(t), column, filtered) ?? undefined,
     dialect: "sqlite",
     table: queryTable(t),
     column,

@@ -1,5 +1,6 @@
 import { quoteIdent } from "../schema/names";
 import type { ProjectStore } from "../store/store";
+import { dropAllGroupCounts, dropGroupCounts, isGroupCountsObject } from "./group-counts-names";
 
 /**
  * The names of a table's trigram index (search-index.ts) and its triggers, and their removal. Apart
@@ -11,14 +12,19 @@ export const SEARCH_INDEX_PREFIX = "_nc_fts_";
 export const searchIndexName = (tableName: string) => `${SEARCH_INDEX_PREFIX}${tableName}`;
 export const searchTriggerName = (tableName: string, what: "i" | "u" | "d") => `${searchIndexName(tableName)}__${what}`;
 
-/** Whether a schema object (the index, its shadow tables, its triggers) belongs to a search index. */
-export const isSearchIndexObject = (name: string) => name.startsWith(SEARCH_INDEX_PREFIX);
+/**
+ * Whether a schema object (the index, its shadow tables, its triggers) belongs to a search index,
+ * or to a column's maintained group counts (group-counts.ts), which snapshots leave out the same way.
+ */
+export const isSearchIndexObject = (name: string) => name.startsWith(SEARCH_INDEX_PREFIX) || isGroupCountsObject(name);
 
 /**
  * Drops the table's index and its triggers: before a column is dropped (SQLite refuses to drop a
  * column a trigger names), the table dropped or renamed into the trash. The next search rebuilds it.
+ * The table's maintained group counts go too, for the same reasons (their triggers name columns).
  */
 export function dropSearchIndex(store: ProjectStore, tableName: string) {
+  dropGroupCounts(store, tableName);
   for (const what of ["i", "u", "d"] as const)
     store.exec(`DROP TRIGGER IF EXISTS ${quoteIdent(searchTriggerName(tableName, what))}`);
   store.exec(`DROP TABLE IF EXISTS ${quoteIdent(searchIndexName(tableName))}`);
@@ -27,6 +33,7 @@ export function dropSearchIndex(store: ProjectStore, tableName: string) {
 
 /** Every search index of the project and its triggers, dropped (before a snapshot is loaded over it). */
 export function dropAllSearchIndexes(store: ProjectStore) {
+  dropAllGroupCounts(store);
   // The virtual tables only: their shadow tables go with them (dropping one alone is refused).
   const found = store.exec(
     "SELECT type, name FROM sqlite_master WHERE substr(name, 1, ?) = ? AND (type = 'trigger' OR sql LIKE 'CREATE VIRTUAL TABLE%')",

@@ -2,6 +2,10 @@
 // sorted reads make (the sorted and filtered pages are asked first, at START rows), and the reads
 // at START and at ROWS rows: sorted page, filter + sort, count with a filter (a different filter
 // per request: the exact count is cached until a write), the plain count, group by a select.
+// Counts and groups (issue 36, db/rows/count-index.ts, group-counts.ts): the first count with a
+// filter and the first group-by make their index / maintained counts, so each is timed on its own
+// before its p50; at the end, 1,000-row inserts with the sort indexes kept, then with the count
+// index and the group counts kept too (each insert followed by the reads that keep them).
 // Ours only; the same table and requests as rows.bench.mjs (api-figures.mjs).
 //   npm run bench growth      BENCH_ROWS (default 1000000), BENCH_START (default 100000), BENCH_PORT
 import { makeTable, prepare, q, row } from "./api-figures.mjs";
@@ -36,6 +40,9 @@ try {
     filter_sort_first_ms: await timed(() => side.call("GET", side.data + q)),
     sort_p50_ms: await p50(() => `${side.data}?limit=25&sort=-Price`),
     filter_sort_p50_ms: await p50((i) => `${side.data}${q}&offset=${(i % 5) * 25}`),
+    count_filter_first_ms: await timed(() =>
+      side.call("GET", `${side.data}/count?where=${encodeURIComponent("(Amount,gt,99)~and(Category,eq,cat3)")}`),
+    ),
     count_filter_p50_ms: await p50(
       (i) => `${side.data}/count?where=${encodeURIComponent(`(Amount,gt,${100 + i})~and(Category,eq,cat3)`)}`,
     ),
@@ -48,7 +55,17 @@ try {
       }
       return stats(samples).p50;
     })(),
+    group_first_ms: await timed(() => side.call("GET", `${side.data}/groupby?column_name=Category`)),
     group_p50_ms: await p50(() => `${side.data}/groupby?column_name=Category`),
+    // The plain count once more, now that the group-by's counts exist (their sum answers it).
+    count_plain_after_group_p50_ms: await (async () => {
+      const samples = [];
+      for (let i = 1; i <= 5; i++) {
+        await side.call("PATCH", `${side.data}/${i}`, { Amount: i + 1 });
+        samples.push(await timed(() => side.call("GET", `${side.data}/count`)));
+      }
+      return stats(samples).p50;
+    })(),
   });
   out.insert_to_start_rows_per_s = Math.round(START / ((await insert(0, START)) / 1000));
   // The first sorted and filtered pages make the sort indexes (db/rows/auto-index.ts).
@@ -71,7 +88,32 @@ try {
     console.error(`${to} rows: ${out.insert_windows_rows_per_s.at(-1)} rows/s`);
   }
   out.insert_growing_rows_per_s = Math.round((ROWS - START) / (totalMs / 1000));
+  // The upkeep at full size, 20 × 1,000 rows, each followed by reads that keep what they use:
+  // first the sorted pages only (their two sort indexes kept: the state before issue 36's counts),
+  // then, after the reads at ROWS made them, also a count with a filter and the group-by (the
+  // count index and the group counts kept as well). The difference is what counts add to inserts.
+  const upkeep = async (from, counts) => {
+    let ms = 0;
+    for (let k = 0; k < 20; k++) {
+      ms += await insert(from + k * 1000, from + (k + 1) * 1000);
+      await side.call("GET", `${side.data}?limit=25&sort=-Price`);
+      await side.call("GET", side.data + q);
+      if (counts) {
+        const where = encodeURIComponent(`(Amount,gt,${k})~and(Category,eq,cat3)`);
+        await side.call("GET", `${side.data}/count?where=${where}`);
+        await side.call("GET", `${side.data}/groupby?column_name=Category`);
+      }
+    }
+    return Math.round(20_000 / (ms / 1000));
+  };
+  // The sorted pages first make the sort indexes the growth dropped again.
+  out.at_end_rebuild_sort_indexes_ms = [
+    await timed(() => side.call("GET", `${side.data}?limit=25&sort=-Price`)),
+    await timed(() => side.call("GET", side.data + q)),
+  ];
+  out.at_end_insert_sort_indexes_kept_rows_per_s = await upkeep(ROWS, false);
   out.at_end = await reads();
+  out.at_end_insert_sort_and_count_kept_rows_per_s = await upkeep(ROWS + 20_000, true);
 } finally {
   await server.stop();
 }

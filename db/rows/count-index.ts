@@ -1,0 +1,100 @@
+import { toTree, type WhereCond, type WhereNode } from "../query";
+import { quoteIdent } from "../schema/names";
+import type { ProjectStore } from "../store/store";
+import { indexUse, readAsked, requiredConds } from "./auto-index";
+import type { TableRef } from "./table-ref";
+
+/**
+ * Indexes made on demand for counts under a filter (issue 36: ≤ 10 ms at 1M rows). A count reads
+ * no row, so an index that holds every column the filter names answers it from index entries
+ * alone, within the range the filter's leading equalities and its one range give: measured at 1M
+ * rows, `(Amount,gt,100)~and(Category,eq,cat3)` takes 2–3 ms over `(category, amount)` against
+ * 80–150 ms by a scan and 290–700 ms over the `(category, price, id)` sort index (SQLite then
+ * looks up each of the 90,000 matching rows). Rules:
+ * - only a filter that is one AND chain (no `or`, no `not`): every condition must be in the index,
+ *   or SQLite would look rows up again;
+ * - its columns: the `eq` conditions on columns the registry's `index` allows equality lookups on
+ *   (`eq`), in the filter's order, then at most one column with a range (`gt`, `lt`, `gte`, `lte`,
+ *   `btw`, or an `eq` on a column indexed for sorting only) — equality columns first so the range
+ *   stays one contiguous stretch of the index;
+ * - nothing for a filter on the key (the table is its own index by key), on computed fields, on
+ *   columns whose type gets no index, or on tables under MIN_ROWS rows (a scan is as fast, and a
+ *   small table pays no upkeep);
+ * - at most MAX_PER_TABLE per table: a new filter past that is counted by the plan SQLite picks;
+ * - they are automatic indexes like the sort indexes (prefix `_nc_ix_`): dropped before their
+ *   columns are (dropAutoIndex), dropped by the growth rule (noteInserts), and a count read
+ *   restarts that rule's count as a sorted read does. An index never changes an answer, only how
+ *   SQLite finds it: the count's SQL is the same with or without one.
+ */
+export const MIN_ROWS = 5_000;
+export const MAX_PER_TABLE = 4;
+const RANGE_OPS = new Set(["gt", "lt", "gte", "ge", "lte", "le", "btw"]);
+const SUFFIX = "__count";
+
+export interface CountIndex {
+  name: string;
+  /** Column names, in index order. */
+  columns: string[];
+}
+
+/** Every condition of the tree (groups walked), to tell whether the AND chain holds them all. */
+function allConds(node: WhereNode | null): number {
+  if (!node) return 0;
+  if (node.type === "cond") return 1;
+  if (node.type === "group") return node.children.reduce((n, c) => n + allConds(c), 0);
+  return 1; // a constant: not indexable, so the chain never holds "all"
+}
+
+/** The count index this filter would use on `t`, or null (rules above). Pure: nothing is made. */
+export function countIndexFor(t: TableRef, where: string | WhereNode | null | undefined): CountIndex | null {
+  let tree: WhereNode | null;
+  try {
+    tree = toTree(where ?? null);
+  } catch {
+    return null; // the compiler answers the bad filter with its message
+  }
+  const conds = requiredConds(tree);
+  if (!conds.length || conds.length !== allConds(tree)) return null;
+  const eqCols: string[] = [];
+  let range: string | null = null;
+  const byTitle = (c: WhereCond) => t.cols.find((col) => col.title === c.column);
+  for (const c of conds) {
+    const col = byTitle(c);
+    if (!col || col.pk || c.logicalOp === "not" || indexUse(col.uidt) === "none") return null;
+    const hasValue = c.value !== undefined && c.value !== "";
+    if (c.op === "eq" && hasValue && indexUse(col.uidt) === "eq") {
+      if (!eqCols.includes(col.columnName)) eqCols.push(col.columnName);
+    } else if ((RANGE_OPS.has(c.op) || c.op === "eq") && hasValue && (range === null || range === col.columnName)) {
+      range = col.columnName;
+    } else return null;
+  }
+  const columns = range && !eqCols.includes(range) ? [...eqCols, range] : eqCols;
+  return { name: `_nc_ix_${t.model.tableName}__${columns.join("__")}${SUFFIX}`, columns };
+}
+
+/** Makes the count index the filter would use, once (rules above); a no-op when there is none. */
+export function ensureCountIndex(store: ProjectStore, t: TableRef, where: string | WhereNode | null | undefined) {
+  const index = countIndexFor(t, where);
+  if (!index) return;
+  const tableName = t.model.tableName;
+  readAsked(store, tableName);
+  const mark = `ix:${index.name}`;
+  if (store.schemaCache.has(mark)) return;
+  const exists = store.exec("SELECT 1 AS x FROM sqlite_master WHERE type = 'index' AND name = ?", index.name).length;
+  if (!exists) {
+    // max(rowid) reads one page: the table's size without a count (deletes only overstate it).
+    const rows = Number(store.exec(`SELECT max(rowid) AS n FROM ${quoteIdent(tableName)}`)[0]?.n ?? 0);
+    if (rows < MIN_ROWS) return;
+    const made = store.exec(
+      "SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND substr(name, 1, 7) = '_nc_ix_' AND substr(name, -?) = ?",
+      tableName,
+      SUFFIX.length,
+      SUFFIX,
+    );
+    if (Number(made[0]?.n ?? 0) >= MAX_PER_TABLE) return;
+    store.exec(
+      `CREATE INDEX IF NOT EXISTS ${quoteIdent(index.name)} ON ${quoteIdent(tableName)} (${index.columns.map(quoteIdent).join(", ")})`,
+    );
+  }
+  store.schemaCache.set(mark, true);
+}

@@ -1,0 +1,58 @@
+import { quoteIdent } from "../schema/names";
+import type { ProjectStore } from "../store/store";
+
+/**
+ * The names of a column's maintained group counts (group-counts.ts) and their removal, apart from
+ * their making so that the schema code reaches them through dropSearchIndex (search-index-names.ts)
+ * without importing what reads tables. Physical names hold only [a-z0-9_] (schema/names.ts), so
+ * `$` separates the table from the column without any two pairs meeting in one name.
+ */
+export const GROUP_COUNTS_PREFIX = "_nc_grp_";
+
+export const groupCountsName = (tableName: string, columnName: string) =>
+  `${GROUP_COUNTS_PREFIX}${tableName}$${columnName}`;
+export const groupTriggerName = (tableName: string, columnName: string, what: "i" | "u" | "d") =>
+  `${groupCountsName(tableName, columnName)}$${what}`;
+
+export const isGroupCountsObject = (name: string) => name.startsWith(GROUP_COUNTS_PREFIX);
+
+/** The schemaCache key of a table's column's checked group counts. */
+export const groupCountsMark = (tableName: string, columnName: string) => `group-counts:${tableName}$${columnName}`;
+
+/** Drops the group counts named by these rows of sqlite_master: triggers first, then their tables. */
+function dropFound(store: ProjectStore, found: Record<string, unknown>[]) {
+  for (const { type, name } of found)
+    if (type === "trigger") store.exec(`DROP TRIGGER IF EXISTS ${quoteIdent(String(name))}`);
+  for (const { type, name } of found)
+    if (type === "table") store.exec(`DROP TABLE IF EXISTS ${quoteIdent(String(name))}`);
+  for (const key of [...store.schemaCache.keys()]) if (key.startsWith("group-counts:")) store.schemaCache.delete(key);
+}
+
+/**
+ * Every group count of a table with its triggers: before a column is dropped (SQLite refuses to
+ * drop a column a trigger names), the table dropped or renamed into the trash, or the table grown
+ * by more rows than a rebuild costs. The next group-by makes them again.
+ */
+export function dropGroupCounts(store: ProjectStore, tableName: string) {
+  const prefix = `${GROUP_COUNTS_PREFIX}${tableName}$`;
+  dropFound(
+    store,
+    store.exec(
+      "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'table') AND substr(name, 1, ?) = ?",
+      prefix.length,
+      prefix,
+    ),
+  );
+}
+
+/** Every group count of the project (before a snapshot is loaded over it). */
+export function dropAllGroupCounts(store: ProjectStore) {
+  dropFound(
+    store,
+    store.exec(
+      "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'table') AND substr(name, 1, ?) = ?",
+      GROUP_COUNTS_PREFIX.length,
+      GROUP_COUNTS_PREFIX,
+    ),
+  );
+}
