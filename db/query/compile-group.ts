@@ -120,6 +120,7 @@ export function compileGroupBy(input: GroupInput): {
       list: render(sql`SELECT ${c}, ${countAlias} FROM ${groups}${page}`, d),
       count: render(sql`SELECT COUNT(*) AS ${countAlias} FROM ${g} WHERE ${ident(d, "n")} > 0`, d),
       columnName: col.columnName,
+      measures: [],
     };
   }
   const from = tableSource(d, table.tableName, table.dbSchema);

@@ -395,9 +395,10 @@ export function groupBy(
   const computed = t.virtual.find((v) => v.title === column || v.columnName === column);
   if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
   const where = scopeParams(store, t, queryTable(t), params, scope).where;
-  const filtered = where !== undefined && where !== null && where !== "";
+  // Maintained counts answer a plain group only: no filter, no date bucket, no sums.
+  const plain = !where && !bucket && !measures?.length;
   const compiled = compileGroupBy({
-    counts: ensureGroupCounts(store, t, queryTable(t), column, filtered) ?? undefined,
+    counts: ensureGroupCounts(store, t, queryTable(t), column, !plain) ?? undefined,
     dialect: "sqlite",
     table: queryTable(t),
     column,
