@@ -179,6 +179,34 @@ describe("timeline views", () => {
     expect(names(red)).toEqual(["noEnd", "overlapsStart"]);
   });
 
+  it("colours its bars by the view's colour rules, computed with the range read", async () => {
+    const s = await setup();
+    const tl = await call(s.owner, "POST", `${M}/tables/${s.tableId}/timelines`, {
+      title: "Coloured",
+      fk_start_column_id: s.col.Starts,
+      fk_end_column_id: s.col.Ends,
+    });
+    const saved = await call(s.owner, "PUT", `${M}/views/${tl.body.id}/colour-rules`, {
+      rules: [
+        {
+          id: "red",
+          colour: "red",
+          target: "row",
+          filters: [{ fk_column_id: s.col.Team, comparison_op: "eq", value: "Red" }],
+        },
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const list = (await bars(s, tl.body.id, "from=2026-11-01&to=2026-11-30&limit=100")).list as Array<{
+      Name: string;
+      Team: string | null;
+      _colour?: { row?: string };
+    }>;
+    expect(list.length).toBeGreaterThan(0);
+    const red = list.filter((r) => r._colour?.row === "red").map((r) => r.Name);
+    expect(red.sort()).toEqual(["noEnd", "overlapsStart"]);
+  });
+
   it("answers 400 for a bad range or a view that is not a timeline", async () => {
     const s = await setup();
     const tl = await call(s.owner, "POST", `${M}/tables/${s.tableId}/timelines`, {

@@ -53,6 +53,9 @@ import {
 } from "./scale";
 import { patchFor } from "./patch";
 import { TimelineBar, type Edge } from "./timeline-bar";
+import { ColourMenu } from "../colour/colour-menu";
+import { colourOfRow, stripeOf } from "../colour/palette";
+import { useColourRules } from "../colour/use-colour-rules";
 import { TimelineSettingsButton } from "./timeline-settings";
 import { Unscheduled } from "./unscheduled";
 
@@ -131,6 +134,8 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
     void queryClient.invalidateQueries({ queryKey: ["timelineUnscheduled", view.id] });
   }, [queryClient, view.id]);
   const live = useMemo(() => ({ patchByKey: reload, applyEdit: () => (reload(), true), reload }), [reload]);
+  // Colour rules (issue 37): the range read answers each row's colour; saving reads the bars again.
+  const colours = useColourRules(view.id, reload);
   const keyTitle = frame?.keyTitle ?? "Id";
 
   // Centre today (or the cursor) when the scale changes; right to left scrolls to negative offsets.
@@ -334,6 +339,12 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
               {t("views.timeline.undo")}
             </button>
           ) : null}
+          <ColourMenu
+            rules={colours.rules}
+            columns={frame.meta.columns}
+            canEdit={!readOnly && can("filterCreate")}
+            onSave={colours.save}
+          />
           {!readOnly && can("gridColumnUpdate") ? (
             <TimelineSettingsButton viewId={view.id} tableId={tableId} columns={frame.meta.columns} settings={s} />
           ) : null}
@@ -472,6 +483,7 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
                     onGrab={(edge, e) => grab(row, edge === "move" || resizable ? edge : "move", e)}
                     onOpen={() => setExpanded({ key: rowIdOf(row, keyTitle) as Key })}
                     onKeyStep={(delta, edge) => keyStep(row, delta, edge)}
+                    color={stripeOf(colourOfRow(row)?.row)}
                   />
                 );
               })}
