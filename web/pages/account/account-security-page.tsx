@@ -7,6 +7,7 @@ import { queryKeys } from "../../api/query-keys";
 import { SECURITY_LOG_PAGE_SIZE, securityLogApi } from "../../api/security-log-api";
 import { Button } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
+import { PageButtons } from "../../components/ui/page-buttons";
 import { PageHeading } from "../../components/ui/page-heading";
 import { SearchBox, useDebouncedValue } from "../../components/ui/search-box";
 import { SelectField } from "../../components/ui/select-field";
@@ -126,25 +127,7 @@ export function AccountSecurityPage() {
           </table>
         </div>
       ) : null}
-      {pageInfo && !(pageInfo.isFirstPage && pageInfo.isLastPage) ? (
-        <div className="flex items-center gap-3">
-          <Button
-            variant="secondary"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - SECURITY_LOG_PAGE_SIZE))}
-          >
-            {t("common.previous")}
-          </Button>
-          <span className="text-sm text-gray-500">{t("common.page", { page: pageInfo.page })}</span>
-          <Button
-            variant="secondary"
-            disabled={pageInfo.isLastPage}
-            onClick={() => setOffset(offset + SECURITY_LOG_PAGE_SIZE)}
-          >
-            {t("common.next")}
-          </Button>
-        </div>
-      ) : null}
+      <PageButtons pageInfo={pageInfo} offset={offset} pageSize={SECURITY_LOG_PAGE_SIZE} onOffset={setOffset} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { ORG_USERS_PAGE_SIZE, orgUsersApi } from "../../api/org-users-api";
 import { queryKeys } from "../../api/query-keys";
 import { Button } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
+import { PageButtons } from "../../components/ui/page-buttons";
 import { PageHeading } from "../../components/ui/page-heading";
 import { SearchBox, useDebouncedValue } from "../../components/ui/search-box";
 import { FullPageSpinner } from "../../components/ui/spinner";
@@ -75,25 +76,7 @@ export function AccountUsersPage() {
           </table>
         </div>
       ) : null}
-      {pageInfo && !(pageInfo.isFirstPage && pageInfo.isLastPage) ? (
-        <div className="flex items-center gap-3">
-          <Button
-            variant="secondary"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - ORG_USERS_PAGE_SIZE))}
-          >
-            {t("common.previous")}
-          </Button>
-          <span className="text-sm text-gray-500">{t("common.page", { page: pageInfo.page })}</span>
-          <Button
-            variant="secondary"
-            disabled={pageInfo.isLastPage}
-            onClick={() => setOffset(offset + ORG_USERS_PAGE_SIZE)}
-          >
-            {t("common.next")}
-          </Button>
-        </div>
-      ) : null}
+      <PageButtons pageInfo={pageInfo} offset={offset} pageSize={ORG_USERS_PAGE_SIZE} onOffset={setOffset} />
       <InviteUserDialog open={inviting} onOpenChange={setInviting} />
     </section>
   );

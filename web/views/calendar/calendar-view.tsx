@@ -11,7 +11,7 @@ import { useColourRules } from "../colour/use-colour-rules";
 import { colourOfRow, stripeOf } from "../colour/palette";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Plus, Undo2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useCallback, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { rowsApi } from "../../api/rows-api";
 import { viewKindsApi, type CalendarSettings } from "../../api/view-kinds-api";
@@ -26,6 +26,7 @@ import { useNotifyError } from "../../lib/use-notify-error";
 import { useProject } from "../../pages/project/project-context";
 import { LiveGrid } from "../../realtime";
 import { ExpandedRow } from "../grid/expanded/expanded-row";
+import { useUndoStack } from "../shared/use-undo-stack";
 import { recordWrites } from "../shared/record-writes";
 import { useViewFrame } from "../shared/use-view-frame";
 import { CalendarBar, HEADER, LANE } from "./calendar-bar";
@@ -54,10 +55,6 @@ const MAX_LANES = 3;
 const MODES: Mode[] = ["month", "week", "day"];
 
 type Key = string | number;
-interface Change {
-  key: Key;
-  before: Row;
-}
 interface Resizing {
   key: Key;
   edge: "start" | "end";
@@ -93,8 +90,8 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   const [resizing, setResizing] = useState<Resizing | null>(null);
   const resizingRef = useRef(false);
   const [expanded, setExpanded] = useState<{ key: Key | null } | null>(null);
-  const undo = useRef<Change[]>([]);
-  const [, setTick] = useState(0);
+  // write (below) puts a record back; it is read when an undo runs.
+  const { push, undoLast, canUndo } = useUndoStack((c) => void write(c.key, {}, c.before, false));
   const firstDay = useMemo(() => firstDayOfWeek(i18n.language, navigator.languages), [i18n.language]);
   const days = useMemo(() => visibleDays(mode, cursor, firstDay), [mode, cursor, firstDay]);
   const range = settings.data?.calendar_range[0];
@@ -130,10 +127,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
   /** Writes a change to a record, shown at once, kept for undo unless it is an undo itself. */
   const write = useCallback(
     async (key: Key, before: Row, patch: Row, record = true) => {
-      if (record) {
-        undo.current = [...undo.current.slice(-19), { key, before }];
-        setTick((n) => n + 1);
-      }
+      if (record) push({ key, before });
       queryClient.setQueryData<RowPage>(rowsKey, (old) =>
         old ? { ...old, list: old.list.map((r) => (rowIdOf(r, keyTitle) === key ? { ...r, ...patch } : r)) } : old,
       );
@@ -144,31 +138,8 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
       }
       reload();
     },
-    [queryClient, rowsKey, keyTitle, projectId, tableId, notifyError, reload],
+    [queryClient, rowsKey, keyTitle, projectId, tableId, notifyError, reload, push],
   );
-
-  const undoLast = useCallback(() => {
-    const c = undo.current.pop();
-    setTick((n) => n + 1);
-    if (c) void write(c.key, {}, c.before, false);
-  }, [write]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const el = e.target as HTMLElement | null;
-      if (
-        (e.ctrlKey || e.metaKey) &&
-        e.key.toLowerCase() === "z" &&
-        !e.shiftKey &&
-        !el?.closest("input, textarea, [contenteditable], [role=dialog]") &&
-        undo.current.length > 0
-      ) {
-        e.preventDefault();
-        undoLast();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [undoLast]);
 
   if (error || settings.error)
     return <FormAlert tone="error" message={errorText(error ?? settings.error, t("views.loadError"))} />;
@@ -371,7 +342,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
           <button
             type="button"
             className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 disabled:opacity-40"
-            disabled={undo.current.length === 0}
+            disabled={!canUndo}
             onClick={undoLast}
           >
             <Undo2 aria-hidden="true" className="size-4" />

@@ -10,7 +10,7 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Undo2 } from "lucide-react";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { rowsApi } from "../../api/rows-api";
 import { viewKindsApi, type TimelineSettings } from "../../api/view-kinds-api";
@@ -26,6 +26,7 @@ import { useNotifyError } from "../../lib/use-notify-error";
 import { useProject } from "../../pages/project/project-context";
 import { LiveGrid } from "../../realtime";
 import { ExpandedRow } from "../grid/expanded/expanded-row";
+import { useUndoStack } from "../shared/use-undo-stack";
 import { carriedSettings } from "../shared/carried-settings";
 import { recordWrites } from "../shared/record-writes";
 import { useViewFrame } from "../shared/use-view-frame";
@@ -67,10 +68,6 @@ const PAGE = 1000;
 const MAX_PAGES = 10;
 
 type Key = string | number;
-interface Change {
-  key: Key;
-  before: Row;
-}
 interface Drag {
   key: string;
   edge: Edge;
@@ -98,8 +95,8 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
   const rtl = i18n.dir() === "rtl";
   const [drag, setDrag] = useState<Drag | null>(null);
   const [expanded, setExpanded] = useState<{ key: Key } | null>(null);
-  const undo = useRef<Change[]>([]);
-  const [, setTick] = useState(0);
+  // write (below) puts a record back; it is read when an undo runs.
+  const { push, undoLast, canUndo } = useUndoStack((c) => void write(c.key, {}, c.before, false));
 
   // The days in view, widened to whole months (years on coarse scales) so scrolling asks again rarely.
   const seen = visibleRange(w, box.left, box.width, 1);
@@ -149,10 +146,7 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
 
   const write = useCallback(
     async (key: Key, before: Row, patch: Row, record = true) => {
-      if (record) {
-        undo.current = [...undo.current.slice(-19), { key, before }];
-        setTick((n) => n + 1);
-      }
+      if (record) push({ key, before });
       queryClient.setQueriesData<Row[]>({ queryKey: ["timelineRows", view.id] }, (old) =>
         old?.map((r) => (rowIdOf(r, keyTitle) === key ? { ...r, ...patch } : r)),
       );
@@ -165,31 +159,8 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
       }
       reload();
     },
-    // undoLast (below) is read when the toast's action runs, not when this is made.
-    [queryClient, view.id, keyTitle, projectId, tableId, notifyError, reload, t],
+    [queryClient, view.id, keyTitle, projectId, tableId, notifyError, reload, t, push, undoLast],
   );
-  const undoLast = useCallback(() => {
-    const c = undo.current.pop();
-    setTick((n) => n + 1);
-    if (c) void write(c.key, {}, c.before, false);
-  }, [write]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const el = e.target as HTMLElement | null;
-      if (
-        (e.ctrlKey || e.metaKey) &&
-        e.key.toLowerCase() === "z" &&
-        !e.shiftKey &&
-        !el?.closest("input, textarea, [contenteditable], [role=dialog]") &&
-        undo.current.length > 0
-      ) {
-        e.preventDefault();
-        undoLast();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [undoLast]);
 
   // The lines are laid out once per answer, not on every scroll frame (10k records).
   const laid = useMemo(() => {
@@ -332,7 +303,7 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
             <button
               type="button"
               className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-gray-700 hover:bg-gray-100 disabled:opacity-40"
-              disabled={undo.current.length === 0}
+              disabled={!canUndo}
               onClick={undoLast}
             >
               <Undo2 aria-hidden="true" className="size-4" />
