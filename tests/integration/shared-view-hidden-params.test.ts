@@ -25,6 +25,7 @@ async function setup() {
       { title: "Secret", uidt: "SingleLineText" },
       { title: "Tier", uidt: "SingleSelect", colOptions: select("Gold", "Tin") },
       { title: "Stage", uidt: "SingleSelect", colOptions: select("Open", "Closed") },
+      { title: "Starts", uidt: "Date" },
     ],
   });
   const parts = await as("POST", `${M}/projects/${projectId}/tables`, {
@@ -42,9 +43,9 @@ async function setup() {
     string
   >;
   await as("POST", `/api/v1/db/data/bulk/noco/${projectId}/Deals`, [
-    { Name: "alpha", Secret: "SEC-ALPHA-1", Tier: "Gold", Stage: "Open" },
-    { Name: "bravo", Secret: "SEC-BRAVO-2", Tier: "Tin", Stage: "Closed" },
-    { Name: "charlie", Secret: "X-CHARLIE-3", Tier: "Gold", Stage: "Open" },
+    { Name: "alpha", Secret: "SEC-ALPHA-1", Tier: "Gold", Stage: "Open", Starts: "2026-03-01" },
+    { Name: "bravo", Secret: "SEC-BRAVO-2", Tier: "Tin", Stage: "Closed", Starts: "2026-03-02" },
+    { Name: "charlie", Secret: "X-CHARLIE-3", Tier: "Gold", Stage: "Open", Starts: "2026-03-03" },
   ]);
   await as("POST", `${M}/tables/${parts.id}/columns`, { uidt: "SingleLineText", title: "Note" });
   await as("POST", `/api/v1/db/data/bulk/noco/${projectId}/Parts`, [{ Part: "bolt" }]);
@@ -53,6 +54,9 @@ async function setup() {
   const kanban = (await as("POST", `${M}/tables/${table.id}/kanbans`, { title: "Board", fk_grp_col_id: col.Stage }))
     .id as string;
   const gallery = (await as("POST", `${M}/tables/${table.id}/galleries`, { title: "Cards" })).id as string;
+  const timeline = (
+    await as("POST", `${M}/tables/${table.id}/timelines`, { title: "Plan", fk_start_column_id: col.Starts })
+  ).id as string;
   const setShown = async (viewId: string, shown: Record<string, boolean>) => {
     const vcs = (await as("GET", `${M}/views/${viewId}/columns`)).list as Array<{ id: string; fk_column_id: string }>;
     for (const [title, show] of Object.entries(shown)) {
@@ -64,12 +68,18 @@ async function setup() {
   await setShown(grid, { ...hidden, Parts: true });
   await setShown(kanban, { ...hidden, Stage: false });
   await setShown(gallery, { ...hidden, Parts: true });
+  await setShown(timeline, hidden);
   // The builder's own filter and sort on the hidden field: they still apply to visitors.
   await as("POST", `${M}/views/${grid}/filters`, { fk_column_id: col.Secret, comparison_op: "like", value: "SEC-%" });
   await as("POST", `${M}/views/${grid}/sorts`, { fk_column_id: col.Secret, direction: "desc" });
   const share = async (viewId: string) =>
     (await as("POST", `${M}/views/${viewId}/share`)).uuid as string & {} as string;
-  const uuids = { grid: await share(grid), kanban: await share(kanban), gallery: await share(gallery) };
+  const uuids = {
+    grid: await share(grid),
+    kanban: await share(kanban),
+    gallery: await share(gallery),
+    timeline: await share(timeline),
+  };
   await as("PATCH", `${M}/views/${grid}/share`, { meta: { allowCSVDownload: true } });
   return { col, uuids };
 }
@@ -167,7 +177,7 @@ describe("a shared view's visitor names only the fields it shows (#32 N2)", () =
 
   it("walks every public shared-view read route with every parameter naming a hidden field: refused, or changes nothing", async () => {
     const s = await setup();
-    const { grid, kanban, gallery } = s.uuids;
+    const { grid, kanban, gallery, timeline } = s.uuids;
     /** Each public GET route as the walk calls it (a new route fails below until it has its probe). */
     const probes: Record<string, string> = {
       [`${P}/:uuid/meta`]: `${grid}/meta`,
@@ -176,6 +186,7 @@ describe("a shared view's visitor names only the fields it shows (#32 N2)", () =
       [`${P}/:uuid/group/:columnId`]: `${kanban}/group/${s.col.Stage}`,
       [`${P}/:uuid/nested/:columnId`]: `${gallery}/nested/${s.col.Parts}`,
       [`${P}/:uuid/rows/:rowId/:relation/:columnId`]: `${grid}/rows/1/hm/${s.col.Parts}`,
+      [`${P}/:uuid/timeline`]: `${timeline}/timeline?from=2026-01-01&to=2026-12-31`,
     };
     const routes = publicGetRoutes(`${P}/`);
     expect(routes.length).toBeGreaterThan(4);

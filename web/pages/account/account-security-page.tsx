@@ -47,11 +47,11 @@ export function AccountSecurityPage() {
   const [offset, setOffset] = useState(0);
   const events = useQuery({
     queryKey: queryKeys.securityLog(kind, email, offset),
-    queryFn: () => securityLogApi.list({ kind, email }, offset),
+    queryFn: () => securityLogApi.list(kind, email, offset),
     placeholderData: keepPreviousData,
   });
   const exportCsv = useMutation({
-    mutationFn: () => securityLogApi.csv({ kind, email }),
+    mutationFn: () => securityLogApi.csv(kind, email),
     onSuccess: (blob) => downloadBlob(blob, "security-log.csv"),
     onError: notifyError,
   });
