@@ -1,20 +1,14 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../types";
 import { clientAddress } from "./rate-limit";
-import {
-  SECURITY_EVENT_KINDS,
-  SECURITY_LOG_RETENTION_DAYS,
-  type SecurityEventKind,
-} from "../../db/auth/security-events";
+import { SECURITY_LOG_RETENTION_DAYS, type SecurityEventKind } from "../../db/auth/security-events";
 
 /**
  * The security log in D1 (migration 0010): what happened to accounts and access, with who, from
- * where (the platform's address; none in local mode) and which browser. Kept RETENTION_DAYS: each
- * write also drops rows past it (an index range, nothing to scan). Details hold ids and names,
+ * where (the platform's address; none in local mode) and which browser. Kept
+ * SECURITY_LOG_RETENTION_DAYS: each write also drops rows past it (an index range, nothing to scan). Details hold ids and names,
  * never a secret (no password, code, token or ticket).
  */
-export { SECURITY_EVENT_KINDS };
-export const RETENTION_DAYS = SECURITY_LOG_RETENTION_DAYS;
 const USER_AGENT_MAX = 300;
 
 export interface SecurityEvent {
@@ -27,7 +21,7 @@ export interface SecurityEvent {
 
 export async function logSecurity(c: Context<AppEnv>, event: SecurityEvent): Promise<void> {
   const now = new Date();
-  const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000).toISOString();
+  const cutoff = new Date(now.getTime() - SECURITY_LOG_RETENTION_DAYS * 86_400_000).toISOString();
   const db = c.env.META;
   await db.batch([
     db

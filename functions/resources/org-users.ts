@@ -14,7 +14,7 @@ import { forgetUserAccess, projectsOfUser } from "../lib/access-push";
 import { APP_SETTINGS, readAppSettings, saveAppSettings } from "../lib/app-settings";
 import { disable as disableTwoFactor } from "../lib/two-factor";
 import { revokeAllOfUser } from "./auth/refresh-tokens";
-import { newTokenVersion } from "./auth/users";
+import { rotateTokenVersion } from "./auth/users";
 import { logSecurity } from "../lib/security-log";
 
 const ORG_ROLES = ["org-level-creator", "org-level-viewer"] as const;
@@ -130,9 +130,7 @@ export const orgUsers = new Hono<AppEnv>()
   .delete("/users/:userId/2fa", need("orgUserUpdate"), async (c) => {
     const user = await target(c);
     await disableTwoFactor(c.env.META, user.id);
-    await c.env.META.prepare("UPDATE users SET token_version = ?, updated_at = ? WHERE id = ?")
-      .bind(newTokenVersion(), new Date().toISOString(), user.id)
-      .run();
+    await rotateTokenVersion(c.env.META, user.id);
     await revokeAllOfUser(c.env.META, user.id);
     await forgetUserAccess(c.env, user.id);
     await logSecurity(c, { kind: "two_factor.reset", user, detail: { by: c.get("user")?.email ?? null } });

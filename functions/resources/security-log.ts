@@ -2,7 +2,8 @@ import { Hono, type Context } from "hono";
 import { csvCell } from "../../db/rows/csv";
 import { pageInfo } from "../../db/page-info";
 import { badRequest } from "../lib/http-error";
-import { readSecurityLog, RETENTION_DAYS, SECURITY_EVENT_KINDS } from "../lib/security-log";
+import { SECURITY_EVENT_KINDS, SECURITY_LOG_RETENTION_DAYS } from "../../db/auth/security-events";
+import { readSecurityLog } from "../lib/security-log";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
 
@@ -20,14 +21,14 @@ function filters(c: Context<AppEnv>) {
 
 /**
  * The security log (issue 41), the super admin's only: newest first, filtered by kind and e-mail,
- * kept RETENTION_DAYS; `/csv` exports what the filters select (at most CSV_MAX_ROWS rows).
+ * kept SECURITY_LOG_RETENTION_DAYS; `/csv` exports what the filters select (at most CSV_MAX_ROWS rows).
  */
 export const securityLog = new Hono<AppEnv>()
   .get("/security-log", need("securityLog"), async (c) => {
     const limit = Math.min(Math.max(Number(c.req.query("limit")) || 50, 1), 500);
     const offset = Math.max(Number(c.req.query("offset")) || 0, 0);
     const { list, total } = await readSecurityLog(c.env.META, { ...filters(c), limit, offset });
-    return c.json({ list, pageInfo: pageInfo(total, limit, offset), retention_days: RETENTION_DAYS });
+    return c.json({ list, pageInfo: pageInfo(total, limit, offset), retention_days: SECURITY_LOG_RETENTION_DAYS });
   })
   .get("/security-log/csv", need("securityLog"), async (c) => {
     const { list } = await readSecurityLog(c.env.META, { ...filters(c), limit: CSV_MAX_ROWS, offset: 0 });

@@ -6,7 +6,7 @@ import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { clearRefreshCookie, familyOfToken, readRefreshCookie, revokeFamilies } from "./refresh-tokens";
 import { sessionTokenFor } from "./start-session";
-import { newTokenVersion, nowIso, type UserRow } from "./users";
+import { rotateTokenVersion } from "./users";
 
 interface SessionRow {
   family_id: string;
@@ -36,11 +36,7 @@ async function openSessions(db: D1Database, userId: string): Promise<SessionRow[
  * and keeps its own family, so it stays signed in.
  */
 async function endOthers(c: Context<AppEnv>, userId: string): Promise<string> {
-  const updated = await c.env.META.prepare(
-    "UPDATE users SET token_version = ?, updated_at = ? WHERE id = ? RETURNING *",
-  )
-    .bind(newTokenVersion(), nowIso(), userId)
-    .first<UserRow>();
+  const updated = await rotateTokenVersion(c.env.META, userId);
   if (!updated) throw unauthorized();
   await forgetUserAccess(c.env, userId);
   return sessionTokenFor(c, updated);

@@ -12,7 +12,7 @@ import type { AppEnv } from "../../types";
 import { revokeAllOfUser } from "./refresh-tokens";
 import { twoFactorCodeBody, twoFactorVerifyBody } from "./schemas";
 import { startSession } from "./start-session";
-import { findUserByIdFull, newTokenVersion, nowIso, type UserRow } from "./users";
+import { findUserByIdFull, rotateTokenVersion, type UserRow } from "./users";
 import { logSecurity } from "../../lib/security-log";
 
 const WRONG_CODE = "Wrong code: type the 6 digits your authenticator app shows now, or a recovery code";
@@ -40,11 +40,7 @@ async function limited<T>(c: Context<AppEnv>, user: UserRow, attempt: () => Prom
  * a new token_version and no refresh tokens, then a fresh session for the tab that asked.
  */
 async function restartSessions(c: Context<AppEnv>, userId: string): Promise<string> {
-  const updated = await c.env.META.prepare(
-    "UPDATE users SET token_version = ?, updated_at = ? WHERE id = ? RETURNING *",
-  )
-    .bind(newTokenVersion(), nowIso(), userId)
-    .first<UserRow>();
+  const updated = await rotateTokenVersion(c.env.META, userId);
   if (!updated) throw unauthorized();
   await revokeAllOfUser(c.env.META, userId);
   await forgetUserAccess(c.env, userId);

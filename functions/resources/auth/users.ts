@@ -84,10 +84,13 @@ export async function createUser(db: D1Database, u: NewUser): Promise<UserRow | 
   }
 }
 
-/** Rotates token_version so that every session token issued so far is refused. */
-export async function rotateTokenVersion(db: D1Database, userId: string): Promise<void> {
-  await db
-    .prepare("UPDATE users SET token_version = ?, updated_at = ? WHERE id = ?")
+/**
+ * Rotates token_version so that every session token issued so far is refused; answers the user as
+ * now (null when gone), so a caller that stays signed in can sign its new token.
+ */
+export async function rotateTokenVersion(db: D1Database, userId: string): Promise<UserRow | null> {
+  return db
+    .prepare("UPDATE users SET token_version = ?, updated_at = ? WHERE id = ? RETURNING *")
     .bind(newTokenVersion(), nowIso(), userId)
-    .run();
+    .first<UserRow>();
 }

@@ -34,7 +34,6 @@ import { CalendarFeed } from "./calendar-feed";
 import {
   addDays,
   blankFilter,
-  dayText,
   daysBetween,
   daysOf,
   firstDayOfWeek,
@@ -47,6 +46,7 @@ import {
   weekdayNames,
   type Mode,
   type Segment,
+  todayText,
 } from "./range";
 import { carriedSettings } from "../shared/carried-settings";
 import { rowIdOf } from "../../lib/row-id";
@@ -82,7 +82,7 @@ export function CalendarView({ tableId, view }: { tableId: string; view: View })
     queryFn: () => viewKindsApi.calendar(view.id),
     initialData: () => carriedSettings<CalendarSettings>(view, "calendar_range"),
   });
-  const today = dayText(new Date(Date.now() - new Date().getTimezoneOffset() * 60_000));
+  const today = todayText();
   const [mode, setMode] = useState<Mode>("month");
   const [cursor, setCursor] = useState(today);
   const [dragging, setDragging] = useState<{ row: Row; grabbed: number } | null>(null);

@@ -9,12 +9,9 @@
  */
 export type Mode = "month" | "week" | "day";
 
-const pad = (n: number) => String(n).padStart(2, "0");
-export const dayText = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-export const parseDay = (text: string) => new Date(`${text.slice(0, 10)}T00:00:00Z`);
-export const addDays = (text: string, n: number) => dayText(new Date(parseDay(text).getTime() + n * 86_400_000));
-export const daysBetween = (a: string, b: string) =>
-  Math.round((parseDay(b).getTime() - parseDay(a).getTime()) / 86_400_000);
+import { addDays, dayText, daysBetween, parseDay } from "../shared/days";
+
+export { addDays, dayText, daysBetween, parseDay, todayText } from "../shared/days";
 /** 0 Sunday … 6 Saturday, as Date.getUTCDay counts. */
 const MONDAY = 1;
 const weekStartOf = (text: string, firstDay: number) =>

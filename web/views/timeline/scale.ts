@@ -15,13 +15,9 @@ export const PX_PER_DAY: Record<Scale, number> = { day: 40, week: 16, month: 4, 
 /** Days either side of the cursor the canvas spans. */
 const HALF_WINDOW: Record<Scale, number> = { day: 92, week: 365, month: 2 * 365, quarter: 4 * 365, year: 12 * 365 };
 
-const DAY_MS = 86_400_000;
-const pad = (n: number) => String(n).padStart(2, "0");
-export const dayText = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-export const parseDay = (text: string) => new Date(`${text.slice(0, 10)}T00:00:00Z`);
-export const addDays = (text: string, n: number) => dayText(new Date(parseDay(text).getTime() + n * DAY_MS));
-export const daysBetween = (a: string, b: string) =>
-  Math.round((parseDay(b).getTime() - parseDay(a).getTime()) / DAY_MS);
+import { addDays, dayText, daysBetween, parseDay } from "../shared/days";
+
+export { addDays, dayText, daysBetween, parseDay, todayText } from "../shared/days";
 
 export interface Window {
   first: string;

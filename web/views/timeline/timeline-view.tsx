@@ -34,7 +34,6 @@ import {
   SCALES,
   addDays,
   dayAt,
-  dayText,
   daysMoved,
   lines,
   nextUnit,
@@ -51,6 +50,7 @@ import {
   windowAround,
   type Scale,
   type Span,
+  todayText,
 } from "./scale";
 import { patchFor } from "./patch";
 import { TimelineBar, type Edge } from "./timeline-bar";
@@ -74,8 +74,6 @@ interface Drag {
   delta: number;
 }
 
-const today = () => dayText(new Date(Date.now() - new Date().getTimezoneOffset() * 60_000));
-
 export function TimelineView({ tableId, view, readOnly = false }: { tableId: string; view: View; readOnly?: boolean }) {
   const { t, i18n } = useTranslation();
   const { projectId, can } = useProject();
@@ -88,7 +86,7 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
     initialData: () => carriedSettings<TimelineSettings>(view, "fk_start_column_id"),
   });
   const [scale, setScale] = useState<Scale>("week");
-  const [cursor, setCursor] = useState(today);
+  const [cursor, setCursor] = useState(todayText);
   const w = useMemo(() => windowAround(scale, cursor), [scale, cursor]);
   const scroller = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ left: 0, top: 0, width: 800, height: 600 });
@@ -257,8 +255,8 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
     return dayAt(w, rtl ? rect.right - clientX : clientX - rect.left);
   }
 
-  const todayText = today();
-  const todayAt = offsetOf(w, todayText);
+  const today = todayText();
+  const todayAt = offsetOf(w, today);
   const headTicks = ticks(scale, seen.from, seen.to);
   const visible = all.slice(first, last + 1);
   const centre = (i: number) => HEAD + i * LINE + LINE / 2;
@@ -295,7 +293,7 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
           <button
             type="button"
             className="rounded-md border border-gray-300 px-2 py-1 text-sm hover:bg-gray-100"
-            onClick={() => setCursor(today())}
+            onClick={() => setCursor(todayText())}
           >
             {t("views.timeline.today")}
           </button>
@@ -467,7 +465,7 @@ export function TimelineView({ tableId, view, readOnly = false }: { tableId: str
             keyTitle={keyTitle}
             title={title}
             canEdit={canEdit}
-            onSchedule={(row) => schedule(row, today())}
+            onSchedule={(row) => schedule(row, today)}
             onOpen={(row) => setExpanded({ key: rowIdOf(row, keyTitle) as Key })}
           />
         </div>
