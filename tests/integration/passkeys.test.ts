@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { totpAt } from "../../db/auth/totp";
 import { call, claimsOf, probeSignedIn, signUp, type Session } from "./auth-support";
@@ -20,6 +21,14 @@ async function addPasskey(s: Session, name = "Laptop") {
   });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   return { key, id: String(added.body.id) };
+}
+
+/** The security log's kinds and details for one e-mail, oldest first. */
+async function logOf(email: string) {
+  const { results } = await env.META.prepare("SELECT kind, detail FROM security_events WHERE email = ? ORDER BY id")
+    .bind(email)
+    .all<{ kind: string; detail: string | null }>();
+  return results.map((r) => ({ kind: r.kind, detail: r.detail ? (JSON.parse(r.detail) as unknown) : null }));
 }
 
 const signinOptions = async () =>
@@ -57,6 +66,10 @@ describe("passkeys", () => {
     expect(await probeSignedIn(String(ok.body.token))).not.toBe(401);
     const after = await call("GET", "/api/v1/auth/passkeys", { token: s.token });
     expect((after.body.list as { last_used_at: string | null }[])[0]!.last_used_at).toEqual(expect.any(String));
+    expect((await logOf(s.email)).at(-1)).toEqual({
+      kind: "signin.success",
+      detail: { method: "passkey", passkey: "Work laptop" },
+    });
   });
 
   it("refuses a replayed challenge, a made-up challenge and another origin", async () => {
@@ -125,6 +138,10 @@ describe("passkeys", () => {
     expect(gone.status).toBe(200);
     expect((await call("GET", "/api/v1/auth/passkeys", { token: s.token })).body.list).toEqual([]);
     expect((await signinVerify(await key.assert(await signinOptions()))).status).toBe(400);
+    expect((await logOf(s.email)).filter((e) => e.kind.startsWith("passkey."))).toEqual([
+      { kind: "passkey.added", detail: { name: "Laptop" } },
+      { kind: "passkey.removed", detail: { name: "Laptop" } },
+    ]);
   });
 
   it("answers a two-factor ticket with the user's passkey instead of a code", async () => {
