@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { app } from "../../functions/app";
 import { totpAt } from "../../db/auth/totp";
-import { call, claimsOf, probeSignedIn, signUp, type Session } from "./auth-support";
+import { call, claimsOf, probeSignedIn, signUp, uniqueIp, type Session } from "./auth-support";
 import { SoftAuthenticator, type CeremonyOptions } from "./soft-authenticator";
 
 /**
@@ -49,6 +50,17 @@ describe("passkeys", () => {
     const signin = await call("POST", "/api/v1/auth/passkeys/signin/options");
     expect(signin.status).toBe(200);
     expect(signin.body).toMatchObject({ rpId: "localhost", userVerification: "required", allowCredentials: [] });
+    // Each call stores a challenge: an address asking again and again (as deployed, where the
+    // platform gives the address) is refused for the minute.
+    const deployed = { ...env, MODE: "" };
+    const ip = uniqueIp();
+    const atEdge = () =>
+      call("POST", "/api/v1/auth/passkeys/signin/options", {
+        ip,
+        fetcher: (req) => Promise.resolve(app.fetch(req, deployed)),
+      });
+    for (let i = 0; i < 10; i++) expect((await atEdge()).status).toBe(200);
+    expect((await atEdge()).status).toBe(429);
     // Registration is for signed-in users only.
     expect((await call("POST", "/api/v1/auth/passkeys/register/options")).status).toBe(401);
   });

@@ -11,6 +11,7 @@ import {
   registrationOptions,
   verifyPasskey,
 } from "../../lib/passkeys";
+import { addressKeys, limitAttempts } from "../../lib/rate-limit";
 import { logSecurity } from "../../lib/security-log";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
@@ -70,7 +71,11 @@ export const passkeys = new Hono<AppEnv>()
     return c.json({ msg: "Passkey removed" });
   })
 
-  .post("/passkeys/signin/options", need("public"), async (c) => c.json(await authenticationOptions(c, "signin", null)))
+  // Each call stores a challenge: limited per address like sign-ups, so nobody fills the table.
+  .post("/passkeys/signin/options", need("public"), async (c) => {
+    await limitAttempts(c, addressKeys(c, "passkey-options"));
+    return c.json(await authenticationOptions(c, "signin", null));
+  })
 
   .post("/passkeys/signin/verify", need("public"), body(passkeySigninBody), async (c) => {
     const { response } = await jsonBody(c, passkeySigninBody);
@@ -85,6 +90,7 @@ export const passkeys = new Hono<AppEnv>()
 
   .post("/2fa/passkey/options", need("public"), body(passkeyTicketBody), async (c) => {
     const { ticket } = await jsonBody(c, passkeyTicketBody);
+    await limitAttempts(c, addressKeys(c, "passkey-options"));
     const user = await ticketUser(c, ticket);
     if (!(await hasPasskey(c.env.META, user.id))) throw badRequest(NO_PASSKEY);
     return c.json(await authenticationOptions(c, "2fa", user.id));
