@@ -130,6 +130,12 @@ describe("passkeys", () => {
     expect(unknown.body.msg).toMatch(/not registered/);
     expect((await signinVerify({ id: "abc" })).status).toBe(400);
     expect((await signinVerify("nonsense")).status).toBe(400);
+    // The key's own id with another user's handle (or a garbled one) is refused before any signature check.
+    for (const userHandle of ["dXNfb3RoZXI", "!!!"]) {
+      const assertion = await key.assert(await signinOptions());
+      const forged = { ...assertion, response: { ...assertion.response, userHandle } };
+      expect((await signinVerify(forged)).status).toBe(400);
+    }
 
     expect((await signinVerify(await key.assert(await signinOptions(), { counter: 5 }))).status).toBe(200);
     const clone = await signinVerify(await key.assert(await signinOptions(), { counter: 3 }));

@@ -80,7 +80,7 @@ export class SoftAuthenticator {
       "verify",
     ])) as CryptoKeyPair;
     this.userHandle = options.user!.id;
-    const jwk = await crypto.subtle.exportKey("jwk", this.keys.publicKey);
+    const jwk = (await crypto.subtle.exportKey("jwk", this.keys.publicKey)) as JsonWebKey;
     const cose = new Map<number, Cbor>([
       [1, 2],
       [3, -7],
