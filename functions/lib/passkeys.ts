@@ -23,7 +23,7 @@ const RP_NAME = "Gridbase";
 const CHALLENGE_SECONDS = 300;
 export type ChallengePurpose = "register" | "signin" | "2fa";
 
-const REFUSED = "This passkey could not be verified: try again";
+export const PASSKEY_NOT_VERIFIED = "This passkey could not be verified: try again";
 const UNKNOWN = "This passkey is not registered here";
 const CLONED = "This passkey reported an old signature count (it may have been copied): sign in another way";
 
@@ -209,9 +209,9 @@ export async function verifyPasskey(
     });
   } catch (e) {
     if (e instanceof Error && /counter/i.test(e.message)) throw badRequest(CLONED);
-    throw badRequest(REFUSED);
+    throw badRequest(PASSKEY_NOT_VERIFIED);
   }
-  if (!verified.verified) throw badRequest(REFUSED);
+  if (!verified.verified) throw badRequest(PASSKEY_NOT_VERIFIED);
   const { newCounter } = verified.authenticationInfo;
   const usedAt = now();
   const updated = await db

@@ -7,6 +7,7 @@ import {
   deletePasskey,
   hasPasskey,
   listPasskeys,
+  PASSKEY_NOT_VERIFIED,
   registerPasskey,
   registrationOptions,
   verifyPasskey,
@@ -21,7 +22,6 @@ import { startSession } from "./start-session";
 import { signedInUser, ticketUser } from "./two-factor";
 import { findUserByIdFull } from "./users";
 
-const NOT_VERIFIED = "This passkey could not be verified: try again";
 const NO_PASSKEY = "You have no passkey: use a code from your authenticator app";
 
 /** A refused assertion is logged like a wrong code, then answered as it was. */
@@ -57,7 +57,7 @@ export const passkeys = new Hono<AppEnv>()
     const { response, name } = await jsonBody(c, passkeyRegisterBody);
     const user = await signedInUser(c);
     const added = await registerPasskey(c, user, response as unknown as RegistrationResponseJSON, name);
-    if (!added) throw badRequest(NOT_VERIFIED);
+    if (!added) throw badRequest(PASSKEY_NOT_VERIFIED);
     await logSecurity(c, { kind: "passkey.added", user, detail: { name } });
     return c.json(added);
   })
