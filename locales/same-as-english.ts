@@ -29,6 +29,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     "Logo",
   ],
   de: [
+    "Passkeys",
     "Details",
     "Browser",
     "Code",

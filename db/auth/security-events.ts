@@ -6,6 +6,8 @@ export const SECURITY_EVENT_KINDS = [
   "two_factor.enabled",
   "two_factor.disabled",
   "two_factor.reset",
+  "passkey.added",
+  "passkey.removed",
   "password.changed",
   "password.reset",
   "token.created",

@@ -97,6 +97,15 @@ export function signupKeys(c: Context<AppEnv>): string[] {
   return address ? [`signup:ip:${address}`] : [];
 }
 
+/**
+ * Public calls that store something for the caller (a passkey challenge) per address; none in
+ * local mode, as for sign-ups.
+ */
+export function addressKeys(c: Context<AppEnv>, action: string): string[] {
+  const address = clientAddress(c);
+  return address ? [`${action}:ip:${address}`] : [];
+}
+
 /** Wrong current passwords per user on password change. */
 export const passwordChangeKeys = (userId: string) => [`password-change:user:${userId}`];
 

@@ -2,6 +2,7 @@
 export const queryKeys = {
   twoFactor: ["twoFactor"] as const,
   sessions: ["sessions"] as const,
+  passkeys: ["passkeys"] as const,
   projects: (query = "") => ["projects", query] as const,
   allProjects: ["projects"] as const,
   sharedBaseMeta: (uuid: string) => ["sharedBaseMeta", uuid] as const,

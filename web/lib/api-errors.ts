@@ -40,3 +40,16 @@ export function errorText(err: unknown, fallback: string): string {
   if (err instanceof Error && err.message) return localText(err.message);
   return fallback;
 }
+
+/**
+ * The browser's own refusals of a passkey ceremony (cancelled, timed out, no matching key; as a
+ * DOMException or @simplewebauthn/browser's WebAuthnError with an ERROR_ code): not a server error.
+ */
+export function isPasskeyCeremonyError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  return (
+    ["NotAllowedError", "AbortError", "InvalidStateError", "SecurityError"].includes(err.name) ||
+    (typeof code === "string" && code.startsWith("ERROR_"))
+  );
+}

@@ -16,12 +16,16 @@ export function adoptToken(token: string | undefined): boolean {
  * Kept in memory only (a reload starts the sign-in again); the sign-in page asks for the code.
  */
 let pendingTicket: string | null = null;
+/** Whether the ticket's user has a passkey: the step then offers it instead of a code. */
+let ticketPasskey = false;
 const ticketListeners = new Set<() => void>();
 
 export const twoFactorTicket = {
   get: () => pendingTicket,
-  set(ticket: string | null) {
+  passkey: () => ticketPasskey,
+  set(ticket: string | null, passkey = false) {
     pendingTicket = ticket;
+    ticketPasskey = ticket !== null && passkey;
     for (const listener of ticketListeners) listener();
   },
   subscribe(listener: () => void) {
@@ -34,9 +38,11 @@ export const twoFactorTicket = {
  * Takes a sign-in answer: a token signs in; a ticket (two-factor on) waits for the code. False
  * when the answer holds neither.
  */
-export function adoptSigninAnswer(answer: { token?: string; ticket?: string } | null | undefined): boolean {
+export function adoptSigninAnswer(
+  answer: { token?: string; ticket?: string; passkey?: boolean } | null | undefined,
+): boolean {
   if (answer?.ticket) {
-    twoFactorTicket.set(answer.ticket);
+    twoFactorTicket.set(answer.ticket, answer.passkey === true);
     return true;
   }
   return adoptToken(answer?.token);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../types";
+import { passkeys } from "./passkeys";
 import { passwordChange } from "./password-change";
 import { passwordReset } from "./password-reset";
 import { refreshSignout } from "./refresh-signout";
@@ -18,5 +19,6 @@ export const auth = new Hono<AppEnv>({ strict: false })
   .route("/", passwordReset)
   .route("/", passwordChange)
   .route("/", twoFactor)
+  .route("/", passkeys)
   .route("/", sessions)
   .route("/", social);

@@ -51,3 +51,24 @@ const code = text(64).trim().min(1, "Required");
 export const twoFactorCodeBody = z.object({ code });
 
 export const twoFactorVerifyBody = z.object({ ticket: text(2048).min(1, "Required"), code });
+
+/**
+ * A WebAuthn response as @simplewebauthn/browser sends it: checked here only for the shape the
+ * server reads before verifying (ids and the client data); the verifier checks the rest.
+ */
+const webauthnResponse = z
+  .object({
+    id: text(1024).min(1, "Required"),
+    rawId: text(1024).min(1, "Required"),
+    type: z.literal("public-key", "Must be public-key"),
+    response: z.looseObject({ clientDataJSON: text(8192).min(1, "Required"), userHandle: text(1024).nullish() }),
+    clientExtensionResults: z.looseObject({}).optional().default({}),
+  })
+  .loose();
+
+const ticket = text(2048).min(1, "Required");
+
+export const passkeyRegisterBody = z.object({ response: webauthnResponse, name: text(100).trim().min(1, "Required") });
+export const passkeySigninBody = z.object({ response: webauthnResponse });
+export const passkeyTicketBody = z.object({ ticket });
+export const passkeyTicketVerifyBody = z.object({ ticket, response: webauthnResponse });

@@ -5,6 +5,7 @@ import { issueRefreshToken } from "./refresh-tokens";
 import { markBrowser } from "../../lib/signin-browser";
 import { signinTicket, twoFactorOn } from "../../lib/two-factor";
 import { logSecurity } from "../../lib/security-log";
+import { hasPasskey } from "../../lib/passkeys";
 
 /** The JWT for a user row as it is now (its current token_version). */
 export function sessionTokenFor(c: Context<AppEnv>, user: SessionUser): Promise<string> {
@@ -35,8 +36,15 @@ export async function finishSignin(
   c: Context<AppEnv>,
   user: SessionUser,
   method: string,
-): Promise<{ token: string } | { "2fa_required": true; ticket: string }> {
-  if (await twoFactorOn(c.env.META, user.id)) return { "2fa_required": true, ticket: await signinTicket(c.env, user) };
+): Promise<{ token: string } | { "2fa_required": true; ticket: string; passkey: boolean }> {
+  if (await twoFactorOn(c.env.META, user.id)) {
+    // `passkey` tells the second step it may offer one instead of a code.
+    return {
+      "2fa_required": true,
+      ticket: await signinTicket(c.env, user),
+      passkey: await hasPasskey(c.env.META, user.id),
+    };
+  }
   await logSecurity(c, { kind: "signin.success", user, detail: { method } });
   return { token: await startSession(c, user) };
 }

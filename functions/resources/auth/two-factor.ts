@@ -47,7 +47,16 @@ async function restartSessions(c: Context<AppEnv>, userId: string): Promise<stri
   return startSession(c, updated);
 }
 
-async function signedInUser(c: Context<AppEnv>): Promise<UserRow> {
+/** The user a sign-in ticket was made for; 401 for an expired ticket or one of a session since ended. */
+export async function ticketUser(c: Context<AppEnv>, ticket: string): Promise<UserRow> {
+  const held = await readTicket(c.env, ticket);
+  const user = held && (await findUserByIdFull(c.env.META, held.userId));
+  // A ticket of a session since ended (password changed, signed out everywhere) is void.
+  if (!held || !user || user.token_version !== held.tokenVersion) throw unauthorized(TICKET_GONE);
+  return user;
+}
+
+export async function signedInUser(c: Context<AppEnv>): Promise<UserRow> {
   const session = await sessionUserOnly(c);
   const user = await findUserByIdFull(c.env.META, session.id);
   if (!user) throw unauthorized();
@@ -84,10 +93,7 @@ export const twoFactor = new Hono<AppEnv>()
 
   .post("/2fa/verify", need("public"), body(twoFactorVerifyBody), async (c) => {
     const { ticket, code } = await jsonBody(c, twoFactorVerifyBody);
-    const held = await readTicket(c.env, ticket);
-    const user = held && (await findUserByIdFull(c.env.META, held.userId));
-    // A ticket of a session since ended (password changed, signed out everywhere) is void.
-    if (!held || !user || user.token_version !== held.tokenVersion) throw unauthorized(TICKET_GONE);
+    const user = await ticketUser(c, ticket);
     await limited(c, user, () => checkSecondFactor(c.env, user.id, code), WRONG_CODE);
     await logSecurity(c, { kind: "signin.success", user, detail: { method: "two_factor" } });
     return c.json({ token: await startSession(c, user) });

@@ -27,6 +27,8 @@ const KIND_KEYS = {
   "two_factor.enabled": "securityLog.kinds.twoFactorEnabled",
   "two_factor.disabled": "securityLog.kinds.twoFactorDisabled",
   "two_factor.reset": "securityLog.kinds.twoFactorReset",
+  "passkey.added": "securityLog.kinds.passkeyAdded",
+  "passkey.removed": "securityLog.kinds.passkeyRemoved",
   "password.changed": "securityLog.kinds.passwordChanged",
   "password.reset": "securityLog.kinds.passwordReset",
   "token.created": "securityLog.kinds.tokenCreated",

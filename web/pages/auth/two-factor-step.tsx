@@ -5,13 +5,14 @@ import { Button } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
 import { TextField } from "../../components/ui/text-field";
 import { authApi } from "../../lib/auth-api";
+import { passkeyApi } from "../../lib/passkey-api";
 import { adoptToken, twoFactorTicket } from "../../lib/sign-in-flow";
 import { AuthHeading } from "./auth-heading";
-import { useErrorText } from "./use-error-text";
+import { useErrorText, usePasskeyErrorText } from "./use-error-text";
 
 /**
  * The second step of signing in when two-factor sign-in is on: the code from the authenticator
- * app, or one of the recovery codes. "Start again" drops the ticket and shows the password form.
+ * app, one of the recovery codes, or (when the user has one) a passkey. "Start again" drops the ticket and shows the password form.
  */
 export function TwoFactorStep({ ticket }: { ticket: string }) {
   const { t } = useTranslation();
@@ -20,6 +21,15 @@ export function TwoFactorStep({ ticket }: { ticket: string }) {
   const verify = useMutation({
     mutationFn: async () => {
       const answer = await authApi.twoFactorVerify(ticket, code.trim());
+      if (!adoptToken(answer?.token)) throw new Error(t("msg.error.internal"));
+      twoFactorTicket.set(null);
+    },
+  });
+
+  const passkeyErrorOf = usePasskeyErrorText();
+  const withPasskey = useMutation({
+    mutationFn: async () => {
+      const answer = await passkeyApi.secondFactor(ticket);
       if (!adoptToken(answer?.token)) throw new Error(t("msg.error.internal"));
       twoFactorTicket.set(null);
     },
@@ -48,6 +58,19 @@ export function TwoFactorStep({ ticket }: { ticket: string }) {
           {t("auth.twoFactor.submit")}
         </Button>
       </form>
+      {twoFactorTicket.passkey() ? (
+        <div className="mt-4 flex flex-col gap-2">
+          <Button
+            variant="secondary"
+            className="w-full"
+            loading={withPasskey.isPending}
+            onClick={() => withPasskey.mutate()}
+          >
+            {t("auth.twoFactor.usePasskey")}
+          </Button>
+          <FormAlert tone="error" message={passkeyErrorOf(withPasskey.error)} />
+        </div>
+      ) : null}
       <p className="mt-6 flex justify-center text-sm">
         <button type="button" className="text-primary hover:underline" onClick={() => twoFactorTicket.set(null)}>
           {t("auth.twoFactor.startAgain")}

@@ -2,10 +2,11 @@ import { useTranslation } from "react-i18next";
 import { PageHeading } from "../../components/ui/page-heading";
 import { useSession } from "../../lib/use-session";
 import { ChangePasswordForm } from "./change-password-form";
+import { PasskeysCard } from "./passkeys-card";
 import { SessionsCard } from "./sessions-card";
 import { TwoFactorCard } from "./two-factor-card";
 
-/** "/user": the signed-in user's details, password change and two-factor sign-in. */
+/** "/user": the signed-in user's details, password change, two-factor sign-in, passkeys and devices. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -28,6 +29,9 @@ export function ProfilePage() {
         </div>
         <div className="rounded-lg border border-gray-200 bg-white p-6">
           <TwoFactorCard />
+        </div>
+        <div className="rounded-lg border border-gray-200 bg-white p-6">
+          <PasskeysCard />
         </div>
         <div className="rounded-lg border border-gray-200 bg-white p-6">
           <SessionsCard />
