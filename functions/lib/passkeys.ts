@@ -14,7 +14,7 @@ import type { SessionUser } from "./session-user";
 import { siteUrl } from "./site-url";
 
 /**
- * Passkeys (WebAuthn, issue 41) in D1 (migration 0012_h3_passkeys): credentials per user and the
+ * Passkeys (WebAuthn, issue 41) in D1 (migration 0012_passkeys): credentials per user and the
  * challenges handed out. A challenge serves one ceremony of one purpose: the verify that presents
  * it deletes it (one DELETE … RETURNING), so a replayed response finds nothing, whatever it holds.
  * The relying party is the site URL's host and origin, so a passkey made here works nowhere else.
