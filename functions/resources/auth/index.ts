@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../types";
+import { oidc } from "./oidc";
 import { passwordChange } from "./password-change";
 import { passwordReset } from "./password-reset";
 import { refreshSignout } from "./refresh-signout";
@@ -19,4 +20,5 @@ export const auth = new Hono<AppEnv>({ strict: false })
   .route("/", passwordChange)
   .route("/", twoFactor)
   .route("/", sessions)
+  .route("/", oidc)
   .route("/", social);
