@@ -1,5 +1,6 @@
 import { maskSecret, maskUrl, open, seal } from "../../db/apps/secret-box";
 import { settingsKey } from "../../db/apps/settings-key";
+import type { OidcHint } from "../../db/apps/oidc-settings";
 import type { Env } from "../../realtime/env";
 import { badRequest, notFound } from "./http-error";
 
@@ -122,7 +123,7 @@ export async function listIntegrations(env: Env) {
       : { configured: false },
     // The hint holds everything but the client secret, which shows masked.
     oidc: oidc
-      ? { configured: true, ...(JSON.parse(oidc.hint) as Record<string, unknown>), updated_at: oidc.updated_at }
+      ? { configured: true, ...(JSON.parse(oidc.hint) as OidcHint), updated_at: oidc.updated_at }
       : { configured: false },
     targets: results.filter((r) => ![EMAIL_ID, TURNSTILE_ID, OIDC_ID].includes(r.id)).map(targetJson),
   };

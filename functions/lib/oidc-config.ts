@@ -2,31 +2,15 @@ import { maskSecret, open, seal } from "../../db/apps/secret-box";
 import { settingsKey } from "../../db/apps/settings-key";
 import type { Env } from "../../realtime/env";
 import { keyOrThrow, OIDC_ID } from "./integrations";
+import type { OidcConfig, OidcHint } from "../../db/apps/oidc-settings";
+
+export { OIDC_ROLES, type OidcConfig } from "../../db/apps/oidc-settings";
 
 /**
  * Single sign-on with OpenID Connect (issue 41), set by the super admin in the app store. Kept
  * like the other integrations: the whole config sealed, and a hint without the secret beside it,
  * which is also what sign-in pages read (the provider's name, whether only SSO is allowed).
  */
-export const OIDC_ROLES = ["org-level-creator", "org-level-viewer"] as const;
-export type OidcRole = (typeof OIDC_ROLES)[number];
-
-export interface OidcConfig {
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  /** Lower-case e-mail domains allowed to sign in; empty allows any verified address. */
-  allowedDomains: string[];
-  /** The org role of a user that SSO creates. */
-  defaultRole: OidcRole;
-  /** Password sign-in refused for everyone but super admins (so no one is locked out). */
-  ssoOnly: boolean;
-  /** Shown on the sign-in button ("Sign in with Okta"); empty says "SSO". */
-  label: string;
-}
-
-export type OidcHint = Omit<OidcConfig, "clientSecret"> & { clientSecret: string };
-
 export const oidcHint = (c: OidcConfig): OidcHint => ({ ...c, clientSecret: maskSecret(c.clientSecret) });
 
 export async function readOidcConfig(env: Env): Promise<OidcConfig | null> {

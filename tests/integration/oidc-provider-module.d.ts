@@ -1,4 +1,4 @@
-/** The few parts of `oidc-provider` (shipped without types) that tests/support/oidc-provider.ts uses. */
+/** The few parts of `oidc-provider` (shipped without types) that tests/support/oidc-provider.ts uses (here so every program that checks the tests sees it). */
 declare module "oidc-provider" {
   import type { IncomingMessage, ServerResponse } from "node:http";
 
