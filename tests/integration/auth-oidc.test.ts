@@ -107,10 +107,10 @@ describe("SSO settings in the app store", () => {
   it("answers a wrong issuer with a 400 that says why", async () => {
     const res = await call("PUT", "/api/v1/apps/oidc", {
       token: admin.token,
-      body: oidcSettings({ issuer: "http://127.0.0.1:1" }),
+      body: oidcSettings({ issuer: `${env.FAKE_OIDC_URL}/nowhere` }),
     });
     expect(res.status).toBe(400);
-    expect(String(res.body.msg)).toMatch(/^SSO sign-in failed: the provider's discovery could not be reached/);
+    expect(String(res.body.msg)).toBe("SSO sign-in failed: the provider's discovery answered HTTP 404");
   });
 });
 
@@ -130,6 +130,25 @@ describe("SSO sign-in through the OpenID provider", () => {
     const logged = await lastSecurityEvent("signin.success");
     expect(logged?.email).toBe(email);
     expect(JSON.parse(logged!.detail)).toEqual({ method: "oidc" });
+  });
+
+  it("asks a user with two-factor sign-in for the code: a ticket in the fragment, no session yet", async () => {
+    const email = `fay.${Date.now()}@acme.test`;
+    const user = claimsOf(await tokenFrom(await ssoSignIn(email)));
+    // Only "enabled" decides whether sign-in asks for a code (the secret is never read here).
+    await env.META.prepare(
+      "INSERT INTO user_two_factor (user_id, secret_sealed, enabled, created_at) VALUES (?, 'x', 1, ?)",
+    )
+      .bind(user.id, new Date().toISOString())
+      .run();
+    const res = await ssoSignIn(email);
+    expect(res.status).toBe(302);
+    const ticket = new URLSearchParams(new URL(res.headers.get("location")!).hash.slice(1)).get("sso_ticket");
+    expect(res.headers.get("location")).toMatch(/^http:\/\/localhost\/signin#sso_ticket=/);
+    expect(ticket).toBeTruthy();
+    expect(res.cookies.refresh_token).toBeUndefined();
+    const wrong = await call("POST", "/api/v1/auth/2fa/verify", { body: { ticket, code: "000000" } });
+    expect(wrong.status).toBe(400);
   });
 
   it("refuses a tampered state", async () => {
