@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { app } from "../../functions/app";
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } from "../support/oidc-test-client";
 import { call, claimsOf, GOOD_PASSWORD, signIn, signUp, type Reply, type Session } from "./auth-support";
 
@@ -111,6 +112,26 @@ describe("SSO settings in the app store", () => {
     });
     expect(res.status).toBe(400);
     expect(String(res.body.msg)).toBe("SSO sign-in failed: the provider's discovery answered HTTP 404");
+  });
+
+  it("refuses an issuer on a private address outside local mode", async () => {
+    const production = (req: Request) =>
+      Promise.resolve(
+        app.fetch(req, {
+          ...env,
+          MODE: "production",
+          // The secret the test sessions are signed with (local mode's default).
+          JWT_SECRET: "local-development-secret-not-for-production-use",
+          SETTINGS_KEY: "oidc-test-settings-key-0123456789",
+        }),
+      );
+    const res = await call("PUT", "/api/v1/apps/oidc", {
+      token: admin.token,
+      body: oidcSettings(),
+      fetcher: production,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ msg: "SSO sign-in failed: issuer: 127.0.0.1 is not a public address" });
   });
 });
 
