@@ -25,6 +25,7 @@ process.env.FAKE_FILES_PORT ??= String(await freePort());
 process.env.FAKE_TURNSTILE_PORT ??= String(await freePort());
 process.env.FAKE_DNS_PORT ??= String(await freePort());
 process.env.FAKE_TRAP_PORT ??= String(await freePort());
+process.env.FAKE_OIDC_PORT ??= String(await freePort());
 const migrations = await readD1Migrations(fileURLToPath(new URL("./db/meta/migrations", import.meta.url)));
 
 export default defineConfig({
@@ -68,6 +69,8 @@ export default defineConfig({
                 DNS_RESOLVER_URL: `http://127.0.0.1:${process.env.FAKE_DNS_PORT}/dns-query`,
                 FAKE_DNS_URL: `http://127.0.0.1:${process.env.FAKE_DNS_PORT}`,
                 FAKE_TRAP_PORT: process.env.FAKE_TRAP_PORT,
+                // The OpenID provider SSO tests sign in through (tests/support/oidc-provider.ts).
+                FAKE_OIDC_URL: `http://127.0.0.1:${process.env.FAKE_OIDC_PORT}`,
               },
             },
           }),
@@ -86,6 +89,7 @@ export default defineConfig({
             "./tests/integration/fake-files.global.ts",
             "./tests/integration/fake-turnstile.global.ts",
             "./tests/integration/fake-dns.global.ts",
+            "./tests/integration/fake-oidc.global.ts",
           ],
         },
       },

@@ -8,6 +8,7 @@
 export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   bn_IN: ["libSQL / Turso URL"],
   da: [
+    "Single sign-on (OpenID Connect)",
     "Browser",
     "Download",
     "Dashboards",
@@ -87,6 +88,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
     "Logo",
   ],
   it: [
+    "Single sign-on (OpenID Connect)",
     "Browser",
     "Record",
     "Account",

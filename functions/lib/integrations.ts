@@ -1,5 +1,6 @@
 import { maskSecret, maskUrl, open, seal } from "../../db/apps/secret-box";
 import { settingsKey } from "../../db/apps/settings-key";
+import type { OidcHint } from "../../db/apps/oidc-settings";
 import type { Env } from "../../realtime/env";
 import { badRequest, notFound } from "./http-error";
 
@@ -28,7 +29,7 @@ interface Row {
   updated_at: string;
 }
 
-function keyOrThrow(env: Env): string {
+export function keyOrThrow(env: Env): string {
   const key = settingsKey(env);
   if (!key) throw badRequest("The app store needs the SETTINGS_KEY secret (wrangler secret put SETTINGS_KEY)");
   return key;
@@ -37,6 +38,9 @@ function keyOrThrow(env: Env): string {
 export const EMAIL_ID = "email";
 /** Cloudflare Turnstile for shared forms (issue 22): the site key is public, the secret key is sealed. */
 export const TURNSTILE_ID = "turnstile";
+
+/** OpenID Connect single sign-on (issue 41): functions/lib/oidc-config.ts reads and writes it. */
+export const OIDC_ID = "oidc";
 
 export interface TurnstileConfig {
   siteKey: string;
@@ -105,6 +109,7 @@ export async function listIntegrations(env: Env) {
   const { results } = await env.META.prepare("SELECT * FROM integrations ORDER BY kind, title").all<Row>();
   const email = results.find((r) => r.id === EMAIL_ID);
   const turnstile = results.find((r) => r.id === TURNSTILE_ID);
+  const oidc = results.find((r) => r.id === OIDC_ID);
   return {
     email: email
       ? { configured: true, ...(JSON.parse(email.hint) as ReturnType<typeof emailHint>), updated_at: email.updated_at }
@@ -116,13 +121,17 @@ export async function listIntegrations(env: Env) {
           updated_at: turnstile.updated_at,
         }
       : { configured: false },
-    targets: results.filter((r) => r.id !== EMAIL_ID && r.id !== TURNSTILE_ID).map(targetJson),
+    // The hint holds everything but the client secret, which shows masked.
+    oidc: oidc
+      ? { configured: true, ...(JSON.parse(oidc.hint) as OidcHint), updated_at: oidc.updated_at }
+      : { configured: false },
+    targets: results.filter((r) => ![EMAIL_ID, TURNSTILE_ID, OIDC_ID].includes(r.id)).map(targetJson),
   };
 }
 
 export async function readTarget(env: Env, id: string): Promise<{ row: Row; config: TargetConfig }> {
-  const row = await env.META.prepare("SELECT * FROM integrations WHERE id = ? AND id NOT IN (?, ?)")
-    .bind(id, EMAIL_ID, TURNSTILE_ID)
+  const row = await env.META.prepare("SELECT * FROM integrations WHERE id = ? AND id NOT IN (?, ?, ?)")
+    .bind(id, EMAIL_ID, TURNSTILE_ID, OIDC_ID)
     .first<Row>();
   if (!row) throw notFound("Integration not found");
   const config = await open<TargetConfig>(keyOrThrow(env), row.config);

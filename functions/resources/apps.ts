@@ -8,6 +8,7 @@ import {
   deleteIntegration,
   EMAIL_ID,
   listIntegrations,
+  OIDC_ID,
   readEmailConfig,
   readTarget,
   readTurnstile,
@@ -17,6 +18,8 @@ import {
   TURNSTILE_ID,
 } from "../lib/integrations";
 import { httpMailer } from "../lib/mailer";
+import { discover } from "../lib/oidc-client";
+import { OIDC_ROLES, readOidcConfig, saveOidcConfig } from "../lib/oidc-config";
 import { body } from "../lib/openapi";
 import { jsonBody } from "../lib/validate";
 import { need } from "../middleware/acl";
@@ -24,7 +27,7 @@ import type { AppEnv } from "../types";
 
 /**
  * The app store (/apps, SPEC 2: super admin only, never with an API token): e-mail delivery and
- * chat targets for webhooks, Cloudflare Turnstile for shared forms. Secrets go in and never come back: answers carry masked hints.
+ * chat targets for webhooks, Cloudflare Turnstile for shared forms, single sign-on (OpenID Connect). Secrets go in and never come back: answers carry masked hints.
  */
 type Ctx = Context<AppEnv>;
 
@@ -44,6 +47,25 @@ export const turnstileBody = z.object({
   siteKey: z.string({ error: "required" }).trim().min(1, "required").max(200),
   /** Omitted or empty keeps the stored secret key. */
   secretKey: z.string().trim().max(200).optional(),
+});
+/** Single sign-on (issue 41). Omitted or empty clientSecret keeps the stored one. */
+export const oidcBody = z.object({
+  issuer: z.string({ error: "required" }).trim().min(1, "required").max(2000),
+  clientId: z.string({ error: "required" }).trim().min(1, "required").max(500),
+  clientSecret: z.string().trim().max(2000).optional(),
+  allowedDomains: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "must be e-mail domains such as example.com"),
+    )
+    .max(50)
+    .default([]),
+  defaultRole: z.enum(OIDC_ROLES, { error: `must be one of ${OIDC_ROLES.join(", ")}` }).default("org-level-viewer"),
+  ssoOnly: z.boolean().default(false),
+  label: z.string().trim().max(60, "at most 60 characters").default(""),
 });
 export const testMailBody = z.object({ to: z.email("Invalid email address") });
 export const targetBody = z.object({
@@ -87,6 +109,19 @@ export const apps = new Hono<AppEnv>()
   })
   .delete("/apps/turnstile", need("appStore"), async (c) => {
     await deleteIntegration(c.env, TURNSTILE_ID);
+    return c.json(true);
+  })
+  .put("/apps/oidc", need("appStore"), body(oidcBody), async (c) => {
+    const input = await jsonBody(c, oidcBody);
+    const clientSecret = input.clientSecret || (await readOidcConfig(c.env))?.clientSecret;
+    if (!clientSecret) throw badRequest("clientSecret: required");
+    // Discovery now, so a wrong issuer is told here and not at the first sign-in.
+    await discover(input.issuer, addressRule(c.env), true);
+    await saveOidcConfig(c.env, { ...input, issuer: input.issuer.replace(/\/+$/, ""), clientSecret });
+    return c.json((await listIntegrations(c.env)).oidc);
+  })
+  .delete("/apps/oidc", need("appStore"), async (c) => {
+    await deleteIntegration(c.env, OIDC_ID);
     return c.json(true);
   })
   .post("/apps/targets", need("appStore"), body(targetBody), async (c) => {

@@ -3,6 +3,7 @@ import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
 import { VERSION } from "../version";
 import { siteUrl } from "../lib/site-url";
+import { readOidcPublic } from "../lib/oidc-config";
 import { ATTACHMENT_FIELD_SIZE, MAX_ATTACHMENTS_PER_CELL } from "../../db/fields/common/attachments";
 
 const startedAt = Date.now();
@@ -15,6 +16,7 @@ async function hasUsers(db: D1Database): Promise<boolean> {
 export const info = new Hono<AppEnv>()
   .get("/api/v1/db/meta/nocodb/info", need("public"), async (c) => {
     const usersExist = await hasUsers(c.env.META);
+    const sso = await readOidcPublic(c.env.META);
     return c.json({
       authType: "jwt",
       projectHasAdmin: usersExist,
@@ -23,6 +25,10 @@ export const info = new Hono<AppEnv>()
       env: c.env.MODE === "local" ? "local" : "production",
       googleAuthEnabled: Boolean(c.env.GOOGLE_CLIENT_ID && c.env.GOOGLE_CLIENT_SECRET),
       githubAuthEnabled: Boolean(c.env.GITHUB_CLIENT_ID && c.env.GITHUB_CLIENT_SECRET),
+      // Single sign-on (issue 41): the button's provider name, and whether passwords are refused.
+      oidcAuthEnabled: sso !== null,
+      oidcLabel: sso?.label ?? "",
+      ssoOnly: sso?.ssoOnly ?? false,
       oneClick: false,
       connectToExternalDB: true,
       version: VERSION,

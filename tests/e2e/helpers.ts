@@ -85,8 +85,13 @@ export async function createTableByApi(
  * the instance's local D1 (scripts/e2e-server.mjs's state folder) the way one reads a mail server.
  */
 export async function readOutbox(to: string): Promise<Array<{ link: string | null; subject: string }>> {
-  const port = Number(process.env.E2E_PORT ?? 8799);
   const sql = `SELECT subject, link FROM outbox WHERE to_email = '${to.toLowerCase().replace(/'/g, "''")}' ORDER BY id DESC`;
+  return localD1<{ link: string | null; subject: string }>(sql);
+}
+
+/** Runs one SQL statement on the e2e instance's local D1 (values are the test's own, quoted by the caller). */
+export function localD1<T>(sql: string): T[] {
+  const port = Number(process.env.E2E_PORT ?? 8799);
   const wrangler = new URL("../../node_modules/.bin/wrangler", import.meta.url).pathname;
   const out = execFileSync(
     wrangler,
@@ -97,5 +102,5 @@ export async function readOutbox(to: string): Promise<Array<{ link: string | nul
       stdio: ["ignore", "pipe", "ignore"],
     },
   );
-  return (JSON.parse(out) as Array<{ results: Array<{ link: string | null; subject: string }> }>)[0]!.results;
+  return (JSON.parse(out) as Array<{ results: T[] }>)[0]!.results;
 }

@@ -17,6 +17,8 @@ declare global {
       FAKE_DNS_URL?: string;
       /** The port of that trap: a loopback listener no refused address may reach. */
       FAKE_TRAP_PORT?: string;
+      /** The real OpenID provider on loopback (tests/support/oidc-provider.ts). */
+      FAKE_OIDC_URL?: string;
     }
   }
 }

@@ -7,9 +7,15 @@ import { errorText } from "./api-errors";
 import { authApi } from "./auth-api";
 import { i18n } from "./i18n";
 import { adoptSigninAnswer } from "./sign-in-flow";
-import { socialCallbackFrom } from "./social-signin";
+import { socialCallbackFrom, ssoTicketFrom } from "./social-signin";
 
 export function completeSocialSignIn(): Promise<string | null> {
+  // Single sign-on already signed in at its callback; a two-factor user brings a ticket for the code step.
+  const ssoTicket = ssoTicketFrom(window.location.hash);
+  if (ssoTicket) {
+    window.history.replaceState(window.history.state, "", window.location.pathname);
+    adoptSigninAnswer({ ticket: ssoTicket });
+  }
   const callback = socialCallbackFrom(window.location.search);
   if (!callback) return Promise.resolve(null);
   window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.hash}`);

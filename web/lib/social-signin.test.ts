@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { socialCallbackFrom } from "./social-signin";
+import { socialCallbackFrom, ssoTicketFrom } from "./social-signin";
 
 describe("social sign-in callback", () => {
   it("needs a code plus scope or state", () => {
@@ -19,5 +19,13 @@ describe("social sign-in callback", () => {
       exchangePath: "/auth/github/genTokenByCode?code=abc&state=github.n1",
     });
     expect(socialCallbackFrom("code=x&state=google.n2")?.provider).toBe("google");
+  });
+});
+
+describe("ssoTicketFrom", () => {
+  it("reads the two-factor ticket single sign-on leaves in the fragment", () => {
+    expect(ssoTicketFrom("#sso_ticket=abc.def")).toBe("abc.def");
+    expect(ssoTicketFrom("")).toBeNull();
+    expect(ssoTicketFrom("#other=1")).toBeNull();
   });
 });

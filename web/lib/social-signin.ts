@@ -26,3 +26,15 @@ export const SOCIAL_START_PATHS: Record<SocialProvider, string> = {
   google: "/auth/google",
   github: "/auth/github",
 };
+
+/** Single sign-on (OpenID Connect): the server checks the provider's answer at its own callback. */
+export const SSO_START_PATH = "/api/v1/auth/oidc/start";
+
+/**
+ * After single sign-on for a user with two-factor sign-in, the callback sends the browser to
+ * /signin#sso_ticket=<ticket> (a fragment: never sent to a server); null when the hash has none.
+ */
+export function ssoTicketFrom(hash: string): string | null {
+  const ticket = new URLSearchParams(hash.startsWith("#") ? hash.slice(1) : hash).get("sso_ticket");
+  return ticket || null;
+}

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../types";
 import { passkeys } from "./passkeys";
+import { oidc } from "./oidc";
 import { passwordChange } from "./password-change";
 import { passwordReset } from "./password-reset";
 import { refreshSignout } from "./refresh-signout";
@@ -21,4 +22,5 @@ export const auth = new Hono<AppEnv>({ strict: false })
   .route("/", twoFactor)
   .route("/", passkeys)
   .route("/", sessions)
+  .route("/", oidc)
   .route("/", social);

@@ -15,6 +15,10 @@ import { signinBody, signupBody } from "./schemas";
 import { finishSignin, startSession } from "./start-session";
 import { createUser, findUserByEmail, findUserByIdFull, hasAnyUser, isInviteOnly, nowIso, type UserRow } from "./users";
 import { logSecurity } from "../../lib/security-log";
+import { readOidcPublic } from "../../lib/oidc-config";
+
+/** Password sign-in (and sign-up) while the app store's SSO has "only SSO" on; super admins may still use a password. */
+export const SSO_ONLY = "This instance signs in with single sign-on only: use the SSO button";
 
 export const NOT_ALLOWED_TO_SIGNUP = "Not allowed to signup, contact super admin.";
 /** The answer to a sign-up with an address that has an account: told by mail, not by the answer. */
@@ -85,6 +89,7 @@ export const signupSignin = new Hono<AppEnv>()
     } else {
       // The very first account is always allowed: it is the super admin who can invite others.
       if ((await isInviteOnly(c.env)) && (await hasAnyUser(c.env.META))) throw badRequest(NOT_ALLOWED_TO_SIGNUP);
+      if ((await readOidcPublic(c.env.META))?.ssoOnly && (await hasAnyUser(c.env.META))) throw badRequest(SSO_ONLY);
       user = await createUser(c.env.META, { ...body, passwordHash });
       if (!user) {
         // The address has an account: its holder is told by mail, the caller only to check mail
@@ -107,6 +112,11 @@ export const signupSignin = new Hono<AppEnv>()
       await countAttempt(c, failureKeys);
       await logSecurity(c, { kind: "signin.failure", user, email: body.email, detail: { method: "password" } });
       throw badRequest("Invalid credentials");
+    }
+    // Checked after the password, so the answer tells no one without it who is a super admin.
+    if (!toFlags(user.roles).super && (await readOidcPublic(c.env.META))?.ssoOnly) {
+      await logSecurity(c, { kind: "signin.failure", user, detail: { method: "password", reason: "sso_only" } });
+      throw badRequest(SSO_ONLY);
     }
     return c.json(await finishSignin(c, user, "password"));
   })

@@ -37,9 +37,15 @@ function checkState(c: Context<AppEnv>, provider: string): void {
 
 /**
  * The account for a verified provider e-mail: the existing one (the provider proved the mailbox,
- * which also accepts a pending invite), or a new one when sign-up is open.
+ * which also accepts a pending invite), or a new one when sign-up is open. SSO passes its own
+ * roles for new users, and `openSignup` when its allowed domains already decided who may join.
  */
-async function accountFor(c: Context<AppEnv>, provider: string, profile: OAuthProfile): Promise<UserRow> {
+export async function accountFor(
+  c: Context<AppEnv>,
+  provider: string,
+  profile: OAuthProfile,
+  opts: { roles?: string; openSignup?: boolean } = {},
+): Promise<UserRow> {
   const email = profile.email.trim().toLowerCase();
   const existing = await findUserByEmail(c.env.META, email);
   if (existing) {
@@ -52,7 +58,8 @@ async function accountFor(c: Context<AppEnv>, provider: string, profile: OAuthPr
         .first<UserRow>()) ?? existing
     );
   }
-  if ((await isInviteOnly(c.env)) && (await hasAnyUser(c.env.META))) throw badRequest(NOT_ALLOWED_TO_SIGNUP);
+  if (!opts.openSignup && (await isInviteOnly(c.env)) && (await hasAnyUser(c.env.META)))
+    throw badRequest(NOT_ALLOWED_TO_SIGNUP);
   const created = await createUser(c.env.META, {
     email,
     passwordHash: null,
@@ -60,6 +67,7 @@ async function accountFor(c: Context<AppEnv>, provider: string, profile: OAuthPr
     lastname: profile.lastname,
     provider,
     emailVerified: true,
+    roles: opts.roles,
   });
   // Lost a race with a simultaneous first sign-in of the same account: use the winner's row.
   const user = created ?? (await findUserByEmail(c.env.META, email));

@@ -46,6 +46,8 @@ export interface NewUser {
   lastname?: string | null;
   provider?: string | null;
   emailVerified?: boolean;
+  /** The org roles of a user who is not the first (default SIGNUP_ROLES; SSO sets its own). */
+  roles?: string;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function createUser(db: D1Database, u: NewUser): Promise<UserRow | 
         u.passwordHash,
         u.firstname ?? null,
         u.lastname ?? null,
-        SIGNUP_ROLES,
+        u.roles ?? SIGNUP_ROLES,
         FIRST_USER_ROLES,
         newTokenVersion(),
         u.emailVerified ? 1 : 0,

@@ -4,9 +4,10 @@ import { appsApi } from "../../api/apps-api";
 import { PageHeading } from "../../components/ui/page-heading";
 import { ChatTargetsCard } from "./chat-targets";
 import { APPS_KEY, EmailSettingsCard } from "./email-settings";
+import { SsoCard } from "./sso-settings";
 import { TurnstileCard } from "./turnstile-settings";
 
-/** "/apps": the app store, super admins only (route meta allowedRoles): e-mail delivery, chat targets, Turnstile for shared forms. */
+/** "/apps": the app store, super admins only (route meta allowedRoles): e-mail delivery, chat targets, Turnstile for shared forms, single sign-on. */
 export function AppsPage() {
   const { t } = useTranslation();
   const apps = useQuery({ queryKey: APPS_KEY, queryFn: () => appsApi.list() });
@@ -22,6 +23,7 @@ export function AppsPage() {
             key={apps.data.turnstile?.siteKey ?? "none"}
             turnstile={apps.data.turnstile ?? { configured: false }}
           />
+          <SsoCard key={apps.data.oidc?.updated_at ?? "none"} sso={apps.data.oidc ?? { configured: false }} />
         </div>
       ) : null}
     </section>
