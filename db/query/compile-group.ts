@@ -71,7 +71,11 @@ function measureFrags(d: Dialect, table: QueryTable, measures: GroupMeasure[] | 
   const aliases: string[] = [];
   const kept: string[] = [];
   const frags = (measures ?? []).map((m) => {
-    const col = table.columns.find((c) => c.columnName === m.column) ?? table.columns.find((c) => c.title === m.column);
+    // By column name, title or (the grid's footer choices) id.
+    const col =
+      table.columns.find((c) => c.columnName === m.column) ??
+      table.columns.find((c) => c.title === m.column) ??
+      table.columns.find((c) => c.id === m.column);
     if (!col) throw new QueryError(`Column '${m.column}' not found`);
     const kind = fieldType(col.uidt)?.kind;
     const number = kind === "number" || kind === "checkbox";
