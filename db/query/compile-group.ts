@@ -81,7 +81,8 @@ function measureFrags(d: Dialect, table: QueryTable, measures: GroupMeasure[] | 
     const number = kind === "number" || kind === "checkbox";
     if ((m.fn === "sum" || m.fn === "avg") && !col.expr && !number)
       throw new QueryError(`Cannot ${m.fn} '${col.title}': it is not a number field`);
-    if (col.expr && d === "mssql") throw new QueryError(`Cannot aggregate '${col.title}' per group: it is computed`);
+    if (col.expr && !dialectOf(d).aggregatesSubqueries)
+      throw new QueryError(`Cannot aggregate '${col.title}' per group: it is computed`);
     const v = columnRef(d, col);
     const agg =
       m.fn === "sum"
