@@ -40,7 +40,7 @@ export class ExternalSource implements TableSource {
       case "find":
         return ext.findOne(x, req.table, req.params, req.scope);
       case "groupBy":
-        return ext.groupBy(x, req.table, req.column, req.params, req.scope, req.measures, req.bucket);
+        return ext.groupBy(x, req.table, req.column, req.params, req.scope, req.measures, req.bucket, req.aggregations);
       case "grouped":
         return groupedList(x, req.table, req.columnId, req.params, req.scope, req.optionsArrJson);
       case "export":

@@ -57,7 +57,16 @@ export class NativeSource implements TableSource {
       case "find":
         return readApi.findOne(s, req.table, req.params, req.scope);
       case "groupBy":
-        return readApi.groupBy(s, req.table, req.column, req.params, req.scope, req.measures, req.bucket);
+        return readApi.groupBy(
+          s,
+          req.table,
+          req.column,
+          req.params,
+          req.scope,
+          req.measures,
+          req.bucket,
+          req.aggregations,
+        );
       case "grouped":
         return groupedList(s, req.table, req.columnId, req.params, req.scope, req.optionsArrJson);
       case "export":

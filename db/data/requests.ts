@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Caller } from "../views/kinds";
+import { footerAggregate } from "../views/footer";
 import {
   AGGREGATES,
   AGGREGATE_LIMIT_MAX,
@@ -74,6 +75,11 @@ export const ReadRequest = z.discriminatedUnion("op", [
     measures: z.array(z.object({ fn: z.enum(["sum", "avg"]), column: z.string() })).optional(),
     /** A date column by its day, month or year (issue 37; db/query/compile-group.ts). */
     bucket: z.enum(["day", "month", "year"]).optional(),
+    /** The grid footer's aggregates per group (issue 37), answered as each group's `aggregates`. */
+    aggregations: z
+      .array(z.object({ column: z.string(), type: footerAggregate }))
+      .max(20)
+      .optional(),
   }),
   /** Pages of records per option of a single select (the kanban's stacks). */
   z.object({

@@ -14,13 +14,13 @@
  * - a database view is read-only; a table without a primary key can be read but not written.
  */
 import { withColour } from "../views/colour-plan";
+import { footerMeasures, groupExtras, type FooterItem } from "../views/footer";
 import type { DateBucket } from "../query/compile-group";
 import { bad, DbError, missing } from "../errors";
 import type { Dialect, Stored } from "../fields/types";
 import {
   compileCount,
   compileGroupBy,
-  measureValues,
   type GroupMeasure,
   compileKeys,
   compileList,
@@ -216,6 +216,7 @@ export async function groupBy(
   scope?: RowScope,
   measures?: GroupMeasure[],
   bucket?: DateBucket,
+  aggregations?: FooterItem[],
 ) {
   const t = tableOf(ctx, tableKey);
   const table = fullTable(ctx, t);
@@ -232,7 +233,7 @@ export async function groupBy(
     limit: params.limit,
     offset: params.offset,
     me: scope?.caller?.userId ?? null,
-    measures,
+    measures: [...(measures ?? []), ...footerMeasures(aggregations ?? [])],
     bucket,
   });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
@@ -244,7 +245,7 @@ export async function groupBy(
         : String(r[col.columnName])
       : (toApiRow([col], storedRow([col], r, d))[col.title] ?? null),
     count: Number(r.count),
-    ...measureValues(r, compiled.measures),
+    ...groupExtras(r, compiled, measures?.length ?? 0, aggregations),
   }));
   const totalRows = Number((await ctx.driver.query(compiled.count.sql, compiled.count.params))[0]?.count ?? 0);
   return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };

@@ -10,8 +10,11 @@
  *   the grouping runs in SQL on every database; a DateTime is bucketed by its stored (UTC) date.
  * - SQL Server pages with OFFSET/FETCH (compile-list.ts `orderAndPage`); it refuses a sub-query in
  *   GROUP BY, which is why external tables never group by a computed field (db/external/rows.ts).
- * - `measures` add a sum or average of a stored number field per group (the MCP `aggregate` tool),
- *   each as `<fn>_<column_name>`; a field that is not a stored number → QueryError.
+ * - `measures` add an aggregate of a field per group, each as `<fn>_<column_name>`: a sum or
+ *   average of a number (or checkbox) field (the MCP `aggregate` tool), a minimum, maximum, count
+ *   of filled values or of distinct values of any field (the grid's per-group footer aggregates,
+ *   db/views/footer.ts); a computed field through its SQL, except on SQL Server (which refuses an
+ *   aggregate of a sub-query). A sum or average of another field → QueryError.
  */
 import { compileWhere } from "./compile-where";
 import { orderTerm, isTextStorage } from "./dialect";
@@ -53,9 +56,11 @@ export function dateBucket(d: Dialect, c: Frag, bucket: DateBucket): Frag {
   return x.substr(x.formatStamp(x.toStamp(c), "date"), lit("1"), lit(String(BUCKET_CHARS[bucket])));
 }
 
-/** A sum or average of a number field, computed per group next to the count. */
+export const GROUP_MEASURE_FNS = ["sum", "avg", "min", "max", "count", "count_distinct"] as const;
+
+/** An aggregate of a field, computed per group next to the count. */
 export interface GroupMeasure {
-  fn: "sum" | "avg";
+  fn: (typeof GROUP_MEASURE_FNS)[number];
   column: string;
 }
 
@@ -64,21 +69,58 @@ export const measureAlias = (fn: GroupMeasure["fn"], columnName: string) => `${f
 
 function measureFrags(d: Dialect, table: QueryTable, measures: GroupMeasure[] | undefined) {
   const aliases: string[] = [];
+  const kept: string[] = [];
   const frags = (measures ?? []).map((m) => {
-    const col = table.columns.find((c) => c.columnName === m.column) ?? table.columns.find((c) => c.title === m.column);
+    // By column name, title or (the grid's footer choices) id.
+    const col =
+      table.columns.find((c) => c.columnName === m.column) ??
+      table.columns.find((c) => c.title === m.column) ??
+      table.columns.find((c) => c.id === m.column);
     if (!col) throw new QueryError(`Column '${m.column}' not found`);
-    if (col.expr || fieldType(col.uidt)?.kind !== "number")
+    const kind = fieldType(col.uidt)?.kind;
+    const number = kind === "number" || kind === "checkbox";
+    if ((m.fn === "sum" || m.fn === "avg") && !col.expr && !number)
       throw new QueryError(`Cannot ${m.fn} '${col.title}': it is not a number field`);
-    const agg = m.fn === "sum" ? sql`SUM(${columnRef(d, col)})` : sql`AVG(${columnRef(d, col)})`;
+    if (col.expr && !dialectOf(d).aggregatesSubqueries)
+      throw new QueryError(`Cannot aggregate '${col.title}' per group: it is computed`);
+    const v = columnRef(d, col);
+    const agg =
+      m.fn === "sum"
+        ? sql`SUM(${v})`
+        : m.fn === "avg"
+          ? dialectOf(d).average(v, false)
+          : m.fn === "min"
+            ? sql`MIN(${v})`
+            : m.fn === "max"
+              ? sql`MAX(${v})`
+              : m.fn === "count"
+                ? sql`COUNT(${v})`
+                : sql`COUNT(DISTINCT ${v})`;
     aliases.push(measureAlias(m.fn, col.columnName));
+    // A minimum or maximum of a text or date is that value, not a number.
+    if ((m.fn === "min" || m.fn === "max") && !number && !col.expr) kept.push(aliases.at(-1)!);
     return sql`, ${agg} AS ${ident(d, aliases.at(-1)!)}`;
   });
-  return { frag: join(frags, ""), aliases };
+  return { frag: join(frags, ""), aliases, kept };
 }
 
-/** A group row's measures by alias, as numbers (drivers may answer decimals as text). */
-export function measureValues(raw: Record<string, unknown>, aliases: readonly string[]): Record<string, number | null> {
-  return Object.fromEntries(aliases.map((a) => [a, raw[a] === null || raw[a] === undefined ? null : Number(raw[a])]));
+/**
+ * A group row's measures by alias: numbers (drivers may answer decimals as text), except the
+ * `kept` ones (a minimum or maximum of a text or date), which stay as text.
+ */
+export function measureValues(
+  raw: Record<string, unknown>,
+  aliases: readonly string[],
+  kept: readonly string[] = [],
+): Record<string, number | string | null> {
+  return Object.fromEntries(
+    aliases.map((a) => {
+      const v = raw[a];
+      if (v === null || v === undefined) return [a, null];
+      if (kept.includes(a)) return [a, v instanceof Date ? v.toISOString() : String(v)];
+      return [a, Number(v)];
+    }),
+  );
 }
 
 export function compileGroupBy(input: GroupInput): {
@@ -86,6 +128,8 @@ export function compileGroupBy(input: GroupInput): {
   count: Compiled;
   columnName: string;
   measures: string[];
+  /** The measures whose values are not numbers (measureValues). */
+  kept: string[];
 } {
   const { dialect: d, table } = input;
   const col =
@@ -121,6 +165,7 @@ export function compileGroupBy(input: GroupInput): {
       count: render(sql`SELECT COUNT(*) AS ${countAlias} FROM ${g} WHERE ${ident(d, "n")} > 0`, d),
       columnName: col.columnName,
       measures: [],
+      kept: [],
     };
   }
   const from = tableSource(d, table.tableName, table.dbSchema);
@@ -128,5 +173,11 @@ export function compileGroupBy(input: GroupInput): {
   const selected = input.bucket ? sql`${c} AS ${ident(d, col.columnName)}` : c;
   const list = sql`SELECT ${selected}, COUNT(*) AS ${countAlias}${measures.frag} FROM ${from}${where} GROUP BY ${c}${page}`;
   const count = sql`SELECT COUNT(*) AS ${countAlias} FROM (SELECT ${c} FROM ${from}${where} GROUP BY ${c}) AS ${ident(d, "groups")}`;
-  return { list: render(list, d), count: render(count, d), columnName: col.columnName, measures: measures.aliases };
+  return {
+    list: render(list, d),
+    count: render(count, d),
+    columnName: col.columnName,
+    measures: measures.aliases,
+    kept: measures.kept,
+  };
 }

@@ -3,7 +3,6 @@ import { pageInfo } from "../page-info";
 import {
   compileCount,
   compileGroupBy,
-  measureValues,
   type GroupMeasure,
   compileList,
   type CompiledList,
@@ -42,6 +41,7 @@ import type { WhereNode } from "../query";
 import { scopeParams, whereKey, type RowScope } from "../views/scope";
 import { isFormula } from "../fields/registry";
 import { withColour } from "../views/colour-plan";
+import { footerMeasures, groupExtras, type FooterItem } from "../views/footer";
 import type { DateBucket } from "../query/compile-group";
 
 /**
@@ -390,13 +390,15 @@ export function groupBy(
   scope?: RowScope,
   measures?: GroupMeasure[],
   bucket?: DateBucket,
+  aggregations?: FooterItem[],
 ) {
   const t = tableRef(store, tableKey);
   const computed = t.virtual.find((v) => v.title === column || v.columnName === column);
   if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
   const where = scopeParams(store, t, queryTable(t), params, scope).where;
+  const all = [...(measures ?? []), ...footerMeasures(aggregations ?? [])];
   // Maintained counts answer a plain group only: no filter, no date bucket, no sums.
-  const plain = !where && !bucket && !measures?.length;
+  const plain = !where && !bucket && !all.length;
   const compiled = compileGroupBy({
     counts: ensureGroupCounts(store, t, queryTable(t), column, !plain) ?? undefined,
     dialect: "sqlite",
@@ -407,13 +409,18 @@ export function groupBy(
     limit: params.limit,
     offset: params.offset,
     me: meOf(scope),
-    measures,
+    measures: all,
     bucket,
   });
   const col = t.cols.find((c) => c.columnName === compiled.columnName)!;
   const raws = store.exec(compiled.list.sql, ...(compiled.list.params as never[]));
+  const extras = (r: SqlRow) => groupExtras(r, compiled, measures?.length ?? 0, aggregations);
+  const totalRows = () => Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
   // A bucket's value is its text (2024-03), not a value of the column.
-  if (bucket) return bucketAnswer(store, compiled, col.columnName, raws, params);
+  if (bucket) {
+    const list = raws.map((r) => ({ [col.columnName]: r[col.columnName] ?? null, count: r.count, ...extras(r) }));
+    return { list, pageInfo: pageInfo(totalRows(), params.limit, params.offset) };
+  }
   // A person column groups by the stored id: its groups show the person (one directory query).
   const values = withDirectory(
     store,
@@ -424,23 +431,9 @@ export function groupBy(
   const list = raws.map((r, i) => ({
     [col.columnName]: hidden[i]![col.title] ?? null,
     count: r.count,
-    ...measureValues(r, compiled.measures),
+    ...extras(r),
   }));
-  const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
-  return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
-}
-
-/** Date buckets' groups: the bucket text and its count, as the group-by answer carries values. */
-function bucketAnswer(
-  store: ProjectStore,
-  compiled: ReturnType<typeof compileGroupBy>,
-  columnName: string,
-  raws: SqlRow[],
-  params: ListParams,
-) {
-  const list = raws.map((r) => ({ [columnName]: r[columnName] ?? null, count: r.count }));
-  const totalRows = Number(store.exec(compiled.count.sql, ...(compiled.count.params as never[]))[0]?.count ?? 0);
-  return { list, pageInfo: pageInfo(totalRows, params.limit, params.offset) };
+  return { list, pageInfo: pageInfo(totalRows(), params.limit, params.offset) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Stored } from "../fields/types";
 import type { AggregateRow, AggregateSpec } from "../query/compile-aggregate";
+import { measureValues, type GroupMeasure } from "../query/compile-group";
 
 /**
  * The grid's footer aggregates (issue 38): per column, one of these, computed in SQL over the
@@ -61,6 +62,38 @@ export function footerSpec(items: FooterItem[]): AggregateSpec {
     else y.push({ agg: "count", column });
   }
   return { y };
+}
+
+/**
+ * The same items per group of a group-by (issue 37: the grouped grid's headers), as the group-by
+ * statement's measures: the group's own count stands for the row count.
+ */
+export function footerMeasures(items: FooterItem[]): GroupMeasure[] {
+  return footerSpec(items)
+    .y.slice(1)
+    .map((y) => ({ fn: y.agg, column: y.column! }));
+}
+
+/** A group's items from its count and its measures' values (in the items' order). */
+export function groupFooter(items: FooterItem[], count: number, measured: Stored[]) {
+  return footerValues(items, [{ values: [count, ...measured] }]);
+}
+
+/**
+ * A group row's extras: the `asked` first measures by alias (the MCP's sums) and, when footer
+ * items were asked (their measures follow), the group's `aggregates` as the footer answers them.
+ */
+export function groupExtras(
+  raw: Record<string, unknown>,
+  compiled: { measures: string[]; kept: string[] },
+  asked: number,
+  items: FooterItem[] | undefined,
+): Record<string, unknown> {
+  const values = measureValues(raw, compiled.measures, compiled.kept);
+  const own = Object.fromEntries(compiled.measures.slice(0, asked).map((a) => [a, values[a] ?? null]));
+  if (!items?.length) return own;
+  const measured = compiled.measures.slice(asked).map((a) => values[a] ?? null);
+  return { ...own, aggregates: groupFooter(items, Number(raw.count ?? 0), measured) };
 }
 
 /** Each item's value from the statement's one row. */

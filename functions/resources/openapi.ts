@@ -42,6 +42,27 @@ const ROW = {
     "A row: field titles to values (the project's own document, /api/v1/db/meta/projects/{projectId}/swagger.json, has each table's fields)",
 };
 
+/** The group-by read's own parameters (issue 37: date buckets, the footer's aggregates per group). */
+const GROUP_PARAMS = [
+  { name: "column_name", required: true, description: "The field to group by (column name or title)" },
+  {
+    name: "bucket",
+    required: false,
+    description: "A date field by its day, month or year",
+    enum: ["day", "month", "year"],
+  },
+  {
+    name: "aggregations",
+    required: false,
+    description:
+      "The grid footer's aggregates per group (`Amount:sum,Status:count_unique`), answered as each group's `aggregates: [{column, type, value}]`",
+  },
+].map(({ enum: values, ...p }) => ({
+  ...p,
+  in: "query",
+  schema: values ? { type: "string", enum: values } : { type: "string" },
+}));
+
 /**
  * Data reads (contract 5.1) with their list parameters and answers; the generator knows only
  * their paths. Each project's own document names the tables and their fields.
@@ -53,7 +74,12 @@ function describeData(path: string, op: DataOperation) {
     rest === "" || rest === "/find-one" || rest === "/groupby" || rest === "/export/csv" || rest === "/count";
   if (lists) {
     const given = new Set((op.parameters ?? []).map((p) => `${p.in}:${p.name}`));
-    const params = rest === "" ? [...LIST_PARAMS, CURSOR_PARAM] : LIST_PARAMS;
+    const params =
+      rest === ""
+        ? [...LIST_PARAMS, CURSOR_PARAM]
+        : rest === "/groupby"
+          ? [...LIST_PARAMS, ...GROUP_PARAMS]
+          : LIST_PARAMS;
     op.parameters = [...(op.parameters ?? []), ...params.filter((p) => !given.has(`query:${p.name}`))];
   }
   const answer =

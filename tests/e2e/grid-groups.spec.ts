@@ -2,7 +2,7 @@
  * Group-by in the grid (issue 37): a person groups a grid by a select from the toolbar, sees the
  * groups with their counts, collapses one, adds a record in a group by typing in the form that
  * opens with the group's value, and finds it in that group; drags a record to another group and
- * undoes it; the grouping is kept with the view.
+ * undoes it; the grouping is kept with the view; a sum chosen in Summaries shows in each group's header.
  */
 import { expect, test } from "@playwright/test";
 import { apiRows, createTable, insertRows, options, setup } from "./grid-helpers";
@@ -15,12 +15,13 @@ test("group a grid by a select, collapse a group, add a record in a group, drag 
   await createTable(request, token, projectId, "Work", [
     { title: "Name", uidt: "SingleLineText" },
     { title: "Status", uidt: "SingleSelect", colOptions: options(["Todo", "Done"]) },
+    { title: "Points", uidt: "Number" },
   ]);
   await insertRows(request, token, projectId, "Work", [
-    { Name: "Alpha", Status: "Todo" },
-    { Name: "Beta", Status: "Todo" },
-    { Name: "Gamma", Status: "Done" },
-    { Name: "Delta", Status: null },
+    { Name: "Alpha", Status: "Todo", Points: 3 },
+    { Name: "Beta", Status: "Todo", Points: 4 },
+    { Name: "Gamma", Status: "Done", Points: 10 },
+    { Name: "Delta", Status: null, Points: 1 },
   ]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/nc/${projectId}/table/Work`);
@@ -84,4 +85,16 @@ test("group a grid by a select, collapse a group, add a record in a group, drag 
   await page.reload();
   await expect(headers).toHaveCount(3);
   await expect(header("Done").getByTestId("group-count")).toHaveText("2");
+
+  // Summaries while grouped: a sum of Points shows in every group's header, and over them all.
+  const summaries = page.getByText("Summaries");
+  await summaries.focus();
+  await page.keyboard.press("Enter");
+  const pick = page.getByLabel("Summary of Points");
+  await pick.focus();
+  await pick.selectOption({ label: "Sum" });
+  await expect(header("Todo").getByTestId("group-aggregate-Points")).toContainText("7");
+  await expect(header("Done").getByTestId("group-aggregate-Points")).toContainText("10");
+  await expect(header("(empty)").getByTestId("group-aggregate-Points")).toContainText("1");
+  await expect(page.getByTestId("grid-aggregate-Points")).toContainText("18");
 });

@@ -91,3 +91,67 @@ test("WIP limit warns over the limit; stacks added and renamed inline; a locked 
   await expect(page.getByRole("button", { name: "Fields" })).toHaveCount(0);
   await expect(stack("Todo").getByTestId("stack-count")).toHaveText("2/2");
 });
+
+test("+ New record in a filtered kanban stack and a filtered gallery starts with the view's values, so it shows there", async ({
+  page,
+  request,
+}) => {
+  const { token, projectId } = await setup(page, request);
+  const tableId = await createTable(request, token, projectId, "Jobs", [
+    { title: "Name", uidt: "SingleLineText" },
+    { title: "Status", uidt: "SingleSelect", colOptions: options(["Todo", "Done"]) },
+    { title: "Team", uidt: "SingleSelect", colOptions: options(["A", "B"]) },
+  ]);
+  await insertRows(request, token, projectId, "Jobs", [
+    { Name: "Mine", Status: "Todo", Team: "A" },
+    { Name: "Theirs", Status: "Todo", Team: "B" },
+  ]);
+  const table = (await (await request.get(`${M}/tables/${tableId}`, { headers: authHeaders(token) })).json()) as {
+    columns: Array<{ id: string; title: string }>;
+  };
+  const col = (title: string) => table.columns.find((c) => c.title === title)!.id;
+  const view = async (route: string, data: object) => {
+    const res = await request.post(`${M}/tables/${tableId}/${route}`, { headers: authHeaders(token), data });
+    expect(res.status(), await res.text()).toBe(200);
+    const id = ((await res.json()) as { id: string }).id;
+    const f = await request.post(`${M}/views/${id}/filters`, {
+      headers: authHeaders(token),
+      data: { fk_column_id: col("Team"), comparison_op: "eq", value: "A" },
+    });
+    expect(f.status(), await f.text()).toBe(200);
+  };
+  await view("kanbans", { title: "Board", fk_grp_col_id: col("Status") });
+  await view("galleries", { title: "Cards" });
+  const rows = async () =>
+    (
+      (await (
+        await request.get(`/api/v1/db/data/noco/${projectId}/Jobs?limit=50`, { headers: authHeaders(token) })
+      ).json()) as { list: Array<{ Name: string; Status: string | null; Team: string | null }> }
+    ).list;
+  const create = async (name: string) => {
+    const form = page.getByRole("dialog");
+    await expect(form).toBeVisible();
+    await form.getByLabel("Name").click();
+    await page.keyboard.type(name);
+    await form.getByRole("button", { name: "Create record" }).click();
+    await expect(form).toBeHidden();
+  };
+
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await page.goto(`/nc/${projectId}/table/Jobs/Board`);
+  const stack = (name: string) => page.locator(`[data-testid=kanban-stack][data-stack="${name}"]`);
+  await expect(stack("Todo").getByTestId("kanban-card")).toHaveCount(1);
+  await stack("Done").getByTestId("kanban-new-record").click();
+  await create("Shipped");
+  await expect(stack("Done").getByTestId("kanban-card")).toHaveCount(1);
+  await expect(stack("Done").getByTestId("kanban-card")).toContainText("Shipped");
+  expect((await rows()).find((r) => r.Name === "Shipped")).toMatchObject({ Status: "Done", Team: "A" });
+
+  await page.goto(`/nc/${projectId}/table/Jobs/Cards`);
+  const cards = page.getByTestId("gallery-card");
+  await expect(cards).toHaveCount(2);
+  await page.getByRole("button", { name: "New record" }).click();
+  await create("Drafted");
+  await expect(cards).toHaveCount(3);
+  expect((await rows()).find((r) => r.Name === "Drafted")).toMatchObject({ Team: "A" });
+});

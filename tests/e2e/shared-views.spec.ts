@@ -121,6 +121,28 @@ test("a visitor searches, sorts and filters a shared grid; checkboxes read as ma
   await expect(names).toHaveText(["Ada", "Linus"]);
   await page.getByRole("button", { name: "Clear filter" }).click();
   await expect(names).toHaveText(["Ada", "Grace", "Linus"]);
+
+  // Grouped by Done (issue 37): the visitor sees the groups with their counts, records inside.
+  const gridCols = (await (
+    await request.get(`${M}/grids/${views.list[0]!.id}/grid-columns`, { headers: authHeaders(token) })
+  ).json()) as Array<{ id: string; fk_column_id: string }>;
+  const doneId = (await columnsOf(request, token, tableId)).Done!;
+  const done = gridCols.find((c) => c.fk_column_id === doneId)!;
+  const grouped = await request.patch(`${M}/grid-columns/${done.id}`, {
+    headers: authHeaders(token),
+    data: { group_by: true, group_by_order: 1 },
+  });
+  expect(grouped.status(), await grouped.text()).toBe(200);
+  await page.reload();
+  const groups = page.getByTestId("shared-group");
+  await expect(groups).toHaveCount(2);
+  await expect(groups.getByTestId("shared-group-count")).toHaveText(["2", "1"]);
+  await expect(groups.nth(0).locator("tbody tr td:first-child")).toHaveText(["Grace", "Linus"]);
+  await expect(groups.nth(1).locator("tbody tr td:first-child")).toHaveText(["Ada"]);
+  await page.getByRole("searchbox", { name: "Search" }).click();
+  await page.keyboard.type("lin");
+  await expect(groups).toHaveCount(1);
+  await expect(groups.getByTestId("shared-group-count")).toHaveText(["1"]);
 });
 
 /** Every image loaded: a refused source (403) leaves naturalWidth at 0. */

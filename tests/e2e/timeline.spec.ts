@@ -3,7 +3,8 @@
  * are bars in lanes with today marked; dragging a bar moves its start and end together (read back
  * through the API), Ctrl+Z puts them back, dragging the end edge resizes it; an unscheduled record
  * sits in the side list until "Schedule" gives it today's date (or it is dropped on a day); the
- * view's settings change its lanes; a shared timeline shows its bars to a visitor.
+ * view's settings change its lanes; a shared timeline shows its bars to a visitor, in the colours
+ * of the view's colour rules.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { createTable, insertRows, setup } from "./grid-helpers";
@@ -139,6 +140,21 @@ test("a shared timeline shows the month's bars in lanes to a visitor, read-only"
     data: { title: "Plan", fk_start_column_id: id("Starts"), fk_group_column_id: id("Team") },
   });
   const view = (await made.json()) as { id: string };
+  // A colour rule (Team is Red): the visitor's bar is red too.
+  const coloured = await request.put(`/api/v1/db/meta/views/${view.id}/colour-rules`, {
+    headers: authHeaders(token),
+    data: {
+      rules: [
+        {
+          id: "red",
+          colour: "red",
+          target: "row",
+          filters: [{ fk_column_id: id("Team"), comparison_op: "eq", value: "Red" }],
+        },
+      ],
+    },
+  });
+  expect(coloured.status(), await coloured.text()).toBe(200);
   const share = await request.post(`/api/v1/db/meta/views/${view.id}/share`, { headers: authHeaders(token) });
   const { uuid } = (await share.json()) as { uuid: string };
   await page.clock.setFixedTime(new Date("2026-11-05T10:00:00Z"));
@@ -147,6 +163,7 @@ test("a shared timeline shows the month's bars in lanes to a visitor, read-only"
   await expect(shared.locator("[data-record]")).toHaveText(["Kickoff"]);
   await expect(shared.locator("[data-record]")).toHaveAttribute("data-first", "2026-11-10");
   await expect(shared.locator("[data-lane]")).toHaveText(["Red"]);
+  await expect(shared.locator("[data-record]")).toHaveAttribute("data-colour", "red");
   await expect(page.getByText("Someday")).toBeVisible();
   await expect(page.getByTestId("timeline-bar")).toHaveCount(0);
 });

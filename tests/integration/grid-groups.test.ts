@@ -1,6 +1,8 @@
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { ProjectRoom } from "../../realtime/project-room";
 import { groupConds, type GroupCond } from "../../web/views/grid/groups/group-tree";
-import { api, seedProject, seedUser, type TestUser } from "./support";
+import { api, roomStub, seedProject, seedUser, type TestUser } from "./support";
 
 /** Group-by settings of a grid (issue 37): kept on its view columns, as NocoDB's grid columns. */
 const M = "/api/v1/db/meta";
@@ -178,5 +180,99 @@ describe("grouped grid reads", () => {
           expect(await countWhere([...p2, ...groupConds(byTitle.get("Points")!, p.value)])).toBe(p.count);
       }
     }
+  });
+});
+
+describe("per-group aggregates", () => {
+  it("each group's footer aggregates, in the group-by statement, equal SQL run on the room's table, within the reader's row rule", async () => {
+    const [owner, editor] = [await seedUser("org-level-creator"), await seedUser("org-level-viewer")];
+    const projectId = await seedProject([
+      [owner, "owner"],
+      [editor, "editor"],
+    ]);
+    const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
+      table_name: "Deals",
+      columns: [
+        { title: "Name", uidt: "SingleLineText" },
+        { title: "Status", uidt: "SingleSelect", dtxp: "'Open','Won','Lost'" },
+        { title: "Team", uidt: "SingleLineText" },
+        { title: "Amount", uidt: "Number" },
+        { title: "Done", uidt: "Checkbox" },
+        { title: "Due", uidt: "Date" },
+      ],
+    });
+    expect(table.status, JSON.stringify(table.body)).toBe(200);
+    const cols = table.body.columns as Array<{ id: string; title: string; column_name: string }>;
+    const c = (title: string) => cols.find((x) => x.title === title)!;
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      Name: i % 4 === 0 ? null : `n${i % 5}`,
+      Status: [null, "Open", "Won", "Lost"][i % 4],
+      Team: i % 3 === 0 ? "B" : "A",
+      Amount: i % 7 === 0 ? null : i * 3 - 20,
+      Done: i % 2 === 1,
+      Due: i % 6 === 0 ? null : `2026-0${(i % 3) + 1}-${String((i % 27) + 1).padStart(2, "0")}`,
+    }));
+    expect((await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Deals`, rows)).status).toBe(200);
+    // Editors read team A's records only.
+    const rule = await call(owner, "PUT", `${M}/tables/${table.body.id}/access`, {
+      roles: { editor: { row_rule: [{ fk_column_id: c("Team").id, comparison_op: "eq", value: "A" }] } },
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+
+    const ask = [
+      "Amount:sum",
+      "Amount:avg",
+      "Amount:min",
+      "Amount:max",
+      "Amount:count_empty",
+      "Name:count_unique",
+      "Name:percent_filled",
+      "Done:percent_checked",
+      "Due:max",
+    ];
+    const n = (x: string) => `"${c(x).column_name}"`;
+    const independent = `SELECT g, COUNT(*) AS n, SUM(${n("Amount")}) AS s, AVG(${n("Amount")}) AS a,
+        MIN(${n("Amount")}) AS lo, MAX(${n("Amount")}) AS hi, COUNT(*) - COUNT(${n("Amount")}) AS e,
+        COUNT(DISTINCT ${n("Name")}) AS u, 100.0 * COUNT(${n("Name")}) / COUNT(*) AS f,
+        100.0 * SUM(CASE WHEN ${n("Done")} THEN 1 ELSE 0 END) / COUNT(*) AS chk, MAX(${n("Due")}) AS due
+      FROM (SELECT *, GROUP_KEY AS g FROM "${table.body.table_name}" WHERE ${n("Team")} = 'A') GROUP BY g`;
+    const expected = async (key: string) =>
+      runInDurableObject(roomStub(projectId), (r: ProjectRoom) =>
+        r.store.exec(independent.replace("GROUP_KEY", key)).map((x) => ({ ...x })),
+      );
+    const check = async (query: string, key: string, name: string) => {
+      const res = await call(
+        editor,
+        "GET",
+        `/api/v1/db/data/noco/${projectId}/Deals/groupby?${query}&aggregations=${ask.join(",")}`,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const want = await expected(key);
+      const list = res.body.list as Array<Record<string, unknown> & { aggregates: Array<{ value: unknown }> }>;
+      expect(list.length).toBe(want.length);
+      for (const w of want) {
+        const g = list.find((x) => (x[name] ?? null) === (w.g ?? null))!;
+        expect(g, String(w.g)).toBeDefined();
+        expect(Number(g.count)).toBe(w.n);
+        const values = g.aggregates.map((a) => a.value);
+        const numbers = [w.s, w.a, w.lo, w.hi, w.e, w.u, w.f, w.chk];
+        numbers.forEach((v, i) => {
+          if (v === null) expect(values[i], ask[i]).toBeNull();
+          else expect(values[i], `${String(w.g)} ${ask[i]}`).toBeCloseTo(Number(v), 9);
+        });
+        expect(values[8], "Due:max").toBe(w.due);
+      }
+    };
+    await check(`column_name=${c("Status").column_name}`, n("Status"), c("Status").column_name);
+    // A date grouped by month: the same aggregates per month.
+    await check(`column_name=${c("Due").column_name}&bucket=month`, `substr(${n("Due")}, 1, 7)`, c("Due").column_name);
+    // A bad aggregation names itself.
+    const bad = await call(
+      editor,
+      "GET",
+      `/api/v1/db/data/noco/${projectId}/Deals/groupby?column_name=Status&aggregations=Name:sum`,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/Name/);
   });
 });

@@ -143,6 +143,16 @@ describe("a shared view's visitor names only the fields it shows (#32 N2)", () =
     });
     expect((await visit(`${s.uuids.kanban}/group/${s.col.Tier}`)).status).toBe(400);
     expect((await visit(`${s.uuids.kanban}/group/${s.col.Stage}`)).status).toBe(200);
+    // A grouped shared grid's groups (issue 37): by a shown field, never by a hidden one.
+    for (const hidden of ["Secret", s.col.Secret!, "Tier"]) {
+      expect((await visit(`${g}/groupby?column_name=${hidden}`)).body).toEqual({
+        msg: `'${hidden}' is not a field of this shared view`,
+      });
+    }
+    const grouped = await visit(`${g}/groupby?column_name=Name`);
+    expect(grouped.status, JSON.stringify(grouped.body)).toBe(200);
+    expect(grouped.body.list).toEqual([expect.objectContaining({ count: 1 }), expect.objectContaining({ count: 1 })]);
+    expect(JSON.stringify(grouped.body)).not.toContain("SEC-");
 
     // Shown fields still filter and sort as before.
     expect(names(await visit(`${g}/rows?sort=Name`))).toEqual(["alpha", "bravo"]);
@@ -184,6 +194,7 @@ describe("a shared view's visitor names only the fields it shows (#32 N2)", () =
       [`${P}/:uuid/rows`]: `${grid}/rows`,
       [`${P}/:uuid/rows/export/:kind`]: `${grid}/rows/export/csv`,
       [`${P}/:uuid/group/:columnId`]: `${kanban}/group/${s.col.Stage}`,
+      [`${P}/:uuid/groupby`]: `${grid}/groupby?column_name=Name`,
       [`${P}/:uuid/nested/:columnId`]: `${gallery}/nested/${s.col.Parts}`,
       [`${P}/:uuid/rows/:rowId/:relation/:columnId`]: `${grid}/rows/1/hm/${s.col.Parts}`,
       [`${P}/:uuid/timeline`]: `${timeline}/timeline?from=2026-01-01&to=2026-12-31`,

@@ -102,6 +102,33 @@ export const PORT_CASES: Array<[string, (port: PortUnderTest) => Promise<void>]>
     },
   ],
   [
+    "groups with the grid footer's aggregates per group (issue 37), in the same statement",
+    async (port) => {
+      const groups = (await port.read({
+        op: "groupBy",
+        table: "Orders",
+        column: "Note",
+        params: page,
+        aggregations: [
+          { column: "Total", type: "sum" },
+          { column: "Total", type: "max" },
+          { column: "Note", type: "count_filled" },
+          { column: "Total", type: "percent_filled" },
+          { column: "Note", type: "min" },
+        ],
+      })) as { list: Array<{ count: unknown; aggregates: Array<{ value: unknown }> }> };
+      const rows = groups.list.map((g) => [
+        Number(g.count),
+        ...g.aggregates.map((a) => (typeof a.value === "number" ? Math.round(a.value * 10) / 10 : a.value)),
+      ]);
+      expect(rows.sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+        [1, 5, 5, 0, 100, null],
+        [1, 20, 20, 1, 100, "second"],
+        [1, 99.9, 99.9, 1, 100, "first"],
+      ]);
+    },
+  ],
+  [
     "lists linked records and the ones still to link",
     async (port) => {
       const ada = await idOf(port, "Ada");

@@ -58,6 +58,8 @@ export const rowsApi = {
       filterArrJson?: string;
       /** A date column by its day, month or year (issue 37). */
       bucket?: "day" | "month" | "year";
+      /** The footer's aggregates per group (`Amount:sum,...`), answered as each group's `aggregates`. */
+      aggregations?: string;
     },
     signal?: AbortSignal,
   ) => {
@@ -71,6 +73,7 @@ export const rowsApi = {
         where: q.where || undefined,
         filterArrJson: q.filterArrJson,
         bucket: q.bucket,
+        aggregations: q.aggregations || undefined,
       },
     };
     return t.viewId

@@ -6,6 +6,7 @@ import { filterOps, gridQuery, nextSort, valueInputType, type FilterOp, type Gri
 import type { FormColumn } from "./inputs";
 import type { SharedMeta } from "./meta";
 import { t } from "./text";
+import { groupSections, sharedLevels, type GroupedColumn } from "./grid-groups";
 import { shown, toolbar } from "./views";
 
 type Row = Record<string, unknown>;
@@ -16,7 +17,8 @@ const control = "rounded border border-gray-300 px-2 py-1 text-sm";
 /**
  * A shared grid: the view's rows as a read-only table, with a search box, a sort by a click on a
  * column's header (ascending, descending, none) and a one-condition filter, all on shown fields
- * only (grid-query.ts; the route refuses any other, visitor-params.ts).
+ * only (grid-query.ts; the route refuses any other, visitor-params.ts). A grouped view shows its
+ * groups (grid-groups.ts), the search and filter applying inside them.
  */
 export async function renderGrid(root: HTMLElement, uuid: string, meta: SharedMeta) {
   const cols = shown(meta);
@@ -43,7 +45,7 @@ export async function renderGrid(root: HTMLElement, uuid: string, meta: SharedMe
     return { c, th };
   });
   let asked = 0;
-  async function load() {
+  let load = async () => {
     const mine = ++asked;
     for (const { c, th } of heads)
       th.setAttribute("aria-sort", state.sort?.title === c.title ? ARIA_SORT[state.sort.dir] : "none");
@@ -51,24 +53,42 @@ export async function renderGrid(root: HTMLElement, uuid: string, meta: SharedMe
     if (mine !== asked) return;
     body.replaceChildren(...rowsOf(page.list, cols));
     status.textContent = page.list.length ? "" : t("sharedView.noRows");
-  }
+  };
+  const levels = sharedLevels(cols as GroupedColumn[]);
+  const area = h("div", { class: "overflow-x-auto" });
+  const flat = h(
+    "table",
+    { class: "w-full border-collapse bg-white text-sm" },
+    h("thead", {}, h("tr", {}, ...heads.map((x) => x.th))),
+    body,
+  );
+  // Grouped (issue 37): the view's groups, each opening to its records in a table of its own.
+  const leaf = (list: Row[]) =>
+    h(
+      "table",
+      { class: "w-full border-collapse bg-white text-sm" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          ...cols.map((c) => h("th", { class: "border-b px-3 py-2 text-start font-medium", scope: "col" }, c.title)),
+        ),
+      ),
+      h("tbody", {}, ...rowsOf(list, cols)),
+    );
+  if (levels.length) {
+    load = async () => {
+      const mine = ++asked;
+      const rowsQuery = new URLSearchParams(gridQuery(state, cols).slice(1));
+      const sections = await groupSections({ uuid, levels, where: rowsQuery.get("where"), rowsQuery, table: leaf });
+      if (mine === asked) area.replaceChildren(sections);
+    };
+  } else area.append(flat);
   await load();
   const reload = () => void load().catch(() => toast(t("sharedView.errorGeneric"), "error"));
-  root.replaceChildren(
-    toolbar(uuid, meta),
-    controls(cols, state, reload),
-    status,
-    h(
-      "div",
-      { class: "overflow-x-auto" },
-      h(
-        "table",
-        { class: "w-full border-collapse bg-white text-sm" },
-        h("thead", {}, h("tr", {}, ...heads.map((x) => x.th))),
-        body,
-      ),
-    ),
-  );
+  root.replaceChildren(toolbar(uuid, meta), controls(cols, state, reload), status, area);
 }
 
 function rowsOf(list: Row[], cols: FormColumn[]) {

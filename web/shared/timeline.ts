@@ -1,4 +1,5 @@
 import { addDays, daysBetween, lines, nextUnit, spanOf } from "../views/timeline/scale";
+import { colourOfRow, stripeOf } from "../views/colour/palette";
 import { getJson } from "./api";
 import { cellText } from "./cells";
 import { h } from "./dom";
@@ -73,6 +74,9 @@ export async function renderTimeline(root: HTMLElement, uuid: string, meta: Shar
           const a = Math.max(0, daysBetween(first, s.first));
           const b = Math.min(days - 1, daysBetween(first, s.last));
           const text = label ? cellText(l.row[label.title]) : "";
+          // Colour rules (issue 37): the server coloured the record; its bar takes the colour.
+          const colour = colourOfRow(l.row)?.row;
+          const fill = stripeOf(colour);
           return h(
             "li",
             { class: "relative h-7" },
@@ -80,7 +84,8 @@ export async function renderTimeline(root: HTMLElement, uuid: string, meta: Shar
               "span",
               {
                 class: "absolute inset-y-0.5 truncate rounded bg-teal-600 px-1 text-xs leading-6 text-white",
-                style: `inset-inline-start: ${(a / days) * 100}%; width: ${((b - a + 1) / days) * 100}%`,
+                style: `inset-inline-start: ${(a / days) * 100}%; width: ${((b - a + 1) / days) * 100}%${fill ? `; background-color: ${fill}` : ""}`,
+                "data-colour": colour,
                 title: t("sharedView.timelineBar", { title: text, first: s.first, last: s.last }),
                 "data-record": "",
                 "data-first": s.first,

@@ -120,6 +120,8 @@ export interface SqlDialect {
   listElements(list: Frag, from: From, order: ListOrder): Frag;
   textList(scalar: Frag, from: From, order: ListOrder): Frag;
   average(v: Frag, distinct: boolean): Frag;
+  /** An aggregate may take a sub-query (a computed field's SUM per group); T-SQL refuses it. */
+  readonly aggregatesSubqueries: boolean;
 
   // Formulas: values and conditions (db/formula/sqlkit.ts).
   /** T-SQL has none: a condition is not a value there (sqlkit.ts rules). */

@@ -101,6 +101,7 @@ export const mssql: SqlDialect = {
   orderAndPage: (order, limit, offset) =>
     sql` ORDER BY ${order ?? sql`(SELECT NULL)`} OFFSET ${mssql.pageCount(offset)} ROWS FETCH NEXT ${mssql.pageCount(limit)} ROWS ONLY`,
   sortsComputedInSelect: true,
+  aggregatesSubqueries: false,
   keysetPages: false,
 
   perRecord: (value, from) => ({

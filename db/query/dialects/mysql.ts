@@ -57,6 +57,7 @@ export const mysql: SqlDialect = {
   pageCount: (n) => param(String(n)),
   orderAndPage: (order, limit, offset) => limitOffset(mysql, order, limit, offset),
   sortsComputedInSelect: false,
+  aggregatesSubqueries: true,
   keysetPages: false,
 
   perRecord: (value, from) => ({ value, sql: from.sql }),

@@ -37,6 +37,7 @@ export const pg: SqlDialect = {
   pageCount: (n) => param(n),
   orderAndPage: (order, limit, offset) => limitOffset(pg, order, limit, offset),
   sortsComputedInSelect: false,
+  aggregatesSubqueries: true,
   keysetPages: false,
 
   perRecord: (value, from) => ({ value, sql: from.sql }),

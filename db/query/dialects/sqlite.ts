@@ -34,6 +34,7 @@ export const sqlite: SqlDialect = {
   pageCount: (n) => param(n),
   orderAndPage: (order, limit, offset) => limitOffset(sqlite, order, limit, offset),
   sortsComputedInSelect: false,
+  aggregatesSubqueries: true,
   keysetPages: true,
 
   perRecord: (value, from) => ({ value, sql: from.sql }),

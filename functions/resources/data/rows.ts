@@ -55,11 +55,33 @@ async function groupBy(c: Ctx) {
   const bucket = c.req.query("bucket") || undefined;
   if (bucket !== undefined && bucket !== "day" && bucket !== "month" && bucket !== "year")
     throw badRequest("bucket must be one of day, month, year");
+  // Issue 37: the footer's aggregates per group, answered as each group's `aggregates`.
+  const aggregations = footerItems(c, false);
   return c.json(
     await unwrap(
-      data(c).read({ op: "groupBy", table: table(c), column, params: listParams(c), scope: scope(c), bucket }),
+      data(c).read({
+        op: "groupBy",
+        table: table(c),
+        column,
+        params: listParams(c),
+        scope: scope(c),
+        bucket,
+        aggregations: aggregations.length ? aggregations : undefined,
+      }),
     ),
   );
+}
+
+/** `aggregations=Amount:sum,Status:count_unique` as footer items (a 400 naming a bad one). */
+function footerItems(c: Ctx, required: boolean): FooterItem[] {
+  let items: FooterItem[];
+  try {
+    items = parseFooterItems(c.req.query("aggregations"));
+  } catch (err) {
+    throw badRequest((err as Error).message);
+  }
+  if (required && !items.length) throw badRequest("aggregations is required, e.g. Amount:sum,Status:count_unique");
+  return items;
 }
 
 /**
@@ -68,13 +90,7 @@ async function groupBy(c: Ctx) {
  * Answers `{ list: [{ column, type, value }] }` in the order asked.
  */
 async function aggregate(c: Ctx) {
-  let items: FooterItem[];
-  try {
-    items = parseFooterItems(c.req.query("aggregations"));
-  } catch (err) {
-    throw badRequest((err as Error).message);
-  }
-  if (!items.length) throw badRequest("aggregations is required, e.g. Amount:sum,Status:count_unique");
+  const items = footerItems(c, true);
   const answer = await unwrap(
     data(c).read({
       op: "aggregate",

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { isVirtual, servesView, isHidden } from "../../../db/fields/registry";
 import { queryKeys } from "../../api/query-keys";
 import { viewKindsApi } from "../../api/view-kinds-api";
-import type { View } from "../../api/view-types";
+import type { Row, View } from "../../api/view-types";
 import { viewsApi } from "../../api/views-api";
 import { FormAlert } from "../../components/ui/form-alert";
 import { SelectField } from "../../components/ui/select-field";
@@ -23,6 +23,8 @@ import { useRowStore } from "../grid/data/use-row-store";
 import { filterTree, type ViewSetup } from "../grid/data/use-view-setup";
 import { useViewQuery } from "../grid/data/use-view-query";
 import { ExpandedRow } from "../grid/expanded/expanded-row";
+import { filterDefaults } from "../grid/logic/filter-defaults";
+import { NewRecordButton } from "../shared/new-record-button";
 import { FilterMenu } from "../grid/toolbar/filter-menu";
 import { GridSearch } from "../grid/toolbar/grid-search";
 import { SortMenu } from "../grid/toolbar/sort-menu";
@@ -107,7 +109,13 @@ function Gallery({
     () => frame.shown.filter((c) => c.id !== frame.pv?.id && c.id !== cover?.id).slice(0, 5),
     [frame.shown, frame.pv, cover],
   );
-  const [expanded, setExpanded] = useState<{ key: string | number | null } | null>(null);
+  const [expanded, setExpanded] = useState<{ key: string | number | null; initial?: Row } | null>(null);
+  // A new record starts with the values the view's filters ask for, so it shows here (issue 37).
+  const newRecord = () =>
+    setExpanded({
+      key: null,
+      initial: filterDefaults(query.filters, (id) => frame.fields.find((f) => f.column.id === id)?.codec),
+    });
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 800, height: 600, top: 0 });
   // Every shown field has its line on every card (RecordCard's fixedLines), so the cards of a row line up.
@@ -233,6 +241,7 @@ function Gallery({
           {can("gridColumnUpdate") && !locked && cover ? (
             <CoverFitPicker value={fit} onChange={(f) => void chooseFit(f)} />
           ) : null}
+          {can("dataInsert") ? <NewRecordButton onClick={newRecord} /> : null}
           <div className="ms-auto">
             <GridSearch
               columns={columns.filter((c) => !isVirtual(c.uidt))}
@@ -266,6 +275,7 @@ function Gallery({
           canEdit={can("dataUpdate")}
           canComment={can("commentRow")}
           writes={writes}
+          initial={expanded.initial}
           onClose={() => setExpanded(null)}
         />
       ) : null}

@@ -29,17 +29,8 @@ const PERCENT = new Set<FooterAggregate>(["percent_empty", "percent_filled", "pe
  * percentages, computed in SQL over the grid's current filter (one request for all of them). The
  * choice per column is kept on the grid's view column (`aggregation`), picked in "Summaries".
  */
-export function FooterAggregates({
-  projectId,
-  tableId,
-  viewId,
-  rowQuery,
-  fields,
-  total,
-  canChoose,
-}: FooterAggregatesProps) {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+/** The view's chosen aggregate per column (kept on its grid columns) and the `aggregations` text asking for them. */
+export function useFooterChoice(viewId: string | null | undefined, fields: readonly GridFieldView[]) {
   const columns = useQuery({
     queryKey: queryKeys.gridColumns(viewId ?? ""),
     queryFn: () => viewsApi.gridColumns(viewId!),
@@ -50,6 +41,32 @@ export function FooterAggregates({
   );
   const chosen = fields.filter((f) => choice.has(f.column.id));
   const aggregations = chosen.map((f) => `${f.column.id}:${choice.get(f.column.id)}`).join(",");
+  return { choice, chosen, aggregations };
+}
+
+/** An aggregate's value as the footer and the group headers show it (a percentage with its sign). */
+export function useAggregateText() {
+  const { i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  return (type: FooterAggregate, value: unknown) => {
+    if (value === null || value === undefined) return "—";
+    if (typeof value !== "number") return String(value);
+    return PERCENT.has(type) ? `${number.format(value)} %` : number.format(value);
+  };
+}
+
+export function FooterAggregates({
+  projectId,
+  tableId,
+  viewId,
+  rowQuery,
+  fields,
+  total,
+  canChoose,
+}: FooterAggregatesProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { choice, chosen, aggregations } = useFooterChoice(viewId, fields);
   const values = useQuery({
     queryKey: ["footerAggregates", tableId, rowQuery.key, aggregations, total],
     queryFn: ({ signal }) =>
@@ -66,12 +83,7 @@ export function FooterAggregates({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.gridColumns(viewId ?? "") }),
     onError: () => toast.error(t("grid.footer.saveFailed")),
   });
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  const shown = (type: FooterAggregate, value: unknown) => {
-    if (value === null || value === undefined) return "—";
-    if (typeof value !== "number") return String(value);
-    return PERCENT.has(type) ? `${number.format(value)} %` : number.format(value);
-  };
+  const shown = useAggregateText();
   const list = values.data?.list ?? [];
   return (
     <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1" data-testid="grid-aggregates">

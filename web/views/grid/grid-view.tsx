@@ -1,5 +1,5 @@
 /** One grid view of a table: toolbar, grid, expanded record and field dialogs, wired to the API. */
-import { FooterAggregates } from "./footer-aggregates";
+import { FooterAggregates, useFooterChoice } from "./footer-aggregates";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isVirtual, isHidden } from "../../../db/fields/registry";
@@ -68,7 +68,16 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   const groups = useGridGroups(setup, can("gridColumnUpdate"));
   const grouped = groups.levels.length > 0;
   const store = useRowStore(projectId, meta.id, query.rowQuery, notifyError, grouped);
-  const groupedData = useGroupedData(target, query.rowQuery, groups.levels, meta.columns, notifyError);
+  // Each group header shows the footer's chosen aggregates over its records (issue 37).
+  const footerChoice = useFooterChoice(setup.view?.id, visible);
+  const groupedData = useGroupedData(
+    target,
+    query.rowQuery,
+    groups.levels,
+    meta.columns,
+    footerChoice.aggregations,
+    notifyError,
+  );
   const writableTitles = useMemo(() => all.filter((f) => !f.codec.readOnly).map((f) => f.column.title), [all]);
   // Colour rules (issue 37): the server colours each row it lists; after an edit the rows are
   // read again so a tint follows the new value.
@@ -102,6 +111,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   );
 
   const fieldById = useMemo(() => new Map(all.map((f) => [f.column.id, f])), [all]);
+  const fieldOf = useCallback((id: string) => fieldById.get(id), [fieldById]);
   // A new record starts with the values the view's filters ask for, so it stays in view (issue 37).
   const newRecord = () =>
     setExpanded({ key: null, initial: filterDefaults(query.filters, (id) => fieldById.get(id)?.codec) });
@@ -215,13 +225,24 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
               data={groupedData}
               levels={groups.levels.length}
               fields={visible}
-              fieldOf={(id) => fieldById.get(id)}
+              fieldOf={fieldOf}
               rowHeight={cols.rowHeight}
               headerActions={headerActions}
               label={meta.title}
               onExpand={(row) => setExpanded({ key: rowIdOf(row, keyTitle) as string | number })}
               onAdd={perms.insert ? newInGroup : null}
               onMove={perms.edit ? (row, from, to) => void moveToGroup(row, from, to) : null}
+              footer={
+                <FooterAggregates
+                  projectId={projectId}
+                  tableId={meta.id}
+                  viewId={viewId}
+                  rowQuery={query.rowQuery}
+                  fields={visible}
+                  total={groupedData.roots.reduce((n, g) => n + g.count, 0)}
+                  canChoose={can("gridColumnUpdate")}
+                />
+              }
             />
           ) : (
             <Grid

@@ -7,7 +7,7 @@
  * record in it follows) and added (a new option).
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, ChevronsDownUp, ChevronsUpDown, Undo2 } from "lucide-react";
+import { ChevronLeft, ChevronRight, ChevronsDownUp, ChevronsUpDown, Plus, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { servesView } from "../../../db/fields/registry";
@@ -25,6 +25,9 @@ import { useNotifyError } from "../../lib/use-notify-error";
 import { useProject } from "../../pages/project/project-context";
 import { LiveGrid } from "../../realtime";
 import { ExpandedRow } from "../grid/expanded/expanded-row";
+import { filterTree } from "../grid/data/use-view-setup";
+import { filterDefaults } from "../grid/logic/filter-defaults";
+import { fromSaved } from "../grid/logic/filters";
 import { recordWrites } from "../shared/record-writes";
 import { RecordCard } from "../shared/record-card";
 import { CoverFitPicker } from "../shared/cover-fit-picker";
@@ -132,7 +135,16 @@ function Board({
   const skipFirstLoad = useRef(Boolean(initial));
   const [failed, setFailed] = useState<unknown>(null);
   const [dragging, setDragging] = useState<{ key: unknown; from: string } | null>(null);
-  const [expanded, setExpanded] = useState<{ key: string | number | null } | null>(null);
+  const [expanded, setExpanded] = useState<{ key: string | number | null; initial?: Row } | null>(null);
+  // A new record in a stack takes the stack's value and the values the view's filters ask for,
+  // so it shows in that stack (issue 37).
+  const savedFilters = useQuery({ queryKey: queryKeys.filters(view.id), queryFn: () => filterTree(view.id) });
+  const newInStack = (stack: Stack) => {
+    const codecOf = (id: string) => frame.fields.find((f) => f.column.id === id)?.codec;
+    const initial = filterDefaults(fromSaved(savedFilters.data ?? []), codecOf);
+    if (stack.key !== null) initial[group.title] = stack.key;
+    setExpanded({ key: null, initial });
+  };
   const undo = useRef<Move[]>([]);
   const [, setTick] = useState(0);
   const canMove = can("dataUpdate");
@@ -498,6 +510,19 @@ function Board({
                         </button>
                       </li>
                     ) : null}
+                    {can("dataInsert") ? (
+                      <li>
+                        <button
+                          type="button"
+                          data-testid="kanban-new-record"
+                          className="inline-flex w-full items-center gap-1 rounded-md px-1 py-1 text-sm text-gray-500 hover:bg-white hover:text-gray-800"
+                          onClick={() => newInStack(stack)}
+                        >
+                          <Plus aria-hidden="true" className="size-4" />
+                          {t("grid.row.new")}
+                        </button>
+                      </li>
+                    ) : null}
                   </ol>
                 )}
               </section>
@@ -515,6 +540,7 @@ function Board({
           canEdit={can("dataUpdate")}
           canComment={can("commentRow")}
           writes={writes}
+          initial={expanded.initial}
           onClose={() => setExpanded(null)}
         />
       ) : null}

@@ -125,6 +125,28 @@ export const publicSharedView = new Hono<AppEnv>()
       ),
     );
   })
+  /**
+   * A shared grid's groups (issue 37): counts per value of a shown field (by its title or id), or
+   * a shown date's day, month or year; a hidden field is refused as in every other parameter.
+   */
+  .get("/shared-view/:uuid/groupby", need("public"), async (c) => {
+    const s = await openShared(c, ["grid"]);
+    const shown = await shownNames(c, s);
+    const params = await visitorParams(c, s, shown);
+    const name = c.req.query("column_name") ?? "";
+    if (!name) throw badRequest("column_name is required");
+    const col = (await shownColumns(c, s)).find((x) => x.id === name || x.title === name);
+    if (!col) throw badRequest(`'${name}' is not a field of this shared view`);
+    const bucket = c.req.query("bucket") || undefined;
+    if (bucket !== undefined && bucket !== "day" && bucket !== "month" && bucket !== "year")
+      throw badRequest("bucket must be one of day, month, year");
+    if (!new URL(c.req.url).searchParams.has("limit")) params.limit = 25;
+    return c.json(
+      await unwrap(
+        data(s, c).read({ op: "groupBy", table: s.tableId, column: col.title, params, scope: scope(c, s), bucket }),
+      ),
+    );
+  })
   .get("/shared-view/:uuid/group/:columnId", need("public"), async (c) => {
     const s = await openShared(c, ROW_KINDS);
     const shown = await shownNames(c, s);

@@ -11,6 +11,7 @@
 
 import { groupMatchOps } from "../../../../db/fields/registry";
 import type { DateBucket } from "./group-levels";
+import type { FooterAggregate } from "../../../../db/views/footer";
 
 export interface GroupCond {
   fk_column_id: string;
@@ -31,10 +32,19 @@ export interface GroupNode {
   values: unknown[];
   /** The level groups a date by day, month or year: the value is that bucket's text (2024-03). */
   bucket?: DateBucket | null;
+  /** The footer's aggregates over the group's records (issue 37), as the group-by answers them. */
+  aggregates: GroupAggregate[];
   /** Sub-groups; null until loaded (and always at the last level). */
   children: GroupNode[] | null;
   /** More sub-groups than were loaded. */
   more: boolean;
+}
+
+export interface GroupAggregate {
+  /** The field's id, as the grid asked. */
+  column: string;
+  type: FooterAggregate;
+  value: unknown;
 }
 
 export type Line =
@@ -99,7 +109,7 @@ export function groupConds(column: GroupColumn, value: unknown): GroupCond[] {
 export function groupNodes(
   parent: GroupNode | null,
   column: GroupColumn,
-  list: ReadonlyArray<{ value: unknown; count: number }>,
+  list: ReadonlyArray<{ value: unknown; count: number; aggregates?: GroupAggregate[] }>,
 ): GroupNode[] {
   return list.map((g) => {
     const conds = groupConds(column, g.value);
@@ -109,6 +119,7 @@ export function groupNodes(
       columnId: column.id,
       value: g.value ?? null,
       count: g.count,
+      aggregates: g.aggregates ?? [],
       path: [...(parent?.path ?? []), ...conds],
       values: [...(parent?.values ?? []), g.value ?? null],
       bucket: column.bucket ?? null,

@@ -9,7 +9,7 @@
  * - reload() reads the tree again and forgets the pages (after a record is added or changed).
  */
 import type { Row } from "../../../api/view-types";
-import type { GroupLines, GroupNode } from "./group-tree";
+import type { GroupAggregate, GroupLines, GroupNode } from "./group-tree";
 import { groupNodes, type GroupColumn } from "./group-tree";
 
 export const GROUP_LIMIT = 1000;
@@ -22,7 +22,7 @@ export interface GroupedFetch {
     parent: GroupNode | null,
     level: number,
     signal: AbortSignal,
-  ): Promise<{ list: Array<{ value: unknown; count: number }>; more: boolean }>;
+  ): Promise<{ list: Array<{ value: unknown; count: number; aggregates?: GroupAggregate[] }>; more: boolean }>;
   /** A page of one group's records. */
   rows(node: GroupNode, offset: number, limit: number, signal: AbortSignal): Promise<Row[]>;
 }

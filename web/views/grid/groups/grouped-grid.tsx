@@ -4,7 +4,8 @@
  * group" line, all lines of one virtual list of fixed height: only the lines on screen are drawn,
  * and only their groups' records are fetched (grouped-data.ts). Records open in the expanded
  * form (Enter on the row's expand button) where they are edited; a record dragged by its row
- * number onto another group takes that group's values (undone with the grid's Undo).
+ * number onto another group takes that group's values (undone with the grid's Undo). A group's
+ * header shows the footer's chosen aggregates over its records, computed with the groups.
  */
 import { ChevronDown, ChevronRight, Plus } from "lucide-react";
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
@@ -16,6 +17,7 @@ import { GridHeader } from "../grid-header";
 import { GridRow, type GridRowProps } from "../grid-row";
 import type { HeaderActions } from "../header-cell";
 import { columnLayout, columnWindow } from "../logic/column-layout";
+import { useAggregateText } from "../footer-aggregates";
 import { GROUP_LIMIT, type GroupedData } from "./grouped-data";
 import { GroupLines, type GroupNode } from "./group-tree";
 
@@ -33,6 +35,8 @@ interface GroupedGridProps {
   onAdd: ((node: GroupNode) => void) | null;
   /** Moves a record into another group (its group fields take that group's values); null: not offered. */
   onMove: ((row: Row, from: GroupNode, to: GroupNode) => void) | null;
+  /** The footer's aggregates over all the groups' records and their picker (footer-aggregates.tsx). */
+  footer?: ReactNode;
 }
 
 const OVERSCAN = 8;
@@ -160,6 +164,7 @@ export function GroupedGrid(p: GroupedGridProps) {
           open={!collapsed.has(line.node.id)}
           dropTarget={dropOn === line.node.id}
           onToggle={toggle}
+          fieldOf={p.fieldOf}
         />,
       );
     } else if (line.kind === "add") {
@@ -226,6 +231,11 @@ export function GroupedGrid(p: GroupedGridProps) {
           </div>
         </div>
       </div>
+      {p.footer ? (
+        <div className="mt-1 flex items-center rounded-lg border border-gray-200 bg-gray-50 px-3 py-1.5 text-xs text-gray-600">
+          {p.footer}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -282,8 +292,11 @@ const HeaderLine = memo(function HeaderLine(props: {
   open: boolean;
   dropTarget: boolean;
   onToggle(node: GroupNode): void;
+  /** The group's aggregates name their field by id. */
+  fieldOf(columnId: string): GridFieldView | undefined;
 }) {
   const { t } = useTranslation();
+  const shown = useAggregateText();
   const { node, field: f, open } = props;
   const text =
     node.value === null
@@ -329,6 +342,20 @@ const HeaderLine = memo(function HeaderLine(props: {
         <span data-testid="group-count" className="rounded-full bg-gray-200 px-2 text-xs tabular-nums text-gray-700">
           {node.count}
         </span>
+        {node.aggregates.length > 0 ? (
+          <span data-testid="group-aggregates" className="flex min-w-0 gap-3 overflow-hidden whitespace-nowrap text-xs">
+            {node.aggregates.map((a) => {
+              const field = props.fieldOf(a.column);
+              return (
+                <span key={`${a.column}:${a.type}`} data-testid={`group-aggregate-${field?.column.title ?? a.column}`}>
+                  <span className="text-gray-500">{field?.column.title}</span>{" "}
+                  <span className="text-gray-400">{t(`grid.footer.${a.type}`)}</span>{" "}
+                  <span className="font-medium tabular-nums text-gray-800">{shown(a.type, a.value)}</span>
+                </span>
+              );
+            })}
+          </span>
+        ) : null}
       </div>
     </div>
   );

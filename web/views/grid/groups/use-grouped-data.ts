@@ -4,7 +4,7 @@ import type { Column } from "../../../api/types";
 import type { RowQuery } from "../data/use-view-query";
 import { GROUP_LIMIT, GroupedData } from "./grouped-data";
 import type { GroupLevel } from "./group-levels";
-import type { GroupCond, GroupNode } from "./group-tree";
+import type { GroupAggregate, GroupCond, GroupNode } from "./group-tree";
 
 /**
  * The grid's filters (the view's, or the unsaved ones the query carries) AND a group's path, as
@@ -23,6 +23,8 @@ export function useGroupedData(
   query: RowQuery,
   levels: readonly GroupLevel[],
   columns: readonly Column[],
+  /** The footer's aggregates each group header shows (`<field id>:sum,...`); "" for none. */
+  aggregations: string,
   onError: (err: unknown) => void,
 ): GroupedData {
   const levelsKey = JSON.stringify(levels);
@@ -45,12 +47,17 @@ export function useGroupedData(
               offset: 0,
               where: query.where,
               filterArrJson: withPath(query.filterArrJson, parent?.path ?? []),
+              aggregations,
             },
             signal,
           );
           const list = (answer.list ?? []) as Array<Record<string, unknown>>;
           return {
-            list: list.map((g) => ({ value: g[name] ?? null, count: Number(g.count ?? 0) })),
+            list: list.map((g) => ({
+              value: g[name] ?? null,
+              count: Number(g.count ?? 0),
+              aggregates: (g.aggregates as GroupAggregate[] | undefined) ?? [],
+            })),
             more: Boolean((answer.pageInfo as { isLastPage?: boolean } | undefined)?.isLastPage === false),
           };
         },
@@ -79,7 +86,7 @@ export function useGroupedData(
       onError,
     );
     // The query's key and the levels are the data's identity.
-  }, [target.projectId, target.tableId, query.key, levelsKey, columns]);
+  }, [target.projectId, target.tableId, query.key, levelsKey, columns, aggregations]);
   const [, setVersion] = useState(0);
   useEffect(() => {
     // As the flat grid's pages: arriving records render as a transition, in slices between

@@ -1,4 +1,4 @@
-import { Plus, Redo2, Undo2 } from "lucide-react";
+import { Redo2, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../../api/types";
@@ -10,6 +10,7 @@ import { FieldsMenu } from "./fields-menu";
 import { FilterMenu } from "./filter-menu";
 import { GridSearch } from "./grid-search";
 import { GroupMenu } from "./group-menu";
+import { NewRecordButton } from "../../shared/new-record-button";
 import type { GroupLevel } from "../groups/group-levels";
 import { RowHeightMenu } from "./row-height-menu";
 import { SortMenu } from "./sort-menu";
@@ -106,16 +107,7 @@ export function GridToolbar(p: GridToolbarProps) {
           query={p.search.query}
           onSearch={p.onSearch}
         />
-        {p.onNewRecord ? (
-          <button
-            type="button"
-            className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90"
-            onClick={p.onNewRecord}
-          >
-            <Plus aria-hidden="true" className="size-4" />
-            {t("grid.row.new")}
-          </button>
-        ) : null}
+        {p.onNewRecord ? <NewRecordButton onClick={p.onNewRecord} /> : null}
       </div>
     </div>
   );
