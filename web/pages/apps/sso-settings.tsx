@@ -3,13 +3,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OIDC_ROLES, type OidcRole } from "../../../db/apps/oidc-settings";
 import { appsApi, type SsoSettings } from "../../api/apps-api";
-import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { SelectField } from "../../components/ui/select-field";
 import { Switch } from "../../components/ui/switch";
 import { TextField } from "../../components/ui/text-field";
 import { notify } from "../../lib/toast";
 import { useNotifyError } from "../../lib/use-notify-error";
+import { SettingsActions } from "./settings-actions";
 import { APPS_KEY } from "./email-settings";
 
 /** The redirect URI to register at the identity provider: this site's SSO callback. */
@@ -27,7 +26,6 @@ export function SsoCard({ sso }: { sso: SsoSettings }) {
   const [defaultRole, setDefaultRole] = useState<OidcRole>(sso.defaultRole ?? "org-level-viewer");
   const [label, setLabel] = useState(sso.label ?? "");
   const [ssoOnly, setSsoOnly] = useState(sso.ssoOnly ?? false);
-  const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: APPS_KEY });
   const save = useMutation({
     mutationFn: () =>
@@ -105,25 +103,15 @@ export function SsoCard({ sso }: { sso: SsoSettings }) {
         <TextField label={t("apps.sso.label")} value={label} maxLength={60} onValueChange={setLabel} />
         <Switch label={t("apps.sso.ssoOnly")} checked={ssoOnly} onChange={setSsoOnly} />
         <p className="-mt-1 text-sm text-gray-500">{t("apps.sso.ssoOnlyHint")}</p>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" loading={save.isPending}>
-            {t("apps.sso.save")}
-          </Button>
-          {sso.configured ? (
-            <Button variant="secondary" loading={remove.isPending} onClick={() => setConfirming(true)}>
-              {t("apps.email.remove")}
-            </Button>
-          ) : null}
-        </div>
+        <SettingsActions
+          saveLabel={t("apps.sso.save")}
+          save={save}
+          configured={sso.configured}
+          remove={remove}
+          removeTitle={t("apps.sso.removeTitle")}
+          removeBody={t("apps.sso.removeBody")}
+        />
       </form>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t("apps.sso.removeTitle")}
-        body={t("apps.sso.removeBody")}
-        confirmLabel={t("apps.email.remove")}
-        onConfirm={() => remove.mutate()}
-      />
     </section>
   );
 }

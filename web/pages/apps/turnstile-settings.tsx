@@ -2,11 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { appsApi, type TurnstileSettings } from "../../api/apps-api";
-import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { TextField } from "../../components/ui/text-field";
 import { notify } from "../../lib/toast";
 import { useNotifyError } from "../../lib/use-notify-error";
+import { SettingsActions } from "./settings-actions";
 import { APPS_KEY } from "./email-settings";
 
 /** Cloudflare Turnstile for every shared form (issue 22): the site key, and the secret key, write-only. */
@@ -16,7 +15,6 @@ export function TurnstileCard({ turnstile }: { turnstile: TurnstileSettings }) {
   const notifyError = useNotifyError();
   const [siteKey, setSiteKey] = useState(turnstile.siteKey ?? "");
   const [secretKey, setSecretKey] = useState("");
-  const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: APPS_KEY });
   const save = useMutation({
     mutationFn: () => appsApi.saveTurnstile({ siteKey: siteKey.trim(), secretKey: secretKey.trim() || undefined }),
@@ -55,25 +53,15 @@ export function TurnstileCard({ turnstile }: { turnstile: TurnstileSettings }) {
           hint={turnstile.configured ? t("apps.email.tokenKeep") : undefined}
           onValueChange={setSecretKey}
         />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" loading={save.isPending}>
-            {t("apps.turnstile.save")}
-          </Button>
-          {turnstile.configured ? (
-            <Button variant="secondary" loading={remove.isPending} onClick={() => setConfirming(true)}>
-              {t("apps.email.remove")}
-            </Button>
-          ) : null}
-        </div>
+        <SettingsActions
+          saveLabel={t("apps.turnstile.save")}
+          save={save}
+          configured={turnstile.configured}
+          remove={remove}
+          removeTitle={t("apps.turnstile.removeTitle")}
+          removeBody={t("apps.turnstile.removeBody")}
+        />
       </form>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t("apps.turnstile.removeTitle")}
-        body={t("apps.turnstile.removeBody")}
-        confirmLabel={t("apps.email.remove")}
-        onConfirm={() => remove.mutate()}
-      />
     </section>
   );
 }

@@ -8,11 +8,12 @@ import { TextField } from "../../components/ui/text-field";
 import { useAppInfo } from "../../lib/app-info";
 import { authApi } from "../../lib/auth-api";
 import { passkeyApi } from "../../lib/passkey-api";
-import { adoptSigninAnswer, adoptToken, twoFactorTicket } from "../../lib/sign-in-flow";
+import { adoptSigninAnswer, twoFactorTicket } from "../../lib/sign-in-flow";
 import { AuthHeading } from "./auth-heading";
 import { SocialButtons } from "./social-buttons";
+import { PasskeyButton } from "./passkey-button";
 import { TwoFactorStep } from "./two-factor-step";
-import { useErrorText, usePasskeyErrorText } from "./use-error-text";
+import { useErrorText } from "./use-error-text";
 
 /** /signin. On success the route guard takes the user on (redirect target or /). */
 export function SigninPage() {
@@ -26,14 +27,6 @@ export function SigninPage() {
     mutationFn: async () => {
       const answer = await authApi.signin(email.trim(), password);
       if (!adoptSigninAnswer(answer)) throw new Error(t("msg.error.internal"));
-    },
-  });
-  // A passkey is two factors already (the device, and the fingerprint or PIN): a token, no ticket.
-  const passkeyErrorOf = usePasskeyErrorText();
-  const withPasskey = useMutation({
-    mutationFn: async () => {
-      const answer = await passkeyApi.signIn();
-      if (!adoptToken(answer?.token)) throw new Error(t("msg.error.internal"));
     },
   });
   // Two-factor sign-in on: the password (or a social account) gave a ticket; the code comes next.
@@ -76,17 +69,8 @@ export function SigninPage() {
           {t("auth.signin.submit")}
         </Button>
       </form>
-      <div className="mt-4 flex flex-col gap-2">
-        <Button
-          variant="secondary"
-          className="w-full"
-          loading={withPasskey.isPending}
-          onClick={() => withPasskey.mutate()}
-        >
-          {t("auth.signin.passkey")}
-        </Button>
-        <FormAlert tone="error" message={passkeyErrorOf(withPasskey.error)} />
-      </div>
+      {/* A passkey is two factors already (the device, and the fingerprint or PIN): a token, no ticket. */}
+      <PasskeyButton label={t("auth.signin.passkey")} ceremony={passkeyApi.signIn} />
       <SocialButtons info={info.data} />
       <p className="mt-6 flex justify-center gap-1 text-sm text-gray-600">
         {t("auth.signin.noAccount")}

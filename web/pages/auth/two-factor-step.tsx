@@ -8,7 +8,8 @@ import { authApi } from "../../lib/auth-api";
 import { passkeyApi } from "../../lib/passkey-api";
 import { adoptToken, twoFactorTicket } from "../../lib/sign-in-flow";
 import { AuthHeading } from "./auth-heading";
-import { useErrorText, usePasskeyErrorText } from "./use-error-text";
+import { PasskeyButton } from "./passkey-button";
+import { useErrorText } from "./use-error-text";
 
 /**
  * The second step of signing in when two-factor sign-in is on: the code from the authenticator
@@ -21,15 +22,6 @@ export function TwoFactorStep({ ticket }: { ticket: string }) {
   const verify = useMutation({
     mutationFn: async () => {
       const answer = await authApi.twoFactorVerify(ticket, code.trim());
-      if (!adoptToken(answer?.token)) throw new Error(t("msg.error.internal"));
-      twoFactorTicket.set(null);
-    },
-  });
-
-  const passkeyErrorOf = usePasskeyErrorText();
-  const withPasskey = useMutation({
-    mutationFn: async () => {
-      const answer = await passkeyApi.secondFactor(ticket);
       if (!adoptToken(answer?.token)) throw new Error(t("msg.error.internal"));
       twoFactorTicket.set(null);
     },
@@ -59,17 +51,11 @@ export function TwoFactorStep({ ticket }: { ticket: string }) {
         </Button>
       </form>
       {twoFactorTicket.passkey() ? (
-        <div className="mt-4 flex flex-col gap-2">
-          <Button
-            variant="secondary"
-            className="w-full"
-            loading={withPasskey.isPending}
-            onClick={() => withPasskey.mutate()}
-          >
-            {t("auth.twoFactor.usePasskey")}
-          </Button>
-          <FormAlert tone="error" message={passkeyErrorOf(withPasskey.error)} />
-        </div>
+        <PasskeyButton
+          label={t("auth.twoFactor.usePasskey")}
+          ceremony={() => passkeyApi.secondFactor(ticket)}
+          onSignedIn={() => twoFactorTicket.set(null)}
+        />
       ) : null}
       <p className="mt-6 flex justify-center text-sm">
         <button type="button" className="text-primary hover:underline" onClick={() => twoFactorTicket.set(null)}>
