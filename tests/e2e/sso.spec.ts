@@ -66,3 +66,18 @@ test("a new person signs in through the OpenID provider and lands signed in", as
   await expectPath(page, "/");
   await expect(page.getByTestId("current-user-email")).toHaveText(email);
 });
+
+test("an address the provider vouches for outside the allowed domains is told why on the sign-in page", async ({
+  page,
+}) => {
+  // Configured by the test above (same file, in order): only acme.test may sign in.
+  await page.goto("/signin");
+  await page.getByRole("link", { name: "Sign in with Acme ID" }).click();
+  await page.getByLabel("E-mail").click();
+  await page.keyboard.type(`e2e-sso-${Date.now().toString(36)}@elsewhere.test`);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expectPath(page, "/signin");
+  await expect(page.getByText("SSO sign-in failed: this e-mail domain is not allowed")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in with Acme ID" })).toBeVisible();
+});

@@ -7,7 +7,7 @@ import { errorText } from "./api-errors";
 import { authApi } from "./auth-api";
 import { i18n } from "./i18n";
 import { adoptSigninAnswer } from "./sign-in-flow";
-import { socialCallbackFrom, ssoTicketFrom } from "./social-signin";
+import { socialCallbackFrom, ssoErrorFrom, ssoTicketFrom } from "./social-signin";
 
 export function completeSocialSignIn(): Promise<string | null> {
   // Single sign-on already signed in at its callback; a two-factor user brings a ticket for the code step.
@@ -15,6 +15,11 @@ export function completeSocialSignIn(): Promise<string | null> {
   if (ssoTicket) {
     window.history.replaceState(window.history.state, "", window.location.pathname);
     adoptSigninAnswer({ ticket: ssoTicket });
+  }
+  const ssoError = ssoErrorFrom(window.location.hash);
+  if (ssoError) {
+    window.history.replaceState(window.history.state, "", window.location.pathname);
+    return Promise.resolve(errorText(new Error(ssoError), i18n.t("msg.error.internal")));
   }
   const callback = socialCallbackFrom(window.location.search);
   if (!callback) return Promise.resolve(null);

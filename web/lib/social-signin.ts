@@ -35,6 +35,14 @@ export const SSO_START_PATH = "/api/v1/auth/oidc/start";
  * /signin#sso_ticket=<ticket> (a fragment: never sent to a server); null when the hash has none.
  */
 export function ssoTicketFrom(hash: string): string | null {
-  const ticket = new URLSearchParams(hash.startsWith("#") ? hash.slice(1) : hash).get("sso_ticket");
-  return ticket || null;
+  return fragmentParam(hash, "sso_ticket");
+}
+
+/** A single sign-on the callback refused comes back as /signin#sso_error=<the server's msg>. */
+export function ssoErrorFrom(hash: string): string | null {
+  return fragmentParam(hash, "sso_error");
+}
+
+function fragmentParam(hash: string, name: string): string | null {
+  return new URLSearchParams(hash.startsWith("#") ? hash.slice(1) : hash).get(name) || null;
 }

@@ -124,6 +124,8 @@ export const oidc = new Hono<AppEnv>()
           email: seen.email,
           detail: { method: "oidc", reason: err.message },
         });
+        // The person arrived here in a browser: back to the sign-in page, which says why.
+        return c.redirect(`${siteUrl(c)}/signin#sso_error=${encodeURIComponent(err.message)}`, 302);
       }
       throw err;
     }
