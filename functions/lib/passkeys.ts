@@ -236,3 +236,12 @@ export async function deletePasskey(db: D1Database, userId: string, id: string):
     .first<{ name: string }>();
   return gone?.name ?? null;
 }
+
+/**
+ * All of a user's passkeys go (the super admin's two-factor reset: the lost phone may hold one too);
+ * answers how many there were.
+ */
+export async function deleteAllPasskeys(db: D1Database, userId: string): Promise<number> {
+  const gone = await db.prepare("DELETE FROM user_passkeys WHERE user_id = ?").bind(userId).run();
+  return gone.meta.changes ?? 0;
+}

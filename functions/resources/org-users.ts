@@ -13,6 +13,7 @@ import { issueResetLink } from "./auth/password-reset";
 import { forgetUserAccess, projectsOfUser } from "../lib/access-push";
 import { APP_SETTINGS, readAppSettings, saveAppSettings } from "../lib/app-settings";
 import { disable as disableTwoFactor } from "../lib/two-factor";
+import { deleteAllPasskeys } from "../lib/passkeys";
 import { revokeAllOfUser } from "./auth/refresh-tokens";
 import { rotateTokenVersion } from "./auth/users";
 import { logSecurity } from "../lib/security-log";
@@ -126,14 +127,20 @@ export const orgUsers = new Hono<AppEnv>()
     return c.json({ msg: "The user has been deleted successfully" });
   })
   // A user who lost both the phone and the recovery codes: the super admin turns 2FA off (the
-  // user sets it up again at the next sign-in when it is required) and ends the user's sessions.
+  // user sets it up again at the next sign-in when it is required), removes the user's passkeys
+  // (the lost phone may hold one) and ends the user's sessions.
   .delete("/users/:userId/2fa", need("orgUserUpdate"), async (c) => {
     const user = await target(c);
     await disableTwoFactor(c.env.META, user.id);
+    const passkeys = await deleteAllPasskeys(c.env.META, user.id);
     await rotateTokenVersion(c.env.META, user.id);
     await revokeAllOfUser(c.env.META, user.id);
     await forgetUserAccess(c.env, user.id);
-    await logSecurity(c, { kind: "two_factor.reset", user, detail: { by: c.get("user")?.email ?? null } });
+    await logSecurity(c, {
+      kind: "two_factor.reset",
+      user,
+      detail: { by: c.get("user")?.email ?? null, passkeys_removed: passkeys },
+    });
     return c.json({ msg: "Two-factor sign-in of the user has been reset" });
   })
   .post("/users/:userId/resend-invite", need("orgUserResendInvite"), async (c) => {

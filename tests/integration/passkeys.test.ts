@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../functions/app";
 import { totpAt } from "../../db/auth/totp";
-import { call, claimsOf, probeSignedIn, signUp, uniqueIp, type Session } from "./auth-support";
+import { call, claimsOf, probeSignedIn, signIn, signUp, uniqueIp, type Session } from "./auth-support";
 import { SoftAuthenticator, type CeremonyOptions } from "./soft-authenticator";
+import { seedUser } from "./support";
 
 /**
  * Passkeys (issue 41): registration and sign-in run end to end with a software ES256
@@ -160,6 +161,20 @@ describe("passkeys", () => {
       { kind: "passkey.added", detail: { name: "Laptop" } },
       { kind: "passkey.removed", detail: { name: "Laptop" } },
     ]);
+  });
+
+  it("goes with the super admin's two-factor reset (the lost phone may hold it)", async () => {
+    const s = await signUp();
+    const { key } = await addPasskey(s);
+    const root = await seedUser("org-level-creator,super");
+    const reset = await call("DELETE", `/api/v1/users/${String(claimsOf(s.token).id)}/2fa`, { token: root.token });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect((await signinVerify(await key.assert(await signinOptions()))).status).toBe(400);
+    const again = await signIn(s.email, s.password);
+    expect((await call("GET", "/api/v1/auth/passkeys", { token: again.token })).body.list).toEqual([]);
+    expect((await logOf(s.email)).find((e) => e.kind === "two_factor.reset")?.detail).toMatchObject({
+      passkeys_removed: 1,
+    });
   });
 
   it("answers a two-factor ticket with the user's passkey instead of a code", async () => {
