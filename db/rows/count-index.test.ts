@@ -83,6 +83,13 @@ describe("countIndexFor", () => {
     expect(cols("~not(Category,eq,c)")).toBeNull();
     expect(cols("")).toBeNull();
     expect(cols("(Nope,eq,1)")).toBeNull();
+    expect(cols("(Category,eq,a)~or(Amount,eq,3)")).toBeNull(); // an or across columns
+    expect(cols("(Category,eq,a)~or(Category,neq,c)")).toBeNull();
+  });
+
+  it("takes an or of eqs on one column as that column's equality", () => {
+    expect(cols("(Category,eq,a)~or(Category,eq,c)")).toEqual(["category"]);
+    expect(cols("(Amount,gt,100)~and((Category,eq,a)~or(Category,eq,c))")).toEqual(["category", "amount"]);
   });
 });
 
@@ -115,6 +122,14 @@ describe("counts and groups from indexes and maintained counts", () => {
   it("counts a filter over the covering index, which SQLite uses, the scan's answer", () => {
     expect(counted("(Amount,gt,100)~and(Category,eq,c)")).toBe(scanCount("amount > 100 AND category = 'c'"));
     expect(indexes(store)).toContain("_nc_ix_items__category__amount__count");
+  });
+
+  it("counts an or of eqs on one column (repeated values too) as the scan does", () => {
+    expect(counted("(Category,eq,a)~or(Category,eq,c)")).toBe(scanCount("category IN ('a', 'c')"));
+    expect(counted("(Category,eq,a)~or(Category,eq,a)")).toBe(scanCount("category = 'a'"));
+    expect(counted("(Amount,gt,100)~and((Category,eq,b)~or(Category,eq,d))")).toBe(
+      scanCount("amount > 100 AND category IN ('b', 'd')"),
+    );
   });
 
   it("groups from maintained counts, the scan's groups, through inserts, updates and deletes", () => {

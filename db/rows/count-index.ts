@@ -1,7 +1,7 @@
 import { toTree, type WhereCond, type WhereNode } from "../query";
 import { quoteIdent } from "../schema/names";
 import type { ProjectStore } from "../store/store";
-import { indexUse, readAsked, requiredConds } from "./auto-index";
+import { indexUse, readAsked } from "./auto-index";
 import type { TableRef } from "./table-ref";
 
 /**
@@ -11,8 +11,11 @@ import type { TableRef } from "./table-ref";
  * rows, `(Amount,gt,100)~and(Category,eq,cat3)` takes 2–3 ms over `(category, amount)` against
  * 80–150 ms by a scan and 290–700 ms over the `(category, price, id)` sort index (SQLite then
  * looks up each of the 90,000 matching rows). Rules:
- * - only a filter that is one AND chain (no `or`, no `not`): every condition must be in the index,
- *   or SQLite would look rows up again;
+ * - only a filter that is one AND chain (no `not`): every condition must be in the index, or SQLite
+ *   would look rows up again. An `or` is taken in one shape: a group of `eq`s on one column (on its
+ *   own or as a member of the chain), which stands for that column's equality: SQLite turns
+ *   `c = ? OR c = ?` into `c IN (?, ?)` and counts each value's stretch of the index (the values
+ *   differ or repeat, never overlap, so the stretches add up to the count). Any other `or` scans;
  * - its columns: the `eq` conditions on columns the registry's `index` allows equality lookups on
  *   (`eq`), in the filter's order, then at most one column with a range (`gt`, `lt`, `gte`, `lte`,
  *   `btw`, or an `eq` on a column indexed for sorting only) — equality columns first so the range
@@ -37,12 +40,35 @@ export interface CountIndex {
   columns: string[];
 }
 
-/** Every condition of the tree (groups walked), to tell whether the AND chain holds them all. */
-function allConds(node: WhereNode | null): number {
-  if (!node) return 0;
-  if (node.type === "cond") return 1;
-  if (node.type === "group") return node.children.reduce((n, c) => n + allConds(c), 0);
-  return 1; // a constant: not indexable, so the chain never holds "all"
+/**
+ * The members of the filter's AND chain (nested `and` groups flattened), or null when the chain
+ * holds anything but conditions and `or` groups of `eq`s on one column (which stand for one `eq`).
+ */
+function andChain(node: WhereNode): WhereCond[] | null {
+  if (node.logicalOp === "not") return null;
+  if (node.type === "cond") return [node];
+  if (node.type !== "group") return null; // a constant
+  const [head, ...rest] = node.children;
+  if (!head) return null;
+  if (rest.some((c) => c.logicalOp === "or")) {
+    const eqs = node.children.every(
+      (c, i) =>
+        c.type === "cond" &&
+        c.op === "eq" &&
+        c.value !== undefined &&
+        c.value !== "" &&
+        c.column === (head as WhereCond).column &&
+        (i === 0 ? c.logicalOp !== "not" : c.logicalOp === "or"),
+    );
+    return eqs ? [head as WhereCond] : null;
+  }
+  const members: WhereCond[] = [];
+  for (const child of node.children) {
+    const inner = andChain(child);
+    if (!inner) return null;
+    members.push(...inner);
+  }
+  return members;
 }
 
 /** The count index this filter would use on `t`, or null (rules above). Pure: nothing is made. */
@@ -53,8 +79,8 @@ export function countIndexFor(t: TableRef, where: string | WhereNode | null | un
   } catch {
     return null; // the compiler answers the bad filter with its message
   }
-  const conds = requiredConds(tree);
-  if (!conds.length || conds.length !== allConds(tree)) return null;
+  const conds = tree ? andChain(tree) : null;
+  if (!conds?.length) return null;
   const eqCols: string[] = [];
   let range: string | null = null;
   const byTitle = (c: WhereCond) => t.cols.find((col) => col.title === c.column);

@@ -1,13 +1,18 @@
 // Grid benchmark (npm run bench grid): the web grid in Debian Chromium against a local instance.
 // 100k rows: first rows visible after navigation, frame times while scrolling top to bottom in
-// 20 steps, tab memory. Then a 1M-row table: seeding time, open, scroll. Figures print as JSON.
-// BENCH_ROWS / BENCH_BIG_ROWS change the sizes (BENCH_BIG_ROWS=0 skips the big table).
+// 20 steps, tab memory. Then the big tables (issue 36), 1M rows and BENCH_HUGE_ROWS (5M when set):
+// seeding time, open, the same scroll, then each timed in Chromium until the rows in view show
+// their values: a jump to the middle and to the end by the scrollbar (the scaled scroll area,
+// scroll-scale.ts), a filter change (Points > 500, typed in the Filter dialog), a sort change
+// (Price descending, added in the Sort dialog), and the middle and end again under both.
+// Figures print as JSON. BENCH_ROWS / BENCH_BIG_ROWS / BENCH_HUGE_ROWS change the sizes (0 skips).
 import { chromium } from "@playwright/test";
 import { ITEM_COLUMNS, itemRow } from "./items.mjs";
 import { apiClient, startBenchServer, stats, timed } from "./server.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG_ROWS = Number(process.env.BENCH_BIG_ROWS ?? 1_000_000);
+const HUGE_ROWS = Number(process.env.BENCH_HUGE_ROWS ?? 0);
 const BATCH = 10_000; // the bulk route's limit per request
 const PORT = Number(process.env.BENCH_PORT ?? 8803);
 const ARGS = [
@@ -81,6 +86,104 @@ async function open(page, url) {
   return { inPage, wall };
 }
 
+/**
+ * In the page (init script): whether the rows in view are the ones the scroll position should
+ * show (within a screenful, for `total` rows), each with its values (no placeholder cell left).
+ */
+function rowsInViewLoaded() {
+  window.__rowsInViewLoaded = (total) => {
+    const grid = document.querySelector("[data-testid=grid]");
+    const g = grid.getBoundingClientRect();
+    const rows = [...grid.querySelectorAll("[role=row][aria-rowindex]")].filter((r) => {
+      const b = r.getBoundingClientRect();
+      return b.bottom > g.top + 40 && b.top < g.bottom && r.querySelector("[role=gridcell]");
+    });
+    if (rows.length === 0) return false;
+    const first = Math.min(...rows.map((r) => Number(r.getAttribute("aria-rowindex")) - 2));
+    const expected = Math.floor(
+      (grid.scrollTop / Math.max(1, grid.scrollHeight - grid.clientHeight)) * Math.max(0, total - rows.length),
+    );
+    if (Math.abs(first - expected) > rows.length + 2) return false;
+    return rows.every((r) => !r.querySelector("[role=gridcell] > span[aria-hidden=true]"));
+  };
+}
+
+/** Drags the scrollbar to `fraction` of the way down at once; ms until the rows there show, and the last row index drawn. */
+async function jump(page, fraction, total) {
+  return page.evaluate(
+    async ([fraction, total]) => {
+      const grid = document.querySelector("[data-testid=grid]");
+      const t = performance.now();
+      grid.scrollTop = fraction * (grid.scrollHeight - grid.clientHeight);
+      await new Promise((r) => requestAnimationFrame(() => r()));
+      while (!window.__rowsInViewLoaded(total) && performance.now() - t < 30_000)
+        await new Promise((r) => setTimeout(r, 5));
+      const ms = Math.round(performance.now() - t);
+      const rows = [...grid.querySelectorAll("[role=gridcell][data-row]")].map((c) => Number(c.dataset.row));
+      return { ms, lastRow: Math.max(...rows), loaded: window.__rowsInViewLoaded(total) };
+    },
+    [fraction, total],
+  );
+}
+
+const countText = (page) => page.textContent("[data-testid=grid-count]");
+const firstNameText = (page) => page.textContent(firstCell).catch(() => "");
+
+/** Runs `change` and times until the shown count (or, for a sort, the first row) differs and shows values. */
+async function timedChange(page, change, what) {
+  const before = what === "count" ? await countText(page) : await firstNameText(page);
+  const t = performance.now();
+  await change();
+  await page.waitForFunction(
+    ([sel, before, what]) => {
+      const text =
+        what === "count"
+          ? document.querySelector("[data-testid=grid-count]")?.textContent
+          : document.querySelector(sel)?.textContent;
+      return /\d/.test(text ?? "") && text !== before && window.__rowsInViewLoaded(Number.MAX_SAFE_INTEGER);
+    },
+    [firstCell, before, what],
+    { polling: "raf", timeout: 120_000 },
+  );
+  return {
+    ms: Math.round(performance.now() - t),
+    shown: what === "count" ? await countText(page) : await firstNameText(page),
+  };
+}
+
+/** The big tables' extra figures: jumps, then a filter change and a sort change through the toolbar, then jumps under both. */
+async function changesAndJumps(page, rows) {
+  await page.evaluate(() => {
+    document.querySelector("[data-testid=grid]").scrollTop = 0;
+  });
+  const out = { jumpMiddle: await jump(page, 0.5, rows), jumpEnd: await jump(page, 1, rows) };
+  out.reachedEnd = out.jumpEnd.lastRow === rows - 1;
+  await jump(page, 0, rows);
+  await page.getByRole("button", { name: "Filter" }).click();
+  const filters = page.getByRole("dialog", { name: "Filter" });
+  await filters.getByRole("button", { name: "Add filter", exact: true }).click();
+  await filters.getByLabel("Filter 1 field").selectOption({ label: "Points" });
+  await filters.getByLabel("Filter 1 operator").selectOption({ label: ">" });
+  out.filterChange = await timedChange(page, () => filters.getByLabel("Filter 1 value").fill("500"), "count");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Sort" }).click();
+  const sorts = page.getByRole("dialog", { name: "Sort" });
+  await sorts.getByRole("button", { name: "Add sort" }).click();
+  await sorts.getByLabel("Sort 1 field").selectOption({ label: "Price" });
+  out.sortChange = await timedChange(
+    page,
+    () => sorts.getByLabel("Sort 1 direction").selectOption({ label: "Descending" }),
+    "first",
+  );
+  await page.keyboard.press("Escape");
+  const filtered = Number((await countText(page)).replace(/\D/g, ""));
+  out.filteredRows = filtered;
+  out.filteredJumpMiddle = await jump(page, 0.5, filtered);
+  out.filteredJumpEnd = await jump(page, 1, filtered);
+  out.filteredReachedEnd = out.filteredJumpEnd.lastRow === filtered - 1;
+  return out;
+}
+
 /** Scrolls top to bottom in 20 steps; rAF deltas over the whole run, and rows-filled time per step. */
 async function scrollRun(page, total) {
   return page.evaluate(async (total) => {
@@ -95,21 +198,7 @@ async function scrollRun(page, total) {
     };
     requestAnimationFrame(tick);
     const filled = [];
-    // Loaded: the rows in view are the ones this scroll position should show, with their values.
-    const loaded = () => {
-      const g = grid.getBoundingClientRect();
-      const rows = [...grid.querySelectorAll("[role=row][aria-rowindex]")].filter((r) => {
-        const b = r.getBoundingClientRect();
-        return b.bottom > g.top + 40 && b.top < g.bottom && r.querySelector("[role=gridcell]");
-      });
-      if (rows.length === 0) return false;
-      const first = Math.min(...rows.map((r) => Number(r.getAttribute("aria-rowindex")) - 2));
-      const expected = Math.floor(
-        (grid.scrollTop / Math.max(1, grid.scrollHeight - grid.clientHeight)) * Math.max(0, total - rows.length),
-      );
-      if (Math.abs(first - expected) > rows.length + 2) return false;
-      return rows.every((r) => !r.querySelector("[role=gridcell] > span[aria-hidden=true]"));
-    };
+    const loaded = () => window.__rowsInViewLoaded(total);
     for (let step = 1; step <= 20; step++) {
       const t = performance.now();
       grid.scrollTop = (step / 20) * (grid.scrollHeight - grid.clientHeight);
@@ -133,13 +222,14 @@ async function heapMB(cdp) {
   return Math.round((used / 1e6) * 10) / 10;
 }
 
-async function measure(browser, base, token, projectId, title, rows) {
+async function measure(browser, base, token, projectId, title, rows, changes = false) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.addInitScript(
     (t) => localStorage.setItem("gridbase:settings:v1", JSON.stringify({ version: 1, settings: { token: t } })),
     token,
   );
   await context.addInitScript(markFirstRow, firstCell);
+  await context.addInitScript(rowsInViewLoaded);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
@@ -152,6 +242,8 @@ async function measure(browser, base, token, projectId, title, rows) {
   const heapAfterOpenMB = await heapMB(cdp);
   const run = await scrollRun(page, rows);
   const heapAfterScrollMB = await heapMB(cdp);
+  const extra = changes ? await changesAndJumps(page, rows) : {};
+  const heapAfterChangesMB = changes ? await heapMB(cdp) : undefined;
   await context.close();
   return {
     rows,
@@ -164,10 +256,16 @@ async function measure(browser, base, token, projectId, title, rows) {
     reachedLastRow: run.lastRow === rows - 1,
     heapAfterOpenMB,
     heapAfterScrollMB,
+    ...extra,
+    heapAfterChangesMB,
   };
 }
 
-const server = await startBenchServer({ build: true, port: PORT, inspectorPort: PORT + 460 });
+const server = await startBenchServer({
+  build: true,
+  port: PORT,
+  inspectorPort: Number(process.env.BENCH_INSPECTOR_PORT ?? PORT + 460),
+});
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
 try {
   const { token, call } = await apiClient(server.base);
@@ -177,7 +275,14 @@ try {
   figures.table100k = await measure(browser, server.base, token, project.id, "Items", ROWS);
   if (BIG_ROWS > 0) {
     figures.seed1MMs = await seed(call, project.id, "Big", BIG_ROWS);
-    figures.table1M = await measure(browser, server.base, token, project.id, "Big", BIG_ROWS);
+    console.error(`seeded ${BIG_ROWS} rows in ${figures.seed1MMs} ms`);
+    figures.table1M = await measure(browser, server.base, token, project.id, "Big", BIG_ROWS, true);
+    console.error(JSON.stringify(figures.table1M));
+  }
+  if (HUGE_ROWS > 0) {
+    figures.seedHugeMs = await seed(call, project.id, "Huge", HUGE_ROWS);
+    console.error(`seeded ${HUGE_ROWS} rows in ${figures.seedHugeMs} ms`);
+    figures.tableHuge = await measure(browser, server.base, token, project.id, "Huge", HUGE_ROWS, true);
   }
   console.log(JSON.stringify(figures, null, 2));
 } finally {
