@@ -21,7 +21,7 @@ export function ProjectHeader({ sidebarOpen, onToggleSidebar }: { sidebarOpen: b
   const sections = settingsSections(project.can, project.project.bases?.[0]?.is_meta === false);
   const color = isHexColor(project.project.color) ? project.project.color : DEFAULT_THEME.primaryColor;
   return (
-    <header className="flex min-w-0 items-center gap-2 px-3 py-1.5">
+    <header className="flex min-w-0 flex-wrap items-center gap-2 px-3 py-1.5">
       <button
         type="button"
         className="rounded-md p-1.5 text-gray-600 hover:bg-gray-100 md:hidden"
