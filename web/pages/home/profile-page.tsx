@@ -1,4 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../api/query-keys";
+import { authApi } from "../../lib/auth-api";
 import { PageHeading } from "../../components/ui/page-heading";
 import { useSession } from "../../lib/use-session";
 import { ChangePasswordForm } from "./change-password-form";
@@ -11,6 +14,9 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const name = [user?.firstname, user?.lastname].filter(Boolean).join(" ");
+  // Until a required set-up is done the server refuses the other cards' calls: only the set-up shows.
+  const twoFactor = useQuery({ queryKey: queryKeys.twoFactor, queryFn: authApi.twoFactorStatus });
+  const setUpFirst = Boolean(twoFactor.data?.required && !twoFactor.data.enabled);
   return (
     <section>
       <PageHeading title={t("profile.heading")} />
@@ -24,18 +30,24 @@ export function ProfilePage() {
             <dd className="text-gray-900">{name || t("profile.noName")}</dd>
           </dl>
         </div>
-        <div className="rounded-lg border border-gray-200 bg-white p-6">
-          <ChangePasswordForm />
-        </div>
+        {setUpFirst ? null : (
+          <div className="rounded-lg border border-gray-200 bg-white p-6">
+            <ChangePasswordForm />
+          </div>
+        )}
         <div className="rounded-lg border border-gray-200 bg-white p-6">
           <TwoFactorCard />
         </div>
-        <div className="rounded-lg border border-gray-200 bg-white p-6">
-          <PasskeysCard />
-        </div>
-        <div className="rounded-lg border border-gray-200 bg-white p-6">
-          <SessionsCard />
-        </div>
+        {setUpFirst ? null : (
+          <>
+            <div className="rounded-lg border border-gray-200 bg-white p-6">
+              <PasskeysCard />
+            </div>
+            <div className="rounded-lg border border-gray-200 bg-white p-6">
+              <SessionsCard />
+            </div>
+          </>
+        )}
       </div>
     </section>
   );
