@@ -9,7 +9,7 @@ import {
   probeSignedIn,
   signIn,
   signUp,
-  uniqueEmail,
+  signUpOwner,
   uniqueIp,
   type Session,
 } from "./auth-support";
@@ -33,6 +33,18 @@ async function addPasskey(s: Session, name = "Laptop") {
   });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   return { key, id: String(added.body.id) };
+}
+
+/** Turns two-factor sign-in on for the user with a code computed from the set-up's secret. */
+async function turnOnTwoFactor(s: Session): Promise<string> {
+  const setup = await call("POST", "/api/v1/auth/2fa/setup", { token: s.token });
+  const secret = String(setup.body.secret);
+  const on = await call("POST", "/api/v1/auth/2fa/enable", {
+    token: s.token,
+    body: { code: await totpAt(secret, Date.now()) },
+  });
+  expect(on.status).toBe(200);
+  return secret;
 }
 
 /** The security log's kinds and details for one e-mail, oldest first. */
@@ -190,13 +202,7 @@ describe("passkeys", () => {
   it("answers a two-factor ticket with the user's passkey instead of a code", async () => {
     const s = await signUp();
     const { key } = await addPasskey(s);
-    const setup = await call("POST", "/api/v1/auth/2fa/setup", { token: s.token });
-    const secret = String(setup.body.secret);
-    const on = await call("POST", "/api/v1/auth/2fa/enable", {
-      token: s.token,
-      body: { code: await totpAt(secret, Date.now()) },
-    });
-    expect(on.status).toBe(200);
+    await turnOnTwoFactor(s);
     const signin = await call("POST", "/api/v1/auth/user/signin", { body: { email: s.email, password: s.password } });
     expect(signin.body).toMatchObject({ "2fa_required": true, passkey: true });
     const ticket = String(signin.body.ticket);
@@ -229,11 +235,9 @@ describe("passkeys", () => {
   });
 
   it("limits wrong passkey answers at sign-in like wrong passwords, without locking out the owner's browser", async () => {
-    const email = uniqueEmail("owner");
-    const made = await call("POST", "/api/v1/auth/user/signup", { body: { email, password: GOOD_PASSWORD } });
-    const s: Session = { email, password: GOOD_PASSWORD, token: String(made.body.token), refresh: "" };
+    const { s, ownerCookie } = await signUpOwner();
+    const { email } = s;
     const { key } = await addPasskey(s);
-    const ownerCookie = `gb_signin_browser=${made.cookies.gb_signin_browser}`;
     // A stranger's wrong answers for the owner's key (signed for another site) count per user…
     const fromElsewhere = async () => key.assert(await signinOptions(), { origin: "http://evil.example" });
     for (let i = 0; i < 10; i++) expect((await signinVerify(await fromElsewhere())).status).toBe(400);
@@ -266,18 +270,10 @@ describe("passkeys", () => {
   });
 
   it("limits wrong passkey answers at the two-factor step with wrong codes, the owner's browser apart", async () => {
-    const email = uniqueEmail("owner");
-    const made = await call("POST", "/api/v1/auth/user/signup", { body: { email, password: GOOD_PASSWORD } });
-    const s: Session = { email, password: GOOD_PASSWORD, token: String(made.body.token), refresh: "" };
+    const { s, ownerCookie } = await signUpOwner();
+    const { email } = s;
     const { key } = await addPasskey(s);
-    const setup = await call("POST", "/api/v1/auth/2fa/setup", { token: s.token });
-    const secret = String(setup.body.secret);
-    const on = await call("POST", "/api/v1/auth/2fa/enable", {
-      token: s.token,
-      body: { code: await totpAt(secret, Date.now()) },
-    });
-    expect(on.status).toBe(200);
-    const ownerCookie = `gb_signin_browser=${made.cookies.gb_signin_browser}`;
+    const secret = await turnOnTwoFactor(s);
     const signin = (cookie?: string) =>
       call("POST", "/api/v1/auth/user/signin", { body: { email, password: GOOD_PASSWORD }, cookie });
     const answer = async (ticket: string, origin?: string, cookie?: string) => {

@@ -9,6 +9,14 @@ import { PasskeysCard } from "./passkeys-card";
 import { SessionsCard } from "./sessions-card";
 import { TwoFactorCard } from "./two-factor-card";
 
+/** The profile's cards under the details, in order. */
+const CARDS = [
+  ["password", ChangePasswordForm],
+  ["twoFactor", TwoFactorCard],
+  ["passkeys", PasskeysCard],
+  ["sessions", SessionsCard],
+] as const;
+
 /** "/user": the signed-in user's details, password change, two-factor sign-in, passkeys and devices. */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -30,24 +38,13 @@ export function ProfilePage() {
             <dd className="text-gray-900">{name || t("profile.noName")}</dd>
           </dl>
         </div>
-        {setUpFirst ? null : (
-          <div className="rounded-lg border border-gray-200 bg-white p-6">
-            <ChangePasswordForm />
+        {CARDS.filter(([key]) => !setUpFirst || key === "twoFactor").map(([key, Card]) => (
+          // Keyed by name: the two-factor card stays mounted (its recovery-codes dialog open) when
+          // turning it on brings the other cards back.
+          <div key={key} className="rounded-lg border border-gray-200 bg-white p-6">
+            <Card />
           </div>
-        )}
-        <div className="rounded-lg border border-gray-200 bg-white p-6">
-          <TwoFactorCard />
-        </div>
-        {setUpFirst ? null : (
-          <>
-            <div className="rounded-lg border border-gray-200 bg-white p-6">
-              <PasskeysCard />
-            </div>
-            <div className="rounded-lg border border-gray-200 bg-white p-6">
-              <SessionsCard />
-            </div>
-          </>
-        )}
+        ))}
       </div>
     </section>
   );
