@@ -21,5 +21,7 @@ export interface AppEnv {
     gate: GateClaims | undefined;
     /** True when the caller is an `xc-token` API token rather than a session. */
     isApiToken: boolean;
+    /** True when the session must set up two-factor sign-in first (lib/two-factor-due.ts). */
+    twoFactorDue: boolean;
   };
 }

@@ -6,6 +6,7 @@ export const SECURITY_EVENT_KINDS = [
   "two_factor.enabled",
   "two_factor.disabled",
   "two_factor.reset",
+  "two_factor.required",
   "passkey.added",
   "passkey.removed",
   "password.changed",

@@ -4,8 +4,9 @@
  * - invite_only_signup: only invited people can create an account;
  * - refuse_program_uploads: members' uploads refuse programs and scripts too (anonymous form
  *   uploads always do: file-types.ts). Off by default: downloads never run in the app's origin;
- * - require_two_factor: every user must set up two-factor sign-in; the web sends a signed-in user
- *   without it to the profile page until it is on (API tokens are unaffected).
+ * - require_two_factor: every user must set up two-factor sign-in (the super admin may also require
+ *   it of one user: users.two_factor_required); a session made without it reaches only the set-up
+ *   (lib/two-factor-due.ts) and the web sends it to the profile page (API tokens are unaffected).
  */
 export const APP_SETTINGS = ["invite_only_signup", "refuse_program_uploads", "require_two_factor"] as const;
 export type AppSettingKey = (typeof APP_SETTINGS)[number];

@@ -6,8 +6,12 @@ import { HttpError } from "./http-error";
 /** Used only when MODE=local, so a fresh clone runs without configuring secrets. */
 const DEV_SECRET = "local-development-secret-not-for-production-use";
 
-/** A session token carries the user as the server knows it (contract 1.3 claims). */
-export type TokenClaims = SessionUser;
+/**
+ * A session token carries the user as the server knows it (contract 1.3 claims), and
+ * `two_factor_due` when it was made for a user who must set up two-factor sign-in first: such a
+ * session reaches only the set-up (middleware/acl.ts). Setting it up makes a new session without it.
+ */
+export type TokenClaims = SessionUser & { two_factor_due?: true };
 
 /** The Worker's signing secret; also keys other server-made values (refresh successors). */
 export function secretKey(env: Env): Uint8Array<ArrayBuffer> {

@@ -88,6 +88,14 @@ export async function listPasskeys(db: D1Database, userId: string): Promise<Pass
   return results;
 }
 
+/** Whose credential an assertion names (before it is verified: to count a refusal against them). */
+export async function passkeyOwner(db: D1Database, credentialId: string) {
+  return db
+    .prepare("SELECT u.id, u.email FROM user_passkeys k JOIN users u ON u.id = k.user_id WHERE k.id = ?")
+    .bind(credentialId)
+    .first<{ id: string; email: string }>();
+}
+
 export async function hasPasskey(db: D1Database, userId: string): Promise<boolean> {
   return (await db.prepare("SELECT 1 FROM user_passkeys WHERE user_id = ? LIMIT 1").bind(userId).first()) !== null;
 }

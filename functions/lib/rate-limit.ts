@@ -78,7 +78,13 @@ export function attemptKeys(c: Context<AppEnv>, action: string, email: string): 
 export function signinFailureKeys(c: Context<AppEnv>, email: string, browser: string | null = null): string[] {
   const address = clientAddress(c);
   const who = browser ? `browser:${browser}` : (address ?? "local");
-  return [`signin:fail:${email}|${who}`, ...(address ? [`signin:fail-ip:${address}`] : [])];
+  return [`signin:fail:${email}|${who}`, ...signinAddressKeys(c)];
+}
+
+/** Sign-in failures of the address alone (guessing across accounts); none in local mode. */
+export function signinAddressKeys(c: Context<AppEnv>): string[] {
+  const address = clientAddress(c);
+  return address ? [`signin:fail-ip:${address}`] : [];
 }
 
 /**
@@ -89,6 +95,20 @@ export function twoFactorFailureKeys(c: Context<AppEnv>, userId: string, browser
   const address = clientAddress(c);
   const who = browser ? `browser:${browser}` : (address ?? "local");
   return [`2fa:fail:${userId}|${who}`, ...(address ? [`2fa:fail-ip:${address}`] : [])];
+}
+
+/**
+ * Runs `attempt` unless a key already holds the limit (429); a refused attempt (400) counts under
+ * every key, as a wrong password does. For attempts that refuse by throwing (passkey answers).
+ */
+export async function countingRefusals<T>(c: Context<AppEnv>, keys: string[], attempt: () => Promise<T>): Promise<T> {
+  await assertUnderLimit(c, keys);
+  try {
+    return await attempt();
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 400) await countAttempt(c, keys);
+    throw e;
+  }
 }
 
 /** Sign-ups per address; none in local mode, where there is no address to tell callers apart. */

@@ -25,7 +25,10 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
     const claims = await verifySessionToken(c.env, token);
     if (claims) {
       const row = await findUserById(primaryDb(c.env.META), claims.id);
-      if (row && row.token_version === claims.token_version) user = row;
+      if (row && row.token_version === claims.token_version) {
+        user = row;
+        if (claims.two_factor_due) c.set("twoFactorDue", true);
+      }
     }
   }
   // An API token is used only when there is no valid session (contract 1.3).

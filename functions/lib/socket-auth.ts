@@ -3,6 +3,7 @@ import { IDENTITY_HEADER, socketRoles, type SocketIdentity } from "../../realtim
 import { can } from "../../db/acl/matrix";
 import type { Env } from "../../realtime/env";
 import { verifySessionToken } from "./jwt";
+import { TWO_FACTOR_SETUP_REQUIRED } from "./two-factor-due";
 import { findSessionProject, findSharedProject } from "./projects";
 
 /**
@@ -41,6 +42,8 @@ export async function authorizeSocket(req: Request, env: Env, projectId: string)
   const shared = url.searchParams.get("shared") ?? req.headers.get("xc-shared-base-id");
   let identity: SocketIdentity | null = null;
   const claims = token ? await verifySessionToken(env, token) : null;
+  // A session that must set up two-factor sign-in first opens no project (lib/two-factor-due.ts).
+  if (claims?.two_factor_due) return Response.json({ msg: TWO_FACTOR_SETUP_REQUIRED }, { status: 403 });
   if (claims) {
     const found = await findSessionProject(env.META, claims, projectId);
     const preview = url.searchParams.get("preview");

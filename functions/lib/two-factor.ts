@@ -43,22 +43,33 @@ export async function twoFactorOn(db: D1Database, userId: string): Promise<boole
   return (await row(db, userId))?.enabled === 1;
 }
 
-/** On or off, recovery codes left, and whether the instance requires it of everyone (one query). */
+/**
+ * On or off, recovery codes left, and whether it is required of this user (by the instance's
+ * switch `require_two_factor` or the super admin's for this user alone), in one query.
+ */
 export async function twoFactorStatus(db: D1Database, userId: string) {
   const found = await db
     .prepare(
       `SELECT (SELECT enabled FROM user_two_factor WHERE user_id = ?1) AS enabled,
          (SELECT count(*) FROM user_recovery_codes WHERE user_id = ?1 AND used_at IS NULL) AS left_codes,
-         (SELECT value FROM app_settings WHERE key = 'require_two_factor') AS required`,
+         (SELECT value FROM app_settings WHERE key = 'require_two_factor') AS instance_required,
+         (SELECT two_factor_required FROM users WHERE id = ?1) AS user_required`,
     )
     .bind(userId)
-    .first<{ enabled: number | null; left_codes: number; required: string | null }>();
+    .first<{ enabled: number | null; left_codes: number; instance_required: string | null; user_required: number }>();
   const enabled = found?.enabled === 1;
+  const instance = found?.instance_required === "true" || found?.instance_required === "1";
   return {
     enabled,
     recovery_codes_left: enabled ? (found?.left_codes ?? 0) : 0,
-    required: found?.required === "true" || found?.required === "1",
+    required: instance || found?.user_required === 1,
   };
+}
+
+/** Whether the user must set up two-factor sign-in before using the API: required, and not on. */
+export async function twoFactorDue(db: D1Database, userId: string): Promise<boolean> {
+  const { enabled, required } = await twoFactorStatus(db, userId);
+  return required && !enabled;
 }
 
 /** A new secret waiting for its first code; replaces one not yet enabled. Refused once enabled. */

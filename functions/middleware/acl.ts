@@ -10,6 +10,7 @@ import { verifySessionToken } from "../lib/jwt";
 import { apiTokenUser } from "../lib/api-tokens";
 import { findProjectWithRole, findSessionProject, findSharedProject, type ProjectRow } from "../lib/projects";
 import { currentUser } from "../lib/session";
+import { refuseUntilTwoFactorSetUp } from "../lib/two-factor-due";
 import type { AppEnv, SessionUser } from "../types";
 import { MAX_ID_CHARS, tooLongId } from "../../db/limits";
 
@@ -94,6 +95,8 @@ async function projectAccess(c: Context<AppEnv>) {
   // The session, the project and the membership in one query: this runs on every API call.
   const claims = token ? await verifySessionToken(c.env, token) : null;
   let found = claims ? await findSessionProject(primaryDb(c.env.META), claims, key) : null;
+  if (found && claims?.two_factor_due) c.set("twoFactorDue", true);
+  refuseUntilTwoFactorSetUp(c);
   if (!found && apiToken) found = await apiTokenProject(c, apiToken, key);
   c.set("user", found?.user ?? null);
   // A member's session wins over a shared-base header (contract [B]); a signed-in non-member
@@ -162,7 +165,8 @@ export function needInRoom(access: Action): AclMiddleware {
     const key = token ? await roomKey(c) : undefined;
     if (token && key && PROJECT_ID.test(key) && scopeOf(access) === "project") {
       const claims = await verifySessionToken(c.env, token);
-      if (claims) {
+      // A session that must set up two-factor sign-in first takes the full check, which refuses it.
+      if (claims && !claims.two_factor_due) {
         c.set("gate", {
           projectId: key,
           userId: claims.id,
@@ -190,17 +194,27 @@ export function needInRoom(access: Action): AclMiddleware {
   return Object.assign(mw, { access, [uniqueSymbol]: { spec: accessSpec(access) } });
 }
 
+export interface NeedOptions {
+  /**
+   * The route serves a session that must set up two-factor sign-in first (the set-up itself,
+   * its status, sign-out); every other route refuses such a session (lib/two-factor-due.ts).
+   */
+  duringTwoFactorSetUp?: boolean;
+}
+
 /** Every route declares what it needs with `need(...)`; a test fails for a route without one. */
-export function need(access: Access): AclMiddleware {
+export function need(access: Access, options: NeedOptions = {}): AclMiddleware {
   const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (access === "public") return next();
     if (access === "signedIn") {
       if (!(await currentUser(c))) throw unauthorized();
+      if (!options.duringTwoFactorSetUp) refuseUntilTwoFactorSetUp(c);
       return next();
     }
     if (scopeOf(access) === "org") {
       const user = await currentUser(c);
       if (!user) throw unauthorized();
+      refuseUntilTwoFactorSetUp(c);
       // The super admin's own areas (users, settings, app store) need a real session.
       if (c.get("isApiToken") && MATRIX[access].roles.length === 0) throw forbidden("Not allowed with API token");
       const flags = toFlags(user.roles);

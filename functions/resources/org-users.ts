@@ -22,6 +22,9 @@ const ORG_ROLES = ["org-level-creator", "org-level-viewer"] as const;
 const roleSchema = z.enum(ORG_ROLES, { error: `roles: Invalid role, use ${ORG_ROLES.join(" or ")}` });
 export const inviteBody = z.object({ email: z.email("email: Invalid email address").toLowerCase(), roles: roleSchema });
 export const rolesBody = z.object({ roles: roleSchema });
+export const twoFactorRequiredBody = z.object({
+  required: z.boolean({ error: "required must be true or false" }),
+});
 export const appSettingsBody = z
   .object({
     invite_only_signup: z.boolean({ error: "invite_only_signup must be true or false" }).optional(),
@@ -56,6 +59,7 @@ interface OrgUserRow {
   created_at: string;
   updated_at: string;
   pending: number;
+  two_factor_required: number;
   projectsCount: number;
 }
 
@@ -68,7 +72,7 @@ export const orgUsers = new Hono<AppEnv>()
     const [rows, total] = await c.env.META.batch<Record<string, unknown>>([
       c.env.META.prepare(
         `SELECT u.id, u.email, u.firstname, u.lastname, u.email_verified, u.roles, u.created_at, u.updated_at,
-                u.invite_token IS NOT NULL AS pending,
+                u.invite_token IS NOT NULL AS pending, u.two_factor_required,
                 EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled = 1) AS two_factor,
                 (SELECT count(*) FROM project_users pu JOIN projects p ON p.id = pu.project_id
                   WHERE pu.user_id = u.id AND p.deleted = 0) AS projectsCount
@@ -81,6 +85,7 @@ export const orgUsers = new Hono<AppEnv>()
       email_verified: Boolean(u.email_verified),
       pending: Boolean(u.pending),
       two_factor: Boolean(u.two_factor),
+      two_factor_required: Boolean(u.two_factor_required),
     }));
     const totalRows = Number(total!.results[0]?.n ?? 0);
     return c.json({ list, pageInfo: pageInfo(totalRows, limit, offset) });
@@ -142,6 +147,26 @@ export const orgUsers = new Hono<AppEnv>()
       detail: { by: c.get("user")?.email ?? null, passkeys_removed: passkeys },
     });
     return c.json({ msg: "Two-factor sign-in of the user has been reset" });
+  })
+  // Two-factor sign-in required of this user alone (issue 41; `require_two_factor` is everyone).
+  // The user's next session token (sign-in, or refresh within the token lifetime) carries the
+  // requirement: until it is set up, that session reaches only the set-up (lib/two-factor-due.ts).
+  .put("/users/:userId/2fa/required", need("orgUserUpdate"), body(twoFactorRequiredBody), async (c) => {
+    const { required } = await jsonBody(c, twoFactorRequiredBody);
+    const user = await target(c);
+    await c.env.META.prepare("UPDATE users SET two_factor_required = ?, updated_at = ? WHERE id = ?")
+      .bind(required ? 1 : 0, new Date().toISOString(), user.id)
+      .run();
+    await logSecurity(c, {
+      kind: "two_factor.required",
+      user,
+      detail: { required, by: c.get("user")?.email ?? null },
+    });
+    return c.json({
+      msg: required
+        ? "Two-factor sign-in is now required of the user"
+        : "Two-factor sign-in is no longer required of the user",
+    });
   })
   .post("/users/:userId/resend-invite", need("orgUserResendInvite"), async (c) => {
     const user = await target(c);

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { totpAt } from "../../db/auth/totp";
-import { expectPath, PASSWORD, signUpInPage, uniqueEmail } from "./helpers";
+import { expectPath, localD1, PASSWORD, signUpByApi, signUpInPage, uniqueEmail, useToken } from "./helpers";
 
 const STEP_MS = 30_000;
 
@@ -90,4 +90,68 @@ test("a user sees where they are signed in and signs the other devices out", asy
   expect((await request.post("/api/v1/auth/token/refresh")).status()).toBe(400);
   await page.reload();
   await expect(page.getByTestId("current-user-email")).toHaveText(email);
+});
+
+test("the super admin requires two-factor sign-in of one user, who must set it up before anything else", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = uniqueEmail("2fa-admin");
+  await signUpByApi(request, admin);
+  localD1(`UPDATE users SET roles = 'org-level-creator,super' WHERE email = '${admin}'`);
+  const adminToken = (
+    (await (await request.post("/api/v1/auth/user/signin", { data: { email: admin, password: PASSWORD } })).json()) as {
+      token: string;
+    }
+  ).token;
+  const email = uniqueEmail("2fa-one");
+  await signUpByApi(request, email);
+
+  await useToken(page, adminToken);
+  await page.goto("/account/users");
+  await page.getByRole("searchbox", { name: "Search users" }).click();
+  await page.keyboard.type(email);
+  const row = page.getByTestId("org-user-row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: `Require two-factor sign-in of ${email}` }).click();
+  await expect(page.getByText(`${email} must now set up two-factor sign-in`)).toBeVisible();
+  await expect(row.getByText("Two-factor required")).toBeVisible();
+  await expect(row.getByRole("button", { name: `Stop requiring two-factor sign-in of ${email}` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+
+  // The user signs in with the password and is kept on the set-up: the other cards are not offered.
+  const context = await browser.newContext();
+  const user = await context.newPage();
+  await user.goto("/signin");
+  await typePassword(user, email);
+  await expectPath(user, "/user");
+  await expect(user.getByText("Your organisation requires two-factor sign-in: set it up to continue.")).toBeVisible();
+  await expect(user.getByRole("heading", { name: "Change password" })).toHaveCount(0);
+  await expect(user.getByRole("heading", { name: "Where you're signed in" })).toHaveCount(0);
+  // The server refuses this session elsewhere, whatever the page does.
+  const refused = await user.evaluate(async () => {
+    const raw = localStorage.getItem("gridbase:settings:v1");
+    const token = (JSON.parse(raw ?? "{}") as { settings?: { token?: string } }).settings?.token ?? "";
+    const res = await fetch("/api/v1/db/meta/projects", { headers: { "xc-auth": token } });
+    return res.status;
+  });
+  expect(refused).toBe(403);
+
+  await user.getByRole("button", { name: "Set up", exact: true }).click();
+  const dialog = user.getByRole("dialog", { name: "Set up two-factor sign-in" });
+  const secret = (await dialog.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+  await user.keyboard.type(await totpAt(secret, Date.now()));
+  await dialog.getByRole("button", { name: "Turn on" }).click();
+  await user
+    .getByRole("dialog", { name: "Save your recovery codes" })
+    .getByRole("button", { name: "I have saved them" })
+    .click();
+  await expect(user.getByRole("heading", { name: "Change password" })).toBeVisible();
+  await user.goto("/");
+  await expectPath(user, "/");
+  await expect(user.getByTestId("current-user-email")).toHaveText(email);
+  await context.close();
 });

@@ -229,4 +229,53 @@ describe("only SSO", () => {
     expect(claimsOf(await tokenFrom(await ssoSignIn(member.email))).email).toBe(member.email);
     await configure({ ssoOnly: false });
   });
+
+  it("refuses a password reset to everyone but a super admin, telling no one who is one", async () => {
+    const member = await signUp(`frank.${Date.now()}@acme.test`);
+    const mails = async (to: string) => {
+      const res = await call("GET", `/api/v1/dev/outbox?to=${encodeURIComponent(to)}`, { token: admin.token });
+      return res.body.list as Array<{ link: string | null }>;
+    };
+    const tokenOf = (link: string | null | undefined) => /\/reset\/([0-9a-f-]{36})$/.exec(link ?? "")![1]!;
+    const forgot = (email: string) => call("POST", "/api/v1/auth/password/forgot", { body: { email } });
+    // A link the member had before "only SSO" was switched on.
+    expect((await forgot(member.email)).status).toBe(200);
+    const earlier = tokenOf((await mails(member.email))[0]?.link);
+    const adminMails = (await mails(admin.email)).length;
+
+    await configure({ ssoOnly: true });
+    try {
+      const SSO_RESET =
+        "This instance signs in with single sign-on only: use the SSO button (a super admin's reset link is still sent by e-mail)";
+      for (const email of [member.email, `nobody.${Date.now()}@acme.test`, admin.email]) {
+        const res = await forgot(email);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ msg: SSO_RESET });
+      }
+      expect(await mails(member.email)).toHaveLength(1);
+      // Only the super admin's link went out, and it works.
+      const adminList = await mails(admin.email);
+      expect(adminList).toHaveLength(adminMails + 1);
+      const adminToken = tokenOf(adminList[0]?.link);
+      expect((await call("POST", `/api/v1/auth/token/validate/${adminToken}`)).status).toBe(200);
+
+      const SSO_ONLY = { msg: "This instance signs in with single sign-on only: use the SSO button" };
+      const validate = await call("POST", `/api/v1/auth/token/validate/${earlier}`);
+      expect(validate.status).toBe(400);
+      expect(validate.body).toEqual(SSO_ONLY);
+      const reset = await call("POST", `/api/v1/auth/password/reset/${earlier}`, {
+        body: { password: "Another-Passphrase-7" },
+      });
+      expect(reset.status).toBe(400);
+      expect(reset.body).toEqual(SSO_ONLY);
+    } finally {
+      await configure({ ssoOnly: false });
+    }
+    // Nothing was used up: with "only SSO" off the same link sets the password.
+    const later = await call("POST", `/api/v1/auth/password/reset/${earlier}`, {
+      body: { password: "Another-Passphrase-7" },
+    });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    await signIn(member.email, "Another-Passphrase-7");
+  });
 });

@@ -86,6 +86,18 @@ export async function signUp(
   return { email, password, token: String(res.body.token), refresh: res.cookies.refresh_token! };
 }
 
+/**
+ * Signs up as the owner's own browser does: the session, and the cookie of the browser mark the
+ * sign-up gave (its sign-in failures count apart from a stranger's: lib/signin-browser.ts).
+ */
+export async function signUpOwner(): Promise<{ s: Session; ownerCookie: string }> {
+  const email = uniqueEmail("owner");
+  const made = await call("POST", "/api/v1/auth/user/signup", { body: { email, password: GOOD_PASSWORD } });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const s: Session = { email, password: GOOD_PASSWORD, token: String(made.body.token), refresh: "" };
+  return { s, ownerCookie: `gb_signin_browser=${made.cookies.gb_signin_browser}` };
+}
+
 export async function signIn(email: string, password: string): Promise<Session> {
   const res = await call("POST", "/api/v1/auth/user/signin", { body: { email, password } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

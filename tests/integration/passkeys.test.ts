@@ -2,7 +2,17 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../functions/app";
 import { totpAt } from "../../db/auth/totp";
-import { call, claimsOf, probeSignedIn, signIn, signUp, uniqueIp, type Session } from "./auth-support";
+import {
+  call,
+  claimsOf,
+  GOOD_PASSWORD,
+  probeSignedIn,
+  signIn,
+  signUp,
+  signUpOwner,
+  uniqueIp,
+  type Session,
+} from "./auth-support";
 import { SoftAuthenticator, type CeremonyOptions } from "./soft-authenticator";
 import { seedUser } from "./support";
 
@@ -23,6 +33,18 @@ async function addPasskey(s: Session, name = "Laptop") {
   });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   return { key, id: String(added.body.id) };
+}
+
+/** Turns two-factor sign-in on for the user with a code computed from the set-up's secret. */
+async function turnOnTwoFactor(s: Session): Promise<string> {
+  const setup = await call("POST", "/api/v1/auth/2fa/setup", { token: s.token });
+  const secret = String(setup.body.secret);
+  const on = await call("POST", "/api/v1/auth/2fa/enable", {
+    token: s.token,
+    body: { code: await totpAt(secret, Date.now()) },
+  });
+  expect(on.status).toBe(200);
+  return secret;
 }
 
 /** The security log's kinds and details for one e-mail, oldest first. */
@@ -180,13 +202,7 @@ describe("passkeys", () => {
   it("answers a two-factor ticket with the user's passkey instead of a code", async () => {
     const s = await signUp();
     const { key } = await addPasskey(s);
-    const setup = await call("POST", "/api/v1/auth/2fa/setup", { token: s.token });
-    const secret = String(setup.body.secret);
-    const on = await call("POST", "/api/v1/auth/2fa/enable", {
-      token: s.token,
-      body: { code: await totpAt(secret, Date.now()) },
-    });
-    expect(on.status).toBe(200);
+    await turnOnTwoFactor(s);
     const signin = await call("POST", "/api/v1/auth/user/signin", { body: { email: s.email, password: s.password } });
     expect(signin.body).toMatchObject({ "2fa_required": true, passkey: true });
     const ticket = String(signin.body.ticket);
@@ -216,5 +232,65 @@ describe("passkeys", () => {
     });
     expect(crossed.status).toBe(400);
     expect((await call("POST", "/api/v1/auth/2fa/passkey/options", { body: { ticket: "nope" } })).status).toBe(401);
+  });
+
+  it("limits wrong passkey answers at sign-in like wrong passwords, without locking out the owner's browser", async () => {
+    const { s, ownerCookie } = await signUpOwner();
+    const { email } = s;
+    const { key } = await addPasskey(s);
+    // A stranger's wrong answers for the owner's key (signed for another site) count per user…
+    const fromElsewhere = async () => key.assert(await signinOptions(), { origin: "http://evil.example" });
+    for (let i = 0; i < 10; i++) expect((await signinVerify(await fromElsewhere())).status).toBe(400);
+    expect((await signinVerify(await fromElsewhere())).status).toBe(429);
+    // …so even a right answer is refused to them for the minute, and not used up…
+    expect((await signinVerify(await key.assert(await signinOptions()))).status).toBe(429);
+    // …while the owner's browser keeps its own count and signs in.
+    const mine = await call("POST", "/api/v1/auth/passkeys/signin/verify", {
+      body: { response: await key.assert(await signinOptions()) },
+      cookie: ownerCookie,
+    });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    // Wrong passwords and wrong passkeys are one count: the stranger's password is refused too.
+    const password = await call("POST", "/api/v1/auth/user/signin", { body: { email, password: GOOD_PASSWORD } });
+    expect(password.status).toBe(429);
+
+    // As deployed, unknown keys from one address are limited as guessing across accounts.
+    const deployed = { ...env, MODE: "" };
+    const ip = uniqueIp();
+    const stranger = new SoftAuthenticator();
+    await stranger.register({ challenge: "x", rp: { id: "localhost" }, user: { id: "dXNfeA" } });
+    const atEdge = async () =>
+      call("POST", "/api/v1/auth/passkeys/signin/verify", {
+        ip,
+        body: { response: await stranger.assert(await signinOptions()) },
+        fetcher: (req) => Promise.resolve(app.fetch(req, deployed)),
+      });
+    for (let i = 0; i < 10; i++) expect((await atEdge()).status).toBe(400);
+    expect((await atEdge()).status).toBe(429);
+  });
+
+  it("limits wrong passkey answers at the two-factor step with wrong codes, the owner's browser apart", async () => {
+    const { s, ownerCookie } = await signUpOwner();
+    const { email } = s;
+    const { key } = await addPasskey(s);
+    const secret = await turnOnTwoFactor(s);
+    const signin = (cookie?: string) =>
+      call("POST", "/api/v1/auth/user/signin", { body: { email, password: GOOD_PASSWORD }, cookie });
+    const answer = async (ticket: string, origin?: string, cookie?: string) => {
+      const options = await call("POST", "/api/v1/auth/2fa/passkey/options", { body: { ticket } });
+      const response = await key.assert(options.body as unknown as CeremonyOptions, { origin });
+      return call("POST", "/api/v1/auth/2fa/passkey/verify", { body: { ticket, response }, cookie });
+    };
+    const stranger = String((await signin()).body.ticket);
+    for (let i = 0; i < 10; i++) expect((await answer(stranger, "http://evil.example")).status).toBe(400);
+    expect((await answer(stranger)).status).toBe(429);
+    // One count with wrong codes: the right code is refused to the stranger too.
+    const code = await call("POST", "/api/v1/auth/2fa/verify", {
+      body: { ticket: stranger, code: await totpAt(secret, Date.now() + 30_000) },
+    });
+    expect(code.status).toBe(429);
+    const owner = String((await signin(ownerCookie)).body.ticket);
+    const mine = await answer(owner, undefined, ownerCookie);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
   });
 });

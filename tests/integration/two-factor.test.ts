@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { totpAt } from "../../db/auth/totp";
-import { call, claimsOf, GOOD_PASSWORD, probeSignedIn, signUp, uniqueEmail, type Session } from "./auth-support";
+import { call, claimsOf, probeSignedIn, signUp, signUpOwner, type Session } from "./auth-support";
 import { api, seedUser, workerFetch } from "./support";
 
 /**
@@ -118,13 +118,10 @@ describe("two-factor sign-in", () => {
   });
 
   it("limits wrong codes per user like sign-in, without locking out the owner's browser", async () => {
-    const email = uniqueEmail("owner");
-    const made = await call("POST", "/api/v1/auth/user/signup", { body: { email, password: GOOD_PASSWORD } });
-    const s: Session = { email, password: GOOD_PASSWORD, token: String(made.body.token), refresh: "" };
+    const { s, ownerCookie } = await signUpOwner();
     const { secret } = await setUp(s);
     // The owner's browser holds the mark its full sign-up gave it; a stranger who knows the
     // password has none, and a password alone gives none (else each ticket would be a fresh count).
-    const ownerCookie = `gb_signin_browser=${made.cookies.gb_signin_browser}`;
     const owner = await signin(s, ownerCookie);
     expect(owner.cookies.gb_signin_browser).toBeUndefined();
     const stranger = (await signin(s)).body.ticket;

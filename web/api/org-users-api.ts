@@ -1,6 +1,6 @@
 /** Org users and app settings, super admin only (API-CONTRACT 3.2). */
 import type { z } from "zod";
-import type { inviteBody, rolesBody } from "@gridbase/worker/resources/org-users";
+import type { inviteBody, rolesBody, twoFactorRequiredBody } from "@gridbase/worker/resources/org-users";
 import type { AppSettings } from "./types";
 import { wire } from "./wire";
 
@@ -22,6 +22,8 @@ export const orgUsersApi = {
   resendInvite: (userId: string) => wire.post(`${user}/resend-invite`, { userId }),
   resetUrl: (userId: string) => wire.post(`${user}/generate-reset-url`, { userId }),
   resetTwoFactor: (userId: string) => wire.del(`${user}/2fa`, { userId }),
+  requireTwoFactor: (userId: string, required: boolean) =>
+    wire.put(`${user}/2fa/required`, { userId }, { required } satisfies z.input<typeof twoFactorRequiredBody>),
   settings: () => wire.get("/api/v1/app-settings", {}),
   saveSettings: (settings: AppSettings) => wire.post("/api/v1/app-settings", {}, settings),
 };

@@ -8,11 +8,20 @@ import {
   hasPasskey,
   listPasskeys,
   PASSKEY_NOT_VERIFIED,
+  passkeyOwner,
   registerPasskey,
   registrationOptions,
   verifyPasskey,
 } from "../../lib/passkeys";
-import { addressKeys, limitAttempts } from "../../lib/rate-limit";
+import {
+  addressKeys,
+  countingRefusals,
+  limitAttempts,
+  signinAddressKeys,
+  signinFailureKeys,
+  twoFactorFailureKeys,
+} from "../../lib/rate-limit";
+import { browserMark } from "../../lib/signin-browser";
 import { logSecurity } from "../../lib/security-log";
 import { jsonBody } from "../../lib/validate";
 import { need } from "../../middleware/acl";
@@ -23,6 +32,17 @@ import { signedInUser, ticketUser } from "./two-factor";
 import { findUserByIdFull } from "./users";
 
 const NO_PASSKEY = "You have no passkey: use a code from your authenticator app";
+
+/**
+ * What a refused passkey sign-in counts against, as a wrong password does: the credential's user
+ * with this browser's mark or address, and the address (lib/rate-limit.ts). A credential nobody
+ * holds counts against the address alone.
+ */
+async function signinRefusalKeys(c: Context<AppEnv>, credentialId: string): Promise<string[]> {
+  const owner = await passkeyOwner(c.env.META, credentialId);
+  if (owner) return signinFailureKeys(c, owner.email, await browserMark(c, owner.email));
+  return signinAddressKeys(c);
+}
 
 /** A refused assertion is logged like a wrong code, then answered as it was. */
 async function refusedAs(
@@ -79,8 +99,12 @@ export const passkeys = new Hono<AppEnv>()
 
   .post("/passkeys/signin/verify", need("public"), body(passkeySigninBody), async (c) => {
     const { response } = await jsonBody(c, passkeySigninBody);
-    const proof = await verifyPasskey(c, "signin", response as unknown as AuthenticationResponseJSON, null).catch(
-      async (e: unknown) => Promise.reject(await refusedAs(c, "signin.failure", e)),
+    const assertion = response as unknown as AuthenticationResponseJSON;
+    const keys = await signinRefusalKeys(c, assertion.id);
+    const proof = await countingRefusals(c, keys, () =>
+      verifyPasskey(c, "signin", assertion, null).catch(async (e: unknown) =>
+        Promise.reject(await refusedAs(c, "signin.failure", e)),
+      ),
     );
     const user = await findUserByIdFull(c.env.META, proof.userId);
     if (!user) throw unauthorized();
@@ -99,8 +123,12 @@ export const passkeys = new Hono<AppEnv>()
   .post("/2fa/passkey/verify", need("public"), body(passkeyTicketVerifyBody), async (c) => {
     const { ticket, response } = await jsonBody(c, passkeyTicketVerifyBody);
     const user = await ticketUser(c, ticket);
-    const proof = await verifyPasskey(c, "2fa", response as unknown as AuthenticationResponseJSON, user.id).catch(
-      async (e: unknown) => Promise.reject(await refusedAs(c, "signin.second_factor_failure", e, user)),
+    // Counted with wrong codes: a passkey is one more way to answer the same step.
+    const keys = twoFactorFailureKeys(c, user.id, await browserMark(c, user.email));
+    const proof = await countingRefusals(c, keys, () =>
+      verifyPasskey(c, "2fa", response as unknown as AuthenticationResponseJSON, user.id).catch(async (e: unknown) =>
+        Promise.reject(await refusedAs(c, "signin.second_factor_failure", e, user)),
+      ),
     );
     await logSecurity(c, {
       kind: "signin.success",

@@ -14,6 +14,8 @@ import { forgotBody, resetBody } from "./schemas";
 import { findUserByEmail, newTokenVersion, nowIso } from "./users";
 import { forgetUserAccess } from "../../lib/access-push";
 import { logSecurity } from "../../lib/security-log";
+import { readOidcPublic } from "../../lib/oidc-config";
+import { toFlags } from "../../../db/acl/roles";
 
 /**
  * Forgotten password: a one-hour, single-use token (a random UUID) is mailed as a link; only its
@@ -22,9 +24,18 @@ import { logSecurity } from "../../lib/security-log";
 const RESET_TTL_MS = 3600 * 1000;
 const SOCIAL_ACCOUNT = "Email registered via social account";
 const FORGOT_ANSWER = "Please check your email to reset the password";
+/**
+ * "Only SSO" (app store): passwords are not reset either, but for super admins (so no one is
+ * locked out). Forgot-password answers this to every address, so it tells no one who is a super
+ * admin; a super admin's link is still mailed.
+ */
+export const SSO_ONLY_RESET =
+  "This instance signs in with single sign-on only: use the SSO button (a super admin's reset link is still sent by e-mail)";
+const SSO_ONLY_RESET_LINK = "This instance signs in with single sign-on only: use the SSO button";
 
 interface ResetTarget {
   id: string;
+  roles: string;
   reset_expires_at: number | null;
   provider: string | null;
   password_hash: string | null;
@@ -34,12 +45,24 @@ interface ResetTarget {
 async function userOfResetToken(db: D1Database, token: string): Promise<ResetTarget & { hash: string }> {
   const hash = await sha256Hex(token);
   const row = await db
-    .prepare("SELECT id, reset_expires_at, provider, password_hash FROM users WHERE reset_token_hash = ?")
+    .prepare("SELECT id, roles, reset_expires_at, provider, password_hash FROM users WHERE reset_token_hash = ?")
     .bind(hash)
     .first<ResetTarget>();
   if (!row) throw badRequest("Invalid reset url");
   if ((row.reset_expires_at ?? 0) < Date.now()) throw badRequest("Password reset url expired");
   return { ...row, hash };
+}
+
+/** Whether "only SSO" keeps this user from setting a password (everyone but super admins). */
+async function ssoOnlyFor(db: D1Database, user: { roles: string }): Promise<boolean> {
+  return !toFlags(user.roles).super && Boolean((await readOidcPublic(db))?.ssoOnly);
+}
+
+/** A reset link's user, refused while "only SSO" is on for them. */
+async function resettableUser(db: D1Database, token: string) {
+  const target = await userOfResetToken(db, token);
+  if (await ssoOnlyFor(db, target)) throw badRequest(SSO_ONLY_RESET_LINK);
+  return target;
 }
 
 /** Stores a new reset token of the user (replacing any older one) and gives its link. */
@@ -78,19 +101,22 @@ export const passwordReset = new Hono<AppEnv>()
     // One answer and the same work for every address: whether an e-mail is registered (or
     // social-only) is told neither by the answer nor by its time. Without an account the token is
     // stored for no one and no mail is sent (mailer.ts: sendBlind).
-    const target = user && !isSocialOnly(user) ? user : null;
+    const ssoOnly = Boolean((await readOidcPublic(c.env.META))?.ssoOnly);
+    const allowed = user && !isSocialOnly(user) && !(ssoOnly && !toFlags(user.roles).super);
+    const target = allowed ? user : null;
     const { link } = await issueResetLink(c.env.META, site, target?.id ?? "");
     await sendBlind(c, target && resetMail(target.email, link));
+    if (ssoOnly) throw badRequest(SSO_ONLY_RESET);
     return c.json({ msg: FORGOT_ANSWER });
   })
 
   .post("/token/validate/:token", need("public"), async (c) => {
-    await userOfResetToken(c.env.META, c.req.param("token"));
+    await resettableUser(c.env.META, c.req.param("token"));
     return c.json({ msg: "Token has been validated successfully" });
   })
 
   .post("/password/reset/:token", need("public"), body(resetBody), async (c) => {
-    const target = await userOfResetToken(c.env.META, c.req.param("token"));
+    const target = await resettableUser(c.env.META, c.req.param("token"));
     if (isSocialOnly(target)) throw badRequest(SOCIAL_ACCOUNT);
     const { password } = await jsonBody(c, resetBody);
     const problem = passwordProblem(password);

@@ -36,7 +36,7 @@ export const refreshSignout = new Hono<AppEnv>()
   // The pre-v1 name, still called by older web clients (SPEC 7).
   .post("/refresh-token", need("public"), refresh)
 
-  .post("/user/signout", need("signedIn"), async (c) => {
+  .post("/user/signout", need("signedIn", { duringTwoFactorSetUp: true }), async (c) => {
     const user = await sessionUserOnly(c);
     const presented = readRefreshCookie(c);
     if (presented) await revokeFamilyOfToken(c.env.META, presented, user.id);

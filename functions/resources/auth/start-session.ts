@@ -3,12 +3,17 @@ import { signSessionToken } from "../../lib/jwt";
 import type { AppEnv, SessionUser } from "../../types";
 import { issueRefreshToken } from "./refresh-tokens";
 import { markBrowser } from "../../lib/signin-browser";
-import { signinTicket, twoFactorOn } from "../../lib/two-factor";
+import { signinTicket, twoFactorDue, twoFactorOn } from "../../lib/two-factor";
 import { logSecurity } from "../../lib/security-log";
 import { hasPasskey } from "../../lib/passkeys";
 
-/** The JWT for a user row as it is now (its current token_version). */
-export function sessionTokenFor(c: Context<AppEnv>, user: SessionUser): Promise<string> {
+/**
+ * The JWT for a user row as it is now (its current token_version), marked when the user must set
+ * up two-factor sign-in first. Every session token is made here (sign-in, refresh), so a
+ * requirement set later reaches a running session at its next refresh.
+ */
+export async function sessionTokenFor(c: Context<AppEnv>, user: SessionUser): Promise<string> {
+  const due = await twoFactorDue(c.env.META, user.id);
   return signSessionToken(c.env, {
     id: user.id,
     email: user.email,
@@ -16,6 +21,7 @@ export function sessionTokenFor(c: Context<AppEnv>, user: SessionUser): Promise<
     lastname: user.lastname,
     roles: user.roles,
     token_version: user.token_version,
+    ...(due ? { two_factor_due: true as const } : {}),
   });
 }
 

@@ -63,16 +63,19 @@ export async function signedInUser(c: Context<AppEnv>): Promise<UserRow> {
   return user;
 }
 
+/** What a session that must set up two-factor sign-in first may still call here. */
+const SET_UP = { duringTwoFactorSetUp: true };
+
 /** Two-factor sign-in with an authenticator app (issue 41): the contract's five calls and a status. */
 export const twoFactor = new Hono<AppEnv>()
-  .get("/2fa", need("signedIn"), async (c) => {
+  .get("/2fa", need("signedIn", SET_UP), async (c) => {
     const user = await sessionUserOnly(c);
     return c.json(await twoFactorStatus(c.env.META, user.id));
   })
 
-  .post("/2fa/setup", need("signedIn"), async (c) => c.json(await startSetup(c.env, await signedInUser(c))))
+  .post("/2fa/setup", need("signedIn", SET_UP), async (c) => c.json(await startSetup(c.env, await signedInUser(c))))
 
-  .post("/2fa/enable", need("signedIn"), body(twoFactorCodeBody), async (c) => {
+  .post("/2fa/enable", need("signedIn", SET_UP), body(twoFactorCodeBody), async (c) => {
     const { code } = await jsonBody(c, twoFactorCodeBody);
     const user = await signedInUser(c);
     const recoveryCodes = await limited(c, user, () => enable(c.env, user.id, code), WRONG_APP_CODE);

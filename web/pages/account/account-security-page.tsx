@@ -27,6 +27,7 @@ const KIND_KEYS = {
   "two_factor.enabled": "securityLog.kinds.twoFactorEnabled",
   "two_factor.disabled": "securityLog.kinds.twoFactorDisabled",
   "two_factor.reset": "securityLog.kinds.twoFactorReset",
+  "two_factor.required": "securityLog.kinds.twoFactorRequired",
   "passkey.added": "securityLog.kinds.passkeyAdded",
   "passkey.removed": "securityLog.kinds.passkeyRemoved",
   "password.changed": "securityLog.kinds.passwordChanged",

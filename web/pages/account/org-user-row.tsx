@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Link2, Send, ShieldOff, UserMinus } from "lucide-react";
+import { Link2, Send, ShieldCheck, ShieldOff, UserMinus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toFlags } from "../../../db/acl/roles";
@@ -64,6 +64,17 @@ export function OrgUserRow({ user }: { user: OrgUser }) {
     onError: notifyError,
   });
 
+  const requireTwoFactor = useMutation({
+    mutationFn: (required: boolean) => orgUsersApi.requireTwoFactor(user.id, required),
+    onSuccess: async (_, required) => {
+      notify.success(
+        t(required ? "account.users.twoFactorRequiredOf" : "account.users.twoFactorNotRequiredOf", { email }),
+      );
+      await refresh();
+    },
+    onError: notifyError,
+  });
+
   return (
     <tr data-testid="org-user-row" className="border-t border-gray-100">
       <td className="px-4 py-2.5 text-sm text-gray-900">{email}</td>
@@ -88,6 +99,11 @@ export function OrgUserRow({ user }: { user: OrgUser }) {
         ) : (
           <span className="text-green-700">{t("account.users.active")}</span>
         )}
+        {user.two_factor || user.two_factor_required ? (
+          <span className={`block text-xs ${user.two_factor ? "text-gray-600" : "text-amber-700"}`}>
+            {t(user.two_factor ? "account.users.twoFactorOnBadge" : "account.users.twoFactorRequiredBadge")}
+          </span>
+        ) : null}
       </td>
       <td className="px-4 py-2.5">
         <div className="flex justify-end gap-1">
@@ -107,6 +123,17 @@ export function OrgUserRow({ user }: { user: OrgUser }) {
               onClick={() => resetLink.mutate()}
             />
           )}
+          <IconButton
+            label={t(
+              user.two_factor_required ? "account.users.stopRequiringTwoFactorOf" : "account.users.requireTwoFactorOf",
+              { email },
+            )}
+            icon={ShieldCheck}
+            aria-pressed={user.two_factor_required}
+            className={user.two_factor_required ? "bg-primary/10 text-primary" : ""}
+            disabled={requireTwoFactor.isPending}
+            onClick={() => requireTwoFactor.mutate(!user.two_factor_required)}
+          />
           {user.two_factor ? (
             <IconButton
               label={t("account.users.resetTwoFactor", { email })}

@@ -4,6 +4,7 @@ import { HttpError, badRequest } from "../../../lib/http-error";
 import { readTurnstile } from "../../../lib/integrations";
 import { b64url, equalText, macOf } from "../../../lib/mac";
 import { currentUser } from "../../../lib/session";
+import { refuseUntilTwoFactorSetUp } from "../../../lib/two-factor-due";
 import { rulesOf, submitAccessOf } from "../../../lib/share-rules";
 import { DEFAULT_MIN_FILL_SECONDS } from "../../../../db/views/form/fill-time";
 import { toFlags } from "../../../../db/acl/roles";
@@ -122,6 +123,7 @@ export async function submitter(c: Ctx, s: Shared): Promise<Actor> {
   const access = submitAccessOf(rulesOf(s.share.meta));
   const user = access === "anyone" ? await currentUser(c).catch(() => null) : await currentUser(c);
   if (access !== "anyone" && !user) throw new HttpError(401, "Sign in to submit this form");
+  if (access !== "anyone") refuseUntilTwoFactorSetUp(c);
   if (access === "members" && user && !toFlags(user.roles).super) {
     const found = await findProjectWithRole(primaryDb(c.env.META), s.projectId, user.id);
     if (!found?.role) throw new HttpError(403, "Only members of this project may submit this form");
