@@ -20,7 +20,14 @@ describe("token scopes", () => {
   });
 
   it("lets a records token write records, links, comments and files but no schema, views, members or sharing", () => {
-    for (const action of ["dataInsert", "dataUpdate", "dataDelete", "nestedAdd", "nestedRemove", "commentRow"] as const) {
+    for (const action of [
+      "dataInsert",
+      "dataUpdate",
+      "dataDelete",
+      "nestedAdd",
+      "nestedRemove",
+      "commentRow",
+    ] as const) {
       expect(scopeAllows("records", action), action).toBe(true);
     }
     for (const action of [
