@@ -175,6 +175,6 @@ describe("scoped API tokens", () => {
     const token = (await makeToken(s.owner, { scope: "read", project_ids: [s.projectId] })).token;
     const res = await socketConnect(s.projectId, "", undefined, { "xc-token": token });
     expect(res.status).toBe(401);
-    expect("body" in res && res.body.msg).toBe("API tokens cannot open the realtime socket: sign in");
+    expect((res as { body?: { msg: string } }).body?.msg).toBe("API tokens cannot open the realtime socket: sign in");
   });
 });
