@@ -17,8 +17,8 @@ test("a read-only token for one project, made and listed on the page, is held to
   await page.goto(`/nc/${projectId}/auth`);
   await page.getByLabel("Token description").click();
   await page.keyboard.type("Weekly report");
-  await page.getByLabel("Access").selectOption({ label: "Read only" });
-  await page.getByLabel("Expires").selectOption({ label: "In 30 days" });
+  await page.getByLabel("Access", { exact: true }).selectOption({ label: "Read only" });
+  await page.getByLabel("Expires", { exact: true }).selectOption({ label: "In 30 days" });
   await page.getByRole("group", { name: "Limit to projects" }).getByLabel(title).check();
   const made = page.waitForResponse((r) => r.url().endsWith("/api-tokens") && r.request().method() === "POST");
   await page.getByRole("button", { name: "Create token" }).click();
