@@ -29,8 +29,7 @@ export function ApiTokenForm({ pending, onCreate }: ApiTokenFormProps) {
   const projects = useQuery({ queryKey: queryKeys.projects(""), queryFn: () => projectsApi.list("") });
   // A token reaches only projects its maker belongs to (a super admin is listed every project).
   const mine = (projects.data?.list ?? []).filter((p) => Boolean(p.roles));
-  const toggle = (id: string, on: boolean) =>
-    setProjectIds((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
+  const toggle = (id: string, on: boolean) => setProjectIds((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
   const reset = () => {
     setDescription("");
     setProjectIds([]);
