@@ -69,7 +69,7 @@ export function ApiTokenForm({ pending, onCreate }: ApiTokenFormProps) {
           choices={EXPIRY_CHOICES.map((c) => ({ value: String(c.days), label: t(c.label) }))}
         />
       </div>
-      {mine.length > 1 ? (
+      {mine.length > 0 ? (
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium text-gray-700">{t("project.tokens.projects")}</legend>
           <p className="text-xs text-gray-500">{t("project.tokens.projectsHint")}</p>
