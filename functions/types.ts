@@ -2,6 +2,7 @@ import type { RoleFlags } from "../db/acl/roles";
 import type { Env } from "../realtime/env";
 import type { ProjectRow } from "./lib/projects";
 import type { GateClaims } from "../realtime/access-gate";
+import type { TokenLimits } from "../db/acl/token-scope";
 
 import type { SessionUser } from "./lib/session-user";
 export type { SessionUser };
@@ -23,5 +24,7 @@ export interface AppEnv {
     isApiToken: boolean;
     /** True when the session must set up two-factor sign-in first (lib/two-factor-due.ts). */
     twoFactorDue: boolean;
+    /** Set with isApiToken: the token's scope and projects (db/acl/token-scope.ts). */
+    tokenLimits: TokenLimits | undefined;
   };
 }

@@ -12,17 +12,33 @@ const EDITORS = ["owner", "creator", "editor"] as const;
 const BUILDERS = ["owner", "creator"] as const;
 const ORG_MEMBERS = ["admin", "org-level-creator", "org-level-viewer"] as const;
 
+/**
+ * What an action does, for scoped API tokens (issue 41, db/acl/token-scope.ts): `read` changes
+ * nothing; `records` writes records (their links, comments, files, trash) and nothing else;
+ * `schema` is everything else: tables, fields, views and their filters and sorts, members,
+ * sharing, hooks, automations, snapshots, projects and tokens.
+ */
+export type ActionKind = "read" | "records" | "schema";
+
 interface Rule {
   scope: "org" | "project";
   roles: readonly Role[];
+  kind: ActionKind;
 }
 
-const org = (roles: readonly Role[] = []): Rule => ({ scope: "org", roles });
-const project = (roles: readonly Role[]): Rule => ({ scope: "project", roles });
+/**
+ * An action's kind follows from who may take it unless given: what viewers may do reads, what
+ * commenters and editors may do writes records, the rest is schema. The exceptions say so below.
+ */
+const kindOf = (roles: readonly Role[]): ActionKind =>
+  roles.includes("viewer") ? "read" : roles.includes("editor") ? "records" : "schema";
+const org = (roles: readonly Role[] = [], kind: ActionKind = "schema"): Rule => ({ scope: "org", roles, kind });
+const project = (roles: readonly Role[], kind = kindOf(roles)): Rule => ({ scope: "project", roles, kind });
 
 export const MATRIX = {
   // Org level
-  projectList: org(ORG_MEMBERS),
+  // Org actions are schema for tokens unless they only read (the project lists).
+  projectList: org(ORG_MEMBERS, "read"),
   projectCreate: org(["org-level-creator"]),
   orgUserList: org(),
   orgUserInvite: org(),
@@ -41,7 +57,7 @@ export const MATRIX = {
   // lists and acts on deleted projects, which no project check can find: any member of the org
   // may ask, and the route answers only for projects the caller owns (project-trash.ts).
   projectImport: org(["org-level-creator"]),
-  projectTrashList: org(ORG_MEMBERS),
+  projectTrashList: org(ORG_MEMBERS, "read"),
   projectRestore: org(ORG_MEMBERS),
   projectPurge: org(ORG_MEMBERS),
 
@@ -51,15 +67,15 @@ export const MATRIX = {
   projectUpdate: project(BUILDERS),
   projectDelete: project(["owner"]),
   // The whole project as a .zip, and a copy of it (issue 35): schema work, like the tables.
-  projectExport: project(BUILDERS),
+  projectExport: project(BUILDERS, "read"),
   projectDuplicate: project(BUILDERS),
   // The member list carries e-mails: contract 8 gives "users" to owners and creators only.
-  projectUserList: project(BUILDERS),
+  projectUserList: project(BUILDERS, "read"),
   userInvite: project(BUILDERS),
   projectUserUpdate: project(BUILDERS),
   projectUserDelete: project(BUILDERS),
   projectUserResendInvite: project(BUILDERS),
-  sharedBaseGet: project(BUILDERS),
+  sharedBaseGet: project(BUILDERS, "read"),
   createSharedBaseLink: project(BUILDERS),
   updateSharedBaseLink: project(BUILDERS),
   disableSharedBaseLink: project(BUILDERS),
@@ -76,7 +92,7 @@ export const MATRIX = {
   columnDelete: project(BUILDERS),
   columnSetAsPrimary: project(BUILDERS),
   // Field permissions and row rules (issue 23): schema work, like the fields themselves.
-  tableAccessGet: project(BUILDERS),
+  tableAccessGet: project(BUILDERS, "read"),
   tableAccessSet: project(BUILDERS),
 
   viewList: project(READERS),
@@ -84,15 +100,16 @@ export const MATRIX = {
   viewUpdate: project(BUILDERS),
   viewDelete: project(BUILDERS),
   shareView: project(BUILDERS),
-  gridColumnUpdate: project(EDITORS),
+  // A view's fields, filters and sorts are its layout, shared by everyone: schema for tokens.
+  gridColumnUpdate: project(EDITORS, "schema"),
   filterList: project(READERS),
-  filterCreate: project(EDITORS),
-  filterUpdate: project(EDITORS),
-  filterDelete: project(EDITORS),
+  filterCreate: project(EDITORS, "schema"),
+  filterUpdate: project(EDITORS, "schema"),
+  filterDelete: project(EDITORS, "schema"),
   sortList: project(READERS),
-  sortCreate: project(EDITORS),
-  sortUpdate: project(EDITORS),
-  sortDelete: project(EDITORS),
+  sortCreate: project(EDITORS, "schema"),
+  sortUpdate: project(EDITORS, "schema"),
+  sortDelete: project(EDITORS, "schema"),
 
   dataList: project(READERS),
   dataRead: project(READERS),
@@ -106,37 +123,38 @@ export const MATRIX = {
   nestedRemove: project(EDITORS),
   csvImport: project(EDITORS),
   upload: project(EDITORS),
+  // Tokens are made and deleted by a session only (functions/resources/api-tokens.ts).
   apiTokenList: project(READERS),
-  apiTokenCreate: project(READERS),
-  apiTokenDelete: project(READERS),
+  apiTokenCreate: project(READERS, "schema"),
+  apiTokenDelete: project(READERS, "schema"),
   commentList: project(READERS),
   commentRow: project(COMMENTERS),
   auditRowList: project(READERS),
   // Webhooks are schema work (contract 8: not editors); the REST API page is for any member.
-  hookList: project(BUILDERS),
+  hookList: project(BUILDERS, "read"),
   hookCreate: project(BUILDERS),
   hookUpdate: project(BUILDERS),
   hookDelete: project(BUILDERS),
   hookTest: project(BUILDERS),
-  hookLogList: project(BUILDERS),
+  hookLogList: project(BUILDERS, "read"),
   // Automations (issue 39): built, tested and watched by owners and creators only (they act with
   // the builder's rights); a button on a record starts one for anyone who may edit records.
-  automationList: project(BUILDERS),
+  automationList: project(BUILDERS, "read"),
   automationCreate: project(BUILDERS),
   automationUpdate: project(BUILDERS),
   automationDelete: project(BUILDERS),
   automationTest: project(BUILDERS),
-  automationRunList: project(BUILDERS),
+  automationRunList: project(BUILDERS, "read"),
   automationRerun: project(BUILDERS),
   automationFire: project(EDITORS),
   swaggerJson: project(READERS),
   // The trash (issue 35): records to whoever may delete them; a deleted field, table or view to
   // owners and creators only (the routes narrow an editor to records: functions/resources/projects/trash.ts).
-  trashList: project(EDITORS),
+  trashList: project(EDITORS, "read"),
   trashRestore: project(EDITORS),
   trashPurge: project(EDITORS),
   // Snapshots (issue 35): schema-level work; putting one back over the project is the owner's.
-  snapshotList: project(BUILDERS),
+  snapshotList: project(BUILDERS, "read"),
   snapshotCreate: project(BUILDERS),
   snapshotDelete: project(BUILDERS),
   snapshotRestore: project(BUILDERS),
@@ -157,6 +175,10 @@ export const ACTION_NAMES = Object.keys(MATRIX) as Action[];
 
 export function scopeOf(action: Action): "org" | "project" {
   return MATRIX[action].scope;
+}
+
+export function kindOfAction(action: Action): ActionKind {
+  return MATRIX[action].kind;
 }
 
 /** Whether roles holding these flags may take the action. */

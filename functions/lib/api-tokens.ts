@@ -1,7 +1,9 @@
 import type { Context } from "hono";
 import { sha256Hex } from "../../db/auth/bytes";
+import { limitsOfRow } from "../../db/acl/token-scope";
 import type { AppEnv, SessionUser } from "../types";
 import { primaryDb } from "./d1-session";
+import { unauthorized } from "./http-error";
 import { logSecurity } from "./security-log";
 
 /** How often a token's last use is written: once a minute at most per token and isolate. */
@@ -12,6 +14,9 @@ const lastWritten = new Map<number, number>();
 interface TokenOwner extends SessionUser {
   token_id: number;
   first_used_at: string | null;
+  scope: string | null;
+  project_ids: string | null;
+  expires_at: string | null;
 }
 
 /** The owner of an `xc-token` API token, or null for an unknown one. */
@@ -19,7 +24,8 @@ async function ownerOfApiToken(db: D1Database, token: string): Promise<TokenOwne
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   return db
     .prepare(
-      `SELECT u.id, u.email, u.firstname, u.lastname, u.roles, u.token_version, t.id AS token_id, t.first_used_at
+      `SELECT u.id, u.email, u.firstname, u.lastname, u.roles, u.token_version, t.id AS token_id, t.first_used_at,
+              t.scope, t.project_ids, t.expires_at
        FROM api_tokens t JOIN users u ON u.id = t.fk_user_id WHERE t.token_hash = ?`,
     )
     .bind(await sha256Hex(token))
@@ -51,13 +57,21 @@ async function noteUse(c: Context<AppEnv>, owner: TokenOwner): Promise<void> {
   }
 }
 
-/** The user an `xc-token` acts as (its owner), noting the token's use; null for an unknown token. */
+/**
+ * The user an `xc-token` acts as (its owner), noting the token's use; null for an unknown token.
+ * Its limits (scope, projects) go on the request for the permission check (middleware/acl.ts);
+ * an expired token is a 401 that says so, so a script's author knows to make a new one.
+ */
 export async function apiTokenUser(c: Context<AppEnv>, token: string): Promise<SessionUser | null> {
   const owner = await ownerOfApiToken(primaryDb(c.env.META), token);
   if (!owner) return null;
+  if (owner.expires_at && Date.parse(owner.expires_at) <= Date.now()) {
+    throw unauthorized(`This API token expired at ${owner.expires_at}`);
+  }
   await noteUse(c, owner);
-  const { token_id: _id, first_used_at: _first, ...user } = owner;
-  return user;
+  c.set("tokenLimits", limitsOfRow(owner));
+  const { id, email, firstname, lastname, roles, token_version } = owner;
+  return { id, email, firstname, lastname, roles, token_version };
 }
 
 /** 40 characters of [A-Za-z0-9_-] (contract 3.3), from 30 random bytes. */

@@ -67,6 +67,11 @@ export async function authorizeSocket(req: Request, env: Env, projectId: string)
       };
     }
   }
+  // API tokens (of any scope) never open a socket: it is the web app's live view, followed by
+  // session revocations only (realtime/socket-access.ts), which a deleted or expired token is not.
+  if (!identity && !shared && req.headers.get("xc-token")) {
+    return Response.json({ msg: "API tokens cannot open the realtime socket: sign in" }, { status: 401 });
+  }
   if (!identity || !can(identity.roles, "dataList")) {
     return Response.json(
       { msg: token || shared ? "You don't have access to this project" : "Unauthorized access" },

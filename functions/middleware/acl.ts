@@ -8,6 +8,7 @@ import { primaryDb } from "../lib/d1-session";
 import { projectOfId } from "../lib/meta-index";
 import { verifySessionToken } from "../lib/jwt";
 import { apiTokenUser } from "../lib/api-tokens";
+import { refuseLimitedOrgAction, refuseTokenAction, refuseTokenProject } from "../lib/token-limits";
 import { findProjectWithRole, findSessionProject, findSharedProject, type ProjectRow } from "../lib/projects";
 import { currentUser } from "../lib/session";
 import { refuseUntilTwoFactorSetUp } from "../lib/two-factor-due";
@@ -72,12 +73,16 @@ async function bodyModelId(c: Context<AppEnv>): Promise<string | undefined> {
   return id;
 }
 
-/** Without a valid session, an API token acts as its owner (contract 1.3). */
+/**
+ * Without a valid session, an API token acts as its owner (contract 1.3). A token limited to
+ * other projects is refused here (403), for a project that does not exist too: it learns nothing.
+ */
 async function apiTokenProject(c: Context<AppEnv>, apiToken: string, key: string) {
   const user = await apiTokenUser(c, apiToken);
   if (!user) return null;
   c.set("isApiToken", true);
   const found = await findProjectWithRole(primaryDb(c.env.META), key, user.id);
+  refuseTokenProject(c, found?.project.id ?? key);
   return { user, project: found?.project ?? null, role: found?.role ?? null };
 }
 
@@ -120,6 +125,8 @@ async function projectAccess(c: Context<AppEnv>) {
 export async function checkProjectAccess(c: Context<AppEnv>, access: Action): Promise<void> {
   const { project, flags, isPublicBase } = await projectAccess(c);
   if (!can(flags, access)) deny(access, flags);
+  // A scoped token's owner may, the token may not (issue 41): the role answers first.
+  refuseTokenAction(c, access);
   c.set("project", project);
   c.set("roles", flags);
   c.set("isPublicBase", isPublicBase);
@@ -219,6 +226,8 @@ export function need(access: Access, options: NeedOptions = {}): AclMiddleware {
       if (c.get("isApiToken") && MATRIX[access].roles.length === 0) throw forbidden("Not allowed with API token");
       const flags = toFlags(user.roles);
       if (!can(flags, access)) deny(access, flags);
+      refuseTokenAction(c, access);
+      refuseLimitedOrgAction(c, access);
       c.set("roles", flags);
       return next();
     }
@@ -256,8 +265,10 @@ export async function userProjectAccess(
   access: Action,
 ): Promise<{ project: ProjectRow; flags: RoleFlags }> {
   const found = await findProjectWithRole(primaryDb(c.env.META), key, user.id);
+  refuseTokenProject(c, found?.project.id ?? key);
   if (!found || !(found.role || toFlags(user.roles).super)) throw notFound(`Project '${key}' not found`);
   const flags = effectiveRoles(user.roles, found.role);
   if (!can(flags, access)) deny(access, flags);
+  refuseTokenAction(c, access);
   return { project: found.project, flags };
 }

@@ -1,11 +1,11 @@
 import { wholeList } from "../../db/page-info";
 import { Hono, type Context } from "hono";
-import { z } from "zod";
 import { sha256Hex } from "../../db/auth/bytes";
 import { newApiToken } from "../lib/api-tokens";
 import { notFound, unauthorized } from "../lib/http-error";
 import { currentUser, sessionUserOnly } from "../lib/session";
 import { jsonBody } from "../lib/validate";
+import { tokenBody, tokenLimitColumns } from "../lib/token-input";
 import { body } from "../lib/openapi";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
@@ -24,6 +24,9 @@ interface TokenRow {
   updated_at: string;
   first_used_at: string | null;
   last_used_at: string | null;
+  scope: string;
+  project_ids: string | null;
+  expires_at: string | null;
 }
 
 const shown = (t: TokenRow) => ({
@@ -34,6 +37,10 @@ const shown = (t: TokenRow) => ({
   description: t.description,
   fk_user_id: t.fk_user_id,
   enabled: true,
+  // Its limits (issue 41): scope, the projects it is limited to (null: all) and its expiry.
+  scope: t.scope,
+  project_ids: t.project_ids ? (JSON.parse(t.project_ids) as string[]) : null,
+  expires_at: t.expires_at,
   created_at: t.created_at,
   updated_at: t.updated_at,
 });
@@ -54,24 +61,33 @@ async function list(c: Context<AppEnv>) {
   return c.json(wholeList(items));
 }
 
-export const tokenBody = z.object({
-  description: z.string().max(255, "description: At most 255 characters").nullish(),
-});
-
 async function create(c: Context<AppEnv>) {
   const user = await sessionUserOnly(c);
-  const { description } = await jsonBody(c, tokenBody);
+  const input = await jsonBody(c, tokenBody);
+  const { description } = input;
+  const limits = await tokenLimitColumns(c, user, input);
   const token = newApiToken();
   const ts = new Date().toISOString();
   const row = await c.env.META.prepare(
-    "INSERT INTO api_tokens (token_hash, token_hint, description, fk_user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+    `INSERT INTO api_tokens (token_hash, token_hint, description, fk_user_id, created_at, updated_at, scope, project_ids, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
   )
-    .bind(await sha256Hex(token), token.slice(0, 6), description ?? null, user.id, ts, ts)
+    .bind(
+      await sha256Hex(token),
+      token.slice(0, 6),
+      description ?? null,
+      user.id,
+      ts,
+      ts,
+      limits.scope,
+      limits.project_ids,
+      limits.expires_at,
+    )
     .first<TokenRow>();
   await logSecurity(c, {
     kind: "token.created",
     user,
-    detail: { token_id: row!.id, description: description ?? null },
+    detail: { token_id: row!.id, description: description ?? null, ...limits },
   });
   return c.json({ ...shown(row!), token });
 }

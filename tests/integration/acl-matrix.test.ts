@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { can, scopeOf } from "../../db/acl/matrix";
+import { can, MATRIX, scopeOf, type Action } from "../../db/acl/matrix";
+import { scopeAllows, type TokenScope } from "../../db/acl/token-scope";
 import { effectiveRoles, PROJECT_ROLES, toFlags, type ProjectRole } from "../../db/acl/roles";
 import { actionRoutes } from "./acl-routes";
 import { api, seedProject, seedUser, type TestUser } from "./support";
@@ -62,6 +63,31 @@ const NO_VIEW = { viewId: "x", filterId: "x", sortId: "x", viewColumnId: "x" };
 const isDenied = (res: { status: number; body: { msg?: unknown } }) =>
   res.status === 403 && typeof res.body?.msg === "string" && res.body.msg.endsWith(": Not allowed");
 
+/** A refusal for the API token's sake (issue 41), not the owner's role. */
+const tokenRefusal = (res: { status: number; body: { msg?: unknown } }) =>
+  res.status === 403 && typeof res.body?.msg === "string" && /API token/.test(res.body.msg) ? res.body.msg : null;
+
+/** A scoped token of the super admin (who may do everything): what the token itself may not do. */
+interface ScopedCaller {
+  scope: TokenScope;
+  /** Limited to another project than the walk's. */
+  elsewhere: boolean;
+}
+
+/** The refusal a scoped super admin's token must meet on a route of this action, or null when none. */
+function expectedTokenRefusal(caller: ScopedCaller, action: Action): RegExp | null {
+  const rule = MATRIX[action];
+  if (rule.scope === "org" && rule.roles.length === 0) return /^Not allowed with API token$/;
+  if (caller.elsewhere) {
+    if (rule.scope === "project") return /^This API token is not allowed for this project$/;
+    return rule.kind === "read" ? null : /^This API token is limited to some projects/;
+  }
+  if (scopeAllows(caller.scope, action)) return null;
+  return caller.scope === "read"
+    ? /^This API token is read-only/
+    : /^This API token is limited to reading and writing records/;
+}
+
 describe("route x role outcomes follow the permission matrix", async () => {
   const routes = actionRoutes();
   const orgUsers = {
@@ -72,6 +98,15 @@ describe("route x role outcomes follow the permission matrix", async () => {
   const members = Object.fromEntries(
     await Promise.all(PROJECT_ROLES.map(async (r) => [r, await seedUser("org-level-viewer")] as const)),
   ) as Record<ProjectRole, TestUser>;
+  // Scoped tokens of the super admin, whose role allows every route: only the token's limits refuse.
+  const scopedToken = async (body: Record<string, unknown>) =>
+    (await api("POST", "/api/v1/tokens", { token: orgUsers.super.token, body })).body.token as string;
+  const elsewhere = await seedProject([[orgUsers.super, "owner"]]);
+  const scopedCallers: Array<[string, string, ScopedCaller]> = [
+    ["read token", await scopedToken({ scope: "read" }), { scope: "read", elsewhere: false }],
+    ["records token", await scopedToken({ scope: "records" }), { scope: "records", elsewhere: false }],
+    ["token of another project", await scopedToken({ project_ids: [elsewhere] }), { scope: "full", elsewhere: true }],
+  ];
 
   /** A project with every role as a member, plus the user a /users/:userId route acts on. */
   async function freshSetup(withSchema: boolean, withViews = false) {
@@ -111,14 +146,16 @@ describe("route x role outcomes follow the permission matrix", async () => {
 
       for (const route of familyRoutes) {
         it(`${route.method} ${route.path} (${route.action})`, async () => {
-          const callers: Array<[string, TestUser | null, ProjectRole | null]> = [
+          type Caller = [string, TestUser | null, ProjectRole | null, ([string, ScopedCaller] | undefined)?];
+          const callers: Caller[] = [
             ["anonymous", null, null],
-            ...Object.entries(orgUsers).map(([name, u]) => [name, u, null] as [string, TestUser, null]),
-            ...PROJECT_ROLES.map((r) => [r, members[r], r] as [string, TestUser, ProjectRole]),
+            ...Object.entries(orgUsers).map(([name, u]) => [name, u, null] as Caller),
+            ...PROJECT_ROLES.map((r) => [r, members[r], r] as Caller),
+            ...scopedCallers.map(([name, token, limits]) => [name, orgUsers.super, null, [token, limits]] as Caller),
           ];
           // Comment routes name their table in the query or body (fk_model_id) instead of the path.
           const byModel = route.path.includes("/audits/");
-          const call = async ([name, user, projectRole]: (typeof callers)[number]) => {
+          const call = async ([name, user, projectRole, scoped]: Caller) => {
             const { projectId, subject, ids } = setup;
             const path = route.path
               .replace(":projectId", projectId)
@@ -147,10 +184,11 @@ describe("route x role outcomes follow the permission matrix", async () => {
                 : "";
             const body = byModel ? { fk_model_id: ids.tableId, row_id: "1", description: "hi" } : {};
             const res = await api(route.method, path + query, {
-              token: user?.token,
+              token: scoped ? undefined : user?.token,
+              headers: scoped ? { "xc-token": scoped[0] } : undefined,
               body: route.method === "GET" ? undefined : body,
             });
-            return { name, user, projectRole, path, res };
+            return { name, user, projectRole, scoped: scoped?.[1], path, res };
           };
           // Reads change nothing: every caller asks at once. Writes go one caller at a time.
           const outcomes = [];
@@ -162,8 +200,14 @@ describe("route x role outcomes follow the permission matrix", async () => {
               if (route.method === "DELETE" && outcome.res.status < 400) setup = await freshSetup(true, true);
             }
           }
-          for (const { name, user, projectRole, path, res } of outcomes) {
+          for (const { name, user, projectRole, scoped, path, res } of outcomes) {
             const label = `${name} ${route.method} ${path} -> ${res.status} ${JSON.stringify(res.body)}`;
+            if (scoped) {
+              const refusal = expectedTokenRefusal(scoped, route.action);
+              if (refusal) expect(tokenRefusal(res) ?? "", label).toMatch(refusal);
+              else expect(tokenRefusal(res) === null && !isDenied(res) && res.status !== 401, label).toBe(true);
+              continue;
+            }
             if (!user) {
               expect(res.status, label).toBe(401);
               continue;

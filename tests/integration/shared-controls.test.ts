@@ -87,8 +87,16 @@ async function sharedForm(meta: Record<string, unknown> = {}) {
   return { viewId: form.body.id as string, uuid: shared.body.uuid as string };
 }
 
-/** A submission as the page sends it; with a start token of ten seconds ago unless `parts` has one. */
-async function submit(uuid: string, data: unknown, parts: Record<string, string> = {}, token?: string) {
+/**
+ * A submission as the page sends it; with a start token of ten seconds ago unless `parts` has one.
+ * `token` is a session (xc-auth), or an API token when given as `{ api }`.
+ */
+async function submit(
+  uuid: string,
+  data: unknown,
+  parts: Record<string, string> = {},
+  token?: string | { api: string },
+) {
   const body = new FormData();
   body.set("data", JSON.stringify(data));
   for (const [k, v] of Object.entries(parts)) body.set(k, v);
@@ -97,7 +105,10 @@ async function submit(uuid: string, data: unknown, parts: Record<string, string>
     new Request(`http://localhost${P}/${uuid}/rows`, {
       method: "POST",
       body,
-      headers: { ...start, ...(token ? { "xc-auth": token } : {}) },
+      headers: {
+        ...start,
+        ...(typeof token === "string" ? { "xc-auth": token } : token ? { "xc-token": token.api } : {}),
+      },
     }),
   );
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -142,6 +153,14 @@ describe("who may submit a shared form", () => {
     expect((await submit(f.uuid, { Name: "m2" }, {}, s.editor.token)).status).toBe(200);
     expect((await submit(f.uuid, { Name: "m3" }, {}, s.admin.token)).status).toBe(200);
     expect(await count("(Name,like,m%)")).toBe(2);
+    // A member's API token submits as the member only within its scope and projects (issue 41).
+    const tokenOf = async (body: Record<string, unknown>) =>
+      ({ api: (await call(s.editor, "POST", "/api/v1/tokens", body)).body.token as string }) as const;
+    const read = await submit(f.uuid, { Name: "zt1" }, {}, await tokenOf({ scope: "read" }));
+    expect(read.status).toBe(403);
+    expect(read.body.msg).toMatch(/^This API token is read-only/);
+    expect((await submit(f.uuid, { Name: "zt2" }, {}, await tokenOf({ scope: "records" }))).status).toBe(200);
+    expect(await count("(Name,like,zt%)")).toBe(1);
     expect(
       (await call(s.owner, "PATCH", `${M}/views/${f.viewId}/share`, { meta: { submitAccess: "friends" } })).status,
     ).toBe(400);

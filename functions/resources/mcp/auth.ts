@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { apiTokenUser } from "../../lib/api-tokens";
 import { siteUrl } from "../../lib/site-url";
-import type { AppEnv } from "../../types";
+import { HttpError } from "../../lib/http-error";
+import type { AppEnv, SessionUser } from "../../types";
 
 /** What a client without a usable token is told to send (RFC 6750 §3). */
 const CHALLENGE = 'Bearer realm="gridbase", error="invalid_token"';
@@ -19,16 +20,16 @@ function tokenOf(authorization: string | undefined, xcToken: string | undefined)
  */
 export const tokenUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = tokenOf(c.req.header("authorization"), c.req.header("xc-token"));
-  const user = token ? await apiTokenUser(c, token) : null;
-  if (!user) {
-    return c.json(
-      { msg: token ? "Invalid API token" : "An API token is required (Authorization: Bearer <token>)" },
-      401,
-      {
-        "WWW-Authenticate": CHALLENGE,
-      },
-    );
+  let user: SessionUser | null = null;
+  let refusal = token ? "Invalid API token" : "An API token is required (Authorization: Bearer <token>)";
+  try {
+    user = token ? await apiTokenUser(c, token) : null;
+  } catch (err) {
+    // An expired token (issue 41) says so, with the same challenge.
+    if (!(err instanceof HttpError && err.status === 401)) throw err;
+    refusal = err.message;
   }
+  if (!user) return c.json({ msg: refusal }, 401, { "WWW-Authenticate": CHALLENGE });
   c.set("user", user);
   c.set("isApiToken", true);
   await next();

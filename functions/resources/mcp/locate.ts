@@ -9,6 +9,7 @@ import { projectOfId } from "../../lib/meta-index";
 import type { ProjectRow } from "../../lib/projects";
 import { projectRoom, unwrap } from "../../lib/room";
 import { userProjectAccess } from "../../middleware/acl";
+import { tokenReaches } from "../../lib/token-limits";
 import type { AppEnv, SessionUser } from "../../types";
 import { dataAs, type DataPort } from "../data/context";
 
@@ -44,7 +45,8 @@ export async function visibleProjects(c: Ctx): Promise<ProjectRow[]> {
   )
     .bind(user.id, toFlags(user.roles).super ? 1 : 0)
     .all<ProjectRow>();
-  return results;
+  // A token limited to some projects sees only those (issue 41).
+  return results.filter((p) => tokenReaches(c, p.id));
 }
 
 interface TableEntry {

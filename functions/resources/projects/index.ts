@@ -18,6 +18,7 @@ import { notFound } from "../../lib/http-error";
 import { members } from "./members";
 import { sharedBase } from "./shared-base";
 import { forgetProjectAccess } from "../../lib/access-push";
+import { tokenReaches } from "../../lib/token-limits";
 
 const now = () => new Date().toISOString();
 
@@ -69,7 +70,10 @@ export async function listProjects(c: Context<AppEnv>) {
     .bind(user.id, query, isSuper ? 1 : 0)
     .all<ProjectRow & { member_roles: string | null }>();
   // A super admin sees every project (contract 4.1), each with the role really held: none outside memberships.
-  const list = results.map((p) => projectJson(p, { roles: p.member_roles ?? null }));
+  // A token limited to some projects lists only those (issue 41).
+  const list = results
+    .filter((p) => tokenReaches(c, p.id))
+    .map((p) => projectJson(p, { roles: p.member_roles ?? null }));
   return c.json(wholeList(list));
 }
 

@@ -8,6 +8,7 @@ import { forgetProjectAccess } from "../../lib/access-push";
 import { freeTitle } from "./create";
 import { purgeProject } from "../../lib/project-transfer";
 import type { ProjectRow } from "../../lib/projects";
+import { tokenReaches } from "../../lib/token-limits";
 
 /** Days a deleted project waits in the trash (TRASH_RETENTION_DAYS, default 30, the trash's one setting). */
 export function retentionDays(env: object): number {
@@ -49,7 +50,7 @@ export const projectTrash = new Hono<AppEnv>()
     const expired = results.filter((p) => (p.deleted_at ?? p.updated_at) <= cutoff);
     for (const p of expired) await purgeProject(c.env, p.id);
     const list = results
-      .filter((p) => !expired.includes(p))
+      .filter((p) => !expired.includes(p) && tokenReaches(c, p.id))
       .map((p) => {
         const deletedAt = p.deleted_at ?? p.updated_at;
         return {

@@ -14,11 +14,13 @@ const room = (c: Ctx) => projectRoom(c.env, c.get("project").id);
 
 /**
  * An editor sees and acts on deleted records only (issue 35: records to whoever may delete them);
- * owners, creators and super admins on every kind.
+ * owners, creators and super admins on every kind, unless through an API token that may not
+ * touch schema (issue 41: a deleted table or field is schema).
  */
 function allowedKinds(c: Ctx): TrashKind[] | undefined {
   const r = c.get("roles");
-  return r.owner || r.creator || r.super ? undefined : ["record"];
+  const narrowToken = c.get("tokenLimits") && c.get("tokenLimits")!.scope !== "full";
+  return (r.owner || r.creator || r.super) && !narrowToken ? undefined : ["record"];
 }
 
 const kindQuery = z

@@ -1,4 +1,5 @@
 import { findProjectWithRole } from "../../../lib/projects";
+import { refuseTokenAction, refuseTokenProject } from "../../../lib/token-limits";
 import { primaryDb } from "../../../lib/d1-session";
 import { HttpError, badRequest } from "../../../lib/http-error";
 import { readTurnstile } from "../../../lib/integrations";
@@ -124,6 +125,11 @@ export async function submitter(c: Ctx, s: Shared): Promise<Actor> {
   const user = access === "anyone" ? await currentUser(c).catch(() => null) : await currentUser(c);
   if (access !== "anyone" && !user) throw new HttpError(401, "Sign in to submit this form");
   if (access !== "anyone") refuseUntilTwoFactorSetUp(c);
+  // A submission recorded under an API token's owner is a record write in the form's project (issue 41).
+  if (user && c.get("tokenLimits")) {
+    refuseTokenProject(c, s.projectId);
+    refuseTokenAction(c, "dataInsert");
+  }
   if (access === "members" && user && !toFlags(user.roles).super) {
     const found = await findProjectWithRole(primaryDb(c.env.META), s.projectId, user.id);
     if (!found?.role) throw new HttpError(403, "Only members of this project may submit this form");

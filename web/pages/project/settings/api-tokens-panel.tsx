@@ -1,41 +1,44 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Bot, Copy, KeyRound, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { Bot, Copy } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { apiTokensApi, type ApiTokenItem } from "../../../api/api-tokens-api";
+import { apiTokensApi, type ApiTokenItem, type TokenInput } from "../../../api/api-tokens-api";
+import { projectsApi } from "../../../api/projects-api";
 import { queryKeys } from "../../../api/query-keys";
-import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { IconButton } from "../../../components/ui/icon-button";
 import { FullPageSpinner } from "../../../components/ui/spinner";
-import { TextField } from "../../../components/ui/text-field";
 import { errorText } from "../../../lib/api-errors";
 import { copyText } from "../../../lib/clipboard";
 import { notify } from "../../../lib/toast";
 import { useNotifyError } from "../../../lib/use-notify-error";
 import { useProject } from "../project-context";
+import { ApiTokenForm } from "./api-token-form";
+import { ApiTokenRow } from "./api-token-row";
 
 /**
- * The caller's API tokens (they act as their owner, sent as xc-token): make one (its secret shows
- * once, with copy), list them by their first characters, delete one after confirming.
+ * The caller's API tokens (they act as their owner, sent as xc-token, within their scope, projects
+ * and expiry): make one (its secret shows once, with copy), list them by their first characters
+ * with their limits, delete one after confirming.
  */
 export function ApiTokensPanel() {
   const { t } = useTranslation();
   const { projectId } = useProject();
   const queryClient = useQueryClient();
   const notifyError = useNotifyError();
-  const [description, setDescription] = useState("");
   const [made, setMade] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ApiTokenItem | null>(null);
   const list = useQuery({ queryKey: queryKeys.apiTokens(projectId), queryFn: () => apiTokensApi.list(projectId) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens(projectId) });
+  const projects = useQuery({ queryKey: queryKeys.projects(""), queryFn: () => projectsApi.list("") });
+  const titles = new Map((projects.data?.list ?? []).map((p) => [p.id, p.title]));
   const create = useMutation({
-    mutationFn: () => apiTokensApi.create(projectId, description.trim()),
-    onSuccess: (token) => {
+    mutationFn: ({ input }: { input: TokenInput; reset: () => void }) => apiTokensApi.create(projectId, input),
+    onSuccess: (token, { reset }) => {
       setMade(token.token);
-      setDescription("");
+      reset();
       notify.success(t("project.tokens.created"));
       void refresh();
     },
@@ -50,10 +53,6 @@ export function ApiTokensPanel() {
     },
     onError: notifyError,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   const tokens = list.data ?? [];
   return (
     <div className="flex flex-col gap-4">
@@ -65,19 +64,7 @@ export function ApiTokensPanel() {
         <Bot aria-hidden="true" className="size-4 shrink-0" />
         {t("aiAssistant.card.title")}
       </Link>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <TextField
-          label={t("project.tokens.description")}
-          value={description}
-          onValueChange={setDescription}
-          maxLength={255}
-          className="min-w-48 flex-1"
-        />
-        <Button type="submit" loading={create.isPending}>
-          <KeyRound aria-hidden="true" className="size-4" />
-          {t("project.tokens.create")}
-        </Button>
-      </form>
+      <ApiTokenForm pending={create.isPending} onCreate={(input, reset) => create.mutate({ input, reset })} />
       {made ? (
         <div
           role="status"
@@ -107,19 +94,7 @@ export function ApiTokensPanel() {
       {tokens.length > 0 ? (
         <ul aria-label={t("project.tokens.listLabel")} className="divide-y divide-gray-100">
           {tokens.map((token) => (
-            <li key={token.id} className="flex items-center gap-3 py-2 text-sm">
-              <code className="font-mono text-xs text-gray-700">{token.token}</code>
-              <span className="min-w-0 flex-1 truncate text-gray-900">
-                {token.description || t("project.tokens.noDescription")}
-              </span>
-              <span className="text-xs text-gray-500">{new Date(token.created_at).toLocaleDateString()}</span>
-              <IconButton
-                label={t("project.tokens.delete", { name: token.description || token.token })}
-                icon={Trash2}
-                tone="danger"
-                onClick={() => setDeleting(token)}
-              />
-            </li>
+            <ApiTokenRow key={token.id} token={token} titles={titles} onDelete={() => setDeleting(token)} />
           ))}
         </ul>
       ) : null}
