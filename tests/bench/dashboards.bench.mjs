@@ -51,7 +51,11 @@ try {
       samples.push(await timed(() => side.call("GET", `${M}/dashboards/${dash.id}/widgets/${id}/data`)));
     return stats(samples).p50;
   };
-  for (const [name, id] of Object.entries(widgets)) out[`${name}_p50_ms`] = await p50(id);
+  // Each figure as it is taken: a run that fails part way still says how far it went.
+  for (const [name, id] of Object.entries(widgets)) {
+    out[`${name}_p50_ms`] = await p50(id);
+    console.error(`${name}: p50 ${out[`${name}_p50_ms`]} ms`);
+  }
   const footer = `${side.data}/aggregate?aggregations=Amount:sum,Price:avg,Category:count_unique,Done:percent_checked`;
   await side.call("GET", footer);
   const samples = [];
