@@ -23,5 +23,7 @@ export const dashboardRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("deleteWidget"), dashboardId, widgetId }),
   /** `userId`: what `@me` means in the widget's filters. */
   z.object({ op: z.literal("widgetData"), dashboardId, widgetId, reader, userId: z.string().optional() }),
+  /** What a public widget's cached data keys on: null when it must not be cached (rows outside the room). */
+  z.object({ op: z.literal("dataStamp") }),
 ]);
 export type DashboardRequest = z.infer<typeof dashboardRequest>;

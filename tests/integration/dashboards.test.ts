@@ -466,6 +466,40 @@ describe("dashboards", () => {
     expect(after.body.title).toBe("Renamed");
   });
 
+  it("public widget data comes from the edge cache until a record changes; never with a password", async () => {
+    const s = await setup();
+    const count = await s.widget({ type: "number", config: { y: [{ agg: "sum", column_id: s.col.Amount }] } });
+    const { uuid } = (await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`)).body;
+    const D = `/api/v1/db/public/dashboards/${uuid}/widgets/${count}/data`;
+    const total = sum(ROWS.map((r) => r.Amount));
+    const first = await call(null, "GET", D);
+    expect(first.headers.get("x-gridbase-cache")).toBe("miss");
+    expect(first.body.value).toBe(total);
+    // The cache is filled after the answer (waitUntil): ask until it is there.
+    let again = await call(null, "GET", D);
+    for (let i = 0; i < 20 && again.headers.get("x-gridbase-cache") !== "hit"; i++) again = await call(null, "GET", D);
+    expect(again.headers.get("x-gridbase-cache")).toBe("hit");
+    expect(again.body.value).toBe(total);
+    // A record added to the widget's table: the next visitor reads the new sum, not the cached one.
+    const added = await call(s.owner, "POST", `/api/v1/db/data/noco/${s.projectId}/Deals`, { Name: "h", Amount: 1000 });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const after = await call(null, "GET", D);
+    expect(after.headers.get("x-gridbase-cache")).toBe("miss");
+    expect(after.body.value).toBe(total + 1000);
+    // A record edited: the same.
+    const id = added.body.Id ?? added.body.id;
+    await call(s.owner, "PATCH", `/api/v1/db/data/noco/${s.projectId}/Deals/${id}`, { Amount: 1 });
+    let edited = await call(null, "GET", D);
+    expect(edited.body.value).toBe(total + 1);
+    // A password-protected share is read live every time.
+    await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`, { password: "secret-pass-1" });
+    for (let i = 0; i < 3; i++) {
+      edited = await call(null, "GET", D, undefined, { "xc-password": "secret-pass-1" });
+      expect(edited.headers.get("x-gridbase-cache")).toBe("bypass");
+      expect(edited.headers.get("cache-control")).toBe("private, no-store");
+    }
+  });
+
   it("a widget whose field or table was deleted answers a clear error, not a 500", async () => {
     const s = await setup();
     const w = await s.widget({ type: "bar", config: { x: { column_id: s.col.Region }, y: [{ agg: "count" }] } });
