@@ -5,6 +5,7 @@ import type { Reader } from "../db/access/reader";
 import type { AggregateRow } from "../db/query/compile-aggregate";
 import type { ReadRequest } from "../db/data/requests";
 import { dispatch, type Answers, type Handlers } from "./room-dispatch";
+import { trashDashboard } from "../db/trash/dashboards";
 import { guard } from "./room-guard";
 import { schemaStamp } from "./room-stamps";
 import type { MetaRoom } from "./room-meta";
@@ -29,7 +30,8 @@ const handlers = {
   get: (r, q) => guard(() => api.readDashboard(r.meta.store, q.dashboardId)),
   create: (r, q) => r.meta.schemaChange(() => api.createDashboard(r.meta.store, q.input)),
   update: (r, q) => r.meta.schemaChange(() => api.updateDashboard(r.meta.store, q.dashboardId, q.input)),
-  delete: (r, q) => r.meta.schemaChange(() => api.deleteDashboard(r.meta.store, q.dashboardId)),
+  // Into the trash with its widgets (issue 38); the route answers as before.
+  delete: (r, q) => r.meta.schemaChange(() => trashDashboard(r.meta.store, q.dashboardId, q.actor ?? null)),
   createWidget: (r, q) => r.meta.schemaChange(() => api.createWidget(r.meta.store, q.dashboardId, q.input)),
   updateWidget: (r, q) => r.meta.schemaChange(() => api.updateWidget(r.meta.store, q.dashboardId, q.widgetId, q.input)),
   deleteWidget: (r, q) => r.meta.schemaChange(() => api.deleteWidget(r.meta.store, q.dashboardId, q.widgetId)),

@@ -500,6 +500,50 @@ describe("dashboards", () => {
     }
   });
 
+  it("a deleted dashboard waits in the trash: restored with its widgets and public link, or purged", async () => {
+    const s = await setup();
+    const number = await s.widget({ type: "number", config: { y: [{ agg: "count" }] } });
+    const text = await s.widget({ type: "text", config: { markdown: "# Hi" }, position: { x: 2, y: 1, w: 3, h: 2 } });
+    const { uuid } = (await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`)).body;
+    const P = `/api/v1/db/public/dashboards/${uuid}`;
+    const T = `${M}/projects/${s.projectId}/trash`;
+    expect((await call(s.owner, "DELETE", `${M}/dashboards/${s.dashId}`)).status).toBe(200);
+    expect((await call(s.owner, "GET", `${M}/dashboards/${s.dashId}`)).status).toBe(404);
+    expect((await call(s.owner, "GET", `${M}/projects/${s.projectId}/dashboards`)).body.list).toEqual([]);
+    // The link is kept but answers 404 while the dashboard is in the trash.
+    expect((await call(null, "GET", P)).status).toBe(404);
+    const listed = await call(s.owner, "GET", `${T}?type=dashboard`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.list).toMatchObject([{ type: "dashboard", title: "Sales", table_id: null }]);
+    const entry = listed.body.list[0].id as string;
+    // Editors see and restore deleted records only.
+    expect((await call(s.editor, "GET", `${T}?type=dashboard`)).body.list ?? []).toEqual([]);
+    expect((await call(s.editor, "POST", `${T}/${entry}/restore`)).status).toBe(403);
+    const restored = await call(s.owner, "POST", `${T}/${entry}/restore`);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(restored.body).toMatchObject({ type: "dashboard", title: "Sales", dropped: [] });
+    // The same dashboard, the same widgets (ids, settings, positions), the same link.
+    const back = await call(s.owner, "GET", `${M}/dashboards/${s.dashId}`);
+    expect(back.status).toBe(200);
+    expect(back.body.share).toMatchObject({ uuid });
+    expect(back.body.widgets).toMatchObject([
+      { id: number, type: "number" },
+      { id: text, type: "text", position: { x: 2, y: 1, w: 3, h: 2 }, config: { markdown: "# Hi" } },
+    ]);
+    expect((await s.data(number)).body.value).toBe(ROWS.length);
+    const shared = await call(null, "GET", P);
+    expect(shared.status).toBe(200);
+    expect((await call(null, "GET", `${P}/widgets/${number}/data`)).body.value).toBe(ROWS.length);
+    expect((await call(s.owner, "GET", `${T}?type=dashboard`)).body.list).toEqual([]);
+    // Deleted again and purged: gone for good.
+    await call(s.owner, "DELETE", `${M}/dashboards/${s.dashId}`);
+    const again = (await call(s.owner, "GET", `${T}?type=dashboard`)).body.list[0].id as string;
+    expect((await call(s.owner, "DELETE", `${T}/${again}`)).status).toBe(200);
+    expect((await call(s.owner, "POST", `${T}/${again}/restore`)).status).toBe(404);
+    expect((await call(s.owner, "GET", `${M}/dashboards/${s.dashId}`)).status).toBe(404);
+    expect((await call(null, "GET", P)).status).toBe(404);
+  });
+
   it("a widget whose field or table was deleted answers a clear error, not a 500", async () => {
     const s = await setup();
     const w = await s.widget({ type: "bar", config: { x: { column_id: s.col.Region }, y: [{ agg: "count" }] } });
