@@ -10,7 +10,7 @@ import type { ProjectStore } from "../store/store";
 import { scopeParams, type RowScope } from "../views/scope";
 import { queryTable, useSearchIndex } from "./read";
 import { ensureAggregateIndex } from "./aggregate-index";
-import { ensureGroupCounts } from "./group-counts";
+import { countFromGroups, ensureGroupCounts } from "./group-counts";
 import { tableRef, type TableRef } from "./table-ref";
 
 /**
@@ -19,8 +19,9 @@ import { tableRef, type TableRef } from "./table-ref";
  * read (`tableRef` narrows fields and adds the row rule), through the view's filters and
  * `filterArrJson` as a list is. Answers `{ rows }`, however many groups. What makes it fast at
  * 1M rows, neither changing an answer: a count of rows by one column, unfiltered, reads the
- * column's maintained counts (group-counts.ts; a date's buckets add up its days); any other
- * unfiltered aggregate gets a covering index of the columns it reads (aggregate-index.ts).
+ * column's maintained counts (group-counts.ts; a date's buckets add up its days); the number of
+ * all rows is the sum of any column's counts the table has (as the grid's count reads it); any
+ * other unfiltered aggregate gets a covering index of the columns it reads (aggregate-index.ts).
  */
 export function aggregate(
   store: ProjectStore,
@@ -33,6 +34,8 @@ export function aggregate(
   const table = queryTable(t);
   const scoped = scopeParams(store, t, table, { where, limit: 1, offset: 0 }, scope).where;
   useSearchIndex(store, t, scoped);
+  const all = !scoped && !t.access?.rule && !table.rowRule && isRowCount(spec) ? countFromGroups(store, t) : null;
+  if (all !== null) return { rows: [{ values: spec.y.map(() => all) }] };
   const counts = countsOf(store, t, table, spec, !!scoped);
   if (!counts) ensureAggregateIndex(store, t, table, spec, !!scoped);
   const compiled = compileAggregate({
@@ -47,10 +50,15 @@ export function aggregate(
   return { rows: aggregateRows(compiled, spec, raws, "sqlite") };
 }
 
+const countsRows = (spec: AggregateSpec) => spec.y.every((y) => y.agg === "count" && !y.column);
+
+/** A number that counts every row: no groups, no comparison. */
+const isRowCount = (spec: AggregateSpec) => !spec.x && !spec.series && !spec.compare && countsRows(spec);
+
 /** The x column's maintained counts when the aggregate is a count of rows by x alone, unfiltered. */
 function countsOf(store: ProjectStore, t: TableRef, table: QueryTable, spec: AggregateSpec, filtered: boolean) {
   if (!spec.x || spec.series || spec.pivot || spec.compare) return undefined;
-  if (!spec.y.every((y) => y.agg === "count" && !y.column)) return undefined;
+  if (!countsRows(spec)) return undefined;
   if (!table.columns.some((c) => [c.id, c.title, c.columnName].includes(spec.x!.column))) return undefined;
   const x = findColumn(table, spec.x.column);
   return ensureGroupCounts(store, t, table, x.columnName, filtered) ?? undefined;
