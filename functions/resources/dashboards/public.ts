@@ -72,7 +72,9 @@ export const publicDashboards = new Hono<AppEnv>()
     const room = projectRoom(c.env, share.project_id);
     const widgetId = c.req.param("widgetId");
     const stamp = share.password_hash ? null : await unwrap(room.dashboards({ op: "dataStamp" }));
-    const key = stamp && `https://shared-dashboard-data.invalid/${share.uuid}/${share.version}/${widgetId}/${stamp}`;
+    const key =
+      stamp &&
+      `https://shared-dashboard-data.invalid/${share.uuid}/${share.version}/${encodeURIComponent(widgetId)}/${stamp}`;
     return edgeCached(c, key, () =>
       unwrap(room.dashboards({ op: "widgetData", dashboardId: share.dashboard_id, widgetId, reader: VISITOR })),
     );
