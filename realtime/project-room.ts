@@ -43,6 +43,7 @@ import type { CommentRequest } from "../db/rows/comment-requests";
 import type { SourceRequest } from "../db/external/source-requests";
 import { ReadRequest, RowChange, type DataCall } from "../db/data/requests";
 import { dashboardRequestIn, type DashboardAnswers } from "./room-dashboard-requests";
+import { dataStamp } from "./room-stamps";
 import type { DashboardRequest } from "../db/dashboards/requests";
 import { transferRequestIn, type TransferAnswers, type TransferRoom } from "./room-transfer-requests";
 import type { TransferRequest } from "../db/project/transfer-requests";
@@ -331,6 +332,13 @@ export class ProjectRoom extends Server<Env> {
    * data read through the data port as the request's reader.
    */
   async dashboards<R extends DashboardRequest>(req: R): Promise<DashboardAnswers[R["op"]]> {
-    return dashboardRequestIn({ meta: this.#meta, read: (q, reader) => this.#dataRoom.read(q, reader) }, req);
+    return dashboardRequestIn(
+      {
+        meta: this.#meta,
+        read: (q, reader) => this.#dataRoom.read(q, reader),
+        dataStamp: () => (this.source ? null : dataStamp(this.#counts)),
+      },
+      req,
+    );
   }
 }

@@ -5,7 +5,9 @@ import type { Reader } from "../db/access/reader";
 import type { AggregateRow } from "../db/query/compile-aggregate";
 import type { ReadRequest } from "../db/data/requests";
 import { dispatch, type Answers, type Handlers } from "./room-dispatch";
+import { trashDashboard } from "../db/trash/dashboards";
 import { guard } from "./room-guard";
+import { schemaStamp } from "./room-stamps";
 import type { MetaRoom } from "./room-meta";
 import type { RoomResult } from "./room-result";
 
@@ -13,6 +15,8 @@ import type { RoomResult } from "./room-result";
 export interface DashboardRoom {
   meta: MetaRoom;
   read(req: ReadRequest, reader: Reader | null): RoomResult<unknown> | Promise<RoomResult<unknown>>;
+  /** Renewed by any write to the rows (room-stamps.ts); null when the rows live in an external database. */
+  dataStamp(): number | null;
 }
 
 /**
@@ -26,10 +30,17 @@ const handlers = {
   get: (r, q) => guard(() => api.readDashboard(r.meta.store, q.dashboardId)),
   create: (r, q) => r.meta.schemaChange(() => api.createDashboard(r.meta.store, q.input)),
   update: (r, q) => r.meta.schemaChange(() => api.updateDashboard(r.meta.store, q.dashboardId, q.input)),
-  delete: (r, q) => r.meta.schemaChange(() => api.deleteDashboard(r.meta.store, q.dashboardId)),
+  // Into the trash with its widgets (issue 38); the route answers as before.
+  delete: (r, q) => r.meta.schemaChange(() => trashDashboard(r.meta.store, q.dashboardId, q.actor ?? null)),
   createWidget: (r, q) => r.meta.schemaChange(() => api.createWidget(r.meta.store, q.dashboardId, q.input)),
   updateWidget: (r, q) => r.meta.schemaChange(() => api.updateWidget(r.meta.store, q.dashboardId, q.widgetId, q.input)),
   deleteWidget: (r, q) => r.meta.schemaChange(() => api.deleteWidget(r.meta.store, q.dashboardId, q.widgetId)),
+  // Any change to the dashboard, its widgets, the schema or the rows gives another stamp. An
+  // external database changes without the room knowing: its widgets are never cached.
+  dataStamp: (r) => {
+    const data = r.dataStamp();
+    return { ok: true as const, data: data === null ? null : `${schemaStamp(r.meta.store)}.${data}` };
+  },
   widgetData: async (r, q) => {
     const store = r.meta.store;
     const plan = guard(() => {

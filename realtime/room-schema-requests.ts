@@ -1,4 +1,5 @@
 import { metaFor } from "../db/access/meta";
+import { schemaStamp } from "./room-stamps";
 import * as accessApi from "../db/access/rules";
 import { fullTableRef } from "../db/rows/table-ref";
 import * as columnsApi from "../db/schema/columns";
@@ -29,11 +30,7 @@ const handlers = {
     return withIds(r.store, result, result.ok ? result.data.map((t) => t.id) : []);
   },
   // Emptied with the schema cache, i.e. by any change to tables, fields, views or their settings.
-  schemaStamp: (r) => {
-    let stamp = r.store.schemaCache.get("stamp:shared") as string | undefined;
-    if (!stamp) r.store.schemaCache.set("stamp:shared", (stamp = crypto.randomUUID()));
-    return { ok: true as const, data: stamp };
-  },
+  schemaStamp: (r) => ({ ok: true as const, data: schemaStamp(r.store) }),
   readTable: (r, q) =>
     guard(() => metaFor(r.store, tablesApi.readTable(r.store, q.projectId, q.tableId), q.reader ?? null)),
   createTable: (r, q) => r.writes().createTable(q.projectId, q.input),

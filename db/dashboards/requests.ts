@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checked } from "../checked";
 import type { Reader } from "../access/reader";
+import type { Actor } from "../rows/audit";
 import { dashboardInput, dashboardUpdateInput, widgetInput, widgetUpdateInput } from "./inputs";
 
 /**
@@ -17,11 +18,14 @@ export const dashboardRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("get"), dashboardId }),
   z.object({ op: z.literal("create"), input: dashboardInput }),
   z.object({ op: z.literal("update"), dashboardId, input: dashboardUpdateInput }),
-  z.object({ op: z.literal("delete"), dashboardId }),
+  /** Into the trash (db/trash/dashboards.ts), said to be deleted by `actor`. */
+  z.object({ op: z.literal("delete"), dashboardId, actor: checked<Actor>().optional() }),
   z.object({ op: z.literal("createWidget"), dashboardId, input: widgetInput }),
   z.object({ op: z.literal("updateWidget"), dashboardId, widgetId, input: widgetUpdateInput }),
   z.object({ op: z.literal("deleteWidget"), dashboardId, widgetId }),
   /** `userId`: what `@me` means in the widget's filters. */
   z.object({ op: z.literal("widgetData"), dashboardId, widgetId, reader, userId: z.string().optional() }),
+  /** What a public widget's cached data keys on: null when it must not be cached (rows outside the room). */
+  z.object({ op: z.literal("dataStamp") }),
 ]);
 export type DashboardRequest = z.infer<typeof dashboardRequest>;

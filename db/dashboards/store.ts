@@ -123,13 +123,6 @@ export function updateDashboard(store: ProjectStore, id: string, input: Dashboar
   return dashboardJson({ ...row, ...set });
 }
 
-export function deleteDashboard(store: ProjectStore, id: string) {
-  dashboardRow(store, id);
-  store.meta.delete(widgets).where(eq(widgets.dashboardId, id)).run();
-  store.meta.delete(dashboards).where(eq(dashboards.id, id)).run();
-  return true;
-}
-
 export function createWidget(store: ProjectStore, dashboardId: string, input: WidgetInput) {
   dashboardRow(store, dashboardId);
   const now = new Date().toISOString();

@@ -3,7 +3,13 @@ import { hiddenFromReader, readingAs } from "../access/narrow";
 import type { Reader } from "../access/reader";
 import type { ReadRequest } from "../data/requests";
 import { bad, refused } from "../errors";
-import type { AggregateRow, AggregateSpec } from "../query/compile-aggregate";
+import {
+  AGGREGATE_LIMIT_MAX,
+  PIVOT_CELLS_MAX,
+  PIVOT_COLUMNS_MAX,
+  type AggregateRow,
+  type AggregateSpec,
+} from "../query/compile-aggregate";
 import { columns, models, views } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import type { WidgetConfig } from "./inputs";
@@ -16,7 +22,9 @@ import type { WidgetJson } from "./store";
  * - bar, line, area, pie: `{ series: [{ name, points: [{ x, y }] }] }`: one series per value of
  *   `series`, else one per aggregate (named by its field's title and the aggregate);
  * - pivot: `{ rows: [{ key, total }], columns: [{ key, total }], cells: [[...]], total }` with
- *   `cells[i][j]` the value at rows[i] × columns[j] (null: no records there);
+ *   `cells[i][j]` the value at rows[i] × columns[j] (null: no records there), and `truncated`
+ *   `{ rows, columns }` saying whether rows past `limit`, columns past PIVOT_COLUMNS_MAX or rows
+ *   past the first PIVOT_CELLS_MAX cells were left out (the totals stay those of every record);
  * - records: the view's first page (`{ list, pageInfo }`); text: `{}`.
  * Before it runs, every table and field the widget names is checked: one deleted since is a 400
  * saying which (the widget stays, to be edited), one hidden from the reader's role a 403.
@@ -110,7 +118,7 @@ export function widgetAnswer(w: WidgetJson, spec: AggregateSpec, rows: Aggregate
     const value = row?.values[0] ?? null;
     return spec.compare ? { value, previous: row?.previous?.[0] ?? null } : { value };
   }
-  if (w.type === "pivot") return pivot(rows);
+  if (w.type === "pivot") return pivot(rows, spec.limit ?? AGGREGATE_LIMIT_MAX);
   if (spec.series) {
     const bySeries = new Map<string, { name: Key; points: { x: Key; y: AggregateRow["values"][number] }[] }>();
     for (const r of rows) {
@@ -132,25 +140,38 @@ export function widgetAnswer(w: WidgetJson, spec: AggregateSpec, rows: Aggregate
   };
 }
 
-function pivot(rows: AggregateRow[]) {
-  const rowKeys: { key: Key; total: unknown }[] = [];
+/** The pivot's rows as a table, cut to its bounds (compile-aggregate.ts asks one past each). */
+export function pivot(rows: AggregateRow[], limit: number) {
+  let rowKeys: { key: Key; total: unknown }[] = [];
   const colKeys: { key: Key; total: unknown }[] = [];
+  const cellRows: AggregateRow[] = [];
   let total: unknown = null;
   for (const r of rows) {
+    if (r.level === 0) cellRows.push(r);
     if (r.level === 1) rowKeys.push({ key: r.x ?? null, total: r.values[0] ?? null });
     if (r.level === 2) colKeys.push({ key: r.series ?? null, total: r.values[0] ?? null });
     if (r.level === 3) total = r.values[0] ?? null;
   }
+  const truncated = { rows: rowKeys.length > limit, columns: colKeys.length > PIVOT_COLUMNS_MAX };
+  rowKeys = rowKeys.slice(0, limit);
+  colKeys.splice(PIVOT_COLUMNS_MAX);
   const ri = new Map(rowKeys.map((k, i) => [JSON.stringify(k.key), i]));
+  if (cellRows.length > PIVOT_CELLS_MAX) {
+    // Cells come ordered by row: the row of the last one read may lack some, and those after it all.
+    const last = ri.get(JSON.stringify(cellRows[PIVOT_CELLS_MAX - 1]!.x ?? null)) ?? rowKeys.length;
+    if (last < rowKeys.length) {
+      rowKeys = rowKeys.slice(0, last);
+      truncated.rows = true;
+    }
+  }
   const ci = new Map(colKeys.map((k, i) => [JSON.stringify(k.key), i]));
   const cells: unknown[][] = rowKeys.map(() => colKeys.map(() => null));
-  for (const r of rows) {
-    if (r.level !== 0) continue;
+  for (const r of cellRows) {
     const i = ri.get(JSON.stringify(r.x ?? null));
     const j = ci.get(JSON.stringify(r.series ?? null));
-    if (i !== undefined && j !== undefined) cells[i]![j] = r.values[0] ?? null;
+    if (i !== undefined && i < rowKeys.length && j !== undefined) cells[i]![j] = r.values[0] ?? null;
   }
-  return { rows: rowKeys, columns: colKeys, cells, total };
+  return { rows: rowKeys, columns: colKeys, cells, total, truncated };
 }
 
 /** Each aggregate's name in a chart's legend: "Count", "Sum of Amount"... */

@@ -10,8 +10,14 @@
  *   quarter or year of a date (dialects/date-buckets.ts) in `timeZone` (default UTC); `series`
  *   groups again inside each x. Groups come ordered by x, then series; `limit` caps the rows.
  * - `pivot` (x and series) adds rows for each x's total (`gl` 1), each series' total (2) and the
- *   grand total (3) with UNION ALL over one CTE: totals of averages and distinct counts are
- *   computed, never added up from cells.
+ *   grand total (3) with UNION ALL: totals of averages and distinct counts are computed, never
+ *   added up from cells. Each branch reads the rows afresh and is bounded on its own (cells
+ *   PIVOT_CELLS_MAX, rows `limit`, columns PIVOT_COLUMNS_MAX, each plus one to tell a cut): a CTE
+ *   read four times is materialised, every row of the table in memory (at 1M rows it took the
+ *   local instance down), and an x of a million values would have made a million cells.
+ * - `counts` (db/rows/group-counts.ts): a count of rows grouped by x alone, unfiltered, reads the
+ *   column's maintained counts (one row per value) instead of the rows: the same groups, each
+ *   count the sum of its values' counts (a date bucket adds up its days).
  * - `compare` (no x): the value over the current period of a date field (day, week, month, quarter
  *   or year, in the time zone; the period holding `now`) as `a<i>`, and over the period before as
  *   `p<i>`, in the same scan. Period bounds are bound values.
@@ -46,6 +52,10 @@ export const PERIODS = ["day", "week", "month", "quarter", "year"] as const sati
 export const AGGREGATE_LIMIT_MAX = 1000;
 /** Values one statement computes at most (a widget's aggregates, a grid footer's columns and its count). */
 export const AGGREGATE_VALUES_MAX = 21;
+/** A pivot's columns (series values) at most; its rows are `limit`. */
+export const PIVOT_COLUMNS_MAX = 100;
+/** A pivot's cells at most (the rows past the last whole row of cells are cut). */
+export const PIVOT_CELLS_MAX = 10_000;
 
 export interface AggregateSpec {
   /** A field named by id, title or column name; `bucket` for dates. */
@@ -67,6 +77,8 @@ export interface AggregateInput {
   me?: string | null;
   now?: Date;
   spec: AggregateSpec;
+  /** The x column's maintained counts table (k, v, n) when the spec is a count by x alone (rules above). */
+  counts?: string;
 }
 
 export interface CompiledAggregate {
@@ -159,10 +171,14 @@ export function compileAggregate(input: AggregateInput): CompiledAggregate {
     return col;
   });
 
+  const counts = input.counts;
+  if (counts && (!xCol || sCol || spec.pivot || spec.compare || yCols.some((c, i) => c || spec.y[i]!.agg !== "count")))
+    throw new Error("maintained counts answer a count of rows by x alone");
   const inner: Frag[] = [];
   if (xCol) inner.push(sql`${keyOf(xCol, spec.x!.bucket, "x")} AS ${ident(d, "gx")}`);
   if (sCol) inner.push(sql`${columnRef(d, sCol)} AS ${ident(d, "gs")}`);
-  yCols.forEach((col, i) => inner.push(sql`${col ? columnRef(d, col) : lit("1")} AS ${ident(d, `v${i}`)}`));
+  const one = counts ? ident(d, "n") : lit("1");
+  yCols.forEach((col, i) => inner.push(sql`${col ? columnRef(d, col) : one} AS ${ident(d, `v${i}`)}`));
   if (spec.compare) inner.push(sql`${periodCase(input, zone, spec.compare, local)} AS ${ident(d, "pc")}`);
 
   const whereParts = [
@@ -170,11 +186,16 @@ export function compileAggregate(input: AggregateInput): CompiledAggregate {
     table.rowRule,
   ].filter((f): f is Frag => !!f);
   const where = whereParts.length ? sql` WHERE ${and(whereParts)}` : sql``;
-  const rows = sql`SELECT ${join(inner, ", ")} FROM ${tableSource(d, table.tableName, table.dbSchema)}${where}`;
+  // The counts read as the rows would: each value once under the column's own name, with its count.
+  const from = counts
+    ? sql`(SELECT CASE WHEN ${ident(d, "k")} THEN ${ident(d, "v")} END AS ${ident(d, xCol!.columnName)}, ${ident(d, "n")} FROM ${ident(d, counts)} WHERE ${ident(d, "n")} > 0) AS ${ident(d, table.tableName)}`
+    : tableSource(d, table.tableName, table.dbSchema);
+  const rows = sql`SELECT ${join(inner, ", ")} FROM ${from}${where}`;
 
   const v = (i: number) => ident(d, `v${i}`);
   const pc = ident(d, "pc");
   const aggs: Frag[] = spec.y.flatMap((y, i) => {
+    if (counts) return [sql`SUM(${v(i)}) AS ${ident(d, `a${i}`)}`];
     if (!spec.compare) return [sql`${aggOf(d, y.agg, v(i))} AS ${ident(d, `a${i}`)}`];
     const when = (n: number) => sql`CASE WHEN ${pc} = ${lit(String(n))} THEN ${v(i)} END`;
     return [
@@ -188,20 +209,27 @@ export function compileAggregate(input: AggregateInput): CompiledAggregate {
   const r = ident(d, "_r");
   let statement: Frag;
   if (spec.pivot) {
-    const level = (n: number, keys: Frag[], by: Frag[]) =>
-      sql`SELECT ${lit(String(n))} AS ${gl}, ${join(keys, ", ")}, ${join(aggs, ", ")} FROM ${r}${by.length ? sql` GROUP BY ${join(by, ", ")}` : sql``}`;
+    const ord = (k: Frag) => D.orderTerm(k, false, false);
+    // Each level over its own reading of the rows, grouped, ordered and capped (rules above).
+    const level = (n: number, keys: Frag[], by: Frag[], cap: number | null) => {
+      const grouped = by.length ? sql` GROUP BY ${join(by, ", ")}` : sql``;
+      const capped = cap === null ? sql`` : orderAndPage(d, join(by.map(ord), ", "), cap + 1, 0);
+      const select = sql`SELECT ${lit(String(n))} AS ${gl}, ${join(keys, ", ")}, ${join(aggs, ", ")} FROM (${rows}) AS ${r}${grouped}${capped}`;
+      return sql`SELECT * FROM (${select}) AS ${ident(d, `_p${n}`)}`;
+    };
     const nul = (alias: Frag) => sql`NULL AS ${alias}`;
     const union = join(
       [
-        level(0, [gx, gs], [gx, gs]),
-        level(1, [gx, nul(gs)], [gx]),
-        level(2, [nul(gx), gs], [gs]),
-        level(3, [nul(gx), nul(gs)], []),
+        level(0, [gx, gs], [gx, gs], PIVOT_CELLS_MAX),
+        level(1, [gx, nul(gs)], [gx], limit),
+        level(2, [nul(gx), gs], [gs], PIVOT_COLUMNS_MAX),
+        level(3, [nul(gx), nul(gs)], [], null),
       ],
       " UNION ALL ",
     );
-    const order = sql`${gl}, ${D.orderTerm(gx, false, false)}, ${D.orderTerm(gs, false, false)}`;
-    statement = sql`WITH ${r} AS (${rows}) SELECT * FROM (${union}) AS ${ident(d, "_p")}${orderAndPage(d, order, limit + 2 * limit + 1, 0)}`;
+    const order = sql`${gl}, ${ord(gx)}, ${ord(gs)}`;
+    const most = PIVOT_CELLS_MAX + limit + PIVOT_COLUMNS_MAX + 4;
+    statement = sql`SELECT * FROM (${union}) AS ${ident(d, "_p")}${orderAndPage(d, order, most, 0)}`;
   } else {
     const keys = [xCol ? gx : null, sCol ? gs : null].filter((f): f is Frag => !!f);
     const select = [...keys, ...aggs];

@@ -4,55 +4,12 @@
  * inserts, updates, deletes and the growth rule's drop.
  */
 import { describe, expect, it } from "vitest";
-import { nodeProjectStore } from "../../tests/support/node-store";
-import { createTable } from "../schema/tables";
+import { actor, items, row } from "../../tests/support/items-table";
+import type { nodeProjectStore } from "../../tests/support/node-store";
 import { countIndexFor, MIN_ROWS } from "./count-index";
 import * as rowsApi from "./api";
 import { countRows, groupBy, listRows } from "./read";
 import { tableRef } from "./table-ref";
-
-const actor = { id: "u1", email: "a@example.com", name: "A" };
-const cats = ["a", "b", "c", "d", null];
-const row = (i: number) => ({
-  Title: `t${i}`,
-  Category: cats[i % 5],
-  Amount: (i * 7919) % 1000,
-  Price: ((i * 104729) % 100000) / 100,
-  Done: i % 3 === 0,
-  Due: `2026-0${(i % 9) + 1}-1${i % 10}`,
-  Notes: `n${i}`,
-});
-
-function items(n = 0) {
-  const store = nodeProjectStore();
-  createTable(store, "p1", {
-    table_name: "items",
-    title: "items",
-    columns: [
-      { column_name: "id", title: "Id", uidt: "ID" },
-      { column_name: "title", title: "Title", uidt: "SingleLineText" },
-      {
-        column_name: "category",
-        title: "Category",
-        uidt: "SingleSelect",
-        colOptions: { options: ["a", "b", "c", "d", "e"].map((title) => ({ title })) },
-      },
-      { column_name: "amount", title: "Amount", uidt: "Number" },
-      { column_name: "price", title: "Price", uidt: "Decimal" },
-      { column_name: "done", title: "Done", uidt: "Checkbox" },
-      { column_name: "due", title: "Due", uidt: "Date" },
-      { column_name: "notes", title: "Notes", uidt: "LongText" },
-    ],
-  } as never);
-  for (let i = 0; i < n; i += 4_000)
-    rowsApi.insertMany(
-      store,
-      "items",
-      Array.from({ length: Math.min(4_000, n - i) }, (_, k) => row(i + k)),
-      actor,
-    );
-  return store;
-}
 
 describe("countIndexFor", () => {
   const t = tableRef(items(), "items");

@@ -7,9 +7,9 @@ import type { Actor } from "../rows/audit";
  * This module only stores and reads entries; what a kind puts in its payload, and how it comes
  * back or goes for good, is the kind's handler (handlers.ts).
  */
-export type TrashKind = "record" | "field" | "table" | "view";
+export type TrashKind = "record" | "field" | "table" | "view" | "dashboard";
 
-export const TRASH_KINDS: readonly TrashKind[] = ["record", "field", "table", "view"];
+export const TRASH_KINDS: readonly TrashKind[] = ["record", "field", "table", "view", "dashboard"];
 
 /** Days an entry is kept before it is purged on its own, unless the instance says otherwise. */
 export const DEFAULT_TRASH_DAYS = 30;
@@ -17,9 +17,9 @@ export const DEFAULT_TRASH_DAYS = 30;
 export interface TrashEntry {
   id: string;
   kind: TrashKind;
-  /** What the trash page shows: a record's display value, a field's, table's or view's title. */
+  /** What the trash page shows: a record's display value, a field's, table's, view's or dashboard's title. */
   title: string;
-  /** The table the entry belongs to (a record's, field's or view's table; a table its own id). */
+  /** The table the entry belongs to (a record's, field's or view's table; a table its own id; a dashboard none). */
   tableId: string | null;
   /** A record's primary key, as text. */
   rowId: string | null;

@@ -4,6 +4,7 @@ import { recordHandler } from "./records";
 import { fieldHandler } from "./fields";
 import { tableHandler } from "./tables";
 import { viewHandler } from "./views";
+import { dashboardHandler } from "./dashboards";
 
 /**
  * Each kind of trash entry's handler: how it comes back and how it goes for good. A kind not
@@ -14,4 +15,5 @@ export const HANDLERS: Partial<Record<TrashKind, TrashHandler>> = {
   field: fieldHandler,
   table: tableHandler,
   view: viewHandler,
+  dashboard: dashboardHandler,
 };

@@ -28,7 +28,13 @@ const DAY_MS = 86_400_000;
 /** Entries purged per statement group when their time is up (the rest wait for the next run). */
 const EXPIRE_PER_RUN = 2_000;
 
-const kindWords: Record<TrashKind, string> = { record: "record", field: "field", table: "table", view: "view" };
+const kindWords: Record<TrashKind, string> = {
+  record: "record",
+  field: "field",
+  table: "table",
+  view: "view",
+  dashboard: "dashboard",
+};
 
 function mayAct(entry: TrashEntry, allowed: readonly TrashKind[] | undefined) {
   if (allowed && !allowed.includes(entry.kind))

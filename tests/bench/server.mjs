@@ -21,6 +21,8 @@ export async function startBenchServer({
     port,
     inspectorPort,
     persistTo,
+    // BENCH_VERBOSE=1: the Worker's own logs and errors (what a crashing instance said).
+    verbose: !!process.env.BENCH_VERBOSE,
     vars: { RATE_LIMIT_PER_MINUTE: "100000", ...vars },
   });
   return { base: `http://127.0.0.1:${port}`, stop: () => server.stop() };

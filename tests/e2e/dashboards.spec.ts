@@ -224,3 +224,45 @@ test("a viewer reads a dashboard but cannot change it", async ({ page, request }
   await expect(page.getByRole("button", { name: /^Move widget/ })).toHaveCount(0);
   await expect(page.getByTestId("sidebar-dashboards").getByRole("button", { name: "New dashboard" })).toHaveCount(0);
 });
+
+test("a pivot cut to its bounds says so under the table, with totals over every record", async ({ page, request }) => {
+  const token = await signUpByApi(request, uniqueEmail("dash-pivot"));
+  const projectId = await createProjectByApi(request, token, uniqueTitle("Dash"));
+  const tableId = await createTable(request, token, projectId, "Sales", [
+    { title: "Title", uidt: "SingleLineText" },
+    { title: "Status", uidt: "SingleLineText" },
+  ]);
+  await insertRows(request, token, projectId, "Sales", [
+    { Title: "a", Status: "Open" },
+    { Title: "b", Status: "Open" },
+    { Title: "c", Status: "Closed" },
+  ]);
+  const meta = await request.get(`/api/v1/db/meta/tables/${tableId}`, { headers: authHeaders(token) });
+  const col = Object.fromEntries(
+    ((await meta.json()) as { columns: { title: string; id: string }[] }).columns.map((c) => [c.title, c.id]),
+  );
+  const made = await request.post(`/api/v1/db/meta/projects/${projectId}/dashboards`, {
+    headers: authHeaders(token),
+    data: { title: "Pivots" },
+  });
+  const dashboardId = ((await made.json()) as { id: string }).id;
+  // Two rows at most: the third title is left out.
+  await request.post(`/api/v1/db/meta/dashboards/${dashboardId}/widgets`, {
+    headers: authHeaders(token),
+    data: {
+      type: "pivot",
+      title: "By title",
+      table_id: tableId,
+      config: { x: { column_id: col.Title }, series: { column_id: col.Status }, y: [{ agg: "count" }], limit: 2 },
+    },
+  });
+  await useToken(page, token);
+  await page.goto(`/nc/${projectId}/dashboard/${dashboardId}`);
+  const widget = page.getByRole("region", { name: "By title" });
+  await expect(widget.getByRole("rowheader")).toHaveText(["a", "b", "Total"]);
+  await expect(widget.getByTestId("pivot-cut")).toHaveText(
+    "Only the first rows and columns are shown; the totals count every record.",
+  );
+  // The grand total counts the three records, the cut one too.
+  await expect(widget.getByRole("row").last().getByRole("cell").last()).toHaveText("3");
+});

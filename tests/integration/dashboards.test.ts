@@ -466,6 +466,84 @@ describe("dashboards", () => {
     expect(after.body.title).toBe("Renamed");
   });
 
+  it("public widget data comes from the edge cache until a record changes; never with a password", async () => {
+    const s = await setup();
+    const count = await s.widget({ type: "number", config: { y: [{ agg: "sum", column_id: s.col.Amount }] } });
+    const { uuid } = (await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`)).body;
+    const D = `/api/v1/db/public/dashboards/${uuid}/widgets/${count}/data`;
+    const total = sum(ROWS.map((r) => r.Amount));
+    const first = await call(null, "GET", D);
+    expect(first.headers.get("x-gridbase-cache")).toBe("miss");
+    expect(first.body.value).toBe(total);
+    // The cache is filled after the answer (waitUntil): ask until it is there.
+    let again = await call(null, "GET", D);
+    for (let i = 0; i < 20 && again.headers.get("x-gridbase-cache") !== "hit"; i++) again = await call(null, "GET", D);
+    expect(again.headers.get("x-gridbase-cache")).toBe("hit");
+    expect(again.body.value).toBe(total);
+    // A record added to the widget's table: the next visitor reads the new sum, not the cached one.
+    const added = await call(s.owner, "POST", `/api/v1/db/data/noco/${s.projectId}/Deals`, { Name: "h", Amount: 1000 });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const after = await call(null, "GET", D);
+    expect(after.headers.get("x-gridbase-cache")).toBe("miss");
+    expect(after.body.value).toBe(total + 1000);
+    // A record edited: the same.
+    const id = added.body.Id ?? added.body.id;
+    await call(s.owner, "PATCH", `/api/v1/db/data/noco/${s.projectId}/Deals/${id}`, { Amount: 1 });
+    let edited = await call(null, "GET", D);
+    expect(edited.body.value).toBe(total + 1);
+    // A password-protected share is read live every time.
+    await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`, { password: "secret-pass-1" });
+    for (let i = 0; i < 3; i++) {
+      edited = await call(null, "GET", D, undefined, { "xc-password": "secret-pass-1" });
+      expect(edited.headers.get("x-gridbase-cache")).toBe("bypass");
+      expect(edited.headers.get("cache-control")).toBe("private, no-store");
+    }
+  });
+
+  it("a deleted dashboard waits in the trash: restored with its widgets and public link, or purged", async () => {
+    const s = await setup();
+    const number = await s.widget({ type: "number", config: { y: [{ agg: "count" }] } });
+    const text = await s.widget({ type: "text", config: { markdown: "# Hi" }, position: { x: 2, y: 1, w: 3, h: 2 } });
+    const { uuid } = (await call(s.owner, "POST", `${M}/dashboards/${s.dashId}/share`)).body;
+    const P = `/api/v1/db/public/dashboards/${uuid}`;
+    const T = `${M}/projects/${s.projectId}/trash`;
+    expect((await call(s.owner, "DELETE", `${M}/dashboards/${s.dashId}`)).status).toBe(200);
+    expect((await call(s.owner, "GET", `${M}/dashboards/${s.dashId}`)).status).toBe(404);
+    expect((await call(s.owner, "GET", `${M}/projects/${s.projectId}/dashboards`)).body.list).toEqual([]);
+    // The link is kept but answers 404 while the dashboard is in the trash.
+    expect((await call(null, "GET", P)).status).toBe(404);
+    const listed = await call(s.owner, "GET", `${T}?type=dashboard`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.list).toMatchObject([{ type: "dashboard", title: "Sales", table_id: null }]);
+    const entry = listed.body.list[0].id as string;
+    // Editors see and restore deleted records only.
+    expect((await call(s.editor, "GET", `${T}?type=dashboard`)).body.list ?? []).toEqual([]);
+    expect((await call(s.editor, "POST", `${T}/${entry}/restore`)).status).toBe(403);
+    const restored = await call(s.owner, "POST", `${T}/${entry}/restore`);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(restored.body).toMatchObject({ type: "dashboard", title: "Sales", dropped: [] });
+    // The same dashboard, the same widgets (ids, settings, positions), the same link.
+    const back = await call(s.owner, "GET", `${M}/dashboards/${s.dashId}`);
+    expect(back.status).toBe(200);
+    expect(back.body.share).toMatchObject({ uuid });
+    expect(back.body.widgets).toMatchObject([
+      { id: number, type: "number" },
+      { id: text, type: "text", position: { x: 2, y: 1, w: 3, h: 2 }, config: { markdown: "# Hi" } },
+    ]);
+    expect((await s.data(number)).body.value).toBe(ROWS.length);
+    const shared = await call(null, "GET", P);
+    expect(shared.status).toBe(200);
+    expect((await call(null, "GET", `${P}/widgets/${number}/data`)).body.value).toBe(ROWS.length);
+    expect((await call(s.owner, "GET", `${T}?type=dashboard`)).body.list).toEqual([]);
+    // Deleted again and purged: gone for good.
+    await call(s.owner, "DELETE", `${M}/dashboards/${s.dashId}`);
+    const again = (await call(s.owner, "GET", `${T}?type=dashboard`)).body.list[0].id as string;
+    expect((await call(s.owner, "DELETE", `${T}/${again}`)).status).toBe(200);
+    expect((await call(s.owner, "POST", `${T}/${again}/restore`)).status).toBe(404);
+    expect((await call(s.owner, "GET", `${M}/dashboards/${s.dashId}`)).status).toBe(404);
+    expect((await call(null, "GET", P)).status).toBe(404);
+  });
+
   it("a widget whose field or table was deleted answers a clear error, not a 500", async () => {
     const s = await setup();
     const w = await s.widget({ type: "bar", config: { x: { column_id: s.col.Region }, y: [{ agg: "count" }] } });

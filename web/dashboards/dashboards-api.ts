@@ -14,7 +14,6 @@ const list = "/api/v1/db/meta/projects/:projectId/dashboards";
 const board = "/api/v1/db/meta/dashboards/:dashboardId";
 const widgets = `${board}/widgets` as const;
 const widget = `${board}/widgets/:widgetId` as const;
-const shared = "/api/v1/db/public/dashboards/:uuid";
 
 export type WidgetInput = z.input<typeof widgetInput>;
 
@@ -42,13 +41,14 @@ export const dashboardsApi = {
 
 /**
  * A shared dashboard read without signing in; the password, when it has one, in a header. The
- * public read answers a cached `Response` (no JSON type to take), in the signed-in read's shape.
+ * public reads answer cached `Response`s (no JSON type to take), in the signed-in reads' shapes.
  */
 export const publicDashboardsApi = {
   read: (uuid: string, password: string | null) =>
     api.get<Dashboard>(`/api/v1/db/public/dashboards/${encodeURIComponent(uuid)}`, { headers: pw(password) }),
   data: (uuid: string, widgetId: string, password: string | null, signal?: AbortSignal) =>
-    wire
-      .get(`${shared}/widgets/:widgetId/data`, { uuid, widgetId }, { headers: pw(password), signal })
-      .then(fromDb<WidgetData>()),
+    api.get<WidgetData>(
+      `/api/v1/db/public/dashboards/${encodeURIComponent(uuid)}/widgets/${encodeURIComponent(widgetId)}/data`,
+      { headers: pw(password), signal },
+    ),
 };

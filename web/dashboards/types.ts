@@ -62,6 +62,8 @@ export interface Pivot {
   columns: { key: unknown; total: number | null }[];
   cells: (number | null)[][];
   total: number | null;
+  /** Rows or columns past the server's bounds were left out (the totals still count every record). */
+  truncated?: { rows: boolean; columns: boolean };
 }
 
 /** GET .../widgets/{id}/data: a number, chart series, a pivot or a records page. */

@@ -138,6 +138,11 @@ export function WidgetBody({ widget, data, onDrill, onExporter }: Props) {
             </tr>
           </tbody>
         </table>
+        {data.truncated?.rows || data.truncated?.columns ? (
+          <p className="px-2 py-1 text-xs text-gray-500" data-testid="pivot-cut">
+            {t("dashboards.pivotCut")}
+          </p>
+        ) : null}
       </div>
     );
   }

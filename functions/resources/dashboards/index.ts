@@ -7,6 +7,7 @@ import { body } from "../../lib/openapi";
 import { projectRoom, unwrap } from "../../lib/room";
 import { dropDashboardShare, saveDashboardShare, shareJson, shareOfDashboard } from "../../lib/shared-dashboards";
 import { jsonBody } from "../../lib/validate";
+import { actorOf } from "../data/context";
 import { need } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 
@@ -49,9 +50,9 @@ export const dashboards = new Hono<AppEnv>()
     const input = await jsonBody(c, dashboardUpdateInput);
     return c.json(await unwrap(room(c).dashboards({ op: "update", dashboardId: dashboardId(c), input })));
   })
+  // Into the project's trash with its widgets; its public link stays for a restore (404 meanwhile).
   .delete("/dashboards/:dashboardId", need("dashboardDelete"), async (c) => {
-    await unwrap(room(c).dashboards({ op: "delete", dashboardId: dashboardId(c) }));
-    await dropDashboardShare(c.env.META, dashboardId(c));
+    await unwrap(room(c).dashboards({ op: "delete", dashboardId: dashboardId(c), actor: actorOf(c) }));
     return c.json(true);
   })
   .post("/dashboards/:dashboardId/widgets", need("dashboardUpdate"), body(widgetInput), async (c) => {

@@ -4,6 +4,7 @@ import { VISITOR } from "../../../db/access/reader";
 import { HttpError, notFound } from "../../lib/http-error";
 import type { ProjectRow } from "../../lib/projects";
 import { assertUnderLimit, clientAddress, countAttempt } from "../../lib/rate-limit";
+import { edgeCached } from "../../lib/edge-cache";
 import { projectRoom, unwrap } from "../../lib/room";
 import { dashboardShareOfUuid, type DashboardShareRow } from "../../lib/shared-dashboards";
 import { need } from "../../middleware/acl";
@@ -15,12 +16,15 @@ import { PASSWORD_ATTEMPTS_PER_MINUTE, SHARE_EXPIRED } from "../public/shared-vi
  * A shared dashboard for visitors (issue 38), without signing in: the dashboard with its widgets,
  * and each widget's data read as VISITOR (the viewer role's hidden fields and row rules). Unknown
  * or unshared uuid: 404; past its expiry: 410 `SHARED_VIEW_EXPIRED`; a wrong `xc-password`: 403
- * (attempts counted per share and address, as shared views'). The dashboard's meta is served from
- * the edge cache, keyed by the share's version and the project's schema stamp (any change to the
- * dashboard, its widgets or the schema renews it); a password-protected one is never cached.
- * Widget data is read live (not cached): a record changed shows at the next read.
+ * (attempts counted per share and address, as shared views'). Both answers come from the edge
+ * cache (functions/lib/edge-cache.ts): the dashboard keyed by the share's version and the project's
+ * schema stamp (any change to the dashboard, its widgets or the schema renews it), a widget's data
+ * by those and the room's data stamp (any write to the project's rows renews it:
+ * realtime/room-stamps.ts), so a changed record shows at the next read. A password-protected
+ * share is never cached, nor the data of a project whose rows live in an external database (they
+ * change without the room knowing). A number comparing periods may show the period before for up
+ * to the cache's five minutes after a period turns.
  */
-const CACHE_SECONDS = 300;
 
 async function openShared(c: Ctx): Promise<DashboardShareRow> {
   const uuid = c.req.param("uuid") ?? "";
@@ -57,40 +61,21 @@ async function publicDashboard(c: Ctx, share: DashboardShareRow) {
 export const publicDashboards = new Hono<AppEnv>()
   .get("/dashboards/:uuid", need("public"), async (c) => {
     const share = await openShared(c);
-    const headers = { "content-type": "application/json; charset=utf-8" };
-    if (share.password_hash)
-      return new Response(JSON.stringify(await publicDashboard(c, share)), {
-        headers: { ...headers, "cache-control": "private, no-store", "x-gridbase-cache": "bypass" },
-      });
-    const stamp = await unwrap(projectRoom(c.env, share.project_id).schema({ op: "schemaStamp" }));
-    const key = new Request(`https://shared-dashboard.invalid/${share.uuid}/${share.version}/${stamp}`);
-    const cache = (globalThis as unknown as { caches: { default: Cache } }).caches.default;
-    const hit = await cache.match(key);
-    if (hit) {
-      const res = new Response(hit.body, hit);
-      res.headers.set("x-gridbase-cache", "hit");
-      res.headers.set("cache-control", "no-cache");
-      return res;
-    }
-    const text = JSON.stringify(await publicDashboard(c, share));
-    c.executionCtx.waitUntil(
-      cache.put(
-        key,
-        new Response(text, { headers: { ...headers, "cache-control": `public, max-age=${CACHE_SECONDS}` } }),
-      ),
-    );
-    return new Response(text, { headers: { ...headers, "cache-control": "no-cache", "x-gridbase-cache": "miss" } });
+    const stamp = share.password_hash
+      ? null
+      : await unwrap(projectRoom(c.env, share.project_id).schema({ op: "schemaStamp" }));
+    const key = stamp && `https://shared-dashboard.invalid/${share.uuid}/${share.version}/${stamp}`;
+    return edgeCached(c, key, () => publicDashboard(c, share));
   })
   .get("/dashboards/:uuid/widgets/:widgetId/data", need("public"), async (c) => {
     const share = await openShared(c);
-    return c.json(
-      await unwrap(
-        projectRoom(c.env, share.project_id).dashboards({
-          op: "widgetData",
-          dashboardId: share.dashboard_id,
-          widgetId: c.req.param("widgetId"),
-          reader: VISITOR,
-        }),
-      ),
+    const room = projectRoom(c.env, share.project_id);
+    const widgetId = c.req.param("widgetId");
+    const stamp = share.password_hash ? null : await unwrap(room.dashboards({ op: "dataStamp" }));
+    const key =
+      stamp &&
+      `https://shared-dashboard-data.invalid/${share.uuid}/${share.version}/${encodeURIComponent(widgetId)}/${stamp}`;
+    return edgeCached(c, key, () =>
+      unwrap(room.dashboards({ op: "widgetData", dashboardId: share.dashboard_id, widgetId, reader: VISITOR })),
     );
   });

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { Columns3, Eye, Rows3, Table2, type LucideIcon } from "lucide-react";
+import { Columns3, Eye, LayoutDashboard, Rows3, Table2, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../../api/query-keys";
 import { trashApi, type TrashEntry, type TrashType } from "../../../api/trash-api";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -20,15 +21,21 @@ const PAGE = 100;
 /** Between the table, the person and the time on an entry's second line (punctuation, not text). */
 const SEP = " · ";
 
-const ICONS: Record<TrashType, LucideIcon> = { record: Rows3, field: Columns3, table: Table2, view: Eye };
-const TYPES: readonly TrashType[] = ["record", "field", "table", "view"];
+const ICONS: Record<TrashType, LucideIcon> = {
+  record: Rows3,
+  field: Columns3,
+  table: Table2,
+  view: Eye,
+  dashboard: LayoutDashboard,
+};
+const TYPES: readonly TrashType[] = ["record", "field", "table", "view", "dashboard"];
 
 type Ask = { kind: "purge"; entry: TrashEntry } | { kind: "empty" };
 
 /**
  * The project's trash (issue 35): what was deleted, newest first, restored whole or deleted for
- * good. Who may delete fields, tables and views sees them all; an editor sees records only (the
- * server answers only those, this only narrows the type filter to match).
+ * good. Who may delete fields, tables, views and dashboards sees them all; an editor sees records
+ * only (the server answers only those, this only narrows the type filter to match).
  */
 export function TrashDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t, i18n } = useTranslation();
@@ -54,6 +61,8 @@ export function TrashDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     void queryClient.invalidateQueries({ queryKey: ["tables", projectId] });
     void queryClient.invalidateQueries({ queryKey: ["table"] });
     void queryClient.invalidateQueries({ queryKey: ["views"] });
+    // A dashboard back: the sidebar's list (its page reads it again when opened).
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboards(projectId) });
   };
 
   const restore = useMutation({
@@ -88,7 +97,8 @@ export function TrashDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   });
 
   const tableTitle = (e: TrashEntry) =>
-    e.type === "table" ? "" : (tables.find((x) => x.id === e.table_id)?.title ?? t("trash.tableGone"));
+    // A table is its own entry; a dashboard belongs to no table.
+    e.type === "table" || !e.table_id ? "" : (tables.find((x) => x.id === e.table_id)?.title ?? t("trash.tableGone"));
 
   return (
     <Modal
