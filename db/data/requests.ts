@@ -63,6 +63,8 @@ export const ReadRequest = z.discriminatedUnion("op", [
     aggregations: z.array(z.object({ field: z.string(), type: z.string() })).max(100),
     where: z.string().optional(),
     scope: rowScope.optional(),
+    /** The answer's keys: field titles (NocoDB's `aggregate`, the default) or ids (its `bulk/aggregate`). */
+    keyedBy: z.enum(["title", "id"]).optional(),
   }),
   z.object({ op: z.literal("find"), table, params: listParams, scope: rowScope.optional() }),
   /** Counts per value of one field (contract 5.1 groupby), with sums or averages of number fields (MCP `aggregate`). */
