@@ -215,6 +215,79 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     expect((await call(owner, "POST", `${T}/bulk/dataList`, { alias: "x" })).status).toBe(400);
   });
 
+  // No peer recording for bulk/aggregate (the peer is not on this machine): the shape is NocoDB
+  // 0.301.3's as its SDK (`dbDataTableBulkAggregate`: POST, `aggregation`/`where`/`viewId` in the
+  // query, `[{alias, where, filterArrJson}]` in the body) and its BaseModelSqlv2.bulkAggregate give
+  // it: each alias's values keyed by field id, 201 as its other bulk routes.
+  it("aggregates several filters at once under their aliases (bulk/aggregate), each narrowing the query's", async () => {
+    const { owner, viewer, T, authors, col } = await setup();
+    await call(owner, "POST", `${T}/records`, [
+      { Title: "Ann", Age: 32 },
+      { Title: "Bob", Age: 43 },
+      { Title: "Cyd", Age: 25 },
+      { Age: 60 },
+    ]);
+    const age = col("Age").id;
+    const title = col("Title").id;
+    const aggregation = encodeURIComponent(
+      JSON.stringify([
+        { field: age, type: "sum" },
+        { field: "Title", type: "count_filled" },
+      ]),
+    );
+    const res = await call(owner, "POST", `${T}/bulk/aggregate?aggregation=${aggregation}`, [
+      { alias: "old", where: "(Age,gt,30)" },
+      { alias: "all" },
+      { alias: "young", filterArrJson: [{ fk_column_id: age, comparison_op: "lt", value: "30" }] },
+      { alias: "none", where: "(Age,gt,100)" },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toEqual({
+      old: { [age]: 135, [title]: 2 },
+      all: { [age]: 160, [title]: 3 },
+      young: { [age]: 25, [title]: 1 },
+      none: { [age]: null, [title]: 0 },
+    });
+    // The query's where ANDs with each item's, whose own ~or stays inside it.
+    const narrowed = await call(
+      owner,
+      "POST",
+      `${T}/bulk/aggregate?aggregation=${aggregation}&where=${encodeURIComponent("(Age,gt,30)")}`,
+      [{ alias: "either", where: "(Age,eq,25)~or(Age,eq,43)" }],
+    );
+    expect(narrowed.body).toEqual({ either: { [age]: 43, [title]: 1 } });
+    // Through a view's filter, as a viewer (a read: allowed).
+    const viewId = (await call(owner, "GET", `/api/v1/db/meta/tables/${authors.id}/views`)).body.list[0].id as string;
+    await call(owner, "POST", `/api/v1/db/meta/views/${viewId}/filters`, {
+      fk_column_id: age,
+      comparison_op: "lt",
+      value: "50",
+    });
+    const viewed = await call(viewer, "POST", `${T}/bulk/aggregate?viewId=${viewId}&aggregation=${aggregation}`, [
+      { alias: "all" },
+      { alias: "old", where: "(Age,gt,30)" },
+    ]);
+    expect(viewed.status).toBe(201);
+    expect(viewed.body).toEqual({ all: { [age]: 100, [title]: 3 }, old: { [age]: 75, [title]: 2 } });
+    // Refusals: a 400 with the message, for the whole request.
+    const noAggregation = await call(owner, "POST", `${T}/bulk/aggregate`, [{ alias: "x" }]);
+    expect(noAggregation.status).toBe(400);
+    expect(noAggregation.body.message).toMatch(/aggregation is required/);
+    expect((await call(owner, "POST", `${T}/bulk/aggregate?aggregation=${aggregation}`, { alias: "x" })).status).toBe(
+      400,
+    );
+    const badWhere = await call(owner, "POST", `${T}/bulk/aggregate?aggregation=${aggregation}`, [
+      { alias: "ok" },
+      { alias: "bad", where: "(Nope,eq,1)" },
+    ]);
+    expect(badWhere.status).toBe(400);
+    expect(badWhere.body.message).toMatch(/Nope/);
+    const notNumber = encodeURIComponent(JSON.stringify([{ field: "Title", type: "avg" }]));
+    const refused = await call(owner, "POST", `${T}/bulk/aggregate?aggregation=${notNumber}`, [{ alias: "x" }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("aggregation: avg needs a number field; 'Title' is not one");
+  });
+
   it("refuses bad input with the peer's statuses and a message", async () => {
     const { owner, T } = await setup();
     const unknown = await call(owner, "GET", "/api/v2/tables/md_nosuchtable000/records");
