@@ -89,6 +89,8 @@ export class ExternalSource implements TableSource {
         return ext.deleteWhere(x, change.table, change.where);
       case "link":
         return ext.setLink(x, change.table, change.rowId, change.column, change.refRowId, change.add);
+      case "links":
+        return ext.setLinks(x, change.table, change.rowId, change.column, change.refRowIds, change.add);
       case "formSubmit":
         return submitForm(by, change.table, change.view, change.body, actor);
       case "sharedFormSubmit": {

@@ -116,6 +116,8 @@ export class NativeSource implements TableSource {
         return rowsApi.deleteWhere(s, change.table, change.where, actor, files);
       case "link":
         return linksApi.setLink(s, change.table, change.rowId, change.column, change.refRowId, change.add, actor);
+      case "links":
+        return linksApi.setLinks(s, change.table, change.rowId, change.column, change.refRowIds, change.add, actor);
       case "formSubmit": {
         // Through a form: its link answers as the shared form sends them (the builder's preview
         // asks them with a picker too), set with the record; offered are the records the caller

@@ -137,6 +137,9 @@ export type ReadRequest = z.infer<typeof ReadRequest>;
 
 const rowsBody = z.array(z.unknown());
 
+/** Records one `links` change names at most: each is checked and written on its own statements. */
+export const MAX_LINKS = 1000;
+
 export const RowChange = z.discriminatedUnion("op", [
   z.object({ op: z.literal("insert"), table, body: z.unknown() }),
   /** A JSON array, or its text as received (the room parses and checks it: db/rows/api.ts rowsOf). */
@@ -155,6 +158,18 @@ export const RowChange = z.discriminatedUnion("op", [
     rowId: z.string(),
     column: z.string(),
     refRowId: z.string(),
+    add: z.boolean(),
+  }),
+  /**
+   * Links (`add`) or unlinks several related records in one transaction (NocoDB v2's link routes):
+   * a missing one refuses them all; one already linked (or already unlinked) counts as done.
+   */
+  z.object({
+    op: z.literal("links"),
+    table,
+    rowId: z.string(),
+    column: z.string(),
+    refRowIds: z.array(z.string()).min(1).max(MAX_LINKS),
     add: z.boolean(),
   }),
   /** A record through a view: a form view's fields and rules apply (db/views/form/submit.ts). */

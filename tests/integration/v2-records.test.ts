@@ -120,6 +120,53 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("links or unlinks a list of records all or nothing: a missing one is named and nothing changes", async () => {
+    const { owner, T, B, books, col } = await setup();
+    await call(owner, "POST", `${T}/records`, [{ Title: "Ann" }, { Title: "Bob" }]);
+    await call(owner, "POST", `${B}/records`, [{ Title: "B1" }, { Title: "B2" }, { Title: "B3" }]);
+    const L = `${T}/links/${col("Books").id}/records/1`;
+    const linkedTitles = async () =>
+      ((await call(owner, "GET", L)).body.list as Array<{ Title: string }>).map((r) => r.Title);
+
+    const refused = await call(owner, "POST", L, [{ Id: 1 }, { Id: 99 }, { Id: 2 }]);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ error: "ERR_RECORD_NOT_FOUND", message: expect.stringContaining("'99'") });
+    expect(await linkedTitles()).toEqual([]);
+
+    expect((await call(owner, "POST", L, [{ Id: 1 }, { Id: 2 }, { Id: 2 }])).status).toBe(201);
+    expect(await linkedTitles()).toEqual(["B1", "B2"]);
+    // Bob's link to B3 stays out of Ann's list; a bare id list works too.
+    expect((await call(owner, "POST", `${T}/links/${col("Books").id}/records/2`, [3])).status).toBe(201);
+
+    const notRemoved = await call(owner, "DELETE", L, [{ Id: 1 }, { Id: 98 }]);
+    expect(notRemoved.status).toBe(404);
+    expect(notRemoved.body.message).toContain("'98'");
+    expect(await linkedTitles()).toEqual(["B1", "B2"]);
+    // B3 is not Ann's: unlinking it is done already, B1 goes.
+    expect((await call(owner, "DELETE", L, [{ Id: 1 }, { Id: 3 }])).status).toBe(200);
+    expect(await linkedTitles()).toEqual(["B2"]);
+    expect(
+      ((await call(owner, "GET", `${T}/links/${col("Books").id}/records/2`)).body.list as Array<{ Title: string }>).map(
+        (r) => r.Title,
+      ),
+    ).toEqual(["B3"]);
+
+    // The record itself missing: a 404 that does not blame the related ones.
+    const noRecord = await call(owner, "POST", `${T}/links/${col("Books").id}/records/77`, [{ Id: 1 }]);
+    expect(noRecord.status).toBe(404);
+    expect(noRecord.body.message).not.toContain("'1'");
+    // A belongs-to link holds one record.
+    const meta = await call(owner, "GET", `${M}/tables/${books.id}`);
+    const back = (meta.body.columns as Array<{ id: string; uidt: string; colOptions?: { type?: string } }>).find(
+      (c) => c.uidt === "LinkToAnotherRecord" && c.colOptions?.type === "bt",
+    )!;
+    const two = await call(owner, "POST", `${B}/links/${back.id}/records/1`, [{ Id: 1 }, { Id: 2 }]);
+    expect(two.status).toBe(400);
+    expect(two.body.message).toMatch(/links one record/);
+    expect((await call(owner, "POST", `${B}/links/${back.id}/records/1`, [{ Id: 1 }])).status).toBe(201);
+    expect(await linkedTitles()).toEqual(["B1", "B2"]);
+  });
+
   it("reads through a view's filters and sorts with viewId", async () => {
     const { owner, T, authors, col } = await setup();
     await call(owner, "POST", `${T}/records`, [

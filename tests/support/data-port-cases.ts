@@ -291,6 +291,43 @@ export const PORT_CASES: Array<[string, (port: PortUnderTest) => Promise<void>]>
       await port.write({ ...add, rowId: ada, add: true });
     },
   ],
+  [
+    "links and unlinks several records in one change, all or nothing (the v2 link routes)",
+    async (port) => {
+      const [cy, ada] = [await idOf(port, "Cy"), await idOf(port, "Ada")];
+      const ordersOf = async (rowId: string) =>
+        (
+          (await port.read({
+            op: "nested",
+            table: "Customers",
+            rowId,
+            column: port.links,
+            params: { ...page, sort: ["Id"] },
+            linked: true,
+          })) as Page
+        ).list.map((r) => String(r.Id));
+      const adas = await ordersOf(ada);
+      expect(adas).toHaveLength(2);
+      const links = (rowId: string, refRowIds: string[], add: boolean) =>
+        port.write({ op: "links", table: "Customers", rowId, column: port.links, refRowIds, add });
+      // A missing record, named: nothing moved, not even the records before it.
+      await expect(links(cy, [adas[0]!, "999999", adas[1]!], true)).rejects.toThrow("Record '999999' not found");
+      expect(await ordersOf(cy)).toEqual([]);
+      expect(await ordersOf(ada)).toEqual(adas);
+      expect(await links(cy, adas, true)).toMatchObject({ changed: 2 });
+      expect(await ordersOf(cy)).toEqual(adas);
+      expect(await ordersOf(ada)).toEqual([]);
+      // Already linked, or not linked to Cy at all: done, nothing changed.
+      expect(await links(cy, [adas[0]!], true)).toMatchObject({ changed: 0 });
+      await expect(links(cy, [adas[0]!, "999999"], false)).rejects.toThrow("Record '999999' not found");
+      expect(await ordersOf(cy)).toEqual(adas);
+      expect(await links(cy, adas, false)).toMatchObject({ changed: 2 });
+      expect(await ordersOf(cy)).toEqual([]);
+      expect(await links(cy, [adas[0]!], false)).toMatchObject({ changed: 0 });
+      // Back where they were.
+      expect(await links(ada, adas, true)).toMatchObject({ changed: 2 });
+    },
+  ],
 ];
 
 async function idOf(port: PortUnderTest, name: string): Promise<string> {

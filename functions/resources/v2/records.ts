@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { MAX_LINKS } from "../../../db/data/requests";
 import { readListParams } from "../../../db/query";
 import { withSignedFiles } from "../../lib/attachments/sign-answer";
 import { badRequest } from "../../lib/http-error";
@@ -139,6 +140,7 @@ async function refIds(c: Ctx): Promise<string[]> {
   const value = await readJson(c);
   const items = Array.isArray(value) ? value : [value];
   if (items.length === 0) throw badRequest("Request body names no record to link");
+  if (items.length > MAX_LINKS) throw badRequest(`A link request names at most ${MAX_LINKS} records`);
   return items.map((item, i) => {
     const id = item && typeof item === "object" ? (item as Record<string, unknown>).Id : item;
     if (typeof id !== "number" && typeof id !== "string") throw badRequest(`Record ${i + 1}: Id is missing`);
@@ -147,19 +149,19 @@ async function refIds(c: Ctx): Promise<string[]> {
 }
 
 /**
- * Links or unlinks each named record, one room change each, as v1's nested routes do. NocoDB's v2
- * answers `true` and takes a link that is already there (or an unlink already gone) as done.
+ * Links or unlinks the named records in one room change (all or nothing: a missing record is a
+ * 404 naming it, and nothing is linked). NocoDB's v2 answers `true` and takes a link that is
+ * already there (or an unlink already gone) as done.
  */
 async function setLinks(c: Ctx, add: boolean) {
   const { linkFieldId, recordId } = c.req.param() as Record<string, string>;
-  for (const refRowId of await refIds(c)) {
-    const res = await data(c).write(
-      { op: "link", table: tableId(c), rowId: recordId!, column: linkFieldId!, refRowId, add },
+  const refRowIds = await refIds(c);
+  await unwrap(
+    data(c).write(
+      { op: "links", table: tableId(c), rowId: recordId!, column: linkFieldId!, refRowIds, add },
       actorOf(c),
-    );
-    if (res.ok || /already linked|not linked/.test(res.msg)) continue;
-    await unwrap(Promise.resolve(res));
-  }
+    ),
+  );
   return c.json(true, add ? 201 : 200);
 }
 
@@ -177,10 +179,10 @@ export const v2Records = new Hono<AppEnv>()
   .delete(`${T}/records`, needInRoom("dataDelete"), body(keyed), remove)
   .get(`${T}/aggregate`, needInRoom("dataList"), aggregate)
   .get(L, needInRoom("nestedList"), linked)
+  // One room change, whatever the number of records: the one-hop gate settles it.
+  .post(L, needInRoom("nestedAdd"), body(keyed), (c) => setLinks(c, true))
+  .delete(L, needInRoom("nestedRemove"), body(keyed), (c) => setLinks(c, false))
   // Several room reads: the full check first.
   .post(`${T}/bulk/dataList`, need("dataList"), body(z.array(record)), bulkList)
   .post(`${T}/bulk/group`, need("dataList"), body(z.array(record)), bulkGroup)
-  .post(`${T}/bulk/aggregate`, need("dataList"), body(z.array(record)), bulkAggregate)
-  // Several room changes: the full check first (the one-hop gate settles one call).
-  .post(L, need("nestedAdd"), body(keyed), (c) => setLinks(c, true))
-  .delete(L, need("nestedRemove"), body(keyed), (c) => setLinks(c, false));
+  .post(`${T}/bulk/aggregate`, need("dataList"), body(z.array(record)), bulkAggregate);
