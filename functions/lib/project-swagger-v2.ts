@@ -31,6 +31,13 @@ function recordPaths(t: TableDoc, name: string, tags: string[], records: string)
   const ids = { description: "Record ids", ...json({ type: "array", items: ID_ITEM }) };
   const keyed = json({ type: "array", items: ID_ITEM });
   const recordId = [{ name: "recordId", in: "path", required: true, schema: { type: "string" } }];
+  const byIds = (verb: string, summary: string) => ({
+    tags,
+    operationId: `${name}_v2_${verb}`,
+    summary,
+    requestBody: keyed,
+    responses: { 200: ids },
+  });
   return {
     [records]: {
       get: {
@@ -47,20 +54,8 @@ function recordPaths(t: TableDoc, name: string, tags: string[], records: string)
         requestBody: json({ oneOf: [ref(name), { type: "array", items: ref(name) }] }),
         responses: { 200: ids },
       },
-      patch: {
-        tags,
-        operationId: `${name}_v2_update`,
-        summary: `Update ${t.title} records by Id (v2)`,
-        requestBody: keyed,
-        responses: { 200: ids },
-      },
-      delete: {
-        tags,
-        operationId: `${name}_v2_delete`,
-        summary: `Delete ${t.title} records by Id (v2)`,
-        requestBody: keyed,
-        responses: { 200: ids },
-      },
+      patch: byIds("update", `Update ${t.title} records by Id (v2)`),
+      delete: byIds("delete", `Delete ${t.title} records by Id (v2)`),
     },
     [`${records}/count`]: {
       get: {
