@@ -87,6 +87,9 @@ const STEPS: { [K in Op]: Step<K> } = {
   link: {
     events: (c, res: { relatedTableId: string }, t, by) => [rows(t(c.table), by), rows(t(res.relatedTableId), by)],
   },
+  links: {
+    events: (c, res: { relatedTableId: string }, t, by) => [rows(t(c.table), by), rows(t(res.relatedTableId), by)],
+  },
   // A form's record is an insert like the API's: the table's insert webhooks hear of it (#42).
   formSubmit: {
     hook: (c) => ({ op: "insert", after: (s, res) => s.keysOf(c.table, [(res as FormAnswer).row]) }),

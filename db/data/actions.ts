@@ -23,7 +23,7 @@ const READ_ACTIONS: Record<ReadOp, Action> = {
   timeline: "dataList",
 };
 
-const CHANGE_ACTIONS: Record<Exclude<ChangeOp, "link">, Action> = {
+const CHANGE_ACTIONS: Record<Exclude<ChangeOp, "link" | "links">, Action> = {
   insert: "dataInsert",
   insertMany: "dataInsert",
   update: "dataUpdate",
@@ -37,7 +37,7 @@ const CHANGE_ACTIONS: Record<Exclude<ChangeOp, "link">, Action> = {
 };
 
 export function changeAction(change: RowChange): Action {
-  if (change.op === "link") return change.add ? "nestedAdd" : "nestedRemove";
+  if (change.op === "link" || change.op === "links") return change.add ? "nestedAdd" : "nestedRemove";
   return CHANGE_ACTIONS[change.op];
 }
 

@@ -41,6 +41,7 @@ export interface ChangeAnswers {
   deleteMany: ReturnType<typeof rowsApi.deleteMany>;
   deleteWhere: ReturnType<typeof rowsApi.deleteWhere>;
   link: ReturnType<typeof linksApi.setLink>;
+  links: ReturnType<typeof linksApi.setLinks>;
   formSubmit: FormAnswer;
   /** Only what the visitor may read of the record, and whether the form's creator is e-mailed. */
   sharedFormSubmit: { row: FormAnswer["row"]; notify: FormAnswer["notify"] };

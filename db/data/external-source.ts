@@ -6,6 +6,7 @@ import { groupedList } from "../external/grouped-list";
 import { sharedSubmission } from "./shared-form";
 import * as ext from "../external/rows";
 import { aggregate } from "../external/aggregate";
+import { fieldAggregates } from "../external/field-aggregates";
 import { exportCsv } from "../external/export";
 import { extTable } from "../external/table";
 import { timelineOf, timelineRows } from "../views/timeline/range";
@@ -36,7 +37,7 @@ export class ExternalSource implements TableSource {
       case "count":
         return ext.countRows(x, req.table, req.where, req.scope);
       case "fieldAggregates":
-        throw unsupported("Aggregates of tables on external databases are not supported yet");
+        return fieldAggregates(x, req.table, req.aggregations, req.where, req.scope, req.keyedBy);
       case "find":
         return ext.findOne(x, req.table, req.params, req.scope);
       case "groupBy":
@@ -88,6 +89,8 @@ export class ExternalSource implements TableSource {
         return ext.deleteWhere(x, change.table, change.where);
       case "link":
         return ext.setLink(x, change.table, change.rowId, change.column, change.refRowId, change.add);
+      case "links":
+        return ext.setLinks(x, change.table, change.rowId, change.column, change.refRowIds, change.add);
       case "formSubmit":
         return submitForm(by, change.table, change.view, change.body, actor);
       case "sharedFormSubmit": {

@@ -53,7 +53,7 @@ export class NativeSource implements TableSource {
       case "count":
         return readApi.countRows(s, req.table, req.where, this.counts, req.scope);
       case "fieldAggregates":
-        return fieldAggregates(s, req.table, req.aggregations, req.where, req.scope);
+        return fieldAggregates(s, req.table, req.aggregations, req.where, req.scope, req.keyedBy);
       case "find":
         return readApi.findOne(s, req.table, req.params, req.scope);
       case "groupBy":
@@ -116,6 +116,8 @@ export class NativeSource implements TableSource {
         return rowsApi.deleteWhere(s, change.table, change.where, actor, files);
       case "link":
         return linksApi.setLink(s, change.table, change.rowId, change.column, change.refRowId, change.add, actor);
+      case "links":
+        return linksApi.setLinks(s, change.table, change.rowId, change.column, change.refRowIds, change.add, actor);
       case "formSubmit": {
         // Through a form: its link answers as the shared form sends them (the builder's preview
         // asks them with a picker too), set with the record; offered are the records the caller

@@ -63,6 +63,8 @@ export const ReadRequest = z.discriminatedUnion("op", [
     aggregations: z.array(z.object({ field: z.string(), type: z.string() })).max(100),
     where: z.string().optional(),
     scope: rowScope.optional(),
+    /** The answer's keys: field titles (NocoDB's `aggregate`, the default) or ids (its `bulk/aggregate`). */
+    keyedBy: z.enum(["title", "id"]).optional(),
   }),
   z.object({ op: z.literal("find"), table, params: listParams, scope: rowScope.optional() }),
   /** Counts per value of one field (contract 5.1 groupby), with sums or averages of number fields (MCP `aggregate`). */
@@ -135,6 +137,9 @@ export type ReadRequest = z.infer<typeof ReadRequest>;
 
 const rowsBody = z.array(z.unknown());
 
+/** Records one `links` change names at most: each is checked and written on its own statements. */
+export const MAX_LINKS = 1000;
+
 export const RowChange = z.discriminatedUnion("op", [
   z.object({ op: z.literal("insert"), table, body: z.unknown() }),
   /** A JSON array, or its text as received (the room parses and checks it: db/rows/api.ts rowsOf). */
@@ -153,6 +158,18 @@ export const RowChange = z.discriminatedUnion("op", [
     rowId: z.string(),
     column: z.string(),
     refRowId: z.string(),
+    add: z.boolean(),
+  }),
+  /**
+   * Links (`add`) or unlinks several related records in one transaction (NocoDB v2's link routes):
+   * a missing one refuses them all; one already linked (or already unlinked) counts as done.
+   */
+  z.object({
+    op: z.literal("links"),
+    table,
+    rowId: z.string(),
+    column: z.string(),
+    refRowIds: z.array(z.string()).min(1).max(MAX_LINKS),
     add: z.boolean(),
   }),
   /** A record through a view: a form view's fields and rules apply (db/views/form/submit.ts). */

@@ -17,6 +17,7 @@ import { withColour } from "../views/colour-plan";
 import { footerMeasures, groupExtras, type FooterItem } from "../views/footer";
 import type { DateBucket } from "../query/compile-group";
 import { bad, DbError, missing } from "../errors";
+import { missingRecord } from "../rows/links";
 import type { Dialect, Stored } from "../fields/types";
 import {
   compileCount,
@@ -611,8 +612,18 @@ async function linkEnds(
   return { t, l, rel, here, there };
 }
 
-/** The link written (or removed) inside transaction `q`: an FK update, or a junction row. */
-async function writeLink(ctx: ExtCtx, q: Queryable, ends: Awaited<ReturnType<typeof linkEnds>>, add: boolean) {
+/**
+ * The link written (or removed) inside transaction `q`: an FK update, or a junction row. A link
+ * already there (or an unlink already gone) is refused, or with `lenient` answers false (nothing
+ * written, nothing run: the transaction stays usable).
+ */
+async function writeLink(
+  ctx: ExtCtx,
+  q: Queryable,
+  ends: Awaited<ReturnType<typeof linkEnds>>,
+  add: boolean,
+  lenient = false,
+): Promise<boolean> {
   const { t, l, rel, here, there } = ends;
   const d = ctx.driver.dialect;
   let s;
@@ -624,8 +635,10 @@ async function writeLink(ctx: ExtCtx, q: Queryable, ends: Awaited<ReturnType<typ
     const jt = tableSql(ctx.driver, j.ref.model.tableName);
     const pair = sql`${ident(d, mine)} = ${param(a)} AND ${ident(d, theirs)} = ${param(b)}`;
     const exists = await q.query(render(sql`SELECT 1 AS x FROM ${jt} WHERE ${pair}`, d).sql, render(pair, d).params);
-    if (add && exists.length) throw bad("This record is already linked");
-    if (!add && !exists.length) throw missing("This record is not linked");
+    if (add === exists.length > 0) {
+      if (lenient) return false;
+      throw add ? bad("This record is already linked") : missing("This record is not linked");
+    }
     s = add
       ? render(sql`INSERT INTO ${jt} (${ident(d, mine)}, ${ident(d, theirs)}) VALUES (${param(a)}, ${param(b)})`, d)
       : render(sql`DELETE FROM ${jt} WHERE ${pair}`, d);
@@ -635,8 +648,11 @@ async function writeLink(ctx: ExtCtx, q: Queryable, ends: Awaited<ReturnType<typ
     const fk = nameOf(child, l.o.fk_child_column_id);
     const parentVal = parentRow[nameOf(parentT, l.o.fk_parent_column_id)];
     const current = childRow[fk];
-    if (add && current !== null && String(current) === String(parentVal)) throw bad("This record is already linked");
-    if (!add && (current === null || String(current) !== String(parentVal))) throw missing("This record is not linked");
+    const linked = current !== null && current !== undefined && String(current) === String(parentVal);
+    if (add === linked) {
+      if (lenient) return false;
+      throw add ? bad("This record is already linked") : missing("This record is not linked");
+    }
     checkWritable(child.ref, { [fk]: null });
     const childKeys = child.keys.map((k) => childRow[k.columnName]);
     s = render(
@@ -646,9 +662,10 @@ async function writeLink(ctx: ExtCtx, q: Queryable, ends: Awaited<ReturnType<typ
     await q.execute(s.sql, s.params);
     // The changed record must stay within the reader's rule (its FK may be what the rule reads).
     await withCheck(q, child, ctx.driver, childKeys);
-    return;
+    return true;
   }
   await q.execute(s.sql, s.params);
+  return true;
 }
 
 /** Links or unlinks one related record on the source (FK update, or a junction row). */
@@ -666,6 +683,43 @@ export async function setLink(
   return {
     msg: `The relation data has been ${add ? "created" : "deleted"} successfully`,
     relatedTableId: ends.rel.ref.model.id,
+  };
+}
+
+/**
+ * Links or unlinks several related records in one transaction of the source (NocoDB v2's link
+ * routes), as db/rows/links.ts setLinks: a missing record (named) rolls back every change, a link
+ * already there (or an unlink already gone) counts as done, a belongs-to link holds one record.
+ */
+export async function setLinks(
+  ctx: ExtCtx,
+  tableKey: string,
+  rowId: string,
+  columnKey: string,
+  refRowIds: readonly string[],
+  add: boolean,
+) {
+  const t = tableOf(ctx, tableKey);
+  const { l, rel } = linkOf(ctx, t, columnKey);
+  if (l.o.type === "bt" && new Set(refRowIds).size > 1)
+    throw bad(`${l.col.title} links one record: name one, not ${refRowIds.length}`);
+  const hereKeys = () => keyValues(t, rowId, ctx.driver.dialect);
+  const changed = await ctx.driver.transaction(async (q) => {
+    // The record itself first: a 404 after this one names the related record.
+    if (!(await readBy(ctx, q, t, hereKeys()))) throw missing("Row not found");
+    let n = 0;
+    for (const ref of refRowIds) {
+      const ends = await linkEnds(ctx, q, t, hereKeys, columnKey, ref).catch((e: unknown) => {
+        throw e instanceof DbError && e.status === 404 ? missingRecord(ref, rel.ref.model.title) : e;
+      });
+      if (await writeLink(ctx, q, ends, add, true)) n++;
+    }
+    return n;
+  });
+  return {
+    msg: `The relation data has been ${add ? "created" : "deleted"} successfully`,
+    relatedTableId: rel.ref.model.id,
+    changed,
   };
 }
 

@@ -147,7 +147,7 @@ export function compileFieldAggregates(
             : fn === "sum"
               ? sql`SUM(${v})`
               : fn === "avg"
-                ? sql`AVG(${v})`
+                ? dialectOf(d).average(v, false)
                 : fn === "min"
                   ? sql`MIN(${v})`
                   : sql`MAX(${v})`;

@@ -1,4 +1,4 @@
-import { bad, missing } from "../errors";
+import { bad, DbError, missing } from "../errors";
 import { compileList, type ListParams } from "../query";
 import { ident, param, sql, type Frag } from "../query/sql";
 import { linkOptions, type LinkOptions } from "../schema/links";
@@ -113,6 +113,52 @@ export function nestedList(
   return { list, pageInfo: pageInfo(total, params.limit, params.offset) };
 }
 
+/** The link written or removed by SQL; false when it was already so (nothing changed). */
+function writeOne(store: ProjectStore, l: Link, id: number, ref: number, add: boolean): boolean {
+  const relT = Q(l.related.model.tableName);
+  const hereT = Q(l.here.model.tableName);
+  const fk = l.fk ? Q(l.fk) : "";
+  if (l.junction) {
+    const [jt, mine, theirs] = [Q(l.junction.table), Q(l.junction.mine), Q(l.junction.theirs)];
+    return add
+      ? store.exec(`INSERT OR IGNORE INTO ${jt} (${mine}, ${theirs}) VALUES (?, ?) RETURNING 1`, id, ref).length > 0
+      : store.exec(`DELETE FROM ${jt} WHERE ${mine} = ? AND ${theirs} = ? RETURNING 1`, id, ref).length > 0;
+  }
+  if (l.o.type === "hm") {
+    const relKey = Q(keyName(l.related));
+    return add
+      ? store.exec(`UPDATE ${relT} SET ${fk} = ? WHERE ${relKey} = ? AND ${fk} IS NOT ? RETURNING 1`, id, ref, id)
+          .length > 0
+      : store.exec(`UPDATE ${relT} SET ${fk} = NULL WHERE ${relKey} = ? AND ${fk} = ? RETURNING 1`, ref, id).length > 0;
+  }
+  const hereKey = Q(keyName(l.here));
+  return add
+    ? store.exec(`UPDATE ${hereT} SET ${fk} = ? WHERE ${hereKey} = ? AND ${fk} IS NOT ? RETURNING 1`, ref, id, ref)
+        .length > 0
+    : store.exec(`UPDATE ${hereT} SET ${fk} = NULL WHERE ${hereKey} = ? AND ${fk} = ? RETURNING 1`, id, ref).length > 0;
+}
+
+/**
+ * The audit entry of one link written: it names the record by its display value, kept as it was
+ * (the record may go later); its details are keyed by the field's title, so a reader without the
+ * field never sees it.
+ */
+function linkEntry(store: ProjectStore, l: Link, id: number, ref: number, add: boolean) {
+  const verb = add ? "linked" : "unlinked";
+  const record = { id: ref, title: displayText(store, l.related, ref) };
+  return {
+    rowId: String(id),
+    subType: "UPDATE" as const,
+    description: `${verb} ${l.col.title} ${record.title}`,
+    details: { [l.col.title]: { [verb]: record } },
+  };
+}
+
+const linkAnswer = (l: Link, add: boolean) => ({
+  msg: `The relation data has been ${add ? "created" : "deleted"} successfully`,
+  relatedTableId: l.related.model.id,
+});
+
 /** Links (add) or unlinks (remove) one related record; returns the contract's message. */
 export function setLink(
   store: ProjectStore,
@@ -129,52 +175,54 @@ export function setLink(
   checkWritable(l.here, { [l.col.title]: null });
   assertRow(store, l.here, id);
   assertRow(store, l.related, ref);
-  const relT = Q(l.related.model.tableName);
-  const hereT = Q(l.here.model.tableName);
-  const fk = l.fk ? Q(l.fk) : "";
   return store.transaction(() => {
-    let changed: number;
-    if (l.junction) {
-      const [jt, mine, theirs] = [Q(l.junction.table), Q(l.junction.mine), Q(l.junction.theirs)];
-      changed = add
-        ? store.exec(`INSERT OR IGNORE INTO ${jt} (${mine}, ${theirs}) VALUES (?, ?) RETURNING 1`, id, ref).length
-        : store.exec(`DELETE FROM ${jt} WHERE ${mine} = ? AND ${theirs} = ? RETURNING 1`, id, ref).length;
-    } else if (l.o.type === "hm") {
-      const relKey = Q(keyName(l.related));
-      changed = add
-        ? store.exec(`UPDATE ${relT} SET ${fk} = ? WHERE ${relKey} = ? AND ${fk} IS NOT ? RETURNING 1`, id, ref, id)
-            .length
-        : store.exec(`UPDATE ${relT} SET ${fk} = NULL WHERE ${relKey} = ? AND ${fk} = ? RETURNING 1`, ref, id).length;
-    } else {
-      const hereKey = Q(keyName(l.here));
-      changed = add
-        ? store.exec(`UPDATE ${hereT} SET ${fk} = ? WHERE ${hereKey} = ? AND ${fk} IS NOT ? RETURNING 1`, ref, id, ref)
-            .length
-        : store.exec(`UPDATE ${hereT} SET ${fk} = NULL WHERE ${hereKey} = ? AND ${fk} = ? RETURNING 1`, id, ref).length;
+    if (!writeOne(store, l, id, ref, add))
+      throw add ? bad("This record is already linked") : missing("This record is not linked");
+    recordWrites(store, l.here.model.id, actor, [linkEntry(store, l, id, ref, add)], new Date().toISOString());
+    return linkAnswer(l, add);
+  });
+}
+
+/** A related record not there (or outside the reader's rows), named: a refusal of the whole list. */
+export const missingRecord = (id: string, table: string) =>
+  missing(`Record '${id}' not found in ${table}: nothing was linked or unlinked`);
+
+/**
+ * Links (add) or unlinks several related records in one transaction (NocoDB v2's link routes):
+ * every record is checked first, so a missing one (named) changes nothing; a link already there
+ * (or an unlink already gone) counts as done. A belongs-to link holds one record.
+ */
+export function setLinks(
+  store: ProjectStore,
+  tableKey: string,
+  rowId: string,
+  columnKey: string,
+  refRowIds: readonly string[],
+  add: boolean,
+  actor: Actor,
+) {
+  const l = linkOf(store, tableKey, columnKey);
+  const id = rowKey(rowId);
+  if (l.o.type === "bt" && new Set(refRowIds).size > 1)
+    throw bad(`${l.col.title} links one record: name one, not ${refRowIds.length}`);
+  checkWritable(l.here, { [l.col.title]: null });
+  assertRow(store, l.here, id);
+  const refs = refRowIds.map((r) => {
+    try {
+      const ref = rowKey(r);
+      assertRow(store, l.related, ref);
+      return ref;
+    } catch (e) {
+      if (e instanceof DbError && e.status === 404) throw missingRecord(r, l.related.model.title);
+      throw e;
     }
-    if (!changed) throw add ? bad("This record is already linked") : missing("This record is not linked");
-    // The entry names the record by its display value, kept as it was (the record may go later);
-    // its details are keyed by the field's title, so a reader without the field never sees it.
-    const verb = add ? "linked" : "unlinked";
-    const record = { id: ref, title: displayText(store, l.related, ref) };
-    recordWrites(
-      store,
-      l.here.model.id,
-      actor,
-      [
-        {
-          rowId: String(id),
-          subType: "UPDATE",
-          description: `${verb} ${l.col.title} ${record.title}`,
-          details: { [l.col.title]: { [verb]: record } },
-        },
-      ],
-      new Date().toISOString(),
-    );
-    return {
-      msg: `The relation data has been ${add ? "created" : "deleted"} successfully`,
-      relatedTableId: l.related.model.id,
-    };
+  });
+  return store.transaction(() => {
+    const entries = refs
+      .filter((ref) => writeOne(store, l, id, ref, add))
+      .map((ref) => linkEntry(store, l, id, ref, add));
+    if (entries.length) recordWrites(store, l.here.model.id, actor, entries, new Date().toISOString());
+    return { ...linkAnswer(l, add), changed: entries.length };
   });
 }
 

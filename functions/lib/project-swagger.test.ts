@@ -23,7 +23,7 @@ it("is a valid OpenAPI 3.1 document with a row schema per table", async () => {
       {
         id: "md_2",
         title: "Customers",
-        columns: [col("Id", "ID", { pk: true, ai: true }), col("Orders", "LinkToAnotherRecord")],
+        columns: [col("Id", "ID", { pk: true, ai: true }), col("Orders", "LinkToAnotherRecord", { id: "cl_orders" })],
       },
     ],
     "https://example.com",
@@ -38,8 +38,29 @@ it("is a valid OpenAPI 3.1 document with a row schema per table", async () => {
     (doc.components.schemas["Customers_1"] as { properties: Record<string, unknown> }).properties.Orders,
   ).toMatchObject({ readOnly: true });
   expect(Object.keys(doc.paths)).toContain("/api/v1/db/data/noco/p_1/Orders%20%26%20items/{rowId}");
-  // NocoDB v2's record routes of the same table, by its id.
-  const v2 = Object.keys(doc.paths).filter((p) => p.startsWith("/api/v2/tables/"));
-  expect(v2.length).toBeGreaterThanOrEqual(3);
-  expect(v2.every((p) => /^\/api\/v2\/tables\/[^/]+\/records(\/count|\/\{recordId\})?$/.test(p))).toBe(true);
+  // NocoDB v2's routes of each table, by its id: records, the link routes of each link field (by
+  // its id), the aggregates and the bulk reads.
+  const v2 = (table: string) =>
+    Object.keys(doc.paths)
+      .filter((p) => p.startsWith(`/api/v2/tables/${table}/`))
+      .map((p) => p.slice(`/api/v2/tables/${table}`.length))
+      .sort();
+  const common = [
+    "/aggregate",
+    "/bulk/aggregate",
+    "/bulk/dataList",
+    "/bulk/group",
+    "/records",
+    "/records/count",
+    "/records/{recordId}",
+  ];
+  expect(v2("md_1")).toEqual(common);
+  expect(v2("md_2")).toEqual([...common, "/links/cl_orders/records/{recordId}"].sort());
+  const paths = doc.paths as Record<string, Record<string, { operationId: string }>>;
+  expect(Object.keys(paths["/api/v2/tables/md_2/links/cl_orders/records/{recordId}"]!).sort()).toEqual([
+    "delete",
+    "get",
+    "post",
+  ]);
+  expect(Object.keys(paths["/api/v2/tables/md_1/bulk/aggregate"]!)).toEqual(["post"]);
 });

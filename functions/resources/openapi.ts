@@ -3,7 +3,7 @@ import { generateSpecs } from "hono-openapi";
 import { need } from "../middleware/acl";
 import type { AppEnv } from "../types";
 import { VERSION } from "../version";
-import { CURSOR_PARAM, LIST_PARAMS, pageOf } from "../lib/project-swagger";
+import { CURSOR_PARAM, LIST_PARAMS, pageOf } from "../lib/swagger-parts";
 
 /** Tag of an operation: the resource its path names after the API prefix. */
 function tagOf(path: string): string {

@@ -126,6 +126,38 @@ async function compositeKeyRows(
   expect((await call("DELETE", data("OrderLines/2___2"))).status).toBe(404);
 }
 
+/**
+ * NocoDB v2's field aggregates (`GET /api/v2/tables/{id}/aggregate`) of the external Orders,
+ * computed by the database: the same numbers as the database's own SUM/AVG/COUNT.
+ */
+async function v2Aggregates(sample: SampleDb, ordersId: string) {
+  const aggregation = (items: Array<{ field: string; type: string }>) => encodeURIComponent(JSON.stringify(items));
+  const sums = await call(
+    "GET",
+    `/api/v2/tables/${ordersId}/aggregate?aggregation=${aggregation([{ field: "Total", type: "sum" }])}&where=(Total,gt,10)`,
+  );
+  expect(sums.status, sums.text).toBe(200);
+  const [db] = await sample.query("SELECT SUM(total) AS s, AVG(total) AS a, COUNT(note) AS n FROM orders");
+  const [big] = await sample.query("SELECT SUM(total) AS s FROM orders WHERE total > 10");
+  expect(sums.body).toEqual({ Total: Number(big!.s) });
+  const more = await call(
+    "GET",
+    `/api/v2/tables/${ordersId}/aggregate?aggregation=${aggregation([
+      { field: "Total", type: "avg" },
+      { field: "Note", type: "count_filled" },
+    ])}`,
+  );
+  expect(more.status, more.text).toBe(200);
+  expect(more.body.Total).toBeCloseTo(Number(db!.a), 6);
+  expect(more.body.Note).toBe(Number(db!.n));
+  const refused = await call(
+    "GET",
+    `/api/v2/tables/${ordersId}/aggregate?aggregation=${aggregation([{ field: "Note", type: "sum" }])}`,
+  );
+  expect(refused.status).toBe(400);
+  expect(refused.body).toMatchObject({ message: "aggregation: sum needs a number field; 'Note' is not one" });
+}
+
 const pgDb = await pgSample();
 describe.skipIf(!pgDb)("PostgreSQL project", () => {
   const sample = pgDb!;
@@ -197,6 +229,7 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     expect(grouped.body.list.length).toBe(2);
     const line = await call("GET", data("OrderLines/1___2"));
     expect(line.body).toMatchObject({ OrderId: 1, LineNo: 2, Product: "ink" });
+    await v2Aggregates(sample, (await tables(pid)).find((t) => t.title === "Orders")!.id);
   });
 
   it("writes rows on the database, and refuses with the database's message", async () => {
@@ -466,6 +499,7 @@ describe.skipIf(!mysqlDb)("MariaDB project", () => {
     expect(page.status, page.text).toBe(200);
     expect(page.body.list.map((r: { Total: number }) => r.Total)).toEqual([99.9, 20]);
     expect(page.body.list[0].Customers).toMatchObject({ Name: "Ada" });
+    await v2Aggregates(sample, all.find((t) => t.title === "Orders")!.id);
     const created = await call("POST", data("Customers"), { Name: "Eve", Mood: "sad", Active: true });
     expect(created.status, created.text).toBe(200);
     expect((await sample.query("SELECT name, mood, active FROM customers WHERE id = ?", [created.body.Id]))[0]).toEqual(

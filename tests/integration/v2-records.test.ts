@@ -120,6 +120,53 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("links or unlinks a list of records all or nothing: a missing one is named and nothing changes", async () => {
+    const { owner, T, B, books, col } = await setup();
+    await call(owner, "POST", `${T}/records`, [{ Title: "Ann" }, { Title: "Bob" }]);
+    await call(owner, "POST", `${B}/records`, [{ Title: "B1" }, { Title: "B2" }, { Title: "B3" }]);
+    const L = `${T}/links/${col("Books").id}/records/1`;
+    const linkedTitles = async () =>
+      ((await call(owner, "GET", L)).body.list as Array<{ Title: string }>).map((r) => r.Title);
+
+    const refused = await call(owner, "POST", L, [{ Id: 1 }, { Id: 99 }, { Id: 2 }]);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toMatchObject({ error: "ERR_RECORD_NOT_FOUND", message: expect.stringContaining("'99'") });
+    expect(await linkedTitles()).toEqual([]);
+
+    expect((await call(owner, "POST", L, [{ Id: 1 }, { Id: 2 }, { Id: 2 }])).status).toBe(201);
+    expect(await linkedTitles()).toEqual(["B1", "B2"]);
+    // Bob's link to B3 stays out of Ann's list; a bare id list works too.
+    expect((await call(owner, "POST", `${T}/links/${col("Books").id}/records/2`, [3])).status).toBe(201);
+
+    const notRemoved = await call(owner, "DELETE", L, [{ Id: 1 }, { Id: 98 }]);
+    expect(notRemoved.status).toBe(404);
+    expect(notRemoved.body.message).toContain("'98'");
+    expect(await linkedTitles()).toEqual(["B1", "B2"]);
+    // B3 is not Ann's: unlinking it is done already, B1 goes.
+    expect((await call(owner, "DELETE", L, [{ Id: 1 }, { Id: 3 }])).status).toBe(200);
+    expect(await linkedTitles()).toEqual(["B2"]);
+    expect(
+      ((await call(owner, "GET", `${T}/links/${col("Books").id}/records/2`)).body.list as Array<{ Title: string }>).map(
+        (r) => r.Title,
+      ),
+    ).toEqual(["B3"]);
+
+    // The record itself missing: a 404 that does not blame the related ones.
+    const noRecord = await call(owner, "POST", `${T}/links/${col("Books").id}/records/77`, [{ Id: 1 }]);
+    expect(noRecord.status).toBe(404);
+    expect(noRecord.body.message).not.toContain("'1'");
+    // A belongs-to link holds one record.
+    const meta = await call(owner, "GET", `${M}/tables/${books.id}`);
+    const back = (meta.body.columns as Array<{ id: string; uidt: string; colOptions?: { type?: string } }>).find(
+      (c) => c.uidt === "LinkToAnotherRecord" && c.colOptions?.type === "bt",
+    )!;
+    const two = await call(owner, "POST", `${B}/links/${back.id}/records/1`, [{ Id: 1 }, { Id: 2 }]);
+    expect(two.status).toBe(400);
+    expect(two.body.message).toMatch(/links one record/);
+    expect((await call(owner, "POST", `${B}/links/${back.id}/records/1`, [{ Id: 1 }])).status).toBe(201);
+    expect(await linkedTitles()).toEqual(["B1", "B2"]);
+  });
+
   it("reads through a view's filters and sorts with viewId", async () => {
     const { owner, T, authors, col } = await setup();
     await call(owner, "POST", `${T}/records`, [
@@ -213,6 +260,79 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     expect(groups.body.byAge.pageInfo.totalRows).toBe(3);
     expect((await call(owner, "POST", `${T}/bulk/group`, [{ alias: "x" }])).status).toBe(400);
     expect((await call(owner, "POST", `${T}/bulk/dataList`, { alias: "x" })).status).toBe(400);
+  });
+
+  // No peer recording for bulk/aggregate (the peer is not on this machine): the shape is NocoDB
+  // 0.301.3's as its SDK (`dbDataTableBulkAggregate`: POST, `aggregation`/`where`/`viewId` in the
+  // query, `[{alias, where, filterArrJson}]` in the body) and its BaseModelSqlv2.bulkAggregate give
+  // it: each alias's values keyed by field id, 201 as its other bulk routes.
+  it("aggregates several filters at once under their aliases (bulk/aggregate), each narrowing the query's", async () => {
+    const { owner, viewer, T, authors, col } = await setup();
+    await call(owner, "POST", `${T}/records`, [
+      { Title: "Ann", Age: 32 },
+      { Title: "Bob", Age: 43 },
+      { Title: "Cyd", Age: 25 },
+      { Age: 60 },
+    ]);
+    const age = col("Age").id;
+    const title = col("Title").id;
+    const aggregation = encodeURIComponent(
+      JSON.stringify([
+        { field: age, type: "sum" },
+        { field: "Title", type: "count_filled" },
+      ]),
+    );
+    const res = await call(owner, "POST", `${T}/bulk/aggregate?aggregation=${aggregation}`, [
+      { alias: "old", where: "(Age,gt,30)" },
+      { alias: "all" },
+      { alias: "young", filterArrJson: [{ fk_column_id: age, comparison_op: "lt", value: "30" }] },
+      { alias: "none", where: "(Age,gt,100)" },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toEqual({
+      old: { [age]: 135, [title]: 2 },
+      all: { [age]: 160, [title]: 3 },
+      young: { [age]: 25, [title]: 1 },
+      none: { [age]: null, [title]: 0 },
+    });
+    // The query's where ANDs with each item's, whose own ~or stays inside it.
+    const narrowed = await call(
+      owner,
+      "POST",
+      `${T}/bulk/aggregate?aggregation=${aggregation}&where=${encodeURIComponent("(Age,gt,30)")}`,
+      [{ alias: "either", where: "(Age,eq,25)~or(Age,eq,43)" }],
+    );
+    expect(narrowed.body).toEqual({ either: { [age]: 43, [title]: 1 } });
+    // Through a view's filter, as a viewer (a read: allowed).
+    const viewId = (await call(owner, "GET", `/api/v1/db/meta/tables/${authors.id}/views`)).body.list[0].id as string;
+    await call(owner, "POST", `/api/v1/db/meta/views/${viewId}/filters`, {
+      fk_column_id: age,
+      comparison_op: "lt",
+      value: "50",
+    });
+    const viewed = await call(viewer, "POST", `${T}/bulk/aggregate?viewId=${viewId}&aggregation=${aggregation}`, [
+      { alias: "all" },
+      { alias: "old", where: "(Age,gt,30)" },
+    ]);
+    expect(viewed.status).toBe(201);
+    expect(viewed.body).toEqual({ all: { [age]: 100, [title]: 3 }, old: { [age]: 75, [title]: 2 } });
+    // Refusals: a 400 with the message, for the whole request.
+    const noAggregation = await call(owner, "POST", `${T}/bulk/aggregate`, [{ alias: "x" }]);
+    expect(noAggregation.status).toBe(400);
+    expect(noAggregation.body.message).toMatch(/aggregation is required/);
+    expect((await call(owner, "POST", `${T}/bulk/aggregate?aggregation=${aggregation}`, { alias: "x" })).status).toBe(
+      400,
+    );
+    const badWhere = await call(owner, "POST", `${T}/bulk/aggregate?aggregation=${aggregation}`, [
+      { alias: "ok" },
+      { alias: "bad", where: "(Nope,eq,1)" },
+    ]);
+    expect(badWhere.status).toBe(400);
+    expect(badWhere.body.message).toMatch(/Nope/);
+    const notNumber = encodeURIComponent(JSON.stringify([{ field: "Title", type: "avg" }]));
+    const refused = await call(owner, "POST", `${T}/bulk/aggregate?aggregation=${notNumber}`, [{ alias: "x" }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("aggregation: avg needs a number field; 'Title' is not one");
   });
 
   it("refuses bad input with the peer's statuses and a message", async () => {

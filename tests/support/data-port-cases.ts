@@ -102,6 +102,51 @@ export const PORT_CASES: Array<[string, (port: PortUnderTest) => Promise<void>]>
     },
   ],
   [
+    "aggregates fields over the matching records in one statement (the v2 aggregate), refusing as natively",
+    async (port) => {
+      const all = (await port.read({
+        op: "fieldAggregates",
+        table: "Orders",
+        aggregations: [
+          { field: "Total", type: "sum" },
+          { field: "Total", type: "avg" },
+          { field: "Total", type: "max" },
+          { field: "Note", type: "count_empty" },
+          { field: "Note", type: "count_filled" },
+          { field: "Note", type: "count_unique" },
+        ],
+      })) as Record<string, number>;
+      // Keyed by field title (a field's first aggregation answers, as NocoDB's);
+      // numbers whatever the driver gives (PostgreSQL's numeric, MySQL's decimal are text).
+      expect(Object.keys(all).sort()).toEqual(["Note", "Total"]);
+      expect(Math.round(all.Total! * 10) / 10).toBe(124.9);
+      expect(all.Note).toBe(1);
+      const one = async (field: string, type: string, where?: string) =>
+        (
+          (await port.read({
+            op: "fieldAggregates",
+            table: "Orders",
+            aggregations: [{ field, type }],
+            where,
+          })) as Record<string, number | null>
+        )[field];
+      expect(Math.round((await one("Total", "sum"))! * 10) / 10).toBe(124.9);
+      expect(Math.round((await one("Total", "avg"))! * 100) / 100).toBe(41.63);
+      expect(await one("Total", "min")).toBe(5);
+      expect(await one("Note", "count_empty")).toBe(1);
+      expect(await one("Note", "count_filled")).toBe(2);
+      expect(await one("Note", "count_unique")).toBe(2);
+      expect(await one("Total", "sum", "(Total,gt,10)")).toBe(119.9);
+      expect(await one("Total", "max", "(Total,gt,1000)")).toBe(null);
+      await expect(
+        port.read({ op: "fieldAggregates", table: "Orders", aggregations: [{ field: "Note", type: "sum" }] }),
+      ).rejects.toThrow("aggregation: sum needs a number field; 'Note' is not one");
+      await expect(
+        port.read({ op: "fieldAggregates", table: "Orders", aggregations: [{ field: "Nope", type: "count" }] }),
+      ).rejects.toThrow("aggregation: 'Nope' is not a field of this table");
+    },
+  ],
+  [
     "groups with the grid footer's aggregates per group (issue 37), in the same statement",
     async (port) => {
       const groups = (await port.read({
@@ -244,6 +289,43 @@ export const PORT_CASES: Array<[string, (port: PortUnderTest) => Promise<void>]>
       expect(await nested()).toBe(0);
       // Back where it was: the order belongs to Ada again.
       await port.write({ ...add, rowId: ada, add: true });
+    },
+  ],
+  [
+    "links and unlinks several records in one change, all or nothing (the v2 link routes)",
+    async (port) => {
+      const [cy, ada] = [await idOf(port, "Cy"), await idOf(port, "Ada")];
+      const ordersOf = async (rowId: string) =>
+        (
+          (await port.read({
+            op: "nested",
+            table: "Customers",
+            rowId,
+            column: port.links,
+            params: { ...page, sort: ["Id"] },
+            linked: true,
+          })) as Page
+        ).list.map((r) => String(r.Id));
+      const adas = await ordersOf(ada);
+      expect(adas).toHaveLength(2);
+      const links = (rowId: string, refRowIds: string[], add: boolean) =>
+        port.write({ op: "links", table: "Customers", rowId, column: port.links, refRowIds, add });
+      // A missing record, named: nothing moved, not even the records before it.
+      await expect(links(cy, [adas[0]!, "999999", adas[1]!], true)).rejects.toThrow("Record '999999' not found");
+      expect(await ordersOf(cy)).toEqual([]);
+      expect(await ordersOf(ada)).toEqual(adas);
+      expect(await links(cy, adas, true)).toMatchObject({ changed: 2 });
+      expect(await ordersOf(cy)).toEqual(adas);
+      expect(await ordersOf(ada)).toEqual([]);
+      // Already linked, or not linked to Cy at all: done, nothing changed.
+      expect(await links(cy, [adas[0]!], true)).toMatchObject({ changed: 0 });
+      await expect(links(cy, [adas[0]!, "999999"], false)).rejects.toThrow("Record '999999' not found");
+      expect(await ordersOf(cy)).toEqual(adas);
+      expect(await links(cy, adas, false)).toMatchObject({ changed: 2 });
+      expect(await ordersOf(cy)).toEqual([]);
+      expect(await links(cy, [adas[0]!], false)).toMatchObject({ changed: 0 });
+      // Back where they were.
+      expect(await links(ada, adas, true)).toMatchObject({ changed: 2 });
     },
   ],
 ];

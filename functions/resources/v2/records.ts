@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { MAX_LINKS } from "../../../db/data/requests";
 import { readListParams } from "../../../db/query";
 import { withSignedFiles } from "../../lib/attachments/sign-answer";
-import { callerOf } from "../../lib/caller";
 import { badRequest } from "../../lib/http-error";
 import { body } from "../../lib/openapi";
 import { unwrap } from "../../lib/room";
@@ -10,7 +10,9 @@ import { readJson } from "../../lib/validate";
 import { need, needInRoom } from "../../middleware/acl";
 import type { AppEnv } from "../../types";
 import { actorOf, data, type Ctx } from "../data/context";
+import { aggregate, bulkAggregate } from "./aggregates";
 import { v2Errors } from "./errors";
+import { bulkItems, query, scope, tableId, v2PageInfo } from "./request";
 
 /**
  * NocoDB's v2 data API (`/api/v2/tables/{tableId}/...`, nocodb-sdk 0.301 `dbDataTableRow`): the
@@ -18,10 +20,6 @@ import { v2Errors } from "./errors";
  * shapes mapped: records keyed by field title, bodies `[{Id}]`, answers `[{Id: 1}]`, and
  * `viewId` / `where` / `sort` / `fields` / `limit` / `offset` in the query.
  */
-
-const tableId = (c: Ctx) => c.req.param("tableId")!;
-const query = (c: Ctx) => new URL(c.req.url).searchParams;
-const scope = (c: Ctx) => ({ view: c.req.query("viewId") || undefined, caller: callerOf(c) });
 
 /** The answer's record keys as v2 names them: `{Id}` (our bulk answers name the key column). */
 const idOf = (key: Record<string, unknown>) => ({ Id: Object.values(key)[0] });
@@ -42,16 +40,6 @@ async function recordsBody(c: Ctx): Promise<{ rows: unknown[]; one: boolean }> {
 }
 
 const answer = (keys: Record<string, unknown>[], one: boolean) => (one ? idOf(keys[0]!) : keys.map(idOf));
-
-type PageInfo = { totalRows: number; page: number; pageSize: number; isFirstPage: boolean; isLastPage: boolean };
-
-/** NocoDB 0.301's `pageInfo`: `offset` instead of `page` when the request gave one; no cursor. */
-function v2PageInfo(info: PageInfo, offset: string | null | undefined) {
-  const { totalRows, page, pageSize, isFirstPage, isLastPage } = info;
-  return offset !== undefined && offset !== null && offset !== ""
-    ? { totalRows, pageSize, isFirstPage, isLastPage, offset: Number(offset) || 0 }
-    : { totalRows, page, pageSize, isFirstPage, isLastPage };
-}
 
 async function list(c: Ctx) {
   const page = await withSignedFiles(
@@ -94,68 +82,6 @@ async function remove(c: Ctx) {
   const { rows, one } = await recordsBody(c);
   const keys = await unwrap(data(c).write({ op: "deleteMany", table: tableId(c), bodies: rows }, actorOf(c)));
   return c.json(answer(keys, one));
-}
-
-/**
- * The `aggregation` query as clients send it: a JSON array, `aggregation[]=` JSON items, or axios's
- * bracket form (`aggregation[0][field]=...&aggregation[0][type]=...`).
- */
-function aggregationsOf(q: URLSearchParams): Array<{ field: string; type: string }> {
-  const items: unknown[] = [];
-  const parse = (text: string) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw badRequest('aggregation must be JSON: [{"field": ..., "type": ...}]');
-    }
-  };
-  const whole = q.get("aggregation");
-  if (whole) {
-    const value = parse(whole);
-    items.push(...(Array.isArray(value) ? value : [value]));
-  }
-  for (const text of q.getAll("aggregation[]")) items.push(parse(text));
-  const indexed = new Map<string, Record<string, string>>();
-  for (const [key, value] of q) {
-    const m = /^aggregation\[(\d+)\]\[(field|type)\]$/.exec(key);
-    if (m) indexed.set(m[1]!, { ...indexed.get(m[1]!), [m[2]!]: value });
-  }
-  items.push(...indexed.values());
-  if (items.length === 0) throw badRequest('aggregation is required: [{"field": ..., "type": ...}]');
-  return items.map((item, i) => {
-    const { field, type } = (item ?? {}) as Record<string, unknown>;
-    if (typeof field !== "string" || typeof type !== "string")
-      throw badRequest(`aggregation ${i + 1}: field and type are required`);
-    return { field, type };
-  });
-}
-
-/** Sums, averages and counts of fields over the matching records, keyed by field title. */
-async function aggregate(c: Ctx) {
-  const q = query(c);
-  const aggregations = aggregationsOf(q);
-  const where = readListParams(q).where;
-  return c.json(
-    await unwrap(data(c).read({ op: "fieldAggregates", table: tableId(c), aggregations, where, scope: scope(c) })),
-  );
-}
-
-/** One item of a bulk body (`{alias, where, sort, fields, limit, offset, ...}`) as list query parameters. */
-function bulkItems(value: unknown): Array<{ alias: string; q: URLSearchParams; item: Record<string, unknown> }> {
-  if (!Array.isArray(value) || value.length === 0) throw badRequest("Request body must be a list of {alias, ...}");
-  if (value.length > 50) throw badRequest("A bulk request holds at most 50 items");
-  return value.map((raw, i) => {
-    if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw badRequest(`Item ${i + 1} must be an object`);
-    const item = raw as Record<string, unknown>;
-    const alias = typeof item.alias === "string" && item.alias ? item.alias : String(i);
-    const q = new URLSearchParams();
-    for (const key of ["where", "sort", "fields", "limit", "offset"]) {
-      const v = item[key];
-      if (typeof v === "string" || typeof v === "number") q.set(key, String(v));
-      else if (Array.isArray(v)) q.set(key, v.map(String).join(","));
-    }
-    return { alias, q, item };
-  });
 }
 
 /** Several pages at once, each under its alias (nocodb-sdk `dbDataTableBulkList`): one `list` read each. */
@@ -214,6 +140,7 @@ async function refIds(c: Ctx): Promise<string[]> {
   const value = await readJson(c);
   const items = Array.isArray(value) ? value : [value];
   if (items.length === 0) throw badRequest("Request body names no record to link");
+  if (items.length > MAX_LINKS) throw badRequest(`A link request names at most ${MAX_LINKS} records`);
   return items.map((item, i) => {
     const id = item && typeof item === "object" ? (item as Record<string, unknown>).Id : item;
     if (typeof id !== "number" && typeof id !== "string") throw badRequest(`Record ${i + 1}: Id is missing`);
@@ -222,19 +149,19 @@ async function refIds(c: Ctx): Promise<string[]> {
 }
 
 /**
- * Links or unlinks each named record, one room change each, as v1's nested routes do. NocoDB's v2
- * answers `true` and takes a link that is already there (or an unlink already gone) as done.
+ * Links or unlinks the named records in one room change (all or nothing: a missing record is a
+ * 404 naming it, and nothing is linked). NocoDB's v2 answers `true` and takes a link that is
+ * already there (or an unlink already gone) as done.
  */
 async function setLinks(c: Ctx, add: boolean) {
   const { linkFieldId, recordId } = c.req.param() as Record<string, string>;
-  for (const refRowId of await refIds(c)) {
-    const res = await data(c).write(
-      { op: "link", table: tableId(c), rowId: recordId!, column: linkFieldId!, refRowId, add },
+  const refRowIds = await refIds(c);
+  await unwrap(
+    data(c).write(
+      { op: "links", table: tableId(c), rowId: recordId!, column: linkFieldId!, refRowIds, add },
       actorOf(c),
-    );
-    if (res.ok || /already linked|not linked/.test(res.msg)) continue;
-    await unwrap(Promise.resolve(res));
-  }
+    ),
+  );
   return c.json(true, add ? 201 : 200);
 }
 
@@ -252,9 +179,10 @@ export const v2Records = new Hono<AppEnv>()
   .delete(`${T}/records`, needInRoom("dataDelete"), body(keyed), remove)
   .get(`${T}/aggregate`, needInRoom("dataList"), aggregate)
   .get(L, needInRoom("nestedList"), linked)
+  // One room change, whatever the number of records: the one-hop gate settles it.
+  .post(L, needInRoom("nestedAdd"), body(keyed), (c) => setLinks(c, true))
+  .delete(L, needInRoom("nestedRemove"), body(keyed), (c) => setLinks(c, false))
   // Several room reads: the full check first.
   .post(`${T}/bulk/dataList`, need("dataList"), body(z.array(record)), bulkList)
   .post(`${T}/bulk/group`, need("dataList"), body(z.array(record)), bulkGroup)
-  // Several room changes: the full check first (the one-hop gate settles one call).
-  .post(L, need("nestedAdd"), body(keyed), (c) => setLinks(c, true))
-  .delete(L, need("nestedRemove"), body(keyed), (c) => setLinks(c, false));
+  .post(`${T}/bulk/aggregate`, need("dataList"), body(z.array(record)), bulkAggregate);
