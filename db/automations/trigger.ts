@@ -10,6 +10,7 @@ import type { ProjectStore } from "../store/store";
 import { arrayTree, storedTree } from "../views/filters-to-where";
 import { tableColumns } from "../views/lookup";
 import { activeAutomations, triggerOf } from "./automations";
+import { queueBatch } from "./batches";
 import { queueRuns, type RunTrigger } from "./runs";
 
 /**
@@ -22,7 +23,8 @@ import { queueRuns, type RunTrigger } from "./runs";
  *   when `fields` are chosen only those where one of them changed; record.matches: rows that
  *   match after and did not before (an insert: match after); record.deleted: rows that matched
  *   before; form.submitted: a form's record (matching);
- * - runs are queued in the write's own transaction (runs.ts), one per row; a change made by an
+ * - runs are queued in the write's own transaction: one per row (runs.ts), or for a bulk write one
+ *   compact entry the alarm expands into runs (batches.ts); a change made by an
  *   automation carries its depth (Actor.depth), and runs deeper than the limit are written as skipped.
  */
 type Row = Record<string, unknown>;
@@ -141,17 +143,14 @@ export function automationsAfter(
     // A few rows are kept with their runs as the write left them (a later change or delete does
     // not change what the run sees); a bulk write's runs read theirs when they start, so the
     // write does not read back thousands of rows.
-    if (hit.length && hit.length <= SNAPSHOT_ROWS) after ??= readRows(store, t, ids);
-    queued += queueRuns(
-      store,
-      a.id,
-      hit,
-      trigger,
-      depth,
-      maxDepth,
-      nowMs,
-      hit.length <= SNAPSHOT_ROWS ? after! : undefined,
-    );
+    // Past that, the runs are one compact entry the alarm expands (batches.ts), so the write
+    // does not pay for thousands of run rows either.
+    if (hit.length > SNAPSHOT_ROWS) {
+      queued += queueBatch(store, a.id, hit, trigger, depth, maxDepth, nowMs);
+      continue;
+    }
+    if (hit.length) after ??= readRows(store, t, ids);
+    queued += queueRuns(store, a.id, hit, trigger, depth, maxDepth, nowMs, after ?? undefined);
   }
   return queued;
 }
