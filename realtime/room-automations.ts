@@ -14,6 +14,7 @@ import {
 } from "../db/automations/automations";
 import type { AutomationTestInput } from "../db/automations/inputs";
 import { expandBatches, nextBatchDue } from "../db/automations/batches";
+import { pruneRuns, retentionOf } from "../db/automations/retention";
 import { nextDue, queueRuns, runJson, type RunTrigger, type StepRecord } from "../db/automations/runs";
 import { render, renderDeep, truthy, type Context } from "../db/automations/template";
 import type { ReadRequest, RowChange } from "../db/data/requests";
@@ -42,6 +43,7 @@ import type { RoomResult } from "./room-result";
  *   fields and row rules apply) through the room's one write pipeline, with the run's depth
  *   on the actor (the loop guard, db/automations/trigger.ts);
  * - schedules: a due schedule queues a run and moves to its next time;
+ * - finished runs past retention (AUTOMATION_RUNS_KEPT / AUTOMATION_RUN_DAYS) are pruned;
  * - every change of a run is told to builders' sockets (`automationRuns`).
  */
 export interface AutomationData {
@@ -59,6 +61,8 @@ export interface AutomationHost {
 }
 
 const BATCH = 50;
+/** How often the alarm prunes finished runs past retention (db/automations/retention.ts). */
+const PRUNE_EVERY = 10 * 60_000;
 /** Runs made from bulk writes' entries per alarm (batches.ts). */
 const EXPAND = 2000;
 const CONCURRENCY = 10;
@@ -95,6 +99,9 @@ const listOf = (v: unknown): string[] =>
   (Array.isArray(v) ? v : String(v ?? "").split(/[,;\n]/)).map((x) => String(x ?? "").trim()).filter(Boolean);
 
 export class RoomAutomations {
+  /** When finished runs past retention were last pruned (0: not since the object started). */
+  #prunedAt = 0;
+
   constructor(
     private readonly host: AutomationHost,
     private readonly ctx: DurableObjectState,
@@ -185,6 +192,11 @@ export class RoomAutomations {
           }
         }),
       );
+    // Retention (retention.ts): at most every PRUNE_EVERY, and on the first alarm after a restart.
+    if (Date.now() - this.#prunedAt >= PRUNE_EVERY) {
+      this.#prunedAt = Date.now();
+      for (const id of pruneRuns(this.store, retentionOf(this.env))) told.add(id);
+    }
     for (const id of told) this.host.told(id);
     const [s] = this.store.exec(
       "SELECT min(next_run_at) AS at FROM _nc_automations WHERE active = 1 AND trigger_type = 'schedule'",

@@ -128,8 +128,12 @@ export function automationsAfter(
       queued += queueRuns(store, a.id, hit, trigger, depth, maxDepth, nowMs, before?.rows ?? new Map());
       continue;
     }
-    const now = matchingKeys(store, t, conditionTree(store, a), ids);
-    hit = ids.filter((id) => now.has(id));
+    const tree = conditionTree(store, a);
+    // Without a condition every written row is hit (no set of 10,000 keys to build and probe).
+    if (tree) {
+      const now = matchingKeys(store, t, tree, ids);
+      hit = ids.filter((id) => now.has(id));
+    } else hit = ids;
     if (a.triggerType === "record.matches" && before) {
       const was = before.matched.get(a.id) ?? new Set<number>();
       hit = hit.filter((id) => !was.has(id));
