@@ -138,7 +138,7 @@ export class ProjectRoom extends Server<Env> {
 
   #rowTables(): RoomTables {
     this.#tables ??= this.#external.row
-      ? new ExternalTables(this, this.#external)
+      ? new ExternalTables(this, this.#external, this.#hooks)
       : new NativeTables(this.store, this.#counts, this.#hooks, this.#fanout);
     return this.#tables;
   }

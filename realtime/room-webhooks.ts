@@ -60,11 +60,19 @@ export class RoomHooks {
         console.error(`webhooks: could not queue ${op} on ${tableKey}:`, err);
       }
     if (autos.length) {
-      const queued = automationsAfter(this.store, tableKey, op, autos, ids, autoBefore, w, maxDepth(this.env));
-      // A bulk write's many runs start a moment later, so the write's own answer goes out first.
-      if (queued > 0) this.wake(queued > BULK_RUNS ? BULK_DELAY_MS : 0);
+      this.runsQueued(automationsAfter(this.store, tableKey, op, autos, ids, autoBefore, w, this.maxDepth()));
     }
     return data;
+  }
+
+  /** Automation runs were queued by a write (here, or an external table's: room-tables.ts). */
+  runsQueued(queued: number) {
+    // A bulk write's many runs start a moment later, so the write's own answer goes out first.
+    if (queued > 0) this.wake(queued > BULK_RUNS ? BULK_DELAY_MS : 0);
+  }
+
+  maxDepth() {
+    return maxDepth(this.env);
   }
 
   /**

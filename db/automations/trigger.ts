@@ -4,7 +4,7 @@ import { matchingKeys, readRows } from "../hooks/trigger";
 import type { HookOperation } from "../hooks/inputs";
 import type { Actor } from "../rows/audit";
 // Triggers are builders' settings: conditions see whole records, whoever wrote.
-import { fullTableRef as tableRef, type TableRef } from "../rows/table-ref";
+import { fullTableRef as tableRef } from "../rows/table-ref";
 import { filters, type AutomationRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { arrayTree, storedTree } from "../views/filters-to-where";
@@ -35,7 +35,7 @@ const SNAPSHOT_ROWS = 100;
 /** The write kinds (db/data RowChange ops) that are a form's submission. */
 const FORM_OPS = new Set(["formSubmit", "sharedFormSubmit"]);
 
-function typesFor(op: HookOperation, change: string): string[] {
+export function typesFor(op: HookOperation, change: string): string[] {
   if (op === "insert" || op === "bulkInsert")
     return FORM_OPS.has(change)
       ? ["record.created", "record.matches", "form.submitted"]
@@ -44,7 +44,7 @@ function typesFor(op: HookOperation, change: string): string[] {
   return ["record.deleted"];
 }
 
-function conditionTree(store: ProjectStore, a: AutomationRow): WhereNode | null {
+export function conditionTree(store: ProjectStore, a: AutomationRow): WhereNode | null {
   const key = `automationtree:${a.id}`;
   if (store.schemaCache.has(key)) return store.schemaCache.get(key) as WhereNode | null;
   const t = triggerOf(a);
@@ -74,7 +74,11 @@ export function automationsFor(store: ProjectStore, tableKey: string, op: HookOp
   return activeAutomations(store, t.model.id, typesFor(op, w.change));
 }
 
-const changedFields = (a: AutomationRow, t: TableRef): string[] => {
+/** The titles of a record.updated trigger's chosen fields (none: any change). */
+export const changedFields = (
+  a: AutomationRow,
+  t: { cols: ReadonlyArray<{ id: string; title: string }> },
+): string[] => {
   const fields = triggerOf(a).fields ?? [];
   return fields.map((f) => t.cols.find((c) => c.id === f || c.title === f)?.title).filter((x): x is string => !!x);
 };
@@ -99,7 +103,7 @@ export function automationsBefore(
   return { rows: needRows && ids.length ? readRows(store, t, ids) : null, matched };
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+export const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** After the write, in its transaction: queues the runs; answers how many were queued. */
 export function automationsAfter(
