@@ -7,7 +7,7 @@
  * create_record step writes into the same database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mysqlSample, pgSample, sqldSample, type SampleDb } from "../support/external-sample";
+import { everyEngine, type SampleDb } from "../support/external-sample";
 import { signedIn, startWorker } from "../support/worker-server";
 
 const PORT = Number(process.env.EXT_AUTOMATIONS_PORT ?? 8817);
@@ -125,11 +125,7 @@ async function scenario(sample: SampleDb, title: string) {
   expect(Number(vip[0]!.n)).toBe(120);
 }
 
-const engines: Array<[string, () => Promise<SampleDb | null>]> = [
-  ["PostgreSQL", pgSample],
-  ["MariaDB", mysqlSample],
-  ["sqld", () => sqldSample(PORT + 2)],
-];
+const engines = everyEngine(PORT + 2);
 
 for (const [engine, open] of engines) {
   const sample = await open();

@@ -6,10 +6,7 @@
  * external-automations.test.ts runs them through the Worker end to end).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSourceConfig } from "../../db/external/config";
 import type { SourceDriver } from "../../db/external/driver";
-import { openDriver } from "../../db/external/open-driver";
-import { syncSchema } from "../../db/external/schema-sync";
 import { ExternalSource } from "../../db/data/external-source";
 import type { RowChange } from "../../db/data/requests";
 import { createAutomation } from "../../db/automations/automations";
@@ -17,18 +14,14 @@ import { externalAfter, externalAutomationsFor, externalBefore } from "../../db/
 import { expandBatches } from "../../db/automations/batches";
 import { fullTableRef } from "../../db/rows/table-ref";
 import type { ProjectStore } from "../../db/store/store";
-import { mysqlSample, pgSample, sqldSample, type SampleDb } from "../support/external-sample";
-import { nodeProjectStore } from "../support/node-store";
+import { everyEngine } from "../support/external-sample";
+import { sampleProject } from "../support/sample-meta";
 
 const SQLD_PORT = Number(process.env.TRIGGER_SQLD_PORT ?? 8819);
 const ACTOR = { id: "u1", email: "writer@example.com" };
 const BUILDER = { id: "u1", email: "writer@example.com", role: "owner" as const };
 
-const samples: Array<[string, () => Promise<SampleDb | null>]> = [
-  ["PostgreSQL", pgSample],
-  ["MariaDB", mysqlSample],
-  ["sqld", () => sqldSample(SQLD_PORT)],
-];
+const samples = everyEngine(SQLD_PORT);
 
 for (const [engine, open] of samples) {
   const sample = await open();
@@ -64,15 +57,7 @@ for (const [engine, open] of samples) {
     };
 
     beforeAll(async () => {
-      store = nodeProjectStore();
-      driver = await openDriver(parseSourceConfig(sample!.config, true));
-      await syncSchema(
-        store,
-        await driver.introspect(),
-        driver.dialect,
-        { table: "camelize", column: "camelize" },
-        true,
-      );
+      ({ store, driver } = await sampleProject(sample!));
     });
     afterAll(async () => {
       await driver?.close?.();
