@@ -301,6 +301,33 @@ describe("automations", () => {
     expect(left).toBe(0);
   });
 
+  it("an alarm lost with a reset of the room is set again when it starts: the queued entry runs", async () => {
+    const s = await setup();
+    const order = await s.ok("POST", s.O, { Title: "waiting" });
+    const a = await s.ok("POST", s.A, {
+      title: "resume",
+      trigger: { type: "record.created", table_id: s.orders },
+      steps: [{ type: "create_record", table_id: s.log, fields: { Note: "resumed {{record.Title}}" } }],
+    });
+    // A committed entry whose alarm was never stored (set unconfirmed, then the object reset).
+    await runInDurableObject(roomStub(s.projectId), async (r: ProjectRoom, state) => {
+      r.store.exec(
+        `INSERT INTO _nc_automation_batches (fk_automation_id, trigger, depth, max_depth, row_ids, due_at, created_at)
+         VALUES (?, ?, 1, 3, ?, ?, ?)`,
+        a.id,
+        JSON.stringify({ type: "record.created", table_id: s.orders, user: null }),
+        JSON.stringify([order.Id]),
+        Date.now(),
+        Date.now(),
+      );
+      await state.storage.deleteAlarm();
+    });
+    await abortAllDurableObjects();
+    const runs = await runsUntil(s.owner, s.A, a.id, finished(1));
+    expect(runs.map((r) => r.status)).toEqual(["succeeded"]);
+    expect((await s.ok("GET", s.L)).list).toMatchObject([{ Note: "resumed waiting" }]);
+  });
+
   it("the alarm prunes finished runs both older than 30 days and past the newest 1,000", async () => {
     const s = await setup();
     const a = await s.ok("POST", s.A, {
