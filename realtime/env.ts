@@ -12,6 +12,13 @@ export interface Env {
   MODE?: string;
   /** How deep a chain of automations may go before its runs are skipped (default 3). */
   AUTOMATION_MAX_DEPTH?: string;
+  /**
+   * Run retention (db/automations/retention.ts): a finished run is pruned once it is both older
+   * than AUTOMATION_RUN_DAYS (default 30) and not among its automation's newest
+   * AUTOMATION_RUNS_KEPT (default 1000).
+   */
+  AUTOMATION_RUNS_KEPT?: string;
+  AUTOMATION_RUN_DAYS?: string;
   JWT_SECRET?: string;
   /** Signs the expiring links to uploaded files; required outside local mode. */
   ATTACHMENT_SECRET?: string;

@@ -139,7 +139,7 @@ export class ProjectRoom extends Server<Env> {
 
   #rowTables(): RoomTables {
     this.#tables ??= this.#external.row
-      ? new ExternalTables(this, this.#external)
+      ? new ExternalTables(this, this.#external, this.#hooks)
       : new NativeTables(this.store, this.#counts, this.#hooks, this.#fanout);
     return this.#tables;
   }
@@ -155,7 +155,11 @@ export class ProjectRoom extends Server<Env> {
 
   /** Opened on first use, migrated once per start of the object. */
   get store(): ProjectStore {
-    this.#store ??= openProjectStore(this.ctx.storage, () => this.#projectId());
+    if (!this.#store) {
+      this.#store = openProjectStore(this.ctx.storage, () => this.#projectId());
+      // Alarms are set unconfirmed (room-webhooks.ts wake): one lost with a reset is set again.
+      this.#hooks.resume();
+    }
     return this.#store;
   }
 

@@ -13,6 +13,8 @@ import {
   type StoredStep,
 } from "../db/automations/automations";
 import type { AutomationTestInput } from "../db/automations/inputs";
+import { expandBatches, nextBatchDue } from "../db/automations/batches";
+import { pruneRuns, retentionOf } from "../db/automations/retention";
 import { nextDue, queueRuns, runJson, type RunTrigger, type StepRecord } from "../db/automations/runs";
 import { render, renderDeep, truthy, type Context } from "../db/automations/template";
 import type { ReadRequest, RowChange } from "../db/data/requests";
@@ -29,7 +31,8 @@ import type { RoomResult } from "./room-result";
 /**
  * Runs automations (issue 39) from the project room's alarm. Why alarms over Workflows: README
  * "Automations". Rules:
- * - a run is a row of `_nc_automation_runs`, queued in the transaction of its trigger's write;
+ * - a run is a row of `_nc_automation_runs`, queued in the transaction of its trigger's write
+ *   (a bulk write's: one entry of `_nc_automation_batches` the alarm expands first, EXPAND at a time);
  *   the alarm takes due runs (BATCH at a time, CONCURRENCY at once), claims each with a lease
  *   (`due_at` pushed LEASE ahead, so a run an object restart cut off is taken again once it
  *   expires) and runs its steps in order, writing each step's input and output on the row before
@@ -40,6 +43,7 @@ import type { RoomResult } from "./room-result";
  *   fields and row rules apply) through the room's one write pipeline, with the run's depth
  *   on the actor (the loop guard, db/automations/trigger.ts);
  * - schedules: a due schedule queues a run and moves to its next time;
+ * - finished runs past retention (AUTOMATION_RUNS_KEPT / AUTOMATION_RUN_DAYS) are pruned;
  * - every change of a run is told to builders' sockets (`automationRuns`).
  */
 export interface AutomationData {
@@ -57,6 +61,10 @@ export interface AutomationHost {
 }
 
 const BATCH = 50;
+/** How often the alarm prunes finished runs past retention (db/automations/retention.ts). */
+const PRUNE_EVERY = 10 * 60_000;
+/** Runs made from bulk writes' entries per alarm (batches.ts). */
+const EXPAND = 2000;
 const CONCURRENCY = 10;
 const LEASE = 10 * 60_000;
 export const ATTEMPTS = 3;
@@ -91,6 +99,9 @@ const listOf = (v: unknown): string[] =>
   (Array.isArray(v) ? v : String(v ?? "").split(/[,;\n]/)).map((x) => String(x ?? "").trim()).filter(Boolean);
 
 export class RoomAutomations {
+  /** When finished runs past retention were last pruned (0: not since the object started). */
+  #prunedAt = 0;
+
   constructor(
     private readonly host: AutomationHost,
     private readonly ctx: DurableObjectState,
@@ -154,6 +165,8 @@ export class RoomAutomations {
   /** The alarm's part: due schedules, then due runs; sets the next wake-up only earlier than it stands. */
   async alarm() {
     this.#dueSchedules();
+    // Bulk writes' entries become runs first (a few thousand an alarm: it stays short).
+    for (const id of expandBatches(this.store, EXPAND)) this.host.told(id);
     const due = this.store.exec(
       "SELECT * FROM _nc_automation_runs WHERE status IN ('queued', 'running') AND due_at <= ? ORDER BY due_at, id LIMIT ?",
       Date.now(),
@@ -179,11 +192,16 @@ export class RoomAutomations {
           }
         }),
       );
+    // Retention (retention.ts): at most every PRUNE_EVERY, and on the first alarm after a restart.
+    if (Date.now() - this.#prunedAt >= PRUNE_EVERY) {
+      this.#prunedAt = Date.now();
+      for (const id of pruneRuns(this.store, retentionOf(this.env))) told.add(id);
+    }
     for (const id of told) this.host.told(id);
     const [s] = this.store.exec(
       "SELECT min(next_run_at) AS at FROM _nc_automations WHERE active = 1 AND trigger_type = 'schedule'",
     );
-    const candidates = [nextDue(this.store), s?.at == null ? null : Number(s.at)].filter(
+    const candidates = [nextDue(this.store), nextBatchDue(this.store), s?.at == null ? null : Number(s.at)].filter(
       (x): x is number => x !== null,
     );
     if (!candidates.length) return;

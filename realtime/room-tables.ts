@@ -4,6 +4,7 @@ import { NativeSource } from "../db/data/native-source";
 import type { ReadRequest, RowChange } from "../db/data/requests";
 import { visitorAnswer } from "../db/data/shared-form";
 import type { HookOperation } from "../db/hooks/inputs";
+import { externalAfter, externalAutomationsFor, externalBefore } from "../db/automations/external-trigger";
 import type { Actor } from "../db/rows/audit";
 import type { FileSink } from "../db/rows/files";
 import type { CountCache } from "../db/rows/read";
@@ -106,16 +107,38 @@ export class ExternalTables implements RoomTables {
   constructor(
     private readonly room: SocketRoom,
     private readonly src: RoomSource,
+    /** Where an external write's automation runs are told of (room-webhooks.ts). */
+    private readonly runs: Pick<RoomHooks, "runsQueued" | "maxDepth">,
   ) {}
 
   read(req: ReadRequest, reader: Reader | null) {
     return this.src.run((x) => new ExternalSource(x).read(req, reader), reader);
   }
 
+  /**
+   * Webhooks read the project's own tables: an external table's writes have none (as before).
+   * Automations do (db/automations/external-trigger.ts): their conditions are read from the
+   * database around the write, their runs queued in the room once it committed. A run that cannot
+   * be queued then is logged: the database's commit stands (no transaction spans both).
+   * A write is not repeated after a sync on drift (room-external.ts): the person tries again.
+   */
   commit(change: RowChange, actor: Actor, reader: Reader | null) {
-    // Webhooks read the project's own tables: an external table's writes have none (as before).
-    // A write is not repeated after a sync on drift (room-external.ts): the person tries again.
-    return this.src.run((x) => new ExternalSource(x).write(change, actor, reader), reader, true);
+    return this.src.run(
+      async (x) => {
+        const plan = externalAutomationsFor(x, change);
+        const before = plan ? await externalBefore(x, change, plan) : null;
+        const data = await new ExternalSource(x).write(change, actor, reader);
+        if (plan)
+          try {
+            this.runs.runsQueued(await externalAfter(x, change, data, plan, before, actor, this.runs.maxDepth()));
+          } catch (err) {
+            console.error(`automations: could not queue the runs of ${change.op} on ${change.table}:`, err);
+          }
+        return data;
+      },
+      reader,
+      true,
+    );
   }
 
   tableId(table: string) {

@@ -236,6 +236,7 @@ export function updateAutomation(
 export function deleteAutomation(store: ProjectStore, id: string) {
   findAutomation(store, id);
   store.exec("DELETE FROM _nc_automation_runs WHERE fk_automation_id = ?", id);
+  store.exec("DELETE FROM _nc_automation_batches WHERE fk_automation_id = ?", id);
   store.meta.delete(automations).where(eq(automations.id, id)).run();
   return true;
 }

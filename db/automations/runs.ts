@@ -91,7 +91,7 @@ export function queueRuns(
   depth: number,
   maxDepth: number,
   nowMs: number,
-  records?: Map<number, Record<string, unknown>>,
+  records?: Map<number | string, Record<string, unknown>>,
 ): number {
   if (!rowIds.length) return 0;
   const skipped = depth > maxDepth;
@@ -122,7 +122,7 @@ export function queueRuns(
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       automationId,
       status,
-      JSON.stringify({ ...trigger, record: records.get(Number(id)) ?? null }),
+      JSON.stringify({ ...trigger, record: (id == null ? undefined : records.get(id)) ?? null }),
       id == null ? null : String(id),
       depth,
       nowMs,

@@ -4,12 +4,13 @@ import { matchingKeys, readRows } from "../hooks/trigger";
 import type { HookOperation } from "../hooks/inputs";
 import type { Actor } from "../rows/audit";
 // Triggers are builders' settings: conditions see whole records, whoever wrote.
-import { fullTableRef as tableRef, type TableRef } from "../rows/table-ref";
+import { fullTableRef as tableRef } from "../rows/table-ref";
 import { filters, type AutomationRow } from "../store/schema";
 import type { ProjectStore } from "../store/store";
 import { arrayTree, storedTree } from "../views/filters-to-where";
 import { tableColumns } from "../views/lookup";
 import { activeAutomations, triggerOf } from "./automations";
+import { queueBatch } from "./batches";
 import { queueRuns, type RunTrigger } from "./runs";
 
 /**
@@ -22,7 +23,8 @@ import { queueRuns, type RunTrigger } from "./runs";
  *   when `fields` are chosen only those where one of them changed; record.matches: rows that
  *   match after and did not before (an insert: match after); record.deleted: rows that matched
  *   before; form.submitted: a form's record (matching);
- * - runs are queued in the write's own transaction (runs.ts), one per row; a change made by an
+ * - runs are queued in the write's own transaction: one per row (runs.ts), or for a bulk write one
+ *   compact entry the alarm expands into runs (batches.ts); a change made by an
  *   automation carries its depth (Actor.depth), and runs deeper than the limit are written as skipped.
  */
 type Row = Record<string, unknown>;
@@ -33,7 +35,7 @@ const SNAPSHOT_ROWS = 100;
 /** The write kinds (db/data RowChange ops) that are a form's submission. */
 const FORM_OPS = new Set(["formSubmit", "sharedFormSubmit"]);
 
-function typesFor(op: HookOperation, change: string): string[] {
+export function typesFor(op: HookOperation, change: string): string[] {
   if (op === "insert" || op === "bulkInsert")
     return FORM_OPS.has(change)
       ? ["record.created", "record.matches", "form.submitted"]
@@ -42,7 +44,7 @@ function typesFor(op: HookOperation, change: string): string[] {
   return ["record.deleted"];
 }
 
-function conditionTree(store: ProjectStore, a: AutomationRow): WhereNode | null {
+export function conditionTree(store: ProjectStore, a: AutomationRow): WhereNode | null {
   const key = `automationtree:${a.id}`;
   if (store.schemaCache.has(key)) return store.schemaCache.get(key) as WhereNode | null;
   const t = triggerOf(a);
@@ -72,7 +74,11 @@ export function automationsFor(store: ProjectStore, tableKey: string, op: HookOp
   return activeAutomations(store, t.model.id, typesFor(op, w.change));
 }
 
-const changedFields = (a: AutomationRow, t: TableRef): string[] => {
+/** The titles of a record.updated trigger's chosen fields (none: any change). */
+export const changedFields = (
+  a: AutomationRow,
+  t: { cols: ReadonlyArray<{ id: string; title: string }> },
+): string[] => {
   const fields = triggerOf(a).fields ?? [];
   return fields.map((f) => t.cols.find((c) => c.id === f || c.title === f)?.title).filter((x): x is string => !!x);
 };
@@ -97,7 +103,7 @@ export function automationsBefore(
   return { rows: needRows && ids.length ? readRows(store, t, ids) : null, matched };
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+export const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** After the write, in its transaction: queues the runs; answers how many were queued. */
 export function automationsAfter(
@@ -126,8 +132,12 @@ export function automationsAfter(
       queued += queueRuns(store, a.id, hit, trigger, depth, maxDepth, nowMs, before?.rows ?? new Map());
       continue;
     }
-    const now = matchingKeys(store, t, conditionTree(store, a), ids);
-    hit = ids.filter((id) => now.has(id));
+    const tree = conditionTree(store, a);
+    // Without a condition every written row is hit (no set of 10,000 keys to build and probe).
+    if (tree) {
+      const now = matchingKeys(store, t, tree, ids);
+      hit = ids.filter((id) => now.has(id));
+    } else hit = ids;
     if (a.triggerType === "record.matches" && before) {
       const was = before.matched.get(a.id) ?? new Set<number>();
       hit = hit.filter((id) => !was.has(id));
@@ -141,17 +151,14 @@ export function automationsAfter(
     // A few rows are kept with their runs as the write left them (a later change or delete does
     // not change what the run sees); a bulk write's runs read theirs when they start, so the
     // write does not read back thousands of rows.
-    if (hit.length && hit.length <= SNAPSHOT_ROWS) after ??= readRows(store, t, ids);
-    queued += queueRuns(
-      store,
-      a.id,
-      hit,
-      trigger,
-      depth,
-      maxDepth,
-      nowMs,
-      hit.length <= SNAPSHOT_ROWS ? after! : undefined,
-    );
+    // Past that, the runs are one compact entry the alarm expands (batches.ts), so the write
+    // does not pay for thousands of run rows either.
+    if (hit.length > SNAPSHOT_ROWS) {
+      queued += queueBatch(store, a.id, hit, trigger, depth, maxDepth, nowMs);
+      continue;
+    }
+    if (hit.length) after ??= readRows(store, t, ids);
+    queued += queueRuns(store, a.id, hit, trigger, depth, maxDepth, nowMs, after ?? undefined);
   }
   return queued;
 }

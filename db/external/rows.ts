@@ -506,7 +506,8 @@ export async function deleteMany(ctx: ExtCtx, tableKey: string, bodies: unknown[
   return keys.map((k) => Object.fromEntries(t.keys.map((c, i) => [c.columnName, k[i]])));
 }
 
-async function matchingKeys(ctx: ExtCtx, t: ExtTable, where: string | undefined): Promise<unknown[][]> {
+/** The key values of the rows a filter matches, within the reader's rule (bulk changes by filter). */
+export async function matchingKeys(ctx: ExtCtx, t: ExtTable, where: string | undefined): Promise<unknown[][]> {
   if (t.keys.length !== 1) throw bad("Bulk changes by filter need a single-column primary key");
   const d = ctx.driver.dialect;
   const q = compileKeys({

@@ -37,6 +37,7 @@ const ROOM_TABLES = new Set([
   "_nc_hook_queue",
   // Automations' runs (issue 39): a copy or a restore must not run a queued run again.
   "_nc_automation_runs",
+  "_nc_automation_batches",
   "_nc_migrations",
   // The external database's connection (realtime/external-source.ts; such projects have no
   // snapshots, and a copy must never carry credentials) and the sockets' usage log (room-socket.ts).

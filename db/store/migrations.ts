@@ -233,6 +233,14 @@ export const PROJECT_MIGRATIONS: readonly string[][] = [
     `CREATE INDEX _nc_automation_runs_due ON _nc_automation_runs (due_at) WHERE status IN ('queued', 'running')`,
     `CREATE INDEX _nc_automation_runs_list ON _nc_automation_runs (fk_automation_id, id)`,
   ],
+  [
+    // A bulk write's runs as one compact entry (db/automations/batches.ts): the automation, the
+    // trigger, the row ids as ranges; the alarm expands it into runs, so a 10,000-row insert
+    // writes one row here in its transaction instead of 10,000 runs and their index entries.
+    `CREATE TABLE _nc_automation_batches (
+      id INTEGER PRIMARY KEY, fk_automation_id TEXT NOT NULL, trigger TEXT NOT NULL, depth INTEGER NOT NULL,
+      max_depth INTEGER NOT NULL, row_ids TEXT NOT NULL, due_at INTEGER NOT NULL, created_at INTEGER NOT NULL)`,
+  ],
 ];
 
 /** Applies the steps after `applied` through `run`; returns the new version. */

@@ -254,6 +254,123 @@ describe("automations", () => {
     expect(notes).toEqual(["paid m1", "paid m2"]);
   });
 
+  it("a bulk insert queues one compact entry, expanded by the alarm into one run per matching record", async () => {
+    const s = await setup();
+    const a = await s.ok("POST", s.A, {
+      title: "bulk",
+      trigger: {
+        type: "record.created",
+        table_id: s.orders,
+        condition: [{ fk_column_id: s.amount, comparison_op: "gt", value: "100" }],
+      },
+      steps: [{ type: "condition", if: "{{gt record.Amount 100}}" }],
+    });
+    const rows = Array.from({ length: 260 }, (_, i) => ({ Title: `b-${i}`, Amount: i }));
+    await s.ok("POST", `/api/v1/db/data/bulk/noco/${s.projectId}/Orders`, rows);
+    // Right after the write: one entry standing for the 159 matching records, no run rows yet.
+    const queued = await runInDurableObject(roomStub(s.projectId), (r: ProjectRoom) => ({
+      batches: r.store.exec("SELECT row_ids FROM _nc_automation_batches").map((x) => JSON.parse(String(x.row_ids))),
+      runs: Number(r.store.exec("SELECT count(*) AS n FROM _nc_automation_runs")[0]!.n),
+    }));
+    expect(queued.runs).toBe(0);
+    expect(queued.batches).toHaveLength(1);
+    expect(queued.batches[0]).toHaveLength(1); // consecutive ids: one [first, last] range
+    const all = async () => {
+      const out: Array<Run & { row_id: string }> = [];
+      for (let offset = 0; ; offset += 200) {
+        const page = (await s.ok("GET", `${s.A}/${a.id}/runs?limit=200&offset=${offset}`)).list;
+        out.push(...page);
+        if (page.length < 200) return out;
+      }
+    };
+    const until = Date.now() + 30_000;
+    let runs = await all();
+    while ((runs.length < 159 || runs.some((r) => r.status !== "succeeded")) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+      runs = await all();
+    }
+    expect(runs).toHaveLength(159);
+    expect(runs.every((r) => r.status === "succeeded")).toBe(true);
+    const ids = new Set(runs.map((r) => r.row_id));
+    expect(ids.size).toBe(159);
+    const big = (await s.ok("GET", `${s.O}?where=(Amount,gt,100)&limit=1000`)).list as Array<{ Id: number }>;
+    expect([...ids].sort()).toEqual(big.map((r) => String(r.Id)).sort());
+    const left = await runInDurableObject(roomStub(s.projectId), (r: ProjectRoom) =>
+      Number(r.store.exec("SELECT count(*) AS n FROM _nc_automation_batches")[0]!.n),
+    );
+    expect(left).toBe(0);
+  });
+
+  it("an alarm lost with a reset of the room is set again when it starts: the queued entry runs", async () => {
+    const s = await setup();
+    const order = await s.ok("POST", s.O, { Title: "waiting" });
+    const a = await s.ok("POST", s.A, {
+      title: "resume",
+      trigger: { type: "record.created", table_id: s.orders },
+      steps: [{ type: "create_record", table_id: s.log, fields: { Note: "resumed {{record.Title}}" } }],
+    });
+    // A committed entry whose alarm was never stored (set unconfirmed, then the object reset).
+    await runInDurableObject(roomStub(s.projectId), async (r: ProjectRoom, state) => {
+      r.store.exec(
+        `INSERT INTO _nc_automation_batches (fk_automation_id, trigger, depth, max_depth, row_ids, due_at, created_at)
+         VALUES (?, ?, 1, 3, ?, ?, ?)`,
+        a.id,
+        JSON.stringify({ type: "record.created", table_id: s.orders, user: null }),
+        JSON.stringify([order.Id]),
+        Date.now(),
+        Date.now(),
+      );
+      await state.storage.deleteAlarm();
+    });
+    await abortAllDurableObjects();
+    const runs = await runsUntil(s.owner, s.A, a.id, finished(1));
+    expect(runs.map((r) => r.status)).toEqual(["succeeded"]);
+    expect((await s.ok("GET", s.L)).list).toMatchObject([{ Note: "resumed waiting" }]);
+  });
+
+  it("the alarm prunes finished runs both older than 30 days and past the newest 1,000", async () => {
+    const s = await setup();
+    const a = await s.ok("POST", s.A, {
+      title: "kept",
+      trigger: { type: "record.created", table_id: s.orders },
+      steps: [{ type: "condition", if: "{{true}}" }],
+    });
+    const old = Date.now() - 40 * 86_400_000;
+    await runInDurableObject(roomStub(s.projectId), (r: ProjectRoom) => {
+      r.store.exec(
+        `INSERT INTO _nc_automation_runs (fk_automation_id, status, due_at, created_at, finished_at)
+         SELECT ?, 'succeeded', ?, ?, ? FROM json_each(?)`,
+        a.id,
+        old,
+        old,
+        old,
+        JSON.stringify(Array.from({ length: 1010 }, (_, i) => i)),
+      );
+      // A waiting run as old is never pruned.
+      r.store.exec(
+        "INSERT INTO _nc_automation_runs (fk_automation_id, status, due_at, created_at) VALUES (?, 'queued', ?, ?)",
+        a.id,
+        Date.now() + 86_400_000,
+        old,
+      );
+    });
+    await s.ok("POST", s.O, { Title: "new" });
+    const until = Date.now() + 15_000;
+    let counts = { all: 0, old: 0, waiting: 0 };
+    do {
+      await new Promise((r) => setTimeout(r, 200));
+      counts = await runInDurableObject(roomStub(s.projectId), (r: ProjectRoom) => {
+        const n = (where: string) =>
+          Number(r.store.exec(`SELECT count(*) AS n FROM _nc_automation_runs WHERE ${where}`)[0]!.n);
+        return { all: n("1"), old: n(`created_at = ${old} AND status = 'succeeded'`), waiting: n("status = 'queued'") };
+      });
+    } while (counts.all > 1000 && Date.now() < until);
+    // The newest 1,000: the new run, the waiting one and 998 of the old; the 12 oldest are gone.
+    expect(counts).toEqual({ all: 1000, old: 998, waiting: 1 });
+    const [newest] = (await s.ok("GET", `${s.A}/${a.id}/runs`)).list as Run[];
+    expect(newest!.status).toBe("succeeded");
+  });
+
   it("a failing step is retried with backoff, then the run fails with the error; re-run", async () => {
     const s = await setup();
     const flaky = `flaky2-${crypto.randomUUID()}`;

@@ -191,3 +191,10 @@ export function sqldSample(port: number): Promise<SampleDb | null> {
     };
   });
 }
+
+/** The three engines a suite runs on, by name: the machine's PostgreSQL and MariaDB, a local sqld on `sqldPort`. */
+export const everyEngine = (sqldPort: number): Array<[string, () => Promise<SampleDb | null>]> => [
+  ["PostgreSQL", pgSample],
+  ["MariaDB", mysqlSample],
+  ["sqld", () => sqldSample(sqldPort)],
+];
