@@ -49,6 +49,12 @@ export interface ListInput extends CountInput {
    * into sorting every match.
    */
   indexedBy?: string | null;
+  /**
+   * Reads the order backwards (every key's direction flipped, the key's too): SQLite only, whose
+   * ASC puts NULLs first and DESC last, so the flipped order is the exact reverse. A page near the
+   * end of a long list reads the few rows after it this way (db/rows/read.ts). `order` stays forward.
+   */
+  reverse?: boolean;
 }
 
 export interface CompiledList {
@@ -103,7 +109,7 @@ export function compileList(input: ListInput): CompiledList {
   const parts = conditions(input);
   const where = whereOf(parts);
   const keys = sortKeys(table, input.sort, d);
-  const order = orderOf(keys, d);
+  const order = orderOf(input.reverse ? keys.map((k) => ({ ...k, desc: !k.desc })) : keys, d);
   const columns = join(
     [
       ...select.map((c) => (c.selectExpr ? sql`${c.selectExpr} AS ${ident(d, c.columnName)}` : ident(d, c.columnName))),
