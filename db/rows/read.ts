@@ -31,6 +31,7 @@ import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { ensureJumpIndex } from "./jump-index";
+import { maintainedRowCount } from "./row-count";
 import { ensureCountIndex } from "./count-index";
 import { countFromGroups, ensureGroupCounts } from "./group-counts";
 import { ensureSearchIndex } from "./search-index";
@@ -192,9 +193,10 @@ function count(
   const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}${who}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
-  // Unfiltered: the sum of maintained group counts when the table has any (group-counts.ts);
-  // filtered: an index holding the filter's columns, made now if the rules allow (count-index.ts).
-  const plain = !filter && !who ? countFromGroups(store, t) : null;
+  // Unfiltered: the maintained row count (row-count.ts), else the sum of maintained group counts
+  // (group-counts.ts); filtered: an index holding the filter's columns, made now if the rules
+  // allow (count-index.ts).
+  const plain = !filter && !who ? (maintainedRowCount(store, t) ?? countFromGroups(store, t)) : null;
   if (plain !== null) {
     cache.set(key, plain);
     return plain;
