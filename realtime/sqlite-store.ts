@@ -4,6 +4,29 @@ import { migrate } from "../db/store/migrations";
 import { metaSchema } from "../db/store/schema";
 import { joinedTransactions, type MetaDb, type ProjectStore, type SqlRow } from "../db/store/store";
 
+/** How long after the request that asked for it a deferred job runs (ProjectStore.later). */
+export const LATER_MS = 1_000;
+
+/** ProjectStore.later over the object's timers: one pending job per slot. */
+function laterJobs() {
+  const pending = new Map<string, { job: string; timer: ReturnType<typeof setTimeout> }>();
+  return (slot: string, job: string, fn: () => void) => {
+    const now = pending.get(slot);
+    if (now?.job === job) return;
+    if (now) clearTimeout(now.timer);
+    const timer = setTimeout(() => {
+      pending.delete(slot);
+      try {
+        fn();
+      } catch (err) {
+        // Deferred work only speeds reads up; what fails (the column dropped meanwhile) is left.
+        console.error(`deferred ${job} failed:`, err);
+      }
+    }, LATER_MS);
+    pending.set(slot, { job, timer });
+  };
+}
+
 /** The project's SQLite (Durable Object storage) as the store db/ works on; migrates on first use. */
 export function openProjectStore(storage: DurableObjectStorage, projectId?: () => string | undefined): ProjectStore {
   const sql = storage.sql;
@@ -17,6 +40,7 @@ export function openProjectStore(storage: DurableObjectStorage, projectId?: () =
     meta: drizzle(storage, { schema: metaSchema }) as unknown as MetaDb,
     exec: (query: string, ...params: Stored[]) => sql.exec(query, ...params).toArray() as SqlRow[],
     transaction: joinedTransactions((fn) => storage.transactionSync(fn)),
+    later: laterJobs(),
     schemaCache: new Map(),
     get projectId() {
       return projectId?.();
