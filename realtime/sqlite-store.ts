@@ -2,30 +2,8 @@ import { drizzle } from "drizzle-orm/durable-sqlite";
 import type { Stored } from "../db/fields/types";
 import { migrate } from "../db/store/migrations";
 import { metaSchema } from "../db/store/schema";
+import { laterJobs } from "../db/store/later-jobs";
 import { joinedTransactions, type MetaDb, type ProjectStore, type SqlRow } from "../db/store/store";
-
-/** How long after the request that asked for it a deferred job runs (ProjectStore.later). */
-export const LATER_MS = 1_000;
-
-/** ProjectStore.later over the object's timers: one pending job per slot. */
-function laterJobs() {
-  const pending = new Map<string, { job: string; timer: ReturnType<typeof setTimeout> }>();
-  return (slot: string, job: string, fn: () => void) => {
-    const now = pending.get(slot);
-    if (now?.job === job) return;
-    if (now) clearTimeout(now.timer);
-    const timer = setTimeout(() => {
-      pending.delete(slot);
-      try {
-        fn();
-      } catch (err) {
-        // Deferred work only speeds reads up; what fails (the column dropped meanwhile) is left.
-        console.error(`deferred ${job} failed:`, err);
-      }
-    }, LATER_MS);
-    pending.set(slot, { job, timer });
-  };
-}
 
 /** The project's SQLite (Durable Object storage) as the store db/ works on; migrates on first use. */
 export function openProjectStore(storage: DurableObjectStorage, projectId?: () => string | undefined): ProjectStore {
