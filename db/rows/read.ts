@@ -271,7 +271,15 @@ export function listRows(
   const walk = p.where !== undefined && p.where !== null && p.where !== "" ? sortIndex : undefined;
   const { raws, select, next } = params.cursor
     ? keysetPage(store, t, p, params.cursor, me, walk)
-    : offsetPage(store, t, p, me, totalRows, !visitor && params.offset + params.limit < totalRows, walk);
+    : offsetPage({
+        store,
+        t,
+        p,
+        me,
+        total: totalRows,
+        more: !visitor && params.offset + params.limit < totalRows,
+        walk,
+      });
   const rows = raws.map((raw) => withColour(apiRow(t, select, raw), p.colourPlan, raw));
   const list = visitor ? withoutEmails([...t.cols, ...t.virtual], rows) : rows;
   const info = pageInfo(totalRows, params.limit, params.offset);
@@ -320,17 +328,23 @@ function walking(store: ProjectStore, compiled: CompiledList, plain: () => Compi
 /** Offsets from which a page is found another way than by counting past the rows before it (farPage). */
 export const FAR = 1_000;
 
-/** A page by offset; `more`: rows follow it, so it tells the next page's cursor. */
-function offsetPage(
-  store: ProjectStore,
-  t: TableRef,
-  p: Scoped,
-  me: string | null,
-  total: number,
-  more: boolean,
-  walk?: string,
-) {
-  const far = p.offset >= FAR && p.offset < total ? farPage(store, t, p, me, total, more, walk) : null;
+/** What a page by offset is read with; `more`: rows follow it, so it tells the next page's cursor. */
+interface OffsetAsk {
+  store: ProjectStore;
+  t: TableRef;
+  p: Scoped;
+  me: string | null;
+  /** The exact count of the list's filter. */
+  total: number;
+  more: boolean;
+  /** The sort index a filtered list walks (INDEXED BY). */
+  walk?: string;
+}
+
+/** A page by offset: far ones found another way (farPage), the rest by LIMIT/OFFSET. */
+function offsetPage(ask: OffsetAsk) {
+  const { store, t, p, me, total, more, walk } = ask;
+  const far = p.offset >= FAR && p.offset < total ? farPage(ask) : null;
   if (far) return far;
   let compiled = compilePage(queryTable(t), { ...p, me, keys: more, indexedBy: walk });
   const raws = walking(store, compiled, () => (compiled = compilePage(queryTable(t), { ...p, me, keys: more })));
@@ -350,15 +364,7 @@ function offsetPage(
  * Null: read by offset (an unfiltered list's sort index already skips rows without reading them;
  * a filter or order the jump index cannot hold).
  */
-function farPage(
-  store: ProjectStore,
-  t: TableRef,
-  p: Scoped,
-  me: string | null,
-  total: number,
-  more: boolean,
-  walk?: string,
-) {
+function farPage({ store, t, p, me, total, more, walk }: OffsetAsk) {
   const table = queryTable(t);
   const after = total - p.offset;
   if (after <= p.offset) {

@@ -1,8 +1,6 @@
-import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { FAR } from "../../db/rows/read";
-import type { ProjectRoom } from "../../realtime/project-room";
-import { api, seedProject, seedUser, roomStub, type TestUser } from "./support";
+import { inRoom, seedProject, seedUser, succeeding } from "./support";
 
 /**
  * Issue 36, far jumps: a page at a deep offset is read backwards from the end in the second half
@@ -22,15 +20,6 @@ const row = (i: number) => ({
   Price: pick([1.5, 0.25, 99], i * 3, 7),
   Status: pick(["Todo", "Doing", "Done"], i * 11, 5),
 });
-
-const inRoom = <T>(projectId: string, fn: (room: ProjectRoom) => T) =>
-  runInDurableObject(roomStub(projectId), (room: ProjectRoom) => fn(room));
-
-async function call(user: TestUser, method: string, path: string, body?: unknown) {
-  const res = await api(method, path, { token: user.token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body;
-}
 
 /** Each case: the API's sort and filter, and the same order and condition as SQL for the scan. */
 const CASES = [
@@ -59,8 +48,9 @@ describe("far pages", () => {
   it("hold the offset read's rows at every depth, for sorts with ties and NULLs, filtered or not", async () => {
     const owner = await seedUser("org-level-creator");
     const projectId = await seedProject([[owner, "owner"]]);
+    const call = succeeding(owner);
     const options = ["Todo", "Doing", "Done"].map((title) => ({ title }));
-    await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
+    await call("POST", `${M}/projects/${projectId}/tables`, {
       table_name: "items",
       title: "Items",
       columns: [
@@ -72,7 +62,7 @@ describe("far pages", () => {
     });
     const all = Array.from({ length: ROWS }, (_, i) => row(i));
     for (let at = 0; at < all.length; at += 1000)
-      await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Items`, all.slice(at, at + 1000));
+      await call("POST", `/api/v1/db/data/bulk/noco/${projectId}/Items`, all.slice(at, at + 1000));
 
     for (const c of CASES) {
       const scan = await inRoom(projectId, (room) =>
@@ -87,14 +77,14 @@ describe("far pages", () => {
       const half = Math.floor(total / 2);
       const offsets = [FAR, FAR + 1, half - 1, half, half + 1, total - PAGE - 1, total - PAGE, total - 3, total - 1];
       for (const offset of offsets) {
-        const got = await call(owner, "GET", `${D}/${projectId}/Items${query(offset)}`);
+        const got = await call("GET", `${D}/${projectId}/Items${query(offset)}`);
         const ids = (got.list as Array<{ Id: number }>).map((r) => r.Id);
         expect(ids, `${JSON.stringify(c)} at ${offset}`).toEqual(scan.slice(offset, offset + PAGE));
         expect(got.pageInfo.totalRows).toBe(total);
         expect(got.pageInfo.isLastPage, `${JSON.stringify(c)} at ${offset}`).toBe(offset + PAGE >= total);
         // The page's cursor goes on where an offset read would.
         if (got.pageInfo.cursor) {
-          const next = await call(owner, "GET", `${D}/${projectId}/Items${query(0)}&cursor=${got.pageInfo.cursor}`);
+          const next = await call("GET", `${D}/${projectId}/Items${query(0)}&cursor=${got.pageInfo.cursor}`);
           const nextIds = (next.list as Array<{ Id: number }>).map((r) => r.Id);
           expect(nextIds).toEqual(scan.slice(offset + PAGE, offset + 2 * PAGE));
         } else expect(offset + PAGE).toBeGreaterThanOrEqual(total);
