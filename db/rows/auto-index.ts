@@ -51,15 +51,16 @@ export function requiredConds(node: WhereNode | null, first = true): WhereCond[]
  * Rules added for filtered, sorted pages (issue 14): when the filter requires `column = value`
  * on an indexable column, the index is (that column, sort column, key), so SQLite reads only the
  * matching rows, already in order, instead of walking the sort index past every non-match.
- * Answers the index's name (undefined while it waits to be built: BUILD_LATER_FROM): a filtered list names it (`INDEXED BY`, read.ts), as a count index of
- * the same filter (count-index.ts) would otherwise look better to SQLite, which then sorts every
- * match (measured at 1M rows: 737 ms against 1–3 ms).
+ * Answers the index's name, false while it waits to be built (BUILD_LATER_FROM: the list then
+ * scans), nothing for a list without a sort index. A filtered list names it (`INDEXED BY`,
+ * read.ts), as a count index of the same filter (count-index.ts) would otherwise look better to
+ * SQLite, which then sorts every match (measured at 1M rows: 737 ms against 1–3 ms).
  */
 export function ensureIndexes(
   store: ProjectStore,
   t: TableRef,
   params: Pick<ListParams, "sort"> & { where?: string | WhereNode | null },
-): string | undefined {
+): string | false | undefined {
   const first = params.sort?.[0]?.trim();
   if (!first) return;
   const desc = first.startsWith("-");
@@ -86,7 +87,7 @@ export function ensureIndexes(
   };
   if (store.later && !indexExists(store, name) && tableSize(store, tableName) >= BUILD_LATER_FROM) {
     store.later(`sort-index:${tableName}`, name, make);
-    return undefined;
+    return false;
   }
   make();
   return name;

@@ -225,7 +225,7 @@ export function compilePage(
     where?: string | WhereNode | null;
     me?: string | null;
     keys?: boolean;
-    indexedBy?: string | null;
+    indexedBy?: string | false | null;
   },
 ): CompiledList {
   // Only a page shaped by sort, fields, limit and offset alone is kept: anything else (a filter, a
@@ -267,8 +267,10 @@ export function listRows(
   const me = meOf(scope);
   const totalRows = count(store, t, p.where, cache, me);
   // A filtered list walks its sort index by name (auto-index.ts): a count index of the filter's
-  // columns would otherwise win SQLite's estimate and sort every match.
-  const walk = p.where !== undefined && p.where !== null && p.where !== "" ? sortIndex : undefined;
+  // columns would otherwise win SQLite's estimate and sort every match (1.7 s at 1M rows against
+  // 0.14 s for a scan, sqlite3 shell): so while the sort index waits to be built, a scan.
+  const filtered = p.where !== undefined && p.where !== null && p.where !== "";
+  const walk = sortIndex === false || filtered ? sortIndex : undefined;
   const { raws, select, next } = params.cursor
     ? keysetPage(store, t, p, params.cursor, me, walk)
     : offsetPage({
@@ -337,8 +339,8 @@ interface OffsetAsk {
   /** The exact count of the list's filter. */
   total: number;
   more: boolean;
-  /** The sort index a filtered list walks (INDEXED BY). */
-  walk?: string;
+  /** The sort index a filtered list walks (INDEXED BY), or false: a scan (NOT INDEXED). */
+  walk?: string | false;
 }
 
 /** A page by offset: far ones found another way (farPage), the rest by LIMIT/OFFSET. */
@@ -404,14 +406,28 @@ function farPage({ store, t, p, me, total, more, walk }: OffsetAsk) {
  * piece would scan the table, so there the OR-chain is one statement. One row more than the page
  * tells whether another page follows (a page of the most rows a statement reads asks that apart).
  */
-function keysetPage(store: ProjectStore, t: TableRef, p: Scoped, cursor: string, me: string | null, walk?: string) {
+function keysetPage(
+  store: ProjectStore,
+  t: TableRef,
+  p: Scoped,
+  cursor: string,
+  me: string | null,
+  walk?: string | false,
+) {
   const order = sortKeys(queryTable(t), p.sort, "sqlite");
   const values = decodeCursor(cursor, listSignature(t, order, p.where), order.length);
   return pageAfter(store, t, p, values, me, walk);
 }
 
 /** The page of the rows after the row whose order keys are `values` (keysetPage, farPage). */
-function pageAfter(store: ProjectStore, t: TableRef, p: Scoped, values: KeyValue[], me: string | null, walk?: string) {
+function pageAfter(
+  store: ProjectStore,
+  t: TableRef,
+  p: Scoped,
+  values: KeyValue[],
+  me: string | null,
+  walk?: string | false,
+) {
   const table = queryTable(t);
   const order = sortKeys(table, p.sort, "sqlite");
   const plain = order.every((k) => !k.column.expr && !k.column.sortExpr);
