@@ -395,7 +395,9 @@ function farPage({ store, t, p, me, total, more, walk }: OffsetAsk) {
   const [raw] = walking(store, compileList({ ...before, indexedBy: jump }), () => compileList(before));
   const values = raw ? order.map((_, i) => keyValue(raw[keyAlias(i)])) : [];
   if (!raw || values.some((v) => v === undefined)) return null;
-  const page = pageAfter(store, t, p, values as KeyValue[], me, walk);
+  // The jump index leads with the order's keys (after a required equality) and holds the filter's
+  // columns: the page after the row seeks it too, also while the sort index waits to be built.
+  const page = pageAfter(store, t, p, values as KeyValue[], me, jump);
   return more ? page : { ...page, next: null };
 }
 
