@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/durable-sqlite";
 import type { Stored } from "../db/fields/types";
 import { migrate } from "../db/store/migrations";
 import { metaSchema } from "../db/store/schema";
+import { laterJobs } from "../db/store/later-jobs";
 import { joinedTransactions, type MetaDb, type ProjectStore, type SqlRow } from "../db/store/store";
 
 /** The project's SQLite (Durable Object storage) as the store db/ works on; migrates on first use. */
@@ -17,6 +18,7 @@ export function openProjectStore(storage: DurableObjectStorage, projectId?: () =
     meta: drizzle(storage, { schema: metaSchema }) as unknown as MetaDb,
     exec: (query: string, ...params: Stored[]) => sql.exec(query, ...params).toArray() as SqlRow[],
     transaction: joinedTransactions((fn) => storage.transactionSync(fn)),
+    later: laterJobs(),
     schemaCache: new Map(),
     get projectId() {
       return projectId?.();

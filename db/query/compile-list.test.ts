@@ -41,6 +41,19 @@ describe("compileList", () => {
     expect(mysql.count).toEqual({ sql: 'SELECT COUNT(*) AS `count` FROM `my "table"`', params: [] });
   });
 
+  it("reads backwards, walks a named index or none, keeping the forward order for cursors", () => {
+    const base = { dialect: "sqlite" as const, table: TABLE, where: "(Age,gt,3)", sort: "-Age", limit: 5, offset: 7 };
+    const back = compileList({ ...base, reverse: true, indexedBy: "ix" });
+    expect(back.list.sql).toBe(
+      `SELECT "id", "title", "age" FROM "my ""table""" INDEXED BY "ix" WHERE "age" > ? ORDER BY "age" ASC, "id" DESC LIMIT ? OFFSET ?`,
+    );
+    expect(back.order.map((k) => [k.column.title, k.desc])).toEqual([
+      ["Age", true],
+      ["Id", false],
+    ]);
+    expect(compileList({ ...base, indexedBy: false }).list.sql).toContain(`FROM "my ""table""" NOT INDEXED WHERE`);
+  });
+
   it("ANDs where and search", () => {
     const out = compileCount({
       dialect: "sqlite",

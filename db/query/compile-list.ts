@@ -46,9 +46,16 @@ export interface ListInput extends CountInput {
   /**
    * The index the list must walk (`INDEXED BY`, SQLite's syntax: only the room's reads set it,
    * db/rows/read.ts), its sort index when a filter's count index would otherwise tempt the planner
-   * into sorting every match.
+   * into sorting every match. `false`: `NOT INDEXED`, a scan with the page's rows kept in a small
+   * heap, while the sort index is still to be built (auto-index.ts BUILD_LATER_FROM).
    */
-  indexedBy?: string | null;
+  indexedBy?: string | false | null;
+  /**
+   * Reads the order backwards (every key's direction flipped, the key's too): SQLite only, whose
+   * ASC puts NULLs first and DESC last, so the flipped order is the exact reverse. A page near the
+   * end of a long list reads the few rows after it this way (db/rows/read.ts). `order` stays forward.
+   */
+  reverse?: boolean;
 }
 
 export interface CompiledList {
@@ -103,7 +110,7 @@ export function compileList(input: ListInput): CompiledList {
   const parts = conditions(input);
   const where = whereOf(parts);
   const keys = sortKeys(table, input.sort, d);
-  const order = orderOf(keys, d);
+  const order = orderOf(input.reverse ? keys.map((k) => ({ ...k, desc: !k.desc })) : keys, d);
   const columns = join(
     [
       ...select.map((c) => (c.selectExpr ? sql`${c.selectExpr} AS ${ident(d, c.columnName)}` : ident(d, c.columnName))),
@@ -116,7 +123,11 @@ export function compileList(input: ListInput): CompiledList {
   );
   const from = tableSource(d, table.tableName, table.dbSchema);
   const listWhere = input.after ? whereOf([...parts, input.after]) : where;
-  const walk = input.indexedBy ? sql` INDEXED BY ${ident(d, input.indexedBy)}` : sql``;
+  const walk = input.indexedBy
+    ? sql` INDEXED BY ${ident(d, input.indexedBy)}`
+    : input.indexedBy === false
+      ? sql` NOT INDEXED`
+      : sql``;
   const list = sql`SELECT ${columns} FROM ${from}${walk}${listWhere}${orderAndPage(d, order, input.limit, input.offset)}`;
   return { select, list: render(list, d), count: render(countFrag(input, where), d), order: keys };
 }

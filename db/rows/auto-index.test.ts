@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { nodeProjectStore } from "../../tests/support/node-store";
 import { createTable } from "../schema/tables";
-import { MIN_INSERTED, rebuildIsCheaper } from "./auto-index";
+import { BUILD_LATER_FROM, MIN_INSERTED, rebuildIsCheaper } from "./auto-index";
 import * as rowsApi from "./api";
 import { listRows } from "./read";
 
@@ -65,5 +65,35 @@ describe("the sort index's upkeep", () => {
     const all = rows(0, 18_998).map((r, i) => ({ Id: i + 1, ...r }));
     all.sort((a, b) => b.Price - a.Price || a.Id - b.Id);
     expect(page.map((r) => [r.Id, r.Price])).toEqual(all.slice(0, 25).map((r) => [r.Id, r.Price]));
+  });
+});
+
+describe("the sort index of a big table", () => {
+  it("is left to after the read, which answers by a scan; only the sort asked last gets one", () => {
+    const store = items(0);
+    store.exec(
+      `WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < ?) INSERT INTO items (title, price) SELECT 't' || i, (i * 7919) % 1000 FROM c`,
+      BUILD_LATER_FROM,
+    );
+    const asked: Array<{ slot: string; job: string; fn: () => void }> = [];
+    store.later = (slot, job, fn) => asked.push({ slot, job, fn });
+    const page = (sort: string) =>
+      listRows(store, "items", { sort: [sort], limit: 5, offset: 0 } as never, new Map()).list.map((r) => r.Id);
+    const scan = (order: string) =>
+      store.exec(`SELECT id FROM items NOT INDEXED ORDER BY ${order} LIMIT 5`).map((r) => Number(r.id));
+    // The Sort dialog's steps: the new sort's default field, the chosen field, then its direction.
+    expect(page("Title")).toEqual(scan("title, id"));
+    expect(page("Price")).toEqual(scan("price, id"));
+    expect(page("-Price")).toEqual(scan("price DESC, id"));
+    expect(autoIndexes(store)).toEqual([]);
+    expect(asked.map((a) => [a.slot, a.job])).toEqual([
+      ["sort-index:items", "_nc_ix_items__title__asc"],
+      ["sort-index:items", "_nc_ix_items__price__asc"],
+      ["sort-index:items", "_nc_ix_items__price__desc"],
+    ]);
+    asked.at(-1)!.fn();
+    expect(autoIndexes(store)).toEqual(["_nc_ix_items__price__desc"]);
+    expect(page("-Price")).toEqual(scan("price DESC, id"));
+    expect(asked).toHaveLength(3);
   });
 });

@@ -51,15 +51,16 @@ export function requiredConds(node: WhereNode | null, first = true): WhereCond[]
  * Rules added for filtered, sorted pages (issue 14): when the filter requires `column = value`
  * on an indexable column, the index is (that column, sort column, key), so SQLite reads only the
  * matching rows, already in order, instead of walking the sort index past every non-match.
- * Answers the index's name: a filtered list names it (`INDEXED BY`, read.ts), as a count index of
- * the same filter (count-index.ts) would otherwise look better to SQLite, which then sorts every
- * match (measured at 1M rows: 737 ms against 1–3 ms).
+ * Answers the index's name, false while it waits to be built (BUILD_LATER_FROM: the list then
+ * scans), nothing for a list without a sort index. A filtered list names it (`INDEXED BY`,
+ * read.ts), as a count index of the same filter (count-index.ts) would otherwise look better to
+ * SQLite, which then sorts every match (measured at 1M rows: 737 ms against 1–3 ms).
  */
 export function ensureIndexes(
   store: ProjectStore,
   t: TableRef,
   params: Pick<ListParams, "sort"> & { where?: string | WhereNode | null },
-): string | undefined {
+): string | false | undefined {
   const first = params.sort?.[0]?.trim();
   if (!first) return;
   const desc = first.startsWith("-");
@@ -74,15 +75,41 @@ export function ensureIndexes(
   const name = eqCol
     ? `_nc_ix_${t.model.tableName}__${eqCol.columnName}__${col.columnName}__${desc ? "desc" : "asc"}`
     : indexName(t.model.tableName, col.columnName, desc ? "desc" : "asc");
-  readAsked(store, t.model.tableName);
+  const tableName = t.model.tableName;
+  readAsked(store, tableName);
   if (store.schemaCache.has(`ix:${name}`)) return name;
   const lead = eqCol ? `${quoteIdent(eqCol.columnName)}, ` : "";
-  store.exec(
-    `CREATE INDEX IF NOT EXISTS ${quoteIdent(name)} ON ${quoteIdent(t.model.tableName)} (${lead}${quoteIdent(col.columnName)}${desc ? " DESC" : ""}, ${quoteIdent(pk.columnName)})`,
-  );
-  store.schemaCache.set(`ix:${name}`, true);
+  const make = () => {
+    store.exec(
+      `CREATE INDEX IF NOT EXISTS ${quoteIdent(name)} ON ${quoteIdent(tableName)} (${lead}${quoteIdent(col.columnName)}${desc ? " DESC" : ""}, ${quoteIdent(pk.columnName)})`,
+    );
+    store.schemaCache.set(`ix:${name}`, true);
+  };
+  if (store.later && !indexExists(store, name) && tableSize(store, tableName) >= BUILD_LATER_FROM) {
+    store.later(`sort-index:${tableName}`, name, make);
+    return false;
+  }
+  make();
   return name;
 }
+
+/**
+ * From this many rows a sort index is built a moment after the read that asks for it (the read
+ * itself sorts the matches: SQLite keeps the page's rows in a small heap while it scans), and only
+ * if the sort is still the one asked then (ProjectStore.later: one per table). Measured at 1M rows
+ * (grid bench, issue 36): a sort change through the Sort dialog passes through the first field
+ * ascending (the new sort's default), then the chosen field ascending, then descending, and each
+ * built its index (0.5–1 s each in workerd, 0.8–1.3 s with the sqlite3 shell) while the scan for a
+ * first page takes 0.1–0.2 s; the room answers one request at a time, so the three queued.
+ */
+export const BUILD_LATER_FROM = 100_000;
+
+const indexExists = (store: ProjectStore, name: string) =>
+  store.exec("SELECT 1 AS x FROM sqlite_master WHERE type = 'index' AND name = ?", name).length > 0;
+
+/** max(rowid): the table's size from one index page (deletes only overstate it). */
+const tableSize = (store: ProjectStore, tableName: string) =>
+  Number(store.exec(`SELECT max(rowid) AS n FROM ${quoteIdent(tableName)}`)[0]?.n ?? 0);
 
 /** Every on-demand index that names the column (single or composite), before it is dropped or rebuilt. */
 export function dropAutoIndex(store: ProjectStore, tableName: string, columnName: string) {
@@ -127,9 +154,8 @@ export function noteInserts(store: ProjectStore, tableName: string, n: number) {
   const since = (counts.get(tableName) ?? 0) + n;
   counts.set(tableName, since);
   if (since < MIN_INSERTED) return;
-  // max(rowid) reads one index page: the table's size without a count (deletes only overstate it,
-  // which keeps the indexes a little longer).
-  const rows = Number(store.exec(`SELECT max(rowid) AS n FROM ${quoteIdent(tableName)}`)[0]?.n ?? 0);
+  // The table's size without a count (deletes only overstate it, which keeps the indexes longer).
+  const rows = tableSize(store, tableName);
   if (!rebuildIsCheaper(since, rows)) return;
   const found = store.exec(
     "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND substr(name, 1, 7) = '_nc_ix_'",
@@ -139,7 +165,8 @@ export function noteInserts(store: ProjectStore, tableName: string, n: number) {
     store.exec(`DROP INDEX IF EXISTS ${quoteIdent(String(name))}`);
     store.schemaCache.delete(`ix:${String(name)}`);
   }
-  // The maintained group counts (group-counts.ts) cost each inserted row a trigger too: same rule.
-  dropGroupCounts(store, tableName);
+  // The maintained group counts (group-counts.ts) cost each inserted row a trigger too: same rule
+  // (not the row count's: one small update per row, row-count.ts).
+  dropGroupCounts(store, tableName, true);
   counts.delete(tableName);
 }

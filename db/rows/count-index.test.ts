@@ -129,7 +129,12 @@ describe("counts and groups from indexes and maintained counts", () => {
       actor,
     );
     expect(indexes(store)).toEqual([]);
-    expect(store.exec("SELECT name FROM sqlite_master WHERE substr(name, 1, 8) = '_nc_grp_'")).toEqual([]);
+    // The row count stays (row-count.ts: its trigger costs an insert next to nothing).
+    expect(store.exec("SELECT name FROM sqlite_master WHERE substr(name, 1, 8) = '_nc_grp_' ORDER BY name")).toEqual([
+      { name: "_nc_grp_items$*" },
+      { name: "_nc_grp_items$*$d" },
+      { name: "_nc_grp_items$*$i" },
+    ]);
     expect(counted("(Amount,gt,100)~and(Category,eq,c)")).toBe(scanCount("amount > 100 AND category = 'c'"));
     expect(grouped()).toEqual(scanGroups());
     expect(counted("")).toBe(scanCount("1"));

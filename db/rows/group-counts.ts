@@ -2,7 +2,14 @@ import type { QueryTable } from "../query";
 import { quoteIdent } from "../schema/names";
 import type { ProjectStore } from "../store/store";
 import { indexUse, readAsked } from "./auto-index";
-import { groupCountsMark, groupCountsName, groupTriggerName, isGroupCountsObject } from "./group-counts-names";
+import {
+  groupCountsMark,
+  groupCountsName,
+  groupTriggerName,
+  isGroupCountsObject,
+  rowCountName,
+  standAs,
+} from "./group-counts-names";
 import type { TableRef } from "./table-ref";
 
 /**
@@ -62,12 +69,7 @@ function isCurrent(store: ProjectStore, tableName: string, columnName: string) {
     groupCountsName(tableName, columnName),
     ...(["i", "u", "d"] as const).map((w) => groupTriggerName(tableName, columnName, w)),
   ];
-  const have = new Map(
-    store
-      .exec("SELECT name, sql FROM sqlite_master WHERE name IN (?, ?, ?, ?)", ...names)
-      .map((r) => [String(r.name), String(r.sql)]),
-  );
-  return [want.create, ...want.triggers].every((sql, i) => have.get(names[i]!) === sql);
+  return standAs(store, names, [want.create, ...want.triggers]);
 }
 
 /**
@@ -104,6 +106,7 @@ export function ensureGroupCounts(
       const prefix = `${groupCountsName(tableName, "")}`;
       const keep = new Set(t.cols.map((c) => groupCountsName(tableName, c.columnName)));
       keep.delete(name);
+      keep.add(rowCountName(tableName));
       const found = store.exec(
         "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'table') AND substr(name, 1, ?) = ?",
         prefix.length,

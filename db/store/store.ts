@@ -26,6 +26,12 @@ export interface ProjectStore {
   reader?: Reader | null;
   /** The project's id (the room's name): its own uploads are named `download/noco/<projectId>/...`. */
   projectId?: string;
+  /**
+   * Runs `fn` a moment after the current request (the room: LATER_MS), once: work a read wants
+   * done but need not wait for. One job per `slot`: a new job replaces a pending other one (a sort
+   * changed again before its index was built), the same job keeps its time. Absent: do it now.
+   */
+  later?(slot: string, job: string, fn: () => void): void;
 }
 
 /**

@@ -4,8 +4,10 @@
 // seeding time, open, the same scroll, then each timed in Chromium until the rows in view show
 // their values: a jump to the middle and to the end by the scrollbar (the scaled scroll area,
 // scroll-scale.ts), a filter change (Points > 500, typed in the Filter dialog), a sort change
-// (Price descending, added in the Sort dialog), and the middle and end again under both.
+// (Price descending, added in the Sort dialog), and the middle, the end and a quarter again under both.
 // Figures print as JSON. BENCH_ROWS / BENCH_BIG_ROWS / BENCH_HUGE_ROWS change the sizes (0 skips).
+// BENCH_TRACE=1 adds, to each jump and change of the big tables, the API requests it made (path,
+// query, ms from sent to the answer's end): which request a slow step waits for.
 import { chromium } from "@playwright/test";
 import { ITEM_COLUMNS, itemRow } from "./items.mjs";
 import { apiClient, startBenchServer, stats, timed } from "./server.mjs";
@@ -13,6 +15,22 @@ import { apiClient, startBenchServer, stats, timed } from "./server.mjs";
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG_ROWS = Number(process.env.BENCH_BIG_ROWS ?? 1_000_000);
 const HUGE_ROWS = Number(process.env.BENCH_HUGE_ROWS ?? 0);
+const TRACE = process.env.BENCH_TRACE === "1";
+/** The API requests finished since the last step took them (BENCH_TRACE). */
+const requests = [];
+
+function traceRequests(page) {
+  page.on("requestfinished", (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith("/api/")) return;
+    const { startTime, responseEnd } = request.timing();
+    const query = decodeURIComponent(url.search).slice(0, 160);
+    requests.push({ path: url.pathname.split("/").slice(-2).join("/"), query, ms: Math.round(responseEnd), startTime });
+  });
+}
+
+/** A step's figures with, when tracing, the requests it made. */
+const withRequests = (figures) => (TRACE ? { ...figures, requests: requests.splice(0) } : figures);
 const BATCH = 10_000; // the bulk route's limit per request
 const PORT = Number(process.env.BENCH_PORT ?? 8803);
 const ARGS = [
@@ -152,11 +170,14 @@ async function timedChange(page, change, what) {
 }
 
 /** The big tables' extra figures: jumps, then a filter change and a sort change through the toolbar, then jumps under both. */
-async function changesAndJumps(page, rows) {
-  await page.evaluate(() => {
-    document.querySelector("[data-testid=grid]").scrollTop = 0;
-  });
-  const out = { jumpMiddle: await jump(page, 0.5, rows), jumpEnd: await jump(page, 1, rows) };
+async function changesAndJumps(page, url, rows) {
+  // Opened anew: the scroll run before left every page it passed in the grid's cache, and a jump
+  // there would read none from the server.
+  await open(page, url);
+  await page.waitForFunction(() => /\d/.test(document.querySelector("[data-testid=grid-count]")?.textContent ?? ""));
+  requests.splice(0);
+  const out = { jumpMiddle: withRequests(await jump(page, 0.5, rows)) };
+  out.jumpEnd = withRequests(await jump(page, 1, rows));
   out.reachedEnd = out.jumpEnd.lastRow === rows - 1;
   await jump(page, 0, rows);
   await page.getByRole("button", { name: "Filter" }).click();
@@ -164,23 +185,28 @@ async function changesAndJumps(page, rows) {
   await filters.getByRole("button", { name: "Add filter", exact: true }).click();
   await filters.getByLabel("Filter 1 field").selectOption({ label: "Points" });
   await filters.getByLabel("Filter 1 operator").selectOption({ label: ">" });
-  out.filterChange = await timedChange(page, () => filters.getByLabel("Filter 1 value").fill("500"), "count");
+  requests.splice(0);
+  out.filterChange = withRequests(
+    await timedChange(page, () => filters.getByLabel("Filter 1 value").fill("500"), "count"),
+  );
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Sort" }).click();
   const sorts = page.getByRole("dialog", { name: "Sort" });
   await sorts.getByRole("button", { name: "Add sort" }).click();
   await sorts.getByLabel("Sort 1 field").selectOption({ label: "Price" });
-  out.sortChange = await timedChange(
-    page,
-    () => sorts.getByLabel("Sort 1 direction").selectOption({ label: "Descending" }),
-    "first",
+  requests.splice(0);
+  out.sortChange = withRequests(
+    await timedChange(page, () => sorts.getByLabel("Sort 1 direction").selectOption({ label: "Descending" }), "first"),
   );
   await page.keyboard.press("Escape");
   const filtered = Number((await countText(page)).replace(/\D/g, ""));
   out.filteredRows = filtered;
-  out.filteredJumpMiddle = await jump(page, 0.5, filtered);
-  out.filteredJumpEnd = await jump(page, 1, filtered);
+  requests.splice(0);
+  out.filteredJumpMiddle = withRequests(await jump(page, 0.5, filtered));
+  out.filteredJumpEnd = withRequests(await jump(page, 1, filtered));
   out.filteredReachedEnd = out.filteredJumpEnd.lastRow === filtered - 1;
+  // Once more into the first half: the first jump there made the index it reads (jump-index.ts).
+  out.filteredJumpQuarter = withRequests(await jump(page, 0.25, filtered));
   return out;
 }
 
@@ -231,6 +257,7 @@ async function measure(browser, base, token, projectId, title, rows, changes = f
   await context.addInitScript(markFirstRow, firstCell);
   await context.addInitScript(rowsInViewLoaded);
   const page = await context.newPage();
+  if (TRACE && changes) traceRequests(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
   const url = `${base}/nc/${projectId}/table/${title}`;
@@ -242,7 +269,7 @@ async function measure(browser, base, token, projectId, title, rows, changes = f
   const heapAfterOpenMB = await heapMB(cdp);
   const run = await scrollRun(page, rows);
   const heapAfterScrollMB = await heapMB(cdp);
-  const extra = changes ? await changesAndJumps(page, rows) : {};
+  const extra = changes ? await changesAndJumps(page, url, rows) : {};
   const heapAfterChangesMB = changes ? await heapMB(cdp) : undefined;
   await context.close();
   return {

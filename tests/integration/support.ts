@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { newId } from "../../db/ids";
@@ -115,3 +116,7 @@ export function succeeding(user: TestUser) {
     return res.body;
   };
 }
+
+/** Runs `fn` inside the project's room (its store: what the rules made, a scan to compare with). */
+export const inRoom = <T>(projectId: string, fn: (room: ProjectRoom) => T) =>
+  runInDurableObject(roomStub(projectId), (room: ProjectRoom) => fn(room));
