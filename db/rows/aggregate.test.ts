@@ -55,18 +55,18 @@ describe("aggregates at size", () => {
     );
   });
 
-  it("a count of every row is the sum of the maintained counts, through inserts and deletes", () => {
+  it("a count of every row is the maintained row count, through inserts and deletes", () => {
     const count = () => aggregate(store, "items", { y: [{ agg: "count" }, { agg: "count" }] }).rows[0]!.values;
     expect(count()).toEqual([all.length, all.length]);
     rowsApi.insertMany(store, "items", [row(7)], actor);
     expect(count()).toEqual([all.length + 1, all.length + 1]);
     store.exec("DELETE FROM items WHERE id = (SELECT max(id) FROM items)");
     expect(count()).toEqual([all.length, all.length]);
-    // Read from the counts, not the rows: a count table off by 1,000 shows in the answer.
-    const g = '"_nc_grp_items$category"';
-    store.exec(`UPDATE ${g} SET n = n + 1000 WHERE v = 'a'`);
+    // Read from the kept number (row-count.ts), not the rows: one off by 1,000 shows in the answer.
+    const kept = '"_nc_grp_items$*"';
+    store.exec(`UPDATE ${kept} SET n = n + 1000`);
     expect(count()[0]).toBe(all.length + 1000);
-    store.exec(`UPDATE ${g} SET n = n - 1000 WHERE v = 'a'`);
+    store.exec(`UPDATE ${kept} SET n = n - 1000`);
     // Filtered: counted over the rows.
     const open = aggregate(store, "items", { y: [{ agg: "count" }] }, undefined, "(Done,eq,true)").rows[0]!.values;
     expect(open).toEqual([all.filter((r) => r.Done).length]);

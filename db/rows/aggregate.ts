@@ -10,7 +10,8 @@ import type { ProjectStore } from "../store/store";
 import { scopeParams, type RowScope } from "../views/scope";
 import { queryTable, useSearchIndex } from "./read";
 import { ensureAggregateIndex } from "./aggregate-index";
-import { countFromGroups, ensureGroupCounts } from "./group-counts";
+import { ensureGroupCounts } from "./group-counts";
+import { plainRowCount } from "./row-count";
 import { tableRef, type TableRef } from "./table-ref";
 
 /**
@@ -20,7 +21,7 @@ import { tableRef, type TableRef } from "./table-ref";
  * `filterArrJson` as a list is. Answers `{ rows }`, however many groups. What makes it fast at
  * 1M rows, neither changing an answer: a count of rows by one column, unfiltered, reads the
  * column's maintained counts (group-counts.ts; a date's buckets add up its days); the number of
- * all rows is the sum of any column's counts the table has (as the grid's count reads it); any
+ * all rows is the maintained row count or the sum of a column's counts (as the grid's count reads it); any
  * other unfiltered aggregate gets a covering index of the columns it reads (aggregate-index.ts).
  */
 export function aggregate(
@@ -34,7 +35,7 @@ export function aggregate(
   const table = queryTable(t);
   const scoped = scopeParams(store, t, table, { where, limit: 1, offset: 0 }, scope).where;
   useSearchIndex(store, t, scoped);
-  const all = !scoped && !t.access?.rule && !table.rowRule && isRowCount(spec) ? countFromGroups(store, t) : null;
+  const all = !scoped && !t.access?.rule && !table.rowRule && isRowCount(spec) ? plainRowCount(store, t) : null;
   if (all !== null) return { rows: [{ values: spec.y.map(() => all) }] };
   const counts = countsOf(store, t, table, spec, !!scoped);
   if (!counts) ensureAggregateIndex(store, t, table, spec, !!scoped);

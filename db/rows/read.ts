@@ -31,9 +31,9 @@ import type { SqlRow } from "../store/store";
 import type { ProjectStore } from "../store/store";
 import { ensureIndexes } from "./auto-index";
 import { ensureJumpIndex } from "./jump-index";
-import { maintainedRowCount } from "./row-count";
+import { plainRowCount } from "./row-count";
 import { ensureCountIndex } from "./count-index";
-import { countFromGroups, ensureGroupCounts } from "./group-counts";
+import { ensureGroupCounts } from "./group-counts";
 import { ensureSearchIndex } from "./search-index";
 import { tableRef, type TableRef } from "./table-ref";
 import { queryColumnOf, toApiRow, type RowColumn } from "./row-codec";
@@ -196,7 +196,7 @@ function count(
   // Unfiltered: the maintained row count (row-count.ts), else the sum of maintained group counts
   // (group-counts.ts); filtered: an index holding the filter's columns, made now if the rules
   // allow (count-index.ts).
-  const plain = !filter && !who ? (maintainedRowCount(store, t) ?? countFromGroups(store, t)) : null;
+  const plain = !filter && !who ? plainRowCount(store, t) : null;
   if (plain !== null) {
     cache.set(key, plain);
     return plain;

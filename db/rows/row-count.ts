@@ -1,7 +1,7 @@
 import { quoteIdent } from "../schema/names";
 import type { ProjectStore } from "../store/store";
 import { groupCountsMark, groupTriggerName, rowCountName, standAs } from "./group-counts-names";
-import { MIN_ROWS } from "./group-counts";
+import { countFromGroups, MIN_ROWS } from "./group-counts";
 import type { TableRef } from "./table-ref";
 
 /**
@@ -64,3 +64,10 @@ export function maintainedRowCount(store: ProjectStore, t: TableRef): number | n
   store.schemaCache.set(mark, true);
   return read();
 }
+
+/**
+ * The number of all rows without counting them: the maintained row count, else the sum of a
+ * column's maintained group counts; null when neither can serve (count the rows).
+ */
+export const plainRowCount = (store: ProjectStore, t: TableRef): number | null =>
+  maintainedRowCount(store, t) ?? countFromGroups(store, t);
