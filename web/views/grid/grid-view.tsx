@@ -174,7 +174,12 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   // Realtime: another tab's new row shows last only while rows come in table order.
   const inTableOrder = query.filters.length === 0 && query.sorts.length === 0 && !query.search.query.trim();
   return (
-    <LiveGrid tableId={meta.id} keyTitle={keyTitle} store={store} inTableOrder={inTableOrder}>
+    <LiveGrid
+      tableId={meta.id}
+      keyTitle={keyTitle}
+      store={grouped ? groupedData.live : store}
+      inTableOrder={inTableOrder}
+    >
       <div ref={box} className="flex min-h-96 flex-col">
         <GridToolbar
           title={meta.title}
