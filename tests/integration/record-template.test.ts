@@ -83,5 +83,13 @@ describe("record templates", () => {
     expect((await call(viewer, "GET", path)).body).toEqual({ values: { [col.Status!]: "Todo", [col.Points!]: 3 } });
     expect((await call(editor, "PUT", path, { values: {} })).body).toEqual({ values: {} });
     expect((await call(viewer, "GET", path)).body).toEqual({ values: {} });
+
+    // Documented in the OpenAPI with its body and the access each method needs.
+    const doc = (await api("GET", "/api/v1/openapi.json")).body as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
+    const documented = doc.paths["/api/v1/db/meta/views/{viewId}/record-template"];
+    expect(documented?.get).toBeDefined();
+    expect(documented?.put?.requestBody).toBeDefined();
   });
 });
