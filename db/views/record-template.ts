@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { hiddenFromReader } from "../access/narrow";
-import { DbError, bad } from "../errors";
+import { DbError, bad, parsedOr400 } from "../errors";
 import { rowColumns, toStored } from "../rows/row-codec";
 import { views } from "../store/schema";
 import type { ProjectStore } from "../store/store";
@@ -50,14 +50,10 @@ export function readRecordTemplate(store: ProjectStore, viewId: string): RecordT
 
 export function saveRecordTemplate(store: ProjectStore, viewId: string, body: RecordTemplateInput): RecordTemplate {
   const v = findView(store, viewId);
-  const parsed = recordTemplateInput.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw bad(`${issue?.path.length ? issue.path.join(".") : "record template"}: ${issue?.message ?? "invalid"}`);
-  }
+  const input = parsedOr400(recordTemplateInput.safeParse(body), "record template");
   const values: Record<string, unknown> = {};
   const now = new Date().toISOString();
-  for (const [id, value] of Object.entries(parsed.data.values)) {
+  for (const [id, value] of Object.entries(input.values)) {
     const at = `values.${id}`;
     const col = readerColumn(store, v.modelId, id, at);
     const [row] = rowColumns([col]);
