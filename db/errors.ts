@@ -15,3 +15,18 @@ export const bad = (msg: string) => new DbError(400, msg);
 export const missing = (msg: string) => new DbError(404, msg);
 export const refused = (msg: string) => new DbError(403, msg);
 export const unsupported = (msg: string) => new DbError(501, msg);
+
+/**
+ * A body parsed by its schema, or a 400 naming the first issue's place (`rules.0.colour: ...`),
+ * `what` when the issue is the whole body.
+ */
+export function parsedOr400<T>(
+  result:
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } },
+  what: string,
+): T {
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw bad(`${issue?.path.length ? issue.path.map(String).join(".") : what}: ${issue?.message ?? "invalid"}`);
+}

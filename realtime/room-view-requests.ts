@@ -3,6 +3,7 @@ import * as calendarApi from "../db/views/calendar/settings";
 import * as feedApi from "../db/views/calendar/feed";
 import * as timelineApi from "../db/views/timeline/settings";
 import * as colourApi from "../db/views/colour-rules";
+import * as templateApi from "../db/views/record-template";
 import * as createApi from "../db/views/create";
 import * as filtersApi from "../db/views/filters";
 import * as formApi from "../db/views/form/settings";
@@ -37,6 +38,9 @@ const handlers = {
   readColourRules: (r, q) =>
     guard(() => readingAs(r.store, q.reader, () => colourApi.readColourRules(r.store, q.viewId))),
   saveColourRules: (r, q) => r.schemaChange(() => colourApi.saveColourRules(r.store, q.viewId, q.input)),
+  readRecordTemplate: (r, q) =>
+    guard(() => readingAs(r.store, q.reader, () => templateApi.readRecordTemplate(r.store, q.viewId))),
+  saveRecordTemplate: (r, q) => r.schemaChange(() => templateApi.saveRecordTemplate(r.store, q.viewId, q.input)),
   readForm: (r, q) =>
     withIds(
       r.store,

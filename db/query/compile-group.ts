@@ -172,7 +172,12 @@ export function compileGroupBy(input: GroupInput): {
   const measures = measureFrags(d, table, input.measures);
   const selected = input.bucket ? sql`${c} AS ${ident(d, col.columnName)}` : c;
   const list = sql`SELECT ${selected}, COUNT(*) AS ${countAlias}${measures.frag} FROM ${from}${where} GROUP BY ${c}${page}`;
-  const count = sql`SELECT COUNT(*) AS ${countAlias} FROM (SELECT ${c} FROM ${from}${where} GROUP BY ${c}) AS ${ident(d, "groups")}`;
+  // Sums need the rows, but how many groups there are is the maintained counts' (issue 37: the
+  // grouped grid's aggregates), not a second scan of the table.
+  const count =
+    input.counts && !parts.length && !col.expr && !col.sortExpr && !input.bucket
+      ? sql`SELECT COUNT(*) AS ${countAlias} FROM ${ident(d, input.counts)} WHERE ${ident(d, "n")} > 0`
+      : sql`SELECT COUNT(*) AS ${countAlias} FROM (SELECT ${c} FROM ${from}${where} GROUP BY ${c}) AS ${ident(d, "groups")}`;
   return {
     list: render(list, d),
     count: render(count, d),

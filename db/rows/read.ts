@@ -496,10 +496,11 @@ export function groupBy(
   if (computed) throw bad(`Grouping by ${computed.title} is not supported: it is a computed field`);
   const where = scopeParams(store, t, queryTable(t), params, scope).where;
   const all = [...(measures ?? []), ...footerMeasures(aggregations ?? [])];
-  // Maintained counts answer a plain group only: no filter, no date bucket, no sums.
-  const plain = !where && !bucket && !all.length;
+  // Maintained counts answer a group without a filter or a date bucket: its list when there are
+  // no sums, else how many groups there are (compileGroupBy).
+  const countable = !where && !bucket;
   const compiled = compileGroupBy({
-    counts: ensureGroupCounts(store, t, queryTable(t), column, !plain) ?? undefined,
+    counts: ensureGroupCounts(store, t, queryTable(t), column, !countable) ?? undefined,
     dialect: "sqlite",
     table: queryTable(t),
     column,

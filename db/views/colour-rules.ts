@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { DbError, bad } from "../errors";
+import { DbError, bad, parsedOr400 } from "../errors";
 import { servesView } from "../fields/registry";
 import { QueryError } from "../query";
 import { views } from "../store/schema";
@@ -69,13 +69,8 @@ function checkFilters(store: ProjectStore, viewId: string, filters: readonly Fil
 
 export function saveColourRules(store: ProjectStore, viewId: string, body: ColourRulesInput): ColourRules {
   const v = findView(store, viewId);
-  const parsed = colourRulesInput.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw bad(`${issue?.path.length ? issue.path.join(".") : "colour rules"}: ${issue?.message ?? "invalid"}`);
-  }
+  const input = parsedOr400(colourRulesInput.safeParse(body), "colour rules");
   const cols = tableColumns(store, v.modelId);
-  const input = parsed.data;
   input.rules.forEach((r, i) => {
     if (r.target === "cell") {
       if (!r.fk_column_id) throw bad(`rules.${i}.fk_column_id: a cell rule names the field it colours`);

@@ -5,6 +5,7 @@ import type { Actor } from "../rows/audit";
 import type * as calendarApi from "./calendar/settings";
 import type * as timelineApi from "./timeline/settings";
 import type * as colourApi from "./colour-rules";
+import type * as templateApi from "./record-template";
 import type * as createApi from "./create";
 import type * as filtersApi from "./filters";
 import type * as formApi from "./form/settings";
@@ -58,6 +59,13 @@ export const viewRequest = z.discriminatedUnion("op", [
     op: z.literal("saveColourRules"),
     viewId: id,
     input: checked<Parameters<typeof colourApi.saveColourRules>[2]>(),
+  }),
+  /** A view's record template (issue 37, record-template.ts): read by anyone who reads the view. */
+  z.object({ op: z.literal("readRecordTemplate"), viewId: id, reader }),
+  z.object({
+    op: z.literal("saveRecordTemplate"),
+    viewId: id,
+    input: checked<Parameters<typeof templateApi.saveRecordTemplate>[2]>(),
   }),
   z.object({ op: z.literal("readForm"), projectId: id, viewId: id }),
   z.object({ op: z.literal("updateForm"), viewId: id, input: checked<Parameters<typeof formApi.updateForm>[2]>() }),

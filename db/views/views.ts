@@ -30,16 +30,18 @@ function metaText(meta: Record<string, unknown> | string): string {
 }
 
 /**
- * A view's colour rules are written only through their own route (colour-rules.ts checks them):
- * a meta sent without `colour_rules` keeps the stored ones, as the web sends its own meta keys.
+ * A view's colour rules and record template are written only through their own routes
+ * (colour-rules.ts, record-template.ts check them): a meta sent without them keeps the stored
+ * ones, as the web sends its own meta keys, and one sent with them cannot change them.
  */
-function keepColourRules(before: string, after: string): string {
+const OWN_ROUTE_KEYS = ["colour_rules", "record_template"] as const;
+function keepOwnRouteKeys(before: string, after: string): string {
   const old = metaObject(before);
   const next = metaObject(after);
-  if (old.colour_rules === undefined) {
-    if (next.colour_rules === undefined) return after;
-    delete next.colour_rules;
-  } else next.colour_rules = old.colour_rules;
+  for (const key of OWN_ROUTE_KEYS) {
+    if (old[key] === undefined) delete next[key];
+    else next[key] = old[key];
+  }
   return JSON.stringify(next);
 }
 
@@ -70,7 +72,7 @@ export function updateView(
   if (input.lock_type !== undefined) set.lockType = input.lock_type;
   // A view made personal belongs to whoever made it so, when nobody is recorded as its creator.
   if (input.lock_type === "personal" && !v.createdBy) set.createdBy = userId;
-  if (input.meta !== undefined) set.meta = keepColourRules(v.meta, input.meta === null ? "{}" : metaText(input.meta));
+  if (input.meta !== undefined) set.meta = keepOwnRouteKeys(v.meta, input.meta === null ? "{}" : metaText(input.meta));
   store.meta.update(views).set(set).where(eq(views.id, v.id)).run();
   return viewItemJson(findView(store, v.id), projectId, modelOf(store, v));
 }

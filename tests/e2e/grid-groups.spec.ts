@@ -6,6 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { apiRows, createTable, insertRows, options, setup } from "./grid-helpers";
+import { authHeaders } from "./helpers";
 
 test("group a grid by a select, collapse a group, add a record in a group, drag one to another", async ({
   page,
@@ -97,4 +98,15 @@ test("group a grid by a select, collapse a group, add a record in a group, drag 
   await expect(header("Done").getByTestId("group-aggregate-Points")).toContainText("10");
   await expect(header("(empty)").getByTestId("group-aggregate-Points")).toContainText("1");
   await expect(page.getByTestId("grid-aggregate-Points")).toContainText("18");
+
+  // A change made elsewhere (the API here; another user's tab alike) reaches the open grouped
+  // grid through the room: the group's sum follows without a reload.
+  const gammaRow = (await apiRows(request, token, projectId, "Work")).find((r) => r.Name === "Gamma")!;
+  const changed = await request.patch(`/api/v1/db/data/noco/${projectId}/Work/${String(gammaRow.Id)}`, {
+    headers: authHeaders(token),
+    data: { Points: 15 },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  await expect(header("Done").getByTestId("group-aggregate-Points")).toContainText("15");
+  await expect(header("Todo").getByTestId("group-aggregate-Points")).toContainText("7");
 });

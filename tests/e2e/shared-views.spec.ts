@@ -126,19 +126,35 @@ test("a visitor searches, sorts and filters a shared grid; checkboxes read as ma
   const gridCols = (await (
     await request.get(`${M}/grids/${views.list[0]!.id}/grid-columns`, { headers: authHeaders(token) })
   ).json()) as Array<{ id: string; fk_column_id: string }>;
-  const doneId = (await columnsOf(request, token, tableId)).Done!;
+  const fieldIds = await columnsOf(request, token, tableId);
+  const doneId = fieldIds.Done!;
   const done = gridCols.find((c) => c.fk_column_id === doneId)!;
   const grouped = await request.patch(`${M}/grid-columns/${done.id}`, {
     headers: authHeaders(token),
     data: { group_by: true, group_by_order: 1 },
   });
   expect(grouped.status(), await grouped.text()).toBe(200);
+  // The footer's sum of Score, shown per group to the visitor.
+  const scoreCol = gridCols.find((c) => c.fk_column_id === fieldIds.Score)!;
+  const summed = await request.patch(`${M}/grid-columns/${scoreCol.id}`, {
+    headers: authHeaders(token),
+    data: { aggregation: "sum" },
+  });
+  expect(summed.status(), await summed.text()).toBe(200);
   await page.reload();
   const groups = page.getByTestId("shared-group");
   await expect(groups).toHaveCount(2);
   await expect(groups.getByTestId("shared-group-count")).toHaveText(["2", "1"]);
+  await expect(groups.getByTestId("shared-group-aggregates")).toHaveText(["Score Sum 3", "Score Sum 3"]);
   await expect(groups.nth(0).locator("tbody tr td:first-child")).toHaveText(["Grace", "Linus"]);
   await expect(groups.nth(1).locator("tbody tr td:first-child")).toHaveText(["Ada"]);
+  // A column's header sorts the records inside each group.
+  const groupScore = groups.nth(0).getByRole("columnheader", { name: "Score" });
+  await groupScore.getByRole("button").click();
+  await expect(groups.nth(0).getByRole("columnheader", { name: "Score" })).toHaveAttribute("aria-sort", "ascending");
+  await groups.nth(0).getByRole("columnheader", { name: "Score" }).getByRole("button").click();
+  await expect(groups.nth(0).getByRole("columnheader", { name: "Score" })).toHaveAttribute("aria-sort", "descending");
+  await expect(groups.nth(0).locator("tbody tr td:first-child")).toHaveText(["Linus", "Grace"]);
   await page.getByRole("searchbox", { name: "Search" }).click();
   await page.keyboard.type("lin");
   await expect(groups).toHaveCount(1);

@@ -276,3 +276,91 @@ describe("per-group aggregates", () => {
     expect(bad.body.msg).toMatch(/Name/);
   });
 });
+
+describe("a shared grid's groups", () => {
+  it("answers each group's aggregates on shown fields as SQL run on the room's table, refuses a hidden field, and pages groups and records", async () => {
+    const owner = await seedUser("org-level-creator");
+    const projectId = await seedProject([[owner, "owner"]]);
+    const table = await call(owner, "POST", `${M}/projects/${projectId}/tables`, {
+      table_name: "Orders",
+      columns: [
+        { title: "Name", uidt: "SingleLineText" },
+        { title: "Region", uidt: "SingleLineText" },
+        { title: "Amount", uidt: "Number" },
+        { title: "Secret", uidt: "Number" },
+      ],
+    });
+    expect(table.status, JSON.stringify(table.body)).toBe(200);
+    const cols = table.body.columns as Array<{ id: string; title: string; column_name: string }>;
+    const c = (title: string) => cols.find((x) => x.title === title)!;
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      Name: i % 5 === 0 ? null : `n${i % 6}`,
+      Region: `r${i % 7}`,
+      Amount: i % 4 === 0 ? null : i * 2 - 9,
+      Secret: i * 1000,
+    }));
+    expect((await call(owner, "POST", `/api/v1/db/data/bulk/noco/${projectId}/Orders`, rows)).status).toBe(200);
+    const grid = table.body.views[0].id as string;
+    const gridCols = (await call(owner, "GET", `${M}/grids/${grid}/grid-columns`)).body as GridColumn[];
+    const secret = gridCols.find((x) => x.fk_column_id === c("Secret").id)!;
+    expect((await call(owner, "PATCH", `${M}/grid-columns/${secret.id}`, { show: false })).status).toBe(200);
+    const shared = await call(owner, "POST", `${M}/views/${grid}/share`);
+    expect(shared.status).toBe(200);
+    const visit = (path: string) => api("GET", `/api/v1/db/public/shared-view/${shared.body.uuid}${path}`);
+
+    const n = (x: string) => `"${c(x).column_name}"`;
+    const want = await runInDurableObject(roomStub(projectId), (r: ProjectRoom) =>
+      r.store
+        .exec(
+          `SELECT ${n("Region")} AS g, COUNT(*) AS n, SUM(${n("Amount")}) AS s, AVG(${n("Amount")}) AS a,
+             COUNT(DISTINCT ${n("Name")}) AS u FROM "${table.body.table_name}" GROUP BY g ORDER BY g`,
+        )
+        .map((x) => ({ ...x })),
+    );
+    // The shown Name asked by its id: the answer names it by its title.
+    const res = await visit(
+      `/groupby?column_name=Region&sort=Region&aggregations=Amount:sum,Amount:avg,${c("Name").id}:count_unique`,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const list = res.body.list as Array<{ count: number; aggregates: Array<{ column: string; value: number | null }> }>;
+    expect(list.map((g) => Number(g.count))).toEqual(want.map((w) => w.n));
+    list.forEach((g, i) => {
+      const w = want[i]!;
+      expect(g.aggregates.map((a) => a.column)).toEqual(["Amount", "Amount", "Name"]);
+      expect(g.aggregates[0]!.value).toBeCloseTo(Number(w.s), 9);
+      expect(g.aggregates[1]!.value).toBeCloseTo(Number(w.a), 9);
+      expect(g.aggregates[2]!.value).toBe(w.u);
+    });
+    expect(JSON.stringify(res.body)).not.toContain(c("Name").id);
+
+    // A hidden field is refused, by title or by id, and nothing of it comes back.
+    for (const hidden of ["Secret", c("Secret").id]) {
+      const refused = await visit(`/groupby?column_name=Region&aggregations=${hidden}:sum`);
+      expect(refused).toMatchObject({ status: 400, body: { msg: `'${hidden}' is not a field of this shared view` } });
+    }
+    expect((await visit(`/groupby?column_name=Region&aggregations=Amount:median`)).status).toBe(400);
+
+    // Groups page on (the "more" of the visitor's grid): two pages of 4 are the seven groups, in order.
+    const page = async (offset: number) =>
+      (await visit(`/groupby?column_name=Region&sort=-Region&limit=4&offset=${offset}`)).body as {
+        list: Array<Record<string, unknown>>;
+        pageInfo: { isLastPage: boolean };
+      };
+    const [p1, p2] = [await page(0), await page(4)];
+    expect(p1.pageInfo.isLastPage).toBe(false);
+    expect(p2.pageInfo.isLastPage).toBe(true);
+    const values = [...p1.list, ...p2.list].map((g) => g[c("Region").column_name]);
+    expect(values).toEqual(want.map((w) => w.g).reverse());
+    // A group's records sorted by a column's header and paged the same way.
+    const inGroup = JSON.stringify([{ fk_column_id: c("Region").id, comparison_op: "eq", value: "r1" }]);
+    const recs = async (offset: number) =>
+      (await visit(`/rows?sort=-Amount&limit=3&offset=${offset}&filterArrJson=${encodeURIComponent(inGroup)}`)).body
+        .list as Array<{ Amount: number | null }>;
+    const amounts = [...(await recs(0)), ...(await recs(3))].map((r) => r.Amount);
+    const expectedAmounts = rows
+      .filter((r) => r.Region === "r1")
+      .map((r) => r.Amount)
+      .sort((a, b) => (b ?? -Infinity) - (a ?? -Infinity));
+    expect(amounts).toEqual(expectedAmounts);
+  });
+});

@@ -15,6 +15,7 @@ export const queryKeys = {
   filters: (viewId: string) => ["filters", viewId] as const,
   sorts: (viewId: string) => ["sorts", viewId] as const,
   colourRules: (viewId: string) => ["colourRules", viewId] as const,
+  recordTemplate: (viewId: string) => ["recordTemplate", viewId] as const,
   audits: (tableId: string, rowId: string) => ["audits", tableId, rowId] as const,
   members: (projectId: string, query = "") => ["members", projectId, query] as const,
   allMembers: (projectId: string) => ["members", projectId] as const,

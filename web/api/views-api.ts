@@ -34,4 +34,9 @@ export const viewsApi = {
   colourRules: (viewId: string) => wire.get(`${meta}/views/:viewId/colour-rules`, { viewId }),
   saveColourRules: (viewId: string, body: ColourRulesInput) =>
     wire.put(`${meta}/views/:viewId/colour-rules`, { viewId }, body),
+
+  /** A view's record template (issue 37): default values by field id for its new records. */
+  recordTemplate: (viewId: string) => wire.get(`${meta}/views/:viewId/record-template`, { viewId }),
+  saveRecordTemplate: (viewId: string, body: { values: Record<string, unknown> }) =>
+    wire.put(`${meta}/views/:viewId/record-template`, { viewId }, body),
 };

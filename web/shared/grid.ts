@@ -25,30 +25,35 @@ export async function renderGrid(root: HTMLElement, uuid: string, meta: SharedMe
   const state: GridQuery = { search: "", sort: null, filter: null };
   const body = h("tbody", {});
   const status = h("p", { class: "sr-only", role: "status" });
-  const heads = cols.map((c) => {
-    const th = h(
-      "th",
-      { class: "border-b px-3 py-2 text-start font-medium", "aria-sort": "none", scope: "col" },
-      h(
-        "button",
-        {
-          type: "button",
-          class: "w-full text-start font-medium",
-          onclick: () => {
-            state.sort = nextSort(state.sort, c.title);
-            reload();
+  // Each header sorts by its column (the flat table's and every group's table alike).
+  const heads: Array<{ c: FormColumn; th: HTMLElement }> = [];
+  const headRow = () => {
+    const row = cols.map((c) => {
+      const th = h(
+        "th",
+        { class: "border-b px-3 py-2 text-start font-medium", "aria-sort": ariaSort(state, c), scope: "col" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: "w-full text-start font-medium",
+            onclick: () => {
+              state.sort = nextSort(state.sort, c.title);
+              reload();
+            },
           },
-        },
-        c.title,
-      ),
-    );
-    return { c, th };
-  });
+          c.title,
+        ),
+      );
+      heads.push({ c, th });
+      return th;
+    });
+    return h("thead", {}, h("tr", {}, ...row));
+  };
   let asked = 0;
   let load = async () => {
     const mine = ++asked;
-    for (const { c, th } of heads)
-      th.setAttribute("aria-sort", state.sort?.title === c.title ? ARIA_SORT[state.sort.dir] : "none");
+    for (const { c, th } of heads) th.setAttribute("aria-sort", ariaSort(state, c));
     const page = await getJson<{ list: Row[] }>(uuid, `/rows${gridQuery(state, cols)}`);
     if (mine !== asked) return;
     body.replaceChildren(...rowsOf(page.list, cols));
@@ -56,33 +61,32 @@ export async function renderGrid(root: HTMLElement, uuid: string, meta: SharedMe
   };
   const levels = sharedLevels(cols as GroupedColumn[]);
   const area = h("div", { class: "overflow-x-auto" });
-  const flat = h(
-    "table",
-    { class: "w-full border-collapse bg-white text-sm" },
-    h("thead", {}, h("tr", {}, ...heads.map((x) => x.th))),
-    body,
-  );
-  // Grouped (issue 37): the view's groups, each opening to its records in a table of its own.
-  const leaf = (list: Row[]) =>
-    h(
-      "table",
-      { class: "w-full border-collapse bg-white text-sm" },
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          ...cols.map((c) => h("th", { class: "border-b px-3 py-2 text-start font-medium", scope: "col" }, c.title)),
-        ),
-      ),
-      h("tbody", {}, ...rowsOf(list, cols)),
-    );
+  const flat = h("table", { class: "w-full border-collapse bg-white text-sm" }, headRow(), body);
+  // Grouped (issue 37): the view's groups, each opening to its records in a table of its own,
+  // with the view's footer aggregates per group (asked by field id: a title may hold a comma).
+  const aggregations = (cols as Array<FormColumn & { aggregation?: string | null }>)
+    .filter((c) => c.aggregation)
+    .map((c) => `${c.id}:${c.aggregation}`)
+    .join(",");
+  const groupTable = () => {
+    const rows = h("tbody", {});
+    return { table: h("table", { class: "w-full border-collapse bg-white text-sm" }, headRow(), rows), body: rows };
+  };
   if (levels.length) {
     load = async () => {
       const mine = ++asked;
+      // The group tables of an earlier load are gone: only the new ones' headers are kept.
+      heads.length = 0;
       const rowsQuery = new URLSearchParams(gridQuery(state, cols).slice(1));
-      const sections = await groupSections({ uuid, levels, where: rowsQuery.get("where"), rowsQuery, table: leaf });
+      const sections = await groupSections({
+        uuid,
+        levels,
+        where: rowsQuery.get("where"),
+        rowsQuery,
+        aggregations,
+        table: groupTable,
+        rows: (list) => rowsOf(list, cols),
+      });
       if (mine === asked) area.replaceChildren(sections);
     };
   } else area.append(flat);
@@ -90,6 +94,9 @@ export async function renderGrid(root: HTMLElement, uuid: string, meta: SharedMe
   const reload = () => void load().catch(() => toast(t("sharedView.errorGeneric"), "error"));
   root.replaceChildren(toolbar(uuid, meta), controls(cols, state, reload), status, area);
 }
+
+const ariaSort = (state: GridQuery, c: FormColumn) =>
+  state.sort?.title === c.title ? ARIA_SORT[state.sort.dir] : "none";
 
 function rowsOf(list: Row[], cols: FormColumn[]) {
   if (!list.length)

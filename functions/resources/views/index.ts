@@ -4,6 +4,7 @@ import { calendarFeedRoutes } from "./calendar-feed";
 import { viewColumnRoutes } from "./columns";
 import { colourRuleRoutes } from "./colour-rules";
 import { filterRoutes } from "./filters";
+import { recordTemplateRoutes } from "./record-template";
 import { sortRoutes } from "./sorts";
 import { subViewRoutes } from "./sub-views";
 import { viewRoutes } from "./views";
@@ -16,4 +17,5 @@ export const views = new Hono<AppEnv>()
   .route("/", filterRoutes)
   .route("/", sortRoutes)
   .route("/", calendarFeedRoutes)
-  .route("/", colourRuleRoutes);
+  .route("/", colourRuleRoutes)
+  .route("/", recordTemplateRoutes);

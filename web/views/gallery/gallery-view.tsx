@@ -5,7 +5,7 @@
  * toolbar's filters, sorts and search apply as in the grid.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isVirtual, servesView, isHidden } from "../../../db/fields/registry";
 import { queryKeys } from "../../api/query-keys";
@@ -25,10 +25,12 @@ import { useViewQuery } from "../grid/data/use-view-query";
 import { ExpandedRow } from "../grid/expanded/expanded-row";
 import { filterDefaults } from "../grid/logic/filter-defaults";
 import { NewRecordButton } from "../shared/new-record-button";
+import { useRecordTemplate } from "../shared/use-record-template";
 import { FilterMenu } from "../grid/toolbar/filter-menu";
 import { GridSearch } from "../grid/toolbar/grid-search";
 import { SortMenu } from "../grid/toolbar/sort-menu";
 import { ColourMenu } from "../colour/colour-menu";
+import { DefaultsMenu } from "../shared/defaults-menu";
 import { useColourRules } from "../colour/use-colour-rules";
 import { useLocalSettings } from "../grid/data/use-local-settings";
 import { RecordCard } from "../shared/record-card";
@@ -110,12 +112,11 @@ function Gallery({
     [frame.shown, frame.pv, cover],
   );
   const [expanded, setExpanded] = useState<{ key: string | number | null; initial?: Row } | null>(null);
-  // A new record starts with the values the view's filters ask for, so it shows here (issue 37).
-  const newRecord = () =>
-    setExpanded({
-      key: null,
-      initial: filterDefaults(query.filters, (id) => frame.fields.find((f) => f.column.id === id)?.codec),
-    });
+  // A new record starts with the view's default values and those its filters ask for, so it
+  // shows here (issue 37).
+  const codecOf = useCallback((id: string) => frame.fields.find((f) => f.column.id === id)?.codec, [frame.fields]);
+  const startWith = useRecordTemplate(view.id, codecOf);
+  const newRecord = () => setExpanded({ key: null, initial: startWith(filterDefaults(query.filters, codecOf)) });
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 800, height: 600, top: 0 });
   // Every shown field has its line on every card (RecordCard's fixedLines), so the cards of a row line up.
@@ -224,6 +225,7 @@ function Gallery({
               />
               <SortMenu sorts={query.sorts} columns={columns} onChange={query.editSorts} />
               <ColourMenu rules={colours.rules} columns={columns} canEdit={can("filterCreate")} onSave={colours.save} />
+              <DefaultsMenu viewId={view.id} fields={frame.fields} canEdit={can("filterCreate")} />
             </>
           )}
           {can("gridColumnUpdate") && !locked && covers.length > 0 ? (

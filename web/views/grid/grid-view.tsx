@@ -22,6 +22,7 @@ import { fieldView } from "./grid-field";
 import type { HeaderActions } from "./header-cell";
 import { needsRecordForm } from "./logic/new-record";
 import { filterDefaults } from "./logic/filter-defaults";
+import { useRecordTemplate } from "../shared/use-record-template";
 import { sortBy } from "./logic/sorts";
 import { GridToolbar } from "./toolbar/grid-toolbar";
 import { GroupedGrid } from "./groups/grouped-grid";
@@ -30,6 +31,7 @@ import { useGroupedData } from "./groups/use-grouped-data";
 import type { GroupNode } from "./groups/group-tree";
 import { useFieldDialogs } from "./use-field-dialogs";
 import { ColourMenu } from "../colour/colour-menu";
+import { DefaultsMenu } from "../shared/defaults-menu";
 import { useColourRules } from "../colour/use-colour-rules";
 import { useFillHeight } from "./use-fill-height";
 import { keyPartOf, keySpecOf, keyTitles, rowIdOf } from "../../lib/row-id";
@@ -112,12 +114,15 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
 
   const fieldById = useMemo(() => new Map(all.map((f) => [f.column.id, f])), [all]);
   const fieldOf = useCallback((id: string) => fieldById.get(id), [fieldById]);
-  // A new record starts with the values the view's filters ask for, so it stays in view (issue 37).
-  const newRecord = () =>
-    setExpanded({ key: null, initial: filterDefaults(query.filters, (id) => fieldById.get(id)?.codec) });
+  // A new record starts with the view's default values and those its filters ask for, so it
+  // stays in view (issue 37).
+  const codecOf = useCallback((id: string) => fieldById.get(id)?.codec, [fieldById]);
+  const startWith = useRecordTemplate(viewId, codecOf);
+  const newValues = () => startWith(filterDefaults(query.filters, codecOf));
+  const newRecord = () => setExpanded({ key: null, initial: newValues() });
   /** A new record in a group: the form opens with the values of the group and those around it. */
   const newInGroup = (node: GroupNode) => {
-    const initial: Row = filterDefaults(query.filters, (id) => fieldById.get(id)?.codec);
+    const initial: Row = newValues();
     node.values.forEach((v, i) => {
       const level = groups.levels[i];
       const f = fieldById.get(level?.columnId ?? "");
@@ -174,7 +179,12 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
   // Realtime: another tab's new row shows last only while rows come in table order.
   const inTableOrder = query.filters.length === 0 && query.sorts.length === 0 && !query.search.query.trim();
   return (
-    <LiveGrid tableId={meta.id} keyTitle={keyTitle} store={store} inTableOrder={inTableOrder}>
+    <LiveGrid
+      tableId={meta.id}
+      keyTitle={keyTitle}
+      store={grouped ? groupedData.live : store}
+      inTableOrder={inTableOrder}
+    >
       <div ref={box} className="flex min-h-96 flex-col">
         <GridToolbar
           title={meta.title}
@@ -206,12 +216,15 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
           groups={{ levels: groups.levels, onChange: groups.setLevels }}
           colourMenu={
             setup.viewApiReady ? (
-              <ColourMenu
-                rules={colours.rules}
-                columns={queryColumns}
-                canEdit={can("filterCreate")}
-                onSave={colours.save}
-              />
+              <>
+                <ColourMenu
+                  rules={colours.rules}
+                  columns={queryColumns}
+                  canEdit={can("filterCreate")}
+                  onSave={colours.save}
+                />
+                <DefaultsMenu viewId={viewId} fields={all} canEdit={can("filterCreate")} />
+              </>
             ) : null
           }
         />
@@ -256,7 +269,7 @@ export function GridView({ meta, setup }: { meta: TableMeta; setup: ViewSetup })
               label={meta.title}
               onExpand={onExpand}
               onNewRecord={needsRecordForm(meta.columns) ? newRecord : null}
-              newValues={() => filterDefaults(query.filters, (id) => fieldById.get(id)?.codec)}
+              newValues={newValues}
               search={{
                 query: query.search.query,
                 onClear: () => query.setSearch({ columnId: query.search.columnId, query: "" }),

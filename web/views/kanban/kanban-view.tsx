@@ -27,12 +27,14 @@ import { LiveGrid } from "../../realtime";
 import { ExpandedRow } from "../grid/expanded/expanded-row";
 import { filterTree } from "../grid/data/use-view-setup";
 import { filterDefaults } from "../grid/logic/filter-defaults";
+import { useRecordTemplate } from "../shared/use-record-template";
 import { fromSaved } from "../grid/logic/filters";
 import { recordWrites } from "../shared/record-writes";
 import { RecordCard } from "../shared/record-card";
 import { CoverFitPicker } from "../shared/cover-fit-picker";
 import { ViewFieldsMenu } from "../shared/view-fields-menu";
 import { ColourMenu } from "../colour/colour-menu";
+import { DefaultsMenu } from "../shared/defaults-menu";
 import { useColourRules } from "../colour/use-colour-rules";
 import { useViewFrame, type ViewFrame } from "../shared/use-view-frame";
 import {
@@ -139,9 +141,10 @@ function Board({
   // A new record in a stack takes the stack's value and the values the view's filters ask for,
   // so it shows in that stack (issue 37).
   const savedFilters = useQuery({ queryKey: queryKeys.filters(view.id), queryFn: () => filterTree(view.id) });
+  const codecOf = useCallback((id: string) => frame.fields.find((f) => f.column.id === id)?.codec, [frame.fields]);
+  const startWith = useRecordTemplate(view.id, codecOf);
   const newInStack = (stack: Stack) => {
-    const codecOf = (id: string) => frame.fields.find((f) => f.column.id === id)?.codec;
-    const initial = filterDefaults(fromSaved(savedFilters.data ?? []), codecOf);
+    const initial = startWith(filterDefaults(fromSaved(savedFilters.data ?? []), codecOf));
     if (stack.key !== null) initial[group.title] = stack.key;
     setExpanded({ key: null, initial });
   };
@@ -362,6 +365,7 @@ function Board({
             canEdit={can("filterCreate")}
             onSave={colours.save}
           />
+          <DefaultsMenu viewId={view.id} fields={frame.fields} canEdit={can("filterCreate")} />
           {canShape && cover ? (
             <CoverFitPicker
               value={meta.coverFit === "fit" ? "fit" : "crop"}

@@ -7,6 +7,7 @@ import { csvToXlsx } from "../../../lib/xlsx-export";
 import { siteUrl } from "../../../lib/site-url";
 import { projectRoom, unwrap } from "../../../lib/room";
 import { VISITOR } from "../../../../db/access/reader";
+import { parseFooterItems, type FooterItem } from "../../../../db/views/footer";
 import { need } from "../../../middleware/acl";
 import type { AppEnv } from "../../../types";
 import { dataAs, type Ctx } from "../../data/context";
@@ -28,6 +29,25 @@ const scope = (c: Ctx, s: Shared) => ({
   filterArrJson: c.req.query("filterArrJson"),
   sortArrJson: c.req.query("sortArrJson"),
 });
+
+/**
+ * A shared grid's per-group aggregates (issue 37): `aggregations=Amount:sum,...` as the builder's
+ * group-by takes them, on fields the visitor sees only (by title or id; asked by title so the
+ * answer never names a field by its id); a hidden field is refused like any other parameter.
+ */
+function sharedAggregations(c: Ctx, cols: Array<{ id: string; title: string }>): FooterItem[] {
+  let items: FooterItem[];
+  try {
+    items = parseFooterItems(c.req.query("aggregations"));
+  } catch (err) {
+    throw badRequest((err as Error).message);
+  }
+  return items.map((item) => {
+    const col = cols.find((x) => x.id === item.column || x.title === item.column);
+    if (!col) throw badRequest(`'${item.column}' is not a field of this shared view`);
+    return { ...item, column: col.title };
+  });
+}
 
 /** A link column shown in the view, or the contract's 400. */
 async function shownLink(c: Ctx, s: Shared) {
@@ -135,15 +155,25 @@ export const publicSharedView = new Hono<AppEnv>()
     const params = await visitorParams(c, s, shown);
     const name = c.req.query("column_name") ?? "";
     if (!name) throw badRequest("column_name is required");
-    const col = (await shownColumns(c, s)).find((x) => x.id === name || x.title === name);
+    const shownCols = await shownColumns(c, s);
+    const col = shownCols.find((x) => x.id === name || x.title === name);
     if (!col) throw badRequest(`'${name}' is not a field of this shared view`);
     const bucket = c.req.query("bucket") || undefined;
     if (bucket !== undefined && bucket !== "day" && bucket !== "month" && bucket !== "year")
       throw badRequest("bucket must be one of day, month, year");
+    const aggregations = sharedAggregations(c, shownCols);
     if (!new URL(c.req.url).searchParams.has("limit")) params.limit = 25;
     return c.json(
       await unwrap(
-        data(s, c).read({ op: "groupBy", table: s.tableId, column: col.title, params, scope: scope(c, s), bucket }),
+        data(s, c).read({
+          op: "groupBy",
+          table: s.tableId,
+          column: col.title,
+          params,
+          scope: scope(c, s),
+          bucket,
+          aggregations: aggregations.length ? aggregations : undefined,
+        }),
       ),
     );
   })

@@ -40,4 +40,48 @@ describe("grouped data", () => {
     expect(asked).toEqual(["a@0", "b@0", `b@${PAGE}`, "c@0"]);
     expect(data.rowAt(data.roots[1]!, 0)).toEqual({ Name: "b0" });
   });
+
+  it("reload reads open sub-groups again, with their new counts and aggregates, before the old tree goes", async () => {
+    // The outer group "a" holds sub-groups x and y; the store changes between the reads.
+    let sum = 10;
+    let subAsked = 0;
+    const data = new GroupedData(
+      {
+        groups: async (parent: GroupNode | null) => {
+          if (!parent) return { list: [{ value: "a", count: 3, aggregates: [] }], more: false };
+          subAsked++;
+          return {
+            list: [
+              { value: "x", count: 2, aggregates: [{ column: "f", type: "sum" as const, value: sum }] },
+              { value: "y", count: 1, aggregates: [] },
+            ],
+            more: false,
+          };
+        },
+        rows: async () => [],
+      },
+      (level) => ({ id: `col${level}`, uidt: "SingleLineText" }),
+      (err) => {
+        throw err;
+      },
+    );
+    data.start();
+    await tick();
+    const open = new GroupLines(data.roots, false, 2, new Set(), false);
+    data.ensure(open, 0, open.length - 1);
+    await tick();
+    expect(data.roots[0]!.children?.[0]!.aggregates[0]!.value).toBe(10);
+    const before = data.roots[0]!;
+
+    sum = 25;
+    data.reload();
+    // Until the reload is done the old tree stays, its sub-groups drawn (no "loading" line).
+    expect(data.roots[0]).toBe(before);
+    await tick();
+    await tick();
+    expect(subAsked).toBe(2);
+    expect(data.roots[0]).not.toBe(before);
+    expect(data.roots[0]!.children?.map((n) => n.value)).toEqual(["x", "y"]);
+    expect(data.roots[0]!.children?.[0]!.aggregates[0]!.value).toBe(25);
+  });
 });

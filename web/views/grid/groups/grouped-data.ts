@@ -6,7 +6,8 @@
  *   lines are: a collapsed or scrolled-away group costs nothing;
  * - one request per group or page at a time; a failure is reported and tried again when the
  *   lines are next drawn after RETRY_MS;
- * - reload() reads the tree again and forgets the pages (after a record is added or changed).
+ * - reload() reads the tree again, open sub-groups included, and forgets the pages (after a
+ *   record is added or changed, here or by another user).
  */
 import type { Row } from "../../../api/view-types";
 import type { GroupAggregate, GroupLines, GroupNode } from "./group-tree";
@@ -15,6 +16,8 @@ import { groupNodes, type GroupColumn } from "./group-tree";
 export const GROUP_LIMIT = 1000;
 export const PAGE = 50;
 const RETRY_MS = 3000;
+/** Realtime changes within this time are one reload. */
+const LIVE_DELAY_MS = 300;
 
 export interface GroupedFetch {
   /** The groups at `level` inside `parent` (null: the outer ones). */
@@ -122,22 +125,69 @@ export class GroupedData {
     });
   }
 
-  /** Reads the tree again (counts change when records are added or moved); pages are refetched. */
+  /**
+   * Reads the tree again (counts and aggregates change when records are added, edited or moved;
+   * after one's own edit or another user's, realtime): the outer groups, and the sub-groups of
+   * every group whose sub-groups were loaded, all before the new tree replaces the old one, so an
+   * open sub-group shows its new counts and aggregates without being reopened or flickering to
+   * "loading". Pages are refetched as they are drawn.
+   */
   reload() {
     this.abort.abort();
     this.abort = new AbortController();
     this.busy.clear();
     this.failed.clear();
+    const old = this.roots;
     void this.run("roots", async (signal) => {
       const answer = await this.fetch.groups(null, 0, signal);
       if (signal.aborted) return;
+      const roots = groupNodes(null, this.columnOf(0), answer.list);
+      await this.refreshChildren(roots, old, signal);
+      if (signal.aborted) return;
       this.pages.clear();
-      this.roots = groupNodes(null, this.columnOf(0), answer.list);
+      this.roots = roots;
       this.rootMore = answer.more;
     });
   }
 
+  /** For each new node that was loaded before (same path), its sub-groups read again, level by level. */
+  private async refreshChildren(nodes: GroupNode[], before: readonly GroupNode[], signal: AbortSignal) {
+    const was = new Map(before.map((n) => [n.id, n]));
+    await Promise.all(
+      nodes.map(async (node) => {
+        const prev = was.get(node.id);
+        if (!prev?.children) return;
+        const answer = await this.fetch.groups(node, node.level + 1, signal);
+        if (signal.aborted) return;
+        node.children = groupNodes(node, this.columnOf(node.level + 1), answer.list);
+        node.more = answer.more;
+        await this.refreshChildren(node.children, prev.children, signal);
+      }),
+    );
+  }
+
+  /**
+   * Another user's change to the table (realtime, web/realtime/apply-event.ts treats this as the
+   * grid's store): any record may have changed group or aggregate, so the tree is read again, once
+   * for a burst of changes.
+   */
+  readonly live = {
+    patchByKey: () => this.reloadSoon(),
+    applyEdit: () => {
+      this.reloadSoon();
+      return true;
+    },
+    reload: () => this.reloadSoon(),
+  };
+
+  private soon: ReturnType<typeof setTimeout> | undefined;
+  private reloadSoon() {
+    clearTimeout(this.soon);
+    this.soon = setTimeout(() => this.reload(), LIVE_DELAY_MS);
+  }
+
   dispose() {
+    clearTimeout(this.soon);
     this.abort.abort();
     this.listeners.clear();
   }
