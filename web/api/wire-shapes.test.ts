@@ -36,9 +36,9 @@ const KNOWN: Record<string, number> = {
   "web/api/wire.ts": 1,
   // The social sign-in exchange: its path comes from the provider's redirect, its answer is sign-in's.
   "web/lib/auth-api.ts": 1,
-  // The public dashboard read: its route answers the edge cache's stored Response (no JSON type to
-  // take), in the shape of the signed-in read (`Dashboard`).
-  "web/dashboards/dashboards-api.ts": 1,
+  // The public dashboard and widget-data reads: their routes answer the edge cache's stored
+  // Response (no JSON type to take), in the shapes of the signed-in reads (`Dashboard`, `WidgetData`).
+  "web/dashboards/dashboards-api.ts": 2,
 };
 
 function sources(dir: string, out: string[] = []): string[] {
