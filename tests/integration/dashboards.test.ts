@@ -137,6 +137,20 @@ async function setup() {
   };
 }
 
+/** Viewers: Amount hidden, North rows only (and any other roles' rules given). */
+async function restrictViewer(s: Awaited<ReturnType<typeof setup>>, others: Record<string, unknown> = {}) {
+  const set = await call(s.owner, "PUT", `${M}/tables/${s.tableId}/access`, {
+    roles: {
+      viewer: {
+        fields: { [s.col.Amount!]: "hidden" },
+        row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "North" }],
+      },
+      ...others,
+    },
+  });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+}
+
 describe("dashboards", () => {
   it("creates, lists, reads, renames and deletes dashboards and widgets (builders only)", async () => {
     const s = await setup();
@@ -345,16 +359,9 @@ describe("dashboards", () => {
 
   it("access: a field hidden from a role is refused in its widgets, row rules narrow every number", async () => {
     const s = await setup();
-    const set = await call(s.owner, "PUT", `${M}/tables/${s.tableId}/access`, {
-      roles: {
-        viewer: {
-          fields: { [s.col.Amount!]: "hidden" },
-          row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "North" }],
-        },
-        editor: { row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "South" }] },
-      },
+    await restrictViewer(s, {
+      editor: { row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "South" }] },
     });
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
     const total = await s.widget({ type: "number", config: { y: [{ agg: "sum", column_id: s.col.Amount }] } });
     const hidden = await s.data(total, s.viewer);
     expect(hidden.status).toBe(403);
@@ -380,15 +387,7 @@ describe("dashboards", () => {
 
   it("a batched read answers each widget as its own read, with each reader's access rules per widget", async () => {
     const s = await setup();
-    const set = await call(s.owner, "PUT", `${M}/tables/${s.tableId}/access`, {
-      roles: {
-        viewer: {
-          fields: { [s.col.Amount!]: "hidden" },
-          row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "North" }],
-        },
-      },
-    });
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    await restrictViewer(s);
     const total = await s.widget({ type: "number", config: { y: [{ agg: "sum", column_id: s.col.Amount }] } });
     const count = await s.widget({ type: "number", config: { y: [{ agg: "count" }] } });
     const bars = await s.widget({ type: "bar", config: { x: { column_id: s.col.Status }, y: [{ agg: "count" }] } });
