@@ -12,6 +12,8 @@ import { dashboardInput, dashboardUpdateInput, widgetInput, widgetUpdateInput } 
 const dashboardId = z.string();
 const widgetId = z.string();
 const reader = checked<Reader | null>();
+/** The most widgets one batched data request reads (a dashboard holds far fewer). */
+export const MAX_BATCH = 50;
 
 export const dashboardRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("list") }),
@@ -25,6 +27,17 @@ export const dashboardRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("deleteWidget"), dashboardId, widgetId }),
   /** `userId`: what `@me` means in the widget's filters. */
   z.object({ op: z.literal("widgetData"), dashboardId, widgetId, reader, userId: z.string().optional() }),
+  /**
+   * Several widgets' data in one room call (a dashboard's first paint, a change re-read): each
+   * answered as `widgetData` would, a widget's refusal kept to that widget.
+   */
+  z.object({
+    op: z.literal("widgetsData"),
+    dashboardId,
+    widgetIds: z.array(widgetId).min(1).max(MAX_BATCH),
+    reader,
+    userId: z.string().optional(),
+  }),
   /** What a public widget's cached data keys on: null when it must not be cached (rows outside the room). */
   z.object({ op: z.literal("dataStamp") }),
 ]);

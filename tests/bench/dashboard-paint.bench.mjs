@@ -42,6 +42,36 @@ function allPainted(expected) {
   );
 }
 
+/**
+ * Where the last load's time went: each API and script request (start and end, ms since
+ * navigation) and when each widget first showed its numbers (recorded by the paint poll below).
+ */
+function traceOfLoad() {
+  const requests = performance
+    .getEntriesByType("resource")
+    .filter((e) => /\/api\/|\.js$/.test(e.name))
+    .map((e) => `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${new URL(e.name).pathname.slice(0, 90)}`);
+  return { requests, widgetsPaintedAt: window.__painted ?? {} };
+}
+
+/** Notes, on every frame, when each widget first shows numbers (window.__painted, by title). */
+function notePaints() {
+  window.__painted = {};
+  const tick = () => {
+    for (const w of document.querySelectorAll("[data-testid=dashboard-widget]")) {
+      const title = w.getAttribute("aria-label");
+      if (title in window.__painted) continue;
+      const shown =
+        (w.querySelector("[data-series]")?.getAttribute("data-series") ?? "").match(/\d/) ||
+        /\d/.test(w.querySelector("[data-testid=kpi-value]")?.textContent ?? "") ||
+        w.querySelector("table td");
+      if (shown) window.__painted[title] = Math.round(performance.now());
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
 async function firstPaint(page, url) {
   const t = performance.now();
   await page.goto(url, { waitUntil: "commit" });
@@ -88,6 +118,8 @@ try {
     made.push(await call("POST", `/api/v1/db/meta/dashboards/${dash.id}/widgets`, { ...w, table_id: table.id }));
   // Each widget's data request alone (server time as the API answers it), best of 3 after a warm-up.
   const apiMs = {};
+  // The count widget's own answer: the rows really are there.
+  const counted = (await call("GET", `/api/v1/db/meta/dashboards/${dash.id}/widgets/${made[0].id}/data`)).value;
   for (const [i, w] of made.entries()) {
     const url = `/api/v1/db/meta/dashboards/${dash.id}/widgets/${w.id}/data`;
     try {
@@ -106,25 +138,49 @@ try {
     (t) => localStorage.setItem("gridbase:settings:v1", JSON.stringify({ version: 1, settings: { token: t } })),
     token,
   );
+  await context.addInitScript(notePaints);
   const page = await context.newPage();
   const url = `${server.base}/nc/${project.id}/dashboard/${dash.id}`;
   const cold = await firstPaint(page, url);
   const warm = [];
   for (let i = 0; i < 3; i++) warm.push(await firstPaint(page, url));
+  const trace = await page.evaluate(traceOfLoad);
 
   // A change reflected: the first Todo row becomes Done; the bar's series changes.
   const bar = '[role=img][aria-label="By status"]';
   const changes = [];
+  const writeMs = [];
+  const rereads = [];
   for (let i = 0; i < 3; i++) {
+    // Each change meets a settled dashboard: the previous change's re-reads (the pivot's ~300 ms
+    // among them) have answered, else the write itself waits in the room behind them.
+    await page.waitForTimeout(1500);
     const before = await page.getAttribute(bar, "data-series");
     const t = performance.now();
+    await page.evaluate(() => performance.clearResourceTimings());
+    const sent = await page.evaluate(() => performance.now());
     await call("PATCH", `/api/v1/db/data/noco/${project.id}/Items/${i * 4 + 1}`, { Status: "Done" });
+    writeMs.push(Math.round(performance.now() - t));
     await page.waitForFunction(
       ([sel, old]) => document.querySelector(sel)?.getAttribute("data-series") !== old,
       [bar, before],
       { timeout: 30_000 },
     );
     changes.push(Math.round(performance.now() - t));
+    // The re-reads the change started, in ms after the write was sent (as the page's clock says).
+    rereads.push(
+      await page.evaluate(
+        (from) =>
+          performance
+            .getEntriesByType("resource")
+            .filter((e) => e.name.includes("/api/"))
+            .map(
+              (e) =>
+                `${Math.round(e.startTime - from)}-${Math.round(e.responseEnd - from)} ${new URL(e.name).pathname.slice(-40)}`,
+            ),
+        sent,
+      ),
+    );
   }
   await context.close();
   console.log(
@@ -132,11 +188,15 @@ try {
       {
         rows: ROWS,
         seedMs,
+        counted,
         targets: { firstPaintWarmMs: 1500, changeReflectedMs: 500, onRows: 1_000_000 },
         widgetDataApiMs: apiMs,
         firstPaintColdMs: cold,
         firstPaintWarmMs: warm,
+        lastWarmLoadTrace: trace,
         changeReflectedMs: changes,
+        writeAnsweredMs: writeMs,
+        changeRereads: rereads,
       },
       null,
       2,

@@ -82,6 +82,11 @@ test("build a dashboard, click a bar to see its records, and see a change move t
     headers: authHeaders(token),
   });
   const id = ((await rows.json()) as { list: { Id: number }[] }).list[0]!.Id;
+  // The change's re-reads: both widgets read Sales, so both are asked for, in one request.
+  const reads: URL[] = [];
+  page.on("request", (r) => {
+    if (/\/dashboards\/[^/]+\/(widgets\/[^/]+\/)?data/.test(r.url())) reads.push(new URL(r.url()));
+  });
   const changed = await request.patch(`/api/v1/db/data/noco/${projectId}/${tableId}/${id}`, {
     headers: authHeaders(token),
     data: { Status: "Open", Amount: 100 },
@@ -89,6 +94,7 @@ test("build a dashboard, click a bar to see its records, and see a change move t
   expect(changed.status(), await changed.text()).toBe(200);
   await expect(chart).toHaveAttribute("data-series", "[[1,4]]");
   await expect(kpi).toHaveText("140");
+  expect(reads.map((u) => u.searchParams.get("widget_ids")?.split(",").length)).toEqual([2]);
 });
 
 test("a narrow screen stacks the widgets in one column", async ({ page, request }) => {

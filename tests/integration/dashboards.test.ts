@@ -137,6 +137,20 @@ async function setup() {
   };
 }
 
+/** Viewers: Amount hidden, North rows only (and any other roles' rules given). */
+async function restrictViewer(s: Awaited<ReturnType<typeof setup>>, others: Record<string, unknown> = {}) {
+  const set = await call(s.owner, "PUT", `${M}/tables/${s.tableId}/access`, {
+    roles: {
+      viewer: {
+        fields: { [s.col.Amount!]: "hidden" },
+        row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "North" }],
+      },
+      ...others,
+    },
+  });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+}
+
 describe("dashboards", () => {
   it("creates, lists, reads, renames and deletes dashboards and widgets (builders only)", async () => {
     const s = await setup();
@@ -345,16 +359,9 @@ describe("dashboards", () => {
 
   it("access: a field hidden from a role is refused in its widgets, row rules narrow every number", async () => {
     const s = await setup();
-    const set = await call(s.owner, "PUT", `${M}/tables/${s.tableId}/access`, {
-      roles: {
-        viewer: {
-          fields: { [s.col.Amount!]: "hidden" },
-          row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "North" }],
-        },
-        editor: { row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "South" }] },
-      },
+    await restrictViewer(s, {
+      editor: { row_rule: [{ fk_column_id: s.col.Region, comparison_op: "eq", value: "South" }] },
     });
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
     const total = await s.widget({ type: "number", config: { y: [{ agg: "sum", column_id: s.col.Amount }] } });
     const hidden = await s.data(total, s.viewer);
     expect(hidden.status).toBe(403);
@@ -376,6 +383,48 @@ describe("dashboards", () => {
     const bars = await s.widget({ type: "pie", config: { x: { column_id: s.col.Status }, y: [{ agg: "count" }] } });
     const viewerBars = (await s.data(bars, s.viewer)).body.series[0].points as { x: string | null; y: number }[];
     expect(sum(viewerBars.map((p) => p.y))).toBe(ROWS.filter((r) => r.Region === "North").length);
+  });
+
+  it("a batched read answers each widget as its own read, with each reader's access rules per widget", async () => {
+    const s = await setup();
+    await restrictViewer(s);
+    const total = await s.widget({ type: "number", config: { y: [{ agg: "sum", column_id: s.col.Amount }] } });
+    const count = await s.widget({ type: "number", config: { y: [{ agg: "count" }] } });
+    const bars = await s.widget({ type: "bar", config: { x: { column_id: s.col.Status }, y: [{ agg: "count" }] } });
+    const pivot = await s.widget({
+      type: "pivot",
+      config: { x: { column_id: s.col.Status }, series: { column_id: s.col.Done }, y: [{ agg: "count" }] },
+    });
+    const ids = [count, total, bars, pivot];
+    const batch = (user: TestUser, q: string) => call(user, "GET", `${M}/dashboards/${s.dashId}/data?widget_ids=${q}`);
+    for (const user of [s.owner, s.viewer]) {
+      const res = await batch(user, ids.join(","));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.list.map((x: { widget_id: string }) => x.widget_id)).toEqual(ids);
+      for (const [i, id] of ids.entries()) {
+        const single = await s.data(id, user);
+        if (single.status === 200) expect(res.body.list[i]).toEqual(single.body);
+        else
+          expect(res.body.list[i]).toEqual({ widget_id: id, error: { status: single.status, msg: single.body.msg } });
+      }
+    }
+    // The numbers themselves: the owner counts every row, the viewer North only and is refused Amount.
+    const owner = (await batch(s.owner, ids.join(","))).body.list;
+    expect(owner[0].value).toBe(ROWS.length);
+    expect(owner[1].value).toBeCloseTo(sum(ROWS.map((r) => r.Amount)), 9);
+    const viewer = (await batch(s.viewer, ids.join(","))).body.list;
+    expect(viewer[0].value).toBe(ROWS.filter((r) => r.Region === "North").length);
+    expect(viewer[1].error.status).toBe(403);
+    expect(viewer[1].error.msg).toMatch(/Amount.*hidden/);
+    // A widget of no such id is that item's 404; bad lists are a 400, never a 500.
+    const missing = await batch(s.owner, `${count},wd_nope`);
+    expect(missing.status).toBe(200);
+    expect(missing.body.list[1]).toMatchObject({ widget_id: "wd_nope", error: { status: 404 } });
+    expect((await batch(s.owner, "")).status).toBe(400);
+    expect((await batch(s.owner, Array.from({ length: 51 }, (_, i) => `w${i}`).join(","))).status).toBe(400);
+    // Outsiders are refused the whole request.
+    const stranger = await seedUser("org-level-viewer");
+    expect((await batch(stranger, count)).status).toBe(403);
   });
 
   it("public links: no sign-in, password, expiry, unshare, and no field hidden from viewers", async () => {

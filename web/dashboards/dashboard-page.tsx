@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, Share2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
 import { queryKeys } from "../api/query-keys";
@@ -25,6 +25,8 @@ import { RecordsDialog } from "./records-dialog";
 import { ShareDashboardDialog } from "./share-dashboard-dialog";
 import type { Cell, Dashboard, Widget } from "./types";
 import { WidgetCard } from "./widget-card";
+import { widgetBatcher } from "./widget-batch";
+import { preloadCharts } from "./widget-body";
 import { WidgetDialog } from "./widget-dialog";
 
 export function DashboardPage() {
@@ -40,6 +42,9 @@ export function DashboardPage() {
   const [deleting, setDeleting] = useState<Widget | null>(null);
   const [drill, setDrill] = useState<{ widget: Widget; point: DrillPoint } | null>(null);
   const [sharing, setSharing] = useState(false);
+  useEffect(preloadCharts, []);
+  // The widgets' reads in one request per tick (the first paint, a change's re-reads).
+  const load = useMemo(() => widgetBatcher((ids) => dashboardsApi.dataMany(dashboardId, ids)), [dashboardId]);
 
   const save = useMutation({
     mutationFn: async (body: WidgetInput) =>
@@ -122,7 +127,7 @@ export function DashboardPage() {
             <WidgetCard
               dashboardId={dashboardId}
               widget={w}
-              load={(widget, signal) => dashboardsApi.data(dashboardId, widget.id, signal)}
+              load={load}
               onDrill={(widget, point) => setDrill({ widget, point })}
               onEdit={builder ? () => (save.reset(), setEditing(w)) : undefined}
               onDelete={builder ? () => setDeleting(w) : undefined}

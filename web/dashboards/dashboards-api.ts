@@ -9,6 +9,7 @@ import type { shareInput } from "@gridbase/worker/resources/dashboards/index";
 import { api } from "../lib/api";
 import { fromDb, wire } from "../api/wire";
 import type { Dashboard, WidgetData } from "./types";
+import type { BatchItem } from "./widget-batch";
 
 const list = "/api/v1/db/meta/projects/:projectId/dashboards";
 const board = "/api/v1/db/meta/dashboards/:dashboardId";
@@ -37,6 +38,11 @@ export const dashboardsApi = {
   // Hono's JSON typing flattens that union, so the db/ side's shape types it (wire.ts `fromDb`).
   data: (dashboardId: string, widgetId: string, signal?: AbortSignal) =>
     wire.get(`${widget}/data`, { dashboardId, widgetId }, { signal }).then(fromDb<WidgetData>()),
+  /** Several widgets' data in one request (widget-batch.ts): each a widget's answer or its error. */
+  dataMany: (dashboardId: string, widgetIds: string[]) =>
+    wire
+      .get(`${board}/data`, { dashboardId }, { query: { widget_ids: widgetIds.join(",") } })
+      .then(fromDb<{ list: BatchItem[] }>()),
 };
 
 /**

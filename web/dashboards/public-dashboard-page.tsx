@@ -4,7 +4,7 @@
  * "not found" for a link that was withdrawn or has expired.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
 import { Button } from "../components/ui/button";
@@ -13,6 +13,7 @@ import { TextField } from "../components/ui/text-field";
 import { ApiError } from "../lib/api-errors";
 import { DashboardGrid } from "./dashboard-grid";
 import { publicDashboardsApi } from "./dashboards-api";
+import { preloadCharts } from "./widget-body";
 import { WidgetCard } from "./widget-card";
 
 const storeKey = (uuid: string) => `shared-dashboard-password:${uuid}`;
@@ -32,6 +33,7 @@ export function PublicDashboardPage() {
     queryFn: () => publicDashboardsApi.read(uuid, password),
     retry: false,
   });
+  useEffect(preloadCharts, []);
   if (board.isPending) return <FullPageSpinner />;
   if (board.isError && needsPassword(board.error))
     return (

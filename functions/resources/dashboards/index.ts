@@ -3,6 +3,8 @@ import { z } from "zod";
 import { hashPassword } from "../../../db/auth/password";
 import { readerOf } from "../../../db/access/reader";
 import { dashboardInput, dashboardUpdateInput, widgetInput, widgetUpdateInput } from "../../../db/dashboards/inputs";
+import { MAX_BATCH } from "../../../db/dashboards/requests";
+import { badRequest } from "../../lib/http-error";
 import { body } from "../../lib/openapi";
 import { projectRoom, unwrap } from "../../lib/room";
 import { dropDashboardShare, saveDashboardShare, shareJson, shareOfDashboard } from "../../lib/shared-dashboards";
@@ -25,6 +27,28 @@ export const shareInput = z
       .optional(),
   })
   .strict();
+
+/** Who reads a widget's data: the caller's role (hidden fields, row rules) and `@me`. */
+function asCaller(c: Ctx) {
+  const user = c.get("user");
+  const reader = readerOf(c.get("roles") ?? {}, user?.id, user?.email);
+  return { reader, ...(user?.id ? { userId: user.id } : {}) };
+}
+
+/** `widget_ids=a,b,c`: one to MAX_BATCH ids, each once. */
+function widgetIdsOf(param: string | undefined): string[] {
+  const ids = [
+    ...new Set(
+      (param ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (ids.length === 0) throw badRequest("widget_ids: name at least one widget id (widget_ids=a,b)");
+  if (ids.length > MAX_BATCH) throw badRequest(`widget_ids: at most ${MAX_BATCH} widgets in one request`);
+  return ids;
+}
 
 /**
  * Dashboards (issue 38): a project's dashboards and widgets, a widget's data as the caller's role
@@ -78,19 +102,24 @@ export const dashboards = new Hono<AppEnv>()
     );
     return c.json(true);
   })
-  .get("/dashboards/:dashboardId/widgets/:widgetId/data", need("dashboardRead"), async (c) => {
-    const user = c.get("user");
-    const reader = readerOf(c.get("roles") ?? {}, user?.id, user?.email);
-    return c.json(
+  .get("/dashboards/:dashboardId/widgets/:widgetId/data", need("dashboardRead"), async (c) =>
+    c.json(
       await unwrap(
         room(c).dashboards({
           op: "widgetData",
           dashboardId: dashboardId(c),
           widgetId: c.req.param("widgetId"),
-          reader,
-          ...(user?.id ? { userId: user.id } : {}),
+          ...asCaller(c),
         }),
       ),
+    ),
+  )
+  // Several widgets' data in one request and one room call (the dashboard page's reads): `{ list }`
+  // in the order asked, each item a widget's answer or `{ widget_id, error: { status, msg } }`.
+  .get("/dashboards/:dashboardId/data", need("dashboardRead"), async (c) => {
+    const widgetIds = widgetIdsOf(c.req.query("widget_ids"));
+    return c.json(
+      await unwrap(room(c).dashboards({ op: "widgetsData", dashboardId: dashboardId(c), widgetIds, ...asCaller(c) })),
     );
   })
   .post("/dashboards/:dashboardId/share", need("dashboardShare"), body(shareInput), async (c) => {
