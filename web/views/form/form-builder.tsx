@@ -20,6 +20,9 @@ import { errorText } from "../../lib/api-errors";
 import { notify } from "../../lib/toast";
 import { useNotifyError } from "../../lib/use-notify-error";
 import { isRequired } from "../../../db/views/form/required";
+import { isHidden } from "../../../db/fields/registry";
+import { codecFor } from "../../fields/codec";
+import { DefaultsMenu } from "../shared/defaults-menu";
 import { useProject } from "../../pages/project/project-context";
 import { orderBetween } from "../../pages/project/sidebar/view-order";
 import { FormPreview } from "./form-preview";
@@ -201,7 +204,15 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
     <div className="flex min-h-0 flex-1 flex-col gap-2">
       <div className="flex items-center gap-2">
         <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
-        <div role="tablist" className="ms-auto flex rounded-md border border-gray-300">
+        <div className="ms-auto">
+          {/* The values a submission starts with: the shared form shows them, the server sets hidden ones. */}
+          <DefaultsMenu
+            viewId={view.id}
+            fields={table.data.columns.filter((c) => !isHidden(c.uidt)).map((column) => ({ codec: codecFor(column) }))}
+            canEdit={can("filterCreate")}
+          />
+        </div>
+        <div role="tablist" className="flex rounded-md border border-gray-300">
           {(["build", "preview"] as const).map((x) => (
             <button
               key={x}
