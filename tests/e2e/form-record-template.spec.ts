@@ -50,6 +50,7 @@ test("a form's defaults, typed in its builder, start the shared form and fill it
   await expect(defaults).toHaveText("Defaults");
   await defaults.click();
   const panel = page.getByTestId("defaults-panel");
+  await expect(panel).toContainText("a field the form does not ask gets its value when the form is sent");
   await panel.getByLabel("Status").click();
   await page.keyboard.type("Doing");
   await panel.getByLabel("Source").click();

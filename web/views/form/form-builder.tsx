@@ -202,7 +202,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
         <div className="ms-auto">
           {/* The values a submission starts with: the shared form shows them, the server sets hidden ones. */}
@@ -210,6 +210,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
             viewId={view.id}
             fields={table.data.columns.filter((c) => !isHidden(c.uidt)).map((column) => ({ codec: codecFor(column) }))}
             canEdit={can("filterCreate")}
+            help={t("recordTemplate.formHelp")}
           />
         </div>
         <div role="tablist" className="flex rounded-md border border-gray-300">
