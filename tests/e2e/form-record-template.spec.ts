@@ -59,6 +59,14 @@ test("a form's defaults, typed in its builder, start the shared form and fill it
   await panel.getByRole("button", { name: "Save defaults" }).click();
   expect((await saved).status()).toBe(200);
   await expect(defaults).toHaveText("Defaults (2)");
+  // The builder's preview starts from them too.
+  await page.getByRole("tab", { name: "Preview" }).click();
+  await expect(page.getByTestId("form-preview").getByLabel("Status")).toHaveValue("Doing");
+  // At 375 px the header wraps: Defaults stays on screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const box = (await defaults.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
 
   await page.goto(`/nc/form/${uuid}`);
   await expect(page.getByRole("heading", { name: "Intake" })).toBeVisible();

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../api/query-keys";
 import { tablesApi } from "../../api/tables-api";
+import { viewsApi } from "../../api/views-api";
 import { viewKindsApi, type FormColumn, type FormSettings } from "../../api/view-kinds-api";
 import type { View } from "../../api/view-types";
 import { FormAlert } from "../../components/ui/form-alert";
@@ -34,6 +35,16 @@ import { QuestionRules } from "./question-rules";
 /** Required whatever the form says: the table requires the field (rqd without a default, a key to type). */
 const requiredByTable = (q: Question) => isRequired({ ...asFormField(q), required: false });
 
+/** The template's values of the shown questions as the texts the preview starts with, by title. */
+function startTexts(shown: readonly Question[], values: Record<string, unknown> | undefined) {
+  const out: Record<string, string> = {};
+  for (const q of shown) {
+    const value = values?.[q.column.id];
+    if (value !== undefined && value !== null) out[q.column.title] = codecFor(q.column).toText(value);
+  }
+  return out;
+}
+
 const input =
   "w-full rounded-md border border-gray-300 px-2 py-1.5 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 disabled:bg-gray-50";
 
@@ -45,6 +56,11 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
   const table = useQuery({ queryKey: queryKeys.table(tableId), queryFn: () => tablesApi.read(tableId) });
   const formKey = ["form", view.id];
   const form = useQuery({ queryKey: formKey, queryFn: () => viewKindsApi.form(view.id) });
+  // The preview starts from the view's defaults, as the shared form does (the Defaults menu shares this query).
+  const template = useQuery({
+    queryKey: queryKeys.recordTemplate(view.id),
+    queryFn: () => viewsApi.recordTemplate(view.id),
+  });
   const [draft, setDraft] = useState<FormSettings | null>(null);
   const [tab, setTab] = useState<"build" | "preview">("build");
   const [dragging, setDragging] = useState<{ id: string; from: "form" | "fields" } | null>(null);
@@ -290,6 +306,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
                 projectId={projectId}
                 settings={draft}
                 questions={shown}
+                start={startTexts(shown, template.data?.values)}
                 onSubmit={async (row) => {
                   // What the builder just saved (a message typed, a switch flipped) holds for this answer.
                   await Promise.allSettled([...pending.current]);
