@@ -5,6 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { createTable, options, setup } from "./grid-helpers";
+import { sharedForm } from "./form-helpers";
 import { authHeaders } from "./helpers";
 
 const M = "/api/v1/db/meta";
@@ -20,28 +21,10 @@ test("a form's defaults, typed in its builder, start the shared form and fill it
     { title: "Status", uidt: "SingleSelect", colOptions: options(["Todo", "Doing"]) },
     { title: "Source", uidt: "SingleLineText" },
   ]);
-  const form = (
-    (await (await request.post(`${M}/tables/${tableId}/forms`, { headers: h, data: { title: "Intake" } })).json()) as {
-      id: string;
-    }
-  ).id;
-  const columns = (
-    (await (await request.get(`${M}/tables/${tableId}`, { headers: h })).json()) as {
-      columns: Array<{ id: string; title: string }>;
-    }
-  ).columns;
-  const fcs = (
-    (await (await request.get(`${M}/forms/${form}`, { headers: h })).json()) as {
-      columns: Array<{ id: string; fk_column_id: string }>;
-    }
-  ).columns;
+  const { question, uuid } = await sharedForm(request, token, tableId, "Intake");
   // Source is not a question of the form.
-  const source = fcs.find((x) => x.fk_column_id === columns.find((c) => c.title === "Source")!.id)!;
-  expect((await request.patch(`${M}/form-columns/${source.id}`, { headers: h, data: { show: false } })).status()).toBe(
-    200,
-  );
-  const uuid = ((await (await request.post(`${M}/views/${form}/share`, { headers: h })).json()) as { uuid: string })
-    .uuid;
+  const hidden = await request.patch(`${M}/form-columns/${question("Source")}`, { headers: h, data: { show: false } });
+  expect(hidden.status()).toBe(200);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/nc/${projectId}/table/Tasks/Intake`);
