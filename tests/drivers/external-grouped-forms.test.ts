@@ -8,6 +8,7 @@
  *   page by page; refusals carry the native message;
  * - a form submit writes the form's shown fields only and refuses a missing required field with
  *   the native message, writing nothing;
+ * - a form's record takes its view's record template for the fields the form does not ask;
  * - a shared form's record and its links (junction rows, a foreign key) are written in one
  *   transaction: a record the picker does not offer, or a link that fails, leaves nothing written.
  */
@@ -28,6 +29,7 @@ import { createTable } from "../../db/schema/tables";
 import type { ProjectStore } from "../../db/store/store";
 import { createView } from "../../db/views/create";
 import { updateFormColumn } from "../../db/views/form/settings";
+import { saveRecordTemplate } from "../../db/views/record-template";
 import { submitForm } from "../../db/views/form/submit";
 import { groupedList } from "../../db/views/kanban/group";
 import type { RowScope } from "../../db/views/scope";
@@ -213,6 +215,25 @@ for (const [engine, open] of samples) {
       expect(msg).toBe(await refusal(() => submitForm(native, natTasks, natForm.id, body, actor)));
       expect(msg).toBe("What to do is required");
       expect(await count("SELECT COUNT(*) AS n FROM gf_tasks")).toBe(before + 1);
+    });
+
+    it("sets the fields a form does not ask from its view's record template, over what the visitor sends", async () => {
+      const form = createView(store, "p1", extTasks, "form", { title: "With defaults" }, "u1") as { id: string };
+      const id = (t: string) => colId(extTasks, t);
+      for (const t of ["Note", "Size"])
+        updateFormColumn(store, viewColumnOf(store, form.id, id(t)).id, { show: false });
+      saveRecordTemplate(store, form.id, {
+        values: { [id("Note")]: "from the template", [id("Size")]: 3, [id("Status")]: "todo" },
+      });
+      const res = (await port().write(
+        { op: "formSubmit", table: extTasks, view: form.id, body: { Title: "tmpl", Status: "doing", Note: "visitor" } },
+        actor,
+        null,
+      )) as Awaited<ReturnType<typeof extSubmitForm>>;
+      expect(res.row).toMatchObject({ Title: "tmpl", Status: "doing", Note: "from the template" });
+      const [written] = await db.query(`SELECT status, note, size FROM gf_tasks WHERE title = 'tmpl'`);
+      expect(written).toMatchObject({ status: "doing", note: "from the template" });
+      expect(Number((written as { size: unknown }).size)).toBe(3);
     });
 
     describe("a shared form's record and its links", () => {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { sharedForm } from "./form-helpers";
 import { createTable, options, setup } from "./grid-helpers";
 import { authHeaders, createProjectByApi, signUpByApi, uniqueEmail, uniqueTitle } from "./helpers";
 
@@ -200,12 +201,7 @@ test("the builder writes a condition, a rule, a page break, a banner and a prefi
     { title: "Status", uidt: "SingleSelect", colOptions: options(["Todo", "Doing"]) },
     { title: "Due", uidt: "Date" },
   ]);
-  const form = (
-    (await (await request.post(`${M}/tables/${tableId}/forms`, { headers: h, data: { title: "Intake" } })).json()) as {
-      id: string;
-    }
-  ).id;
-  expect((await request.post(`${M}/views/${form}/share`, { headers: h })).status()).toBe(200);
+  const { id: form } = await sharedForm(request, token, tableId, "Intake");
   const meta = async (title: string) => {
     const cols = (
       (await (await request.get(`${M}/tables/${tableId}`, { headers: h })).json()) as {

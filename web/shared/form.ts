@@ -1,6 +1,6 @@
 import { formatProblem } from "../../db/fields/form-formats";
 import { visibleQuestions } from "../../db/views/form/conditions";
-import { prefillTexts } from "../../db/views/form/prefill";
+import { prefillTexts, templateTexts } from "../../db/views/form/prefill";
 import { isRequired, isEmptyValue } from "../../db/views/form/required";
 import { rulesOf, type FieldRules } from "../../db/views/form/rules";
 import { validationProblem, type Problem } from "../../db/views/form/validate";
@@ -110,12 +110,16 @@ export function renderForm(root: HTMLElement, uuid: string, meta: SharedMeta, su
   const cols = questionsOf(meta);
   const rulesById = new Map((meta.columns ?? []).map((fc) => [fc.fk_column_id, rulesOf(fc.meta)]));
   const prefill = prefillTexts(cols, location.search);
+  const template = templateTexts(sub.record_template as Record<string, unknown> | undefined);
   const questions: Question[] = cols.map((col, i) => {
     const id = `q-${i}`;
     const control = controlFor(uuid, col, id);
     const rules = rulesById.get(col.id) ?? rulesOf(null);
     const text = prefill.get(col.id);
     const prefilled = text !== undefined && control.set(text);
+    // The view's defaults, when the link gives no answer: the visitor may change them.
+    const start = template.get(col.id);
+    if (!prefilled && start !== undefined) control.set(start);
     if (prefilled && rules.prefill.lock) control.lock();
     // The file picker offers the allowed types first (the rules still check what is chosen).
     if (control.kind === "attachment" && rules.validation.fileTypes?.length)

@@ -29,3 +29,22 @@ export function prefillLink(base: string, samples: ReadonlyArray<readonly [title
   const query = params.toString();
   return query ? `${base}${base.includes("?") ? "&" : "?"}${query}` : base;
 }
+
+/**
+ * A form's record template (issue 37) as the texts its questions start with, by column id: the
+ * same text forms as a link's prefill (a multi-select's options joined by commas, a checkbox as
+ * true / false). A link's prefill wins over it; the visitor may change either.
+ */
+export function templateTexts(values: Record<string, unknown> | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [id, value] of Object.entries(values ?? {})) {
+    if (value === null || value === undefined) continue;
+    const text = Array.isArray(value)
+      ? value.join(",")
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : String(value);
+    if (text !== "") out.set(id, text);
+  }
+  return out;
+}

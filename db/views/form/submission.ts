@@ -5,6 +5,7 @@ import type { ModelRow } from "../../store/schema";
 import type { ProjectStore } from "../../store/store";
 import { viewOfTable } from "../lookup";
 import { isSystemColumn } from "../shape";
+import { formTemplateValues } from "../record-template";
 import { readSub } from "../sub-meta";
 import { syncViewColumns } from "../sync";
 import { VIEW_TYPE } from "../types";
@@ -50,11 +51,11 @@ export function formSubmission(
   const values = body as Record<string, unknown>;
   const kept: Record<string, unknown> = {};
   const fields: Array<FormField & { columnId: string; rules: FieldRules; kind: ConditionalQuestion["kind"] }> = [];
+  // Stored fields a person writes that the form does not ask: the view's record template fills them.
+  const notAsked: RowColumn[] = [];
   for (const c of cols) {
     const vc = byColumn.get(c.id);
     if (
-      !vc ||
-      !vc.show ||
       c.stamp ||
       isSystemColumn({
         system: 0,
@@ -66,6 +67,10 @@ export function formSubmission(
       })
     )
       continue;
+    if (!vc || !vc.show) {
+      notAsked.push(c);
+      continue;
+    }
     const value = c.title in values ? values[c.title] : values[c.columnName];
     if (value !== undefined) kept[c.title] = value;
     fields.push({
@@ -113,6 +118,8 @@ export function formSubmission(
   );
   const hidden = fields.filter((f) => !shown.has(f.columnId));
   for (const f of hidden) delete kept[f.title];
+  const hiddenIds = new Set(hidden.map((f) => f.columnId));
+  Object.assign(kept, formTemplateValues(v.meta, [...notAsked, ...cols.filter((c) => hiddenIds.has(c.id))]));
   const asked = fields.filter((f) => shown.has(f.columnId) && !linkAnswers.has(f.columnId));
   const problems = Object.values(missingRequired(asked, kept));
   for (const f of asked) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { rulesOf, rulesProblem } from "./rules";
 import { problemMessage, validationProblem } from "./validate";
-import { prefillLink, prefillTexts } from "./prefill";
+import { prefillLink, prefillTexts, templateTexts } from "./prefill";
 
 describe("form validation rules", () => {
   it("checks number ranges, text length and the whole-answer pattern, and lets empty answers pass", () => {
@@ -91,5 +91,14 @@ describe("prefill from the link", () => {
         ["Due", "2026-01-02"],
       ]),
     ).toBe("https://x/form/u?Title=a+b&Due=2026-01-02");
+  });
+  it("gives a record template's values as the texts the questions start with", () => {
+    expect([...templateTexts({ c1: "Todo", c2: ["a", "b"], c3: 5, c4: false, c5: null, c6: "" })]).toEqual([
+      ["c1", "Todo"],
+      ["c2", "a,b"],
+      ["c3", "5"],
+      ["c4", "false"],
+    ]);
+    expect(templateTexts(undefined).size).toBe(0);
   });
 });

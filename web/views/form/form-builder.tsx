@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../api/query-keys";
 import { tablesApi } from "../../api/tables-api";
+import { viewsApi } from "../../api/views-api";
 import { viewKindsApi, type FormColumn, type FormSettings } from "../../api/view-kinds-api";
 import type { View } from "../../api/view-types";
 import { FormAlert } from "../../components/ui/form-alert";
@@ -20,6 +21,9 @@ import { errorText } from "../../lib/api-errors";
 import { notify } from "../../lib/toast";
 import { useNotifyError } from "../../lib/use-notify-error";
 import { isRequired } from "../../../db/views/form/required";
+import { isHidden } from "../../../db/fields/registry";
+import { codecFor } from "../../fields/codec";
+import { DefaultsMenu } from "../shared/defaults-menu";
 import { useProject } from "../../pages/project/project-context";
 import { orderBetween } from "../../pages/project/sidebar/view-order";
 import { FormPreview } from "./form-preview";
@@ -30,6 +34,16 @@ import { QuestionRules } from "./question-rules";
 
 /** Required whatever the form says: the table requires the field (rqd without a default, a key to type). */
 const requiredByTable = (q: Question) => isRequired({ ...asFormField(q), required: false });
+
+/** The template's values of the shown questions as the texts the preview starts with, by title. */
+function startTexts(shown: readonly Question[], values: Record<string, unknown> | undefined) {
+  const out: Record<string, string> = {};
+  for (const q of shown) {
+    const value = values?.[q.column.id];
+    if (value !== undefined && value !== null) out[q.column.title] = codecFor(q.column).toText(value);
+  }
+  return out;
+}
 
 const input =
   "w-full rounded-md border border-gray-300 px-2 py-1.5 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 disabled:bg-gray-50";
@@ -42,6 +56,11 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
   const table = useQuery({ queryKey: queryKeys.table(tableId), queryFn: () => tablesApi.read(tableId) });
   const formKey = ["form", view.id];
   const form = useQuery({ queryKey: formKey, queryFn: () => viewKindsApi.form(view.id) });
+  // The preview starts from the view's defaults, as the shared form does (the Defaults menu shares this query).
+  const template = useQuery({
+    queryKey: queryKeys.recordTemplate(view.id),
+    queryFn: () => viewsApi.recordTemplate(view.id),
+  });
   const [draft, setDraft] = useState<FormSettings | null>(null);
   const [tab, setTab] = useState<"build" | "preview">("build");
   const [dragging, setDragging] = useState<{ id: string; from: "form" | "fields" } | null>(null);
@@ -199,9 +218,18 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold text-gray-900">{view.title}</h2>
-        <div role="tablist" className="ms-auto flex rounded-md border border-gray-300">
+        <div className="ms-auto">
+          {/* The values a submission starts with: the shared form shows them, the server sets hidden ones. */}
+          <DefaultsMenu
+            viewId={view.id}
+            fields={table.data.columns.filter((c) => !isHidden(c.uidt)).map((column) => ({ codec: codecFor(column) }))}
+            canEdit={can("filterCreate")}
+            help={t("recordTemplate.formHelp")}
+          />
+        </div>
+        <div role="tablist" className="flex rounded-md border border-gray-300">
           {(["build", "preview"] as const).map((x) => (
             <button
               key={x}
@@ -278,6 +306,7 @@ export function FormBuilder({ tableId, view }: { tableId: string; view: View }) 
                 projectId={projectId}
                 settings={draft}
                 questions={shown}
+                start={startTexts(shown, template.data?.values)}
                 onSubmit={async (row) => {
                   // What the builder just saved (a message typed, a switch flipped) holds for this answer.
                   await Promise.allSettled([...pending.current]);

@@ -29,16 +29,19 @@ export function FormPreview({
   projectId,
   settings,
   questions,
+  start = {},
   onSubmit,
 }: {
   /** The form's project: a link question lists the related table's records from it. */
   projectId: string;
   settings: FormSettings;
   questions: readonly Question[];
+  /** The answers' starting texts by field title: the view's record template, as the shared form starts. */
+  start?: Record<string, string>;
   onSubmit(row: Row): Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [texts, setTexts] = useState<Record<string, string>>(start);
   // Link answers: the picked records per link question (the shared form's picker answers records too).
   const [picks, setPicks] = useState<Record<string, Row[]>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -55,7 +58,7 @@ export function FormPreview({
   }, [countdown]);
 
   function reset() {
-    setTexts({});
+    setTexts(start);
     setPicks({});
     setErrors({});
     setSent(false);

@@ -16,6 +16,8 @@ interface DefaultsMenuProps {
   fields: ReadonlyArray<{ codec: ColumnCodec }>;
   /** Editors and up (those who change the view's filters). */
   canEdit: boolean;
+  /** What the defaults do in this view, when not a new record's start (a form says how it uses them). */
+  help?: string;
 }
 
 /**
@@ -24,7 +26,7 @@ interface DefaultsMenuProps {
  * (a date as the reader writes it, a select by its option); an empty line is no default. The
  * server checks each value as a write of its field.
  */
-export function DefaultsMenu({ viewId, fields, canEdit }: DefaultsMenuProps) {
+export function DefaultsMenu({ viewId, fields, canEdit, help }: DefaultsMenuProps) {
   const { t } = useTranslation();
   const template = useQuery({
     queryKey: queryKeys.recordTemplate(viewId ?? ""),
@@ -50,6 +52,7 @@ export function DefaultsMenu({ viewId, fields, canEdit }: DefaultsMenuProps) {
           viewId={viewId}
           values={(template.data?.values ?? {}) as Record<string, unknown>}
           fields={fields.filter((f) => !f.codec.readOnly)}
+          help={help ?? t("recordTemplate.help")}
           close={close}
         />
       )}
@@ -61,11 +64,13 @@ function DefaultsPanel({
   viewId,
   values,
   fields,
+  help,
   close,
 }: {
   viewId: string;
   values: Record<string, unknown>;
   fields: ReadonlyArray<{ codec: ColumnCodec }>;
+  help: string;
   close(): void;
 }) {
   const { t } = useTranslation();
@@ -111,7 +116,7 @@ function DefaultsPanel({
         submit();
       }}
     >
-      <p className="text-xs text-gray-600">{t("recordTemplate.help")}</p>
+      <p className="text-xs text-gray-600">{help}</p>
       <div className="flex max-h-80 flex-col gap-2 overflow-y-auto">
         {fields.map(({ codec }) => (
           <label key={codec.column.id} className="flex flex-col gap-0.5 text-xs" htmlFor={`${id}-${codec.column.id}`}>

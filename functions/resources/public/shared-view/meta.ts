@@ -49,6 +49,7 @@ export async function buildMeta(c: Ctx, s: Shared) {
       columns: ViewColumn[];
     } & Record<string, unknown>;
     ({ columns, ...sub } = await signFormImages(c, form));
+    sub.record_template = await shownTemplate(c, s, columns);
   } else {
     columns = (await unwrap(room.views({ op: "listViewColumns", projectId: pid, viewId: s.view.id }))) as ViewColumn[];
     if (s.kind === "gallery")
@@ -119,6 +120,19 @@ export async function buildMeta(c: Ctx, s: Shared) {
     sorts,
     relatedMetas,
   };
+}
+
+/**
+ * A form's record template (issue 37) as its visitor starts from it: the values of the questions
+ * it shows, by column id. A hidden field's value is never sent: the server sets it on submit.
+ */
+async function shownTemplate(c: Ctx, s: Shared, columns: ViewColumn[]): Promise<Record<string, unknown>> {
+  const room = projectRoom(c.env, s.projectId);
+  const { values } = (await unwrap(room.views({ op: "readRecordTemplate", viewId: s.view.id, reader: null }))) as {
+    values: Record<string, unknown>;
+  };
+  const shown = new Set(columns.filter((x) => x.show).map((x) => x.fk_column_id));
+  return Object.fromEntries(Object.entries(values).filter(([id]) => shown.has(id)));
 }
 
 /**
