@@ -45,7 +45,7 @@ import { assertWritable, extTable, keyCond, keyValues, queryTableOf, rowIdOf, ta
 import { narrowedExt, requireVisible, withCheck } from "./access";
 import { checkWritable } from "../rows/access-guard";
 import type { Reader } from "../access/reader";
-import { virtualColumns, type VirtualColumn } from "../query/computed";
+import { asLinkCount, virtualColumns, type VirtualColumn } from "../query/computed";
 import { computedSchema } from "../schema/tables";
 import { isVirtual } from "../fields/registry";
 
@@ -91,13 +91,22 @@ export function computedOf(ctx: ExtCtx, t: ExtTable): VirtualColumn[] {
     known = t.all.flatMap((c) => {
       if (c.columnName || !isVirtual(c.uidt) || t.hidden?.has(c.id)) return [];
       try {
-        return virtualColumns(schema, t.ref.model, [c], ctx.driver.dialect, t.restrict, ctx.driver.dbSchema);
+        const v = virtualColumns(schema, t.ref.model, [c], ctx.driver.dialect, t.restrict, ctx.driver.dbSchema);
+        return t.linkCounts ? v.map(asLinkCount) : v;
       } catch {
         return [];
       }
     });
     computedCache.set(t, known);
   }
+  return known;
+}
+
+/** The table with its has-many and many-to-many links read as counts, kept per table as computedOf's columns are. */
+const counted = new WeakMap<ExtTable, ExtTable>();
+function withLinkCounts(t: ExtTable): ExtTable {
+  let known = counted.get(t);
+  if (!known) counted.set(t, (known = { ...t, linkCounts: true }));
   return known;
 }
 
@@ -170,8 +179,16 @@ async function planRows(ctx: ExtCtx, countSql: string, params: unknown[]): Promi
   }
 }
 
-export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope) {
-  const t = tableOf(ctx, tableKey);
+/** `linkCounts`: has-many and many-to-many links as the number of linked records (NocoDB v2). */
+export async function listRows(
+  ctx: ExtCtx,
+  tableKey: string,
+  params: ListParams,
+  scope?: RowScope,
+  linkCounts?: boolean,
+) {
+  const whole = tableOf(ctx, tableKey);
+  const t = linkCounts ? withLinkCounts(whole) : whole;
   const table = fullTable(ctx, t);
   const p = scopeParams(ctx.store, t.ref, table, params, scope);
   const d = ctx.driver.dialect;
@@ -262,8 +279,9 @@ export async function readBy(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unkno
   return raw ?? null;
 }
 
-export async function readRow(ctx: ExtCtx, tableKey: string, rowId: string) {
-  const t = tableOf(ctx, tableKey);
+export async function readRow(ctx: ExtCtx, tableKey: string, rowId: string, linkCounts?: boolean) {
+  const whole = tableOf(ctx, tableKey);
+  const t = linkCounts ? withLinkCounts(whole) : whole;
   const row = await readFull(ctx, ctx.driver, t, keyValues(t, rowId, ctx.driver.dialect));
   if (!row) throw missing("Row not found");
   return row;

@@ -35,7 +35,7 @@ import { plainRowCount } from "./row-count";
 import { ensureCountIndex } from "./count-index";
 import { ensureGroupCounts } from "./group-counts";
 import { ensureSearchIndex } from "./search-index";
-import { tableRef, type TableRef } from "./table-ref";
+import { tableRef, withLinkCounts, type TableRef } from "./table-ref";
 import { queryColumnOf, toApiRow, type RowColumn } from "./row-codec";
 import type { VirtualColumn } from "../query/computed";
 import { anonymousReader, userSelect, userSort, withDirectory, withoutEmails } from "./row-users";
@@ -257,8 +257,11 @@ export function listRows(
   params: ListParams,
   cache: CountCache,
   scope?: RowScope,
+  /** Has-many and many-to-many links as the number of linked records (NocoDB v2). */
+  linkCounts?: boolean,
 ) {
-  const t = tableRef(store, tableKey);
+  const whole = tableRef(store, tableKey);
+  const t = linkCounts ? withLinkCounts(whole) : whole;
   const p = scopeParams(store, t, queryTable(t), params, scope);
   const visitor = anonymousReader(scope);
   if (visitor && params.cursor) throw bad("Shared views page by offset: start again without the cursor");

@@ -5,7 +5,7 @@ import type { ProjectStore } from "../store/store";
 import { linkOptions } from "../schema/links";
 import { computedSchema, modelColumns } from "../schema/tables";
 import { rowColumns, type RowColumn } from "./row-codec";
-import { virtualColumns, type VirtualColumn } from "../query/computed";
+import { asLinkCount, virtualColumns, type VirtualColumn } from "../query/computed";
 import type { Reader } from "../access/rules";
 import { narrowing, ruleFrag } from "../access/narrow";
 import type { Frag } from "../query/sql";
@@ -91,6 +91,18 @@ function narrowRef(store: ProjectStore, full: TableRef, reader: Reader): TableRe
     belongsTo: full.belongsTo.filter((b) => !denied.has(b.title)),
     access: { reader, rule: ruleFrag(store, full.model.id, reader, undefined, now), denied },
   };
+}
+
+/**
+ * The table with its has-many and many-to-many links read as counts (NocoDB v2's `Links`:
+ * computed.ts asLinkCount), kept per ref so its compiled reads are kept with it as the ref's are.
+ */
+const counted = new WeakMap<TableRef, TableRef>();
+export function withLinkCounts(t: TableRef): TableRef {
+  if (!t.virtual.some((v) => v.countExpr)) return t;
+  let known = counted.get(t);
+  if (!known) counted.set(t, (known = { ...t, virtual: t.virtual.map(asLinkCount) }));
+  return known;
 }
 
 function loadTableRef(store: ProjectStore, idOrTitle: string): TableRef {
