@@ -35,7 +35,7 @@ export class ExternalSource implements TableSource {
           return Promise.reject(bad("Tables on external databases page by offset: start again without the cursor"));
         return ext.listRows(x, req.table, req.params, req.scope, req.linkCounts);
       case "count":
-        return ext.countRows(x, req.table, req.where, req.scope);
+        return ext.countRows(x, req.table, req.where, req.scope, req.linkCounts);
       case "fieldAggregates":
         return fieldAggregates(x, req.table, req.aggregations, req.where, req.scope, req.keyedBy);
       case "find":

@@ -51,7 +51,7 @@ export class NativeSource implements TableSource {
       case "list":
         return readApi.listRows(s, req.table, req.params, this.counts, req.scope, req.linkCounts);
       case "count":
-        return readApi.countRows(s, req.table, req.where, this.counts, req.scope);
+        return readApi.countRows(s, req.table, req.where, this.counts, req.scope, req.linkCounts);
       case "fieldAggregates":
         return fieldAggregates(s, req.table, req.aggregations, req.where, req.scope, req.keyedBy);
       case "find":

@@ -40,7 +40,8 @@ const table = z.string();
 
 /**
  * NocoDB v2's reading of links (the v2 routes set it): a has-many or many-to-many link answers the
- * number of its linked records, counted in the same statement; belongs-to stays the record.
+ * number of its linked records, counted in the same statement, and filters and sorts compare that
+ * number; belongs-to stays the record.
  */
 const linkCounts = z.boolean().optional();
 
@@ -61,7 +62,7 @@ export const aggregateSpec = z.object({
 export const ReadRequest = z.discriminatedUnion("op", [
   /** A page of records (contract 5.1 list). */
   z.object({ op: z.literal("list"), table, params: listParams, scope: rowScope.optional(), linkCounts }),
-  z.object({ op: z.literal("count"), table, where: z.string().optional(), scope: rowScope.optional() }),
+  z.object({ op: z.literal("count"), table, where: z.string().optional(), scope: rowScope.optional(), linkCounts }),
   /** Sums, averages, counts... of fields over the matching records (NocoDB v2 `aggregate`). */
   z.object({
     op: z.literal("fieldAggregates"),

@@ -203,8 +203,16 @@ export async function listRows(
   };
 }
 
-export async function countRows(ctx: ExtCtx, tableKey: string, where: string | undefined, scope?: RowScope) {
-  const t = tableOf(ctx, tableKey);
+/** `linkCounts`: filters on has-many and many-to-many links compare the number of linked records (NocoDB v2). */
+export async function countRows(
+  ctx: ExtCtx,
+  tableKey: string,
+  where: string | undefined,
+  scope?: RowScope,
+  linkCounts?: boolean,
+) {
+  const whole = tableOf(ctx, tableKey);
+  const t = linkCounts ? withLinkCounts(whole) : whole;
   const p = scopeParams(ctx.store, t.ref, fullTable(ctx, t), { where, limit: 1, offset: 0 }, scope);
   const { n, approximate } = await countOf(ctx, t, p.where, undefined, scope?.caller?.userId ?? null);
   return { count: n, ...(approximate ? { approximate: true } : {}) };

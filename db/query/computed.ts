@@ -47,12 +47,20 @@ export interface VirtualColumn extends QueryColumn {
 
 /**
  * The column read as NocoDB v2 reads a `Links` field: the number of linked records, counted in the
- * same statement, in place of up to LINKS_PER_ROW of them. Filters and sorts are unchanged (they
- * see `expr`); any other column, a belongs-to link included, is returned as it is.
+ * same statement, in place of up to LINKS_PER_ROW of them; filters and sorts compare that number
+ * too (NocoDB counts `Links` among its number types: nocodb-sdk `numericUITypes`). Any other
+ * column, a belongs-to link included, is returned as it is.
  */
 export function asLinkCount(v: VirtualColumn): VirtualColumn {
   if (!v.countExpr) return v;
-  return { ...v, selectExpr: v.countExpr, decode: (raw) => Number(raw ?? 0) };
+  return {
+    ...v,
+    uidt: "Number",
+    options: filterOptions("Number"),
+    expr: v.countExpr,
+    selectExpr: v.countExpr,
+    decode: (raw) => Number(raw ?? 0),
+  };
 }
 
 /** A column's value for the row of `model` called `alias` in the enclosing SQL. */

@@ -190,7 +190,8 @@ function count(
   const who = t.access?.rule
     ? `\u0000${t.access.reader.role}\u0000${t.access.reader.userId}\u0000${t.access.reader.email}`
     : "";
-  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}${who}`;
+  // A filter on a link means its count on a v2 read (withLinkCounts) and its records' names on others.
+  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}${who}${t.linkCounts ? "\u0000n" : ""}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
   // Unfiltered: the maintained row count (row-count.ts), else the sum of maintained group counts
@@ -464,8 +465,11 @@ export function countRows(
   where: string | undefined,
   cache: CountCache,
   scope?: RowScope,
+  /** Filters on has-many and many-to-many links compare the number of linked records (NocoDB v2). */
+  linkCounts?: boolean,
 ) {
-  const t = tableRef(store, tableKey);
+  const whole = tableRef(store, tableKey);
+  const t = linkCounts ? withLinkCounts(whole) : whole;
   const scoped = scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where;
   useSearchIndex(store, t, scoped);
   return { count: count(store, t, scoped, cache, meOf(scope)) };

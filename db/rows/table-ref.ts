@@ -21,6 +21,8 @@ export interface TableRef {
   belongsTo: Array<{ title: string; fkTitle: string }>;
   /** Set when the table is narrowed for the store's reader (db/access): what was taken away. */
   access?: RefAccess;
+  /** Set on withLinkCounts' copy: its filters on links compare counts, so its counts are cached apart. */
+  linkCounts?: true;
 }
 
 export interface RefAccess {
@@ -101,7 +103,7 @@ const counted = new WeakMap<TableRef, TableRef>();
 export function withLinkCounts(t: TableRef): TableRef {
   if (!t.virtual.some((v) => v.countExpr)) return t;
   let known = counted.get(t);
-  if (!known) counted.set(t, (known = { ...t, virtual: t.virtual.map(asLinkCount) }));
+  if (!known) counted.set(t, (known = { ...t, virtual: t.virtual.map(asLinkCount), linkCounts: true }));
   return known;
 }
 

@@ -189,6 +189,14 @@ async function v2LinkCounts(sample: SampleDb, projectId: string, all: Table[]) {
   expect(page.status, page.text).toBe(200);
   expect(page.body.list).toEqual(await counted());
   expect(page.body.list[2].TagsList).toBe(30);
+  // Filters and sorts compare the count, in the database.
+  const many = await call(
+    "GET",
+    `${C}/records?where=${encodeURIComponent("(TagsList,gt,1)")}&sort=-TagsList&fields=Id`,
+  );
+  expect(many.body.list).toEqual([{ Id: 3 }, { Id: 1 }]);
+  const none = await call("GET", `${C}/records/count?where=${encodeURIComponent("(OrdersList,eq,0)")}`);
+  expect(none.body).toEqual({ count: 1 });
   expect((await call("GET", `${C}/records/1`)).body).toMatchObject({ OrdersList: 2, TagsList: 2 });
   expect((await call("GET", `${C}/records/3`)).body).toMatchObject({ OrdersList: 0, TagsList: 30 });
   // v1 still reads up to 25 of them.

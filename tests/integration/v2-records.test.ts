@@ -147,6 +147,15 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     expect((await call(owner, "GET", `${T}/records/2`)).body.Books).toBe(30);
     expect((await call(owner, "GET", `${T}/records/3`)).body.Books).toBe(0);
     expect((await call(owner, "GET", `${T}/records/2?fields=Title,Books`)).body).toEqual({ Title: "Bob", Books: 30 });
+    // Filters and sorts compare the count (NocoDB's Links is a number type); v1 still compares names.
+    const many = await call(owner, "GET", `${T}/records?where=${encodeURIComponent("(Books,gt,1)")}&sort=-Books`);
+    expect(many.body.list.map((r: { Title: string }) => r.Title)).toEqual(["Bob", "Ann"]);
+    expect(many.body.pageInfo.totalRows).toBe(2);
+    expect((await call(owner, "GET", `${T}/records/count?where=${encodeURIComponent("(Books,eq,0)")}`)).body).toEqual({
+      count: 1,
+    });
+    const byName = await call(owner, "GET", `/api/v1/db/data/noco/${projectId}/${authors.id}?where=(Books,like,B1)`);
+    expect(byName.body.list.map((r: { Title: string }) => r.Title)).toEqual(["Ann"]);
     const pages = await call(owner, "POST", `${T}/bulk/dataList`, [{ alias: "bob", where: "(Title,eq,Bob)" }]);
     expect(counts({ body: pages.body.bob })).toEqual([30]);
     // v1 answers are unchanged: up to 25 of Bob's 30 linked records as {Id, Title}.

@@ -60,7 +60,9 @@ async function list(c: Ctx) {
 
 async function count(c: Ctx) {
   const where = readListParams(query(c)).where;
-  return c.json(await unwrap(data(c).read({ op: "count", table: tableId(c), where, scope: scope(c) })));
+  return c.json(
+    await unwrap(data(c).read({ op: "count", table: tableId(c), where, scope: scope(c), linkCounts: true })),
+  );
 }
 
 /** One record; `fields` narrows it as it narrows a list. */
