@@ -72,10 +72,12 @@ const storedRow = (cols: readonly RowColumn[], raw: Row, d: Dialect): Record<str
 
 /**
  * The table by id or title as the context's reader may see it (access.ts): hidden fields gone,
- * their row rule attached; the whole table for readers with full access.
+ * their row rule attached; the whole table for readers with full access. `linkCounts`: its has-many
+ * and many-to-many links read, filtered and sorted as their number of linked records (NocoDB v2).
  */
-export function tableOf(ctx: ExtCtx, key: string): ExtTable {
-  return narrowedExt(ctx.store, extTable(ctx.store, key), ctx.reader, ctx.driver.dialect);
+export function tableOf(ctx: ExtCtx, key: string, linkCounts?: boolean): ExtTable {
+  const t = narrowedExt(ctx.store, extTable(ctx.store, key), ctx.reader, ctx.driver.dialect);
+  return linkCounts ? withLinkCounts(t) : t;
 }
 
 /**
@@ -187,8 +189,7 @@ export async function listRows(
   scope?: RowScope,
   linkCounts?: boolean,
 ) {
-  const whole = tableOf(ctx, tableKey);
-  const t = linkCounts ? withLinkCounts(whole) : whole;
+  const t = tableOf(ctx, tableKey, linkCounts);
   const table = fullTable(ctx, t);
   const p = scopeParams(ctx.store, t.ref, table, params, scope);
   const d = ctx.driver.dialect;
@@ -211,8 +212,7 @@ export async function countRows(
   scope?: RowScope,
   linkCounts?: boolean,
 ) {
-  const whole = tableOf(ctx, tableKey);
-  const t = linkCounts ? withLinkCounts(whole) : whole;
+  const t = tableOf(ctx, tableKey, linkCounts);
   const p = scopeParams(ctx.store, t.ref, fullTable(ctx, t), { where, limit: 1, offset: 0 }, scope);
   const { n, approximate } = await countOf(ctx, t, p.where, undefined, scope?.caller?.userId ?? null);
   return { count: n, ...(approximate ? { approximate: true } : {}) };
@@ -288,8 +288,7 @@ export async function readBy(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unkno
 }
 
 export async function readRow(ctx: ExtCtx, tableKey: string, rowId: string, linkCounts?: boolean) {
-  const whole = tableOf(ctx, tableKey);
-  const t = linkCounts ? withLinkCounts(whole) : whole;
+  const t = tableOf(ctx, tableKey, linkCounts);
   const row = await readFull(ctx, ctx.driver, t, keyValues(t, rowId, ctx.driver.dialect));
   if (!row) throw missing("Row not found");
   return row;

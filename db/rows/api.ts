@@ -3,7 +3,7 @@ import type { ProjectStore } from "../store/store";
 import type { Actor } from "./audit";
 import { compileKeys } from "../query";
 import { queryTable, readBack, readBackRow, readById } from "./read";
-import { tableRef, withLinkCounts, type TableRef } from "./table-ref";
+import { tableRef, type TableRef } from "./table-ref";
 import { deleteRows, insertRows, readRowById, updateRows } from "./write";
 import { rowKey } from "./row-key";
 import type { FileSink } from "./files";
@@ -77,8 +77,7 @@ export function insertMany(store: ProjectStore, tableKey: string, body: unknown[
 
 /** `linkCounts`: has-many and many-to-many links as the number of linked records (NocoDB v2). */
 export function readOne(store: ProjectStore, tableKey: string, rowId: string, linkCounts?: boolean) {
-  const whole = tableRef(store, tableKey);
-  const t = linkCounts ? withLinkCounts(whole) : whole;
+  const t = tableRef(store, tableKey, linkCounts);
   // readById applies the reader's row rule: a record outside it is not found.
   const row = readById(store, t, rowKey(rowId));
   if (!row) throw missing("Row not found");

@@ -35,7 +35,7 @@ import { plainRowCount } from "./row-count";
 import { ensureCountIndex } from "./count-index";
 import { ensureGroupCounts } from "./group-counts";
 import { ensureSearchIndex } from "./search-index";
-import { tableRef, withLinkCounts, type TableRef } from "./table-ref";
+import { tableRef, type TableRef } from "./table-ref";
 import { queryColumnOf, toApiRow, type RowColumn } from "./row-codec";
 import type { VirtualColumn } from "../query/computed";
 import { anonymousReader, userSelect, userSort, withDirectory, withoutEmails } from "./row-users";
@@ -261,8 +261,7 @@ export function listRows(
   /** Has-many and many-to-many links as the number of linked records (NocoDB v2). */
   linkCounts?: boolean,
 ) {
-  const whole = tableRef(store, tableKey);
-  const t = linkCounts ? withLinkCounts(whole) : whole;
+  const t = tableRef(store, tableKey, linkCounts);
   const p = scopeParams(store, t, queryTable(t), params, scope);
   const visitor = anonymousReader(scope);
   if (visitor && params.cursor) throw bad("Shared views page by offset: start again without the cursor");
@@ -468,8 +467,7 @@ export function countRows(
   /** Filters on has-many and many-to-many links compare the number of linked records (NocoDB v2). */
   linkCounts?: boolean,
 ) {
-  const whole = tableRef(store, tableKey);
-  const t = linkCounts ? withLinkCounts(whole) : whole;
+  const t = tableRef(store, tableKey, linkCounts);
   const scoped = scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where;
   useSearchIndex(store, t, scoped);
   return { count: count(store, t, scoped, cache, meOf(scope)) };

@@ -35,11 +35,13 @@ export interface RefAccess {
 
 /**
  * A table by id or exact title (contract 1.1: `{tableName}` accepts both), with its physical
- * columns, memoised until the schema changes.
+ * columns, memoised until the schema changes. `linkCounts`: its has-many and many-to-many links
+ * read, filtered and sorted as their number of linked records (NocoDB v2: withLinkCounts).
  */
-export function tableRef(store: ProjectStore, idOrTitle: string): TableRef {
+export function tableRef(store: ProjectStore, idOrTitle: string, linkCounts?: boolean): TableRef {
   const full = fullTableRef(store, idOrTitle);
-  return store.reader && anyRules(store, store.reader) ? narrowRef(store, full, store.reader) : full;
+  const t = store.reader && anyRules(store, store.reader) ? narrowRef(store, full, store.reader) : full;
+  return linkCounts ? withLinkCounts(t) : t;
 }
 
 /** The table as its builders see it, whoever the store reads for (hooks, schema work). */
@@ -100,7 +102,7 @@ function narrowRef(store: ProjectStore, full: TableRef, reader: Reader): TableRe
  * computed.ts asLinkCount), kept per ref so its compiled reads are kept with it as the ref's are.
  */
 const counted = new WeakMap<TableRef, TableRef>();
-export function withLinkCounts(t: TableRef): TableRef {
+function withLinkCounts(t: TableRef): TableRef {
   if (!t.virtual.some((v) => v.countExpr)) return t;
   let known = counted.get(t);
   if (!known) counted.set(t, (known = { ...t, virtual: t.virtual.map(asLinkCount), linkCounts: true }));

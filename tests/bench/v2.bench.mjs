@@ -76,7 +76,15 @@ try {
   }
   const v1 = stats(samples.v1);
   const v2 = stats(samples.v2);
-  out = { rows: ROWS, parts: ROWS * 2, query, v1, v2, v2_over_v1_p50: +(v2.p50 / v1.p50).toFixed(3), target: "<= 1.10" };
+  out = {
+    rows: ROWS,
+    parts: ROWS * 2,
+    query,
+    v1,
+    v2,
+    v2_over_v1_p50: +(v2.p50 / v1.p50).toFixed(3),
+    target: "<= 1.10",
+  };
 } finally {
   await server.stop();
 }
