@@ -37,7 +37,7 @@ export class ExternalSource implements TableSource {
       case "count":
         return ext.countRows(x, req.table, req.where, req.scope, req.linkCounts);
       case "fieldAggregates":
-        return fieldAggregates(x, req.table, req.aggregations, req.where, req.scope, req.keyedBy);
+        return fieldAggregates(x, req.table, req.aggregations, req.where, req.scope, req.keyedBy, req.linkCounts);
       case "find":
         return ext.findOne(x, req.table, req.params, req.scope);
       case "groupBy":

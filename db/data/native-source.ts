@@ -53,7 +53,7 @@ export class NativeSource implements TableSource {
       case "count":
         return readApi.countRows(s, req.table, req.where, this.counts, req.scope, req.linkCounts);
       case "fieldAggregates":
-        return fieldAggregates(s, req.table, req.aggregations, req.where, req.scope, req.keyedBy);
+        return fieldAggregates(s, req.table, req.aggregations, req.where, req.scope, req.keyedBy, req.linkCounts);
       case "find":
         return readApi.findOne(s, req.table, req.params, req.scope);
       case "groupBy":

@@ -72,6 +72,7 @@ export const ReadRequest = z.discriminatedUnion("op", [
     scope: rowScope.optional(),
     /** The answer's keys: field titles (NocoDB's `aggregate`, the default) or ids (its `bulk/aggregate`). */
     keyedBy: z.enum(["title", "id"]).optional(),
+    linkCounts,
   }),
   z.object({ op: z.literal("find"), table, params: listParams, scope: rowScope.optional() }),
   /** Counts per value of one field (contract 5.1 groupby), with sums or averages of number fields (MCP `aggregate`). */

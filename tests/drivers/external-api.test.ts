@@ -197,6 +197,12 @@ async function v2LinkCounts(sample: SampleDb, projectId: string, all: Table[]) {
   expect(many.body.list).toEqual([{ Id: 3 }, { Id: 1 }]);
   const none = await call("GET", `${C}/records/count?where=${encodeURIComponent("(OrdersList,eq,0)")}`);
   expect(none.body).toEqual({ count: 1 });
+  const summed = await call(
+    "GET",
+    `${C}/aggregate?aggregation=${encodeURIComponent(JSON.stringify([{ field: "TagsList", type: "sum" }]))}`,
+  );
+  const [links] = await sample.query("SELECT COUNT(*) AS n FROM customer_tags");
+  expect(summed.body).toEqual({ TagsList: Number(links!.n) });
   expect((await call("GET", `${C}/records/1`)).body).toMatchObject({ OrdersList: 2, TagsList: 2 });
   expect((await call("GET", `${C}/records/3`)).body).toMatchObject({ OrdersList: 0, TagsList: 30 });
   // v1 still reads up to 25 of them.

@@ -173,6 +173,21 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     // Unlinking lowers it at once.
     await call(owner, "DELETE", L(2), (more.body as Array<{ Id: number }>).slice(0, 7));
     expect((await call(owner, "GET", `${T}/records/2`)).body.Books).toBe(23);
+    // Aggregates measure and filter the same counts (2 + 23 + 0).
+    const agg = (items: unknown[]) => encodeURIComponent(JSON.stringify(items));
+    const sum = await call(owner, "GET", `${T}/aggregate?aggregation=${agg([{ field: "Books", type: "sum" }])}`);
+    expect(sum.body).toEqual({ Books: 25 });
+    const titles = agg([{ field: "Title", type: "count" }]);
+    const few = await call(
+      owner,
+      "GET",
+      `${T}/aggregate?aggregation=${titles}&where=${encodeURIComponent("(Books,gt,5)")}`,
+    );
+    expect(few.body).toEqual({ Title: 1 });
+    const perAlias = await call(owner, "POST", `${T}/bulk/aggregate?aggregation=${titles}`, [
+      { alias: "none", where: "(Books,eq,0)" },
+    ]);
+    expect(perAlias.body).toEqual({ none: { [col("Title").id]: 1 } });
 
     // The belongs-to side (Books' link back to Authors) stays the record, as NocoDB's
     // `LinkToAnotherRecord` does in v2.
