@@ -33,11 +33,11 @@ export class ExternalSource implements TableSource {
         // database pages by offset.
         if (req.params.cursor)
           return Promise.reject(bad("Tables on external databases page by offset: start again without the cursor"));
-        return ext.listRows(x, req.table, req.params, req.scope);
+        return ext.listRows(x, req.table, req.params, req.scope, req.linkCounts);
       case "count":
-        return ext.countRows(x, req.table, req.where, req.scope);
+        return ext.countRows(x, req.table, req.where, req.scope, req.linkCounts);
       case "fieldAggregates":
-        return fieldAggregates(x, req.table, req.aggregations, req.where, req.scope, req.keyedBy);
+        return fieldAggregates(x, req.table, req.aggregations, req.where, req.scope, req.keyedBy, req.linkCounts);
       case "find":
         return ext.findOne(x, req.table, req.params, req.scope);
       case "groupBy":
@@ -49,7 +49,7 @@ export class ExternalSource implements TableSource {
       case "nested":
         return ext.nestedList(x, req.table, req.rowId, req.column, req.params, req.linked);
       case "one":
-        return ext.readRow(x, req.table, req.rowId);
+        return ext.readRow(x, req.table, req.rowId, req.linkCounts);
       case "exists":
         return ext.rowExists(x, req.table, req.rowId);
       case "aggregate":

@@ -49,11 +49,11 @@ export class NativeSource implements TableSource {
     const s = this.store;
     switch (req.op) {
       case "list":
-        return readApi.listRows(s, req.table, req.params, this.counts, req.scope);
+        return readApi.listRows(s, req.table, req.params, this.counts, req.scope, req.linkCounts);
       case "count":
-        return readApi.countRows(s, req.table, req.where, this.counts, req.scope);
+        return readApi.countRows(s, req.table, req.where, this.counts, req.scope, req.linkCounts);
       case "fieldAggregates":
-        return fieldAggregates(s, req.table, req.aggregations, req.where, req.scope, req.keyedBy);
+        return fieldAggregates(s, req.table, req.aggregations, req.where, req.scope, req.keyedBy, req.linkCounts);
       case "find":
         return readApi.findOne(s, req.table, req.params, req.scope);
       case "groupBy":
@@ -74,7 +74,7 @@ export class NativeSource implements TableSource {
       case "nested":
         return linksApi.nestedList(s, req.table, req.rowId, req.column, req.params, req.linked);
       case "one":
-        return rowsApi.readOne(s, req.table, req.rowId);
+        return rowsApi.readOne(s, req.table, req.rowId, req.linkCounts);
       case "exists":
         return rowsApi.exists(s, req.table, req.rowId);
       case "calendarFeed":

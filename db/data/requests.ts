@@ -38,6 +38,13 @@ const rowScope = z.object({
 
 const table = z.string();
 
+/**
+ * NocoDB v2's reading of links (the v2 routes set it): a has-many or many-to-many link answers the
+ * number of its linked records, counted in the same statement, and filters and sorts compare that
+ * number; belongs-to stays the record.
+ */
+const linkCounts = z.boolean().optional();
+
 /** An aggregate's groups and values (db/query/compile-aggregate.ts AggregateSpec). */
 export const aggregateSpec = z.object({
   x: z.object({ column: z.string(), bucket: z.enum(DATE_BUCKETS).optional() }).optional(),
@@ -54,8 +61,8 @@ export const aggregateSpec = z.object({
 
 export const ReadRequest = z.discriminatedUnion("op", [
   /** A page of records (contract 5.1 list). */
-  z.object({ op: z.literal("list"), table, params: listParams, scope: rowScope.optional() }),
-  z.object({ op: z.literal("count"), table, where: z.string().optional(), scope: rowScope.optional() }),
+  z.object({ op: z.literal("list"), table, params: listParams, scope: rowScope.optional(), linkCounts }),
+  z.object({ op: z.literal("count"), table, where: z.string().optional(), scope: rowScope.optional(), linkCounts }),
   /** Sums, averages, counts... of fields over the matching records (NocoDB v2 `aggregate`). */
   z.object({
     op: z.literal("fieldAggregates"),
@@ -65,6 +72,7 @@ export const ReadRequest = z.discriminatedUnion("op", [
     scope: rowScope.optional(),
     /** The answer's keys: field titles (NocoDB's `aggregate`, the default) or ids (its `bulk/aggregate`). */
     keyedBy: z.enum(["title", "id"]).optional(),
+    linkCounts,
   }),
   z.object({ op: z.literal("find"), table, params: listParams, scope: rowScope.optional() }),
   /** Counts per value of one field (contract 5.1 groupby), with sums or averages of number fields (MCP `aggregate`). */
@@ -103,7 +111,7 @@ export const ReadRequest = z.discriminatedUnion("op", [
     params: listParams,
     linked: z.boolean(),
   }),
-  z.object({ op: z.literal("one"), table, rowId: z.string() }),
+  z.object({ op: z.literal("one"), table, rowId: z.string(), linkCounts }),
   z.object({ op: z.literal("exists"), table, rowId: z.string() }),
   /**
    * Aggregates of the rows the reader may read (dashboards' widgets, the grid's footer): one

@@ -15,8 +15,10 @@ export async function fieldAggregates(
   where: string | undefined,
   scope?: RowScope,
   keyedBy?: AnswerKey,
+  /** Has-many and many-to-many links measured and filtered as their number of linked records (NocoDB v2). */
+  linkCounts?: boolean,
 ): Promise<Record<string, number | null>> {
-  const t = tableOf(ctx, tableKey);
+  const t = tableOf(ctx, tableKey, linkCounts);
   const table = fullTable(ctx, t);
   const measures = fieldMeasures(table, aggregations);
   const scoped = scopeParams(ctx.store, t.ref, table, { where, limit: 1, offset: 0 }, scope).where;

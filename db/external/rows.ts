@@ -45,7 +45,7 @@ import { assertWritable, extTable, keyCond, keyValues, queryTableOf, rowIdOf, ta
 import { narrowedExt, requireVisible, withCheck } from "./access";
 import { checkWritable } from "../rows/access-guard";
 import type { Reader } from "../access/reader";
-import { virtualColumns, type VirtualColumn } from "../query/computed";
+import { asLinkCount, virtualColumns, type VirtualColumn } from "../query/computed";
 import { computedSchema } from "../schema/tables";
 import { isVirtual } from "../fields/registry";
 
@@ -72,10 +72,12 @@ const storedRow = (cols: readonly RowColumn[], raw: Row, d: Dialect): Record<str
 
 /**
  * The table by id or title as the context's reader may see it (access.ts): hidden fields gone,
- * their row rule attached; the whole table for readers with full access.
+ * their row rule attached; the whole table for readers with full access. `linkCounts`: its has-many
+ * and many-to-many links read, filtered and sorted as their number of linked records (NocoDB v2).
  */
-export function tableOf(ctx: ExtCtx, key: string): ExtTable {
-  return narrowedExt(ctx.store, extTable(ctx.store, key), ctx.reader, ctx.driver.dialect);
+export function tableOf(ctx: ExtCtx, key: string, linkCounts?: boolean): ExtTable {
+  const t = narrowedExt(ctx.store, extTable(ctx.store, key), ctx.reader, ctx.driver.dialect);
+  return linkCounts ? withLinkCounts(t) : t;
 }
 
 /**
@@ -91,13 +93,22 @@ export function computedOf(ctx: ExtCtx, t: ExtTable): VirtualColumn[] {
     known = t.all.flatMap((c) => {
       if (c.columnName || !isVirtual(c.uidt) || t.hidden?.has(c.id)) return [];
       try {
-        return virtualColumns(schema, t.ref.model, [c], ctx.driver.dialect, t.restrict, ctx.driver.dbSchema);
+        const v = virtualColumns(schema, t.ref.model, [c], ctx.driver.dialect, t.restrict, ctx.driver.dbSchema);
+        return t.linkCounts ? v.map(asLinkCount) : v;
       } catch {
         return [];
       }
     });
     computedCache.set(t, known);
   }
+  return known;
+}
+
+/** The table with its has-many and many-to-many links read as counts, kept per table as computedOf's columns are. */
+const counted = new WeakMap<ExtTable, ExtTable>();
+function withLinkCounts(t: ExtTable): ExtTable {
+  let known = counted.get(t);
+  if (!known) counted.set(t, (known = { ...t, linkCounts: true }));
   return known;
 }
 
@@ -170,8 +181,15 @@ async function planRows(ctx: ExtCtx, countSql: string, params: unknown[]): Promi
   }
 }
 
-export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams, scope?: RowScope) {
-  const t = tableOf(ctx, tableKey);
+/** `linkCounts`: has-many and many-to-many links as the number of linked records (NocoDB v2). */
+export async function listRows(
+  ctx: ExtCtx,
+  tableKey: string,
+  params: ListParams,
+  scope?: RowScope,
+  linkCounts?: boolean,
+) {
+  const t = tableOf(ctx, tableKey, linkCounts);
   const table = fullTable(ctx, t);
   const p = scopeParams(ctx.store, t.ref, table, params, scope);
   const d = ctx.driver.dialect;
@@ -186,8 +204,15 @@ export async function listRows(ctx: ExtCtx, tableKey: string, params: ListParams
   };
 }
 
-export async function countRows(ctx: ExtCtx, tableKey: string, where: string | undefined, scope?: RowScope) {
-  const t = tableOf(ctx, tableKey);
+/** `linkCounts`: filters on has-many and many-to-many links compare the number of linked records (NocoDB v2). */
+export async function countRows(
+  ctx: ExtCtx,
+  tableKey: string,
+  where: string | undefined,
+  scope?: RowScope,
+  linkCounts?: boolean,
+) {
+  const t = tableOf(ctx, tableKey, linkCounts);
   const p = scopeParams(ctx.store, t.ref, fullTable(ctx, t), { where, limit: 1, offset: 0 }, scope);
   const { n, approximate } = await countOf(ctx, t, p.where, undefined, scope?.caller?.userId ?? null);
   return { count: n, ...(approximate ? { approximate: true } : {}) };
@@ -262,8 +287,8 @@ export async function readBy(ctx: ExtCtx, q: Queryable, t: ExtTable, keys: unkno
   return raw ?? null;
 }
 
-export async function readRow(ctx: ExtCtx, tableKey: string, rowId: string) {
-  const t = tableOf(ctx, tableKey);
+export async function readRow(ctx: ExtCtx, tableKey: string, rowId: string, linkCounts?: boolean) {
+  const t = tableOf(ctx, tableKey, linkCounts);
   const row = await readFull(ctx, ctx.driver, t, keyValues(t, rowId, ctx.driver.dialect));
   if (!row) throw missing("Row not found");
   return row;

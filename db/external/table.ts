@@ -33,6 +33,8 @@ export interface ExtTable {
   restrict?: Restrict;
   /** Set for a narrowed reader: the ids of the fields hidden from them (`all` keeps every column). */
   hidden?: ReadonlySet<string>;
+  /** Has-many and many-to-many links read as the number of linked records (NocoDB v2: rows.ts computedOf). */
+  linkCounts?: boolean;
 }
 
 export function extTable(store: ProjectStore, key: string): ExtTable {

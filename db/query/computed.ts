@@ -7,7 +7,7 @@ import type { FormulaResolver } from "../formula/types";
 import type { ColumnRow, ModelRow } from "../store/schema";
 import { Aliases, type ComputedSchema, type Restrict } from "./aliases";
 import { optionsOf } from "./computed-value";
-import { ident, sql } from "./sql";
+import { ident, sql, type Frag } from "./sql";
 import type { QueryColumn } from "./types";
 import { userJson } from "./user-json";
 import { dialectOf } from "./dialects";
@@ -41,6 +41,26 @@ const MAX_DEPTH = 6;
 
 export interface VirtualColumn extends QueryColumn {
   decode: (raw: unknown) => unknown;
+  /** A has-many or many-to-many link: the SQL counting its linked records (asLinkCount). */
+  countExpr?: Frag;
+}
+
+/**
+ * The column read as NocoDB v2 reads a `Links` field: the number of linked records, counted in the
+ * same statement, in place of up to LINKS_PER_ROW of them; filters and sorts compare that number
+ * too (NocoDB counts `Links` among its number types: nocodb-sdk `numericUITypes`). Any other
+ * column, a belongs-to link included, is returned as it is.
+ */
+export function asLinkCount(v: VirtualColumn): VirtualColumn {
+  if (!v.countExpr) return v;
+  return {
+    ...v,
+    uidt: "Number",
+    options: filterOptions("Number"),
+    expr: v.countExpr,
+    selectExpr: v.countExpr,
+    decode: (raw) => Number(raw ?? 0),
+  };
 }
 
 /** A column's value for the row of `model` called `alias` in the enclosing SQL. */
@@ -104,6 +124,7 @@ export function virtualColumns(
         expr: compiled.scalar,
         selectExpr: compiled.value,
         decode: computedHooks(c.uidt)!.decode(schema, d, c, compiled),
+        ...(compiled.count ? { countExpr: compiled.count } : {}),
       };
     });
 }

@@ -75,8 +75,9 @@ export function insertMany(store: ProjectStore, tableKey: string, body: unknown[
   });
 }
 
-export function readOne(store: ProjectStore, tableKey: string, rowId: string) {
-  const t = tableRef(store, tableKey);
+/** `linkCounts`: has-many and many-to-many links as the number of linked records (NocoDB v2). */
+export function readOne(store: ProjectStore, tableKey: string, rowId: string, linkCounts?: boolean) {
+  const t = tableRef(store, tableKey, linkCounts);
   // readById applies the reader's row rule: a record outside it is not found.
   const row = readById(store, t, rowKey(rowId));
   if (!row) throw missing("Row not found");

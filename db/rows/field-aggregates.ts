@@ -69,8 +69,10 @@ export function fieldAggregates(
   where: string | undefined,
   scope?: RowScope,
   keyedBy?: AnswerKey,
+  /** Has-many and many-to-many links measured and filtered as their number of linked records (NocoDB v2). */
+  linkCounts?: boolean,
 ): Record<string, number | null> {
-  const t = tableRef(store, tableKey);
+  const t = tableRef(store, tableKey, linkCounts);
   const table = queryTable(t);
   const measures = fieldMeasures(table, aggregations);
   const scoped = scopeParams(store, t, table, { where, limit: 1, offset: 0 }, scope).where;

@@ -190,7 +190,8 @@ function count(
   const who = t.access?.rule
     ? `\u0000${t.access.reader.role}\u0000${t.access.reader.userId}\u0000${t.access.reader.email}`
     : "";
-  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}${who}`;
+  // A filter on a link means its count on a v2 read (withLinkCounts) and its records' names on others.
+  const key = `${t.model.id}\u0000${t.model.updatedAt}\u0000${filter}${filter.includes("@me") ? `\u0000${me ?? ""}` : ""}${who}${t.linkCounts ? "\u0000n" : ""}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
   // Unfiltered: the maintained row count (row-count.ts), else the sum of maintained group counts
@@ -257,8 +258,10 @@ export function listRows(
   params: ListParams,
   cache: CountCache,
   scope?: RowScope,
+  /** Has-many and many-to-many links as the number of linked records (NocoDB v2). */
+  linkCounts?: boolean,
 ) {
-  const t = tableRef(store, tableKey);
+  const t = tableRef(store, tableKey, linkCounts);
   const p = scopeParams(store, t, queryTable(t), params, scope);
   const visitor = anonymousReader(scope);
   if (visitor && params.cursor) throw bad("Shared views page by offset: start again without the cursor");
@@ -461,8 +464,10 @@ export function countRows(
   where: string | undefined,
   cache: CountCache,
   scope?: RowScope,
+  /** Filters on has-many and many-to-many links compare the number of linked records (NocoDB v2). */
+  linkCounts?: boolean,
 ) {
-  const t = tableRef(store, tableKey);
+  const t = tableRef(store, tableKey, linkCounts);
   const scoped = scopeParams(store, t, queryTable(t), { where, limit: 1, offset: 0 }, scope).where;
   useSearchIndex(store, t, scoped);
   return { count: count(store, t, scoped, cache, meOf(scope)) };

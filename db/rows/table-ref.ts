@@ -5,7 +5,7 @@ import type { ProjectStore } from "../store/store";
 import { linkOptions } from "../schema/links";
 import { computedSchema, modelColumns } from "../schema/tables";
 import { rowColumns, type RowColumn } from "./row-codec";
-import { virtualColumns, type VirtualColumn } from "../query/computed";
+import { asLinkCount, virtualColumns, type VirtualColumn } from "../query/computed";
 import type { Reader } from "../access/rules";
 import { narrowing, ruleFrag } from "../access/narrow";
 import type { Frag } from "../query/sql";
@@ -21,6 +21,8 @@ export interface TableRef {
   belongsTo: Array<{ title: string; fkTitle: string }>;
   /** Set when the table is narrowed for the store's reader (db/access): what was taken away. */
   access?: RefAccess;
+  /** Set on withLinkCounts' copy: its filters on links compare counts, so its counts are cached apart. */
+  linkCounts?: true;
 }
 
 export interface RefAccess {
@@ -33,11 +35,13 @@ export interface RefAccess {
 
 /**
  * A table by id or exact title (contract 1.1: `{tableName}` accepts both), with its physical
- * columns, memoised until the schema changes.
+ * columns, memoised until the schema changes. `linkCounts`: its has-many and many-to-many links
+ * read, filtered and sorted as their number of linked records (NocoDB v2: withLinkCounts).
  */
-export function tableRef(store: ProjectStore, idOrTitle: string): TableRef {
+export function tableRef(store: ProjectStore, idOrTitle: string, linkCounts?: boolean): TableRef {
   const full = fullTableRef(store, idOrTitle);
-  return store.reader && anyRules(store, store.reader) ? narrowRef(store, full, store.reader) : full;
+  const t = store.reader && anyRules(store, store.reader) ? narrowRef(store, full, store.reader) : full;
+  return linkCounts ? withLinkCounts(t) : t;
 }
 
 /** The table as its builders see it, whoever the store reads for (hooks, schema work). */
@@ -91,6 +95,18 @@ function narrowRef(store: ProjectStore, full: TableRef, reader: Reader): TableRe
     belongsTo: full.belongsTo.filter((b) => !denied.has(b.title)),
     access: { reader, rule: ruleFrag(store, full.model.id, reader, undefined, now), denied },
   };
+}
+
+/**
+ * The table with its has-many and many-to-many links read as counts (NocoDB v2's `Links`:
+ * computed.ts asLinkCount), kept per ref so its compiled reads are kept with it as the ref's are.
+ */
+const counted = new WeakMap<TableRef, TableRef>();
+function withLinkCounts(t: TableRef): TableRef {
+  if (!t.virtual.some((v) => v.countExpr)) return t;
+  let known = counted.get(t);
+  if (!known) counted.set(t, (known = { ...t, virtual: t.virtual.map(asLinkCount), linkCounts: true }));
+  return known;
 }
 
 function loadTableRef(store: ProjectStore, idOrTitle: string): TableRef {

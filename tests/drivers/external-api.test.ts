@@ -158,6 +158,63 @@ async function v2Aggregates(sample: SampleDb, ordersId: string) {
   expect(refused.body).toMatchObject({ message: "aggregation: sum needs a number field; 'Note' is not one" });
 }
 
+/**
+ * NocoDB v2's `Links` values on the external Customers: has-many (OrdersList) and many-to-many
+ * (TagsList) as the number of linked records, counted by the database in the page's statement,
+ * the same numbers as the database's own COUNT, exact past 25 (30 tags linked to Cy through the v2
+ * link route, then unlinked and deleted again); belongs-to (an order's Customers) stays the record.
+ */
+async function v2LinkCounts(sample: SampleDb, projectId: string, all: Table[]) {
+  const id = (title: string) => all.find((t) => t.title === title)!.id;
+  const C = `/api/v2/tables/${id("Customers")}`;
+  const tagsList = (await call("GET", `/api/v1/db/meta/tables/${id("Customers")}`)).body.columns.find(
+    (c: { title: string }) => c.title === "TagsList",
+  ).id as string;
+  const made = await call(
+    "POST",
+    `/api/v2/tables/${id("Tags")}/records`,
+    Array.from({ length: 30 }, (_, i) => ({ Label: `v2-count-${i}` })),
+  );
+  expect(made.status, made.text).toBe(200);
+  const L = `${C}/links/${tagsList}/records/3`;
+  expect((await call("POST", L, made.body)).status).toBe(201);
+  const counted = async () =>
+    (
+      await sample.query(
+        `SELECT c.id, (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id) AS orders,
+           (SELECT COUNT(*) FROM customer_tags t WHERE t.customer_id = c.id) AS tags FROM customers c ORDER BY c.id`,
+      )
+    ).map((r) => ({ Id: Number(r.id), OrdersList: Number(r.orders), TagsList: Number(r.tags) }));
+  const page = await call("GET", `${C}/records?fields=Id,OrdersList,TagsList&sort=Id`);
+  expect(page.status, page.text).toBe(200);
+  expect(page.body.list).toEqual(await counted());
+  expect(page.body.list[2].TagsList).toBe(30);
+  // Filters and sorts compare the count, in the database.
+  const many = await call(
+    "GET",
+    `${C}/records?where=${encodeURIComponent("(TagsList,gt,1)")}&sort=-TagsList&fields=Id`,
+  );
+  expect(many.body.list).toEqual([{ Id: 3 }, { Id: 1 }]);
+  const none = await call("GET", `${C}/records/count?where=${encodeURIComponent("(OrdersList,eq,0)")}`);
+  expect(none.body).toEqual({ count: 1 });
+  const summed = await call(
+    "GET",
+    `${C}/aggregate?aggregation=${encodeURIComponent(JSON.stringify([{ field: "TagsList", type: "sum" }]))}`,
+  );
+  const [links] = await sample.query("SELECT COUNT(*) AS n FROM customer_tags");
+  expect(summed.body).toEqual({ TagsList: Number(links!.n) });
+  expect((await call("GET", `${C}/records/1`)).body).toMatchObject({ OrdersList: 2, TagsList: 2 });
+  expect((await call("GET", `${C}/records/3`)).body).toMatchObject({ OrdersList: 0, TagsList: 30 });
+  // v1 still reads up to 25 of them.
+  const v1 = await call("GET", `/api/v1/db/data/noco/${projectId}/Customers/3`);
+  expect(v1.body.TagsList).toHaveLength(25);
+  const order = await call("GET", `/api/v2/tables/${id("Orders")}/records/1`);
+  expect(order.body.Customers).toMatchObject({ Id: 1, Name: "Ada" });
+  expect((await call("DELETE", L, made.body)).status).toBe(200);
+  expect((await call("GET", `${C}/records/3`)).body.TagsList).toBe(0);
+  expect((await call("DELETE", `/api/v2/tables/${id("Tags")}/records`, made.body)).status).toBe(200);
+}
+
 const pgDb = await pgSample();
 describe.skipIf(!pgDb)("PostgreSQL project", () => {
   const sample = pgDb!;
@@ -230,6 +287,7 @@ describe.skipIf(!pgDb)("PostgreSQL project", () => {
     const line = await call("GET", data("OrderLines/1___2"));
     expect(line.body).toMatchObject({ OrderId: 1, LineNo: 2, Product: "ink" });
     await v2Aggregates(sample, (await tables(pid)).find((t) => t.title === "Orders")!.id);
+    await v2LinkCounts(sample, pid, await tables(pid));
   });
 
   it("writes rows on the database, and refuses with the database's message", async () => {
@@ -500,6 +558,7 @@ describe.skipIf(!mysqlDb)("MariaDB project", () => {
     expect(page.body.list.map((r: { Total: number }) => r.Total)).toEqual([99.9, 20]);
     expect(page.body.list[0].Customers).toMatchObject({ Name: "Ada" });
     await v2Aggregates(sample, all.find((t) => t.title === "Orders")!.id);
+    await v2LinkCounts(sample, p.id, all);
     const created = await call("POST", data("Customers"), { Name: "Eve", Mood: "sad", Active: true });
     expect(created.status, created.text).toBe(200);
     expect((await sample.query("SELECT name, mood, active FROM customers WHERE id = ?", [created.body.Id]))[0]).toEqual(
@@ -652,6 +711,7 @@ describe.skipIf(!sqld)("libSQL (sqld) project", () => {
     const all = await tables(p.id, true);
     expect(all.find((t) => t.title === "CustomerTags")!.mm).toBeTruthy();
     expect(all.find((t) => t.title === "BigSpenders")!.type).toBe("view");
+    await v2LinkCounts(sample, p.id, all);
     const page = await call("GET", data("Orders?where=(Total,gt,10)&sort=-Total"));
     expect(page.status, page.text).toBe(200);
     expect(page.body.list.map((r: { Total: number }) => r.Total)).toEqual([99.9, 20]);

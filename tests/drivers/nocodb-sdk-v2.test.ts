@@ -75,6 +75,10 @@ describe("nocodb-sdk 0.301.3", () => {
     const linked = (await rows.nestedList(authors.id!, linkId, "1", {} as never)) as { list: Array<{ Title: string }> };
     expect(linked.list.map((r) => r.Title)).toEqual(["B1", "B2"]);
     expect(await rows.nestedUnlink(authors.id!, linkId, "1", [{ Id: 2 }])).toBe(true);
+    // The Links field reads as NocoDB's v2 gives it: the number of linked records.
+    expect(((await rows.read(authors.id!, "1", {} as never)) as { Books: unknown }).Books).toBe(1);
+    const counts = (await rows.list(authors.id!, { sort: "Id" } as never)) as { list: Array<{ Books: unknown }> };
+    expect(counts.list.map((r) => r.Books)).toEqual([1, 0, 0]);
 
     const viewId = ((await api.dbView.list(authors.id!)) as { list: Array<{ id: string }> }).list[0]!.id;
     const sum = await api.dbDataTableAggregate.dbDataTableAggregate(authors.id!, {

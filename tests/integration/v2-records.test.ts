@@ -65,8 +65,8 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     expect(bulk.body).toEqual([{ Id: 2 }, { Id: 3 }, { Id: 4 }]);
 
     const list = await call(owner, "GET", `${T}/records`);
-    // A link field's value differs: NocoDB's v2 gives a count, ours the linked records as v1 does (README).
-    expectPeerShape("records-list", list, { ignore: ["Books"] });
+    // The Links field is the number of linked records, as NocoDB's v2 gives it.
+    expectPeerShape("records-list", list);
     expect(list.body.pageInfo).toEqual({ totalRows: 4, page: 1, pageSize: 25, isFirstPage: true, isLastPage: true });
     for (const key of ["Id", "Title", "Age", "Nation"]) expect(list.body.list[0]).toHaveProperty(key);
 
@@ -80,7 +80,7 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     expect(query.body.pageInfo).toEqual({ ...peerQuery.pageInfo, isLastPage: true });
 
     const one = await call(owner, "GET", `${T}/records/1`);
-    expectPeerShape("records-read", one, { ignore: ["Books"] });
+    expectPeerShape("records-read", one);
     expect((await call(owner, "GET", `${T}/records/1?fields=Title`)).body).toEqual(peer("records-read-fields").body);
     const count = await call(owner, "GET", `${T}/records/count?where=${encodeURIComponent("(Age,eq,42)")}`);
     expectPeerShape("records-count", count);
@@ -118,6 +118,85 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     expect((await call(owner, "GET", L)).body.pageInfo.totalRows).toBe(2);
     const missing = await call(owner, "POST", L, [{ Id: 99 }]);
     expect(missing.status).toBe(404);
+  });
+
+  it("answers a Links field as the number of linked records (above 25 too), and belongs-to as the record", async () => {
+    const { owner, projectId, T, B, authors, books, col } = await setup();
+    // The peer's scenario: Ann, Bob, Cyd; Ann linked to B1, B2, B3, then B2 unlinked.
+    await call(owner, "POST", `${T}/records`, [{ Title: "Ann" }, { Title: "Bob" }, { Title: "Cyd" }]);
+    await call(owner, "POST", `${B}/records`, [{ Title: "B1" }, { Title: "B2" }, { Title: "B3" }]);
+    const L = (id: number) => `${T}/links/${col("Books").id}/records/${id}`;
+    await call(owner, "POST", L(1), [{ Id: 1 }, { Id: 2 }, { Id: 3 }]);
+    await call(owner, "DELETE", L(1), [{ Id: 2 }]);
+    const after = await call(owner, "GET", `${T}/records`);
+    expectPeerShape("records-list-after-links", after);
+    const peerAfter = peer("records-list-after-links").body as { list: Array<{ Books: number }> };
+    const counts = (res: { body: { list: Array<{ Books: unknown }> } }) => res.body.list.map((r) => r.Books);
+    expect(counts(after)).toEqual(peerAfter.list.map((r) => r.Books));
+    expect(counts(after)).toEqual([2, 0, 0]);
+
+    // 30 more books for Bob: the count is exact past the 25 records v1 reads per row.
+    const more = await call(
+      owner,
+      "POST",
+      `${B}/records`,
+      Array.from({ length: 30 }, (_, i) => ({ Title: `M${i}` })),
+    );
+    await call(owner, "POST", L(2), more.body);
+    expect(counts(await call(owner, "GET", `${T}/records`))).toEqual([2, 30, 0]);
+    expect((await call(owner, "GET", `${T}/records/2`)).body.Books).toBe(30);
+    expect((await call(owner, "GET", `${T}/records/3`)).body.Books).toBe(0);
+    expect((await call(owner, "GET", `${T}/records/2?fields=Title,Books`)).body).toEqual({ Title: "Bob", Books: 30 });
+    // Filters and sorts compare the count (NocoDB's Links is a number type); v1 still compares names.
+    const many = await call(owner, "GET", `${T}/records?where=${encodeURIComponent("(Books,gt,1)")}&sort=-Books`);
+    expect(many.body.list.map((r: { Title: string }) => r.Title)).toEqual(["Bob", "Ann"]);
+    expect(many.body.pageInfo.totalRows).toBe(2);
+    expect((await call(owner, "GET", `${T}/records/count?where=${encodeURIComponent("(Books,eq,0)")}`)).body).toEqual({
+      count: 1,
+    });
+    const byName = await call(owner, "GET", `/api/v1/db/data/noco/${projectId}/${authors.id}?where=(Books,like,B1)`);
+    expect(byName.body.list.map((r: { Title: string }) => r.Title)).toEqual(["Ann"]);
+    const pages = await call(owner, "POST", `${T}/bulk/dataList`, [{ alias: "bob", where: "(Title,eq,Bob)" }]);
+    expect(counts({ body: pages.body.bob })).toEqual([30]);
+    // v1 answers are unchanged: up to 25 of Bob's 30 linked records as {Id, Title}.
+    const V1 = `/api/v1/db/data/noco/${projectId}/${authors.id}`;
+    const v1Row = await call(owner, "GET", `${V1}/2`);
+    expect(v1Row.body.Books).toHaveLength(25);
+    expect(v1Row.body.Books[0]).toEqual({ Id: 4, Title: "M0" });
+    const v1List = await call(owner, "GET", V1);
+    expect(v1List.body.list[0].Books).toEqual([
+      { Id: 1, Title: "B1" },
+      { Id: 3, Title: "B3" },
+    ]);
+    expect(v1List.body.list[2].Books).toEqual([]);
+
+    // Unlinking lowers it at once.
+    await call(owner, "DELETE", L(2), (more.body as Array<{ Id: number }>).slice(0, 7));
+    expect((await call(owner, "GET", `${T}/records/2`)).body.Books).toBe(23);
+    // Aggregates measure and filter the same counts (2 + 23 + 0).
+    const agg = (items: unknown[]) => encodeURIComponent(JSON.stringify(items));
+    const sum = await call(owner, "GET", `${T}/aggregate?aggregation=${agg([{ field: "Books", type: "sum" }])}`);
+    expect(sum.body).toEqual({ Books: 25 });
+    const titles = agg([{ field: "Title", type: "count" }]);
+    const few = await call(
+      owner,
+      "GET",
+      `${T}/aggregate?aggregation=${titles}&where=${encodeURIComponent("(Books,gt,5)")}`,
+    );
+    expect(few.body).toEqual({ Title: 1 });
+    const perAlias = await call(owner, "POST", `${T}/bulk/aggregate?aggregation=${titles}`, [
+      { alias: "none", where: "(Books,eq,0)" },
+    ]);
+    expect(perAlias.body).toEqual({ none: { [col("Title").id]: 1 } });
+
+    // The belongs-to side (Books' link back to Authors) stays the record, as NocoDB's
+    // `LinkToAnotherRecord` does in v2.
+    const meta = await call(owner, "GET", `${M}/tables/${books.id}`);
+    const back = (meta.body.columns as Array<{ title: string; uidt: string; colOptions?: { type?: string } }>).find(
+      (c) => c.uidt === "LinkToAnotherRecord" && c.colOptions?.type === "bt",
+    )!;
+    const b1 = await call(owner, "GET", `${B}/records/1`);
+    expect(b1.body[back.title]).toEqual({ Id: 1, Title: "Ann" });
   });
 
   it("links or unlinks a list of records all or nothing: a missing one is named and nothing changes", async () => {
@@ -183,7 +262,7 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
     });
     await call(owner, "POST", `${M}/views/${viewId}/sorts`, { fk_column_id: col("Age").id, direction: "desc" });
     const res = await call(owner, "GET", `${T}/records?viewId=${viewId}`);
-    expectPeerShape("records-list-view", res, { ignore: ["Books"] });
+    expectPeerShape("records-list-view", res);
     expect(res.body.list.map((r: { Title: string }) => r.Title)).toEqual(["Bob", "Ann"]);
   });
 
@@ -249,7 +328,7 @@ describe("v2 records (NocoDB 0.301.3 shapes)", () => {
       { alias: "old", where: "(Age,gt,30)" },
       { alias: "all", limit: 2 },
     ]);
-    expectPeerShape("bulk-datalist", pages, { ignore: ["Books"] });
+    expectPeerShape("bulk-datalist", pages);
     expect(pages.body.old.pageInfo.totalRows).toBe(2);
     expect(pages.body.all.pageInfo).toMatchObject({ totalRows: 3, pageSize: 2, isLastPage: false });
     const groups = await call(viewer, "POST", `${T}/bulk/group?viewId=${viewId}`, [

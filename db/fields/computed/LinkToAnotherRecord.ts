@@ -37,6 +37,8 @@ function linkSql({ model, col: rel, alias, names, depth, column }: SqlCtx): Comp
   return {
     scalar: textList(d, pv.scalar, from, from.order),
     value: jsonList(d, pair, true, from, from.order, { n: LINKS_PER_ROW, from: nth, order: nth.order }),
+    // Every linked record counted, however many (the value above stops at LINKS_PER_ROW).
+    count: sql`(SELECT COUNT(*) ${from.sql})`,
     kind: "list",
     json: true,
     filterAs,

@@ -28,6 +28,8 @@ export interface Compiled {
   filterOptions?: Record<string, unknown>;
   /** A lookup of a stored column: that column (its values, or a list's items, decode by its type). */
   stored?: ColumnRow;
+  /** A has-many or many-to-many link: the number of its linked records (NocoDB v2's `Links` value). */
+  count?: Frag;
 }
 
 /** A column's value for the row of `model` called `alias` in the enclosing SQL (db/query/computed.ts). */

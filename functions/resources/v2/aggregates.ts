@@ -57,6 +57,7 @@ export async function aggregate(c: Ctx) {
         aggregations,
         where,
         scope: { ...scope(c), filterArrJson: q.get("filterArrJson") || undefined },
+        linkCounts: true,
       }),
     ),
   );
@@ -115,6 +116,7 @@ export async function bulkAggregate(c: Ctx) {
         where: allOf(where, own.get("where") ?? undefined),
         scope: { ...scope(c), filterArrJson },
         keyedBy: "id",
+        linkCounts: true,
       }),
     );
   }

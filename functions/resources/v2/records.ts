@@ -17,8 +17,9 @@ import { bulkItems, query, scope, tableId, v2PageInfo } from "./request";
 /**
  * NocoDB's v2 data API (`/api/v2/tables/{tableId}/...`, nocodb-sdk 0.301 `dbDataTableRow`): the
  * same room requests and access checks as the v1 data routes (resources/data/rows.ts), only the
- * shapes mapped: records keyed by field title, bodies `[{Id}]`, answers `[{Id: 1}]`, and
- * `viewId` / `where` / `sort` / `fields` / `limit` / `offset` in the query.
+ * shapes mapped: records keyed by field title, bodies `[{Id}]`, answers `[{Id: 1}]`,
+ * `viewId` / `where` / `sort` / `fields` / `limit` / `offset` in the query, and a has-many or
+ * many-to-many link (NocoDB v2's `Links`) as the number of its linked records (`linkCounts`).
  */
 
 /** The answer's record keys as v2 names them: `{Id}` (our bulk answers name the key column). */
@@ -44,19 +45,31 @@ const answer = (keys: Record<string, unknown>[], one: boolean) => (one ? idOf(ke
 async function list(c: Ctx) {
   const page = await withSignedFiles(
     c,
-    await unwrap(data(c).read({ op: "list", table: tableId(c), params: readListParams(query(c)), scope: scope(c) })),
+    await unwrap(
+      data(c).read({
+        op: "list",
+        table: tableId(c),
+        params: readListParams(query(c)),
+        scope: scope(c),
+        linkCounts: true,
+      }),
+    ),
   );
   return c.json({ list: page.list, pageInfo: v2PageInfo(page.pageInfo, c.req.query("offset")) });
 }
 
 async function count(c: Ctx) {
   const where = readListParams(query(c)).where;
-  return c.json(await unwrap(data(c).read({ op: "count", table: tableId(c), where, scope: scope(c) })));
+  return c.json(
+    await unwrap(data(c).read({ op: "count", table: tableId(c), where, scope: scope(c), linkCounts: true })),
+  );
 }
 
 /** One record; `fields` narrows it as it narrows a list. */
 async function readOne(c: Ctx) {
-  const row = await unwrap(data(c).read({ op: "one", table: tableId(c), rowId: c.req.param("recordId")! }));
+  const row = await unwrap(
+    data(c).read({ op: "one", table: tableId(c), rowId: c.req.param("recordId")!, linkCounts: true }),
+  );
   const asked = readListParams(query(c))
     .fields?.map((f) => f.trim())
     .filter(Boolean);
@@ -90,7 +103,9 @@ async function bulkList(c: Ctx) {
   for (const { alias, q } of bulkItems(await readJson(c))) {
     const page = await withSignedFiles(
       c,
-      await unwrap(data(c).read({ op: "list", table: tableId(c), params: readListParams(q), scope: scope(c) })),
+      await unwrap(
+        data(c).read({ op: "list", table: tableId(c), params: readListParams(q), scope: scope(c), linkCounts: true }),
+      ),
     );
     out[alias] = { list: page.list, pageInfo: v2PageInfo(page.pageInfo, q.get("offset")) };
   }
