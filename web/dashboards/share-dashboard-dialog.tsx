@@ -26,7 +26,7 @@ export const embedCode = (url: string) =>
 
 type Share = Dashboard["share"];
 
-function CopyRow({ label, value }: { label: string; value: string }) {
+function CopyRow({ label, copyLabel, value }: { label: string; copyLabel: string; value: string }) {
   const { t } = useTranslation();
   return (
     <div className="flex items-center gap-2">
@@ -41,14 +41,13 @@ function CopyRow({ label, value }: { label: string; value: string }) {
       <Button
         type="button"
         variant="secondary"
-        aria-label={t("dashboards.copyNamed", { name: label })}
         onClick={() =>
           void copyText(value).then((ok) =>
-            ok ? notify.success(t("sharedView.share.copied")) : notify.error(t("common.copyFailed")),
+            ok ? notify.success(t("common.copied")) : notify.error(t("common.copyFailed")),
           )
         }
       >
-        {t("sharedView.share.copy")}
+        {copyLabel}
       </Button>
     </div>
   );
@@ -103,7 +102,7 @@ export function ShareDashboardDialog({ open, onOpenChange, dashboardId, share: c
         />
         {uuid ? (
           <>
-            <CopyRow label={t("sharedView.share.link")} value={link} />
+            <CopyRow label={t("sharedView.share.link")} copyLabel={t("sharedView.share.copy")} value={link} />
             <ShareExpiry expiresAt={current?.expires_at} onChange={(expires_at) => share.mutate({ expires_at })} />
             <form
               className="flex items-end gap-2"
@@ -125,7 +124,7 @@ export function ShareDashboardDialog({ open, onOpenChange, dashboardId, share: c
                 {t("sharedView.share.passwordSave")}
               </Button>
             </form>
-            <CopyRow label={t("dashboards.embedCode")} value={embedCode(link)} />
+            <CopyRow label={t("dashboards.embedCode")} copyLabel={t("dashboards.copyEmbed")} value={embedCode(link)} />
           </>
         ) : null}
       </div>
