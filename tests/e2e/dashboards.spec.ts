@@ -315,6 +315,9 @@ test("a dashboard's link keeps its expiry, offers an embed code, and the dashboa
     new RegExp(`^<iframe src="${link.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}"`),
   );
   await expect(dialog.getByRole("button", { name: "Copy embed code" })).toBeVisible();
+  // ...which other sites may frame.
+  const publicPage = await request.get(link);
+  expect(publicPage.headers()["content-security-policy"]).toContain("frame-ancestors *");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
