@@ -272,3 +272,68 @@ test("a pivot cut to its bounds says so under the table, with totals over every 
   // The grand total counts the three records, the cut one too.
   await expect(widget.getByRole("row").last().getByRole("cell").last()).toHaveText("3");
 });
+
+test("a dashboard's link keeps its expiry, offers an embed code, and the dashboard keeps its time zone", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await signUpByApi(request, uniqueEmail("dash-expiry"));
+  const projectId = await createProjectByApi(request, token, uniqueTitle("Dash"));
+  const made = await request.post(`/api/v1/db/meta/projects/${projectId}/dashboards`, {
+    headers: authHeaders(token),
+    data: { title: "Board with a zone" },
+  });
+  const dashboardId = ((await made.json()) as { id: string }).id;
+  await useToken(page, token);
+  await page.goto(`/nc/${projectId}/dashboard/${dashboardId}`);
+  await expect(page.getByRole("heading", { name: "Board with a zone" })).toBeVisible();
+
+  // Share, then set the link to expire on 31 Dec 2030 at 23:59 (typed into the date and time input).
+  await page.getByRole("button", { name: "Share dashboard" }).click();
+  let dialog = page.getByRole("dialog", { name: "Share dashboard" });
+  const shared = page.waitForResponse((r) => r.url().endsWith("/share") && r.request().method() === "POST");
+  await dialog.getByRole("switch", { name: "Public link" }).click();
+  await shared;
+  const link = await dialog.getByRole("textbox", { name: "Public link" }).inputValue();
+  expect(link).toMatch(/\/nc\/dashboard\/[\w-]+$/);
+  await expect(dialog.getByText("The link does not expire.")).toBeVisible();
+  await dialog.getByLabel("Link expires").click();
+  await page.keyboard.type("12312030");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("1159PM");
+  const expirySaved = page.waitForResponse(
+    (r) => r.url().endsWith("/share") && r.request().method() === "POST" && r.ok(),
+  );
+  // Leaving the input saves it (Tab only walks its own segments).
+  await dialog.getByRole("textbox", { name: "Public link" }).click();
+  await expirySaved;
+  await expect(dialog.getByText("The link does not expire.")).toBeHidden();
+
+  // The embed code is an iframe of the public link.
+  await expect(dialog.getByRole("textbox", { name: "Embed code" })).toHaveValue(
+    new RegExp(`^<iframe src="${link.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}"`),
+  );
+  await expect(dialog.getByRole("button", { name: "Copy embed code" })).toBeVisible();
+  // ...which other sites may frame.
+  const publicPage = await request.get(link);
+  expect(publicPage.headers()["content-security-policy"]).toContain("frame-ancestors *");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // The time zone: chosen in the page, kept after a reload.
+  const zone = page.getByLabel("Time zone");
+  await expect(zone).toHaveValue("UTC");
+  const zoneSaved = page.waitForResponse(
+    (r) => r.url().endsWith(`/dashboards/${dashboardId}`) && r.request().method() === "PATCH" && r.ok(),
+  );
+  await zone.selectOption("Asia/Tokyo");
+  await zoneSaved;
+
+  await page.reload();
+  await expect(page.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
+  await page.getByRole("button", { name: "Share dashboard" }).click();
+  dialog = page.getByRole("dialog", { name: "Share dashboard" });
+  await expect(dialog.getByLabel("Link expires")).toHaveValue("2030-12-31T23:59");
+  await expect(dialog.getByRole("textbox", { name: "Public link" })).toHaveValue(link);
+});

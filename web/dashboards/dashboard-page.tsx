@@ -23,6 +23,7 @@ import { dashboardsApi, type WidgetInput } from "./dashboards-api";
 import type { DrillPoint } from "./drill";
 import { RecordsDialog } from "./records-dialog";
 import { ShareDashboardDialog } from "./share-dashboard-dialog";
+import { TimeZoneSelect } from "./time-zone-select";
 import type { Cell, Dashboard, Widget } from "./types";
 import { WidgetCard } from "./widget-card";
 import { widgetBatcher } from "./widget-batch";
@@ -68,6 +69,16 @@ export function DashboardPage() {
     },
     onError: notifyError,
   });
+  // A new zone re-cuts every date bucket, so each widget reads its data again.
+  const zone = useMutation({
+    mutationFn: (time_zone: string) => dashboardsApi.update(dashboardId, { time_zone }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: key });
+      void qc.invalidateQueries({ queryKey: queryKeys.allWidgets });
+      notify.success(t("dashboards.timeZoneSaved"));
+    },
+    onError: notifyError,
+  });
   // Positions: shown at once (the cache holds the new cells), saved one PATCH per moved widget.
   const layout = useMutation({
     mutationFn: (changed: { id: string; position: Cell }[]) =>
@@ -101,10 +112,15 @@ export function DashboardPage() {
   const widgets = d.widgets ?? [];
   return (
     <div className="flex flex-col gap-3 pt-3" data-testid="dashboard-page">
-      <div className="flex flex-wrap items-center gap-2">
-        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-gray-900">{d.title}</h1>
+      <div className="flex flex-wrap items-end gap-2">
+        <h1 className="min-w-0 flex-1 truncate self-center text-lg font-semibold text-gray-900">{d.title}</h1>
         {builder ? (
           <>
+            <TimeZoneSelect
+              value={zone.isPending ? zone.variables : (d.time_zone ?? "UTC")}
+              disabled={zone.isPending}
+              onChange={(z) => zone.mutate(z)}
+            />
             <Button variant="secondary" onClick={() => setSharing(true)}>
               <Share2 className="size-4" aria-hidden />
               {t("dashboards.share")}
@@ -159,12 +175,8 @@ export function DashboardPage() {
           open={sharing}
           onOpenChange={setSharing}
           dashboardId={dashboardId}
-          uuid={d.share?.uuid ?? null}
-          onChanged={(uuid) =>
-            qc.setQueryData<Dashboard>(key, (x) =>
-              x ? { ...x, share: uuid ? { password_protected: false, expires_at: null, ...x.share, uuid } : null } : x,
-            )
-          }
+          share={d.share}
+          onChanged={(share) => qc.setQueryData<Dashboard>(key, (x) => (x ? { ...x, share } : x))}
         />
       ) : null}
     </div>

@@ -4,7 +4,7 @@
  * are the server's own schemas (db/dashboards/inputs.ts, `z.input`).
  */
 import type { z } from "zod";
-import type { dashboardInput, widgetInput, widgetUpdateInput } from "../../db/dashboards/inputs";
+import type { dashboardInput, dashboardUpdateInput, widgetInput, widgetUpdateInput } from "../../db/dashboards/inputs";
 import type { shareInput } from "@gridbase/worker/resources/dashboards/index";
 import { api } from "../lib/api";
 import { fromDb, wire } from "../api/wire";
@@ -26,6 +26,7 @@ export const dashboardsApi = {
     wire.post(list, { projectId }, { title } satisfies z.input<typeof dashboardInput>),
   read: (dashboardId: string) => wire.get(board, { dashboardId }),
   rename: (dashboardId: string, title: string) => wire.patch(board, { dashboardId }, { title }),
+  update: (dashboardId: string, body: z.input<typeof dashboardUpdateInput>) => wire.patch(board, { dashboardId }, body),
   remove: (dashboardId: string) => wire.del(board, { dashboardId }),
   share: (dashboardId: string, body: z.input<typeof shareInput> = {}) =>
     wire.post(`${board}/share`, { dashboardId }, body),

@@ -1,6 +1,7 @@
 /**
  * Sharing a dashboard publicly: a link anyone can open read-only (optionally with a password),
- * or no link. The public page is /nc/dashboard/{uuid}.
+ * or no link, optionally until an expiry date; with the link, an embed code for other sites.
+ * The public page is /nc/dashboard/{uuid}.
  */
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -12,28 +13,71 @@ import { TextField } from "../components/ui/text-field";
 import { copyText } from "../lib/clipboard";
 import { notify } from "../lib/toast";
 import { useNotifyError } from "../lib/use-notify-error";
+import { ShareExpiry } from "../share/share-expiry";
 import { dashboardsApi } from "./dashboards-api";
+import type { Dashboard } from "./types";
 
 export const publicDashboardUrl = (uuid: string) =>
   `${window.location.origin}/nc/dashboard/${encodeURIComponent(uuid)}`;
+
+/** The HTML another site pastes to show the dashboard; the quotes of the URL escaped for the attribute. */
+export const embedCode = (url: string) =>
+  `<iframe src="${url.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}" width="100%" height="600" style="border:0" loading="lazy"></iframe>`;
+
+type Share = Dashboard["share"];
+
+function CopyRow({ label, copyLabel, value }: { label: string; copyLabel: string; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        readOnly
+        aria-label={label}
+        value={value}
+        dir="ltr"
+        className="min-w-0 flex-1 rounded-md border border-gray-300 px-2 py-1.5 text-sm"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <Button
+        type="button"
+        variant="secondary"
+        onClick={() =>
+          void copyText(value).then((ok) =>
+            ok ? notify.success(t("common.copied")) : notify.error(t("common.copyFailed")),
+          )
+        }
+      >
+        {copyLabel}
+      </Button>
+    </div>
+  );
+}
 
 interface Props {
   open: boolean;
   onOpenChange(open: boolean): void;
   dashboardId: string;
-  uuid: string | null;
-  onChanged(uuid: string | null): void;
+  share: Share;
+  onChanged(share: Share): void;
 }
 
-export function ShareDashboardDialog({ open, onOpenChange, dashboardId, uuid, onChanged }: Props) {
+export function ShareDashboardDialog({ open, onOpenChange, dashboardId, share: current, onChanged }: Props) {
   const { t } = useTranslation();
   const notifyError = useNotifyError();
   const [password, setPassword] = useState("");
   const share = useMutation({
-    mutationFn: (pw: string) => dashboardsApi.share(dashboardId, pw ? { password: pw } : {}),
-    onSuccess: (r, pw) => {
-      onChanged(r?.uuid ?? null);
-      notify.success(t(pw ? "sharedView.share.passwordSaved" : "sharedView.share.enabled"));
+    mutationFn: (body: { password?: string; expires_at?: string | null }) => dashboardsApi.share(dashboardId, body),
+    onSuccess: (r, body) => {
+      onChanged(r);
+      notify.success(
+        t(
+          body.password
+            ? "sharedView.share.passwordSaved"
+            : body.expires_at !== undefined
+              ? "dashboards.expirySaved"
+              : "sharedView.share.enabled",
+        ),
+      );
     },
     onError: notifyError,
   });
@@ -45,6 +89,7 @@ export function ShareDashboardDialog({ open, onOpenChange, dashboardId, uuid, on
     },
     onError: notifyError,
   });
+  const uuid = current?.uuid ?? null;
   const link = uuid ? publicDashboardUrl(uuid) : "";
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t("dashboards.share")}>
@@ -53,35 +98,17 @@ export function ShareDashboardDialog({ open, onOpenChange, dashboardId, uuid, on
           label={t("sharedView.share.enable")}
           checked={!!uuid}
           disabled={share.isPending || unshare.isPending}
-          onChange={(on) => (on ? share.mutate("") : unshare.mutate())}
+          onChange={(on) => (on ? share.mutate({}) : unshare.mutate())}
         />
         {uuid ? (
           <>
-            <div className="flex items-center gap-2">
-              <input
-                readOnly
-                aria-label={t("sharedView.share.link")}
-                value={link}
-                className="min-w-0 flex-1 rounded-md border border-gray-300 px-2 py-1.5 text-sm"
-                onFocus={(e) => e.currentTarget.select()}
-              />
-              <Button
-                type="button"
-                variant="secondary"
-                onClick={() =>
-                  void copyText(link).then((ok) =>
-                    ok ? notify.success(t("sharedView.share.copied")) : notify.error(t("common.copyFailed")),
-                  )
-                }
-              >
-                {t("sharedView.share.copy")}
-              </Button>
-            </div>
+            <CopyRow label={t("sharedView.share.link")} copyLabel={t("sharedView.share.copy")} value={link} />
+            <ShareExpiry expiresAt={current?.expires_at} onChange={(expires_at) => share.mutate({ expires_at })} />
             <form
               className="flex items-end gap-2"
               onSubmit={(e) => {
                 e.preventDefault();
-                share.mutate(password);
+                share.mutate({ password });
               }}
             >
               <TextField
@@ -97,6 +124,7 @@ export function ShareDashboardDialog({ open, onOpenChange, dashboardId, uuid, on
                 {t("sharedView.share.passwordSave")}
               </Button>
             </form>
+            <CopyRow label={t("dashboards.embedCode")} copyLabel={t("dashboards.copyEmbed")} value={embedCode(link)} />
           </>
         ) : null}
       </div>

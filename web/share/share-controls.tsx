@@ -5,15 +5,7 @@ import { Button } from "../components/ui/button";
 import { SelectField } from "../components/ui/select-field";
 import { DEFAULT_MIN_FILL_SECONDS } from "../../db/views/form/fill-time";
 import { Switch } from "../components/ui/switch";
-
-/** `2026-12-31T23:59` in the reader's time zone, as a datetime-local input shows it. */
-function localInput(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+import { ShareExpiry } from "./share-expiry";
 
 /**
  * The share controls of issue 22, in the share dialog: when the link expires, whether other sites
@@ -30,46 +22,13 @@ export function ShareControls({
   onChange(patch: ShareOptions): void;
 }) {
   const { t } = useTranslation();
-  const expiryId = useId();
   const sitesId = useId();
   const fillId = useId();
-  const [expiry, setExpiry] = useState(localInput(options.expiresAt));
   const [sites, setSites] = useState((options.embedOrigins ?? []).join("\n"));
-  useEffect(() => setExpiry(localInput(options.expiresAt)), [options.expiresAt]);
   useEffect(() => setSites((options.embedOrigins ?? []).join("\n")), [options.embedOrigins]);
-  const expired = Boolean(options.expiresAt && Date.parse(options.expiresAt) <= Date.now());
   return (
     <div className="flex flex-col gap-4" data-testid="share-controls">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={expiryId} className="text-sm font-medium">
-          {t("sharedView.share.expires")}
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <input
-            id={expiryId}
-            type="datetime-local"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
-            onBlur={() => {
-              const next = expiry ? new Date(expiry).toISOString() : null;
-              if (next !== (options.expiresAt ?? null)) onChange({ expiresAt: next });
-            }}
-            className="min-w-0 flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
-          />
-          <Button variant="secondary" disabled={!options.expiresAt} onClick={() => onChange({ expiresAt: null })}>
-            {t("sharedView.share.expiresClear")}
-          </Button>
-        </div>
-        <p className={`text-xs ${expired ? "text-red-700" : "text-gray-500"}`}>
-          {t(
-            expired
-              ? "sharedView.share.expiredNote"
-              : options.expiresAt
-                ? "sharedView.share.expiresNote"
-                : "sharedView.share.expiresNever",
-          )}
-        </p>
-      </div>
+      <ShareExpiry expiresAt={options.expiresAt} onChange={(expiresAt) => onChange({ expiresAt })} />
       <Switch
         label={t("sharedView.share.embed")}
         checked={Boolean(options.allowEmbed)}
