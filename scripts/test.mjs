@@ -77,14 +77,28 @@ async function browserLane() {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
   });
   if (!existsSync(`${out}/playwright.json`)) return void (totals.failed += 1);
-  const s = JSON.parse(readFileSync(`${out}/playwright.json`, "utf8")).stats;
+  const report = JSON.parse(readFileSync(`${out}/playwright.json`, "utf8"));
+  const s = report.stats;
+  flaky.push(...flakyTitles(report.suites ?? []));
   totals.passed += s.expected + s.flaky;
   totals.failed += s.unexpected;
   totals.skipped += s.skipped;
   if (s.unexpected === 0 && !ok) totals.failed += 1;
 }
 
+/** Tests that failed first and passed when run again (Playwright's "flaky"), by file and title. */
+function flakyTitles(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => (spec.tests ?? []).some((t) => t.status === "flaky"))
+      .map((spec) => `${spec.file}: ${spec.title}`),
+    ...flakyTitles(suite.suites ?? []),
+  ]);
+}
+const flaky = [];
+
 await Promise.all([checksLane(), browserLane()]);
+if (flaky.length) console.log(`\nFlaky (failed once, passed when run again):\n  ${flaky.join("\n  ")}`);
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
 console.log(`\nAll steps done in ${clock()}.`);
