@@ -337,3 +337,52 @@ test("a dashboard's link keeps its expiry, offers an embed code, and the dashboa
   await expect(dialog.getByLabel("Link expires")).toHaveValue("2030-12-31T23:59");
   await expect(dialog.getByRole("textbox", { name: "Public link" })).toHaveValue(link);
 });
+
+test("a click-through lists every record behind a bar, 50 at a time, and says how many there are", async ({
+  page,
+  request,
+}) => {
+  const token = await signUpByApi(request, uniqueEmail("drill"));
+  const projectId = await createProjectByApi(request, token, uniqueTitle("Drill"));
+  const tableId = await createTable(request, token, projectId, "Sales", [
+    { title: "Title", uidt: "SingleLineText" },
+    { title: "Status", uidt: "SingleLineText" },
+  ]);
+  await insertRows(request, token, projectId, "Sales", [
+    ...Array.from({ length: 55 }, (_, i) => ({ Title: `a${i}`, Status: "Alpha" })),
+    { Title: "b0", Status: "Beta" },
+  ]);
+  const headers = authHeaders(token);
+  const table = (await (await request.get(`/api/v1/db/meta/tables/${tableId}`, { headers })).json()) as {
+    columns: { id: string; title: string }[];
+  };
+  const status = table.columns.find((c) => c.title === "Status")!.id;
+  const made = await request.post(`/api/v1/db/meta/projects/${projectId}/dashboards`, {
+    headers,
+    data: { title: "Drill" },
+  });
+  const dashboardId = ((await made.json()) as { id: string }).id;
+  const widget = await request.post(`/api/v1/db/meta/dashboards/${dashboardId}/widgets`, {
+    headers,
+    data: {
+      type: "bar",
+      title: "By status",
+      table_id: tableId,
+      config: { x: { column_id: status }, y: [{ agg: "count" }] },
+    },
+  });
+  expect(widget.ok()).toBe(true);
+  await useToken(page, token);
+  await page.goto(`/nc/${projectId}/dashboard/${dashboardId}`);
+
+  const chart = page.getByRole("region", { name: "By status" }).getByRole("img", { name: "By status" });
+  await expect(chart).toHaveAttribute("data-series", "[[55,1]]");
+  const box = (await chart.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.27, box.y + box.height * 0.85);
+  const records = page.getByTestId("drill-records");
+  await expect(records.getByTestId("drill-shown")).toHaveText("50 of 55 records");
+  await records.getByRole("button", { name: "Load more" }).click();
+  await expect(records.getByTestId("drill-shown")).toHaveText("55 of 55 records");
+  await expect(records.getByRole("button", { name: "Load more" })).toBeHidden();
+  await expect(records).not.toContainText("Beta");
+});

@@ -1,10 +1,12 @@
 /**
  * Click through: the records behind a bar, slice, point or pivot cell, read through the data API
- * with the widget's filters and the clicked values (./drill.ts), so the caller's access rules apply.
+ * with the widget's filters and the clicked values (./drill.ts), so the caller's access rules apply;
+ * 50 at a time, every one of them reachable with "Load more", and how many there are said.
  */
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { rowsApi } from "../api/rows-api";
+import { Button } from "../components/ui/button";
 import { Modal } from "../components/ui/modal";
 import { errorText } from "../lib/api-errors";
 import { drillFilters, type DrillPoint } from "./drill";
@@ -23,14 +25,16 @@ export function RecordsDialog({ projectId, drill, onClose }: Props) {
   const { t } = useTranslation();
   const widget = drill?.widget;
   const filters = drill ? drillFilters(drill.widget.config, drill.point) : [];
-  const query = useQuery({
+  const query = useInfiniteQuery({
     queryKey: ["drill", widget?.table_id, widget?.view_id, JSON.stringify(filters)],
-    queryFn: ({ signal }) =>
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
       rowsApi.list(
         { projectId, tableId: widget!.table_id ?? "", viewId: widget!.view_id ?? null },
-        { limit: PAGE, offset: 0, filterArrJson: JSON.stringify(filters) },
+        { limit: PAGE, offset: pageParam, filterArrJson: JSON.stringify(filters) },
         signal,
       ),
+    getNextPageParam: (last, pages) => (last.pageInfo?.isLastPage === false ? pages.length * PAGE : undefined),
     enabled: !!drill?.widget.table_id,
   });
   const point = drill?.point;
@@ -38,7 +42,8 @@ export function RecordsDialog({ projectId, drill, onClose }: Props) {
     .filter((v) => v !== undefined && v !== null)
     .map(String)
     .join(" · ");
-  const list = (query.data as { list?: Record<string, unknown>[] } | undefined)?.list;
+  const list = query.data?.pages.flatMap((p) => p.list ?? []);
+  const total = query.data?.pages[0]?.pageInfo?.totalRows;
   return (
     <Modal
       open={!!drill}
@@ -54,9 +59,20 @@ export function RecordsDialog({ projectId, drill, onClose }: Props) {
         ) : list && widget ? (
           <>
             <WidgetBody widget={{ ...widget, type: "records" }} data={{ list }} />
-            {list.length === PAGE ? (
-              <p className="text-xs text-gray-500">{t("dashboards.firstRecords", { n: PAGE })}</p>
-            ) : null}
+            <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
+              {typeof total === "number" ? (
+                <span data-testid="drill-shown">{t("dashboards.recordsShown", { shown: list.length, total })}</span>
+              ) : null}
+              {query.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  disabled={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                >
+                  {t("dashboards.loadMore")}
+                </Button>
+              ) : null}
+            </div>
           </>
         ) : (
           <div className="size-full animate-pulse rounded bg-gray-50" />
