@@ -5,6 +5,7 @@ import { submitForm, submitFormWithLinks } from "../external/form-submit";
 import { groupedList } from "../external/grouped-list";
 import { sharedSubmission } from "./shared-form";
 import * as ext from "../external/rows";
+import * as extLinks from "../external/link-rows";
 import { aggregate } from "../external/aggregate";
 import { fieldAggregates } from "../external/field-aggregates";
 import { exportCsv } from "../external/export";
@@ -47,7 +48,7 @@ export class ExternalSource implements TableSource {
       case "export":
         return exportCsv(x, req.table, req.params, req.scope, req.origin);
       case "nested":
-        return ext.nestedList(x, req.table, req.rowId, req.column, req.params, req.linked);
+        return extLinks.nestedList(x, req.table, req.rowId, req.column, req.params, req.linked);
       case "one":
         return ext.readRow(x, req.table, req.rowId, req.linkCounts);
       case "exists":
@@ -88,9 +89,9 @@ export class ExternalSource implements TableSource {
       case "deleteWhere":
         return ext.deleteWhere(x, change.table, change.where);
       case "link":
-        return ext.setLink(x, change.table, change.rowId, change.column, change.refRowId, change.add);
+        return extLinks.setLink(x, change.table, change.rowId, change.column, change.refRowId, change.add);
       case "links":
-        return ext.setLinks(x, change.table, change.rowId, change.column, change.refRowIds, change.add);
+        return extLinks.setLinks(x, change.table, change.rowId, change.column, change.refRowIds, change.add);
       case "formSubmit":
         return submitForm(by, change.table, change.view, change.body, actor);
       case "sharedFormSubmit": {

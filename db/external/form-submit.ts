@@ -14,7 +14,8 @@ import { linkOptions } from "../schema/links";
 import { askedLinks, linksByColumn, notOffered, type FormLink } from "../views/form/form-links";
 import { formSubmission } from "../views/form/submission";
 import type { Queryable } from "./driver";
-import { insertOne, readBy, setLinkIn, tableOf, type ExtCtx } from "./rows";
+import { insertOne, readBy, tableOf, type ExtCtx } from "./rows";
+import { setLinkIn } from "./link-rows";
 import { keyValues, type ExtTable } from "./table";
 
 /** Whether `picker` may read the related record named `refId` (a malformed key names none). */

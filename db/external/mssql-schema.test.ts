@@ -23,6 +23,7 @@ import { SourceError, type Queryable, type Row, type SourceDriver, type SourceSc
 import { exportCsv } from "./export";
 import { estimateMssql, introspectMssql, schemaOf } from "./mssql";
 import * as rows from "./rows";
+import * as links from "./link-rows";
 import * as schemaOps from "./schema-ops";
 import { syncSchema } from "./schema-sync";
 
@@ -287,13 +288,13 @@ describe("SQL Server on schema sales: the row engine names every table [sales].[
   });
 
   it("links: the records linked (bt, hm, mm) and linking or unlinking each kind", async () => {
-    await rows.nestedList(ctx, "orders", "1", f.link("orders", "bt"), page, true);
-    await rows.nestedList(ctx, "customers", "1", f.link("customers", "hm"), page, true);
-    await rows.nestedList(ctx, "orders", "1", f.link("orders", "mm"), page, false);
-    await rows.setLink(ctx, "orders", "1", f.link("orders", "bt"), "1", true);
-    await rows.setLink(ctx, "orders", "1", f.link("orders", "mm"), "1", true);
+    await links.nestedList(ctx, "orders", "1", f.link("orders", "bt"), page, true);
+    await links.nestedList(ctx, "customers", "1", f.link("customers", "hm"), page, true);
+    await links.nestedList(ctx, "orders", "1", f.link("orders", "mm"), page, false);
+    await links.setLink(ctx, "orders", "1", f.link("orders", "bt"), "1", true);
+    await links.setLink(ctx, "orders", "1", f.link("orders", "mm"), "1", true);
     f.linked.now = true;
-    await rows.setLink(ctx, "orders", "1", f.link("orders", "mm"), "1", false);
+    await links.setLink(ctx, "orders", "1", f.link("orders", "mm"), "1", false);
     const sqls = expectQualified(f);
     expect(sqls).toContain("UPDATE [sales].[orders] SET [customer_id] = @p1 WHERE [id] = @p2");
     expect(sqls).toContain("INSERT INTO [sales].[order_tags] ([order_id], [tag_id]) VALUES (@p1, @p2)");
