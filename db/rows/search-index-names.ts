@@ -11,6 +11,8 @@ export const SEARCH_INDEX_PREFIX = "_nc_fts_";
 
 export const searchIndexName = (tableName: string) => `${SEARCH_INDEX_PREFIX}${tableName}`;
 export const searchTriggerName = (tableName: string, what: "i" | "u" | "d") => `${searchIndexName(tableName)}__${what}`;
+/** The one-row table that says an index is still being filled in steps, and from where (search-index.ts). */
+export const searchFillName = (tableName: string) => `${searchIndexName(tableName)}$fill`;
 
 /**
  * Whether a schema object (the index, its shadow tables, its triggers) belongs to a search index,
@@ -28,15 +30,17 @@ export function dropSearchIndex(store: ProjectStore, tableName: string) {
   for (const what of ["i", "u", "d"] as const)
     store.exec(`DROP TRIGGER IF EXISTS ${quoteIdent(searchTriggerName(tableName, what))}`);
   store.exec(`DROP TABLE IF EXISTS ${quoteIdent(searchIndexName(tableName))}`);
+  store.exec(`DROP TABLE IF EXISTS ${quoteIdent(searchFillName(tableName))}`);
   store.schemaCache.delete(`search-index:${tableName}`);
 }
 
 /** Every search index of the project and its triggers, dropped (before a snapshot is loaded over it). */
 export function dropAllSearchIndexes(store: ProjectStore) {
   dropAllGroupCounts(store);
-  // The virtual tables only: their shadow tables go with them (dropping one alone is refused).
+  // The virtual tables only: their shadow tables go with them (dropping one alone is refused);
+  // and the fill markers of indexes still being filled.
   const found = store.exec(
-    "SELECT type, name FROM sqlite_master WHERE substr(name, 1, ?) = ? AND (type = 'trigger' OR sql LIKE 'CREATE VIRTUAL TABLE%')",
+    "SELECT type, name FROM sqlite_master WHERE substr(name, 1, ?) = ? AND (type = 'trigger' OR sql LIKE 'CREATE VIRTUAL TABLE%' OR name LIKE '%$fill')",
     SEARCH_INDEX_PREFIX.length,
     SEARCH_INDEX_PREFIX,
   );

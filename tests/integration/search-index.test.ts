@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { compileKeys } from "../../db/query";
 import { queryTable, useSearchIndex } from "../../db/rows/read";
-import { BUILD_ROWS } from "../../db/rows/search-index";
+import { BUILD_ROWS, ensureSearchIndex } from "../../db/rows/search-index";
 import { tableRef } from "../../db/rows/table-ref";
 import type { ProjectRoom } from "../../realtime/project-room";
 import { api, seedProject, seedUser, roomStub, type TestUser } from "./support";
@@ -242,5 +242,72 @@ describe("search index", () => {
     expect(await indexSql(projectId)).toEqual([]);
     expect(await hit("(Title,like,%after the snapshot%)")).toEqual([]);
     expect(await expectSameAnswers(projectId, ["Title", "Email"], ["crème", "zebra"])).toBeGreaterThan(0);
+  });
+
+  it("fills a big table's index in steps between requests; searches scan until it is whole and nothing written meanwhile is missed", async () => {
+    const { owner, projectId, T } = await setup();
+    const where = "(Title,like,%crème%)";
+    const sizes = { stepsFrom: BUILD_ROWS, stepRows: 1_000 }; // a "big" table of 6,000 rows, six steps
+    // The room's deferred work (one pending job per slot, as ProjectStore.later), held here so the
+    // test runs each step when it chooses.
+    const steps: Array<() => void> = [];
+    const start = () =>
+      inRoom(projectId, (room) => {
+        room.store.later = (_slot, _job, fn) => void (steps.length === 0 && steps.push(fn));
+        return ensureSearchIndex(room.store, tableRef(room.store, "Items"), where, sizes);
+      });
+    const step = () =>
+      inRoom(projectId, () => {
+        const fn = steps.shift();
+        expect(fn, "a step was asked for").toBeDefined();
+        fn!();
+      });
+    const marker = () =>
+      inRoom(
+        projectId,
+        (room) => room.store.exec('SELECT next, last FROM "_nc_fts_Items$fill"')[0] as { next: number; last: number },
+      );
+
+    // Started, not filled: the FTS table and triggers exist, the search scans, one step is asked.
+    expect(await start()).toBeUndefined();
+    expect(await indexSql(projectId)).toHaveLength(1);
+    expect(steps).toHaveLength(1);
+    expect(await marker()).toEqual({ next: 1, last: ROWS });
+    await step();
+    expect((await marker()).next).toBe(1_001);
+    // Between steps: a row not yet filled is updated, another deleted, a new one added.
+    await call(owner, "PATCH", `${T}/4500`, { Title: "Quetzalcoatl filled by its trigger" });
+    await call(owner, "DELETE", `${T}/4501`);
+    const added = await call(owner, "POST", T, { Title: "Quetzalcoatl added during the fill" });
+    // Still filling: a search asks for no index (the scan) and does not ask a second step.
+    expect(await start()).toBeUndefined();
+    expect(steps).toHaveLength(1);
+    while (steps.length) await step();
+    expect(
+      await inRoom(projectId, (room) => room.store.exec("SELECT name FROM sqlite_master WHERE name LIKE '%$fill'")),
+    ).toEqual([]);
+    // Whole: the index is used and answers as the scan, with each row once.
+    expect(await start()).toBeDefined();
+    expect((await bothWays(projectId, where)).used).toBe(true);
+    expect(await expectSameAnswers(projectId, ["Title", "Notes", "Email", "Code"], TERMS.slice(0, 12))).toBeGreaterThan(
+      20,
+    );
+    expect((await bothWays(projectId, "(Title,like,%Quetzalcoatl%)")).indexed).toEqual([4500, added.Id]);
+    // Each row is in the index once: after another update, nothing of its old text is left there.
+    await call(owner, "PATCH", `${T}/4500`, { Title: "Xochipilli" });
+    const raw = await inRoom(projectId, (room) =>
+      room.store
+        .exec(`SELECT rowid AS id FROM "_nc_fts_Items" WHERE "_nc_fts_Items" MATCH ?`, '"que" AND "uet" AND "etz"')
+        .map((r) => Number(r.id)),
+    );
+    expect(raw).toEqual([added.Id]);
+    const counts = await inRoom(
+      projectId,
+      (room) =>
+        room.store.exec(
+          'SELECT (SELECT count(*) FROM "_nc_fts_Items" WHERE rowid > 0) AS indexed, (SELECT count(*) FROM "Items") AS rows_',
+        )[0],
+    );
+    expect(counts!.indexed).toBe(counts!.rows_);
   });
 });
