@@ -50,6 +50,7 @@ import type { TransferRequest } from "../db/project/transfer-requests";
 
 export type { RoomResult, GatedResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
+import { PROJECT_DB_LIMIT_BYTES, projectNearlyFull } from "./room-guard";
 
 /**
  * One Durable Object per project (DESIGN.md): its SQLite holds the project's schema and rows,
@@ -210,6 +211,8 @@ export class ProjectRoom extends Server<Env> {
   #dataRoom: gating.DataRoom = {
     read: (req, reader) => this.#rowTables().read(req, reader),
     write: async (change, actor, reader) => {
+      const tooBig = this.#roomFor(change);
+      if (tooBig) return tooBig;
       const result = await this.#pipeline.write(this.#rowTables(), change, actor, reader);
       // Deleted records went to the trash: its expiry needs the alarm (once per object life).
       if (result.ok && change.op.startsWith("delete") && !this.#external.row) this.#trash.arm();
@@ -218,6 +221,30 @@ export class ProjectRoom extends Server<Env> {
       return result;
     },
   };
+
+  /** The most the project's SQLite may hold (tests lower it: a real 10 GB cannot be filled here). */
+  dbLimitBytes = PROJECT_DB_LIMIT_BYTES;
+
+  /**
+   * A bulk insert that would pass the limit is refused before any of it is written (README "Room
+   * for the size"): its JSON is the estimate (the bench table's rows take 93–155 bytes stored,
+   * indexes included, against ~190 as JSON). Smaller writes meet SQLITE_FULL, undone whole.
+   */
+  #roomFor(change: RowChange) {
+    if (change.op !== "insertMany" || this.#external.row) return null;
+    const need = typeof change.bodies === "string" ? change.bodies.length : JSON.stringify(change.bodies).length;
+    const left = this.dbLimitBytes - this.ctx.storage.sql.databaseSize;
+    return need > left ? { ok: false as const, status: 413, msg: projectNearlyFull(need, left) } : null;
+  }
+
+  /** What the project's database holds and may hold (the meta route `/usage`). */
+  usage(): RoomResult<{ database_bytes: number; database_limit_bytes: number }> {
+    void this.store; // opened (and migrated) like any first use
+    return {
+      ok: true,
+      data: { database_bytes: this.ctx.storage.sql.databaseSize, database_limit_bytes: this.dbLimitBytes },
+    };
+  }
 
   /**
    * Drops memoised access (one user's, or everyone's) and re-authorises the open sockets it

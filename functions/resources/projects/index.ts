@@ -167,6 +167,11 @@ export const projects = new Hono<AppEnv>()
       PackageVersion: "0.1.0",
     }),
   )
+  // What the project's database holds against its limit (README "Room for the size"): the import
+  // checks a file against it before it writes a row.
+  .get("/:projectId/usage", need("projectInfoGet"), async (c) =>
+    c.json(await unwrap(projectRoom(c.env, c.get("project").id).usage())),
+  )
   .get("/:projectId/bases", need("projectGet"), (c) => {
     const list = [projectBase(c.get("project"), isBuilder(c))];
     return c.json(wholeList(list));
