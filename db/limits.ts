@@ -66,3 +66,32 @@ export function overlongIdKey(value: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * What one project's database (a Durable Object's SQLite) may hold: 10 GB, read as decimal gigabytes
+ * (the lower reading), for the checks before a bulk write and an import (README "Room for the size").
+ */
+export const PROJECT_DB_LIMIT_BYTES = 10_000_000_000;
+
+/** Bytes as people read them: "840 KB", "12.5 MB", "9.3 GB" (decimal units, as the limit). */
+export function sizeText(bytes: number): string {
+  const units = ["bytes", "KB", "MB", "GB"];
+  let n = Math.max(0, bytes);
+  let u = 0;
+  while (n >= 1000 && u < units.length - 1) {
+    n /= 1000;
+    u++;
+  }
+  return `${u === 0 || n >= 100 ? Math.round(n) : n.toFixed(1)} ${units[u]}`;
+}
+
+/**
+ * A Durable Object's SQLite holds at most 10 GB (README "Room for the size"); a write that would
+ * pass it fails with SQLite's SQLITE_FULL and its transaction is undone whole.
+ */
+export const PROJECT_FULL =
+  "The project is full: its database holds at most 10 GB. Nothing of this change was saved; delete records or empty the trash, or move tables to another project";
+
+/** A bulk write refused before it starts because it would not fit (project-room.ts). */
+export const projectNearlyFull = (need: number, left: number) =>
+  `The project has room for about ${sizeText(left)} more, and this change needs about ${sizeText(need)}. Nothing of it was saved; delete records or empty the trash, or move tables to another project`;

@@ -50,7 +50,7 @@ import type { TransferRequest } from "../db/project/transfer-requests";
 
 export type { RoomResult, GatedResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
-import { PROJECT_DB_LIMIT_BYTES, projectNearlyFull } from "./room-guard";
+import { PROJECT_DB_LIMIT_BYTES, projectNearlyFull } from "../db/limits";
 
 /**
  * One Durable Object per project (DESIGN.md): its SQLite holds the project's schema and rows,

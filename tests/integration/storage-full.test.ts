@@ -1,6 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { PROJECT_DB_LIMIT_BYTES, PROJECT_FULL } from "../../realtime/room-guard";
+import { PROJECT_DB_LIMIT_BYTES, PROJECT_FULL } from "../../db/limits";
 import type { ProjectRoom } from "../../realtime/project-room";
 import { api, roomStub, seedProject, seedUser } from "./support";
 

@@ -43,6 +43,8 @@ export const projectsApi = {
   metaDiff: (projectId: string) => wire.get(`${byId}/meta-diff`, { projectId }),
   metaSync: (projectId: string) => wire.post(`${byId}/meta-diff`, { projectId }, {}),
   read: (projectId: string) => wire.get(byId, { projectId }),
+  /** What the project's database holds against its limit (README "Room for the size"). */
+  usage: (projectId: string) => wire.get(`${byId}/usage`, { projectId }),
   update: (projectId: string, input: z.input<typeof updateProjectSchema>) => wire.patch(byId, { projectId }, input),
   remove: (projectId: string) => wire.del(byId, { projectId }),
   /** The caller's roles in the project; a shared-base visitor gets the shared role. */

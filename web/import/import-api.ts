@@ -1,4 +1,5 @@
 /** The calls an import makes (API-CONTRACT 4.2, 4.3, 5.3): the app's own API clients, paths in one place. */
+import { projectsApi } from "../api/projects-api";
 import { rowsApi } from "../api/rows-api";
 import { tablesApi } from "../api/tables-api";
 import type { ColumnPayload, TableMeta } from "../api/types";
@@ -15,6 +16,7 @@ export interface ImportApi {
   deleteTable(tableId: string): Promise<unknown>;
   updateColumn(columnId: string, payload: ColumnPayload): Promise<TableMeta>;
   bulkInsert(projectId: string, tableId: string, rows: Record<string, unknown>[]): Promise<unknown>;
+  usage(projectId: string): Promise<{ database_bytes: number; database_limit_bytes: number }>;
 }
 
 export const importApi: ImportApi = {
@@ -22,4 +24,5 @@ export const importApi: ImportApi = {
   deleteTable: (tableId) => tablesApi.remove(tableId),
   updateColumn: (columnId, payload) => tablesApi.updateColumn(columnId, payload),
   bulkInsert: (projectId, tableId, rows) => rowsApi.bulkInsert({ projectId, tableId }, rows),
+  usage: (projectId) => projectsApi.usage(projectId),
 };

@@ -46,7 +46,11 @@ function worker(batches: Array<Partial<Batch>>) {
   return w;
 }
 
-function fakeApi(made: TableMeta, refuse: (rows: Record<string, unknown>[]) => string | null = () => null) {
+function fakeApi(
+  made: TableMeta,
+  refuse: (rows: Record<string, unknown>[]) => string | null = () => null,
+  usage = { database_bytes: 1_000_000, database_limit_bytes: 10_000_000_000 },
+) {
   const calls: string[] = [];
   const api: ImportApi & { calls: string[] } = {
     calls,
@@ -70,15 +74,20 @@ function fakeApi(made: TableMeta, refuse: (rows: Record<string, unknown>[]) => s
       if (msg) throw new Error(msg);
       return [];
     },
+    async usage() {
+      calls.push("usage");
+      return usage;
+    },
   };
   return api;
 }
 
-const deps = (api: ImportApi, w: ReturnType<typeof worker>, signal?: AbortSignal): JobDeps => ({
+const deps = (api: ImportApi, w: ReturnType<typeof worker>, signal?: AbortSignal, sourceBytes?: number): JobDeps => ({
   api,
   worker: w,
   projectId: "p_1",
   signal,
+  sourceBytes,
 });
 
 describe("importNewTable", () => {
@@ -215,5 +224,33 @@ describe("importIntoTable", () => {
         message: "Row 6: Age: too big",
       },
     ]);
+  });
+});
+
+describe("room left in the project", () => {
+  const made = table([col("Id", "ID", { pk: true, system: true }), col("Name", "SingleLineText")]);
+  const planned = [{ source: 0, title: "Name", column_name: "Name", uidt: "SingleLineText" as const }];
+  const nearlyFull = { database_bytes: 9_999_000_000, database_limit_bytes: 10_000_000_000 };
+
+  it("refuses a file larger than the room left before making the table or sending a row", async () => {
+    const api = fakeApi(made, () => null, nearlyFull);
+    const w = worker([{ rows: [{ Name: "x" }], rowNumbers: [1] }]);
+    await expect(importNewTable(deps(api, w, undefined, 2_500_000), 0, "T", planned)).rejects.toThrow(
+      "This file needs about 2.5 MB, and the project has room for about 1.0 MB more. Nothing was imported",
+    );
+    expect(api.calls).toEqual(["usage"]);
+    await expect(
+      importIntoTable(deps(api, w, undefined, 2_500_000), 0, made, [{ source: 0, title: "Name" }]),
+    ).rejects.toThrow(/needs about 2\.5 MB/);
+    expect(api.calls).toEqual(["usage", "usage"]);
+    expect(w.plan).toBeNull();
+  });
+
+  it("imports a file that fits", async () => {
+    const api = fakeApi(made, () => null, nearlyFull);
+    const w = worker([{ rows: [{ Name: "x" }], rowNumbers: [1] }]);
+    const out = await importNewTable(deps(api, w, undefined, 900_000), 0, "T", planned);
+    expect(out.report.inserted).toBe(1);
+    expect(api.calls).toEqual(["usage", "create T Name:SingleLineText", "insert 1"]);
   });
 });

@@ -4,9 +4,14 @@
  *   options met after the sample are added to their column before the batch that needs them;
  *   when the import fails or is cancelled the table is deleted again (no half-made table);
  * - into an EXISTING table: mapped columns only, the required check on every row, no schema
- *   change; on failure or cancel the report tells which rows were kept and which failed.
+ *   change; on failure or cancel the report tells which rows were kept and which failed;
+ * - either way, a file larger than the room the project has left (its database's limit less what
+ *   it holds) is refused before anything is made or sent: its rows take about as many bytes
+ *   stored as they take in the file, so it would stop part-way (README "Room for the size").
+ *   When the usage cannot be read, the server's own check before each batch stands.
  */
 import { isRequiredWithoutDefault, type ImportColumn } from "../../db/import/rows";
+import { sizeText } from "../../db/limits";
 import type { CreateColumnBody } from "../../db/import/template";
 import type { Column, SelectOption, TableMeta } from "../api/types";
 import { INSERT_BATCH_ROWS, INSERT_CONCURRENCY } from "./config";
@@ -19,6 +24,8 @@ export interface JobDeps {
   api: ImportApi;
   worker: Pick<ImportWorker, "start" | "pull">;
   projectId: string;
+  /** The source file's size in bytes, checked against the project's room left. */
+  sourceBytes?: number;
   signal?: AbortSignal;
   onProgress?(progress: Progress): void;
 }
@@ -45,6 +52,18 @@ const run = (deps: JobDeps, sink: InsertSink) =>
     onProgress: deps.onProgress,
   });
 
+/** The refusal of a file larger than the room left (its English is server.importNoRoom in en.json). */
+export const importNoRoom = (need: number, left: number) =>
+  `This file needs about ${sizeText(need)}, and the project has room for about ${sizeText(left)} more. Nothing was imported; delete records or empty the trash, or import into another project`;
+
+async function checkRoom(deps: JobDeps) {
+  if (!deps.sourceBytes) return;
+  const usage = await deps.api.usage(deps.projectId).catch(() => null);
+  if (!usage) return;
+  const left = usage.database_limit_bytes - usage.database_bytes;
+  if (deps.sourceBytes > left) throw new Error(importNoRoom(deps.sourceBytes, left));
+}
+
 /** Adds the batch's new select options to their columns, keeping the ids the server gave. */
 function optionGrower(deps: JobDeps, table: TableMeta) {
   const columns = new Map(table.columns.map((c) => [c.title, c]));
@@ -66,6 +85,7 @@ export async function importNewTable(
   tableName: string,
   planned: readonly PlannedColumn[],
 ): Promise<JobOutcome> {
+  await checkRoom(deps);
   const table = await deps.api.createTable(deps.projectId, {
     table_name: tableName,
     title: tableName,
@@ -112,6 +132,7 @@ export async function importIntoTable(
     const c = byTitle.get(title);
     return c ? [{ source, title, uidt: c.uidt, settings: settingsOf(c) }] : [];
   });
+  await checkRoom(deps);
   const required = table.columns.filter((c) => isRequiredWithoutDefault(c)).map((c) => c.title);
   await deps.worker.start({ table: sourceTable, columns, required, growSelects: false });
   const report = await run(deps, {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en.json";
+import { projectNearlyFull, PROJECT_FULL } from "../../db/limits";
+import { importNoRoom } from "../import/import-job";
 import { knownMessage, localMessage } from "./messages";
 
 function leaves(node: unknown, path = ""): [string, unknown][] {
@@ -49,5 +51,19 @@ describe("server messages in the reader's language", () => {
     expect(localMessage("Price: the driver broke", en, t)).toBe("Price: the driver broke");
     expect(localMessage("Invalid credentials", undefined, t)).toBe("Invalid credentials");
     expect(localMessage('Price: "19,99" is not a number', en, t)).toBe('Price: "19,99" ist keine Zahl');
+  });
+});
+
+describe("the project's room left, in the reader's language", () => {
+  it("knows the server's and the import's messages with their sizes", () => {
+    expect(knownMessage(PROJECT_FULL, en)).toEqual({ key: "server.projectFull", values: {} });
+    expect(knownMessage(projectNearlyFull(654_000, 199_400), en)).toEqual({
+      key: "server.projectNearlyFull",
+      values: { left: "199 KB", need: "654 KB" },
+    });
+    expect(knownMessage(importNoRoom(2_500_000_000, 12_000_000), en)).toEqual({
+      key: "server.importNoRoom",
+      values: { need: "2.5 GB", left: "12.0 MB" },
+    });
   });
 });

@@ -47,6 +47,7 @@ export function useImportFlow(projectId: string, existingTables: readonly string
   const [mapping, setMapping] = useState<Mapping>([]);
   const [running, setRunning] = useState<Running | null>(null);
   const [outcomes, setOutcomes] = useState<TableOutcome[]>([]);
+  const sourceBytes = useRef(0);
 
   const mapFor = useCallback(
     (p: SourcePreview, index: number) =>
@@ -69,6 +70,7 @@ export function useImportFlow(projectId: string, existingTables: readonly string
       const w = startImportWorker();
       worker.current = w;
       const p = await w.open({ blob: file, kind, remote, flatten });
+      sourceBytes.current = file.size;
       setPreview(p);
       setPlans(initialPlan(p, file.name, existingTables, kind === "excel"));
       setSheet(0);
@@ -101,6 +103,7 @@ export function useImportFlow(projectId: string, existingTables: readonly string
           api: importApi,
           worker: w,
           projectId,
+          sourceBytes: sourceBytes.current,
           signal: controller.signal,
           onProgress: (progress: Progress) => setRunning((r) => (r ? { ...r, progress } : r)),
         };
