@@ -27,6 +27,11 @@ export const isSearchIndexObject = (name: string) => name.startsWith(SEARCH_INDE
  */
 export function dropSearchIndex(store: ProjectStore, tableName: string) {
   dropGroupCounts(store, tableName);
+  dropTextIndex(store, tableName);
+}
+
+/** The trigram index alone: its triggers, its FTS table and a fill's marker. */
+export function dropTextIndex(store: ProjectStore, tableName: string) {
   for (const what of ["i", "u", "d"] as const)
     store.exec(`DROP TRIGGER IF EXISTS ${quoteIdent(searchTriggerName(tableName, what))}`);
   store.exec(`DROP TABLE IF EXISTS ${quoteIdent(searchIndexName(tableName))}`);

@@ -3,7 +3,14 @@ import { toTree, type WhereNode } from "../query";
 import { indexTerm, type TextIndex } from "../query/text-index";
 import { quoteIdent } from "../schema/names";
 import type { ProjectStore } from "../store/store";
-import { dropSearchIndex, searchFillName, searchIndexName, searchTriggerName } from "./search-index-names";
+import {
+  dropSearchIndex,
+  dropTextIndex,
+  searchFillName,
+  searchIndexName,
+  searchTriggerName,
+} from "./search-index-names";
+import { MIN_INSERTED } from "./auto-index";
 import type { TableRef } from "./table-ref";
 
 /**
@@ -32,6 +39,13 @@ import type { TableRef } from "./table-ref";
  *   fill are kept by the triggers, so nothing is missed. A room that restarts mid-fill goes on at
  *   the next search (the marker is stored; the steps' timer is not). A step reads the columns from
  *   the FTS table itself, so a field added meanwhile only makes the next search rebuild it.
+ * - Dropped while a table grows by bulk inserts with no search (the growth rule of the sort indexes,
+ *   auto-index.ts, with this index's own costs): its triggers cost ~31 µs per inserted row at 1M
+ *   rows (a 1,000-row insert 35.1 ms with them against 3.9 ms without, Node's SQLite on the bench
+ *   table) where filling it costs ~6 µs per table row. So once the rows inserted since the last
+ *   search reach a fifth of the table (and MIN_INSERTED), the insert drops it in its transaction,
+ *   and the next search starts it again (in steps on a big table). Every cached table description
+ *   goes with it (the store's schemaCache), so no query table still names the dropped index.
  */
 /** Below this many rows a table is searched by scanning it. */
 export const BUILD_ROWS = 5_000;
@@ -112,6 +126,34 @@ function currentIndex(store: ProjectStore, tableName: string, key: string, colum
   return { same, any: have.size > 0, want };
 }
 
+/** Inserted rows that cost as much to keep in the index as one table row costs to fill (rules above). */
+export const KEEP_PER_FILL = 5;
+
+const insertedSinceSearch = new WeakMap<ProjectStore, Map<string, number>>();
+function sinceSearch(store: ProjectStore): Map<string, number> {
+  let m = insertedSinceSearch.get(store);
+  if (!m) insertedSinceSearch.set(store, (m = new Map()));
+  return m;
+}
+
+/**
+ * Called by every insert, inside its transaction: counts the rows inserted since a search last
+ * asked for the table's index, and drops the index once filling it again is the cheaper (rules above).
+ */
+export function noteSearchInserts(store: ProjectStore, tableName: string, n: number) {
+  const counts = sinceSearch(store);
+  const since = (counts.get(tableName) ?? 0) + n;
+  counts.set(tableName, since);
+  if (since < MIN_INSERTED) return;
+  const rows = Number(store.exec(`SELECT max(rowid) AS n FROM ${quoteIdent(tableName)}`)[0]?.n ?? 0);
+  if (since * KEEP_PER_FILL < rows) return;
+  counts.delete(tableName);
+  const held = store.exec("SELECT 1 FROM sqlite_master WHERE name = ?", searchIndexName(tableName)).length > 0;
+  if (!held) return;
+  dropTextIndex(store, tableName);
+  store.schemaCache.clear();
+}
+
 /** Whether the table's index is still being filled (its marker exists). */
 const filling = (store: ProjectStore, tableName: string) =>
   store.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", searchFillName(tableName)).length > 0;
@@ -177,7 +219,11 @@ export function ensureSearchIndex(
   const tableName = t.model.tableName;
   const cacheKey = `search-index:${tableName}`;
   const known = store.schemaCache.get(cacheKey) as TextIndex | undefined;
-  if (known) return known;
+  if (known) {
+    // A read with a like keeps the index through inserts (a filter as text: its ops by name).
+    if (where && (typeof where !== "string" || where.includes("like"))) sinceSearch(store).delete(tableName);
+    return known;
+  }
   const columns = searchableColumns(t);
   if (!columns.length) return undefined;
   const titles = new Set(t.cols.filter((c) => columns.includes(c.columnName)).map((c) => c.title));
@@ -188,6 +234,7 @@ export function ensureSearchIndex(
     return undefined; // the compiler answers the bad filter with its message
   }
   if (!wantsIndex(tree, titles)) return undefined;
+  sinceSearch(store).delete(tableName); // a search: the index is worth keeping through inserts
   const key = rowidKey(store, tableName);
   if (!key) return undefined;
   const index: TextIndex = {

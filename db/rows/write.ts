@@ -11,6 +11,7 @@ import { rememberWriter } from "./row-users";
 import { captureRecords } from "../trash/capture";
 import { newId } from "../ids";
 import { noteInserts } from "./auto-index";
+import { noteSearchInserts } from "./search-index";
 
 /**
  * Rows go to SQLite in one transaction per request, as statements of up to 100 rows (the Durable
@@ -118,6 +119,7 @@ export function insertRows(
     }
     rememberWriter(store, cols, actor);
     noteInserts(store, model.tableName, stored.length);
+    noteSearchInserts(store, model.tableName, stored.length);
     const ids: number[] = [];
     const run = (sql: string, params: Stored[]) => {
       const returned = store.exec(sql, ...params);

@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { compileKeys } from "../../db/query";
 import { queryTable, useSearchIndex } from "../../db/rows/read";
-import { BUILD_ROWS, ensureSearchIndex } from "../../db/rows/search-index";
+import { BUILD_ROWS, ensureSearchIndex, KEEP_PER_FILL } from "../../db/rows/search-index";
 import { tableRef } from "../../db/rows/table-ref";
 import type { ProjectRoom } from "../../realtime/project-room";
 import { api, seedProject, seedUser, roomStub, type TestUser } from "./support";
@@ -309,5 +309,38 @@ describe("search index", () => {
         )[0],
     );
     expect(counts!.indexed).toBe(counts!.rows_);
+  });
+
+  it("is dropped while the table grows by bulk inserts with no search, kept when searches come between, and answers the same after", async () => {
+    const { owner, projectId, T } = await setup();
+    const bulk = `/api/v1/db/data/bulk/noco/${projectId}/Items`;
+    const where = "(Title,like,%crème%)";
+    const search = () => call(owner, "GET", `${T}?where=${encodeURIComponent(where)}&limit=1`);
+    const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => corpusRow(from + i));
+    await search();
+    expect(await indexSql(projectId)).toHaveLength(1);
+    // 3,000 rows in 1,000-row inserts (more than a fifth of the table), a search between each: kept.
+    for (let k = 0; k < 3; k++) {
+      await call(owner, "POST", bulk, rows(ROWS + k * 1000, 1000));
+      expect(await indexSql(projectId)).toHaveLength(1);
+      await search();
+    }
+    expect(await indexSql(projectId)).toHaveLength(1);
+    // The same without the searches: kept while fewer than a fifth of the table went in, dropped by
+    // the insert that passes it.
+    const size = ROWS + 3000;
+    await call(owner, "POST", bulk, rows(size, 1000));
+    expect(await indexSql(projectId)).toHaveLength(1);
+    await call(owner, "POST", bulk, rows(size + 1000, 1000));
+    expect(await indexSql(projectId)).toEqual([]);
+    expect(2000 * KEEP_PER_FILL).toBeGreaterThanOrEqual(size + 1000); // the table before that insert
+    // The next search rebuilds it (a table under 200,000 rows: at once) and answers as the scan.
+    const found = await search();
+    expect(await indexSql(projectId)).toHaveLength(1);
+    const both = await bothWays(projectId, where);
+    expect(both.used).toBe(true);
+    expect(both.indexed).toEqual(both.scanned);
+    expect(found.pageInfo.totalRows).toBe(both.scanned.length);
+    expect(await expectSameAnswers(projectId, ["Title", "Notes"], TERMS.slice(0, 6))).toBeGreaterThan(5);
   });
 });
