@@ -48,7 +48,17 @@ const p50 = (samples) => stats(samples).p50;
 /** Every read of the table, on each side in turn; `ours` marks the side that has cursors. */
 async function reads(sides, ours, shift) {
   const outs = sides.map(() => ({}));
-  const each = (fn) => inTurn(sides, outs, fn);
+  // A figure that fails (a slow request the local runtime drops) is reported as such, and the
+  // run goes on: one failure late in a long run keeps every other figure.
+  const each = (fn) =>
+    inTurn(sides, outs, async (s, o, k) => {
+      try {
+        await fn(s, o, k);
+      } catch (e) {
+        (o.errors ??= []).push(String(e.cause?.message ?? e.message).slice(0, 300));
+        console.error(`${s.base}: ${o.errors.at(-1)}`);
+      }
+    });
   await each(async (s, o) => {
     o.health_p50_ms = p50(await healthSamples(s));
   });
