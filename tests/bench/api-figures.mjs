@@ -72,7 +72,60 @@ export async function makeTable(side) {
 }
 
 export const q = `?limit=25&where=${encodeURIComponent("(Amount,gt,500)~and(Category,eq,cat3)")}&sort=-Price`;
-const lq = `?limit=25&where=${encodeURIComponent("(Title,like,%99%)")}`;
+export const lq = `?limit=25&where=${encodeURIComponent("(Title,like,%99%)")}`;
+
+/** Rows `from` to `to` in 1,000-row requests, one at a time, each chunk built inside the clock as
+ * the peer script does; the time it took (ms). */
+export async function insertRows(side, from, to) {
+  return timed(async () => {
+    for (let i = from; i < to; i += 1000)
+      await side.call(
+        "POST",
+        side.bulk,
+        Array.from({ length: Math.min(1000, to - i) }, (_, k) => row(i + k)),
+      );
+  });
+}
+
+/** `n` sequential GETs of `pathAt(i)` on one side; their times (ms). */
+export async function sampleGets(side, pathAt, n) {
+  const samples = [];
+  for (let i = 0; i < n; i++) samples.push(await timed(() => side.call("GET", pathAt(i))));
+  return samples;
+}
+
+/** `n` health requests (no auth, no table): the HTTP floor of a server; their times (ms). */
+export async function healthSamples(side, n = 200) {
+  const samples = [];
+  for (let i = 0; i < n; i++)
+    samples.push(await timed(() => fetch(`${side.base}/api/v1/health`).then((r) => r.text())));
+  return samples;
+}
+
+/** Single-row updates of rows 1..n (Amount set to `i + shift`, so a later call changes them again). */
+export async function updateSamples(side, n = 20, shift = 0) {
+  const samples = [];
+  for (let i = 1; i <= n; i++)
+    samples.push(await timed(() => side.call("PATCH", `${side.data}/${i}`, { Amount: i + shift })));
+  return samples;
+}
+
+/** 10 readers at once, 20 filtered + sorted pages each; requests per second. */
+export async function concurrentRps(side) {
+  const ms = await timed(() =>
+    Promise.all(
+      Array.from({ length: 10 }, async (_, w) => {
+        for (let i = 0; i < 20; i++) await side.call("GET", `${side.data}${q}&offset=${((w + i) % 5) * 25}`);
+      }),
+    ),
+  );
+  return Math.round(200 / (ms / 1000));
+}
+
+/** `fn(side, out)` for each side in turn (one figure on one server, then at once on the next). */
+export const inTurn = async (sides, outs, fn) => {
+  for (let k = 0; k < sides.length; k++) await fn(sides[k], outs[k], k);
+};
 
 /**
  * The figures of one or more servers (`bases`, each with its own account) over the same requests.
@@ -84,48 +137,30 @@ const lq = `?limit=25&where=${encodeURIComponent("(Title,like,%99%)")}`;
 export async function sideBySideFigures(bases, rows, creds = []) {
   const sides = [];
   for (let k = 0; k < bases.length; k++) sides.push(await prepare(bases[k], creds[k]));
-  const out = sides.map(() => ({ health: [], insertMs: 0, filtered: [], plain: [], like: [], updates: [] }));
-  const each = async (fn) => {
-    for (let k = 0; k < sides.length; k++) await fn(sides[k], out[k]);
-  };
+  const out = sides.map(() => ({}));
+  const each = (fn) => inTurn(sides, out, fn);
   await each(async (s, o) => {
-    for (let i = 0; i < 200; i++)
-      o.health.push(await timed(() => fetch(`${s.base}/api/v1/health`).then((r) => r.text())));
+    o.health = await healthSamples(s);
   });
   await each((s) => makeTable(s));
-  // One 1,000-row request at a time, the chunk built inside the clock as the peer script does.
   await each(async (s, o) => {
-    o.insertMs = await timed(async () => {
-      for (let i = 0; i < rows; i += 1000)
-        await s.call(
-          "POST",
-          s.bulk,
-          Array.from({ length: Math.min(1000, rows - i) }, (_, k) => row(i + k)),
-        );
-    });
+    o.insertMs = await insertRows(s, 0, rows);
   });
   await each(async (s, o) => {
     o.first = await s.call("GET", s.data + q);
-    for (let i = 0; i < 40; i++)
-      o.filtered.push(await timed(() => s.call("GET", `${s.data}${q}&offset=${(i % 5) * 25}`)));
+    o.filtered = await sampleGets(s, (i) => `${s.data}${q}&offset=${(i % 5) * 25}`, 40);
   });
   await each(async (s, o) => {
-    for (let i = 0; i < 40; i++) o.plain.push(await timed(() => s.call("GET", `${s.data}?limit=25&offset=${i * 25}`)));
+    o.plain = await sampleGets(s, (i) => `${s.data}?limit=25&offset=${i * 25}`, 40);
   });
   await each(async (s, o) => {
-    for (let i = 0; i < 20; i++) o.like.push(await timed(() => s.call("GET", s.data + lq)));
+    o.like = await sampleGets(s, () => s.data + lq, 20);
   });
   await each(async (s, o) => {
-    o.concurrentMs = await timed(() =>
-      Promise.all(
-        Array.from({ length: 10 }, async (_, w) => {
-          for (let i = 0; i < 20; i++) await s.call("GET", `${s.data}${q}&offset=${((w + i) % 5) * 25}`);
-        }),
-      ),
-    );
+    o.rps = await concurrentRps(s);
   });
   await each(async (s, o) => {
-    for (let i = 1; i <= 20; i++) o.updates.push(await timed(() => s.call("PATCH", `${s.data}/${i}`, { Amount: i })));
+    o.updates = await updateSamples(s);
   });
 
   return sides.map((s, k) => {
@@ -139,7 +174,7 @@ export async function sideBySideFigures(bases, rows, creds = []) {
       list_filter_sort_p50_ms: stats(o.filtered).p50,
       list_plain_p50_ms: stats(o.plain).p50,
       list_like_p50_ms: stats(o.like).p50,
-      list_concurrent_rps: Math.round(200 / (o.concurrentMs / 1000)),
+      list_concurrent_rps: o.rps,
       update_p50_ms: stats(o.updates).p50,
     };
   });
