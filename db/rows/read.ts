@@ -272,7 +272,7 @@ export function listRows(
     store,
     t,
     p,
-    filtered ? () => ensureJumpIndex(store, t, sortKeys(queryTable(t), p.sort, "sqlite"), p.where, true) : undefined,
+    filtered ? (how) => ensureJumpIndex(store, t, sortKeys(queryTable(t), p.sort, "sqlite"), p.where, how) : undefined,
   );
   useSearchIndex(store, t, p.where);
   const me = meOf(scope);
