@@ -1,7 +1,7 @@
 import { toTree, type WhereCond, type WhereNode } from "../query";
 import { quoteIdent } from "../schema/names";
 import type { ProjectStore } from "../store/store";
-import { BUILD_LATER_FROM, buildIndex, indexUse, readAsked } from "./auto-index";
+import { buildIndex, indexUse, readAsked } from "./auto-index";
 import type { TableRef } from "./table-ref";
 
 /**
@@ -24,16 +24,11 @@ import type { TableRef } from "./table-ref";
  *   columns whose type gets no index, or on tables under MIN_ROWS rows (a scan is as fast, and a
  *   small table pays no upkeep);
  * - at most MAX_PER_TABLE per table: a new filter past that is counted by the plan SQLite picks;
- * - from BUILD_LATER_FROM rows (auto-index.ts) the first count of a filter over columns with no
- *   count index is answered by the plan SQLite picks, and only a later count over the same columns
- *   (after a write, which drops the cached count, or with other values) asks for the index, built
- *   a moment after that count in the table's count-index slot (ProjectStore.later: only the filter
- *   counted last). At 1M rows (`points > 500`, sqlite3 shell on the loaded machine) a scan counted
- *   in 0.32–0.36 s (0.09 s of CPU) where building `(points)` took 0.89 s (0.26 s of CPU) and
- *   counting from it 23 ms; and a count is cached until a write, so a filter tried once (a filter
- *   change in the grid, then its sort change and jumps) never pays a build, which would hold the
- *   room (one request at a time) during the next step. The columns counted once are remembered in
- *   memory: a room that restarts counts once more by the plan;
+ * - from BUILD_LATER_FROM rows (auto-index.ts) it is built a moment after the count that asks for
+ *   it, in the table's count-index slot (ProjectStore.later: only the filter counted last), and
+ *   that count is answered by the plan SQLite picks: at 1M rows (`points > 500`, sqlite3 shell on
+ *   the loaded machine) a scan counted in 0.32–0.36 s (0.09 s of CPU) where building `(points)`
+ *   took 0.89 s (0.26 s of CPU) and counting from it 23 ms, and a count is cached until a write;
  * - they are automatic indexes like the sort indexes (prefix `_nc_ix_`): dropped before their
  *   columns are (dropAutoIndex), dropped by the growth rule (noteInserts), and a count read
  *   restarts that rule's count as a sorted read does. An index never changes an answer, only how
@@ -128,22 +123,11 @@ export function ensureCountIndex(store: ProjectStore, t: TableRef, where: string
       SUFFIX,
     );
     if (Number(made[0]?.n ?? 0) >= MAX_PER_TABLE) return;
-    if (rows >= BUILD_LATER_FROM && !countedBefore(store, index.name)) return;
     // From BUILD_LATER_FROM rows, a moment after this count, which SQLite's own plan answers.
     buildIndex(store, tableName, index.name, index.columns.map(quoteIdent).join(", "), COUNT_SLOT);
     return;
   }
   store.schemaCache.set(mark, true);
-}
-
-const counted = new WeakMap<ProjectStore, Set<string>>();
-/** Whether a count already asked for this index (rules above); notes that one did. */
-function countedBefore(store: ProjectStore, name: string): boolean {
-  let names = counted.get(store);
-  if (!names) counted.set(store, (names = new Set()));
-  if (names.has(name)) return true;
-  names.add(name);
-  return false;
 }
 
 /** The ProjectStore.later slot of a table's count index: only the filter counted last gets one. */
