@@ -156,7 +156,9 @@ describe("counts and groups from indexes and maintained counts", () => {
     expect(indexes(store)).toEqual([
       "_nc_ix_items__category__amount__count",
       "_nc_ix_items__category__count",
-      "_nc_ix_items__category__price__desc",
+      // The filtered lists' sort indexes are their jump indexes (jump-index.ts), each its filter's.
+      "_nc_ix_items__jump__category__eq__price__desc__id__asc",
+      "_nc_ix_items__jump__category__eq__price__desc__id__asc__with__amount",
     ]);
     expect(plan(store, "SELECT count(*) FROM items WHERE amount > 100 AND category = 'c'")).toContain(
       "COVERING INDEX _nc_ix_items__category__amount__count",

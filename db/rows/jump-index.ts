@@ -1,7 +1,7 @@
 import { toTree, type SortKey, type WhereNode } from "../query";
 import { quoteIdent } from "../schema/names";
 import type { ProjectStore } from "../store/store";
-import { indexUse, requiredConds } from "./auto-index";
+import { buildIndex, indexUse, requiredConds, SORT_SLOT } from "./auto-index";
 import type { TableRef } from "./table-ref";
 
 /**
@@ -16,9 +16,17 @@ import type { TableRef } from "./table-ref";
  * - only stored, indexable columns (registry `index` not `none`), no computed sort or filter
  *   column, no row rule (its columns would be looked up), at most MAX_FILTER_COLUMNS filter columns
  *   and MAX_PER_TABLE such indexes per table: past them the jump reads by offset as before;
- * - made on the first far jump under that sort and those filter columns (a build of the table,
- *   like a sort index's), named `_nc_ix_<table>__jump__...`: an automatic index, so the growth
- *   rule (noteInserts) and dropAutoIndex drop it as they drop the others.
+ * - it is also the filtered list's sort index (auto-index.ts ensureIndexes, `INDEXED BY` in
+ *   read.ts): it leads with what the sort index leads with, so the page walks it in order and
+ *   tests the filter on its entries, looking up only the matching rows; one build serves the pages
+ *   and the jumps (with two indexes, the first jump at 1M rows met the sort index's deferred
+ *   build: 3.6–4.2 s). A list builds it only where it would build a sort index (none made yet for
+ *   its sort), and then as a sort index is built: from BUILD_LATER_FROM rows a moment after the
+ *   read, in the sort index's slot (only the sort asked last is built);
+ * - made at once on the first far jump under that sort and those filter columns if not yet there
+ *   (a build of the table, like a sort index's; the job waiting for it then finds it made), named
+ *   `_nc_ix_<table>__jump__...`: an automatic index, so the growth rule (noteInserts) and
+ *   dropAutoIndex drop it as they drop the others.
  */
 export const MAX_PER_TABLE = 2;
 export const MAX_FILTER_COLUMNS = 4;
@@ -35,13 +43,18 @@ function filterTitles(node: WhereNode | null, out: string[] = []): string[] {
 /**
  * The index a far jump under this filter and order walks, made now if the rules allow; null when
  * the jump reads by offset. `order`: the list's sort keys (sortKeys: the sort, then the key).
+ * `how`: "now" for a far jump; asked as a filtered list's sort index (auto-index.ts
+ * ensureIndexes), "if-made" answers it only when it exists (null otherwise) and "later" builds it
+ * as a sort index is built: from BUILD_LATER_FROM rows a moment later in the sort index's slot,
+ * false answering that it waits.
  */
 export function ensureJumpIndex(
   store: ProjectStore,
   t: TableRef,
   order: readonly SortKey[],
   where: string | WhereNode | null | undefined,
-): string | null {
+  how: "now" | "later" | "if-made" = "now",
+): string | false | null {
   if (t.access?.rule) return null;
   const tree = toTree(where ?? null);
   if (!tree) return null;
@@ -73,6 +86,11 @@ export function ensureJumpIndex(
     ...(trailing.length ? ["with", ...trailing] : []),
   ].join("__")}`;
   if (store.schemaCache.has(`ix:${name}`)) return name;
+  if (how === "if-made") {
+    const made = store.exec("SELECT 1 AS x FROM sqlite_master WHERE type = 'index' AND name = ?", name).length > 0;
+    if (made) store.schemaCache.set(`ix:${name}`, true);
+    return made ? name : null;
+  }
   const have = store.exec(
     "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND substr(name, 1, ?) = ?",
     tableName,
@@ -80,7 +98,5 @@ export function ensureJumpIndex(
     `_nc_ix_${tableName}__jump__`,
   );
   if (!have.some((r) => r.name === name) && have.length >= MAX_PER_TABLE) return null;
-  store.exec(`CREATE INDEX IF NOT EXISTS ${quoteIdent(name)} ON ${quoteIdent(tableName)} (${terms.join(", ")})`);
-  store.schemaCache.set(`ix:${name}`, true);
-  return name;
+  return buildIndex(store, tableName, name, terms.join(", "), how === "later" ? SORT_SLOT : null);
 }

@@ -90,7 +90,10 @@ describe("list query plans", () => {
         .exec(`EXPLAIN QUERY PLAN ${compiled.list.sql}`, ...(compiled.list.params as never[]))
         .map((r) => String(r.detail));
     });
-    expect(plan.join("\n")).toMatch(/SEARCH .* USING INDEX _nc_ix_\w+__category__price__desc \(category=\?\)/i);
+    // Its sort index is its jump index (jump-index.ts): (category, price DESC, id, amount).
+    expect(plan.join("\n")).toMatch(
+      /SEARCH .* USING INDEX _nc_ix_items__jump__category__eq__price__desc__\w+ \(category=\?\)/i,
+    );
     expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
     // The filter column can still be dropped: its on-demand indexes go first.
     const category = columns.find((c) => c.title === "Category")!;
@@ -130,7 +133,10 @@ describe("list query plans", () => {
     const sorted = `limit=25&sort=-Price`;
     expect((await api("GET", `${T}?${sorted}`, { token: owner.token })).status).toBe(200);
     expect((await api("GET", `${T}?limit=25&${FILTER}`, { token: owner.token })).status).toBe(200);
-    expect(await autoIndexes()).toEqual(["_nc_ix_items__category__price__desc", "_nc_ix_items__price__desc"]);
+    expect(await autoIndexes()).toEqual([
+      "_nc_ix_items__jump__category__eq__price__desc__id__asc__with__amount",
+      "_nc_ix_items__price__desc",
+    ]);
     // As many rows again without a sorted read in between: keeping the indexes would cost more
     // than making them again (auto-index.ts), so they go before the rows do.
     const grown = await api("POST", `/api/v1/db/data/bulk/noco/${projectId}/Items`, {
@@ -157,15 +163,17 @@ describe("list query plans", () => {
     // The filtered list's count made a count index of its filter too (count-index.ts): 6,000 rows now.
     expect(await autoIndexes()).toEqual([
       "_nc_ix_items__category__amount__count",
-      "_nc_ix_items__category__price__desc",
+      "_nc_ix_items__jump__category__eq__price__desc__id__asc__with__amount",
       "_nc_ix_items__price__desc",
     ]);
     const plans = await inRoom(projectId, (room) => [
       planOf(room, sorted),
-      planOf(room, `limit=25&${FILTER}`, "_nc_ix_items__category__price__desc"),
+      planOf(room, `limit=25&${FILTER}`, "_nc_ix_items__jump__category__eq__price__desc__id__asc__with__amount"),
     ]);
     expect(plans[0]).toMatch(/SCAN .* USING INDEX _nc_ix_items__price__desc/i);
-    expect(plans[1]).toMatch(/SEARCH .* USING INDEX _nc_ix_items__category__price__desc \(category=\?\)/i);
+    expect(plans[1]).toMatch(
+      /SEARCH .* USING INDEX _nc_ix_items__jump__category__eq__price__desc__id__asc__with__amount \(category=\?\)/i,
+    );
     expect(plans.join("\n")).not.toMatch(/TEMP B-TREE/);
   });
 });
