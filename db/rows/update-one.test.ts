@@ -9,6 +9,7 @@ import { addColumn } from "../schema/columns";
 import { createTable } from "../schema/tables";
 import type { ProjectStore } from "../store/store";
 import * as rowsApi from "./api";
+import { listAudit } from "./audit";
 import { readBack } from "./read";
 import { tableRef } from "./table-ref";
 
@@ -73,6 +74,23 @@ describe("a single-row update's answer", () => {
     const answer = rowsApi.updateOne(store, "items", "2", { Amount: 7 }, actor);
     expect(answer).toMatchObject({ Id: 2, Amount: 7, Double: 14 });
     expect(answer).toEqual(rowsApi.readOne(store, "items", "2"));
+  });
+
+  it("records in its history the written fields that changed, reading only those before", () => {
+    const { store, tableId } = items();
+    const sent = statements(store, () => rowsApi.updateOne(store, "items", "1", { Title: "a", Amount: 5 }, actor));
+    // The old values of the written fields, not the whole record.
+    expect(sent.find((s) => /^SELECT/.test(s.trim()))).toBe(
+      'SELECT "id", "title", "amount" FROM "items" WHERE "id" = ?',
+    );
+    const [entry] = listAudit(store, tableId, "1", false) as Array<{
+      op_sub_type: string;
+      description: string;
+      details: string;
+    }>;
+    expect(entry).toMatchObject({ op_sub_type: "UPDATE", description: "changed Amount" });
+    expect(entry!.details).toEqual({ Amount: { old: 1, new: 5 } });
+    expect(() => rowsApi.updateOne(store, "items", "9", { Amount: 1 }, actor)).toThrow("Row not found");
   });
 
   it("is the row unchanged when the body changes nothing", () => {

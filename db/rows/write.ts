@@ -189,7 +189,13 @@ export function updateRows(
       } catch (err) {
         throw prefixed(i, updates.length, err);
       }
-      const [before] = store.exec(`SELECT * FROM ${table} WHERE ${pk} = ?`, id);
+      // Only what the history compares (the written fields' old values), not the whole record: the
+      // read is per updated row, and a wide record's other cells were copied out for nothing.
+      const watched = cols.filter((c) => !c.stamp && Object.hasOwn(values, c.columnName));
+      const [before] = store.exec(
+        `SELECT ${[pk, ...watched.map((c) => quoteIdent(c.columnName))].join(", ")} FROM ${table} WHERE ${pk} = ?`,
+        id,
+      );
       if (!before) throw missing(updates.length > 1 ? `Row ${i + 1}: row ${id} not found` : "Row not found");
       const names = Object.keys(values);
       if (names.length) {
@@ -201,8 +207,8 @@ export function updateRows(
         if (returning) written.push(...rows);
       }
       const changes: Record<string, { old: unknown; new: unknown }> = {};
-      for (const c of cols) {
-        if (c.stamp || !Object.hasOwn(values, c.columnName) || before[c.columnName] === values[c.columnName]) continue;
+      for (const c of watched) {
+        if (before[c.columnName] === values[c.columnName]) continue;
         // As the API answers them, so the history shows them as the grid does and can send one back.
         changes[c.title] = {
           old: c.type.toApi(before[c.columnName] ?? null, c.ctx),
