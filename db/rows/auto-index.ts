@@ -154,7 +154,7 @@ const indexExists = (store: ProjectStore, name: string) =>
   store.exec("SELECT 1 AS x FROM sqlite_master WHERE type = 'index' AND name = ?", name).length > 0;
 
 /** max(rowid): the table's size from one index page (deletes only overstate it). */
-const tableSize = (store: ProjectStore, tableName: string) =>
+export const tableSize = (store: ProjectStore, tableName: string) =>
   Number(store.exec(`SELECT max(rowid) AS n FROM ${quoteIdent(tableName)}`)[0]?.n ?? 0);
 
 /** Every on-demand index that names the column (single or composite), before it is dropped or rebuilt. */

@@ -10,7 +10,7 @@ import {
   searchIndexName,
   searchTriggerName,
 } from "./search-index-names";
-import { MIN_INSERTED } from "./auto-index";
+import { MIN_INSERTED, tableSize } from "./auto-index";
 import type { TableRef } from "./table-ref";
 
 /**
@@ -145,8 +145,7 @@ export function noteSearchInserts(store: ProjectStore, tableName: string, n: num
   const since = (counts.get(tableName) ?? 0) + n;
   counts.set(tableName, since);
   if (since < MIN_INSERTED) return;
-  const rows = Number(store.exec(`SELECT max(rowid) AS n FROM ${quoteIdent(tableName)}`)[0]?.n ?? 0);
-  if (since * KEEP_PER_FILL < rows) return;
+  if (since * KEEP_PER_FILL < tableSize(store, tableName)) return;
   counts.delete(tableName);
   const held = store.exec("SELECT 1 FROM sqlite_master WHERE name = ?", searchIndexName(tableName)).length > 0;
   if (!held) return;
