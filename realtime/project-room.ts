@@ -237,15 +237,6 @@ export class ProjectRoom extends Server<Env> {
     return need > left ? { ok: false as const, status: 413, msg: projectNearlyFull(need, left) } : null;
   }
 
-  /** What the project's database holds and may hold (the meta route `/usage`). */
-  usage(): RoomResult<{ database_bytes: number; database_limit_bytes: number }> {
-    void this.store; // opened (and migrated) like any first use
-    return {
-      ok: true,
-      data: { database_bytes: this.ctx.storage.sql.databaseSize, database_limit_bytes: this.dbLimitBytes },
-    };
-  }
-
   /**
    * Drops memoised access (one user's, or everyone's) and re-authorises the open sockets it
    * covers (socket-access.ts): called after any change that may revoke it.
@@ -334,6 +325,9 @@ export class ProjectRoom extends Server<Env> {
     },
     bucket: room.env.ATTACHMENTS,
     storage: room.ctx.storage,
+    get limitBytes() {
+      return room.dbLimitBytes;
+    },
     schema: <T>(fn: () => T) => room.#schema(fn),
     forget: () => {
       room.#store = undefined;

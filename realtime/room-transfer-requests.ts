@@ -20,6 +20,8 @@ export interface TransferRoom {
   readonly external: boolean;
   readonly bucket: R2Bucket;
   readonly storage: DurableObjectStorage;
+  /** The most the project's SQLite may hold (README "Room for the size"). */
+  readonly limitBytes: number;
   /** Runs a change of the whole schema: refusals as answers, caches dropped, ids journaled (room-changes.ts). */
   schema<T>(fn: () => T): RoomResult<T>;
   /** Drops the opened store and everything derived from it (after the storage was emptied). */
@@ -98,6 +100,11 @@ const handlers = {
     room.forget();
     return { ok: true, data: null };
   },
+  /** What the project's database holds against its limit (the meta route `/usage`; the import checks it). */
+  usage: (room: TransferRoom): RoomResult<{ database_bytes: number; database_limit_bytes: number }> => ({
+    ok: true,
+    data: { database_bytes: room.storage.sql.databaseSize, database_limit_bytes: room.limitBytes },
+  }),
 };
 
 export type TransferAnswers = Answers<typeof handlers>;

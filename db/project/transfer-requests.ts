@@ -2,8 +2,8 @@ import { z } from "zod";
 
 /**
  * The room's whole-project requests (`ProjectRoom.transfer`, realtime/room-transfer-requests.ts):
- * the project as a .zip (transfer-format.ts), a .zip loaded into a new project, and the purge of
- * a project deleted for good.
+ * the project as a .zip (transfer-format.ts), a .zip loaded into a new project, the purge of
+ * a project deleted for good, and what the project's database holds against its limit.
  */
 export const transferRequest = z.discriminatedUnion("op", [
   z.object({
@@ -22,5 +22,6 @@ export const transferRequest = z.discriminatedUnion("op", [
     zip: z.custom<Uint8Array>((v) => v instanceof Uint8Array, "zip must be the file's bytes"),
   }),
   z.object({ op: z.literal("purge") }),
+  z.object({ op: z.literal("usage") }),
 ]);
 export type TransferRequest = z.infer<typeof transferRequest>;

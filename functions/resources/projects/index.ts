@@ -170,7 +170,7 @@ export const projects = new Hono<AppEnv>()
   // What the project's database holds against its limit (README "Room for the size"): the import
   // checks a file against it before it writes a row.
   .get("/:projectId/usage", need("projectInfoGet"), async (c) =>
-    c.json(await unwrap(projectRoom(c.env, c.get("project").id).usage())),
+    c.json(await unwrap(projectRoom(c.env, c.get("project").id).transfer({ op: "usage" }))),
   )
   .get("/:projectId/bases", need("projectGet"), (c) => {
     const list = [projectBase(c.get("project"), isBuilder(c))];
