@@ -97,8 +97,20 @@ async function reads(sides, ours, shift) {
     await sleep(SETTLE_MS);
     o.filter_sort_p50_ms = p50(await sampleGets(s, (i) => `${s.data}${q}&offset=${(i % 5) * 25}`, N));
   });
-  await each(async (s, o) => {
-    o.like_notes_total = (await s.call("GET", s.data + likeNotes)).pageInfo?.totalRows;
+  await each(async (s, o, k) => {
+    o.like_notes_first_ms = await timed(async () => {
+      o.like_notes_total = (await s.call("GET", s.data + likeNotes)).pageInfo?.totalRows;
+    });
+    // Ours: the first search of a table of 200,000 rows or more starts its index and scans; the room
+    // fills the index in steps between requests (db/rows/search-index.ts). The p50 is taken once a
+    // search comes back under a fifth of the first one's time three times in a row (at most 3
+    // minutes of searches, one every 200 ms), as the sorted reads' p50s wait for their index.
+    if (k === ours) {
+      const t0 = performance.now();
+      for (let fast = 0; fast < 3 && performance.now() - t0 < 180_000; await sleep(200))
+        fast = (await timed(() => s.call("GET", s.data + likeNotes))) < o.like_notes_first_ms / 5 ? fast + 1 : 0;
+      o.like_notes_index_whole_after_ms = Math.round(performance.now() - t0);
+    }
     o.like_notes_p50_ms = p50(await sampleGets(s, () => s.data + likeNotes, N));
   });
   await each(async (s, o) => {
@@ -219,6 +231,7 @@ function table({ start, rows, us, peer }) {
     `\`like %${out.note_term}%\` in a long text (Notes; ${m(us, "at_start")} → ${m(us, "at_end")} matches)`,
     "like_notes_p50_ms",
   );
+  time("… the first such search (alone: ours scans, its index is filled in steps)", "like_notes_first_ms");
   time("`like %99%` in a short text (Title)", "like_title_p50_ms");
   time("count with a filter (a different filter each)", "count_filter_p50_ms");
   time("… the first count with a filter (alone)", "count_filter_first_ms");
