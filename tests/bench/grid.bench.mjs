@@ -310,6 +310,7 @@ try {
     figures.seedHugeMs = await seed(call, project.id, "Huge", HUGE_ROWS);
     console.error(`seeded ${HUGE_ROWS} rows in ${figures.seedHugeMs} ms`);
     figures.tableHuge = await measure(browser, server.base, token, project.id, "Huge", HUGE_ROWS, true);
+    console.error(JSON.stringify(figures.tableHuge));
   }
   console.log(JSON.stringify(figures, null, 2));
 } finally {
