@@ -4,6 +4,18 @@ import { PROJECT_DB_LIMIT_BYTES, PROJECT_FULL } from "../../db/limits";
 import type { ProjectRoom } from "../../realtime/project-room";
 import { api, roomStub, seedProject, seedUser } from "./support";
 
+/** An owner's new project with one table, Items (Title). */
+async function projectWithItems() {
+  const owner = await seedUser("org-level-creator");
+  const projectId = await seedProject([[owner, "owner"]]);
+  const made = await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, {
+    token: owner.token,
+    body: { table_name: "Items", columns: [{ title: "Title", uidt: "SingleLineText" }] },
+  });
+  expect(made.status).toBe(200);
+  return { owner, projectId };
+}
+
 /**
  * Near the 10 GB of a Durable Object's SQLite (README "Room for the size"): the write that passes
  * it fails with SQLite's SQLITE_FULL. It cannot be filled here (workerd's local store has no cap and
@@ -12,13 +24,7 @@ import { api, roomStub, seedProject, seedUser } from "./support";
  * statement's rows are undone with it (one transaction), so the table holds what it held.
  */
 it("answers a full project's insert with 413 and keeps none of its rows", async () => {
-  const owner = await seedUser("org-level-creator");
-  const projectId = await seedProject([[owner, "owner"]]);
-  const made = await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, {
-    token: owner.token,
-    body: { table_name: "Items", columns: [{ title: "Title", uidt: "SingleLineText" }] },
-  });
-  expect(made.status).toBe(200);
+  const { owner, projectId } = await projectWithItems();
   const bulk = `/api/v1/db/data/bulk/noco/${projectId}/Items`;
   const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ Title: `t${i}` }));
   expect((await api("POST", bulk, { token: owner.token, body: rows(5) })).status).toBe(200);
@@ -47,13 +53,7 @@ it("answers a full project's insert with 413 and keeps none of its rows", async 
  * tells what the database holds against the limit (the import checks a file against it).
  */
 it("refuses a bulk insert that would pass the limit before writing any of it, and tells the room left", async () => {
-  const owner = await seedUser("org-level-creator");
-  const projectId = await seedProject([[owner, "owner"]]);
-  const made = await api("POST", `/api/v1/db/meta/projects/${projectId}/tables`, {
-    token: owner.token,
-    body: { table_name: "Items", columns: [{ title: "Title", uidt: "SingleLineText" }] },
-  });
-  expect(made.status).toBe(200);
+  const { owner, projectId } = await projectWithItems();
   const usage = await api("GET", `/api/v1/db/meta/projects/${projectId}/usage`, { token: owner.token });
   expect(usage.status).toBe(200);
   expect(usage.body.database_limit_bytes).toBe(PROJECT_DB_LIMIT_BYTES);
