@@ -73,6 +73,9 @@ export function overlongIdKey(value: unknown): string | undefined {
  */
 export const PROJECT_DB_LIMIT_BYTES = 10_000_000_000;
 
+/** The most one call to a project's room can carry (the platform's limit): no bulk write is larger. */
+export const ROOM_CALL_MAX_BYTES = 32 * 1024 * 1024;
+
 /** Bytes as people read them: "840 KB", "12.5 MB", "9.3 GB" (decimal units, as the limit). */
 export function sizeText(bytes: number): string {
   const units = ["bytes", "KB", "MB", "GB"];

@@ -50,7 +50,7 @@ import type { TransferRequest } from "../db/project/transfer-requests";
 
 export type { RoomResult, GatedResult };
 export { TOO_MANY_COLUMNS } from "./room-guard";
-import { PROJECT_DB_LIMIT_BYTES, projectNearlyFull } from "../db/limits";
+import { PROJECT_DB_LIMIT_BYTES, projectNearlyFull, ROOM_CALL_MAX_BYTES } from "../db/limits";
 
 /**
  * One Durable Object per project (DESIGN.md): its SQLite holds the project's schema and rows,
@@ -232,8 +232,10 @@ export class ProjectRoom extends Server<Env> {
    */
   #roomFor(change: RowChange) {
     if (change.op !== "insertMany" || this.#external.row) return null;
-    const need = typeof change.bodies === "string" ? change.bodies.length : JSON.stringify(change.bodies).length;
     const left = this.dbLimitBytes - this.ctx.storage.sql.databaseSize;
+    // Far from the limit no call can pass it: the rows are not serialised again to measure them.
+    if (left > ROOM_CALL_MAX_BYTES) return null;
+    const need = typeof change.bodies === "string" ? change.bodies.length : JSON.stringify(change.bodies).length;
     return need > left ? { ok: false as const, status: 413, msg: projectNearlyFull(need, left) } : null;
   }
 

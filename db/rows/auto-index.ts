@@ -175,12 +175,17 @@ export const MAINTAIN_PER_REBUILD = 16;
 /** Below this many rows inserted since the last sorted read, nothing is asked (single-row writes). */
 export const MIN_INSERTED = 1_000;
 
-const inserted = new WeakMap<ProjectStore, Map<string, number>>();
-function insertedSince(store: ProjectStore): Map<string, number> {
-  let m = inserted.get(store);
-  if (!m) inserted.set(store, (m = new Map()));
-  return m;
+/** Counts per table kept in memory for each store (a room's life): rows inserted since some read. */
+export function perStoreCounts(): (store: ProjectStore) => Map<string, number> {
+  const maps = new WeakMap<ProjectStore, Map<string, number>>();
+  return (store) => {
+    let m = maps.get(store);
+    if (!m) maps.set(store, (m = new Map()));
+    return m;
+  };
 }
+
+const insertedSince = perStoreCounts();
 
 /** A read asked for the table's indexes: the count of rows inserted without one starts again. */
 export const readAsked = (store: ProjectStore, tableName: string) => insertedSince(store).delete(tableName);

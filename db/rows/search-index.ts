@@ -10,7 +10,7 @@ import {
   searchIndexName,
   searchTriggerName,
 } from "./search-index-names";
-import { MIN_INSERTED, tableSize } from "./auto-index";
+import { MIN_INSERTED, perStoreCounts, tableSize } from "./auto-index";
 import type { TableRef } from "./table-ref";
 
 /**
@@ -129,12 +129,7 @@ function currentIndex(store: ProjectStore, tableName: string, key: string, colum
 /** Inserted rows that cost as much to keep in the index as one table row costs to fill (rules above). */
 export const KEEP_PER_FILL = 5;
 
-const insertedSinceSearch = new WeakMap<ProjectStore, Map<string, number>>();
-function sinceSearch(store: ProjectStore): Map<string, number> {
-  let m = insertedSinceSearch.get(store);
-  if (!m) insertedSinceSearch.set(store, (m = new Map()));
-  return m;
-}
+const sinceSearch = perStoreCounts();
 
 /**
  * Called by every insert, inside its transaction: counts the rows inserted since a search last
