@@ -104,6 +104,9 @@ export default defineConfig({
         test: {
           name: "drivers",
           environment: "node",
+          // Each test introspects and queries a real server over HTTP through the API; in CI the
+          // browser lane runs beside it on the same 2 cores, where 5 s (vitest's default) ran out.
+          testTimeout: 30_000,
           include: ["tests/drivers/**/*.test.ts"],
         },
       },
