@@ -3,8 +3,9 @@
 //
 // Two lanes run side by side, because most steps keep one core busy and CI has two: the browser
 // lane (Playwright's one worker, about half the time) and the checks lane (typecheck, lint, then the
-// Worker tests and the other vitest projects as two vitest runs: a project of the workers pool and
-// the node projects are not run together by one vitest process). Each line is prefixed by its lane.
+// Worker tests). The other vitest projects are a third run (a project of the workers pool and the
+// node projects are not run together by one vitest process), started when either lane is done.
+// Each line is prefixed by its lane.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -67,7 +68,6 @@ async function checksLane() {
   await check(lane, "lint", "eslint", ["."]);
   await check(lane, "format (prettier)", "prettier", ["--check", "."]);
   await vitest(lane, "Worker tests (vitest, workerd)", ["worker"]);
-  await vitest("node", "unit, build and driver tests (vitest)", ["unit", "build", "drivers"]);
 }
 
 async function browserLane() {
@@ -97,7 +97,11 @@ function flakyTitles(suites) {
 }
 const flaky = [];
 
-await Promise.all([checksLane(), browserLane()]);
+// The node projects (unit, build, drivers) go to whichever lane is free first, so that a fast
+// browser lane does not leave a core idle while the Worker tests finish.
+const lanes = [checksLane(), browserLane()];
+await Promise.race(lanes);
+await Promise.all([...lanes, vitest("node", "unit, build and driver tests (vitest)", ["unit", "build", "drivers"])]);
 if (flaky.length) console.log(`\nFlaky (failed once, passed when run again):\n  ${flaky.join("\n  ")}`);
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GroupedData, PAGE } from "./grouped-data";
 import { GroupLines, type GroupNode } from "./group-tree";
+import type { Row } from "../../../api/view-types";
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
@@ -83,5 +84,39 @@ describe("grouped data", () => {
     expect(data.roots[0]).not.toBe(before);
     expect(data.roots[0]!.children?.map((n) => n.value)).toEqual(["x", "y"]);
     expect(data.roots[0]!.children?.[0]!.aggregates[0]!.value).toBe(25);
+  });
+
+  it("after a reload, a record line shows its old record until its page is read again", async () => {
+    let name = "old";
+    let answer: (() => void) | null = null;
+    const data = new GroupedData(
+      {
+        groups: async () => ({ list: [{ value: "a", count: 1 }], more: false }),
+        rows: () =>
+          name === "old"
+            ? Promise.resolve([{ Name: name }])
+            : new Promise<Row[]>((resolve) => (answer = () => resolve([{ Name: name }]))),
+      },
+      () => ({ id: "col", uidt: "SingleLineText" }),
+      (err) => {
+        throw err;
+      },
+    );
+    data.start();
+    await tick();
+    const lines = () => new GroupLines(data.roots, false, 1, new Set(), false);
+    data.ensure(lines(), 0, 1);
+    await tick();
+    expect(data.rowAt(data.roots[0]!, 0)).toEqual({ Name: "old" });
+
+    name = "new";
+    data.reload();
+    await tick();
+    // The new tree is in; its page is asked for and not yet answered: the old record stays.
+    data.ensure(lines(), 0, 1);
+    expect(data.rowAt(data.roots[0]!, 0)).toEqual({ Name: "old" });
+    answer!();
+    await tick();
+    expect(data.rowAt(data.roots[0]!, 0)).toEqual({ Name: "new" });
   });
 });

@@ -6,8 +6,10 @@
  *   lines are: a collapsed or scrolled-away group costs nothing;
  * - one request per group or page at a time; a failure is reported and tried again when the
  *   lines are next drawn after RETRY_MS;
- * - reload() reads the tree again, open sub-groups included, and forgets the pages (after a
- *   record is added or changed, here or by another user).
+ * - reload() reads the tree again, open sub-groups included, and reads the pages again as they
+ *   are drawn (after a record is added or changed, here or by another user); until a page is read
+ *   again its lines show what they showed, so records do not blink empty after every change, and a
+ *   record being dragged when a change arrives stays draggable.
  */
 import type { Row } from "../../../api/view-types";
 import type { GroupAggregate, GroupLines, GroupNode } from "./group-tree";
@@ -36,6 +38,8 @@ export class GroupedData {
   loaded = false;
   version = 0;
   private pages = new Map<string, Map<number, Row[]>>();
+  /** The pages before the last reload, shown until their page is read again. */
+  private shown = new Map<string, Map<number, Row[]>>();
   private busy = new Set<string>();
   private failed = new Map<string, number>();
   private listeners = new Set<() => void>();
@@ -103,7 +107,9 @@ export class GroupedData {
   }
 
   rowAt(node: GroupNode, index: number): Row | undefined {
-    return this.pages.get(node.id)?.get(Math.floor(index / PAGE))?.[index % PAGE];
+    const page = Math.floor(index / PAGE);
+    const rows = this.pages.get(node.id)?.get(page) ?? this.shown.get(node.id)?.get(page);
+    return rows?.[index % PAGE];
   }
 
   private loadChildren(node: GroupNode) {
@@ -130,7 +136,7 @@ export class GroupedData {
    * after one's own edit or another user's, realtime): the outer groups, and the sub-groups of
    * every group whose sub-groups were loaded, all before the new tree replaces the old one, so an
    * open sub-group shows its new counts and aggregates without being reopened or flickering to
-   * "loading". Pages are refetched as they are drawn.
+   * "loading". Pages are read again as they are drawn, the old ones shown meanwhile.
    */
   reload() {
     this.abort.abort();
@@ -144,7 +150,12 @@ export class GroupedData {
       const roots = groupNodes(null, this.columnOf(0), answer.list);
       await this.refreshChildren(roots, old, signal);
       if (signal.aborted) return;
-      this.pages.clear();
+      for (const [id, pages] of this.pages) {
+        const kept = this.shown.get(id) ?? new Map<number, Row[]>();
+        for (const [page, rows] of pages) kept.set(page, rows);
+        this.shown.set(id, kept);
+      }
+      this.pages = new Map();
       this.roots = roots;
       this.rootMore = answer.more;
     });
