@@ -86,14 +86,26 @@ async function browserLane() {
   if (s.unexpected === 0 && !ok) totals.failed += 1;
 }
 
-/** Tests that failed first and passed when run again (Playwright's "flaky"), by file and title. */
+/**
+ * Tests that failed first and passed when run again (Playwright's "flaky"), by file and title, with
+ * the first lines of the first failure: the closing lines are often all a CI log keeps.
+ */
 function flakyTitles(suites) {
   return suites.flatMap((suite) => [
-    ...(suite.specs ?? [])
-      .filter((spec) => (spec.tests ?? []).some((t) => t.status === "flaky"))
-      .map((spec) => `${spec.file}: ${spec.title}`),
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((t) => t.status === "flaky")
+        .map((t) => `${spec.file}: ${spec.title}\n    ${firstError(t)}`),
+    ),
     ...flakyTitles(suite.suites ?? []),
   ]);
+}
+
+function firstError(test) {
+  const error = (test.results ?? []).find((r) => r.error)?.error;
+  // eslint-disable-next-line no-control-regex
+  const text = (error?.message ?? "(no message)").replace(/\x1b\[[0-9;]*m/g, "");
+  return text.split("\n").filter(Boolean).slice(0, 6).join("\n    ").slice(0, 800);
 }
 const flaky = [];
 
