@@ -22,6 +22,7 @@ export const queryKeys = {
   sharedBase: (projectId: string) => ["sharedBase", projectId] as const,
   apiTokens: (projectId: string) => ["apiTokens", projectId] as const,
   snapshots: (projectId: string) => ["snapshots", projectId] as const,
+  projectUsage: (projectId: string) => ["projectUsage", projectId] as const,
   orgUsers: (query: string, offset: number) => ["orgUsers", query, offset] as const,
   allOrgUsers: ["orgUsers"] as const,
   securityLog: (kind: string, email: string, offset: number) => ["securityLog", kind, email, offset] as const,

@@ -10,6 +10,7 @@ import { ProjectRealtime } from "../../realtime";
 import { PreviewBanner } from "./preview/preview-banner";
 import { ProjectContext, type ProjectContextValue } from "./project-context";
 import { ProjectHeader } from "./project-header";
+import { NearlyFullBanner } from "./usage/nearly-full-banner";
 import { TableList } from "./sidebar/table-list";
 import { TabBar } from "./tabs/tab-bar";
 import { TabsProvider } from "./tabs/tabs-context";
@@ -93,6 +94,7 @@ export function ProjectLayout({
           <div className="flex min-w-0 flex-1 flex-col">
             <ProjectHeader sidebarOpen={drawer} onToggleSidebar={() => setDrawer((x) => !x)} />
             <PreviewBanner />
+            <NearlyFullBanner />
             <TabBar />
             <div data-testid="view-area" className="min-h-0 flex-1 overflow-auto px-3 pb-3">
               <Outlet />

@@ -12,6 +12,7 @@ import { metaObject, PICKER_COLORS } from "../../../lib/theme";
 import { notify } from "../../../lib/toast";
 import { useNotifyError } from "../../../lib/use-notify-error";
 import { useProject } from "../project-context";
+import { UsageMeter } from "../usage/usage-meter";
 import { ColourField } from "./theme-fields";
 
 /** Rename, project colour and theme colours (meta.theme, SPEC 3). */
@@ -98,6 +99,7 @@ export function GeneralSettings({ onSaved }: { onSaved(): void }) {
           {t("project.settings.save")}
         </Button>
       </div>
+      <UsageMeter />
     </form>
   );
 }
