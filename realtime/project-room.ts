@@ -113,7 +113,7 @@ export class ProjectRoom extends Server<Env> {
   );
   #externalSchema = new ExternalSchemaWrites(this.#external);
   /** What the meta requests (schema, views, hooks) need of the room (room-meta.ts). */
-  #meta = metaRoom(this, (fn) => this.#schema(fn), {
+  #meta = metaRoom(this, (fn, countsKept) => this.#schema(fn, countsKept), {
     own: this.#schemaWrites,
     writes: () => schemaWritesOf(this.#external, this.#schemaWrites, this.#externalSchema),
     delivery: this.#hooks,
@@ -263,8 +263,8 @@ export class ProjectRoom extends Server<Env> {
   }
 
   /** A schema change: table refs and counts cached before it are no longer true (room-changes.ts). */
-  #schema<T>(fn: () => T) {
-    return this.#changes.schema(fn);
+  #schema<T>(fn: () => T, countsKept = false) {
+    return this.#changes.schema(fn, countsKept);
   }
 
   /** The id journal's changes go out on the answer (room-ids.ts). */

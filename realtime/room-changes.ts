@@ -19,11 +19,15 @@ export class RoomChanges {
     return this.room.store;
   }
 
-  /** A schema change: table refs and counts cached before it are no longer true. */
-  schema<T>(fn: () => T) {
+  /**
+   * A schema change: table refs and counts cached before it are no longer true. `countsKept`: a
+   * change that cannot move a count (a view's sort order), so the Sort dialog's steps do not count
+   * every record again; the counts' keys hold the table's version and the whole filter.
+   */
+  schema<T>(fn: () => T, countsKept = false) {
     const result = guard(fn);
     this.store.schemaCache.clear();
-    this.counts.clear();
+    if (!countsKept) this.counts.clear();
     // Committed: every tab reloads the schema it shows (tables, columns, views, filters, sorts).
     if (result.ok) room.broadcast(this.room, { type: "schema" }, "tableList");
     return withIds(this.store, result);

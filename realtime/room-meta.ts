@@ -8,7 +8,8 @@ import type { RoomResult } from "./room-result";
  */
 export interface MetaRoom {
   readonly store: ProjectStore;
-  schemaChange<T>(fn: () => T): RoomResult<T>;
+  /** `countsKept`: the change cannot move a count (room-changes.ts). */
+  schemaChange<T>(fn: () => T, countsKept?: boolean): RoomResult<T>;
 }
 
 /**

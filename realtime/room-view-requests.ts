@@ -88,14 +88,16 @@ const handlers = {
     guard(() => readingAs(r.store, q.reader, () => sortsApi.listSorts(r.store, q.projectId, q.viewId))),
   readSort: (r, q) =>
     guard(() => readingAs(r.store, q.reader, () => sortsApi.readSort(r.store, q.projectId, q.sortId))),
+  // A sort moves no count: the counts cached before it stay (`true`).
   createSort: (r, q) =>
-    r.schemaChange(() =>
-      readingAs(r.store, q.reader, () => sortsApi.createSort(r.store, q.projectId, q.viewId, q.input)),
+    r.schemaChange(
+      () => readingAs(r.store, q.reader, () => sortsApi.createSort(r.store, q.projectId, q.viewId, q.input)),
+      true,
     ),
   updateSort: (r, q) =>
-    r.schemaChange(() => readingAs(r.store, q.reader, () => sortsApi.updateSort(r.store, q.sortId, q.input))),
+    r.schemaChange(() => readingAs(r.store, q.reader, () => sortsApi.updateSort(r.store, q.sortId, q.input)), true),
   deleteSort: (r, q) =>
-    r.schemaChange(() => readingAs(r.store, q.reader, () => sortsApi.deleteSort(r.store, q.sortId))),
+    r.schemaChange(() => readingAs(r.store, q.reader, () => sortsApi.deleteSort(r.store, q.sortId)), true),
 } satisfies Handlers<MetaRoom, ViewRequest>;
 
 /** What each view request answers (functions/lib/room.ts types the Worker's calls with it). */

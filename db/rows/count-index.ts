@@ -29,9 +29,10 @@ import type { TableRef } from "./table-ref";
  *   that count is answered by the plan SQLite picks: at 1M rows (`points > 500`, sqlite3 shell on
  *   the loaded machine) a scan counted in 0.32–0.36 s (0.09 s of CPU) where building `(points)`
  *   took 0.89 s (0.26 s of CPU) and counting from it 23 ms. Not left to a later count of the same
- *   columns: the grid's sort change is a view write, which empties the room's count cache, so
- *   every step of the Sort dialog counts again (by scans then: 925 ms for the sort change in the
- *   grid bench, against 316–782 ms with the index built after the first count);
+ *   columns: every row write empties the room's count cache, so a table being edited counts again
+ *   after each write, by scans until the index exists (when a sort change emptied it too, the grid
+ *   bench's sort change took 925 ms that way, against 316–782 ms with the index built after the
+ *   first count; a sort change now keeps the counts, realtime/room-changes.ts);
  * - they are automatic indexes like the sort indexes (prefix `_nc_ix_`): dropped before their
  *   columns are (dropAutoIndex), dropped by the growth rule (noteInserts), and a count read
  *   restarts that rule's count as a sorted read does. An index never changes an answer, only how
