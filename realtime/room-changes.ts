@@ -21,8 +21,9 @@ export class RoomChanges {
 
   /**
    * A schema change: table refs and counts cached before it are no longer true. `countsKept`: a
-   * change that cannot move a count (a view's sort order), so the Sort dialog's steps do not count
-   * every record again; the counts' keys hold the table's version and the whole filter.
+   * change that cannot move a count (a view's sort order, a field's width, place or visibility in
+   * a view), so the Sort dialog's steps and a column's resizing do not count every record again;
+   * the counts' keys hold the table's version and the whole filter.
    */
   schema<T>(fn: () => T, countsKept = false) {
     const result = guard(fn);

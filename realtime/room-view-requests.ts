@@ -64,12 +64,13 @@ const handlers = {
       r.store,
       guard(() => viewColumnsApi.listViewColumns(r.store, q.projectId, q.viewId)),
     ),
+  // A field's width, place or visibility in a view moves no count: the counts stay (`true`).
   saveViewColumn: (r, q) =>
-    r.schemaChange(() => viewColumnsApi.saveViewColumn(r.store, q.projectId, q.viewId, q.input)),
+    r.schemaChange(() => viewColumnsApi.saveViewColumn(r.store, q.projectId, q.viewId, q.input), true),
   updateViewColumn: (r, q) =>
-    r.schemaChange(() => viewColumnsApi.updateViewColumn(r.store, q.viewId, q.viewColumnId, q.input)),
+    r.schemaChange(() => viewColumnsApi.updateViewColumn(r.store, q.viewId, q.viewColumnId, q.input), true),
   setAllViewColumns: (r, q) =>
-    r.schemaChange(() => viewColumnsApi.setAllColumns(r.store, q.viewId, q.show, q.ignoreIds)),
+    r.schemaChange(() => viewColumnsApi.setAllColumns(r.store, q.viewId, q.show, q.ignoreIds), true),
   listFilters: (r, q) =>
     guard(() => readingAs(r.store, q.reader, () => filtersApi.listFilters(r.store, q.projectId, q.viewId))),
   listFilterChildren: (r, q) =>
@@ -88,7 +89,7 @@ const handlers = {
     guard(() => readingAs(r.store, q.reader, () => sortsApi.listSorts(r.store, q.projectId, q.viewId))),
   readSort: (r, q) =>
     guard(() => readingAs(r.store, q.reader, () => sortsApi.readSort(r.store, q.projectId, q.sortId))),
-  // A sort moves no count: the counts cached before it stay (`true`).
+  // A sort moves no count either.
   createSort: (r, q) =>
     r.schemaChange(
       () => readingAs(r.store, q.reader, () => sortsApi.createSort(r.store, q.projectId, q.viewId, q.input)),

@@ -3,13 +3,14 @@ import { inRoom, seedProject, seedUser, succeeding } from "./support";
 
 /**
  * The room's count cache across view changes (issue 36, realtime/room-changes.ts): a sort change
- * moves no count, so the counts cached before it are answered again (the Sort dialog's steps no
- * longer count every record again, a scan at millions of rows); any other schema change empties
- * the cache. Seen by taking the rows away behind the room's back: a cached count still says 6.
+ * or a field hidden in a view moves no count, so the counts cached before it are answered again
+ * (the Sort dialog's steps no longer count every record again, a scan at millions of rows); any
+ * other schema change empties the cache. Seen by taking the rows away behind the room's back: a
+ * cached count still says 6.
  */
 const M = "/api/v1/db/meta";
 
-it("keeps the counts across a view's sort changes, and counts again after another schema change", async () => {
+it("keeps the counts across a view's sort and field changes, and counts again after another schema change", async () => {
   const owner = await seedUser("org-level-creator");
   const projectId = await seedProject([[owner, "owner"]]);
   const call = succeeding(owner);
@@ -39,6 +40,11 @@ it("keeps the counts across a view's sort changes, and counts again after anothe
   await call("PATCH", `${M}/sorts/${sort.id}`, { fk_column_id: amount, direction: "asc" });
   expect(await count()).toBe(6);
   await call("DELETE", `${M}/sorts/${sort.id}`);
+  expect(await count()).toBe(6);
+  // A field hidden in the view, and shown again.
+  const columns = (await call("GET", `${M}/views/${view.id}/columns`)).list as Array<{ id: string }>;
+  await call("PATCH", `${M}/views/${view.id}/columns/${columns[1]!.id}`, { show: false });
+  await call("PATCH", `${M}/views/${view.id}/columns/${columns[1]!.id}`, { show: true });
   expect(await count()).toBe(6);
 
   // A field added is a schema change that may move counts: they are counted again.
