@@ -1,20 +1,8 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-
-/** A free loopback port for the fake OAuth provider the Worker talks to during tests. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "./tests/support/free-port";
 
 // wrangler.toml names the built web app as assets; the Worker tests need only the folder to exist.
 mkdirSync("dist", { recursive: true });

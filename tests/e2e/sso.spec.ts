@@ -4,24 +4,15 @@
  * with the "Sign in with …" button, types an e-mail at the provider's page and lands signed in.
  */
 import type { Server } from "node:http";
-import { createServer } from "node:net";
 import { expect, test } from "@playwright/test";
 import { startOidcProvider } from "../support/oidc-provider";
+import { freePort } from "../support/free-port";
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } from "../support/oidc-test-client";
 import { authHeaders, expectPath, localD1, PASSWORD, signUpByApi, uniqueEmail, useToken } from "./helpers";
 
 let provider: Server;
 let issuer = "";
 let adminToken = "";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async ({ request, baseURL }) => {
   const port = await freePort();
