@@ -8,6 +8,7 @@
  */
 import { createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port";
 import { signedIn, startWorker, type Answer } from "../support/worker-server";
 
 const PORT = Number(process.env.EXT_MSSQL_PORT ?? 8866);
@@ -27,15 +28,6 @@ const mssql = (port: number) => ({
   connection: { host: "127.0.0.1", port, user: "sa", password: SECRET, database: "shop" },
 });
 
-/** A free loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
   server = await startWorker(PORT, PORT + 1);
   api = await signedIn(server.base);
@@ -48,7 +40,7 @@ afterAll(() => {
 
 describe("SQL Server connections (tedious in workerd)", () => {
   it("answers a closed port with the driver's message and creates nothing", async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const tested = await call("POST", "/api/v1/db/meta/connection/test", mssql(port));
     expect(tested.status).toBe(400);
     expect(tested.body.msg).toMatch(new RegExp(`Failed to connect to 127\\.0\\.0\\.1:${port}`));

@@ -3,17 +3,9 @@
  * is not verified against a real server, still lets it be tested, and shows the TDS driver's own
  * answer for a port where nothing listens (no SQL Server can run here).
  */
-import { createServer } from "node:net";
+import { freePort } from "../support/free-port";
 import { expect, test } from "@playwright/test";
 import { expectPath, signUpByApi, uniqueEmail, useToken } from "./helpers";
-
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 test("SQL Server: the form says it is unverified and shows the driver's answer for a closed port", async ({
   page,
@@ -27,7 +19,7 @@ test("SQL Server: the form says it is unverified and shows the driver's answer f
   await page.getByLabel("Database engine").selectOption("mssql");
   await expect(page.getByRole("note")).toContainText("SQL Server: not verified against a real server");
 
-  const port = await closedPort();
+  const port = await freePort();
   await page.getByLabel("Host", { exact: true }).fill("127.0.0.1");
   await page.getByLabel("Port", { exact: true }).fill(String(port));
   await page.getByLabel("User", { exact: true }).fill("sa");
