@@ -76,16 +76,25 @@ export const PROJECT_DB_LIMIT_BYTES = 10_000_000_000;
 /** The most one call to a project's room can carry (the platform's limit): no bulk write is larger. */
 export const ROOM_CALL_MAX_BYTES = 32 * 1024 * 1024;
 
+/**
+ * Bytes in decimal units, as the limit is stated: the number, the unit's place among `units` units
+ * (0: bytes, 1: kilobytes...), and its decimals (one, none for bytes or from 100).
+ */
+export function decimalSize(bytes: number, units: number): { n: number; unit: number; digits: 0 | 1 } {
+  let n = Math.max(0, bytes);
+  let unit = 0;
+  while (n >= 1000 && unit < units - 1) {
+    n /= 1000;
+    unit++;
+  }
+  return { n, unit, digits: unit === 0 || n >= 100 ? 0 : 1 };
+}
+
 /** Bytes as people read them: "840 KB", "12.5 MB", "9.3 GB" (decimal units, as the limit). */
 export function sizeText(bytes: number): string {
   const units = ["bytes", "KB", "MB", "GB"];
-  let n = Math.max(0, bytes);
-  let u = 0;
-  while (n >= 1000 && u < units.length - 1) {
-    n /= 1000;
-    u++;
-  }
-  return `${u === 0 || n >= 100 ? Math.round(n) : n.toFixed(1)} ${units[u]}`;
+  const { n, unit, digits } = decimalSize(bytes, units.length);
+  return `${digits ? n.toFixed(1) : Math.round(n)} ${units[unit]}`;
 }
 
 /**

@@ -150,7 +150,7 @@ export function buildIndex(
  */
 export const BUILD_LATER_FROM = 100_000;
 
-const indexExists = (store: ProjectStore, name: string) =>
+export const indexExists = (store: ProjectStore, name: string) =>
   store.exec("SELECT 1 AS x FROM sqlite_master WHERE type = 'index' AND name = ?", name).length > 0;
 
 /** max(rowid): the table's size from one index page (deletes only overstate it). */

@@ -1,7 +1,7 @@
 import { toTree, type SortKey, type WhereNode } from "../query";
 import { quoteIdent } from "../schema/names";
 import type { ProjectStore } from "../store/store";
-import { buildIndex, indexUse, requiredConds, SORT_SLOT } from "./auto-index";
+import { buildIndex, indexExists, indexUse, requiredConds, SORT_SLOT } from "./auto-index";
 import type { TableRef } from "./table-ref";
 
 /**
@@ -87,7 +87,7 @@ export function ensureJumpIndex(
   ].join("__")}`;
   if (store.schemaCache.has(`ix:${name}`)) return name;
   if (how === "if-made") {
-    const made = store.exec("SELECT 1 AS x FROM sqlite_master WHERE type = 'index' AND name = ?", name).length > 0;
+    const made = indexExists(store, name);
     if (made) store.schemaCache.set(`ix:${name}`, true);
     return made ? name : null;
   }

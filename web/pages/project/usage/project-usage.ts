@@ -8,6 +8,7 @@
  * - deleted records kept in the trash still take room (the advice says so); a record deleted for
  *   good gives its room back at once (the Durable Object's SQLite returns free pages).
  */
+import { decimalSize } from "../../../../db/limits";
 import { htmlLangOf } from "../../../lib/locales";
 
 export interface ProjectUsage {
@@ -21,17 +22,12 @@ const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
 
 /** `bytes` in the reader's language: "12.3 MB", "10 GB", "4,1 Go". */
 export function byteSize(bytes: number, lang: string): string {
-  let n = Math.max(0, bytes);
-  let u = 0;
-  while (n >= 1000 && u < UNITS.length - 1) {
-    n /= 1000;
-    u++;
-  }
+  const { n, unit, digits } = decimalSize(bytes, UNITS.length);
   const opts: Intl.NumberFormatOptions = {
     style: "unit",
-    unit: UNITS[u],
+    unit: UNITS[unit],
     unitDisplay: "short",
-    maximumFractionDigits: u === 0 || n >= 100 ? 0 : 1,
+    maximumFractionDigits: digits,
   };
   try {
     return new Intl.NumberFormat(htmlLangOf(lang), opts).format(n);
